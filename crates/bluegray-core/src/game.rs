@@ -1,0 +1,187 @@
+//! A game: a start position, the moves played, undo/redo, and the end of the game including the
+//! history-dependent impasse rules (RULES.md §5).
+
+use crate::moves::Move;
+use crate::outcome::{ImpasseCause, Outcome};
+use crate::point::Color;
+use crate::position::{MoveError, Position};
+use crate::setup::PositionCodeError;
+use crate::variant::Variant;
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    variant: Variant,
+    /// `positions[i]` is the position after `i` moves; never empty.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Moves taken back by [`Game::undo`], most recent last.
+    redo: Vec<Move>,
+    outcome: Option<Outcome>,
+    /// Record tags other than Variant, Position and Result (players, date, event, …).
+    pub tags: Vec<(String, String)>,
+}
+
+impl Game {
+    /// A new game from the variant's start.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(variant, Position::new(variant.rules))
+    }
+
+    /// A new game from `start`, which must be played under `variant.rules`.
+    pub fn from_position(variant: Variant, start: Position) -> Game {
+        let mut g = Game {
+            variant,
+            positions: vec![start],
+            moves: Vec::new(),
+            redo: Vec::new(),
+            outcome: None,
+            tags: Vec::new(),
+        };
+        g.outcome = g.compute_outcome();
+        g
+    }
+
+    /// A new game from a position code.
+    pub fn from_code(variant: Variant, code: &str) -> Result<Game, PositionCodeError> {
+        Ok(Game::from_position(variant, Position::from_code(code, variant.rules)?))
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or_else(|| unreachable!("a game always has a position"))
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// Whether the game started from its variant's usual start.
+    pub fn starts_at_variant_start(&self) -> bool {
+        *self.start_position() == Position::new(self.variant.rules)
+    }
+
+    /// Every position so far, the start first and the current last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.position().side_to_move()
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome.is_some() {
+            Vec::new()
+        } else {
+            self.position().legal_moves()
+        }
+    }
+
+    /// Plays `m` if it is legal now. Clears the redo list unless `m` is the move it would redo.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        if let Some(o) = self.outcome {
+            return Err(MoveError::GameOver(o));
+        }
+        if !self.position().legal_moves().contains(&m) {
+            return Err(MoveError::Illegal {
+                text: m.to_string(),
+                reason: "it is not one of this position's legal moves".into(),
+            });
+        }
+        if self.redo.last() == Some(&m) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        self.push(m);
+        Ok(())
+    }
+
+    /// Parses and plays a move written in the notation of RULES.md §6.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        if let Some(o) = self.outcome {
+            return Err(MoveError::GameOver(o));
+        }
+        let m = self.position().parse_move(text)?;
+        self.play(m)?;
+        Ok(m)
+    }
+
+    fn push(&mut self, m: Move) {
+        let next = self.position().played(&m);
+        self.positions.push(next);
+        self.moves.push(m);
+        self.outcome = self.compute_outcome();
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.redo.push(m);
+        self.outcome = self.compute_outcome();
+        Some(m)
+    }
+
+    /// Replays the last move taken back; `None` if there is none.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = self.redo.pop()?;
+        self.push(m);
+        Some(m)
+    }
+
+    /// The moves [`Game::redo`] would replay, next first.
+    pub fn redo_moves(&self) -> impl Iterator<Item = &Move> {
+        self.redo.iter().rev()
+    }
+
+    /// How many times the current position (board and side to move) has occurred.
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        self.positions.iter().filter(|p| p.hash() == now.hash() && same_board(p, now)).count()
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if let Some(o) = pos.outcome() {
+            return Some(o);
+        }
+        let (blue, gray) = (pos.progress(Color::Blue), pos.progress(Color::Gray));
+        let impasse = |cause| Some(Outcome::impasse(cause, blue, gray));
+        if pos.count_moves() == 0 {
+            return impasse(ImpasseCause::NoMoves);
+        }
+        if self.repetitions() >= 3 {
+            return impasse(ImpasseCause::Repetition);
+        }
+        let limit = pos.rules().impasse_plies;
+        if limit > 0 && pos.no_progress() >= limit {
+            return impasse(ImpasseCause::NoProgress);
+        }
+        None
+    }
+}
+
+/// Board and side to move equal: what repetition compares (not the counters).
+fn same_board(a: &Position, b: &Position) -> bool {
+    a.guards == b.guards && a.privates == b.privates && a.progress == b.progress && a.side == b.side
+}

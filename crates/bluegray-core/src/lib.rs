@@ -1,0 +1,64 @@
+//! The rules of **Blue and Gray** (Busch & Jaeger, 1903), as specified in the project's
+//! `RULES.md`: board geometry, all rule options and named variants, positions with bitboard move
+//! generation, games with the impasse rules, and every notation (points, moves, variant specs,
+//! position codes, game records).
+//!
+//! This crate is pure Rust with no platform dependencies, so it builds for native targets and
+//! `wasm32-unknown-unknown` alike. It never panics on input: every parser returns a typed error
+//! whose message says what is wrong.
+//!
+//! ```
+//! use bluegray_core::{Game, Variant, perft};
+//!
+//! let variant: Variant = "classic-turbo,first=gray".parse()?;
+//! let mut game = Game::new(variant);
+//! assert_eq!(game.side_to_move(), bluegray_core::Color::Gray);
+//! game.play_text("e9-e8")?; // the turbo captain slides as far as it likes
+//! assert!(game.play_text("e1-e3").is_err());
+//! assert_eq!(perft(&bluegray_core::Position::new(Variant::default().rules), 2), 625);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Rulings
+//!
+//! Where RULES.md leaves a choice, this crate decides as follows:
+//! - `jumps=any` allows diagonal jumps in every diagonal direction, whatever `diagonals` says:
+//!   the two options are independent (a jump along marked lines only could never happen, since
+//!   no two marked segments are in line).
+//! - The `diagonals` and `jumps` options govern sergeants only. Privates step and jump forward or
+//!   sideways, orthogonally, in every variant.
+//! - `lead` accepts 0 (off) to 17; `impasse_plies=0` turns the no-progress rule off.
+//! - A position code may show a finished game (a captain on the red dot, or a lead): it is
+//!   accepted, and such a position has no legal moves.
+//! - In perft a position won by breakthrough or lead counts as a leaf only at depth 0, like a
+//!   mate in chess perft.
+//! - The move number grows after the second player's move (Gray's, unless `first=gray`).
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod bitboard;
+pub mod game;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod outcome;
+pub mod perft;
+pub mod point;
+pub mod position;
+pub mod record;
+pub mod setup;
+pub mod variant;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use game::Game;
+pub use geometry::{Path, PATH_STEPS};
+pub use moves::{Move, MoveKind, MoveText, ParseMoveError, PointList};
+pub use outcome::{EndReason, ImpasseCause, Outcome};
+pub use perft::{divide, perft};
+pub use point::{Color, ParsePointError, Point};
+pub use position::{MoveError, Position};
+pub use record::{GameRecord, RecordError};
+pub use setup::{Piece, PieceKind, PositionCodeError, Setup};
+pub use variant::{Army, CaptainMode, Diagonals, GuardKind, Jumps, Rules, Start, Variant, VariantError, VariantName};

@@ -1,0 +1,110 @@
+//! How a game ended (RULES.md §5).
+
+use std::fmt;
+
+use crate::point::Color;
+
+/// Why an impasse was adjudicated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ImpasseCause {
+    /// The side to move had no legal move.
+    NoMoves,
+    /// The same position occurred for the third time.
+    Repetition,
+    /// `impasse_plies` plies passed with no capture and no captain move.
+    NoProgress,
+}
+
+impl ImpasseCause {
+    /// A short phrase: "no legal move", "threefold repetition", "no progress".
+    pub fn describe(self) -> &'static str {
+        match self {
+            ImpasseCause::NoMoves => "no legal move",
+            ImpasseCause::Repetition => "threefold repetition",
+            ImpasseCause::NoProgress => "no capture or captain move",
+        }
+    }
+}
+
+/// The way a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// A captain reached the red dot.
+    Breakthrough,
+    /// A captain's progress led the other's by at least the `lead` option.
+    Lead {
+        /// The winner's progress.
+        winner: u8,
+        /// The loser's progress.
+        loser: u8,
+    },
+    /// Adjudicated on captain progress.
+    Impasse {
+        /// What triggered the adjudication.
+        cause: ImpasseCause,
+        /// Blue's captain progress.
+        blue: u8,
+        /// Gray's captain progress.
+        gray: u8,
+    },
+}
+
+/// The result of a finished game: who won (or a draw) and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// How the game ended.
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// The record's result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_token(&self) -> &'static str {
+        match self.winner {
+            Some(Color::Blue) => "1-0",
+            Some(Color::Gray) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// Whether Sackson would count this as half a game (a win on impasse).
+    pub fn is_half_win(&self) -> bool {
+        self.winner.is_some() && matches!(self.reason, EndReason::Impasse { .. })
+    }
+
+    /// Adjudicates an impasse: higher captain progress wins, equal is a draw.
+    pub fn impasse(cause: ImpasseCause, blue: u8, gray: u8) -> Outcome {
+        let winner = match blue.cmp(&gray) {
+            std::cmp::Ordering::Greater => Some(Color::Blue),
+            std::cmp::Ordering::Less => Some(Color::Gray),
+            std::cmp::Ordering::Equal => None,
+        };
+        Outcome { winner, reason: EndReason::Impasse { cause, blue, gray } }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// A sentence for people, e.g. "Gray wins by a lead of 3 steps (9 to 6)".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.winner, self.reason) {
+            (Some(w), EndReason::Breakthrough) => {
+                write!(f, "{w} wins by breakthrough: the captain reached the red dot")
+            }
+            (Some(w), EndReason::Lead { winner, loser }) => {
+                write!(f, "{w} wins by a lead of {} steps ({winner} to {loser})", winner - loser)
+            }
+            (Some(w), EndReason::Impasse { cause, blue, gray }) => write!(
+                f,
+                "{w} wins on impasse ({}): captain progress {blue} to {gray}",
+                cause.describe()
+            ),
+            (None, EndReason::Impasse { cause, blue, gray }) => write!(
+                f,
+                "Draw on impasse ({}): captain progress {blue} to {gray}",
+                cause.describe()
+            ),
+            (None, _) => f.write_str("Draw"),
+        }
+    }
+}
