@@ -1,1 +1,67 @@
-fn main(){}
+//! `bluegray`: the command-line tool for Blue and Gray.
+//!
+//! Every bad argument prints one line on stderr saying what is wrong and exits with code 2.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod perft_cmd;
+
+#[derive(Parser)]
+#[command(name = "bluegray", version, about = "Blue and Gray (1903): rules, perft and more")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal-move tree, one line per depth.
+    Perft(perft_cmd::PerftArgs),
+    /// List every named variant with a one-line description.
+    Variants,
+}
+
+/// A failure to report: one line on stderr, exit code 2.
+pub struct CliError(pub String);
+
+impl<E: std::fmt::Display> From<E> for CliError {
+    fn from(e: E) -> CliError {
+        CliError(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return ExitCode::SUCCESS;
+            }
+            // clap's own message spans several lines; keep its first, which says what is wrong.
+            let msg = e.to_string();
+            let first = msg.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
+            eprintln!("{}", first.trim());
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => perft_cmd::run(&args),
+        Command::Variants => {
+            for v in bluegray_core::VariantName::all() {
+                println!("{:<26} {}", v.to_string(), v.description());
+            }
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
