@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand};
 mod perft_cmd;
 
 #[derive(Parser)]
-#[command(name = "bluegray", version, about = "Blue and Gray (1903): rules, perft and more")]
+#[command(
+    name = "bluegray",
+    version,
+    about = "Blue and Gray (1903): rules, perft and more"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -41,10 +45,15 @@ fn main() -> ExitCode {
                 print!("{e}");
                 return ExitCode::SUCCESS;
             }
-            // clap's own message spans several lines; keep its first, which says what is wrong.
+            // clap's message spans several lines; what is wrong is said before its usage part.
             let msg = e.to_string();
-            let first = msg.lines().find(|l| !l.trim().is_empty()).unwrap_or("bad arguments");
-            eprintln!("{}", first.trim());
+            let what: Vec<&str> = msg
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:"))
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            eprintln!("{}", what.join(" "));
             return ExitCode::from(2);
         }
     };
