@@ -189,7 +189,10 @@ mod tests {
 
     #[test]
     fn iterates_in_index_order() {
-        let b: Bitboard = ["i9", "a1", "e5"].iter().map(|s| s.parse::<Point>().unwrap()).collect();
+        let b: Bitboard = ["i9", "a1", "e5"]
+            .iter()
+            .map(|s| s.parse::<Point>().unwrap())
+            .collect();
         let v: Vec<String> = b.map(|p| p.to_string()).collect();
         assert_eq!(v, ["a1", "e5", "i9"]);
         assert_eq!((!Bitboard::EMPTY).count(), 81);

@@ -44,7 +44,10 @@ impl Game {
 
     /// A new game from a position code.
     pub fn from_code(variant: Variant, code: &str) -> Result<Game, PositionCodeError> {
-        Ok(Game::from_position(variant, Position::from_code(code, variant.rules)?))
+        Ok(Game::from_position(
+            variant,
+            Position::from_code(code, variant.rules)?,
+        ))
     }
 
     /// The variant.
@@ -54,7 +57,9 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions.last().unwrap_or_else(|| unreachable!("a game always has a position"))
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a game always has a position"))
     }
 
     /// The position the game started from.
@@ -157,7 +162,10 @@ impl Game {
     /// How many times the current position (board and side to move) has occurred.
     pub fn repetitions(&self) -> usize {
         let now = self.position();
-        self.positions.iter().filter(|p| p.hash() == now.hash() && same_board(p, now)).count()
+        self.positions
+            .iter()
+            .filter(|p| p.hash() == now.hash() && same_board(p, now))
+            .count()
     }
 
     fn compute_outcome(&self) -> Option<Outcome> {

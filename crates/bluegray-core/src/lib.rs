@@ -10,11 +10,13 @@
 //! ```
 //! use bluegray_core::{Game, Variant, perft};
 //!
-//! let variant: Variant = "classic-turbo,first=gray".parse()?;
+//! let variant: Variant = "classic-turbo-light,first=gray".parse()?;
 //! let mut game = Game::new(variant);
 //! assert_eq!(game.side_to_move(), bluegray_core::Color::Gray);
-//! game.play_text("e9-e8")?; // the turbo captain slides as far as it likes
-//! assert!(game.play_text("e1-e3").is_err());
+//! // The turbo captain slides as far as its path is clear: here up to f8's guard.
+//! assert_eq!(game.legal_moves().iter().filter(|m| m.from().to_string() == "e9").count(), 1);
+//! game.play_text("e9-e8")?;
+//! assert!(game.play_text("e1-e3").is_err()); // e3 is not on Blue's captain path
 //! assert_eq!(perft(&bluegray_core::Position::new(Variant::default().rules), 2), 625);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -61,4 +63,7 @@ pub use point::{Color, ParsePointError, Point};
 pub use position::{MoveError, Position};
 pub use record::{GameRecord, RecordError};
 pub use setup::{Piece, PieceKind, PositionCodeError, Setup};
-pub use variant::{Army, CaptainMode, Diagonals, GuardKind, Jumps, Rules, Start, Variant, VariantError, VariantName};
+pub use variant::{
+    Army, CaptainMode, Diagonals, GuardKind, Jumps, Rules, Start, Variant, VariantError,
+    VariantName,
+};

@@ -10,8 +10,16 @@ use crate::point::{ParsePointError, Point};
 
 /// The eight directions in the order capture paths encode them: orthogonal first, then diagonal,
 /// each next to its opposite (`d ^ 1`).
-pub(crate) const DIRECTIONS: [(i8, i8); 8] =
-    [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (-1, -1),
+    (-1, 1),
+    (1, -1),
+];
 
 /// The most jumps one capture sequence can make: one per enemy guard.
 pub const MAX_JUMPS: usize = 17;
@@ -41,15 +49,33 @@ pub struct Move {
 
 impl Move {
     pub(crate) const fn step(from: Point, to: Point) -> Move {
-        Move { from, to, kind: MoveKind::Step, jumps: 0, dirs: 0 }
+        Move {
+            from,
+            to,
+            kind: MoveKind::Step,
+            jumps: 0,
+            dirs: 0,
+        }
     }
 
     pub(crate) const fn captain(from: Point, to: Point) -> Move {
-        Move { from, to, kind: MoveKind::Captain, jumps: 0, dirs: 0 }
+        Move {
+            from,
+            to,
+            kind: MoveKind::Captain,
+            jumps: 0,
+            dirs: 0,
+        }
     }
 
     pub(crate) const fn capture(from: Point, to: Point, jumps: u8, dirs: u64) -> Move {
-        Move { from, to, kind: MoveKind::Capture, jumps, dirs }
+        Move {
+            from,
+            to,
+            kind: MoveKind::Capture,
+            jumps,
+            dirs,
+        }
     }
 
     /// The point the moving piece leaves.
@@ -139,7 +165,10 @@ pub struct PointList {
 
 impl PointList {
     fn empty() -> PointList {
-        PointList { len: 0, points: [Point::CENTRE; MAX_JUMPS + 1] }
+        PointList {
+            len: 0,
+            points: [Point::CENTRE; MAX_JUMPS + 1],
+        }
     }
 
     fn new(first: Point) -> PointList {
@@ -165,7 +194,9 @@ impl Deref for PointList {
 
 impl fmt::Debug for PointList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter().map(|p| p.to_string())).finish()
+        f.debug_list()
+            .entries(self.iter().map(|p| p.to_string()))
+            .finish()
     }
 }
 
@@ -226,7 +257,10 @@ impl FromStr for MoveText {
             .split(sep)
             .map(|part| {
                 part.parse::<Point>()
-                    .map_err(|source| ParseMoveError::BadPoint { text: text.to_string(), source })
+                    .map_err(|source| ParseMoveError::BadPoint {
+                        text: text.to_string(),
+                        source,
+                    })
             })
             .collect::<Result<Vec<_>, _>>()?;
         if points.len() < 2 {
@@ -238,7 +272,10 @@ impl FromStr for MoveText {
         if points.len() > MAX_JUMPS + 1 {
             return Err(ParseMoveError::TooLong(text.to_string()));
         }
-        Ok(MoveText { points, capture: has_x })
+        Ok(MoveText {
+            points,
+            capture: has_x,
+        })
     }
 }
 

@@ -80,7 +80,10 @@ impl Outcome {
             std::cmp::Ordering::Less => Some(Color::Gray),
             std::cmp::Ordering::Equal => None,
         };
-        Outcome { winner, reason: EndReason::Impasse { cause, blue, gray } }
+        Outcome {
+            winner,
+            reason: EndReason::Impasse { cause, blue, gray },
+        }
     }
 }
 
@@ -89,10 +92,17 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.winner, self.reason) {
             (Some(w), EndReason::Breakthrough) => {
-                write!(f, "{w} wins by breakthrough: the captain reached the red dot")
+                write!(
+                    f,
+                    "{w} wins by breakthrough: the captain reached the red dot"
+                )
             }
             (Some(w), EndReason::Lead { winner, loser }) => {
-                write!(f, "{w} wins by a lead of {} steps ({winner} to {loser})", winner - loser)
+                write!(
+                    f,
+                    "{w} wins by a lead of {} steps ({winner} to {loser})",
+                    winner - loser
+                )
             }
             (Some(w), EndReason::Impasse { cause, blue, gray }) => write!(
                 f,

@@ -19,9 +19,14 @@ fn perft_with(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         // Bulk counting: the last ply's moves are counted, not played.
         1 => pos.count_moves(),
         _ => {
-            let Some((moves, rest)) = buffers.split_first_mut() else { return 0 };
+            let Some((moves, rest)) = buffers.split_first_mut() else {
+                return 0;
+            };
             pos.legal_moves_into(moves);
-            moves.iter().map(|m| perft_with(&pos.played(m), depth - 1, rest)).sum()
+            moves
+                .iter()
+                .map(|m| perft_with(&pos.played(m), depth - 1, rest))
+                .sum()
         }
     }
 }
@@ -31,5 +36,8 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.legal_moves().into_iter().map(|m| (m, perft(&pos.played(&m), depth - 1))).collect()
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| (m, perft(&pos.played(&m), depth - 1)))
+        .collect()
 }

@@ -72,7 +72,12 @@ impl Point {
 
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file() as u8) as char,
+            self.rank() + 1
+        )
     }
 }
 
@@ -88,7 +93,9 @@ impl FromStr for Point {
     type Err = ParsePointError;
 
     fn from_str(s: &str) -> Result<Point, ParsePointError> {
-        let err = || ParsePointError { text: s.to_string() };
+        let err = || ParsePointError {
+            text: s.to_string(),
+        };
         let t = s.trim().as_bytes();
         if t.len() != 2 {
             return Err(err());

@@ -64,10 +64,14 @@ impl Position {
         };
         // The middle file is the captains' column: it holds no guard on the home ranks, and
         // none on the second rank either in the light army.
-        let middle = |rank: i8| Bitboard::from_point(Point::from_index_unchecked((rank * 9 + 4) as u8));
+        let middle =
+            |rank: i8| Bitboard::from_point(Point::from_index_unchecked((rank * 9 + 4) as u8));
         let rank = |r: i8| Bitboard::rank(r as u32);
         pos.guards = match rules.army {
-            Army::Full => [(rank(0) | rank(1)) & !middle(0), (rank(8) | rank(7)) & !middle(8)],
+            Army::Full => [
+                (rank(0) | rank(1)) & !middle(0),
+                (rank(8) | rank(7)) & !middle(8),
+            ],
             Army::Light => [rank(1) & !middle(1), rank(7) & !middle(7)],
         };
         if rules.guards == GuardKind::Privates {
@@ -84,7 +88,9 @@ impl Position {
         let mut privates = Bitboard::EMPTY;
         let mut captains: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
         for p in Point::all() {
-            let Some(piece) = setup.board[p.index()] else { continue };
+            let Some(piece) = setup.board[p.index()] else {
+                continue;
+            };
             let c = piece.color;
             match piece.kind {
                 PieceKind::Captain => captains[c.index()].push(p),
@@ -94,7 +100,10 @@ impl Position {
                     }
                     if kind == PieceKind::Private {
                         if p.rank() == c.promotion_rank() {
-                            return Err(PositionCodeError::UnpromotedPrivate { color: c, point: p });
+                            return Err(PositionCodeError::UnpromotedPrivate {
+                                color: c,
+                                point: p,
+                            });
                         }
                         privates = privates.with(p);
                     }
@@ -106,11 +115,17 @@ impl Position {
         for c in Color::BOTH {
             let found = &captains[c.index()];
             if found.len() != 1 {
-                return Err(PositionCodeError::CaptainCount { color: c, count: found.len() });
+                return Err(PositionCodeError::CaptainCount {
+                    color: c,
+                    count: found.len(),
+                });
             }
-            progress[c.index()] = Path::of(c, pow)
-                .progress_of(found[0])
-                .ok_or(PositionCodeError::CaptainOffPath { color: c, point: found[0] })?;
+            progress[c.index()] = Path::of(c, pow).progress_of(found[0]).ok_or(
+                PositionCodeError::CaptainOffPath {
+                    color: c,
+                    point: found[0],
+                },
+            )?;
             let count = guards[c.index()].count() as usize;
             if count > MAX_GUARDS {
                 return Err(PositionCodeError::TooManyGuards { color: c, count });
@@ -141,7 +156,12 @@ impl Position {
         for p in Point::all() {
             board[p.index()] = self.piece_at(p);
         }
-        Setup { board, side: self.side, no_progress: self.no_progress, move_number: self.move_number }
+        Setup {
+            board,
+            side: self.side,
+            no_progress: self.no_progress,
+            move_number: self.move_number,
+        }
     }
 
     /// The rules this position is played under.
@@ -217,11 +237,17 @@ impl Position {
     pub fn piece_at(&self, p: Point) -> Option<Piece> {
         for color in Color::BOTH {
             if self.captain(color) == p {
-                return Some(Piece { color, kind: PieceKind::Captain });
+                return Some(Piece {
+                    color,
+                    kind: PieceKind::Captain,
+                });
             }
             if self.guards[color.index()].contains(p) {
-                let kind =
-                    if self.privates.contains(p) { PieceKind::Private } else { PieceKind::Sergeant };
+                let kind = if self.privates.contains(p) {
+                    PieceKind::Private
+                } else {
+                    PieceKind::Sergeant
+                };
                 return Some(Piece { color, kind });
             }
         }
@@ -249,7 +275,10 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         for c in Color::BOTH {
             if self.progress[c.index()] == PATH_STEPS {
-                return Some(Outcome { winner: Some(c), reason: EndReason::Breakthrough });
+                return Some(Outcome {
+                    winner: Some(c),
+                    reason: EndReason::Breakthrough,
+                });
             }
         }
         let lead = self.rules.lead;
@@ -259,7 +288,10 @@ impl Position {
                 if ours >= theirs.saturating_add(lead) {
                     return Some(Outcome {
                         winner: Some(c),
-                        reason: EndReason::Lead { winner: ours, loser: theirs },
+                        reason: EndReason::Lead {
+                            winner: ours,
+                            loser: theirs,
+                        },
                     });
                 }
             }
@@ -273,7 +305,10 @@ impl Position {
         let ui = us.index();
         match m.kind() {
             MoveKind::Captain => {
-                let new = self.path(us).progress_of(m.to()).unwrap_or(self.progress[ui]);
+                let new = self
+                    .path(us)
+                    .progress_of(m.to())
+                    .unwrap_or(self.progress[ui]);
                 self.hash ^= zobrist::captain(us, self.progress[ui]) ^ zobrist::captain(us, new);
                 self.progress[ui] = new;
                 self.no_progress = 0;
@@ -288,14 +323,18 @@ impl Position {
                 let (from, to) = (m.from(), m.to());
                 let was_private = self.privates.contains(from);
                 let is_private = was_private && to.rank() != us.promotion_rank();
-                self.hash ^= zobrist::guard(us, was_private, from) ^ zobrist::guard(us, is_private, to);
+                self.hash ^=
+                    zobrist::guard(us, was_private, from) ^ zobrist::guard(us, is_private, to);
                 self.guards[ui] = self.guards[ui].without(from).with(to);
                 self.privates = self.privates.without(from);
                 if is_private {
                     self.privates = self.privates.with(to);
                 }
-                self.no_progress =
-                    if m.is_capture() { 0 } else { self.no_progress.saturating_add(1) };
+                self.no_progress = if m.is_capture() {
+                    0
+                } else {
+                    self.no_progress.saturating_add(1)
+                };
             }
         }
         if us != self.rules.first {
@@ -327,22 +366,36 @@ impl Position {
         let ours = self.piece_at(from).filter(|p| p.color == self.side);
         let reason = if ours.is_none() {
             format!("{} has no piece on {from}", self.side)
-        } else if moves.first().is_some_and(Move::is_capture) && !moves.iter().any(|m| m.from() == from)
+        } else if moves.first().is_some_and(Move::is_capture)
+            && !moves.iter().any(|m| m.from() == from)
         {
             let captures: Vec<String> = moves.iter().take(4).map(Move::to_string).collect();
-            format!("a capture is compulsory ({}{})", captures.join(", "), if moves.len() > 4 { ", …" } else { "" })
-        } else if let Some(m) = moves.iter().find(|m| m.from() == from && m.points().starts_with(&mt.points)) {
+            format!(
+                "a capture is compulsory ({}{})",
+                captures.join(", "),
+                if moves.len() > 4 { ", …" } else { "" }
+            )
+        } else if let Some(m) = moves
+            .iter()
+            .find(|m| m.from() == from && m.points().starts_with(&mt.points))
+        {
             format!("the capture must go on jumping while it can, e.g. {m}")
         } else {
-            let alternatives: Vec<String> =
-                moves.iter().filter(|m| m.from() == from).map(Move::to_string).collect();
+            let alternatives: Vec<String> = moves
+                .iter()
+                .filter(|m| m.from() == from)
+                .map(Move::to_string)
+                .collect();
             if alternatives.is_empty() {
                 format!("the piece on {from} cannot move")
             } else {
                 format!("the piece on {from} can play {}", alternatives.join(", "))
             }
         };
-        Err(MoveError::Illegal { text: mt.to_string(), reason })
+        Err(MoveError::Illegal {
+            text: mt.to_string(),
+            reason,
+        })
     }
 }
 

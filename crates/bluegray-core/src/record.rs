@@ -75,7 +75,10 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 impl GameRecord {
     /// The value of tag `name` (case-insensitive).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 
     /// Replays the record into a game, checking every move.
@@ -88,13 +91,19 @@ impl GameRecord {
         game.tags = self
             .tags
             .iter()
-            .filter(|(n, _)| !["variant", "position", "result"].contains(&n.to_ascii_lowercase().as_str()))
+            .filter(|(n, _)| {
+                !["variant", "position", "result"].contains(&n.to_ascii_lowercase().as_str())
+            })
             .cloned()
             .collect();
         for text in &self.moves {
             let number = move_number_label(game.position());
             let side = game.side_to_move();
-            game.play_text(text).map_err(|source| RecordError::Move { number, side, source })?;
+            game.play_text(text).map_err(|source| RecordError::Move {
+                number,
+                side,
+                source,
+            })?;
         }
         if let Some(o) = game.outcome() {
             if self.result != "*" && self.result != o.result_token() {
@@ -117,13 +126,21 @@ impl GameRecord {
         if !game.starts_at_variant_start() {
             tags.push(("Position".into(), game.start_position().to_string()));
         }
-        GameRecord { tags, moves: game.moves().iter().map(|m| m.to_string()).collect(), result }
+        GameRecord {
+            tags,
+            moves: game.moves().iter().map(|m| m.to_string()).collect(),
+            result,
+        }
     }
 }
 
 /// `12.` before the first player's move, `12...` before the second's.
 fn move_number_label(pos: &Position) -> String {
-    let dots = if pos.side_to_move() == pos.rules().first { "." } else { "..." };
+    let dots = if pos.side_to_move() == pos.rules().first {
+        "."
+    } else {
+        "..."
+    };
     format!("{}{dots}", pos.move_number())
 }
 
@@ -154,12 +171,18 @@ impl FromStr for GameRecord {
     type Err = RecordError;
 
     fn from_str(s: &str) -> Result<GameRecord, RecordError> {
-        let mut rec = GameRecord { result: "*".into(), ..GameRecord::default() };
+        let mut rec = GameRecord {
+            result: "*".into(),
+            ..GameRecord::default()
+        };
         let mut movetext = String::new();
         for (i, line) in s.lines().enumerate() {
             let t = line.trim();
             if t.starts_with('[') && movetext.trim().is_empty() {
-                let tag = parse_tag(t).ok_or_else(|| RecordError::BadTag { line: i + 1, text: t.to_string() })?;
+                let tag = parse_tag(t).ok_or_else(|| RecordError::BadTag {
+                    line: i + 1,
+                    text: t.to_string(),
+                })?;
                 rec.tags.push(tag);
             } else {
                 movetext.push_str(t);
@@ -208,12 +231,15 @@ impl fmt::Display for GameRecord {
         }
         writeln!(f)?;
         // Number the moves from the start position when the tags describe one.
-        let start = self.tag("Variant").unwrap_or("sackson").parse::<Variant>().ok().and_then(|v| {
-            match self.tag("Position") {
+        let start = self
+            .tag("Variant")
+            .unwrap_or("sackson")
+            .parse::<Variant>()
+            .ok()
+            .and_then(|v| match self.tag("Position") {
                 Some(code) => Position::from_code(code, v.rules).ok(),
                 None => Some(Position::new(v.rules)),
-            }
-        });
+            });
         let mut parts: Vec<String> = Vec::new();
         let mut pos = start;
         for (i, m) in self.moves.iter().enumerate() {

@@ -45,7 +45,11 @@ impl Piece {
     }
 
     fn from_letter(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() { Color::Blue } else { Color::Gray };
+        let color = if c.is_ascii_uppercase() {
+            Color::Blue
+        } else {
+            Color::Gray
+        };
         let kind = match c.to_ascii_uppercase() {
             'C' => PieceKind::Captain,
             'S' => PieceKind::Sergeant,
@@ -169,11 +173,17 @@ impl FromStr for Setup {
                     }
                     file += 1;
                 } else {
-                    return Err(PositionCodeError::BadChar { rank: rank as u8 + 1, found: c });
+                    return Err(PositionCodeError::BadChar {
+                        rank: rank as u8 + 1,
+                        found: c,
+                    });
                 }
             }
             if file != 9 {
-                return Err(PositionCodeError::RankLength { rank: rank as u8 + 1, points: file });
+                return Err(PositionCodeError::RankLength {
+                    rank: rank as u8 + 1,
+                    points: file,
+                });
             }
         }
         let side = match fields[1] {
@@ -181,11 +191,13 @@ impl FromStr for Setup {
             "g" | "G" => Color::Gray,
             other => return Err(PositionCodeError::BadSide(other.to_string())),
         };
-        let no_progress = fields[2].parse::<u16>().map_err(|_| PositionCodeError::BadCounter {
-            field: "no-progress counter",
-            value: fields[2].to_string(),
-            expected: "a number of plies from 0 to 65535",
-        })?;
+        let no_progress = fields[2]
+            .parse::<u16>()
+            .map_err(|_| PositionCodeError::BadCounter {
+                field: "no-progress counter",
+                value: fields[2].to_string(),
+                expected: "a number of plies from 0 to 65535",
+            })?;
         let move_number = fields[3]
             .parse::<u16>()
             .ok()
@@ -195,7 +207,12 @@ impl FromStr for Setup {
                 value: fields[3].to_string(),
                 expected: "a number from 1 to 65535",
             })?;
-        Ok(Setup { board, side, no_progress, move_number })
+        Ok(Setup {
+            board,
+            side,
+            no_progress,
+            move_number,
+        })
     }
 }
 
@@ -223,7 +240,13 @@ impl fmt::Display for Setup {
                 f.write_str("/")?;
             }
         }
-        write!(f, " {} {} {}", self.side.letter(), self.no_progress, self.move_number)
+        write!(
+            f,
+            " {} {} {}",
+            self.side.letter(),
+            self.no_progress,
+            self.move_number
+        )
     }
 }
 
@@ -238,7 +261,13 @@ mod tests {
         let s: Setup = START.parse().unwrap();
         assert_eq!(s.to_string(), START);
         let e1: Point = "e1".parse().unwrap();
-        assert_eq!(s.board[e1.index()], Some(Piece { color: Color::Blue, kind: PieceKind::Captain }));
+        assert_eq!(
+            s.board[e1.index()],
+            Some(Piece {
+                color: Color::Blue,
+                kind: PieceKind::Captain
+            })
+        );
     }
 
     #[test]
@@ -246,11 +275,18 @@ mod tests {
         let msg = |s: &str| s.parse::<Setup>().unwrap_err().to_string();
         assert!(msg("").contains("4 fields"));
         assert!(msg("9/9 b 0 1").contains("2 ranks"));
-        assert!(msg("sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSS b 0 1").contains("rank 1 describes 8"));
+        assert!(
+            msg("sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSS b 0 1")
+                .contains("rank 1 describes 8")
+        );
         assert!(msg("sssscssss/sssssssss/9/9/9/9/8Q/SSSSSSSSS/SSSSCSSSS b 0 1").contains("'Q'"));
         assert!(msg("sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS w 0 1").contains("'w'"));
-        assert!(msg("sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b -1 1").contains("no-progress"));
-        assert!(msg("sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 0").contains("move number"));
+        assert!(
+            msg("sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b -1 1").contains("no-progress")
+        );
+        assert!(
+            msg("sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 0").contains("move number")
+        );
         assert!(msg("sssscssss/sssssssss/0/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1").contains("'0'"));
     }
 }

@@ -128,7 +128,12 @@ impl VariantName {
             for turbo in [false, true] {
                 for light in [false, true] {
                     for pow in [false, true] {
-                        out.push(VariantName::Adaptation { privates, turbo, light, pow });
+                        out.push(VariantName::Adaptation {
+                            privates,
+                            turbo,
+                            light,
+                            pow,
+                        });
                     }
                 }
             }
@@ -140,9 +145,22 @@ impl VariantName {
     pub fn rules(self) -> Rules {
         match self {
             VariantName::Sackson => Rules::default(),
-            VariantName::Adaptation { privates, turbo, light, pow } => Rules {
-                captain: if turbo { CaptainMode::Turbo } else { CaptainMode::Standard },
-                guards: if privates { GuardKind::Privates } else { GuardKind::Sergeants },
+            VariantName::Adaptation {
+                privates,
+                turbo,
+                light,
+                pow,
+            } => Rules {
+                captain: if turbo {
+                    CaptainMode::Turbo
+                } else {
+                    CaptainMode::Standard
+                },
+                guards: if privates {
+                    GuardKind::Privates
+                } else {
+                    GuardKind::Sergeants
+                },
                 army: if light { Army::Light } else { Army::Full },
                 start: if pow { Start::Pow } else { Start::Home },
                 lead: if turbo { 0 } else { 3 },
@@ -187,7 +205,12 @@ impl fmt::Display for VariantName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             VariantName::Sackson => f.write_str("sackson"),
-            VariantName::Adaptation { privates, turbo, light, pow } => {
+            VariantName::Adaptation {
+                privates,
+                turbo,
+                light,
+                pow,
+            } => {
                 f.write_str(if privates { "super" } else { "classic" })?;
                 if turbo {
                     f.write_str("-turbo")?;
@@ -260,13 +283,25 @@ impl Default for Variant {
 
 impl From<VariantName> for Variant {
     fn from(name: VariantName) -> Variant {
-        Variant { name, rules: name.rules() }
+        Variant {
+            name,
+            rules: name.rules(),
+        }
     }
 }
 
 /// The option names in the order specs print them.
-const OPTIONS: [&str; 9] =
-    ["captain", "guards", "army", "start", "lead", "diagonals", "jumps", "impasse_plies", "first"];
+const OPTIONS: [&str; 9] = [
+    "captain",
+    "guards",
+    "army",
+    "start",
+    "lead",
+    "diagonals",
+    "jumps",
+    "impasse_plies",
+    "first",
+];
 
 impl Rules {
     /// The value of `option` as it is written in a spec.
@@ -320,9 +355,15 @@ impl Rules {
             expected: &'static str,
             choices: &[(&str, T)],
         ) -> Result<T, VariantError> {
-            choices.iter().find(|(n, _)| *n == value).map(|(_, v)| *v).ok_or_else(|| {
-                VariantError::BadValue { option, value: value.to_string(), expected }
-            })
+            choices
+                .iter()
+                .find(|(n, _)| *n == value)
+                .map(|(_, v)| *v)
+                .ok_or_else(|| VariantError::BadValue {
+                    option,
+                    value: value.to_string(),
+                    expected,
+                })
         }
         let v = value.trim().to_ascii_lowercase();
         match option.trim().to_ascii_lowercase().as_str() {
@@ -331,7 +372,10 @@ impl Rules {
                     "captain",
                     &v,
                     "standard or turbo",
-                    &[("standard", CaptainMode::Standard), ("turbo", CaptainMode::Turbo)],
+                    &[
+                        ("standard", CaptainMode::Standard),
+                        ("turbo", CaptainMode::Turbo),
+                    ],
                 )?
             }
             "guards" => {
@@ -339,16 +383,27 @@ impl Rules {
                     "guards",
                     &v,
                     "sergeants or privates",
-                    &[("sergeants", GuardKind::Sergeants), ("privates", GuardKind::Privates)],
+                    &[
+                        ("sergeants", GuardKind::Sergeants),
+                        ("privates", GuardKind::Privates),
+                    ],
                 )?
             }
             "army" => {
-                self.army =
-                    pick("army", &v, "full or light", &[("full", Army::Full), ("light", Army::Light)])?
+                self.army = pick(
+                    "army",
+                    &v,
+                    "full or light",
+                    &[("full", Army::Full), ("light", Army::Light)],
+                )?
             }
             "start" => {
-                self.start =
-                    pick("start", &v, "home or pow", &[("home", Start::Home), ("pow", Start::Pow)])?
+                self.start = pick(
+                    "start",
+                    &v,
+                    "home or pow",
+                    &[("home", Start::Home), ("pow", Start::Pow)],
+                )?
             }
             "lead" => {
                 self.lead = match v.parse::<u8>() {
@@ -367,7 +422,10 @@ impl Rules {
                     "diagonals",
                     &v,
                     "anywhere or marked",
-                    &[("anywhere", Diagonals::Anywhere), ("marked", Diagonals::Marked)],
+                    &[
+                        ("anywhere", Diagonals::Anywhere),
+                        ("marked", Diagonals::Marked),
+                    ],
                 )?
             }
             "jumps" => {
@@ -386,8 +444,12 @@ impl Rules {
                 })?
             }
             "first" => {
-                self.first =
-                    pick("first", &v, "blue or gray", &[("blue", Color::Blue), ("gray", Color::Gray)])?
+                self.first = pick(
+                    "first",
+                    &v,
+                    "blue or gray",
+                    &[("blue", Color::Blue), ("gray", Color::Gray)],
+                )?
             }
             other => return Err(VariantError::UnknownOption(other.to_string())),
         }
@@ -421,8 +483,9 @@ impl FromStr for Variant {
         }
         let mut variant = Variant::from(name.parse::<VariantName>()?);
         for pair in parts {
-            let (opt, value) =
-                pair.split_once('=').ok_or_else(|| VariantError::NotAPair(pair.trim().to_string()))?;
+            let (opt, value) = pair
+                .split_once('=')
+                .ok_or_else(|| VariantError::NotAPair(pair.trim().to_string()))?;
             variant.rules.set(opt, value)?;
         }
         Ok(variant)
@@ -459,7 +522,10 @@ mod tests {
         assert_eq!(v.to_string(), "classic-turbo,lead=2,first=gray");
         let same: Variant = "sackson,jumps=any,diagonals=marked".parse().unwrap();
         assert_eq!(same.to_string(), "sackson,diagonals=marked,jumps=any");
-        assert_eq!("sackson,lead=0".parse::<Variant>().unwrap().to_string(), "sackson");
+        assert_eq!(
+            "sackson,lead=0".parse::<Variant>().unwrap().to_string(),
+            "sackson"
+        );
     }
 
     #[test]

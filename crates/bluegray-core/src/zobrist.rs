@@ -45,7 +45,11 @@ static KEYS: Keys = {
         s += 1;
     }
     let (_, gray_to_move) = splitmix(state);
-    Keys { guards, captains, gray_to_move }
+    Keys {
+        guards,
+        captains,
+        gray_to_move,
+    }
 };
 
 /// Key of a guard of `side` on `p` (`private` selects the private's key).
