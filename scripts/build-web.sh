@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the web page's WebAssembly: crates/bluegray-wasm in release mode for
+# wasm32-unknown-unknown, JS bindings with wasm-bindgen (--target web) into www/pkg,
+# then shrinks the module with wasm-opt -Oz when binaryen is installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=0.2.130
+out=www/pkg
+target_dir=${CARGO_TARGET_DIR:-target}
+
+if ! command -v wasm-bindgen >/dev/null 2>&1; then
+  if [ -x "$HOME/.cargo/bin/wasm-bindgen" ]; then
+    PATH="$HOME/.cargo/bin:$PATH"
+  else
+    echo "build-web: wasm-bindgen not found; install it with" >&2
+    echo "  cargo install wasm-bindgen-cli --version $WASM_BINDGEN_VERSION --locked" >&2
+    exit 1
+  fi
+fi
+have=$(wasm-bindgen --version | awk '{print $2}')
+if [ "$have" != "$WASM_BINDGEN_VERSION" ]; then
+  echo "build-web: wasm-bindgen CLI is $have but the crate pins $WASM_BINDGEN_VERSION" >&2
+  exit 1
+fi
+
+cargo build -p bluegray-wasm --release --target wasm32-unknown-unknown
+wasm="$target_dir/wasm32-unknown-unknown/release/bluegray_wasm.wasm"
+
+# wasm-opt runs on rustc's output, before wasm-bindgen: older binaryen releases (Debian's 108)
+# mangle the externref table that wasm-bindgen adds, so optimising its output is not safe.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if command -v wasm-opt >/dev/null 2>&1; then
+  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals "$wasm" -o "$tmp/bluegray_wasm.wasm"
+  wasm="$tmp/bluegray_wasm.wasm"
+else
+  echo "build-web: wasm-opt not found, skipping size optimisation" >&2
+fi
+
+rm -rf "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name bluegray_wasm "$wasm"
+ls -l "$out"

@@ -1,0 +1,455 @@
+// Drawing: a pure function of state. `drawBoard(ctx, view)` paints everything from `view` and
+// nothing else; it never changes the state and never decides a rule (all rule data - legal
+// moves, paths, marked diagonals - comes from the wasm `state()` object).
+
+export const FILES = 'abcdefghi';
+
+/** Point name -> {file, rank} (0-based), or null. */
+export function parsePoint(name) {
+  if (typeof name !== 'string' || name.length !== 2) return null;
+  const file = FILES.indexOf(name[0]);
+  const rank = name.charCodeAt(1) - 49;
+  if (file < 0 || rank < 0 || rank > 8) return null;
+  return { file, rank };
+}
+
+export function pointName(file, rank) {
+  return FILES[file] + String(rank + 1);
+}
+
+/**
+ * Geometry of a square board `size` CSS pixels wide. Points sit on a 9 x 9 grid with one cell
+ * of frame around it. `flipped` shows Gray at the bottom.
+ */
+export function layout(size, flipped) {
+  const cell = size / 10;
+  const toXY = (name) => {
+    const p = parsePoint(name);
+    if (!p) return null;
+    const col = flipped ? 8 - p.file : p.file;
+    const row = flipped ? p.rank : 8 - p.rank;
+    return { x: cell * (1 + col), y: cell * (1 + row) };
+  };
+  const toPoint = (x, y) => {
+    const col = Math.round(x / cell - 1);
+    const row = Math.round(y / cell - 1);
+    if (col < 0 || col > 8 || row < 0 || row > 8) return null;
+    const dx = x - cell * (1 + col);
+    const dy = y - cell * (1 + row);
+    if (dx * dx + dy * dy > (cell * 0.5) ** 2) return null;
+    const file = flipped ? 8 - col : col;
+    const rank = flipped ? row : 8 - row;
+    return pointName(file, rank);
+  };
+  return { size, cell, flipped, toXY, toPoint };
+}
+
+const COLORS = {
+  blue: {
+    light: '#4f86db',
+    dark: '#163a78',
+    outline: '#0b1d3d',
+    mark: '#f4f7ff',
+    path: '#2a5db0',
+  },
+  gray: {
+    light: '#fbfbf9',
+    dark: '#aeb3b9',
+    outline: '#30343a',
+    mark: '#2c3036',
+    path: '#7d838b',
+  },
+};
+
+function circle(ctx, x, y, r) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+}
+
+function drawFrame(ctx, L) {
+  const { size, cell } = L;
+  // Wooden frame with a little grain.
+  const wood = ctx.createLinearGradient(0, 0, size, size);
+  wood.addColorStop(0, '#9a6535');
+  wood.addColorStop(0.5, '#83522a');
+  wood.addColorStop(1, '#6e4420');
+  ctx.fillStyle = wood;
+  roundRect(ctx, 0, 0, size, size, cell * 0.18);
+  ctx.fill();
+  ctx.save();
+  ctx.globalAlpha = 0.09;
+  ctx.strokeStyle = '#2b1705';
+  ctx.lineWidth = Math.max(1, cell * 0.02);
+  for (let i = 0; i < 34; i++) {
+    const y = (i / 34) * size;
+    ctx.beginPath();
+    ctx.moveTo(0, y);
+    for (let x = 0; x <= size; x += size / 24) {
+      ctx.lineTo(x, y + Math.sin(x / size * 9 + i * 1.7) * cell * 0.06);
+    }
+    ctx.stroke();
+  }
+  ctx.restore();
+  // Cream playing surface.
+  const inset = cell * 0.34;
+  const board = ctx.createRadialGradient(size / 2, size / 2, cell, size / 2, size / 2, size * 0.75);
+  board.addColorStop(0, '#f6e7c4');
+  board.addColorStop(1, '#e6cf9a');
+  ctx.fillStyle = board;
+  roundRect(ctx, inset, inset, size - 2 * inset, size - 2 * inset, cell * 0.1);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(60,35,10,0.55)';
+  ctx.lineWidth = Math.max(1, cell * 0.025);
+  ctx.stroke();
+}
+
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+function drawCoordinates(ctx, L) {
+  const { cell, flipped } = L;
+  ctx.save();
+  ctx.fillStyle = 'rgba(60,35,10,0.8)';
+  ctx.font = `600 ${Math.round(cell * 0.22)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (let i = 0; i < 9; i++) {
+    const file = flipped ? 8 - i : i;
+    const rank = flipped ? i : 8 - i;
+    const x = cell * (1 + i);
+    ctx.fillText(FILES[file], x, L.size - cell * 0.5);
+    ctx.fillText(String(rank + 1), cell * 0.52, cell * (1 + i));
+  }
+  ctx.restore();
+}
+
+function drawGrid(ctx, L) {
+  const { cell } = L;
+  ctx.save();
+  ctx.strokeStyle = 'rgba(80,50,20,0.7)';
+  ctx.lineWidth = Math.max(1, cell * 0.028);
+  ctx.lineCap = 'square';
+  ctx.beginPath();
+  for (let i = 0; i < 9; i++) {
+    const t = cell * (1 + i);
+    ctx.moveTo(cell, t);
+    ctx.lineTo(cell * 9, t);
+    ctx.moveTo(t, cell);
+    ctx.lineTo(t, cell * 9);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+function polyline(ctx, L, points) {
+  ctx.beginPath();
+  points.forEach((name, i) => {
+    const p = L.toXY(name);
+    if (!p) return;
+    if (i === 0) ctx.moveTo(p.x, p.y);
+    else ctx.lineTo(p.x, p.y);
+  });
+}
+
+function drawPaths(ctx, L, gs) {
+  const { cell } = L;
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const side of ['gray', 'blue']) {
+    const path = gs.paths[side];
+    if (!path || !path.length) continue;
+    // Halo, then the heavy coloured line.
+    polyline(ctx, L, path);
+    ctx.strokeStyle = 'rgba(255,250,235,0.7)';
+    ctx.lineWidth = cell * 0.17;
+    ctx.stroke();
+    polyline(ctx, L, path);
+    ctx.strokeStyle = COLORS[side].path;
+    ctx.lineWidth = cell * 0.1;
+    ctx.stroke();
+    // Walked part of the path, drawn as a lighter inner stripe so progress is visible on the board.
+    const walked = path.slice(0, (gs.progress[side] || 0) + 1);
+    if (walked.length > 1) {
+      polyline(ctx, L, walked);
+      ctx.strokeStyle = side === 'blue' ? 'rgba(200,220,255,0.85)' : 'rgba(245,245,245,0.9)';
+      ctx.lineWidth = cell * 0.035;
+      ctx.setLineDash([cell * 0.12, cell * 0.1]);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    // Start of the path: a ring.
+    const s = L.toXY(path[0]);
+    if (s) {
+      circle(ctx, s.x, s.y, cell * 0.13);
+      ctx.fillStyle = COLORS[side].path;
+      ctx.fill();
+    }
+  }
+  // The marked diagonals (they are part of the paths): a thin dark centre line to stress them.
+  ctx.strokeStyle = 'rgba(30,20,10,0.55)';
+  ctx.lineWidth = Math.max(1, cell * 0.02);
+  for (const [a, b] of gs.diagonals || []) {
+    const p = L.toXY(a);
+    const q = L.toXY(b);
+    if (!p || !q) continue;
+    ctx.beginPath();
+    ctx.moveTo(p.x, p.y);
+    ctx.lineTo(q.x, q.y);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function drawRedDot(ctx, L) {
+  const c = L.toXY('e5');
+  const r = L.cell * 0.17;
+  ctx.save();
+  circle(ctx, c.x, c.y, r * 1.35);
+  ctx.fillStyle = 'rgba(255,245,225,0.9)';
+  ctx.fill();
+  const g = ctx.createRadialGradient(c.x - r * 0.3, c.y - r * 0.3, r * 0.1, c.x, c.y, r);
+  g.addColorStop(0, '#ff6b5e');
+  g.addColorStop(1, '#b3170c');
+  circle(ctx, c.x, c.y, r);
+  ctx.fillStyle = g;
+  ctx.fill();
+  ctx.strokeStyle = '#6d0d05';
+  ctx.lineWidth = Math.max(1, L.cell * 0.02);
+  ctx.stroke();
+  ctx.restore();
+}
+
+function markPoint(ctx, L, name, fill, radius = 0.47) {
+  const p = L.toXY(name);
+  if (!p) return;
+  circle(ctx, p.x, p.y, L.cell * radius);
+  ctx.fillStyle = fill;
+  ctx.fill();
+}
+
+function drawLastMove(ctx, L, mv) {
+  if (!mv) return;
+  const { cell } = L;
+  ctx.save();
+  const pts = mv.points;
+  markPoint(ctx, L, pts[0], 'rgba(255,206,64,0.45)');
+  markPoint(ctx, L, pts[pts.length - 1], 'rgba(255,206,64,0.6)');
+  if (pts.length > 2 || mv.kind === 'capture' || mv.kind === 'captain') {
+    polyline(ctx, L, pts);
+    ctx.strokeStyle = 'rgba(200,140,0,0.7)';
+    ctx.lineWidth = cell * 0.05;
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.stroke();
+  }
+  for (const c of mv.captured || []) cross(ctx, L, c, 'rgba(160,30,20,0.55)');
+  ctx.restore();
+}
+
+function cross(ctx, L, name, color) {
+  const p = L.toXY(name);
+  if (!p) return;
+  const d = L.cell * 0.14;
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = L.cell * 0.05;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(p.x - d, p.y - d);
+  ctx.lineTo(p.x + d, p.y + d);
+  ctx.moveTo(p.x + d, p.y - d);
+  ctx.lineTo(p.x - d, p.y + d);
+  ctx.stroke();
+  ctx.restore();
+}
+
+function star(ctx, x, y, r) {
+  ctx.beginPath();
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const rr = i % 2 === 0 ? r : r * 0.45;
+    const px = x + Math.cos(a) * rr;
+    const py = y + Math.sin(a) * rr;
+    if (i === 0) ctx.moveTo(px, py);
+    else ctx.lineTo(px, py);
+  }
+  ctx.closePath();
+}
+
+/** One piece at canvas coordinates (x, y). `forward` is -1 when its side advances upwards. */
+export function drawPiece(ctx, cell, x, y, piece, opts = {}) {
+  const c = COLORS[piece.color] || COLORS.blue;
+  const captain = piece.kind === 'captain';
+  const r = cell * (captain ? 0.45 : 0.37);
+  ctx.save();
+  ctx.globalAlpha = opts.alpha ?? 1;
+  // Shadow.
+  ctx.shadowColor = 'rgba(0,0,0,0.35)';
+  ctx.shadowBlur = cell * (opts.lifted ? 0.25 : 0.08);
+  ctx.shadowOffsetY = cell * (opts.lifted ? 0.1 : 0.04);
+  const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
+  g.addColorStop(0, c.light);
+  g.addColorStop(1, c.dark);
+  circle(ctx, x, y, r);
+  ctx.fillStyle = g;
+  ctx.fill();
+  ctx.shadowColor = 'transparent';
+  // Outline: Blue solid, Gray thick dark rim. The inner ring tells the sides apart without
+  // colour: solid on Blue, dashed on Gray.
+  ctx.lineWidth = Math.max(1.2, cell * 0.035);
+  ctx.strokeStyle = c.outline;
+  ctx.stroke();
+  circle(ctx, x, y, r * 0.8);
+  ctx.lineWidth = Math.max(1, cell * 0.025);
+  ctx.strokeStyle = c.mark;
+  if (piece.color === 'gray') ctx.setLineDash([cell * 0.05, cell * 0.045]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  // Rank marking.
+  ctx.fillStyle = c.mark;
+  ctx.strokeStyle = c.mark;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  const f = opts.forward ?? -1; // -1: marking points up
+  if (captain) {
+    star(ctx, x, y + r * 0.03, r * 0.52);
+    ctx.fill();
+    if (piece.color === 'gray') {
+      ctx.lineWidth = Math.max(1, cell * 0.02);
+      ctx.strokeStyle = '#000';
+      ctx.stroke();
+    }
+  } else if (piece.kind === 'sergeant') {
+    ctx.lineWidth = cell * 0.065;
+    const w = r * 0.42;
+    for (const off of [-0.2, 0.2]) {
+      const cy = y + off * r * 1.15;
+      ctx.beginPath();
+      ctx.moveTo(x - w, cy - f * w * 0.55);
+      ctx.lineTo(x, cy + f * w * 0.45);
+      ctx.lineTo(x + w, cy - f * w * 0.55);
+      ctx.stroke();
+    }
+  } else {
+    // Private: a single stripe.
+    ctx.lineWidth = cell * 0.075;
+    ctx.beginPath();
+    ctx.moveTo(x - r * 0.42, y);
+    ctx.lineTo(x + r * 0.42, y);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/**
+ * Paints the whole board.
+ *
+ * view = {
+ *   gs: the wasm state object,
+ *   layout: from layout(),
+ *   selection: null | {path: [points so far], targets: [points], captured: [points]},
+ *   movable: [points of pieces that may be picked, shown when a capture is compulsory],
+ *   drag: null | {x, y} (pointer position while dragging the selected piece),
+ *   cursor: null | point name (keyboard cursor, shown when focused),
+ *   winnerCaptain: null | point name,
+ * }
+ */
+export function drawBoard(ctx, view) {
+  const { gs, layout: L } = view;
+  const { cell } = L;
+  ctx.clearRect(0, 0, L.size, L.size);
+  drawFrame(ctx, L);
+  drawCoordinates(ctx, L);
+  drawGrid(ctx, L);
+  if (!gs) return;
+  drawPaths(ctx, L, gs);
+  drawRedDot(ctx, L);
+  drawLastMove(ctx, L, gs.lastMove);
+
+  const sel = view.selection;
+  const from = sel ? sel.path[0] : null;
+  const at = sel ? sel.path[sel.path.length - 1] : null;
+  const capturedNow = new Set(sel ? sel.captured : []);
+
+  for (const p of view.movable || []) {
+    const xy = L.toXY(p);
+    if (!xy) continue;
+    circle(ctx, xy.x, xy.y, cell * 0.46);
+    ctx.strokeStyle = 'rgba(226,120,0,0.95)';
+    ctx.lineWidth = cell * 0.06;
+    ctx.stroke();
+  }
+  if (sel) {
+    markPoint(ctx, L, at, 'rgba(40,140,60,0.35)', 0.5);
+    if (sel.path.length > 1) {
+      ctx.save();
+      polyline(ctx, L, sel.path);
+      ctx.strokeStyle = 'rgba(30,110,50,0.75)';
+      ctx.lineWidth = cell * 0.06;
+      ctx.lineCap = 'round';
+      ctx.lineJoin = 'round';
+      ctx.stroke();
+      ctx.restore();
+    }
+  }
+  if (view.winnerCaptain) markPoint(ctx, L, view.winnerCaptain, 'rgba(255,200,40,0.55)', 0.6);
+
+  // Pieces; the selected one is drawn where its partial move has taken it (or under the pointer).
+  let moving = null;
+  for (const piece of gs.board) {
+    const xy = L.toXY(piece.point);
+    if (!xy) continue;
+    const forward = (piece.color === 'blue') !== L.flipped ? -1 : 1;
+    if (piece.point === from) {
+      moving = { piece, forward };
+      continue;
+    }
+    drawPiece(ctx, cell, xy.x, xy.y, piece, {
+      forward,
+      alpha: capturedNow.has(piece.point) ? 0.35 : 1,
+    });
+    if (capturedNow.has(piece.point)) cross(ctx, L, piece.point, 'rgba(170,20,10,0.9)');
+  }
+  if (sel) {
+    for (const t of sel.targets) {
+      const xy = L.toXY(t);
+      if (!xy) continue;
+      circle(ctx, xy.x, xy.y, cell * 0.15);
+      ctx.fillStyle = 'rgba(25,95,45,0.6)';
+      ctx.fill();
+    }
+  }
+  if (moving) {
+    if (view.drag) {
+      const a = L.toXY(at);
+      drawPiece(ctx, cell, a.x, a.y, moving.piece, { forward: moving.forward, alpha: 0.3 });
+      drawPiece(ctx, cell, view.drag.x, view.drag.y, moving.piece, { forward: moving.forward, lifted: true });
+    } else {
+      const a = L.toXY(at);
+      drawPiece(ctx, cell, a.x, a.y, moving.piece, { forward: moving.forward });
+      circle(ctx, a.x, a.y, cell * 0.48);
+      ctx.strokeStyle = 'rgba(25,110,45,0.95)';
+      ctx.lineWidth = cell * 0.05;
+      ctx.stroke();
+    }
+  }
+  if (view.cursor) {
+    const xy = L.toXY(view.cursor);
+    if (xy) {
+      ctx.save();
+      ctx.strokeStyle = 'rgba(20,20,20,0.85)';
+      ctx.lineWidth = Math.max(1.5, cell * 0.03);
+      ctx.setLineDash([cell * 0.08, cell * 0.06]);
+      ctx.strokeRect(xy.x - cell * 0.5, xy.y - cell * 0.5, cell, cell);
+      ctx.restore();
+    }
+  }
+}
