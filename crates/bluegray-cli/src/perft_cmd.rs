@@ -32,7 +32,12 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
         .parse::<u32>()
         .ok()
         .filter(|d| (1..=20).contains(d))
-        .ok_or_else(|| CliError(format!("depth '{}' must be a whole number from 1 to 20", args.depth)))?;
+        .ok_or_else(|| {
+            CliError(format!(
+                "depth '{}' must be a whole number from 1 to 20",
+                args.depth
+            ))
+        })?;
     let pos = match &args.position {
         Some(code) => Position::from_code(code, variant.rules)?,
         None => Position::new(variant.rules),
@@ -59,5 +64,9 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
 
 fn report_speed(nodes: u64, since: Instant) {
     let secs = since.elapsed().as_secs_f64();
-    eprintln!("  {nodes} nodes in {:.3} s: {:.1} M nodes/s", secs, nodes as f64 / secs.max(1e-9) / 1e6);
+    eprintln!(
+        "  {nodes} nodes in {:.3} s: {:.1} M nodes/s",
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
 }
