@@ -1,5 +1,11 @@
 //! The computer opponent for Blue and Gray.
 //!
+//! Iterative-deepening alpha-beta (negamax with principal variation search and aspiration
+//! windows) over the rules of `bluegray-core`, with a transposition table of fixed size, move
+//! ordering by TT move, captures, killers and history, a quiescence search that resolves every
+//! capture chain, and an evaluation built on the captains' race ([`eval`]). Weaker [`Level`]s
+//! search less deeply and blur their evaluation with seeded noise.
+//!
 //! The search takes its clock as a parameter ([`Clock`]) and uses no threads, so the same code
 //! runs natively and in a browser's Web Worker.
 //!
@@ -16,43 +22,28 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+use std::sync::atomic::AtomicBool;
+
 use bluegray_core::{Move, Position};
-use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Milliseconds from some fixed origin; the caller supplies it (`performance.now()` in a browser).
-pub trait Clock {
-    /// The current time in milliseconds.
-    fn now_ms(&self) -> f64;
-}
-
-/// A clock that never advances: for searches limited by depth or nodes only.
-pub struct NoClock;
-
-impl Clock for NoClock {
-    fn now_ms(&self) -> f64 {
-        0.0
-    }
-}
-
-/// The native wall clock.
-#[cfg(not(target_arch = "wasm32"))]
-pub struct SystemClock(std::time::Instant);
+mod clock;
+pub mod eval;
+mod level;
+mod ordering;
+mod search;
+mod tt;
 
 #[cfg(not(target_arch = "wasm32"))]
-impl Default for SystemClock {
-    fn default() -> SystemClock {
-        SystemClock(std::time::Instant::now())
-    }
-}
+pub use clock::SystemClock;
+pub use clock::{Clock, NoClock};
+pub use level::{Level, LevelParams};
 
-#[cfg(not(target_arch = "wasm32"))]
-impl Clock for SystemClock {
-    fn now_ms(&self) -> f64 {
-        self.0.elapsed().as_secs_f64() * 1000.0
-    }
-}
+use ordering::Heuristics;
+use search::{Bounds, Buffers, Search, MAX_DEPTH};
+use tt::Tt;
 
 /// Where a search must stop. Unset limits do not apply; with none set, a level's own limits do.
+/// A level's caps (see [`LevelParams`]) apply in every case.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits<'a> {
     /// Deepest iteration.
@@ -65,38 +56,6 @@ pub struct Limits<'a> {
     pub seed: u64,
     /// Set from elsewhere to stop the search as soon as possible.
     pub stop: Option<&'a AtomicBool>,
-}
-
-/// A playing strength, from 1 (beginner) to [`Level::MAX`] (full strength).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Level(u8);
-
-impl Level {
-    /// Full strength.
-    pub const MAX: Level = Level(8);
-    /// The weakest level.
-    pub const MIN: Level = Level(1);
-
-    /// The level `n`, clamped to 1..=MAX.
-    pub fn new(n: u8) -> Level {
-        Level(n.clamp(Level::MIN.0, Level::MAX.0))
-    }
-
-    /// Its number.
-    pub fn number(self) -> u8 {
-        self.0
-    }
-
-    /// A short name for menus.
-    pub fn name(self) -> &'static str {
-        ["Recruit", "Drummer", "Private", "Corporal", "Sergeant", "Lieutenant", "Colonel", "General"]
-            [(self.0 - 1) as usize]
-    }
-
-    /// All levels, weakest first.
-    pub fn all() -> impl Iterator<Item = Level> {
-        (Level::MIN.0..=Level::MAX.0).map(Level)
-    }
 }
 
 /// A search score from the side to move's point of view, in centi-steps of captain progress;
@@ -136,64 +95,90 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// A reusable searcher holding the transposition table.
+/// Of a time budget, the share the search may use: the rest covers unwinding the search and
+/// the gaps between clock readings.
+const TIME_SHARE: f64 = 0.95;
+
+/// A reusable searcher holding the transposition table and the other memory searches share.
 pub struct Engine {
-    nodes: u64,
+    tt: Tt,
+    heuristics: Heuristics,
+    buffers: Buffers,
+    /// The noise and seed of the last search: noisy scores left in the table by one must not
+    /// steer another.
+    last_noise: (i32, u64),
 }
 
 impl Engine {
     /// An engine whose transposition table uses about `tt_mb` megabytes.
-    pub fn new(_tt_mb: usize) -> Engine {
-        Engine { nodes: 0 }
+    pub fn new(tt_mb: usize) -> Engine {
+        Engine {
+            tt: Tt::new(tt_mb),
+            heuristics: Heuristics::new(),
+            buffers: Buffers::new(),
+            last_noise: (0, 0),
+        }
     }
 
     /// Forgets everything learned (a new game).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
 
     /// Searches `pos` for the side to move. `history` holds the hashes of the game's earlier
     /// positions (oldest first) for repetition detection. Calls `on_info` after each iteration.
     pub fn search(
         &mut self,
         pos: &Position,
-        _history: &[u64],
+        history: &[u64],
         limits: &Limits,
-        _level: Level,
-        _clock: &dyn Clock,
+        level: Level,
+        clock: &dyn Clock,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        // Placeholder: fixed-depth negamax on captain progress and material, to be replaced by
-        // the real search.
-        self.nodes = 0;
-        let depth = limits.depth.unwrap_or(3).max(1);
-        let mut best = None;
-        let mut best_score = -MATE * 2;
-        for m in pos.legal_moves() {
-            let s = -self.negamax(&pos.played(&m), depth - 1);
-            if s > best_score {
-                best_score = s;
-                best = Some(m);
-            }
-            if limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                break;
-            }
+        let params = level.params();
+        let any_limit =
+            limits.depth.is_some() || limits.nodes.is_some() || limits.movetime_ms.is_some();
+        let nodes = if any_limit {
+            limits.nodes
+        } else {
+            params.default_nodes
+        };
+        let noise = (params.noise, if params.noise > 0 { limits.seed } else { 0 });
+        if noise != self.last_noise {
+            self.tt.clear();
+            self.last_noise = noise;
         }
-        let pv: Vec<Move> = best.into_iter().collect();
-        on_info(&SearchInfo { depth, score: best_score, nodes: self.nodes, time_ms: 0.0, pv: pv.clone() });
-        SearchResult { best, score: best_score, depth, nodes: self.nodes, pv }
+        let start = clock.now_ms();
+        let bounds = Bounds {
+            max_depth: min_some(limits.depth, params.max_depth)
+                .unwrap_or(MAX_DEPTH)
+                .clamp(1, MAX_DEPTH),
+            node_limit: min_some(nodes, params.max_nodes).unwrap_or(u64::MAX).max(1),
+            deadline_ms: limits
+                .movetime_ms
+                .filter(|t| !t.is_nan())
+                .map_or(f64::INFINITY, |t| start + t.max(0.0) * TIME_SHARE),
+            stop: limits.stop,
+            noise: params.noise,
+            seed: limits.seed,
+        };
+        Search::new(
+            &mut self.tt,
+            &mut self.heuristics,
+            &mut self.buffers,
+            clock,
+            bounds,
+        )
+        .run(pos, history, on_info)
     }
+}
 
-    fn negamax(&mut self, pos: &Position, depth: u32) -> Score {
-        self.nodes += 1;
-        if let Some(o) = pos.outcome() {
-            return if o.winner == Some(pos.side_to_move()) { MATE } else { -MATE };
-        }
-        let moves = pos.legal_moves();
-        if depth == 0 || moves.is_empty() {
-            let us = pos.side_to_move();
-            let prog = pos.progress(us) as i32 - pos.progress(us.other()) as i32;
-            let mat = pos.guards(us).count() as i32 - pos.guards(us.other()).count() as i32;
-            return prog * 100 + mat * 50;
-        }
-        moves.iter().map(|m| -self.negamax(&pos.played(m), depth - 1)).max().unwrap_or(0)
+/// The smaller of two optional limits, either of which may be absent.
+fn min_some<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
