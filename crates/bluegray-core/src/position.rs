@@ -375,10 +375,13 @@ impl Position {
                 captures.join(", "),
                 if moves.len() > 4 { ", …" } else { "" }
             )
-        } else if let Some(m) = moves
-            .iter()
-            .find(|m| m.from() == from && m.points().starts_with(&mt.points))
-        {
+        } else if let Some(m) = moves.iter().find(|m| {
+            // Only a capture can be left unfinished: a step or captain move that the text
+            // names in full (with the wrong separator) is not one.
+            m.is_capture()
+                && m.points().len() > mt.points.len()
+                && m.points().starts_with(&mt.points)
+        }) {
             format!("the capture must go on jumping while it can, e.g. {m}")
         } else {
             let alternatives: Vec<String> = moves

@@ -1141,8 +1141,21 @@ fn illegal_move_messages_explain_why() {
         "the piece on a2 can play a2-a3, a2-b3"
     );
     assert_eq!(illegal_reason(&q, "e1-e2"), "the piece on e1 cannot move");
-    // A step written as a capture is not the step.
-    assert!(illegal_reason(&q, "a2xa3").contains("a2-a3"));
+    // A step or captain move written as a capture is not an unfinished capture: the message
+    // lists what the piece can do.
+    assert_eq!(
+        illegal_reason(&q, "a2xa3"),
+        "the piece on a2 can play a2-a3, a2-b3"
+    );
+    let lone = pos("sackson", "Ce1 ce9 Sa1", 'b');
+    assert_eq!(
+        illegal_reason(&lone, "e1xe2"),
+        "the piece on e1 can play e1-e2"
+    );
+    // A capture written in full but for a longer sequence's first jumps is unfinished, also
+    // when written with '-'.
+    let p = pos("sackson", "Ce1 Sc3 sc4 sb5 ce9", 'b');
+    assert!(illegal_reason(&p, "c3-c5").contains("must go on jumping"));
     // Syntax errors are parse errors.
     assert!(matches!(
         q.parse_move(""),
