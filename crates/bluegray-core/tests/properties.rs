@@ -600,6 +600,37 @@ fn every_named_variant_is_played_out() {
 }
 
 #[test]
+fn reference_agrees_on_fixed_positions() {
+    for (spec, code) in [
+        // A lattice of Gray guards: looping capture sequences of up to six jumps.
+        (
+            "sackson",
+            "4c4/9/1s1sS4/s1s1s4/1s1s5/s1s1s4/Ss1s5/9/4C4 b 0 1",
+        ),
+        (
+            "sackson,jumps=any",
+            "4c4/9/1s1sS4/s1s1s4/1s1s5/s1s1s4/Ss1s5/9/4C4 b 0 1",
+        ),
+        (
+            "super",
+            "4c4/9/1p1pP4/p1p1p4/1p1p5/p1p1p4/Pp1p5/9/4C4 b 0 1",
+        ),
+        (
+            "super",
+            "4c4/9/1p1pP4/p1p1p4/1p1p5/p1p1p4/Pp1p5/9/4C4 g 0 1",
+        ),
+        ("sackson,diagonals=marked", "4c4/9/9/9/9/9/9/9/1SS1C4 b 0 1"),
+        ("classic-turbo-pow", "4C4/9/9/9/9/9/9/9/4c4 g 0 1"),
+    ] {
+        let pos = Position::from_code(code, spec.parse::<Variant>().unwrap().rules).unwrap();
+        check_position(&pos).unwrap();
+        for m in pos.legal_moves() {
+            check_move(&pos, &m, &pos.played(&m)).unwrap();
+        }
+    }
+}
+
+#[test]
 fn reference_agrees_on_the_forced_double_capture() {
     let code = "1sssc2s1/s1sss1ss1/3s2s2/2S2s3/3S1SS2/2S3S2/4S3S/8S/SS1SCS1SS b 0 1";
     let pos = Position::from_code(code, Variant::default().rules).unwrap();
