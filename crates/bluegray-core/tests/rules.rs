@@ -1477,3 +1477,32 @@ fn variant_spec_errors_name_the_problem() {
         );
     }
 }
+
+#[test]
+fn perft_stops_at_breakthrough_and_lead_but_not_impasse() {
+    // Blue: e4-e5 (breakthrough) and three steps of i1; after each step Gray has only e9-e8.
+    let p = pos("sackson", "Ce4 ce9 Si1", 'b');
+    assert_eq!(bluegray_core::perft(&p, 1), 4);
+    assert_eq!(bluegray_core::perft(&p, 2), 3);
+    let divide: Vec<(String, u64)> = bluegray_core::divide(&p, 2)
+        .into_iter()
+        .map(|(m, n)| (m.to_string(), n))
+        .collect();
+    assert!(divide.contains(&("e4-e5".to_string(), 0)), "{divide:?}");
+    // A finished position is a leaf only at depth 0.
+    let won = after(&p, "e4-e5");
+    assert_eq!(bluegray_core::perft(&won, 0), 1);
+    assert_eq!(bluegray_core::perft(&won, 1), 0);
+    // The lead rule ends the tree the same way: classic, d2-c2 makes 3 to 0.
+    let q = pos("classic", "Cd2 Sa1 ce9 si9", 'b');
+    assert_eq!(bluegray_core::perft(&q, 1), 4);
+    // a1's three steps each leave Gray i9's three steps and e9-e8; d2-c2 ends the game.
+    assert_eq!(bluegray_core::perft(&q, 2), 3 * 4);
+    // Impasse is ignored: a position repeated or past impasse_plies still has its moves.
+    let stale = Position::from_code(
+        &code_with("Ce1 Sa1 ce9 si9", 'b', 500, 1),
+        variant("sackson").rules,
+    )
+    .unwrap();
+    assert_eq!(bluegray_core::perft(&stale, 1), 4);
+}
