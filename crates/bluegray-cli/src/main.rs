@@ -6,6 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench_cmd;
+mod engine_cmd;
+mod match_cmd;
 mod perft_cmd;
 
 #[derive(Parser)]
@@ -25,6 +28,12 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// List every named variant with a one-line description.
     Variants,
+    /// Speak the engine protocol on stdin and stdout (see PROTOCOL.md).
+    Engine(engine_cmd::EngineArgs),
+    /// Play games between two players and report the score and Elo difference.
+    Match(match_cmd::MatchArgs),
+    /// Search a fixed set of positions to a fixed depth and report the speed.
+    Bench(bench_cmd::BenchArgs),
 }
 
 /// A failure to report: one line on stderr, exit code 2.
@@ -65,6 +74,9 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
+        Command::Engine(args) => engine_cmd::run(&args),
+        Command::Match(args) => match_cmd::run(&args),
+        Command::Bench(args) => bench_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,254 @@
+//! `bluegray engine`: the engine protocol on stdin and stdout (see the engine crate's
+//! PROTOCOL.md).
+//!
+//! A thread reads stdin so that `stop` reaches a running search: the engine crate has no
+//! threads of its own, it only polls the stop flag it is given.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+
+use bluegray_core::{Game, Move, Position, Variant};
+use bluegray_engine::{Engine, Level, Limits, SearchInfo, SystemClock};
+use clap::Args;
+
+use crate::CliError;
+
+/// Arguments of `bluegray engine`.
+#[derive(Args)]
+pub struct EngineArgs {
+    /// Transposition table size in megabytes.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// The level `go` plays at unless it names one.
+    #[arg(long, default_value_t = Level::MAX.number())]
+    level: u8,
+}
+
+/// The protocol state: the game to search and the engine.
+struct Session {
+    variant: Variant,
+    game: Game,
+    engine: Engine,
+    level: Level,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(args: &EngineArgs) -> Result<(), CliError> {
+    if !(Level::MIN.number()..=Level::MAX.number()).contains(&args.level) {
+        return Err(CliError(format!(
+            "level {} must be from {} to {}",
+            args.level,
+            Level::MIN.number(),
+            Level::MAX.number()
+        )));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let lines = spawn_reader(Arc::clone(&stop));
+    let variant = Variant::default();
+    let mut session = Session {
+        variant,
+        game: Game::new(variant),
+        engine: Engine::new(args.hash),
+        level: Level::new(args.level),
+    };
+    let stdout = std::io::stdout();
+    for line in lines {
+        let mut out = stdout.lock();
+        let reply = session.handle(&line, &stop, &mut out);
+        match reply {
+            Reply::Continue => {}
+            Reply::Quit => break,
+            Reply::Error(msg) => writeln!(out, "error {msg}")?,
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// Reads stdin on its own thread and forwards each line. It acts on `stop` and `quit` at once,
+/// while a search may be running; a `go` clears the flag first, in input order, so a `stop`
+/// sent right after `go` is never lost. The end of input stops nothing: a script piped in
+/// without `quit` gets every search run to its end.
+fn spawn_reader(stop: Arc<AtomicBool>) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            match line.split_whitespace().next() {
+                Some("go") => stop.store(false, Ordering::Relaxed),
+                Some("stop" | "quit") => stop.store(true, Ordering::Relaxed),
+                _ => {}
+            }
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// What a command leads to.
+enum Reply {
+    Continue,
+    Quit,
+    Error(String),
+}
+
+impl Session {
+    fn handle(&mut self, line: &str, stop: &AtomicBool, out: &mut dyn Write) -> Reply {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else {
+            return Reply::Continue;
+        };
+        let rest: Vec<&str> = words.collect();
+        let result = match command {
+            "isready" => writeln!(out, "readyok").map_err(|e| e.to_string()),
+            "variant" => self.set_variant(&rest.join(" ")),
+            "position" => self.set_position(&rest),
+            "newgame" => {
+                self.engine.clear();
+                Ok(())
+            }
+            "go" => self.go(&rest, stop, out),
+            // The reader thread has already raised the flag; between searches there is
+            // nothing to stop.
+            "stop" => Ok(()),
+            "quit" => return Reply::Quit,
+            other => Err(format!(
+                "unknown command '{other}': expected variant, position, go, stop, isready, newgame or quit"
+            )),
+        };
+        match result {
+            Ok(()) => Reply::Continue,
+            Err(msg) => Reply::Error(msg),
+        }
+    }
+
+    fn set_variant(&mut self, spec: &str) -> Result<(), String> {
+        let variant: Variant = spec.parse().map_err(|e| format!("{e}"))?;
+        self.variant = variant;
+        self.game = Game::new(variant);
+        Ok(())
+    }
+
+    /// `position startpos|code CODE [moves M …]`. On any error the position stays as it was.
+    fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
+        let (start, rest) = match args.split_first() {
+            Some((&"startpos", rest)) => (Position::new(self.variant.rules), rest),
+            Some((&"code", rest)) => {
+                let end = rest
+                    .iter()
+                    .position(|w| *w == "moves")
+                    .unwrap_or(rest.len());
+                if end == 0 {
+                    return Err("position code needs a position code".into());
+                }
+                let code = rest[..end].join(" ");
+                let pos = Position::from_code(&code, self.variant.rules)
+                    .map_err(|e| format!("bad position code: {e}"))?;
+                (pos, &rest[end..])
+            }
+            Some((other, _)) => {
+                return Err(format!(
+                    "position '{other}': expected 'startpos' or 'code CODE'"
+                ))
+            }
+            None => return Err("position needs 'startpos' or 'code CODE'".into()),
+        };
+        let moves = match rest.split_first() {
+            None => &[][..],
+            Some((&"moves", moves)) => moves,
+            Some((other, _)) => return Err(format!("position: expected 'moves', not '{other}'")),
+        };
+        let mut game = Game::from_position(self.variant, start);
+        for (i, text) in moves.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&mut self, args: &[&str], stop: &AtomicBool, out: &mut dyn Write) -> Result<(), String> {
+        let mut limits = Limits {
+            stop: Some(stop),
+            ..Limits::default()
+        };
+        let mut level = self.level;
+        let mut words = args.iter();
+        while let Some(&word) = words.next() {
+            let value = words
+                .next()
+                .ok_or_else(|| format!("go: '{word}' needs a value"))?;
+            let number = || {
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("go: {word} '{value}' is not a whole number"))
+            };
+            match word {
+                "depth" => limits.depth = Some(number()?.clamp(1, 64) as u32),
+                "nodes" => limits.nodes = Some(number()?),
+                "movetime" => limits.movetime_ms = Some(number()? as f64),
+                "seed" => limits.seed = number()?,
+                "level" => {
+                    let n = number()?;
+                    if !(Level::MIN.number() as u64..=Level::MAX.number() as u64).contains(&n) {
+                        return Err(format!(
+                            "go: level {n} must be from {} to {}",
+                            Level::MIN.number(),
+                            Level::MAX.number()
+                        ));
+                    }
+                    level = Level::new(n as u8);
+                }
+                other => return Err(format!(
+                    "go: unknown limit '{other}': expected depth, nodes, movetime, level or seed"
+                )),
+            }
+        }
+        if self.game.outcome().is_some() {
+            return writeln!(out, "bestmove none").map_err(|e| e.to_string());
+        }
+        let positions = self.game.positions();
+        let history: Vec<u64> = positions[..positions.len() - 1]
+            .iter()
+            .map(Position::hash)
+            .collect();
+        let clock = SystemClock::default();
+        let mut write_error = None;
+        let result = self.engine.search(
+            self.game.position(),
+            &history,
+            &limits,
+            level,
+            &clock,
+            &mut |info: &SearchInfo| {
+                if let Err(e) = writeln!(out, "{}", info_line(info)).and_then(|()| out.flush()) {
+                    write_error = Some(e.to_string());
+                }
+            },
+        );
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        let best = result.best.map_or("none".to_string(), |m| m.to_string());
+        writeln!(out, "bestmove {best}").map_err(|e| e.to_string())
+    }
+}
+
+/// `info depth D score S nodes N nps N time MS pv M …`.
+fn info_line(info: &SearchInfo) -> String {
+    let nps = (info.nodes as f64 * 1000.0 / info.time_ms.max(0.001)) as u64;
+    let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+    format!(
+        "info depth {} score {} nodes {} nps {} time {} pv {}",
+        info.depth,
+        info.score,
+        info.nodes,
+        nps,
+        info.time_ms.round() as u64,
+        pv.join(" ")
+    )
+}

@@ -1,0 +1,423 @@
+//! `bluegray match`: games between two players — built-in levels, a uniformly random mover, or
+//! external engines speaking the protocol — with every move checked by the rules core.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use bluegray_core::{Color, Game, Move, Position, Variant};
+use bluegray_engine::{Engine, Level, Limits, SystemClock};
+use clap::Args;
+
+use crate::CliError;
+
+/// Arguments of `bluegray match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// Number of games; colours alternate, each opening is played once from each side.
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Variant spec, e.g. `classic-turbo,lead=2`.
+    #[arg(long, default_value = "sackson")]
+    variant: String,
+    /// Random plies played from the start to vary the openings.
+    #[arg(long, default_value_t = 4)]
+    openings: u32,
+    /// Depth limit for every move (otherwise each level's own limits).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Node limit for every move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Time limit per move in milliseconds.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Seed for the openings and the levels' randomness.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print a line per game.
+    #[arg(long, short)]
+    verbose: bool,
+    /// First player: a level number (1 to 8), `random`, or `cmd:COMMAND [ARGS…]`.
+    a: String,
+    /// Second player, in the same form.
+    b: String,
+}
+
+/// Who chooses the moves.
+enum Player {
+    Level(Level, Box<Engine>),
+    Random,
+    External(External),
+}
+
+/// A child process speaking the engine protocol.
+struct External {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// A game's result from player A's point of view.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Result3 {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Plays the match and prints the totals.
+pub fn run(args: &MatchArgs) -> Result<(), CliError> {
+    let variant: Variant = args.variant.parse()?;
+    if args.games == 0 {
+        return Err(CliError("games must be at least 1".into()));
+    }
+    let mut players = [
+        Player::parse(&args.a, &variant)?,
+        Player::parse(&args.b, &variant)?,
+    ];
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime_ms: args.movetime.map(|t| t as f64),
+        ..Limits::default()
+    };
+    let (mut wins, mut draws, mut losses, mut half_wins) = (0u32, 0u32, 0u32, 0u32);
+    let mut rng = Rng(args.seed);
+    let mut opening = Vec::new();
+    for g in 0..args.games {
+        if g % 2 == 0 {
+            opening = random_opening(&variant, args.openings, &mut rng);
+        }
+        // Player A takes the first mover's side in even games.
+        let a_side = if g % 2 == 0 {
+            variant.rules.first
+        } else {
+            variant.rules.first.other()
+        };
+        let (result, how, on_impasse) = play_game(
+            &variant,
+            &opening,
+            &mut players,
+            a_side,
+            &limits,
+            args.seed ^ (g as u64).wrapping_mul(0x9E37_79B9),
+        );
+        match result {
+            Result3::Win => wins += 1,
+            Result3::Draw => draws += 1,
+            Result3::Loss => losses += 1,
+        }
+        if on_impasse {
+            half_wins += 1;
+        }
+        if args.verbose {
+            let tag = match result {
+                Result3::Win => "A wins",
+                Result3::Draw => "draw",
+                Result3::Loss => "B wins",
+            };
+            println!("game {:>4}: A is {a_side}: {tag}: {how}", g + 1);
+        }
+    }
+    for p in &mut players {
+        p.quit();
+    }
+    let n = args.games;
+    println!(
+        "{} vs {}: {n} games, A wins {wins}, draws {draws}, A losses {losses} ({half_wins} decided on impasse)",
+        args.a, args.b
+    );
+    println!("{}", elo_line(wins, draws, losses));
+    Ok(())
+}
+
+/// The Elo difference of A over B with a 95% interval from the per-game score variance.
+fn elo_line(wins: u32, draws: u32, losses: u32) -> String {
+    let n = (wins + draws + losses) as f64;
+    let s = (wins as f64 + draws as f64 / 2.0) / n;
+    let var = (wins as f64 * (1.0 - s).powi(2)
+        + draws as f64 * (0.5 - s).powi(2)
+        + losses as f64 * s.powi(2))
+        / n;
+    let margin = 1.96 * (var / n).sqrt();
+    let fmt = |x: f64| {
+        if x <= 0.0 {
+            "-inf".to_string()
+        } else if x >= 1.0 {
+            "+inf".to_string()
+        } else {
+            format!("{:+.0}", -400.0 * (1.0 / x - 1.0).log10())
+        }
+    };
+    format!(
+        "score {:.1}%  Elo {} (95% interval {} to {})",
+        s * 100.0,
+        fmt(s),
+        fmt(s - margin),
+        fmt(s + margin)
+    )
+}
+
+/// Up to `plies` random legal moves from the start, stopping short of a finished game.
+fn random_opening(variant: &Variant, plies: u32, rng: &mut Rng) -> Vec<Move> {
+    let mut game = Game::new(*variant);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        let mut next = game.clone();
+        if next.play(m).is_err() || next.outcome().is_some() {
+            break;
+        }
+        game = next;
+        moves.push(m);
+    }
+    moves
+}
+
+/// Plays one game; returns A's result, how the game ended, and whether it was a win on
+/// impasse (which Sackson counts as half a game).
+fn play_game(
+    variant: &Variant,
+    opening: &[Move],
+    players: &mut [Player; 2],
+    a_side: Color,
+    limits: &Limits,
+    seed: u64,
+) -> (Result3, String, bool) {
+    let mut game = Game::new(*variant);
+    for m in opening {
+        // The opening was generated from this same start, so it is legal.
+        let _ = game.play(*m);
+    }
+    for p in players.iter_mut() {
+        p.new_game();
+    }
+    let result_for = |winner: Option<Color>| match winner {
+        Some(w) if w == a_side => Result3::Win,
+        Some(_) => Result3::Loss,
+        None => Result3::Draw,
+    };
+    let mut rng = Rng(seed);
+    loop {
+        if let Some(o) = game.outcome() {
+            return (result_for(o.winner), o.to_string(), o.is_half_win());
+        }
+        let side = game.side_to_move();
+        let who = usize::from(side != a_side);
+        let answer = players[who].choose(&game, limits, rng.next());
+        let failure = match answer {
+            Ok(text) => match game.play_text(&text) {
+                Ok(_) => continue,
+                Err(e) => format!("{side} played an illegal move: {e}"),
+            },
+            Err(e) => format!("{side} gave no move: {e}"),
+        };
+        return (result_for(Some(side.other())), failure, false);
+    }
+}
+
+impl Player {
+    fn parse(spec: &str, variant: &Variant) -> Result<Player, CliError> {
+        if spec == "random" {
+            return Ok(Player::Random);
+        }
+        if let Some(command) = spec.strip_prefix("cmd:") {
+            return External::spawn(command, variant).map(Player::External);
+        }
+        match spec.parse::<u8>() {
+            Ok(n) if (Level::MIN.number()..=Level::MAX.number()).contains(&n) => {
+                Ok(Player::Level(Level::new(n), Box::new(Engine::new(16))))
+            }
+            _ => Err(CliError(format!(
+                "player '{spec}': expected a level from {} to {}, 'random' or 'cmd:COMMAND'",
+                Level::MIN.number(),
+                Level::MAX.number()
+            ))),
+        }
+    }
+
+    fn new_game(&mut self) {
+        match self {
+            Player::Level(_, engine) => engine.clear(),
+            Player::Random => {}
+            // An engine that cannot take the command fails on its next move instead.
+            Player::External(ext) => {
+                let _ = ext.send("newgame");
+            }
+        }
+    }
+
+    /// The move text the player answers in the game's current position.
+    fn choose(&mut self, game: &Game, limits: &Limits, seed: u64) -> Result<String, String> {
+        match self {
+            Player::Random => {
+                let legal = game.legal_moves();
+                let mut rng = Rng(seed);
+                legal
+                    .get(rng.below(legal.len().max(1)))
+                    .map(Move::to_string)
+                    .ok_or_else(|| "no legal move".to_string())
+            }
+            Player::Level(level, engine) => {
+                let positions = game.positions();
+                let history: Vec<u64> = positions[..positions.len() - 1]
+                    .iter()
+                    .map(Position::hash)
+                    .collect();
+                let limits = Limits { seed, ..*limits };
+                let r = engine.search(
+                    game.position(),
+                    &history,
+                    &limits,
+                    *level,
+                    &SystemClock::default(),
+                    &mut |_| {},
+                );
+                r.best
+                    .map(|m| m.to_string())
+                    .ok_or_else(|| "no move".into())
+            }
+            Player::External(ext) => ext.choose(game, limits),
+        }
+    }
+
+    fn quit(&mut self) {
+        if let Player::External(ext) = self {
+            let _ = ext.send("quit");
+            // Give it a moment to exit by itself before making sure it does.
+            std::thread::sleep(Duration::from_millis(50));
+            let _ = ext.child.kill();
+            let _ = ext.child.wait();
+        }
+    }
+}
+
+impl External {
+    fn spawn(command: &str, variant: &Variant) -> Result<External, CliError> {
+        let mut words = command.split_whitespace();
+        let program = words
+            .next()
+            .ok_or_else(|| CliError("cmd: needs a command".into()))?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| CliError(format!("cannot start '{command}': {e}")))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, lines) = mpsc::channel();
+        // A thread per engine turns its output into lines that can be waited for with a
+        // timeout, so a hung engine loses its game instead of hanging the match.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut ext = External {
+            child,
+            stdin,
+            lines,
+        };
+        ext.send(&format!("variant {variant}"))
+            .and_then(|()| ext.send("isready"))
+            .and_then(|()| ext.wait_for("readyok", Duration::from_secs(10)))
+            .map_err(|e| CliError(format!("engine '{command}': {e}")))?;
+        Ok(ext)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("cannot write to the engine: {e}"))
+    }
+
+    /// Waits for a line starting with `word`; returns the rest of it. An `error` line from the
+    /// engine is a failure.
+    fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => return Err(format!("no '{word}' in time")),
+                Err(RecvTimeoutError::Disconnected) => return Err("the engine exited".into()),
+            };
+            let mut parts = line.splitn(2, char::is_whitespace);
+            match parts.next() {
+                Some(w) if w == word => return Ok(parts.next().unwrap_or("").trim().to_string()),
+                Some("error") => return Err(format!("the engine said: {line}")),
+                _ => {}
+            }
+        }
+    }
+
+    fn choose(&mut self, game: &Game, limits: &Limits) -> Result<String, String> {
+        let start = game.start_position().to_string();
+        let moves: Vec<String> = game.moves().iter().map(Move::to_string).collect();
+        let mut position = format!("position code {start}");
+        if !moves.is_empty() {
+            position += &format!(" moves {}", moves.join(" "));
+        }
+        let mut go = "go".to_string();
+        if let Some(d) = limits.depth {
+            go += &format!(" depth {d}");
+        }
+        if let Some(n) = limits.nodes {
+            go += &format!(" nodes {n}");
+        }
+        if let Some(t) = limits.movetime_ms {
+            go += &format!(" movetime {t}");
+        }
+        self.send(&position)?;
+        self.send(&go)?;
+        let timeout =
+            Duration::from_millis(limits.movetime_ms.map_or(60_000, |t| 2 * t as u64 + 5_000));
+        let answer = self.wait_for("bestmove", timeout)?;
+        match answer.split_whitespace().next() {
+            Some("none") | None => Err("bestmove none".into()),
+            Some(m) => Ok(m.to_string()),
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64): the openings and random moves of a match depend on
+/// its seed alone.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut x = self.0;
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^ (x >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_an_even_score_is_zero_and_of_a_whitewash_infinite() {
+        assert!(elo_line(5, 0, 5).contains("Elo +0 "));
+        assert!(elo_line(10, 0, 0).contains("Elo +inf"));
+        let line = elo_line(75, 0, 25);
+        assert!(line.contains("Elo +191"), "{line}");
+    }
+}
