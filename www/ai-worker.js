@@ -7,9 +7,11 @@ import init, { think } from './pkg/bluegray_wasm.js';
 const ready = init();
 
 self.onmessage = async (e) => {
-  const { id, record, variant, level, movetimeMs } = e.data || {};
+  const { id, record, variant, level, movetimeMs, warmup } = e.data || {};
   try {
     await ready;
+    if (warmup) return; // loads the wasm ahead of the first search
+
     const t0 = performance.now();
     const result = think(String(record ?? ''), String(variant ?? ''), level | 0, movetimeMs > 0 ? movetimeMs : undefined);
     self.postMessage({ id, ok: true, result, ms: performance.now() - t0 });

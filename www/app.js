@@ -243,6 +243,7 @@ function cancelAi() {
     app.ai.worker.terminate();
     app.ai.worker = null;
     app.ai.pending = null;
+    warmWorker();
   }
   setThinking(false);
 }
@@ -262,6 +263,7 @@ function requestAi() {
   if (!gs || gs.result || isHuman(gs.side)) return;
   const id = app.ai.nextId++;
   app.ai.pending = { id, code: gs.code, ply: gs.ply, side: gs.side, t0: performance.now() };
+  app.ai.lastSearch = { requested: app.ai.pending.t0, replied: null };
   setThinking(true);
   ensureWorker().postMessage({
     id,
@@ -276,6 +278,7 @@ function requestAi() {
 function onAiReply(msg) {
   const p = app.ai.pending;
   if (!p || !msg || msg.id !== p.id) return; // stale reply of an interrupted search
+  if (app.ai.lastSearch) app.ai.lastSearch.replied = performance.now();
   app.ai.pending = null;
   setThinking(false);
   if (!msg.ok) return onAiFailure(msg.error);
@@ -285,11 +288,16 @@ function onAiReply(msg) {
   try {
     const played = app.game.play(r.best);
     const pv = r.pv && r.pv.length > 1 ? ` · line ${r.pv.slice(0, 6).join(' ')}` : '';
-    app.ai.info = `${SIDE[r.side]} played ${played} (${r.scoreText} for ${SIDE[r.side]}, depth ${r.depth}, ${Number(r.nodes).toLocaleString('en')} nodes)${pv}`;
+    app.ai.info = `${SIDE[r.side]} played ${played} (${r.scoreText} for ${SIDE[r.side]}, depth ${r.depth}, ${groupDigits(r.nodes)} nodes)${pv}`;
   } catch (e) {
     return onAiFailure(String(e.message || e));
   }
   refresh();
+}
+
+/** 1234567 -> "1 234 567" (without toLocaleString, whose first call loads locale data). */
+function groupDigits(n) {
+  return String(Math.round(Number(n) || 0)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 }
 
 function onAiFailure(text) {
@@ -403,7 +411,7 @@ function render() {
     gs && gs.result && gs.result.winner
       ? (gs.board.find((p) => p.kind === 'captain' && p.color === gs.result.winner) || {}).point
       : null;
-  drawBoard(ctx, {
+  const view = {
     gs,
     layout: app.L,
     selection: gs && humanTurn ? S.selectionView(gs, app.ui) : null,
@@ -411,7 +419,29 @@ function render() {
     drag: humanTurn ? app.ui.drag : null,
     cursor: app.focused ? app.ui.cursor : null,
     winnerCaptain,
-  });
+    dpr: app.dpr,
+  };
+  // Redraw the canvas only when what it shows has changed: a status-only update (e.g. "thinking")
+  // must not re-upload a large canvas, which is slow where the browser rasterises on the CPU.
+  const key = JSON.stringify([
+    gs && gs.code,
+    gs && gs.ply,
+    gs && gs.lastMove,
+    gs && gs.paths,
+    view.selection,
+    view.movable,
+    view.drag,
+    view.cursor,
+    winnerCaptain,
+    app.L.size,
+    app.L.flipped,
+    canvas.width,
+    app.dpr,
+  ]);
+  if (key !== app.drawnKey) {
+    app.drawnKey = key;
+    drawBoard(ctx, view);
+  }
   if (!gs) return;
   renderStatus();
   renderProgress();
@@ -643,6 +673,14 @@ function exposeHooks() {
     get thinking() {
       return !!app.ai.pending;
     },
+    /** performance.now() when the last search was requested and when its reply arrived. */
+    get lastSearch() {
+      return app.ai.lastSearch ? { ...app.ai.lastSearch } : null;
+    },
+    /** The piece picked and the hops entered so far, with the legal next points. */
+    get selection() {
+      return app.gs ? S.selectionView(app.gs, app.ui) : null;
+    },
     /** Viewport coordinates of a point's centre, for tests that click the canvas. */
     pointCenter(name) {
       const r = $('board').getBoundingClientRect();
@@ -686,6 +724,15 @@ async function main() {
     }
   }
   if (errors.length) showNotice(`Ignored bad URL parameters — ${errors.join('; ')}.`);
+  warmWorker();
+}
+
+/** Starts the AI worker ahead of need, so that its start-up never delays a search. */
+function warmWorker() {
+  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+  idle(() => {
+    if (!app.ai.worker) ensureWorker().postMessage({ id: 0, warmup: true });
+  });
 }
 
 main();

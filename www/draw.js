@@ -284,24 +284,71 @@ function star(ctx, x, y, r) {
   ctx.closePath();
 }
 
-/** One piece at canvas coordinates (x, y). `forward` is -1 when its side advances upwards. */
+function makeCanvas(w, h) {
+  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(w, h);
+  const c = document.createElement('canvas');
+  c.width = w;
+  c.height = h;
+  return c;
+}
+
+// Caches of pre-rendered images: they change only with the board size, the pixel ratio and the
+// orientation, so drawing stays a pure function of the view while most frames are a few blits.
+const spriteCache = new Map();
+const backgroundCache = new Map();
+
+function cached(cache, key, make) {
+  let v = cache.get(key);
+  if (!v) {
+    if (cache.size > 64) cache.clear();
+    v = make();
+    cache.set(key, v);
+  }
+  return v;
+}
+
+/** One piece at canvas coordinates (x, y), from a cached sprite. */
 export function drawPiece(ctx, cell, x, y, piece, opts = {}) {
+  const dpr = opts.dpr || 1;
+  const forward = opts.forward ?? -1;
+  const lifted = !!opts.lifted;
+  const half = Math.ceil(cell * 0.62);
+  const key = `${piece.color}|${piece.kind}|${forward}|${lifted}|${cell.toFixed(2)}|${dpr}`;
+  const sprite = cached(spriteCache, key, () => {
+    const px = Math.ceil(2 * half * dpr);
+    const c = makeCanvas(px, px);
+    const g = c.getContext('2d');
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    paintPiece(g, cell, half, half, piece, { forward, lifted });
+    return c;
+  });
+  ctx.save();
+  ctx.globalAlpha = opts.alpha ?? 1;
+  ctx.drawImage(sprite, x - half, y - half, 2 * half, 2 * half);
+  ctx.restore();
+}
+
+/** Paints one piece with vector drawing. `forward` is -1 when its side advances upwards. */
+function paintPiece(ctx, cell, x, y, piece, opts = {}) {
   const c = COLORS[piece.color] || COLORS.blue;
   const captain = piece.kind === 'captain';
   const r = cell * (captain ? 0.45 : 0.37);
   ctx.save();
   ctx.globalAlpha = opts.alpha ?? 1;
-  // Shadow.
-  ctx.shadowColor = 'rgba(0,0,0,0.35)';
-  ctx.shadowBlur = cell * (opts.lifted ? 0.25 : 0.08);
-  ctx.shadowOffsetY = cell * (opts.lifted ? 0.1 : 0.04);
+  // Shadow: two soft rings instead of shadowBlur, which is slow on a CPU-rastered canvas.
+  const drop = cell * (opts.lifted ? 0.09 : 0.035);
+  circle(ctx, x, y + drop, r * 1.06);
+  ctx.fillStyle = 'rgba(0,0,0,0.12)';
+  ctx.fill();
+  circle(ctx, x, y + drop * 0.6, r * 1.01);
+  ctx.fillStyle = 'rgba(0,0,0,0.22)';
+  ctx.fill();
   const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
   g.addColorStop(0, c.light);
   g.addColorStop(1, c.dark);
   circle(ctx, x, y, r);
   ctx.fillStyle = g;
   ctx.fill();
-  ctx.shadowColor = 'transparent';
   // Outline: Blue solid, Gray thick dark rim. The inner ring tells the sides apart without
   // colour: solid on Blue, dashed on Gray.
   ctx.lineWidth = Math.max(1.2, cell * 0.035);
@@ -360,18 +407,31 @@ export function drawPiece(ctx, cell, x, y, piece, opts = {}) {
  *   drag: null | {x, y} (pointer position while dragging the selected piece),
  *   cursor: null | point name (keyboard cursor, shown when focused),
  *   winnerCaptain: null | point name,
+ *   dpr: device pixel ratio of the canvas,
  * }
  */
 export function drawBoard(ctx, view) {
   const { gs, layout: L } = view;
   const { cell } = L;
+  const dpr = view.dpr || 1;
   ctx.clearRect(0, 0, L.size, L.size);
-  drawFrame(ctx, L);
-  drawCoordinates(ctx, L);
-  drawGrid(ctx, L);
+  const pathKey = gs ? `${gs.paths.blue.join('')}|${gs.paths.gray.join('')}|${gs.progress.blue}|${gs.progress.gray}` : '';
+  const bg = cached(backgroundCache, `${L.size}|${dpr}|${L.flipped}|${pathKey}`, () => {
+    const px = Math.round(L.size * dpr);
+    const c = makeCanvas(px, px);
+    const g = c.getContext('2d');
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawFrame(g, L);
+    drawCoordinates(g, L);
+    drawGrid(g, L);
+    if (gs) {
+      drawPaths(g, L, gs);
+      drawRedDot(g, L);
+    }
+    return c;
+  });
+  ctx.drawImage(bg, 0, 0, L.size, L.size);
   if (!gs) return;
-  drawPaths(ctx, L, gs);
-  drawRedDot(ctx, L);
   drawLastMove(ctx, L, gs.lastMove);
 
   const sel = view.selection;
@@ -413,6 +473,7 @@ export function drawBoard(ctx, view) {
       continue;
     }
     drawPiece(ctx, cell, xy.x, xy.y, piece, {
+      dpr,
       forward,
       alpha: capturedNow.has(piece.point) ? 0.35 : 1,
     });
@@ -430,11 +491,15 @@ export function drawBoard(ctx, view) {
   if (moving) {
     if (view.drag) {
       const a = L.toXY(at);
-      drawPiece(ctx, cell, a.x, a.y, moving.piece, { forward: moving.forward, alpha: 0.3 });
-      drawPiece(ctx, cell, view.drag.x, view.drag.y, moving.piece, { forward: moving.forward, lifted: true });
+      drawPiece(ctx, cell, a.x, a.y, moving.piece, { dpr, forward: moving.forward, alpha: 0.3 });
+      drawPiece(ctx, cell, view.drag.x, view.drag.y, moving.piece, {
+        dpr,
+        forward: moving.forward,
+        lifted: true,
+      });
     } else {
       const a = L.toXY(at);
-      drawPiece(ctx, cell, a.x, a.y, moving.piece, { forward: moving.forward });
+      drawPiece(ctx, cell, a.x, a.y, moving.piece, { dpr, forward: moving.forward });
       circle(ctx, a.x, a.y, cell * 0.48);
       ctx.strokeStyle = 'rgba(25,110,45,0.95)';
       ctx.lineWidth = cell * 0.05;

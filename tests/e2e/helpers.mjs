@@ -1,0 +1,147 @@
+// Shared set-up for the end-to-end tests: the static server (in-process, free port), a headless
+// Debian Chromium driven by playwright-core with a fresh profile, and page helpers.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--headless',
+];
+
+/** Fails with a clear message when the browser or the built wasm is missing. */
+export function checkPrerequisites() {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: the end-to-end tests need Debian's chromium package ` +
+        `(apt-get install chromium) or CHROMIUM_PATH pointing to a Chromium binary.`,
+    );
+  }
+  if (!fs.existsSync(path.join(ROOT, 'www/pkg/bluegray_wasm_bg.wasm'))) {
+    throw new Error('www/pkg is not built: run `bash scripts/build-web.sh` before `npm test`.');
+  }
+}
+
+/** Starts the server and the browser. Returns {url, context, server, userDataDir, close()}. */
+export async function launch({ root = ROOT } = {}) {
+  checkPrerequisites();
+  const server = await startServer({ port: 0, host: '127.0.0.1', root });
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-e2e-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1200, height: 820 },
+      deviceScaleFactor: 2,
+    });
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  return {
+    url: server.url,
+    context,
+    server,
+    async close() {
+      await context.close().catch(() => {});
+      await server.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens the page with a query string and waits until it has drawn. Collects console errors,
+ * uncaught exceptions and failed requests into `problems`.
+ */
+export async function openPage(env, query = '', { clearStorage = true, base } = {}) {
+  const page = await env.context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    // Requests cut short by a navigation (e.g. the AI worker still loading) are not failures.
+    const why = r.failure()?.errorText || '';
+    if (!why.includes('ERR_ABORTED')) problems.push(`request failed: ${r.url()} ${why}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  const url = (base || env.url) + query;
+  if (clearStorage) {
+    // A blank page of the same origin, to start without a saved game.
+    const blank = (base || env.url) + '__blank__';
+    await page.route(blank, (r) =>
+      r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">' }),
+    );
+    await page.goto(blank);
+    await page.evaluate(() => localStorage.clear());
+    await page.unroute(blank);
+  }
+  await page.goto(url);
+  await waitReady(page);
+  return { page, problems };
+}
+
+export async function waitReady(page) {
+  await page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: 15000 });
+}
+
+/** Waits until the text of `selector` matches `re` (the page renders on the next frame). */
+export async function waitText(page, selector, re, timeout = 10000) {
+  try {
+    await page.waitForFunction(
+      ([sel, src, flags]) => new RegExp(src, flags).test(document.querySelector(sel)?.textContent || ''),
+      [selector, re.source, re.flags],
+      { timeout },
+    );
+  } catch {
+    throw new Error(`${selector} never matched ${re}: it says "${await page.textContent(selector)}"`);
+  }
+}
+
+export const state = (page) => page.evaluate(() => window.bluegray.state);
+export const status = (page) => page.textContent('#status');
+
+/** Clicks the centre of a board point on the canvas, like a player. */
+export async function clickPoint(page, point) {
+  const c = await page.evaluate((p) => window.bluegray.pointCenter(p), point);
+  if (!c) throw new Error(`no such point ${point}`);
+  await page.mouse.click(c.x, c.y);
+}
+
+/** Drags from one point to another with the mouse. */
+export async function dragPoint(page, from, to) {
+  const a = await page.evaluate((p) => window.bluegray.pointCenter(p), from);
+  const b = await page.evaluate((p) => window.bluegray.pointCenter(p), to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Waits until the game has `n` moves in its history. */
+export async function waitPly(page, n, timeout = 20000) {
+  await page.waitForFunction((k) => window.bluegray.state && window.bluegray.state.history.length >= k, n, {
+    timeout,
+  });
+}
+
+export async function waitIdle(page, timeout = 20000) {
+  await page.waitForFunction(() => !window.bluegray.thinking, null, { timeout });
+}

@@ -1,0 +1,253 @@
+// End-to-end: the served page in a real headless Chromium, played by clicking the canvas.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  launch,
+  openPage,
+  state,
+  status,
+  clickPoint,
+  dragPoint,
+  waitPly,
+  waitIdle,
+  waitReady,
+  waitText,
+  ROOT,
+} from './helpers.mjs';
+
+const JUMP = '1sssc2s1/s1sss1ss1/3s2s2/2S2s3/3S1SS2/2S3S2/4S3S/8S/SS1SCS1SS b 0 1';
+const NEAR_WIN = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
+const q = (params) => '?' + new URLSearchParams(params).toString();
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+test('the page loads, lists every variant and draws the start', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  const s = await state(page);
+  assert.equal(s.variant, 'sackson');
+  assert.equal(s.board.length, 36);
+  assert.equal(s.moves.length, 25);
+  const options = await page.$$eval('#variant option', (os) => os.map((o) => o.value));
+  assert.equal(options.length, 17);
+  assert.ok(options.includes('sackson') && options.includes('super-turbo-light-pow'));
+  await waitText(page, '#status', /Blue to move/);
+  await waitText(page, '#progress-blue-label', /Blue captain 0\/17/);
+  // The canvas is drawn at device resolution (HiDPI).
+  const dims = await page.$eval('#board', (c) => ({ w: c.width, css: c.getBoundingClientRect().width }));
+  assert.ok(Math.abs(dims.w - dims.css * 2) <= 2, `canvas ${dims.w}px for ${dims.css} CSS px at DPR 2`);
+  // ... and resizes with the window.
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.waitForFunction((w) => document.getElementById('board').width !== w, dims.w);
+  await page.setViewportSize({ width: 1200, height: 820 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a human move by clicking, then the AI replies', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'ai', side: 'blue', level: 1 }));
+  await waitText(page, '#status', /Your move \(Blue\)/);
+  await clickPoint(page, 'e2');
+  const sel = await page.evaluate(() => window.bluegray.selection);
+  assert.deepEqual(sel.path, ['e2']);
+  assert.ok(sel.targets.includes('e3'));
+  await clickPoint(page, 'e3');
+  await waitPly(page, 2);
+  await waitIdle(page);
+  const s = await state(page);
+  assert.equal(s.history[0], 'e2-e3');
+  assert.equal(s.side, 'blue');
+  assert.equal(s.lastMove.text, s.history[1]);
+  await waitText(page, '#status', /Your move \(Blue\)/);
+  await waitText(page, '#ai-info', /Gray played/);
+  // Drag and drop works too.
+  await dragPoint(page, 'd2', 'd3');
+  await waitPly(page, 4);
+  assert.equal((await state(page)).history[2], 'd2-d3');
+  // Undo takes back the AI's reply and the human's move.
+  await waitIdle(page);
+  await page.click('#undo');
+  assert.equal((await state(page)).history.length, 2);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a compulsory multi-jump is entered hop by hop', async () => {
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: JUMP, mode: 'ai', side: 'blue', level: 1 }));
+  await waitText(page, '#status', /capture is compulsory/);
+  // A guard that cannot capture cannot be picked, and the page says why.
+  await clickPoint(page, 'd5');
+  assert.equal(await page.evaluate(() => window.bluegray.selection), null);
+  await waitText(page, '#notice', /capture is compulsory/i);
+  await clickPoint(page, 'f5');
+  let sel = await page.evaluate(() => window.bluegray.selection);
+  assert.deepEqual(sel.targets, ['f7']);
+  await clickPoint(page, 'f7');
+  sel = await page.evaluate(() => window.bluegray.selection);
+  assert.deepEqual(sel.path, ['f5', 'f7']);
+  assert.deepEqual(sel.captured, ['f6']);
+  assert.deepEqual(sel.targets, ['h7'], 'only the legal continuation is offered');
+  assert.equal((await state(page)).history.length, 0, 'nothing played before the last hop');
+  await clickPoint(page, 'h7');
+  await waitPly(page, 1);
+  const s = await state(page);
+  assert.equal(s.history[0], 'f5xf7xh7');
+  assert.ok(!s.board.some((p) => p.point === 'f6' || p.point === 'g7'));
+  await waitPly(page, 2);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('finishing a game shows who won and how', async () => {
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
+  await waitText(page, '#progress-blue-label', /Blue captain 16\/17/);
+  await clickPoint(page, 'e4');
+  await clickPoint(page, 'e5');
+  await page.waitForFunction(() => window.bluegray.state.result !== null);
+  const s = await state(page);
+  assert.equal(s.result.winner, 'blue');
+  assert.equal(s.result.reason, 'breakthrough');
+  await waitText(page, '#status', /Blue wins by breakthrough/);
+  await waitText(page, '#progress-blue-label', /17\/17/);
+  await waitText(page, '#result-token', /^1-0$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('keyboard: arrows move the cursor, Enter picks and drops', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await page.focus('#board');
+  // The cursor starts on e5; three steps down reaches e2.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  assert.deepEqual((await page.evaluate(() => window.bluegray.selection)).path, ['e2']);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await waitPly(page, 1);
+  assert.equal((await state(page)).history[0], 'e2-e3');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('AI against AI demo plays on by itself', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'demo', level: 1, variant: 'classic-turbo-light' }));
+  await waitPly(page, 4, 30000);
+  assert.equal((await state(page)).variant, 'classic-turbo-light');
+  // New game interrupts it cleanly.
+  await page.selectOption('#mode', 'two');
+  await page.click('#new-game');
+  await page.waitForTimeout(1200);
+  const s = await state(page);
+  assert.equal(s.history.length, 0);
+  assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('New game and Undo interrupt a search; stale replies are ignored', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'ai', side: 'gray', level: 8, movetime: 3000 }));
+  await page.waitForFunction(
+    () =>
+      window.bluegray.thinking &&
+      document.documentElement.dataset.thinking === 'true' &&
+      /Blue \(computer, level 8.*\) is thinking/.test(document.getElementById('status').textContent),
+  );
+  await page.selectOption('#side', 'blue');
+  await page.click('#new-game');
+  assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
+  await waitText(page, '#status', /Your move \(Blue\)/);
+  await page.waitForTimeout(3500);
+  assert.equal((await state(page)).history.length, 0, 'no move arrived from the interrupted search');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('bad URL parameters and bad saved data fall back with a message', async () => {
+  const { page, problems } = await openPage(env, q({ variant: 'chess', level: '99', mode: 'x', position: 'junk' }));
+  await waitText(page, '#notice', /Ignored bad URL parameters.*chess/);
+  const s = await state(page);
+  assert.equal(s.variant, 'sackson');
+  assert.equal(s.moves.length, 25);
+  // Corrupt saved game: the page still starts.
+  await page.evaluate(() => localStorage.setItem('bluegray.game.v1', '{"version":1,"record":"[Variant \\"nope\\"]\\n\\n*"}'));
+  await page.goto(env.url);
+  await waitReady(page);
+  await waitText(page, '#notice', /saved game could not be restored/i);
+  assert.equal((await state(page)).moves.length, 25);
+  await page.evaluate(() => localStorage.setItem('bluegray.game.v1', 'not json {'));
+  await page.goto(env.url);
+  await waitReady(page);
+  assert.equal((await state(page)).moves.length, 25);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a game in progress survives a reload', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two', variant: 'super' }));
+  await clickPoint(page, 'e2');
+  await clickPoint(page, 'e3');
+  await waitPly(page, 1);
+  await page.goto(env.url);
+  await waitReady(page);
+  const s = await state(page);
+  assert.equal(s.variant, 'super');
+  assert.deepEqual(s.history, ['e2-e3']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('position import and record export', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await page.click('.io summary');
+  await page.fill('#io-text', NEAR_WIN);
+  await page.click('#import');
+  assert.equal((await state(page)).code, NEAR_WIN);
+  await page.fill('#io-text', 'nonsense');
+  await page.click('#import');
+  await waitText(page, '#notice', /position code/);
+  await page.click('#export-record');
+  assert.match(await page.inputValue('#io-text'), /\[Position "s3c4/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('works from a sub-path of a static host (relative URLs only)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-subpath-'));
+  fs.mkdirSync(path.join(dir, 'games'));
+  fs.symlinkSync(ROOT, path.join(dir, 'games', 'blue-and-gray'));
+  const { startServer } = await import('../../scripts/serve.mjs');
+  const srv = await startServer({ port: 0, root: dir });
+  try {
+    const base = srv.url + 'games/blue-and-gray/';
+    const { page, problems } = await openPage(env, q({ mode: 'ai', level: 1 }), { base });
+    await clickPoint(page, 'e2');
+    await clickPoint(page, 'e3');
+    await waitPly(page, 2);
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    await srv.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('no serious accessibility violations (axe-core)', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'ai' }));
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,51 @@
+// The main thread stays responsive while the AI thinks: the search runs in a Web Worker.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, waitPly, clickPoint } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+test('no main-thread task over 50 ms during a search', async () => {
+  // The computer plays Gray at full strength with 2 s a move.
+  const { page, problems } = await openPage(env, '?mode=ai&side=blue&level=8&movetime=2000');
+  await page.waitForTimeout(800); // let the page settle after loading
+  await page.evaluate(() => {
+    window.__probe = { longTasks: [], maxGap: 0, beats: 0 };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__probe.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask' });
+    // A heartbeat: timers keep firing while the computer thinks.
+    let last = performance.now();
+    const beat = () => {
+      const now = performance.now();
+      if (window.bluegray.thinking) {
+        window.__probe.beats++;
+        window.__probe.maxGap = Math.max(window.__probe.maxGap, now - last);
+      }
+      last = now;
+      setTimeout(beat, 10);
+    };
+    beat();
+  });
+  await clickPoint(page, 'e2');
+  await clickPoint(page, 'e3');
+  await waitPly(page, 2, 30000);
+  const { probe, search } = await page.evaluate(() => ({ probe: window.__probe, search: window.bluegray.lastSearch }));
+  assert.ok(search && search.replied > search.requested, 'a search ran');
+  const ms = search.replied - search.requested;
+  assert.ok(ms >= 1000, `the search used its time budget (${ms.toFixed(0)} ms)`);
+  // Tasks that started after the request was posted and before the reply came back.
+  const during = probe.longTasks.filter((t) => t.start >= search.requested && t.start < search.replied);
+  const rel = during.map((t) => `+${(t.start - search.requested).toFixed(0)} ms: ${t.duration.toFixed(0)} ms`);
+  assert.deepEqual(rel, [], `long tasks during the ${ms.toFixed(0)} ms search`);
+  assert.ok(probe.beats > 20, `timers ran while the computer thought (${probe.beats})`);
+  assert.ok(probe.maxGap < 100, `timer gap ${probe.maxGap.toFixed(1)} ms while thinking`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
