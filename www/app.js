@@ -335,9 +335,14 @@ function onIntent(it) {
       app.ui = { ...app.ui, drag: { x: it.x, y: it.y } };
       break;
     case 'drop': {
+      // A drop on a point that is not a legal next point puts the piece back, selection kept.
+      const sel = S.selectionView(gs, app.ui);
+      if (!sel || !sel.targets.includes(it.point)) {
+        app.ui = { ...app.ui, drag: null };
+        break;
+      }
       const { ui, play } = S.press(gs, { ...app.ui, drag: null }, it.point, canHumanMove());
-      // A drop on a point that is not a legal target puts the piece back, selection kept.
-      app.ui = ui.path || play >= 0 ? ui : { ...app.ui, drag: null };
+      app.ui = ui;
       if (play >= 0) return playIndex(play);
       break;
     }
@@ -512,6 +517,10 @@ function renderMoves() {
   const firstIsBlue = gs.first === 'blue';
   for (let i = 0; i < gs.history.length; i += 2) {
     const li = document.createElement('li');
+    const num = document.createElement('span');
+    num.className = 'num';
+    num.textContent = `${i / 2 + 1}.`;
+    li.appendChild(num);
     const a = document.createElement('span');
     a.className = `mv ${firstIsBlue ? 'blue' : 'gray'}`;
     a.textContent = gs.history[i];
