@@ -214,6 +214,9 @@ pub enum ParseMoveError {
         /// Why the part is not a point.
         source: ParsePointError,
     },
+    /// Spaces inside the move.
+    #[error("bad move '{0}': write the points and separators without spaces, like d2-d3")]
+    Spaces(String),
     /// A single point, with no destination.
     #[error("bad move '{0}': a move needs at least two points, like d2-d3")]
     TooShort(String),
@@ -245,6 +248,9 @@ impl FromStr for MoveText {
         let text = s.trim();
         if text.is_empty() {
             return Err(ParseMoveError::Empty);
+        }
+        if text.contains(char::is_whitespace) {
+            return Err(ParseMoveError::Spaces(text.to_string()));
         }
         let lower = text.to_ascii_lowercase();
         let has_dash = lower.contains('-');
@@ -315,6 +321,7 @@ mod tests {
         assert!(msg("d2-d3-d4").contains("exactly two"));
         assert!(msg("d2-z9").contains("'z9' is not a point"));
         assert!(msg("d2--d3").contains("is not a point"));
+        assert!(msg("d2 - d3").contains("without spaces"));
     }
 
     #[test]
