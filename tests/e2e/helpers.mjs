@@ -20,10 +20,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Fails with a clear message when the browser or the built wasm is missing. */
-export function checkPrerequisites() {
-  if (!fs.existsSync(CHROMIUM)) {
+export function checkPrerequisites(chromium = CHROMIUM) {
+  if (!fs.existsSync(chromium)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM}: the end-to-end tests need Debian's chromium package ` +
+      `Chromium not found at ${chromium}: the end-to-end tests need Debian's chromium package ` +
         `(apt-get install chromium) or CHROMIUM_PATH pointing to a Chromium binary.`,
     );
   }

@@ -166,6 +166,17 @@ test('New game and Undo interrupt a search; stale replies are ignored', async ()
   await waitText(page, '#status', /Your move \(Blue\)/);
   await page.waitForTimeout(3500);
   assert.equal((await state(page)).history.length, 0, 'no move arrived from the interrupted search');
+  // Undo while the computer thinks about its reply.
+  await page.selectOption('#movetime', '3000');
+  await clickPoint(page, 'e2');
+  await clickPoint(page, 'e3');
+  await page.waitForFunction(() => window.bluegray.thinking);
+  await page.click('#undo');
+  assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
+  assert.equal((await state(page)).history.length, 0);
+  await page.waitForTimeout(3500);
+  assert.equal((await state(page)).history.length, 0, 'the interrupted reply was not played');
+  await waitText(page, '#status', /Your move \(Blue\)/);
   assert.deepEqual(problems, []);
   await page.close();
 });
