@@ -485,6 +485,15 @@ mod tests {
     use super::*;
     use bluegray_engine::NoClock;
 
+    /// A wall clock for searches with a time budget.
+    struct Wall(std::time::Instant);
+
+    impl Clock for Wall {
+        fn now_ms(&self) -> f64 {
+            self.0.elapsed().as_secs_f64() * 1000.0
+        }
+    }
+
     const START: &str = "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1";
     const JUMP: &str = "1sssc2s1/s1sss1ss1/3s2s2/2S2s3/3S1SS2/2S3S2/4S3S/8S/SS1SCS1SS b 0 1";
 
@@ -652,7 +661,8 @@ mod tests {
         assert!(Session::new("sackson").unwrap().play(&best).is_ok());
         assert_eq!(r.side, "blue");
         assert!(!r.score_text.is_empty());
-        let r = think(&mut engine, JUMP, "sackson", 8, Some(200.0), 1, &NoClock).unwrap();
+        let wall = Wall(std::time::Instant::now());
+        let r = think(&mut engine, JUMP, "sackson", 8, Some(200.0), 1, &wall).unwrap();
         assert_eq!(r.best.as_deref(), Some("f5xf7xh7"));
         assert_eq!(r.pv.first().map(String::as_str), Some("f5xf7xh7"));
         let mut s = Session::new("sackson").unwrap();
@@ -669,6 +679,11 @@ mod tests {
         .unwrap();
         assert_eq!(r.side, "gray");
         assert!(s.play(r.best.as_deref().unwrap()).is_ok());
+        // A time budget is honoured (with a generous margin for a loaded machine).
+        let t = std::time::Instant::now();
+        let r = think(&mut engine, "", "classic", 8, Some(150.0), 3, &wall).unwrap();
+        assert!(r.best.is_some() && r.depth >= 1);
+        assert!(t.elapsed().as_millis() < 3000, "took {:?}", t.elapsed());
         let won = "s3c4/9/9/9/9/9/9/9/S3C4 b 0 3";
         let done = Session::from_code("sackson", "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30");
         assert!(done.is_ok());
