@@ -1,9 +1,12 @@
 // The controller: owns the wasm Game, the settings and the AI worker; turns input intents into
 // state changes; renders (canvas via draw.js, the rest of the page via the DOM).
-import init, { Game, variants } from './pkg/bluegray_wasm.js';
 import { layout, drawBoard } from './draw.js';
 import { attachInput } from './input.js';
 import * as S from './state.js';
+
+// The wasm bindings, loaded in main() so that a missing or broken build shows a message.
+let Game = null;
+let variants = null;
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = 'bluegray.game.v1';
@@ -703,9 +706,12 @@ function exposeHooks() {
 
 async function main() {
   try {
-    await init();
+    const wasm = await import('./pkg/bluegray_wasm.js');
+    await wasm.default();
+    Game = wasm.Game;
+    variants = wasm.variants;
   } catch (e) {
-    $('status').textContent = `Could not load the game engine (WebAssembly): ${e.message || e}`;
+    $('status').textContent = `Could not load the game (WebAssembly): ${e.message || e}`;
     throw e;
   }
   app.catalogue = variants();

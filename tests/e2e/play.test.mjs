@@ -250,6 +250,26 @@ test('works from a sub-path of a static host (relative URLs only)', async () => 
   }
 });
 
+test('a missing wasm build shows a message instead of a blank page', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-nowasm-'));
+  fs.mkdirSync(path.join(dir, 'www'));
+  fs.copyFileSync(path.join(ROOT, 'index.html'), path.join(dir, 'index.html'));
+  for (const f of fs.readdirSync(path.join(ROOT, 'www'))) {
+    if (f.endsWith('.js') || f.endsWith('.css')) fs.copyFileSync(path.join(ROOT, 'www', f), path.join(dir, 'www', f));
+  }
+  const { startServer } = await import('../../scripts/serve.mjs');
+  const srv = await startServer({ port: 0, root: dir });
+  const page = await env.context.newPage();
+  try {
+    await page.goto(srv.url);
+    await waitText(page, '#status', /Could not load the game/);
+  } finally {
+    await page.close();
+    await srv.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('no serious accessibility violations (axe-core)', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'ai' }));
   await page.addScriptTag({ path: path.join(ROOT, 'node_modules/axe-core/axe.min.js') });
