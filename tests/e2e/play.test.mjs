@@ -52,6 +52,22 @@ test('the page loads, lists every variant and draws the start', async () => {
   await page.close();
 });
 
+test('any variant spec with options can be played from the URL', async () => {
+  const spec = 'classic-turbo,lead=2,first=gray';
+  const { page, problems } = await openPage(env, q({ variant: spec, mode: 'two' }));
+  const s = await state(page);
+  assert.equal(s.variant, spec);
+  assert.equal(s.side, 'gray');
+  assert.equal(await page.inputValue('#variant'), spec);
+  await waitText(page, '#status', /Gray to move/);
+  const move = s.moves[0];
+  for (const p of move.points) await clickPoint(page, p);
+  await waitPly(page, 1);
+  assert.equal((await state(page)).history[0], move.text);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a human move by clicking, then the AI replies', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'ai', side: 'blue', level: 1 }));
   await waitText(page, '#status', /Your move \(Blue\)/);
