@@ -203,9 +203,11 @@ impl Session {
                     }
                     level = Level::new(n as u8);
                 }
-                other => return Err(format!(
+                other => {
+                    return Err(format!(
                     "go: unknown limit '{other}': expected depth, nodes, movetime, level or seed"
-                )),
+                ))
+                }
             }
         }
         if self.game.outcome().is_some() {

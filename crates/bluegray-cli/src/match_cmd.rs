@@ -148,7 +148,8 @@ fn elo_line(wins: u32, draws: u32, losses: u32) -> String {
         } else if x >= 1.0 {
             "+inf".to_string()
         } else {
-            format!("{:+.0}", -400.0 * (1.0 / x - 1.0).log10())
+            // Adding 0.0 turns -0 into 0.
+            format!("{:+.0}", -400.0 * (1.0 / x - 1.0).log10() + 0.0)
         }
     };
     format!(

@@ -161,6 +161,7 @@ impl Engine {
                 .filter(|t| !t.is_nan())
                 .map_or(f64::INFINITY, |t| start + t.max(0.0) * TIME_SHARE),
             stop: limits.stop,
+            quick_single_reply: limits.depth.is_none(),
             noise: params.noise,
             seed: limits.seed,
         };

@@ -59,6 +59,9 @@ pub(crate) struct Bounds<'a> {
     /// Clock reading after which the search stops; infinite without a time budget.
     pub deadline_ms: f64,
     pub stop: Option<&'a AtomicBool>,
+    /// Whether a position with one legal move is answered after the first iteration: right
+    /// when playing, wrong when the caller asked for a depth to analyse.
+    pub quick_single_reply: bool,
     /// Half-width of the evaluation noise; 0 for full strength.
     pub noise: i32,
     pub seed: u64,
@@ -170,7 +173,7 @@ impl<'a> Search<'a> {
                 pv: result.pv.clone(),
             });
             let decided = score.abs() >= MATE && win_in(depth as usize) <= score.abs();
-            if decided || legal.len() == 1 {
+            if decided || (legal.len() == 1 && self.bounds.quick_single_reply) {
                 break;
             }
         }
@@ -220,6 +223,11 @@ impl<'a> Search<'a> {
     /// must stop.
     #[inline]
     fn tick(&mut self) -> bool {
+        // Once stopped, nothing more counts: a re-search after a stop must not exceed a node
+        // limit.
+        if self.stopped {
+            return true;
+        }
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check();

@@ -1,0 +1,240 @@
+//! `bluegray engine`, `match` and `bench` as users and other programs run them: the protocol's
+//! answers, its errors, `stop` during a search, and matches against external engines.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use bluegray_core::{Position, Variant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_bluegray");
+
+/// Runs `bluegray engine` on a whole script and returns its output lines.
+fn session(script: &str) -> Vec<String> {
+    let mut child = Command::new(BIN)
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn bluegray(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+#[test]
+fn go_reports_iterations_and_a_legal_best_move() {
+    let lines = session("variant classic\nposition startpos moves e2-e3 e8-e7\ngo depth 3\nquit\n");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 3, "{lines:?}");
+    for (i, info) in infos.iter().enumerate() {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        assert_eq!(&words[1..3], ["depth", &(i + 1).to_string()]);
+        for key in ["score", "nodes", "nps", "time", "pv"] {
+            assert!(words.contains(&key), "{info}");
+        }
+    }
+    let last = lines.last().unwrap();
+    let m = last.strip_prefix("bestmove ").expect("ends with bestmove");
+    let v: Variant = "classic".parse().unwrap();
+    let mut pos = Position::new(v.rules);
+    for text in ["e2-e3", "e8-e7"] {
+        let mv = pos.parse_move(text).unwrap();
+        pos.play(&mv);
+    }
+    assert!(pos.parse_move(m).is_ok(), "{m} is not legal");
+    // The last info line's principal variation starts with the best move.
+    assert!(infos[2].contains(&format!(" pv {m}")));
+}
+
+#[test]
+fn position_codes_are_searched() {
+    let code = "1sssc2s1/s1sss1ss1/3s2s2/2S2s3/3S1SS2/2S3S2/4S3S/8S/SS1SCS1SS b 0 1";
+    let lines = session(&format!("position code {code}\ngo depth 2\n"));
+    assert_eq!(lines.last().unwrap(), "bestmove f5xf7xh7");
+    // A won position has nothing to play.
+    let lines = session("position code 4c4/9/9/9/4C4/9/9/9/S7s g 0 1\ngo\n");
+    assert_eq!(lines, ["bestmove none"]);
+}
+
+#[test]
+fn bad_commands_answer_an_error_and_the_engine_goes_on() {
+    let lines = session(
+        "fly\nvariant chess\nposition code xyz\nposition startpos moves e2-e3 e2-e3\n\
+         position sideways\ngo depth\ngo depth x\ngo level 9\ngo speed 3\nisready\n\
+         position startpos moves e2-e3\ngo depth 1\n",
+    );
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("error ")).collect();
+    assert_eq!(errors.len(), 9, "{lines:?}");
+    assert!(errors[0].contains("'fly'"));
+    assert!(errors[1].contains("chess"));
+    assert!(errors[2].contains("position code"));
+    assert!(errors[3].contains("move 2"));
+    assert!(errors[8].contains("'speed'"));
+    assert!(lines.contains(&"readyok".to_string()));
+    // After all that the engine still plays, from the last good position (Gray to move).
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    let mut pos = Position::new(Variant::default().rules);
+    pos.play(&pos.parse_move("e2-e3").unwrap());
+    assert!(pos.parse_move(best).is_ok(), "{best}");
+}
+
+/// A running engine, talked to a line at a time.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(BIN)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn read_until(&mut self, prefix: &str) -> String {
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.stdout.read_line(&mut line).unwrap() > 0,
+                "engine exited"
+            );
+            if line.starts_with(prefix) {
+                return line.trim().to_string();
+            }
+        }
+    }
+}
+
+#[test]
+fn stop_ends_a_search_at_once_and_movetime_is_kept() {
+    let mut e = Engine::start();
+    e.send("go movetime 60000");
+    std::thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    e.send("stop");
+    let best = e.read_until("bestmove ");
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_ne!(best, "bestmove none");
+
+    let t = Instant::now();
+    e.send("go movetime 300");
+    e.read_until("bestmove ");
+    let took = t.elapsed();
+    assert!(took < Duration::from_millis(400), "{took:?}");
+    assert!(took > Duration::from_millis(150), "{took:?}");
+
+    e.send("isready");
+    assert_eq!(e.read_until("readyok"), "readyok");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn a_match_between_levels_reports_score_and_elo() {
+    let o = bluegray(&["match", "--games", "2", "--depth", "2", "2", "random"]);
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains("2 vs random: 2 games, A wins 2, draws 0, A losses 0"),
+        "{out}"
+    );
+    assert!(out.contains("Elo"), "{out}");
+}
+
+#[test]
+fn a_match_against_an_external_engine_checks_its_moves() {
+    // The engine itself as an external program: it plays properly.
+    let me = format!("cmd:{BIN} engine");
+    let o = bluegray(&[
+        "match",
+        "--games",
+        "2",
+        "--nodes",
+        "2000",
+        "--variant",
+        "super",
+        &me,
+        "random",
+    ]);
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("A wins 2"), "{out}");
+
+    // A broken engine that always answers an illegal move loses every game.
+    let dir = std::env::temp_dir().join(format!("bluegray-fake-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("fake.sh");
+    std::fs::write(
+        &script,
+        "while read line; do case \"$line\" in isready) echo readyok;; go*) echo bestmove a1-a9;; quit) exit 0;; esac; done\n",
+    )
+    .unwrap();
+    let fake = format!("cmd:sh {}", script.display());
+    let o = bluegray(&["match", "--games", "2", "-v", "--depth", "1", &fake, "1"]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(o.status.success());
+    assert!(out.contains("A wins 0, draws 0, A losses 2"), "{out}");
+    assert!(out.contains("illegal move"), "{out}");
+}
+
+#[test]
+fn bench_prints_nodes_time_and_speed() {
+    let o = bluegray(&["bench", "--depth", "2"]);
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    for key in ["total nodes ", "time ms ", "nodes/s "] {
+        assert!(out.lines().any(|l| l.starts_with(key)), "{out}");
+    }
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    for args in [
+        &["match", "9", "1"][..],
+        &["match", "--variant", "chess", "1", "2"],
+        &["match", "--games", "0", "1", "2"],
+        &["bench", "--depth", "0"],
+        &["engine", "--level", "0"],
+    ] {
+        let o = bluegray(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
