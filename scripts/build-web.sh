@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the web page's WebAssembly: crates/bluegray-wasm in release mode for
-# wasm32-unknown-unknown, JS bindings with wasm-bindgen (--target web) into www/pkg,
-# then shrinks the module with wasm-opt -Oz when binaryen is installed.
+# wasm32-unknown-unknown, shrunk with wasm-opt -Oz when binaryen is installed, then the JS
+# bindings with wasm-bindgen (--target web) into www/pkg (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,9 +32,12 @@ wasm="$target_dir/wasm32-unknown-unknown/release/bluegray_wasm.wasm"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if command -v wasm-opt >/dev/null 2>&1; then
-  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals "$wasm" -o "$tmp/bluegray_wasm.wasm"
-  wasm="$tmp/bluegray_wasm.wasm"
+  if wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals "$wasm" -o "$tmp/bluegray_wasm.wasm"; then
+    wasm="$tmp/bluegray_wasm.wasm"
+  else
+    echo "build-web: wasm-opt failed; using the unoptimised module" >&2
+  fi
 else
   echo "build-web: wasm-opt not found, skipping size optimisation" >&2
 fi
