@@ -663,8 +663,9 @@ function wireControls() {
     toPoint: (x, y) => (app.L ? app.L.toPoint(x, y) : null),
     canDrag: (p) => canHumanMove() && S.canDragFrom(app.ui, p),
     onIntent: (it) => {
-      // Mouse presses do not show the keyboard cursor.
+      // Mouse presses hide the keyboard cursor; keys show it again.
       if (it.type === 'press') app.focused = false;
+      if (it.type === 'cursor' || it.type === 'activate') app.focused = true;
       onIntent(it);
     },
   });
