@@ -43,6 +43,11 @@ function isHuman(side) {
   return side === app.settings.side;
 }
 
+/** The computer is about to think or thinking. */
+function aiBusy() {
+  return !!(app.ai.pending || app.ai.timer);
+}
+
 function canHumanMove() {
   const gs = app.gs;
   return !!gs && !gs.result && isHuman(gs.side) && !app.ai.pending;
@@ -169,6 +174,9 @@ function setGame(game) {
   app.ui = { ...S.initialUi() };
   app.ai.info = '';
   refresh();
+  // The form shows the game in progress; it is not reset on every move, so that a player can
+  // prepare the next game's settings meanwhile.
+  syncForm();
 }
 
 function refresh() {
@@ -176,7 +184,6 @@ function refresh() {
   app.settings.variant = app.gs.variant;
   if (app.ui.path && !S.movesWithPrefix(app.gs.moves, app.ui.path).length) app.ui = { ...app.ui, path: null };
   save();
-  syncForm();
   scheduleRender();
   maybeAi();
 }
@@ -255,6 +262,9 @@ function maybeAi() {
   const gs = app.gs;
   if (!gs || gs.result || isHuman(gs.side) || app.ai.pending || app.ai.timer || app.ai.halted) return;
   const delay = app.settings.mode === 'demo' ? 450 : 120;
+  // Show "thinking" from now on, in the same frame as the move just played, so that the page
+  // does not have to repaint while the search runs.
+  setThinking(true);
   app.ai.timer = setTimeout(() => {
     app.ai.timer = null;
     requestAi();
@@ -312,8 +322,13 @@ function onAiFailure(text) {
   showNotice(`The computer could not move: ${text}`);
 }
 
+/** Sets a DOM property only when it changes: an unchanged page needs no repaint. */
+function setIfChanged(obj, prop, value) {
+  if (obj[prop] !== value) obj[prop] = value;
+}
+
 function setThinking(on) {
-  document.documentElement.dataset.thinking = on ? 'true' : 'false';
+  setIfChanged(document.documentElement.dataset, 'thinking', on ? 'true' : 'false');
 }
 
 // ---------------------------------------------------------------- input intents
@@ -402,8 +417,8 @@ function resizeCanvas() {
     canvas.width = w;
     canvas.height = w;
   }
-  canvas.style.width = `${size}px`;
-  canvas.style.height = `${size}px`;
+  setIfChanged(canvas.style, 'width', `${size}px`);
+  setIfChanged(canvas.style, 'height', `${size}px`);
   app.L = layout(size, flipped());
   app.dpr = dpr;
 }
@@ -454,9 +469,9 @@ function render() {
   renderStatus();
   renderProgress();
   renderMoves();
-  $('undo').disabled = !gs.canUndo;
-  $('redo').disabled = !gs.canRedo;
-  document.documentElement.dataset.ready = 'true';
+  setIfChanged($('undo'), 'disabled', !gs.canUndo);
+  setIfChanged($('redo'), 'disabled', !gs.canRedo);
+  setIfChanged(document.documentElement.dataset, 'ready', 'true');
 }
 
 function statusText() {
@@ -465,7 +480,7 @@ function statusText() {
     return `${gs.result.text}.${gs.result.halfWin ? ' (Sackson counts a win on impasse as half a game.)' : ''}`;
   }
   const side = SIDE[gs.side];
-  if (app.ai.pending) return `${side} (computer, ${levelName(app.settings.level)}) is thinking…`;
+  if (aiBusy()) return `${side} (computer, ${levelName(app.settings.level)}) is thinking…`;
   let s;
   if (app.settings.mode === 'two') s = `${side} to move`;
   else if (isHuman(gs.side)) s = `Your move (${side})`;
@@ -481,33 +496,27 @@ function renderStatus() {
   const el = $('status');
   const text = statusText();
   if (el.textContent !== text) el.textContent = text;
-  el.dataset.state = gs.result ? 'over' : app.ai.pending ? 'thinking' : gs.side;
-  $('thinking').hidden = !app.ai.pending;
+  setIfChanged(el.dataset, 'state', gs.result ? 'over' : aiBusy() ? 'thinking' : gs.side);
+  setIfChanged($('thinking'), 'hidden', !aiBusy());
   const notice = app.ui.notice || app.notice;
   const n = $('notice');
   if (n.textContent !== notice) n.textContent = notice;
-  n.hidden = !notice;
+  setIfChanged(n, 'hidden', !notice);
   const info = $('ai-info');
   if (info.textContent !== app.ai.info) info.textContent = app.ai.info;
-  const sideLabel = $('turn-indicator');
-  sideLabel.className = `turn ${gs.result ? 'over' : gs.side}`;
-  $('board').setAttribute(
-    'aria-label',
-    `Blue and Gray board, ${gs.variant}. ${text} Use the arrow keys to move the cursor and Enter to pick a piece or a destination.`,
-  );
+  setIfChanged($('turn-indicator'), 'className', `turn ${gs.result ? 'over' : gs.side}`);
 }
 
 function renderProgress() {
   const gs = app.gs;
   for (const side of ['blue', 'gray']) {
     const v = gs.progress[side];
-    $(`progress-${side}-label`).textContent = `${SIDE[side]} captain ${v}/${gs.steps}`;
+    setIfChanged($(`progress-${side}-label`), 'textContent', `${SIDE[side]} captain ${v}/${gs.steps}`);
     const bar = $(`progress-${side}`);
-    bar.max = gs.steps;
-    bar.value = v;
+    setIfChanged(bar, 'max', gs.steps);
+    setIfChanged(bar, 'value', v);
   }
-  const top = flipped() ? 'blue' : 'gray';
-  $('progress').dataset.top = top;
+  setIfChanged($('progress').dataset, 'top', flipped() ? 'blue' : 'gray');
 }
 
 function renderMoves() {
