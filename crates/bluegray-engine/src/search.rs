@@ -22,7 +22,7 @@ pub(crate) const MAX_DEPTH: u32 = 64;
 /// Beyond every score.
 const INFINITY: Score = MATE + 2000;
 /// How often, in nodes, the clock and the stop flag are read.
-const CHECK_EVERY: u64 = 1024;
+const CHECK_EVERY: u64 = 256;
 /// First half-width of an aspiration window.
 const ASPIRATION: Score = 35;
 

@@ -186,7 +186,7 @@ fn respects_time_limits() {
         "sackson",
         "ssss1ssss/s2s5/1sssss1s1/1C4s2/9/2S4c1/1S1SSSSS1/1S6S/SSSS1SSSS b 8 16",
     );
-    for budget in [50.0, 200.0] {
+    for budget in [100.0, 300.0] {
         let clock = SystemClock::default();
         let mut engine = Engine::new(4);
         let limits = Limits {
