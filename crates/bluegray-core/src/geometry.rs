@@ -57,6 +57,12 @@ impl Path {
         }
     }
 
+    /// The points of the path after `progress` (0..=17): what a captain there has still to walk.
+    #[inline]
+    pub fn beyond(self, progress: u8) -> Bitboard {
+        PATH_BEYOND[self as usize][progress as usize]
+    }
+
     /// All 18 points of the path in order.
     pub fn points(self) -> &'static [Point; PATH_STEPS as usize + 1] {
         &PATHS[self as usize]
@@ -103,6 +109,22 @@ static PATH_INDEX: [[u8; 81]; 2] = {
         side += 1;
     }
     idx
+};
+
+static PATH_BEYOND: [[Bitboard; PATH_STEPS as usize + 1]; 2] = {
+    let paths = build_paths();
+    let mut out = [[Bitboard::EMPTY; PATH_STEPS as usize + 1]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut from = PATH_STEPS as usize;
+        while from > 0 {
+            from -= 1;
+            let next = paths[side][from + 1];
+            out[side][from] = out[side][from + 1].with(next);
+        }
+        side += 1;
+    }
+    out
 };
 
 /// A direction on the board as `(file delta, rank delta)`.
@@ -169,6 +191,18 @@ mod tests {
 
     fn pt(s: &str) -> Point {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn beyond_is_the_rest_of_the_path() {
+        for path in [Path::Blue, Path::Gray] {
+            for k in 0..=PATH_STEPS {
+                let rest: Bitboard = path.points()[k as usize + 1..].iter().copied().collect();
+                assert_eq!(path.beyond(k), rest, "{path:?} after {k}");
+            }
+        }
+        assert_eq!(Path::Blue.beyond(0).count(), 17);
+        assert!(Path::Gray.beyond(PATH_STEPS).is_empty());
     }
 
     #[test]

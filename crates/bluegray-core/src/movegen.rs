@@ -95,14 +95,28 @@ impl Position {
         let enemy = self.guards[us.other().index()];
         let free = self.guard_free();
         let ours = self.guards[us.index()];
-        let jumps = |movers: Bitboard, dirs: &[u8]| {
-            dirs.iter().any(|&d| {
-                let (df, dr) = DIRECTIONS[d as usize];
-                ((movers.shift(df, dr) & enemy).shift(df, dr) & free).any()
-            })
+        let sergeants = ours & !self.privates;
+        // Privates jump forward and sideways, as sergeants do; backward and diagonally only
+        // sergeants do, and diagonally only under `jumps=any`. Every shift has constant
+        // arguments so that each compiles to a few instructions: this runs at every node.
+        let (forward, backward) = match us {
+            Color::Blue => (1, -1),
+            Color::Gray => (-1, 1),
         };
-        jumps(ours & !self.privates, self.sergeant_jump_dirs())
-            || jumps(ours & self.privates, Position::private_dirs(us))
+        let over = |movers: Bitboard, df: i8, dr: i8| {
+            ((movers.shift(df, dr) & enemy).shift(df, dr) & free).any()
+        };
+        if over(ours, 1, 0) || over(ours, -1, 0) || over(ours, 0, forward) {
+            return true;
+        }
+        if over(sergeants, 0, backward) {
+            return true;
+        }
+        self.rules.jumps == Jumps::Any
+            && (over(sergeants, 1, 1)
+                || over(sergeants, -1, -1)
+                || over(sergeants, -1, 1)
+                || over(sergeants, 1, -1))
     }
 
     /// Every legal move, into `out` (cleared first). Reusing one buffer avoids allocating.

@@ -39,13 +39,12 @@ const HORIZON: usize = 6;
 /// The score of `pos` for the side to move. Assumes the game is not over.
 pub fn evaluate(pos: &Position) -> Score {
     let stm = pos.side_to_move();
-    let reach = [reach(pos, Color::Blue), reach(pos, Color::Gray)];
     let free = !(pos.occupied().with(Point::CENTRE));
     let mut side = [0; 2];
     for c in Color::BOTH {
         side[c.index()] = progress_score(pos.progress(c))
             + guards_score(pos, c, free)
-            + captain_run(pos, c, &reach[c.other().index()]);
+            + captain_run(pos, c, &mut Reach::new(pos, c.other()));
     }
     let blue_minus_gray = side[0] - side[1];
     TEMPO
@@ -123,66 +122,74 @@ fn sergeant_dirs(pos: &Position) -> &'static [(i8, i8)] {
     }
 }
 
-/// `reach[j]`: the points `c`'s guards could stand on after `j` moves of theirs, ignoring
-/// other pieces. Optimistic for the blocker, which errs on the side of caution for a captain.
-fn reach(pos: &Position, c: Color) -> [Bitboard; HORIZON + 1] {
-    let own = pos.guards(c);
-    let mut privates = own & pos.privates();
-    let mut sergeants = own & !privates;
-    let not_centre = !Bitboard::from_point(Point::CENTRE);
-    let diagonal = pos.rules().diagonals == Diagonals::Anywhere;
-    let mut out = [own; HORIZON + 1];
-    for slot in out.iter_mut().skip(1) {
-        sergeants = if diagonal {
-            // A king's move in two separable passes: sideways, then up and down.
-            let row = sergeants | sergeants.shift(1, 0) | sergeants.shift(-1, 0);
-            row | row.shift(0, 1) | row.shift(0, -1)
-        } else {
-            sergeants
-                | sergeants.shift(1, 0)
-                | sergeants.shift(-1, 0)
-                | sergeants.shift(0, 1)
-                | sergeants.shift(0, -1)
-        } & not_centre;
-        privates = (privates
-            | privates.shift(1, 0)
-            | privates.shift(-1, 0)
-            | privates.shift(0, c.forward()))
-            & not_centre;
-        *slot = sergeants | privates;
-    }
-    out
+/// Where `c`'s guards could stand after so many moves of theirs, ignoring other pieces:
+/// optimistic for the blocker, which errs on the side of caution for a captain. Worked out one
+/// move further only when asked, since a captain's run usually ends a few points along.
+struct Reach {
+    sergeants: Bitboard,
+    privates: Bitboard,
+    moves: usize,
+    forward: i8,
+    diagonal: bool,
 }
 
-/// The state of `c`'s captain's remaining path: the free run before the first point the enemy
-/// can block in time, whether it is unstoppable, and the blockers already on it.
-fn captain_run(pos: &Position, c: Color, enemy_reach: &[Bitboard; HORIZON + 1]) -> Score {
+impl Reach {
+    fn new(pos: &Position, c: Color) -> Reach {
+        let own = pos.guards(c);
+        Reach {
+            sergeants: own & !pos.privates(),
+            privates: own & pos.privates(),
+            moves: 0,
+            forward: c.forward(),
+            diagonal: pos.rules().diagonals == Diagonals::Anywhere,
+        }
+    }
+
+    /// The points reachable in `moves` moves; `moves` may not decrease between calls.
+    fn after(&mut self, moves: usize) -> Bitboard {
+        let not_centre = !Bitboard::from_point(Point::CENTRE);
+        while self.moves < moves {
+            let s = self.sergeants;
+            self.sergeants = if self.diagonal {
+                // A king's move in two separable passes: sideways, then up and down.
+                let row = s | s.shift(1, 0) | s.shift(-1, 0);
+                row | row.shift(0, 1) | row.shift(0, -1)
+            } else {
+                s | s.shift(1, 0) | s.shift(-1, 0) | s.shift(0, 1) | s.shift(0, -1)
+            } & not_centre;
+            let p = self.privates;
+            self.privates =
+                (p | p.shift(1, 0) | p.shift(-1, 0) | p.shift(0, self.forward)) & not_centre;
+            self.moves += 1;
+        }
+        self.sergeants | self.privates
+    }
+}
+
+/// The state of `c`'s captain's remaining path: the blockers already on it, the free run before
+/// the first point the enemy can block in time, and whether it is unstoppable.
+fn captain_run(pos: &Position, c: Color, enemy_reach: &mut Reach) -> Score {
     let p = pos.progress(c);
     let path = pos.path(c);
     let enemy = pos.guards(c.other());
     let own = pos.guards(c);
+    let mut score = 0;
+    for q in enemy & path.beyond(p) {
+        let ahead = path.progress_of(q).map_or(0, |i| i - p) as usize;
+        score -= BLOCKER[ahead.saturating_sub(1).min(BLOCKER.len() - 1)];
+    }
     let turbo = pos.rules().captain == CaptainMode::Turbo;
     // The enemy gets one move fewer to block when `c` moves first.
     let lag = usize::from(c != pos.side_to_move());
     let mut own_delay = 0;
     let mut run: Score = 0;
-    let mut blocked = false;
-    let mut score = 0;
     for k in 1..=(PATH_STEPS - p) as usize {
         let q = path.point(p + k as u8);
         if q == Point::CENTRE {
-            if !blocked {
-                score += UNSTOPPABLE;
-            }
-            break;
+            return score + FREE_RUN * run + UNSTOPPABLE;
         }
         if enemy.contains(q) {
-            score -= BLOCKER[(k - 1).min(BLOCKER.len() - 1)];
-            blocked = true;
-            continue;
-        }
-        if blocked {
-            continue;
+            break;
         }
         if own.contains(q) {
             own_delay += 1;
@@ -193,9 +200,8 @@ fn captain_run(pos: &Position, c: Color, enemy_reach: &[Bitboard; HORIZON + 1]) 
         // A standard captain needs k moves to get to q; a turbo captain gets there in one.
         let captain_moves = if turbo { 1 } else { k };
         let enemy_time = captain_moves - 1 + lag + own_delay;
-        if enemy_time > HORIZON || enemy_reach[enemy_time].contains(q) {
-            blocked = true;
-            continue;
+        if enemy_time > HORIZON || enemy_reach.after(enemy_time).contains(q) {
+            break;
         }
         run += 1;
     }

@@ -117,16 +117,13 @@ const PICKED: i32 = i32::MIN;
 /// the move's place in generation order, which is what the transposition table stores.
 #[inline]
 pub(crate) fn pick_next(keys: &mut [i32]) -> Option<(usize, i32)> {
-    let mut best = 0;
-    for i in 1..keys.len() {
-        if keys[i] > keys[best] {
-            best = i;
-        }
-    }
-    let key = *keys.get(best)?;
+    // Two passes beat one: the maximum is a branch-free (vectorised) scan, and finding its
+    // first place stops early.
+    let key = keys.iter().copied().max()?;
     if key == PICKED {
         return None;
     }
+    let best = keys.iter().position(|&k| k == key)?;
     keys[best] = PICKED;
     Some((best, key))
 }

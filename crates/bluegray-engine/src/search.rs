@@ -25,6 +25,8 @@ const INFINITY: Score = MATE + 2000;
 const CHECK_EVERY: u64 = 256;
 /// First half-width of an aspiration window.
 const ASPIRATION: Score = 35;
+/// Entries in the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 15;
 
 /// The score of a win `ply` plies from the root: sooner is better.
 #[inline]
@@ -39,6 +41,10 @@ pub(crate) struct Buffers {
     pv: Vec<Vec<Move>>,
     /// Hashes of the game's positions, then of the positions on the current search path.
     stack: Vec<u64>,
+    /// Recent static evaluations by position hash. Transpositions reach the same quiet leaves
+    /// again and again, and evaluating is the search's single largest cost. Cleared by every
+    /// search, since the rules (and so the evaluation) may differ between searches.
+    evals: Vec<(u64, Score)>,
 }
 
 impl Buffers {
@@ -48,6 +54,7 @@ impl Buffers {
             keys: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             stack: Vec::with_capacity(1024),
+            evals: vec![(0, 0); EVAL_CACHE],
         }
     }
 }
@@ -133,6 +140,7 @@ impl<'a> Search<'a> {
         self.buf.stack.clear();
         self.buf.stack.extend_from_slice(history);
         self.buf.stack.push(pos.hash());
+        self.buf.evals.fill((0, 0));
         self.heur.age();
 
         let mut result = SearchResult {
@@ -249,8 +257,17 @@ impl<'a> Search<'a> {
 
     /// The evaluation, blurred by the level's seeded noise.
     #[inline]
-    fn eval(&self, pos: &Position) -> Score {
-        let e = evaluate(pos);
+    fn eval(&mut self, pos: &Position) -> Score {
+        let key = pos.hash();
+        let slot = &mut self.buf.evals[key as usize & (EVAL_CACHE - 1)];
+        // Key 0 marks an empty slot; a position hashing to 0 is merely never cached.
+        let e = if slot.0 == key && key != 0 {
+            slot.1
+        } else {
+            let e = evaluate(pos);
+            *slot = (key, e);
+            e
+        };
         if self.bounds.noise == 0 {
             return e;
         }
