@@ -526,22 +526,24 @@ function renderMoves() {
   if (list.dataset.key === key) return;
   list.dataset.key = key;
   list.textContent = '';
-  const firstIsBlue = gs.first === 'blue';
-  for (let i = 0; i < gs.history.length; i += 2) {
+  const [firstSide, secondSide] = gs.first === 'blue' ? ['blue', 'gray'] : ['gray', 'blue'];
+  for (const row of gs.moveRows) {
     const li = document.createElement('li');
     const num = document.createElement('span');
     num.className = 'num';
-    num.textContent = `${i / 2 + 1}.`;
+    num.textContent = `${row.number}.`;
     li.appendChild(num);
-    const a = document.createElement('span');
-    a.className = `mv ${firstIsBlue ? 'blue' : 'gray'}`;
-    a.textContent = gs.history[i];
-    li.appendChild(a);
-    if (i + 1 < gs.history.length) {
-      const b = document.createElement('span');
-      b.className = `mv ${firstIsBlue ? 'gray' : 'blue'}`;
-      b.textContent = gs.history[i + 1];
-      li.appendChild(b);
+    const cells = [
+      [row.first, firstSide],
+      [row.second, secondSide],
+    ];
+    for (const [text, side] of cells) {
+      if (!text && side === secondSide) continue;
+      const cell = document.createElement('span');
+      cell.className = `mv ${side}`;
+      // A game begun with the second player to move leaves the first half of its first row empty.
+      cell.textContent = text || '…';
+      li.appendChild(cell);
     }
     list.appendChild(li);
   }

@@ -138,6 +138,20 @@ test('finishing a game shows who won and how', async () => {
   await page.close();
 });
 
+test('the move list numbers moves from the position the game began at', async () => {
+  const { page, problems } = await openPage(env, q({ position: '4c4/9/9/9/9/9/9/s7S/4C4 g 0 12', mode: 'two' }));
+  await clickPoint(page, 'a2');
+  await clickPoint(page, 'a1');
+  await waitPly(page, 1);
+  await clickPoint(page, 'i2');
+  await clickPoint(page, 'i3');
+  await waitPly(page, 2);
+  const rows = await page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent));
+  assert.deepEqual(rows, ['12.…a2-a1', '13.i2-i3']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('keyboard: arrows move the cursor, Enter picks and drops', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'two' }));
   await page.focus('#board');

@@ -113,6 +113,47 @@ impl ResultView {
     }
 }
 
+/// One numbered row of the score sheet: the first player's move and the reply. A game
+/// started from a position code with the second player to move has a first row without a
+/// first move, as a record writes `12... e8-e7`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRow {
+    /// The move number.
+    pub number: u16,
+    /// The move of the variant's first player, if played in this row.
+    pub first: Option<String>,
+    /// The move of the second player, if played yet.
+    pub second: Option<String>,
+}
+
+/// The moves of `g` laid out as rows of a score sheet.
+fn move_rows(g: &Game) -> Vec<MoveRow> {
+    let first = g.variant().rules.first;
+    let mut rows: Vec<MoveRow> = Vec::new();
+    for (before, m) in g.positions().iter().zip(g.moves()) {
+        let text = Some(m.to_string());
+        if before.side_to_move() == first {
+            rows.push(MoveRow {
+                number: before.move_number(),
+                first: text,
+                second: None,
+            });
+        } else {
+            match rows.last_mut() {
+                Some(row) if row.number == before.move_number() && row.second.is_none() => {
+                    row.second = text;
+                }
+                _ => rows.push(MoveRow {
+                    number: before.move_number(),
+                    first: None,
+                    second: text,
+                }),
+            }
+        }
+    }
+    rows
+}
+
 /// Everything the page draws and decides from, in one plain object.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -149,6 +190,8 @@ pub struct GameState {
     pub last_move: Option<MoveView>,
     /// The moves played, in order.
     pub history: Vec<String>,
+    /// The moves played as a numbered score sheet, one row per move number.
+    pub move_rows: Vec<MoveRow>,
     /// How the game ended, or `None` while it goes on.
     pub result: Option<ResultView>,
     /// Whether there is a move to take back.
@@ -251,6 +294,7 @@ impl Session {
             capture_required,
             last_move: g.moves().last().map(MoveView::of),
             history: g.moves().iter().map(Move::to_string).collect(),
+            move_rows: move_rows(g),
             result: g.outcome().as_ref().map(ResultView::of),
             can_undo: !g.moves().is_empty(),
             can_redo: g.redo_moves().next().is_some(),
@@ -496,6 +540,41 @@ mod tests {
 
     const START: &str = "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1";
     const JUMP: &str = "1sssc2s1/s1sss1ss1/3s2s2/2S2s3/3S1SS2/2S3S2/4S3S/8S/SS1SCS1SS b 0 1";
+
+    fn row(number: u16, first: Option<&str>, second: Option<&str>) -> MoveRow {
+        MoveRow {
+            number,
+            first: first.map(str::to_string),
+            second: second.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn the_score_sheet_numbers_moves_from_the_start_position() {
+        let mut g = Session::new("sackson").unwrap();
+        for m in ["e2-e3", "e8-e7", "d2-d3"] {
+            g.play(m).unwrap();
+        }
+        assert_eq!(
+            g.state().move_rows,
+            [
+                row(1, Some("e2-e3"), Some("e8-e7")),
+                row(2, Some("d2-d3"), None)
+            ]
+        );
+        // Gray to move at move 12: the sheet starts with Gray's half of move 12.
+        let mut g = Session::from_code("sackson", "4c4/9/9/9/9/9/9/s7S/4C4 g 0 12").unwrap();
+        for m in ["a2-a1", "i2-i3", "a1-b1"] {
+            g.play(m).unwrap();
+        }
+        assert_eq!(
+            g.state().move_rows,
+            [
+                row(12, None, Some("a2-a1")),
+                row(13, Some("i2-i3"), Some("a1-b1"))
+            ]
+        );
+    }
 
     #[test]
     fn new_game_state_shows_the_start() {
