@@ -9,14 +9,19 @@ use bluegray_core::{Position, Variant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_bluegray");
 
-/// Runs `bluegray engine` on a whole script and returns its output lines.
-fn session(script: &str) -> Vec<String> {
-    let mut child = Command::new(BIN)
+/// `bluegray engine` with its standard input and output piped to the test.
+fn spawn_engine() -> Child {
+    Command::new(BIN)
         .arg("engine")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Runs `bluegray engine` on a whole script and returns its output lines.
+fn session(script: &str) -> Vec<String> {
+    let mut child = spawn_engine();
     child
         .stdin
         .take()
@@ -103,12 +108,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(BIN)
-            .arg("engine")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_engine();
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
         Engine {

@@ -55,7 +55,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use game::Game;
-pub use geometry::{Path, PATH_STEPS};
+pub use geometry::{Direction, Path, DIAGONAL, ORTHOGONAL, PATH_STEPS};
 pub use moves::{Move, MoveKind, MoveText, ParseMoveError, PointList};
 pub use outcome::{EndReason, ImpasseCause, Outcome};
 pub use perft::{divide, perft};

@@ -6,20 +6,21 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::geometry::{Direction, DIAGONAL, ORTHOGONAL};
 use crate::point::{ParsePointError, Point};
 
 /// The eight directions in the order capture paths encode them: orthogonal first, then diagonal,
 /// each next to its opposite (`d ^ 1`).
-pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (0, -1),
-    (1, 0),
-    (-1, 0),
-    (1, 1),
-    (-1, -1),
-    (-1, 1),
-    (1, -1),
-];
+pub(crate) const DIRECTIONS: [Direction; 8] = {
+    let mut all = [(0, 0); 8];
+    let mut i = 0;
+    while i < 4 {
+        all[i] = ORTHOGONAL[i];
+        all[i + 4] = DIAGONAL[i];
+        i += 1;
+    }
+    all
+};
 
 /// The most jumps one capture sequence can make: one per enemy guard.
 pub const MAX_JUMPS: usize = 17;

@@ -474,17 +474,7 @@ fn playout(spec: &str, choices: &[u32]) -> Result<(), TestCaseError> {
         prop_assert!(game.play_text("e1-e2").is_err());
     }
     // The record round-trips.
-    let text = game.record().to_string();
-    let back = Game::from_record(&text);
-    prop_assert!(
-        back.is_ok(),
-        "record does not parse: {:?}\n{}",
-        back.err(),
-        text
-    );
-    let back = back.unwrap();
-    prop_assert_eq!(back.moves(), game.moves(), "{}", text);
-    prop_assert_eq!(back.outcome(), game.outcome(), "{}", text);
+    let back = reread(&game)?;
     prop_assert_eq!(back.variant(), game.variant());
     prop_assert_eq!(back.position(), game.position());
     let (moves_played, outcome) = (game.moves().to_vec(), game.outcome());
@@ -499,18 +489,8 @@ fn playout(spec: &str, choices: &[u32]) -> Result<(), TestCaseError> {
             break;
         }
     }
-    let text = tail.record().to_string();
-    let back = Game::from_record(&text);
-    prop_assert!(
-        back.is_ok(),
-        "record does not parse: {:?}\n{}",
-        back.err(),
-        text
-    );
-    let back = back.unwrap();
-    prop_assert_eq!(back.moves(), tail.moves(), "{}", text);
-    prop_assert_eq!(back.outcome(), tail.outcome(), "{}", text);
-    prop_assert_eq!(back.start_position(), tail.start_position(), "{}", text);
+    let back = reread(&tail)?;
+    prop_assert_eq!(back.start_position(), tail.start_position());
     if k > 0 {
         let tag = back.record().tag("Position").map(str::to_string);
         prop_assert_eq!(tag, Some(game.positions()[k].to_string()));
@@ -527,6 +507,16 @@ fn playout(spec: &str, choices: &[u32]) -> Result<(), TestCaseError> {
     prop_assert_eq!(game.moves(), &moves_played[..]);
     prop_assert_eq!(game.outcome(), outcome);
     Ok(())
+}
+
+/// `game` written as a record and read back, checked to have the same moves and outcome.
+fn reread(game: &Game) -> Result<Game, TestCaseError> {
+    let text = game.record().to_string();
+    let back = Game::from_record(&text)
+        .map_err(|e| TestCaseError::fail(format!("record does not parse: {e}\n{text}")))?;
+    prop_assert_eq!(back.moves(), game.moves(), "{}", text);
+    prop_assert_eq!(back.outcome(), game.outcome(), "{}", text);
+    Ok(back)
 }
 
 fn choices() -> impl Strategy<Value = Vec<u32>> {

@@ -7,7 +7,10 @@
 //! guards already standing on its remaining path; and the guards themselves (material, private
 //! promotion, mobility) because they are what blocks and unblocks.
 
-use bluegray_core::{Bitboard, CaptainMode, Color, Diagonals, Point, Position, PATH_STEPS};
+use bluegray_core::{
+    Bitboard, CaptainMode, Color, Diagonals, Direction, Point, Position, DIAGONAL, ORTHOGONAL,
+    PATH_STEPS,
+};
 
 use crate::Score;
 
@@ -95,31 +98,18 @@ fn guards_score(pos: &Position, c: Color, free: Bitboard) -> Score {
         score += PRIVATE_ADVANCE * advanced as Score;
     }
     let mut moves = 0;
-    for (df, dr) in sergeant_dirs(pos) {
-        moves += (sergeants.shift(*df, *dr) & free).count();
+    // With `diagonals=marked` the six marked segments are too few to matter here.
+    let diagonal: &[Direction] = match pos.rules().diagonals {
+        Diagonals::Anywhere => &DIAGONAL,
+        Diagonals::Marked => &[],
+    };
+    for &(df, dr) in ORTHOGONAL.iter().chain(diagonal) {
+        moves += (sergeants.shift(df, dr) & free).count();
     }
     for (df, dr) in [(0, c.forward()), (1, 0), (-1, 0)] {
         moves += (privates.shift(df, dr) & free).count();
     }
     score + MOBILITY * moves as Score
-}
-
-fn sergeant_dirs(pos: &Position) -> &'static [(i8, i8)] {
-    const ALL: [(i8, i8); 8] = [
-        (0, 1),
-        (0, -1),
-        (1, 0),
-        (-1, 0),
-        (1, 1),
-        (-1, -1),
-        (-1, 1),
-        (1, -1),
-    ];
-    // With `diagonals=marked` the six marked segments are too few to matter here.
-    match pos.rules().diagonals {
-        Diagonals::Anywhere => &ALL,
-        Diagonals::Marked => &ALL[..4],
-    }
 }
 
 /// Where `c`'s guards could stand after so many moves of theirs, ignoring other pieces:
