@@ -27,7 +27,12 @@ const app = {
   notice: '',
   L: null,
   renderQueued: false,
+  /** The computer's last move gliding into place: {code, points, captured, start, duration}. */
+  anim: null,
 };
+
+/** Milliseconds a piece takes over one step or hop of an animated move. */
+const HOP_MS = 170;
 
 // ---------------------------------------------------------------- settings & persistence
 
@@ -298,6 +303,7 @@ function onAiReply(msg) {
   if (app.game.code() !== p.code) return refresh();
   const r = msg.result;
   if (!r.best) return onAiFailure('the computer found no move');
+  const before = app.gs.board;
   try {
     const played = app.game.play(r.best);
     const pv = r.pv && r.pv.length > 1 ? ` · line ${r.pv.slice(0, 6).join(' ')}` : '';
@@ -306,6 +312,34 @@ function onAiReply(msg) {
     return onAiFailure(String(e.message || e));
   }
   refresh();
+  animate(app.gs.lastMove, before);
+}
+
+/**
+ * Lets the computer's move glide along its points, showing each captured guard until the
+ * hop over it, so that a long capture sequence can be followed. Only the picture lags: the
+ * game state is already the new position, and a player may answer at once.
+ */
+function animate(move, boardBefore) {
+  if (!move || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const captured = move.captured.map((pt) => boardBefore.find((p) => p.point === pt)).filter(Boolean);
+  const duration = HOP_MS * (move.points.length - 1);
+  app.anim = { code: app.gs.code, points: move.points, captured, start: performance.now(), duration };
+  scheduleRender();
+}
+
+/** The animation's progress now, 0 to 1, or null when none runs (and then none is kept). */
+function animationView() {
+  const a = app.anim;
+  if (!a) return null;
+  const t = (performance.now() - a.start) / a.duration;
+  // Undo, New game or the next move end it at once.
+  if (!(t < 1) || !app.gs || app.gs.code !== a.code) {
+    app.anim = null;
+    return null;
+  }
+  scheduleRender();
+  return { points: a.points, captured: a.captured, t: Math.max(0, t) };
 }
 
 /** 1234567 -> "1 234 567" (without toLocaleString, whose first call loads locale data). */
@@ -443,6 +477,7 @@ function render() {
     cursor: app.focused ? app.ui.cursor : null,
     winnerCaptain,
     dpr: app.dpr,
+    anim: animationView(),
   };
   // Redraw the canvas only when what it shows has changed: a status-only update (e.g. "thinking")
   // must not re-upload a large canvas, which is slow where the browser rasterises on the CPU.
@@ -456,6 +491,7 @@ function render() {
     view.drag,
     view.cursor,
     winnerCaptain,
+    view.anim && view.anim.t,
     app.L.size,
     app.L.flipped,
     canvas.width,
@@ -696,6 +732,10 @@ function exposeHooks() {
     },
     get thinking() {
       return !!app.ai.pending;
+    },
+    /** Whether the computer's last move is still gliding into place. */
+    get animating() {
+      return !!app.anim;
     },
     /** performance.now() when the last search was requested and when its reply arrived. */
     get lastSearch() {

@@ -408,8 +408,29 @@ function paintPiece(ctx, cell, x, y, piece, opts = {}) {
  *   cursor: null | point name (keyboard cursor, shown when focused),
  *   winnerCaptain: null | point name,
  *   dpr: device pixel ratio of the canvas,
+ *   anim: null | {points, captured: [pieces], t} (the computer's move gliding in, t from 0 to 1),
  * }
  */
+/**
+ * Where an animated move's piece is at progress `t` (0..1) along its points, each step or hop
+ * taking an equal share, and which captured guards still stand: each until the piece is
+ * halfway over it.
+ */
+function animationFrame(L, { points, captured, t }) {
+  const hops = points.length - 1;
+  const along = Math.min(Math.max(t, 0), 1) * hops;
+  const i = Math.min(Math.floor(along), hops - 1);
+  const a = L.toXY(points[i]);
+  const b = L.toXY(points[i + 1]);
+  const f = along - i;
+  return {
+    to: points[hops],
+    x: a.x + (b.x - a.x) * f,
+    y: a.y + (b.y - a.y) * f,
+    captured: captured.filter((_, k) => along < k + 0.5),
+  };
+}
+
 export function drawBoard(ctx, view) {
   const { gs, layout: L } = view;
   const { cell } = L;
@@ -463,13 +484,20 @@ export function drawBoard(ctx, view) {
   if (view.winnerCaptain) markPoint(ctx, L, view.winnerCaptain, 'rgba(255,200,40,0.55)', 0.6);
 
   // Pieces; the selected one is drawn where its partial move has taken it (or under the pointer).
+  const anim = view.anim ? animationFrame(L, view.anim) : null;
   let moving = null;
-  for (const piece of gs.board) {
+  let gliding = null;
+  const pieces = anim ? [...gs.board, ...anim.captured] : gs.board;
+  for (const piece of pieces) {
     const xy = L.toXY(piece.point);
     if (!xy) continue;
     const forward = (piece.color === 'blue') !== L.flipped ? -1 : 1;
     if (piece.point === from) {
       moving = { piece, forward };
+      continue;
+    }
+    if (anim && piece.point === anim.to) {
+      gliding = { piece, forward };
       continue;
     }
     drawPiece(ctx, cell, xy.x, xy.y, piece, {
@@ -487,6 +515,9 @@ export function drawBoard(ctx, view) {
       ctx.fillStyle = 'rgba(25,95,45,0.6)';
       ctx.fill();
     }
+  }
+  if (gliding) {
+    drawPiece(ctx, cell, anim.x, anim.y, gliding.piece, { dpr, forward: gliding.forward, lifted: true });
   }
   if (moving) {
     if (view.drag) {

@@ -122,6 +122,17 @@ test('a compulsory multi-jump is entered hop by hop', async () => {
   await page.close();
 });
 
+test("the computer's capture glides hop by hop, then the picture settles", async () => {
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: JUMP, mode: 'ai', side: 'gray', level: 1 }));
+  await page.waitForFunction(() => window.bluegray.animating, null, { timeout: 20000, polling: 'raf' });
+  const s = await state(page);
+  assert.equal(s.lastMove.kind, 'capture');
+  assert.ok(s.lastMove.points.length >= 2);
+  await page.waitForFunction(() => !window.bluegray.animating, null, { timeout: 5000, polling: 'raf' });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('finishing a game shows who won and how', async () => {
   const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
   await waitText(page, '#progress-blue-label', /Blue captain 16\/17/);
