@@ -27,6 +27,8 @@ const app = {
   notice: '',
   L: null,
   renderQueued: false,
+  /** A demo held still, so that its moves can be stepped through with Undo and Redo. */
+  paused: false,
   /** The computer's last move gliding into place: {code, points, captured, start, duration}. */
   anim: null,
 };
@@ -157,6 +159,7 @@ function showNotice(text) {
 
 function newGame({ variant, code, record } = {}) {
   cancelAi();
+  app.paused = false;
   let game = null;
   try {
     if (record) game = Game.fromRecord(record);
@@ -265,7 +268,7 @@ function cancelAi() {
 
 function maybeAi() {
   const gs = app.gs;
-  if (!gs || gs.result || isHuman(gs.side) || app.ai.pending || app.ai.timer || app.ai.halted) return;
+  if (!gs || gs.result || isHuman(gs.side) || app.ai.pending || app.ai.timer || app.ai.halted || app.paused) return;
   const delay = app.settings.mode === 'demo' ? 450 : 120;
   // Show "thinking" from now on, in the same frame as the move just played, so that the page
   // does not have to repaint while the search runs.
@@ -506,6 +509,8 @@ function render() {
   renderProgress();
   renderMoves();
   setIfChanged($('undo'), 'disabled', !gs.canUndo);
+  setIfChanged($('pause'), 'hidden', app.settings.mode !== 'demo');
+  setIfChanged($('pause'), 'textContent', app.paused ? 'Resume' : 'Pause');
   setIfChanged($('redo'), 'disabled', !gs.canRedo);
   setIfChanged(document.documentElement.dataset, 'ready', 'true');
 }
@@ -516,6 +521,7 @@ function statusText() {
     return `${gs.result.text}.${gs.result.halfWin ? ' (Sackson counts a win on impasse as half a game.)' : ''}`;
   }
   const side = SIDE[gs.side];
+  if (app.paused && app.settings.mode === 'demo') return `Paused: ${side} to move. Undo and Redo step through the game.`;
   if (aiBusy()) return `${side} (computer, ${levelName(app.settings.level)}) is thinking…`;
   let s;
   if (app.settings.mode === 'two') s = `${side} to move`;
@@ -671,6 +677,12 @@ function wireControls() {
   $('redo').addEventListener('click', () => {
     app.ai.halted = false;
     redo();
+  });
+  $('pause').addEventListener('click', () => {
+    app.paused = !app.paused;
+    if (app.paused) cancelAi();
+    app.ai.halted = false;
+    refresh();
   });
   $('flip').addEventListener('click', () => {
     app.userFlip = !app.userFlip;

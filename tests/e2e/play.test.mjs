@@ -182,6 +182,20 @@ test('AI against AI demo plays on by itself', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'demo', level: 1, variant: 'classic-turbo-light' }));
   await waitPly(page, 4, 30000);
   assert.equal((await state(page)).variant, 'classic-turbo-light');
+  // Pause holds it still, and Undo then steps back through it.
+  await page.click('#pause');
+  await waitText(page, '#status', /Paused/);
+  const held = (await state(page)).history.length;
+  await page.waitForTimeout(1500);
+  assert.equal((await state(page)).history.length, held);
+  assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
+  await page.click('#undo');
+  assert.equal((await state(page)).history.length, held - 1);
+  await page.waitForTimeout(800);
+  assert.equal((await state(page)).history.length, held - 1);
+  // Resume lets it play on.
+  await page.click('#pause');
+  await waitPly(page, held, 30000);
   // New game interrupts it cleanly.
   await page.selectOption('#mode', 'two');
   await page.click('#new-game');
