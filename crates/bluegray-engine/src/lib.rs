@@ -24,7 +24,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use bluegray_core::{Move, Position};
+use bluegray_core::{Move, Position, Rules};
 
 mod clock;
 pub mod eval;
@@ -107,6 +107,9 @@ pub struct Engine {
     /// The noise and seed of the last search: noisy scores left in the table by one must not
     /// steer another.
     last_noise: (i32, u64),
+    /// The rules of the last search. Position hashes do not cover the rules (the start
+    /// positions of `sackson` and `classic` hash alike), so another variant's scores must go.
+    last_rules: Option<Rules>,
 }
 
 impl Engine {
@@ -117,6 +120,7 @@ impl Engine {
             heuristics: Heuristics::new(),
             buffers: Buffers::new(),
             last_noise: (0, 0),
+            last_rules: None,
         }
     }
 
@@ -146,6 +150,10 @@ impl Engine {
             params.default_nodes
         };
         let noise = (params.noise, if params.noise > 0 { limits.seed } else { 0 });
+        if self.last_rules != Some(*pos.rules()) {
+            self.clear();
+            self.last_rules = Some(*pos.rules());
+        }
         if noise != self.last_noise {
             self.tt.clear();
             self.last_noise = noise;

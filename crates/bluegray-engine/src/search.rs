@@ -161,7 +161,13 @@ impl<'a> Search<'a> {
                 if let Some((m, s)) = self.root_best {
                     result.best = Some(m);
                     result.score = s;
-                    result.pv = self.buf.pv[0].clone();
+                    // A re-search that was cut short may have cleared the line behind it.
+                    let line = &self.buf.pv[0];
+                    result.pv = if line.first() == Some(&m) {
+                        line.clone()
+                    } else {
+                        vec![m]
+                    };
                 }
                 break;
             }

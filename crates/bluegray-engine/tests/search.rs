@@ -244,3 +244,38 @@ fn equal_seeds_give_equal_games() {
         "the seed changes nothing"
     );
 }
+
+#[test]
+fn nothing_learned_under_other_rules_is_reused() {
+    // The same board under rules where jumps and lead differ hashes alike.
+    let code = "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1";
+    let sackson = pos("sackson", code);
+    let other = pos("super-turbo,lead=2,jumps=any", code);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let run = |e: &mut Engine, p: &Position| {
+        let r = e.search(p, &[], &limits, Level::MAX, &NoClock, &mut |_| {});
+        (r.best, r.score, r.nodes)
+    };
+    let mut used = Engine::new(4);
+    run(&mut used, &sackson);
+    assert_eq!(run(&mut used, &other), run(&mut Engine::new(4), &other));
+}
+
+#[test]
+fn a_search_cut_short_still_reports_a_line_starting_with_its_move() {
+    let start = Position::new(Variant::default().rules);
+    for nodes in (1..60).map(|k| 37 * k * k) {
+        let r = search(
+            &start,
+            Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+        );
+        assert!(r.best.is_some(), "{nodes}");
+        assert_eq!(r.pv.first(), r.best.as_ref(), "{nodes} nodes");
+    }
+}
