@@ -52,10 +52,15 @@ if [ -f package-lock.json ]; then
   fi
 fi
 
-if $want_test && [ ! -x /usr/bin/chromium ]; then
+# The browser tests use $CHROMIUM_PATH when set, Debian's /usr/bin/chromium otherwise.
+if $want_test && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  if [ -n "${CHROMIUM_PATH:-}" ]; then
+    echo "setup: CHROMIUM_PATH=$CHROMIUM_PATH is not an executable Chromium" >&2
+    exit 1
+  fi
   echo "setup: installing Debian's chromium for the browser tests"
   apt_install chromium || {
-    echo "setup: /usr/bin/chromium is missing and this is not a root Debian machine: install Debian's 'chromium' package, then run again" >&2
+    echo "setup: /usr/bin/chromium is missing and this is not a root Debian machine: install Debian's 'chromium' package (or set CHROMIUM_PATH to a Chromium), then run again" >&2
     exit 1
   }
 fi

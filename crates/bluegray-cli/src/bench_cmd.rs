@@ -6,7 +6,7 @@ use bluegray_core::{Position, Variant};
 use bluegray_engine::{Engine, Level, Limits, NoClock};
 use clap::Args;
 
-use crate::CliError;
+use crate::{hash_mb, CliError};
 
 /// Arguments of `bluegray bench`.
 #[derive(Args)]
@@ -14,8 +14,8 @@ pub struct BenchArgs {
     /// Depth of every search, 1 to 30.
     #[arg(long, default_value_t = 7)]
     depth: u32,
-    /// Transposition table size in megabytes.
-    #[arg(long, default_value_t = 16)]
+    /// Transposition table size in megabytes, 1 to 4096.
+    #[arg(long, default_value_t = 16, value_parser = hash_mb())]
     hash: usize,
 }
 

@@ -7,19 +7,19 @@
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use bluegray_core::{Game, Move, Position, Variant};
 use bluegray_engine::{Engine, Level, Limits, SearchInfo, SystemClock};
 use clap::Args;
 
-use crate::CliError;
+use crate::{hash_mb, CliError};
 
 /// Arguments of `bluegray engine`.
 #[derive(Args)]
 pub struct EngineArgs {
-    /// Transposition table size in megabytes.
-    #[arg(long, default_value_t = 16)]
+    /// Transposition table size in megabytes, 1 to 4096.
+    #[arg(long, default_value_t = 16, value_parser = hash_mb())]
     hash: usize,
     /// The level `go` plays at unless it names one.
     #[arg(long, default_value_t = Level::MAX.number())]
@@ -44,8 +44,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
             Level::MAX.number()
         )));
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    let lines = spawn_reader(Arc::clone(&stop));
+    let lines = spawn_reader();
     let variant = Variant::default();
     let mut session = Session {
         variant,
@@ -54,7 +53,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
         level: Level::new(args.level),
     };
     let stdout = std::io::stdout();
-    for line in lines {
+    for (line, stop) in lines {
         let mut out = stdout.lock();
         let reply = session.handle(&line, &stop, &mut out);
         match reply {
@@ -67,21 +66,34 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Reads stdin on its own thread and forwards each line. It acts on `stop` and `quit` at once,
-/// while a search may be running; a `go` clears the flag first, in input order, so a `stop`
-/// sent right after `go` is never lost. The end of input stops nothing: a script piped in
-/// without `quit` gets every search run to its end.
-fn spawn_reader(stop: Arc<AtomicBool>) -> mpsc::Receiver<String> {
+/// Reads stdin on its own thread and forwards each line with the stop flag of the search it
+/// may start. Every `go` gets a flag of its own, and `stop` or `quit` raise the flags of every
+/// `go` read so far, at once, while a search may be running: so a `stop` always reaches the
+/// search it was sent after, even when another `go` follows it straight away. The end of
+/// input stops nothing: a script piped in without `quit` gets every search run to its end.
+/// Bytes that are not UTF-8 are replaced, so such a line gets an `error` answer.
+fn spawn_reader() -> mpsc::Receiver<(String, Arc<AtomicBool>)> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
+        let mut searches: Vec<Weak<AtomicBool>> = Vec::new();
+        for bytes in std::io::stdin().lock().split(b'\n') {
+            let Ok(bytes) = bytes else { break };
+            let bytes = bytes.strip_suffix(b"\r").unwrap_or(&bytes);
+            let line = String::from_utf8_lossy(bytes).into_owned();
+            let flag = Arc::new(AtomicBool::new(false));
             match line.split_whitespace().next() {
-                Some("go") => stop.store(false, Ordering::Relaxed),
-                Some("stop" | "quit") => stop.store(true, Ordering::Relaxed),
+                Some("go") => {
+                    searches.retain(|w| w.strong_count() > 0);
+                    searches.push(Arc::downgrade(&flag));
+                }
+                Some("stop" | "quit") => {
+                    for search in searches.drain(..).filter_map(|w| w.upgrade()) {
+                        search.store(true, Ordering::Relaxed);
+                    }
+                }
                 _ => {}
             }
-            if tx.send(line).is_err() {
+            if tx.send((line, flag)).is_err() {
                 break;
             }
         }

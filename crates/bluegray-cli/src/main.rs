@@ -45,6 +45,11 @@ impl<E: std::fmt::Display> From<E> for CliError {
     }
 }
 
+/// Parses a transposition table size: whole megabytes within what the engine accepts.
+pub fn hash_mb() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=bluegray_engine::MAX_TT_MB as u64)
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -24,7 +24,7 @@ pub struct MatchArgs {
     /// Random plies played from the start to vary the openings.
     #[arg(long, default_value_t = 4)]
     openings: u32,
-    /// Depth limit for every move (otherwise each level's own limits).
+    /// Depth limit for every move; a level never goes beyond its own cap.
     #[arg(long)]
     depth: Option<u32>,
     /// Node limit for every move.
@@ -363,7 +363,26 @@ impl External {
         }
     }
 
+    /// Brings the engine to a known state before each move: whatever a search that ran out of
+    /// time, or an earlier command, still has to say is read and dropped, so that it is never
+    /// taken for the answer in this position.
+    fn sync(&mut self) -> Result<(), String> {
+        self.send("stop")?;
+        self.send("isready")?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.trim() == "readyok" => return Ok(()),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err("no 'readyok' in time".into()),
+                Err(RecvTimeoutError::Disconnected) => return Err("the engine exited".into()),
+            }
+        }
+    }
+
     fn choose(&mut self, game: &Game, limits: &Limits) -> Result<String, String> {
+        self.sync()?;
         let start = game.start_position().to_string();
         let moves: Vec<String> = game.moves().iter().map(Move::to_string).collect();
         let mut position = format!("position code {start}");

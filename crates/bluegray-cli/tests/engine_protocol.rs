@@ -138,6 +138,24 @@ impl Engine {
 }
 
 #[test]
+fn a_stop_followed_at_once_by_go_still_stops_the_running_search() {
+    let mut e = Engine::start();
+    let t = Instant::now();
+    // One write: the reader sees all three lines before the first search looks at its flag.
+    e.send("go movetime 60000\nstop\ngo depth 1");
+    e.read_until("bestmove ");
+    e.read_until("bestmove ");
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    // A line that is not UTF-8 is answered, and the engine goes on.
+    e.stdin.write_all(b"\xff\xfe go\nisready\n").unwrap();
+    e.stdin.flush().unwrap();
+    assert!(e.read_until("error ").contains("unknown command"));
+    assert_eq!(e.read_until("readyok"), "readyok");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
 fn stop_ends_a_search_at_once_and_movetime_is_kept() {
     let mut e = Engine::start();
     e.send("go movetime 60000");
@@ -232,6 +250,8 @@ fn bad_arguments_exit_2_with_one_line() {
         &["match", "--games", "0", "1", "2"],
         &["bench", "--depth", "0"],
         &["engine", "--level", "0"],
+        &["engine", "--hash", "18446744073709551615"],
+        &["bench", "--hash", "0"],
     ] {
         let o = bluegray(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -99,6 +99,9 @@ pub struct SearchResult {
 /// the gaps between clock readings.
 const TIME_SHARE: f64 = 0.95;
 
+/// The largest transposition table an [`Engine`] takes, in megabytes.
+pub const MAX_TT_MB: usize = 4096;
+
 /// A reusable searcher holding the transposition table and the other memory searches share.
 pub struct Engine {
     tt: Tt,
@@ -113,10 +116,11 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine whose transposition table uses about `tt_mb` megabytes.
+    /// An engine whose transposition table uses about `tt_mb` megabytes, 1 to [`MAX_TT_MB`]
+    /// (other values are clamped).
     pub fn new(tt_mb: usize) -> Engine {
         Engine {
-            tt: Tt::new(tt_mb),
+            tt: Tt::new(tt_mb.clamp(1, MAX_TT_MB)),
             heuristics: Heuristics::new(),
             buffers: Buffers::new(),
             last_noise: (0, 0),
