@@ -173,7 +173,23 @@ function newGame({ variant, code, record } = {}) {
       game = new Game(DEFAULTS.variant);
     }
   }
+  // A loaded record keeps its own players and date.
+  if (!record) tagPlayers(game);
   setGame(game);
+}
+
+/** Writes who plays each side and today's date into the game's record. */
+function tagPlayers(game) {
+  const name = (side) => (isHuman(side) ? 'Human' : `Computer (${levelName(app.settings.level)})`);
+  const d = new Date();
+  const pad = (n) => String(n).padStart(2, '0');
+  try {
+    game.setTag('Blue', name('blue'));
+    game.setTag('Gray', name('gray'));
+    game.setTag('Date', `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`);
+  } catch (e) {
+    showNotice(String(e.message || e));
+  }
 }
 
 function setGame(game) {

@@ -281,6 +281,13 @@ test('position import and record export', async () => {
   await waitText(page, '#notice', /position code/);
   await page.click('#export-record');
   assert.match(await page.inputValue('#io-text'), /\[Position "s3c4/);
+  // A new game's record names the players and the date.
+  await page.click('#new-game');
+  await page.click('#export-record');
+  const record = await page.inputValue('#io-text');
+  assert.match(record, /\[Blue "Human"\]/);
+  assert.match(record, /\[Gray "Human"\]/);
+  assert.match(record, /\[Date "\d{4}\.\d{2}\.\d{2}"\]/);
   assert.deepEqual(problems, []);
   await page.close();
 });
