@@ -1,7 +1,8 @@
 // The main thread stays responsive while the AI thinks: the search runs in a Web Worker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, waitPly, clickPoint } from './helpers.mjs';
+import { chromium } from 'playwright-core';
+import { launch, openPage, waitPly, clickPoint, state, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -48,4 +49,44 @@ test('no main-thread task over 50 ms during a search', async () => {
   assert.ok(probe.maxGap < 100, `timer gap ${probe.maxGap.toFixed(1)} ms while thinking`);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+
+test('on a phone: the page fits the screen and a tap moves a piece', async () => {
+  // A touch device needs its own browser context; the page is the same server's.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const { page, problems } = await openPage({ context, url: env.url }, '?mode=two');
+    const fit = await page.evaluate(() => {
+      const r = document.getElementById('board').getBoundingClientRect();
+      return {
+        scroll: document.documentElement.scrollWidth,
+        left: r.left,
+        right: r.right,
+        css: r.width,
+        px: document.getElementById('board').width,
+      };
+    });
+    // Measured against the screen, not innerWidth: a mobile browser zooms out to show a page
+    // that is too wide, and innerWidth grows with it.
+    assert.ok(fit.scroll <= PHONE.width, `no sideways scrolling (${fit.scroll} px wide in ${PHONE.width})`);
+    assert.ok(fit.left >= 0 && fit.right <= PHONE.width, `the board lies within the screen (${fit.left}..${fit.right})`);
+    assert.ok(Math.abs(fit.px - fit.css * 3) <= 3, `canvas ${fit.px}px for ${fit.css} CSS px at DPR 3`);
+    for (const p of ['d2', 'd3']) {
+      const c = await page.evaluate((q) => window.bluegray.pointCenter(q), p);
+      await page.touchscreen.tap(c.x, c.y);
+    }
+    await waitPly(page, 1);
+    assert.equal((await state(page)).history[0], 'd2-d3');
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
 });
