@@ -138,13 +138,45 @@ test('finishing a game shows who won and how', async () => {
   await waitText(page, '#progress-blue-label', /Blue captain 16\/17/);
   await clickPoint(page, 'e4');
   await clickPoint(page, 'e5');
-  await page.waitForFunction(() => window.bluegray.state.result !== null);
+  await page.waitForFunction(() => window.bluegray.state.result);
   const s = await state(page);
   assert.equal(s.result.winner, 'blue');
   assert.equal(s.result.reason, 'breakthrough');
   await waitText(page, '#status', /Blue wins by breakthrough/);
   await waitText(page, '#progress-blue-label', /17\/17/);
   await waitText(page, '#result-token', /^1-0$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a whole game against the computer, played by clicks from the start', async (t) => {
+  const { page, problems } = await openPage(env, q({ variant: 'classic', mode: 'ai', side: 'gray', level: 1 }));
+  // The human walks its captain whenever it can, captures when it must, and otherwise cycles
+  // through its guard steps, until the game is over whichever way it ends.
+  for (let turn = 0; turn < 200; turn++) {
+    await page.waitForFunction(
+      () => {
+        const b = window.bluegray;
+        return b.state.result || (b.state.side === 'gray' && !b.thinking && !b.animating);
+      },
+      null,
+      { timeout: 30000 },
+    );
+    const s = await state(page);
+    if (s.result) break;
+    const move = s.moves.find((m) => m.kind === 'captain') || s.moves[turn % s.moves.length];
+    for (const p of move.points) await clickPoint(page, p);
+    await waitPly(page, s.history.length + 1);
+    assert.equal((await state(page)).history[s.history.length], move.text);
+  }
+  const s = await state(page);
+  assert.ok(s.result, `no result after ${s.history.length} plies`);
+  assert.ok(s.history.length >= 4);
+  t.diagnostic(`${s.result.text} after ${s.history.length} plies`);
+  await waitText(page, '#status', new RegExp(s.result.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await waitText(page, '#result-token', new RegExp(`^${s.result.token.replace('/', '\\/')}$`));
+  // Nothing more can be played once the game is over.
+  assert.equal(s.moves.length, 0);
   assert.deepEqual(problems, []);
   await page.close();
 });
