@@ -113,10 +113,13 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
+// The labels sit on the wooden frame, outside the playing surface, where no piece (a captain
+// reaches nearly half a cell past its point) can ever cover them.
 function drawCoordinates(ctx, L) {
   const { cell, flipped } = L;
+  const rim = cell * 0.17; // the middle of the frame strip, which is 0.34 of a cell wide
   ctx.save();
-  ctx.fillStyle = 'rgba(60,35,10,0.8)';
+  ctx.fillStyle = 'rgba(250,236,205,0.92)';
   ctx.font = `600 ${Math.round(cell * 0.22)}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
@@ -124,8 +127,8 @@ function drawCoordinates(ctx, L) {
     const file = flipped ? 8 - i : i;
     const rank = flipped ? i : 8 - i;
     const x = cell * (1 + i);
-    ctx.fillText(FILES[file], x, L.size - cell * 0.5);
-    ctx.fillText(String(rank + 1), cell * 0.52, cell * (1 + i));
+    ctx.fillText(FILES[file], x, L.size - rim);
+    ctx.fillText(String(rank + 1), rim, cell * (1 + i));
   }
   ctx.restore();
 }
