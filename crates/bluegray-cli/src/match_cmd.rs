@@ -133,19 +133,25 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The Elo difference of A over B with a 95% interval from the per-game score variance.
+/// The Elo difference of A over B with a 95% interval.
+///
+/// The interval is Wilson's score interval: the true scores `p` with
+/// `(s - p)^2 <= z^2 / n * p (1 - p)`. A game's score variance is `p (1 - p)` less a quarter of
+/// the draw rate, so without knowing the true draw rate `p (1 - p)` is the safe bound. Unlike
+/// the normal interval around `s`, it stays honest at the extremes: a whitewash has a finite
+/// lower bound, and a bound never passes a score of 0 or 1.
 fn elo_line(wins: u32, draws: u32, losses: u32) -> String {
     let n = (wins + draws + losses) as f64;
     let s = (wins as f64 + draws as f64 / 2.0) / n;
-    let var = (wins as f64 * (1.0 - s).powi(2)
-        + draws as f64 * (0.5 - s).powi(2)
-        + losses as f64 * s.powi(2))
-        / n;
-    let margin = 1.96 * (var / n).sqrt();
+    let k = 1.96f64.powi(2) / n;
+    let centre = (s + k / 2.0) / (1.0 + k);
+    let half = (k * s * (1.0 - s) + k * k / 4.0).sqrt() / (1.0 + k);
+    let (low, high) = (centre - half, centre + half);
+    // Rounding leaves a bound of a whitewash a hair inside (0, 1).
     let fmt = |x: f64| {
-        if x <= 0.0 {
+        if x <= 1e-9 {
             "-inf".to_string()
-        } else if x >= 1.0 {
+        } else if x >= 1.0 - 1e-9 {
             "+inf".to_string()
         } else {
             // Adding 0.0 turns -0 into 0.
@@ -156,8 +162,8 @@ fn elo_line(wins: u32, draws: u32, losses: u32) -> String {
         "score {:.1}%  Elo {} (95% interval {} to {})",
         s * 100.0,
         fmt(s),
-        fmt(s - margin),
-        fmt(s + margin)
+        fmt(low),
+        fmt(high)
     )
 }
 
@@ -439,5 +445,29 @@ mod tests {
         assert!(elo_line(10, 0, 0).contains("Elo +inf"));
         let line = elo_line(75, 0, 25);
         assert!(line.contains("Elo +191"), "{line}");
+    }
+
+    #[test]
+    fn a_whitewash_still_has_a_finite_lower_bound() {
+        // Wilson's bound for 100 wins in 100 games: a score of at least 1 / (1 + 1.96^2 / 100).
+        let line = elo_line(100, 0, 0);
+        assert!(line.contains("interval +566 to +inf"), "{line}");
+        assert!(elo_line(0, 0, 100).contains("interval -inf to -566"));
+    }
+
+    #[test]
+    fn the_interval_holds_the_estimate_and_narrows_with_more_games() {
+        let bounds = |line: String| -> (i32, i32) {
+            let tail = line.split("interval ").nth(1).unwrap().to_string();
+            let mut it = tail
+                .split(" to ")
+                .map(|x| x.trim_end_matches(')').parse().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        };
+        let (lo, hi) = bounds(elo_line(15, 0, 5));
+        let (lo_more, hi_more) = bounds(elo_line(150, 0, 50));
+        assert!(lo < lo_more && lo_more < 191 && 191 < hi_more && hi_more < hi);
+        // Draws count as half points and never narrow it below the safe bound.
+        assert_eq!(bounds(elo_line(100, 100, 0)), (lo_more, hi_more));
     }
 }
