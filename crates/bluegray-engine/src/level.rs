@@ -64,7 +64,7 @@ impl Level {
         };
         match self.0 {
             1 => capped(Some(1), None, 120),
-            2 => capped(Some(2), None, 80),
+            2 => capped(Some(2), None, 60),
             3 => capped(Some(3), None, 50),
             4 => capped(Some(4), Some(20_000), 30),
             5 => capped(Some(6), Some(40_000), 15),
