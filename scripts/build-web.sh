@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WASM_BINDGEN_VERSION=0.2.130
+WASM_BINDGEN_VERSION=$(bash scripts/wasm-bindgen-version.sh)
 out=www/pkg
 target_dir=${CARGO_TARGET_DIR:-target}
 
@@ -20,7 +20,7 @@ if ! command -v wasm-bindgen >/dev/null 2>&1; then
 fi
 have=$(wasm-bindgen --version | awk '{print $2}')
 if [ "$have" != "$WASM_BINDGEN_VERSION" ]; then
-  echo "build-web: wasm-bindgen CLI is $have but the crate pins $WASM_BINDGEN_VERSION" >&2
+  echo "build-web: wasm-bindgen CLI is $have but Cargo.lock has the crate at $WASM_BINDGEN_VERSION (bash scripts/setup.sh installs it)" >&2
   exit 1
 fi
 

@@ -28,7 +28,7 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 
 # wasm-bindgen-cli must be exactly the wasm-bindgen crate's version from Cargo.lock.
-want_wb=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+want_wb=$(bash scripts/wasm-bindgen-version.sh)
 if [ -n "$want_wb" ]; then
   have_wb=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
   if [ "$have_wb" != "$want_wb" ]; then
