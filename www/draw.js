@@ -66,6 +66,9 @@ function circle(ctx, x, y, r) {
   ctx.arc(x, y, r, 0, Math.PI * 2);
 }
 
+/** Width of the wooden frame strip around the playing surface, in cells. */
+const FRAME = 0.34;
+
 function drawFrame(ctx, L) {
   const { size, cell } = L;
   // Wooden frame with a little grain.
@@ -91,7 +94,7 @@ function drawFrame(ctx, L) {
   }
   ctx.restore();
   // Cream playing surface.
-  const inset = cell * 0.34;
+  const inset = cell * FRAME;
   const board = ctx.createRadialGradient(size / 2, size / 2, cell, size / 2, size / 2, size * 0.75);
   board.addColorStop(0, '#f6e7c4');
   board.addColorStop(1, '#e6cf9a');
@@ -117,7 +120,7 @@ function roundRect(ctx, x, y, w, h, r) {
 // reaches nearly half a cell past its point) can ever cover them.
 function drawCoordinates(ctx, L) {
   const { cell, flipped } = L;
-  const rim = cell * 0.17; // the middle of the frame strip, which is 0.34 of a cell wide
+  const rim = (cell * FRAME) / 2; // the middle of the frame strip
   ctx.save();
   ctx.fillStyle = 'rgba(250,236,205,0.92)';
   ctx.font = `600 ${Math.round(cell * 0.22)}px system-ui, sans-serif`;
