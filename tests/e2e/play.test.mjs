@@ -189,6 +189,8 @@ test('the move list numbers moves from the position the game began at', async ()
   await clickPoint(page, 'i2');
   await clickPoint(page, 'i3');
   await waitPly(page, 2);
+  // The list is drawn on the next animation frame, after the state has the move.
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
   const rows = await page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent));
   assert.deepEqual(rows, ['12.…a2-a1', '13.i2-i3']);
   assert.deepEqual(problems, []);
