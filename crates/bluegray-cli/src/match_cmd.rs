@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -36,6 +37,10 @@ pub struct MatchArgs {
     /// Seed for the openings and the levels' randomness.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Games played at once, each on its own thread with its own pair of players. Give no more
+    /// than the machine has cores when the moves are limited by time.
+    #[arg(long, default_value_t = 1)]
+    jobs: u32,
     /// Print a line per game.
     #[arg(long, short)]
     verbose: bool,
@@ -67,63 +72,99 @@ enum Result3 {
     Loss,
 }
 
+/// One game of the schedule: everything that decides it apart from the players.
+struct Pairing {
+    opening: Vec<Move>,
+    /// The side player A takes.
+    a_side: Color,
+    seed: u64,
+}
+
+/// How one game ended, from player A's point of view.
+struct GameEnd {
+    result: Result3,
+    how: String,
+    /// Won on impasse, which Sackson counts as half a game.
+    on_impasse: bool,
+}
+
 /// Plays the match and prints the totals.
+///
+/// The schedule (openings, sides, seeds) is fixed by the seed before any game starts, and every
+/// built-in player forgets its previous games, so a match limited by depth or nodes gives the
+/// same games and totals whatever the number of jobs.
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let variant: Variant = args.variant.parse()?;
     if args.games == 0 {
         return Err(CliError("games must be at least 1".into()));
     }
-    let mut players = [
-        Player::parse(&args.a, &variant)?,
-        Player::parse(&args.b, &variant)?,
-    ];
+    if args.jobs == 0 {
+        return Err(CliError("jobs must be at least 1".into()));
+    }
+    let jobs = args.jobs.min(args.games);
+    // Every job has its own pair of players (an external engine is started once per job).
+    let mut teams = Vec::new();
+    for _ in 0..jobs {
+        teams.push([
+            Player::parse(&args.a, &variant)?,
+            Player::parse(&args.b, &variant)?,
+        ]);
+    }
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
         movetime_ms: args.movetime.map(|t| t as f64),
         ..Limits::default()
     };
+    let schedule = schedule(&variant, args);
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
     let (mut wins, mut draws, mut losses, mut half_wins) = (0u32, 0u32, 0u32, 0u32);
-    let mut rng = Rng(args.seed);
-    let mut opening = Vec::new();
-    for g in 0..args.games {
-        if g % 2 == 0 {
-            opening = random_opening(&variant, args.openings, &mut rng);
+    std::thread::scope(|scope| {
+        for mut players in teams {
+            let (tx, next, schedule, limits) = (tx.clone(), &next, &schedule, &limits);
+            scope.spawn(move || {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(pairing) = schedule.get(g) else {
+                        break;
+                    };
+                    let end = play_game(&variant, pairing, &mut players, limits);
+                    if tx.send((g, end)).is_err() {
+                        break;
+                    }
+                }
+                for p in &mut players {
+                    p.quit();
+                }
+            });
         }
-        // Player A takes the first mover's side in even games.
-        let a_side = if g % 2 == 0 {
-            variant.rules.first
-        } else {
-            variant.rules.first.other()
-        };
-        let (result, how, on_impasse) = play_game(
-            &variant,
-            &opening,
-            &mut players,
-            a_side,
-            &limits,
-            args.seed ^ (g as u64).wrapping_mul(0x9E37_79B9),
-        );
-        match result {
-            Result3::Win => wins += 1,
-            Result3::Draw => draws += 1,
-            Result3::Loss => losses += 1,
+        drop(tx);
+        // Games finish out of order; the per-game lines still come in schedule order.
+        let mut ends: Vec<Option<GameEnd>> = (0..schedule.len()).map(|_| None).collect();
+        let mut printed = 0;
+        for (g, end) in rx {
+            match end.result {
+                Result3::Win => wins += 1,
+                Result3::Draw => draws += 1,
+                Result3::Loss => losses += 1,
+            }
+            half_wins += u32::from(end.on_impasse);
+            ends[g] = Some(end);
+            while let Some(Some(end)) = ends.get(printed) {
+                if args.verbose {
+                    let tag = match end.result {
+                        Result3::Win => "A wins",
+                        Result3::Draw => "draw",
+                        Result3::Loss => "B wins",
+                    };
+                    let a_side = schedule[printed].a_side;
+                    println!("game {:>4}: A is {a_side}: {tag}: {}", printed + 1, end.how);
+                }
+                printed += 1;
+            }
         }
-        if on_impasse {
-            half_wins += 1;
-        }
-        if args.verbose {
-            let tag = match result {
-                Result3::Win => "A wins",
-                Result3::Draw => "draw",
-                Result3::Loss => "B wins",
-            };
-            println!("game {:>4}: A is {a_side}: {tag}: {how}", g + 1);
-        }
-    }
-    for p in &mut players {
-        p.quit();
-    }
+    });
     let n = args.games;
     println!(
         "{} vs {}: {n} games, A wins {wins}, draws {draws}, A losses {losses} ({half_wins} decided on impasse)",
@@ -131,6 +172,30 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     );
     println!("{}", elo_line(wins, draws, losses));
     Ok(())
+}
+
+/// The match's games: each opening is played twice, with player A on each side.
+fn schedule(variant: &Variant, args: &MatchArgs) -> Vec<Pairing> {
+    let mut rng = Rng(args.seed);
+    let mut opening = Vec::new();
+    (0..args.games)
+        .map(|g| {
+            if g % 2 == 0 {
+                opening = random_opening(variant, args.openings, &mut rng);
+            }
+            // Player A takes the first mover's side in even games.
+            let a_side = if g % 2 == 0 {
+                variant.rules.first
+            } else {
+                variant.rules.first.other()
+            };
+            Pairing {
+                opening: opening.clone(),
+                a_side,
+                seed: args.seed ^ (g as u64).wrapping_mul(0x9E37_79B9),
+            }
+        })
+        .collect()
 }
 
 /// The Elo difference of A over B with a 95% interval.
@@ -187,16 +252,19 @@ fn random_opening(variant: &Variant, plies: u32, rng: &mut Rng) -> Vec<Move> {
     moves
 }
 
-/// Plays one game; returns A's result, how the game ended, and whether it was a win on
-/// impasse (which Sackson counts as half a game).
+/// Plays one game of the schedule.
 fn play_game(
     variant: &Variant,
-    opening: &[Move],
+    pairing: &Pairing,
     players: &mut [Player; 2],
-    a_side: Color,
     limits: &Limits,
-    seed: u64,
-) -> (Result3, String, bool) {
+) -> GameEnd {
+    let Pairing {
+        opening,
+        a_side,
+        seed,
+    } = pairing;
+    let (a_side, seed) = (*a_side, *seed);
     let mut game = Game::new(*variant);
     for m in opening {
         // The opening was generated from this same start, so it is legal.
@@ -213,7 +281,11 @@ fn play_game(
     let mut rng = Rng(seed);
     loop {
         if let Some(o) = game.outcome() {
-            return (result_for(o.winner), o.to_string(), o.is_half_win());
+            return GameEnd {
+                result: result_for(o.winner),
+                how: o.to_string(),
+                on_impasse: o.is_half_win(),
+            };
         }
         let side = game.side_to_move();
         let who = usize::from(side != a_side);
@@ -225,7 +297,11 @@ fn play_game(
             },
             Err(e) => format!("{side} gave no move: {e}"),
         };
-        return (result_for(Some(side.other())), failure, false);
+        return GameEnd {
+            result: result_for(Some(side.other())),
+            how: failure,
+            on_impasse: false,
+        };
     }
 }
 

@@ -196,6 +196,27 @@ fn a_match_between_levels_reports_score_and_elo() {
 }
 
 #[test]
+fn a_match_on_several_threads_plays_the_same_games() {
+    // Limited by depth, the games do not depend on timing, so jobs change only the speed; the
+    // per-game lines stay in schedule order though games finish out of order.
+    let run = |jobs: &str| {
+        let o = bluegray(&[
+            "match", "--games", "6", "-v", "--depth", "3", "--seed", "5", "--jobs", jobs, "3",
+            "random",
+        ]);
+        assert!(o.status.success());
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(
+        one.lines().filter(|l| l.starts_with("game ")).count(),
+        6,
+        "{one}"
+    );
+    assert_eq!(run("3"), one);
+}
+
+#[test]
 fn a_match_against_an_external_engine_checks_its_moves() {
     // The engine itself as an external program: it plays properly.
     let me = format!("cmd:{BIN} engine");
@@ -248,6 +269,7 @@ fn bad_arguments_exit_2_with_one_line() {
         &["match", "9", "1"][..],
         &["match", "--variant", "chess", "1", "2"],
         &["match", "--games", "0", "1", "2"],
+        &["match", "--jobs", "0", "1", "2"],
         &["bench", "--depth", "0"],
         &["engine", "--level", "0"],
         &["engine", "--hash", "18446744073709551615"],
