@@ -123,7 +123,10 @@ function drawCoordinates(ctx, L) {
   const rim = (cell * FRAME) / 2; // the middle of the frame strip
   ctx.save();
   ctx.fillStyle = 'rgba(250,236,205,0.92)';
-  ctx.font = `600 ${Math.round(cell * 0.22)}px system-ui, sans-serif`;
+  // Scaled with the board, but never below 10 CSS px while the strip can hold it: on a phone a
+  // fifth of a cell is only 8 px.
+  const px = Math.max(cell * 0.22, Math.min(10, cell * FRAME * 0.85));
+  ctx.font = `600 ${Math.round(px)}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   for (let i = 0; i < 9; i++) {
