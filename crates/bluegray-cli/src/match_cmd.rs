@@ -259,14 +259,9 @@ fn play_game(
     players: &mut [Player; 2],
     limits: &Limits,
 ) -> GameEnd {
-    let Pairing {
-        opening,
-        a_side,
-        seed,
-    } = pairing;
-    let (a_side, seed) = (*a_side, *seed);
+    let a_side = pairing.a_side;
     let mut game = Game::new(*variant);
-    for m in opening {
+    for m in &pairing.opening {
         // The opening was generated from this same start, so it is legal.
         let _ = game.play(*m);
     }
@@ -278,7 +273,7 @@ fn play_game(
         Some(_) => Result3::Loss,
         None => Result3::Draw,
     };
-    let mut rng = Rng(seed);
+    let mut rng = Rng(pairing.seed);
     loop {
         if let Some(o) = game.outcome() {
             return GameEnd {
