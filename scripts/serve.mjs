@@ -1,18 +1,37 @@
 #!/usr/bin/env node
-// A small static file server for the web page: serves the repository root.
+// A small static file server for the built site: serves `dist/` (what `bash scripts/build-web.sh`
+// writes), never the repository.
 //
-//   node scripts/serve.mjs [--port N] [--host H] [--root DIR]
+//   node scripts/serve.mjs [--port N] [--host H] [--root DIR] [--prefix /sub/path/] [--csp]
 //
-// Defaults: 127.0.0.1, port 8080; port 0 or a busy port picks a free one. Prints the URL
-// `http://HOST:PORT/`. Correct MIME types (application/wasm, text/javascript, ...), no
-// directory traversal, GET and HEAD only. Also importable: `startServer({port, host, root})`.
+// Defaults: 127.0.0.1, port 8080, root dist/; port 0 or a busy port picks a free one. Prints the
+// URL `http://HOST:PORT/PREFIX/`. A missing root exits with code 2 (API: rejects).
+// - GET and HEAD only; correct MIME types (application/wasm, text/javascript, ...);
+//   `Cache-Control: no-cache`, `Access-Control-Allow-Origin: *` (the element can be embedded in
+//   a page of another origin) and, with `--csp`, the strict `STRICT_CSP` header on every response.
+// - No directory traversal; no path with a segment starting with '.' (`.git`, `.env`): 404.
+// - A directory without its trailing '/' redirects to its own canonical path, built from the
+//   resolved path and re-encoded: always one leading '/', never another host.
+// - `--prefix /sub/path/` serves the root under that sub-path (everything else 404), to check
+//   that the site works from a sub-path of a host.
+// - Request lines and headers up to 1 MiB (long `record` query parameters).
+// Also importable: `startServer({port, host, root, prefix, csp})`.
 
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The default root: the built site. */
+export const DEFAULT_ROOT = path.join(REPO, 'dist');
+
+/** The Content-Security-Policy sent with `--csp` / `csp: true` (issue 9). */
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+  "img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'";
+
+const MAX_HEADER_SIZE = 1 << 20;
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -30,12 +49,10 @@ const MIME = {
   '.webmanifest': 'application/manifest+json',
 };
 
-function send(res, status, text, head) {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
-  res.end(head ? undefined : text + '\n');
-}
-
-/** Resolves a URL path to a file under root, or null if it would escape root. */
+/**
+ * Resolves a URL path (relative to the served root) to a file under root, or null if it is
+ * malformed, would escape root, or has a segment starting with '.'.
+ */
 export function resolvePath(root, urlPath) {
   let decoded;
   try {
@@ -44,26 +61,59 @@ export function resolvePath(root, urlPath) {
     return null;
   }
   if (decoded.includes('\0')) return null;
-  const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded.replace(/\\/g, '/')));
+  const normal = path.posix.normalize('/' + decoded.replace(/\\/g, '/'));
+  if (normal.split('/').some((seg) => seg.startsWith('.'))) return null;
+  const full = path.resolve(root, '.' + normal);
   if (full !== root && !full.startsWith(root + path.sep)) return null;
   return full;
 }
 
-function handler(root) {
+/** '/sub/path/' from 'sub/path', '/sub/path/' or '/' (segments taken literally, then percent-encoded); throws on '.'-segments. */
+export function normalizePrefix(prefix = '/') {
+  const segs = String(prefix).split('/').filter(Boolean);
+  if (segs.some((s) => s.startsWith('.'))) throw new Error(`bad prefix '${prefix}': no segment may start with '.'`);
+  return '/' + segs.map((s) => encodeURIComponent(s) + '/').join('');
+}
+
+function handler(root, prefix, csp) {
   return (req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (csp) res.setHeader('Content-Security-Policy', STRICT_CSP);
     const head = req.method === 'HEAD';
+    const send = (status, text) => {
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(head ? undefined : text + '\n');
+    };
     if (req.method !== 'GET' && !head) {
       res.setHeader('Allow', 'GET, HEAD');
-      return send(res, 405, 'method not allowed', head);
+      return send(405, 'method not allowed');
     }
-    let file = resolvePath(root, req.url || '/');
-    if (!file) return send(res, 400, 'bad path', head);
+    const url = req.url || '/';
+    const q = url.indexOf('?');
+    const rawPath = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? '' : url.slice(q);
+    const redirect = (location) => {
+      try {
+        res.writeHead(301, { Location: location + query });
+      } catch {
+        return send(400, 'bad request'); // a query no header may carry
+      }
+      res.end();
+    };
+    if (rawPath + '/' === prefix) return redirect(prefix);
+    if (!rawPath.startsWith(prefix)) return send(404, 'not found');
+    let file = resolvePath(root, rawPath.slice(prefix.length - 1));
+    if (!file) return send(404, 'not found');
     fs.stat(file, (err, st) => {
       if (!err && st.isDirectory()) {
-        if (!(req.url || '/').split('?')[0].endsWith('/')) {
-          const [p, q] = (req.url || '/').split('?');
-          res.writeHead(301, { Location: p + '/' + (q !== undefined ? '?' + q : '') });
-          return res.end();
+        if (!rawPath.endsWith('/')) {
+          // Canonical: the prefix, then the resolved path's segments re-encoded, so the Location
+          // is always '/' followed by a non-empty segment (or just the prefix): never '//'.
+          const rel = path.relative(root, file);
+          const segs = rel ? rel.split(path.sep).map((s) => encodeURIComponent(s) + '/') : [];
+          return redirect(prefix + segs.join(''));
         }
         file = path.join(file, 'index.html');
         return fs.stat(file, (err2, st2) => serveFile(err2, st2));
@@ -71,14 +121,9 @@ function handler(root) {
       serveFile(err, st);
     });
     function serveFile(err, st) {
-      if (err || !st.isFile()) return send(res, 404, 'not found', head);
+      if (err || !st.isFile()) return send(404, 'not found');
       const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
-      res.writeHead(200, {
-        'Content-Type': type,
-        'Content-Length': st.size,
-        'Cache-Control': 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
-      });
+      res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size });
       if (head) return res.end();
       const stream = fs.createReadStream(file);
       stream.on('error', () => res.destroy());
@@ -104,12 +149,17 @@ function listen(server, port, host) {
 }
 
 /**
- * Starts the server. Resolves to `{server, url, port, host, close()}`.
- * A busy port falls back to a free one.
+ * Starts the server. Resolves to `{server, url, origin, prefix, port, host, root, close()}`,
+ * `url` being `origin + prefix`. A busy port falls back to a free one. Rejects when root is not
+ * a directory.
  */
-export async function startServer({ port = 8080, host = '127.0.0.1', root = ROOT } = {}) {
+export async function startServer({ port = 8080, host = '127.0.0.1', root = DEFAULT_ROOT, prefix = '/', csp = false } = {}) {
   const absRoot = path.resolve(root);
-  const server = http.createServer(handler(absRoot));
+  if (!fs.statSync(absRoot, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`${absRoot} does not exist or is not a directory: run \`bash scripts/build-web.sh\` to build the site`);
+  }
+  const pre = normalizePrefix(prefix);
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, handler(absRoot, pre, csp));
   try {
     await listen(server, port, host);
   } catch (e) {
@@ -118,14 +168,20 @@ export async function startServer({ port = 8080, host = '127.0.0.1', root = ROOT
   }
   const actual = server.address().port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${shownHost}:${actual}`;
   return {
     server,
     port: actual,
     host,
-    url: `http://${shownHost}:${actual}/`,
+    root: absRoot,
+    prefix: pre,
+    origin,
+    url: origin + pre,
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
+
+const USAGE = 'usage: node scripts/serve.mjs [--port N] [--host H] [--root DIR] [--prefix /sub/path/] [--csp]';
 
 function parseArgs(argv) {
   const opts = {};
@@ -143,8 +199,10 @@ function parseArgs(argv) {
       opts.port = n;
     } else if (flag === '--host') opts.host = value();
     else if (flag === '--root') opts.root = value();
+    else if (flag === '--prefix') opts.prefix = value();
+    else if (flag === '--csp' && inline === undefined) opts.csp = true;
     else if (flag === '--help' || flag === '-h') {
-      console.log('usage: node scripts/serve.mjs [--port N] [--host H] [--root DIR]');
+      console.log(USAGE);
       process.exit(0);
     } else throw new Error(`unknown argument '${a}'`);
   }
@@ -152,14 +210,13 @@ function parseArgs(argv) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  let opts;
+  let url;
   try {
-    opts = parseArgs(process.argv.slice(2));
+    ({ url } = await startServer(parseArgs(process.argv.slice(2))));
   } catch (e) {
     console.error(`serve: ${e.message}`);
     process.exit(2);
   }
-  const { url } = await startServer(opts);
   console.log(url);
   const stop = () => process.exit(0);
   process.on('SIGINT', stop);
