@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the web page's WebAssembly: crates/bluegray-wasm in release mode for
-# wasm32-unknown-unknown, shrunk with wasm-opt -Oz when binaryen is installed, then the JS
-# bindings with wasm-bindgen (--target web) into www/pkg (git-ignored).
+# Builds the web page: crates/bluegray-wasm in release mode for wasm32-unknown-unknown, shrunk
+# with wasm-opt -Oz when binaryen is installed, its JS bindings with wasm-bindgen (--target web)
+# into www/pkg, then dist/ (what to deploy, and the single-file build) with
+# scripts/build-dist.mjs. www/pkg and dist/ are git-ignored.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,4 +45,4 @@ fi
 
 rm -rf "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name bluegray_wasm "$wasm"
-ls -l "$out"
+node scripts/build-dist.mjs

@@ -406,21 +406,6 @@ function paintPiece(ctx, cell, x, y, piece, opts = {}) {
 }
 
 /**
- * Paints the whole board.
- *
- * view = {
- *   gs: the wasm state object,
- *   layout: from layout(),
- *   selection: null | {path: [points so far], targets: [points], captured: [points]},
- *   movable: [points of pieces that may be picked, shown when a capture is compulsory],
- *   drag: null | {x, y} (pointer position while dragging the selected piece),
- *   cursor: null | point name (keyboard cursor, shown when focused),
- *   winnerCaptain: null | point name,
- *   dpr: device pixel ratio of the canvas,
- *   anim: null | {points, captured: [pieces], t} (the computer's move gliding in, t from 0 to 1),
- * }
- */
-/**
  * Where an animated move's piece is at progress `t` (0..1) along its points, each step or hop
  * taking an equal share, and which captured guards still stand: each until the piece is
  * halfway over it.
@@ -440,19 +425,36 @@ function animationFrame(L, { points, captured, t }) {
   };
 }
 
+/**
+ * Paints the whole board.
+ *
+ * view = {
+ *   gs: the wasm state object,
+ *   layout: from layout(),
+ *   selection: null | {path: [points so far], targets: [points], captured: [points]},
+ *   movable: [points of pieces that may be picked, shown when a capture is compulsory],
+ *   drag: null | {x, y} (pointer position while dragging the selected piece),
+ *   cursor: null | point name (keyboard cursor, shown when focused),
+ *   winnerCaptain: null | point name,
+ *   coordinates: whether point names are drawn on the frame (default true),
+ *   dpr: device pixel ratio of the canvas,
+ *   anim: null | {points, captured: [pieces], t} (the computer's move gliding in, t from 0 to 1),
+ * }
+ */
 export function drawBoard(ctx, view) {
   const { gs, layout: L } = view;
   const { cell } = L;
   const dpr = view.dpr || 1;
   ctx.clearRect(0, 0, L.size, L.size);
   const pathKey = gs ? `${gs.paths.blue.join('')}|${gs.paths.gray.join('')}|${gs.progress.blue}|${gs.progress.gray}` : '';
-  const bg = cached(backgroundCache, `${L.size}|${dpr}|${L.flipped}|${pathKey}`, () => {
+  const coordinates = view.coordinates !== false;
+  const bg = cached(backgroundCache, `${L.size}|${dpr}|${L.flipped}|${coordinates}|${pathKey}`, () => {
     const px = Math.round(L.size * dpr);
     const c = makeCanvas(px, px);
     const g = c.getContext('2d');
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawFrame(g, L);
-    drawCoordinates(g, L);
+    if (coordinates) drawCoordinates(g, L);
     drawGrid(g, L);
     if (gs) {
       drawPaths(g, L, gs);

@@ -1,112 +1,70 @@
-// Board interaction state: what is selected, how far a multi-jump has been entered, where the
-// keyboard cursor is. Every rule question is answered from the legal move list of the wasm
-// `state()` object (each move's `points` and `captured`): nothing here knows the rules.
+// The state of one board, declared once with its defaults (as chessground's state.ts does): the
+// element keeps one such object, changes it in response to intents and replies, and draws from
+// it. Only plain data lives here; the wasm Game and the AI worker belong to the element.
+import { DEFAULTS } from './settings.js';
 
-/** A fresh interaction state. */
+/** A fresh interaction state: nothing selected, the keyboard cursor on the red dot. */
 export function initialUi() {
-  return { path: null, cursor: 'e5', drag: null, notice: '' };
+  return { path: null, cursor: 'e5', drag: null, notice: null, armDeselect: false };
 }
 
-/** The legal moves whose point list starts with `prefix`. */
-export function movesWithPrefix(moves, prefix) {
-  return moves.filter(
-    (m) => m.points.length >= prefix.length && prefix.every((p, i) => m.points[i] === p),
-  );
-}
-
-/** Points of the pieces that have a legal move. */
-export function movablePoints(moves) {
-  return [...new Set(moves.map((m) => m.points[0]))];
-}
-
-/** Where the piece can go next after the points entered so far. */
-export function nextTargets(moves, prefix) {
-  const out = new Set();
-  for (const m of movesWithPrefix(moves, prefix)) {
-    if (m.points.length > prefix.length) out.add(m.points[prefix.length]);
-  }
-  return [...out];
-}
-
-/** The guards captured by the hops entered so far (from the moves' own captured lists). */
-export function capturedSoFar(moves, prefix) {
-  const m = movesWithPrefix(moves, prefix)[0];
-  if (!m || m.kind !== 'capture') return [];
-  return m.captured.slice(0, prefix.length - 1);
-}
-
-/** The view of the current selection for draw.js, or null. */
-export function selectionView(gs, ui) {
-  if (!ui.path) return null;
+/** The whole state of a board before its rules core has loaded. */
+export function defaultState() {
   return {
-    path: ui.path,
-    targets: nextTargets(gs.moves, ui.path),
-    captured: capturedSoFar(gs.moves, ui.path),
+    /** variant, mode, side, level, movetime: the game's settings (settings.js). */
+    settings: { ...DEFAULTS },
+    /** 'blue' | 'gray' at the bottom, or null: Blue, or the human's side against the computer. */
+    orientation: null,
+    /** Point names on the frame. */
+    coordinates: true,
+    /** Message language (a key of the message tables), or null: the page's. */
+    lang: null,
+    /** The rules core's view of the game (wasm `Game.state()`), or null before the first game. */
+    gs: null,
+    /** Selection, cursor, drag and the last refusal: see interaction.js. */
+    ui: initialUi(),
+    /** The keyboard cursor is shown (the board has focus from a key, not a mouse press). */
+    focused: false,
+    /** The computer is waiting to move or thinking. */
+    thinking: false,
+    /** A demo held still, so its moves can be stepped through with undo and redo. */
+    paused: false,
+    /** The computer could not move; a new game, undo or redo tries again. */
+    halted: false,
+    /** The last search: {side, move, scoreText, depth, nodes, pv}, for the page's panel. */
+    aiInfo: null,
+    /** performance.now() when the last search was requested and when its reply arrived. */
+    lastSearch: null,
+    /** The computer's last move gliding into place (anim.js), or null. */
+    glide: null,
+    /** A message for the player that is not tied to a press: {key, params} or {text}. */
+    notice: null,
   };
 }
 
-function pieceAt(gs, point) {
-  return gs.board.find((p) => p.point === point) || null;
+/** The side shown at the bottom. */
+export function bottomSide(state) {
+  if (state.orientation) return state.orientation;
+  return state.settings.mode === 'ai' ? state.settings.side : 'blue';
 }
 
-const SIDE = { blue: 'Blue', gray: 'Gray' };
-
-/**
- * Applies "the player pressed point P" (a click, tap, drop or Enter) and returns
- * `{ui, play}`: the new interaction state, and the index into gs.moves of a move completed by
- * this press (or -1). `canMove` says whether the human may move now.
- */
-export function press(gs, ui, point, canMove) {
-  const next = { ...ui, notice: '', drag: null, armDeselect: false };
-  if (!point) return { ui: { ...next, path: null }, play: -1 };
-  if (!canMove) return { ui: { ...next, path: null }, play: -1 };
-  const moves = gs.moves;
-  if (ui.path) {
-    const targets = nextTargets(moves, ui.path);
-    if (targets.includes(point)) {
-      const path = [...ui.path, point];
-      const rest = movesWithPrefix(moves, path);
-      const done = rest.find((m) => m.points.length === path.length);
-      if (done) return { ui: { ...next, path: null }, play: moves.indexOf(done) };
-      return { ui: { ...next, path, cursor: point }, play: -1 };
-    }
-    // Pressing the piece again (before any hop) puts it down when the press ends without a drag.
-    if (ui.path.length === 1 && point === ui.path[0]) return { ui: { ...next, armDeselect: true }, play: -1 };
-    // Pressing where the partial jump stands keeps it.
-    if (ui.path.length > 1 && point === ui.path[ui.path.length - 1]) return { ui: next, play: -1 };
-  }
-  if (movablePoints(moves).includes(point)) {
-    return { ui: { ...next, path: [point], cursor: point }, play: -1 };
-  }
-  const piece = pieceAt(gs, point);
-  let notice = '';
-  if (piece && piece.color === gs.side && gs.captureRequired) {
-    notice = `A capture is compulsory: ${SIDE[gs.side]} must jump with one of the highlighted guards.`;
-  } else if (piece && piece.color === gs.side) {
-    notice = `The ${piece.kind} on ${point} cannot move now.`;
-  } else if (piece && piece.color !== gs.side && ui.path == null) {
-    notice = `That is a ${SIDE[piece.color]} piece; ${SIDE[gs.side]} is to move.`;
-  }
-  return { ui: { ...next, path: null, notice }, play: -1 };
+/** Whether a person plays `side` under these settings. */
+export function isHuman(settings, side) {
+  if (settings.mode === 'two') return true;
+  if (settings.mode === 'ai') return side === settings.side;
+  return false;
 }
 
-/** Applies the end of a press that did not become a drag. */
-export function release(ui) {
-  return ui.armDeselect ? { ...ui, path: null, armDeselect: false } : ui;
+/** Whether the board takes a move from a person now. */
+export function canHumanMove(state) {
+  const gs = state.gs;
+  return !!gs && !gs.result && isHuman(state.settings, gs.side) && !state.thinking;
 }
 
-/** Whether a drag may start from `point`: the selected piece where its partial move stands. */
-export function canDragFrom(ui, point) {
-  return !!ui.path && ui.path[ui.path.length - 1] === point;
-}
-
-/** Moves the keyboard cursor by (dFile, dRank) in screen terms, clamped to the board. */
-export function moveCursor(ui, dx, dy, flipped) {
-  const files = 'abcdefghi';
-  let f = files.indexOf(ui.cursor[0]);
-  let r = Number(ui.cursor[1]) - 1;
-  const sx = flipped ? -1 : 1;
-  f = Math.min(8, Math.max(0, f + dx * sx));
-  r = Math.min(8, Math.max(0, r - dy * sx));
-  return { ...ui, cursor: files[f] + (r + 1) };
+/** Whether the computer should move now. */
+export function computerToMove(state) {
+  const gs = state.gs;
+  const { mode } = state.settings;
+  if (!gs || gs.result || state.halted || state.paused) return false;
+  return (mode === 'ai' || mode === 'demo') && !isHuman(state.settings, gs.side);
 }

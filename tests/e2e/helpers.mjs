@@ -8,6 +8,8 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** What a static host serves: the page, the element, the worker, the wasm (scripts/build-web.sh). */
+export const DIST = path.join(ROOT, 'dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -27,15 +29,21 @@ export function checkPrerequisites(chromium = CHROMIUM) {
         `(apt-get install chromium) or CHROMIUM_PATH pointing to a Chromium binary.`,
     );
   }
-  if (!fs.existsSync(path.join(ROOT, 'www/pkg/bluegray_wasm_bg.wasm'))) {
-    throw new Error('www/pkg is not built: run `bash scripts/build-web.sh` before `npm test`.');
+  for (const f of ['index.html', 'blue-gray-game.js', 'blue-and-gray.html', 'pkg/bluegray_wasm_bg.wasm']) {
+    if (!fs.existsSync(path.join(DIST, f))) {
+      throw new Error(`dist/${f} is not built: run \`bash scripts/build-web.sh\` before \`npm test\`.`);
+    }
   }
 }
 
-/** Starts the server and the browser. Returns {url, context, server, userDataDir, close()}. */
-export async function launch({ root = ROOT } = {}) {
+/**
+ * Starts the server (dist/, or `root`) and the browser. Service workers are blocked unless
+ * `serviceWorkers: 'allow'`: a test of offline play asks for them; elsewhere they would answer
+ * requests that a test routes. Returns {url, context, server, userDataDir, close()}.
+ */
+export async function launch({ root = DIST, serviceWorkers = 'block', csp = false, prefix } = {}) {
   checkPrerequisites();
-  const server = await startServer({ port: 0, host: '127.0.0.1', root });
+  const server = await startServer({ port: 0, host: '127.0.0.1', root, csp, prefix });
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-e2e-'));
   let context;
   try {
@@ -45,6 +53,7 @@ export async function launch({ root = ROOT } = {}) {
       args: CHROMIUM_ARGS,
       viewport: { width: 1200, height: 820 },
       deviceScaleFactor: 2,
+      serviceWorkers,
     });
   } catch (e) {
     await server.close();
@@ -101,17 +110,33 @@ export async function waitReady(page) {
   await page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: 15000 });
 }
 
-/** Waits until the text of `selector` matches `re` (the page renders on the next frame). */
+/**
+ * Waits until the text of `selector` matches `re` (the page renders on the next frame). A
+ * selector may reach into a board's shadow tree: `#game >>> .notice`.
+ */
 export async function waitText(page, selector, re, timeout = 10000) {
   try {
     await page.waitForFunction(
-      ([sel, src, flags]) => new RegExp(src, flags).test(document.querySelector(sel)?.textContent || ''),
+      ([sel, src, flags]) => {
+        let node = document;
+        for (const part of sel.split(' >>> ')) node = node && (node.shadowRoot || node).querySelector(part);
+        return new RegExp(src, flags).test(node ? node.textContent : '');
+      },
       [selector, re.source, re.flags],
       { timeout },
     );
   } catch {
-    throw new Error(`${selector} never matched ${re}: it says "${await page.textContent(selector)}"`);
+    throw new Error(`${selector} never matched ${re}: it says "${await deepText(page, selector)}"`);
   }
+}
+
+/** The text of `selector`, which may reach into a shadow tree as in waitText. */
+export function deepText(page, selector) {
+  return page.evaluate((sel) => {
+    let node = document;
+    for (const part of sel.split(' >>> ')) node = node && (node.shadowRoot || node).querySelector(part);
+    return node ? node.textContent : null;
+  }, selector);
 }
 
 export const state = (page) => page.evaluate(() => window.bluegray.state);

@@ -65,13 +65,13 @@ test('on a phone: the page fits the screen and a tap moves a piece', async () =>
     });
     const { page, problems } = await openPage({ context, url: env.url }, '?mode=two');
     const fit = await page.evaluate(() => {
-      const r = document.getElementById('board').getBoundingClientRect();
+      const r = document.getElementById('game').shadowRoot.querySelector('canvas').getBoundingClientRect();
       return {
         scroll: document.documentElement.scrollWidth,
         left: r.left,
         right: r.right,
         css: r.width,
-        px: document.getElementById('board').width,
+        px: document.getElementById('game').shadowRoot.querySelector('canvas').width,
       };
     });
     // Measured against the screen, not innerWidth: a mobile browser zooms out to show a page

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// Writes dist/: exactly what a static host serves, every URL relative, plus the single-file
+// build. Expects the wasm bindings in www/pkg (scripts/build-web.sh runs this after making them).
+//
+//   dist/index.html             the page (index.html with its www/ paths made flat)
+//   dist/app.js, blue-gray-game.js, chunk-*.js   the page and the element (ES modules)
+//   dist/ai-worker.js           the AI worker
+//   dist/pkg/bluegray_wasm_bg.wasm               the rules core
+//   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/, sw.js
+//   dist/examples/              the embedding example
+//   dist/blue-and-gray.html     everything in one file, for opening from disk
+//
+// Every module must sit at dist/'s top level: the element finds the wasm, the worker and its
+// stylesheet next to itself (import.meta.url).
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WWW = path.join(ROOT, 'www');
+const DIST = path.join(ROOT, 'dist');
+const WASM = path.join(WWW, 'pkg', 'bluegray_wasm_bg.wasm');
+const STRICT_CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'";
+
+/** Browsers the bundles are written for: every one with module workers. */
+const TARGET = ['chrome100', 'firefox114', 'safari15'];
+
+function fail(message) {
+  console.error(`build-dist: ${message}`);
+  process.exit(1);
+}
+
+const sha256 = (data, enc = 'hex') => crypto.createHash('sha256').update(data).digest(enc);
+
+function copy(from, to) {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.copyFileSync(from, to);
+}
+
+function listFiles(dir, base = dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? listFiles(full, base) : [path.relative(base, full).split(path.sep).join('/')];
+  });
+}
+
+/** The page's HTML with the dev tree's `www/` paths made relative to dist/. */
+function pageHtml() {
+  return fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8').replace(/(href|src)="www\//g, '$1="');
+}
+
+async function bundleModules() {
+  await esbuild.build({
+    entryPoints: { app: path.join(WWW, 'app.js'), 'blue-gray-game': path.join(WWW, 'blue-gray-game.js') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: TARGET,
+    minify: true,
+    outdir: DIST,
+    chunkNames: 'chunk-[hash]',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  await esbuild.build({
+    entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') },
+    bundle: true,
+    format: 'esm',
+    target: TARGET,
+    minify: true,
+    outdir: DIST,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+/** The worker's whole code as one script, for a blob: worker. */
+async function workerSource() {
+  const r = await esbuild.build({
+    entryPoints: [path.join(WWW, 'ai-worker.js')],
+    bundle: true,
+    format: 'esm',
+    target: TARGET,
+    minify: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return r.outputFiles[0].text;
+}
+
+/**
+ * blue-and-gray.html: the page with the wasm, the worker and both stylesheets inside, one inline
+ * module script and one inline style, allowed by hashes in its own Content-Security-Policy.
+ */
+async function singleFile() {
+  const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
+  const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'assets.js'))};
+embedAssets({
+  wasmBase64: ${JSON.stringify(fs.readFileSync(WASM).toString('base64'))},
+  workerSource: ${JSON.stringify(await workerSource())},
+  css: ${JSON.stringify(css)},
+});`;
+  const r = await esbuild.build({
+    stdin: {
+      // The assets are embedded before the page's modules run (imports evaluate in order).
+      contents: `import './embedded.js';\nimport ${JSON.stringify(path.join(WWW, 'app.js'))};`,
+      resolveDir: WWW,
+      loader: 'js',
+    },
+    plugins: [
+      {
+        name: 'embedded',
+        setup(b) {
+          b.onResolve({ filter: /^\.\/embedded\.js$/ }, () => ({ path: 'embedded', namespace: 'embedded' }));
+          b.onLoad({ filter: /.*/, namespace: 'embedded' }, () => ({ contents: embedded, resolveDir: WWW, loader: 'js' }));
+        },
+      },
+    ],
+    bundle: true,
+    format: 'esm',
+    target: TARGET,
+    minify: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  // `</script` cannot appear inside an inline script; the bundle has none, but make sure.
+  const script = r.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  const boot = fs.readFileSync(path.join(WWW, 'boot.js'), 'utf8');
+  const style = (await esbuild.transform(fs.readFileSync(path.join(WWW, 'style.css'), 'utf8'), { loader: 'css', minify: true })).code;
+  const csp = [
+    "default-src 'none'",
+    `script-src 'sha256-${sha256(script, 'base64')}' 'wasm-unsafe-eval'`,
+    `style-src 'sha256-${sha256(style, 'base64')}'`,
+    'img-src data: blob:',
+    'worker-src blob:',
+    "connect-src 'none'",
+  ].join('; ');
+  let html = pageHtml();
+  html = html.replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
+  html = html.replace('<html lang="en">', '<html lang="en" data-single-file="true">');
+  // What a single file cannot have: other files, a manifest, the served page's help for file://.
+  html = html.replace(/\s*<link rel="(manifest|icon|apple-touch-icon|stylesheet)"[^>]*>/g, '');
+  html = html.replace(/\s*<script src="boot\.js"><\/script>/, '');
+  html = html.replace(/\s*<div id="file-help"[\s\S]*?<\/div>/, '');
+  html = html.replace(/\s*<script type="module" src="app\.js"><\/script>/, '');
+  if (/(src|href)="(?!data:|#)/.test(html)) fail('the single file still refers to another file');
+  if (!boot) fail('www/boot.js is missing');
+  html = html.replace('</head>', `  <style>${style}</style>\n  <script type="module">${script}</script>\n</head>`);
+  fs.writeFileSync(path.join(DIST, 'blue-and-gray.html'), html);
+}
+
+/** The service worker, told this build's files and a version that changes with any of them. */
+function serviceWorker() {
+  const files = listFiles(DIST)
+    .filter((f) => f !== 'sw.js' && f !== 'blue-and-gray.html' && !f.startsWith('examples/'))
+    .sort();
+  const hash = crypto.createHash('sha256');
+  for (const f of files) hash.update(f).update(fs.readFileSync(path.join(DIST, f)));
+  const version = hash.digest('hex').slice(0, 16);
+  const src = fs.readFileSync(path.join(WWW, 'sw.js'), 'utf8');
+  const line = "const BUILD = { version: 'dev', files: [] };";
+  if (!src.includes(line)) fail(`www/sw.js must contain the line: ${line}`);
+  const build = `const BUILD = ${JSON.stringify({ version, files: ['./', ...files] })};`;
+  fs.writeFileSync(path.join(DIST, 'sw.js'), src.replace(line, build));
+  return { version, files };
+}
+
+async function main() {
+  if (!fs.existsSync(WASM)) fail('www/pkg is not built: run bash scripts/build-web.sh');
+  fs.rmSync(DIST, { recursive: true, force: true });
+  fs.mkdirSync(DIST, { recursive: true });
+  await bundleModules();
+  copy(WASM, path.join(DIST, 'pkg', 'bluegray_wasm_bg.wasm'));
+  for (const f of ['style.css', 'blue-gray-game.css', 'boot.js', 'manifest.webmanifest']) copy(path.join(WWW, f), path.join(DIST, f));
+  for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
+  const html = pageHtml();
+  if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
+  fs.writeFileSync(path.join(DIST, 'index.html'), html);
+  const { version, files } = serviceWorker();
+  for (const f of listFiles(path.join(ROOT, 'examples'))) copy(path.join(ROOT, 'examples', f), path.join(DIST, 'examples', f));
+  await singleFile();
+  console.log(`build-dist: dist/ written, build ${version}, ${files.length + 1} files for the service worker`);
+}
+
+main().catch((e) => fail(e.stack || String(e)));

@@ -1,0 +1,91 @@
+// One board's line to its AI worker: one search at a time, answered by request id. A search
+// cannot be stopped inside the worker, so cancelling one replaces the worker; a reply that
+// arrives for a cancelled request is dropped by its id.
+import { loadWasm, startWorker } from './assets.js';
+
+export class AiClient {
+  #worker = null;
+  #nextId = 1;
+  /** {id, resolve, reject} of the search under way. */
+  #pending = null;
+
+  /** Whether a search is under way. */
+  get busy() {
+    return this.#pending !== null;
+  }
+
+  /** Starts the worker ahead of need, so its start-up never delays the first search. */
+  async warm() {
+    await this.#ensure();
+  }
+
+  /**
+   * Searches `{record, variant, level, movetimeMs}`; resolves to `{result, ms}` or rejects with
+   * an Error. Rejects with `{cancelled: true}` when cancelled first.
+   */
+  async think(request) {
+    this.cancel();
+    const id = this.#nextId++;
+    const reply = new Promise((resolve, reject) => {
+      this.#pending = { id, resolve, reject };
+    });
+    const worker = await this.#ensure();
+    // cancel() may have run while the worker was starting.
+    if (this.#pending && this.#pending.id === id) worker.postMessage({ type: 'think', id, ...request });
+    return reply;
+  }
+
+  /** Drops the search under way, if any (its promise rejects with `{cancelled: true}`). */
+  cancel() {
+    const p = this.#pending;
+    if (!p) return;
+    this.#pending = null;
+    this.#kill();
+    p.reject({ cancelled: true });
+  }
+
+  /** Ends the worker for good (the element left the page). */
+  close() {
+    this.cancel();
+    this.#kill();
+  }
+
+  #kill() {
+    if (this.#worker) {
+      this.#worker.then((w) => w.terminate(), () => {});
+      this.#worker = null;
+    }
+  }
+
+  #ensure() {
+    if (!this.#worker) {
+      this.#worker = loadWasm().then(({ module }) => {
+        const w = startWorker();
+        w.onmessage = (e) => this.#onReply(e.data);
+        w.onerror = (e) => {
+          e.preventDefault();
+          this.#fail(`the AI worker failed: ${e.message || 'it could not start'}`);
+        };
+        w.postMessage({ type: 'init', module });
+        return w;
+      });
+      this.#worker.catch((e) => this.#fail(String((e && e.message) || e)));
+    }
+    return this.#worker;
+  }
+
+  #onReply(msg) {
+    const p = this.#pending;
+    if (!p || !msg || msg.id !== p.id) return;
+    this.#pending = null;
+    if (msg.ok) p.resolve({ result: msg.result, ms: msg.ms });
+    else p.reject(new Error(msg.error));
+  }
+
+  #fail(message) {
+    this.#kill();
+    const p = this.#pending;
+    this.#pending = null;
+    if (p) p.reject(new Error(message));
+  }
+}

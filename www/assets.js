@@ -1,0 +1,107 @@
+// The board's assets: the rules core (WebAssembly), the AI worker and the board's stylesheet.
+// The rules core is compiled once, shared by all `<blue-gray-game>` elements and handed, already
+// compiled, to each AI worker, so that a worker never fetches it (it may live on another origin
+// than the page, or inside a single HTML file).
+//
+// Where the assets come from is the one thing that differs between builds: next to this module
+// (`import.meta.url`, the default), or embedded in the single-file build, which calls
+// `embedAssets()` before anything asks for them.
+import initBindings, * as bindings from './pkg/bluegray_wasm.js';
+
+const assets = {
+  /** () => Promise<WebAssembly.Module> */
+  compile: () => {
+    const url = new URL('./pkg/bluegray_wasm_bg.wasm', import.meta.url);
+    return WebAssembly.compileStreaming
+      ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => compileResponse(r)))
+      : fetch(url).then((r) => compileResponse(r));
+  },
+  /** () => Worker */
+  worker: () => moduleWorker(new URL('./ai-worker.js', import.meta.url)),
+  /** (shadowRoot) => void: gives a board's shadow tree its styles. */
+  style: (root) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = new URL('./blue-gray-game.css', import.meta.url).href;
+    root.appendChild(link);
+  },
+};
+
+async function compileResponse(response) {
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${response.url}`);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/**
+ * A module worker from a script URL. A worker script must be of the page's origin, so when this
+ * module was loaded from another origin (an embedded board), a one-line same-origin `blob:`
+ * module imports the real script instead (the CSP needs `worker-src blob:` for that).
+ */
+function moduleWorker(url) {
+  if (typeof location !== 'undefined' && url.origin === location.origin) {
+    return new Worker(url, { type: 'module' });
+  }
+  const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
+  const blobUrl = URL.createObjectURL(shim);
+  try {
+    return new Worker(blobUrl, { type: 'module' });
+  } finally {
+    // The worker has its own reference once started; revoking later keeps the URL table small.
+    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  }
+}
+
+/**
+ * Replaces where the assets come from (the single-file build): `wasmBase64`, the module's bytes,
+ * `workerSource`, the worker's whole code as one script, and `css`, the board's stylesheet.
+ */
+export function embedAssets({ wasmBase64, workerSource, css }) {
+  // A constructed stylesheet, not a <style> element: a strict CSP (style-src 'self') allows it.
+  let sheet = null;
+  assets.style = (root) => {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+    }
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  };
+  assets.compile = () => {
+    const bytes = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
+    return WebAssembly.compile(bytes);
+  };
+  assets.worker = () => {
+    const url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+    return new Worker(url, { type: 'module' });
+  };
+}
+
+let loading = null;
+
+/**
+ * Loads the rules core once. Resolves to `{Game, variants, module}`: the bindings and the
+ * compiled module (for workers).
+ */
+export function loadWasm() {
+  if (!loading) {
+    loading = (async () => {
+      const module = await assets.compile();
+      await initBindings({ module_or_path: module });
+      return { Game: bindings.Game, variants: bindings.variants, module };
+    })();
+    // A failed load may be retried (e.g. after the network comes back).
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
+
+/** Gives a board's shadow root its stylesheet. */
+export function stylesheet(root) {
+  assets.style(root);
+}
+
+/** A new AI worker (not yet given the module: see ai-client.js). */
+export function startWorker() {
+  return assets.worker();
+}

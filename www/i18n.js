@@ -1,0 +1,50 @@
+// Player-facing text: every string the page and the board show comes from a message table per
+// language (messages/<lang>.js, listed in messages/index.js). A message is a template whose
+// `{name}` places take a parameter as it is and `{name:ns}` places take the message `ns.<value>`
+// (so a side or a piece kind is said in the reader's language too).
+import { TABLES, FALLBACK } from './messages/index.js';
+
+/** The language codes that have a table, e.g. ['en', 'ru', 'hu']. */
+export const LANGUAGES = Object.freeze(Object.keys(TABLES));
+
+/**
+ * The best language for a list of preferences (BCP 47 tags, best first, as
+ * `navigator.languages`): the first whose language has a table, else the fallback.
+ */
+export function pickLanguage(preferences) {
+  for (const tag of preferences || []) {
+    const code = String(tag).toLowerCase().split('-')[0];
+    if (TABLES[code]) return code;
+  }
+  return FALLBACK;
+}
+
+/** The template of `key` in `lang`, falling back to the fallback table; undefined when none has it. */
+export function template(lang, key) {
+  const own = TABLES[lang] && TABLES[lang].messages[key];
+  return own !== undefined ? own : TABLES[FALLBACK].messages[key];
+}
+
+/** The message `key` in `lang` with `params` put in. An unknown key is shown as itself. */
+export function translate(lang, key, params = {}) {
+  const t = template(lang, key);
+  if (t === undefined) return key;
+  return t.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, ns) => {
+    const v = params[name];
+    if (v === undefined || v === null) return whole;
+    return ns ? translate(lang, `${ns}.${v}`) : String(v);
+  });
+}
+
+/** Says a message given as `{key, params}` or `{text}` (text that is already the reader's, e.g. from the rules core). */
+export function say(lang, msg) {
+  if (!msg) return '';
+  if (msg.key) return translate(lang, msg.key, msg.params);
+  return String(msg.text ?? '');
+}
+
+/** Groups the digits of a whole number in the reader's way (without loading locale data). */
+export function groupDigits(lang, n) {
+  const sep = template(lang, 'number.groupSeparator') ?? '\u202f';
+  return String(Math.round(Number(n) || 0)).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+}

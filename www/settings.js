@@ -1,0 +1,146 @@
+// The game settings and their one validator, shared by every way settings arrive: a link's
+// query or fragment, the board element's attributes, and the saved game in local storage. Pure:
+// no DOM, no wasm (a variant spec is checked by the rules core where a game is made).
+
+/** The settings of a new game when nothing says otherwise. */
+export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
+
+/** Who plays: against the computer, two people on one device, the computer alone, nobody. */
+export const MODES = Object.freeze(['ai', 'two', 'demo', 'view']);
+
+/** The strongest computer level (the engine's `Level` range is 1..=MAX_LEVEL). */
+export const MAX_LEVEL = 8;
+
+/** The longest think time a link or a save may ask for, in milliseconds. */
+export const MAX_MOVETIME = 600_000;
+
+/** Board orientations: the side shown at the bottom. */
+export const SIDES = Object.freeze(['blue', 'gray']);
+
+const MODE_ALIASES = {
+  computer: 'ai',
+  human: 'two',
+  humans: 'two',
+  hotseat: 'two',
+  '2p': 'two',
+  auto: 'demo',
+  replay: 'view',
+};
+
+/**
+ * One parser per setting: from a string (a link or an attribute) or a stored value to the
+ * setting's value, or `undefined` when it is not valid. `expected` is the message key that
+ * describes a valid value.
+ */
+const PARSERS = {
+  variant: {
+    parse: (v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined),
+    expected: 'settings.expected.variant',
+  },
+  mode: {
+    parse: (v) => {
+      if (typeof v !== 'string') return undefined;
+      const m = v.trim().toLowerCase();
+      return MODES.includes(m) ? m : MODE_ALIASES[m];
+    },
+    expected: 'settings.expected.mode',
+  },
+  side: { parse: parseSide, expected: 'settings.expected.side' },
+  orientation: { parse: parseSide, expected: 'settings.expected.side' },
+  level: {
+    parse: (v) => {
+      const n = toNumber(v);
+      return Number.isInteger(n) && n >= 1 && n <= MAX_LEVEL ? n : undefined;
+    },
+    expected: 'settings.expected.level',
+  },
+  movetime: {
+    parse: (v) => {
+      const n = toNumber(v);
+      return Number.isFinite(n) && n >= 0 && n <= MAX_MOVETIME ? Math.round(n) : undefined;
+    },
+    expected: 'settings.expected.movetime',
+  },
+  coordinates: {
+    parse: (v) => {
+      if (typeof v === 'boolean') return v;
+      if (typeof v !== 'string') return undefined;
+      const s = v.trim().toLowerCase();
+      if (['', 'on', 'true', 'yes', '1'].includes(s)) return true;
+      if (['off', 'false', 'no', '0'].includes(s)) return false;
+      return undefined;
+    },
+    expected: 'settings.expected.onOff',
+  },
+  // A position code or a record is checked by the rules core when the game is made.
+  position: { parse: (v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined), expected: 'settings.expected.text' },
+  record: { parse: (v) => (typeof v === 'string' && v.trim() ? v : undefined), expected: 'settings.expected.text' },
+  lang: {
+    parse: (v) => (typeof v === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined),
+    expected: 'settings.expected.lang',
+  },
+};
+
+/** The names of every setting the validator knows. */
+export const SETTING_NAMES = Object.freeze(Object.keys(PARSERS));
+
+function parseSide(v) {
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim().toLowerCase();
+  if (s === 'grey') return 'gray';
+  return SIDES.includes(s) ? s : undefined;
+}
+
+function toNumber(v) {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string' || !/^\s*[0-9]+(\.[0-9]+)?\s*$/.test(v)) return NaN;
+  return Number(v);
+}
+
+/**
+ * Validates one setting. Returns `{value}` or `{error: {name, value, expected}}` where
+ * `expected` is a message key.
+ */
+export function parseSetting(name, raw) {
+  const p = PARSERS[name];
+  if (!p) return { error: { name, value: String(raw), expected: 'settings.expected.known' } };
+  const value = p.parse(raw);
+  if (value === undefined) return { error: { name, value: shorten(String(raw)), expected: p.expected } };
+  return { value };
+}
+
+/**
+ * Validates the settings found in `source` (a plain object, or anything with `get`/`has` like
+ * URLSearchParams), only those among `names`. Returns `{settings, errors}`: the valid ones and,
+ * for each invalid one, what was wrong. Settings that are absent are absent from both.
+ */
+export function readSettings(source, names = SETTING_NAMES) {
+  const has = typeof source.has === 'function' ? (k) => source.has(k) : (k) => source[k] !== undefined && source[k] !== null;
+  const get = typeof source.get === 'function' ? (k) => source.get(k) : (k) => source[k];
+  const settings = {};
+  const errors = [];
+  for (const name of names) {
+    if (!has(name)) continue;
+    const r = parseSetting(name, get(name));
+    if (r.error) errors.push(r.error);
+    else settings[name] = r.value;
+  }
+  return { settings, errors };
+}
+
+/** A long bad value is shown cut short: a message quotes it, it need not repeat it. */
+function shorten(s) {
+  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}
+
+/**
+ * The settings that a link carries: the query (`?variant=…`) for short links, then the
+ * fragment (`#record=…`), which is never sent to a server and so has no length limit; the
+ * fragment wins where both give a setting.
+ */
+export function linkParams(search, hash) {
+  const params = new URLSearchParams(search || '');
+  const fragment = new URLSearchParams((hash || '').replace(/^#/, ''));
+  for (const [k, v] of fragment) params.set(k, v);
+  return params;
+}

@@ -1,0 +1,39 @@
+// The service worker: after the first visit the game loads and plays with no network.
+//
+// Every file of one build is kept in a cache named after that build, and answered from it
+// first, so a page never mixes files of two builds (new JS against an old wasm). A new build is
+// a new worker with a new cache; it waits until no page of the old build is open, then takes
+// over on the next visit and deletes the old cache. The build step writes BUILD below.
+const BUILD = { version: 'dev', files: [] };
+const CACHE = `bluegray-${BUILD.version}`;
+
+self.addEventListener('install', (event) => {
+  // Relative to this worker, so the site works under any path.
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(BUILD.files.map((f) => new Request(f, { cache: 'reload' })))));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('bluegray-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => {
+      // A page's address carries its game in the query or fragment: the page is the same file.
+      const hit = await cache.match(request, { ignoreSearch: request.mode === 'navigate' });
+      if (hit) return hit;
+      if (request.mode === 'navigate') {
+        const page = await cache.match(new URL('./', self.location.href), { ignoreSearch: true });
+        if (page) return fetch(request).catch(() => page);
+      }
+      return fetch(request);
+    }),
+  );
+});
