@@ -131,7 +131,10 @@ embedAssets({
   // `</script` cannot appear inside an inline script; the bundle has none, but make sure.
   const script = r.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
   const boot = fs.readFileSync(path.join(WWW, 'boot.js'), 'utf8');
-  const style = (await esbuild.transform(fs.readFileSync(path.join(WWW, 'style.css'), 'utf8'), { loader: 'css', minify: true })).code;
+  // The page's stylesheets, in the order the page links them, as one inline style.
+  const sheets = [...pageHtml().matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
+  const allCss = sheets.map((f) => fs.readFileSync(path.join(WWW, f), 'utf8')).join('\n');
+  const style = (await esbuild.transform(allCss, { loader: 'css', minify: true })).code;
   const csp = [
     "default-src 'none'",
     `script-src 'sha256-${sha256(script, 'base64')}' 'wasm-unsafe-eval'`,
@@ -176,7 +179,8 @@ async function main() {
   fs.mkdirSync(DIST, { recursive: true });
   await bundleModules();
   copy(WASM, path.join(DIST, 'pkg', 'bluegray_wasm_bg.wasm'));
-  for (const f of ['style.css', 'blue-gray-game.css', 'boot.js', 'manifest.webmanifest']) copy(path.join(WWW, f), path.join(DIST, f));
+  const plain = fs.readdirSync(WWW).filter((f) => f.endsWith('.css') || f === 'boot.js' || f === 'manifest.webmanifest');
+  for (const f of plain) copy(path.join(WWW, f), path.join(DIST, f));
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
   const html = pageHtml();
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');

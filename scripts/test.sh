@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the Rust tests in release (the deep perft counts of
-# RULES.md §8 run there), the wasm build, and the end-to-end tests in headless Chromium.
+# docs/RULES.md §8 run there), the wasm build, and the end-to-end tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test

@@ -9,6 +9,8 @@ import { LANGUAGES, pickLanguage, translate } from './i18n.js';
 import { TABLES } from './messages/index.js';
 import { renderPanel, fillChoices, localisePage } from './panel.js';
 import { exposeTestHooks } from './test-hooks.js';
+import { initHowTo } from './howto.js';
+import { initLessons } from './lessons.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('game');
@@ -238,6 +240,8 @@ async function main() {
     page.notice = { key: 'notice.badLink', params: { errors: describeErrors([...errors, ...startErrors]) } };
   }
   setLanguage(page.lang);
+  initHowTo({ dialog: $('howto'), openButton: $('open-howto'), t });
+  initLessons({ dialog: $('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: safeStorage() });
   save();
   document.documentElement.dataset.ready = 'true';
   registerServiceWorker();

@@ -15,6 +15,11 @@ export default {
     'page.documentTitle': 'Blue and Gray — the 1903 captain-and-guards game',
     'page.tagline': 'The 1903 captain-and-guards game',
     'page.boardRegion': 'Board',
+    'page.learnRegion': 'Learn the game',
+    'howto.open': 'How to play',
+    'howto.title': 'How to play',
+    'lessons.open': 'Lessons',
+    'lessons.title': 'Lessons',
     'page.footer':
       'Captains walk their path to the red dot; guards block and jump. Click or drag a piece, or use the arrow keys and Enter on the board.',
 
