@@ -1,0 +1,191 @@
+// Unit tests of www/i18n.js and the message tables: templates, fallbacks, and that every key the
+// sources use exists (a missing key would show the key itself to the player).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, pickLanguage, template, translate, say, groupDigits } from '../../www/i18n.js';
+import { TABLES, FALLBACK } from '../../www/messages/index.js';
+import en from '../../www/messages/en.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WWW = path.join(ROOT, 'www');
+const EN = en.messages;
+
+/** Every .js source of the page and the element (not the message tables, not generated code). */
+function sources() {
+  return fs
+    .readdirSync(WWW)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ file: `www/${f}`, text: fs.readFileSync(path.join(WWW, f), 'utf8') }));
+}
+
+/** The `{name}` and `{name:ns}` places of a template, sorted. */
+function places(t) {
+  return [...t.matchAll(/\{(\w+)(?::(\w+))?\}/g)].map((m) => m[0]).sort();
+}
+
+test('the fallback is English and every language listed has a table', () => {
+  assert.equal(FALLBACK, 'en');
+  assert.ok(LANGUAGES.includes('en'));
+  assert.deepEqual([...LANGUAGES], Object.keys(TABLES));
+  assert.ok(Object.isFrozen(LANGUAGES));
+  for (const code of LANGUAGES) {
+    assert.match(code, /^[a-z]{2,3}$/, code);
+    assert.equal(typeof TABLES[code].name, 'string');
+    assert.ok(TABLES[code].name.length > 0, `${code} has a name in its own language`);
+  }
+  assert.equal(TABLES.en, en);
+});
+
+test('every table has exactly the keys of en, each a string with the same places', () => {
+  const enKeys = Object.keys(EN).sort();
+  for (const [code, table] of Object.entries(TABLES)) {
+    const keys = Object.keys(table.messages).sort();
+    const missing = enKeys.filter((k) => !(k in table.messages));
+    const extra = keys.filter((k) => !(k in EN));
+    assert.deepEqual({ code, missing, extra }, { code, missing: [], extra: [] });
+    for (const k of keys) {
+      assert.equal(typeof table.messages[k], 'string', `${code} ${k}`);
+      if (k !== 'number.groupSeparator') assert.ok(table.messages[k].trim().length > 0, `${code} ${k} is empty`);
+      assert.deepEqual(places(table.messages[k]), places(EN[k]), `${code} ${k}: places differ from en`);
+    }
+  }
+});
+
+test('every {name:ns} place names a namespace whose messages exist', () => {
+  const values = { side: ['blue', 'gray'], piece: ['captain', 'sergeant', 'private'] };
+  for (const [k, t] of Object.entries(EN)) {
+    for (const m of t.matchAll(/\{(\w+):(\w+)\}/g)) {
+      const ns = m[2];
+      assert.ok(values[ns], `${k} uses the namespace ${ns}, which this test does not know`);
+      for (const v of values[ns]) assert.equal(typeof EN[`${ns}.${v}`], 'string', `${ns}.${v} (used by ${k})`);
+    }
+  }
+});
+
+test('every message key used in www/*.js and index.html exists in en', () => {
+  const namespaces = new Set(Object.keys(EN).map((k) => k.split('.')[0]));
+  const used = new Map(); // key -> where
+  const add = (key, where) => {
+    if (!used.has(key)) used.set(key, where);
+  };
+  let explicit = 0;
+  for (const { file, text } of sources()) {
+    // Keys in the calls that take one: t('…'), this.#t('…'), translate(lang, '…'), and the
+    // message objects {key: '…'} and the validator's expected: '…'.
+    const patterns = [
+      /(?:^|[^\w.])(?:this\.#)?t\(\s*'([^']+)'/g,
+      /\btranslate\(\s*[\w.]+\s*,\s*'([^']+)'/g,
+      /\bkey:\s*'([^']+)'/g,
+      /\bexpected:\s*'([^']+)'/g,
+    ];
+    for (const re of patterns) {
+      for (const m of text.matchAll(re)) {
+        explicit++;
+        add(m[1], `${file}: ${m[0].trim()}`);
+      }
+    }
+    // Any other quoted key of a known namespace (the branches of `t(cond ? 'a.b' : 'c.d')`).
+    for (const m of text.matchAll(/'([a-z][A-Za-z]*(?:\.[A-Za-z0-9-]+)+)'/g)) {
+      if (namespaces.has(m[1].split('.')[0])) add(m[1], `${file}: '${m[1]}'`);
+    }
+  }
+  const html = fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+  for (const m of html.matchAll(/data-i18n(?:-[a-z-]+)?="([^"]+)"/g)) add(m[1], `index.html: ${m[0]}`);
+  assert.ok(explicit >= 40, `found only ${explicit} keys in calls: has the code's style changed?`);
+  assert.ok(used.size >= 60, `found only ${used.size} keys`);
+  for (const k of ['board.label', 'refuse.captureCompulsory', 'settings.expected.level', 'desc.redDot', 'controls.resume', 'page.title']) {
+    assert.ok(used.has(k), `the scan misses ${k}`);
+  }
+  const missing = [...used].filter(([k]) => EN[k] === undefined).map(([k, where]) => `${k} (${where})`);
+  assert.deepEqual(missing, []);
+});
+
+test('keys made at run time exist: levels, variants, results', () => {
+  for (let n = 1; n <= 8; n++) assert.equal(typeof EN[`level.${n}`], 'string', `level.${n}`);
+  const variants = ['sackson'];
+  for (const base of ['classic', 'super'])
+    for (const turbo of ['', '-turbo'])
+      for (const light of ['', '-light'])
+        for (const pow of ['', '-pow']) variants.push(base + turbo + light + pow);
+  assert.equal(variants.length, 17);
+  for (const v of variants) {
+    assert.equal(typeof EN[`variant.${v}`], 'string', `variant.${v}`);
+    assert.equal(typeof EN[`variantName.${v}`], 'string', `variantName.${v}`);
+  }
+  for (const k of ['result.breakthrough', 'result.lead', 'result.draw']) assert.equal(typeof EN[k], 'string', k);
+  for (const cause of ['no-moves', 'repetition', 'no-progress']) {
+    assert.equal(typeof EN[`result.impasse.${cause}`], 'string', `result.impasse.${cause}`);
+    assert.equal(typeof EN[`result.draw.${cause}`], 'string', `result.draw.${cause}`);
+  }
+  // The form's think-time choices in index.html.
+  for (const ms of ['level', '500', '1000', '3000', '10000']) assert.equal(typeof EN[`form.movetime.${ms}`], 'string');
+});
+
+test('translate puts parameters in, and says sides and pieces by their own messages', () => {
+  assert.equal(translate('en', 'status.toMove', { side: 'blue' }), 'Blue to move.');
+  assert.equal(translate('en', 'status.toMove', { side: 'gray' }), 'Gray to move.');
+  assert.equal(translate('en', 'desc.piece', { point: 'e1', color: 'gray', kind: 'captain' }), 'e1: Gray captain');
+  assert.equal(
+    translate('en', 'settings.bad', { name: 'level', value: '99', expected: 'x' }),
+    'level “99”: expected x.',
+  );
+  assert.equal(translate('en', 'settings.expected.level', { max: 8 }), 'a whole number from 1 to 8');
+  // Numbers and zero are put in as they are.
+  assert.equal(translate('en', 'progress.label', { side: 'blue', n: 0, of: 17 }), 'Blue captain 0/17');
+  // A missing parameter leaves its place visible rather than printing "undefined".
+  assert.equal(translate('en', 'status.toMove', {}), '{side:side} to move.');
+  assert.equal(translate('en', 'progress.label', { side: 'blue', n: null, of: 17 }), 'Blue captain {n}/17');
+  assert.equal(translate('en', 'status.toMove'), '{side:side} to move.');
+  // A parameter is not itself read as a template.
+  assert.equal(translate('en', 'refuse.gameOver', { result: '{side:side}' }), 'The game is over: {side:side}');
+  // An unknown value in a namespace shows its key.
+  assert.equal(translate('en', 'status.toMove', { side: 'red' }), 'side.red to move.');
+});
+
+test('unknown keys show as themselves; unknown languages fall back to English', () => {
+  assert.equal(translate('en', 'no.such.key'), 'no.such.key');
+  assert.equal(translate('xx', 'no.such.key'), 'no.such.key');
+  assert.equal(translate('xx', 'controls.undo'), 'Undo');
+  assert.equal(translate(undefined, 'controls.undo'), 'Undo');
+  assert.equal(template('en', 'controls.undo'), 'Undo');
+  assert.equal(template('xx', 'controls.redo'), 'Redo');
+  assert.equal(template('en', 'nope'), undefined);
+});
+
+test('pickLanguage: the first preference that has a table, by its primary subtag', () => {
+  assert.equal(pickLanguage(['en-US']), 'en');
+  assert.equal(pickLanguage(['EN-gb', 'fr']), 'en');
+  assert.equal(pickLanguage(['xx', 'yy-ZZ']), FALLBACK);
+  assert.equal(pickLanguage([]), FALLBACK);
+  assert.equal(pickLanguage(undefined), FALLBACK);
+  assert.equal(pickLanguage(null), FALLBACK);
+  assert.equal(pickLanguage([undefined, 'en']), 'en');
+  for (const code of LANGUAGES) {
+    assert.equal(pickLanguage(['xx', `${code}-XX`, 'en']), code);
+  }
+});
+
+test('say: a {key, params} message, a {text} message, or nothing', () => {
+  assert.equal(say('en', { key: 'status.toMove', params: { side: 'gray' } }), 'Gray to move.');
+  assert.equal(say('en', { key: 'controls.undo' }), 'Undo');
+  assert.equal(say('en', { text: 'from the rules core' }), 'from the rules core');
+  assert.equal(say('en', { text: 0 }), '0');
+  assert.equal(say('en', {}), '');
+  assert.equal(say('en', null), '');
+  assert.equal(say('en', undefined), '');
+});
+
+test('groupDigits groups by thousands with the table separator', () => {
+  const sep = EN['number.groupSeparator'];
+  assert.equal(groupDigits('en', 0), '0');
+  assert.equal(groupDigits('en', 999), '999');
+  assert.equal(groupDigits('en', 1000), `1${sep}000`);
+  assert.equal(groupDigits('en', 1500000), `1${sep}500${sep}000`);
+  assert.equal(groupDigits('en', '123456'), `123${sep}456`);
+  assert.equal(groupDigits('en', 1234.6), `1${sep}235`);
+  assert.equal(groupDigits('en', 'junk'), '0');
+  assert.equal(groupDigits('xx', 10000), `10${sep}000`);
+});

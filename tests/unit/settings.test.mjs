@@ -1,0 +1,170 @@
+// Unit tests of www/settings.js: the one validator for links, attributes and saved games.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  DEFAULTS,
+  MODES,
+  MAX_LEVEL,
+  MAX_MOVETIME,
+  SIDES,
+  SETTING_NAMES,
+  parseSetting,
+  readSettings,
+  linkParams,
+} from '../../www/settings.js';
+
+test('the defaults are frozen and valid under their own validator', () => {
+  assert.ok(Object.isFrozen(DEFAULTS));
+  assert.deepEqual(DEFAULTS, { variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
+  for (const [name, value] of Object.entries(DEFAULTS)) {
+    assert.deepEqual(parseSetting(name, value), { value }, name);
+    assert.deepEqual(parseSetting(name, String(value)), { value }, `${name} as text`);
+  }
+  assert.deepEqual([...MODES], ['ai', 'two', 'demo', 'view']);
+  assert.deepEqual([...SIDES], ['blue', 'gray']);
+  assert.equal(MAX_LEVEL, 8);
+  for (const n of ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'orientation', 'coordinates', 'lang']) {
+    assert.ok(SETTING_NAMES.includes(n), n);
+  }
+});
+
+test('modes: the four names, any case, and their aliases', () => {
+  for (const m of MODES) assert.deepEqual(parseSetting('mode', m), { value: m });
+  assert.deepEqual(parseSetting('mode', '  TWO '), { value: 'two' });
+  const aliases = { computer: 'ai', human: 'two', humans: 'two', hotseat: 'two', '2p': 'two', auto: 'demo', replay: 'view' };
+  for (const [alias, m] of Object.entries(aliases)) assert.deepEqual(parseSetting('mode', alias), { value: m }, alias);
+  for (const bad of ['x', '', 'a i', 3, null, undefined, {}]) {
+    const r = parseSetting('mode', bad);
+    assert.ok(r.error, `mode ${String(bad)} should be refused, got ${JSON.stringify(r)}`);
+    assert.equal(r.error.name, 'mode');
+    assert.equal(r.error.expected, 'settings.expected.mode');
+  }
+});
+
+test('names of Object.prototype are not modes, nor settings', () => {
+  // `mode=constructor` in a link must be refused like any other unknown word, not taken from
+  // the prototype of the alias table.
+  for (const bad of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+    const r = parseSetting('mode', bad);
+    assert.ok(r.error, `mode ${bad} should be refused, got value ${typeof r.value}`);
+    assert.equal(r.error.expected, 'settings.expected.mode');
+  }
+  for (const name of ['constructor', 'toString', '__proto__']) {
+    let r;
+    assert.doesNotThrow(() => {
+      r = parseSetting(name, 'x');
+    }, `parseSetting('${name}', …) threw`);
+    assert.equal(r?.error?.expected, 'settings.expected.known', name);
+  }
+});
+
+test('sides and orientations: blue, gray, grey, any case', () => {
+  for (const name of ['side', 'orientation']) {
+    assert.deepEqual(parseSetting(name, 'blue'), { value: 'blue' });
+    assert.deepEqual(parseSetting(name, ' Gray'), { value: 'gray' });
+    assert.deepEqual(parseSetting(name, 'GREY'), { value: 'gray' });
+    for (const bad of ['red', '', 1, null]) {
+      const r = parseSetting(name, bad);
+      assert.equal(r.error?.expected, 'settings.expected.side', `${name} ${bad}`);
+    }
+  }
+});
+
+test('levels: whole numbers 1 to 8, from numbers or text', () => {
+  for (let n = 1; n <= MAX_LEVEL; n++) {
+    assert.deepEqual(parseSetting('level', n), { value: n });
+    assert.deepEqual(parseSetting('level', ` ${n} `), { value: n });
+  }
+  for (const bad of [0, 9, 99, '0', '9', '99', '3.5', 3.5, '-1', -1, '', ' ', 'three', '1e0', '0x3', 'Infinity', NaN, null, true]) {
+    const r = parseSetting('level', bad);
+    assert.ok(r.error, `level ${String(bad)} should be refused, got ${JSON.stringify(r)}`);
+    assert.equal(r.error.expected, 'settings.expected.level');
+  }
+  assert.equal(parseSetting('level', '99').error.value, '99');
+});
+
+test('movetime: milliseconds 0 to MAX_MOVETIME, rounded', () => {
+  assert.deepEqual(parseSetting('movetime', '0'), { value: 0 });
+  assert.deepEqual(parseSetting('movetime', 1500), { value: 1500 });
+  assert.deepEqual(parseSetting('movetime', '250.6'), { value: 251 });
+  assert.deepEqual(parseSetting('movetime', MAX_MOVETIME), { value: MAX_MOVETIME });
+  assert.deepEqual(parseSetting('movetime', String(MAX_MOVETIME)), { value: MAX_MOVETIME });
+  for (const bad of [MAX_MOVETIME + 1, '-5', -5, 'fast', '', Infinity, NaN, '1e3']) {
+    const r = parseSetting('movetime', bad);
+    assert.equal(r.error?.expected, 'settings.expected.movetime', `movetime ${String(bad)}`);
+  }
+});
+
+test('coordinates: on/off words and booleans', () => {
+  for (const on of ['', 'on', 'true', 'YES', '1', true]) assert.deepEqual(parseSetting('coordinates', on), { value: true }, String(on));
+  for (const off of ['off', 'False', 'no', '0', false]) assert.deepEqual(parseSetting('coordinates', off), { value: false }, String(off));
+  for (const bad of ['maybe', 2, null]) assert.equal(parseSetting('coordinates', bad).error?.expected, 'settings.expected.onOff');
+});
+
+test('variant, position, record and lang: text, trimmed where it matters', () => {
+  assert.deepEqual(parseSetting('variant', '  classic-turbo,lead=2 '), { value: 'classic-turbo,lead=2' });
+  assert.ok(parseSetting('variant', '   ').error);
+  assert.ok(parseSetting('variant', 7).error);
+  assert.deepEqual(parseSetting('position', ' 4c4/9/9/9/9/9/9/9/4C4 b 0 1 '), { value: '4c4/9/9/9/9/9/9/9/4C4 b 0 1' });
+  // A record keeps its own whitespace (its line breaks matter).
+  const record = '[Variant "sackson"]\n\n1. e2-e3 *\n';
+  assert.deepEqual(parseSetting('record', record), { value: record });
+  assert.ok(parseSetting('record', '\n\n').error);
+  assert.deepEqual(parseSetting('lang', 'EN'), { value: 'en' });
+  assert.deepEqual(parseSetting('lang', 'pt-BR'), { value: 'pt-br' });
+  for (const bad of ['e', 'english', 'en_US', '../x', '', 5]) assert.equal(parseSetting('lang', bad).error?.expected, 'settings.expected.lang', String(bad));
+});
+
+test('an unknown setting is refused, and a long bad value is shortened', () => {
+  assert.deepEqual(parseSetting('colour', 'red'), { error: { name: 'colour', value: 'red', expected: 'settings.expected.known' } });
+  const long = 'x'.repeat(500);
+  const r = parseSetting('level', long);
+  assert.ok(r.error.value.length <= 60, `quoted ${r.error.value.length} characters`);
+  assert.ok(r.error.value.endsWith('…'));
+  assert.ok(r.error.value.startsWith('xxx'));
+});
+
+test('readSettings: from a plain object, only the names asked, absent ones absent', () => {
+  const { settings, errors } = readSettings({ variant: 'super', level: '5', mode: 'x', side: null, extra: 'ignored' }, [
+    'variant',
+    'mode',
+    'side',
+    'level',
+    'movetime',
+  ]);
+  assert.deepEqual(settings, { variant: 'super', level: 5 });
+  assert.deepEqual(errors, [{ name: 'mode', value: 'x', expected: 'settings.expected.mode' }]);
+  // Only the names asked are read.
+  assert.deepEqual(readSettings({ level: '2', mode: 'two' }, ['mode']), { settings: { mode: 'two' }, errors: [] });
+  // Every name by default.
+  assert.deepEqual(readSettings({ orientation: 'grey', coordinates: 'off' }).settings, { orientation: 'gray', coordinates: false });
+  assert.deepEqual(readSettings({}), { settings: {}, errors: [] });
+});
+
+test('readSettings: from URLSearchParams (has/get), where an empty value is present', () => {
+  const params = new URLSearchParams('variant=classic&level=99&coordinates&movetime=1000');
+  const { settings, errors } = readSettings(params);
+  assert.deepEqual(settings, { variant: 'classic', coordinates: true, movetime: 1000 });
+  assert.equal(errors.length, 1);
+  assert.deepEqual(errors[0], { name: 'level', value: '99', expected: 'settings.expected.level' });
+  // An empty variant is an error, not an absence.
+  const empty = readSettings(new URLSearchParams('variant='), ['variant']);
+  assert.deepEqual(empty.settings, {});
+  assert.equal(empty.errors[0].name, 'variant');
+});
+
+test('linkParams: the query for short links, the fragment wins where both give a setting', () => {
+  const p = linkParams('?variant=classic&level=2', '#level=7&record=%5BVariant%20%22super%22%5D');
+  assert.equal(p.get('variant'), 'classic');
+  assert.equal(p.get('level'), '7');
+  assert.equal(p.get('record'), '[Variant "super"]');
+  assert.equal(linkParams('', '').toString(), '');
+  assert.equal(linkParams(undefined, undefined).toString(), '');
+  assert.equal(linkParams('', 'mode=two').get('mode'), 'two', 'a fragment without its # still reads');
+  assert.equal(linkParams('mode=demo', '#').get('mode'), 'demo');
+  // A long record in the fragment arrives whole.
+  const long = '[Variant "sackson"]\n\n' + '1. e2-e3 e8-e7 '.repeat(5000) + '*';
+  const q = linkParams('', '#' + new URLSearchParams({ record: long }).toString());
+  assert.equal(q.get('record'), long);
+  assert.deepEqual(readSettings(q, ['record']).settings, { record: long });
+});
