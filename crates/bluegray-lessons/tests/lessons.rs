@@ -1,0 +1,269 @@
+//! Every lesson can be completed by the learner against the lesson's own replies, and every
+//! lesson's wrong-move feedback triggers for at least one wrong move (issue 10, Tests).
+
+use bluegray_lessons::{catalogue, lesson, Goal, Status, LESSONS};
+
+/// Plays a lesson from its start by following its hints, as a learner clicking them would,
+/// with the opponent's replies from the verdicts. Returns every move played.
+fn complete(id: &str) -> Vec<String> {
+    let l = lesson(id).expect("known lesson");
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..l.budget {
+        let hint = l
+            .hint(&moves)
+            .expect("a hint")
+            .unwrap_or_else(|| panic!("{id}: no hint after {moves:?}"));
+        moves.push(hint);
+        let v = l.judge(&moves).expect("a verdict");
+        match v.status {
+            Status::Done => {
+                let f = v.feedback.expect("a success message");
+                assert_eq!(f.key, format!("lesson.{id}.done"));
+                assert!(v.reply.is_none());
+                return moves;
+            }
+            Status::Continue => {
+                let r = v
+                    .reply
+                    .unwrap_or_else(|| panic!("{id}: no reply after {moves:?}"));
+                moves.push(r);
+            }
+            Status::Wrong => panic!(
+                "{id}: the hint {moves:?} was judged wrong: {:?}",
+                v.feedback
+            ),
+        }
+    }
+    panic!("{id}: not done within {} moves: {moves:?}", l.budget);
+}
+
+#[test]
+fn there_are_at_least_eight_lessons_with_distinct_ids() {
+    assert!(LESSONS.len() >= 8);
+    let mut ids: Vec<_> = LESSONS.iter().map(|l| l.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), LESSONS.len());
+    assert_eq!(catalogue().len(), LESSONS.len());
+}
+
+#[test]
+fn every_lesson_starts_unfinished_with_the_learner_to_move() {
+    for l in LESSONS {
+        let g = l.start().unwrap_or_else(|e| panic!("{}: {e}", l.id));
+        assert!(g.outcome().is_none(), "{}", l.id);
+        assert_eq!(g.side_to_move(), l.learner, "{}", l.id);
+        assert!(l.budget >= 1);
+    }
+}
+
+#[test]
+fn every_lesson_goal_is_reachable_by_the_learner() {
+    for l in LESSONS {
+        let moves = complete(l.id);
+        // The line found really meets the goal in the rules core's game.
+        let g = l.replay(&moves).expect("replays");
+        let last = *g.moves().last().expect("a move");
+        assert!(l.goal_met(&g, &last), "{}: {moves:?}", l.id);
+    }
+}
+
+#[test]
+fn the_wins_are_real_results_of_the_rules_core() {
+    for id in ["breakthrough", "lead"] {
+        let l = lesson(id).expect("lesson");
+        let g = l.replay(&complete(id)).expect("replays");
+        let o = g.outcome().expect("the game is over");
+        assert_eq!(o.winner, Some(l.learner));
+        let text = o.to_string();
+        assert!(text.contains(id), "{id}: {text}");
+    }
+}
+
+/// For each lesson: the moves before a wrong move, the wrong move, the feedback key and its
+/// parameters.
+type Case = (
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+const WRONG: &[Case] = &[
+    (
+        "walk",
+        &[],
+        "h2-h3",
+        "lessons.why.captainIdle",
+        &[("point", "e2")],
+    ),
+    (
+        "walk",
+        &["e1-e2", "i9-h9"],
+        "h2-g2",
+        "lessons.why.captainIdle",
+        &[("point", "d2")],
+    ),
+    (
+        "unblock",
+        &[],
+        "g2-g3",
+        "lessons.why.ownOnPath",
+        &[("point", "e2"), ("kind", "sergeant")],
+    ),
+    (
+        "unblock",
+        &[],
+        "e2-d2",
+        "lessons.why.ownOnPath",
+        &[("point", "d2"), ("kind", "sergeant")],
+    ),
+    ("step", &[], "d4-c4", "lesson.step.wrong", &[]),
+    ("step", &[], "e1-e2", "lesson.step.wrong", &[]),
+    (
+        "capture",
+        &[],
+        "d4xd6",
+        "lessons.why.hanging",
+        &[("guard", "d6"), ("from", "d7")],
+    ),
+    (
+        "multi",
+        &[],
+        "c3xe3",
+        "lessons.why.fewer",
+        &[("n", "1"), ("best", "2")],
+    ),
+    (
+        "compulsory",
+        &["c3xc5", "i9-h9"],
+        "g2-g3",
+        "lessons.why.captainIdle",
+        &[("point", "e2")],
+    ),
+    (
+        "block",
+        &[],
+        "f2-f3",
+        "lessons.why.hanging",
+        &[("guard", "f3"), ("from", "f4")],
+    ),
+    (
+        "block",
+        &[],
+        "e2-e3",
+        "lessons.why.enemyFree",
+        &[("point", "f3")],
+    ),
+    (
+        "breakthrough",
+        &["f3xf5", "i9-h9"],
+        "f5-e4",
+        "lessons.why.ownOnPath",
+        &[("point", "e4"), ("kind", "sergeant")],
+    ),
+    (
+        "breakthrough",
+        &["f3xf5", "i9-h9"],
+        "f5-f6",
+        "lessons.why.captainIdle",
+        &[("point", "f4")],
+    ),
+    (
+        "lead",
+        &[],
+        "h7-i7",
+        "lessons.why.enemyFree",
+        &[("point", "h7")],
+    ),
+];
+
+#[test]
+fn every_lesson_has_a_wrong_move_with_its_feedback() {
+    for l in LESSONS {
+        assert!(
+            WRONG.iter().any(|w| w.0 == l.id),
+            "{}: no wrong move tested",
+            l.id
+        );
+    }
+    for (id, before, wrong, key, params) in WRONG {
+        let l = lesson(id).expect("lesson");
+        let mut moves: Vec<String> = before.iter().map(|s| s.to_string()).collect();
+        moves.push(wrong.to_string());
+        let v = l
+            .judge(&moves)
+            .unwrap_or_else(|e| panic!("{id} {moves:?}: {e}"));
+        assert_eq!(v.status, Status::Wrong, "{id} {moves:?}");
+        let f = v.feedback.expect("feedback");
+        assert_eq!(f.key, *key, "{id} {moves:?}");
+        for (name, value) in *params {
+            assert_eq!(
+                f.params.get(*name).map(String::as_str),
+                Some(*value),
+                "{id} {moves:?} {name}"
+            );
+        }
+        // The learner can always be told what would have worked instead.
+        assert!(
+            l.hint(&before.iter().collect::<Vec<_>>())
+                .expect("hint")
+                .is_some(),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_move_that_hangs_a_guard_shows_the_jump() {
+    let l = lesson("capture").expect("lesson");
+    let v = l.judge(&["d4xd6"]).expect("verdict");
+    assert_eq!(v.reply.as_deref(), Some("d7xd5"));
+    let l = lesson("lead").expect("lesson");
+    let v = l.judge(&["h7-i7"]).expect("verdict");
+    assert_eq!(v.reply.as_deref(), Some("g8-h7"));
+}
+
+#[test]
+fn every_first_move_of_every_lesson_is_judged() {
+    for l in LESSONS {
+        let g = l.start().expect("start");
+        let mut right = 0;
+        for m in g.legal_moves() {
+            let v = l.judge(&[m.to_string()]).expect("a verdict");
+            if v.status == Status::Wrong {
+                let f = v.feedback.expect("a wrong move says why");
+                assert!(
+                    f.key.starts_with("lessons.why.") || f.key == format!("lesson.{}.wrong", l.id)
+                );
+            } else {
+                right += 1;
+            }
+        }
+        assert!(right >= 1, "{}: no right first move", l.id);
+    }
+}
+
+#[test]
+fn goals_are_what_the_lessons_teach() {
+    let goal = |id| lesson(id).expect("lesson").goal;
+    assert_eq!(goal("multi"), Goal::CaptureCount(2));
+    assert_eq!(goal("block"), Goal::BlockSafely);
+    assert_eq!(goal("lead"), Goal::Lead);
+    assert_eq!(goal("breakthrough"), Goal::Breakthrough);
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let l = lesson("walk").expect("lesson");
+    assert!(l.judge::<&str>(&[]).is_err());
+    assert!(l.judge(&["e1-e3"]).is_err());
+    assert!(l.judge(&["zz"]).is_err());
+    assert!(
+        l.judge(&["e1-e2", "i9-h9"]).is_err(),
+        "the last move is the opponent's"
+    );
+    assert!(l.hint(&["e1-e2"]).is_err(), "not the learner's turn");
+    assert!(lesson("nope").is_none());
+}
