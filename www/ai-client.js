@@ -1,12 +1,13 @@
-// One board's line to its AI worker: one search at a time, answered by request id. A search
-// cannot be stopped inside the worker, so cancelling one replaces the worker; a reply that
-// arrives for a cancelled request is dropped by its id.
+// A line to one AI worker (ai-worker.js): one request at a time, answered by request id. A
+// search cannot be stopped inside the worker, so cancelling one replaces the worker; a reply
+// that arrives for a cancelled request is dropped by its id. A board has one for its computer
+// player; analysis (hints, evaluation, review) uses another, so it never delays a move.
 import { loadWasm, startWorker } from './assets.js';
 
 export class AiClient {
   #worker = null;
   #nextId = 1;
-  /** {id, resolve, reject} of the search under way. */
+  /** {id, resolve, reject, onProgress} of the request under way. */
   #pending = null;
 
   /** Whether a search is under way. */
@@ -23,15 +24,27 @@ export class AiClient {
    * Searches `{record, variant, level, movetimeMs}`; resolves to `{result, ms}` or rejects with
    * an Error. Rejects with `{cancelled: true}` when cancelled first.
    */
-  async think(request) {
+  think(request) {
+    return this.#request({ type: 'think', ...request });
+  }
+
+  /**
+   * Searches every position of `{record, level}`, calling `onProgress({ply, total, entry})`
+   * after each; resolves to `{result: {entries}, ms}` (see ai-worker.js).
+   */
+  review(request, onProgress) {
+    return this.#request({ type: 'review', ...request }, onProgress);
+  }
+
+  async #request(message, onProgress = null) {
     this.cancel();
     const id = this.#nextId++;
     const reply = new Promise((resolve, reject) => {
-      this.#pending = { id, resolve, reject };
+      this.#pending = { id, resolve, reject, onProgress };
     });
     const worker = await this.#ensure();
     // cancel() may have run while the worker was starting.
-    if (this.#pending && this.#pending.id === id) worker.postMessage({ type: 'think', id, ...request });
+    if (this.#pending && this.#pending.id === id) worker.postMessage({ ...message, id });
     return reply;
   }
 
@@ -77,6 +90,10 @@ export class AiClient {
   #onReply(msg) {
     const p = this.#pending;
     if (!p || !msg || msg.id !== p.id) return;
+    if (msg.progress) {
+      if (p.onProgress) p.onProgress(msg.progress);
+      return;
+    }
     this.#pending = null;
     if (msg.ok) p.resolve({ result: msg.result, ms: msg.ms });
     else p.reject(new Error(msg.error));

@@ -24,8 +24,11 @@ import { startGlide, glideAt } from './anim.js';
 import { translate, say, pickLanguage } from './i18n.js';
 
 /** The attributes the element watches, and which of them start a new game when changed. */
-const ATTRIBUTES = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'orientation', 'coordinates', 'lang'];
+const ATTRIBUTES = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'orientation', 'coordinates', 'lang', 'theme'];
 const GAME_ATTRIBUTES = new Set(['variant', 'position', 'record']);
+
+/** How hard the engine thinks for a hint: the strongest level, within a second. */
+const HINT = { level: 8, movetimeMs: 600 };
 
 /** Pause before the computer moves, so that a person sees the position it answers. */
 const COMPUTER_DELAY_MS = { ai: 120, demo: 450 };
@@ -52,6 +55,8 @@ export class BlueGrayGame extends HTMLElement {
   /** The bindings once loaded: {Game, variants}. */
   #core = null;
   #ai = new AiClient();
+  /** Analysis (hints) has its own worker, so it never delays the computer's move. */
+  #analysis = null;
   #aiTimer = null;
   /** Ignore attribute callbacks while the element writes its own attributes. */
   #reflecting = false;
@@ -100,6 +105,8 @@ export class BlueGrayGame extends HTMLElement {
     this.#resizeObserver?.disconnect();
     this.#cancelAi();
     this.#ai.close();
+    this.#analysis?.close();
+    this.#analysis = null;
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -236,6 +243,102 @@ export class BlueGrayGame extends HTMLElement {
     else this.#queueNewGame();
   }
 
+  /** The ply being looked at (0 is the start), or null while the board shows the game itself. */
+  get viewPly() {
+    return this.#s.view ? this.#s.view.ply : null;
+  }
+
+  /**
+   * Looks at the position after `ply` moves without changing the game (the board then takes no
+   * moves); null, or the game's own ply, goes back to the game.
+   */
+  set viewPly(ply) {
+    const s = this.#s;
+    const game = this.#requireGame();
+    const last = s.gs.history.length;
+    if (ply === null || ply === undefined || ply === last) {
+      if (s.view) {
+        s.view = null;
+        this.#changed();
+      }
+      return;
+    }
+    if (!Number.isInteger(ply) || ply < 0 || ply > last) throw new RangeError(this.#t('api.badPly', { max: last }));
+    const past = this.#core.Game.fromRecord(game.record());
+    try {
+      for (let i = last; i > ply; i--) past.undo();
+      s.view = { ply, gs: past.state() };
+    } finally {
+      past.free();
+    }
+    s.ui = { ...s.ui, path: null, drag: null };
+    this.#changed();
+  }
+
+  /**
+   * Makes the position after `ply` moves the game's own, keeping the later moves to redo until
+   * another move is played. Returns whether anything was taken back.
+   */
+  continueFrom(ply) {
+    const game = this.#requireGame();
+    const last = this.#s.gs.history.length;
+    if (!Number.isInteger(ply) || ply < 0 || ply > last) throw new RangeError(this.#t('api.badPly', { max: last }));
+    this.#cancelAi();
+    this.#s.view = null;
+    for (let i = last; i > ply; i--) game.undo();
+    this.#s.halted = false;
+    this.#refresh();
+    return ply < last;
+  }
+
+  /**
+   * The whole line of the game, moves taken back included: `{record, ply}`, the record of every
+   * move and how many of them are played (the rest are there to redo). `newGame({record})` then
+   * `continueFrom(ply)` brings it back.
+   */
+  line() {
+    const game = this.#requireGame();
+    let ahead = 0;
+    while (game.redo()) ahead++;
+    const record = game.record();
+    for (let i = 0; i < ahead; i++) game.undo();
+    return { record, ply: this.#s.gs.history.length };
+  }
+
+  /**
+   * Asks the engine for the best move for the side to move and shows it as an arrow. Resolves to
+   * `{move, points, reason, score, scoreText, pv}` where `reason` is a sentence or ''. The hint
+   * is counted in the game record (tags BlueHints, GrayHints).
+   */
+  async hint() {
+    const s = this.#s;
+    const gs = this.#requireGame() && s.gs;
+    if (gs.result) throw new Error(this.#t('hint.gameOver'));
+    if (!this.#analysis) this.#analysis = new AiClient();
+    const { result } = await this.#analysis.think({ record: gs.record, variant: gs.variant, ...HINT });
+    if (!this.#game || s.gs.code !== gs.code) throw new Error(this.#t('hint.stale'));
+    const move = gs.moves.find((m) => m.text === result.best);
+    if (!move) throw new Error(this.#t('ai.noMove'));
+    const tag = gs.side === 'blue' ? 'BlueHints' : 'GrayHints';
+    const count = (Number((gs.record.match(new RegExp(`\\[${tag} "(\\d+)"\\]`)) || [])[1]) || 0) + 1;
+    try {
+      this.#game.setTag(tag, String(count));
+    } catch (e) {
+      this.#reportError(errorText(e));
+    }
+    const reason = hintReason(gs, move);
+    s.hint = { code: gs.code, points: move.points };
+    this.#refresh();
+    return {
+      move: move.text,
+      points: move.points,
+      reason: reason ? this.#t(...reason) : '',
+      score: result.score,
+      scoreText: result.scoreText,
+      pv: result.pv || [],
+    };
+  }
+
   /** Turns the board around. */
   flip() {
     this.#setAttr('orientation', S.bottomSide(this.#s) === 'blue' ? 'gray' : 'blue');
@@ -274,7 +377,7 @@ export class BlueGrayGame extends HTMLElement {
     const raw = this.getAttribute(name);
     const s = this.#s;
     if (GAME_ATTRIBUTES.has(name) && name !== 'variant') return; // read when a game starts
-    const fallback = { orientation: null, coordinates: true, lang: null, ...DEFAULTS };
+    const fallback = { orientation: null, coordinates: true, lang: null, theme: 'wood', ...DEFAULTS };
     if (raw === null) {
       if (name in s.settings) s.settings[name] = fallback[name];
       else s[name] = fallback[name];
@@ -401,6 +504,8 @@ export class BlueGrayGame extends HTMLElement {
     s.halted = false;
     s.glide = null;
     s.notice = null;
+    s.view = null;
+    s.hint = null;
     this.#resultSeen = null;
     this.#refresh();
     this.#reflectVariant();
@@ -500,6 +605,7 @@ export class BlueGrayGame extends HTMLElement {
     }
     s.ui = { ...s.ui, path: null, notice: null };
     s.aiInfo = null;
+    s.view = null;
     this.#refresh();
     return true;
   }
@@ -659,6 +765,7 @@ export class BlueGrayGame extends HTMLElement {
   /** Why the board takes no move from a person now, as a message. */
   #whyNoMove() {
     const s = this.#s;
+    if (s.view) return { key: 'refuse.viewing', params: { ply: s.view.ply } };
     if (s.gs.result) return { key: 'refuse.gameOver', params: { result: this.resultText() } };
     if (s.settings.mode === 'view') return { key: 'refuse.viewOnly' };
     if (s.thinking) return { key: 'refuse.computerThinking' };
@@ -732,7 +839,7 @@ export class BlueGrayGame extends HTMLElement {
     const flipped = S.bottomSide(s) === 'gray';
     this.#layout = layout(size, flipped);
     this.#dpr = dpr;
-    const gs = s.gs;
+    const gs = S.shownGame(s);
     const humanTurn = S.canHumanMove(s);
     const winnerCaptain =
       gs && gs.result && gs.result.winner
@@ -741,9 +848,12 @@ export class BlueGrayGame extends HTMLElement {
     const glide = glideAt(s.glide, gs && gs.code, performance.now());
     if (glide) this.#scheduleRender();
     else s.glide = null;
+    const hint = s.hint && !s.view && s.gs && s.hint.code === s.gs.code ? s.hint.points : null;
     const view = {
       gs,
       layout: this.#layout,
+      arrows: hint ? [hint] : [],
+      theme: s.theme,
       selection: gs && humanTurn ? I.selectionView(gs, s.ui) : null,
       movable: gs && humanTurn && gs.captureRequired && !s.ui.path ? I.movablePoints(gs.moves) : [],
       drag: humanTurn ? s.ui.drag : null,
@@ -764,6 +874,8 @@ export class BlueGrayGame extends HTMLElement {
       view.drag,
       view.cursor,
       winnerCaptain,
+      hint,
+      s.theme,
       glide && glide.t,
       size,
       flipped,
@@ -787,6 +899,19 @@ export class BlueGrayGame extends HTMLElement {
 /** Sets a DOM property only when it changes: an unchanged page needs no repaint. */
 function setIfChanged(obj, prop, value) {
   if (obj[prop] !== value) obj[prop] = value;
+}
+
+/**
+ * Why the engine suggests `move` in `gs`, as [message key, params]: a capture, a block of the
+ * enemy captain's next point, or a step of the race; or null when there is no simple reason.
+ */
+function hintReason(gs, move) {
+  const to = move.points[move.points.length - 1];
+  if (move.kind === 'capture') return ['hint.capture', { n: move.captured.length, points: move.captured.join(', ') }];
+  if (move.kind === 'captain') return ['hint.race', { n: gs.paths[gs.side].indexOf(to), of: gs.steps }];
+  const enemy = gs.side === 'blue' ? 'gray' : 'blue';
+  if (gs.paths[enemy][gs.progress[enemy] + 1] === to) return ['hint.block', { side: enemy, point: to }];
+  return null;
 }
 
 function errorText(e) {

@@ -61,6 +61,64 @@ const COLORS = {
   },
 };
 
+/**
+ * The board's colours in each theme (the pieces keep theirs: their shapes, chevrons and stars,
+ * tell them apart without colour). `wood` is the 1903 look, `dark` suits a dark screen,
+ * `contrast` has the strongest lines and edges.
+ */
+const THEMES = {
+  wood: {
+    frame: ['#9a6535', '#83522a', '#6e4420'],
+    grain: '#2b1705',
+    surface: ['#f6e7c4', '#e6cf9a'],
+    surfaceEdge: 'rgba(60,35,10,0.55)',
+    grid: 'rgba(80,50,20,0.7)',
+    gridWidth: 0.028,
+    coordinates: 'rgba(250,236,205,0.92)',
+    halo: 'rgba(255,250,235,0.7)',
+    path: { blue: COLORS.blue.path, gray: COLORS.gray.path },
+    diagonal: 'rgba(30,20,10,0.55)',
+    target: 'rgba(25,95,45,0.6)',
+    targetRing: 'rgba(255,255,255,0.9)',
+    arrow: 'rgba(20,120,60,0.85)',
+  },
+  dark: {
+    frame: ['#3b3d44', '#2c2e34', '#202227'],
+    grain: '#000000',
+    surface: ['#4a505a', '#3a3f48'],
+    surfaceEdge: 'rgba(0,0,0,0.6)',
+    grid: 'rgba(210,215,225,0.55)',
+    gridWidth: 0.028,
+    coordinates: 'rgba(230,234,240,0.92)',
+    halo: 'rgba(20,22,26,0.6)',
+    path: { blue: '#6f9cf0', gray: '#c9ced6' },
+    diagonal: 'rgba(240,240,240,0.6)',
+    target: 'rgba(120,230,150,0.85)',
+    targetRing: 'rgba(0,0,0,0.9)',
+    arrow: 'rgba(110,230,150,0.9)',
+  },
+  contrast: {
+    frame: ['#000000', '#000000', '#000000'],
+    grain: '#000000',
+    surface: ['#ffffff', '#ffffff'],
+    surfaceEdge: '#000000',
+    grid: '#000000',
+    gridWidth: 0.034,
+    coordinates: '#ffffff',
+    halo: '#ffffff',
+    path: { blue: '#0033cc', gray: '#555555' },
+    diagonal: '#000000',
+    target: '#007a1f',
+    targetRing: '#ffffff',
+    arrow: '#b00000',
+  },
+};
+
+/** The palette of a theme name (the wooden one for an unknown name). */
+export function palette(theme) {
+  return THEMES[theme] || THEMES.wood;
+}
+
 function circle(ctx, x, y, r) {
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
@@ -69,19 +127,19 @@ function circle(ctx, x, y, r) {
 /** Width of the wooden frame strip around the playing surface, in cells. */
 const FRAME = 0.34;
 
-function drawFrame(ctx, L) {
+function drawFrame(ctx, L, P) {
   const { size, cell } = L;
-  // Wooden frame with a little grain.
+  // The frame, with a little grain.
   const wood = ctx.createLinearGradient(0, 0, size, size);
-  wood.addColorStop(0, '#9a6535');
-  wood.addColorStop(0.5, '#83522a');
-  wood.addColorStop(1, '#6e4420');
+  wood.addColorStop(0, P.frame[0]);
+  wood.addColorStop(0.5, P.frame[1]);
+  wood.addColorStop(1, P.frame[2]);
   ctx.fillStyle = wood;
   roundRect(ctx, 0, 0, size, size, cell * 0.18);
   ctx.fill();
   ctx.save();
   ctx.globalAlpha = 0.09;
-  ctx.strokeStyle = '#2b1705';
+  ctx.strokeStyle = P.grain;
   ctx.lineWidth = Math.max(1, cell * 0.02);
   for (let i = 0; i < 34; i++) {
     const y = (i / 34) * size;
@@ -93,15 +151,15 @@ function drawFrame(ctx, L) {
     ctx.stroke();
   }
   ctx.restore();
-  // Cream playing surface.
+  // The playing surface.
   const inset = cell * FRAME;
   const board = ctx.createRadialGradient(size / 2, size / 2, cell, size / 2, size / 2, size * 0.75);
-  board.addColorStop(0, '#f6e7c4');
-  board.addColorStop(1, '#e6cf9a');
+  board.addColorStop(0, P.surface[0]);
+  board.addColorStop(1, P.surface[1]);
   ctx.fillStyle = board;
   roundRect(ctx, inset, inset, size - 2 * inset, size - 2 * inset, cell * 0.1);
   ctx.fill();
-  ctx.strokeStyle = 'rgba(60,35,10,0.55)';
+  ctx.strokeStyle = P.surfaceEdge;
   ctx.lineWidth = Math.max(1, cell * 0.025);
   ctx.stroke();
 }
@@ -118,11 +176,11 @@ function roundRect(ctx, x, y, w, h, r) {
 
 // The labels sit on the wooden frame, outside the playing surface, where no piece (a captain
 // reaches nearly half a cell past its point) can ever cover them.
-function drawCoordinates(ctx, L) {
+function drawCoordinates(ctx, L, P) {
   const { cell, flipped } = L;
   const rim = (cell * FRAME) / 2; // the middle of the frame strip
   ctx.save();
-  ctx.fillStyle = 'rgba(250,236,205,0.92)';
+  ctx.fillStyle = P.coordinates;
   // Scaled with the board, but never below 10 CSS px while the strip can hold it: on a phone a
   // fifth of a cell is only 8 px.
   const px = Math.max(cell * 0.22, Math.min(10, cell * FRAME * 0.85));
@@ -139,11 +197,11 @@ function drawCoordinates(ctx, L) {
   ctx.restore();
 }
 
-function drawGrid(ctx, L) {
+function drawGrid(ctx, L, P) {
   const { cell } = L;
   ctx.save();
-  ctx.strokeStyle = 'rgba(80,50,20,0.7)';
-  ctx.lineWidth = Math.max(1, cell * 0.028);
+  ctx.strokeStyle = P.grid;
+  ctx.lineWidth = Math.max(1, cell * P.gridWidth);
   ctx.lineCap = 'square';
   ctx.beginPath();
   for (let i = 0; i < 9; i++) {
@@ -167,7 +225,7 @@ function polyline(ctx, L, points) {
   });
 }
 
-function drawPaths(ctx, L, gs) {
+function drawPaths(ctx, L, gs, P) {
   const { cell } = L;
   ctx.save();
   ctx.lineCap = 'round';
@@ -177,11 +235,11 @@ function drawPaths(ctx, L, gs) {
     if (!path || !path.length) continue;
     // Halo, then the heavy coloured line.
     polyline(ctx, L, path);
-    ctx.strokeStyle = 'rgba(255,250,235,0.7)';
+    ctx.strokeStyle = P.halo;
     ctx.lineWidth = cell * 0.17;
     ctx.stroke();
     polyline(ctx, L, path);
-    ctx.strokeStyle = COLORS[side].path;
+    ctx.strokeStyle = P.path[side];
     ctx.lineWidth = cell * 0.1;
     ctx.stroke();
     // Walked part of the path, drawn as a lighter inner stripe so progress is visible on the board.
@@ -198,12 +256,12 @@ function drawPaths(ctx, L, gs) {
     const s = L.toXY(path[0]);
     if (s) {
       circle(ctx, s.x, s.y, cell * 0.13);
-      ctx.fillStyle = COLORS[side].path;
+      ctx.fillStyle = P.path[side];
       ctx.fill();
     }
   }
   // The marked diagonals (they are part of the paths): a thin dark centre line to stress them.
-  ctx.strokeStyle = 'rgba(30,20,10,0.55)';
+  ctx.strokeStyle = P.diagonal;
   ctx.lineWidth = Math.max(1, cell * 0.02);
   for (const [a, b] of gs.diagonals || []) {
     const p = L.toXY(a);
@@ -260,6 +318,38 @@ function drawLastMove(ctx, L, mv) {
     ctx.stroke();
   }
   for (const c of mv.captured || []) cross(ctx, L, c, 'rgba(160,30,20,0.55)');
+  ctx.restore();
+}
+
+/** An arrow along a move's points, its head on the last one (a hint). */
+function drawArrow(ctx, L, points, color) {
+  const xy = points.map((p) => L.toXY(p)).filter(Boolean);
+  if (xy.length < 2) return;
+  const { cell } = L;
+  const a = xy[xy.length - 2];
+  const b = xy[xy.length - 1];
+  const angle = Math.atan2(b.y - a.y, b.x - a.x);
+  const head = cell * 0.32;
+  // The shaft stops short of the head's tip, which stops short of the point's centre.
+  const tip = { x: b.x - Math.cos(angle) * cell * 0.12, y: b.y - Math.sin(angle) * cell * 0.12 };
+  const base = { x: tip.x - Math.cos(angle) * head, y: tip.y - Math.sin(angle) * head };
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineWidth = cell * 0.12;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.beginPath();
+  ctx.moveTo(xy[0].x, xy[0].y);
+  for (const p of xy.slice(1, -1)) ctx.lineTo(p.x, p.y);
+  ctx.lineTo(base.x, base.y);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(tip.x, tip.y);
+  ctx.lineTo(base.x + Math.cos(angle + Math.PI / 2) * head * 0.6, base.y + Math.sin(angle + Math.PI / 2) * head * 0.6);
+  ctx.lineTo(base.x + Math.cos(angle - Math.PI / 2) * head * 0.6, base.y + Math.sin(angle - Math.PI / 2) * head * 0.6);
+  ctx.closePath();
+  ctx.fill();
   ctx.restore();
 }
 
@@ -437,6 +527,8 @@ function animationFrame(L, { points, captured, t }) {
  *   cursor: null | point name (keyboard cursor, shown when focused),
  *   winnerCaptain: null | point name,
  *   coordinates: whether point names are drawn on the frame (default true),
+ *   theme: 'wood' | 'dark' | 'contrast' (palette()),
+ *   arrows: [[points of a move], …] drawn as arrows (a hint),
  *   dpr: device pixel ratio of the canvas,
  *   anim: null | {points, captured: [pieces], t} (the computer's move gliding in, t from 0 to 1),
  * }
@@ -448,16 +540,17 @@ export function drawBoard(ctx, view) {
   ctx.clearRect(0, 0, L.size, L.size);
   const pathKey = gs ? `${gs.paths.blue.join('')}|${gs.paths.gray.join('')}|${gs.progress.blue}|${gs.progress.gray}` : '';
   const coordinates = view.coordinates !== false;
-  const bg = cached(backgroundCache, `${L.size}|${dpr}|${L.flipped}|${coordinates}|${pathKey}`, () => {
+  const P = palette(view.theme);
+  const bg = cached(backgroundCache, `${L.size}|${dpr}|${L.flipped}|${coordinates}|${view.theme}|${pathKey}`, () => {
     const px = Math.round(L.size * dpr);
     const c = makeCanvas(px, px);
     const g = c.getContext('2d');
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawFrame(g, L);
-    if (coordinates) drawCoordinates(g, L);
-    drawGrid(g, L);
+    drawFrame(g, L, P);
+    if (coordinates) drawCoordinates(g, L, P);
+    drawGrid(g, L, P);
     if (gs) {
-      drawPaths(g, L, gs);
+      drawPaths(g, L, gs, P);
       drawRedDot(g, L);
     }
     return c;
@@ -519,14 +612,19 @@ export function drawBoard(ctx, view) {
     if (capturedNow.has(piece.point)) cross(ctx, L, piece.point, 'rgba(170,20,10,0.9)');
   }
   if (sel) {
+    // Destinations: a solid dot in a light ring, large enough to see on a path line on a phone.
     for (const t of sel.targets) {
       const xy = L.toXY(t);
       if (!xy) continue;
+      circle(ctx, xy.x, xy.y, cell * 0.2);
+      ctx.fillStyle = P.targetRing;
+      ctx.fill();
       circle(ctx, xy.x, xy.y, cell * 0.15);
-      ctx.fillStyle = 'rgba(25,95,45,0.6)';
+      ctx.fillStyle = P.target;
       ctx.fill();
     }
   }
+  for (const points of view.arrows || []) drawArrow(ctx, L, points, P.arrow);
   if (gliding) {
     drawPiece(ctx, cell, anim.x, anim.y, gliding.piece, { dpr, forward: gliding.forward, lifted: true });
   }

@@ -1,13 +1,216 @@
 // "How to play": the rules for a new player, one click from the first screen, with diagrams
-// drawn by the board's own renderer.
+// drawn by the board's own renderer (draw.js) from positions of the rules core. No images.
+import { layout, drawBoard } from './draw.js';
+import { loadWasm } from './assets.js';
+import { selectionView, movablePoints } from './interaction.js';
+
+/** Size of a diagram in CSS pixels (fits a 360 px phone with the sheet's padding). */
+const DIAGRAM_PX = 240;
+
+/**
+ * The sections in order: a heading, paragraphs or a list, and diagrams. A diagram is a
+ * position (variant, code) and what to mark on it: `select` (a piece and the points entered so
+ * far: its next points are shown), `movable` (the pieces that may move when a capture is
+ * compulsory), `winner` (a captain to crown).
+ */
+const SECTIONS = [
+  {
+    id: 'goal',
+    paras: ['howto.goal.text'],
+    figs: [{ caption: 'howto.goal.fig', variant: 'sackson' }],
+  },
+  { id: 'board', paras: ['howto.board.text'] },
+  {
+    id: 'captain',
+    paras: ['howto.captain.text'],
+    figs: [{ caption: 'howto.captain.fig', variant: 'sackson', code: '4c4/ssss1ssss/9/9/9/9/9/SSSS1SSSS/4C4 b 0 1', select: ['e1'] }],
+    after: ['howto.turbo.text'],
+    figs2: [
+      {
+        caption: 'howto.turbo.fig',
+        variant: 'classic-turbo',
+        code: 's3c4/3s5/9/9/9/9/9/9/4C4 b 0 1',
+        select: ['e1'],
+      },
+    ],
+  },
+  {
+    id: 'sergeant',
+    paras: ['howto.sergeant.text'],
+    figs: [{ caption: 'howto.sergeant.fig', variant: 'sackson', code: '4c4/9/9/9/9/3S5/9/9/4C4 b 0 1', select: ['d4'] }],
+  },
+  {
+    id: 'private',
+    paras: ['howto.private.text'],
+    figs: [{ caption: 'howto.private.fig', variant: 'super', code: '4c4/9/9/9/9/3P5/9/9/4C4 b 0 1', select: ['d4'] }],
+  },
+  {
+    id: 'capture',
+    paras: ['howto.capture.text'],
+    figs: [{ caption: 'howto.capture.fig', variant: 'sackson', code: '4c4/9/9/9/3s5/3S5/9/9/4C4 b 0 1', select: ['d4', 'd6'] }],
+  },
+  {
+    id: 'multi',
+    paras: ['howto.multi.text'],
+    figs: [{ caption: 'howto.multi.fig', variant: 'sackson', code: '4c4/9/9/9/1s7/2s6/2Ss5/9/4C4 b 0 1', select: ['c3', 'c5', 'a5'] }],
+  },
+  {
+    id: 'compulsory',
+    paras: ['howto.compulsory.text'],
+    figs: [{ caption: 'howto.compulsory.fig', variant: 'sackson', code: '4c4/9/9/9/9/2s3s2/2S3S2/9/4C4 b 0 1', movable: true }],
+  },
+  {
+    id: 'block',
+    paras: ['howto.block.text'],
+    figs: [{ caption: 'howto.block.fig', variant: 'sackson', code: '8s/9/9/9/9/5s3/5Sc2/5S3/4C4 g 0 1' }],
+  },
+  {
+    id: 'win',
+    list: ['howto.win.breakthrough', 'howto.win.lead', 'howto.win.impasse', 'howto.win.sackson'],
+    figs: [{ caption: 'howto.win.fig', variant: 'sackson', code: '4c4/9/9/9/4C4/9/9/9/9 g 0 1', winner: 'e5' }],
+  },
+  {
+    id: 'variants',
+    paras: ['howto.variants.text'],
+    list: ['howto.variants.classic', 'howto.variants.super', 'howto.variants.turbo', 'howto.variants.light', 'howto.variants.pow'],
+    variantList: true,
+  },
+];
 
 /**
  * Wires the "How to play" sheet: `dialog` (a <dialog>), `openButton`, and `t(key, params)`,
  * which says a message in the page's language at the time of the call.
  */
 export function initHowTo({ dialog, openButton, t }) {
-  openButton.addEventListener('click', () => {
-    dialog.textContent = t('howto.title');
-    dialog.showModal();
+  openButton.addEventListener('click', async () => {
+    let core = null;
+    try {
+      core = await loadWasm();
+    } catch {
+      core = null; // the text is there without the diagrams
+    }
+    render(dialog, t, core);
+    if (!dialog.open) dialog.showModal();
+    dialog.scrollTop = 0;
   });
+  // A click on the backdrop (outside the sheet's box) closes it, as Escape does.
+  dialog.addEventListener('click', (e) => {
+    if (e.target !== dialog) return;
+    const r = dialog.getBoundingClientRect();
+    const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+    if (!inside) dialog.close();
+  });
+}
+
+function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') node.className = v;
+    else if (k === 'text') node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) if (c) node.appendChild(c);
+  return node;
+}
+
+/** A text element that follows the page's language (panel.js localisePage reads data-i18n). */
+function said(tag, key, t, props = {}) {
+  return el(tag, { ...props, 'data-i18n': key, text: t(key) });
+}
+
+/** Builds the sheet's content in the current language. */
+function render(dialog, t, core) {
+  dialog.replaceChildren();
+  const head = el('div', { class: 'sheet-head' }, [
+    said('h2', 'howto.title', t, { id: 'howto-title' }),
+    closeButton(dialog, t, 'howto.close'),
+  ]);
+  dialog.setAttribute('aria-labelledby', 'howto-title');
+  const body = el('div', { class: 'sheet-body' }, [said('p', 'howto.intro', t, { class: 'lead' })]);
+  for (const s of SECTIONS) {
+    const section = el('section', { class: 'howto-section', id: `howto-${s.id}`, 'aria-labelledby': `howto-${s.id}-h` });
+    section.appendChild(said('h3', `howto.${s.id}.title`, t, { id: `howto-${s.id}-h` }));
+    for (const key of s.paras || []) section.appendChild(said('p', key, t));
+    for (const fig of s.figs || []) section.appendChild(diagram(fig, t, core));
+    for (const key of s.after || []) section.appendChild(said('p', key, t));
+    for (const fig of s.figs2 || []) section.appendChild(diagram(fig, t, core));
+    if (s.list) section.appendChild(el('ul', {}, s.list.map((key) => said('li', key, t))));
+    if (s.variantList && core) section.appendChild(variantList(t, core));
+    body.appendChild(section);
+  }
+  const lessonsButton = document.getElementById('open-lessons');
+  if (lessonsButton) {
+    const go = el('button', { type: 'button', class: 'primary', 'data-i18n': 'howto.openLessons', text: t('howto.openLessons') });
+    go.addEventListener('click', () => {
+      dialog.close();
+      lessonsButton.click();
+    });
+    body.appendChild(el('p', { class: 'howto-more' }, [said('span', 'howto.more', t), document.createTextNode(' '), go]));
+  }
+  dialog.append(head, body);
+}
+
+function closeButton(dialog, t, key) {
+  const b = el('button', { type: 'button', class: 'sheet-close', 'aria-label': t(key), 'data-i18n-aria-label': key, text: '×' });
+  b.addEventListener('click', () => dialog.close());
+  return b;
+}
+
+function variantList(t, core) {
+  let names = [];
+  try {
+    names = core.variants().variants.map((v) => v.name);
+  } catch {
+    names = [];
+  }
+  const list = el(
+    'ul',
+    { class: 'variant-list' },
+    names.map((name) => {
+      const li = el('li');
+      li.append(el('strong', { text: t(`variantName.${name}`) }), document.createTextNode(' '));
+      li.append(el('code', { text: name }), document.createTextNode(' — '), el('span', { text: t(`variant.${name}`) }));
+      return li;
+    }),
+  );
+  return el('div', {}, [said('p', 'howto.variants.list', t), list]);
+}
+
+/** A figure: the position drawn on a small canvas by the board's renderer, and its caption. */
+function diagram(fig, t, core) {
+  const canvas = el('canvas', { class: 'diagram', 'aria-hidden': 'true' });
+  const figure = el('figure', { class: 'howto-fig' }, [canvas, said('figcaption', fig.caption, t)]);
+  if (!core) return figure;
+  let gs = null;
+  try {
+    const game = fig.code ? core.Game.fromCode(fig.variant, fig.code) : new core.Game(fig.variant);
+    gs = game.state();
+    game.free();
+  } catch {
+    return figure;
+  }
+  const dpr = window.devicePixelRatio || 1;
+  const size = DIAGRAM_PX;
+  canvas.width = Math.round(size * dpr);
+  canvas.height = Math.round(size * dpr);
+  canvas.style.width = `${size}px`;
+  canvas.style.height = `${size}px`;
+  const view = {
+    gs,
+    layout: layout(size, false),
+    selection: fig.select ? selectionView(gs, { path: fig.select }) : null,
+    movable: fig.movable ? movablePoints(gs.moves) : [],
+    drag: null,
+    cursor: null,
+    winnerCaptain: fig.winner || null,
+    coordinates: true,
+    dpr,
+    anim: null,
+  };
+  const ctx = canvas.getContext('2d');
+  if (ctx) {
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawBoard(ctx, view);
+  }
+  return figure;
 }

@@ -1,7 +1,11 @@
-// The page's panel around the board, drawn from the board's state: the status line, captain
-// progress, the buttons' states, the move list and the computer's last search. DOM writes
+// The page's panel around the board, drawn from the board's state and the page's own (notice,
+// hint, evaluation, review): the status line, the game-over panel, captain progress, the
+// buttons' states, the history, the move list, the evaluation and the review. DOM writes
 // happen only where something changed, so an unchanged panel costs no repaint.
 import { say, groupDigits } from './i18n.js';
+import { SHORTCUTS } from './shortcuts.js';
+import { describeScore, blueView, MATE_SCORE, VALUE_LIMIT } from './evaluation.js';
+import { drawChart } from './chart.js';
 
 const byId = (doc, id) => doc.getElementById(id);
 
@@ -74,11 +78,18 @@ export function statusText(board, t) {
   return text;
 }
 
-/** Draws the whole panel from the board and the page's own notice. */
+/** A score for the reader: a signed number of steps, or a forced result. */
+function scoreText(t, score) {
+  if (Math.abs(score) >= MATE_SCORE) return t('score.mate', { n: Math.max(0, Math.abs(score) - MATE_SCORE) });
+  return `${score >= 0 ? '+' : '−'}${(Math.abs(score) / 100).toFixed(2)}`;
+}
+
+/** Draws the whole panel from the board and the page's own state. */
 export function renderPanel(doc, board, page, t) {
   const gs = board.state;
   if (!gs) return;
   const s = board.settings;
+  const viewing = board.viewPly;
   const status = byId(doc, 'status');
   setIfChanged(status, 'textContent', statusText(board, t));
   setIfChanged(status.dataset, 'state', gs.result ? 'over' : board.thinking ? 'thinking' : gs.side);
@@ -88,6 +99,7 @@ export function renderPanel(doc, board, page, t) {
   const noticeText = say(page.lang, page.notice);
   setIfChanged(notice, 'textContent', noticeText);
   setIfChanged(notice, 'hidden', !noticeText);
+  renderGameOver(doc, board, t);
 
   for (const side of ['blue', 'gray']) {
     const v = gs.progress[side];
@@ -100,31 +112,89 @@ export function renderPanel(doc, board, page, t) {
 
   setIfChanged(byId(doc, 'undo'), 'disabled', !gs.canUndo);
   setIfChanged(byId(doc, 'redo'), 'disabled', !gs.canRedo);
+  const humanTurn = !gs.result && viewing === null && (s.mode === 'two' || (s.mode === 'ai' && s.side === gs.side));
+  setIfChanged(byId(doc, 'hint'), 'disabled', !humanTurn || board.thinking);
+  const hint = page.hint && page.hint.code === gs.code && viewing === null ? page.hint.text : '';
+  setIfChanged(byId(doc, 'hint-text'), 'textContent', hint);
+  setIfChanged(byId(doc, 'hint-text'), 'hidden', !hint);
   const pause = byId(doc, 'pause');
   setIfChanged(pause, 'hidden', s.mode !== 'demo' || !!gs.result);
   setIfChanged(pause, 'textContent', t(board.paused ? 'controls.resume' : 'controls.pause'));
+
+  const shown = viewing === null ? gs.history.length : viewing;
+  setIfChanged(byId(doc, 'nav-first'), 'disabled', shown === 0);
+  setIfChanged(byId(doc, 'nav-back'), 'disabled', shown === 0);
+  setIfChanged(byId(doc, 'nav-forward'), 'disabled', viewing === null);
+  setIfChanged(byId(doc, 'nav-last'), 'disabled', viewing === null);
+  setIfChanged(byId(doc, 'viewing'), 'hidden', viewing === null);
+  if (viewing !== null) {
+    setIfChanged(
+      byId(doc, 'viewing-text'),
+      'textContent',
+      viewing === 0 ? t('nav.viewingStart') : t('nav.viewing', { n: viewing, of: gs.history.length }),
+    );
+  }
 
   const info = board.aiInfo;
   const infoText = info
     ? t('ai.info', {
         side: info.side,
         move: info.move,
-        score: info.scoreText,
+        score: scoreText(t, info.score),
         depth: info.depth,
         nodes: groupDigits(page.lang, info.nodes),
-      }) + (info.pv.length > 1 ? ' · ' + t('ai.line', { line: info.pv.slice(0, 6).join(' ') }) : '')
+      })
     : '';
   setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
-  renderMoves(doc, gs);
+  renderEvaluation(doc, page, gs, t);
+  renderMoves(doc, gs, shown, page.review && page.review.marks, t);
 }
 
-function renderMoves(doc, gs) {
+function renderGameOver(doc, board, t) {
+  const gs = board.state;
+  const box = byId(doc, 'game-over');
+  const show = !!gs.result && board.viewPly === null;
+  setIfChanged(box, 'hidden', !show);
+  if (!show) return;
+  const r = gs.result;
+  setIfChanged(byId(doc, 'over-title'), 'textContent', r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw'));
+  setIfChanged(byId(doc, 'over-how'), 'textContent', `${board.resultText()} ${t('over.after', { n: gs.history.length })}`);
+  setIfChanged(byId(doc, 'over-half'), 'hidden', !(r.half_win || r.halfWin));
+}
+
+function renderEvaluation(doc, page, gs, t) {
+  const showEval = byId(doc, 'show-eval').checked;
+  const showLine = byId(doc, 'show-line').checked;
+  const e = page.evaluation && page.evaluation.code === gs.code && page.evaluation.score !== null ? page.evaluation : null;
+  const bar = byId(doc, 'eval-bar');
+  setIfChanged(bar, 'hidden', !showEval || !!gs.result);
+  const parts = [];
+  if (e && showEval) {
+    const words = t(...describeScore(e.score, e.side));
+    parts.push(`${words} (${scoreText(t, e.score)})`);
+    // Blue's share of the bar: half when level, all of it at the largest lead.
+    const share = 50 + (50 * blueView(e.score, e.side)) / VALUE_LIMIT;
+    setIfChanged(byId(doc, 'eval-fill').style, 'height', `${share.toFixed(1)}%`);
+    const label = t('eval.bar', { text: words });
+    if (bar.getAttribute('aria-label') !== label) bar.setAttribute('aria-label', label);
+  }
+  if (e && showLine && e.pv.length) parts.push(t('eval.line', { line: e.pv.slice(0, 8).join(' ') }));
+  const text = parts.join(' ');
+  setIfChanged(byId(doc, 'eval-text'), 'textContent', text);
+  setIfChanged(byId(doc, 'eval-text'), 'hidden', !text);
+}
+
+/** The move list: one row per move number, each move a button that shows its position. */
+function renderMoves(doc, gs, shown, marks, t) {
   const list = byId(doc, 'moves');
-  const key = gs.history.join(' ');
+  const markKey = marks ? marks.map((m) => m.mark[0]).join('') : '';
+  const key = `${gs.history.join(' ')}|${markKey}|${t('mark.best')}`;
   if (list.dataset.key !== key) {
     list.dataset.key = key;
     list.textContent = '';
+    const markOf = new Map((marks || []).map((m) => [m.ply + 1, m.mark]));
     const [firstSide, secondSide] = gs.first === 'blue' ? ['blue', 'gray'] : ['gray', 'blue'];
+    let ply = 0;
     for (const row of gs.moveRows) {
       const li = doc.createElement('li');
       const num = doc.createElement('span');
@@ -135,16 +205,138 @@ function renderMoves(doc, gs) {
         [row.first, firstSide],
         [row.second, secondSide],
       ]) {
-        if (!text && side === secondSide) continue;
-        const cell = doc.createElement('span');
+        if (!text) {
+          // A game begun with the second player to move leaves the first half of its first row empty.
+          if (side === firstSide) {
+            const gap = doc.createElement('span');
+            gap.className = `mv ${side}`;
+            gap.textContent = '…';
+            li.appendChild(gap);
+          }
+          continue;
+        }
+        ply += 1;
+        const cell = doc.createElement('button');
+        cell.type = 'button';
         cell.className = `mv ${side}`;
-        // A game begun with the second player to move leaves the first half of its first row empty.
-        cell.textContent = text || '…';
+        cell.dataset.ply = String(ply);
+        cell.textContent = text;
+        const mark = markOf.get(ply);
+        if (mark) {
+          cell.dataset.mark = mark;
+          cell.title = t(`mark.${mark}`);
+        }
         li.appendChild(cell);
       }
       list.appendChild(li);
     }
-    list.scrollTop = list.scrollHeight;
+  }
+  let current = null;
+  for (const cell of list.querySelectorAll('[data-ply]')) {
+    const on = Number(cell.dataset.ply) === shown;
+    if (on) current = cell;
+    if (on !== cell.hasAttribute('aria-current')) {
+      if (on) cell.setAttribute('aria-current', 'step');
+      else cell.removeAttribute('aria-current');
+    }
+  }
+  if (current && list.dataset.scrolledTo !== String(shown)) {
+    list.dataset.scrolledTo = String(shown);
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
   }
   setIfChanged(byId(doc, 'result-token'), 'textContent', gs.result ? gs.result.token : '');
+}
+
+/** The keyboard shortcuts' list. */
+export function renderShortcuts(doc, t) {
+  const list = byId(doc, 'shortcut-list');
+  list.textContent = '';
+  for (const [keys, action] of SHORTCUTS) {
+    const dt = doc.createElement('dt');
+    dt.textContent = t(keys);
+    const dd = doc.createElement('dd');
+    dd.textContent = t(action);
+    list.append(dt, dd);
+  }
+}
+
+/** The review: progress, the chart, the summary and the turning points. */
+export function renderReview(doc, board, page, t) {
+  const r = page.review;
+  const box = byId(doc, 'review-box');
+  setIfChanged(box, 'hidden', !r);
+  if (!r) return;
+  const progress = byId(doc, 'review-progress');
+  setIfChanged(progress, 'max', Math.max(1, r.total + 1));
+  setIfChanged(progress, 'value', r.entries.length);
+  setIfChanged(progress, 'hidden', !r.running);
+  setIfChanged(byId(doc, 'review-cancel'), 'hidden', !r.running);
+  let summary = r.error || '';
+  if (!summary && r.running) summary = t('review.running', { n: r.entries.length, of: r.total + 1 });
+  if (!summary && r.marks) {
+    const count = (side, mark) => r.marks.filter((m) => m.side === side && m.mark === mark).length;
+    summary = t('review.summary', {
+      blueMistakes: count('blue', 'mistake'),
+      blueBlunders: count('blue', 'blunder'),
+      grayMistakes: count('gray', 'mistake'),
+      grayBlunders: count('gray', 'blunder'),
+    });
+  }
+  setIfChanged(byId(doc, 'review-summary'), 'textContent', summary);
+  const canvas = byId(doc, 'review-chart');
+  const w = Math.max(100, Math.floor(canvas.clientWidth));
+  const h = Math.max(60, Math.floor(canvas.clientHeight));
+  const dpr = globalThis.devicePixelRatio || 1;
+  if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
+  if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const css = getComputedStyle(canvas);
+  const color = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  const gs = board.state;
+  const viewing = board.viewPly;
+  drawChart(ctx, w, h, r.entries, {
+    total: r.total + 1,
+    current: viewing === null ? gs.history.length : viewing,
+    marked: r.marks || [],
+    colors: {
+      background: color('--chart-bg', '#fffaf0'),
+      area: color('--chart-area', 'rgba(42,93,176,0.25)'),
+      axis: color('--chart-axis', '#9c8863'),
+      line: color('--chart-line', '#2a5db0'),
+      mistake: color('--chart-mistake', '#d08000'),
+      blunder: color('--chart-blunder', '#c0200c'),
+      current: color('--chart-current', '#2b241c'),
+    },
+  });
+  const list = byId(doc, 'turning-points');
+  const key = r.marks ? `${r.points.map((p) => p.ply).join(',')}|${t('mark.best')}` : '';
+  if (list.dataset.key !== key) {
+    list.dataset.key = key;
+    list.textContent = '';
+    if (r.marks && !r.points.length) {
+      const li = doc.createElement('li');
+      li.textContent = t('review.none');
+      list.appendChild(li);
+    }
+    for (const p of r.points) {
+      const li = doc.createElement('li');
+      const b = doc.createElement('button');
+      b.type = 'button';
+      b.dataset.ply = String(p.ply);
+      b.textContent = t('review.turning', {
+        n: p.ply + 1,
+        side: p.side,
+        move: p.move,
+        mark: p.mark,
+        loss: Math.max(1, Math.round(p.loss / 100)),
+        best: p.best,
+      });
+      li.appendChild(b);
+      list.appendChild(li);
+    }
+  }
 }

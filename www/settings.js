@@ -14,6 +14,9 @@ export const MAX_LEVEL = 8;
 /** The longest think time a link or a save may ask for, in milliseconds. */
 export const MAX_MOVETIME = 600_000;
 
+/** The board's colour themes: the wooden board, a dark one, and one of high contrast. */
+export const THEMES = Object.freeze(['wood', 'dark', 'contrast']);
+
 /** Board orientations: the side shown at the bottom. */
 export const SIDES = Object.freeze(['blue', 'gray']);
 
@@ -75,6 +78,13 @@ const PARSERS = {
   // A position code or a record is checked by the rules core when the game is made.
   position: { parse: (v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined), expected: 'settings.expected.text' },
   record: { parse: (v) => (typeof v === 'string' && v.trim() ? v : undefined), expected: 'settings.expected.text' },
+  theme: {
+    parse: (v) => (typeof v === 'string' && THEMES.includes(v.trim().toLowerCase()) ? v.trim().toLowerCase() : undefined),
+    expected: 'settings.expected.theme',
+  },
+  // A ply of the game: the one to stand at (`ply`, later moves kept for redo) or to look at (`view`).
+  ply: { parse: parsePly, expected: 'settings.expected.ply' },
+  view: { parse: parsePly, expected: 'settings.expected.ply' },
   lang: {
     parse: (v) => (typeof v === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined),
     expected: 'settings.expected.lang',
@@ -89,6 +99,11 @@ function parseSide(v) {
   const s = v.trim().toLowerCase();
   if (s === 'grey') return 'gray';
   return SIDES.includes(s) ? s : undefined;
+}
+
+function parsePly(v) {
+  const n = toNumber(v);
+  return Number.isInteger(n) && n >= 0 && n <= 100_000 ? n : undefined;
 }
 
 function toNumber(v) {

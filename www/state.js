@@ -39,7 +39,18 @@ export function defaultState() {
     glide: null,
     /** A message for the player that is not tied to a press: {key, params} or {text}. */
     notice: null,
+    /** A past position being looked at: {ply, gs}, or null when the board shows the game. */
+    view: null,
+    /** The engine's suggestion shown as an arrow: {code, points}, for the position `code`. */
+    hint: null,
+    /** Colour theme of the board: 'wood', 'dark' or 'contrast'. */
+    theme: 'wood',
   };
+}
+
+/** The state of the game the board shows: a past position being looked at, or the game. */
+export function shownGame(state) {
+  return state.view ? state.view.gs : state.gs;
 }
 
 /** The side shown at the bottom. */
@@ -58,7 +69,7 @@ export function isHuman(settings, side) {
 /** Whether the board takes a move from a person now. */
 export function canHumanMove(state) {
   const gs = state.gs;
-  return !!gs && !gs.result && isHuman(state.settings, gs.side) && !state.thinking;
+  return !!gs && !gs.result && !state.view && isHuman(state.settings, gs.side) && !state.thinking;
 }
 
 /** Whether the computer should move now. */

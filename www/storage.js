@@ -25,12 +25,13 @@ export class GameStore {
   }
 
   /**
-   * Saves `{settings, record}`. Returns 'saved', 'unchanged', 'too-large' or 'unavailable'.
+   * Saves the game: its settings, its record and the ply it stands at (the record may go on
+   * with moves taken back, to redo). Returns 'saved', 'unchanged', 'too-large' or 'unavailable'.
    */
-  save(settings, record) {
+  save(settings, record, ply) {
     if (typeof record !== 'string') return 'unavailable';
     if (record.length > MAX_SAVED_RECORD) return 'too-large';
-    const settingsJson = JSON.stringify(settings);
+    const settingsJson = JSON.stringify({ ...settings, ply });
     if (this.#last && this.#last.record === record && this.#last.settingsJson === settingsJson) return 'unchanged';
     try {
       this.#storage.setItem(SAVE_KEY, `{"version":1,"settings":${settingsJson},"record":${JSON.stringify(record)}}`);
@@ -42,8 +43,9 @@ export class GameStore {
   }
 
   /**
-   * The saved game: `{settings, record}` with settings unchecked (the caller validates them),
-   * null when there is none, or `{error}` when what is there cannot be read (it is then removed).
+   * The saved game: `{settings, record}` with settings unchecked (the caller validates them; the
+   * ply the game stands at is `settings.ply`), null when there is none, or `{error}` when what
+   * is there cannot be read (it is then removed).
    */
   load() {
     let raw = null;

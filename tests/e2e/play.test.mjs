@@ -174,7 +174,10 @@ test('a whole game against the computer, played by clicks from the start', async
   assert.ok(s.result, `no result after ${s.history.length} plies`);
   assert.ok(s.history.length >= 4);
   t.diagnostic(`${s.result.text} after ${s.history.length} plies`);
-  await waitText(page, '#status', new RegExp(s.result.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  // The page says the result in the reader's language, from the board's own result text.
+  const said = await page.evaluate(() => window.bluegray.element.resultText());
+  assert.match(said, new RegExp(`^(Blue|Gray) wins|^Draw`));
+  await waitText(page, '#status', new RegExp(said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await waitText(page, '#result-token', new RegExp(`^${s.result.token.replace('/', '\\/')}$`));
   // Nothing more can be played once the game is over.
   assert.equal(s.moves.length, 0);

@@ -67,7 +67,6 @@ export default {
     'hint.capture': 'Ütés: {n} katonát üt le ({points}).',
     'hint.race': 'A kapitány halad előre: {of} lépésből {n} megtéve.',
     'hint.block': 'Elzárja {side:side} kapitánya elől a következő pontot ({point}).',
-    'hint.none': '',
     'hint.gameOver': 'A játszma véget ért: nincs mit javasolni.',
     'hint.stale': 'Az állás megváltozott, mielőtt a tipp elkészült.',
 

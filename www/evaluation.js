@@ -1,0 +1,86 @@
+// The engine's judgement in words a player can read, and the marks of a game review. Pure.
+//
+// Scores are the engine's: hundredths of a step of captain progress, from the view of the side
+// to move; a score at or beyond MATE_SCORE is a forced win (or loss, negative).
+
+/** Where the engine's scores for forced results begin. */
+export const MATE_SCORE = 1_000_000;
+
+/**
+ * How much evaluation a move may lose, in hundredths of a step, and still be called each mark;
+ * more than the last is a blunder. "Best" is the engine's own move or one within BEST.
+ */
+export const MARK_THRESHOLDS = Object.freeze({ best: 10, good: 50, inaccuracy: 150, mistake: 300 });
+
+/** The marks, best first. */
+export const MARKS = Object.freeze(['best', 'good', 'inaccuracy', 'mistake', 'blunder']);
+
+/** Scores are clamped to this for charts and losses, so a forced result counts as a big lead. */
+const CLAMP = 1000;
+
+/** `score` (for `side`) seen from Blue, clamped: forced results count as ±CLAMP. */
+export function blueView(score, side) {
+  const s = Math.max(-CLAMP, Math.min(CLAMP, score));
+  return side === 'blue' ? s : -s;
+}
+
+/**
+ * A sentence about a score for the side to move, as a message `[key, params]`: who is ahead and
+ * by about how many steps, or who wins by force.
+ */
+export function describeScore(score, side) {
+  const other = side === 'blue' ? 'gray' : 'blue';
+  if (Math.abs(score) >= MATE_SCORE) return ['eval.forced', { side: score > 0 ? side : other }];
+  const steps = Math.round(Math.abs(score) / 100);
+  if (steps === 0) return ['eval.level', {}];
+  return ['eval.ahead', { side: score > 0 ? side : other, n: steps }];
+}
+
+/**
+ * Marks every move of a reviewed game. `entries` are the review's positions (ai-worker.js), one
+ * per ply, the last one after the final move. Returns one `{ply, move, side, loss, mark, best}`
+ * per move: `loss` is how much the mover's evaluation dropped, in hundredths of a step.
+ */
+export function markMoves(entries) {
+  const marks = [];
+  for (let i = 0; i + 1 < entries.length; i++) {
+    const before = entries[i];
+    const after = entries[i + 1];
+    if (before.score === null || before.played === null) continue;
+    const mover = before.side;
+    const was = positionValue(before);
+    const now = positionValue(after);
+    const sign = mover === 'blue' ? 1 : -1;
+    const loss = Math.max(0, sign * (was - now));
+    const mark = before.played === before.best ? 'best' : markFor(loss);
+    marks.push({ ply: i, move: before.played, side: mover, loss, mark, best: before.best });
+  }
+  return marks;
+}
+
+function markFor(loss) {
+  for (const m of ['best', 'good', 'inaccuracy', 'mistake']) if (loss <= MARK_THRESHOLDS[m]) return m;
+  return 'blunder';
+}
+
+/**
+ * A reviewed position's value from Blue's view, clamped: its score, or for a finished game its
+ * result (a win counts as the largest lead).
+ */
+export function positionValue(entry) {
+  if (entry.score !== null) return blueView(entry.score, entry.side);
+  if (!entry.result || !entry.result.winner) return 0;
+  return entry.result.winner === 'blue' ? CLAMP : -CLAMP;
+}
+
+/** The largest value positionValue gives. */
+export const VALUE_LIMIT = CLAMP;
+
+/** The moves that changed the game most: mistakes and blunders, biggest loss first, at most `n`. */
+export function turningPoints(marks, n = 5) {
+  return marks
+    .filter((m) => m.mark === 'mistake' || m.mark === 'blunder')
+    .sort((a, b) => b.loss - a.loss)
+    .slice(0, n)
+    .sort((a, b) => a.ply - b.ply);
+}

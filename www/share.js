@@ -1,0 +1,61 @@
+// Sharing a game: a link that reproduces it, and a record file to download or open. Pure except
+// `download`, which hands a file to the browser.
+
+/** Links longer than this are not written into the address bar (storage keeps the game). */
+export const MAX_ADDRESS_LENGTH = 64_000;
+
+/**
+ * The link to a game: `base` (the page's address without query or fragment) with the game in
+ * the fragment, which never reaches a server and so has no length limit. `game` is
+ * `{record, mode, side, level, movetime, ply, view}`; `ply` (where the game stands when the
+ * record goes on with moves taken back) and `view` (a ply to look at) are optional.
+ */
+export function gameLink(base, { record, mode, side, level, movetime, ply, view }) {
+  const params = new URLSearchParams();
+  if (mode) params.set('mode', mode);
+  if (mode === 'ai' && side) params.set('side', side);
+  if (mode !== 'two' && level) params.set('level', String(level));
+  if (mode !== 'two' && movetime) params.set('movetime', String(movetime));
+  if (ply !== null && ply !== undefined) params.set('ply', String(ply));
+  if (view !== null && view !== undefined) params.set('view', String(view));
+  params.set('record', compactRecord(record));
+  return `${base}#${params.toString()}`;
+}
+
+/**
+ * A record without what a link need not carry: the blank lines and line breaks between moves
+ * are spaces. The record reads back the same.
+ */
+export function compactRecord(record) {
+  const text = String(record).replace(/\r\n?/g, '\n');
+  const split = text.indexOf('\n\n');
+  if (split < 0) return text.trim();
+  const tags = text.slice(0, split).trim();
+  const moves = text.slice(split + 2).replace(/\s+/g, ' ').trim();
+  return `${tags}\n\n${moves}`;
+}
+
+/** The page's address without query or fragment. */
+export function pageBase(location) {
+  return location.origin === 'null' || location.protocol === 'file:'
+    ? location.href.split(/[?#]/)[0]
+    : `${location.origin}${location.pathname}`;
+}
+
+/** A file name for a game's record: blue-and-gray-<date>-<plies>.txt. */
+export function recordFileName(state, now = new Date()) {
+  const pad = (n) => String(n).padStart(2, '0');
+  return `blue-and-gray-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${state.history.length}.txt`;
+}
+
+/** Offers `text` to the reader as a file named `name`. */
+export function download(doc, name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const a = doc.createElement('a');
+  a.href = url;
+  a.download = name;
+  doc.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,49 @@
+// Keyboard shortcuts of the page: a key event to an intent, or null. Keys typed into a form
+// field are never taken; arrows on the focused board move its cursor, not the history.
+
+/** The shortcuts, for the "?" list: [keys message key, action message key]. */
+export const SHORTCUTS = Object.freeze([
+  ['keys.undo', 'shortcut.undo'],
+  ['keys.redo', 'shortcut.redo'],
+  ['keys.history', 'shortcut.history'],
+  ['keys.ends', 'shortcut.ends'],
+  ['keys.flip', 'shortcut.flip'],
+  ['keys.new', 'shortcut.new'],
+  ['keys.hint', 'shortcut.hint'],
+  ['keys.help', 'shortcut.help'],
+]);
+
+const FIELDS = new Set(['input', 'select', 'textarea', 'button']);
+
+/**
+ * The intent of a keydown: 'undo', 'redo', 'back', 'forward', 'first', 'last', 'flip', 'new',
+ * 'hint' or 'help'; null for any other key, or when the key belongs to a field or the board.
+ * `onBoard`: the event comes from the board (its canvas has the focus).
+ */
+export function shortcutFor(e, onBoard) {
+  const target = e.target;
+  const tag = target && target.localName;
+  if (tag && (FIELDS.has(tag) || target.isContentEditable)) {
+    // Buttons take Enter and Space only; the rest of the shortcuts work from them.
+    if (tag !== 'button') return null;
+  }
+  const mod = e.ctrlKey || e.metaKey;
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  if (mod && !e.altKey) {
+    if (key === 'z') return e.shiftKey ? 'redo' : 'undo';
+    if (key === 'y') return 'redo';
+    return null;
+  }
+  if (e.altKey || e.ctrlKey || e.metaKey) return null;
+  if (!onBoard) {
+    if (key === 'ArrowLeft') return 'back';
+    if (key === 'ArrowRight') return 'forward';
+    if (key === 'Home') return 'first';
+    if (key === 'End') return 'last';
+  }
+  if (key === 'f') return 'flip';
+  if (key === 'n') return 'new';
+  if (key === 'h') return 'hint';
+  if (key === '?') return 'help';
+  return null;
+}

@@ -1,0 +1,54 @@
+// Short sounds for a move, a capture and the end of a game, made with the Web Audio API (no
+// audio files). Silent until the reader's first gesture on the page, as browsers require, and
+// whenever muted.
+
+/** Each sound: notes of [frequency Hz, start s, length s, type], played at `gain`. */
+const SOUNDS = {
+  move: { gain: 0.18, notes: [[520, 0, 0.07, 'triangle']] },
+  capture: { gain: 0.2, notes: [[330, 0, 0.06, 'square'], [247, 0.07, 0.09, 'square']] },
+  end: { gain: 0.16, notes: [[392, 0, 0.12, 'sine'], [494, 0.12, 0.12, 'sine'], [587, 0.24, 0.28, 'sine']] },
+};
+
+export class Sound {
+  #ctx = null;
+  #armed = false;
+  muted = false;
+
+  /** Starts listening for the first gesture, after which sounds may play. */
+  arm(doc) {
+    const unlock = () => {
+      this.#armed = true;
+      doc.removeEventListener('pointerdown', unlock, true);
+      doc.removeEventListener('keydown', unlock, true);
+    };
+    doc.addEventListener('pointerdown', unlock, true);
+    doc.addEventListener('keydown', unlock, true);
+  }
+
+  /** Plays `name` (move, capture or end) unless muted or before the first gesture. */
+  play(name) {
+    const sound = SOUNDS[name];
+    if (!sound || this.muted || !this.#armed) return;
+    const AC = globalThis.AudioContext || globalThis.webkitAudioContext;
+    if (!AC) return;
+    try {
+      if (!this.#ctx) this.#ctx = new AC();
+      const ctx = this.#ctx;
+      const t0 = ctx.currentTime + 0.01;
+      for (const [freq, start, length, type] of sound.notes) {
+        const osc = ctx.createOscillator();
+        const env = ctx.createGain();
+        osc.type = type;
+        osc.frequency.value = freq;
+        env.gain.setValueAtTime(0, t0 + start);
+        env.gain.linearRampToValueAtTime(sound.gain, t0 + start + 0.01);
+        env.gain.exponentialRampToValueAtTime(0.0001, t0 + start + length);
+        osc.connect(env).connect(ctx.destination);
+        osc.start(t0 + start);
+        osc.stop(t0 + start + length + 0.02);
+      }
+    } catch {
+      /* sound is a nicety: a browser without it plays silently */
+    }
+  }
+}
