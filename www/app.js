@@ -19,6 +19,9 @@ import { AiClient } from './ai-client.js';
 import { markMoves, turningPoints } from './evaluation.js';
 import { plyAt } from './chart.js';
 
+/** The strongest level at which the warning about guards that can be jumped is on unless chosen. */
+const WARN_UP_TO_LEVEL = 3;
+
 /** How hard the engine looks at each position of a review, and for the evaluation bar. */
 const REVIEW_LEVEL = 6;
 const EVAL = { level: 6, movetimeMs: 0 };
@@ -296,6 +299,26 @@ function cancelReview() {
   if (page.reviewClient) page.reviewClient.cancel();
 }
 
+/**
+ * The gentle warning: after a person's move, if the other side may now jump one of that
+ * person's guards, say which and from where (the rules core's legal moves tell).
+ */
+function warnAfterMove() {
+  if (!$('warn').checked) return;
+  const gs = board.state;
+  const threat = gs.moves.find((m) => m.kind === 'capture');
+  if (!threat || gs.result) return;
+  page.notice = { key: 'warn.jumpable', params: { point: threat.captured[0], from: threat.points[0] } };
+  scheduleRender();
+}
+
+/** Whether to warn: as chosen before, else on against the weaker computer levels and two people. */
+function initialWarn(prefs) {
+  if (typeof prefs.warn === 'boolean') return prefs.warn;
+  const { mode, level } = board.settings;
+  return mode === 'two' || level <= WARN_UP_TO_LEVEL;
+}
+
 // ---------------------------------------------------------------- sharing
 
 /**
@@ -392,6 +415,7 @@ function wireControls() {
     savePrefs(storage, { theme: $('theme').value });
     setTheme($('theme').value);
   });
+  on('warn', 'change', () => savePrefs(storage, { warn: $('warn').checked }));
   on('sound', 'change', () => {
     sound.muted = !$('sound').checked;
     savePrefs(storage, { muted: sound.muted });
@@ -516,7 +540,10 @@ async function main() {
     scheduleRender();
   });
   board.addEventListener('change', onBoardChange);
-  board.addEventListener('move', () => sound.play(board.state.lastMove.kind === 'capture' ? 'capture' : 'move'));
+  board.addEventListener('move', (e) => {
+    sound.play(board.state.lastMove.kind === 'capture' ? 'capture' : 'move');
+    if (e.detail.by === 'human') warnAfterMove();
+  });
   board.addEventListener('gameover', () => sound.play('end'));
   try {
     await board.ready;
@@ -525,6 +552,7 @@ async function main() {
     return;
   }
   starting = false;
+  $('warn').checked = initialWarn(prefs);
   if (page.startedFrom === 'save' && startErrors.length) {
     store.forget();
     page.notice = { key: 'notice.savedLost', params: { error: describeErrors(startErrors) } };

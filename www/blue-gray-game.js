@@ -538,6 +538,7 @@ export class BlueGrayGame extends HTMLElement {
       this.#resultSeen = s.gs.ply;
       queueMicrotask(() => this.#emitGameOver());
     }
+    this.#describe();
     this.#changed();
     this.#maybeComputer();
   }
@@ -549,6 +550,11 @@ export class BlueGrayGame extends HTMLElement {
     this.#refresh();
     const gs = s.gs;
     if (glide) this.#glide(gs.lastMove, boardBefore.board);
+    const m = gs.lastMove;
+    let news = this.#t(by === 'computer' ? 'announce.computer' : 'announce.move', { side: boardBefore.side, move: m.text });
+    if (m.captured.length) news += ' ' + this.#t('announce.captured', { points: m.captured.join(', ') });
+    if (gs.result) news += ' ' + this.resultText();
+    this.#describe(news);
     this.#emit('move', {
       text: gs.lastMove.text,
       ply: gs.ply,
@@ -773,10 +779,13 @@ export class BlueGrayGame extends HTMLElement {
     return { key: 'refuse.notYourTurn', params: { side: s.gs.side } };
   }
 
-  /** Tells a screen reader what is under the keyboard cursor. */
-  #describe() {
+  /**
+   * Tells a screen reader what is under the keyboard cursor, after `news` (a move just played,
+   * say) when given. Kept true after every change of the position.
+   */
+  #describe(news = '') {
     const s = this.#s;
-    const gs = s.gs;
+    const gs = S.shownGame(s);
     if (!gs) return;
     const p = s.ui.cursor;
     const piece = gs.board.find((x) => x.point === p);
@@ -786,6 +795,7 @@ export class BlueGrayGame extends HTMLElement {
     const sel = I.selectionView(gs, s.ui);
     if (sel && sel.targets.includes(p)) text += ' ' + this.#t('desc.destination');
     else if (sel) text += ' ' + this.#t('desc.selected', { path: sel.path.join(' '), targets: sel.targets.join(' ') });
+    if (news) text = `${news} ${text}`;
     if (this.#els.desc.textContent !== text) this.#els.desc.textContent = text;
   }
 
