@@ -1,0 +1,141 @@
+// The page in each language: chosen by a link, switched in the page and kept across visits;
+// no message key ever shows instead of its text; screen-reader descriptions follow the game.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, openPage, waitText, waitReady, waitPly, clickPoint, state, ROOT, deepText } from './helpers.mjs';
+import { TABLES } from '../../www/messages/index.js';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+/** Every text on the page and in the board's shadow tree, attributes that people hear included. */
+async function allText(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.shadowRoot) walk(el.shadowRoot);
+        for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+        for (const n of el.childNodes) if (n.nodeType === 3 && n.textContent.trim()) out.push(n.textContent.trim());
+      }
+    };
+    walk(document);
+    out.push(document.title);
+    return out;
+  });
+}
+
+/** Texts that are message keys (a key shows itself when no table has it). */
+function rawKeys(texts) {
+  const keys = new Set(Object.keys(TABLES.en.messages));
+  return texts.filter((t) => keys.has(t) || /^[a-z]+(\.[A-Za-z0-9-]+)+$/.test(t));
+}
+
+for (const lang of Object.keys(TABLES)) {
+  test(`the page in ${TABLES[lang].name} (${lang}): from a link, with no untranslated key`, async () => {
+    const { page, problems } = await openPage(env, `?lang=${lang}&mode=ai&level=1`);
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
+    assert.equal(await page.getAttribute('#game', 'lang'), lang);
+    const m = TABLES[lang].messages;
+    await waitText(page, '#form-legend, legend', new RegExp(escape(m['form.legend'])));
+    await waitText(page, '#status', new RegExp(escape(m['status.yourMove'].split('{')[0].trim())));
+    // A move and the computer's reply: the announcement is in the language too.
+    await clickPoint(page, 'e2');
+    await clickPoint(page, 'e3');
+    await waitPly(page, 2);
+    await page.waitForFunction(() => !window.bluegray.thinking);
+    const texts = await allText(page);
+    assert.deepEqual(rawKeys(texts), [], 'message keys shown instead of text');
+    // Every text of the table that the page shows statically is in this language, not English.
+    if (lang !== 'en') {
+      assert.ok(texts.includes(m['controls.undo']), `Undo says ${m['controls.undo']}`);
+      assert.ok(!texts.includes(TABLES.en.messages['form.legend']), 'no English legend');
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`a result and a lesson in ${lang}`, async () => {
+    const { page, problems } = await openPage(env, `?lang=${lang}&mode=two&variant=sackson&position=${encodeURIComponent('s3c4/9/9/9/9/4C4/9/9/S8 b 0 30')}`);
+    await clickPoint(page, 'e4');
+    await clickPoint(page, 'e5');
+    await page.waitForFunction(() => window.bluegray.state.result);
+    const said = await page.evaluate(() => window.bluegray.element.resultText());
+    const m = TABLES[lang].messages;
+    const expected = m['result.breakthrough'].replace('{winner:side}', m['side.blue']);
+    assert.equal(said, expected);
+    await waitText(page, '#status', new RegExp(escape(expected)));
+    await waitText(page, '#over-title', new RegExp(escape(m['over.title.win'].replace('{winner:side}', m['side.blue']))));
+    // The lessons open in the same language.
+    await page.click('#open-lessons');
+    await page.waitForSelector('#lessons[open]');
+    const lessonTexts = await allText(page);
+    assert.deepEqual(rawKeys(lessonTexts), [], 'message keys shown in the lessons');
+    assert.ok(lessonTexts.some((t) => t.includes(m['lessons.title'])), 'the lessons title is translated');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('switching the language in the page keeps it across visits', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  await page.selectOption('#lang', 'hu');
+  await waitText(page, '#new-game', new RegExp(escape(TABLES.hu.messages['form.start'])));
+  await page.goto(env.url);
+  await waitReady(page);
+  assert.equal(await page.getAttribute('html', 'lang'), 'hu');
+  await page.selectOption('#lang', 'ru');
+  await waitText(page, '#undo', new RegExp(escape(TABLES.ru.messages['controls.undo'])));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the board description follows the game, the computer’s move included', async () => {
+  const { page, problems } = await openPage(env, '?mode=ai&side=blue&level=1&lang=en');
+  await page.focus('#game canvas');
+  // The cursor starts on e5; down twice is e3, empty at the start.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await waitText(page, '#game >>> .desc', /e3: empty/);
+  await clickPoint(page, 'e2');
+  await clickPoint(page, 'e3');
+  await waitPly(page, 2);
+  await page.waitForFunction(() => !window.bluegray.thinking);
+  const s = await state(page);
+  // The computer's move is announced, and the cursor's point is described as it now stands.
+  await waitText(page, '#game >>> .desc', new RegExp(`The computer \\(Gray\\) played ${escape(s.history[1])}`));
+  // The last press left the cursor on e2, now empty; one step up is the guard that moved.
+  await waitText(page, '#game >>> .desc', /e2: empty/);
+  await page.keyboard.press('ArrowUp');
+  await waitText(page, '#game >>> .desc', /e3: Blue sergeant/);
+  assert.doesNotMatch(await deepText(page, '#game >>> .desc'), /e3: empty/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('no serious accessibility violations in any language', async () => {
+  const axe = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  for (const lang of Object.keys(TABLES)) {
+    const { page, problems } = await openPage(env, `?lang=${lang}&mode=ai`);
+    assert.deepEqual(problems, []);
+    await page.evaluate(axe);
+    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(
+      serious.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+    );
+    await page.close();
+  }
+});
+
+function escape(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
