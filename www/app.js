@@ -18,6 +18,7 @@ import { shortcutFor } from './shortcuts.js';
 import { AiClient } from './ai-client.js';
 import { markMoves, turningPoints } from './evaluation.js';
 import { plyAt } from './chart.js';
+import { buildPicker } from './variant-picker.js';
 
 /** The strongest level at which the warning about guards that can be jumped is on unless chosen. */
 const WARN_UP_TO_LEVEL = 3;
@@ -113,6 +114,7 @@ function setLanguage(lang) {
   localisePage(document, t);
   fillChoices(document, board.catalogue, t, page.lang, LANGUAGES.map((code) => [code, TABLES[code].name]));
   renderShortcuts(document, t);
+  buildVariantPicker();
   syncForm();
   scheduleRender();
 }
@@ -154,6 +156,7 @@ function syncForm() {
   $('level').value = String(s.level);
   $('movetime').value = String(s.movetime);
   $('lang').value = page.lang;
+  showRules(board.state && board.state.rules);
   updateFormVisibility();
 }
 
@@ -163,8 +166,34 @@ function updateFormVisibility() {
   $('level-row').hidden = mode === 'two';
   $('movetime-row').hidden = mode === 'two';
   const cat = board.catalogue;
-  const v = cat && cat.variants.find((x) => x.name === $('variant').value);
-  $('variant-desc').textContent = v ? t(`variant.${v.name}`) : board.state ? board.state.variantDescription : '';
+  const spec = $('variant').value;
+  const name = spec.split(',')[0];
+  const v = cat && cat.variants.find((x) => x.name === name);
+  const about = v ? t(`variant.${v.name}`) : '';
+  $('variant-desc').textContent = spec === name ? about : `${t('picker.result', { name: t(`variantName.${name}`), spec })} ${about}`;
+}
+
+/** Sets the ingredient choosers to the rules of a named variant, or of the game in progress. */
+function showRules(rules) {
+  if (page.picker && rules) page.picker.show(rules);
+}
+
+/** The rules by ingredients, once the catalogue says what they are. */
+function buildVariantPicker() {
+  const cat = board.catalogue;
+  $('ingredients-box').hidden = !(cat && cat.options);
+  if (!cat || !cat.options) return;
+  page.picker = buildPicker(document, $('ingredients'), cat, t, (spec) => {
+    const sel = $('variant');
+    if (![...sel.options].some((o) => o.value === spec)) {
+      const o = document.createElement('option');
+      o.value = spec;
+      o.textContent = spec;
+      sel.appendChild(o);
+    }
+    sel.value = spec;
+    updateFormVisibility();
+  });
 }
 
 /** Starts a new game, reporting a bad option on the page instead of throwing. */
@@ -403,7 +432,13 @@ function wireControls() {
     e.preventDefault();
     newGameFromForm();
   });
-  for (const id of ['mode', 'variant']) on(id, 'change', updateFormVisibility);
+  on('mode', 'change', updateFormVisibility);
+  on('variant', 'change', () => {
+    const cat = board.catalogue;
+    const v = cat && cat.variants.find((x) => x.name === $('variant').value);
+    if (v) showRules(v.rules);
+    updateFormVisibility();
+  });
   // Level and think time apply at once, to the game in progress too.
   on('level', 'change', () => board.setAttribute('level', $('level').value));
   on('movetime', 'change', () => board.setAttribute('movetime', $('movetime').value));
