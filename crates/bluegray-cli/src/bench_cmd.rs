@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use bluegray_core::{Position, Variant};
-use bluegray_engine::{Engine, Level, Limits, NoClock};
+use bluegray_engine::{Engine, Level, Limits, NoClock, DEFAULT_HASH_MB};
 use clap::Args;
 
 use crate::{hash_mb, CliError};
@@ -14,8 +14,8 @@ pub struct BenchArgs {
     /// Depth of every search, 1 to 30.
     #[arg(long, default_value_t = 7)]
     depth: u32,
-    /// Transposition table size in megabytes, 1 to 4096.
-    #[arg(long, default_value_t = 16, value_parser = hash_mb())]
+    /// Transposition table size in megabytes, 1 to 1022.
+    #[arg(long, default_value_t = DEFAULT_HASH_MB, value_parser = hash_mb())]
     hash: usize,
 }
 

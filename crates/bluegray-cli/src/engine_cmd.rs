@@ -9,21 +9,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Weak};
 
-use bluegray_core::{Game, Move, Position, Variant};
-use bluegray_engine::{Engine, Level, Limits, SearchInfo, SystemClock};
+use bluegray_core::{excerpt, Game, Move, Position, Variant};
+use bluegray_engine::{Engine, Level, Limits, SearchInfo, SystemClock, DEFAULT_HASH_MB, MAX_DEPTH};
 use clap::Args;
 
-use crate::{hash_mb, CliError};
+use crate::{hash_mb, level_arg, CliError};
 
 /// Arguments of `bluegray engine`.
 #[derive(Args)]
 pub struct EngineArgs {
-    /// Transposition table size in megabytes, 1 to 4096.
-    #[arg(long, default_value_t = 16, value_parser = hash_mb())]
+    /// Transposition table size in megabytes, 1 to 1022 (allocated at the first search).
+    #[arg(long, default_value_t = DEFAULT_HASH_MB, value_parser = hash_mb())]
     hash: usize,
-    /// The level `go` plays at unless it names one.
-    #[arg(long, default_value_t = Level::MAX.number())]
-    level: u8,
+    /// The level `go` plays at unless it names one, 1 to 8.
+    #[arg(long, default_value = "8", value_parser = level_arg)]
+    level: Level,
 }
 
 /// The protocol state: the game to search and the engine.
@@ -36,21 +36,13 @@ struct Session {
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(args: &EngineArgs) -> Result<(), CliError> {
-    if !(Level::MIN.number()..=Level::MAX.number()).contains(&args.level) {
-        return Err(CliError(format!(
-            "level {} must be from {} to {}",
-            args.level,
-            Level::MIN.number(),
-            Level::MAX.number()
-        )));
-    }
     let lines = spawn_reader();
     let variant = Variant::default();
     let mut session = Session {
         variant,
         game: Game::new(variant),
         engine: Engine::new(args.hash),
-        level: Level::new(args.level),
+        level: args.level,
     };
     let stdout = std::io::stdout();
     for (line, stop) in lines {
@@ -72,6 +64,7 @@ pub fn run(args: &EngineArgs) -> Result<(), CliError> {
 /// search it was sent after, even when another `go` follows it straight away. The end of
 /// input stops nothing: a script piped in without `quit` gets every search run to its end.
 /// Bytes that are not UTF-8 are replaced, so such a line gets an `error` answer.
+/// (`stop` and `quit` with extra words are errors, so they stop nothing.)
 fn spawn_reader() -> mpsc::Receiver<(String, Arc<AtomicBool>)> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -81,12 +74,14 @@ fn spawn_reader() -> mpsc::Receiver<(String, Arc<AtomicBool>)> {
             let bytes = bytes.strip_suffix(b"\r").unwrap_or(&bytes);
             let line = String::from_utf8_lossy(bytes).into_owned();
             let flag = Arc::new(AtomicBool::new(false));
-            match line.split_whitespace().next() {
-                Some("go") => {
+            let words: Vec<&str> = line.split_whitespace().take(2).collect();
+            match words.as_slice() {
+                ["go", ..] => {
                     searches.retain(|w| w.strong_count() > 0);
                     searches.push(Arc::downgrade(&flag));
                 }
-                Some("stop" | "quit") => {
+                // Only the command alone: `stop now` is an error, and errors change nothing.
+                ["stop" | "quit"] => {
                     for search in searches.drain(..).filter_map(|w| w.upgrade()) {
                         search.store(true, Ordering::Relaxed);
                     }
@@ -100,6 +95,9 @@ fn spawn_reader() -> mpsc::Receiver<(String, Arc<AtomicBool>)> {
     });
     rx
 }
+
+/// The commands that take no arguments: extra words after them are an error.
+const ARGUMENTLESS: [&str; 4] = ["isready", "newgame", "stop", "quit"];
 
 /// What a command leads to.
 enum Reply {
@@ -115,6 +113,12 @@ impl Session {
             return Reply::Continue;
         };
         let rest: Vec<&str> = words.collect();
+        if let (true, Some(extra)) = (ARGUMENTLESS.contains(&command), rest.first()) {
+            return Reply::Error(format!(
+                "{command} takes no arguments, not '{}'",
+                excerpt(extra)
+            ));
+        }
         let result = match command {
             "isready" => writeln!(out, "readyok").map_err(|e| e.to_string()),
             "variant" => self.set_variant(&rest.join(" ")),
@@ -129,7 +133,8 @@ impl Session {
             "stop" => Ok(()),
             "quit" => return Reply::Quit,
             other => Err(format!(
-                "unknown command '{other}': expected variant, position, go, stop, isready, newgame or quit"
+                "unknown command '{}': expected variant, position, go, stop, isready, newgame or quit",
+                excerpt(other)
             )),
         };
         match result {
@@ -164,7 +169,8 @@ impl Session {
             }
             Some((other, _)) => {
                 return Err(format!(
-                    "position '{other}': expected 'startpos' or 'code CODE'"
+                    "position '{}': expected 'startpos' or 'code CODE'",
+                    excerpt(other)
                 ))
             }
             None => return Err("position needs 'startpos' or 'code CODE'".into()),
@@ -172,12 +178,18 @@ impl Session {
         let moves = match rest.split_first() {
             None => &[][..],
             Some((&"moves", moves)) => moves,
-            Some((other, _)) => return Err(format!("position: expected 'moves', not '{other}'")),
+            Some((other, _)) => {
+                return Err(format!(
+                    "position: expected 'moves', not '{}'",
+                    excerpt(other)
+                ))
+            }
         };
         let mut game = Game::from_position(self.variant, start);
         for (i, text) in moves.iter().enumerate() {
+            // The error quotes the move (shortened when long); saying it again would double it.
             game.play_text(text)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
         }
         self.game = game;
         Ok(())
@@ -193,48 +205,40 @@ impl Session {
         while let Some(&word) = words.next() {
             let value = words
                 .next()
-                .ok_or_else(|| format!("go: '{word}' needs a value"))?;
+                .ok_or_else(|| format!("go: '{}' needs a value", excerpt(word)))?;
             let number = || {
-                value
-                    .parse::<u64>()
-                    .map_err(|_| format!("go: {word} '{value}' is not a whole number"))
+                Some(value)
+                    .filter(|v| v.bytes().all(|b| b.is_ascii_digit()))
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .ok_or_else(|| {
+                        format!(
+                            "go: {} '{}' is not a whole number",
+                            excerpt(word),
+                            excerpt(value)
+                        )
+                    })
             };
             match word {
-                "depth" => limits.depth = Some(number()?.clamp(1, 64) as u32),
+                "depth" => {
+                    limits.depth = Some(number()?.clamp(1, u64::from(MAX_DEPTH)) as u32);
+                }
                 "nodes" => limits.nodes = Some(number()?),
                 "movetime" => limits.movetime_ms = Some(number()? as f64),
                 "seed" => limits.seed = number()?,
-                "level" => {
-                    let n = number()?;
-                    if !(Level::MIN.number() as u64..=Level::MAX.number() as u64).contains(&n) {
-                        return Err(format!(
-                            "go: level {n} must be from {} to {}",
-                            Level::MIN.number(),
-                            Level::MAX.number()
-                        ));
-                    }
-                    level = Level::new(n as u8);
-                }
+                "level" => level = value.parse().map_err(|e| format!("go: {e}"))?,
                 other => {
                     return Err(format!(
-                    "go: unknown limit '{other}': expected depth, nodes, movetime, level or seed"
-                ))
+                        "go: unknown limit '{}': expected depth, nodes, movetime, level or seed",
+                        excerpt(other)
+                    ))
                 }
             }
         }
-        if self.game.outcome().is_some() {
-            return writeln!(out, "bestmove none").map_err(|e| e.to_string());
-        }
-        let positions = self.game.positions();
-        let history: Vec<u64> = positions[..positions.len() - 1]
-            .iter()
-            .map(Position::hash)
-            .collect();
         let clock = SystemClock::default();
         let mut write_error = None;
-        let result = self.engine.search(
-            self.game.position(),
-            &history,
+        // A finished game gets no move from the search: `bestmove none`.
+        let result = self.engine.search_game(
+            &self.game,
             &limits,
             level,
             &clock,

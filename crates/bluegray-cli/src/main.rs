@@ -1,6 +1,13 @@
 //! `bluegray`: the command-line tool for Blue and Gray.
 //!
 //! Every bad argument prints one line on stderr saying what is wrong and exits with code 2.
+//! `bluegray` alone prints its usage (the list of commands) on stderr and exits with code 2,
+//! since no command was given.
+//!
+//! Memory: the transposition tables of every engine a command runs together, plus each
+//! engine's own buffers, stay within [`MEMORY_CAP_MB`] (1 GiB). `engine` and `bench` accept
+//! `--hash` up to that cap; `match` shrinks its default table size to fit `--jobs`, and a
+//! `--jobs`/`--hash` request that cannot fit exits with code 2 and says what would.
 
 use std::process::ExitCode;
 
@@ -15,7 +22,8 @@ mod perft_cmd;
 #[command(
     name = "bluegray",
     version,
-    about = "Blue and Gray (1903): rules, perft and more"
+    about = "Blue and Gray (1903): rules, perft and more",
+    arg_required_else_help = true
 )]
 struct Cli {
     #[command(subcommand)]
@@ -45,9 +53,21 @@ impl<E: std::fmt::Display> From<E> for CliError {
     }
 }
 
-/// Parses a transposition table size: whole megabytes within what the engine accepts.
+/// The most memory, in megabytes, the engines of one command may use together: transposition
+/// tables plus each engine's buffers ([`bluegray_engine::ENGINE_BASE_MB`]).
+pub const MEMORY_CAP_MB: usize = 1024;
+
+/// Parses a transposition table size: whole megabytes, 1 to what one engine may use within
+/// [`MEMORY_CAP_MB`].
 pub fn hash_mb() -> clap::builder::RangedU64ValueParser<usize> {
-    clap::builder::RangedU64ValueParser::new().range(1..=bluegray_engine::MAX_TT_MB as u64)
+    let max = MEMORY_CAP_MB.min(bluegray_engine::MAX_TT_MB) - bluegray_engine::ENGINE_BASE_MB;
+    clap::builder::RangedU64ValueParser::new().range(1..=max as u64)
+}
+
+/// Parses a level number: decimal digits, 1 to 8.
+pub fn level_arg(s: &str) -> Result<bluegray_engine::Level, String> {
+    s.parse()
+        .map_err(|e: bluegray_engine::LevelError| e.to_string())
 }
 
 fn main() -> ExitCode {
@@ -58,6 +78,12 @@ fn main() -> ExitCode {
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
                 print!("{e}");
                 return ExitCode::SUCCESS;
+            }
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                // No command at all: the usage is the answer, but it is still a failure.
+                eprintln!("error: no command given\n");
+                eprint!("{}", e.render());
+                return ExitCode::from(2);
             }
             // clap's message spans several lines; what is wrong is said before its usage part.
             let msg = e.to_string();

@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use bluegray_core::{Color, Game, Move, Position, Variant};
-use bluegray_engine::{Engine, Level, Limits, SystemClock};
+use bluegray_core::{Color, Game, Move, SplitMix64, Variant};
+use bluegray_engine::{Engine, Level, Limits, SystemClock, DEFAULT_HASH_MB, ENGINE_BASE_MB};
 use clap::Args;
 
-use crate::CliError;
+use crate::{hash_mb, CliError, MEMORY_CAP_MB};
 
 /// Arguments of `bluegray match`.
 #[derive(Args)]
@@ -41,6 +41,11 @@ pub struct MatchArgs {
     /// than the machine has cores when the moves are limited by time.
     #[arg(long, default_value_t = 1)]
     jobs: u32,
+    /// Transposition table size of every built-in player, in megabytes. All the tables of all
+    /// the jobs together must fit in 1024 MB; without this option the size is 16 MB, or less
+    /// when that many jobs need it.
+    #[arg(long, value_parser = hash_mb())]
+    hash: Option<usize>,
     /// Print a line per game.
     #[arg(long, short)]
     verbose: bool,
@@ -102,12 +107,18 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         return Err(CliError("jobs must be at least 1".into()));
     }
     let jobs = args.jobs.min(args.games);
+    // Check both players before starting anything (an external engine is a process).
+    let engines_per_job = [&args.a, &args.b]
+        .into_iter()
+        .map(|spec| PlayerKind::parse(spec).map(|k| usize::from(matches!(k, PlayerKind::Level(_)))))
+        .sum::<Result<usize, CliError>>()?;
+    let hash = table_size(jobs as usize, engines_per_job, args.hash)?;
     // Every job has its own pair of players (an external engine is started once per job).
     let mut teams = Vec::new();
     for _ in 0..jobs {
         teams.push([
-            Player::parse(&args.a, &variant)?,
-            Player::parse(&args.b, &variant)?,
+            Player::new(&args.a, &variant, hash)?,
+            Player::new(&args.b, &variant, hash)?,
         ]);
     }
     let limits = Limits {
@@ -174,9 +185,41 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The table size of each built-in player, `per_job` in each of `jobs` jobs, so that together
+/// they stay within [`MEMORY_CAP_MB`]: the size asked for, or by default [`DEFAULT_HASH_MB`]
+/// shrunk as needed. Tables are allocated at each player's first search, but all the jobs play
+/// at once, so the budget counts every table.
+fn table_size(jobs: usize, per_job: usize, asked: Option<usize>) -> Result<usize, CliError> {
+    let engines = jobs * per_job;
+    if engines == 0 {
+        return Ok(asked.unwrap_or(DEFAULT_HASH_MB));
+    }
+    let fits = (MEMORY_CAP_MB / engines).saturating_sub(ENGINE_BASE_MB);
+    match asked {
+        Some(mb) if mb <= fits => Ok(mb),
+        None if fits >= 1 => Ok(fits.min(DEFAULT_HASH_MB)),
+        _ => {
+            let table = asked.unwrap_or(1);
+            let each = table + ENGINE_BASE_MB;
+            Err(CliError(format!(
+                "{jobs} jobs of {per_job} built-in players with {table} MB tables need {} MB \
+                 ({ENGINE_BASE_MB} MB of buffers each included), more than the {MEMORY_CAP_MB} MB \
+                 cap: use --jobs {} or fewer{}",
+                engines * each,
+                (MEMORY_CAP_MB / each / per_job).max(1),
+                if asked.is_some() {
+                    ", or a smaller --hash"
+                } else {
+                    ""
+                }
+            )))
+        }
+    }
+}
+
 /// The match's games: each opening is played twice, with player A on each side.
 fn schedule(variant: &Variant, args: &MatchArgs) -> Vec<Pairing> {
-    let mut rng = Rng(args.seed);
+    let mut rng = SplitMix64::new(args.seed);
     let mut opening = Vec::new();
     (0..args.games)
         .map(|g| {
@@ -233,7 +276,7 @@ fn elo_line(wins: u32, draws: u32, losses: u32) -> String {
 }
 
 /// Up to `plies` random legal moves from the start, stopping short of a finished game.
-fn random_opening(variant: &Variant, plies: u32, rng: &mut Rng) -> Vec<Move> {
+fn random_opening(variant: &Variant, plies: u32, rng: &mut SplitMix64) -> Vec<Move> {
     let mut game = Game::new(*variant);
     let mut moves = Vec::new();
     for _ in 0..plies {
@@ -273,7 +316,7 @@ fn play_game(
         Some(_) => Result3::Loss,
         None => Result3::Draw,
     };
-    let mut rng = Rng(pairing.seed);
+    let mut rng = SplitMix64::new(pairing.seed);
     loop {
         if let Some(o) = game.outcome() {
             return GameEnd {
@@ -284,7 +327,7 @@ fn play_game(
         }
         let side = game.side_to_move();
         let who = usize::from(side != a_side);
-        let answer = players[who].choose(&game, limits, rng.next());
+        let answer = players[who].choose(&game, limits, rng.next_u64());
         let failure = match answer {
             Ok(text) => match game.play_text(&text) {
                 Ok(_) => continue,
@@ -300,24 +343,40 @@ fn play_game(
     }
 }
 
-impl Player {
-    fn parse(spec: &str, variant: &Variant) -> Result<Player, CliError> {
+/// A player as the command line names it, before anything is started.
+enum PlayerKind<'a> {
+    Level(Level),
+    Random,
+    External(&'a str),
+}
+
+impl PlayerKind<'_> {
+    fn parse(spec: &str) -> Result<PlayerKind<'_>, CliError> {
         if spec == "random" {
-            return Ok(Player::Random);
+            return Ok(PlayerKind::Random);
         }
         if let Some(command) = spec.strip_prefix("cmd:") {
-            return External::spawn(command, variant).map(Player::External);
+            return Ok(PlayerKind::External(command));
         }
-        match spec.parse::<u8>() {
-            Ok(n) if (Level::MIN.number()..=Level::MAX.number()).contains(&n) => {
-                Ok(Player::Level(Level::new(n), Box::new(Engine::new(16))))
-            }
-            _ => Err(CliError(format!(
-                "player '{spec}': expected a level from {} to {}, 'random' or 'cmd:COMMAND'",
+        spec.parse::<Level>().map(PlayerKind::Level).map_err(|_| {
+            CliError(format!(
+                "player '{}': expected a level from {} to {}, 'random' or 'cmd:COMMAND'",
+                bluegray_core::excerpt(spec),
                 Level::MIN.number(),
                 Level::MAX.number()
-            ))),
-        }
+            ))
+        })
+    }
+}
+
+impl Player {
+    /// The player `spec` names; a built-in level gets a table of `hash_mb` megabytes.
+    fn new(spec: &str, variant: &Variant, hash_mb: usize) -> Result<Player, CliError> {
+        Ok(match PlayerKind::parse(spec)? {
+            PlayerKind::Random => Player::Random,
+            PlayerKind::External(command) => Player::External(External::spawn(command, variant)?),
+            PlayerKind::Level(level) => Player::Level(level, Box::new(Engine::new(hash_mb))),
+        })
     }
 
     fn new_game(&mut self) {
@@ -336,27 +395,16 @@ impl Player {
         match self {
             Player::Random => {
                 let legal = game.legal_moves();
-                let mut rng = Rng(seed);
+                let mut rng = SplitMix64::new(seed);
                 legal
-                    .get(rng.below(legal.len().max(1)))
+                    .get(rng.below(legal.len()))
                     .map(Move::to_string)
                     .ok_or_else(|| "no legal move".to_string())
             }
             Player::Level(level, engine) => {
-                let positions = game.positions();
-                let history: Vec<u64> = positions[..positions.len() - 1]
-                    .iter()
-                    .map(Position::hash)
-                    .collect();
                 let limits = Limits { seed, ..*limits };
-                let r = engine.search(
-                    game.position(),
-                    &history,
-                    &limits,
-                    *level,
-                    &SystemClock::default(),
-                    &mut |_| {},
-                );
+                let r =
+                    engine.search_game(game, &limits, *level, &SystemClock::default(), &mut |_| {});
                 r.best
                     .map(|m| m.to_string())
                     .ok_or_else(|| "no move".into())
@@ -488,27 +536,22 @@ impl External {
     }
 }
 
-/// A small seeded generator (SplitMix64): the openings and random moves of a match depend on
-/// its seed alone.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut x = self.0;
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_fit_the_memory_cap() {
+        assert_eq!(table_size(1, 2, None).ok(), Some(DEFAULT_HASH_MB));
+        assert_eq!(table_size(1, 0, Some(64)).ok(), Some(64));
+        assert_eq!(table_size(2, 2, Some(64)).ok(), Some(64));
+        // 100 jobs of two players: 1024 / 200 = 5 MB each, 2 of them buffers.
+        assert_eq!(table_size(100, 2, None).ok(), Some(3));
+        let too_many = table_size(1000, 2, None).err().unwrap().0;
+        assert!(too_many.contains("--jobs 170 or fewer"), "{too_many}");
+        let too_big = table_size(4, 2, Some(512)).err().unwrap().0;
+        assert!(too_big.contains("smaller --hash"), "{too_big}");
+    }
 
     #[test]
     fn elo_of_an_even_score_is_zero_and_of_a_whitewash_infinite() {

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use bluegray_core::{divide, perft, Position, Variant};
+use bluegray_core::{divide, excerpt, perft, Position, Variant};
 use clap::Args;
 
 use crate::CliError;
@@ -26,16 +26,16 @@ pub struct PerftArgs {
 /// Runs perft and prints the counts.
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let variant: Variant = args.variant.parse()?;
-    let depth = args
-        .depth
-        .trim()
-        .parse::<u32>()
-        .ok()
+    // Digits only: Rust's integer parsing would also take "+3", and a stray space is more
+    // likely a quoting mistake than a depth.
+    let depth = Some(args.depth.as_str())
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|d| d.parse::<u32>().ok())
         .filter(|d| (1..=20).contains(d))
         .ok_or_else(|| {
             CliError(format!(
                 "depth '{}' must be a whole number from 1 to 20",
-                args.depth
+                excerpt(&args.depth)
             ))
         })?;
     let pos = match &args.position {

@@ -264,6 +264,46 @@ fn bench_prints_nodes_time_and_speed() {
 }
 
 #[test]
+fn echoed_input_is_cut_short_and_commands_without_arguments_take_none() {
+    let long_move = "a".repeat(100_000);
+    let lines = session(&format!(
+        "isready foo\nnewgame bar\nstop baz\nquit x\nposition startpos moves {long_move}\n\
+         {long_move}\ngo depth +3\nisready\n"
+    ));
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("error ")).collect();
+    assert_eq!(errors.len(), 7, "{lines:?}");
+    for (e, word) in errors.iter().zip(["isready", "newgame", "stop", "quit"]) {
+        assert!(e.contains(&format!("{word} takes no arguments")), "{e}");
+    }
+    for e in &errors[4..6] {
+        assert!(e.len() < 400, "{} bytes", e.len());
+        assert!(e.contains(&format!("{}…", "a".repeat(80))), "{e}");
+    }
+    assert!(errors[6].contains("'+3'"));
+    // `quit x` did not quit: the last isready was answered.
+    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+}
+
+#[test]
+fn too_many_jobs_for_the_memory_cap_exit_2_with_a_message() {
+    let o = bluegray(&["match", "--games", "1000", "--jobs", "1000", "1", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("1024 MB cap") && err.contains("--jobs 170 or fewer"),
+        "{err}"
+    );
+    let o = bluegray(&[
+        "match", "--games", "2", "--jobs", "2", "--hash", "600", "1", "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8(o.stderr)
+        .unwrap()
+        .contains("smaller --hash"));
+}
+
+#[test]
 fn bad_arguments_exit_2_with_one_line() {
     for args in [
         &["match", "9", "1"][..],
@@ -274,6 +314,9 @@ fn bad_arguments_exit_2_with_one_line() {
         &["engine", "--level", "0"],
         &["engine", "--hash", "18446744073709551615"],
         &["bench", "--hash", "0"],
+        &["bench", "--hash", "4096"],
+        &["engine", "--level", "+3"],
+        &["match", "+3", "1"],
     ] {
         let o = bluegray(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

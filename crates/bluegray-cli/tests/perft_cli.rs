@@ -43,6 +43,8 @@ fn bad_input_is_one_line_on_stderr_and_exit_2() {
     let cases: &[(&[&str], &str)] = &[
         (&["perft", "0"], "depth '0'"),
         (&["perft", "deep"], "depth 'deep'"),
+        (&["perft", " 3"], "depth ' 3'"),
+        (&["perft", "+3"], "depth '+3'"),
         (
             &["perft", "--variant", "checkers", "2"],
             "unknown variant 'checkers'",
@@ -72,4 +74,22 @@ fn bad_input_is_one_line_on_stderr_and_exit_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(o.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn no_command_prints_the_usage_and_exits_2() {
+    let o = bluegray(&[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("error: no command given"), "{err}");
+    for command in [
+        "Usage: bluegray <COMMAND>",
+        "perft",
+        "engine",
+        "match",
+        "bench",
+    ] {
+        assert!(err.contains(command), "{err}");
+    }
+    assert!(o.stdout.is_empty());
 }

@@ -1,7 +1,7 @@
 //! A game: a start position, the moves played, undo/redo, and the end of the game including the
-//! history-dependent impasse rules (RULES.md §5).
+//! history-dependent impasse rules (docs/RULES.md §5).
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveText};
 use crate::outcome::{ImpasseCause, Outcome};
 use crate::point::Color;
 use crate::position::{MoveError, Position};
@@ -18,8 +18,12 @@ pub struct Game {
     /// Moves taken back by [`Game::undo`], most recent last.
     redo: Vec<Move>,
     outcome: Option<Outcome>,
-    /// Record tags other than Variant, Position and Result (players, date, event, …).
-    pub tags: Vec<(String, String)>,
+    /// Record tags other than the reserved ones (players, date, event, …); see
+    /// [`Game::set_tag`].
+    pub(crate) tags: Vec<(String, String)>,
+    /// Comments of the record the game was read from, each with the number of moves played
+    /// before it.
+    pub(crate) comments: Vec<(usize, String)>,
 }
 
 impl Game {
@@ -37,6 +41,7 @@ impl Game {
             redo: Vec::new(),
             outcome: None,
             tags: Vec::new(),
+            comments: Vec::new(),
         };
         g.outcome = g.compute_outcome();
         g
@@ -106,22 +111,30 @@ impl Game {
         if let Some(o) = self.outcome {
             return Err(MoveError::GameOver(o));
         }
-        if !self.position().legal_moves().contains(&m) {
+        let legal = self.position().legal_moves();
+        if !legal.contains(&m) {
+            let text = MoveText {
+                points: m.points().to_vec(),
+                capture: m.is_capture(),
+            };
             return Err(MoveError::Illegal {
                 text: m.to_string(),
-                reason: "it is not one of this position's legal moves".into(),
+                reason: self.position().refusal(&text, &legal),
             });
         }
         if self.redo.last() == Some(&m) {
             self.redo.pop();
         } else {
             self.redo.clear();
+            // Comments on the moves taken back belonged to the line the game has now left.
+            let played = self.moves.len();
+            self.comments.retain(|(at, _)| *at <= played);
         }
         self.push(m);
         Ok(())
     }
 
-    /// Parses and plays a move written in the notation of RULES.md §6.
+    /// Parses and plays a move written in the notation of docs/RULES.md §6.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         if let Some(o) = self.outcome {
             return Err(MoveError::GameOver(o));
@@ -152,6 +165,13 @@ impl Game {
         let m = self.redo.pop()?;
         self.push(m);
         Some(m)
+    }
+
+    /// The comments of the record the game was read from, each with the number of moves played
+    /// before it, in order. Those after the current move belong to moves taken back: a record
+    /// written now leaves them out, and playing another move instead drops them.
+    pub fn comments(&self) -> &[(usize, String)] {
+        &self.comments
     }
 
     /// The moves [`Game::redo`] would replay, next first.

@@ -1,11 +1,11 @@
 //! The board's drawn lines as data: the two captain paths, and the marked diagonals they imply.
 //!
-//! The path table below is the project's reconstruction of the 1903 board (RULES.md §2). A different
+//! The path table below is the project's reconstruction of the 1903 board (docs/RULES.md §2). A different
 //! reconstruction is a change to [`PATH_POINTS`] alone: the marked diagonal segments, path lookups
 //! and everything in move generation are derived from it.
 
 use crate::bitboard::Bitboard;
-use crate::point::{Color, Point};
+use crate::point::{Color, Point, NUM_POINTS};
 
 /// Steps from a captain's start to the red dot.
 pub const PATH_STEPS: u8 = 17;
@@ -96,9 +96,9 @@ const NOT_ON_PATH: u8 = u8::MAX;
 /// The paths as points.
 static PATHS: [[Point; PATH_STEPS as usize + 1]; 2] = build_paths();
 
-static PATH_INDEX: [[u8; 81]; 2] = {
+static PATH_INDEX: [[u8; NUM_POINTS]; 2] = {
     let paths = build_paths();
-    let mut idx = [[NOT_ON_PATH; 81]; 2];
+    let mut idx = [[NOT_ON_PATH; NUM_POINTS]; 2];
     let mut side = 0;
     while side < 2 {
         let mut i = 0;
@@ -130,10 +130,19 @@ static PATH_BEYOND: [[Bitboard; PATH_STEPS as usize + 1]; 2] = {
 /// A direction on the board as `(file delta, rank delta)`.
 pub type Direction = (i8, i8);
 
-/// The four orthogonal directions: north (towards rank 9), south, east, west.
-pub const ORTHOGONAL: [Direction; 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+/// Towards rank 9: Blue's forward.
+pub const NORTH: Direction = (0, 1);
+/// Towards rank 1: Gray's forward.
+pub const SOUTH: Direction = (0, -1);
+/// Towards file i.
+pub const EAST: Direction = (1, 0);
+/// Towards file a.
+pub const WEST: Direction = (-1, 0);
 
-/// The four diagonal directions.
+/// The four orthogonal directions, each next to its opposite.
+pub const ORTHOGONAL: [Direction; 4] = [NORTH, SOUTH, EAST, WEST];
+
+/// The four diagonal directions, each next to its opposite.
 pub const DIAGONAL: [Direction; 4] = [(1, 1), (-1, -1), (-1, 1), (1, -1)];
 
 /// For each direction of [`DIAGONAL`], the points from which one step that way runs along a marked

@@ -1,5 +1,5 @@
 //! The rules of **Blue and Gray** (Busch & Jaeger, 1903), as specified in the project's
-//! `RULES.md`: board geometry, all rule options and named variants, positions with bitboard move
+//! `docs/RULES.md`: board geometry, all rule options and named variants, positions with bitboard move
 //! generation, games with the impasse rules, and every notation (points, moves, variant specs,
 //! position codes, game records).
 //!
@@ -23,7 +23,7 @@
 //!
 //! # Rulings
 //!
-//! Where RULES.md leaves a choice, this crate decides as follows:
+//! Where docs/RULES.md leaves a choice, this crate decides as follows:
 //! - `jumps=any` allows diagonal jumps in every diagonal direction, whatever `diagonals` says:
 //!   the two options are independent (a jump along marked lines only could never happen, since
 //!   no two marked segments are in line).
@@ -42,6 +42,7 @@
 pub mod bitboard;
 pub mod game;
 pub mod geometry;
+pub mod illegal;
 pub mod movegen;
 pub mod moves;
 pub mod outcome;
@@ -49,20 +50,26 @@ pub mod perft;
 pub mod point;
 pub mod position;
 pub mod record;
+pub mod rng;
 pub mod setup;
+pub mod text;
 pub mod variant;
 mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use game::Game;
-pub use geometry::{Direction, Path, DIAGONAL, ORTHOGONAL, PATH_STEPS};
+pub use geometry::{Direction, Path, DIAGONAL, EAST, NORTH, ORTHOGONAL, PATH_STEPS, SOUTH, WEST};
+pub use illegal::IllegalMove;
 pub use moves::{Move, MoveKind, MoveText, ParseMoveError, PointList};
 pub use outcome::{EndReason, ImpasseCause, Outcome};
 pub use perft::{divide, perft};
+pub use point::NUM_POINTS;
 pub use point::{Color, ParsePointError, Point};
 pub use position::{MoveError, Position};
-pub use record::{GameRecord, RecordError};
+pub use record::{GameRecord, RecordError, TagError, RESERVED_TAGS};
+pub use rng::SplitMix64;
 pub use setup::{Piece, PieceKind, PositionCodeError, Setup};
+pub use text::excerpt;
 pub use variant::{
     Army, CaptainMode, Diagonals, GuardKind, Jumps, Rules, Start, Variant, VariantError,
     VariantName,

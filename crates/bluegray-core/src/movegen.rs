@@ -1,20 +1,20 @@
-//! Legal move generation (RULES.md §4): bitboard steps, captain moves, and capture sequences
+//! Legal move generation (docs/RULES.md §4): bitboard steps, captain moves, and capture sequences
 //! found by depth-first search, each whole sequence one move.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{MARKED_FROM, PATH_STEPS};
+use crate::geometry::{Direction, EAST, MARKED_FROM, NORTH, PATH_STEPS, SOUTH, WEST};
 use crate::moves::{Move, DIRECTIONS};
-use crate::point::{Color, Point};
+use crate::point::{Color, Point, NUM_POINTS};
 use crate::position::Position;
 use crate::variant::{CaptainMode, Diagonals, Jumps};
 
 /// `NEIGHBOR[d][p]`: the point one step from `p` in direction `d` of [`DIRECTIONS`], or `NONE`.
-static NEIGHBOR: [[u8; 81]; 8] = {
-    let mut t = [[NONE; 81]; 8];
+static NEIGHBOR: [[u8; NUM_POINTS]; 8] = {
+    let mut t = [[NONE; NUM_POINTS]; 8];
     let mut d = 0;
     while d < 8 {
         let mut i = 0;
-        while i < 81 {
+        while i < NUM_POINTS {
             let p = Point::from_index_unchecked(i as u8);
             if let Some(q) = p.offset(DIRECTIONS[d].0, DIRECTIONS[d].1) {
                 t[d][i] = q.index() as u8;
@@ -27,12 +27,26 @@ static NEIGHBOR: [[u8; 81]; 8] = {
 };
 const NONE: u8 = u8::MAX;
 
-const ORTHOGONAL_DIRS: &[u8] = &[0, 1, 2, 3];
+/// The index of `d` in [`DIRECTIONS`], which the tables above are indexed by.
+const fn dir(d: Direction) -> u8 {
+    let mut i = 0;
+    while i < DIRECTIONS.len() {
+        if DIRECTIONS[i].0 == d.0 && DIRECTIONS[i].1 == d.1 {
+            return i as u8;
+        }
+        i += 1;
+    }
+    panic!("not one of the eight directions")
+}
+
+/// A sergeant's orthogonal directions (its jumps under `jumps=orthogonal`).
+const ORTHOGONAL_DIRS: &[u8] = &[dir(NORTH), dir(SOUTH), dir(EAST), dir(WEST)];
+/// All eight directions (a sergeant's jumps under `jumps=any`).
 const ALL_DIRS: &[u8] = &[0, 1, 2, 3, 4, 5, 6, 7];
-/// A Blue private's directions: north, east, west.
-const BLUE_PRIVATE_DIRS: &[u8] = &[0, 2, 3];
-/// A Gray private's directions: south, east, west.
-const GRAY_PRIVATE_DIRS: &[u8] = &[1, 2, 3];
+/// A Blue private's directions: forward (north) and sideways.
+const BLUE_PRIVATE_DIRS: &[u8] = &[dir(NORTH), dir(EAST), dir(WEST)];
+/// A Gray private's directions: forward (south) and sideways.
+const GRAY_PRIVATE_DIRS: &[u8] = &[dir(SOUTH), dir(EAST), dir(WEST)];
 
 /// Where generated moves go: a list, or just a count (for perft's last ply).
 pub(crate) trait MoveSink {
@@ -167,7 +181,7 @@ impl Position {
                 }
             });
         };
-        for d in 0..4u8 {
+        for &d in ORTHOGONAL_DIRS {
             push_dir(sergeants, d, out);
         }
         for d in 4..8u8 {

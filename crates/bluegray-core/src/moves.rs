@@ -1,4 +1,4 @@
-//! Moves: a step, a captain move, or a whole capture sequence, and their text form (RULES.md §6).
+//! Moves: a step, a captain move, or a whole capture sequence, and their text form (docs/RULES.md §6).
 
 use std::fmt;
 use std::ops::Deref;
@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use crate::geometry::{Direction, DIAGONAL, ORTHOGONAL};
 use crate::point::{ParsePointError, Point};
+use crate::text::excerpt;
 
 /// The eight directions in the order capture paths encode them: orthogonal first, then diagonal,
 /// each next to its opposite (`d ^ 1`).
@@ -208,7 +209,7 @@ pub enum ParseMoveError {
     #[error("empty move: expected points joined by '-' or 'x', like d2-d3 or c3xc5")]
     Empty,
     /// A part between separators is not a point.
-    #[error("bad move '{text}': {source}")]
+    #[error("bad move '{}': {source}", excerpt(text))]
     BadPoint {
         /// The whole move text.
         text: String,
@@ -216,19 +217,19 @@ pub enum ParseMoveError {
         source: ParsePointError,
     },
     /// Spaces inside the move.
-    #[error("bad move '{0}': write the points and separators without spaces, like d2-d3")]
+    #[error("bad move '{}': write the points and separators without spaces, like d2-d3", excerpt(.0))]
     Spaces(String),
     /// A single point, with no destination.
-    #[error("bad move '{0}': a move needs at least two points, like d2-d3")]
+    #[error("bad move '{}': a move needs at least two points, like d2-d3", excerpt(.0))]
     TooShort(String),
     /// `-` and `x` mixed.
-    #[error("bad move '{0}': use '-' for a step and 'x' for every jump of a capture, not both")]
+    #[error("bad move '{}': use '-' for a step and 'x' for every jump of a capture, not both", excerpt(.0))]
     MixedSeparators(String),
     /// A `-` move with more than two points.
-    #[error("bad move '{0}': a step or captain move has exactly two points")]
+    #[error("bad move '{}': a step or captain move has exactly two points", excerpt(.0))]
     LongStep(String),
     /// More points than any capture can have.
-    #[error("bad move '{0}': a capture has at most 17 jumps")]
+    #[error("bad move '{}': a capture has at most 17 jumps", excerpt(.0))]
     TooLong(String),
 }
 

@@ -1,4 +1,4 @@
-//! How a game ended (RULES.md §5).
+//! How a game ended (docs/RULES.md §5).
 
 use std::fmt;
 

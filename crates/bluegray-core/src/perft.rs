@@ -1,5 +1,5 @@
 //! Perft: counting the leaves of the legal-move tree, the reference check of move generation
-//! (RULES.md §8).
+//! (docs/RULES.md §8).
 //!
 //! A position won by breakthrough or lead has no moves, so it adds nothing at greater depths,
 //! as a mate does in chess perft. Impasse rules are ignored: they depend on history.

@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::text::excerpt;
+
 /// Number of points on the board.
 pub const NUM_POINTS: usize = 81;
 
@@ -83,7 +85,10 @@ impl fmt::Display for Point {
 
 /// Why a text is not a point.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("'{text}' is not a point: expected a file a-i followed by a rank 1-9, like e5")]
+#[error(
+    "'{}' is not a point: expected a file a-i followed by a rank 1-9, like e5",
+    excerpt(text)
+)]
 pub struct ParsePointError {
     /// The text that was rejected.
     pub text: String,

@@ -6,10 +6,12 @@ use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Path, PATH_STEPS};
+use crate::illegal::IllegalMove;
 use crate::moves::{Move, MoveKind, MoveText, ParseMoveError};
 use crate::outcome::{EndReason, Outcome};
-use crate::point::{Color, Point};
+use crate::point::{Color, Point, NUM_POINTS};
 use crate::setup::{Piece, PieceKind, PositionCodeError, Setup};
+use crate::text::excerpt;
 use crate::variant::{Army, GuardKind, Rules, Start};
 use crate::zobrist;
 
@@ -30,7 +32,8 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-/// Why a move text cannot be played.
+/// Why a move text cannot be played: the text is not a move, the game is over, or the rules
+/// refuse the move (and say which rule, see [`IllegalMove`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The text is not a move at all.
@@ -40,12 +43,12 @@ pub enum MoveError {
     #[error("the game is over: {0}")]
     GameOver(Outcome),
     /// A well-formed move that the rules do not allow here.
-    #[error("illegal move {text}: {reason}")]
+    #[error("illegal move {}: {reason}", excerpt(text))]
     Illegal {
         /// The move as the player wrote it, normalised.
         text: String,
-        /// Why it is not allowed.
-        reason: String,
+        /// The rule that refuses it.
+        reason: IllegalMove,
     },
 }
 
@@ -81,7 +84,7 @@ impl Position {
         pos
     }
 
-    /// Checks a parsed code against `rules` (RULES.md §6) and builds the position.
+    /// Checks a parsed code against `rules` (docs/RULES.md §6) and builds the position.
     pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Position, PositionCodeError> {
         let pow = rules.start == Start::Pow;
         let mut guards = [Bitboard::EMPTY; 2];
@@ -152,7 +155,7 @@ impl Position {
 
     /// The position as a parsed code.
     pub fn setup(&self) -> Setup {
-        let mut board = [None; 81];
+        let mut board = [None; NUM_POINTS];
         for p in Point::all() {
             board[p.index()] = self.piece_at(p);
         }
@@ -352,7 +355,7 @@ impl Position {
         next
     }
 
-    /// Finds the legal move that `text` describes (RULES.md §6 notation).
+    /// Finds the legal move that `text` describes (docs/RULES.md §6 notation).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mt: MoveText = text.parse()?;
         if let Some(outcome) = self.outcome() {
@@ -362,42 +365,9 @@ impl Position {
         if let Some(m) = moves.iter().find(|m| mt.matches(m)) {
             return Ok(*m);
         }
-        let from = mt.points[0];
-        let ours = self.piece_at(from).filter(|p| p.color == self.side);
-        let reason = if ours.is_none() {
-            format!("{} has no piece on {from}", self.side)
-        } else if moves.first().is_some_and(Move::is_capture)
-            && !moves.iter().any(|m| m.from() == from)
-        {
-            let captures: Vec<String> = moves.iter().take(4).map(Move::to_string).collect();
-            format!(
-                "a capture is compulsory ({}{})",
-                captures.join(", "),
-                if moves.len() > 4 { ", …" } else { "" }
-            )
-        } else if let Some(m) = moves.iter().find(|m| {
-            // Only a capture can be left unfinished: a step or captain move that the text
-            // names in full (with the wrong separator) is not one.
-            m.is_capture()
-                && m.points().len() > mt.points.len()
-                && m.points().starts_with(&mt.points)
-        }) {
-            format!("the capture must go on jumping while it can, e.g. {m}")
-        } else {
-            let alternatives: Vec<String> = moves
-                .iter()
-                .filter(|m| m.from() == from)
-                .map(Move::to_string)
-                .collect();
-            if alternatives.is_empty() {
-                format!("the piece on {from} cannot move")
-            } else {
-                format!("the piece on {from} can play {}", alternatives.join(", "))
-            }
-        };
         Err(MoveError::Illegal {
             text: mt.to_string(),
-            reason,
+            reason: self.refusal(&mt, &moves),
         })
     }
 }

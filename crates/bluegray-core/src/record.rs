@@ -1,4 +1,4 @@
-//! Game records (RULES.md §6), like chess PGN:
+//! Game records (docs/RULES.md §6), like chess PGN:
 //!
 //! ```text
 //! [Variant "classic"]
@@ -6,8 +6,28 @@
 //! [Gray "Bob"]
 //! [Result "*"]
 //!
-//! 1. d2-d3 d8-d7 2. e1-e2 *
+//! 1. d2-d3 {a quiet start} d8-d7 2. e1-e2 *
 //! ```
+//!
+//! # Tag values
+//!
+//! A tag value is written between double quotes, with these escapes so that any text survives a
+//! round trip through a record (each tag stays on one line):
+//!
+//! | character | written |
+//! | --- | --- |
+//! | `\` | `\\` |
+//! | `"` | `\"` |
+//! | line feed, carriage return, tab | `\n`, `\r`, `\t` |
+//! | any other control character (Unicode category Cc) | `\u{hex}`, e.g. `\u{1b}` |
+//!
+//! When reading, a backslash before any other character stands for that character.
+//!
+//! # Comments
+//!
+//! `{…}` anywhere in the movetext is a comment. Comments are kept with the game (see
+//! [`Game::comments`]) and written out again where they were, with their whitespace folded to
+//! single spaces; a comment cannot contain `}`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,13 +37,14 @@ use thiserror::Error;
 use crate::game::Game;
 use crate::position::{MoveError, Position};
 use crate::setup::PositionCodeError;
+use crate::text::excerpt;
 use crate::variant::{Variant, VariantError};
 
 /// Why a game record was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
     /// A `[` line that is not `[Name "value"]`.
-    #[error("line {line}: '{text}' is not a tag like [Name \"value\"]")]
+    #[error("line {line}: '{}' is not a tag like [Name \"value\"]", excerpt(text))]
     BadTag {
         /// 1-based line number.
         line: usize,
@@ -55,22 +76,77 @@ pub enum RecordError {
         actual: String,
     },
     /// Text after the result token.
-    #[error("unexpected '{0}' after the result")]
+    #[error("unexpected '{}' after the result", excerpt(.0))]
     TrailingText(String),
 }
 
-/// A record's parts as written: tags, move texts and result token, not yet replayed.
+/// Why a tag cannot be set with [`Game::set_tag`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TagError {
+    /// The name is empty or has characters other than ASCII letters, digits and `_`.
+    #[error("'{}' is not a tag name: use letters, digits and _", excerpt(.0))]
+    BadName(String),
+    /// One of [`RESERVED_TAGS`], which the game writes itself.
+    #[error("the {0} tag is set by the game itself")]
+    Reserved(String),
+}
+
+/// The tags a game writes from its own state (variant, start position, result): they cannot be
+/// set, and a record's values for them are read as the game's, not kept as tags.
+pub const RESERVED_TAGS: [&str; 3] = ["Variant", "Position", "Result"];
+
+/// Whether `name` is one of [`RESERVED_TAGS`] (tag names compare without case).
+pub fn is_reserved_tag(name: &str) -> bool {
+    RESERVED_TAGS.iter().any(|r| r.eq_ignore_ascii_case(name))
+}
+
+/// Whether `name` can name a tag: ASCII letters, digits and `_`, at least one.
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A record's parts as written: tags, move texts, comments and result token, not yet replayed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameRecord {
     /// Tags in order, e.g. `("Variant", "classic")`.
     pub tags: Vec<(String, String)>,
     /// The moves as written.
     pub moves: Vec<String>,
+    /// Comments with the number of moves written before each, in order; whitespace folded.
+    pub comments: Vec<(usize, String)>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+impl Game {
+    /// The record tags other than [`RESERVED_TAGS`] (players, date, event, …), in order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// Sets a tag such as `Blue` or `Gray`, replacing any tag of that name (names compare
+    /// without case; surrounding whitespace is ignored). The value may be any text.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        let name = name.trim();
+        if !is_tag_name(name) {
+            return Err(TagError::BadName(name.to_string()));
+        }
+        if is_reserved_tag(name) {
+            return Err(TagError::Reserved(name.to_string()));
+        }
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+        Ok(())
+    }
+}
 
 impl GameRecord {
     /// The value of tag `name` (case-insensitive).
@@ -88,14 +164,12 @@ impl GameRecord {
             Some(code) => Game::from_code(variant, code)?,
             None => Game::new(variant),
         };
-        game.tags = self
-            .tags
-            .iter()
-            .filter(|(n, _)| {
-                !["variant", "position", "result"].contains(&n.to_ascii_lowercase().as_str())
-            })
-            .cloned()
-            .collect();
+        for (name, value) in &self.tags {
+            // Reserved tags were read above; a record with a bad tag name never parses.
+            if !is_reserved_tag(name) {
+                let _ = game.set_tag(name, value);
+            }
+        }
         for text in &self.moves {
             let number = move_number_label(game.position());
             let side = game.side_to_move();
@@ -105,6 +179,7 @@ impl GameRecord {
                 source,
             })?;
         }
+        game.comments.clone_from(&self.comments);
         if let Some(o) = game.outcome() {
             if self.result != "*" && self.result != o.result_token() {
                 return Err(RecordError::ResultMismatch {
@@ -129,6 +204,12 @@ impl GameRecord {
         GameRecord {
             tags,
             moves: game.moves().iter().map(|m| m.to_string()).collect(),
+            comments: game
+                .comments()
+                .iter()
+                .filter(|(at, _)| *at <= game.moves().len())
+                .cloned()
+                .collect(),
             result,
         }
     }
@@ -144,8 +225,47 @@ fn move_number_label(pos: &Position) -> String {
     format!("{}{dots}", pos.move_number())
 }
 
+/// A tag value as written between the quotes (see the module docs).
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    let mut out = String::with_capacity(v.len());
+    for c in v.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Reads the escape after a backslash; `None` when it is malformed.
+fn unescape(chars: &mut std::str::Chars<'_>) -> Option<char> {
+    match chars.next()? {
+        'n' => Some('\n'),
+        'r' => Some('\r'),
+        't' => Some('\t'),
+        'u' => {
+            if chars.next()? != '{' {
+                return None;
+            }
+            let mut code = 0u32;
+            for (i, c) in chars.by_ref().enumerate() {
+                if c == '}' {
+                    return if i == 0 { None } else { char::from_u32(code) };
+                }
+                if i >= 6 {
+                    return None;
+                }
+                code = code * 16 + c.to_digit(16)?;
+            }
+            None
+        }
+        c => Some(c),
+    }
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {
@@ -156,15 +276,52 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     let mut chars = rest.chars();
     while let Some(c) = chars.next() {
         match c {
-            '\\' => value.push(chars.next()?),
+            '\\' => value.push(unescape(&mut chars)?),
             '"' => return None,
             c => value.push(c),
         }
     }
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if !is_tag_name(name) {
         return None;
     }
     Some((name.to_string(), value))
+}
+
+/// A piece of movetext: a comment or a whitespace-separated word.
+enum Token<'a> {
+    /// A `{…}` comment's text, whitespace folded to single spaces.
+    Comment(String),
+    /// Anything else: a move number, a move, a result.
+    Word(&'a str),
+}
+
+/// Splits movetext into comments and words. A comment runs from `{` to the next `}` (or the
+/// end of the text) and needs no space around it.
+fn movetext_tokens(text: &str) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            return out;
+        }
+        if let Some(body) = rest.strip_prefix('{') {
+            let (inside, after) = body.split_once('}').unwrap_or((body, ""));
+            out.push(Token::Comment(fold_whitespace(inside)));
+            rest = after;
+        } else {
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '{')
+                .unwrap_or(rest.len());
+            out.push(Token::Word(&rest[..end]));
+            rest = &rest[end..];
+        }
+    }
+}
+
+/// Words joined by single spaces.
+fn fold_whitespace(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 impl FromStr for GameRecord {
@@ -189,13 +346,15 @@ impl FromStr for GameRecord {
                 movetext.push(' ');
             }
         }
-        let mut comment = false;
         let mut ended = false;
-        for token in movetext.split_whitespace() {
-            if comment || token.starts_with('{') {
-                comment = !token.ends_with('}');
-                continue;
-            }
+        for token in movetext_tokens(&movetext) {
+            let token = match token {
+                Token::Comment(text) => {
+                    rec.comments.push((rec.moves.len(), text));
+                    continue;
+                }
+                Token::Word(word) => word,
+            };
             if ended {
                 return Err(RecordError::TrailingText(token.to_string()));
             }
@@ -224,6 +383,12 @@ impl FromStr for GameRecord {
     }
 }
 
+/// A comment as written in movetext: braces around its folded text, without any `}` (which
+/// would end it early).
+fn comment_part(text: &str) -> String {
+    format!("{{{}}}", fold_whitespace(&text.replace('}', " ")))
+}
+
 impl fmt::Display for GameRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (name, value) in &self.tags {
@@ -242,11 +407,19 @@ impl fmt::Display for GameRecord {
             });
         let mut parts: Vec<String> = Vec::new();
         let mut pos = start;
+        let mut comments = self.comments.iter().peekable();
         for (i, m) in self.moves.iter().enumerate() {
+            // A comment before the second player's move is followed by its number again
+            // (`1... d8-d7`), as in PGN.
+            let mut commented = false;
+            while let Some((_, text)) = comments.next_if(|(at, _)| *at <= i) {
+                parts.push(comment_part(text));
+                commented = true;
+            }
             match pos {
                 Some(p) => {
                     let label = move_number_label(&p);
-                    if i == 0 || !label.ends_with("...") {
+                    if i == 0 || commented || !label.ends_with("...") {
                         parts.push(label);
                     }
                     pos = p.parse_move(m).ok().map(|mv| p.played(&mv));
@@ -256,6 +429,7 @@ impl fmt::Display for GameRecord {
             }
             parts.push(m.clone());
         }
+        parts.extend(comments.map(|(_, text)| comment_part(text)));
         parts.push(self.result.clone());
         // Wrap the movetext at about 80 columns.
         let mut line_len = 0;

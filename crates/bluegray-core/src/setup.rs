@@ -1,4 +1,4 @@
-//! Position codes (RULES.md §6): the text form of a board, side to move and counters.
+//! Position codes (docs/RULES.md §6): the text form of a board, side to move and counters.
 //!
 //! [`Setup`] is the code's syntax only; [`crate::Position::from_setup`] checks it against the rules
 //! (captains on their paths, counts), as a chess library separates FEN parsing from legality.
@@ -8,7 +8,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::point::{Color, Point};
+use crate::point::{Color, Point, NUM_POINTS};
+use crate::text::excerpt;
 
 /// What stands on a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,10 +87,10 @@ pub enum PositionCodeError {
         found: char,
     },
     /// The side field is not `b` or `g`.
-    #[error("side to move '{0}' must be b (Blue) or g (Gray)")]
+    #[error("side to move '{}' must be b (Blue) or g (Gray)", excerpt(.0))]
     BadSide(String),
     /// A counter is not a number in range.
-    #[error("{field} '{value}' is not valid: expected {expected}")]
+    #[error("{field} '{}' is not valid: expected {expected}", excerpt(value))]
     BadCounter {
         /// Which counter.
         field: &'static str,
@@ -139,7 +140,7 @@ pub enum PositionCodeError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// What stands on each point, by point index.
-    pub board: [Option<Piece>; 81],
+    pub board: [Option<Piece>; NUM_POINTS],
     /// The side to move.
     pub side: Color,
     /// Plies since the last capture or captain move.
@@ -160,7 +161,7 @@ impl FromStr for Setup {
         if ranks.len() != 9 {
             return Err(PositionCodeError::RankCount(ranks.len()));
         }
-        let mut board = [None; 81];
+        let mut board = [None; NUM_POINTS];
         for (i, text) in ranks.iter().enumerate() {
             let rank = 8 - i as i8;
             let mut file = 0usize;

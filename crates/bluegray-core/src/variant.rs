@@ -1,12 +1,14 @@
 //! Rule options, the named variants, and variant specs such as `classic-turbo,lead=2,first=gray`
-//! (RULES.md §7).
+//! (docs/RULES.md §7).
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::geometry::PATH_STEPS;
 use crate::point::Color;
+use crate::text::excerpt;
 
 /// How a captain moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,7 +64,7 @@ pub enum Jumps {
     Any,
 }
 
-/// Every rule option of RULES.md §7.
+/// Every rule option of docs/RULES.md §7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// `captain`.
@@ -246,23 +248,26 @@ pub enum VariantError {
     #[error("empty variant spec: expected a name such as sackson or classic-turbo")]
     Empty,
     /// The name is not one of the 17 named variants.
-    #[error("unknown variant '{0}': expected sackson or {{classic|super}}[-turbo][-light][-pow]")]
+    #[error("unknown variant '{}': expected sackson or {{classic|super}}[-turbo][-light][-pow]", excerpt(.0))]
     UnknownName(String),
     /// An override is not of the form `option=value`.
-    #[error("'{0}' is not an option=value pair")]
+    #[error("'{}' is not an option=value pair", excerpt(.0))]
     NotAPair(String),
     /// The option name is unknown.
-    #[error("unknown option '{0}': expected one of captain, guards, army, start, lead, diagonals, jumps, impasse_plies, first")]
+    #[error("unknown option '{}': expected one of {}", excerpt(.0), option_names())]
     UnknownOption(String),
     /// The value is not allowed for the option.
-    #[error("bad value '{value}' for option {option}: expected {expected}")]
+    #[error(
+        "bad value '{}' for option {option}: expected {expected}",
+        excerpt(value)
+    )]
     BadValue {
         /// The option.
         option: &'static str,
         /// The rejected value.
         value: String,
         /// What would have been accepted.
-        expected: &'static str,
+        expected: String,
     },
 }
 
@@ -290,170 +295,162 @@ impl From<VariantName> for Variant {
     }
 }
 
-/// The option names in the order specs print them.
-const OPTIONS: [&str; 9] = [
-    "captain",
-    "guards",
-    "army",
-    "start",
-    "lead",
-    "diagonals",
-    "jumps",
-    "impasse_plies",
-    "first",
-];
+/// A value of a rule option that is one of a few words.
+trait Choice: Copy + PartialEq + 'static {
+    /// Every value with its word in specs, in the order error messages list them.
+    const VALUES: &'static [(&'static str, Self)];
 
-impl Rules {
-    /// The value of `option` as it is written in a spec.
-    fn value_of(&self, option: &str) -> String {
-        match option {
-            "captain" => match self.captain {
-                CaptainMode::Standard => "standard",
-                CaptainMode::Turbo => "turbo",
-            }
-            .into(),
-            "guards" => match self.guards {
-                GuardKind::Sergeants => "sergeants",
-                GuardKind::Privates => "privates",
-            }
-            .into(),
-            "army" => match self.army {
-                Army::Full => "full",
-                Army::Light => "light",
-            }
-            .into(),
-            "start" => match self.start {
-                Start::Home => "home",
-                Start::Pow => "pow",
-            }
-            .into(),
-            "lead" => self.lead.to_string(),
-            "diagonals" => match self.diagonals {
-                Diagonals::Anywhere => "anywhere",
-                Diagonals::Marked => "marked",
-            }
-            .into(),
-            "jumps" => match self.jumps {
-                Jumps::Orthogonal => "orthogonal",
-                Jumps::Any => "any",
-            }
-            .into(),
-            "impasse_plies" => self.impasse_plies.to_string(),
-            _ => match self.first {
-                Color::Blue => "blue",
-                Color::Gray => "gray",
-            }
-            .into(),
-        }
+    /// The word for `self`.
+    fn word(self) -> &'static str {
+        Self::VALUES
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or("", |(w, _)| w)
     }
 
+    /// The value a word stands for.
+    fn from_word(word: &str) -> Option<Self> {
+        Self::VALUES
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, v)| *v)
+    }
+
+    /// What a spec may say, e.g. `standard or turbo`.
+    fn expected() -> String {
+        let words: Vec<&str> = Self::VALUES.iter().map(|(w, _)| *w).collect();
+        words.join(" or ")
+    }
+}
+
+impl Choice for CaptainMode {
+    const VALUES: &'static [(&'static str, Self)] = &[
+        ("standard", CaptainMode::Standard),
+        ("turbo", CaptainMode::Turbo),
+    ];
+}
+
+impl Choice for GuardKind {
+    const VALUES: &'static [(&'static str, Self)] = &[
+        ("sergeants", GuardKind::Sergeants),
+        ("privates", GuardKind::Privates),
+    ];
+}
+
+impl Choice for Army {
+    const VALUES: &'static [(&'static str, Self)] = &[("full", Army::Full), ("light", Army::Light)];
+}
+
+impl Choice for Start {
+    const VALUES: &'static [(&'static str, Self)] = &[("home", Start::Home), ("pow", Start::Pow)];
+}
+
+impl Choice for Diagonals {
+    const VALUES: &'static [(&'static str, Self)] = &[
+        ("anywhere", Diagonals::Anywhere),
+        ("marked", Diagonals::Marked),
+    ];
+}
+
+impl Choice for Jumps {
+    const VALUES: &'static [(&'static str, Self)] =
+        &[("orthogonal", Jumps::Orthogonal), ("any", Jumps::Any)];
+}
+
+impl Choice for Color {
+    const VALUES: &'static [(&'static str, Self)] = &[("blue", Color::Blue), ("gray", Color::Gray)];
+}
+
+/// One rule option of a spec: its name, and how its value is read, written and described. The
+/// table [`OPTIONS`] is the only place that lists the options.
+struct RuleOption {
+    name: &'static str,
+    /// The value in `rules`, as a spec writes it.
+    get: fn(&Rules) -> String,
+    /// Sets the value from its (trimmed, lowercase) text; false when the text is not a value.
+    set: fn(&mut Rules, &str) -> bool,
+    /// What the option accepts, for error messages.
+    expected: fn() -> String,
+}
+
+/// The entry of [`OPTIONS`] for a field holding a [`Choice`].
+macro_rules! choice_option {
+    ($name:literal, $field:ident, $type:ty) => {
+        RuleOption {
+            name: $name,
+            get: |r| r.$field.word().to_string(),
+            set: |r, v| <$type>::from_word(v).map(|x| r.$field = x).is_some(),
+            expected: <$type>::expected,
+        }
+    };
+}
+
+/// The entry of [`OPTIONS`] for a numeric field, `0..=$max`.
+macro_rules! number_option {
+    ($name:literal, $field:ident, $type:ty, $max:expr, $expected:literal) => {
+        RuleOption {
+            name: $name,
+            get: |r| r.$field.to_string(),
+            set: |r, v| match v.parse::<$type>() {
+                Ok(n) if n <= $max => {
+                    r.$field = n;
+                    true
+                }
+                _ => false,
+            },
+            expected: || $expected.to_string(),
+        }
+    };
+}
+
+/// Every rule option, in the order specs print them.
+static OPTIONS: [RuleOption; 9] = [
+    choice_option!("captain", captain, CaptainMode),
+    choice_option!("guards", guards, GuardKind),
+    choice_option!("army", army, Army),
+    choice_option!("start", start, Start),
+    number_option!(
+        "lead",
+        lead,
+        u8,
+        PATH_STEPS,
+        "a number of steps from 0 (off) to 17"
+    ),
+    choice_option!("diagonals", diagonals, Diagonals),
+    choice_option!("jumps", jumps, Jumps),
+    number_option!(
+        "impasse_plies",
+        impasse_plies,
+        u16,
+        u16::MAX,
+        "a number of plies from 0 (off) to 65535"
+    ),
+    choice_option!("first", first, Color),
+];
+
+/// The option names, for the message about an unknown one.
+fn option_names() -> String {
+    let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
+    names.join(", ")
+}
+
+impl Rules {
     /// Sets `option` from its spec text.
     fn set(&mut self, option: &str, value: &str) -> Result<(), VariantError> {
-        fn pick<T: Copy>(
-            option: &'static str,
-            value: &str,
-            expected: &'static str,
-            choices: &[(&str, T)],
-        ) -> Result<T, VariantError> {
-            choices
-                .iter()
-                .find(|(n, _)| *n == value)
-                .map(|(_, v)| *v)
-                .ok_or_else(|| VariantError::BadValue {
-                    option,
-                    value: value.to_string(),
-                    expected,
-                })
+        let name = option.trim().to_ascii_lowercase();
+        let opt = OPTIONS
+            .iter()
+            .find(|o| o.name == name)
+            .ok_or(VariantError::UnknownOption(name))?;
+        if (opt.set)(self, &value.trim().to_ascii_lowercase()) {
+            Ok(())
+        } else {
+            Err(VariantError::BadValue {
+                option: opt.name,
+                value: value.trim().to_string(),
+                expected: (opt.expected)(),
+            })
         }
-        let v = value.trim().to_ascii_lowercase();
-        match option.trim().to_ascii_lowercase().as_str() {
-            "captain" => {
-                self.captain = pick(
-                    "captain",
-                    &v,
-                    "standard or turbo",
-                    &[
-                        ("standard", CaptainMode::Standard),
-                        ("turbo", CaptainMode::Turbo),
-                    ],
-                )?
-            }
-            "guards" => {
-                self.guards = pick(
-                    "guards",
-                    &v,
-                    "sergeants or privates",
-                    &[
-                        ("sergeants", GuardKind::Sergeants),
-                        ("privates", GuardKind::Privates),
-                    ],
-                )?
-            }
-            "army" => {
-                self.army = pick(
-                    "army",
-                    &v,
-                    "full or light",
-                    &[("full", Army::Full), ("light", Army::Light)],
-                )?
-            }
-            "start" => {
-                self.start = pick(
-                    "start",
-                    &v,
-                    "home or pow",
-                    &[("home", Start::Home), ("pow", Start::Pow)],
-                )?
-            }
-            "lead" => {
-                self.lead = match v.parse::<u8>() {
-                    Ok(n) if n <= 17 => n,
-                    _ => {
-                        return Err(VariantError::BadValue {
-                            option: "lead",
-                            value: value.trim().to_string(),
-                            expected: "a number of steps from 0 (off) to 17",
-                        })
-                    }
-                }
-            }
-            "diagonals" => {
-                self.diagonals = pick(
-                    "diagonals",
-                    &v,
-                    "anywhere or marked",
-                    &[
-                        ("anywhere", Diagonals::Anywhere),
-                        ("marked", Diagonals::Marked),
-                    ],
-                )?
-            }
-            "jumps" => {
-                self.jumps = pick(
-                    "jumps",
-                    &v,
-                    "orthogonal or any",
-                    &[("orthogonal", Jumps::Orthogonal), ("any", Jumps::Any)],
-                )?
-            }
-            "impasse_plies" => {
-                self.impasse_plies = v.parse::<u16>().map_err(|_| VariantError::BadValue {
-                    option: "impasse_plies",
-                    value: value.trim().to_string(),
-                    expected: "a number of plies from 0 (off) to 65535",
-                })?
-            }
-            "first" => {
-                self.first = pick(
-                    "first",
-                    &v,
-                    "blue or gray",
-                    &[("blue", Color::Blue), ("gray", Color::Gray)],
-                )?
-            }
-            other => return Err(VariantError::UnknownOption(other.to_string())),
-        }
-        Ok(())
     }
 }
 
@@ -462,10 +459,10 @@ impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.name)?;
         let base = self.name.rules();
-        for opt in OPTIONS {
-            let v = self.rules.value_of(opt);
-            if v != base.value_of(opt) {
-                write!(f, ",{opt}={v}")?;
+        for opt in &OPTIONS {
+            let v = (opt.get)(&self.rules);
+            if v != (opt.get)(&base) {
+                write!(f, ",{}={v}", opt.name)?;
             }
         }
         Ok(())

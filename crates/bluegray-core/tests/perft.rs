@@ -1,4 +1,4 @@
-//! The reference counts of RULES.md §8. Depth 4 of the larger trees takes a while in a debug
+//! The reference counts of docs/RULES.md §8. Depth 4 of the larger trees takes a while in a debug
 //! build, so those run only with optimisations (`cargo test --release`, as CI does).
 
 use bluegray_core::{perft, Position, Variant};

@@ -1,20 +1,20 @@
 //! Property tests: random playouts in every named variant (and some overrides), checked at every
 //! ply against the invariants of the crate and against a slow, independent reference move
-//! generator written from RULES.md alone; and fuzzing of every parser.
+//! generator written from docs/RULES.md alone; and fuzzing of every parser.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use bluegray_core::{
-    Color, EndReason, Game, GameRecord, ImpasseCause, Move, MoveKind, MoveText, Outcome, Piece,
-    PieceKind, Point, Position, Setup, Variant, VariantName,
+    Color, EndReason, Game, GameRecord, ImpasseCause, Move, MoveError, MoveKind, MoveText, Outcome,
+    Piece, PieceKind, Point, Position, Setup, Variant, VariantName,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
 // ---------------------------------------------------------------------------------------------
-// A reference implementation of RULES.md §2, §4 and §5, deliberately naive: a 9x9 array of
-// pieces, the path table copied from RULES.md, and plain loops. It shares nothing with the
+// A reference implementation of docs/RULES.md §2, §4 and §5, deliberately naive: a 9x9 array of
+// pieces, the path table copied from docs/RULES.md, and plain loops. It shares nothing with the
 // crate's move generator but the Position accessors used to read the board.
 
 const BLUE_PATH: [&str; 18] = [
@@ -82,7 +82,7 @@ fn ref_progress(b: &Board, pow: bool) -> [usize; 2] {
     out
 }
 
-/// Breakthrough or lead winner (RULES.md §5, items 1 and 2).
+/// Breakthrough or lead winner (docs/RULES.md §5, items 1 and 2).
 fn ref_win(pos: &Position) -> Option<(Color, bool)> {
     let b = read_board(pos);
     let pr = ref_progress(&b, pos.rules().start == bluegray_core::Start::Pow);
@@ -627,7 +627,7 @@ fn reference_agrees_on_the_forced_double_capture() {
     assert_eq!(ref_moves(&pos), ["f5xf7xh7"]);
 }
 
-/// Perft with the reference generator, for the shallow counts of RULES.md §8.
+/// Perft with the reference generator, for the shallow counts of docs/RULES.md §8.
 fn ref_perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -752,8 +752,15 @@ fn parse_everything(text: &str, positions: &[Position]) -> Result<(), TestCaseEr
         }
     }
     for p in positions {
-        if let Ok(m) = p.parse_move(text) {
-            prop_assert!(p.legal_moves().contains(&m));
+        match p.parse_move(text) {
+            Ok(m) => prop_assert!(p.legal_moves().contains(&m)),
+            // A refusal names its rule, the points involved, and says it in words.
+            Err(MoveError::Illegal { reason, .. }) => {
+                prop_assert!(!reason.code().is_empty());
+                prop_assert!(!reason.to_string().is_empty());
+                prop_assert!(!reason.points().is_empty(), "{:?}", reason);
+            }
+            Err(_) => {}
         }
     }
     if let Ok(rec) = text.parse::<GameRecord>() {
@@ -823,5 +830,74 @@ proptest! {
         let samples = samples();
         let text = mutate(which.get::<String>(samples), &edits);
         parse_everything(&text, move_positions())?;
+    }
+}
+
+/// Any text, control characters and line breaks included, as a tag value or comment might hold.
+fn any_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        ".{0,30}",
+        prop::collection::vec(any::<char>(), 0..30).prop_map(|c| c.into_iter().collect()),
+        prop::collection::vec(
+            prop::sample::select(vec![
+                '\n', '\r', '\t', '\u{0}', '\u{1b}', '\u{85}', '\u{2028}', '"', '\\', '{', '}',
+                '[', ']', 'u', ' ', 'a'
+            ]),
+            0..20
+        )
+        .prop_map(|c| c.into_iter().collect()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 256, ..Config::default() })]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..80)) {
+        parse_everything(&String::from_utf8_lossy(&bytes), move_positions())?;
+    }
+
+    /// Every tag value survives a record: written, read back, and written again unchanged.
+    #[test]
+    fn any_tag_value_round_trips(values in prop::collection::vec(any_text(), 1..4), plies in 0usize..6) {
+        let mut g = sample_game("classic", plies, 3);
+        for (i, v) in values.iter().enumerate() {
+            g.set_tag(&format!("Tag{i}"), v).unwrap();
+        }
+        let text = g.record().to_string();
+        let back = Game::from_record(&text);
+        prop_assert!(back.is_ok(), "{:?} in\n{}", back.err(), text);
+        let back = back.unwrap();
+        prop_assert_eq!(back.tags(), g.tags());
+        prop_assert_eq!(back.moves(), g.moves());
+        prop_assert_eq!(back.record().to_string(), text);
+    }
+
+    /// Comments in a record are kept where they are when the game is written out again.
+    #[test]
+    fn comments_round_trip(
+        comments in prop::collection::vec((0usize..8, any_text()), 0..5),
+        plies in 0usize..8,
+    ) {
+        let g = sample_game("sackson", plies, 5);
+        let mut rec = g.record();
+        let n = rec.moves.len();
+        let mut comments: Vec<(usize, String)> = comments
+            .into_iter()
+            .map(|(at, text)| (at.min(n), text))
+            .collect();
+        comments.sort_by_key(|c| c.0);
+        rec.comments = comments;
+        let text = rec.to_string();
+        let back = Game::from_record(&text);
+        prop_assert!(back.is_ok(), "{:?} in\n{}", back.err(), text);
+        let again = back.unwrap().record();
+        prop_assert_eq!(again.comments.len(), rec.comments.len());
+        for ((at, c), (at2, c2)) in rec.comments.iter().zip(&again.comments) {
+            prop_assert_eq!(at, at2);
+            let folded: Vec<&str> = c.split(|ch: char| ch.is_whitespace() || ch == '}').filter(|w| !w.is_empty()).collect();
+            prop_assert_eq!(folded.join(" "), c2.clone());
+        }
+        prop_assert_eq!(again.to_string(), text);
     }
 }

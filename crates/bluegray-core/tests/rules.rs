@@ -1,11 +1,11 @@
-//! One test per rule of RULES.md, each on a constructed position with its legal moves written out
+//! One test per rule of docs/RULES.md, each on a constructed position with its legal moves written out
 //! in full. Every expected list is derived by hand from the rules; the comments say how.
 
 use bluegray_core::{Army, CaptainMode, Diagonals, GuardKind, Jumps, Start};
 use bluegray_core::{
-    Color, EndReason, Game, GameRecord, ImpasseCause, MoveError, MoveKind, Outcome, ParseMoveError,
-    PieceKind, Point, Position, PositionCodeError, RecordError, Rules, Variant, VariantError,
-    VariantName,
+    Color, EndReason, Game, GameRecord, IllegalMove, ImpasseCause, MoveError, MoveKind, Outcome,
+    ParseMoveError, PieceKind, Point, Position, PositionCodeError, RecordError, Rules, Variant,
+    VariantError, VariantName,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -92,6 +92,11 @@ fn after(p: &Position, text: &str) -> Position {
 }
 
 fn illegal_reason(p: &Position, text: &str) -> String {
+    refusal(p, text).to_string()
+}
+
+/// The rule that refuses the move `text`, which must be well formed and illegal.
+fn refusal(p: &Position, text: &str) -> IllegalMove {
     match p.parse_move(text) {
         Err(MoveError::Illegal { reason, .. }) => reason,
         other => panic!("{text} in {p}: expected an illegal move, got {other:?}"),
@@ -1125,33 +1130,124 @@ fn illegal_move_messages_explain_why() {
     );
     let reason = illegal_reason(&p, "a1-a2");
     assert!(reason.contains("a capture is compulsory"), "{reason}");
+    assert_eq!(
+        refusal(&p, "a1-a2"),
+        IllegalMove::CaptureCompulsory {
+            captures: p.legal_moves()
+        }
+    );
+    assert_eq!(refusal(&p, "e1-e2").points(), [pt("d4")]);
+    assert_eq!(refusal(&p, "e1-e2").code(), "capture-compulsory");
     // No piece there, or an enemy piece.
     assert_eq!(illegal_reason(&p, "b7-b6"), "Blue has no piece on b7");
-    assert_eq!(illegal_reason(&p, "d5-d6"), "Blue has no piece on d5");
+    assert_eq!(
+        refusal(&p, "d5-d6"),
+        IllegalMove::NotYourPiece {
+            side: Color::Blue,
+            point: pt("d5")
+        }
+    );
+    assert_eq!(
+        illegal_reason(&p, "d5-d6"),
+        "the piece on d5 is Gray's, and Blue is to move"
+    );
     // An incomplete capture sequence.
     let p = pos("sackson", "Ce1 Sc3 sc4 sb5 ce9", 'b');
     assert_eq!(
         p.parse_move("c3xc5").unwrap_err().to_string(),
         "illegal move c3xc5: the capture must go on jumping while it can, e.g. c3xc5xa5"
     );
-    // A piece that cannot go there says what it can do.
+    assert_eq!(refusal(&p, "c3xc5").points(), [pt("c5")]);
+    // A guard's step that is not a step, onto an occupied point, or onto the red dot.
     let q = Position::new(Rules::default());
     assert_eq!(
-        illegal_reason(&q, "a2-a4"),
-        "the piece on a2 can play a2-a3, a2-b3"
+        refusal(&q, "a2-a4"),
+        IllegalMove::NotAStep {
+            from: pt("a2"),
+            to: pt("a4")
+        }
     );
-    assert_eq!(illegal_reason(&q, "e1-e2"), "the piece on e1 cannot move");
-    // A step or captain move written as a capture is not an unfinished capture: the message
-    // lists what the piece can do.
     assert_eq!(
-        illegal_reason(&q, "a2xa3"),
-        "the piece on a2 can play a2-a3, a2-b3"
+        illegal_reason(&q, "a2-a4"),
+        "a2 to a4 is not a step: a guard steps to a neighbouring point"
+    );
+    assert_eq!(
+        refusal(&q, "a1-a2"),
+        IllegalMove::Occupied { point: pt("a2") }
+    );
+    let centre = pos("sackson", "Ce1 Sd4 ce9", 'b');
+    assert_eq!(refusal(&centre, "d4-e5").code(), "red-dot-reserved");
+    // The captain: blocked, not along its path, more than one step.
+    assert_eq!(
+        refusal(&q, "e1-e2"),
+        IllegalMove::CaptainBlocked {
+            from: pt("e1"),
+            to: pt("e2"),
+            blocker: pt("e2")
+        }
+    );
+    assert_eq!(
+        illegal_reason(&q, "e1-e2"),
+        "the captain on e1 is blocked by the piece on e2"
     );
     let lone = pos("sackson", "Ce1 ce9 Sa1", 'b');
+    assert_eq!(refusal(&lone, "e1-f2").code(), "not-along-path");
     assert_eq!(
-        illegal_reason(&lone, "e1xe2"),
-        "the piece on e1 can play e1-e2"
+        refusal(&lone, "e1-d2"),
+        IllegalMove::CaptainOneStep {
+            from: pt("e1"),
+            to: pt("d2"),
+            next: pt("e2")
+        }
     );
+    let turbo = pos("classic-turbo", "Ce1 ce9 Sc2", 'b');
+    assert_eq!(
+        refusal(&turbo, "e1-b3"),
+        IllegalMove::CaptainBlocked {
+            from: pt("e1"),
+            to: pt("b3"),
+            blocker: pt("c2")
+        }
+    );
+    // A step or captain move written as a capture, and the other way round.
+    assert_eq!(
+        illegal_reason(&q, "a2xa3"),
+        "write a capture with 'x' and any other move with '-': a2-a3"
+    );
+    assert_eq!(refusal(&lone, "e1xe2").code(), "wrong-separator");
+    assert_eq!(refusal(&lone, "e1xe3").code(), "captain-cannot-capture");
+    // Jumps: over nothing, not in line, over a captain, diagonal where jumps are orthogonal.
+    assert_eq!(
+        refusal(&q, "a2xa4"),
+        IllegalMove::NothingToJump {
+            from: pt("a2"),
+            over: pt("a3")
+        }
+    );
+    assert_eq!(refusal(&q, "a2xa5").code(), "not-a-jump");
+    let over_captain = pos("sackson", "Ce1 ce8 Se7", 'b');
+    assert_eq!(
+        refusal(&over_captain, "e7xe9"),
+        IllegalMove::CaptainCannotBeJumped {
+            from: pt("e7"),
+            over: pt("e8")
+        }
+    );
+    let diagonal = pos("sackson", "Ce1 ce9 Sb2 sc3", 'b');
+    assert_eq!(refusal(&diagonal, "b2xd4").code(), "diagonal-jump");
+    // Privates never go backwards or diagonally; marked diagonals only where so ruled.
+    let private = pos("super", "Ce1 ce9 Pd4", 'b');
+    assert_eq!(refusal(&private, "d4-d3").code(), "private-backwards");
+    assert_eq!(refusal(&private, "d4-c5").code(), "private-diagonal");
+    let marked = pos("sackson,diagonals=marked", "Ce1 ce9 Sd4 Sd3", 'b');
+    assert_eq!(
+        refusal(&marked, "d4-c5"),
+        IllegalMove::DiagonalNotMarked {
+            from: pt("d4"),
+            to: pt("c5")
+        }
+    );
+    assert!(marked.parse_move("d3-c4").is_ok());
     // A capture written in full but for a longer sequence's first jumps is unfinished, also
     // when written with '-'.
     let p = pos("sackson", "Ce1 Sc3 sc4 sb5 ce9", 'b');
@@ -1184,8 +1280,8 @@ fn illegal_move_messages_explain_why() {
 #[test]
 fn game_record_prints_and_parses_back() {
     let mut g = Game::new(variant("classic-light"));
-    g.tags.push(("Blue".into(), "Ann".into()));
-    g.tags.push(("Gray".into(), "Bob \"the\" Builder".into()));
+    g.set_tag("Blue", "Ann").unwrap();
+    g.set_tag("Gray", "Bob \"the\" Builder").unwrap();
     for t in ["a2-a3", "a8-a7", "e1-e2"] {
         g.play_text(t).unwrap();
     }
@@ -1197,7 +1293,7 @@ fn game_record_prints_and_parses_back() {
     );
     let back = Game::from_record(&text).unwrap();
     assert_eq!(back.moves(), g.moves());
-    assert_eq!(back.tags, g.tags);
+    assert_eq!(back.tags(), g.tags());
     assert_eq!(back.variant(), g.variant());
     assert_eq!(back.position(), g.position());
     // A finished game keeps its result; one from a position keeps its Position tag; Gray first.

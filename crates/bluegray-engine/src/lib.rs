@@ -17,6 +17,14 @@
 //! let mut engine = Engine::new(1);
 //! let result = engine.search(&pos, &[], &Limits { depth: Some(2), ..Limits::default() }, Level::MAX, &NoClock, &mut |_| {});
 //! assert!(result.best.is_some());
+//!
+//! // A game, with its history for the repetition rule:
+//! let mut game = bluegray_core::Game::new(Variant::default());
+//! game.play_text("e2-e3")?;
+//! let level = Level::try_from(3u8)?;
+//! let result = engine.search_game(&game, &Limits::default(), level, &NoClock, &mut |_| {});
+//! assert_eq!(result.best.map(|m| game.legal_moves().contains(&m)), Some(true));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![forbid(unsafe_code)]
@@ -24,9 +32,10 @@
 
 use std::sync::atomic::AtomicBool;
 
-use bluegray_core::{Move, Position, Rules};
+use bluegray_core::{Game, Move, Position, Rules};
 
 mod clock;
+mod depth;
 pub mod eval;
 mod level;
 mod ordering;
@@ -36,10 +45,11 @@ mod tt;
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;
 pub use clock::{Clock, NoClock};
-pub use level::{Level, LevelParams};
+pub use depth::MAX_DEPTH;
+pub use level::{Level, LevelError, LevelParams};
 
 use ordering::Heuristics;
-use search::{Bounds, Buffers, Search, MAX_DEPTH};
+use search::{Bounds, Buffers, Search};
 use tt::Tt;
 
 /// Where a search must stop. Unset limits do not apply; with none set, a level's own limits do.
@@ -64,6 +74,24 @@ pub type Score = i32;
 
 /// Scores at or beyond this are forced wins; `MATE + 1000 - plies` prefers faster ones.
 pub const MATE: Score = 1_000_000;
+
+/// The score of a forced win `ply` plies from the root: sooner is better.
+#[inline]
+pub(crate) fn win_in(ply: usize) -> Score {
+    MATE + 1000 - ply as Score
+}
+
+/// Plies to a forced win (positive) or loss (negative) that `score` announces, or `None` for
+/// an ordinary score. The inverse of the search's encoding `±(MATE + 1000 - plies)`.
+pub fn mate_in(score: Score) -> Option<i32> {
+    if score >= MATE {
+        Some((MATE + 1000 - score).max(1))
+    } else if score <= -MATE {
+        Some(-(MATE + 1000 + score).max(1))
+    } else {
+        None
+    }
+}
 
 /// What the search reports after each completed iteration.
 #[derive(Clone, Debug)]
@@ -102,11 +130,20 @@ const TIME_SHARE: f64 = 0.95;
 /// The largest transposition table an [`Engine`] takes, in megabytes.
 pub const MAX_TT_MB: usize = 4096;
 
+/// The transposition table size every interface uses unless told otherwise, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// What an engine uses besides its transposition table once it has searched (per-ply move
+/// lists, the evaluation cache, move-ordering history), in megabytes, rounded up: for callers
+/// that budget the memory of many engines.
+pub const ENGINE_BASE_MB: usize = 2;
+
 /// A reusable searcher holding the transposition table and the other memory searches share.
 pub struct Engine {
     tt: Tt,
     heuristics: Heuristics,
-    buffers: Buffers,
+    /// Made at the first search, like the table's memory.
+    buffers: Option<Box<Buffers>>,
     /// The noise and seed of the last search: noisy scores left in the table by one must not
     /// steer another.
     last_noise: (i32, u64),
@@ -117,12 +154,13 @@ pub struct Engine {
 
 impl Engine {
     /// An engine whose transposition table uses about `tt_mb` megabytes, 1 to [`MAX_TT_MB`]
-    /// (other values are clamped).
+    /// (other values are clamped). The table and the search's buffers are allocated at the
+    /// first search, so an engine that never searches costs next to nothing.
     pub fn new(tt_mb: usize) -> Engine {
         Engine {
             tt: Tt::new(tt_mb.clamp(1, MAX_TT_MB)),
             heuristics: Heuristics::new(),
-            buffers: Buffers::new(),
+            buffers: None,
             last_noise: (0, 0),
             last_rules: None,
         }
@@ -134,8 +172,34 @@ impl Engine {
         self.heuristics.clear();
     }
 
+    /// Searches the current position of `game` for the side to move, knowing the game's earlier
+    /// positions for the repetition rule. A finished game (including an impasse, which only the
+    /// game's history shows) gets no move: `best` is `None` and `depth` 0.
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        level: Level,
+        clock: &dyn Clock,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        if game.outcome().is_some() {
+            return SearchResult {
+                best: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        let (before, _) = game.positions().split_at(game.positions().len() - 1);
+        let history: Vec<u64> = before.iter().map(Position::hash).collect();
+        self.search(game.position(), &history, limits, level, clock, on_info)
+    }
+
     /// Searches `pos` for the side to move. `history` holds the hashes of the game's earlier
     /// positions (oldest first) for repetition detection. Calls `on_info` after each iteration.
+    /// [`Engine::search_game`] builds the history from a [`Game`].
     pub fn search(
         &mut self,
         pos: &Position,
@@ -162,6 +226,8 @@ impl Engine {
             self.tt.clear();
             self.last_noise = noise;
         }
+        self.tt.allocate();
+        let buffers = self.buffers.get_or_insert_with(|| Box::new(Buffers::new()));
         let start = clock.now_ms();
         let bounds = Bounds {
             max_depth: min_some(limits.depth, params.max_depth)
@@ -177,14 +243,8 @@ impl Engine {
             noise: params.noise,
             seed: limits.seed,
         };
-        Search::new(
-            &mut self.tt,
-            &mut self.heuristics,
-            &mut self.buffers,
-            clock,
-            bounds,
-        )
-        .run(pos, history, on_info)
+        Search::new(&mut self.tt, &mut self.heuristics, buffers, clock, bounds)
+            .run(pos, history, on_info)
     }
 }
 

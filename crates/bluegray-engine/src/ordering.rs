@@ -2,9 +2,9 @@
 //! moves, killer moves and finally quiet moves by their history score. Good ordering is what
 //! makes alpha-beta cut: most nodes are refuted by the first move tried.
 
-use bluegray_core::{Color, Move, MoveKind};
+use bluegray_core::{Color, Move, MoveKind, NUM_POINTS};
 
-use crate::search::MAX_PLY;
+use crate::depth::MAX_PLY;
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
@@ -24,7 +24,7 @@ impl Heuristics {
     pub fn new() -> Heuristics {
         Heuristics {
             killers: [[None; 2]; MAX_PLY],
-            history: vec![0; 2 * 81 * 81],
+            history: vec![0; 2 * NUM_POINTS * NUM_POINTS],
         }
     }
 
@@ -44,7 +44,7 @@ impl Heuristics {
 
     #[inline]
     fn slot(side: Color, m: &Move) -> usize {
-        (side.index() * 81 + m.from().index()) * 81 + m.to().index()
+        (side.index() * NUM_POINTS + m.from().index()) * NUM_POINTS + m.to().index()
     }
 
     /// Fills `keys` with an ordering key for each move, higher first.

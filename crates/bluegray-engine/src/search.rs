@@ -8,17 +8,14 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use bluegray_core::rng::mix;
 use bluegray_core::{Move, MoveKind, Outcome, Position};
 
+use crate::depth::MAX_PLY;
 use crate::eval::{captain_wins_next, evaluate};
 use crate::ordering::{is_special, pick_next, Heuristics};
 use crate::tt::{Bound, Tt};
-use crate::{Clock, Score, SearchInfo, SearchResult, MATE};
-
-/// Deepest ply the search ever reaches, quiescence and extensions included.
-pub(crate) const MAX_PLY: usize = 128;
-/// Deepest iteration.
-pub(crate) const MAX_DEPTH: u32 = 64;
+use crate::{win_in, Clock, Score, SearchInfo, SearchResult, MATE};
 /// Beyond every score.
 const INFINITY: Score = MATE + 2000;
 /// How often, in nodes, the clock and the stop flag are read.
@@ -27,12 +24,6 @@ const CHECK_EVERY: u64 = 256;
 const ASPIRATION: Score = 35;
 /// Entries in the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 15;
-
-/// The score of a win `ply` plies from the root: sooner is better.
-#[inline]
-pub(crate) fn win_in(ply: usize) -> Score {
-    MATE + 1000 - ply as Score
-}
 
 /// Per-ply buffers, kept between searches so that no node allocates.
 pub(crate) struct Buffers {
@@ -518,13 +509,4 @@ fn adjudicate(pos: &Position, ply: usize) -> Score {
         std::cmp::Ordering::Less => -win_in(ply),
         std::cmp::Ordering::Equal => 0,
     }
-}
-
-/// SplitMix64's finaliser: turns related numbers (hashes, seeds) into unrelated ones.
-#[inline]
-pub(crate) fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }

@@ -48,25 +48,49 @@ pub(crate) struct Hit {
 
 /// Buckets of two entries: the first keeps the deepest result, the second always takes the
 /// newest, so deep results survive while recent ones are still found.
+///
+/// The memory is taken at the first search ([`Tt::allocate`]), not when the table is made: an
+/// engine that never searches (a match player whose games end early, an engine process that is
+/// only asked for `isready`) costs nothing.
 pub(crate) struct Tt {
     buckets: Vec<[Entry; 2]>,
     mask: usize,
+    /// Buckets wanted: a power of two, so that indexing is a mask.
+    wanted: usize,
 }
 
 impl Tt {
-    /// A table of about `mb` megabytes (at least one bucket), a power of two of buckets so that
-    /// indexing is a mask.
+    /// A table of about `mb` megabytes (at least one bucket), not yet allocated.
     pub fn new(mb: usize) -> Tt {
         let bytes = mb.saturating_mul(1 << 20);
         let wanted = (bytes / std::mem::size_of::<[Entry; 2]>()).max(1);
-        let count = if wanted.is_power_of_two() {
+        let wanted = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
         Tt {
-            buckets: vec![[EMPTY; 2]; count],
-            mask: count - 1,
+            buckets: Vec::new(),
+            mask: 0,
+            wanted,
+        }
+    }
+
+    /// Takes the table's memory if it has none yet. When the system refuses that much, a table
+    /// half the size is tried, and so on: a smaller table only makes the search slower, while a
+    /// failed allocation would abort the process.
+    pub fn allocate(&mut self) {
+        let mut count = self.wanted;
+        while self.buckets.is_empty() {
+            if self.buckets.try_reserve_exact(count).is_ok() {
+                self.buckets.resize(count, [EMPTY; 2]);
+                self.mask = count - 1;
+            } else if count == 1 {
+                // Not even one bucket: search without a table (probes miss, stores are dropped).
+                return;
+            } else {
+                count /= 2;
+            }
         }
     }
 
@@ -83,7 +107,7 @@ impl Tt {
     /// The stored result for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let b = &self.buckets[self.bucket(key)];
+        let b = self.buckets.get(self.bucket(key))?;
         let e = b.iter().find(|e| e.key == key && key != 0)?;
         Some(Hit {
             score: from_tt(e.score, ply),
@@ -105,7 +129,9 @@ impl Tt {
         move_index: Option<usize>,
     ) {
         let i = self.bucket(key);
-        let b = &mut self.buckets[i];
+        let Some(b) = self.buckets.get_mut(i) else {
+            return;
+        };
         let mut entry = Entry {
             key,
             score: to_tt(score, ply),
@@ -161,6 +187,7 @@ mod tests {
     #[test]
     fn stores_and_finds_with_mate_scores_relative_to_ply() {
         let mut tt = Tt::new(1);
+        tt.allocate();
         tt.store(42, 3, 5, MATE + 990, Bound::Exact, Some(7));
         let hit = tt.probe(42, 5).unwrap();
         assert_eq!(hit.score, MATE + 988);
@@ -173,7 +200,13 @@ mod tests {
 
     #[test]
     fn size_follows_the_budget() {
-        assert_eq!(Tt::new(16).buckets.len() * 32, 16 << 20);
-        assert_eq!(Tt::new(0).buckets.len(), 1);
+        let allocated = |mb| {
+            let mut tt = Tt::new(mb);
+            assert!(tt.buckets.is_empty(), "allocated lazily");
+            tt.allocate();
+            tt.buckets.len()
+        };
+        assert_eq!(allocated(16) * 32, 16 << 20);
+        assert_eq!(allocated(0), 1);
     }
 }

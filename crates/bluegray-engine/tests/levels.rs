@@ -1,7 +1,7 @@
 //! A few quick games: the strongest level beats a random mover and clearly beats level 1.
 //! (The full level-against-level measurements are run with `bluegray match`.)
 
-use bluegray_core::{Color, Game, Position, Variant};
+use bluegray_core::{Color, Game, SplitMix64, Variant};
 use bluegray_engine::{Engine, Level, Limits, NoClock};
 
 /// Who moves: a level with a node budget, or a seeded uniformly random mover.
@@ -14,40 +14,26 @@ enum Player {
 fn play(variant: &Variant, blue: &Player, gray: &Player, seed: u64) -> Option<Color> {
     let mut game = Game::new(*variant);
     let mut engine = Engine::new(1);
-    let mut rng = seed;
+    let mut rng = SplitMix64::new(seed);
     while game.outcome().is_none() {
         let player = match game.side_to_move() {
             Color::Blue => blue,
             Color::Gray => gray,
         };
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        let draw = rng.next_u64();
         let m = match player {
             Player::Random => {
                 let legal = game.legal_moves();
-                legal[(rng >> 33) as usize % legal.len()]
+                legal[draw as usize % legal.len()]
             }
             Player::Engine(level, nodes) => {
-                let positions = game.positions();
-                let history: Vec<u64> = positions[..positions.len() - 1]
-                    .iter()
-                    .map(Position::hash)
-                    .collect();
                 let limits = Limits {
                     nodes: *nodes,
-                    seed: rng,
+                    seed: draw,
                     ..Limits::default()
                 };
                 engine
-                    .search(
-                        game.position(),
-                        &history,
-                        &limits,
-                        *level,
-                        &NoClock,
-                        &mut |_| {},
-                    )
+                    .search_game(&game, &limits, *level, &NoClock, &mut |_| {})
                     .best
                     .unwrap()
             }

@@ -1,40 +1,123 @@
 //! WebAssembly bindings for Blue and Gray: a thin adapter over `bluegray-core` and
 //! `bluegray-engine` for the web page (`index.html`, `www/`).
 //!
-//! The boundary is narrow and coarse: a [`Game`](wasm::Game) class whose `state()` returns one
-//! plain object with everything the page draws from (board, legal moves with their point lists,
-//! captain progress, paths, result, record), `play`/`playIndex`/`undo`/`redo`, the free functions
-//! `variants()` and `think()` (used by the AI Web Worker). Every error becomes a JS exception
-//! whose message says what is wrong.
+//! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
+//! with everything the page draws from (board, legal moves with their point lists, captain
+//! progress, paths, result, record), `play`/`playIndex`/`undo`/`redo`/`setTag`/`record`/`code`,
+//! and the free functions `variants()` and `think()` (used by the AI Web Worker).
 //!
-//! All logic lives in [`api`] as plain Rust, tested natively with `cargo test -p bluegray-wasm`;
-//! the `#[wasm_bindgen]` wrappers are compiled for `wasm32` only.
+//! Every argument is checked: a value of the wrong JS type or out of range throws an `Error`
+//! with code `bad-argument` naming the argument and what was expected, never a
+//! `WebAssembly.RuntimeError`. Every error is a JS `Error` with a `message` and a stable string
+//! `code`; the codes and the extra properties of a refused move (`reason`, `points`) are listed
+//! in [`error`].
+//!
+//! All logic lives in plain Rust, tested natively with `cargo test -p bluegray-wasm`:
+//! [`view`] (the state object and catalogue), [`session`] (a game as the page plays it),
+//! [`search`] (the AI entry) and [`error`]. The `#[wasm_bindgen]` wrappers are compiled for
+//! `wasm32` only.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod api;
+pub mod error;
+pub mod search;
+pub mod session;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm {
     use std::cell::RefCell;
 
-    use bluegray_engine::{Clock, Engine};
+    use bluegray_engine::{Clock, Engine, Level, DEFAULT_HASH_MB};
     use serde::Serialize;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 
-    use crate::api::{self, Session};
+    use crate::error::{describe_number, whole_number, ApiError, ErrorCode};
+    use crate::session::Session;
+    use crate::{search, view};
 
-    fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-        let ser = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-        value
-            .serialize(&ser)
-            .map_err(|e| JsError::new(&format!("cannot convert to JS: {e}")))
+    /// The JS `Error` for `e`, with `code` (and `reason`, `points` for a refused move).
+    fn js_error(e: ApiError) -> JsValue {
+        let err = js_sys::Error::new(&e.message);
+        let set = |key: &str, value: &JsValue| {
+            // Setting a property on a fresh Error object cannot fail.
+            let _ = js_sys::Reflect::set(&err, &JsValue::from_str(key), value);
+        };
+        set("code", &JsValue::from_str(e.code.as_str()));
+        if let Some(reason) = e.reason {
+            set("reason", &JsValue::from_str(reason));
+            let points: js_sys::Array = e.points.iter().map(|p| JsValue::from_str(p)).collect();
+            set("points", &points);
+        }
+        err.into()
     }
 
-    fn err(msg: String) -> JsError {
-        JsError::new(&msg)
+    fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+        let ser = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+        value.serialize(&ser).map_err(|e| {
+            js_error(ApiError::new(
+                ErrorCode::Internal,
+                format!("cannot convert to JS: {e}"),
+            ))
+        })
+    }
+
+    /// How an error message names a JS value of the wrong type.
+    fn describe(value: &JsValue) -> String {
+        if value.is_undefined() {
+            "undefined".into()
+        } else if value.is_null() {
+            "null".into()
+        } else if let Some(n) = value.as_f64() {
+            describe_number(n)
+        } else if value.as_bool().is_some() {
+            "a boolean".into()
+        } else if value.is_string() {
+            "a string".into()
+        } else if value.is_symbol() {
+            "a symbol".into()
+        } else if value.is_bigint() {
+            "a bigint".into()
+        } else if js_sys::Array::is_array(value) {
+            "an array".into()
+        } else if value.is_function() {
+            "a function".into()
+        } else {
+            "an object".into()
+        }
+    }
+
+    /// A string argument.
+    fn string(value: &JsValue, function: &str, argument: &str) -> Result<String, JsValue> {
+        value.as_string().ok_or_else(|| {
+            js_error(ApiError::bad_argument(
+                function,
+                argument,
+                "a string",
+                &describe(value),
+            ))
+        })
+    }
+
+    /// A number argument that must be a whole number from `min` to `max`.
+    fn number(
+        value: &JsValue,
+        min: u64,
+        max: u64,
+        function: &str,
+        argument: &str,
+    ) -> Result<u64, JsValue> {
+        let n = value.as_f64().ok_or_else(|| {
+            js_error(ApiError::bad_argument(
+                function,
+                argument,
+                &format!("a whole number from {min} to {max}"),
+                &describe(value),
+            ))
+        })?;
+        whole_number(n, min, max, function, argument).map_err(js_error)
     }
 
     /// Installs the panic hook so that a Rust panic (a bug) is logged with its message.
@@ -51,44 +134,53 @@ mod wasm {
 
     #[wasm_bindgen]
     impl Game {
-        /// A new game of a variant spec (e.g. `classic-turbo,first=gray`) from its start.
+        /// A new game of a variant spec (e.g. `classic-turbo,first=gray`) from its start; an
+        /// empty spec is `sackson`.
         #[wasm_bindgen(constructor)]
-        pub fn new(variant: &str) -> Result<Game, JsError> {
-            Session::new(variant)
+        pub fn new(spec: JsValue) -> Result<Game, JsValue> {
+            let spec = string(&spec, "new Game", "spec")?;
+            Session::new(&spec)
                 .map(|inner| Game { inner })
-                .map_err(err)
+                .map_err(js_error)
         }
 
         /// A new game of a variant from a position code.
         #[wasm_bindgen(js_name = fromCode)]
-        pub fn from_code(variant: &str, code: &str) -> Result<Game, JsError> {
-            Session::from_code(variant, code)
+        pub fn from_code(spec: JsValue, code: JsValue) -> Result<Game, JsValue> {
+            let spec = string(&spec, "Game.fromCode", "spec")?;
+            let code = string(&code, "Game.fromCode", "code")?;
+            Session::from_code(&spec, &code)
                 .map(|inner| Game { inner })
-                .map_err(err)
+                .map_err(js_error)
         }
 
         /// A game replayed from a game record.
         #[wasm_bindgen(js_name = fromRecord)]
-        pub fn from_record(record: &str) -> Result<Game, JsError> {
-            Session::from_record(record)
+        pub fn from_record(text: JsValue) -> Result<Game, JsValue> {
+            let text = string(&text, "Game.fromRecord", "text")?;
+            Session::from_record(&text)
                 .map(|inner| Game { inner })
-                .map_err(err)
+                .map_err(js_error)
         }
 
         /// Everything the page draws from, as one plain object.
-        pub fn state(&self) -> Result<JsValue, JsError> {
+        pub fn state(&self) -> Result<JsValue, JsValue> {
             to_js(&self.inner.state())
         }
 
         /// Plays a move in notation (`d2-d3`, `c3xc5xe5`); returns it normalised.
-        pub fn play(&mut self, text: &str) -> Result<String, JsError> {
-            self.inner.play(text).map_err(err)
+        pub fn play(&mut self, text: JsValue) -> Result<String, JsValue> {
+            let text = string(&text, "Game.play", "text")?;
+            self.inner.play(&text).map_err(js_error)
         }
 
         /// Plays the `index`-th move of `state().moves`; returns its text.
         #[wasm_bindgen(js_name = playIndex)]
-        pub fn play_index(&mut self, index: usize) -> Result<String, JsError> {
-            self.inner.play_index(index).map_err(err)
+        pub fn play_index(&mut self, index: JsValue) -> Result<String, JsValue> {
+            // 2^53 - 1: the largest whole number a JS number holds exactly.
+            let index = number(&index, 0, (1 << 53) - 1, "Game.playIndex", "index")?;
+            let index = usize::try_from(index).unwrap_or(usize::MAX);
+            self.inner.play_index(index).map_err(js_error)
         }
 
         /// Takes back the last move; returns it, or `undefined` at the start.
@@ -103,25 +195,27 @@ mod wasm {
 
         /// Sets a record tag such as `Blue` or `Gray`.
         #[wasm_bindgen(js_name = setTag)]
-        pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), JsError> {
-            self.inner.set_tag(name, value).map_err(err)
+        pub fn set_tag(&mut self, name: JsValue, value: JsValue) -> Result<(), JsValue> {
+            let name = string(&name, "Game.setTag", "name")?;
+            let value = string(&value, "Game.setTag", "value")?;
+            self.inner.set_tag(&name, &value).map_err(js_error)
         }
 
         /// The game record text.
         pub fn record(&self) -> String {
-            self.inner.game().record().to_string()
+            self.inner.record()
         }
 
         /// The current position code.
         pub fn code(&self) -> String {
-            self.inner.game().position().to_string()
+            self.inner.code()
         }
     }
 
     /// The named variants (name, description) and AI levels (number, name).
     #[wasm_bindgen]
-    pub fn variants() -> Result<JsValue, JsError> {
-        to_js(&api::catalogue())
+    pub fn variants() -> Result<JsValue, JsValue> {
+        to_js(&view::catalogue())
     }
 
     /// `performance.now()` of the global scope (a window or a worker).
@@ -149,33 +243,49 @@ mod wasm {
         static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
     }
 
-    /// Searches for the side to move of a game record (or of a position code of `variant`) at
-    /// AI `level` (1..=8) and an optional time budget in milliseconds. Returns
+    /// Searches for the side to move of a game record (or of a position code of `spec`) at AI
+    /// `level` (a whole number from 1 to 8) with an optional time budget in milliseconds
+    /// (`undefined`, `null` or 0 for the level's own budget). Returns
     /// `{best, score, mateIn, scoreText, depth, nodes, pv, side}`.
     #[wasm_bindgen]
     pub fn think(
-        record_or_code: &str,
-        variant: &str,
-        level: u8,
-        movetime_ms: Option<f64>,
-    ) -> Result<JsValue, JsError> {
+        record_or_code: JsValue,
+        spec: JsValue,
+        level: JsValue,
+        movetime_ms: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let text = string(&record_or_code, "think", "recordOrCode")?;
+        let spec = string(&spec, "think", "spec")?;
+        let max = u64::from(Level::MAX.number());
+        let level = number(&level, 1, max, "think", "level")?;
+        let level = u8::try_from(level)
+            .ok()
+            .and_then(|n| Level::try_from(n).ok())
+            .unwrap_or(Level::MAX);
+        let movetime = if movetime_ms.is_undefined() || movetime_ms.is_null() {
+            None
+        } else {
+            match movetime_ms.as_f64() {
+                Some(t) if t.is_finite() && t >= 0.0 => Some(t),
+                _ => {
+                    return Err(js_error(ApiError::bad_argument(
+                        "think",
+                        "movetimeMs",
+                        "a number of milliseconds, 0 or more, or undefined",
+                        &describe(&movetime_ms),
+                    )))
+                }
+            }
+        };
         let clock = PerfClock::new();
         let seed = (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64;
         let result = ENGINE.with(|cell| {
             let mut slot = cell
                 .try_borrow_mut()
-                .map_err(|_| "the AI is already thinking".to_string())?;
-            let engine = slot.get_or_insert_with(|| Engine::new(16));
-            api::think(
-                engine,
-                record_or_code,
-                variant,
-                level,
-                movetime_ms,
-                seed,
-                &clock,
-            )
+                .map_err(|_| ApiError::new(ErrorCode::Busy, "the AI is already thinking"))?;
+            let engine = slot.get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB));
+            search::think(engine, &text, &spec, level, movetime, seed, &clock)
         });
-        to_js(&result.map_err(err)?)
+        to_js(&result.map_err(js_error)?)
     }
 }

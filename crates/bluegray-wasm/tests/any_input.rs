@@ -1,8 +1,9 @@
 //! Whatever a page or an embedding script passes, the binding answers with a value or an error
 //! message, never a panic (which in the browser would kill the module and the game with it).
 
-use bluegray_engine::{Engine, NoClock};
-use bluegray_wasm::api::{self, Session};
+use bluegray_engine::{Engine, Level, NoClock};
+use bluegray_wasm::search::think;
+use bluegray_wasm::session::Session;
 use proptest::prelude::*;
 
 /// Text that is sometimes almost right: fragments of real specs, codes, records and moves,
@@ -61,7 +62,7 @@ proptest! {
         ] {
             match result {
                 Ok(s) => { let _ = s.state(); }
-                Err(e) => prop_assert!(!e.is_empty()),
+                Err(e) => prop_assert!(!e.message.is_empty()),
             }
         }
     }
@@ -76,15 +77,15 @@ proptest! {
         let mut s = Session::new("classic").unwrap();
         for m in &moves {
             if let Err(e) = s.play(m) {
-                prop_assert!(!e.is_empty());
+                prop_assert!(!e.message.is_empty());
             }
         }
         if let Err(e) = s.play_index(index) {
-            prop_assert!(!e.is_empty());
+            prop_assert!(!e.message.is_empty());
         }
         let before = s.state().record;
         if let Err(e) = s.set_tag(&tag, &value) {
-            prop_assert!(!e.is_empty());
+            prop_assert!(!e.message.is_empty());
             prop_assert_eq!(s.state().record, before, "a refused tag changes nothing");
         }
         let _ = (s.undo(), s.redo(), s.state());
@@ -92,11 +93,12 @@ proptest! {
 
     // Levels up to 4 only: they cap their own depth, so that every case stays quick.
     #[test]
-    fn think_answers_any_position_text(text in texty(), spec in texty(), level in 0u8..=4, ms in any::<f64>()) {
+    fn think_answers_any_position_text(text in texty(), spec in texty(), level in 1u8..=4, ms in any::<f64>()) {
         let mut engine = Engine::new(1);
-        match api::think(&mut engine, &text, &spec, level, Some(ms).filter(|_| level % 2 == 0), 1, &NoClock) {
+        let level = Level::try_from(level).unwrap();
+        match think(&mut engine, &text, &spec, level, Some(ms).filter(|_| level.number() % 2 == 0), 1, &NoClock) {
             Ok(r) => prop_assert!(r.best.is_some() || r.depth == 0),
-            Err(e) => prop_assert!(!e.is_empty()),
+            Err(e) => prop_assert!(!e.message.is_empty()),
         }
     }
 }

@@ -1,0 +1,504 @@
+//! Why a well-formed move is refused: which rule of docs/RULES.md §4 forbids it, with the points
+//! involved, so that a program can explain the refusal in any language without parsing English.
+//!
+//! Parsing the text of a move ([`crate::ParseMoveError`]) and judging it against a position
+//! ([`IllegalMove`]) are separate steps with separate errors, as in shakmaty.
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{DIAGONAL, MARKED_FROM};
+use crate::moves::{Move, MoveText};
+use crate::point::{Color, Point};
+use crate::position::Position;
+use crate::setup::PieceKind;
+use crate::variant::{CaptainMode, Diagonals, Jumps};
+
+/// The rule that refuses a move. [`IllegalMove::code`] names it with a stable identifier,
+/// [`IllegalMove::points`] lists the points it involves, and `Display` says it in English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum IllegalMove {
+    /// No piece stands on the move's first point.
+    NoPiece {
+        /// The side to move.
+        side: Color,
+        /// The empty point.
+        point: Point,
+    },
+    /// The piece on the first point belongs to the other side.
+    NotYourPiece {
+        /// The side to move.
+        side: Color,
+        /// Where the enemy piece stands.
+        point: Point,
+    },
+    /// A guard can capture, so every move that is not a capture is illegal (§4.4).
+    CaptureCompulsory {
+        /// Every legal capture.
+        captures: Vec<Move>,
+    },
+    /// A capture sequence stops while its guard can still jump (§4.4).
+    JumpMustContinue {
+        /// Where the sequence stopped.
+        at: Point,
+        /// A legal sequence that goes on from there.
+        example: Move,
+    },
+    /// A move written with the wrong separator: `-` for a capture or `x` for a step.
+    WrongSeparator {
+        /// The legal move with the same points.
+        intended: Move,
+    },
+    /// A captain move to a point that is not ahead of it on its path (§4.1).
+    NotAlongPath {
+        /// The captain's point.
+        from: Point,
+        /// The destination.
+        to: Point,
+    },
+    /// A standard captain moving more than one step (§4.1).
+    CaptainOneStep {
+        /// The captain's point.
+        from: Point,
+        /// The destination asked for.
+        to: Point,
+        /// The next point of its path, the only one it may move to.
+        next: Point,
+    },
+    /// A piece stands on the captain's path before the destination (§4.1).
+    CaptainBlocked {
+        /// The captain's point.
+        from: Point,
+        /// The destination asked for.
+        to: Point,
+        /// The first occupied point on the way.
+        blocker: Point,
+    },
+    /// A captain written as capturing (§4.1: captains never capture).
+    CaptainCannotCapture {
+        /// The captain's point.
+        point: Point,
+    },
+    /// A guard moving or jumping onto an occupied point.
+    Occupied {
+        /// The occupied point.
+        point: Point,
+    },
+    /// A guard moving or jumping onto the red dot, which only captains may enter.
+    RedDotReserved {
+        /// The red dot.
+        point: Point,
+    },
+    /// A guard's step to a point that is not a neighbour of its own (§4.2, §4.3).
+    NotAStep {
+        /// The guard's point.
+        from: Point,
+        /// The destination.
+        to: Point,
+    },
+    /// A diagonal step off the marked lines under `diagonals=marked` (§4.2, §7).
+    DiagonalNotMarked {
+        /// The guard's point.
+        from: Point,
+        /// The destination.
+        to: Point,
+    },
+    /// A private stepping or jumping backwards (§4.3).
+    PrivateBackwards {
+        /// The private's point.
+        from: Point,
+        /// The destination.
+        to: Point,
+    },
+    /// A private stepping or jumping diagonally (§4.3).
+    PrivateDiagonal {
+        /// The private's point.
+        from: Point,
+        /// The destination.
+        to: Point,
+    },
+    /// Two points of a capture that are not a jump apart in a straight line.
+    NotAJump {
+        /// Where the jump starts.
+        from: Point,
+        /// Where it would land.
+        to: Point,
+    },
+    /// A jump over a point that holds no enemy guard.
+    NothingToJump {
+        /// Where the jump starts.
+        from: Point,
+        /// The point jumped over.
+        over: Point,
+    },
+    /// A jump over a captain (§4.1: captains cannot be jumped).
+    CaptainCannotBeJumped {
+        /// Where the jump starts.
+        from: Point,
+        /// The captain's point.
+        over: Point,
+    },
+    /// A sergeant's diagonal jump under `jumps=orthogonal` (§4.2, §7).
+    DiagonalJump {
+        /// Where the jump starts.
+        from: Point,
+        /// Where it would land.
+        to: Point,
+    },
+    /// The piece has no legal move at all.
+    PieceCannotMove {
+        /// The piece's point.
+        point: Point,
+    },
+    /// Not a legal move for a reason none of the above names; the piece's legal moves are
+    /// listed instead.
+    NotLegal {
+        /// The piece's point.
+        from: Point,
+        /// What the piece may play.
+        alternatives: Vec<Move>,
+    },
+}
+
+impl IllegalMove {
+    /// A stable identifier of the rule, in kebab case: `no-piece`, `not-your-piece`,
+    /// `capture-compulsory`, `jump-must-continue`, `wrong-separator`, `not-along-path`,
+    /// `captain-one-step`, `captain-blocked`, `captain-cannot-capture`, `occupied`,
+    /// `red-dot-reserved`, `not-a-step`, `diagonal-not-marked`, `private-backwards`,
+    /// `private-diagonal`, `not-a-jump`, `nothing-to-jump`, `captain-cannot-be-jumped`,
+    /// `diagonal-jump`, `piece-cannot-move` or `not-legal`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            IllegalMove::NoPiece { .. } => "no-piece",
+            IllegalMove::NotYourPiece { .. } => "not-your-piece",
+            IllegalMove::CaptureCompulsory { .. } => "capture-compulsory",
+            IllegalMove::JumpMustContinue { .. } => "jump-must-continue",
+            IllegalMove::WrongSeparator { .. } => "wrong-separator",
+            IllegalMove::NotAlongPath { .. } => "not-along-path",
+            IllegalMove::CaptainOneStep { .. } => "captain-one-step",
+            IllegalMove::CaptainBlocked { .. } => "captain-blocked",
+            IllegalMove::CaptainCannotCapture { .. } => "captain-cannot-capture",
+            IllegalMove::Occupied { .. } => "occupied",
+            IllegalMove::RedDotReserved { .. } => "red-dot-reserved",
+            IllegalMove::NotAStep { .. } => "not-a-step",
+            IllegalMove::DiagonalNotMarked { .. } => "diagonal-not-marked",
+            IllegalMove::PrivateBackwards { .. } => "private-backwards",
+            IllegalMove::PrivateDiagonal { .. } => "private-diagonal",
+            IllegalMove::NotAJump { .. } => "not-a-jump",
+            IllegalMove::NothingToJump { .. } => "nothing-to-jump",
+            IllegalMove::CaptainCannotBeJumped { .. } => "captain-cannot-be-jumped",
+            IllegalMove::DiagonalJump { .. } => "diagonal-jump",
+            IllegalMove::PieceCannotMove { .. } => "piece-cannot-move",
+            IllegalMove::NotLegal { .. } => "not-legal",
+        }
+    }
+
+    /// The points the refusal is about, for a page to highlight: the offending piece, blocker,
+    /// destination, or the pieces that must capture.
+    pub fn points(&self) -> Vec<Point> {
+        match self {
+            IllegalMove::NoPiece { point, .. }
+            | IllegalMove::NotYourPiece { point, .. }
+            | IllegalMove::CaptainCannotCapture { point }
+            | IllegalMove::Occupied { point }
+            | IllegalMove::RedDotReserved { point }
+            | IllegalMove::PieceCannotMove { point } => vec![*point],
+            IllegalMove::CaptureCompulsory { captures } => {
+                let mut from: Vec<Point> = captures.iter().map(Move::from).collect();
+                from.sort();
+                from.dedup();
+                from
+            }
+            IllegalMove::JumpMustContinue { at, .. } => vec![*at],
+            IllegalMove::WrongSeparator { intended } => intended.points().to_vec(),
+            IllegalMove::CaptainBlocked { blocker, .. } => vec![*blocker],
+            IllegalMove::CaptainOneStep { from, next, .. } => vec![*from, *next],
+            IllegalMove::NothingToJump { from, over }
+            | IllegalMove::CaptainCannotBeJumped { from, over } => vec![*from, *over],
+            IllegalMove::NotAlongPath { from, to }
+            | IllegalMove::NotAStep { from, to }
+            | IllegalMove::DiagonalNotMarked { from, to }
+            | IllegalMove::PrivateBackwards { from, to }
+            | IllegalMove::PrivateDiagonal { from, to }
+            | IllegalMove::NotAJump { from, to }
+            | IllegalMove::DiagonalJump { from, to } => vec![*from, *to],
+            IllegalMove::NotLegal { from, .. } => vec![*from],
+        }
+    }
+}
+
+/// Moves joined by commas, at most four of them.
+struct MoveList<'a>(&'a [Move]);
+
+impl fmt::Display for MoveList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, m) in self.0.iter().take(4).enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{m}")?;
+        }
+        if self.0.len() > 4 {
+            f.write_str(", …")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::NoPiece { side, point } => write!(f, "{side} has no piece on {point}"),
+            IllegalMove::NotYourPiece { side, point } => write!(
+                f,
+                "the piece on {point} is {}'s, and {side} is to move",
+                side.other()
+            ),
+            IllegalMove::CaptureCompulsory { captures } => {
+                write!(f, "a capture is compulsory ({})", MoveList(captures))
+            }
+            IllegalMove::JumpMustContinue { example, .. } => write!(
+                f,
+                "the capture must go on jumping while it can, e.g. {example}"
+            ),
+            IllegalMove::WrongSeparator { intended } => write!(
+                f,
+                "write a capture with 'x' and any other move with '-': {intended}"
+            ),
+            IllegalMove::NotAlongPath { from, to } => write!(
+                f,
+                "the captain on {from} moves only forward along its path, and {to} is not ahead of it"
+            ),
+            IllegalMove::CaptainOneStep { from, next, .. } => write!(
+                f,
+                "the captain on {from} moves one step at a time, to {next}"
+            ),
+            IllegalMove::CaptainBlocked { from, blocker, .. } => write!(
+                f,
+                "the captain on {from} is blocked by the piece on {blocker}"
+            ),
+            IllegalMove::CaptainCannotCapture { point } => {
+                write!(f, "the captain on {point} cannot capture: only guards capture")
+            }
+            IllegalMove::Occupied { point } => write!(f, "{point} is occupied"),
+            IllegalMove::RedDotReserved { point } => {
+                write!(f, "only a captain may enter the red dot {point}")
+            }
+            IllegalMove::NotAStep { from, to } => write!(
+                f,
+                "{from} to {to} is not a step: a guard steps to a neighbouring point"
+            ),
+            IllegalMove::DiagonalNotMarked { from, to } => write!(
+                f,
+                "{from} to {to} is not along a marked diagonal, the only diagonal steps in this variant"
+            ),
+            IllegalMove::PrivateBackwards { from, to } => {
+                write!(f, "{from} to {to} goes backwards, which a private never does")
+            }
+            IllegalMove::PrivateDiagonal { from, to } => {
+                write!(f, "{from} to {to} is diagonal, which a private never moves")
+            }
+            IllegalMove::NotAJump { from, to } => write!(
+                f,
+                "{from} to {to} is not a jump: a jump goes over a neighbouring guard to the point straight beyond"
+            ),
+            IllegalMove::NothingToJump { from, over } => {
+                write!(f, "from {from} there is no enemy guard on {over} to jump over")
+            }
+            IllegalMove::CaptainCannotBeJumped { over, .. } => {
+                write!(f, "the captain on {over} cannot be jumped")
+            }
+            IllegalMove::DiagonalJump { from, to } => write!(
+                f,
+                "{from} to {to} is a diagonal jump, and in this variant sergeants jump orthogonally only"
+            ),
+            IllegalMove::PieceCannotMove { point } => {
+                write!(f, "the piece on {point} cannot move")
+            }
+            IllegalMove::NotLegal { from, alternatives } => write!(
+                f,
+                "the piece on {from} can play {}",
+                MoveList(alternatives)
+            ),
+        }
+    }
+}
+
+/// `(df, dr)` from `a` to `b`.
+fn delta(a: Point, b: Point) -> (i8, i8) {
+    (b.file() - a.file(), b.rank() - a.rank())
+}
+
+impl Position {
+    /// Which rule refuses the move written `text`, which is not one of `legal`, this
+    /// position's legal moves. The position must not be finished (see [`Position::outcome`]).
+    pub(crate) fn refusal(&self, text: &MoveText, legal: &[Move]) -> IllegalMove {
+        let us = self.side;
+        let from = text.points[0];
+        let piece = match self.piece_at(from) {
+            None => {
+                return IllegalMove::NoPiece {
+                    side: us,
+                    point: from,
+                }
+            }
+            Some(p) if p.color != us => {
+                return IllegalMove::NotYourPiece {
+                    side: us,
+                    point: from,
+                }
+            }
+            Some(p) => p,
+        };
+        if let Some(m) = legal.iter().find(|m| *m.points() == *text.points) {
+            return IllegalMove::WrongSeparator { intended: *m };
+        }
+        // Only a capture can be left unfinished: a step or captain move that the text names in
+        // full (with the wrong separator) was handled above.
+        if let Some(m) = legal.iter().find(|m| {
+            m.is_capture()
+                && m.points().len() > text.points.len()
+                && m.points().starts_with(&text.points)
+        }) {
+            return IllegalMove::JumpMustContinue {
+                at: *text.points.last().unwrap_or(&from),
+                example: *m,
+            };
+        }
+        let compulsory = legal.first().is_some_and(Move::is_capture);
+        let can_capture = legal.iter().any(|m| m.from() == from);
+        if compulsory && (!can_capture || !text.capture) {
+            return IllegalMove::CaptureCompulsory {
+                captures: legal.to_vec(),
+            };
+        }
+        let why = match piece.kind {
+            PieceKind::Captain => self.captain_refusal(text),
+            kind if text.capture => self.jump_refusal(text, kind == PieceKind::Private),
+            kind => self.step_refusal(from, text.points[1], kind == PieceKind::Private),
+        };
+        why.unwrap_or_else(|| {
+            let alternatives: Vec<Move> =
+                legal.iter().filter(|m| m.from() == from).copied().collect();
+            if alternatives.is_empty() {
+                IllegalMove::PieceCannotMove { point: from }
+            } else {
+                IllegalMove::NotLegal { from, alternatives }
+            }
+        })
+    }
+
+    fn captain_refusal(&self, text: &MoveText) -> Option<IllegalMove> {
+        let (from, to) = (text.points[0], text.points[1]);
+        if text.capture {
+            return Some(IllegalMove::CaptainCannotCapture { point: from });
+        }
+        let us = self.side;
+        let path = self.path(us);
+        let now = self.progress[us.index()];
+        let target = match path.progress_of(to) {
+            Some(k) if k > now => k,
+            _ => return Some(IllegalMove::NotAlongPath { from, to }),
+        };
+        if self.rules.captain == CaptainMode::Standard && target > now + 1 {
+            return Some(IllegalMove::CaptainOneStep {
+                from,
+                to,
+                next: path.point(now + 1),
+            });
+        }
+        let occupied = self.occupied();
+        (now + 1..=target)
+            .map(|k| path.point(k))
+            .find(|p| occupied.contains(*p))
+            .map(|blocker| IllegalMove::CaptainBlocked { from, to, blocker })
+    }
+
+    /// The direction rules a guard's step or jump from `from` in direction `unit` must follow;
+    /// `None` when they allow it.
+    fn direction_refusal(
+        &self,
+        from: Point,
+        to: Point,
+        unit: (i8, i8),
+        private: bool,
+        jump: bool,
+    ) -> Option<IllegalMove> {
+        let diagonal = unit.0 != 0 && unit.1 != 0;
+        if private {
+            if unit.1 == -self.side.forward() {
+                return Some(IllegalMove::PrivateBackwards { from, to });
+            }
+            if diagonal {
+                return Some(IllegalMove::PrivateDiagonal { from, to });
+            }
+        } else if diagonal && jump && self.rules.jumps == Jumps::Orthogonal {
+            return Some(IllegalMove::DiagonalJump { from, to });
+        } else if diagonal && !jump && self.rules.diagonals == Diagonals::Marked {
+            // MARKED_FROM[d] holds the points from which a step in direction d runs along a
+            // marked segment.
+            let marked = DIAGONAL
+                .iter()
+                .zip(MARKED_FROM.iter())
+                .any(|(d, starts)| *d == unit && starts.contains(from));
+            if !marked {
+                return Some(IllegalMove::DiagonalNotMarked { from, to });
+            }
+        }
+        None
+    }
+
+    fn step_refusal(&self, from: Point, to: Point, private: bool) -> Option<IllegalMove> {
+        let (df, dr) = delta(from, to);
+        if (df, dr) == (0, 0) || df.abs() > 1 || dr.abs() > 1 {
+            return Some(IllegalMove::NotAStep { from, to });
+        }
+        if to == Point::CENTRE {
+            return Some(IllegalMove::RedDotReserved { point: to });
+        }
+        if self.occupied().contains(to) {
+            return Some(IllegalMove::Occupied { point: to });
+        }
+        self.direction_refusal(from, to, (df, dr), private, false)
+    }
+
+    /// Replays the jumps one by one, with captured guards leaving the board at once, and
+    /// returns the first rule a jump breaks.
+    fn jump_refusal(&self, text: &MoveText, private: bool) -> Option<IllegalMove> {
+        let them = self.side.other();
+        let mut enemy = self.guards[them.index()];
+        let captains =
+            Bitboard::from_point(self.captain(Color::Blue)).with(self.captain(Color::Gray));
+        let mut occupied = self.occupied();
+        let mut at = text.points[0];
+        for &to in &text.points[1..] {
+            let (df, dr) = delta(at, to);
+            let straight = (df == 0 || df.abs() == 2) && (dr == 0 || dr.abs() == 2);
+            if !straight || (df, dr) == (0, 0) {
+                return Some(IllegalMove::NotAJump { from: at, to });
+            }
+            let unit = (df / 2, dr / 2);
+            let over = at.offset(unit.0, unit.1)?;
+            if captains.contains(over) {
+                return Some(IllegalMove::CaptainCannotBeJumped { from: at, over });
+            }
+            if !enemy.contains(over) {
+                return Some(IllegalMove::NothingToJump { from: at, over });
+            }
+            if to == Point::CENTRE {
+                return Some(IllegalMove::RedDotReserved { point: to });
+            }
+            if occupied.without(at).contains(to) {
+                return Some(IllegalMove::Occupied { point: to });
+            }
+            if let Some(why) = self.direction_refusal(at, to, unit, private, true) {
+                return Some(why);
+            }
+            enemy = enemy.without(over);
+            occupied = occupied.without(at).without(over).with(to);
+            at = to;
+        }
+        None
+    }
+}

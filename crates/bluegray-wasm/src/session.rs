@@ -1,0 +1,112 @@
+//! A game as the page plays it: the [`Session`] behind the JS `Game` class.
+
+use bluegray_core::{Game, Variant};
+
+use crate::error::{ApiError, ErrorCode};
+use crate::view::GameState;
+
+/// A game as the page sees it.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+}
+
+/// Parses a variant spec; an empty spec is the default variant (`sackson`).
+pub fn parse_variant(spec: &str) -> Result<Variant, ApiError> {
+    if spec.trim().is_empty() {
+        return Ok(Variant::default());
+    }
+    Ok(spec.parse::<Variant>()?)
+}
+
+impl Session {
+    /// A new game of the variant `spec` from its start.
+    pub fn new(spec: &str) -> Result<Session, ApiError> {
+        Ok(Session {
+            game: Game::new(parse_variant(spec)?),
+        })
+    }
+
+    /// A new game of the variant `spec` from a position code.
+    pub fn from_code(spec: &str, code: &str) -> Result<Session, ApiError> {
+        let variant = parse_variant(spec)?;
+        Ok(Session {
+            game: Game::from_code(variant, code.trim())?,
+        })
+    }
+
+    /// A game replayed from a game record.
+    pub fn from_record(text: &str) -> Result<Session, ApiError> {
+        Ok(Session {
+            game: Game::from_record(text)?,
+        })
+    }
+
+    /// The core game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, to take out of the session.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// The state object the page draws from.
+    pub fn state(&self) -> GameState {
+        GameState::of(&self.game)
+    }
+
+    /// Plays a move given in notation; returns it normalised.
+    pub fn play(&mut self, text: &str) -> Result<String, ApiError> {
+        Ok(self.game.play_text(text)?.to_string())
+    }
+
+    /// Plays the `index`-th legal move of the state's `moves` list.
+    pub fn play_index(&mut self, index: usize) -> Result<String, ApiError> {
+        if let Some(o) = self.game.outcome() {
+            return Err(ApiError::new(
+                ErrorCode::GameOver,
+                format!("the game is over: {o}"),
+            ));
+        }
+        let moves = self.game.legal_moves();
+        let m = *moves.get(index).ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::BadArgument,
+                format!(
+                    "Game.playIndex: no legal move number {index}: there are {} legal moves",
+                    moves.len()
+                ),
+            )
+        })?;
+        self.game.play(m)?;
+        Ok(m.to_string())
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<String> {
+        self.game.undo().map(|m| m.to_string())
+    }
+
+    /// Replays the last move taken back; returns it, or `None`.
+    pub fn redo(&mut self) -> Option<String> {
+        self.game.redo().map(|m| m.to_string())
+    }
+
+    /// Sets a record tag such as `Blue` or `Gray` (player names); the reserved tags
+    /// (`bluegray_core::RESERVED_TAGS`) are the game's own and cannot be set.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), ApiError> {
+        Ok(self.game.set_tag(name, value)?)
+    }
+
+    /// The game record text.
+    pub fn record(&self) -> String {
+        self.game.record().to_string()
+    }
+
+    /// The current position code.
+    pub fn code(&self) -> String {
+        self.game.position().to_string()
+    }
+}

@@ -1,0 +1,334 @@
+//! What the page draws from, as serde-serialisable plain data: the state of a game, the
+//! catalogue of variants and levels, and scores in words.
+
+use bluegray_core::geometry::marked_diagonals;
+use bluegray_core::{
+    Color, EndReason, Game, ImpasseCause, Move, MoveKind, Outcome, PieceKind, Point, VariantName,
+    PATH_STEPS,
+};
+use bluegray_engine::{mate_in, Level, Score};
+use serde::Serialize;
+
+/// `"blue"` or `"gray"`.
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Blue => "blue",
+        Color::Gray => "gray",
+    }
+}
+
+/// One piece on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    /// Point name, e.g. `e1`.
+    pub point: String,
+    /// `"blue"` or `"gray"`.
+    pub color: &'static str,
+    /// `"captain"`, `"sergeant"` or `"private"`.
+    pub kind: &'static str,
+}
+
+/// One legal move (or a played move).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    /// Its notation, e.g. `c3xc5xe5`.
+    pub text: String,
+    /// Every point it visits: the start, then each landing point.
+    pub points: Vec<String>,
+    /// The enemy guards it captures, in jump order.
+    pub captured: Vec<String>,
+    /// `"step"`, `"captain"` or `"capture"`.
+    pub kind: &'static str,
+}
+
+impl MoveView {
+    /// The view of `m`.
+    pub fn of(m: &Move) -> MoveView {
+        MoveView {
+            text: m.to_string(),
+            points: m.points().iter().map(Point::to_string).collect(),
+            captured: m.captured().iter().map(Point::to_string).collect(),
+            kind: match m.kind() {
+                MoveKind::Step => "step",
+                MoveKind::Captain => "captain",
+                MoveKind::Capture => "capture",
+            },
+        }
+    }
+}
+
+/// Blue's and Gray's values of something.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PerSide<T> {
+    /// Blue's.
+    pub blue: T,
+    /// Gray's.
+    pub gray: T,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    /// `"blue"`, `"gray"`, or `None` for a draw.
+    pub winner: Option<&'static str>,
+    /// `"breakthrough"`, `"lead"` or `"impasse"`.
+    pub reason: &'static str,
+    /// For an impasse: `"no-moves"`, `"repetition"` or `"no-progress"`.
+    pub cause: Option<&'static str>,
+    /// A sentence, e.g. "Blue wins by breakthrough: the captain reached the red dot".
+    pub text: String,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub token: &'static str,
+    /// A win on impasse, which Sackson counts as half a game.
+    pub half_win: bool,
+}
+
+impl ResultView {
+    /// The view of `o`.
+    pub fn of(o: &Outcome) -> ResultView {
+        let (reason, cause) = match o.reason {
+            EndReason::Breakthrough => ("breakthrough", None),
+            EndReason::Lead { .. } => ("lead", None),
+            EndReason::Impasse { cause, .. } => (
+                "impasse",
+                Some(match cause {
+                    ImpasseCause::NoMoves => "no-moves",
+                    ImpasseCause::Repetition => "repetition",
+                    ImpasseCause::NoProgress => "no-progress",
+                }),
+            ),
+        };
+        ResultView {
+            winner: o.winner.map(side_name),
+            reason,
+            cause,
+            text: o.to_string(),
+            token: o.result_token(),
+            half_win: o.is_half_win(),
+        }
+    }
+}
+
+/// One numbered row of the score sheet: the first player's move and the reply. A game
+/// started from a position code with the second player to move has a first row without a
+/// first move, as a record writes `12... e8-e7`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRow {
+    /// The move number.
+    pub number: u16,
+    /// The move of the variant's first player, if played in this row.
+    pub first: Option<String>,
+    /// The move of the second player, if played yet.
+    pub second: Option<String>,
+}
+
+/// The moves of `g` laid out as rows of a score sheet.
+fn move_rows(g: &Game) -> Vec<MoveRow> {
+    let first = g.variant().rules.first;
+    let mut rows: Vec<MoveRow> = Vec::new();
+    for (before, m) in g.positions().iter().zip(g.moves()) {
+        let text = Some(m.to_string());
+        if before.side_to_move() == first {
+            rows.push(MoveRow {
+                number: before.move_number(),
+                first: text,
+                second: None,
+            });
+        } else {
+            match rows.last_mut() {
+                Some(row) if row.number == before.move_number() && row.second.is_none() => {
+                    row.second = text;
+                }
+                _ => rows.push(MoveRow {
+                    number: before.move_number(),
+                    first: None,
+                    second: text,
+                }),
+            }
+        }
+    }
+    rows
+}
+
+/// Everything the page draws and decides from, in one plain object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameState {
+    /// The variant spec, e.g. `classic-turbo,first=gray`.
+    pub variant: String,
+    /// The variant's one-line description.
+    pub variant_description: String,
+    /// The current position code.
+    pub code: String,
+    /// The side to move: `"blue"` or `"gray"`.
+    pub side: &'static str,
+    /// The side that moves first in this variant.
+    pub first: &'static str,
+    /// The move number.
+    pub move_number: u16,
+    /// Plies played so far.
+    pub ply: usize,
+    /// Every piece.
+    pub board: Vec<PieceView>,
+    /// Each captain's progress, 0..=`steps`.
+    pub progress: PerSide<u8>,
+    /// Steps from start to the red dot (17).
+    pub steps: u8,
+    /// The path each side's captain follows, start first, the red dot last.
+    pub paths: PerSide<Vec<String>>,
+    /// The six marked diagonal segments, each as its two end points.
+    pub diagonals: Vec<[String; 2]>,
+    /// The legal moves; empty once the game is over.
+    pub moves: Vec<MoveView>,
+    /// Whether a capture is compulsory now (every legal move is a capture).
+    pub capture_required: bool,
+    /// The last move played, if any.
+    pub last_move: Option<MoveView>,
+    /// The moves played, in order.
+    pub history: Vec<String>,
+    /// The moves played as a numbered score sheet, one row per move number.
+    pub move_rows: Vec<MoveRow>,
+    /// How the game ended, or `None` while it goes on.
+    pub result: Option<ResultView>,
+    /// Whether there is a move to take back.
+    pub can_undo: bool,
+    /// Whether there is a taken-back move to replay.
+    pub can_redo: bool,
+    /// The game record text.
+    pub record: String,
+}
+
+impl GameState {
+    /// The state of `g`.
+    pub fn of(g: &Game) -> GameState {
+        let pos = g.position();
+        let variant = g.variant();
+        let setup = pos.setup();
+        let board = Point::all()
+            .filter_map(|p| {
+                setup.board[p.index()].map(|piece| PieceView {
+                    point: p.to_string(),
+                    color: side_name(piece.color),
+                    kind: match piece.kind {
+                        PieceKind::Captain => "captain",
+                        PieceKind::Sergeant => "sergeant",
+                        PieceKind::Private => "private",
+                    },
+                })
+            })
+            .collect();
+        let path_of = |c: Color| pos.path(c).points().iter().map(Point::to_string).collect();
+        let moves: Vec<MoveView> = g.legal_moves().iter().map(MoveView::of).collect();
+        let capture_required = !moves.is_empty() && moves.iter().all(|m| m.kind == "capture");
+        GameState {
+            variant: variant.to_string(),
+            variant_description: variant.name.description(),
+            code: pos.to_string(),
+            side: side_name(pos.side_to_move()),
+            first: side_name(variant.rules.first),
+            move_number: pos.move_number(),
+            ply: g.moves().len(),
+            board,
+            progress: PerSide {
+                blue: pos.progress(Color::Blue),
+                gray: pos.progress(Color::Gray),
+            },
+            steps: PATH_STEPS,
+            paths: PerSide {
+                blue: path_of(Color::Blue),
+                gray: path_of(Color::Gray),
+            },
+            diagonals: marked_diagonals()
+                .into_iter()
+                .map(|(a, b)| [a.to_string(), b.to_string()])
+                .collect(),
+            moves,
+            capture_required,
+            last_move: g.moves().last().map(MoveView::of),
+            history: g.moves().iter().map(Move::to_string).collect(),
+            move_rows: move_rows(g),
+            result: g.outcome().as_ref().map(ResultView::of),
+            can_undo: !g.moves().is_empty(),
+            can_redo: g.redo_moves().next().is_some(),
+            record: g.record().to_string(),
+        }
+    }
+}
+
+/// A named variant for the page's menu.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantInfo {
+    /// Its spec name, e.g. `classic-turbo`.
+    pub name: String,
+    /// A one-line description.
+    pub description: String,
+}
+
+/// An AI level for the page's menu.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LevelInfo {
+    /// 1..=MAX.
+    pub number: u8,
+    /// A short name.
+    pub name: &'static str,
+}
+
+/// What `variants()` returns: every named variant and every AI level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Catalogue {
+    /// The 17 named variants, `sackson` first.
+    pub variants: Vec<VariantInfo>,
+    /// The AI levels, weakest first.
+    pub levels: Vec<LevelInfo>,
+    /// The default variant.
+    pub default_variant: String,
+    /// The strongest level.
+    pub max_level: u8,
+}
+
+/// The named variants and AI levels.
+pub fn catalogue() -> Catalogue {
+    Catalogue {
+        variants: VariantName::all()
+            .into_iter()
+            .map(|v| VariantInfo {
+                name: v.to_string(),
+                description: v.description(),
+            })
+            .collect(),
+        levels: Level::all()
+            .map(|l| LevelInfo {
+                number: l.number(),
+                name: l.name(),
+            })
+            .collect(),
+        default_variant: VariantName::Sackson.to_string(),
+        max_level: Level::MAX.number(),
+    }
+}
+
+/// A score for people, from the side to move's point of view.
+pub fn score_text(score: Score) -> String {
+    match mate_in(score) {
+        Some(n) if n > 0 => format!("wins in {n} plies"),
+        Some(n) => format!("loses in {} plies", -n),
+        None => format!("{:+.2}", score as f64 / 100.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bluegray_engine::MATE;
+
+    #[test]
+    fn scores_for_people() {
+        assert_eq!(score_text(125), "+1.25");
+        assert_eq!(score_text(-50), "-0.50");
+        assert_eq!(mate_in(MATE + 1000 - 5), Some(5));
+        assert_eq!(mate_in(-(MATE + 1000 - 4)), Some(-4));
+        assert!(score_text(MATE + 999).starts_with("wins in 1"));
+        assert!(score_text(-(MATE + 996)).starts_with("loses in 4"));
+    }
+}

@@ -1,0 +1,385 @@
+//! The adapter as the page uses it, natively: states, moves, records, errors and the AI.
+
+use bluegray_engine::{Clock, Engine, Level, NoClock};
+use bluegray_wasm::error::{ApiError, ErrorCode};
+use bluegray_wasm::search::think;
+use bluegray_wasm::session::Session;
+use bluegray_wasm::view::{catalogue, MoveRow, PerSide};
+
+/// The code, reason and points of an error.
+fn kind<T: std::fmt::Debug>(
+    r: Result<T, ApiError>,
+) -> (ErrorCode, Option<&'static str>, Vec<String>) {
+    let e = r.unwrap_err();
+    assert!(!e.message.is_empty());
+    (e.code, e.reason, e.points)
+}
+
+#[test]
+fn errors_carry_a_code_and_for_a_refused_move_its_rule_and_points() {
+    let mut s = Session::new("sackson").unwrap();
+    assert_eq!(
+        kind(s.play("e1-e2")),
+        (
+            ErrorCode::IllegalMove,
+            Some("captain-blocked"),
+            vec!["e2".to_string()]
+        )
+    );
+    assert_eq!(
+        kind(s.play("b7-b6")),
+        (
+            ErrorCode::IllegalMove,
+            Some("no-piece"),
+            vec!["b7".to_string()]
+        )
+    );
+    assert_eq!(kind(s.play("zz")).0, ErrorCode::BadMoveText);
+    assert_eq!(kind(Session::new("chess")).0, ErrorCode::BadVariant);
+    assert_eq!(
+        kind(Session::from_code("sackson", "x")).0,
+        ErrorCode::BadPosition
+    );
+    assert_eq!(
+        kind(Session::from_code("nope", "x")).0,
+        ErrorCode::BadVariant
+    );
+    assert_eq!(
+        kind(Session::from_record("[Variant \"sackson\"]\n\n1. e1-e2 *")),
+        (
+            ErrorCode::BadRecord,
+            Some("captain-blocked"),
+            vec!["e2".to_string()]
+        )
+    );
+    assert_eq!(
+        kind(Session::from_record("[Variant \"x\"]")).0,
+        ErrorCode::BadRecord
+    );
+    assert_eq!(kind(s.set_tag("Result", "1-0")).0, ErrorCode::BadTag);
+    assert_eq!(kind(s.set_tag("a b", "1-0")).0, ErrorCode::BadTag);
+    assert_eq!(kind(s.play_index(999)).0, ErrorCode::BadArgument);
+    let mut done = Session::from_code("sackson", "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30").unwrap();
+    assert_eq!(kind(done.play("a9-a8")).0, ErrorCode::GameOver);
+    assert_eq!(kind(done.play_index(0)).0, ErrorCode::GameOver);
+    let mut engine = Engine::new(1);
+    let over = think(
+        &mut engine,
+        &done.code(),
+        "sackson",
+        lv(1),
+        None,
+        1,
+        &NoClock,
+    );
+    assert_eq!(kind(over).0, ErrorCode::GameOver);
+}
+
+#[test]
+fn any_tag_value_survives_the_record() {
+    let mut s = Session::new("classic").unwrap();
+    s.play("e2-e3").unwrap();
+    for value in [
+        "a\nb",
+        "a\r\nb",
+        "tab\there",
+        "\u{0}\u{1b}\u{7f}",
+        "quote \" and \\",
+        "",
+    ] {
+        s.set_tag("Blue", value).unwrap();
+        let back = Session::from_record(&s.record()).unwrap();
+        assert_eq!(back.game().tags(), s.game().tags(), "{value:?}");
+        assert_eq!(back.record(), s.record());
+    }
+}
+
+/// The level numbered `n`.
+fn lv(n: u8) -> Level {
+    Level::try_from(n).unwrap()
+}
+
+/// A wall clock for searches with a time budget.
+struct Wall(std::time::Instant);
+
+impl Clock for Wall {
+    fn now_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+const START: &str = "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1";
+const JUMP: &str = "1sssc2s1/s1sss1ss1/3s2s2/2S2s3/3S1SS2/2S3S2/4S3S/8S/SS1SCS1SS b 0 1";
+
+fn row(number: u16, first: Option<&str>, second: Option<&str>) -> MoveRow {
+    MoveRow {
+        number,
+        first: first.map(str::to_string),
+        second: second.map(str::to_string),
+    }
+}
+
+#[test]
+fn the_score_sheet_numbers_moves_from_the_start_position() {
+    let mut g = Session::new("sackson").unwrap();
+    for m in ["e2-e3", "e8-e7", "d2-d3"] {
+        g.play(m).unwrap();
+    }
+    assert_eq!(
+        g.state().move_rows,
+        [
+            row(1, Some("e2-e3"), Some("e8-e7")),
+            row(2, Some("d2-d3"), None)
+        ]
+    );
+    // Gray to move at move 12: the sheet starts with Gray's half of move 12.
+    let mut g = Session::from_code("sackson", "4c4/9/9/9/9/9/9/s7S/4C4 g 0 12").unwrap();
+    for m in ["a2-a1", "i2-i3", "a1-b1"] {
+        g.play(m).unwrap();
+    }
+    assert_eq!(
+        g.state().move_rows,
+        [
+            row(12, None, Some("a2-a1")),
+            row(13, Some("i2-i3"), Some("a1-b1"))
+        ]
+    );
+}
+
+#[test]
+fn new_game_state_shows_the_start() {
+    let s = Session::new("sackson").unwrap().state();
+    assert_eq!(s.code, START);
+    assert_eq!(s.side, "blue");
+    assert_eq!(s.board.len(), 36);
+    assert_eq!(s.moves.len(), 25);
+    assert!(!s.capture_required);
+    assert_eq!(s.progress, PerSide { blue: 0, gray: 0 });
+    assert_eq!(s.steps, 17);
+    assert_eq!(s.paths.blue.first().map(String::as_str), Some("e1"));
+    assert_eq!(s.paths.gray.last().map(String::as_str), Some("e5"));
+    assert_eq!(s.diagonals.len(), 6);
+    assert!(s.result.is_none() && !s.can_undo && !s.can_redo && s.last_move.is_none());
+    assert!(s.record.contains("[Variant \"sackson\"]"));
+    let captain = s.board.iter().find(|p| p.point == "e1").unwrap();
+    assert_eq!((captain.color, captain.kind), ("blue", "captain"));
+}
+
+#[test]
+fn every_variant_starts() {
+    let cat = catalogue();
+    assert_eq!(cat.variants.len(), 17);
+    assert_eq!(cat.levels.len() as u8, cat.max_level);
+    for v in &cat.variants {
+        let s = Session::new(&v.name).unwrap().state();
+        assert_eq!(s.variant, v.name);
+        assert!(!s.moves.is_empty(), "{}", v.name);
+    }
+    let s = Session::new("super-light-pow").unwrap().state();
+    assert!(s.board.iter().any(|p| p.kind == "private"));
+    assert_eq!(
+        s.paths.blue.first().map(String::as_str),
+        Some("e9"),
+        "POW swaps paths"
+    );
+    assert_eq!(
+        Session::new("classic-turbo,first=gray")
+            .unwrap()
+            .state()
+            .side,
+        "gray"
+    );
+}
+
+#[test]
+fn bad_specs_codes_and_records_are_errors_with_messages() {
+    assert!(Session::new("chess")
+        .unwrap_err()
+        .message
+        .contains("'chess'"));
+    assert!(Session::new("sackson,speed=1")
+        .unwrap_err()
+        .message
+        .contains("'speed'"));
+    assert!(Session::from_code("sackson", "garbage")
+        .unwrap_err()
+        .message
+        .contains("position code"));
+    assert!(Session::from_record("[Variant \"nope\"]\n\n*")
+        .unwrap_err()
+        .message
+        .contains("nope"));
+    assert!(Session::from_record("[Variant \"sackson\"]\n\n1. e1-e3 *")
+        .unwrap_err()
+        .message
+        .contains("move 1"));
+    assert_eq!(Session::new("").unwrap().state().variant, "sackson");
+}
+
+#[test]
+fn play_by_text_and_index_undo_redo() {
+    let mut s = Session::new("sackson").unwrap();
+    assert_eq!(s.play(" E2-E3 ").unwrap(), "e2-e3");
+    assert!(s
+        .play("e2-e3")
+        .unwrap_err()
+        .message
+        .contains("illegal move"));
+    assert!(s.play("zz").is_err());
+    let st = s.state();
+    assert_eq!(st.side, "gray");
+    assert_eq!(st.last_move.as_ref().unwrap().points, vec!["e2", "e3"]);
+    let idx = st.moves.iter().position(|m| m.text == "e8-e7").unwrap();
+    assert_eq!(s.play_index(idx).unwrap(), "e8-e7");
+    assert!(s
+        .play_index(9999)
+        .unwrap_err()
+        .message
+        .contains("no legal move number"));
+    assert_eq!(s.state().history, vec!["e2-e3", "e8-e7"]);
+    assert_eq!(s.undo().as_deref(), Some("e8-e7"));
+    assert!(s.state().can_redo);
+    assert_eq!(s.redo().as_deref(), Some("e8-e7"));
+    assert_eq!(s.redo(), None);
+    s.undo();
+    s.undo();
+    assert_eq!(s.undo(), None);
+    assert_eq!(s.state().code, START);
+}
+
+#[test]
+fn compulsory_multi_jump_lists_points_and_captures() {
+    let mut s = Session::from_code("sackson", JUMP).unwrap();
+    let st = s.state();
+    assert!(st.capture_required);
+    assert_eq!(st.moves.len(), 1);
+    let m = &st.moves[0];
+    assert_eq!(m.text, "f5xf7xh7");
+    assert_eq!(m.points, vec!["f5", "f7", "h7"]);
+    assert_eq!(m.captured, vec!["f6", "g7"]);
+    assert_eq!(m.kind, "capture");
+    assert!(s.play("d5-d6").unwrap_err().message.contains("compulsory"));
+    s.play_index(0).unwrap();
+    let st = s.state();
+    assert!(!st.board.iter().any(|p| p.point == "f6" || p.point == "g7"));
+    assert_eq!(st.last_move.unwrap().captured, vec!["f6", "g7"]);
+}
+
+#[test]
+fn results_say_who_and_how() {
+    let mut s = Session::from_code("sackson", "s3c4/9/9/9/9/4C4/9/9/S8 b 0 30").unwrap();
+    assert_eq!(s.state().progress.blue, 16);
+    s.play("e4-e5").unwrap();
+    let st = s.state();
+    let r = st.result.unwrap();
+    assert_eq!(
+        (r.winner, r.reason, r.token),
+        (Some("blue"), "breakthrough", "1-0")
+    );
+    assert!(r.text.contains("Blue wins by breakthrough"));
+    assert!(st.moves.is_empty());
+    assert!(st.record.contains("1-0"));
+    assert!(s
+        .play("a1-a2")
+        .unwrap_err()
+        .message
+        .contains("game is over"));
+    assert!(s
+        .play_index(0)
+        .unwrap_err()
+        .message
+        .contains("game is over"));
+    // Lead rule of the classic variants.
+    let mut s = Session::from_code("classic", "s3c4/9/9/9/9/9/9/3C5/S8 b 0 3").unwrap();
+    s.play("d2-c2").unwrap();
+    let r = s.state().result.unwrap();
+    assert_eq!((r.winner, r.reason), (Some("blue"), "lead"));
+    assert!(!r.half_win);
+}
+
+#[test]
+fn records_round_trip_and_tags() {
+    let mut s = Session::new("classic-turbo").unwrap();
+    s.play("e2-e3").unwrap();
+    s.play("e8-e7").unwrap();
+    s.play("e1-e2").unwrap();
+    s.set_tag("Blue", "Ann").unwrap();
+    assert!(s.set_tag("Result", "1-0").is_err());
+    assert!(s.set_tag("bad name", "x").is_err());
+    let rec = s.state().record;
+    assert!(rec.contains("[Blue \"Ann\"]"));
+    let t = Session::from_record(&rec).unwrap();
+    assert_eq!(t.state().code, s.state().code);
+    assert_eq!(t.state().history, vec!["e2-e3", "e8-e7", "e1-e2"]);
+    let c = Session::from_code("sackson", JUMP).unwrap();
+    assert!(c.state().record.contains("[Position"));
+    assert_eq!(
+        Session::from_record(&c.state().record)
+            .unwrap()
+            .state()
+            .code,
+        JUMP
+    );
+}
+
+#[test]
+fn think_returns_a_legal_move_with_score_and_pv() {
+    let mut engine = Engine::new(1);
+    let r = think(&mut engine, "", "sackson", lv(1), None, 7, &NoClock).unwrap();
+    let best = r.best.clone().unwrap();
+    assert!(Session::new("sackson").unwrap().play(&best).is_ok());
+    assert_eq!(r.side, "blue");
+    assert!(!r.score_text.is_empty());
+    let wall = Wall(std::time::Instant::now());
+    let r = think(&mut engine, JUMP, "sackson", lv(8), Some(200.0), 1, &wall).unwrap();
+    assert_eq!(r.best.as_deref(), Some("f5xf7xh7"));
+    assert_eq!(r.pv.first().map(String::as_str), Some("f5xf7xh7"));
+    let mut s = Session::new("sackson").unwrap();
+    s.play("e2-e3").unwrap();
+    let r = think(
+        &mut engine,
+        &s.state().record,
+        "ignored",
+        lv(3),
+        None,
+        1,
+        &NoClock,
+    )
+    .unwrap();
+    assert_eq!(r.side, "gray");
+    assert!(s.play(r.best.as_deref().unwrap()).is_ok());
+    // A time budget is honoured (with a generous margin for a loaded machine).
+    let t = std::time::Instant::now();
+    let r = think(&mut engine, "", "classic", lv(8), Some(150.0), 3, &wall).unwrap();
+    assert!(r.best.is_some() && r.depth >= 1);
+    assert!(t.elapsed().as_millis() < 3000, "took {:?}", t.elapsed());
+    let won = "s3c4/9/9/9/9/9/9/9/S3C4 b 0 3";
+    let done = Session::from_code("sackson", "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30");
+    assert!(done.is_ok());
+    assert!(think(
+        &mut engine,
+        "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30",
+        "sackson",
+        lv(1),
+        None,
+        1,
+        &NoClock
+    )
+    .unwrap_err()
+    .message
+    .contains("game is over"));
+    assert!(think(&mut engine, won, "nope", lv(1), None, 1, &NoClock)
+        .unwrap_err()
+        .message
+        .contains("'nope'"));
+    assert!(think(
+        &mut engine,
+        "[Variant \"sackson\"]\n\n1. zz *",
+        "",
+        lv(1),
+        None,
+        1,
+        &NoClock
+    )
+    .is_err());
+}
