@@ -30,7 +30,9 @@ fn find(id: &str) -> Result<&'static Lesson, JsError> {
 
 fn move_list(moves: JsValue) -> Result<Vec<String>, JsError> {
     if !js_sys::Array::is_array(&moves) {
-        return Err(JsError::new("moves: expected an array of moves in notation, such as [\"e1-e2\"]"));
+        return Err(JsError::new(
+            "moves: expected an array of moves in notation, such as [\"e1-e2\"]",
+        ));
     }
     let list: Vec<String> = serde_wasm_bindgen::from_value(moves)
         .map_err(|_| JsError::new("moves: every move must be a string, such as \"e1-e2\""))?;
