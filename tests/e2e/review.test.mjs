@@ -1,0 +1,690 @@
+// End-to-end: playing around the game like a player, by clicks and keys: stepping through the
+// history, the game-over panel and Rematch, share links (copied, opened in a fresh browser,
+// followed by the address), hints, the review with its chart, keyboard shortcuts, themes and
+// sound, and accessibility in every theme.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import {
+  launch,
+  state,
+  clickPoint,
+  waitPly,
+  waitIdle,
+  waitText,
+  ROOT,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+} from './helpers.mjs';
+
+const NEAR_WIN = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
+/** Guard steps from the start that leave no capture to make (so every picture is plain). */
+const OPENING = ['e2-e3', 'e8-e7', 'd2-d3', 'd8-d7', 'f2-f3', 'f8-f7'];
+/** A variant that lasts: no impasse for want of progress (only repetition, no move, or a win). */
+const LONG_VARIANT = 'sackson,impasse_plies=0';
+const q = (params) => '?' + new URLSearchParams(params).toString();
+
+let env;
+/** A second browser, for opening links in a fresh context (no storage, no history). */
+let freshBrowser = null;
+
+before(async () => {
+  env = await launch();
+  const origin = new URL(env.url).origin;
+  await env.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+});
+after(async () => {
+  await freshBrowser?.close().catch(() => {});
+  await env?.close();
+});
+
+/** A page in a brand-new browser context (its own storage), watched for problems as openPage does. */
+async function freshPage() {
+  if (!freshBrowser) {
+    freshBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  }
+  const context = await freshBrowser.newContext({
+    viewport: { width: 1200, height: 820 },
+    deviceScaleFactor: 2,
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  return { context, page, problems: watch(page) };
+}
+
+/**
+ * openPage of helpers.mjs with more patience: on a loaded machine the first draw may take
+ * longer than its 15 s. Returns {page, problems}.
+ */
+async function open(query = '') {
+  const page = await env.context.newPage();
+  const problems = watch(page);
+  const blank = env.url + '__blank__';
+  await page.route(blank, (r) =>
+    r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">' }),
+  );
+  await page.goto(blank);
+  await page.evaluate(() => localStorage.clear());
+  await page.unroute(blank);
+  await page.goto(env.url + query);
+  await ready(page);
+  return { page, problems };
+}
+
+function ready(page) {
+  return page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: 40000 });
+}
+
+/** Collects console errors, uncaught exceptions and failed requests of `page`. */
+function watch(page) {
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText || '';
+    if (!why.includes('ERR_ABORTED')) problems.push(`request failed: ${r.url()} ${why}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  return problems;
+}
+
+/** Plays `move` (a move object of state.moves, or its text) by clicking its points. */
+async function clickMove(page, move) {
+  const s = await state(page);
+  const m = typeof move === 'string' ? s.moves.find((x) => x.text === move) : move;
+  assert.ok(m, `${move} is not legal in ${s.code} (legal: ${s.moves.map((x) => x.text).join(' ')})`);
+  for (const p of m.points) await clickPoint(page, p);
+  await waitPly(page, s.history.length + 1);
+  assert.equal((await state(page)).history[s.history.length], m.text);
+}
+
+/** Plays moves through the board's API (set-up only: what is tested is done by clicks). */
+async function playApi(page, moves) {
+  await page.evaluate((ms) => {
+    for (const m of ms) window.bluegray.element.play(m);
+  }, moves);
+}
+
+/** After the next two frames: the board and the panel have drawn what changed. */
+function frames(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The board's picture as a data URL, once drawn. */
+async function boardPicture(page) {
+  await frames(page);
+  return page.evaluate(() => document.getElementById('game').shadowRoot.querySelector('canvas').toDataURL());
+}
+
+/** Takes the focus off any control and the board: keys then go to the page itself. */
+async function focusBody(page) {
+  await page.evaluate(() => {
+    const host = document.getElementById('game');
+    host.shadowRoot.activeElement?.blur();
+    document.activeElement?.blur();
+  });
+}
+
+/** Asserts two board pictures are the same (without printing megabytes of data URL). */
+function samePicture(a, b, message = 'the same picture') {
+  const size = (u) => {
+    const png = Buffer.from(u.slice(u.indexOf(',') + 1), 'base64');
+    return `${png.readUInt32BE(16)}×${png.readUInt32BE(20)}`;
+  };
+  assert.ok(a === b, `${message}: pictures differ (${size(a)} vs ${size(b)})`);
+}
+
+const viewPly = (page) => page.evaluate(() => window.bluegray.element.viewPly);
+const isHidden = (page, sel) => page.$eval(sel, (el) => el.hidden || getComputedStyle(el).display === 'none');
+
+/** Clicks a Copy link button and returns what it put on the clipboard. */
+async function copyLink(page, button) {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.click(button);
+  await waitText(page, '#notice', /Link copied/);
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/**
+ * Builds a long game through the board's API: guard moves in a seeded random order, never one
+ * that ends the game or brings back a position already seen. Returns the plies reached.
+ */
+function buildLongGame(page, target) {
+  return page.evaluate((n) => {
+    const el = window.bluegray.element;
+    const key = (code) => code.split(' ').slice(0, 2).join(' ');
+    const seen = new Set([key(el.state.code)]);
+    let seed = 12345;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    while (el.state.history.length < n) {
+      const s = el.state;
+      const guards = s.moves.filter((m) => m.kind !== 'captain');
+      const pool = (guards.length ? guards : s.moves).map((m) => [rnd(), m.text]).sort((a, b) => a[0] - b[0]);
+      let played = false;
+      for (const [, text] of pool) {
+        el.play(text);
+        const k = key(el.state.code);
+        if (!el.state.result && !seen.has(k)) {
+          seen.add(k);
+          played = true;
+          break;
+        }
+        el.undo();
+      }
+      if (!played) break;
+    }
+    return el.state.history.length;
+  }, target);
+}
+
+// ---------------------------------------------------------------- history
+
+test('a past move in the list shows its position; keys step; the board takes no move; back; continue from here', async () => {
+  const { page, problems } = await open(q({ mode: 'two' }));
+  // Tall enough that the board's size is set by the width: the viewing bar then cannot change it,
+  // and pictures of the board compare pixel for pixel.
+  await page.setViewportSize({ width: 1200, height: 1000 });
+  // The picture of every position as the game reaches it.
+  const pictures = [await boardPicture(page)];
+  const codes = [(await state(page)).code];
+  for (const m of OPENING) {
+    await playApi(page, [m]);
+    pictures.push(await boardPicture(page));
+    codes.push((await state(page)).code);
+  }
+  const last = OPENING.length;
+  await page.waitForFunction((n) => document.querySelectorAll('#moves button[data-ply]').length === n, last);
+  assert.equal(await isHidden(page, '#viewing'), true);
+
+  // Click the second move of the list: the board shows the position after it, the game stays.
+  await page.click('#moves button[data-ply="2"]');
+  assert.equal(await viewPly(page), 2);
+  assert.equal((await state(page)).code, codes[last], 'looking back does not change the game');
+  samePicture(await boardPicture(page), pictures[2], 'the board draws the position after ply 2');
+  await waitText(page, '#viewing-text', /after 2 of 6 plies/);
+  assert.equal(await isHidden(page, '#viewing'), false);
+  assert.equal(await page.getAttribute('#moves button[data-ply="2"]', 'aria-current'), 'step');
+
+  // Keys from the page (not the board): ← → Home End.
+  await focusBody(page);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await viewPly(page), 1);
+  await waitText(page, '#viewing-text', /after 1 of 6 plies/);
+  samePicture(await boardPicture(page), pictures[1]);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await viewPly(page), 3);
+  samePicture(await boardPicture(page), pictures[3]);
+  await page.keyboard.press('Home');
+  assert.equal(await viewPly(page), 0);
+  await waitText(page, '#viewing-text', /starting position/);
+  samePicture(await boardPicture(page), pictures[0]);
+  await page.keyboard.press('End');
+  assert.equal(await viewPly(page), null);
+  await frames(page);
+  assert.equal(await isHidden(page, '#viewing'), true);
+  samePicture(await boardPicture(page), pictures[last]);
+  // → at the game itself goes nowhere; ← from there steps back one.
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await viewPly(page), null);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await viewPly(page), last - 1);
+
+  // Arrows on the focused board move its cursor, not the history.
+  await page.focus('#game canvas');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await viewPly(page), last - 1);
+
+  // While looking back, the board takes no move, and says why.
+  await page.click('#moves button[data-ply="2"]');
+  const before = await state(page);
+  const mover = before.side === 'blue' ? 'e3' : 'e7';
+  await clickPoint(page, mover);
+  await waitText(page, '#game >>> .notice', /looking at the position after move 2/i);
+  assert.equal(await page.evaluate(() => window.bluegray.selection && window.bluegray.selection.path), null);
+  assert.equal((await state(page)).history.length, last);
+
+  // Back to the game.
+  await page.click('#back-to-game');
+  assert.equal(await viewPly(page), null);
+  await frames(page);
+  assert.equal(await isHidden(page, '#viewing'), true);
+  samePicture(await boardPicture(page), pictures[last]);
+
+  // Continue from here: asks first; refused, nothing changes.
+  const asked = [];
+  let answer = false;
+  page.on('dialog', async (d) => {
+    asked.push(`${d.type()}: ${d.message()}`);
+    if (answer) await d.accept();
+    else await d.dismiss();
+  });
+  await page.click('#moves button[data-ply="3"]');
+  await page.click('#continue-here');
+  assert.equal(asked.length, 1);
+  assert.match(asked[0], /^confirm: .*3 later plies/);
+  assert.equal(await viewPly(page), 3);
+  assert.equal((await state(page)).history.length, last);
+  // Accepted: the game stands at ply 3, the later moves kept to redo until a different move.
+  answer = true;
+  await page.click('#continue-here');
+  assert.equal(asked.length, 2);
+  let s = await state(page);
+  assert.equal(await viewPly(page), null);
+  assert.equal(s.history.length, 3);
+  assert.equal(s.code, codes[3]);
+  assert.equal(s.canRedo, true);
+  // A different move than the one played then: the later moves are gone.
+  const other = s.moves.find((m) => m.text !== OPENING[3] && m.kind === 'step');
+  await clickMove(page, other);
+  s = await state(page);
+  assert.deepEqual(s.history, [...OPENING.slice(0, 3), other.text]);
+  assert.equal(s.canRedo, false);
+  await page.waitForFunction(() => document.querySelectorAll('#moves button[data-ply]').length === 4);
+  assert.ok(!(await page.textContent('#moves')).includes(OPENING[4]), 'the dropped moves left the list');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---------------------------------------------------------------- game over, rematch
+
+test('finishing a game shows the game-over panel; the finished board says so', async () => {
+  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
+  assert.equal(await isHidden(page, '#game-over'), true);
+  await clickPoint(page, 'e4');
+  await clickPoint(page, 'e5');
+  await page.waitForFunction(() => window.bluegray.state.result);
+  await waitText(page, '#over-title', /^Blue wins$/);
+  await waitText(page, '#over-how', /breakthrough/i);
+  await waitText(page, '#over-how', /After 1 plies\./);
+  assert.equal(await isHidden(page, '#game-over'), false);
+  // A click on the finished board: the board says the game is over, and nothing moves.
+  await clickPoint(page, 'a1');
+  await waitText(page, '#game >>> .notice', /The game is over/);
+  assert.equal((await state(page)).history.length, 1);
+  // Looking back hides the panel; back at the end it shows again.
+  await page.click('#nav-back');
+  assert.equal(await viewPly(page), 0);
+  await frames(page);
+  assert.equal(await isHidden(page, '#game-over'), true);
+  await page.click('#back-to-game');
+  await frames(page);
+  assert.equal(await isHidden(page, '#game-over'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Rematch against the computer starts a new game with the sides swapped', async () => {
+  const { page, problems } = await open(
+    q({ variant: 'sackson', position: NEAR_WIN, mode: 'ai', side: 'blue', level: 1 }),
+  );
+  await waitText(page, '#status', /Your move \(Blue\)/);
+  await clickMove(page, 'e4-e5');
+  await waitText(page, '#over-title', /^Blue wins$/);
+  const startCode = (await state(page)).code;
+  await page.click('#rematch');
+  // The human now plays Gray, from the variant's start: the computer (Blue) opens.
+  const settings = await page.evaluate(() => window.bluegray.settings);
+  assert.equal(settings.mode, 'ai');
+  assert.equal(settings.side, 'gray');
+  assert.equal(settings.variant, 'sackson');
+  let s = await state(page);
+  assert.equal(s.result ?? null, null);
+  assert.notEqual(s.code, startCode);
+  assert.match(s.code, /^sssscssss\/sssssssss\//, 'the variant start, not the finished position');
+  await frames(page);
+  assert.equal(await isHidden(page, '#game-over'), true);
+  await waitPly(page, 1);
+  await waitIdle(page);
+  await waitText(page, '#status', /Your move \(Gray\)/);
+  s = await state(page);
+  assert.equal(s.side, 'gray');
+  assert.match(s.record, /\[Blue "Computer/);
+  assert.match(s.record, /\[Gray "Human"\]/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---------------------------------------------------------------- links
+
+test('Copy link of a finished game opens the same game in a fresh browser', async () => {
+  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
+  await clickMove(page, 'e4-e5');
+  await waitText(page, '#over-title', /Blue wins/);
+  const link = await copyLink(page, '#over-link');
+  assert.ok(link.startsWith(env.url), `the link is on this page: ${link}`);
+  assert.match(new URL(link).hash, /record=/);
+  const here = await state(page);
+
+  const fresh = await freshPage();
+  try {
+    await fresh.page.goto(link);
+    await ready(fresh.page);
+    const there = await state(fresh.page);
+    assert.equal(there.code, here.code);
+    assert.deepEqual(there.history, here.history);
+    assert.equal(there.result?.token, '1-0');
+    await waitText(fresh.page, '#over-title', /Blue wins/);
+    assert.deepEqual(fresh.problems, []);
+  } finally {
+    await fresh.context.close();
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Copy link of a game in progress keeps the moves taken back and the ply viewed', async () => {
+  const { page, problems } = await open(q({ mode: 'two' }));
+  for (const m of OPENING.slice(0, 4)) await clickMove(page, m);
+  await page.click('#undo');
+  assert.equal((await state(page)).history.length, 3);
+  await page.click('#moves button[data-ply="1"]');
+  const link = await copyLink(page, '#copy-link');
+  const params = new URLSearchParams(new URL(link).hash.slice(1));
+  assert.equal(params.get('mode'), 'two');
+  assert.equal(params.get('ply'), '3');
+  assert.equal(params.get('view'), '1');
+  const here = await state(page);
+
+  const fresh = await freshPage();
+  try {
+    await fresh.page.goto(link);
+    await ready(fresh.page);
+    const there = await state(fresh.page);
+    assert.equal(there.code, here.code);
+    assert.deepEqual(there.history, here.history);
+    assert.equal(await viewPly(fresh.page), 1);
+    assert.equal(there.canRedo, true, 'the move taken back can be replayed');
+    await fresh.page.click('#back-to-game');
+    await fresh.page.click('#redo');
+    assert.deepEqual((await state(fresh.page)).history, OPENING.slice(0, 4));
+    assert.deepEqual(fresh.problems, []);
+  } finally {
+    await fresh.context.close();
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a 300-ply game fits in a link under 8 KB that opens it', async (t) => {
+  const { page, problems } = await open(q({ mode: 'two', variant: LONG_VARIANT }));
+  const plies = await buildLongGame(page, 300);
+  t.diagnostic(`built a game of ${plies} plies`);
+  assert.equal(plies, 300, `the game stopped at ${plies} plies`);
+  const here = await state(page);
+  await page.waitForFunction((n) => document.querySelectorAll('#moves button[data-ply]').length === n, plies);
+  const link = await copyLink(page, '#copy-link');
+  const bytes = Buffer.byteLength(link, 'utf8');
+  t.diagnostic(`link: ${bytes} bytes`);
+  assert.ok(bytes < 8192, `a ${plies}-ply link is ${bytes} bytes`);
+
+  const fresh = await freshPage();
+  try {
+    await fresh.page.goto(link);
+    await ready(fresh.page);
+    const there = await state(fresh.page);
+    assert.equal(there.variant, here.variant);
+    assert.equal(there.code, here.code);
+    assert.equal(there.history.length, plies);
+    assert.deepEqual(there.history, here.history);
+    await fresh.page.waitForFunction((n) => document.querySelectorAll('#moves button[data-ply]').length === n, plies);
+    assert.deepEqual(fresh.problems, []);
+  } finally {
+    await fresh.context.close();
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('after opening a record link, playing on and reloading keeps the moves', async () => {
+  // A record made in one page, opened from a link in another.
+  const maker = await open(q({ mode: 'two' }));
+  await playApi(maker.page, OPENING.slice(0, 2));
+  const record = (await state(maker.page)).record;
+  await maker.page.close();
+  assert.deepEqual(maker.problems, []);
+
+  const { page, problems } = await open('#' + new URLSearchParams({ mode: 'two', record }).toString());
+  assert.deepEqual((await state(page)).history, OPENING.slice(0, 2));
+  await clickMove(page, OPENING[2]);
+  await clickMove(page, OPENING[3]);
+  // The address follows the game.
+  await page.waitForFunction(() => /d8-d7/.test(decodeURIComponent(location.hash).replace(/\+/g, ' ')));
+  await page.reload();
+  await ready(page);
+  assert.deepEqual((await state(page)).history, OPENING.slice(0, 4));
+  // Taking a move back and reloading keeps it to redo.
+  await page.click('#undo');
+  await page.waitForFunction(() => /(^|[#&])ply=3(&|$)/.test(location.hash));
+  await page.reload();
+  await ready(page);
+  const s = await state(page);
+  assert.deepEqual(s.history, OPENING.slice(0, 3));
+  assert.equal(s.canRedo, true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---------------------------------------------------------------- hint
+
+test('Hint shows a legal move with an arrow, counted in the record', async (t) => {
+  const { page, problems } = await open(q({ mode: 'two' }));
+  await playApi(page, OPENING.slice(0, 2));
+  const plain = await boardPicture(page);
+  const t0 = Date.now();
+  await page.click('#hint');
+  await waitText(page, '#hint-text', /Hint: \S+\./, 15000);
+  t.diagnostic(`hint shown after ${Date.now() - t0} ms (clicked to text)`);
+  const text = await page.textContent('#hint-text');
+  const move = /Hint: (\S+)\./.exec(text)[1];
+  const s = await state(page);
+  const legal = s.moves.find((m) => m.text === move);
+  assert.ok(legal, `the hint ${move} is legal here (${s.moves.map((m) => m.text).join(' ')})`);
+  assert.match(s.record, /\[BlueHints "1"\]/);
+  assert.ok((await boardPicture(page)) !== plain, 'the board draws the hint');
+  await clickMove(page, legal);
+  const after = await state(page);
+  assert.equal(after.history[2], move);
+  assert.match(after.record, /\[BlueHints "1"\]/);
+  // The arrow and the text go with the move.
+  await frames(page);
+  assert.equal(await isHidden(page, '#hint-text'), true);
+  // Gray's hints are counted on their own.
+  await page.click('#hint');
+  await waitText(page, '#hint-text', /Hint: \S+\./, 15000);
+  assert.match((await state(page)).record, /\[GrayHints "1"\]/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---------------------------------------------------------------- review
+
+test('review of a finished game: summary, chart, marks, no long task, chart click', async (t) => {
+  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
+  const moves = ['a1-a2', 'a9-a8', 'a2-a3', 'a8-a7', 'e4-e5'];
+  for (const m of moves) await clickMove(page, m);
+  const s = await state(page);
+  assert.equal(s.result?.winner, 'blue');
+  await waitText(page, '#over-title', /Blue wins/);
+  await frames(page);
+  // Main-thread tasks over 50 ms while the review runs, observed from before the click. The
+  // machine is shared: one run in three without any is asked, so that a stray slow frame of a
+  // busy machine does not fail the test, while a review that blocks the page fails every time.
+  const attempts = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      window.__longTaskObserver?.disconnect();
+      window.__longTaskObserver = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
+      });
+      window.__longTaskObserver.observe({ type: 'longtask' });
+    });
+    const t0 = Date.now();
+    await page.click('#review');
+    await page.waitForFunction(
+      () => {
+        const el = document.getElementById('review-summary');
+        return !document.getElementById('review-box').hidden && /Blue: .*Gray: /.test(el.textContent);
+      },
+      null,
+      { timeout: 30000 },
+    );
+    await frames(page);
+    const longTasks = await page.evaluate(() => window.__longTasks);
+    attempts.push({ ms: Date.now() - t0, longTasks });
+    if (!longTasks.length) break;
+  }
+  t.diagnostic(`review of ${moves.length} plies: ${JSON.stringify(attempts)}; ${await page.textContent('#review-summary')}`);
+  assert.doesNotMatch(await page.textContent('#review-summary'), /Analysing/);
+  assert.equal(await isHidden(page, '#review-progress'), true, 'the progress bar goes when the review is done');
+  // The chart has something drawn on it (more than its background).
+  const colours = await page.evaluate(() => {
+    const c = document.getElementById('review-chart');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    return { n: seen.size, w: c.width, h: c.height };
+  });
+  assert.ok(colours.w > 0 && colours.h > 0);
+  assert.ok(colours.n > 3, `the chart has ${colours.n} colours`);
+  // Every move of the list is marked.
+  const marks = await page.$$eval('#moves button[data-ply]', (bs) => bs.map((b) => b.dataset.mark || null));
+  assert.equal(marks.length, moves.length);
+  for (const m of marks) assert.ok(['best', 'good', 'inaccuracy', 'mistake', 'blunder'].includes(m), `mark ${m}`);
+  assert.deepEqual(
+    attempts.at(-1).longTasks,
+    [],
+    `a main-thread task over 50 ms during every review: ${JSON.stringify(attempts)}`,
+  );
+  // A click on the chart shows that position: its left end the start, its middle a middle ply.
+  const chart = page.locator('#review-chart');
+  await chart.scrollIntoViewIfNeeded();
+  const box = await chart.boundingBox();
+  await chart.click({ position: { x: 7, y: box.height / 2 } });
+  assert.equal(await viewPly(page), 0);
+  await chart.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  const mid = await viewPly(page);
+  assert.ok(mid !== null && mid > 0 && mid < moves.length, `the middle of the chart is ply ${mid}`);
+  await waitText(page, '#viewing-text', new RegExp(`after ${mid} of ${moves.length} plies`));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---------------------------------------------------------------- shortcuts
+
+test('keyboard shortcuts: undo, redo, flip, new game, hint, help; not from a text field', async () => {
+  const { page, problems } = await open(q({ mode: 'two' }));
+  await clickMove(page, OPENING[0]);
+  await clickMove(page, OPENING[1]);
+  await focusBody(page);
+  const plies = async () => (await state(page)).history.length;
+  await page.keyboard.press('Control+z');
+  assert.equal(await plies(), 1);
+  await page.keyboard.press('Control+y');
+  assert.equal(await plies(), 2);
+  await page.keyboard.press('Control+z');
+  assert.equal(await plies(), 1);
+  await page.keyboard.press('Control+Shift+Z');
+  assert.equal(await plies(), 2);
+  const bottom = () => page.evaluate(() => window.bluegray.element.bottomSide);
+  const was = await bottom();
+  await page.keyboard.press('f');
+  assert.notEqual(await bottom(), was);
+  await page.keyboard.press('f');
+  assert.equal(await bottom(), was);
+  await page.keyboard.press('h');
+  await waitText(page, '#hint-text', /Hint: \S+\./, 15000);
+  assert.match((await state(page)).record, /\[BlueHints "1"\]/);
+  await page.keyboard.press('?');
+  assert.equal(await page.$eval('#shortcuts', (d) => d.open), true);
+  assert.match(await page.textContent('#shortcut-list'), /Take back a move/);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.getElementById('shortcuts').open);
+  await page.keyboard.press('n');
+  assert.equal(await plies(), 0);
+  const fresh = await state(page);
+  assert.doesNotMatch(fresh.record, /Hints/);
+
+  // Typed into the text box, the same keys are text.
+  await clickMove(page, OPENING[0]);
+  await page.click('.io summary');
+  await page.click('#io-text');
+  await page.keyboard.type('fhn?');
+  assert.equal(await page.inputValue('#io-text'), 'fhn?');
+  for (const key of ['ArrowLeft', 'Home', 'End', 'Control+z', 'Control+y', 'Control+Shift+Z']) await page.keyboard.press(key);
+  const s = await state(page);
+  assert.equal(s.history.length, 1, 'neither a new game nor an undo');
+  assert.equal(await bottom(), was);
+  assert.equal(await viewPly(page), null);
+  assert.equal(await page.$eval('#shortcuts', (d) => d.open), false);
+  assert.equal(await page.textContent('#hint-text'), '');
+  assert.doesNotMatch(s.record, /Hints/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---------------------------------------------------------------- theme, sound, accessibility
+
+test('theme and sound choices survive a reload', async () => {
+  const { page, problems } = await open(q({ mode: 'two' }));
+  assert.equal(await page.inputValue('#theme'), 'wood');
+  assert.equal(await page.isChecked('#sound'), true);
+  const wood = await boardPicture(page);
+  await page.selectOption('#theme', 'dark');
+  await page.uncheck('#sound');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.ok((await boardPicture(page)) !== wood, 'the board is drawn in the dark theme');
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.inputValue('#theme'), 'dark');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.equal(await page.getAttribute('#game', 'theme'), 'dark');
+  assert.equal(await page.isChecked('#sound'), false);
+  await page.selectOption('#theme', 'contrast');
+  await page.check('#sound');
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.inputValue('#theme'), 'contrast');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'contrast');
+  assert.equal(await page.isChecked('#sound'), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('no serious accessibility violations in any theme (axe-core)', async (t) => {
+  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
+  // A page with a move list, a finished game and its panel, and the viewing bar to check too.
+  await clickMove(page, 'e4-e5');
+  await waitText(page, '#over-title', /Blue wins/);
+  assert.deepEqual(problems, []);
+  // Evaluated, not added as a script tag: the page's CSP allows no inline script (nor axe's own
+  // inline styles, whose refusals it logs and which are no fault of the page).
+  await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  const found = {};
+  for (const theme of ['wood', 'dark', 'contrast']) {
+    await page.selectOption('#theme', theme);
+    await frames(page);
+    assert.equal(await page.getAttribute('html', 'data-theme'), theme);
+    for (const viewing of [false, true]) {
+      if (viewing) await page.click('#nav-first');
+      else await page.evaluate(() => (window.bluegray.element.viewPly = null));
+      await frames(page);
+      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      found[`${theme}${viewing ? ' (viewing)' : ''}`] = serious.flatMap((v) =>
+        v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${(n.failureSummary || '').replace(/\s+/g, ' ').replace(/^Fix any of the following: /, '')}`),
+      );
+    }
+  }
+  t.diagnostic(JSON.stringify(found));
+  for (const [where, list] of Object.entries(found)) assert.deepEqual(list, [], where);
+  await page.close();
+});
