@@ -504,6 +504,44 @@ test('Hint shows a legal move with an arrow, counted in the record', async (t) =
   await page.close();
 });
 
+test('a hint asked just before a new game leaves no message on the new game', async () => {
+  const { page, problems } = await open(q({ mode: 'two' }));
+  await clickMove(page, OPENING[0]);
+  await focusBody(page);
+  await page.keyboard.press('h');
+  await waitText(page, '#hint-text', /Looking for a good move/);
+  await page.keyboard.press('n');
+  assert.equal((await state(page)).history.length, 0);
+  // The search (about 0.6 s) ends after the new game began; its answer is for the old position.
+  await page.waitForTimeout(2500);
+  await frames(page);
+  assert.equal(await page.textContent('#hint-text'), '', 'no hint text on the new game');
+  assert.equal(await isHidden(page, '#hint-text'), true);
+  assert.doesNotMatch((await state(page)).record, /Hints/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('moves taken back survive a reload (the saved game keeps them to redo)', async () => {
+  const { page, problems } = await open(q({ mode: 'two' }));
+  for (const m of OPENING.slice(0, 4)) await clickMove(page, m);
+  await page.click('#undo');
+  await page.click('#undo');
+  assert.equal((await state(page)).history.length, 2);
+  await page.goto(env.url);
+  await ready(page);
+  let s = await state(page);
+  assert.deepEqual(s.history, OPENING.slice(0, 2));
+  assert.equal(s.canRedo, true);
+  await page.click('#redo');
+  await page.click('#redo');
+  s = await state(page);
+  assert.deepEqual(s.history, OPENING.slice(0, 4));
+  assert.equal(s.canRedo, false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // ---------------------------------------------------------------- review
 
 test('review of a finished game: summary, chart, marks, no long task, chart click', async (t) => {
