@@ -616,6 +616,39 @@ test('review of a finished game: summary, chart, marks, no long task, chart clic
   await page.close();
 });
 
+test('a longer review shows its progress, lets the player look around, can be cancelled and run again', async (t) => {
+  const { page, problems } = await open(q({ mode: 'two', variant: LONG_VARIANT }));
+  const plies = await buildLongGame(page, 40);
+  assert.equal(plies, 40);
+  await page.click('#review');
+  await page.waitForFunction(() => document.getElementById('review-progress').value >= 3, null, { timeout: 20000 });
+  assert.equal(await isHidden(page, '#review-progress'), false);
+  assert.equal(await isHidden(page, '#review-cancel'), false);
+  assert.match(await page.textContent('#review-summary'), /Analysing position \d+ of 41/);
+  // The page answers while the worker analyses.
+  const t0 = Date.now();
+  await page.click('#moves button[data-ply="5"]');
+  assert.equal(await viewPly(page), 5);
+  await waitText(page, '#viewing-text', /after 5 of 40 plies/);
+  t.diagnostic(`a move of the list shown ${Date.now() - t0} ms after the click, during the review`);
+  assert.match(await page.textContent('#review-summary'), /Analysing/, 'still analysing');
+  await page.click('#review-cancel');
+  await waitText(page, '#review-summary', /Review cancelled/);
+  await frames(page);
+  assert.equal(await isHidden(page, '#review-progress'), true);
+  assert.equal(await isHidden(page, '#review-cancel'), true);
+  assert.equal(await page.$$eval('#moves button[data-mark]', (bs) => bs.length), 0, 'no marks from a cancelled review');
+  // Run again, to the end.
+  const t1 = Date.now();
+  await page.click('#review');
+  await waitText(page, '#review-summary', /Blue: .*Gray: /, 40000);
+  t.diagnostic(`review of ${plies} plies in ${Date.now() - t1} ms`);
+  await page.waitForFunction((n) => document.querySelectorAll('#moves button[data-mark]').length === n, plies);
+  assert.equal(await viewPly(page), 5, 'the review leaves the position looked at alone');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // ---------------------------------------------------------------- shortcuts
 
 test('keyboard shortcuts: undo, redo, flip, new game, hint, help; not from a text field', async () => {
