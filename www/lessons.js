@@ -166,7 +166,7 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
     clearTimeout(timer);
     const l = list[index];
     if (!l) return;
-    current = { index, status: 'playing', before: 0, message: null };
+    current = { index, status: 'playing', before: 0, message: null, why: null };
     ui.menu.hidden = true;
     ui.lesson.hidden = false;
     ui.lesson.dataset.lesson = l.id;
@@ -189,7 +189,11 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
   /** Shows a message ({key, params} or {text}) in the feedback line. */
   function say(message) {
     if (current) current.message = message;
-    ui.feedback.textContent = message.key ? t(message.key, message.params) : message.text;
+    ui.feedback.textContent = text(message);
+  }
+
+  function text(message) {
+    return message.key ? t(message.key, message.params) : String(message.text ?? '');
   }
 
   function setStatus(status) {
@@ -222,6 +226,7 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
     }
     if (verdict.status === 'wrong') {
       setStatus('wrong');
+      current.why = verdict.feedback;
       say(verdict.feedback);
       if (verdict.reply) timer = setTimeout(() => playReply(verdict.reply), REPLY_DELAY_MS);
       return;
@@ -274,7 +279,8 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
     if (!current) return;
     const l = list[current.index];
     if (current.status !== 'playing') {
-      if (current.status === 'wrong') say({ text: `${ui.feedback.textContent} ${t('lessons.noHint')}` });
+      // After a wrong move: the reason again, and what to do.
+      if (current.status === 'wrong' && current.why) say({ text: `${text(current.why)} ${t('lessons.noHint')}` });
       return;
     }
     let move = null;
@@ -283,8 +289,8 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
     } catch {
       move = null;
     }
-    const text = move ? `${t(`lesson.${l.id}.hint`)} ${t('lessons.hintMove', { move })}` : t('lessons.noHint');
-    say({ text });
+    const words = move ? `${t(`lesson.${l.id}.hint`)} ${t('lessons.hintMove', { move })}` : t('lessons.noHint');
+    say({ text: words });
   }
 
   async function open(startLesson) {
@@ -304,7 +310,7 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
 
   // The offer to a first-time visitor: shown until taken or declined.
   if (offer && !progress.offer && !progress.done.length) {
-    const text = el('p', { 'data-i18n': 'lessons.offer.text', text: t('lessons.offer.text') });
+    const line = el('p', { 'data-i18n': 'lessons.offer.text', text: t('lessons.offer.text') });
     const yes = button('lessons.offer.start', t, 'primary');
     const no = button('lessons.offer.dismiss', t);
     const decide = (choice) => {
@@ -320,7 +326,7 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
     offer.setAttribute('role', 'region');
     offer.setAttribute('aria-label', t('lessons.offer.label'));
     offer.setAttribute('data-i18n-aria-label', 'lessons.offer.label');
-    offer.replaceChildren(text, el('div', { class: 'offer-buttons' }, [yes, no]));
+    offer.replaceChildren(line, el('div', { class: 'offer-buttons' }, [yes, no]));
     offer.hidden = false;
   }
 }

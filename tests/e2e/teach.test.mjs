@@ -241,6 +241,10 @@ test('a wrong move in a lesson says why in words; Try again takes it back', asyn
   await playByClicks(page, 'e2-e3');
   await waitStatus(page, 'wrong');
   await waitText(page, '#lessons .lesson-feedback', said('lessons.why.enemyFree', { point: 'f3' }));
+  // A hint now says to try again, and keeps the reason.
+  await page.click('#lessons .lesson-hint');
+  await waitText(page, '#lessons .lesson-feedback', new RegExp(escapeRe(M['lessons.noHint'])));
+  await waitText(page, '#lessons .lesson-feedback', said('lessons.why.enemyFree', { point: 'f3' }));
   // A captain blocked by its own guard: the board itself says by which piece.
   await page.click('#lessons .lesson-back');
   await openLesson(page, 'unblock');
