@@ -293,6 +293,22 @@ test('a past move in the list shows its position; keys step; the board takes no 
   await page.close();
 });
 
+test('looking back does not resize the board', async () => {
+  // At the size the other tests use (1200×820 CSS px), the board's size is set by the height.
+  const { page, problems } = await open(q({ mode: 'two' }));
+  await playApi(page, OPENING.slice(0, 2));
+  await frames(page);
+  const size = () => page.evaluate(() => Math.round(document.getElementById('game').getBoundingClientRect().width));
+  const playing = await size();
+  await page.click('#moves button[data-ply="1"]');
+  await frames(page);
+  assert.equal(await isHidden(page, '#viewing'), false);
+  const viewing = await size();
+  assert.equal(viewing, playing, `the board is ${playing} px wide in the game and ${viewing} px while looking back`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // ---------------------------------------------------------------- game over, rematch
 
 test('finishing a game shows the game-over panel; the finished board says so', async () => {
@@ -348,6 +364,18 @@ test('Rematch against the computer starts a new game with the sides swapped', as
   assert.equal(s.side, 'gray');
   assert.match(s.record, /\[Blue "Computer/);
   assert.match(s.record, /\[Gray "Human"\]/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a demo that ends hides its Pause button', async () => {
+  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'demo', level: 1 }));
+  await frames(page);
+  assert.equal(await isHidden(page, '#pause'), false, 'Pause shows while the demo plays');
+  await page.waitForFunction(() => window.bluegray.state.result, null, { timeout: 20000 });
+  await waitText(page, '#over-title', /wins|draw/i);
+  await frames(page);
+  assert.equal(await isHidden(page, '#pause'), true, 'no Pause once the demo is over');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -435,6 +463,22 @@ test('a 300-ply game fits in a link under 8 KB that opens it', async (t) => {
     assert.equal(there.history.length, plies);
     assert.deepEqual(there.history, here.history);
     await fresh.page.waitForFunction((n) => document.querySelectorAll('#moves button[data-ply]').length === n, plies);
+    // The current move is highlighted and scrolled into view, at the end and after Home.
+    const inView = (ply) =>
+      fresh.page.evaluate((n) => {
+        const list = document.getElementById('moves');
+        const cell = list.querySelector(`button[data-ply="${n}"]`);
+        const a = list.getBoundingClientRect();
+        const b = cell.getBoundingClientRect();
+        return cell.getAttribute('aria-current') === 'step' && b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+      }, ply);
+    await frames(fresh.page);
+    assert.equal(await inView(plies), true, 'the last move is current and in view');
+    await fresh.page.keyboard.press('Home');
+    await fresh.page.keyboard.press('ArrowRight');
+    assert.equal(await viewPly(fresh.page), 1);
+    await frames(fresh.page);
+    assert.equal(await inView(1), true, 'the first move is current and in view');
     assert.deepEqual(fresh.problems, []);
   } finally {
     await fresh.context.close();
@@ -468,6 +512,39 @@ test('after opening a record link, playing on and reloading keeps the moves', as
   const s = await state(page);
   assert.deepEqual(s.history, OPENING.slice(0, 3));
   assert.equal(s.canRedo, true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Download record saves a file that Open record brings back', async () => {
+  const { page, problems } = await open(q({ mode: 'two' }));
+  for (const m of OPENING.slice(0, 3)) await clickMove(page, m);
+  const here = await state(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-record')]);
+  assert.match(download.suggestedFilename(), /^blue-and-gray-\d{4}-\d{2}-\d{2}-3\.txt$/);
+  const file = await download.path();
+  const text = fs.readFileSync(file, 'utf8');
+  assert.match(text, /\[Variant "sackson"\]/);
+  assert.match(text, /e2-e3/);
+  // Another page, another game: Open record puts the file's game in its place.
+  const other = await freshPage();
+  try {
+    await other.page.goto(env.url + q({ mode: 'two', variant: 'classic' }));
+    await ready(other.page);
+    await other.page.setInputFiles('#record-file', file);
+    await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, 3);
+    const there = await state(other.page);
+    assert.equal(there.code, here.code);
+    assert.deepEqual(there.history, here.history);
+    assert.equal(there.variant, 'sackson');
+    // A file that is not a record is refused with a message, and the game stays.
+    await other.page.setInputFiles('#record-file', { name: 'junk.txt', mimeType: 'text/plain', buffer: Buffer.from('not a record') });
+    await waitText(other.page, '#notice', /junk\.txt/);
+    assert.deepEqual((await state(other.page)).history, here.history);
+    assert.deepEqual(other.problems, []);
+  } finally {
+    await other.context.close();
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });
