@@ -270,3 +270,124 @@ fn info_line(info: &SearchInfo) -> String {
         pv.join(" ")
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A protocol session at level 1, so that any `go` is answered at once.
+    fn session() -> Session {
+        let variant = Variant::default();
+        Session {
+            variant,
+            game: Game::new(variant),
+            engine: Engine::new(1),
+            level: Level::MIN,
+        }
+    }
+
+    /// Lines that are sometimes almost commands: words of the protocol, moves, codes and
+    /// numbers glued with random characters. `level` is left out so that every search stays at
+    /// level 1 and quick.
+    fn line() -> impl Strategy<Value = String> {
+        let words = prop::sample::select(vec![
+            "variant",
+            "position",
+            "startpos",
+            "code",
+            "moves",
+            "go",
+            "depth",
+            "nodes",
+            "movetime",
+            "seed",
+            "isready",
+            "newgame",
+            "stop",
+            "quit",
+            "sackson",
+            "classic-turbo,lead=2",
+            "super-pow",
+            "e2-e3",
+            "e8-e7",
+            "d2-d3",
+            "c3xc5xe5",
+            "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS",
+            "b",
+            "g",
+            "0",
+            "1",
+            "3",
+            "99999999999999999999",
+            "+3",
+            "-1",
+            " ",
+            "\t",
+            "x",
+            "é",
+            "\u{0}",
+        ]);
+        (prop::collection::vec(words, 0..10), ".{0,8}").prop_map(|(words, tail)| {
+            let mut out = words.join(" ");
+            out.push_str(&tail);
+            out
+        })
+    }
+
+    /// Checks one line's answer: no panic, short errors, and a `go` ends with `bestmove`.
+    fn check(s: &mut Session, line: &str) -> Result<(), TestCaseError> {
+        let mut out = Vec::new();
+        let reply = s.handle(line, &AtomicBool::new(false), &mut out);
+        let text = String::from_utf8(out).unwrap();
+        if let Reply::Error(msg) = &reply {
+            prop_assert!(!msg.is_empty());
+            prop_assert!(!msg.contains('\n'), "{msg}");
+            prop_assert!(msg.chars().count() < 600, "{} chars", msg.chars().count());
+        }
+        if matches!(reply, Reply::Continue) && line.split_whitespace().next() == Some("go") {
+            prop_assert!(
+                text.lines()
+                    .last()
+                    .is_some_and(|l| l.starts_with("bestmove ")),
+                "{text}"
+            );
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn any_line_is_answered_without_panicking(lines in prop::collection::vec(line(), 1..6)) {
+            let mut s = session();
+            for l in &lines {
+                check(&mut s, l)?;
+            }
+        }
+
+        #[test]
+        fn any_bytes_are_answered_without_panicking(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+            let mut s = session();
+            check(&mut s, &String::from_utf8_lossy(&bytes))?;
+        }
+
+        #[test]
+        fn long_bad_words_are_echoed_short(word in "[a-z]{1,5}", n in 100usize..3000) {
+            let mut s = session();
+            let long = word.repeat(n);
+            for l in [
+                long.clone(),
+                format!("position startpos moves {long}"),
+                format!("position {long}"),
+                format!("variant {long}"),
+                format!("go depth {long}"),
+                format!("go {long} 1"),
+                format!("position code {long}"),
+            ] {
+                check(&mut s, &l)?;
+            }
+        }
+    }
+}

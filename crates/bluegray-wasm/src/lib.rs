@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod error;
+mod lessons;
 pub mod search;
 pub mod session;
 pub mod view;
