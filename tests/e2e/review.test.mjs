@@ -185,7 +185,7 @@ function buildLongGame(page, target) {
 
 // ---------------------------------------------------------------- history
 
-test('a past move in the list shows its position; keys step; the board takes no move; back; continue from here', async () => {
+test('history: a past move shows its position, keys step, the board takes no move, back, continue from here', async () => {
   const { page, problems } = await open(q({ mode: 'two' }));
   // Tall enough that the board's size is set by the width: the viewing bar then cannot change it,
   // and pictures of the board compare pixel for pixel.
@@ -538,7 +538,8 @@ test('Download record saves a file that Open record brings back', async () => {
     assert.deepEqual(there.history, here.history);
     assert.equal(there.variant, 'sackson');
     // A file that is not a record is refused with a message, and the game stays.
-    await other.page.setInputFiles('#record-file', { name: 'junk.txt', mimeType: 'text/plain', buffer: Buffer.from('not a record') });
+    const junk = { name: 'junk.txt', mimeType: 'text/plain', buffer: Buffer.from('not a record') };
+    await other.page.setInputFiles('#record-file', junk);
     await waitText(other.page, '#notice', /junk\.txt/);
     assert.deepEqual((await state(other.page)).history, here.history);
     assert.deepEqual(other.problems, []);
@@ -767,7 +768,9 @@ test('keyboard shortcuts: undo, redo, flip, new game, hint, help; not from a tex
   await page.click('#io-text');
   await page.keyboard.type('fhn?');
   assert.equal(await page.inputValue('#io-text'), 'fhn?');
-  for (const key of ['ArrowLeft', 'Home', 'End', 'Control+z', 'Control+y', 'Control+Shift+Z']) await page.keyboard.press(key);
+  for (const key of ['ArrowLeft', 'Home', 'End', 'Control+z', 'Control+y', 'Control+Shift+Z']) {
+    await page.keyboard.press(key);
+  }
   const s = await state(page);
   assert.equal(s.history.length, 1, 'neither a new game nor an undo');
   assert.equal(await bottom(), was);
@@ -828,7 +831,10 @@ test('no serious accessibility violations in any theme (axe-core)', async (t) =>
       const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
       const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       found[`${theme}${viewing ? ' (viewing)' : ''}`] = serious.flatMap((v) =>
-        v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${(n.failureSummary || '').replace(/\s+/g, ' ').replace(/^Fix any of the following: /, '')}`),
+        v.nodes.map((n) => {
+          const why = (n.failureSummary || '').replace(/\s+/g, ' ').replace(/^Fix any of the following: /, '');
+          return `${v.id} ${n.target.join(' ')}: ${why}`;
+        }),
       );
     }
   }
