@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -24,6 +25,9 @@ const DIST = path.join(ROOT, 'dist');
 const WASM = path.join(WWW, 'pkg', 'bluegray_wasm_bg.wasm');
 const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'";
+
+/** The icon the page shows (its favicon), kept for offline visits with the rest of the page. */
+const PAGE_ICON = 'icons/icon-192.png';
 
 /** Browsers the bundles are written for: every one with module workers. */
 const TARGET = ['chrome100', 'firefox114', 'safari15'];
@@ -61,7 +65,8 @@ async function bundleModules() {
     target: TARGET,
     minify: true,
     outdir: DIST,
-    chunkNames: 'chunk-[hash]',
+    // A language's table is a chunk of its own, named after it (ru-HASH.js): loaded on demand.
+    chunkNames: '[name]-[hash]',
     legalComments: 'none',
     logLevel: 'warning',
   });
@@ -77,17 +82,19 @@ async function bundleModules() {
   });
 }
 
-/** The worker's whole code as one script, for a blob: worker. */
+/** The worker's whole code as one classic script, for a blob: worker of a page on disk. */
 async function workerSource() {
   const r = await esbuild.build({
     entryPoints: [path.join(WWW, 'ai-worker.js')],
     bundle: true,
-    format: 'esm',
+    format: 'iife',
     target: TARGET,
     minify: true,
     write: false,
     legalComments: 'none',
     logLevel: 'warning',
+    // The bindings' default wasm URL uses import.meta; the worker is always handed the module.
+    logOverride: { 'empty-import-meta': 'silent' },
   });
   return r.outputFiles[0].text;
 }
@@ -100,7 +107,7 @@ async function singleFile() {
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
   const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'assets.js'))};
 embedAssets({
-  wasmBase64: ${JSON.stringify(fs.readFileSync(WASM).toString('base64'))},
+  wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(WASM), { level: 9 }).toString('base64'))},
   workerSource: ${JSON.stringify(await workerSource())},
   css: ${JSON.stringify(css)},
 });`;
@@ -159,8 +166,13 @@ embedAssets({
 
 /** The service worker, told this build's files and a version that changes with any of them. */
 function serviceWorker() {
+  // The large icons are for installing, not for playing, and a language's messages are fetched
+  // (and then kept) when a reader asks for that language: neither is what every visit needs.
+  const languages = fs.readdirSync(path.join(WWW, 'messages')).map((f) => f.replace(/\.js$/, '')).filter((c) => /^[a-z]{2,3}$/.test(c));
+  const onDemand = (f) =>
+    (f.startsWith('icons/') && f !== PAGE_ICON) || languages.some((c) => f.startsWith(`${c}-`) && f.endsWith('.js'));
   const files = listFiles(DIST)
-    .filter((f) => f !== 'sw.js' && f !== 'blue-and-gray.html' && !f.startsWith('examples/'))
+    .filter((f) => f !== 'sw.js' && f !== 'blue-and-gray.html' && !f.startsWith('examples/') && !onDemand(f))
     .sort();
   const hash = crypto.createHash('sha256');
   for (const f of files) hash.update(f).update(fs.readFileSync(path.join(DIST, f)));

@@ -6,8 +6,7 @@
 import './blue-gray-game.js';
 import { readSettings, linkParams, DEFAULTS } from './settings.js';
 import { GameStore, loadPrefs, savePrefs } from './storage.js';
-import { LANGUAGES, pickLanguage, translate } from './i18n.js';
-import { TABLES } from './messages/index.js';
+import { LANGUAGES, pickLanguage, translate, loadLanguage, languageName } from './i18n.js';
 import { renderPanel, fillChoices, localisePage, renderShortcuts, renderReview } from './panel.js';
 import { exposeTestHooks } from './test-hooks.js';
 import { initHowTo } from './howto.js';
@@ -107,12 +106,13 @@ function chooseLanguage(errors) {
   return pickLanguage(wanted);
 }
 
-function setLanguage(lang) {
+async function setLanguage(lang) {
+  await loadLanguage(lang);
   page.lang = lang;
   document.documentElement.lang = lang;
   board.setAttribute('lang', lang);
   localisePage(document, t);
-  fillChoices(document, board.catalogue, t, page.lang, LANGUAGES.map((code) => [code, TABLES[code].name]));
+  fillChoices(document, board.catalogue, t, page.lang, LANGUAGES.map((code) => [code, languageName(code)]));
   renderShortcuts(document, t);
   buildVariantPicker();
   syncForm();
@@ -266,13 +266,15 @@ function continueHere() {
 
 async function askHint() {
   if (!board.state || board.state.result || board.viewPly !== null) return;
-  page.hint = { code: board.state.code, text: t('hint.thinking') };
+  // The hint belongs to the position it was asked for: shown only while that is on the board.
+  const code = board.state.code;
+  page.hint = { code, text: t('hint.thinking') };
   scheduleRender();
   try {
     const h = await board.hint();
-    page.hint = { code: board.state.code, text: t('hint.says', { move: h.move, reason: h.reason }).trim() };
+    page.hint = { code, text: t('hint.says', { move: h.move, reason: h.reason }).trim() };
   } catch (e) {
-    page.hint = { code: board.state.code, text: String(e.message || e) };
+    page.hint = { code, text: String(e.message || e) };
   }
   scheduleRender();
 }
@@ -553,7 +555,9 @@ function onKey(e) {
 
 async function main() {
   const errors = [];
-  page.lang = chooseLanguage(errors);
+  const lang = chooseLanguage(errors);
+  await loadLanguage(lang);
+  page.lang = lang;
   document.documentElement.lang = page.lang;
   board.setAttribute('lang', page.lang);
   localisePage(document, t);
@@ -596,7 +600,7 @@ async function main() {
   }
   if (start.ply !== undefined && start.ply < board.state.history.length) board.continueFrom(start.ply);
   if (start.view !== undefined) goTo(start.view);
-  setLanguage(page.lang);
+  await setLanguage(page.lang);
   initHowTo({ dialog: $('howto'), openButton: $('open-howto'), t });
   initLessons({ dialog: $('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage });
   save();

@@ -35,7 +35,8 @@ async function compileResponse(response) {
 /**
  * A module worker from a script URL. A worker script must be of the page's origin, so when this
  * module was loaded from another origin (an embedded board), a one-line same-origin `blob:`
- * module imports the real script instead (the CSP needs `worker-src blob:` for that).
+ * module imports the real script instead (a CSP then needs `worker-src blob:` and the script's
+ * origin, which the import is checked against).
  */
 function moduleWorker(url) {
   if (typeof location !== 'undefined' && url.origin === location.origin) {
@@ -52,8 +53,10 @@ function moduleWorker(url) {
 }
 
 /**
- * Replaces where the assets come from (the single-file build): `wasmBase64`, the module's bytes,
- * `workerSource`, the worker's whole code as one script, and `css`, the board's stylesheet.
+ * Replaces where the assets come from (the single-file build): `wasmBase64`, the module's bytes
+ * compressed with raw DEFLATE, `workerSource`, the worker's whole code as one classic script
+ * (a page opened from disk may start a classic worker from a `blob:` URL, not a module one),
+ * and `css`, the board's stylesheet.
  */
 export function embedAssets({ wasmBase64, workerSource, css }) {
   // A constructed stylesheet, not a <style> element: a strict CSP (style-src 'self') allows it.
@@ -65,14 +68,12 @@ export function embedAssets({ wasmBase64, workerSource, css }) {
     }
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   };
-  assets.compile = () => {
-    const bytes = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
+  assets.compile = async () => {
+    const packed = new Blob([Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0))]);
+    const bytes = await new Response(packed.stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
     return WebAssembly.compile(bytes);
   };
-  assets.worker = () => {
-    const url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
-    return new Worker(url, { type: 'module' });
-  };
+  assets.worker = () => new Worker(URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' })));
 }
 
 let loading = null;

@@ -21,7 +21,7 @@ import { loadWasm, stylesheet } from './assets.js';
 import { AiClient } from './ai-client.js';
 import { readSettings, DEFAULTS } from './settings.js';
 import { startGlide, glideAt } from './anim.js';
-import { translate, say, pickLanguage } from './i18n.js';
+import { translate, say, pickLanguage, loadLanguage } from './i18n.js';
 
 /** The attributes the element watches, and which of them start a new game when changed. */
 const ATTRIBUTES = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'orientation', 'coordinates', 'lang', 'theme'];
@@ -185,6 +185,16 @@ export class BlueGrayGame extends HTMLElement {
     return { ...this.#s.settings };
   }
 
+  /** The value in force of a reflected attribute (see the properties defined below the class). */
+  reflected(name) {
+    const s = this.#s;
+    if (name in s.settings) return s.settings[name];
+    if (name === 'position') return this.getAttribute('position');
+    if (name === 'orientation') return S.bottomSide(s);
+    if (name === 'lang') return this.language;
+    return s[name];
+  }
+
   /** The side shown at the bottom of the board. */
   get bottomSide() {
     return S.bottomSide(this.#s);
@@ -228,6 +238,10 @@ export class BlueGrayGame extends HTMLElement {
     if (options === null || typeof options !== 'object') throw new TypeError(this.#t('api.optionsNotObject'));
     const { settings, errors } = readSettings(options, ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record']);
     if (errors.length) throw new Error(this.#settingErrors(errors));
+    // Make the game first: a refused one changes nothing, attributes included.
+    const game = this.#core
+      ? this.#makeGame({ variant: settings.variant ?? this.#s.settings.variant, record: settings.record, position: settings.position })
+      : null;
     this.#reflecting = true;
     try {
       for (const [k, v] of Object.entries(settings)) this.setAttribute(k, String(v));
@@ -239,8 +253,9 @@ export class BlueGrayGame extends HTMLElement {
     }
     this.#applyAttributes();
     this.#s.orientation = null;
-    if (this.#core) this.#startGame({ strict: true });
-    else this.#queueNewGame();
+    if (!game) return this.#queueNewGame();
+    if (!settings.record) this.#tagPlayers(game);
+    this.#setGame(game);
   }
 
   /** The ply being looked at (0 is the start), or null while the board shows the game itself. */
@@ -398,8 +413,17 @@ export class BlueGrayGame extends HTMLElement {
       this.#s.halted = false;
       this.#s.ui = S.initialUi();
     }
-    if (name === 'lang') this.#labelCanvas();
+    if (name === 'lang') {
+      this.#labelCanvas();
+      // Said in the fallback language until the table is there, then again.
+      loadLanguage(this.language).then(() => {
+        this.#labelCanvas();
+        this.#describe();
+        this.#changed();
+      });
+    }
     this.#changed();
+    this.#maybeComputer();
   }
 
   #settingErrors(errors) {
@@ -412,7 +436,8 @@ export class BlueGrayGame extends HTMLElement {
 
   async #load() {
     try {
-      this.#core = await loadWasm();
+      // The language's messages load meanwhile, so the first game is said in it.
+      [this.#core] = await Promise.all([loadWasm(), loadLanguage(this.language)]);
     } catch (e) {
       const message = this.#t('error.load', { error: errorText(e) });
       this.#s.notice = { text: message };
@@ -422,7 +447,7 @@ export class BlueGrayGame extends HTMLElement {
       return;
     }
     this.#newGameQueued = false;
-    this.#startGame({ strict: false });
+    this.#startGame();
     this.#ai.warm().catch(() => {});
     this.#readyResolve(this);
     this.#emit('ready', {});
@@ -434,29 +459,32 @@ export class BlueGrayGame extends HTMLElement {
     queueMicrotask(() => {
       if (!this.#newGameQueued) return;
       this.#newGameQueued = false;
-      this.#startGame({ strict: false });
+      this.#startGame();
     });
   }
 
+  /** A game of the rules core: a record, else a position of the variant, else its start. Throws. */
+  #makeGame({ variant, record, position }) {
+    const { Game } = this.#core;
+    if (record && record.trim()) return Game.fromRecord(record);
+    if (position && position.trim()) return Game.fromCode(variant, position.trim());
+    return new Game(variant);
+  }
+
   /**
-   * Makes the game the attributes describe: a record, else a position of the variant, else the
-   * variant's start. With `strict`, a bad value throws; otherwise it is reported and the
-   * nearest good game is started instead.
+   * Makes the game the attributes describe; a bad value is reported and the nearest good game
+   * is started instead.
    */
-  #startGame({ strict }) {
+  #startGame() {
     const { Game } = this.#core;
     const variant = this.#s.settings.variant;
     const record = this.getAttribute('record');
-    const position = this.getAttribute('position');
     let game = null;
     let problem = null;
     try {
-      if (record && record.trim()) game = Game.fromRecord(record);
-      else if (position && position.trim()) game = Game.fromCode(variant, position.trim());
-      else game = new Game(variant);
+      game = this.#makeGame({ variant, record, position: this.getAttribute('position') });
     } catch (e) {
       problem = errorText(e);
-      if (strict) throw e instanceof Error ? e : new Error(problem);
     }
     if (!game) {
       this.#reportError(this.#t('error.badGame', { error: problem, variant: DEFAULTS.variant }));
@@ -534,7 +562,8 @@ export class BlueGrayGame extends HTMLElement {
     const s = this.#s;
     s.gs = this.#game.state();
     if (s.ui.path && !I.movesWithPrefix(s.gs.moves, s.ui.path).length) s.ui = { ...s.ui, path: null };
-    if (s.gs.result && this.#resultSeen !== s.gs.ply) {
+    if (!s.gs.result) this.#resultSeen = null;
+    else if (this.#resultSeen !== s.gs.ply) {
       this.#resultSeen = s.gs.ply;
       queueMicrotask(() => this.#emitGameOver());
     }
@@ -930,6 +959,24 @@ function errorText(e) {
 
 function typeOf(v) {
   return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
+}
+
+// Each attribute but `record` (whose property is the game's record) is reflected by a property
+// of the same name: setting it sets the attribute (null removes it); reading it gives the value
+// in force, the default when the attribute is absent or not valid.
+for (const name of ATTRIBUTES) {
+  if (name === 'record') continue;
+  Object.defineProperty(BlueGrayGame.prototype, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      return this.reflected(name);
+    },
+    set(value) {
+      if (value === null || value === undefined) this.removeAttribute(name);
+      else this.setAttribute(name, String(value));
+    },
+  });
 }
 
 if (!customElements.get('blue-gray-game')) customElements.define('blue-gray-game', BlueGrayGame);

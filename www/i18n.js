@@ -1,11 +1,37 @@
 // Player-facing text: every string the page and the board show comes from a message table per
 // language (messages/<lang>.js, listed in messages/index.js). A message is a template whose
 // `{name}` places take a parameter as it is and `{name:ns}` places take the message `ns.<value>`
-// (so a side or a piece kind is said in the reader's language too).
-import { TABLES, FALLBACK } from './messages/index.js';
+// (so a side or a piece kind is said in the reader's language too). A language not loaded yet
+// (loadLanguage) is said in the fallback language meanwhile.
+import { LANGUAGES as KNOWN, FALLBACK, FALLBACK_TABLE } from './messages/index.js';
 
 /** The language codes that have a table, e.g. ['en', 'ru', 'hu']. */
-export const LANGUAGES = Object.freeze(Object.keys(TABLES));
+export const LANGUAGES = Object.freeze(KNOWN.map((l) => l.code));
+
+/** The tables loaded so far, by code. */
+const TABLES = { [FALLBACK]: FALLBACK_TABLE };
+
+/** A language's name in itself, e.g. 'Magyar'. */
+export function languageName(code) {
+  const l = KNOWN.find((x) => x.code === code);
+  return l ? l.name : code;
+}
+
+/**
+ * Loads the table of `code` (once). Resolves to true when it is there, false when it is not a
+ * known language or could not load (its text then stays in the fallback language).
+ */
+export async function loadLanguage(code) {
+  if (TABLES[code]) return true;
+  const l = KNOWN.find((x) => x.code === code);
+  if (!l) return false;
+  try {
+    TABLES[code] = await l.load();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The best language for a list of preferences (BCP 47 tags, best first, as
@@ -14,7 +40,7 @@ export const LANGUAGES = Object.freeze(Object.keys(TABLES));
 export function pickLanguage(preferences) {
   for (const tag of preferences || []) {
     const code = String(tag).toLowerCase().split('-')[0];
-    if (TABLES[code]) return code;
+    if (LANGUAGES.includes(code)) return code;
   }
   return FALLBACK;
 }

@@ -44,7 +44,7 @@ const PARSERS = {
     parse: (v) => {
       if (typeof v !== 'string') return undefined;
       const m = v.trim().toLowerCase();
-      return MODES.includes(m) ? m : MODE_ALIASES[m];
+      return MODES.includes(m) ? m : Object.hasOwn(MODE_ALIASES, m) ? MODE_ALIASES[m] : undefined;
     },
     expected: 'settings.expected.mode',
   },
@@ -117,7 +117,7 @@ function toNumber(v) {
  * `expected` is a message key.
  */
 export function parseSetting(name, raw) {
-  const p = PARSERS[name];
+  const p = Object.hasOwn(PARSERS, name) ? PARSERS[name] : null;
   if (!p) return { error: { name, value: String(raw), expected: 'settings.expected.known' } };
   const value = p.parse(raw);
   if (value === undefined) return { error: { name, value: shorten(String(raw)), expected: p.expected } };

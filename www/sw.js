@@ -3,7 +3,8 @@
 // Every file of one build is kept in a cache named after that build, and answered from it
 // first, so a page never mixes files of two builds (new JS against an old wasm). A new build is
 // a new worker with a new cache; it waits until no page of the old build is open, then takes
-// over on the next visit and deletes the old cache. The build step writes BUILD below.
+// over on the next visit and deletes the old cache. The build step writes BUILD below: the files
+// every visit needs. Others (another language's messages) are kept once fetched.
 const BUILD = { version: 'dev', files: [] };
 const CACHE = `bluegray-${BUILD.version}`;
 
@@ -32,8 +33,11 @@ self.addEventListener('fetch', (event) => {
       if (request.mode === 'navigate') {
         const page = await cache.match(new URL('./', self.location.href), { ignoreSearch: true });
         if (page) return fetch(request).catch(() => page);
+        return fetch(request);
       }
-      return fetch(request);
+      const response = await fetch(request);
+      if (response.ok) cache.put(request, response.clone());
+      return response;
     }),
   );
 });

@@ -61,7 +61,7 @@ function readmeCsp(elementOrigin) {
     `script-src 'self' ${elementOrigin} 'wasm-unsafe-eval'`,
     `style-src 'self' ${elementOrigin}`,
     "img-src 'self' data: blob:",
-    "worker-src 'self' blob:",
+    `worker-src 'self' blob: ${elementOrigin}`,
     `connect-src 'self' ${elementOrigin}`,
   ].join('; ');
 }
@@ -622,7 +622,8 @@ test("the host page's CSS, even `* { all: unset !important }`, does not break th
 
 test("with the host CSP the README gives, the computer still plays", async () => {
   // README, "Embedding the board": `script-src` for the element's origin plus
-  // 'wasm-unsafe-eval', `worker-src blob:`, and connect-src/style-src for that origin.
+  // 'wasm-unsafe-eval', connect-src/style-src for that origin, and `worker-src blob:` with that
+  // origin (the blob: worker imports the real script from there).
   const { page, problems } = await openHost('readme-csp.html');
   await click(page, 'one', 'e2');
   await click(page, 'one', 'e3');

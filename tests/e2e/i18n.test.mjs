@@ -5,7 +5,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, openPage, waitText, waitReady, waitPly, clickPoint, state, ROOT, deepText } from './helpers.mjs';
-import { TABLES } from '../../www/messages/index.js';
+import { loadAllTables } from '../../www/messages/index.js';
+import { languageName } from '../../www/i18n.js';
+
+const TABLES = await loadAllTables();
 
 let env;
 before(async () => {
@@ -39,7 +42,7 @@ function rawKeys(texts) {
 }
 
 for (const lang of Object.keys(TABLES)) {
-  test(`the page in ${TABLES[lang].name} (${lang}): from a link, with no untranslated key`, async () => {
+  test(`the page in ${languageName(lang)} (${lang}): from a link, with no untranslated key`, async () => {
     const { page, problems } = await openPage(env, `?lang=${lang}&mode=ai&level=1`);
     assert.equal(await page.getAttribute('html', 'lang'), lang);
     assert.equal(await page.getAttribute('#game', 'lang'), lang);

@@ -5,13 +5,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, pickLanguage, template, translate, say, groupDigits } from '../../www/i18n.js';
-import { TABLES, FALLBACK } from '../../www/messages/index.js';
+import { LANGUAGES, pickLanguage, template, translate, say, groupDigits, loadLanguage, languageName } from '../../www/i18n.js';
+import { FALLBACK, FALLBACK_TABLE, loadAllTables } from '../../www/messages/index.js';
 import en from '../../www/messages/en.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
 const EN = en.messages;
+const TABLES = await loadAllTables();
 
 /** Every .js source of the page and the element (not the message tables, not generated code). */
 function sources() {
@@ -33,10 +34,17 @@ test('the fallback is English and every language listed has a table', () => {
   assert.ok(Object.isFrozen(LANGUAGES));
   for (const code of LANGUAGES) {
     assert.match(code, /^[a-z]{2,3}$/, code);
-    assert.equal(typeof TABLES[code].name, 'string');
-    assert.ok(TABLES[code].name.length > 0, `${code} has a name in its own language`);
+    assert.ok(languageName(code).length > 0 && languageName(code) !== code, `${code} has a name in its own language`);
   }
   assert.equal(TABLES.en, en);
+  assert.equal(FALLBACK_TABLE, en);
+});
+
+test('a language is said in the fallback until its table is loaded, then in itself', async () => {
+  const other = LANGUAGES.find((c) => c !== FALLBACK);
+  assert.equal(await loadLanguage('xx'), false);
+  assert.equal(await loadLanguage(other), true);
+  assert.equal(translate(other, 'controls.undo'), TABLES[other].messages['controls.undo']);
 });
 
 test('every table has exactly the keys of en, each a non-empty string with the same places', () => {

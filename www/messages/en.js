@@ -1,7 +1,6 @@
 // English: every player-facing message of the page and the board. Keys are stable; a template's
 // `{name}` takes a parameter as it is and `{name:ns}` takes the message `ns.<value>` (i18n.js).
 export default {
-  name: 'English',
   messages: {
     'number.groupSeparator': '\u202f',
 

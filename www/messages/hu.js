@@ -3,7 +3,6 @@
 // sakkban „Világos” és „Sötét”, névelő nélkül): a mondatok úgy épülnek, hogy a beillesztett szó
 // ne kapjon ragot, és ne álljon előtte a/az névelő (a bábuk nevei: kapitány, őrmester, közlegény).
 export default {
-  name: 'Magyar',
   messages: {
     'number.groupSeparator': '\u202f',
 
