@@ -1,26 +1,27 @@
 //! The lessons (crate `bluegray-lessons`) for the page: `lessons()`, `lessonJudge(id, moves)`
 //! and `lessonHint(id, moves)`. Every argument is checked; every problem is a JS `Error` with a
-//! message, never a panic.
+//! message and a `code` (`bad-argument`, see [`crate::error`]), never a panic.
 #![cfg(target_arch = "wasm32")]
 
 use bluegray_lessons::{catalogue, lesson, Lesson};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+use crate::error::{ApiError, ErrorCode};
+use crate::js::{js_error, string, to_js};
 
 /// The most moves a lesson's game is given (the longest lesson needs eight).
 const MAX_MOVES: usize = 64;
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let ser = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    value
-        .serialize(&ser)
-        .map_err(|e| JsError::new(&format!("cannot convert to JS: {e}")))
+/// A `bad-argument` error with this message.
+fn bad(message: String) -> JsValue {
+    js_error(ApiError::new(ErrorCode::BadArgument, message))
 }
 
-fn find(id: &str) -> Result<&'static Lesson, JsError> {
-    lesson(id).ok_or_else(|| {
+fn find(id: &JsValue, function: &str) -> Result<&'static Lesson, JsValue> {
+    let id = string(id, function, "id")?;
+    lesson(&id).ok_or_else(|| {
         let known: Vec<&str> = catalogue().iter().map(|l| l.id).collect();
-        JsError::new(&format!(
+        bad(format!(
             "unknown lesson '{}': expected one of {}",
             id.chars().take(40).collect::<String>(),
             known.join(", ")
@@ -28,16 +29,16 @@ fn find(id: &str) -> Result<&'static Lesson, JsError> {
     })
 }
 
-fn move_list(moves: JsValue) -> Result<Vec<String>, JsError> {
+fn move_list(moves: JsValue) -> Result<Vec<String>, JsValue> {
     if !js_sys::Array::is_array(&moves) {
-        return Err(JsError::new(
-            "moves: expected an array of moves in notation, such as [\"e1-e2\"]",
+        return Err(bad(
+            "moves: expected an array of moves in notation, such as [\"e1-e2\"]".into(),
         ));
     }
     let list: Vec<String> = serde_wasm_bindgen::from_value(moves)
-        .map_err(|_| JsError::new("moves: every move must be a string, such as \"e1-e2\""))?;
+        .map_err(|_| bad("moves: every move must be a string, such as \"e1-e2\"".into()))?;
     if list.len() > MAX_MOVES {
-        return Err(JsError::new(&format!(
+        return Err(bad(format!(
             "moves: at most {MAX_MOVES} moves, not {}",
             list.len()
         )));
@@ -47,7 +48,7 @@ fn move_list(moves: JsValue) -> Result<Vec<String>, JsError> {
 
 /// The lessons: `[{id, variant, code, learner, budget}]`, in teaching order.
 #[wasm_bindgen]
-pub fn lessons() -> Result<JsValue, JsError> {
+pub fn lessons() -> Result<JsValue, JsValue> {
     to_js(&catalogue())
 }
 
@@ -55,18 +56,18 @@ pub fn lessons() -> Result<JsValue, JsError> {
 /// opponent's replies included), the last one the learner's. Returns `{status, reply,
 /// feedback: {key, params} | null, movesLeft}`, status `done`, `continue` or `wrong`.
 #[wasm_bindgen(js_name = lessonJudge)]
-pub fn lesson_judge(id: &str, moves: JsValue) -> Result<JsValue, JsError> {
-    let l = find(id)?;
+pub fn lesson_judge(id: JsValue, moves: JsValue) -> Result<JsValue, JsValue> {
+    let l = find(&id, "lessonJudge")?;
     let list = move_list(moves)?;
-    let verdict = l.judge(&list).map_err(|e| JsError::new(&e))?;
+    let verdict = l.judge(&list).map_err(bad)?;
     to_js(&verdict)
 }
 
 /// A move that reaches the lesson's goal from the position after `moves` (the learner to
 /// move), or `undefined` when the goal is out of reach.
 #[wasm_bindgen(js_name = lessonHint)]
-pub fn lesson_hint(id: &str, moves: JsValue) -> Result<Option<String>, JsError> {
-    let l = find(id)?;
+pub fn lesson_hint(id: JsValue, moves: JsValue) -> Result<Option<String>, JsValue> {
+    let l = find(&id, "lessonHint")?;
     let list = move_list(moves)?;
-    l.hint(&list).map_err(|e| JsError::new(&e))
+    l.hint(&list).map_err(bad)
 }
