@@ -758,10 +758,14 @@ export class BlueGrayGame extends HTMLElement {
       case 'press':
       case 'activate': {
         const point = it.type === 'press' ? it.point : s.ui.cursor;
+        const before = s.ui;
         const { ui, play } = I.press(gs, s.ui, point, canMove);
         s.ui = it.type === 'activate' ? I.release(ui) : ui;
         if (!canMove && point) s.ui.notice = this.#whyNoMove();
         if (play >= 0) return this.#playIndex(play);
+        if (canMove && point && !ui.path && !ui.notice && before.path && before.path.length === 1 && point !== before.path[0]) {
+          if (this.#explain(before.path[0], point)) return;
+        }
         if (it.type === 'activate') this.#describe();
         break;
       }
@@ -795,6 +799,25 @@ export class BlueGrayGame extends HTMLElement {
         break;
     }
     this.#changed();
+  }
+
+  /**
+   * Says why the selected piece on `from` cannot go to `to`, as the rules core judges the move
+   * `from-to`. A move the core finds legal after all is played. Returns whether it was played.
+   */
+  #explain(from, to) {
+    const before = this.#s.gs;
+    try {
+      this.#game.play(`${from}-${to}`);
+    } catch (e) {
+      if (e && e.code === 'illegal-move' && e.reason) {
+        const [p0, p1] = e.points || [];
+        this.#s.ui = { ...this.#s.ui, notice: { key: `why.${e.reason}`, params: { from, to, p0, p1, points: (e.points || []).join(', ') } } };
+      }
+      return false;
+    }
+    this.#afterMove(before, 'human', false);
+    return true;
   }
 
   /** Why the board takes no move from a person now, as a message. */
