@@ -199,7 +199,7 @@ export default {
     'why.not-your-piece': 'Ez a bábu ({p0}) nem a tiéd.',
     'why.capture-compulsory': 'Ütéskényszer: olyan katonával ugorj, amelyik üthet ({points}).',
     'why.jump-must-continue': 'Az ütés nem ért véget: innen ({p0}) tovább kell ugrani, mert az ütés addig tart, amíg van mit leütni.',
-    'why.wrong-separator': 'Ez ütés: x-szel kell írni.',
+    'why.wrong-separator': 'Ez a lépés ütés: a bábunak ugrania kell.',
     'why.not-along-path': 'A kapitány csak előre léphet a saját útvonalán, és ez a pont ({to}) nincs előtte.',
     'why.captain-one-step': 'Ez a kapitány egyszerre csak egy pontot léphet, tehát csak ide: {p1}.',
     'why.captain-blocked': 'A kapitány útját elállja egy bábu ({p0}).',
