@@ -23,7 +23,8 @@
 //!
 //! # Rulings
 //!
-//! Where docs/RULES.md leaves a choice, this crate decides as follows:
+//! Where the sources leave a choice, the project rules on it in docs/RULES.md §9; this crate
+//! follows those rulings, among them:
 //! - `jumps=any` allows diagonal jumps in every diagonal direction, whatever `diagonals` says:
 //!   the two options are independent (a jump along marked lines only could never happen, since
 //!   no two marked segments are in line).

@@ -12,7 +12,7 @@ use bluegray_core::{
     PATH_STEPS,
 };
 
-use crate::Score;
+use crate::score::Score;
 
 /// A step of captain progress: the unit of every score.
 const STEP: Score = 100;

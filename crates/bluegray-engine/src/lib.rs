@@ -32,13 +32,15 @@
 
 use std::sync::atomic::AtomicBool;
 
-use bluegray_core::{Game, Move, Position, Rules};
+use bluegray_core::{Game, Position, Rules};
 
 mod clock;
 mod depth;
 pub mod eval;
 mod level;
 mod ordering;
+mod report;
+mod score;
 mod search;
 mod tt;
 
@@ -47,6 +49,8 @@ pub use clock::SystemClock;
 pub use clock::{Clock, NoClock};
 pub use depth::MAX_DEPTH;
 pub use level::{Level, LevelError, LevelParams};
+pub use report::{SearchInfo, SearchResult};
+pub use score::{mate_in, Score, MATE};
 
 use ordering::Heuristics;
 use search::{Bounds, Buffers, Search};
@@ -66,61 +70,6 @@ pub struct Limits<'a> {
     pub seed: u64,
     /// Set from elsewhere to stop the search as soon as possible.
     pub stop: Option<&'a AtomicBool>,
-}
-
-/// A search score from the side to move's point of view, in centi-steps of captain progress;
-/// wins and losses are beyond ±[`MATE`].
-pub type Score = i32;
-
-/// Scores at or beyond this are forced wins; `MATE + 1000 - plies` prefers faster ones.
-pub const MATE: Score = 1_000_000;
-
-/// The score of a forced win `ply` plies from the root: sooner is better.
-#[inline]
-pub(crate) fn win_in(ply: usize) -> Score {
-    MATE + 1000 - ply as Score
-}
-
-/// Plies to a forced win (positive) or loss (negative) that `score` announces, or `None` for
-/// an ordinary score. The inverse of the search's encoding `±(MATE + 1000 - plies)`.
-pub fn mate_in(score: Score) -> Option<i32> {
-    if score >= MATE {
-        Some((MATE + 1000 - score).max(1))
-    } else if score <= -MATE {
-        Some(-(MATE + 1000 + score).max(1))
-    } else {
-        None
-    }
-}
-
-/// What the search reports after each completed iteration.
-#[derive(Clone, Debug)]
-pub struct SearchInfo {
-    /// Completed depth.
-    pub depth: u32,
-    /// Score for the side to move.
-    pub score: Score,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Milliseconds since the search started.
-    pub time_ms: f64,
-    /// The principal variation.
-    pub pv: Vec<Move>,
-}
-
-/// The answer of a search.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The move to play; `None` only when the position has no legal move.
-    pub best: Option<Move>,
-    /// Score for the side to move.
-    pub score: Score,
-    /// Deepest completed iteration.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The principal variation, starting with `best`.
-    pub pv: Vec<Move>,
 }
 
 /// Of a time budget, the share the search may use: the rest covers unwinding the search and

@@ -11,11 +11,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use bluegray_core::rng::mix;
 use bluegray_core::{Move, MoveKind, Outcome, Position};
 
+use crate::clock::Clock;
 use crate::depth::MAX_PLY;
 use crate::eval::{captain_wins_next, evaluate};
 use crate::ordering::{is_special, pick_next, Heuristics};
+use crate::report::{SearchInfo, SearchResult};
+use crate::score::{win_in, Score, MATE};
 use crate::tt::{Bound, Tt};
-use crate::{win_in, Clock, Score, SearchInfo, SearchResult, MATE};
 /// Beyond every score.
 const INFINITY: Score = MATE + 2000;
 /// How often, in nodes, the clock and the stop flag are read.

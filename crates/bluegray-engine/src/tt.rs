@@ -1,6 +1,6 @@
 //! The transposition table: a fixed-size hash table of search results keyed by Zobrist hash.
 
-use crate::{Score, MATE};
+use crate::score::{Score, MATE};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
