@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use bluegray_core::{
-    Color, EndReason, Game, GameRecord, ImpasseCause, Move, MoveError, MoveKind, MoveText, Outcome,
-    Piece, PieceKind, Point, Position, Setup, Variant, VariantName,
+    Color, EndReason, Game, GameRecord, IllegalMove, ImpasseCause, Move, MoveError, MoveKind,
+    MoveText, Outcome, Piece, PieceKind, Point, Position, Setup, Variant, VariantName,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -899,5 +899,76 @@ proptest! {
             prop_assert_eq!(folded.join(" "), c2.clone());
         }
         prop_assert_eq!(again.to_string(), text);
+    }
+}
+
+/// Checks what a refusal claims against the position it refuses a move in.
+fn refusal_holds(p: &Position, text: &str, why: &IllegalMove) -> Result<(), TestCaseError> {
+    let side = p.side_to_move();
+    match why {
+        IllegalMove::NoPiece { point, .. } => prop_assert!(p.piece_at(*point).is_none()),
+        IllegalMove::NotYourPiece { point, .. } => {
+            prop_assert!(p.piece_at(*point).is_some_and(|x| x.color != side))
+        }
+        IllegalMove::Occupied { point } | IllegalMove::CaptainBlocked { blocker: point, .. } => {
+            prop_assert!(p.piece_at(*point).is_some(), "{text}: {why}")
+        }
+        IllegalMove::RedDotReserved { point } => prop_assert_eq!(*point, Point::CENTRE),
+        IllegalMove::CaptureCompulsory { captures } => {
+            prop_assert!(!captures.is_empty() && captures.iter().all(Move::is_capture));
+            prop_assert_eq!(captures, &p.legal_moves());
+        }
+        IllegalMove::JumpMustContinue { example, .. }
+        | IllegalMove::WrongSeparator { intended: example } => {
+            prop_assert!(p.legal_moves().contains(example))
+        }
+        IllegalMove::NothingToJump { over, .. } => prop_assert!(!matches!(
+            p.piece_at(*over),
+            Some(x) if x.color != side && x.kind != PieceKind::Captain
+        )),
+        IllegalMove::CaptainCannotBeJumped { over, .. } => {
+            prop_assert!(p
+                .piece_at(*over)
+                .is_some_and(|x| x.kind == PieceKind::Captain))
+        }
+        IllegalMove::NotLegal { .. } | IllegalMove::PieceCannotMove { .. } => {
+            prop_assert!(false, "{text} in {p}: no specific rule: {why}")
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 64, ..Config::default() })]
+
+    /// Every refused step or jump between nearby points names a rule whose claim holds.
+    #[test]
+    fn refusals_name_a_rule_that_holds(
+        spec in prop::sample::select(vec!["sackson", "super", "classic-turbo-light-pow", "sackson,jumps=any,diagonals=marked", "super-turbo"]),
+        plies in 0usize..40,
+        seed in any::<u64>(),
+    ) {
+        let g = sample_game(spec, plies, seed);
+        let p = *g.position();
+        if p.outcome().is_some() {
+            return Ok(());
+        }
+        for from in Point::all() {
+            for to in Point::all() {
+                let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
+                if df.abs() > 2 || dr.abs() > 2 {
+                    continue;
+                }
+                for sep in ["-", "x"] {
+                    let text = format!("{from}{sep}{to}");
+                    match p.parse_move(&text) {
+                        Ok(m) => prop_assert!(p.legal_moves().contains(&m)),
+                        Err(MoveError::Illegal { reason, .. }) => refusal_holds(&p, &text, &reason)?,
+                        Err(e) => prop_assert!(false, "{text}: {e}"),
+                    }
+                }
+            }
+        }
     }
 }
