@@ -3,13 +3,13 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::point::Point;
+use crate::point::{Point, NUM_POINTS};
 
 /// A set of points, one bit per point index.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u128);
 
-const ALL_BITS: u128 = (1u128 << 81) - 1;
+const ALL_BITS: u128 = (1u128 << NUM_POINTS) - 1;
 
 const fn file_mask(file: u32) -> u128 {
     let mut m = 0u128;

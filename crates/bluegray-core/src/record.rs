@@ -120,6 +120,9 @@ pub struct GameRecord {
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// The movetext's line length: lines break between moves before they pass it.
+const LINE_WIDTH: usize = 80;
+
 impl Game {
     /// The record tags other than [`RESERVED_TAGS`] (players, date, event, …), in order.
     pub fn tags(&self) -> &[(String, String)] {
@@ -431,11 +434,11 @@ impl fmt::Display for GameRecord {
         }
         parts.extend(comments.map(|(_, text)| comment_part(text)));
         parts.push(self.result.clone());
-        // Wrap the movetext at about 80 columns.
+        // Wrap the movetext at about LINE_WIDTH columns.
         let mut line_len = 0;
         for (i, part) in parts.iter().enumerate() {
             if i > 0 {
-                if line_len + 1 + part.len() > 80 {
+                if line_len + 1 + part.len() > LINE_WIDTH {
                     writeln!(f)?;
                     line_len = 0;
                 } else {
