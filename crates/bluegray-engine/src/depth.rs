@@ -5,5 +5,6 @@
 pub(crate) const MAX_PLY: usize = 128;
 
 /// Deepest iteration a search runs; deeper requests are clamped to it. It leaves room below
-/// [`MAX_PLY`] for the extensions and quiescence of the deepest iteration.
+/// the deepest ply the search reaches (128) for the extensions and quiescence of the deepest
+/// iteration.
 pub const MAX_DEPTH: u32 = 64;
