@@ -194,8 +194,20 @@ impl IllegalMove {
         }
     }
 
-    /// The points the refusal is about, for a page to highlight: the offending piece, blocker,
-    /// destination, or the pieces that must capture.
+    /// The points the refusal is about, for a page to highlight or to name in a message, in
+    /// this order (by [`IllegalMove::code`]):
+    ///
+    /// | code | points |
+    /// | --- | --- |
+    /// | `no-piece`, `not-your-piece`, `captain-cannot-capture`, `occupied`, `red-dot-reserved`, `piece-cannot-move` | the point |
+    /// | `capture-compulsory` | every guard that can capture, sorted |
+    /// | `jump-must-continue` | where the sequence stopped |
+    /// | `wrong-separator` | the points of the legal move meant |
+    /// | `captain-blocked` | the first occupied point on the way |
+    /// | `captain-one-step` | the captain, the next point of its path |
+    /// | `nothing-to-jump`, `captain-cannot-be-jumped` | where the jump starts, the point jumped over |
+    /// | `not-along-path`, `not-a-step`, `diagonal-not-marked`, `private-backwards`, `private-diagonal`, `not-a-jump`, `diagonal-jump` | from, to |
+    /// | `not-legal` | the piece |
     pub fn points(&self) -> Vec<Point> {
         match self {
             IllegalMove::NoPiece { point, .. }

@@ -18,7 +18,8 @@
 //!
 //! An `illegal-move` error (and a `bad-record` error caused by an illegal move) also has
 //! `reason`, one of the codes of [`bluegray_core::IllegalMove::code`] (e.g. `captain-blocked`),
-//! and `points`, an array of point names (e.g. `['e2']`).
+//! and `points`, an array of point names (e.g. `['e2']`) in the order that
+//! [`bluegray_core::IllegalMove::points`] documents for each reason.
 
 use std::fmt;
 
