@@ -170,7 +170,8 @@ function updateFormVisibility() {
   const name = spec.split(',')[0];
   const v = cat && cat.variants.find((x) => x.name === name);
   const about = v ? t(`variant.${v.name}`) : '';
-  $('variant-desc').textContent = spec === name ? about : `${t('picker.result', { name: t(`variantName.${name}`), spec })} ${about}`;
+  // With overrides, the named variant's sentence may no longer hold: say what the rules are made of.
+  $('variant-desc').textContent = spec === name ? about : t('picker.result', { name: t(`variantName.${name}`), spec });
 }
 
 /** Sets the ingredient choosers to the rules of a named variant, or of the game in progress. */

@@ -72,6 +72,6 @@ pub use rng::SplitMix64;
 pub use setup::{Piece, PieceKind, PositionCodeError, Setup};
 pub use text::excerpt;
 pub use variant::{
-    Army, CaptainMode, Diagonals, GuardKind, Jumps, Rules, Start, Variant, VariantError,
-    VariantName,
+    options, Army, CaptainMode, Diagonals, GuardKind, Jumps, OptionInfo, Rules, Start, Variant,
+    VariantError, VariantName,
 };

@@ -193,9 +193,9 @@ impl VariantName {
                 }
                 parts.push(if turbo { "no lead rule" } else { "a 3-step lead wins" });
                 let mut s = parts.join(", ");
-                if let Some(c) = s.get(0..1) {
-                    let upper = c.to_uppercase();
-                    s.replace_range(0..1, &upper);
+                // ASCII text: no Unicode case tables needed (they would swell the wasm module).
+                if let Some(first) = s.get_mut(0..1) {
+                    first.make_ascii_uppercase();
                 }
                 s
             }
@@ -371,6 +371,9 @@ struct RuleOption {
     set: fn(&mut Rules, &str) -> bool,
     /// What the option accepts, for error messages.
     expected: fn() -> String,
+    /// The values a menu offers, as specs write them: every word of a choice, or a few useful
+    /// numbers (any other number within range is still a valid value).
+    menu: fn() -> Vec<String>,
 }
 
 /// The entry of [`OPTIONS`] for a field holding a [`Choice`].
@@ -381,13 +384,14 @@ macro_rules! choice_option {
             get: |r| r.$field.word().to_string(),
             set: |r, v| <$type>::from_word(v).map(|x| r.$field = x).is_some(),
             expected: <$type>::expected,
+            menu: || <$type>::VALUES.iter().map(|(w, _)| w.to_string()).collect(),
         }
     };
 }
 
 /// The entry of [`OPTIONS`] for a numeric field, `0..=$max`.
 macro_rules! number_option {
-    ($name:literal, $field:ident, $type:ty, $max:expr, $expected:literal) => {
+    ($name:literal, $field:ident, $type:ty, $max:expr, $expected:literal, $menu:expr) => {
         RuleOption {
             name: $name,
             get: |r| r.$field.to_string(),
@@ -399,6 +403,7 @@ macro_rules! number_option {
                 _ => false,
             },
             expected: || $expected.to_string(),
+            menu: || $menu.iter().map(ToString::to_string).collect(),
         }
     };
 }
@@ -414,7 +419,8 @@ static OPTIONS: [RuleOption; 9] = [
         lead,
         u8,
         PATH_STEPS,
-        "a number of steps from 0 (off) to 17"
+        "a number of steps from 0 (off) to 17",
+        [0, 1, 2, 3, 4, 5, 6]
     ),
     choice_option!("diagonals", diagonals, Diagonals),
     choice_option!("jumps", jumps, Jumps),
@@ -423,10 +429,38 @@ static OPTIONS: [RuleOption; 9] = [
         impasse_plies,
         u16,
         u16::MAX,
-        "a number of plies from 0 (off) to 65535"
+        "a number of plies from 0 (off) to 65535",
+        [0, 20, 40, 60, 80, 100, 150, 200]
     ),
     choice_option!("first", first, Color),
 ];
+
+/// A rule option as a menu shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    /// Its name in specs, e.g. `captain`.
+    pub name: &'static str,
+    /// The values to offer, as specs write them.
+    pub values: Vec<String>,
+    /// Whether its value is a number.
+    pub numeric: bool,
+}
+
+/// Every rule option, in the order specs print them, with the values a menu offers.
+pub fn options() -> Vec<OptionInfo> {
+    OPTIONS
+        .iter()
+        .map(|o| {
+            let values = (o.menu)();
+            let numeric = values.iter().all(|v| v.bytes().all(|b| b.is_ascii_digit()));
+            OptionInfo {
+                name: o.name,
+                values,
+                numeric,
+            }
+        })
+        .collect()
+}
 
 /// The option names, for the message about an unknown one.
 fn option_names() -> String {
@@ -435,6 +469,11 @@ fn option_names() -> String {
 }
 
 impl Rules {
+    /// Every option's value as a spec writes it, in the order of [`options`].
+    pub fn values(&self) -> Vec<(&'static str, String)> {
+        OPTIONS.iter().map(|o| (o.name, (o.get)(self))).collect()
+    }
+
     /// Sets `option` from its spec text.
     fn set(&mut self, option: &str, value: &str) -> Result<(), VariantError> {
         let name = option.trim().to_ascii_lowercase();

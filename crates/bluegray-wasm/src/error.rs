@@ -202,13 +202,46 @@ pub fn describe_number(value: f64) -> String {
     if value.is_nan() {
         "NaN".into()
     } else {
-        format!("the number {}", excerpt(&value.to_string()))
+        format!("the number {}", excerpt(&number_text(value)))
+    }
+}
+
+/// A number in decimals, to six places at most, with whole-number arithmetic: Rust's float
+/// formatting would add its large tables to the wasm module for the sake of error messages.
+fn number_text(value: f64) -> String {
+    if value.is_infinite() {
+        return if value > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    let sign = if value < 0.0 { "-" } else { "" };
+    let abs = value.abs();
+    if abs >= 1e15 {
+        // Beyond exact whole numbers: the magnitude is what matters in a message.
+        return format!("{sign}1e15 or more");
+    }
+    let millionths = (abs * 1e6).round() as u64;
+    let (whole, frac) = (millionths / 1_000_000, millionths % 1_000_000);
+    if frac == 0 {
+        format!("{sign}{whole}")
+    } else {
+        let digits = format!("{frac:06}");
+        format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_written_without_float_formatting() {
+        assert_eq!(number_text(256.0), "256");
+        assert_eq!(number_text(-1.0), "-1");
+        assert_eq!(number_text(2.5), "2.5");
+        assert_eq!(number_text(0.125), "0.125");
+        assert_eq!(number_text(f64::INFINITY), "Infinity");
+        assert_eq!(number_text(-1e300), "-1e15 or more");
+        assert_eq!(describe_number(f64::NAN), "NaN");
+    }
 
     #[test]
     fn whole_numbers_in_range_only() {

@@ -3,11 +3,12 @@
 
 use bluegray_core::geometry::marked_diagonals;
 use bluegray_core::{
-    Color, EndReason, Game, ImpasseCause, Move, MoveKind, Outcome, PieceKind, Point, VariantName,
-    PATH_STEPS,
+    Color, EndReason, Game, ImpasseCause, Move, MoveKind, Outcome, PieceKind, Point, Rules,
+    VariantName, PATH_STEPS,
 };
 use bluegray_engine::{mate_in, Level, Score};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// `"blue"` or `"gray"`.
 pub fn side_name(c: Color) -> &'static str {
@@ -158,6 +159,8 @@ pub struct GameState {
     pub variant: String,
     /// The variant's one-line description.
     pub variant_description: String,
+    /// The variant's rules: every option's value as a spec writes it.
+    pub rules: BTreeMap<&'static str, String>,
     /// The current position code.
     pub code: String,
     /// The side to move: `"blue"` or `"gray"`.
@@ -223,6 +226,7 @@ impl GameState {
         GameState {
             variant: variant.to_string(),
             variant_description: variant.name.description(),
+            rules: rules_view(&variant.rules),
             code: pos.to_string(),
             side: side_name(pos.side_to_move()),
             first: side_name(variant.rules.first),
@@ -262,6 +266,24 @@ pub struct VariantInfo {
     pub name: String,
     /// A one-line description.
     pub description: String,
+    /// Its rules: every option's value as a spec writes it.
+    pub rules: BTreeMap<&'static str, String>,
+}
+
+/// A rule option for the page's menu of ingredients.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionView {
+    /// Its name in specs, e.g. `captain`.
+    pub name: &'static str,
+    /// The values to offer, as specs write them.
+    pub values: Vec<String>,
+    /// Whether its value is a number.
+    pub numeric: bool,
+}
+
+/// Every option's value of `rules`, by option name.
+pub fn rules_view(rules: &Rules) -> BTreeMap<&'static str, String> {
+    rules.values().into_iter().collect()
 }
 
 /// An AI level for the page's menu.
@@ -281,6 +303,8 @@ pub struct Catalogue {
     pub variants: Vec<VariantInfo>,
     /// The AI levels, weakest first.
     pub levels: Vec<LevelInfo>,
+    /// Every rule option, in the order specs print them.
+    pub options: Vec<OptionView>,
     /// The default variant.
     pub default_variant: String,
     /// The strongest level.
@@ -295,6 +319,15 @@ pub fn catalogue() -> Catalogue {
             .map(|v| VariantInfo {
                 name: v.to_string(),
                 description: v.description(),
+                rules: rules_view(&v.rules()),
+            })
+            .collect(),
+        options: bluegray_core::options()
+            .into_iter()
+            .map(|o| OptionView {
+                name: o.name,
+                values: o.values,
+                numeric: o.numeric,
             })
             .collect(),
         levels: Level::all()
@@ -313,7 +346,12 @@ pub fn score_text(score: Score) -> String {
     match mate_in(score) {
         Some(n) if n > 0 => format!("wins in {n} plies"),
         Some(n) => format!("loses in {} plies", -n),
-        None => format!("{:+.2}", score as f64 / 100.0),
+        // Whole numbers only: float formatting would add its tables to the wasm module.
+        None => {
+            let sign = if score < 0 { '-' } else { '+' };
+            let abs = score.unsigned_abs();
+            format!("{sign}{}.{:02}", abs / 100, abs % 100)
+        }
     }
 }
 
@@ -323,9 +361,64 @@ mod tests {
     use bluegray_engine::MATE;
 
     #[test]
+    fn the_catalogue_lists_every_option_and_each_variants_rules() {
+        let c = catalogue();
+        let names: Vec<&str> = c.options.iter().map(|o| o.name).collect();
+        assert_eq!(
+            names,
+            [
+                "captain",
+                "guards",
+                "army",
+                "start",
+                "lead",
+                "diagonals",
+                "jumps",
+                "impasse_plies",
+                "first"
+            ]
+        );
+        let captain = &c.options[0];
+        assert_eq!(captain.values, ["standard", "turbo"]);
+        assert!(!captain.numeric);
+        assert!(c.options[4].numeric && c.options[4].values.contains(&"3".to_string()));
+        let rules = |name: &str| &c.variants.iter().find(|v| v.name == name).unwrap().rules;
+        assert_eq!(rules("sackson")["lead"], "0");
+        assert_eq!(rules("classic")["lead"], "3");
+        assert_eq!(rules("super-turbo-light-pow")["captain"], "turbo");
+        assert_eq!(rules("super-turbo-light-pow")["guards"], "privates");
+        assert_eq!(rules("super-turbo-light-pow")["start"], "pow");
+        // Every variant's rules name every option, with one of its values or a number.
+        for v in &c.variants {
+            assert_eq!(v.rules.len(), c.options.len(), "{}", v.name);
+            for o in &c.options {
+                let value = &v.rules[o.name];
+                assert!(
+                    o.numeric || o.values.contains(value),
+                    "{} {}={value}",
+                    v.name,
+                    o.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_games_state_carries_its_rules() {
+        let s = crate::session::Session::new("classic-turbo,lead=2,first=gray")
+            .unwrap()
+            .state();
+        assert_eq!(s.rules["captain"], "turbo");
+        assert_eq!(s.rules["lead"], "2");
+        assert_eq!(s.rules["first"], "gray");
+    }
+
+    #[test]
     fn scores_for_people() {
         assert_eq!(score_text(125), "+1.25");
         assert_eq!(score_text(-50), "-0.50");
+        assert_eq!(score_text(0), "+0.00");
+        assert_eq!(score_text(-1234), "-12.34");
         assert_eq!(mate_in(MATE + 1000 - 5), Some(5));
         assert_eq!(mate_in(-(MATE + 1000 - 4)), Some(-4));
         assert!(score_text(MATE + 999).starts_with("wins in 1"));
