@@ -10,16 +10,34 @@ const SOUNDS = {
 };
 
 export class Sound {
+  /** The audio context, made once (null where the browser has none or refuses it). */
+  #context() {
+    if (this.#ctx === null) {
+      const AC = globalThis.AudioContext || globalThis.webkitAudioContext;
+      try {
+        this.#ctx = AC ? new AC() : undefined;
+      } catch {
+        this.#ctx = undefined;
+      }
+    }
+    return this.#ctx;
+  }
+
   #ctx = null;
   #armed = false;
   muted = false;
 
-  /** Starts listening for the first gesture, after which sounds may play. */
+  /**
+   * Starts listening for the first gesture, after which sounds may play. The audio context is
+   * made in that gesture: making it can hold the main thread for a tenth of a second, which must
+   * not happen later, as a move is played and the computer starts to think.
+   */
   arm(doc) {
     const unlock = () => {
       this.#armed = true;
       doc.removeEventListener('pointerdown', unlock, true);
       doc.removeEventListener('keydown', unlock, true);
+      if (!this.muted) this.#context();
     };
     doc.addEventListener('pointerdown', unlock, true);
     doc.addEventListener('keydown', unlock, true);
@@ -29,11 +47,9 @@ export class Sound {
   play(name) {
     const sound = SOUNDS[name];
     if (!sound || this.muted || !this.#armed) return;
-    const AC = globalThis.AudioContext || globalThis.webkitAudioContext;
-    if (!AC) return;
+    const ctx = this.#context();
+    if (!ctx) return;
     try {
-      if (!this.#ctx) this.#ctx = new AC();
-      const ctx = this.#ctx;
       const t0 = ctx.currentTime + 0.01;
       for (const [freq, start, length, type] of sound.notes) {
         const osc = ctx.createOscillator();

@@ -247,7 +247,7 @@ test('history: a past move shows its position, keys step, the board takes no mov
   const before = await state(page);
   const mover = before.side === 'blue' ? 'e3' : 'e7';
   await clickPoint(page, mover);
-  await waitText(page, '#game >>> .notice', /looking at the position after move 2/i);
+  await waitText(page, '#game >>> .notice', /looking at an earlier position/i);
   assert.equal(await page.evaluate(() => window.bluegray.selection && window.bluegray.selection.path), null);
   assert.equal((await state(page)).history.length, last);
 
