@@ -3,6 +3,7 @@
 import { layout, drawBoard } from './draw.js';
 import { loadWasm } from './assets.js';
 import { selectionView, movablePoints } from './interaction.js';
+import { el } from './dom.js';
 
 /** Size of a diagram in CSS pixels (fits a 360 px phone with the sheet's padding). */
 const DIAGRAM_PX = 240;
@@ -100,17 +101,6 @@ export function initHowTo({ dialog, openButton, t }) {
     const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
     if (!inside) dialog.close();
   });
-}
-
-function el(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') node.className = v;
-    else if (k === 'text') node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c) node.appendChild(c);
-  return node;
 }
 
 /** A text element that follows the page's language (panel.js localisePage reads data-i18n). */

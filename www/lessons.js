@@ -5,6 +5,7 @@
 import './blue-gray-game.js';
 import { loadWasm } from './assets.js';
 import * as wasm from './pkg/bluegray_wasm.js';
+import { el } from './dom.js';
 
 /** Where progress is kept: {done: [lesson ids], offer: 'started' | 'dismissed'}. */
 export const STORAGE_KEY = 'bluegray.lessons.v1';
@@ -32,17 +33,6 @@ function saveProgress(storage, progress) {
   } catch {
     /* progress is only kept for this visit */
   }
-}
-
-function el(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') node.className = v;
-    else if (k === 'text') node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c) node.appendChild(c);
-  return node;
 }
 
 function button(key, t, cls = '') {

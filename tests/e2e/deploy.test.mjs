@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, openPage, waitReady, waitPly, waitIdle, clickPoint, state, waitText, DIST, ROOT } from './helpers.mjs';
+import { launch, openPage, waitReady, waitPly, waitIdle, clickPoint, state, waitText, playToTheEnd, DIST, ROOT } from './helpers.mjs';
 import { STRICT_CSP } from '../../scripts/serve.mjs';
 
 const PREFIX = '/games/bg/';
@@ -53,23 +53,7 @@ test('under a sub-path with the strict CSP header: a whole game against the comp
   assert.equal((await fetch(env.server.origin + '/index.html')).status, 404, 'nothing outside the sub-path');
   const { page, problems } = await openPage(env, q({ variant: 'classic', mode: 'ai', side: 'gray', level: 1 }));
   assert.ok(page.url().startsWith(env.url));
-  for (let turn = 0; turn < 200; turn++) {
-    await page.waitForFunction(
-      () => {
-        const b = window.bluegray;
-        return b.state.result || (b.state.side === 'gray' && !b.thinking && !b.animating);
-      },
-      null,
-      { timeout: 30000 },
-    );
-    const s = await state(page);
-    if (s.result) break;
-    const move = s.moves.find((m) => m.kind === 'captain') || s.moves[turn % s.moves.length];
-    for (const p of move.points) await clickPoint(page, p);
-    await waitPly(page, s.history.length + 1);
-    assert.equal((await state(page)).history[s.history.length], move.text);
-  }
-  const s = await state(page);
+  const s = await playToTheEnd(page, 'gray');
   assert.ok(s.result, `no result after ${s.history.length} plies`);
   assert.ok(s.history.length >= 4);
   t.diagnostic(`${s.result.text} after ${s.history.length} plies`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { launch } from './helpers.mjs';
+import { launch, watch } from './helpers.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const NEAR_WIN = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
@@ -54,17 +54,11 @@ function hostCsp(elementOrigin) {
   ].join('; ');
 }
 
-/** The CSP the README tells a host page to use (its "Embedding the board" section), word for word. */
-function readmeCsp(elementOrigin) {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${elementOrigin} 'wasm-unsafe-eval'`,
-    `style-src 'self' ${elementOrigin}`,
-    "img-src 'self' data: blob:",
-    `worker-src 'self' blob: ${elementOrigin}`,
-    `connect-src 'self' ${elementOrigin}`,
-  ].join('; ');
-}
+/**
+ * The CSP the README tells a host page to use (its "Embedding the board" section): the host's
+ * own, which the README describes in words.
+ */
+const readmeCsp = hostCsp;
 
 // The host's script: records every event the boards send (they bubble out of the shadow root
 // and are composed, so the document hears them).
@@ -147,14 +141,7 @@ after(async () => {
 /** Opens a host page and waits until every board on it is ready. */
 async function openHost(file = 'index.html') {
   const page = await env.context.newPage();
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
+  const problems = watch(page);
   await page.goto(host.url + file);
   await page.waitForFunction(
     async () => {

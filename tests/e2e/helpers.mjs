@@ -6,20 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** What a static host serves: the page, the element, the worker, the wasm (scripts/build-web.sh). */
 export const DIST = path.join(ROOT, 'dist');
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--headless',
-];
+export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Fails with a clear message when the browser or the built wasm is missing. */
 export function checkPrerequisites(chromium = CHROMIUM) {
@@ -77,19 +69,7 @@ export async function launch({ root = DIST, serviceWorkers = 'block', csp = fals
  */
 export async function openPage(env, query = '', { clearStorage = true, base } = {}) {
   const page = await env.context.newPage();
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    // Requests cut short by a navigation (e.g. the AI worker still loading) are not failures.
-    const why = r.failure()?.errorText || '';
-    if (!why.includes('ERR_ABORTED')) problems.push(`request failed: ${r.url()} ${why}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
+  const problems = watch(page);
   const url = (base || env.url) + query;
   if (clearStorage) {
     // A blank page of the same origin, to start without a saved game.
@@ -104,6 +84,53 @@ export async function openPage(env, query = '', { clearStorage = true, base } = 
   await page.goto(url);
   await waitReady(page);
   return { page, problems };
+}
+
+/**
+ * Collects what goes wrong on `page` from now on: console errors, uncaught exceptions, failed
+ * requests and HTTP errors. Returns the (growing) list.
+ */
+export function watch(page) {
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    // Requests cut short by a navigation (e.g. the AI worker still loading) are not failures.
+    const why = r.failure()?.errorText || '';
+    if (!why.includes('ERR_ABORTED')) problems.push(`request failed: ${r.url()} ${why}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  return problems;
+}
+
+/**
+ * Plays a whole game against the computer by clicks, as `side`: the captain walks whenever it
+ * can, a capture is made when it must be, otherwise the guard steps take turns. Returns the
+ * final state.
+ */
+export async function playToTheEnd(page, side, maxTurns = 200) {
+  for (let turn = 0; turn < maxTurns; turn++) {
+    await page.waitForFunction(
+      (me) => {
+        const b = window.bluegray;
+        return b.state.result || (b.state.side === me && !b.thinking && !b.animating);
+      },
+      side,
+      { timeout: 30000 },
+    );
+    const s = await state(page);
+    if (s.result) break;
+    const move = s.moves.find((m) => m.kind === 'captain') || s.moves[turn % s.moves.length];
+    for (const p of move.points) await clickPoint(page, p);
+    await waitPly(page, s.history.length + 1);
+    const played = (await state(page)).history[s.history.length];
+    if (played !== move.text) throw new Error(`clicked ${move.text}, but ${played} was played`);
+  }
+  return state(page);
 }
 
 export async function waitReady(page) {

@@ -15,6 +15,7 @@ import {
   waitIdle,
   waitReady,
   waitText,
+  playToTheEnd,
   ROOT,
   DIST,
 } from './helpers.mjs';
@@ -154,23 +155,7 @@ test('a whole game against the computer, played by clicks from the start', async
   const { page, problems } = await openPage(env, q({ variant: 'classic', mode: 'ai', side: 'gray', level: 1 }));
   // The human walks its captain whenever it can, captures when it must, and otherwise cycles
   // through its guard steps, until the game is over whichever way it ends.
-  for (let turn = 0; turn < 200; turn++) {
-    await page.waitForFunction(
-      () => {
-        const b = window.bluegray;
-        return b.state.result || (b.state.side === 'gray' && !b.thinking && !b.animating);
-      },
-      null,
-      { timeout: 30000 },
-    );
-    const s = await state(page);
-    if (s.result) break;
-    const move = s.moves.find((m) => m.kind === 'captain') || s.moves[turn % s.moves.length];
-    for (const p of move.points) await clickPoint(page, p);
-    await waitPly(page, s.history.length + 1);
-    assert.equal((await state(page)).history[s.history.length], move.text);
-  }
-  const s = await state(page);
+  const s = await playToTheEnd(page, 'gray');
   assert.ok(s.result, `no result after ${s.history.length} plies`);
   assert.ok(s.history.length >= 4);
   t.diagnostic(`${s.result.text} after ${s.history.length} plies`);

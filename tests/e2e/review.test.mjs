@@ -14,6 +14,7 @@ import {
   waitPly,
   waitIdle,
   waitText,
+  watch,
   ROOT,
   CHROMIUM,
   CHROMIUM_ARGS,
@@ -77,22 +78,6 @@ function ready(page) {
   return page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: 40000 });
 }
 
-/** Collects console errors, uncaught exceptions and failed requests of `page`. */
-function watch(page) {
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const why = r.failure()?.errorText || '';
-    if (!why.includes('ERR_ABORTED')) problems.push(`request failed: ${r.url()} ${why}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
-  return problems;
-}
 
 /** Plays `move` (a move object of state.moves, or its text) by clicking its points. */
 async function clickMove(page, move) {
