@@ -68,12 +68,17 @@ export function embedAssets({ wasmBase64, workerSource, css }) {
     }
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   };
-  assets.compile = async () => {
-    const packed = new Blob([Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0))]);
-    const bytes = await new Response(packed.stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
-    return WebAssembly.compile(bytes);
-  };
+  assets.compile = async () => WebAssembly.compile(await inflate(wasmBase64));
   assets.worker = () => new Worker(URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' })));
+}
+
+/**
+ * The bytes that `base64` holds compressed with raw DEFLATE: how the single-file build keeps
+ * its large parts small (the wasm, and the message tables of the other languages).
+ */
+export function inflate(base64) {
+  const packed = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]);
+  return new Response(packed.stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
 }
 
 let loading = null;
