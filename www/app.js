@@ -55,6 +55,14 @@ const page = {
 
 const t = (key, params) => translate(page.lang, key, params);
 
+/**
+ * Lets the browser draw and answer input before the next step of a long piece of work, so that
+ * no single task holds the main thread for long (the page starts in several short steps).
+ */
+function nextTask() {
+  return globalThis.scheduler && scheduler.yield ? scheduler.yield() : new Promise((r) => setTimeout(r, 0));
+}
+
 /** localStorage, or a stand-in that keeps nothing where the browser refuses it. */
 function safeStorage() {
   try {
@@ -113,6 +121,7 @@ async function setLanguage(lang) {
   board.setAttribute('lang', lang);
   localisePage(document, t);
   fillChoices(document, board.catalogue, t, page.lang, LANGUAGES.map((code) => [code, languageName(code)]));
+  await nextTask();
   renderShortcuts(document, t);
   buildVariantPicker();
   syncForm();
@@ -563,6 +572,7 @@ async function main() {
   board.setAttribute('lang', page.lang);
   localisePage(document, t);
   setTheme(initialTheme());
+  await nextTask();
   const prefs = loadPrefs(storage);
   sound.muted = prefs.muted === true;
   $('sound').checked = !sound.muted;
@@ -592,6 +602,7 @@ async function main() {
     return;
   }
   starting = false;
+  await nextTask();
   $('warn').checked = initialWarn(prefs);
   if (page.startedFrom === 'save' && startErrors.length) {
     store.forget();
@@ -602,6 +613,7 @@ async function main() {
   if (start.ply !== undefined && start.ply < board.state.history.length) board.continueFrom(start.ply);
   if (start.view !== undefined) goTo(start.view);
   await setLanguage(page.lang);
+  await nextTask();
   initHowTo({ dialog: $('howto'), openButton: $('open-howto'), t });
   initLessons({ dialog: $('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage });
   save();
