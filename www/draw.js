@@ -78,7 +78,7 @@ const THEMES = {
     halo: 'rgba(255,250,235,0.7)',
     path: { blue: COLORS.blue.path, gray: COLORS.gray.path },
     diagonal: 'rgba(30,20,10,0.55)',
-    target: 'rgba(25,95,45,0.6)',
+    target: '#1f6e38',
     targetRing: 'rgba(255,255,255,0.9)',
     arrow: 'rgba(20,120,60,0.85)',
   },

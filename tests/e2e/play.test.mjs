@@ -362,3 +362,75 @@ test('no serious accessibility violations (axe-core)', async () => {
   );
   await page.close();
 });
+
+test('the rules chosen by their ingredients name the variant they make', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await page.click('#ingredients-box summary');
+  await page.selectOption('#option-captain', 'turbo');
+  // Sackson's rules with a turbo captain are exactly the classic turbo variant (no lead rule).
+  assert.equal(await page.inputValue('#variant'), 'classic-turbo');
+  await page.selectOption('#option-lead', '2');
+  assert.equal(await page.inputValue('#variant'), 'classic-turbo,lead=2');
+  await waitText(page, '#variant-desc', /classic-turbo,lead=2/);
+  // A named variant sets every ingredient.
+  await page.selectOption('#variant', 'super-light-pow');
+  assert.equal(await page.inputValue('#option-guards'), 'privates');
+  assert.equal(await page.inputValue('#option-army'), 'light');
+  assert.equal(await page.inputValue('#option-start'), 'pow');
+  await page.click('#ingredients-box .advanced summary');
+  await page.selectOption('#option-first', 'gray');
+  assert.equal(await page.inputValue('#variant'), 'super-light-pow,first=gray');
+  await page.click('#new-game');
+  await page.waitForFunction(() => window.bluegray.state.variant === 'super-light-pow,first=gray');
+  assert.equal((await state(page)).side, 'gray');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a click where the piece cannot go says why, in words', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await clickPoint(page, 'e2');
+  await clickPoint(page, 'e4');
+  await waitText(page, '#game >>> .notice', /e4 is not next to e2/);
+  await clickPoint(page, 'd2');
+  await clickPoint(page, 'e5');
+  await waitText(page, '#game >>> .notice', /not next to d2|red dot/);
+  // A blocked captain names what blocks it.
+  await clickPoint(page, 'e1');
+  await waitText(page, '#game >>> .notice', /captain on e1 cannot move: the Blue sergeant on e2 blocks its path/);
+  assert.equal((await state(page)).history.length, 0, 'nothing was played');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('at 360 px wide nothing is cut off or overflows', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'ai' }));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.click('#ingredients-box summary');
+  const overflow = await page.evaluate(() => {
+    const wide = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.right > window.innerWidth + 0.5 || r.left < -0.5) && el.offsetParent !== null) wide.push(el.id || el.className || el.localName);
+    }
+    return { scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 10) };
+  });
+  assert.ok(overflow.scroll <= 360, `page ${overflow.scroll} px wide`);
+  assert.deepEqual(overflow.wide, []);
+  // Every choice of every menu fits its menu's width (a canvas measures the option texts).
+  const cut = await page.evaluate(() => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    const out = [];
+    for (const s of document.querySelectorAll('select')) {
+      if (!s.offsetParent) continue;
+      const cs = getComputedStyle(s);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = s.clientWidth - 28; // padding and the arrow
+      for (const o of s.options) if (ctx.measureText(o.textContent).width > room) out.push(`${s.id}: ${o.textContent}`);
+    }
+    return out;
+  });
+  assert.deepEqual(cut, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
