@@ -68,8 +68,12 @@ function pageHtml() {
   return fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8').replace(/(href|src)="www\//g, '$1="');
 }
 
+/**
+ * Bundles the page, the element and the worker. Returns the files the page's module imports
+ * statically (its chunks), which the page then asks for at once instead of after running it.
+ */
 async function bundleModules() {
-  await esbuild.build({
+  const page = await esbuild.build({
     entryPoints: { app: path.join(WWW, 'app.js'), 'blue-gray-game': path.join(WWW, 'blue-gray-game.js') },
     ...BUNDLE,
     splitting: true,
@@ -77,6 +81,7 @@ async function bundleModules() {
     outdir: DIST,
     // A language's table is a chunk of its own, named after it (ru-HASH.js): loaded on demand.
     chunkNames: '[name]-[hash]',
+    metafile: true,
   });
   await esbuild.build({
     entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') },
@@ -84,6 +89,8 @@ async function bundleModules() {
     format: 'esm',
     outdir: DIST,
   });
+  const app = Object.entries(page.metafile.outputs).find(([, o]) => o.entryPoint && o.entryPoint.endsWith('www/app.js'));
+  return app[1].imports.filter((i) => i.kind === 'import-statement').map((i) => path.relative(DIST, path.resolve(ROOT, i.path)));
 }
 
 /** The worker's whole code as one classic script, for a blob: worker of a page on disk. */
@@ -216,14 +223,19 @@ async function main() {
   if (!fs.existsSync(WASM)) fail('www/pkg is not built: run bash scripts/build-web.sh');
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
-  await bundleModules();
+  const chunks = await bundleModules();
   copy(WASM, path.join(DIST, 'pkg', 'bluegray_wasm_bg.wasm'));
   const plain = fs.readdirSync(WWW).filter((f) => f.endsWith('.css') || f === 'boot.js' || f === 'manifest.webmanifest');
   for (const f of plain) copy(path.join(WWW, f), path.join(DIST, f));
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
   const html = pageHtml();
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
-  fs.writeFileSync(path.join(DIST, 'index.html'), html);
+  // The page's chunks and the rules core start loading while the HTML is read.
+  const preload = [
+    ...chunks.map((c) => `<link rel="modulepreload" href="${c}">`),
+    '<link rel="preload" href="pkg/bluegray_wasm_bg.wasm" as="fetch" crossorigin>',
+  ];
+  fs.writeFileSync(path.join(DIST, 'index.html'), html.replace('  <script type="module" src="app.js"></script>', `  ${preload.join('\n  ')}\n  <script type="module" src="app.js"></script>`));
   const { version, files } = serviceWorker();
   for (const f of listFiles(path.join(ROOT, 'examples'))) copy(path.join(ROOT, 'examples', f), path.join(DIST, 'examples', f));
   await singleFile();
