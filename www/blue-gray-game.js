@@ -7,9 +7,11 @@
 //
 // Attributes (reflected by properties of the same name, changeable at any time): variant, mode
 // (ai | two | demo | view), side, level, movetime, position, record, orientation (blue | gray),
-// coordinates (on | off), lang. Methods: play(text), undo(), redo(), newGame(options), flip(),
-// pointCenter(point). Properties: state, record, code, ready, thinking, paused, aiInfo.
-// Events (bubbling, composed, with `detail`): ready, move, gameover, error, thinking, change.
+// coordinates (on | off), lang, theme (wood | dark | contrast). Methods: play(text), undo(),
+// redo(), newGame(options), flip(), hint(), continueFrom(ply), line(), resultText(),
+// pointCenter(point). Properties: state, record, code, ready, thinking, paused, viewPly,
+// aiInfo, settings, catalogue. Events (bubbling, composed, with `detail`): ready, move,
+// gameover, error, thinking, change.
 //
 // The element separates state (state.js), drawing (draw.js, a pure function of the state) and
 // input (input.js turns events into intents); the rules come only from the rules core.
