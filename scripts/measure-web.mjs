@@ -16,6 +16,8 @@
 //     the time from navigation to `html[data-ready="true"]` (median, min, max) and in each load
 //     the longest main-thread task from navigation to ready (PerformanceObserver 'longtask',
 //     which sees only tasks over 50 ms: '-' means none).
+//   - the analysis budgets of issue 11 on the served page: the review of a 150-ply game (from
+//     the Review button to its marks) with the longest main-thread task meanwhile, and a hint.
 // Exits 1 when dist/ or Chromium is missing or a load fails, 2 on a bad argument.
 
 import fs from 'node:fs';
@@ -52,6 +54,60 @@ function parseArgs(argv) {
     } else fail(`unknown argument '${argv[i]}'`, 2);
   }
   return opts;
+}
+
+/**
+ * The analysis budgets of issue 11: a game of REVIEW_PLIES plies made by random legal moves (a
+ * fixed seed; the no-progress impasse off so that it lasts), reviewed from the Review button
+ * to its summary, and a hint from the button to its text.
+ */
+const REVIEW_PLIES = 150;
+async function measureAnalysis(browser, url) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}?mode=two&variant=${encodeURIComponent('sackson,impasse_plies=0')}`);
+    await page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: LOAD_TIMEOUT_MS });
+    const plies = await page.evaluate((target) => {
+      const board = window.bluegray.element;
+      let seed = 7;
+      const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+      while (board.state.history.length < target && !board.state.result) {
+        const moves = board.state.moves;
+        board.play(moves[Math.floor(next() * moves.length)].text);
+      }
+      return board.state.history.length;
+    }, REVIEW_PLIES);
+    await page.evaluate(() => {
+      window.__longest = 0;
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const t0 = Date.now();
+    await page.click('#review');
+    await page.waitForFunction(
+      () => {
+        const text = document.getElementById('review-summary').textContent;
+        return document.querySelector('#moves [data-mark]') && text && !document.getElementById('review-progress').checkVisibility();
+      },
+      null,
+      { timeout: 120_000 },
+    );
+    const reviewMs = Date.now() - t0;
+    const reviewTask = Math.round(await page.evaluate(() => window.__longest));
+    // A hint needs a game going on.
+    await page.evaluate(() => window.bluegray.state.result && window.bluegray.element.undo());
+    const t1 = Date.now();
+    await page.click('#hint');
+    await page.waitForFunction(() => {
+      const said = document.getElementById('hint-text').textContent;
+      return window.bluegray.state.moves.some((m) => said.includes(m.text));
+    });
+    return { plies, reviewMs, reviewTask, hintMs: Date.now() - t1 };
+  } finally {
+    await context.close();
+  }
 }
 
 /** The files the service worker keeps (its BUILD list in sw.js), relative to dist/. */
@@ -193,6 +249,9 @@ try {
   console.log(`${''.padEnd(30)}${pad('median', 7)}${pad('min', 7)}${pad('max', 7)}   ${pad('task', 6)}   longest task: worst, per load ('-': none over 50 ms)`);
   for (const [label, loads] of rows) console.log(loadRow(label, loads));
   console.log('budget: median < 400 ms; no main-thread task over 50 ms');
+  const analysis = await measureAnalysis(browser, server.url + 'index.html');
+  console.log(`\nreview of a ${analysis.plies}-ply game: ${analysis.reviewMs} ms (longest main-thread task meanwhile: ${analysis.reviewTask || '-'} ms)   budget: 150 plies < 20 s`);
+  console.log(`hint: ${analysis.hintMs} ms   budget: < 1 s`);
   const load = os.loadavg()[0];
   if (load > os.cpus().length / 2) console.log(`note: load average ${load.toFixed(1)} on ${os.cpus().length} CPUs: the timings are inflated; measure on an idle machine`);
   for (const [label, loads] of rows) {

@@ -56,6 +56,21 @@ async function freshPage() {
 }
 
 /**
+ * Opens `link` in a fresh browser context and checks that it shows the same game as `here` (a
+ * state: same position code and moves). Returns the fresh page and its state; the caller closes
+ * `fresh.context`.
+ */
+async function openLinkFresh(link, here) {
+  const fresh = await freshPage();
+  await fresh.page.goto(link);
+  await ready(fresh.page);
+  const there = await state(fresh.page);
+  assert.equal(there.code, here.code);
+  assert.deepEqual(there.history, here.history);
+  return { fresh, there };
+}
+
+/**
  * openPage of helpers.mjs with more patience: on a loaded machine the first draw may take
  * longer than its 15 s. Returns {page, problems}.
  */
@@ -376,13 +391,8 @@ test('Copy link of a finished game opens the same game in a fresh browser', asyn
   assert.match(new URL(link).hash, /record=/);
   const here = await state(page);
 
-  const fresh = await freshPage();
+  const { fresh, there } = await openLinkFresh(link, here);
   try {
-    await fresh.page.goto(link);
-    await ready(fresh.page);
-    const there = await state(fresh.page);
-    assert.equal(there.code, here.code);
-    assert.deepEqual(there.history, here.history);
     assert.equal(there.result?.token, '1-0');
     await waitText(fresh.page, '#over-title', /Blue wins/);
     assert.deepEqual(fresh.problems, []);
@@ -406,13 +416,8 @@ test('Copy link of a game in progress keeps the moves taken back and the ply vie
   assert.equal(params.get('view'), '1');
   const here = await state(page);
 
-  const fresh = await freshPage();
+  const { fresh, there } = await openLinkFresh(link, here);
   try {
-    await fresh.page.goto(link);
-    await ready(fresh.page);
-    const there = await state(fresh.page);
-    assert.equal(there.code, here.code);
-    assert.deepEqual(there.history, here.history);
     assert.equal(await viewPly(fresh.page), 1);
     assert.equal(there.canRedo, true, 'the move taken back can be replayed');
     await fresh.page.click('#back-to-game');
@@ -438,15 +443,10 @@ test('a 300-ply game fits in a link under 8 KB that opens it', async (t) => {
   t.diagnostic(`link: ${bytes} bytes`);
   assert.ok(bytes < 8192, `a ${plies}-ply link is ${bytes} bytes`);
 
-  const fresh = await freshPage();
+  const { fresh, there } = await openLinkFresh(link, here);
   try {
-    await fresh.page.goto(link);
-    await ready(fresh.page);
-    const there = await state(fresh.page);
     assert.equal(there.variant, here.variant);
-    assert.equal(there.code, here.code);
     assert.equal(there.history.length, plies);
-    assert.deepEqual(there.history, here.history);
     await fresh.page.waitForFunction((n) => document.querySelectorAll('#moves button[data-ply]').length === n, plies);
     // The current move is highlighted and scrolled into view, at the end and after Home.
     const inView = (ply) =>
