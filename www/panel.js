@@ -62,7 +62,7 @@ export function statusText(board, t) {
   const s = board.settings;
   if (gs.result) {
     const r = gs.result;
-    return board.resultText() + (r.half_win || r.halfWin ? ' ' + t('status.halfWin') : '');
+    return board.resultText() + (r.halfWin ? ' ' + t('status.halfWin') : '');
   }
   const side = gs.side;
   if (s.mode === 'view') return t('status.view', { side });
@@ -159,7 +159,7 @@ function renderGameOver(doc, board, t) {
   const r = gs.result;
   setIfChanged(byId(doc, 'over-title'), 'textContent', r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw'));
   setIfChanged(byId(doc, 'over-how'), 'textContent', `${board.resultText()} ${t('over.after', { n: gs.history.length })}`);
-  setIfChanged(byId(doc, 'over-half'), 'hidden', !(r.half_win || r.halfWin));
+  setIfChanged(byId(doc, 'over-half'), 'hidden', !r.halfWin);
 }
 
 function renderEvaluation(doc, page, gs, t) {

@@ -69,6 +69,7 @@ pub struct PerSide<T> {
 
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ResultView {
     /// `"blue"`, `"gray"`, or `None` for a draw.
     pub winner: Option<&'static str>,
