@@ -4,7 +4,7 @@
 // settings (from a link, the saved game or the form), shows what the board reports, keeps the
 // game across visits and in the address, and analyses it in a worker of its own.
 import './blue-gray-game.js';
-import { readSettings, linkParams, DEFAULTS } from './settings.js';
+import { readSettings, linkParams, settingErrorText, DEFAULTS } from './settings.js';
 import { GameStore, loadPrefs, savePrefs } from './storage.js';
 import { LANGUAGES, pickLanguage, translate, loadLanguage, languageName } from './i18n.js';
 import { renderPanel, fillChoices, localisePage, renderShortcuts, renderReview } from './panel.js';
@@ -18,6 +18,7 @@ import { AiClient } from './ai-client.js';
 import { markMoves, turningPoints } from './evaluation.js';
 import { plyAt } from './chart.js';
 import { buildPicker } from './variant-picker.js';
+import { ensureOption } from './dom.js';
 
 /** The strongest level at which the warning about guards that can be jumped is on unless chosen. */
 const WARN_UP_TO_LEVEL = 3;
@@ -144,7 +145,7 @@ function setTheme(theme) {
 
 function describeErrors(errors) {
   return errors
-    .map((e) => (e.text ? e.text : t('settings.bad', { name: e.name, value: e.value, expected: t(e.expected, { max: 8 }) })))
+    .map((e) => (e.text ? e.text : settingErrorText(t, e)))
     .join(' ');
 }
 
@@ -153,12 +154,7 @@ function describeErrors(errors) {
 function syncForm() {
   const s = board.settings;
   const sel = $('variant');
-  if (sel.options.length && ![...sel.options].some((o) => o.value === s.variant)) {
-    const o = document.createElement('option');
-    o.value = s.variant;
-    o.textContent = s.variant;
-    sel.appendChild(o);
-  }
+  if (sel.options.length) ensureOption(sel, s.variant);
   sel.value = s.variant;
   $('mode').value = s.mode === 'view' ? 'two' : s.mode;
   $('side').value = s.side;
@@ -195,12 +191,7 @@ function buildVariantPicker() {
   if (!cat || !cat.options) return;
   page.picker = buildPicker(document, $('ingredients'), cat, t, (spec) => {
     const sel = $('variant');
-    if (![...sel.options].some((o) => o.value === spec)) {
-      const o = document.createElement('option');
-      o.value = spec;
-      o.textContent = spec;
-      sel.appendChild(o);
-    }
+    ensureOption(sel, spec);
     sel.value = spec;
     updateFormVisibility();
   });

@@ -21,7 +21,7 @@ import * as I from './interaction.js';
 import * as S from './state.js';
 import { loadWasm, stylesheet } from './assets.js';
 import { AiClient } from './ai-client.js';
-import { readSettings, DEFAULTS } from './settings.js';
+import { readSettings, settingErrorText, DEFAULTS } from './settings.js';
 import { startGlide, glideAt } from './anim.js';
 import { translate, say, pickLanguage, loadLanguage } from './i18n.js';
 
@@ -430,7 +430,7 @@ export class BlueGrayGame extends HTMLElement {
 
   #settingErrors(errors) {
     return errors
-      .map((e) => this.#t('settings.bad', { name: e.name, value: e.value, expected: this.#t(e.expected, { max: 8 }) }))
+      .map((e) => settingErrorText((key, params) => this.#t(key, params), e))
       .join(' ');
   }
 

@@ -15,3 +15,12 @@ export function el(tag, props = {}, children = []) {
   for (const c of children) if (c) node.appendChild(c);
   return node;
 }
+
+/**
+ * Makes sure `select` offers `value` (shown as `text`, the value itself by default), adding it
+ * at the end when missing: a menu must show a value that came from elsewhere (a link, a game).
+ */
+export function ensureOption(select, value, text = value) {
+  if ([...select.options].some((o) => o.value === value)) return;
+  select.appendChild(el('option', { value, text }));
+}

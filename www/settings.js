@@ -143,6 +143,11 @@ export function readSettings(source, names = SETTING_NAMES) {
   return { settings, errors };
 }
 
+/** What was wrong with a setting (an error of parseSetting), said with `t(key, params)`. */
+export function settingErrorText(t, error) {
+  return t('settings.bad', { name: error.name, value: error.value, expected: t(error.expected, { max: MAX_LEVEL }) });
+}
+
 /** A long bad value is shown cut short: a message quotes it, it need not repeat it. */
 function shorten(s) {
   return s.length > 60 ? `${s.slice(0, 57)}…` : s;

@@ -2,6 +2,7 @@
 // options), with the named variant they make shown as the result. The options, their values and
 // each named variant's rules come from the rules core's catalogue; this module only compares
 // them, so it knows no rule itself.
+import { ensureOption } from './dom.js';
 
 /** The ingredients shown first; the other options are under "advanced". */
 export const MAIN_OPTIONS = Object.freeze(['captain', 'guards', 'army', 'start', 'lead']);
@@ -70,12 +71,7 @@ export function buildPicker(doc, container, catalogue, t, onChange) {
       for (const [name, s] of Object.entries(selects)) {
         if (rules[name] === undefined) continue;
         const value = String(rules[name]);
-        if (![...s.options].some((o) => o.value === value)) {
-          const o = doc.createElement('option');
-          o.value = value;
-          o.textContent = value;
-          s.appendChild(o);
-        }
+        ensureOption(s, value);
         s.value = value;
       }
     },
