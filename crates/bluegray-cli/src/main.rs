@@ -17,6 +17,7 @@ mod bench_cmd;
 mod engine_cmd;
 mod match_cmd;
 mod perft_cmd;
+mod rating;
 
 #[derive(Parser)]
 #[command(
@@ -38,7 +39,8 @@ enum Command {
     Variants,
     /// Speak the engine protocol on stdin and stdout (see PROTOCOL.md).
     Engine(engine_cmd::EngineArgs),
-    /// Play games between two players and report the score and Elo difference.
+    /// Play games between two players and report the score and Elo difference; with more
+    /// players, a round robin and their ratings.
     Match(match_cmd::MatchArgs),
     /// Search a fixed set of positions to a fixed depth and report the speed.
     Bench(bench_cmd::BenchArgs),

@@ -11,6 +11,7 @@ use bluegray_core::{Color, Game, Move, SplitMix64, Variant};
 use bluegray_engine::{Engine, Level, Limits, SystemClock, DEFAULT_HASH_MB, ENGINE_BASE_MB};
 use clap::Args;
 
+use crate::rating::{self, PairResult};
 use crate::{hash_mb, CliError, MEMORY_CAP_MB};
 
 /// Arguments of `bluegray match`.
@@ -49,10 +50,11 @@ pub struct MatchArgs {
     /// Print a line per game.
     #[arg(long, short)]
     verbose: bool,
-    /// First player: a level number (1 to 8), `random`, or `cmd:COMMAND [ARGS…]`.
-    a: String,
-    /// Second player, in the same form.
-    b: String,
+    /// The players: a level number (1 to 8), `random`, or `cmd:COMMAND [ARGS…]` each. Two play
+    /// a match; more play a round robin, `--games` games for every pair, and get ratings
+    /// relative to the first.
+    #[arg(required = true, num_args = 2.., value_name = "PLAYER")]
+    players: Vec<String>,
 }
 
 /// Who chooses the moves.
@@ -93,11 +95,22 @@ struct GameEnd {
     on_impasse: bool,
 }
 
-/// Plays the match and prints the totals.
+/// Wins, draws and losses of one pair, from the first player's point of view.
+#[derive(Clone, Copy, Default)]
+struct Totals {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    /// Wins, on either side, decided on impasse (Sackson's half games).
+    half_wins: u32,
+}
+
+/// Plays the match, or the round robin, and prints the totals.
 ///
 /// The schedule (openings, sides, seeds) is fixed by the seed before any game starts, and every
 /// built-in player forgets its previous games, so a match limited by depth or nodes gives the
-/// same games and totals whatever the number of jobs.
+/// same games and totals whatever the number of jobs. Every pair of a round robin plays the
+/// same schedule.
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let variant: Variant = args.variant.parse()?;
     if args.games == 0 {
@@ -107,20 +120,22 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         return Err(CliError("jobs must be at least 1".into()));
     }
     let jobs = args.jobs.min(args.games);
-    // Check both players before starting anything (an external engine is a process).
-    let engines_per_job = [&args.a, &args.b]
-        .into_iter()
-        .map(|spec| PlayerKind::parse(spec).map(|k| usize::from(matches!(k, PlayerKind::Level(_)))))
-        .sum::<Result<usize, CliError>>()?;
-    let hash = table_size(jobs as usize, engines_per_job, args.hash)?;
-    // Every job has its own pair of players (an external engine is started once per job).
-    let mut teams = Vec::new();
-    for _ in 0..jobs {
-        teams.push([
-            Player::new(&args.a, &variant, hash)?,
-            Player::new(&args.b, &variant, hash)?,
-        ]);
-    }
+    // Check every player and the memory every pair needs before starting anything (an
+    // external engine is a process).
+    let builtin = args
+        .players
+        .iter()
+        .map(|spec| PlayerKind::parse(spec).map(|k| matches!(k, PlayerKind::Level(_))))
+        .collect::<Result<Vec<bool>, CliError>>()?;
+    let pairs: Vec<(usize, usize)> = (0..args.players.len())
+        .flat_map(|a| (a + 1..args.players.len()).map(move |b| (a, b)))
+        .collect();
+    let per_job = pairs
+        .iter()
+        .map(|&(a, b)| usize::from(builtin[a]) + usize::from(builtin[b]))
+        .max()
+        .unwrap_or(0);
+    let hash = table_size(jobs as usize, per_job, args.hash)?;
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -128,19 +143,120 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         ..Limits::default()
     };
     let schedule = schedule(&variant, args);
+    let round_robin = args.players.len() > 2;
+    if round_robin {
+        println!(
+            "round robin of {} players: {} pairs of {} games",
+            args.players.len(),
+            pairs.len(),
+            args.games
+        );
+    }
+    let mut results = Vec::new();
+    for &(a, b) in &pairs {
+        let names = [args.players[a].as_str(), args.players[b].as_str()];
+        let t = play_pair(
+            &variant,
+            names,
+            hash,
+            jobs,
+            &schedule,
+            &limits,
+            args.verbose,
+        )?;
+        println!(
+            "{} vs {}: {} games, A wins {}, draws {}, A losses {} ({} decided on impasse)",
+            names[0], names[1], args.games, t.wins, t.draws, t.losses, t.half_wins
+        );
+        println!("{}", rating::elo_line(t.wins, t.draws, t.losses));
+        results.push(PairResult {
+            a,
+            b,
+            games: args.games,
+            a_points: f64::from(t.wins) + f64::from(t.draws) / 2.0,
+        });
+    }
+    if round_robin {
+        print_ratings(&args.players, &results);
+    }
+    Ok(())
+}
+
+/// The round robin's table: every player's score and rating relative to the first.
+fn print_ratings(players: &[String], results: &[PairResult]) {
+    // A round robin links every player to the first, so the fit always exists.
+    let Some(ratings) = rating::fit(players.len(), results) else {
+        return;
+    };
+    println!(
+        "ratings relative to {} (Elo, fitted to all games, one virtual draw per pair):",
+        players[0]
+    );
+    println!(
+        "{:<12} {:>6} {:>7} {:>7} {:>16}",
+        "player", "games", "score", "Elo", "95% interval"
+    );
+    for (i, (name, r)) in players.iter().zip(&ratings).enumerate() {
+        let (games, points) = results.iter().fold((0u32, 0.0f64), |(g, p), res| {
+            if res.a == i {
+                (g + res.games, p + res.a_points)
+            } else if res.b == i {
+                (g + res.games, p + f64::from(res.games) - res.a_points)
+            } else {
+                (g, p)
+            }
+        });
+        let interval = if i == 0 {
+            "reference".to_string()
+        } else {
+            format!(
+                "{:+.0} to {:+.0}",
+                r.elo - r.margin + 0.0,
+                r.elo + r.margin + 0.0
+            )
+        };
+        println!(
+            "{:<12} {:>6} {:>6.1}% {:>+7.0} {:>16}",
+            bluegray_core::excerpt(name),
+            games,
+            100.0 * points / f64::from(games),
+            r.elo + 0.0,
+            interval
+        );
+    }
+}
+
+/// Plays one pair's games of the schedule, `jobs` at a time.
+fn play_pair(
+    variant: &Variant,
+    names: [&str; 2],
+    hash: usize,
+    jobs: u32,
+    schedule: &[Pairing],
+    limits: &Limits,
+    verbose: bool,
+) -> Result<Totals, CliError> {
+    // Every job has its own pair of players (an external engine is started once per job).
+    let mut teams = Vec::new();
+    for _ in 0..jobs {
+        teams.push([
+            Player::new(names[0], variant, hash)?,
+            Player::new(names[1], variant, hash)?,
+        ]);
+    }
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
-    let (mut wins, mut draws, mut losses, mut half_wins) = (0u32, 0u32, 0u32, 0u32);
+    let mut totals = Totals::default();
     std::thread::scope(|scope| {
         for mut players in teams {
-            let (tx, next, schedule, limits) = (tx.clone(), &next, &schedule, &limits);
+            let (tx, next) = (tx.clone(), &next);
             scope.spawn(move || {
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
                     let Some(pairing) = schedule.get(g) else {
                         break;
                     };
-                    let end = play_game(&variant, pairing, &mut players, limits);
+                    let end = play_game(variant, pairing, &mut players, limits);
                     if tx.send((g, end)).is_err() {
                         break;
                     }
@@ -156,14 +272,14 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         let mut printed = 0;
         for (g, end) in rx {
             match end.result {
-                Result3::Win => wins += 1,
-                Result3::Draw => draws += 1,
-                Result3::Loss => losses += 1,
+                Result3::Win => totals.wins += 1,
+                Result3::Draw => totals.draws += 1,
+                Result3::Loss => totals.losses += 1,
             }
-            half_wins += u32::from(end.on_impasse);
+            totals.half_wins += u32::from(end.on_impasse);
             ends[g] = Some(end);
             while let Some(Some(end)) = ends.get(printed) {
-                if args.verbose {
+                if verbose {
                     let tag = match end.result {
                         Result3::Win => "A wins",
                         Result3::Draw => "draw",
@@ -176,13 +292,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             }
         }
     });
-    let n = args.games;
-    println!(
-        "{} vs {}: {n} games, A wins {wins}, draws {draws}, A losses {losses} ({half_wins} decided on impasse)",
-        args.a, args.b
-    );
-    println!("{}", elo_line(wins, draws, losses));
-    Ok(())
+    Ok(totals)
 }
 
 /// The table size of each built-in player, `per_job` in each of `jobs` jobs, so that together
@@ -239,40 +349,6 @@ fn schedule(variant: &Variant, args: &MatchArgs) -> Vec<Pairing> {
             }
         })
         .collect()
-}
-
-/// The Elo difference of A over B with a 95% interval.
-///
-/// The interval is Wilson's score interval: the true scores `p` with
-/// `(s - p)^2 <= z^2 / n * p (1 - p)`. A game's score variance is `p (1 - p)` less a quarter of
-/// the draw rate, so without knowing the true draw rate `p (1 - p)` is the safe bound. Unlike
-/// the normal interval around `s`, it stays honest at the extremes: a whitewash has a finite
-/// lower bound, and a bound never passes a score of 0 or 1.
-fn elo_line(wins: u32, draws: u32, losses: u32) -> String {
-    let n = (wins + draws + losses) as f64;
-    let s = (wins as f64 + draws as f64 / 2.0) / n;
-    let k = 1.96f64.powi(2) / n;
-    let centre = (s + k / 2.0) / (1.0 + k);
-    let half = (k * s * (1.0 - s) + k * k / 4.0).sqrt() / (1.0 + k);
-    let (low, high) = (centre - half, centre + half);
-    // Rounding leaves a bound of a whitewash a hair inside (0, 1).
-    let fmt = |x: f64| {
-        if x <= 1e-9 {
-            "-inf".to_string()
-        } else if x >= 1.0 - 1e-9 {
-            "+inf".to_string()
-        } else {
-            // Adding 0.0 turns -0 into 0.
-            format!("{:+.0}", -400.0 * (1.0 / x - 1.0).log10() + 0.0)
-        }
-    };
-    format!(
-        "score {:.1}%  Elo {} (95% interval {} to {})",
-        s * 100.0,
-        fmt(s),
-        fmt(low),
-        fmt(high)
-    )
 }
 
 /// Up to `plies` random legal moves from the start, stopping short of a finished game.
@@ -551,37 +627,5 @@ mod tests {
         assert!(too_many.contains("--jobs 170 or fewer"), "{too_many}");
         let too_big = table_size(4, 2, Some(512)).err().unwrap().0;
         assert!(too_big.contains("smaller --hash"), "{too_big}");
-    }
-
-    #[test]
-    fn elo_of_an_even_score_is_zero_and_of_a_whitewash_infinite() {
-        assert!(elo_line(5, 0, 5).contains("Elo +0 "));
-        assert!(elo_line(10, 0, 0).contains("Elo +inf"));
-        let line = elo_line(75, 0, 25);
-        assert!(line.contains("Elo +191"), "{line}");
-    }
-
-    #[test]
-    fn a_whitewash_still_has_a_finite_lower_bound() {
-        // Wilson's bound for 100 wins in 100 games: a score of at least 1 / (1 + 1.96^2 / 100).
-        let line = elo_line(100, 0, 0);
-        assert!(line.contains("interval +566 to +inf"), "{line}");
-        assert!(elo_line(0, 0, 100).contains("interval -inf to -566"));
-    }
-
-    #[test]
-    fn the_interval_holds_the_estimate_and_narrows_with_more_games() {
-        let bounds = |line: String| -> (i32, i32) {
-            let tail = line.split("interval ").nth(1).unwrap().to_string();
-            let mut it = tail
-                .split(" to ")
-                .map(|x| x.trim_end_matches(')').parse().unwrap());
-            (it.next().unwrap(), it.next().unwrap())
-        };
-        let (lo, hi) = bounds(elo_line(15, 0, 5));
-        let (lo_more, hi_more) = bounds(elo_line(150, 0, 50));
-        assert!(lo < lo_more && lo_more < 191 && 191 < hi_more && hi_more < hi);
-        // Draws count as half points and never narrow it below the safe bound.
-        assert_eq!(bounds(elo_line(100, 100, 0)), (lo_more, hi_more));
     }
 }

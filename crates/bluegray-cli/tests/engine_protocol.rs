@@ -196,6 +196,44 @@ fn a_match_between_levels_reports_score_and_elo() {
 }
 
 #[test]
+fn a_round_robin_plays_every_pair_and_rates_everyone_against_the_first() {
+    let o = bluegray(&[
+        "match", "--games", "2", "--depth", "2", "--seed", "3", "random", "1", "3",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.starts_with("round robin of 3 players: 3 pairs of 2 games\n"),
+        "{out}"
+    );
+    for pair in [
+        "random vs 1: 2 games",
+        "random vs 3: 2 games",
+        "1 vs 3: 2 games",
+    ] {
+        assert!(out.contains(pair), "{pair} missing in {out}");
+    }
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("ratings relative to random"))
+        .collect();
+    assert_eq!(table.len(), 5, "{out}");
+    let row = |name: &str| -> Vec<&str> {
+        let line = table.iter().find(|l| l.starts_with(name)).unwrap();
+        line.split_whitespace().collect()
+    };
+    assert_eq!(
+        row("random")[1..],
+        ["4", row("random")[2], "+0", "reference"]
+    );
+    // Depth-limited levels crush a random mover, and a deeper level rates higher.
+    let elo = |name: &str| row(name)[3].parse::<i32>().unwrap();
+    assert!(elo("1") > 0 && elo("3") > elo("1"), "{out}");
+    assert_eq!(row("3")[1], "4");
+    assert_eq!(row("3")[5], "to", "{out}");
+}
+
+#[test]
 fn a_match_on_several_threads_plays_the_same_games() {
     // Limited by depth, the games do not depend on timing, so jobs change only the speed; the
     // per-game lines stay in schedule order though games finish out of order.
