@@ -128,8 +128,8 @@ impl Level {
             2 => capped(Some(2), None, 60),
             3 => capped(Some(3), None, 50),
             4 => capped(Some(4), Some(20_000), 30),
-            5 => capped(Some(6), Some(40_000), 15),
-            6 => capped(None, Some(100_000), 6),
+            5 => capped(Some(6), Some(30_000), 20),
+            6 => capped(None, Some(70_000), 10),
             7 => capped(None, Some(300_000), 0),
             _ => LevelParams {
                 default_nodes: Some(1_500_000),
