@@ -160,6 +160,11 @@ test('wrong types say which argument and what was expected', () => {
   for (const level of [256, -1, NaN, 0, 9, 1.5, '3', undefined]) bad(() => think('', 'sackson', level), 'bad-argument', 'level', '1 to 8');
   bad(() => think('', 'sackson', 1, -5), 'bad-argument', 'movetimeMs');
   bad(() => think(5, 'sackson', 1), 'bad-argument', 'recordOrCode');
+  const { lessons, lessonJudge, lessonHint } = pkg();
+  const lesson = lessons()[0].id;
+  for (const moves of [[1], ['e2-e3', {}], [undefined]]) bad(() => lessonJudge(lesson, moves), 'bad-argument', 'moves', 'must be a string');
+  bad(() => lessonHint(lesson, 'e2-e3'), 'bad-argument', 'moves', 'an array');
+  bad(() => lessonHint(lesson, new Array(5000).fill('e2-e3')), 'bad-argument', 'moves', 'at most 64 moves, not 5000');
 });
 
 test('errors carry stable codes, and a refused move its rule and points', () => {

@@ -35,15 +35,22 @@ fn move_list(moves: JsValue) -> Result<Vec<String>, JsValue> {
             "moves: expected an array of moves in notation, such as [\"e1-e2\"]".into(),
         ));
     }
-    let list: Vec<String> = serde_wasm_bindgen::from_value(moves)
-        .map_err(|_| bad("moves: every move must be a string, such as \"e1-e2\"".into()))?;
-    if list.len() > MAX_MOVES {
+    // Read by hand rather than by serde: serde's type errors would bring Rust's float
+    // formatting (some 20 KB) into the module.
+    let array = js_sys::Array::from(&moves);
+    if array.length() as usize > MAX_MOVES {
         return Err(bad(format!(
             "moves: at most {MAX_MOVES} moves, not {}",
-            list.len()
+            array.length()
         )));
     }
-    Ok(list)
+    array
+        .iter()
+        .map(|m| {
+            m.as_string()
+                .ok_or_else(|| bad("moves: every move must be a string, such as \"e1-e2\"".into()))
+        })
+        .collect()
 }
 
 /// The lessons: `[{id, variant, code, learner, budget}]`, in teaching order.
