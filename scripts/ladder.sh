@@ -7,6 +7,7 @@
 # The levels search by nodes, not time, so the figures do not depend on the machine; only the
 # duration does (about two hours with JOBS=2 on two cores). Exits 1 when a level misses 60%.
 # Usage: bash scripts/ladder.sh [ladder|round-robin]   (both when no argument is given)
+# Quick check of the script itself: TOP=3 GAMES=4 RR_GAMES=2 bash scripts/ladder.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,8 +20,8 @@ what=${1:-all}
 
 cargo build --release -q -p bluegray-cli
 bin=${CARGO_TARGET_DIR:-target}/release/bluegray
-# The strongest level's number, as the command itself states it.
-top=$("$bin" match --help | sed -n 's/.*a level number (1 to \([0-9]*\)).*/\1/p' | head -1)
+# The strongest level's number, as the command itself states it (TOP=3 measures levels 1-3 only).
+top=${TOP:-$("$bin" match --help | sed -n 's/.*a level number (1 to \([0-9]*\)).*/\1/p' | head -1)}
 if [ -z "$top" ]; then
   echo "ladder: cannot read the number of levels from 'bluegray match --help'" >&2
   exit 2
