@@ -376,11 +376,11 @@ struct RuleOption {
     menu: fn() -> Vec<String>,
 }
 
-/// The entry of [`OPTIONS`] for a field holding a [`Choice`].
+/// The entry of [`OPTIONS`] for a field holding a [`Choice`]; the option is named after its field.
 macro_rules! choice_option {
-    ($name:literal, $field:ident, $type:ty) => {
+    ($field:ident, $type:ty) => {
         RuleOption {
-            name: $name,
+            name: stringify!($field),
             get: |r| r.$field.word().to_string(),
             set: |r, v| <$type>::from_word(v).map(|x| r.$field = x).is_some(),
             expected: <$type>::expected,
@@ -389,11 +389,12 @@ macro_rules! choice_option {
     };
 }
 
-/// The entry of [`OPTIONS`] for a numeric field, `0..=$max`.
+/// The entry of [`OPTIONS`] for a numeric field, `0..=$max` counted in `$unit`; the option is
+/// named after its field.
 macro_rules! number_option {
-    ($name:literal, $field:ident, $type:ty, $max:expr, $expected:literal, $menu:expr) => {
+    ($field:ident, $type:ty, $max:expr, $unit:literal, $menu:expr) => {
         RuleOption {
-            name: $name,
+            name: stringify!($field),
             get: |r| r.$field.to_string(),
             set: |r, v| match v.parse::<$type>() {
                 Ok(n) if n <= $max => {
@@ -402,7 +403,7 @@ macro_rules! number_option {
                 }
                 _ => false,
             },
-            expected: || $expected.to_string(),
+            expected: || format!("a number of {} from 0 (off) to {}", $unit, $max),
             menu: || $menu.iter().map(ToString::to_string).collect(),
         }
     };
@@ -410,29 +411,21 @@ macro_rules! number_option {
 
 /// Every rule option, in the order specs print them.
 static OPTIONS: [RuleOption; 9] = [
-    choice_option!("captain", captain, CaptainMode),
-    choice_option!("guards", guards, GuardKind),
-    choice_option!("army", army, Army),
-    choice_option!("start", start, Start),
+    choice_option!(captain, CaptainMode),
+    choice_option!(guards, GuardKind),
+    choice_option!(army, Army),
+    choice_option!(start, Start),
+    number_option!(lead, u8, PATH_STEPS, "steps", [0, 1, 2, 3, 4, 5, 6]),
+    choice_option!(diagonals, Diagonals),
+    choice_option!(jumps, Jumps),
     number_option!(
-        "lead",
-        lead,
-        u8,
-        PATH_STEPS,
-        "a number of steps from 0 (off) to 17",
-        [0, 1, 2, 3, 4, 5, 6]
-    ),
-    choice_option!("diagonals", diagonals, Diagonals),
-    choice_option!("jumps", jumps, Jumps),
-    number_option!(
-        "impasse_plies",
         impasse_plies,
         u16,
         u16::MAX,
-        "a number of plies from 0 (off) to 65535",
+        "plies",
         [0, 20, 40, 60, 80, 100, 150, 200]
     ),
-    choice_option!("first", first, Color),
+    choice_option!(first, Color),
 ];
 
 /// A rule option as a menu shows it.
@@ -566,12 +559,18 @@ mod tests {
 
     #[test]
     fn errors_name_what_is_wrong() {
-        let msg = |s: &str| s.parse::<Variant>().unwrap_err().to_string();
-        assert!(msg("chess").contains("'chess'"));
-        assert!(msg("sackson,speed=3").contains("'speed'"));
-        assert!(msg("sackson,lead=x").contains("'x'"));
-        assert!(msg("sackson,lead=99").contains("lead"));
-        assert!(msg("sackson,lead").contains("option=value"));
-        assert!(msg("").contains("empty"));
+        for (spec, says) in [
+            ("chess", "'chess'"),
+            ("sackson,speed=3", "'speed'"),
+            ("sackson,lead=x", "'x'"),
+            ("sackson,lead=99", "a number of steps from 0 (off) to 17"),
+            ("sackson,impasse_plies=x", "plies from 0 (off) to 65535"),
+            ("sackson,jumps=diagonal", "'diagonal'"),
+            ("sackson,lead", "option=value"),
+            ("", "empty"),
+        ] {
+            let msg = spec.parse::<Variant>().unwrap_err().to_string();
+            assert!(msg.contains(says), "{spec:?} gave {msg:?}, not {says:?}");
+        }
     }
 }
