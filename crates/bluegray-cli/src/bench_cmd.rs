@@ -74,7 +74,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         let t = Instant::now();
         let r = engine.search(&pos, &[], &limits, Level::MAX, &NoClock, &mut |_| {});
         let best = r.best.map_or("none".to_string(), |m| m.to_string());
-        println!(
+        outln!(
             "{:<36} depth {:>2} nodes {:>10} {:>7.0} ms  best {best}",
             spec,
             r.depth,
@@ -84,8 +84,8 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         total_nodes += r.nodes;
     }
     let secs = started.elapsed().as_secs_f64();
-    println!("total nodes {total_nodes}");
-    println!("time ms {:.0}", secs * 1000.0);
-    println!("nodes/s {:.0}", total_nodes as f64 / secs.max(1e-9));
+    outln!("total nodes {total_nodes}");
+    outln!("time ms {:.0}", secs * 1000.0);
+    outln!("nodes/s {:.0}", total_nodes as f64 / secs.max(1e-9));
     Ok(())
 }

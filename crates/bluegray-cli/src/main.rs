@@ -9,9 +9,22 @@
 //! `--hash` up to that cap; `match` shrinks its default table size to fit `--jobs`, and a
 //! `--jobs`/`--hash` request that cannot fit exits with code 2 and says what would.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+/// `println!` for the commands' output. A reader that has gone away (`bluegray match … | head
+/// -1`) is no failure of the command's: it stops quietly with code 0, as ripgrep does, rather
+/// than panicking the way `println!` does on a closed pipe.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 
 mod bench_cmd;
 mod engine_cmd;
@@ -78,7 +91,8 @@ fn main() -> ExitCode {
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                print!("{e}");
+                // Help read by `| head` is not an error either.
+                let _ = write!(std::io::stdout().lock(), "{e}");
                 return ExitCode::SUCCESS;
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
@@ -103,7 +117,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft_cmd::run(&args),
         Command::Variants => {
             for v in bluegray_core::VariantName::all() {
-                println!("{:<26} {}", v.to_string(), v.description());
+                outln!("{:<26} {}", v.to_string(), v.description());
             }
             Ok(())
         }

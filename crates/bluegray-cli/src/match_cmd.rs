@@ -145,7 +145,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let schedule = schedule(&variant, args);
     let round_robin = args.players.len() > 2;
     if round_robin {
-        println!(
+        outln!(
             "round robin of {} players: {} pairs of {} games",
             args.players.len(),
             pairs.len(),
@@ -164,11 +164,17 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             &limits,
             args.verbose,
         )?;
-        println!(
+        outln!(
             "{} vs {}: {} games, A wins {}, draws {}, A losses {} ({} decided on impasse)",
-            names[0], names[1], args.games, t.wins, t.draws, t.losses, t.half_wins
+            names[0],
+            names[1],
+            args.games,
+            t.wins,
+            t.draws,
+            t.losses,
+            t.half_wins
         );
-        println!("{}", rating::elo_line(t.wins, t.draws, t.losses));
+        outln!("{}", rating::elo_line(t.wins, t.draws, t.losses));
         results.push(PairResult {
             a,
             b,
@@ -188,13 +194,17 @@ fn print_ratings(players: &[String], results: &[PairResult]) {
     let Some(ratings) = rating::fit(players.len(), results) else {
         return;
     };
-    println!(
+    outln!(
         "ratings relative to {} (Elo, fitted to all games, one virtual draw per pair):",
         players[0]
     );
-    println!(
+    outln!(
         "{:<12} {:>6} {:>7} {:>7} {:>16}",
-        "player", "games", "score", "Elo", "95% interval"
+        "player",
+        "games",
+        "score",
+        "Elo",
+        "95% interval"
     );
     for (i, (name, r)) in players.iter().zip(&ratings).enumerate() {
         let (games, points) = results.iter().fold((0u32, 0.0f64), |(g, p), res| {
@@ -215,7 +225,7 @@ fn print_ratings(players: &[String], results: &[PairResult]) {
                 r.elo + r.margin + 0.0
             )
         };
-        println!(
+        outln!(
             "{:<12} {:>6} {:>6.1}% {:>+7.0} {:>16}",
             bluegray_core::excerpt(name),
             games,
@@ -286,7 +296,7 @@ fn play_pair(
                         Result3::Loss => "B wins",
                     };
                     let a_side = schedule[printed].a_side;
-                    println!("game {:>4}: A is {a_side}: {tag}: {}", printed + 1, end.how);
+                    outln!("game {:>4}: A is {a_side}: {tag}: {}", printed + 1, end.how);
                 }
                 printed += 1;
             }

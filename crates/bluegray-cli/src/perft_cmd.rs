@@ -46,16 +46,16 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     if args.divide {
         let mut total = 0;
         for (m, n) in divide(&pos, depth) {
-            println!("{m} {n}");
+            outln!("{m} {n}");
             total += n;
         }
-        println!("total {total}");
+        outln!("total {total}");
         report_speed(total, started);
     } else {
         for d in 1..=depth {
             let t = Instant::now();
             let n = perft(&pos, d);
-            println!("{d} {n}");
+            outln!("{d} {n}");
             report_speed(n, t);
         }
     }

@@ -93,3 +93,29 @@ fn no_command_prints_the_usage_and_exits_2() {
     }
     assert!(o.stdout.is_empty());
 }
+
+#[test]
+fn a_reader_that_has_gone_away_stops_the_output_quietly() {
+    // The pipe's reading end is closed before the command starts, so its very first line meets
+    // a closed pipe, as `bluegray match … | head -1` meets it after the first.
+    for args in [
+        &["variants"][..],
+        &["perft", "3"],
+        &["match", "--games", "2", "1", "1"],
+        &["match", "--help"],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let o = Command::new(env!("CARGO_BIN_EXE_bluegray"))
+            .args(args)
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs")
+            .wait_with_output()
+            .expect("it ends");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
