@@ -8,7 +8,7 @@
 // Attributes (reflected by properties of the same name, changeable at any time): variant, mode
 // (ai | two | demo | view), side, level, movetime, position, record, orientation (blue | gray),
 // coordinates (on | off), lang, theme (wood | dark | contrast). Methods: play(text), undo(),
-// redo(), newGame(options), flip(), hint(), continueFrom(ply), line(), resultText(),
+// redo(), newGame(options), flip(), hint(), showHint(move), continueFrom(ply), line(), resultText(),
 // pointCenter(point). Properties: state, record, code, ready, thinking, paused, viewPly,
 // aiInfo, settings, catalogue. Events (bubbling, composed, with `detail`): ready, move,
 // gameover, error, thinking, change.
@@ -217,7 +217,7 @@ export class BlueGrayGame extends HTMLElement {
     this.#cancelAi();
     const before = this.#s.gs;
     const played = game.play(text);
-    this.#afterMove(before, 'human', false);
+    this.#afterMove(before, 'api', false);
     return played;
   }
 
@@ -354,6 +354,29 @@ export class BlueGrayGame extends HTMLElement {
       scoreText: result.scoreText,
       pv: result.pv || [],
     };
+  }
+
+  /**
+   * Draws a legal move of the position on the board as a hint arrow, the way hint() does, without
+   * asking the engine or counting a hint (for tutorials and pages that choose moves themselves);
+   * `null` takes the arrow away. The arrow goes with the position. Returns the move as the board
+   * writes it; throws an Error when it is not a legal move here.
+   */
+  showHint(text) {
+    const s = this.#s;
+    const gs = this.#requireGame() && s.gs;
+    if (text === null) {
+      s.hint = null;
+      this.#changed();
+      return null;
+    }
+    if (typeof text !== 'string') throw new TypeError(this.#t('api.hintNotText', { type: typeOf(text) }));
+    // Notation is read without regard to case or surrounding spaces, as play() reads it.
+    const move = gs.moves.find((m) => m.text === text.trim().toLowerCase());
+    if (!move) throw new Error(this.#t('api.hintNotLegal', { move: text.trim().slice(0, 40) }));
+    s.hint = { code: gs.code, points: move.points };
+    this.#changed();
+    return move.text;
   }
 
   /** Turns the board around. */

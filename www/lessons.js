@@ -52,7 +52,6 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
   /** The lesson on the board: {index, status: 'playing'|'replying'|'wrong'|'done', before, message}. */
   let current = null;
   let timer = null;
-  let replying = false;
 
   async function ensureBuilt() {
     if (ui.body) return true;
@@ -191,8 +190,9 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
     ui.lesson.dataset.status = status;
   }
 
-  function onMove() {
-    if (replying || !current || current.status !== 'playing') return;
+  function onMove(e) {
+    // The lesson's own replies are played through the element's API; only the learner's count.
+    if (e.detail.by !== 'human' || !current || current.status !== 'playing') return;
     const l = list[current.index];
     const history = ui.board.state.history;
     current.before = history.length - 1;
@@ -235,15 +235,12 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
   function playReply(move) {
     timer = null;
     if (!move) return false;
-    replying = true;
     try {
       ui.board.play(move);
       return true;
     } catch (e) {
       say({ text: String((e && e.message) || e) });
       return false;
-    } finally {
-      replying = false;
     }
   }
 
@@ -276,6 +273,7 @@ export function initLessons({ dialog, openButton, offer, t, storage }) {
     let move = null;
     try {
       move = wasm.lessonHint(l.id, ui.board.state.history);
+      if (move) ui.board.showHint(move);
     } catch {
       move = null;
     }

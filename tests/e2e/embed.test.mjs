@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { launch, watch } from './helpers.mjs';
+import { boardPicture, launch, watch } from './helpers.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const NEAR_WIN = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
@@ -248,13 +248,7 @@ test('attributes change the game: variant, position, record, orientation, coordi
   assert.equal(await page.evaluate(() => document.getElementById('one').getAttribute('orientation')), 'blue');
   await page.waitForFunction(() => document.getElementById('one').bottomSide === 'blue');
   // coordinates: the picture changes when the point names are turned off.
-  const picture = () =>
-    page.evaluate(
-      () =>
-        new Promise((r) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => r(document.getElementById('one').shadowRoot.querySelector('canvas').toDataURL()))),
-        ),
-    );
+  const picture = () => boardPicture(page, '#one');
   const withNames = await picture();
   await page.evaluate(() => document.getElementById('one').setAttribute('coordinates', 'off'));
   const without = await picture();
@@ -400,7 +394,48 @@ test('play(): a legal move returns its normalised text; an illegal one throws wi
   await page.close();
 });
 
-test('move events carry {text, ply, side, record, code, by}, from a person and from the computer', async () => {
+test('showHint(): draws a legal move as the hint arrow for its position, uncounted; refuses anything else', async () => {
+  const { page, problems } = await openHost();
+  const picture = () => boardPicture(page, '#one');
+  const plain = await picture();
+  const attempt = (arg) =>
+    page.evaluate((a) => {
+      try {
+        return { ok: document.getElementById('one').showHint(a) };
+      } catch (e) {
+        return { error: e instanceof Error, name: e.name, message: String(e.message) };
+      }
+    }, arg);
+  for (const bad of ['e2-e5', 'e8-e7', 'hello', '']) {
+    const r = await attempt(bad);
+    assert.equal(r.error, true, `${bad}: ${JSON.stringify(r)}`);
+    assert.match(r.message, /not a legal move/, bad);
+  }
+  for (const bad of [42, undefined, { move: 'e2-e3' }]) {
+    const r = await attempt(bad);
+    assert.equal(r.name, 'TypeError', JSON.stringify(r));
+    assert.match(r.message, /showHint\(\) takes a move as text/);
+  }
+  assert.equal(await picture(), plain, 'a refused hint draws nothing');
+  assert.deepEqual(await attempt(' E2-E3 '), { ok: 'e2-e3' });
+  const hinted = await picture();
+  assert.notEqual(hinted, plain, 'the arrow is drawn');
+  const s = await st(page, 'one');
+  assert.equal(s.ply, 0, 'a shown hint plays nothing');
+  assert.doesNotMatch(s.record, /Hints/, 'and is not counted as a hint asked for');
+  assert.deepEqual(await attempt(null), { ok: null });
+  assert.equal(await picture(), plain, 'null takes the arrow away');
+  // The arrow belongs to its position: gone after a move, back when the move is taken back.
+  await attempt('e2-e3');
+  await page.evaluate(() => document.getElementById('one').play('d2-d3'));
+  assert.notEqual(await picture(), hinted);
+  await page.evaluate(() => document.getElementById('one').undo());
+  assert.equal(await picture(), hinted);
+  assert.deepEqual(await allProblems(page, problems), []);
+  await page.close();
+});
+
+test('move events carry {text, ply, side, record, code, by}, from play(), a person and the computer', async () => {
   const { page, problems } = await openHost();
   await page.evaluate(() => {
     window.hostLog.length = 0;
@@ -419,7 +454,7 @@ test('move events carry {text, ply, side, record, code, by}, from a person and f
   assert.equal(m1.detail.text, 'e2-e3');
   assert.equal(m1.detail.ply, 1);
   assert.equal(m1.detail.side, 'blue');
-  assert.equal(m1.detail.by, 'human');
+  assert.equal(m1.detail.by, 'api');
   assert.match(m1.detail.record, /e2-e3/);
   assert.equal(m2.detail.text, 'e8-e7');
   assert.equal(m2.detail.ply, 2);

@@ -187,6 +187,17 @@ export async function dragPoint(page, from, to) {
   await page.mouse.up();
 }
 
+/** The picture of the <blue-gray-game> found by `selector`, as a data URL, once it is drawn. */
+export function boardPicture(page, selector = '#game') {
+  return page.evaluate(
+    (sel) =>
+      new Promise((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => done(document.querySelector(sel).shadowRoot.querySelector('canvas').toDataURL()))),
+      ),
+    selector,
+  );
+}
+
 /** Waits until the game has `n` moves in its history. */
 export async function waitPly(page, n, timeout = 20000) {
   await page.waitForFunction((k) => window.bluegray.state && window.bluegray.state.history.length >= k, n, {

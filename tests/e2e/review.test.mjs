@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import {
+  boardPicture,
   launch,
   state,
   clickPoint,
@@ -116,11 +117,6 @@ function frames(page) {
   return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
-/** The board's picture as a data URL, once drawn. */
-async function boardPicture(page) {
-  await frames(page);
-  return page.evaluate(() => document.getElementById('game').shadowRoot.querySelector('canvas').toDataURL());
-}
 
 /** Takes the focus off any control and the board: keys then go to the page itself. */
 async function focusBody(page) {

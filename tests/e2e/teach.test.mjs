@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { launch, openPage, waitText, CHROMIUM, CHROMIUM_ARGS, ROOT } from './helpers.mjs';
+import { boardPicture, launch, openPage, waitText, CHROMIUM, CHROMIUM_ARGS, ROOT } from './helpers.mjs';
 import en from '../../www/messages/en.js';
 
 const M = en.messages;
@@ -232,9 +232,11 @@ test('a wrong move in a lesson says why in words; Try again takes it back', asyn
   await page.click('#lessons .lesson-retry');
   await waitStatus(page, 'playing');
   assert.equal(await page.evaluate((sel) => document.querySelector(sel).state.history.length, LESSON_BOARD), 0);
-  // A hint names a move that works.
+  // A hint names a move that works, and draws it on the board.
+  const noArrow = await boardPicture(page, LESSON_BOARD);
   await page.click('#lessons .lesson-hint');
   await waitText(page, '#lessons .lesson-feedback', said('lessons.hintMove', { move: 'd4xf4' }));
+  assert.notEqual(await boardPicture(page, LESSON_BOARD), noArrow, 'the hinted move is drawn as an arrow');
   // Another lesson, another reason: the enemy captain left free.
   await page.click('#lessons .lesson-back');
   await openLesson(page, 'block');

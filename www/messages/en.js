@@ -455,6 +455,8 @@ export default {
 
     'api.notReady': 'The board is not ready yet: wait for its ready promise.',
     'api.moveNotText': 'play() takes a move as text, such as "d2-d3", not a {type}.',
+    'api.hintNotText': 'showHint() takes a move as text, such as "d2-d3", or null, not a {type}.',
+    'api.hintNotLegal': '"{move}" is not a legal move in this position, so it cannot be shown as a hint.',
     'api.badPly': 'A ply is a whole number from 0 to {max}.',
     'api.optionsNotObject': 'newGame() takes an object of options, such as variant and mode.',
   },

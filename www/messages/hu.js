@@ -457,6 +457,8 @@ export default {
 
     'api.notReady': 'A tábla még nem áll készen: várd meg a ready promise teljesülését.',
     'api.moveNotText': 'A play() a lépést szövegként várja, például "d2-d3", nem {type} típusú értékként.',
+    'api.hintNotText': 'A showHint() a lépést szövegként várja, például "d2-d3", vagy null értéket, nem {type} típusú értéket.',
+    'api.hintNotLegal': 'A(z) „{move}” nem szabályos lépés ebben az állásban, ezért nem mutatható tippként.',
     'api.badPly': 'A ply értéke 0 és {max} közötti egész szám lehet.',
     'api.optionsNotObject': 'A newGame() beállításokat tartalmazó objektumot vár, például variant és mode értékkel.',
   },

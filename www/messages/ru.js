@@ -457,6 +457,8 @@ export default {
 
     'api.notReady': 'Доска ещё не готова: дождитесь её промиса ready.',
     'api.moveNotText': 'play() принимает ход строкой, например "d2-d3", а не значением типа {type}.',
+    'api.hintNotText': 'showHint() принимает ход строкой, например "d2-d3", или null, а не значение типа {type}.',
+    'api.hintNotLegal': '«{move}» — не допустимый ход в этой позиции, поэтому его нельзя показать как подсказку.',
     'api.badPly': 'Номер полухода (ply) — целое число от 0 до {max}.',
     'api.optionsNotObject': 'newGame() принимает объект с параметрами, например variant и mode.',
   },
