@@ -103,6 +103,8 @@ test('every method takes any value', () => {
     attempt(`playIndex(${show(a)})`, () => g.playIndex(a));
     attempt(`setTag(${show(a)}, 'x')`, () => g.setTag(a, 'x'));
     attempt(`setTag('Blue', ${show(a)})`, () => g.setTag('Blue', a));
+    const tag = attempt(`tag(${show(a)})`, () => g.tag(a));
+    if (typeof a !== 'string') assert.equal(tag.error && tag.error.code, 'bad-argument', `tag(${show(a)})`);
     for (const name of ['state', 'undo', 'redo', 'record', 'code']) attempt(`${name}(${show(a)})`, () => g[name](a));
     // Whatever was refused, the game is still whole: its record reads back to the same code.
     const back = attempt('fromRecord(record())', () => Game.fromRecord(g.record()));
@@ -197,10 +199,14 @@ test('tag values with line breaks and control characters survive the record', ()
   g.play('e2-e3');
   for (const v of ['a\nb', 'a\r\nb', 'tab\there', '\u0000\u001b\u007f\u0085', 'quote " \\ end\\', '', 'z'.repeat(100000)]) {
     g.setTag('Blue', v);
+    assert.equal(g.tag('Blue'), v);
     const back = Game.fromRecord(g.record());
     assert.equal(back.record(), g.record());
+    assert.equal(back.tag(' blue '), v, 'a tag reads back by its name, in any case');
     assert.ok(back.record().includes('[Blue "'));
   }
+  assert.equal(g.tag('Gray'), undefined);
+  assert.equal(g.tag('Variant'), undefined, 'reserved tags are the game itself, not tags of it');
   const commented = Game.fromRecord('[Variant "sackson"]\n\n1. e2-e3 {a quiet start} e8-e7 {and a reply} *');
   assert.match(commented.record(), /\{a quiet start\} 1\.\.\. e8-e7 \{and a reply\}/);
 });

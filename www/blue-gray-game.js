@@ -337,7 +337,7 @@ export class BlueGrayGame extends HTMLElement {
     const move = gs.moves.find((m) => m.text === result.best);
     if (!move) throw new Error(this.#t('ai.noMove'));
     const tag = gs.side === 'blue' ? 'BlueHints' : 'GrayHints';
-    const count = (Number((gs.record.match(new RegExp(`\\[${tag} "(\\d+)"\\]`)) || [])[1]) || 0) + 1;
+    const count = (Number(this.#game.tag(tag)) || 0) + 1;
     try {
       this.#game.setTag(tag, String(count));
     } catch (e) {

@@ -123,10 +123,23 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// The movetext's line length: lines break between moves before they pass it.
 const LINE_WIDTH: usize = 80;
 
+/// The value of the first tag named `name`, compared without case.
+fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
 impl Game {
     /// The record tags other than [`RESERVED_TAGS`] (players, date, event, …), in order.
     pub fn tags(&self) -> &[(String, String)] {
         &self.tags
+    }
+
+    /// The value of the tag `name`, one of [`Game::tags`] (names compare without case;
+    /// surrounding whitespace is ignored).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        find_tag(&self.tags, name.trim())
     }
 
     /// Sets a tag such as `Blue` or `Gray`, replacing any tag of that name (names compare
@@ -154,10 +167,7 @@ impl Game {
 impl GameRecord {
     /// The value of tag `name` (case-insensitive).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
 
     /// Replays the record into a game, checking every move.

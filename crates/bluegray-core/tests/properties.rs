@@ -869,6 +869,9 @@ proptest! {
         prop_assert!(back.is_ok(), "{:?} in\n{}", back.err(), text);
         let back = back.unwrap();
         prop_assert_eq!(back.tags(), g.tags());
+        for (i, v) in values.iter().enumerate() {
+            prop_assert_eq!(back.tag(&format!("tag{i}")), Some(v.as_str()));
+        }
         prop_assert_eq!(back.moves(), g.moves());
         prop_assert_eq!(back.record().to_string(), text);
     }

@@ -1294,6 +1294,13 @@ fn game_record_prints_and_parses_back() {
     let back = Game::from_record(&text).unwrap();
     assert_eq!(back.moves(), g.moves());
     assert_eq!(back.tags(), g.tags());
+    assert_eq!(back.tag(" gray "), Some("Bob \"the\" Builder"));
+    assert_eq!(back.tag("Event"), None);
+    assert_eq!(
+        back.tag("Variant"),
+        None,
+        "the reserved tags are the game's own"
+    );
     assert_eq!(back.variant(), g.variant());
     assert_eq!(back.position(), g.position());
     // A finished game keeps its result; one from a position keeps its Position tag; Gray first.

@@ -3,7 +3,7 @@
 //!
 //! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
 //! with everything the page draws from (board, legal moves with their point lists, captain
-//! progress, paths, result, record), `play`/`playIndex`/`undo`/`redo`/`setTag`/`record`/`code`,
+//! progress, paths, result, record), `play`/`playIndex`/`undo`/`redo`/`setTag`/`tag`/`record`/`code`,
 //! and the free functions `variants()` and `think()` (used by the AI Web Worker).
 //!
 //! Every argument is checked: a value of the wrong JS type or out of range throws an `Error`
@@ -120,6 +120,12 @@ mod wasm {
             let name = string(&name, "Game.setTag", "name")?;
             let value = string(&value, "Game.setTag", "value")?;
             self.inner.set_tag(&name, &value).map_err(js_error)
+        }
+
+        /// The value of a tag such as `Blue` (names compare without case), or `undefined`.
+        pub fn tag(&self, name: JsValue) -> Result<Option<String>, JsValue> {
+            let name = string(&name, "Game.tag", "name")?;
+            Ok(self.inner.tag(&name))
         }
 
         /// The game record text.

@@ -100,6 +100,11 @@ impl Session {
         Ok(self.game.set_tag(name, value)?)
     }
 
+    /// The value of a tag set with [`Session::set_tag`] or read from a record, if any.
+    pub fn tag(&self, name: &str) -> Option<String> {
+        self.game.tag(name).map(str::to_string)
+    }
+
     /// The game record text.
     pub fn record(&self) -> String {
         self.game.record().to_string()

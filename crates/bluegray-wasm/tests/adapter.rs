@@ -310,6 +310,8 @@ fn records_round_trip_and_tags() {
     assert!(rec.contains("[Blue \"Ann\"]"));
     let t = Session::from_record(&rec).unwrap();
     assert_eq!(t.state().code, s.state().code);
+    assert_eq!(t.tag("blue").as_deref(), Some("Ann"));
+    assert_eq!(t.tag("Gray"), None);
     assert_eq!(t.state().history, vec!["e2-e3", "e8-e7", "e1-e2"]);
     let c = Session::from_code("sackson", JUMP).unwrap();
     assert!(c.state().record.contains("[Position"));
