@@ -103,6 +103,7 @@ test('every method takes any value', () => {
     attempt(`playIndex(${show(a)})`, () => g.playIndex(a));
     attempt(`setTag(${show(a)}, 'x')`, () => g.setTag(a, 'x'));
     attempt(`setTag('Blue', ${show(a)})`, () => g.setTag('Blue', a));
+    attempt(`legalMove(${show(a)})`, () => g.legalMove(a));
     const tag = attempt(`tag(${show(a)})`, () => g.tag(a));
     if (typeof a !== 'string') assert.equal(tag.error && tag.error.code, 'bad-argument', `tag(${show(a)})`);
     for (const name of ['state', 'undo', 'redo', 'record', 'code']) attempt(`${name}(${show(a)})`, () => g[name](a));

@@ -371,8 +371,14 @@ export class BlueGrayGame extends HTMLElement {
       return null;
     }
     if (typeof text !== 'string') throw new TypeError(this.#t('api.hintNotText', { type: typeOf(text) }));
-    // Notation is read without regard to case or surrounding spaces, as play() reads it.
-    const move = gs.moves.find((m) => m.text === text.trim().toLowerCase());
+    let move;
+    try {
+      // The rules core reads the notation, as it does for play().
+      const legal = this.#game.legalMove(text);
+      move = gs.moves.find((m) => m.text === legal);
+    } catch {
+      move = null;
+    }
     if (!move) throw new Error(this.#t('api.hintNotLegal', { move: text.trim().slice(0, 40) }));
     s.hint = { code: gs.code, points: move.points };
     this.#changed();

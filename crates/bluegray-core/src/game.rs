@@ -134,12 +134,18 @@ impl Game {
         Ok(())
     }
 
-    /// Parses and plays a move written in the notation of docs/RULES.md §6.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+    /// The legal move that a text in the notation of docs/RULES.md §6 describes, without
+    /// playing it; the error says why there is none.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         if let Some(o) = self.outcome {
             return Err(MoveError::GameOver(o));
         }
-        let m = self.position().parse_move(text)?;
+        self.position().parse_move(text)
+    }
+
+    /// Parses and plays a move written in the notation of docs/RULES.md §6.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = self.parse_move(text)?;
         self.play(m)?;
         Ok(m)
     }

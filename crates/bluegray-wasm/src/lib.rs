@@ -3,7 +3,7 @@
 //!
 //! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
 //! with everything the page draws from (board, legal moves with their point lists, captain
-//! progress, paths, result, record), `play`/`playIndex`/`undo`/`redo`/`setTag`/`tag`/`record`/`code`,
+//! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`setTag`/`tag`/`record`/`code`,
 //! and the free functions `variants()` and `think()` (used by the AI Web Worker).
 //!
 //! Every argument is checked: a value of the wrong JS type or out of range throws an `Error`
@@ -93,6 +93,14 @@ mod wasm {
         pub fn play(&mut self, text: JsValue) -> Result<String, JsValue> {
             let text = string(&text, "Game.play", "text")?;
             self.inner.play(&text).map_err(js_error)
+        }
+
+        /// The legal move a text describes, normalised, without playing it; throws as `play`
+        /// does when there is none.
+        #[wasm_bindgen(js_name = legalMove)]
+        pub fn legal_move(&self, text: JsValue) -> Result<String, JsValue> {
+            let text = string(&text, "Game.legalMove", "text")?;
+            self.inner.legal_move(&text).map_err(js_error)
         }
 
         /// Plays the `index`-th move of `state().moves`; returns its text.

@@ -62,6 +62,12 @@ impl Session {
         Ok(self.game.play_text(text)?.to_string())
     }
 
+    /// The legal move a text describes, normalised, without playing it; the same errors as
+    /// [`Session::play`].
+    pub fn legal_move(&self, text: &str) -> Result<String, ApiError> {
+        Ok(self.game.parse_move(text)?.to_string())
+    }
+
     /// Plays the `index`-th legal move of the state's `moves` list.
     pub fn play_index(&mut self, index: usize) -> Result<String, ApiError> {
         if let Some(o) = self.game.outcome() {

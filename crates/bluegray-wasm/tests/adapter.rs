@@ -311,6 +311,12 @@ fn records_round_trip_and_tags() {
     let t = Session::from_record(&rec).unwrap();
     assert_eq!(t.state().code, s.state().code);
     assert_eq!(t.tag("blue").as_deref(), Some("Ann"));
+    let first = t.state().moves[0].text.clone();
+    let shouted = format!(" {} ", first.to_uppercase());
+    assert_eq!(t.legal_move(&shouted).ok(), Some(first));
+    assert_eq!(t.state().ply, 3, "legal_move plays nothing");
+    assert_eq!(kind(t.legal_move("a8-a5")).0, ErrorCode::IllegalMove);
+    assert_eq!(kind(t.legal_move("a8")).0, ErrorCode::BadMoveText);
     assert_eq!(t.tag("Gray"), None);
     assert_eq!(t.state().history, vec!["e2-e3", "e8-e7", "e1-e2"]);
     let c = Session::from_code("sackson", JUMP).unwrap();
