@@ -187,15 +187,19 @@ export async function dragPoint(page, from, to) {
   await page.mouse.up();
 }
 
-/** The picture of the <blue-gray-game> found by `selector`, as a data URL, once it is drawn. */
-export function boardPicture(page, selector = '#game') {
-  return page.evaluate(
-    (sel) =>
-      new Promise((done) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => done(document.querySelector(sel).shadowRoot.querySelector('canvas').toDataURL()))),
-      ),
-    selector,
-  );
+/** After the next two frames: the board and the panel have drawn what changed. */
+export function frames(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * The picture of the <blue-gray-game> found by `selector`, as a data URL, once it is drawn. It is
+ * read after the frames have ended, not inside a frame callback: a resize seen in a frame is only
+ * drawn after that frame's callbacks.
+ */
+export async function boardPicture(page, selector = '#game') {
+  await frames(page);
+  return page.evaluate((sel) => document.querySelector(sel).shadowRoot.querySelector('canvas').toDataURL(), selector);
 }
 
 /** Waits until the game has `n` moves in its history. */

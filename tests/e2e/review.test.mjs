@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import {
   boardPicture,
+  frames,
   launch,
   state,
   clickPoint,
@@ -110,11 +111,6 @@ async function playApi(page, moves) {
   await page.evaluate((ms) => {
     for (const m of ms) window.bluegray.element.play(m);
   }, moves);
-}
-
-/** After the next two frames: the board and the panel have drawn what changed. */
-function frames(page) {
-  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 
