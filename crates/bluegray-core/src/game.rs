@@ -1,10 +1,11 @@
 //! A game: a start position, the moves played, undo/redo, and the end of the game including the
 //! history-dependent impasse rules (docs/RULES.md §5).
 
+use crate::legality::MoveError;
 use crate::moves::{Move, MoveText};
 use crate::outcome::{ImpasseCause, Outcome};
 use crate::point::Color;
-use crate::position::{MoveError, Position};
+use crate::position::Position;
 use crate::setup::PositionCodeError;
 use crate::variant::Variant;
 
@@ -113,13 +114,9 @@ impl Game {
         }
         let legal = self.position().legal_moves();
         if !legal.contains(&m) {
-            let text = MoveText {
-                points: m.points().to_vec(),
-                capture: m.is_capture(),
-            };
             return Err(MoveError::Illegal {
                 text: m.to_string(),
-                reason: self.position().refusal(&text, &legal),
+                reason: MoveText::from(&m).refusal(self.position(), &legal),
             });
         }
         if self.redo.last() == Some(&m) {

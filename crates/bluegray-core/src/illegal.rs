@@ -1,18 +1,14 @@
 //! Why a well-formed move is refused: which rule of docs/RULES.md §4 forbids it, with the points
 //! involved, so that a program can explain the refusal in any language without parsing English.
 //!
-//! Parsing the text of a move ([`crate::ParseMoveError`]) and judging it against a position
-//! ([`IllegalMove`]) are separate steps with separate errors, as in shakmaty.
+//! This is only the verdict. Parsing the text of a move ([`crate::ParseMoveError`]) and judging
+//! it against a position ([`crate::legality`], which gives this verdict) are separate steps with
+//! separate errors, as in shakmaty.
 
 use std::fmt;
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{DIAGONAL, MARKED_FROM};
-use crate::moves::{Move, MoveText};
+use crate::moves::Move;
 use crate::point::{Color, Point};
-use crate::position::Position;
-use crate::setup::PieceKind;
-use crate::variant::{CaptainMode, Diagonals, Jumps};
 
 /// The rule that refuses a move. [`IllegalMove::code`] names it with a stable identifier,
 /// [`IllegalMove::points`] lists the points it involves, and `Display` says it in English.
@@ -334,183 +330,5 @@ impl fmt::Display for IllegalMove {
                 MoveList(alternatives)
             ),
         }
-    }
-}
-
-/// `(df, dr)` from `a` to `b`.
-fn delta(a: Point, b: Point) -> (i8, i8) {
-    (b.file() - a.file(), b.rank() - a.rank())
-}
-
-impl Position {
-    /// Which rule refuses the move written `text`, which is not one of `legal`, this
-    /// position's legal moves. The position must not be finished (see [`Position::outcome`]).
-    pub(crate) fn refusal(&self, text: &MoveText, legal: &[Move]) -> IllegalMove {
-        let us = self.side;
-        let from = text.points[0];
-        let piece = match self.piece_at(from) {
-            None => {
-                return IllegalMove::NoPiece {
-                    side: us,
-                    point: from,
-                }
-            }
-            Some(p) if p.color != us => {
-                return IllegalMove::NotYourPiece {
-                    side: us,
-                    point: from,
-                }
-            }
-            Some(p) => p,
-        };
-        if let Some(m) = legal.iter().find(|m| *m.points() == *text.points) {
-            return IllegalMove::WrongSeparator { intended: *m };
-        }
-        // Only a capture can be left unfinished: a step or captain move that the text names in
-        // full (with the wrong separator) was handled above.
-        if let Some(m) = legal.iter().find(|m| {
-            m.is_capture()
-                && m.points().len() > text.points.len()
-                && m.points().starts_with(&text.points)
-        }) {
-            return IllegalMove::JumpMustContinue {
-                at: *text.points.last().unwrap_or(&from),
-                example: *m,
-            };
-        }
-        let compulsory = legal.first().is_some_and(Move::is_capture);
-        let can_capture = legal.iter().any(|m| m.from() == from);
-        if compulsory && (!can_capture || !text.capture) {
-            return IllegalMove::CaptureCompulsory {
-                captures: legal.to_vec(),
-            };
-        }
-        let why = match piece.kind {
-            PieceKind::Captain => self.captain_refusal(text),
-            kind if text.capture => self.jump_refusal(text, kind == PieceKind::Private),
-            kind => self.step_refusal(from, text.points[1], kind == PieceKind::Private),
-        };
-        why.unwrap_or_else(|| {
-            let alternatives: Vec<Move> =
-                legal.iter().filter(|m| m.from() == from).copied().collect();
-            if alternatives.is_empty() {
-                IllegalMove::PieceCannotMove { point: from }
-            } else {
-                IllegalMove::NotLegal { from, alternatives }
-            }
-        })
-    }
-
-    fn captain_refusal(&self, text: &MoveText) -> Option<IllegalMove> {
-        let (from, to) = (text.points[0], text.points[1]);
-        if text.capture {
-            return Some(IllegalMove::CaptainCannotCapture { point: from });
-        }
-        let us = self.side;
-        let path = self.path(us);
-        let now = self.progress[us.index()];
-        let target = match path.progress_of(to) {
-            Some(k) if k > now => k,
-            _ => return Some(IllegalMove::NotAlongPath { from, to }),
-        };
-        if self.rules.captain == CaptainMode::Standard && target > now + 1 {
-            return Some(IllegalMove::CaptainOneStep {
-                from,
-                to,
-                next: path.point(now + 1),
-            });
-        }
-        let occupied = self.occupied();
-        (now + 1..=target)
-            .map(|k| path.point(k))
-            .find(|p| occupied.contains(*p))
-            .map(|blocker| IllegalMove::CaptainBlocked { from, to, blocker })
-    }
-
-    /// The direction rules a guard's step or jump from `from` in direction `unit` must follow;
-    /// `None` when they allow it.
-    fn direction_refusal(
-        &self,
-        from: Point,
-        to: Point,
-        unit: (i8, i8),
-        private: bool,
-        jump: bool,
-    ) -> Option<IllegalMove> {
-        let diagonal = unit.0 != 0 && unit.1 != 0;
-        if private {
-            if unit.1 == -self.side.forward() {
-                return Some(IllegalMove::PrivateBackwards { from, to });
-            }
-            if diagonal {
-                return Some(IllegalMove::PrivateDiagonal { from, to });
-            }
-        } else if diagonal && jump && self.rules.jumps == Jumps::Orthogonal {
-            return Some(IllegalMove::DiagonalJump { from, to });
-        } else if diagonal && !jump && self.rules.diagonals == Diagonals::Marked {
-            // MARKED_FROM[d] holds the points from which a step in direction d runs along a
-            // marked segment.
-            let marked = DIAGONAL
-                .iter()
-                .zip(MARKED_FROM.iter())
-                .any(|(d, starts)| *d == unit && starts.contains(from));
-            if !marked {
-                return Some(IllegalMove::DiagonalNotMarked { from, to });
-            }
-        }
-        None
-    }
-
-    fn step_refusal(&self, from: Point, to: Point, private: bool) -> Option<IllegalMove> {
-        let (df, dr) = delta(from, to);
-        if (df, dr) == (0, 0) || df.abs() > 1 || dr.abs() > 1 {
-            return Some(IllegalMove::NotAStep { from, to });
-        }
-        if to == Point::CENTRE {
-            return Some(IllegalMove::RedDotReserved { point: to });
-        }
-        if self.occupied().contains(to) {
-            return Some(IllegalMove::Occupied { point: to });
-        }
-        self.direction_refusal(from, to, (df, dr), private, false)
-    }
-
-    /// Replays the jumps one by one, with captured guards leaving the board at once, and
-    /// returns the first rule a jump breaks.
-    fn jump_refusal(&self, text: &MoveText, private: bool) -> Option<IllegalMove> {
-        let them = self.side.other();
-        let mut enemy = self.guards[them.index()];
-        let captains =
-            Bitboard::from_point(self.captain(Color::Blue)).with(self.captain(Color::Gray));
-        let mut occupied = self.occupied();
-        let mut at = text.points[0];
-        for &to in &text.points[1..] {
-            let (df, dr) = delta(at, to);
-            let straight = (df == 0 || df.abs() == 2) && (dr == 0 || dr.abs() == 2);
-            if !straight || (df, dr) == (0, 0) {
-                return Some(IllegalMove::NotAJump { from: at, to });
-            }
-            let unit = (df / 2, dr / 2);
-            let over = at.offset(unit.0, unit.1)?;
-            if captains.contains(over) {
-                return Some(IllegalMove::CaptainCannotBeJumped { from: at, over });
-            }
-            if !enemy.contains(over) {
-                return Some(IllegalMove::NothingToJump { from: at, over });
-            }
-            if to == Point::CENTRE {
-                return Some(IllegalMove::RedDotReserved { point: to });
-            }
-            if occupied.without(at).contains(to) {
-                return Some(IllegalMove::Occupied { point: to });
-            }
-            if let Some(why) = self.direction_refusal(at, to, unit, private, true) {
-                return Some(why);
-            }
-            enemy = enemy.without(over);
-            occupied = occupied.without(at).without(over).with(to);
-            at = to;
-        }
-        None
     }
 }

@@ -234,7 +234,7 @@ pub enum ParseMoveError {
 }
 
 /// A move as written: its points and whether it was written as a capture. It still has to be
-/// matched against a position's legal moves (see [`crate::Position::parse_move`]).
+/// matched against a position's legal moves (see [`MoveText::to_move`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText {
     /// The points in order.
@@ -292,6 +292,16 @@ impl fmt::Display for MoveText {
         let sep = if self.capture { "x" } else { "-" };
         let parts: Vec<String> = self.points.iter().map(Point::to_string).collect();
         f.write_str(&parts.join(sep))
+    }
+}
+
+impl From<&Move> for MoveText {
+    /// How `m` is written.
+    fn from(m: &Move) -> MoveText {
+        MoveText {
+            points: m.points().to_vec(),
+            capture: m.is_capture(),
+        }
     }
 }
 

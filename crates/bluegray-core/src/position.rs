@@ -2,16 +2,12 @@
 
 use std::fmt;
 
-use thiserror::Error;
-
 use crate::bitboard::Bitboard;
 use crate::geometry::{Path, PATH_STEPS};
-use crate::illegal::IllegalMove;
-use crate::moves::{Move, MoveKind, MoveText, ParseMoveError};
+use crate::moves::{Move, MoveKind};
 use crate::outcome::{EndReason, Outcome};
 use crate::point::{Color, Point, NUM_POINTS};
 use crate::setup::{Piece, PieceKind, PositionCodeError, Setup};
-use crate::text::excerpt;
 use crate::variant::{Army, GuardKind, Rules, Start};
 use crate::zobrist;
 
@@ -30,26 +26,6 @@ pub struct Position {
     pub(crate) no_progress: u16,
     pub(crate) move_number: u16,
     pub(crate) hash: u64,
-}
-
-/// Why a move text cannot be played: the text is not a move, the game is over, or the rules
-/// refuse the move (and say which rule, see [`IllegalMove`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum MoveError {
-    /// The text is not a move at all.
-    #[error(transparent)]
-    Parse(#[from] ParseMoveError),
-    /// The game has already ended.
-    #[error("the game is over: {0}")]
-    GameOver(Outcome),
-    /// A well-formed move that the rules do not allow here.
-    #[error("illegal move {}: {reason}", excerpt(text))]
-    Illegal {
-        /// The move as the player wrote it, normalised.
-        text: String,
-        /// The rule that refuses it.
-        reason: IllegalMove,
-    },
 }
 
 impl Position {
@@ -353,22 +329,6 @@ impl Position {
         let mut next = *self;
         next.play(m);
         next
-    }
-
-    /// Finds the legal move that `text` describes (docs/RULES.md §6 notation).
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mt: MoveText = text.parse()?;
-        if let Some(outcome) = self.outcome() {
-            return Err(MoveError::GameOver(outcome));
-        }
-        let moves = self.legal_moves();
-        if let Some(m) = moves.iter().find(|m| mt.matches(m)) {
-            return Ok(*m);
-        }
-        Err(MoveError::Illegal {
-            text: mt.to_string(),
-            reason: self.refusal(&mt, &moves),
-        })
     }
 }
 

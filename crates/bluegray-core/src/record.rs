@@ -35,7 +35,8 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::game::Game;
-use crate::position::{MoveError, Position};
+use crate::legality::MoveError;
+use crate::position::Position;
 use crate::setup::PositionCodeError;
 use crate::text::excerpt;
 use crate::variant::{Variant, VariantError};
