@@ -30,6 +30,7 @@ mod bench_cmd;
 mod engine_cmd;
 mod match_cmd;
 mod perft_cmd;
+mod player;
 mod rating;
 
 #[derive(Parser)]

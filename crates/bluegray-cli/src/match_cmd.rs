@@ -1,16 +1,14 @@
-//! `bluegray match`: games between two players — built-in levels, a uniformly random mover, or
-//! external engines speaking the protocol — with every move checked by the rules core.
+//! `bluegray match`: games between two players (see [`crate::player`]) or a round robin: the
+//! schedule, every move checked by the rules core, the scores and the output.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::sync::mpsc;
 
 use bluegray_core::{Color, Game, Move, SplitMix64, Variant};
-use bluegray_engine::{Engine, Level, Limits, SystemClock, DEFAULT_HASH_MB, ENGINE_BASE_MB};
+use bluegray_engine::{Limits, DEFAULT_HASH_MB, ENGINE_BASE_MB};
 use clap::Args;
 
+use crate::player::{Player, PlayerKind};
 use crate::rating::{self, PairResult};
 use crate::{hash_mb, CliError, MEMORY_CAP_MB};
 
@@ -55,20 +53,6 @@ pub struct MatchArgs {
     /// relative to the first.
     #[arg(required = true, num_args = 2.., value_name = "PLAYER")]
     players: Vec<String>,
-}
-
-/// Who chooses the moves.
-enum Player {
-    Level(Level, Box<Engine>),
-    Random,
-    External(External),
-}
-
-/// A child process speaking the engine protocol.
-struct External {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
 }
 
 /// A game's result from player A's point of view.
@@ -426,199 +410,6 @@ fn play_game(
             how: failure,
             on_impasse: false,
         };
-    }
-}
-
-/// A player as the command line names it, before anything is started.
-enum PlayerKind<'a> {
-    Level(Level),
-    Random,
-    External(&'a str),
-}
-
-impl PlayerKind<'_> {
-    fn parse(spec: &str) -> Result<PlayerKind<'_>, CliError> {
-        if spec == "random" {
-            return Ok(PlayerKind::Random);
-        }
-        if let Some(command) = spec.strip_prefix("cmd:") {
-            return Ok(PlayerKind::External(command));
-        }
-        spec.parse::<Level>().map(PlayerKind::Level).map_err(|_| {
-            CliError(format!(
-                "player '{}': expected a level from {} to {}, 'random' or 'cmd:COMMAND'",
-                bluegray_core::excerpt(spec),
-                Level::MIN.number(),
-                Level::MAX.number()
-            ))
-        })
-    }
-}
-
-impl Player {
-    /// The player `spec` names; a built-in level gets a table of `hash_mb` megabytes.
-    fn new(spec: &str, variant: &Variant, hash_mb: usize) -> Result<Player, CliError> {
-        Ok(match PlayerKind::parse(spec)? {
-            PlayerKind::Random => Player::Random,
-            PlayerKind::External(command) => Player::External(External::spawn(command, variant)?),
-            PlayerKind::Level(level) => Player::Level(level, Box::new(Engine::new(hash_mb))),
-        })
-    }
-
-    fn new_game(&mut self) {
-        match self {
-            Player::Level(_, engine) => engine.clear(),
-            Player::Random => {}
-            // An engine that cannot take the command fails on its next move instead.
-            Player::External(ext) => {
-                let _ = ext.send("newgame");
-            }
-        }
-    }
-
-    /// The move text the player answers in the game's current position.
-    fn choose(&mut self, game: &Game, limits: &Limits, seed: u64) -> Result<String, String> {
-        match self {
-            Player::Random => {
-                let legal = game.legal_moves();
-                let mut rng = SplitMix64::new(seed);
-                legal
-                    .get(rng.below(legal.len()))
-                    .map(Move::to_string)
-                    .ok_or_else(|| "no legal move".to_string())
-            }
-            Player::Level(level, engine) => {
-                let limits = Limits { seed, ..*limits };
-                let r =
-                    engine.search_game(game, &limits, *level, &SystemClock::default(), &mut |_| {});
-                r.best
-                    .map(|m| m.to_string())
-                    .ok_or_else(|| "no move".into())
-            }
-            Player::External(ext) => ext.choose(game, limits),
-        }
-    }
-
-    fn quit(&mut self) {
-        if let Player::External(ext) = self {
-            let _ = ext.send("quit");
-            // Give it a moment to exit by itself before making sure it does.
-            std::thread::sleep(Duration::from_millis(50));
-            let _ = ext.child.kill();
-            let _ = ext.child.wait();
-        }
-    }
-}
-
-impl External {
-    fn spawn(command: &str, variant: &Variant) -> Result<External, CliError> {
-        let mut words = command.split_whitespace();
-        let program = words
-            .next()
-            .ok_or_else(|| CliError("cmd: needs a command".into()))?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| CliError(format!("cannot start '{command}': {e}")))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, lines) = mpsc::channel();
-        // A thread per engine turns its output into lines that can be waited for with a
-        // timeout, so a hung engine loses its game instead of hanging the match.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut ext = External {
-            child,
-            stdin,
-            lines,
-        };
-        ext.send(&format!("variant {variant}"))
-            .and_then(|()| ext.send("isready"))
-            .and_then(|()| ext.wait_for("readyok", Duration::from_secs(10)))
-            .map_err(|e| CliError(format!("engine '{command}': {e}")))?;
-        Ok(ext)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("cannot write to the engine: {e}"))
-    }
-
-    /// Waits for a line starting with `word`; returns the rest of it. An `error` line from the
-    /// engine is a failure.
-    fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<String, String> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => return Err(format!("no '{word}' in time")),
-                Err(RecvTimeoutError::Disconnected) => return Err("the engine exited".into()),
-            };
-            let mut parts = line.splitn(2, char::is_whitespace);
-            match parts.next() {
-                Some(w) if w == word => return Ok(parts.next().unwrap_or("").trim().to_string()),
-                Some("error") => return Err(format!("the engine said: {line}")),
-                _ => {}
-            }
-        }
-    }
-
-    /// Brings the engine to a known state before each move: whatever a search that ran out of
-    /// time, or an earlier command, still has to say is read and dropped, so that it is never
-    /// taken for the answer in this position.
-    fn sync(&mut self) -> Result<(), String> {
-        self.send("stop")?;
-        self.send("isready")?;
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.trim() == "readyok" => return Ok(()),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err("no 'readyok' in time".into()),
-                Err(RecvTimeoutError::Disconnected) => return Err("the engine exited".into()),
-            }
-        }
-    }
-
-    fn choose(&mut self, game: &Game, limits: &Limits) -> Result<String, String> {
-        self.sync()?;
-        let start = game.start_position().to_string();
-        let moves: Vec<String> = game.moves().iter().map(Move::to_string).collect();
-        let mut position = format!("position code {start}");
-        if !moves.is_empty() {
-            position += &format!(" moves {}", moves.join(" "));
-        }
-        let mut go = "go".to_string();
-        if let Some(d) = limits.depth {
-            go += &format!(" depth {d}");
-        }
-        if let Some(n) = limits.nodes {
-            go += &format!(" nodes {n}");
-        }
-        if let Some(t) = limits.movetime_ms {
-            go += &format!(" movetime {t}");
-        }
-        self.send(&position)?;
-        self.send(&go)?;
-        let timeout =
-            Duration::from_millis(limits.movetime_ms.map_or(60_000, |t| 2 * t as u64 + 5_000));
-        let answer = self.wait_for("bestmove", timeout)?;
-        match answer.split_whitespace().next() {
-            Some("none") | None => Err("bestmove none".into()),
-            Some(m) => Ok(m.to_string()),
-        }
     }
 }
 
