@@ -274,21 +274,87 @@ fn a_match_against_an_external_engine_checks_its_moves() {
     assert!(out.contains("A wins 2"), "{out}");
 
     // A broken engine that always answers an illegal move loses every game.
-    let dir = std::env::temp_dir().join(format!("bluegray-fake-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("fake.sh");
-    std::fs::write(
-        &script,
-        "while read line; do case \"$line\" in isready) echo readyok;; go*) echo bestmove a1-a9;; quit) exit 0;; esac; done\n",
-    )
-    .unwrap();
-    let fake = format!("cmd:sh {}", script.display());
-    let o = bluegray(&["match", "--games", "2", "-v", "--depth", "1", &fake, "1"]);
-    let out = String::from_utf8(o.stdout).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-    assert!(o.status.success());
-    assert!(out.contains("A wins 0, draws 0, A losses 2"), "{out}");
+    let out = match_against_fake("echo bestmove a1-a9", 2);
     assert!(out.contains("illegal move"), "{out}");
+}
+
+/// A shell script standing in for an engine: it answers `isready` properly and `go` with the
+/// shell command `answer`. Removed when dropped.
+struct FakeEngine {
+    dir: std::path::PathBuf,
+}
+
+impl FakeEngine {
+    fn new(answer: &str) -> FakeEngine {
+        // One directory per fake: the tests run at once.
+        static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("bluegray-fake-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("fake.sh"),
+            format!(
+                "while read line; do case \"$line\" in isready) echo readyok;; go*) {answer};; \
+                 quit) exit 0;; esac; done\n"
+            ),
+        )
+        .unwrap();
+        FakeEngine { dir }
+    }
+
+    /// The player argument of `bluegray match`.
+    fn player(&self) -> String {
+        format!("cmd:sh {}", self.dir.join("fake.sh").display())
+    }
+}
+
+impl Drop for FakeEngine {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Plays `games` games of a fake engine answering `go` with `answer` against level 1, checks
+/// that the match finishes and the fake loses them all, and returns the output.
+fn match_against_fake(answer: &str, games: u32) -> String {
+    let fake = FakeEngine::new(answer);
+    let games_arg = games.to_string();
+    let o = bluegray(&[
+        "match",
+        "--games",
+        &games_arg,
+        "-v",
+        "--depth",
+        "1",
+        &fake.player(),
+        "1",
+    ]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains(&format!("A wins 0, draws 0, A losses {games}")),
+        "{out}"
+    );
+    out
+}
+
+#[test]
+fn an_engine_line_over_the_limit_loses_the_game_and_the_match_goes_on() {
+    // 200 000 bytes, then the line break: the next game starts as usual, and is lost the same
+    // way.
+    let out = match_against_fake("head -c 200000 /dev/zero | tr '\\0' x; echo", 2);
+    let reason = "gave no move: the engine's line exceeded 65536 bytes";
+    assert_eq!(out.matches(reason).count(), 2, "{out}");
+    // A line that never ends: only a reader that stops holding it at the limit can answer.
+    let out = match_against_fake("yes x | tr -d '\\n'", 1);
+    assert!(out.contains(reason), "{out}");
+}
+
+#[test]
+fn an_engine_writing_invalid_utf8_loses_the_game_and_the_match_goes_on() {
+    let out = match_against_fake("printf 'bestmove \\377\\376\\n'", 2);
+    let reason = "gave no move: the engine wrote invalid UTF-8";
+    assert_eq!(out.matches(reason).count(), 2, "{out}");
 }
 
 #[test]
