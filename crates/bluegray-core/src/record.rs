@@ -25,9 +25,12 @@
 //!
 //! # Comments
 //!
-//! `{…}` anywhere in the movetext is a comment. Comments are kept with the game (see
-//! [`Game::comments`]) and written out again where they were, with their whitespace folded to
-//! single spaces; a comment cannot contain `}`.
+//! `{…}` anywhere in the movetext is a comment: it runs from `{` to the first `}`, so comments
+//! do not nest (a `{` inside one is text). A `{` that is never closed, or a `}` outside any
+//! comment, makes the record invalid, and the error says where it is. Comments are kept with
+//! the game (see [`Game::comments`]) and written out again where they were, with their
+//! whitespace folded to single spaces; a `}` in a comment's text is written as a space, since
+//! it would end the comment.
 
 use std::fmt;
 use std::str::FromStr;
@@ -79,6 +82,22 @@ pub enum RecordError {
     /// Text after the result token.
     #[error("unexpected '{}' after the result", excerpt(.0))]
     TrailingText(String),
+    /// A `{` with no `}` after it: the comment it opens never ends.
+    #[error("line {line}, column {column}: the comment opened by '{{' is never closed with '}}'")]
+    UnclosedComment {
+        /// 1-based line number of the `{`.
+        line: usize,
+        /// 1-based column of the `{`, in characters.
+        column: usize,
+    },
+    /// A `}` outside any comment.
+    #[error("line {line}, column {column}: '}}' closes no comment (comments do not nest)")]
+    UnopenedComment {
+        /// 1-based line number of the `}`.
+        line: usize,
+        /// 1-based column of the `}`, in characters.
+        column: usize,
+    },
 }
 
 /// Why a tag cannot be set with [`Game::set_tag`].
@@ -309,26 +328,59 @@ enum Token<'a> {
     Word(&'a str),
 }
 
-/// Splits movetext into comments and words. A comment runs from `{` to the next `}` (or the
-/// end of the text) and needs no space around it.
-fn movetext_tokens(text: &str) -> Vec<Token<'_>> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    loop {
-        rest = rest.trim_start();
-        if rest.is_empty() {
-            return out;
-        }
-        if let Some(body) = rest.strip_prefix('{') {
-            let (inside, after) = body.split_once('}').unwrap_or((body, ""));
-            out.push(Token::Comment(fold_whitespace(inside)));
-            rest = after;
-        } else {
-            let end = rest
-                .find(|c: char| c.is_whitespace() || c == '{')
-                .unwrap_or(rest.len());
-            out.push(Token::Word(&rest[..end]));
-            rest = &rest[end..];
+/// The movetext lines of a record joined together, with where each line starts, so that an
+/// error can say where in the record it is.
+#[derive(Default)]
+struct Movetext {
+    text: String,
+    /// The offset in `text` where each line starts, with its 1-based line number in the record.
+    lines: Vec<(usize, usize)>,
+}
+
+impl Movetext {
+    fn push_line(&mut self, number: usize, line: &str) {
+        self.lines.push((self.text.len(), number));
+        self.text.push_str(line);
+        self.text.push('\n');
+    }
+
+    /// The 1-based line number and column (in characters) of the byte at `offset`.
+    fn place(&self, offset: usize) -> (usize, usize) {
+        let i = self.lines.partition_point(|(start, _)| *start <= offset);
+        let (start, line) = self.lines[i.saturating_sub(1)];
+        (line, self.text[start..offset].chars().count() + 1)
+    }
+
+    /// Splits the movetext into comments and words. A comment runs from `{` to the next `}`,
+    /// so a `{` inside it is text and a `}` outside one is an error; it needs no space around
+    /// it.
+    fn tokens(&self) -> Result<Vec<Token<'_>>, RecordError> {
+        let mut out = Vec::new();
+        let mut rest = self.text.as_str();
+        loop {
+            rest = rest.trim_start();
+            let at = self.text.len() - rest.len();
+            if rest.is_empty() {
+                return Ok(out);
+            }
+            if rest.starts_with('}') {
+                let (line, column) = self.place(at);
+                return Err(RecordError::UnopenedComment { line, column });
+            }
+            if let Some(body) = rest.strip_prefix('{') {
+                let Some((inside, after)) = body.split_once('}') else {
+                    let (line, column) = self.place(at);
+                    return Err(RecordError::UnclosedComment { line, column });
+                };
+                out.push(Token::Comment(fold_whitespace(inside)));
+                rest = after;
+            } else {
+                let end = rest
+                    .find(|c: char| c.is_whitespace() || c == '{' || c == '}')
+                    .unwrap_or(rest.len());
+                out.push(Token::Word(&rest[..end]));
+                rest = &rest[end..];
+            }
         }
     }
 }
@@ -346,22 +398,21 @@ impl FromStr for GameRecord {
             result: "*".into(),
             ..GameRecord::default()
         };
-        let mut movetext = String::new();
+        let mut movetext = Movetext::default();
         for (i, line) in s.lines().enumerate() {
             let t = line.trim();
-            if t.starts_with('[') && movetext.trim().is_empty() {
+            if t.starts_with('[') && movetext.text.trim().is_empty() {
                 let tag = parse_tag(t).ok_or_else(|| RecordError::BadTag {
                     line: i + 1,
                     text: t.to_string(),
                 })?;
                 rec.tags.push(tag);
             } else {
-                movetext.push_str(t);
-                movetext.push(' ');
+                movetext.push_line(i + 1, line);
             }
         }
         let mut ended = false;
-        for token in movetext_tokens(&movetext) {
+        for token in movetext.tokens()? {
             let token = match token {
                 Token::Comment(text) => {
                     rec.comments.push((rec.moves.len(), text));

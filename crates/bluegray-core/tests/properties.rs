@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use bluegray_core::{
     Color, EndReason, Game, GameRecord, IllegalMove, ImpasseCause, Move, MoveError, MoveKind,
-    MoveText, Outcome, Piece, PieceKind, Point, Position, Setup, Variant, VariantName,
+    MoveText, Outcome, Piece, PieceKind, Point, Position, RecordError, Setup, Variant, VariantName,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -902,6 +902,35 @@ proptest! {
             prop_assert_eq!(folded.join(" "), c2.clone());
         }
         prop_assert_eq!(again.to_string(), text);
+    }
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 256, ..Config::default() })]
+
+    /// A record cut off inside a comment is refused, and the error points at the comment's `{`.
+    #[test]
+    fn a_record_cut_inside_a_comment_says_where_the_comment_opens(
+        comment in any_text(),
+        at in 0usize..8,
+        plies in 0usize..8,
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let g = sample_game("sackson", plies, 5);
+        let mut rec = g.record();
+        rec.comments = vec![(at.min(rec.moves.len()), comment)];
+        let text = rec.to_string();
+        // The tags hold no brace, and a written comment no `}`.
+        let open = text.find('{').unwrap();
+        let close = open + text[open..].find('}').unwrap();
+        let cuts: Vec<usize> = (open + 1..=close).filter(|&i| text.is_char_boundary(i)).collect();
+        let cut_text = &text[..cuts[cut.index(cuts.len())]];
+        let line_start = text[..open].rfind('\n').map_or(0, |i| i + 1);
+        let expected = RecordError::UnclosedComment {
+            line: text[..open].matches('\n').count() + 1,
+            column: text[line_start..open].chars().count() + 1,
+        };
+        prop_assert_eq!(cut_text.parse::<GameRecord>(), Err(expected));
     }
 }
 

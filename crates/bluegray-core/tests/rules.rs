@@ -1431,6 +1431,51 @@ fn game_record_errors() {
     );
 }
 
+#[test]
+fn record_comments_run_to_the_first_closing_brace_and_must_be_closed() {
+    let comments = |text: &str| -> Vec<(usize, String)> {
+        Game::from_record(text).unwrap().comments().to_vec()
+    };
+    // Over several lines, glued to the moves, with a `{` inside, and after the result.
+    assert_eq!(
+        comments("1. a2-a3 {one\n  two} a8-a7{x { y}2. b2-b3 * {after}"),
+        [
+            (1, "one two".to_string()),
+            (2, "x { y".to_string()),
+            (3, "after".to_string())
+        ]
+    );
+    let err = |text: &str| text.parse::<GameRecord>().unwrap_err();
+    // A `{` never closed, counted in lines of the whole record and characters of its line.
+    let e = err("[Variant \"sackson\"]\n\n1. a2-a3 a8-a7\n  2. é2 {the rest is lost\nb2-b3 *");
+    assert_eq!(e, RecordError::UnclosedComment { line: 4, column: 9 });
+    assert_eq!(
+        e.to_string(),
+        "line 4, column 9: the comment opened by '{' is never closed with '}'"
+    );
+    assert_eq!(
+        err("1. a2-a3 * {"),
+        RecordError::UnclosedComment {
+            line: 1,
+            column: 12
+        }
+    );
+    // Comments do not nest: the first `}` ends one, and the second closes nothing.
+    let e = err("1. a2-a3 {a {b} c} a8-a7 *");
+    assert_eq!(
+        e,
+        RecordError::UnopenedComment {
+            line: 1,
+            column: 18
+        }
+    );
+    assert!(e.to_string().contains("comments do not nest"), "{e}");
+    assert_eq!(
+        err("1. a2-a3}"),
+        RecordError::UnopenedComment { line: 1, column: 9 }
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // §7 Variants
 
