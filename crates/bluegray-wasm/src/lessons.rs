@@ -19,14 +19,7 @@ fn bad(message: String) -> JsValue {
 
 fn find(id: &JsValue, function: &str) -> Result<&'static Lesson, JsValue> {
     let id = string(id, function, "id")?;
-    lesson(&id).ok_or_else(|| {
-        let known: Vec<&str> = catalogue().iter().map(|l| l.id).collect();
-        bad(format!(
-            "unknown lesson '{}': expected one of {}",
-            id.chars().take(40).collect::<String>(),
-            known.join(", ")
-        ))
-    })
+    lesson(&id).map_err(|e| bad(e.to_string()))
 }
 
 fn move_list(moves: JsValue) -> Result<Vec<String>, JsValue> {
@@ -66,7 +59,7 @@ pub fn lessons() -> Result<JsValue, JsValue> {
 pub fn lesson_judge(id: JsValue, moves: JsValue) -> Result<JsValue, JsValue> {
     let l = find(&id, "lessonJudge")?;
     let list = move_list(moves)?;
-    let verdict = l.judge(&list).map_err(bad)?;
+    let verdict = l.judge(&list).map_err(|e| bad(e.to_string()))?;
     to_js(&verdict)
 }
 
@@ -76,5 +69,5 @@ pub fn lesson_judge(id: JsValue, moves: JsValue) -> Result<JsValue, JsValue> {
 pub fn lesson_hint(id: JsValue, moves: JsValue) -> Result<Option<String>, JsValue> {
     let l = find(&id, "lessonHint")?;
     let list = move_list(moves)?;
-    l.hint(&list).map_err(bad)
+    l.hint(&list).map_err(|e| bad(e.to_string()))
 }
