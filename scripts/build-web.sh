@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the web page: crates/bluegray-wasm in release mode for wasm32-unknown-unknown, shrunk
 # with wasm-opt -Oz when binaryen is installed, its JS bindings with wasm-bindgen (--target web)
-# into www/pkg, then dist/ (what to deploy, and the single-file build) with
-# scripts/build-dist.mjs. www/pkg and dist/ are git-ignored.
+# into www/pkg with the Game guard (crates/bluegray-wasm/js/game-guard.js) appended, then dist/
+# (what to deploy, and the single-file build) with scripts/build-dist.mjs. www/pkg and dist/
+# are git-ignored.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,4 +46,16 @@ fi
 
 rm -rf "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name bluegray_wasm "$wasm"
+
+# The guard runs in the glue's module scope and uses these names of it: a wasm-bindgen whose
+# glue lacks one must fail the build, not ship an unguarded Game.
+glue="$out/bluegray_wasm.js"
+for name in 'export class Game' 'const GameFinalization' 'GameFinalization.register(' \
+  'wasm.__wbg_game_free(' '__wbg_ptr'; do
+  if ! grep -qF "$name" "$glue"; then
+    echo "build-web: $glue has no '$name': crates/bluegray-wasm/js/game-guard.js needs updating" >&2
+    exit 1
+  fi
+done
+cat crates/bluegray-wasm/js/game-guard.js >>"$glue"
 node scripts/build-dist.mjs

@@ -1,8 +1,10 @@
 // The WebAssembly package as any page or script sees it (www/pkg, built by
 // `bash scripts/build-web.sh`), loaded in node without a browser. Every exported function and
-// method is called with arbitrary JS values: each call either returns or throws a real `Error`
-// with a string `code` and a message, never a `WebAssembly.RuntimeError`, and the module keeps
-// working afterwards. The codes are documented in crates/bluegray-wasm/src/error.rs.
+// method is called with arbitrary JS values, and with hostile ones (throwing getters, iterators
+// and conversions, Proxies, a throwing Math.random, setters on Object.prototype): each call
+// either returns or throws a real `Error` with a string `code` and a message, never a
+// `WebAssembly.RuntimeError`, and the module, every Game and the wasm memory stay sound
+// afterwards. The codes are documented in crates/bluegray-wasm/src/error.rs.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -16,14 +18,16 @@ const WASM = path.join(PKG, 'bluegray_wasm_bg.wasm');
 
 const CODES = new Set([
   'bad-argument', 'bad-variant', 'bad-position', 'bad-record', 'bad-move-text', 'illegal-move',
-  'game-over', 'bad-tag', 'busy', 'internal',
+  'game-over', 'bad-tag', 'busy', 'js-exception', 'freed', 'internal',
 ]);
 
 let m = null;
+/** The instance's exports (its `memory`, its externref table). */
+let exports = null;
 before(async () => {
   if (!fs.existsSync(JS) || !fs.existsSync(WASM)) return;
   m = await import(JS);
-  await m.default({ module_or_path: fs.readFileSync(WASM) });
+  exports = await m.default({ module_or_path: fs.readFileSync(WASM) });
 });
 
 /** The loaded module, or a clear failure when the package was not built. */
@@ -72,7 +76,8 @@ const show = (v) => {
   if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v);
   if (typeof v === 'bigint') return `${v}n`;
   if (typeof v === 'function') return 'function';
-  try { return JSON.stringify(v) ?? String(v); } catch { return String(v); }
+  try { return JSON.stringify(v) ?? String(v); } catch { /* a hostile value */ }
+  try { return String(v); } catch { return typeof v; }
 };
 
 test('the package loads and plays', () => {
@@ -132,7 +137,7 @@ test('think takes any value and searches only with good ones', () => {
 });
 
 test('any other export takes any value', () => {
-  const known = new Set(['default', 'initSync', 'Game', 'think', 'variants', 'start']);
+  const known = new Set(['default', 'initSync', 'Game', 'think', 'analyse', 'variants', 'start']);
   const mod = pkg();
   for (const [name, fn] of Object.entries(mod)) {
     if (known.has(name) || typeof fn !== 'function') continue;
@@ -161,11 +166,18 @@ test('wrong types say which argument and what was expected', () => {
   bad(() => new Game('sackson').playIndex(1.5), 'bad-argument', 'index');
   bad(() => new Game('sackson').setTag('Blue', 3), 'bad-argument', 'value');
   for (const level of [256, -1, NaN, 0, 9, 1.5, '3', undefined]) bad(() => think('', 'sackson', level), 'bad-argument', 'level', '1 to 8');
+  bad(() => think('', 'sackson', 8.0000001), 'bad-argument', 'level must be a whole number from 1 to 8', '8.0000001');
+  bad(() => new Game('sackson').playIndex(2 ** 53 - 1), 'bad-argument', 'no legal move number 9007199254740991');
+  bad(() => new Game('sackson').playIndex(2 ** 53), 'bad-argument', 'index', '9007199254740992');
   bad(() => think('', 'sackson', 1, -5), 'bad-argument', 'movetimeMs');
   bad(() => think(5, 'sackson', 1), 'bad-argument', 'recordOrCode');
   const { lessons, lessonJudge, lessonHint } = pkg();
   const lesson = lessons()[0].id;
-  for (const moves of [[1], ['e2-e3', {}], [undefined]]) bad(() => lessonJudge(lesson, moves), 'bad-argument', 'moves', 'must be a string');
+  for (const moves of [[1], ['e2-e3', {}], [undefined]]) bad(() => lessonJudge(lesson, moves), 'bad-argument', 'moves[', 'must be a string');
+  bad(() => lessonJudge('nope', ['e1-e2']), 'bad-argument', "unknown lesson 'nope'", lesson);
+  bad(() => lessonJudge(lesson, ['e1-e3']), 'illegal-move', 'move 1');
+  bad(() => lessonJudge(lesson, ['zz']), 'bad-move-text', 'move 1');
+  bad(() => lessonJudge(lesson, []), 'bad-argument', 'no move to judge');
   bad(() => lessonHint(lesson, 'e2-e3'), 'bad-argument', 'moves', 'an array');
   bad(() => lessonHint(lesson, new Array(5000).fill('e2-e3')), 'bad-argument', 'moves', 'at most 64 moves, not 5000');
 });
@@ -210,4 +222,321 @@ test('tag values with line breaks and control characters survive the record', ()
   assert.equal(g.tag('Variant'), undefined, 'reserved tags are the game itself, not tags of it');
   const commented = Game.fromRecord('[Variant "sackson"]\n\n1. e2-e3 {a quiet start} e8-e7 {and a reply} *');
   assert.match(commented.record(), /\{a quiet start\} 1\.\.\. e8-e7 \{and a reply\}/);
+});
+
+test('a freed Game, or a method called on anything but a Game, throws a coded Error in JS', () => {
+  const { Game } = pkg();
+  const names = ['state', 'play', 'legalMove', 'playIndex', 'undo', 'redo', 'setTag', 'tag', 'record', 'code'];
+  const g = new Game('sackson');
+  g.play('e2-e3');
+  g.free();
+  for (const name of names) {
+    const { error } = attempt(`freed ${name}`, () => g[name]('e8-e7', 'x'));
+    assert.equal(error && error.code, 'freed', `${name} after free()`);
+    assert.match(error.message, new RegExp(`Game.${name}: this Game was freed`));
+  }
+  assert.equal(attempt('second free()', () => g.free()).value, undefined, 'a second free() does nothing');
+  const notGames = [undefined, null, 3, 'x', {}, [], () => 0, Object.create(Game.prototype), new Proxy(new Game('sackson'), {}),
+    { __wbg_ptr: 8 }, new Proxy({}, { get() { throw new Error('trap'); }, getPrototypeOf() { throw new Error('trap'); } })];
+  for (const self of notGames) {
+    for (const name of [...names, 'free']) {
+      const { error } = attempt(`${name} on ${show(self)}`, () => Game.prototype[name].call(self, 'e2-e3', 'x'));
+      assert.equal(error && error.code, 'bad-argument', `${name} on ${show(self)}`);
+    }
+  }
+  // The guard keeps each Game's pointer itself: a field written over from JS is never used.
+  const h = new Game('sackson');
+  h.__wbg_ptr = 8;
+  assert.equal(h.code(), START);
+  h.free();
+  assert.equal(attempt('free after a forged field', () => h.code()).error.code, 'freed');
+  // Each refused call used to leak wasm stack until every call trapped (about 50,000 of them).
+  for (let i = 0; i < 60000; i++) {
+    try { g.code(); } catch { /* freed */ }
+  }
+  stillWorks();
+  // `using` and explicit disposal free the game the same way.
+  if (typeof Symbol.dispose === 'symbol') {
+    const d = new Game('sackson');
+    d[Symbol.dispose]();
+    assert.equal(attempt('disposed', () => d.code()).error.code, 'freed');
+  }
+});
+
+test('the catalogue gives the level range, each level, and the analysis budget', () => {
+  const c = pkg().variants();
+  assert.equal(c.minLevel, 1);
+  assert.ok(Number.isInteger(c.maxLevel) && c.maxLevel > c.minLevel);
+  assert.deepEqual(c.levels.map((l) => l.number), Array.from({ length: c.maxLevel - c.minLevel + 1 }, (_, i) => c.minLevel + i));
+  for (const l of c.levels) assert.ok(typeof l.name === 'string' && l.name.length > 0);
+  assert.ok(Number.isInteger(c.analysisNodes) && c.analysisNodes > 0 && c.analysisNodes <= c.maxAnalysisNodes);
+});
+
+test('analyse is deterministic, full strength, and shaped like think', () => {
+  const { analyse, think, variants, Game } = pkg();
+  const g = new Game('classic');
+  g.play('e2-e3');
+  g.play('e8-e7');
+  const record = g.record();
+  const first = analyse(record, '', 30000);
+  assert.deepEqual(analyse(record, '', 30000), first, 'the same twice in a row');
+  think('', 'sackson', 3, undefined);
+  analyse(JUMP, 'sackson', 5000);
+  think(START, 'super-turbo', 6, 20);
+  assert.deepEqual(analyse(record, '', 30000), first, 'the same after unrelated searches');
+  assert.deepEqual(Object.keys(first).sort(), ['best', 'depth', 'nodes', 'pv', 'score', 'scoreText', 'side']);
+  assert.equal(first.pv[0], first.best);
+  assert.equal(first.side, 'blue');
+  assert.ok(first.nodes <= 30000);
+  const t = think(record, '', 1);
+  for (const r of [t, first]) assert.equal(r.pv[0], r.best, 'a line starts with its move');
+  // The default budget is the catalogue's.
+  const d = analyse(JUMP, 'sackson');
+  assert.ok(d.nodes > 30000 && d.nodes <= variants().analysisNodes, `${d.nodes} nodes`);
+  assert.equal(d.best, 'f5xf7xh7');
+  assert.ok(d.depth > 1, 'a single reply is searched, not answered at once');
+  // A win with the next move: mate in one ply.
+  const win = analyse('s3c4/9/9/9/9/4C4/9/9/S8 b 0 30', 'sackson', null);
+  assert.equal(win.best, 'e4-e5');
+  assert.equal(win.mateIn, 1);
+  assert.match(win.scoreText, /\b1 ply\b/);
+  const err = (fn) => attempt(String(fn), fn).error;
+  assert.equal(err(() => analyse('s3c4/9/9/9/4C4/9/9/9/S8 g 0 30', 'sackson')).code, 'game-over');
+  for (const nodes of [0, -1, 1.5, '100', {}, 1e12]) assert.equal(err(() => analyse('', 'sackson', nodes)).code, 'bad-argument');
+  assert.match(err(() => analyse('', 'sackson', 0)).message, /analyse: nodes must be a whole number/);
+  assert.equal(err(() => analyse(5, 'sackson')).code, 'bad-argument');
+});
+
+/** A seeded random generator (mulberry32): the hostile calls are the same on every run. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('10,000 hostile calls leave the module, its games and its memory sound, then a whole game plays', () => {
+  const mod = pkg();
+  const { Game, think, analyse, variants, lessons, lessonJudge, lessonHint } = mod;
+  const rnd = random(19);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const boom = () => { throw new Error('hostile'); };
+  const throwingHandler = new Proxy({}, { get: () => boom });
+  const revoked = (target) => { const r = Proxy.revocable(target, {}); r.revoke(); return r.proxy; };
+  const lessonId = lessons()[0].id;
+
+  // Every field name of every object the module returns, for setters on Object.prototype, and
+  // the names a property descriptor reads. (Not wasm-bindgen's own `__wbg_ptr`, which its glue
+  // assigns to each new Game.)
+  const fields = new Set(['code', 'reason', 'points', 'message', 'get', 'set', 'value', 'writable', 'enumerable', 'configurable']);
+  const collect = (v) => {
+    if (v === null || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) { fields.add(k); collect(x); }
+  };
+  const sample = new Game('classic');
+  sample.play('e2-e3');
+  sample.play('e8-e7');
+  collect(sample.state());
+  collect(think(sample.record(), '', 2));
+  collect(variants());
+  collect(lessons());
+  collect(lessonJudge(lessonId, ['e1-e2']));
+  collect(Game.fromCode('sackson', 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30').state());
+
+  // Values whose reading runs JS that throws (and plain bad values among them), made before any
+  // hostile environment is set up.
+  const hostile = (() => {
+    const arr = ['e1-e2', 'e9-e8'];
+    Object.defineProperty(arr, 1, { get: boom });
+    const iter = ['e1-e2'];
+    iter[Symbol.iterator] = boom;
+    const holes = [, 'e1-e2']; // eslint-disable-line no-sparse-arrays
+    return [
+      { toString: boom, valueOf: boom, [Symbol.toPrimitive]: boom },
+      Object.defineProperty({}, 'length', { get: boom }),
+      new Proxy({}, throwingHandler),
+      new Proxy([], throwingHandler),
+      new Proxy(['e1-e2'], { get: (t, k) => (k === 'length' ? 2 ** 40 : boom()) }),
+      new Proxy(['e1-e2'], { get: (t, k) => (k === 'length' ? -1 : t[k]) }),
+      new Proxy(() => 0, throwingHandler),
+      revoked({}),
+      revoked([]),
+      arr,
+      iter,
+      holes,
+      Symbol('s'),
+      10n,
+      Object.create(null),
+      new String('sackson'),
+      'e2-e3',
+      '\ud800',
+      NaN,
+      -0,
+      2 ** 53 - 1,
+    ];
+  })();
+
+  // Ways the environment turns hostile around a call; each returns its undo.
+  const realRandom = Math.random;
+  const realParse = JSON.parse;
+  const perf = globalThis.performance;
+  const environments = [
+    () => () => {},
+    () => { Math.random = boom; return () => { Math.random = realRandom; }; },
+    () => { Math.random = () => ({ valueOf: boom }); return () => { Math.random = realRandom; }; },
+    () => {
+      Object.defineProperty(globalThis, 'performance', { __proto__: null, get: boom, configurable: true });
+      return () => Object.defineProperty(globalThis, 'performance', { __proto__: null, value: perf, configurable: true, writable: true });
+    },
+    () => {
+      const names = [...fields];
+      // Null-prototype descriptors: once `get` or `value` is on Object.prototype, a plain one breaks.
+      for (const k of names) Object.defineProperty(Object.prototype, k, { __proto__: null, set: boom, get: boom, configurable: true });
+      return () => { for (const k of names) delete Object.prototype[k]; };
+    },
+    () => {
+      for (const k of ['0', '1', '2']) Object.defineProperty(Array.prototype, k, { __proto__: null, set: boom, get: boom, configurable: true });
+      return () => { for (const k of ['0', '1', '2']) delete Array.prototype[k]; };
+    },
+    () => {
+      // A clock that calls back into the module while a search reads it.
+      const now = () => { reenter(); return perf.now(); };
+      Object.defineProperty(globalThis, 'performance', { __proto__: null, value: { now }, configurable: true, writable: true });
+      return () => Object.defineProperty(globalThis, 'performance', { __proto__: null, value: perf, configurable: true, writable: true });
+    },
+    () => {
+      // A replaced JSON.parse that calls back into the module before it answers.
+      JSON.parse = function (text) {
+        reenter();
+        return realParse(text);
+      };
+      return () => { JSON.parse = realParse; };
+    },
+  ];
+
+  const games = [new Game('sackson'), new Game('classic-turbo'), Game.fromRecord(RECORD)];
+  const innerErrors = [];
+  // Calls made from inside the module's own calls (a Proxy's trap, a replaced built-in), one
+  // level deep: endless recursion would only test how JS runs out of stack.
+  let inside = false;
+  function reenter() {
+    if (inside) return;
+    inside = true;
+    try {
+      reenterOnce();
+    } finally {
+      inside = false;
+    }
+  }
+  function reenterOnce() {
+    const g = pick(games);
+    for (const fn of [() => g.play('e2-e3'), () => g.state(), () => think('', 'sackson', 1), () => g.undo()]) {
+      try { fn(); } catch (e) { innerErrors.push(e); }
+    }
+    if (rnd() < 0.05) {
+      try { g.free(); } catch (e) { innerErrors.push(e); }
+    }
+  }
+  const reentrant = () => new Proxy(['e1-e2'], { get(t, k) { reenter(); return t[k]; } });
+
+  const good = () => pick(['', 'sackson', 'classic', 'e2-e3', START, RECORD, 1, 2, 0, undefined, null, ['e1-e2']]);
+  const arg = () => {
+    const r = rnd();
+    if (r < 0.55) return pick(hostile);
+    if (r < 0.6) return reentrant();
+    return good();
+  };
+  const calls = [
+    () => new Game(arg()),
+    () => Game.fromCode(arg(), arg()),
+    () => Game.fromRecord(arg()),
+    () => pick(games).state(),
+    () => pick(games).play(arg()),
+    () => pick(games).legalMove(arg()),
+    () => pick(games).playIndex(arg()),
+    () => pick(games).undo(),
+    () => pick(games).redo(),
+    () => pick(games).setTag(arg(), arg()),
+    () => pick(games).tag(arg()),
+    () => pick(games).record(),
+    () => pick(games).code(),
+    () => variants(),
+    () => think(arg(), arg(), pick([1, 2, arg()]), pick([undefined, 5, arg()])),
+    () => think('', 'sackson', 1, undefined),
+    () => analyse(arg(), arg(), pick([300, arg()])),
+    () => lessons(),
+    () => lessonJudge(pick([lessonId, arg()]), arg()),
+    () => lessonHint(pick([lessonId, arg()]), arg()),
+  ];
+
+  const memory = () => exports.memory.buffer.byteLength;
+  const table = () => exports.__wbindgen_externrefs.length;
+  let baseline = null;
+  const WARM_UP = 1000;
+  const CALLS = 10000;
+  for (let i = 0; i < CALLS; i++) {
+    if (i === WARM_UP) baseline = { memory: memory(), table: table() };
+    const call = pick(calls);
+    const undo = pick(environments)();
+    let outcome;
+    try {
+      outcome = { value: call() };
+    } catch (error) {
+      outcome = { error };
+    } finally {
+      undo();
+    }
+    if ('error' in outcome) {
+      const e = outcome.error;
+      assert.ok(!(e instanceof WebAssembly.RuntimeError), `call ${i}: RuntimeError ${e && e.message}`);
+      assert.ok(e instanceof Error, `call ${i}: threw a non-Error ${String(e)}`);
+      assert.equal(typeof e.code, 'string', `call ${i} (${call}): no code on '${e.message}'\n${e.stack}`);
+      assert.ok(CODES.has(e.code), `call ${i}: unknown code '${e.code}'`);
+    }
+    // A game freed by a re-entrant call is replaced, so that the games stay in play.
+    for (let k = 0; k < games.length; k++) {
+      try { games[k].code(); } catch (e) {
+        assert.equal(e.code, 'freed');
+        games[k] = new Game(pick(['sackson', 'classic', 'super']));
+      }
+    }
+  }
+  for (const e of innerErrors) {
+    assert.ok(e instanceof Error && typeof e.code === 'string' && CODES.has(e.code), `re-entrant call: ${e && e.message}`);
+  }
+  assert.ok(innerErrors.some((e) => e.code === 'busy'), 're-entrant searches were refused as busy');
+
+  // Then a whole normal game, on the same module.
+  const g = new Game('classic');
+  const play = random(7);
+  let plies = 0;
+  for (let st = g.state(); !st.result; st = g.state()) {
+    assert.ok(plies < 2000, 'the game ends');
+    const i = Math.floor(play() * st.moves.length);
+    if (plies % 2) assert.equal(g.play(st.moves[i].text), st.moves[i].text);
+    else assert.equal(g.playIndex(i), st.moves[i].text);
+    plies += 1;
+    if (plies === 20) {
+      const r = think(g.record(), '', 4);
+      assert.ok(st.moves.length === 0 || g.legalMove(r.best) === r.best);
+    }
+  }
+  const back = Game.fromRecord(g.record());
+  assert.equal(back.code(), g.code());
+  assert.equal(back.record(), g.record());
+  assert.deepEqual(back.state().history, g.state().history);
+  assert.ok(g.state().result.token);
+  assert.equal(think('', 'sackson', 2).side, 'blue');
+  stillWorks();
+
+  // No growth of the wasm memory after the warm-up beyond a few pages. (wasm-bindgen 0.2.130 loses one slot of its
+  // externref table, 4 bytes of wasm memory, for each JS exception a catching import meets: at
+  // most one a call here, since a call stops at its first.)
+  const grown = memory() - baseline.memory;
+  assert.ok(grown <= 4 * 65536, `wasm memory grew by ${grown} bytes after the warm-up`);
+  assert.ok(table() - baseline.table < CALLS - WARM_UP, `the externref table grew by ${table() - baseline.table}`);
 });

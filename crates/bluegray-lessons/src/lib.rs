@@ -24,8 +24,111 @@
 
 use std::collections::BTreeMap;
 
-use bluegray_core::{Color, EndReason, Game, Move, MoveKind, PieceKind, Position, Variant};
+use bluegray_core::{
+    excerpt, Color, EndReason, Game, IllegalMove, Move, MoveError, MoveKind, Outcome,
+    ParseMoveError, PieceKind, Position, Variant,
+};
 use serde::Serialize;
+use thiserror::Error;
+
+/// The most moves a lesson's game is given: the longest lesson needs eight; the bound keeps a
+/// caller from making a lesson replay without end.
+pub const MAX_MOVES: usize = 64;
+
+/// Why a lesson cannot judge or hint from what it was given.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LessonError {
+    /// No lesson has this id.
+    #[error("unknown lesson '{}': expected one of {}", excerpt(id), lesson_ids())]
+    UnknownLesson {
+        /// The id asked for.
+        id: String,
+    },
+    /// More moves than [`MAX_MOVES`].
+    #[error("at most {MAX_MOVES} moves, not {count}")]
+    TooManyMoves {
+        /// How many were given.
+        count: usize,
+    },
+    /// A move's text is not a move at all.
+    #[error("move {number}: {source}")]
+    BadMoveText {
+        /// Its number in the list, from 1.
+        number: usize,
+        /// Why the text is not a move.
+        source: ParseMoveError,
+    },
+    /// A well-formed move the rules refuse in the lesson's game.
+    #[error("move {number}: illegal move {}: {reason}", excerpt(text))]
+    IllegalMove {
+        /// Its number in the list, from 1.
+        number: usize,
+        /// The move, normalised.
+        text: String,
+        /// The rule that refuses it.
+        reason: IllegalMove,
+    },
+    /// A move after the lesson's game has ended.
+    #[error(
+        "move {number} ({}): the game is already over: {outcome}",
+        excerpt(text)
+    )]
+    GameOver {
+        /// Its number in the list, from 1.
+        number: usize,
+        /// The move as given.
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+    /// [`Lesson::judge`] was given no move.
+    #[error("no move to judge: the list of moves is empty")]
+    NoMove,
+    /// [`Lesson::judge`] was given a list whose last move is the opponent's.
+    #[error("the last move is not the learner's: the learner plays {learner}")]
+    NotLearnersMove {
+        /// The learner's side.
+        learner: Color,
+    },
+    /// [`Lesson::hint`] was asked in a position where the opponent is to move.
+    #[error("it is not the learner's turn: the learner plays {learner}")]
+    NotLearnersTurn {
+        /// The learner's side.
+        learner: Color,
+    },
+    /// A lesson's own variant or position does not read: a bug in [`LESSONS`].
+    #[error("lesson '{id}' does not set up: {reason}")]
+    Setup {
+        /// The lesson.
+        id: &'static str,
+        /// What the rules core said.
+        reason: String,
+    },
+}
+
+impl LessonError {
+    /// The error of the `number`-th move (from 1), `text`, refused with `e`.
+    fn of_move(number: usize, text: &str, e: MoveError) -> LessonError {
+        match e {
+            MoveError::Parse(source) => LessonError::BadMoveText { number, source },
+            MoveError::Illegal { text, reason } => LessonError::IllegalMove {
+                number,
+                text,
+                reason,
+            },
+            MoveError::GameOver(outcome) => LessonError::GameOver {
+                number,
+                text: text.to_string(),
+                outcome,
+            },
+        }
+    }
+}
+
+/// The ids of every lesson, for an error message.
+fn lesson_ids() -> String {
+    LESSONS.iter().map(|l| l.id).collect::<Vec<_>>().join(", ")
+}
 
 /// What the learner must achieve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,8 +259,11 @@ pub const LESSONS: &[Lesson] = &[
 ];
 
 /// The lesson with this id.
-pub fn lesson(id: &str) -> Option<&'static Lesson> {
-    LESSONS.iter().find(|l| l.id == id)
+pub fn lesson(id: &str) -> Result<&'static Lesson, LessonError> {
+    LESSONS
+        .iter()
+        .find(|l| l.id == id)
+        .ok_or_else(|| LessonError::UnknownLesson { id: id.to_string() })
 }
 
 /// A message of the page: a key of its message tables and the parameters to put in.
@@ -261,17 +367,24 @@ const SEARCH_LIMIT: u32 = 200_000;
 
 impl Lesson {
     /// A new game at the lesson's start.
-    pub fn start(&self) -> Result<Game, String> {
-        let variant: Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
-        Game::from_code(variant, self.code).map_err(|e| format!("{e}"))
+    pub fn start(&self) -> Result<Game, LessonError> {
+        let setup = |reason: String| LessonError::Setup {
+            id: self.id,
+            reason,
+        };
+        let variant: Variant = self.variant.parse().map_err(|e| setup(format!("{e}")))?;
+        Game::from_code(variant, self.code).map_err(|e| setup(format!("{e}")))
     }
 
-    /// The game after `moves` (in notation) from the lesson's start.
-    pub fn replay<S: AsRef<str>>(&self, moves: &[S]) -> Result<Game, String> {
+    /// The game after `moves` (in notation, at most [`MAX_MOVES`]) from the lesson's start.
+    pub fn replay<S: AsRef<str>>(&self, moves: &[S]) -> Result<Game, LessonError> {
+        if moves.len() > MAX_MOVES {
+            return Err(LessonError::TooManyMoves { count: moves.len() });
+        }
         let mut game = self.start()?;
         for (i, m) in moves.iter().enumerate() {
             game.play_text(m.as_ref())
-                .map_err(|e| format!("move {} ({}): {e}", i + 1, m.as_ref()))?;
+                .map_err(|e| LessonError::of_move(i + 1, m.as_ref(), e))?;
         }
         Ok(game)
     }
@@ -372,10 +485,12 @@ impl Lesson {
 
     /// The first move of a line that meets the goal from the position after `moves`, when it
     /// is the learner's turn; `None` when there is none (the goal is out of reach).
-    pub fn hint<S: AsRef<str>>(&self, moves: &[S]) -> Result<Option<String>, String> {
+    pub fn hint<S: AsRef<str>>(&self, moves: &[S]) -> Result<Option<String>, LessonError> {
         let game = self.replay(moves)?;
         if game.side_to_move() != self.learner {
-            return Err("it is not the learner's turn".to_string());
+            return Err(LessonError::NotLearnersTurn {
+                learner: self.learner,
+            });
         }
         let left = (self.budget as usize).saturating_sub(self.learner_moves(&game)) as u8;
         let mut budget = SEARCH_LIMIT;
@@ -386,17 +501,19 @@ impl Lesson {
 
     /// Judges the learner's last move, the last of `moves` (every move from the lesson's start,
     /// the opponent's replies included).
-    pub fn judge<S: AsRef<str>>(&self, moves: &[S]) -> Result<Verdict, String> {
+    pub fn judge<S: AsRef<str>>(&self, moves: &[S]) -> Result<Verdict, LessonError> {
         let Some((_, earlier)) = moves.split_last() else {
-            return Err("no move to judge".to_string());
+            return Err(LessonError::NoMove);
         };
         let before = self.replay(earlier)?;
         if before.side_to_move() != self.learner {
-            return Err("the last move is not the learner's".to_string());
+            return Err(LessonError::NotLearnersMove {
+                learner: self.learner,
+            });
         }
         let game = self.replay(moves)?;
         let Some(last) = game.moves().last().copied() else {
-            return Err("no move to judge".to_string());
+            return Err(LessonError::NoMove);
         };
         let used = self.learner_moves(&game);
         let moves_left = (self.budget as usize).saturating_sub(used) as u8;

@@ -1,7 +1,8 @@
 //! Every lesson can be completed by the learner against the lesson's own replies, and every
 //! lesson's wrong-move feedback triggers for at least one wrong move (issue 10, Tests).
 
-use bluegray_lessons::{catalogue, lesson, Goal, Status, LESSONS};
+use bluegray_core::Color;
+use bluegray_lessons::{catalogue, lesson, Goal, LessonError, Status, LESSONS, MAX_MOVES};
 
 /// Plays a lesson from its start by following its hints, as a learner clicking them would,
 /// with the opponent's replies from the verdicts. Returns every move played.
@@ -255,15 +256,65 @@ fn goals_are_what_the_lessons_teach() {
 }
 
 #[test]
-fn bad_input_is_an_error_not_a_panic() {
+fn bad_input_is_a_typed_error_not_a_panic() {
     let l = lesson("walk").expect("lesson");
-    assert!(l.judge::<&str>(&[]).is_err());
-    assert!(l.judge(&["e1-e3"]).is_err());
-    assert!(l.judge(&["zz"]).is_err());
-    assert!(
-        l.judge(&["e1-e2", "i9-h9"]).is_err(),
+    assert_eq!(l.judge::<&str>(&[]), Err(LessonError::NoMove));
+    match l.judge(&["e1-e3"]) {
+        Err(LessonError::IllegalMove {
+            number: 1, reason, ..
+        }) => assert_eq!(reason.code(), "not-along-path"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        l.judge(&["e1-e2", "i9-h9", "zz"]),
+        Err(LessonError::BadMoveText { number: 3, .. })
+    ));
+    assert_eq!(
+        l.judge(&["e1-e2", "i9-h9"]),
+        Err(LessonError::NotLearnersMove {
+            learner: Color::Blue
+        }),
         "the last move is the opponent's"
     );
-    assert!(l.hint(&["e1-e2"]).is_err(), "not the learner's turn");
-    assert!(lesson("nope").is_none());
+    assert_eq!(
+        l.hint(&["e1-e2"]),
+        Err(LessonError::NotLearnersTurn {
+            learner: Color::Blue
+        })
+    );
+    let many = vec!["e1-e2"; MAX_MOVES + 1];
+    assert_eq!(
+        l.hint(&many),
+        Err(LessonError::TooManyMoves {
+            count: MAX_MOVES + 1
+        })
+    );
+    let e = lesson("nope").unwrap_err();
+    assert_eq!(e, LessonError::UnknownLesson { id: "nope".into() });
+    assert!(e
+        .to_string()
+        .starts_with("unknown lesson 'nope': expected one of walk, "));
+}
+
+#[test]
+fn a_move_after_the_end_says_the_game_is_over() {
+    // Breakthrough: the captain walks to the red dot in four moves, then one more is refused.
+    let l = lesson("breakthrough").expect("lesson");
+    let mut moves: Vec<String> = Vec::new();
+    while l.replay(&moves).expect("replay").outcome().is_none() {
+        let game = l.replay(&moves).expect("replay");
+        let next = if game.side_to_move() == l.learner {
+            l.hint(&moves).expect("hint").expect("a winning move")
+        } else {
+            l.reply(&game).expect("a reply").to_string()
+        };
+        moves.push(next);
+    }
+    moves.push("i9-h9".into());
+    let e = l.replay(&moves).unwrap_err();
+    assert!(
+        matches!(e, LessonError::GameOver { number, .. } if number == moves.len()),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("the game is already over"), "{e}");
 }

@@ -1,11 +1,11 @@
 //! The errors the binding throws, as plain Rust: a stable [`ErrorCode`], an English message, and
-//! for a refused move the rule and the points involved. `lib.rs` turns an [`ApiError`] into a JS
+//! for a refused move the rule and the points involved. `js.rs` turns an [`ApiError`] into a JS
 //! `Error` with these as properties, so a page can explain an error in any language by its
 //! `code` (and `reason`) instead of parsing the message.
 //!
 //! | `code` | thrown when |
 //! | --- | --- |
-//! | `bad-argument` | an argument has the wrong JS type or is out of range (the message names the argument and what was expected), or `playIndex` is given an index with no move |
+//! | `bad-argument` | an argument has the wrong JS type or is out of range (the message names the argument and what was expected), `playIndex` is given an index with no move, a lesson id is unknown or a lesson's moves do not fit it (too many, none to judge, not the learner's turn), or a `Game` method is called on something that is not a `Game` |
 //! | `bad-variant` | a variant spec is not one |
 //! | `bad-position` | a position code is not one, or not valid under the variant |
 //! | `bad-record` | a game record cannot be read or replayed |
@@ -13,7 +13,9 @@
 //! | `illegal-move` | a well-formed move the rules refuse; see `reason` and `points` |
 //! | `game-over` | a move, or a search, asked for in a finished game |
 //! | `bad-tag` | `setTag` with a bad or reserved tag name |
-//! | `busy` | `think` called while a search is running |
+//! | `busy` | `think` or `analyse` called while a search is running, a `Game` method called from inside another of the same game's (only JS run by the binding itself, such as a replaced built-in, can do that), or `free()` called then |
+//! | `js-exception` | reading an argument ran JS that threw (a getter, an iterator, a Proxy's trap), or a JS built-in the binding calls threw; the message names the argument; the module and every `Game` go on working |
+//! | `freed` | a method of a `Game` called after its `free()` (thrown by the glue before the call reaches wasm; a second `free()` does nothing) |
 //! | `internal` | a bug: a value could not be converted for JS |
 //!
 //! An `illegal-move` error (and a `bad-record` error caused by an illegal move) also has
@@ -23,7 +25,10 @@
 
 use std::fmt;
 
-use bluegray_core::{excerpt, MoveError, PositionCodeError, RecordError, TagError, VariantError};
+use bluegray_core::{
+    IllegalMove, MoveError, PositionCodeError, RecordError, TagError, VariantError,
+};
+use bluegray_lessons::LessonError;
 
 /// What kind of error; its [`ErrorCode::as_str`] is the JS `code` property.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +51,10 @@ pub enum ErrorCode {
     BadTag,
     /// `busy`.
     Busy,
+    /// `js-exception`.
+    JsException,
+    /// `freed`: thrown by the JS glue (`js/game-guard.js`), never by Rust.
+    Freed,
     /// `internal`.
     Internal,
 }
@@ -63,6 +72,8 @@ impl ErrorCode {
             ErrorCode::GameOver => "game-over",
             ErrorCode::BadTag => "bad-tag",
             ErrorCode::Busy => "busy",
+            ErrorCode::JsException => "js-exception",
+            ErrorCode::Freed => "freed",
             ErrorCode::Internal => "internal",
         }
     }
@@ -92,36 +103,28 @@ impl ApiError {
         }
     }
 
-    /// A wrong argument: `function`'s `argument` must be `expected`, and was `got`.
-    pub fn bad_argument(function: &str, argument: &str, expected: &str, got: &str) -> ApiError {
-        ApiError::new(
-            ErrorCode::BadArgument,
-            format!("{function}: {argument} must be {expected}, not {got}"),
-        )
+    /// A move refused by the rules for `reason`, with code `code`.
+    fn refused(code: ErrorCode, message: String, reason: &IllegalMove) -> ApiError {
+        ApiError {
+            code,
+            message,
+            reason: Some(reason.code()),
+            points: reason.points().iter().map(ToString::to_string).collect(),
+        }
     }
 
     /// A move error, with `context` before its message (e.g. `bad game record: move 3`).
     fn from_move(e: &MoveError, code_if_illegal: ErrorCode, context: &str) -> ApiError {
-        let (code, reason, points) = match e {
-            MoveError::Parse(_) => (ErrorCode::BadMoveText, None, Vec::new()),
-            MoveError::GameOver(_) => (ErrorCode::GameOver, None, Vec::new()),
-            MoveError::Illegal { reason, .. } => (
-                code_if_illegal,
-                Some(reason.code()),
-                reason.points().iter().map(ToString::to_string).collect(),
-            ),
-        };
+        let message = format!("{context}{e}");
         // Errors inside a record are the record's fault, whatever the move's problem.
-        let code = if code_if_illegal == ErrorCode::BadRecord {
-            ErrorCode::BadRecord
-        } else {
-            code
-        };
-        ApiError {
-            code,
-            message: format!("{context}{e}"),
-            reason,
-            points,
+        let in_record = code_if_illegal == ErrorCode::BadRecord;
+        match e {
+            MoveError::Illegal { reason, .. } => {
+                ApiError::refused(code_if_illegal, message, reason)
+            }
+            _ if in_record => ApiError::new(ErrorCode::BadRecord, message),
+            MoveError::Parse(_) => ApiError::new(ErrorCode::BadMoveText, message),
+            MoveError::GameOver(_) => ApiError::new(ErrorCode::GameOver, message),
         }
     }
 }
@@ -175,87 +178,89 @@ impl From<TagError> for ApiError {
     }
 }
 
-/// Checks a JS number that must be a whole number from `min` to `max`, for `function`'s
-/// `argument`.
-pub fn whole_number(
-    value: f64,
-    min: u64,
-    max: u64,
-    function: &str,
-    argument: &str,
-) -> Result<u64, ApiError> {
-    let whole = value.is_finite() && value.fract() == 0.0;
-    if whole && value >= min as f64 && value <= max as f64 {
-        Ok(value as u64)
-    } else {
-        Err(ApiError::bad_argument(
-            function,
-            argument,
-            &format!("a whole number from {min} to {max}"),
-            &describe_number(value),
-        ))
-    }
-}
-
-/// A JS number as an error message shows it.
-pub fn describe_number(value: f64) -> String {
-    if value.is_nan() {
-        "NaN".into()
-    } else {
-        format!("the number {}", excerpt(&number_text(value)))
-    }
-}
-
-/// A number in decimals, to six places at most, with whole-number arithmetic: Rust's float
-/// formatting would add its large tables to the wasm module for the sake of error messages.
-fn number_text(value: f64) -> String {
-    if value.is_infinite() {
-        return if value > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    let sign = if value < 0.0 { "-" } else { "" };
-    let abs = value.abs();
-    if abs >= 1e15 {
-        // Beyond exact whole numbers: the magnitude is what matters in a message.
-        return format!("{sign}1e15 or more");
-    }
-    let millionths = (abs * 1e6).round() as u64;
-    let (whole, frac) = (millionths / 1_000_000, millionths % 1_000_000);
-    if frac == 0 {
-        format!("{sign}{whole}")
-    } else {
-        let digits = format!("{frac:06}");
-        format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
+impl From<LessonError> for ApiError {
+    fn from(e: LessonError) -> ApiError {
+        let message = e.to_string();
+        match &e {
+            LessonError::IllegalMove { reason, .. } => {
+                ApiError::refused(ErrorCode::IllegalMove, message, reason)
+            }
+            LessonError::BadMoveText { .. } => ApiError::new(ErrorCode::BadMoveText, message),
+            LessonError::GameOver { .. } => ApiError::new(ErrorCode::GameOver, message),
+            LessonError::Setup { .. } => ApiError::new(ErrorCode::Internal, message),
+            LessonError::UnknownLesson { .. }
+            | LessonError::TooManyMoves { .. }
+            | LessonError::NoMove
+            | LessonError::NotLearnersMove { .. }
+            | LessonError::NotLearnersTurn { .. } => ApiError::new(ErrorCode::BadArgument, message),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bluegray_lessons::lesson;
 
     #[test]
-    fn numbers_are_written_without_float_formatting() {
-        assert_eq!(number_text(256.0), "256");
-        assert_eq!(number_text(-1.0), "-1");
-        assert_eq!(number_text(2.5), "2.5");
-        assert_eq!(number_text(0.125), "0.125");
-        assert_eq!(number_text(f64::INFINITY), "Infinity");
-        assert_eq!(number_text(-1e300), "-1e15 or more");
-        assert_eq!(describe_number(f64::NAN), "NaN");
+    fn lesson_errors_keep_their_kind_and_a_refused_moves_rule() {
+        let l = lesson("walk").unwrap();
+        let e = ApiError::from(l.judge(&["e1-e3"]).unwrap_err());
+        assert_eq!(e.code, ErrorCode::IllegalMove);
+        assert_eq!(e.reason, Some("not-along-path"));
+        assert!(!e.points.is_empty());
+        assert!(
+            e.message.starts_with("move 1: illegal move e1-e3"),
+            "{}",
+            e.message
+        );
+        let e = ApiError::from(l.judge(&["zz"]).unwrap_err());
+        assert_eq!(e.code, ErrorCode::BadMoveText);
+        let e = ApiError::from(l.judge::<&str>(&[]).unwrap_err());
+        assert_eq!(e.code, ErrorCode::BadArgument);
+        let e = ApiError::from(lesson("nope").unwrap_err());
+        assert_eq!((e.code, e.reason), (ErrorCode::BadArgument, None));
     }
 
     #[test]
-    fn whole_numbers_in_range_only() {
-        assert_eq!(whole_number(3.0, 1, 8, "think", "level"), Ok(3));
-        for bad in [0.0, 9.0, 2.5, f64::NAN, f64::INFINITY, -1.0, 256.0] {
-            let e = whole_number(bad, 1, 8, "think", "level").unwrap_err();
-            assert_eq!(e.code, ErrorCode::BadArgument);
-            assert!(e
-                .message
-                .starts_with("think: level must be a whole number from 1 to 8, not"));
+    fn codes_are_distinct_kebab_case_words() {
+        let all = [
+            ErrorCode::BadArgument,
+            ErrorCode::BadVariant,
+            ErrorCode::BadPosition,
+            ErrorCode::BadRecord,
+            ErrorCode::BadMoveText,
+            ErrorCode::IllegalMove,
+            ErrorCode::GameOver,
+            ErrorCode::BadTag,
+            ErrorCode::Busy,
+            ErrorCode::JsException,
+            ErrorCode::Freed,
+            ErrorCode::Internal,
+        ];
+        let texts: std::collections::BTreeSet<&str> = all.iter().map(|c| c.as_str()).collect();
+        assert_eq!(texts.len(), all.len());
+        for t in texts {
+            assert!(
+                t.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'),
+                "{t}"
+            );
+            // Every code is in the table of the module's documentation.
+            assert!(
+                include_str!("error.rs").contains(&format!("//! | `{t}` |")),
+                "{t}"
+            );
         }
-        assert!(whole_number(f64::NAN, 1, 8, "think", "level")
-            .unwrap_err()
-            .message
-            .ends_with("not NaN"));
+    }
+
+    #[test]
+    fn the_glue_guard_throws_these_codes() {
+        let guard = include_str!("../js/game-guard.js");
+        for code in [ErrorCode::Freed, ErrorCode::BadArgument] {
+            assert!(
+                guard.contains(&format!("failure('{}'", code.as_str())),
+                "{code:?}"
+            );
+        }
     }
 }

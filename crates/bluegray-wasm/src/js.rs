@@ -1,90 +1,224 @@
-//! Reading JS arguments and making JS errors, for every `#[wasm_bindgen]` function of the crate:
-//! a value of the wrong type becomes a `bad-argument` error naming the argument, and every
-//! [`ApiError`] becomes a JS `Error` with its `code` (see [`crate::error`]).
+//! The only code that touches JS values: reading an argument into a [`JsArg`], making the JS
+//! `Error` of an [`ApiError`], building returned objects, the clock and the seed.
+//!
+//! A JS exception must never unwind through wasm frames: it would skip the code that restores
+//! the wasm stack pointer (after some two thousand such calls every call traps) and leave a
+//! `RefCell` borrowed for good. So every JS function called here that could throw, or run JS
+//! that throws (a getter, a Proxy's trap, a replaced built-in), is imported with
+//! `#[wasm_bindgen(catch)]`, returns a plain `JsValue` (a `bool` or `f64` return would be
+//! converted by JS after the catch, calling a hostile `valueOf`), and a failure becomes an error
+//! with a code or a fallback. Types are told by `typeof` checks, which run no JS.
+//!
+//! Returned objects are made by `JSON.parse` of JSON written in Rust: it defines their
+//! properties without running setters that a page may have put on `Object.prototype`. Error
+//! properties are defined with descriptors that have no prototype, for the same reason.
+//!
+//! One cost is wasm-bindgen's (0.2.130): a catching import that returns a value keeps the
+//! externref table slot it made for the (undefined) result when the call throws, 4 bytes of wasm
+//! memory each time. Only a JS exception met here costs it, at most one per call (a call stops
+//! at its first), so no ordinary use ever pays.
 
+use std::cell::Cell;
+
+use bluegray_core::rng::mix;
+use bluegray_engine::Clock;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::error::{describe_number, whole_number, ApiError, ErrorCode};
+use crate::args::{JsArg, Param};
+use crate::error::{ApiError, ErrorCode};
 
-/// The JS `Error` for `e`, with `code` (and `reason`, `points` for a refused move).
-pub(crate) fn js_error(e: ApiError) -> JsValue {
-    let err = js_sys::Error::new(&e.message);
-    let set = |key: &str, value: &JsValue| {
-        // Setting a property on a fresh Error object cannot fail.
-        let _ = js_sys::Reflect::set(&err, &JsValue::from_str(key), value);
-    };
-    set("code", &JsValue::from_str(e.code.as_str()));
-    if let Some(reason) = e.reason {
-        set("reason", &JsValue::from_str(reason));
-        let points: js_sys::Array = e.points.iter().map(|p| JsValue::from_str(p)).collect();
-        set("points", &points);
-    }
-    err.into()
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array(value: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
+    fn reflect_get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = set)]
+    fn reflect_set(target: &JsValue, key: &JsValue, value: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = defineProperty)]
+    fn define_property(
+        target: &JsValue,
+        key: &JsValue,
+        descriptor: &JsValue,
+    ) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = create)]
+    fn object_create(prototype: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
+    fn json_parse(text: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_name = Error)]
+    fn new_error(message: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Math, js_name = random)]
+    fn math_random() -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = performance, js_name = now)]
+    fn performance_now() -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Date, js_name = now)]
+    fn date_now() -> Result<JsValue, JsValue>;
 }
 
-pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let ser = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    value.serialize(&ser).map_err(|e| {
-        js_error(ApiError::new(
-            ErrorCode::Internal,
-            format!("cannot convert to JS: {e}"),
-        ))
-    })
-}
-
-/// How an error message names a JS value of the wrong type.
-pub(crate) fn describe(value: &JsValue) -> String {
-    if value.is_undefined() {
-        "undefined".into()
+/// Describes `value` without running any of its JS: only `typeof` checks and `Array.isArray`
+/// (which throws for a revoked Proxy: then a `js-exception` error naming `p`).
+pub(crate) fn read(value: &JsValue, p: Param) -> Result<JsArg, ApiError> {
+    Ok(if value.is_undefined() {
+        JsArg::Undefined
     } else if value.is_null() {
-        "null".into()
+        JsArg::Null
+    } else if let Some(b) = value.as_bool() {
+        JsArg::Bool(b)
     } else if let Some(n) = value.as_f64() {
-        describe_number(n)
-    } else if value.as_bool().is_some() {
-        "a boolean".into()
-    } else if value.is_string() {
-        "a string".into()
+        JsArg::Number(n)
+    } else if let Some(s) = value.as_string() {
+        JsArg::String(s)
     } else if value.is_symbol() {
-        "a symbol".into()
+        JsArg::Symbol
     } else if value.is_bigint() {
-        "a bigint".into()
-    } else if js_sys::Array::is_array(value) {
-        "an array".into()
+        JsArg::BigInt
     } else if value.is_function() {
-        "a function".into()
+        JsArg::Function
     } else {
-        "an object".into()
-    }
-}
-
-/// A string argument.
-pub(crate) fn string(value: &JsValue, function: &str, argument: &str) -> Result<String, JsValue> {
-    value.as_string().ok_or_else(|| {
-        js_error(ApiError::bad_argument(
-            function,
-            argument,
-            "a string",
-            &describe(value),
-        ))
+        match is_array(value) {
+            Ok(a) if a.as_bool() == Some(true) => JsArg::Array,
+            Ok(_) => JsArg::Object,
+            Err(_) => return Err(p.js_exception()),
+        }
     })
 }
 
-/// A number argument that must be a whole number from `min` to `max`.
-pub(crate) fn number(
+/// A string argument. Out of line: every export reads some, and one copy serves them all.
+#[inline(never)]
+pub(crate) fn string(value: &JsValue, p: Param) -> Result<String, ApiError> {
+    crate::args::string(read(value, p)?, p)
+}
+
+/// The elements of an array argument, each described; an array longer than `max` is refused
+/// with `too_long(length)` before any element is read.
+pub(crate) fn array(
     value: &JsValue,
-    min: u64,
-    max: u64,
-    function: &str,
-    argument: &str,
-) -> Result<u64, JsValue> {
-    let n = value.as_f64().ok_or_else(|| {
-        js_error(ApiError::bad_argument(
-            function,
-            argument,
-            &format!("a whole number from {min} to {max}"),
-            &describe(value),
-        ))
-    })?;
-    whole_number(n, min, max, function, argument).map_err(js_error)
+    max: usize,
+    too_long: impl FnOnce(usize) -> ApiError,
+    p: Param,
+) -> Result<Vec<JsArg>, ApiError> {
+    let arg = read(value, p)?;
+    if arg != JsArg::Array {
+        return Err(p.bad("an array of moves in notation, such as [\"e1-e2\"]", &arg));
+    }
+    // A Proxy of an array answers these reads with its traps, which may throw.
+    let length = reflect_get(value, &JsValue::from_str("length")).map_err(|_| p.js_exception())?;
+    let length = crate::args::array_length(&read(&length, p)?, p)?;
+    if length > max {
+        return Err(too_long(length));
+    }
+    (0..length)
+        .map(|i| {
+            let element =
+                reflect_get(value, &JsValue::from_f64(i as f64)).map_err(|_| p.js_exception())?;
+            read(&element, p)
+        })
+        .collect()
+}
+
+/// `value` as JSON, for [`parse`]. Fails only on a map whose keys are not strings (a bug).
+/// serde_json's error is not written out: its `Display` would bring every message of its
+/// parser into the module.
+pub(crate) fn json<T: Serialize>(value: &T, function: &str) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(|_| {
+        ApiError::new(
+            ErrorCode::Internal,
+            format!("{function}: cannot convert the result to JS"),
+        )
+    })
+}
+
+/// The JS value of JSON text made by [`json`].
+#[inline(never)]
+pub(crate) fn parse(text: &str, function: &str) -> Result<JsValue, ApiError> {
+    json_parse(text).map_err(|_| {
+        ApiError::new(
+            ErrorCode::JsException,
+            format!("{function}: JSON.parse threw a JS exception while making the result"),
+        )
+    })
+}
+
+/// `value` as a plain JS object or array.
+pub(crate) fn to_js<T: Serialize>(value: &T, function: &str) -> Result<JsValue, JsValue> {
+    parse_json(json(value, function), function)
+}
+
+/// The generic part of [`to_js`] kept small: one copy of the rest serves every type.
+#[inline(never)]
+fn parse_json(text: Result<String, ApiError>, function: &str) -> Result<JsValue, JsValue> {
+    text.and_then(|text| parse(&text, function))
+        .map_err(js_error)
+}
+
+/// Defines `key` on `target` as a writable, enumerable, configurable data property, as an
+/// assignment would on a plain object, but running no setter of any prototype. Best effort:
+/// only replaced built-ins can make it fail.
+fn define(target: &JsValue, key: &str, value: &JsValue) {
+    let Ok(descriptor) = object_create(&JsValue::NULL) else {
+        return;
+    };
+    let fields = [
+        ("value", value.clone()),
+        ("writable", JsValue::TRUE),
+        ("enumerable", JsValue::TRUE),
+        ("configurable", JsValue::TRUE),
+    ];
+    for (name, v) in fields {
+        let _ = reflect_set(&descriptor, &JsValue::from_str(name), &v);
+    }
+    let _ = define_property(target, &JsValue::from_str(key), &descriptor);
+}
+
+/// The JS `Error` for `e`, with `code` (and `reason`, `points` for a refused move). Should the
+/// `Error` constructor itself have been replaced by one that throws, the message alone.
+pub(crate) fn js_error(e: ApiError) -> JsValue {
+    let Ok(err) = new_error(&e.message) else {
+        return JsValue::from_str(&e.message);
+    };
+    define(&err, "code", &JsValue::from_str(e.code.as_str()));
+    if let Some(reason) = e.reason {
+        define(&err, "reason", &JsValue::from_str(reason));
+        let points = json(&e.points, "points")
+            .and_then(|text| parse(&text, "points"))
+            .unwrap_or(JsValue::UNDEFINED);
+        define(&err, "points", &points);
+    }
+    err
+}
+
+/// `performance.now()` of the global scope (a window or a worker), else `Date.now()`. When
+/// neither answers with a number (replaced by a page), the time is infinite: a search with a
+/// time budget then stops after its first iteration rather than never.
+pub(crate) struct JsClock;
+
+impl Clock for JsClock {
+    fn now_ms(&self) -> f64 {
+        let reading = |r: Result<JsValue, JsValue>| r.ok()?.as_f64().filter(|t| t.is_finite());
+        reading(performance_now())
+            .or_else(|| reading(date_now()))
+            .unwrap_or(f64::INFINITY)
+    }
+}
+
+/// A seed for the weaker levels' noise, different at every call: `Math.random()` mixed with a
+/// count of calls and the clock, so that a `Math.random` that throws or answers nonsense only
+/// takes its share away.
+pub(crate) fn seed() -> u64 {
+    thread_local! {
+        static CALLS: Cell<u64> = const { Cell::new(0) };
+    }
+    let calls = CALLS.with(|c| {
+        let n = c.get().wrapping_add(1);
+        c.set(n);
+        n
+    });
+    let random = math_random()
+        .ok()
+        .and_then(|v| v.as_f64())
+        .filter(|r| (0.0..1.0).contains(r))
+        // 53 bits: every bit of a double in [0, 1).
+        .map_or(0, |r| (r * 9_007_199_254_740_992.0) as u64);
+    mix(mix(calls ^ JsClock.now_ms().to_bits()) ^ random)
 }

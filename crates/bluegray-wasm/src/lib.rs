@@ -3,8 +3,11 @@
 //!
 //! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
 //! with everything the page draws from (board, legal moves with their point lists, captain
-//! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`setTag`/`tag`/`record`/`code`,
-//! and the free functions `variants()` and `think()` (used by the AI Web Worker).
+//! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`setTag`/`tag`/`record`/`code`
+//! (and wasm-bindgen's `free()`), and the free functions `variants()` (the catalogue: variants,
+//! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
+//! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
+//! by the AI Web Worker, and the lessons' `lessons()`, `lessonJudge()`, `lessonHint()`.
 //!
 //! Every argument is checked: a value of the wrong JS type or out of range throws an `Error`
 //! with code `bad-argument` naming the argument and what was expected, never a
@@ -12,14 +15,25 @@
 //! `code`; the codes and the extra properties of a refused move (`reason`, `points`) are listed
 //! in [`error`].
 //!
+//! The boundary survives any JS: arguments are read without running their JS (no `toString`,
+//! `valueOf`, iterator or getter of theirs is called; an array's elements are read with
+//! `Reflect.get`, and a getter or Proxy trap that throws there gives a `js-exception` error),
+//! no JS exception ever unwinds through wasm, returned objects are made with `JSON.parse` (no
+//! setter of `Object.prototype` runs), and `think`'s seed survives a `Math.random` that throws.
+//! A `Game` used after `free()` throws a `freed` error from the glue (`js/game-guard.js`,
+//! appended to wasm-bindgen's output by `scripts/build-web.sh`) before the call reaches wasm;
+//! a method called on something that is not a `Game` throws `bad-argument` the same way.
+//!
 //! All logic lives in plain Rust, tested natively with `cargo test -p bluegray-wasm`:
-//! [`view`] (the state object and catalogue), [`session`] (a game as the page plays it),
-//! [`search`] (the AI entry) and [`error`]. The `#[wasm_bindgen]` wrappers are compiled for
-//! `wasm32` only.
+//! [`args`] (argument checks and their messages), [`view`] (the state object and catalogue),
+//! [`session`] (a game as the page plays it), [`search`] (the AI entries) and [`error`]. The
+//! `#[wasm_bindgen]` wrappers and `js.rs` (the only code that touches JS values) are compiled
+//! for `wasm32` only.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod args;
 pub mod error;
 #[cfg(target_arch = "wasm32")]
 mod js;
@@ -32,12 +46,12 @@ pub mod view;
 mod wasm {
     use std::cell::RefCell;
 
-    use bluegray_engine::{Clock, Engine, Level, DEFAULT_HASH_MB};
+    use bluegray_engine::{Engine, DEFAULT_HASH_MB};
     use wasm_bindgen::prelude::*;
-    use wasm_bindgen::JsCast;
 
+    use crate::args::{self, Param};
     use crate::error::{ApiError, ErrorCode};
-    use crate::js::{describe, js_error, number, string, to_js};
+    use crate::js::{self, js_error, read, string, to_js, JsClock};
     use crate::session::Session;
     use crate::{search, view};
 
@@ -48,9 +62,41 @@ mod wasm {
     }
 
     /// A game: the page's model of the rules.
+    ///
+    /// Every method takes `&self`, so wasm-bindgen only ever takes shared borrows of it, which
+    /// nest; the session is borrowed here with `try_borrow_mut`, so a call from inside another
+    /// (possible only through JS the binding runs, such as a replaced built-in) is a `busy`
+    /// error, never wasm-bindgen's aliasing trap.
     #[wasm_bindgen]
     pub struct Game {
-        inner: Session,
+        inner: RefCell<Session>,
+    }
+
+    impl Game {
+        fn of(session: Result<Session, ApiError>) -> Result<Game, JsValue> {
+            session
+                .map(|s| Game {
+                    inner: RefCell::new(s),
+                })
+                .map_err(js_error)
+        }
+
+        /// Runs `f` on the session, its arguments already read; the borrow ends before any
+        /// error is made in JS.
+        fn with<T>(
+            &self,
+            function: &str,
+            f: impl FnOnce(&mut Session) -> Result<T, ApiError>,
+        ) -> Result<T, JsValue> {
+            let result = match self.inner.try_borrow_mut() {
+                Ok(mut session) => f(&mut session),
+                Err(_) => Err(ApiError::new(
+                    ErrorCode::Busy,
+                    format!("{function}: the game is in use by another of its methods"),
+                )),
+            };
+            result.map_err(js_error)
+        }
     }
 
     #[wasm_bindgen]
@@ -59,123 +105,137 @@ mod wasm {
         /// empty spec is `sackson`.
         #[wasm_bindgen(constructor)]
         pub fn new(spec: JsValue) -> Result<Game, JsValue> {
-            let spec = string(&spec, "new Game", "spec")?;
-            Session::new(&spec)
-                .map(|inner| Game { inner })
-                .map_err(js_error)
+            let spec = string(&spec, Param::new("new Game", "spec"));
+            Game::of(spec.and_then(|spec| Session::new(&spec)))
         }
 
         /// A new game of a variant from a position code.
         #[wasm_bindgen(js_name = fromCode)]
         pub fn from_code(spec: JsValue, code: JsValue) -> Result<Game, JsValue> {
-            let spec = string(&spec, "Game.fromCode", "spec")?;
-            let code = string(&code, "Game.fromCode", "code")?;
-            Session::from_code(&spec, &code)
-                .map(|inner| Game { inner })
-                .map_err(js_error)
+            const F: &str = "Game.fromCode";
+            let session = string(&spec, Param::new(F, "spec")).and_then(|spec| {
+                let code = string(&code, Param::new(F, "code"))?;
+                Session::from_code(&spec, &code)
+            });
+            Game::of(session)
         }
 
         /// A game replayed from a game record.
         #[wasm_bindgen(js_name = fromRecord)]
         pub fn from_record(text: JsValue) -> Result<Game, JsValue> {
-            let text = string(&text, "Game.fromRecord", "text")?;
-            Session::from_record(&text)
-                .map(|inner| Game { inner })
-                .map_err(js_error)
+            let text = string(&text, Param::new("Game.fromRecord", "text"));
+            Game::of(text.and_then(|text| Session::from_record(&text)))
         }
 
         /// Everything the page draws from, as one plain object.
         pub fn state(&self) -> Result<JsValue, JsValue> {
-            to_js(&self.inner.state())
+            const F: &str = "Game.state";
+            let text = self.with(F, |s| js::json(&s.state(), F))?;
+            js::parse(&text, F).map_err(js_error)
         }
 
         /// Plays a move in notation (`d2-d3`, `c3xc5xe5`); returns it normalised.
-        pub fn play(&mut self, text: JsValue) -> Result<String, JsValue> {
-            let text = string(&text, "Game.play", "text")?;
-            self.inner.play(&text).map_err(js_error)
+        pub fn play(&self, text: JsValue) -> Result<String, JsValue> {
+            const F: &str = "Game.play";
+            let text = string(&text, Param::new(F, "text")).map_err(js_error)?;
+            self.with(F, |s| s.play(&text))
         }
 
         /// The legal move a text describes, normalised, without playing it; throws as `play`
         /// does when there is none.
         #[wasm_bindgen(js_name = legalMove)]
         pub fn legal_move(&self, text: JsValue) -> Result<String, JsValue> {
-            let text = string(&text, "Game.legalMove", "text")?;
-            self.inner.legal_move(&text).map_err(js_error)
+            const F: &str = "Game.legalMove";
+            let text = string(&text, Param::new(F, "text")).map_err(js_error)?;
+            self.with(F, |s| s.legal_move(&text))
         }
 
         /// Plays the `index`-th move of `state().moves`; returns its text.
         #[wasm_bindgen(js_name = playIndex)]
-        pub fn play_index(&mut self, index: JsValue) -> Result<String, JsValue> {
-            // 2^53 - 1: the largest whole number a JS number holds exactly.
-            let index = number(&index, 0, (1 << 53) - 1, "Game.playIndex", "index")?;
-            let index = usize::try_from(index).unwrap_or(usize::MAX);
-            self.inner.play_index(index).map_err(js_error)
+        pub fn play_index(&self, index: JsValue) -> Result<String, JsValue> {
+            const F: &str = "Game.playIndex";
+            let p = Param::new(F, "index");
+            let index = read(&index, p)
+                .and_then(|i| args::index(&i, p))
+                .map_err(js_error)?;
+            self.with(F, |s| s.play_index(index))
         }
 
         /// Takes back the last move; returns it, or `undefined` at the start.
-        pub fn undo(&mut self) -> Option<String> {
-            self.inner.undo()
+        pub fn undo(&self) -> Result<Option<String>, JsValue> {
+            self.with("Game.undo", |s| Ok(s.undo()))
         }
 
         /// Replays the last move taken back; returns it, or `undefined`.
-        pub fn redo(&mut self) -> Option<String> {
-            self.inner.redo()
+        pub fn redo(&self) -> Result<Option<String>, JsValue> {
+            self.with("Game.redo", |s| Ok(s.redo()))
         }
 
         /// Sets a record tag such as `Blue` or `Gray`.
         #[wasm_bindgen(js_name = setTag)]
-        pub fn set_tag(&mut self, name: JsValue, value: JsValue) -> Result<(), JsValue> {
-            let name = string(&name, "Game.setTag", "name")?;
-            let value = string(&value, "Game.setTag", "value")?;
-            self.inner.set_tag(&name, &value).map_err(js_error)
+        pub fn set_tag(&self, name: JsValue, value: JsValue) -> Result<(), JsValue> {
+            const F: &str = "Game.setTag";
+            let name = string(&name, Param::new(F, "name")).map_err(js_error)?;
+            let value = string(&value, Param::new(F, "value")).map_err(js_error)?;
+            self.with(F, |s| s.set_tag(&name, &value))
         }
 
         /// The value of a tag such as `Blue` (names compare without case), or `undefined`.
         pub fn tag(&self, name: JsValue) -> Result<Option<String>, JsValue> {
-            let name = string(&name, "Game.tag", "name")?;
-            Ok(self.inner.tag(&name))
+            const F: &str = "Game.tag";
+            let name = string(&name, Param::new(F, "name")).map_err(js_error)?;
+            self.with(F, |s| Ok(s.tag(&name)))
         }
 
         /// The game record text.
-        pub fn record(&self) -> String {
-            self.inner.record()
+        pub fn record(&self) -> Result<String, JsValue> {
+            self.with("Game.record", |s| Ok(s.record()))
         }
 
         /// The current position code.
-        pub fn code(&self) -> String {
-            self.inner.code()
+        pub fn code(&self) -> Result<String, JsValue> {
+            self.with("Game.code", |s| Ok(s.code()))
         }
     }
 
-    /// The named variants (name, description) and AI levels (number, name).
+    /// The catalogue: named variants, rule options, AI levels with the level range, and the
+    /// analysis node budgets (see [`view::Catalogue`]).
     #[wasm_bindgen]
     pub fn variants() -> Result<JsValue, JsValue> {
-        to_js(&view::catalogue())
-    }
-
-    /// `performance.now()` of the global scope (a window or a worker).
-    struct PerfClock(Option<web_sys::Performance>);
-
-    impl PerfClock {
-        fn new() -> PerfClock {
-            let perf = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
-                .ok()
-                .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
-            PerfClock(perf)
-        }
-    }
-
-    impl Clock for PerfClock {
-        fn now_ms(&self) -> f64 {
-            match &self.0 {
-                Some(p) => p.now(),
-                None => js_sys::Date::now(),
-            }
-        }
+        to_js(&view::catalogue(), "variants")
     }
 
     thread_local! {
+        /// The one engine of `think` and `analyse`: its transposition table (16 MB) is made at
+        /// the first search.
         static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+    }
+
+    /// Runs `f` with the engine, every argument already read; `busy` when a search is running
+    /// (a call from inside one, through JS the search ran).
+    fn with_engine<T>(
+        function: &str,
+        f: impl FnOnce(&mut Engine) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        ENGINE.with(|cell| {
+            let mut slot = cell.try_borrow_mut().map_err(|_| {
+                ApiError::new(
+                    ErrorCode::Busy,
+                    format!("{function}: the AI is already thinking"),
+                )
+            })?;
+            f(slot.get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB)))
+        })
+    }
+
+    /// The arguments `recordOrCode` and `spec` of a search, naming the position to search.
+    fn position(
+        record_or_code: &JsValue,
+        spec: &JsValue,
+        function: &str,
+    ) -> Result<(String, String), ApiError> {
+        let text = string(record_or_code, Param::new(function, "recordOrCode"))?;
+        Ok((text, string(spec, Param::new(function, "spec"))?))
     }
 
     /// Searches for the side to move of a game record (or of a position code of `spec`) at AI
@@ -189,38 +249,50 @@ mod wasm {
         level: JsValue,
         movetime_ms: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let text = string(&record_or_code, "think", "recordOrCode")?;
-        let spec = string(&spec, "think", "spec")?;
-        let max = u64::from(Level::MAX.number());
-        let level = number(&level, 1, max, "think", "level")?;
-        let level = u8::try_from(level)
-            .ok()
-            .and_then(|n| Level::try_from(n).ok())
-            .unwrap_or(Level::MAX);
-        let movetime = if movetime_ms.is_undefined() || movetime_ms.is_null() {
-            None
-        } else {
-            match movetime_ms.as_f64() {
-                Some(t) if t.is_finite() && t >= 0.0 => Some(t),
-                _ => {
-                    return Err(js_error(ApiError::bad_argument(
-                        "think",
-                        "movetimeMs",
-                        "a number of milliseconds, 0 or more, or undefined",
-                        &describe(&movetime_ms),
-                    )))
-                }
-            }
+        const F: &str = "think";
+        let read_all = || {
+            let (text, spec) = position(&record_or_code, &spec, F)?;
+            let p = Param::new(F, "level");
+            let level = args::level(&read(&level, p)?, p)?;
+            let p = Param::new(F, "movetimeMs");
+            let movetime = args::time_budget(&read(&movetime_ms, p)?, p)?;
+            Ok((text, spec, level, movetime))
         };
-        let clock = PerfClock::new();
-        let seed = (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64;
-        let result = ENGINE.with(|cell| {
-            let mut slot = cell
-                .try_borrow_mut()
-                .map_err(|_| ApiError::new(ErrorCode::Busy, "the AI is already thinking"))?;
-            let engine = slot.get_or_insert_with(|| Engine::new(DEFAULT_HASH_MB));
-            search::think(engine, &text, &spec, level, movetime, seed, &clock)
+        let result = read_all().and_then(|(text, spec, level, movetime)| {
+            let seed = js::seed();
+            with_engine(F, |engine| {
+                search::think(engine, &text, &spec, level, movetime, seed, &JsClock)
+            })
         });
-        to_js(&result.map_err(js_error)?)
+        to_js(&result.map_err(js_error)?, F)
+    }
+
+    /// Analyses the position of a game record (or of a position code of `spec`) for the side
+    /// to move at full strength within `nodes` nodes (`undefined` or `null`: the catalogue's
+    /// `analysisNodes`). Deterministic: no noise, no clock, and nothing kept from earlier
+    /// searches, so the same position always gives the same answer. Returns the same object
+    /// as `think`.
+    #[wasm_bindgen]
+    pub fn analyse(
+        record_or_code: JsValue,
+        spec: JsValue,
+        nodes: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        const F: &str = "analyse";
+        let read_all = || {
+            let (text, spec) = position(&record_or_code, &spec, F)?;
+            let p = Param::new(F, "nodes");
+            let nodes = args::optional_count(
+                &read(&nodes, p)?,
+                search::ANALYSIS_NODES,
+                search::MAX_ANALYSIS_NODES,
+                p,
+            )?;
+            Ok((text, spec, nodes))
+        };
+        let result = read_all().and_then(|(text, spec, nodes)| {
+            with_engine(F, |engine| search::analyse(engine, &text, &spec, nodes))
+        });
+        to_js(&result.map_err(js_error)?, F)
     }
 }

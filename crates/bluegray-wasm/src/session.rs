@@ -68,8 +68,10 @@ impl Session {
         Ok(self.game.parse_move(text)?.to_string())
     }
 
-    /// Plays the `index`-th legal move of the state's `moves` list.
-    pub fn play_index(&mut self, index: usize) -> Result<String, ApiError> {
+    /// Plays the `index`-th legal move of the state's `moves` list. The index is a `u64`, as
+    /// JS gives it, so that a message names the very number given, whatever the width of
+    /// `usize`.
+    pub fn play_index(&mut self, index: u64) -> Result<String, ApiError> {
         if let Some(o) = self.game.outcome() {
             return Err(ApiError::new(
                 ErrorCode::GameOver,
@@ -77,7 +79,8 @@ impl Session {
             ));
         }
         let moves = self.game.legal_moves();
-        let m = *moves.get(index).ok_or_else(|| {
+        let found = usize::try_from(index).ok().and_then(|i| moves.get(i));
+        let m = *found.ok_or_else(|| {
             ApiError::new(
                 ErrorCode::BadArgument,
                 format!(

@@ -1,5 +1,6 @@
 //! What the page draws from, as serde-serialisable plain data: the state of a game, the
-//! catalogue of variants and levels, and scores in words.
+//! catalogue of variants and levels, and scores in words. A `None` field is left out of the JS
+//! object, so it reads as `undefined`.
 
 use bluegray_core::geometry::marked_diagonals;
 use bluegray_core::{
@@ -72,10 +73,12 @@ pub struct PerSide<T> {
 #[serde(rename_all = "camelCase")]
 pub struct ResultView {
     /// `"blue"`, `"gray"`, or `None` for a draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'static str>,
     /// `"breakthrough"`, `"lead"` or `"impasse"`.
     pub reason: &'static str,
     /// For an impasse: `"no-moves"`, `"repetition"` or `"no-progress"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cause: Option<&'static str>,
     /// A sentence, e.g. "Blue wins by breakthrough: the captain reached the red dot".
     pub text: String,
@@ -119,8 +122,10 @@ pub struct MoveRow {
     /// The move number.
     pub number: u16,
     /// The move of the variant's first player, if played in this row.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first: Option<String>,
     /// The move of the second player, if played yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub second: Option<String>,
 }
 
@@ -187,12 +192,14 @@ pub struct GameState {
     /// Whether a capture is compulsory now (every legal move is a capture).
     pub capture_required: bool,
     /// The last move played, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_move: Option<MoveView>,
     /// The moves played, in order.
     pub history: Vec<String>,
     /// The moves played as a numbered score sheet, one row per move number.
     pub move_rows: Vec<MoveRow>,
     /// How the game ended, or `None` while it goes on.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<ResultView>,
     /// Whether there is a move to take back.
     pub can_undo: bool,
@@ -296,7 +303,8 @@ pub struct LevelInfo {
     pub name: &'static str,
 }
 
-/// What `variants()` returns: every named variant and every AI level.
+/// What `variants()` returns: every named variant, every rule option, every AI level with the
+/// level range, and the analysis node budgets, so that the page copies none of these numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Catalogue {
@@ -308,8 +316,14 @@ pub struct Catalogue {
     pub options: Vec<OptionView>,
     /// The default variant.
     pub default_variant: String,
+    /// The weakest level.
+    pub min_level: u8,
     /// The strongest level.
     pub max_level: u8,
+    /// The node budget of `analyse` when it is given none.
+    pub analysis_nodes: u64,
+    /// The largest node budget `analyse` takes.
+    pub max_analysis_nodes: u64,
 }
 
 /// The named variants and AI levels.
@@ -338,13 +352,18 @@ pub fn catalogue() -> Catalogue {
             })
             .collect(),
         default_variant: VariantName::Sackson.to_string(),
+        min_level: Level::MIN.number(),
         max_level: Level::MAX.number(),
+        analysis_nodes: crate::search::ANALYSIS_NODES,
+        max_analysis_nodes: crate::search::MAX_ANALYSIS_NODES,
     }
 }
 
 /// A score for people, from the side to move's point of view.
 pub fn score_text(score: Score) -> String {
     match mate_in(score) {
+        Some(1) => "wins in 1 ply".into(),
+        Some(-1) => "loses in 1 ply".into(),
         Some(n) if n > 0 => format!("wins in {n} plies"),
         Some(n) => format!("loses in {} plies", -n),
         // Whole numbers only: float formatting would add its tables to the wasm module.
@@ -422,7 +441,9 @@ mod tests {
         assert_eq!(score_text(-1234), "-12.34");
         assert_eq!(mate_in(MATE + 1000 - 5), Some(5));
         assert_eq!(mate_in(-(MATE + 1000 - 4)), Some(-4));
-        assert!(score_text(MATE + 999).starts_with("wins in 1"));
+        assert_eq!(score_text(MATE + 999), "wins in 1 ply");
+        assert_eq!(score_text(-(MATE + 999)), "loses in 1 ply");
+        assert_eq!(score_text(MATE + 998), "wins in 2 plies");
         assert!(score_text(-(MATE + 996)).starts_with("loses in 4"));
     }
 }

@@ -2,7 +2,7 @@
 
 use bluegray_engine::{Clock, Engine, Level, NoClock};
 use bluegray_wasm::error::{ApiError, ErrorCode};
-use bluegray_wasm::search::think;
+use bluegray_wasm::search::{think, ANALYSIS_NODES};
 use bluegray_wasm::session::Session;
 use bluegray_wasm::view::{catalogue, MoveRow, PerSide};
 
@@ -166,6 +166,35 @@ fn new_game_state_shows_the_start() {
 }
 
 #[test]
+fn the_catalogue_gives_the_level_range_and_the_analysis_budget() {
+    let cat = catalogue();
+    let numbers: Vec<u8> = cat.levels.iter().map(|l| l.number).collect();
+    let range: Vec<u8> = (cat.min_level..=cat.max_level).collect();
+    assert_eq!(numbers, range, "one level for each number of the range");
+    assert_eq!(
+        (cat.min_level, cat.max_level),
+        (Level::MIN.number(), Level::MAX.number())
+    );
+    assert_eq!(cat.analysis_nodes, ANALYSIS_NODES);
+    assert!(cat.analysis_nodes <= cat.max_analysis_nodes);
+    assert_eq!(cat.levels[0].name, "Recruit");
+}
+
+#[test]
+fn a_missing_move_index_is_named_as_given() {
+    let mut s = Session::new("sackson").unwrap();
+    let e = s.play_index((1 << 53) - 1).unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadArgument);
+    assert!(
+        e.message.contains("no legal move number 9007199254740991"),
+        "{}",
+        e.message
+    );
+    let e = s.play_index(u64::MAX).unwrap_err();
+    assert!(e.message.contains(&u64::MAX.to_string()), "{}", e.message);
+}
+
+#[test]
 fn every_variant_starts() {
     let cat = catalogue();
     assert_eq!(cat.variants.len(), 17);
@@ -230,7 +259,7 @@ fn play_by_text_and_index_undo_redo() {
     assert_eq!(st.side, "gray");
     assert_eq!(st.last_move.as_ref().unwrap().points, vec!["e2", "e3"]);
     let idx = st.moves.iter().position(|m| m.text == "e8-e7").unwrap();
-    assert_eq!(s.play_index(idx).unwrap(), "e8-e7");
+    assert_eq!(s.play_index(idx as u64).unwrap(), "e8-e7");
     assert!(s
         .play_index(9999)
         .unwrap_err()

@@ -70,7 +70,7 @@ proptest! {
     #[test]
     fn a_game_survives_any_move_tag_or_index(
         moves in prop::collection::vec(texty(), 0..8),
-        index in any::<usize>(),
+        index in any::<u64>(),
         tag in texty(),
         value in texty(),
     ) {

@@ -70,10 +70,10 @@ fn soak_game(spec: &str, seed: u64) -> usize {
             }
             1 => {
                 assert!(s.play("a1-i9").is_err());
-                s.play_index(i).unwrap();
+                s.play_index(i as u64).unwrap();
             }
             _ => {
-                s.play_index(i).unwrap();
+                s.play_index(i as u64).unwrap();
             }
         }
         plies += 1;
