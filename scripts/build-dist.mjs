@@ -194,7 +194,8 @@ embedAssets({
   html = html.replace(/\s*<div id="file-help"[\s\S]*?<\/div>/, '');
   html = html.replace(/\s*<script type="module" src="app\.js"><\/script>/, '');
   if (/(src|href)="(?!data:|#)/.test(html)) fail('the single file still refers to another file');
-  html = html.replace('</head>', `  <style>${style}</style>\n  <script type="module">${script}</script>\n</head>`);
+  // A function, not a string: a replacement string would read `$&` and the like in the code as patterns.
+  html = html.replace('</head>', () => `  <style>${style}</style>\n  <script type="module">${script}</script>\n</head>`);
   fs.writeFileSync(path.join(DIST, 'blue-and-gray.html'), html);
 }
 
