@@ -169,6 +169,9 @@ pub struct GameState {
     pub rules: BTreeMap<&'static str, String>,
     /// The current position code.
     pub code: String,
+    /// The code of the position the game started from (with `variant` and `history`, it names
+    /// the game's line: the page keys analyses by it).
+    pub start: String,
     /// The side to move: `"blue"` or `"gray"`.
     pub side: &'static str,
     /// The side that moves first in this variant.
@@ -236,6 +239,7 @@ impl GameState {
             variant_description: variant.name.description(),
             rules: rules_view(&variant.rules),
             code: pos.to_string(),
+            start: g.start_position().to_string(),
             side: side_name(pos.side_to_move()),
             first: side_name(variant.rules.first),
             move_number: pos.move_number(),
@@ -431,6 +435,17 @@ mod tests {
         assert_eq!(s.rules["captain"], "turbo");
         assert_eq!(s.rules["lead"], "2");
         assert_eq!(s.rules["first"], "gray");
+    }
+
+    #[test]
+    fn a_games_state_names_its_start_whatever_was_played() {
+        let mut session = crate::session::Session::new("sackson").unwrap();
+        let before = session.state();
+        assert_eq!(before.start, before.code);
+        session.play("e2-e3").unwrap();
+        let after = session.state();
+        assert_eq!(after.start, before.code);
+        assert_ne!(after.code, before.code);
     }
 
     #[test]
