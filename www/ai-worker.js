@@ -1,45 +1,25 @@
-// The computer's thinking, off the main thread. The page hands over the rules core already
-// compiled, so the worker fetches nothing (it may run from a blob: URL or on another origin).
+// The engine, off the main thread. The page hands over the rules core already compiled, so the
+// worker fetches nothing (it may run from a blob: URL or on another origin).
 //
 // Messages in:  {type: 'init', module}                                   once, first
-//               {type: 'think', id, record, variant, level, movetimeMs}  one search
-//               {type: 'review', id, record, level}                      a search of every position
-// Messages out: {id, ok: true, result, ms} or {id, ok: false, error}, and for a review, before
-//               its result, {id, progress: {ply, total, entry}} after each position.
-//   think result:  {best, score, scoreText, mateIn, depth, nodes, pv, side}
-//   review result: {entries: [{ply, code, side, played, best, score, scoreText, mateIn, pv}]},
-//                  one per position from the start to the end (score: for the side to move;
-//                  the last position of a finished game has no search and no best move).
-import { initSync, think, Game } from './pkg/bluegray_wasm.js';
+//               {type: 'think', id, record, variant, level, movetimeMs}  the computer's move
+//               {type: 'analyse', id, record, ply, nodes}                full-strength analysis of
+//                                                                        the position after `ply`
+//                                                                        moves of `record`
+// Messages out: {id, ok: true, result, ms} or {id, ok: false, error}, where `result` is the rules
+//               core's {best, score, mateIn, scoreText, depth, nodes, pv, side}.
+import { initSync, think, analyse, Game } from './pkg/bluegray_wasm.js';
 
 let ready = false;
 let initError = null;
 
-/** A search of `code` of `variant`, as one review entry. */
-function reviewEntry(ply, code, variant, level, played, side) {
-  const r = think(code, variant, level, undefined);
-  return { ply, code, side, played, best: r.best, score: r.score, scoreText: r.scoreText, mateIn: r.mateIn, pv: r.pv };
-}
-
-function review(id, record, level) {
+/** The analysis of the position after `ply` moves of `record` (the moves that led there included). */
+function analysePly(record, ply, nodes) {
   const game = Game.fromRecord(record);
   try {
-    const st = game.state();
-    const { history, variant } = st;
-    while (game.undo()) {
-      /* back to the start */
-    }
-    const entries = [];
-    for (let ply = 0; ply <= history.length; ply++) {
-      const s = ply === history.length ? st : game.state();
-      const entry = s.result
-        ? { ply, code: s.code, side: s.side, played: null, best: null, score: null, result: s.result }
-        : reviewEntry(ply, s.code, variant, level, history[ply] ?? null, s.side);
-      entries.push(entry);
-      self.postMessage({ id, progress: { ply, total: history.length, entry } });
-      if (ply < history.length) game.redo();
-    }
-    return { entries };
+    let n = game.state().history.length;
+    while (n > ply && game.undo()) n--;
+    return analyse(game.record(), '', Number.isInteger(nodes) && nodes > 0 ? nodes : undefined);
   } finally {
     game.free();
   }
@@ -57,7 +37,7 @@ self.onmessage = (e) => {
     return;
   }
   const { id } = msg;
-  if (msg.type !== 'think' && msg.type !== 'review') return;
+  if (msg.type !== 'think' && msg.type !== 'analyse') return;
   if (!ready) {
     self.postMessage({ id, ok: false, error: initError || 'the AI worker was not given the rules core' });
     return;
@@ -67,7 +47,7 @@ self.onmessage = (e) => {
     const result =
       msg.type === 'think'
         ? think(String(msg.record ?? ''), String(msg.variant ?? ''), msg.level, msg.movetimeMs > 0 ? msg.movetimeMs : undefined)
-        : review(id, String(msg.record ?? ''), msg.level);
+        : analysePly(String(msg.record ?? ''), msg.ply, msg.nodes);
     self.postMessage({ id, ok: true, result, ms: performance.now() - t0 });
   } catch (err) {
     self.postMessage({ id, ok: false, error: String((err && err.message) || err) });

@@ -1,60 +1,68 @@
-// The full page: one <blue-gray-game> board and a panel around it (status, game-over panel,
-// captain progress, controls, history, hints and evaluation, the review, sharing, the new-game
-// form, preferences, import and export). The board owns the game; the page chooses its
-// settings (from a link, the saved game or the form), shows what the board reports, keeps the
-// game across visits and in the address, and analyses it in a worker of its own.
+// The full page: one <blue-gray-game> board and a panel around it. The board owns the game;
+// the page keeps its own state in one declared object (page-state.js), changes it only through
+// `update`, and draws the panel from it and the board (panel.js). This module wires the
+// controls and the board's events to those changes, starts the page, and keeps the game across
+// visits and in the address.
 import './blue-gray-game.js';
-import { readSettings, linkParams, settingErrorText, DEFAULTS } from './settings.js';
-import { GameStore, loadPrefs, savePrefs } from './storage.js';
+import { readSettings, linkParams, settingErrorText, limitsOf } from './settings.js';
+import { loadPrefs, savePrefs } from './storage.js';
+import { Games, linkGame, GAME_SETTINGS } from './games.js';
+import { renderRecent, renderRecentCount } from './recent.js';
 import { LANGUAGES, pickLanguage, translate, loadLanguage, languageName } from './i18n.js';
-import { renderPanel, fillChoices, localisePage, renderShortcuts, renderReview } from './panel.js';
+import { renderPanel, renderPrefs, fillChoices, localisePage, renderShortcuts, renderReview, boardSnapshot } from './panel.js';
 import { exposeTestHooks } from './test-hooks.js';
 import { initHowTo } from './howto.js';
 import { initLessons } from './lessons.js';
 import { gameLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
 import { Sound } from './sound.js';
 import { shortcutFor } from './shortcuts.js';
-import { AiClient } from './ai-client.js';
+import { analysis, positionOf } from './analysis.js';
+import { isAbort } from './ai-client.js';
 import { markMoves, turningPoints } from './evaluation.js';
 import { plyAt } from './chart.js';
 import { buildPicker } from './variant-picker.js';
 import { ensureOption } from './dom.js';
-
-/** The strongest level at which the warning about guards that can be jumped is on unless chosen. */
-const WARN_UP_TO_LEVEL = 3;
-
-/** How hard the engine looks at each position of a review, and for the evaluation bar. */
-const REVIEW_LEVEL = 6;
-const EVAL = { level: 6, movetimeMs: 0 };
+import { defaultPageState, prefsFrom, withPref, themeOf, gameKey, currentReview, afterSave, savingMessage } from './page-state.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('game');
-const storage = safeStorage();
-const store = new GameStore(storage);
+const storage = safeStorage('localStorage');
 const sound = new Sound();
+const systemDark = matchMedia('(prefers-color-scheme: dark)');
 
-const page = {
-  lang: 'en',
-  /** A message of the page itself (bad link, lost save, link copied): {key, params} or {text}. */
-  notice: null,
-  /** Where the first game came from: 'link', 'save' or 'default'. */
-  startedFrom: 'default',
-  /** The address carries the game (it was opened from a link): keep it up to date. */
-  addressFollows: false,
-  /** The board state last saved, so that only a changed game is saved. */
-  savedState: null,
-  /** The last hint: {code, text}. */
-  hint: null,
-  /** The evaluation of the position on the board: {code, score, side, pv}, and its worker. */
-  evaluation: null,
-  evalClient: null,
-  /** The review: {record, entries, total, running, marks, points, error}, and its worker. */
-  review: null,
-  reviewClient: null,
-  renderQueued: false,
+/** The page's state (page-state.js); replaced, never edited in place, by `update`. */
+let page = defaultPageState();
+
+/** What the page holds besides its state: none of it is drawn. */
+const held = {
+  /** The review under way: its AbortController. */
+  reviewAbort: null,
+  /** A frame is requested. */
+  frameQueued: false,
+  /** The ingredient choosers of the rules (variant-picker.js), once built. */
+  picker: null,
+  /** The service worker's registration, once registered. */
+  registration: null,
+  /** The player asked for the new version: the page reloads when it takes over. */
+  switching: false,
 };
 
 const t = (key, params) => translate(page.lang, key, params);
+
+/** Changes the page's state with `change` (state → state) and redraws. */
+function update(change) {
+  page = change(page);
+  scheduleRender();
+}
+
+/**
+ * Shows a message of the page ({key, params} or {text}; null clears it). It is about the game
+ * line on the board: it goes as soon as a move is played or another game is shown.
+ */
+function notify(message) {
+  const gs = board.state;
+  update((p) => ({ ...p, notice: message && gs ? { ...message, game: gameKey(gs) } : message }));
+}
 
 /**
  * Lets the browser draw and answer input before the next step of a long piece of work, so that
@@ -64,60 +72,44 @@ function nextTask() {
   return globalThis.scheduler && scheduler.yield ? scheduler.yield() : new Promise((r) => setTimeout(r, 0));
 }
 
-/** localStorage, or a stand-in that keeps nothing where the browser refuses it. */
-function safeStorage() {
+/**
+ * localStorage or sessionStorage, or where the browser refuses it, a stand-in that keeps
+ * nothing and says so when written (saving then reports that it failed).
+ */
+function safeStorage(name) {
   try {
-    const s = window.localStorage;
+    const s = window[name];
     s.getItem('probe');
     return s;
   } catch {
-    return { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+    const refuse = () => {
+      throw new DOMException(`${name} is not available`, 'SecurityError');
+    };
+    return { getItem: () => null, setItem: refuse, removeItem: () => {} };
   }
+}
+
+/** The games kept in this browser and which of them the page shows (games.js). */
+const games = new Games({ board, storage, session: safeStorage('sessionStorage'), update });
+
+/** The number of analysed nodes per position, as the rules core says. */
+function analysisNodes() {
+  return board.catalogue ? board.catalogue.analysisNodes : undefined;
 }
 
 // ---------------------------------------------------------------- settings
-
-const GAME_SETTINGS = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record'];
-
-/**
- * The game the page opens with: a link's settings, else the saved game, else the defaults.
- * Returns {attrs, ply, view}: the board's attributes, the ply to stand at (later moves kept to
- * redo) and the ply to look at.
- */
-function initialGame(errors) {
-  const params = linkParams(location.search, location.hash);
-  const fromLink = readSettings(params, [...GAME_SETTINGS, 'ply', 'view']);
-  errors.push(...fromLink.errors);
-  if (Object.keys(fromLink.settings).length || fromLink.errors.length) {
-    page.startedFrom = 'link';
-    page.addressFollows = 'record' in fromLink.settings;
-    const { ply, view, ...attrs } = fromLink.settings;
-    return { attrs, ply, view };
-  }
-  const saved = store.load();
-  if (saved && saved.error) {
-    page.notice = { key: 'notice.savedLost', params: { error: saved.error } };
-    return { attrs: {} };
-  }
-  if (!saved) return { attrs: {} };
-  const { settings } = readSettings(saved.settings, ['variant', 'mode', 'side', 'level', 'movetime', 'ply']);
-  page.startedFrom = 'save';
-  const { ply, ...attrs } = settings;
-  return { attrs: { ...attrs, record: saved.record }, ply };
-}
 
 function chooseLanguage(errors) {
   const params = linkParams(location.search, location.hash);
   const { settings, errors: bad } = readSettings(params, ['lang']);
   errors.push(...bad);
-  const prefs = loadPrefs(storage);
-  const wanted = [settings.lang, prefs.lang, ...(navigator.languages || [navigator.language])].filter(Boolean);
+  const wanted = [settings.lang, page.prefs.lang, ...(navigator.languages || [navigator.language])].filter(Boolean);
   return pickLanguage(wanted);
 }
 
 async function setLanguage(lang) {
   await loadLanguage(lang);
-  page.lang = lang;
+  page = { ...page, lang };
   document.documentElement.lang = lang;
   board.setAttribute('lang', lang);
   localisePage(document, t);
@@ -129,24 +121,24 @@ async function setLanguage(lang) {
   scheduleRender();
 }
 
-/** The theme kept from an earlier visit, else the dark one where the system prefers dark. */
-function initialTheme() {
-  const { settings } = readSettings({ theme: loadPrefs(storage).theme }, ['theme']);
-  if (settings.theme) return settings.theme;
-  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'wood';
-}
-
-function setTheme(theme) {
+/** Puts the theme in force on the page and the board. */
+function applyTheme() {
+  const theme = themeOf(page.prefs, systemDark.matches);
   document.documentElement.dataset.theme = theme;
   board.setAttribute('theme', theme);
-  $('theme').value = theme;
-  scheduleRender();
+}
+
+/** Changes a preference, keeps it for the next visit, and applies what it affects. */
+function setPref(name, value) {
+  update((p) => withPref(p, name, value));
+  savePrefs(storage, { [name]: value });
+  if (name === 'theme') applyTheme();
+  if (name === 'muted') sound.muted = value;
+  if (name === 'showEval' || name === 'showLine') evaluate();
 }
 
 function describeErrors(errors) {
-  return errors
-    .map((e) => (e.text ? e.text : settingErrorText(t, e)))
-    .join(' ');
+  return errors.map((e) => (e.text ? e.text : settingErrorText(t, e))).join(' ');
 }
 
 // ---------------------------------------------------------------- the form
@@ -160,7 +152,6 @@ function syncForm() {
   $('side').value = s.side;
   $('level').value = String(s.level);
   $('movetime').value = String(s.movetime);
-  $('lang').value = page.lang;
   showRules(board.state && board.state.rules);
   updateFormVisibility();
 }
@@ -181,7 +172,7 @@ function updateFormVisibility() {
 
 /** Sets the ingredient choosers to the rules of a named variant, or of the game in progress. */
 function showRules(rules) {
-  if (page.picker && rules) page.picker.show(rules);
+  if (held.picker && rules) held.picker.show(rules);
 }
 
 /** The rules by ingredients, once the catalogue says what they are. */
@@ -189,7 +180,7 @@ function buildVariantPicker() {
   const cat = board.catalogue;
   $('ingredients-box').hidden = !(cat && cat.options);
   if (!cat || !cat.options) return;
-  page.picker = buildPicker(document, $('ingredients'), cat, t, (spec) => {
+  held.picker = buildPicker(document, $('ingredients'), cat, t, (spec) => {
     const sel = $('variant');
     ensureOption(sel, spec);
     sel.value = spec;
@@ -197,15 +188,17 @@ function buildVariantPicker() {
   });
 }
 
-/** Starts a new game, reporting a bad option on the page instead of throwing. */
+/**
+ * Starts a new game (the game in progress stays among the kept games), reporting a bad option
+ * on the page instead of throwing.
+ */
 function startGame(options) {
-  page.notice = null;
+  notify(null);
   try {
-    board.newGame(options);
+    games.startNew(options);
   } catch (err) {
-    page.notice = { text: String(err.message || err) };
+    notify({ text: String(err.message || err) });
   }
-  scheduleRender();
 }
 
 function newGameFromForm() {
@@ -231,15 +224,16 @@ function keepPlayers() {
   return { mode: mode === 'view' ? 'two' : mode, side, level, movetime };
 }
 
-/** Opens a game record (from a file or the text box) in place of the game in progress. */
+/** Opens a game record (from a file or the text box) as a new game; the one in progress is kept. */
 function openRecord(text, name) {
-  page.notice = null;
+  notify(null);
   try {
-    board.newGame({ ...keepPlayers(), record: text });
+    games.startNew({ ...keepPlayers(), record: text });
+    save(true);
   } catch (err) {
-    page.notice = name ? { key: 'share.badFile', params: { name, error: String(err.message || err) } } : { text: String(err.message || err) };
+    const error = String(err.message || err);
+    notify(name ? { key: 'share.badFile', params: { name, error } } : { text: error });
   }
-  scheduleRender();
 }
 
 // ---------------------------------------------------------------- history
@@ -266,89 +260,68 @@ function continueHere() {
 // ---------------------------------------------------------------- hints, evaluation, review
 
 async function askHint() {
-  if (!board.state || board.state.result || board.viewPly !== null) return;
+  const gs = board.state;
+  if (!gs || gs.result || board.viewPly !== null) return;
   // The hint belongs to the position it was asked for: shown only while that is on the board.
-  const code = board.state.code;
-  page.hint = { code, text: t('hint.thinking') };
-  scheduleRender();
+  const key = positionOf(gs).key;
+  update((p) => ({ ...p, hint: { key, message: { key: 'hint.thinking' } } }));
+  let message;
   try {
     const h = await board.hint();
-    page.hint = { code, text: t('hint.says', { move: h.move, reason: h.reason }).trim() };
+    message = { key: 'hint.says', params: { move: h.move, reason: h.reason } };
   } catch (e) {
-    page.hint = { code, text: String(e.message || e) };
+    message = isAbort(e) ? null : { text: String(e.message || e) };
   }
-  scheduleRender();
+  update((p) => (p.hint && p.hint.key === key ? { ...p, hint: message ? { key, message } : null } : p));
 }
 
-/** Evaluates the position on the board when the evaluation or the best line is shown. */
+/** Analyses the position on the board when the evaluation or the best line is shown. */
 async function evaluate() {
   const gs = board.state;
-  const wanted = $('show-eval').checked || $('show-line').checked;
-  if (!wanted || !gs || gs.result) {
-    if (page.evalClient) page.evalClient.cancel();
-    return;
-  }
-  if (page.evaluation && page.evaluation.code === gs.code) return;
-  page.evaluation = { code: gs.code, side: gs.side, score: null, pv: [] };
-  if (!page.evalClient) page.evalClient = new AiClient();
+  const { showEval, showLine } = page.prefs;
+  if (!(showEval || showLine) || !gs || gs.result) return;
+  const position = positionOf(gs);
+  if (page.evaluation && page.evaluation.key === position.key) return;
+  let result;
   try {
-    const { result } = await page.evalClient.think({ record: gs.record, variant: gs.variant, ...EVAL });
-    if (page.evaluation.code === gs.code) page.evaluation = { code: gs.code, side: gs.side, score: result.score, pv: result.pv || [] };
-  } catch (e) {
-    if (!(e && e.cancelled)) page.evaluation = null;
+    result = await analysis().analyse(position, { priority: 'evaluation', nodes: analysisNodes() });
+  } catch {
+    return; // the panel shows no evaluation; the next position asks again
   }
-  scheduleRender();
+  update((p) => ({ ...p, evaluation: { key: position.key, result } }));
 }
 
 async function startReview() {
   const gs = board.state;
   if (!gs) return;
+  held.reviewAbort?.abort();
+  const key = gameKey(gs);
   if (!gs.history.length) {
-    page.review = { record: gs.record, entries: [], total: 0, running: false, error: t('review.nothing') };
-    scheduleRender();
+    update((p) => ({ ...p, review: { key, total: 0, entries: [], running: false, error: { key: 'review.nothing' }, marks: null, points: [] } }));
     return;
   }
-  if (!page.reviewClient) page.reviewClient = new AiClient();
-  const review = { record: gs.record, entries: [], total: gs.history.length, running: true, marks: [], points: [], error: null };
-  page.review = review;
-  scheduleRender();
+  const abort = new AbortController();
+  held.reviewAbort = abort;
+  const total = gs.history.length + 1;
+  update((p) => ({ ...p, review: { key, total, entries: [], running: true, error: null, marks: null, points: [] } }));
+  const same = (p) => p.review && p.review.key === key && held.reviewAbort === abort;
   try {
-    const { result } = await page.reviewClient.review({ record: gs.record, level: REVIEW_LEVEL }, (p) => {
-      review.entries.push(p.entry);
-      scheduleRender();
+    const entries = await analysis().review(gs, {
+      signal: abort.signal,
+      nodes: analysisNodes(),
+      onEntry: (so) => update((p) => (same(p) ? { ...p, review: { ...p.review, entries: [...so] } } : p)),
     });
-    review.entries = result.entries;
-    review.marks = markMoves(result.entries);
-    review.points = turningPoints(review.marks);
+    const marks = markMoves(entries);
+    update((p) => (same(p) ? { ...p, review: { ...p.review, entries, running: false, marks, points: turningPoints(marks) } } : p));
   } catch (e) {
-    review.error = e && e.cancelled ? t('review.cancelled') : String((e && e.message) || e);
+    const error = isAbort(e) ? { key: 'review.cancelled' } : { text: String(e.message || e) };
+    update((p) => (same(p) ? { ...p, review: { ...p.review, running: false, error } } : p));
   }
-  review.running = false;
-  scheduleRender();
+  if (held.reviewAbort === abort) held.reviewAbort = null;
 }
 
 function cancelReview() {
-  if (page.reviewClient) page.reviewClient.cancel();
-}
-
-/**
- * The gentle warning: after a person's move, if the other side may now jump one of that
- * person's guards, say which and from where (the rules core's legal moves tell).
- */
-function warnAfterMove() {
-  if (!$('warn').checked) return;
-  const gs = board.state;
-  const threat = gs.moves.find((m) => m.kind === 'capture');
-  if (!threat || gs.result) return;
-  page.notice = { key: 'warn.jumpable', params: { point: threat.captured[0], from: threat.points[0] } };
-  scheduleRender();
-}
-
-/** Whether to warn: as chosen before, else on against the weaker computer levels and two people. */
-function initialWarn(prefs) {
-  if (typeof prefs.warn === 'boolean') return prefs.warn;
-  const { mode, level } = board.settings;
-  return mode === 'two' || level <= WARN_UP_TO_LEVEL;
+  held.reviewAbort?.abort();
 }
 
 // ---------------------------------------------------------------- sharing
@@ -373,22 +346,38 @@ function linkToGame(view) {
 
 async function copyLink() {
   const link = linkToGame(true);
+  let notice;
   try {
     await navigator.clipboard.writeText(link);
-    page.notice = { key: 'share.copied' };
+    notice = { key: 'share.copied' };
   } catch {
-    page.notice = { key: 'share.copyFailed', params: { link } };
+    notice = { key: 'share.copyFailed', params: { link } };
   }
-  scheduleRender();
+  notify(notice);
 }
 
-/** After a link opened the game, the address follows the game, so a reload never loses moves. */
+/**
+ * The address without a link's game (its settings, `ply` and `view`), once that game is open
+ * and kept: a reload then reopens this tab's game instead of starting the link's afresh.
+ */
+function dropGameFromAddress() {
+  const url = new URL(location.href);
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
+  for (const k of [...GAME_SETTINGS, 'ply', 'view']) {
+    url.searchParams.delete(k);
+    fragment.delete(k);
+  }
+  url.hash = fragment.toString();
+  history.replaceState(null, '', url.href.replace(/#$/, ''));
+}
+
+/** After a record link opened the game, the address follows the game, so a reload never loses moves. */
 function updateAddress() {
   if (!page.addressFollows) return;
   let link = linkToGame(false);
   if (link.length > MAX_ADDRESS_LENGTH) {
     // Too long for an address: the saved game keeps it instead.
-    page.addressFollows = false;
+    page = { ...page, addressFollows: false };
     link = pageBase(location);
   }
   history.replaceState(null, '', link);
@@ -396,34 +385,116 @@ function updateAddress() {
 
 // ---------------------------------------------------------------- saving and drawing
 
-function save() {
-  const gs = board.state;
-  if (!gs || gs === page.savedState) return;
-  page.savedState = gs;
-  const { variant, mode, side, level, movetime } = board.settings;
-  const { record, ply } = gs.canRedo ? board.line() : { record: gs.record, ply: gs.history.length };
-  const outcome = store.save({ variant, mode, side, level, movetime }, record, ply);
-  if (outcome === 'too-large' && !page.tooLargeSaid) {
-    page.tooLargeSaid = true;
-    page.notice = { key: 'notice.tooLargeToSave' };
-  }
+/**
+ * Keeps the game after a change (`force`: even if the board has not changed since the page
+ * took it), says how saving went, and keeps the address up to date.
+ */
+function save(force = false) {
+  const r = games.save(page, force);
+  if (r) update((p) => ({ ...afterSave(p, r, gameKey(board.state)), recent: games.list() }));
   updateAddress();
 }
 
+/** Opens kept game `id` from the Recent games view. */
+function openFromList(id) {
+  if (id === page.gameId) return;
+  const problem = games.open(id);
+  notify(problem);
+  update((p) => ({ ...p, addressFollows: false, recent: games.list() }));
+  if (!problem) history.replaceState(null, '', pageBase(location));
+}
+
+/** Deletes kept game `id` from the Recent games view, once the player says so. */
+function deleteKept(id) {
+  const entry = page.recent.find((e) => e.id === id);
+  if (!entry || id === page.gameId) return;
+  if (!confirm(t('recent.confirmDelete'))) return;
+  games.remove(id, page.gameId);
+  update((p) => ({ ...p, recent: games.list() }));
+}
+
+/**
+ * Opens the game the address asks for: a link's game (a new entry among the kept games, or the
+ * entry that already holds the same record), or when it asks for none, at start-up, this tab's
+ * game or the most recent kept one. A bad link says what is wrong and writes nothing: the
+ * game on the board, or the kept game, stays as it was. Used at start-up and when a game link is
+ * opened in the tab that shows the page (the fragment changes), as a reload would.
+ */
+function openAddress({ starting }) {
+  const link = linkGame(location.search, location.hash, limitsOf(board.catalogue));
+  const problems = link.errors.map((e) => settingErrorText(t, e));
+  let opened = false;
+  if (link.attrs) {
+    try {
+      games.switchTo(null, () => board.newGame(link.attrs));
+      opened = true;
+    } catch (e) {
+      problems.push(String(e.message || e));
+    }
+    if (opened) {
+      update((p) => ({ ...p, addressFollows: 'record' in link.attrs }));
+      // The same game opened again is the kept one; another is kept at once as a new entry.
+      if (games.adoptSameLine() === null) save(true);
+      if (!page.addressFollows) dropGameFromAddress();
+    }
+  }
+  if (!opened && starting) openLastGame();
+  problems.push(...placeAt(link.ply, link.view));
+  if (problems.length) notify({ key: 'notice.badLink', params: { errors: problems.join(' ') } });
+}
+
+/**
+ * At start-up without a link's game: this tab's game, else the most recent kept one (an
+ * earlier version's saved game is moved into the list first), else a new game, not kept until
+ * its first move. A kept game the board cannot take stays kept (the player may delete it).
+ */
+function openLastGame() {
+  const kept = games.kept();
+  const problem = !kept ? null : kept.error ? { key: 'notice.savedLost', params: { error: kept.error } } : games.open(kept.id);
+  if (!kept || problem) games.switchTo(null, () => {});
+  if (problem) notify(problem);
+}
+
+/**
+ * Stands the board at `ply` (later moves kept to redo) and looks at `view`, as a link asks;
+ * returns what could not be done, as sentences (a ply past the end of the game).
+ */
+function placeAt(ply, view) {
+  const problems = [];
+  const last = board.state.history.length;
+  if (ply !== undefined && ply > last) problems.push(t('notice.plyPastEnd', { name: 'ply', n: ply, last }));
+  else if (ply !== undefined && ply < last) board.continueFrom(ply);
+  const now = board.state.history.length;
+  if (view !== undefined && view > now) problems.push(t('notice.plyPastEnd', { name: 'view', n: view, last: now }));
+  else if (view !== undefined) goTo(view);
+  return problems;
+}
+
 function onBoardChange() {
-  if (page.review && board.state && page.review.record !== board.state.record && !page.review.running) page.review = null;
-  save();
+  const gs = board.state;
+  // A review of another game line is of no more use: stop it.
+  if (held.reviewAbort && gs && !currentReview(page, gs)) held.reviewAbort.abort();
+  if (page.started) save();
   evaluate();
   scheduleRender();
 }
 
 function scheduleRender() {
-  if (page.renderQueued) return;
-  page.renderQueued = true;
+  if (held.frameQueued) return;
+  held.frameQueued = true;
   requestAnimationFrame(() => {
-    page.renderQueued = false;
-    renderPanel(document, board, page, t);
-    renderReview(document, board, page, t);
+    held.frameQueued = false;
+    const b = boardSnapshot(board);
+    const say = (m) => (m ? (m.key ? t(m.key, m.params) : String(m.text ?? '')) : '');
+    renderPrefs(document, page, themeOf(page.prefs, systemDark.matches));
+    renderPanel(document, page, b, t);
+    renderReview(document, page, b, t);
+    $('update-bar').hidden = !page.updateReady;
+    const saving = say(savingMessage(page));
+    $('save-status').textContent = saving;
+    $('save-status').hidden = !saving;
+    renderRecentCount($('recent-summary'), page.recent.length, say);
+    renderRecent($('recent-list'), page.recent, { current: page.gameId, catalogue: board.catalogue, say, lang: page.lang });
   });
 }
 
@@ -445,19 +516,15 @@ function wireControls() {
   // Level and think time apply at once, to the game in progress too.
   on('level', 'change', () => board.setAttribute('level', $('level').value));
   on('movetime', 'change', () => board.setAttribute('movetime', $('movetime').value));
-  on('lang', 'change', () => {
-    savePrefs(storage, { lang: $('lang').value });
-    setLanguage($('lang').value);
+  on('lang', 'change', (e) => {
+    setPref('lang', e.target.value);
+    setLanguage(e.target.value);
   });
-  on('theme', 'change', () => {
-    savePrefs(storage, { theme: $('theme').value });
-    setTheme($('theme').value);
-  });
-  on('warn', 'change', () => savePrefs(storage, { warn: $('warn').checked }));
-  on('sound', 'change', () => {
-    sound.muted = !$('sound').checked;
-    savePrefs(storage, { muted: sound.muted });
-  });
+  on('theme', 'change', (e) => setPref('theme', e.target.value));
+  on('warn', 'change', (e) => setPref('warn', e.target.checked));
+  on('sound', 'change', (e) => setPref('muted', !e.target.checked));
+  on('show-eval', 'change', (e) => setPref('showEval', e.target.checked));
+  on('show-line', 'change', (e) => setPref('showLine', e.target.checked));
   on('undo', 'click', () => board.undo());
   on('redo', 'click', () => board.redo());
   on('hint', 'click', askHint);
@@ -479,8 +546,6 @@ function wireControls() {
     const cell = e.target.closest('[data-ply]');
     if (cell) goTo(Number(cell.dataset.ply));
   });
-  on('show-eval', 'change', onBoardChange);
-  on('show-line', 'change', onBoardChange);
   on('rematch', 'click', rematch);
   on('over-new', 'click', () => {
     $('new-game-form').scrollIntoView({ block: 'nearest' });
@@ -490,10 +555,10 @@ function wireControls() {
   on('review', 'click', startReview);
   on('review-cancel', 'click', cancelReview);
   on('review-chart', 'click', (e) => {
-    const n = page.review ? page.review.entries.length : 0;
-    if (!n) return;
-    const r = e.currentTarget.getBoundingClientRect();
-    goTo(plyAt(e.clientX - r.left, page.review.total + 1, r.width));
+    const r = board.state && currentReview(page, board.state);
+    if (!r || !r.entries.length) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    goTo(plyAt(e.clientX - box.left, r.total, box.width));
   });
   on('over-link', 'click', copyLink);
   on('copy-link', 'click', copyLink);
@@ -523,12 +588,24 @@ function wireControls() {
   });
   on('import', 'click', () => {
     const text = $('io-text').value.trim();
-    if (!text) {
-      page.notice = { key: 'notice.pasteFirst' };
-      scheduleRender();
-    } else if (text.startsWith('[')) openRecord(text);
+    if (!text) notify({ key: 'notice.pasteFirst' });
+    else if (text.startsWith('[')) openRecord(text);
     else startGame({ ...keepPlayers(), variant: $('variant').value, position: text });
   });
+  on('recent-list', 'click', (e) => {
+    const open = e.target.closest('[data-open]');
+    const del = e.target.closest('[data-delete]');
+    if (open) openFromList(open.dataset.open);
+    else if (del) deleteKept(del.dataset.delete);
+  });
+  // Another tab kept, changed or deleted a game: the list follows (this tab's own game is never
+  // written over: a change made elsewhere turns this tab's next save into a game of its own).
+  window.addEventListener('storage', (e) => {
+    if (Games.listChanged(e)) update((p) => ({ ...p, recent: games.list() }));
+  });
+  window.addEventListener('hashchange', () => openAddress({ starting: false }));
+  on('update-now', 'click', switchToUpdate);
+  systemDark.addEventListener('change', applyTheme);
   document.addEventListener('keydown', onKey);
 }
 
@@ -556,35 +633,22 @@ function onKey(e) {
 
 async function main() {
   const errors = [];
+  page = { ...page, prefs: prefsFrom(loadPrefs(storage)) };
   const lang = chooseLanguage(errors);
   await loadLanguage(lang);
-  page.lang = lang;
-  document.documentElement.lang = page.lang;
-  board.setAttribute('lang', page.lang);
+  page = { ...page, lang };
+  document.documentElement.lang = lang;
+  board.setAttribute('lang', lang);
   localisePage(document, t);
-  setTheme(initialTheme());
+  applyTheme();
   await nextTask();
-  const prefs = loadPrefs(storage);
-  sound.muted = prefs.muted === true;
-  $('sound').checked = !sound.muted;
+  sound.muted = page.prefs.muted;
   sound.arm(document);
-  const start = initialGame(errors);
-  for (const [k, v] of Object.entries({ ...DEFAULTS, ...start.attrs })) board.setAttribute(k, String(v));
   wireControls();
   exposeTestHooks(board);
-  // The board reports what it could not use; while it starts, that is part of the link or the save.
-  let starting = true;
-  const startErrors = [];
-  board.addEventListener('error', (e) => {
-    if (starting) startErrors.push({ text: e.detail.message });
-    else page.notice = { text: e.detail.message };
-    scheduleRender();
-  });
+  board.addEventListener('error', (e) => notify({ text: e.detail.message }));
   board.addEventListener('change', onBoardChange);
-  board.addEventListener('move', (e) => {
-    sound.play(board.state.lastMove.kind === 'capture' ? 'capture' : 'move');
-    if (e.detail.by === 'human') warnAfterMove();
-  });
+  board.addEventListener('move', () => sound.play(board.state.lastMove.kind === 'capture' ? 'capture' : 'move'));
   board.addEventListener('gameover', () => sound.play('end'));
   try {
     await board.ready;
@@ -592,33 +656,59 @@ async function main() {
     $('status').textContent = String(e.message || e);
     return;
   }
-  starting = false;
+  // The game is chosen once the rules core says what is valid (its levels, variants, records).
+  openAddress({ starting: true });
+  if (errors.length) notify({ key: 'notice.badLink', params: { errors: describeErrors(errors) } });
+  // From now on every change of the board is the player's, and is kept.
+  update((p) => ({ ...p, recent: games.list(), started: true }));
   await nextTask();
-  $('warn').checked = initialWarn(prefs);
-  if (page.startedFrom === 'save' && startErrors.length) {
-    store.forget();
-    page.notice = { key: 'notice.savedLost', params: { error: describeErrors(startErrors) } };
-  } else if (errors.length || startErrors.length) {
-    page.notice = { key: 'notice.badLink', params: { errors: describeErrors([...errors, ...startErrors]) } };
-  }
-  if (start.ply !== undefined && start.ply < board.state.history.length) board.continueFrom(start.ply);
-  if (start.view !== undefined) goTo(start.view);
   await setLanguage(page.lang);
   await nextTask();
   initHowTo({ dialog: $('howto'), openButton: $('open-howto'), t });
   initLessons({ dialog: $('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage });
-  save();
+  evaluate();
   document.documentElement.dataset.ready = 'true';
   registerServiceWorker();
 }
 
-/** Offline play and installation, where the page is served (not from disk or a single file). */
+/**
+ * Offline play and installation, where the page is served (not from disk or a single file);
+ * and when a new build is installed while this page is open, the offer to switch to it.
+ */
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
   if (document.documentElement.dataset.singleFile === 'true') return;
-  navigator.serviceWorker.register('./sw.js').catch(() => {
-    /* the game works without it, only not offline */
+  const sw = navigator.serviceWorker;
+  // The new version has taken over on the player's word: show it (the first install's taking
+  // over this page changes nothing it shows).
+  sw.addEventListener('controllerchange', () => {
+    if (held.switching) location.reload();
   });
+  sw.register('./sw.js')
+    .then((reg) => {
+      const offer = () => {
+        if (reg.waiting && sw.controller) update((p) => ({ ...p, updateReady: true }));
+      };
+      offer();
+      reg.addEventListener('updatefound', () => {
+        const w = reg.installing;
+        if (w) w.addEventListener('statechange', offer);
+      });
+      held.registration = reg;
+    })
+    .catch(() => {
+      /* the game works without it, only not offline */
+    });
+}
+
+/** Switches to the new version on the player's word: the waiting worker takes over, then the page reloads. */
+function switchToUpdate() {
+  const waiting = held.registration && held.registration.waiting;
+  if (!waiting) return;
+  // The game in progress is kept at every change; the reload reopens it (this tab's game).
+  save(true);
+  held.switching = true;
+  waiting.postMessage({ type: 'skip-waiting' });
 }
 
 main();

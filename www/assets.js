@@ -16,7 +16,7 @@ const assets = {
       ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => compileResponse(r)))
       : fetch(url).then((r) => compileResponse(r));
   },
-  /** () => Worker */
+  /** () => {worker, end}: see `started` */
   worker: () => moduleWorker(new URL('./ai-worker.js', import.meta.url)),
   /** (shadowRoot) => void: gives a board's shadow tree its styles. */
   style: (root) => {
@@ -33,6 +33,20 @@ async function compileResponse(response) {
 }
 
 /**
+ * A started worker and how to end it: `end()` terminates it and revokes the `blob:` URL it was
+ * started from, if any (a page that starts many workers keeps no URL of an ended one).
+ */
+function started(worker, blobUrl = null) {
+  return {
+    worker,
+    end() {
+      worker.terminate();
+      if (blobUrl) URL.revokeObjectURL(blobUrl);
+    },
+  };
+}
+
+/**
  * A module worker from a script URL. A worker script must be of the page's origin, so when this
  * module was loaded from another origin (an embedded board), a one-line same-origin `blob:`
  * module imports the real script instead (a CSP then needs `worker-src blob:` and the script's
@@ -40,16 +54,11 @@ async function compileResponse(response) {
  */
 function moduleWorker(url) {
   if (typeof location !== 'undefined' && url.origin === location.origin) {
-    return new Worker(url, { type: 'module' });
+    return started(new Worker(url, { type: 'module' }));
   }
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   const blobUrl = URL.createObjectURL(shim);
-  try {
-    return new Worker(blobUrl, { type: 'module' });
-  } finally {
-    // The worker has its own reference once started; revoking later keeps the URL table small.
-    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
-  }
+  return started(new Worker(blobUrl, { type: 'module' }), blobUrl);
 }
 
 /**
@@ -69,7 +78,10 @@ export function embedAssets({ wasmBase64, workerSource, css }) {
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   };
   assets.compile = async () => WebAssembly.compile(await inflate(wasmBase64));
-  assets.worker = () => new Worker(URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' })));
+  assets.worker = () => {
+    const blobUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+    return started(new Worker(blobUrl), blobUrl);
+  };
 }
 
 /**
@@ -107,7 +119,7 @@ export function stylesheet(root) {
   assets.style(root);
 }
 
-/** A new AI worker (not yet given the module: see ai-client.js). */
+/** A new AI worker (not yet given the module: see ai-client.js), as `{worker, end}`. */
 export function startWorker() {
   return assets.worker();
 }

@@ -1,10 +1,9 @@
 // The engine's judgement in words a player can read, and the marks of a game review. Pure.
 //
 // Scores are the engine's: hundredths of a step of captain progress, from the view of the side
-// to move; a score at or beyond MATE_SCORE is a forced win (or loss, negative).
-
-/** Where the engine's scores for forced results begin. */
-export const MATE_SCORE = 1_000_000;
+// to move. Whether a score is a forced result, and in how many plies, is the rules core's to
+// say (`mateIn` beside every score: plies to a forced win, negative for a loss, else null);
+// nothing here decodes a score.
 
 /**
  * How much evaluation a move may lose, in hundredths of a step, and still be called each mark;
@@ -25,15 +24,24 @@ export function blueView(score, side) {
 }
 
 /**
- * A sentence about a score for the side to move, as a message `[key, params]`: who is ahead and
- * by about how many steps, or who wins by force.
+ * A sentence about an analysis `{score, mateIn}` for the side to move `side`, as a message: who
+ * is ahead and by about how many steps, or who wins by force.
  */
-export function describeScore(score, side) {
+export function describeScore({ score, mateIn }, side) {
   const other = side === 'blue' ? 'gray' : 'blue';
-  if (Math.abs(score) >= MATE_SCORE) return ['eval.forced', { side: score > 0 ? side : other }];
+  if (mateIn !== null && mateIn !== undefined) return { key: 'eval.forced', params: { side: mateIn > 0 ? side : other } };
   const steps = Math.round(Math.abs(score) / 100);
-  if (steps === 0) return ['eval.level', {}];
-  return ['eval.ahead', { side: score > 0 ? side : other, n: steps }];
+  if (steps === 0) return { key: 'eval.level' };
+  return { key: 'eval.ahead', params: { side: score > 0 ? side : other, n: steps } };
+}
+
+/**
+ * A score for the reader, as a message: the rules core's own figure (`scoreText`, "+1.25"), or
+ * a forced result in so many plies.
+ */
+export function scoreMessage({ scoreText, mateIn }) {
+  if (mateIn !== null && mateIn !== undefined) return { key: 'score.mate', params: { n: Math.abs(mateIn) } };
+  return { text: scoreText };
 }
 
 /**

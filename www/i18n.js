@@ -1,8 +1,10 @@
 // Player-facing text: every string the page and the board show comes from a message table per
 // language (messages/<lang>.js, listed in messages/index.js). A message is a template whose
 // `{name}` places take a parameter as it is and `{name:ns}` places take the message `ns.<value>`
-// (so a side or a piece kind is said in the reader's language too). A language not loaded yet
-// (loadLanguage) is said in the fallback language meanwhile.
+// (so a side or a piece kind is said in the reader's language too). A count is said in the
+// language's own plural forms (Intl.PluralRules) with `{n, plural, one {# move} other {# moves}}`:
+// `#` is the number, `=0 {…}` matches a number exactly, and a form may hold `{name}` places. A
+// language not loaded yet (loadLanguage) is said in the fallback language meanwhile.
 import { LANGUAGES as KNOWN, FALLBACK, FALLBACK_TABLE } from './messages/index.js';
 
 /** The language codes that have a table, e.g. ['en', 'ru', 'hu']. */
@@ -51,13 +53,50 @@ export function template(lang, key) {
   return own !== undefined ? own : TABLES[FALLBACK].messages[key];
 }
 
-/** The message `key` in `lang` with `params` put in. An unknown key is shown as itself. */
+/** A form of a plural block: its selector (`one`, `=0`, …) and its text (which may hold places). */
+const FORM = /([=\w]+)\s*\{((?:[^{}]|\{\w+(?::\w+)?\})*)\}/g;
+/** A plural block `{name, plural, form…}`. */
+const PLURAL = /\{(\w+),\s*plural,((?:\s*[=\w]+\s*\{(?:[^{}]|\{\w+(?::\w+)?\})*\})+)\s*\}/g;
+
+const pluralRules = new Map();
+
+/** The plural category of `n` in `lang` ('one', 'few', 'many', 'other', …). */
+export function pluralCategory(lang, n) {
+  if (!pluralRules.has(lang)) {
+    let rules;
+    try {
+      rules = new Intl.PluralRules(lang);
+    } catch {
+      rules = new Intl.PluralRules(FALLBACK);
+    }
+    pluralRules.set(lang, rules);
+  }
+  return pluralRules.get(lang).select(n);
+}
+
+/** `template` with its plural blocks resolved for `params` (see the head of this file). */
+function plurals(lang, template, params) {
+  return template.replace(PLURAL, (whole, name, body) => {
+    const n = Number(params[name]);
+    if (params[name] === undefined || params[name] === null || !Number.isFinite(n)) return whole;
+    const forms = {};
+    for (const m of body.matchAll(FORM)) forms[m[1]] = m[2];
+    const form = forms[`=${n}`] ?? forms[pluralCategory(lang, n)] ?? forms.other ?? '';
+    return form.replace(/#/g, String(params[name]));
+  });
+}
+
+/**
+ * The message `key` in `lang` with `params` put in. A parameter may itself be a message
+ * (`{key, params}`), said in the same language. An unknown key is shown as itself.
+ */
 export function translate(lang, key, params = {}) {
   const t = template(lang, key);
   if (t === undefined) return key;
-  return t.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, ns) => {
+  return plurals(lang, t, params).replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, ns) => {
     const v = params[name];
     if (v === undefined || v === null) return whole;
+    if (typeof v === 'object') return say(lang, v);
     return ns ? translate(lang, `${ns}.${v}`) : String(v);
   });
 }

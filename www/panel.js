@@ -1,17 +1,29 @@
-// The page's panel around the board, drawn from the board's state and the page's own (notice,
-// hint, evaluation, review): the status line, the game-over panel, captain progress, the
-// buttons' states, the history, the move list, the evaluation and the review. DOM writes
-// happen only where something changed, so an unchanged panel costs no repaint.
+// The page's panel around the board, drawn from two states and nothing else: the page's own
+// (page-state.js) and a snapshot of the board (`boardSnapshot`). Every control shows its value
+// from the state; DOM writes happen only where something changed, so an unchanged panel costs
+// no repaint.
 import { say, groupDigits } from './i18n.js';
 import { SHORTCUTS } from './shortcuts.js';
-import { describeScore, blueView, MATE_SCORE, VALUE_LIMIT } from './evaluation.js';
+import { describeScore, scoreMessage, blueView, VALUE_LIMIT } from './evaluation.js';
 import { drawChart } from './chart.js';
+import { setIfChanged } from './render.js';
+import { resultMessage } from './board.js';
+import { positionOf } from './analysis.js';
+import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
 
 const byId = (doc, id) => doc.getElementById(id);
 
-/** Sets a DOM property only when it changes. */
-function setIfChanged(obj, prop, value) {
-  if (obj[prop] !== value) obj[prop] = value;
+/** What the panel needs of the board, read once per frame. */
+export function boardSnapshot(board) {
+  return {
+    gs: board.state,
+    settings: board.settings,
+    thinking: board.thinking,
+    paused: board.paused,
+    viewPly: board.viewPly,
+    aiInfo: board.aiInfo,
+    bottomSide: board.bottomSide,
+  };
 }
 
 /**
@@ -56,50 +68,42 @@ export function fillChoices(doc, catalogue, t, lang, languages) {
   byId(doc, 'lang').value = lang;
 }
 
-/** The status line: whose turn, who is thinking, or how the game ended. */
-export function statusText(board, t) {
-  const gs = board.state;
-  const s = board.settings;
-  if (gs.result) {
-    const r = gs.result;
-    return board.resultText() + (r.halfWin ? ' ' + t('status.halfWin') : '');
-  }
+/** The status line: whose turn, who is thinking, or how the game ended, as a message. */
+export function statusMessage(b) {
+  const { gs, settings: s } = b;
+  if (gs.result) return gs.result.halfWin ? { key: 'status.over.half', params: { result: resultMessage(gs) } } : resultMessage(gs);
   const side = gs.side;
-  if (s.mode === 'view') return t('status.view', { side });
-  if (board.paused && s.mode === 'demo') return t('status.paused', { side });
-  if (board.thinking) return t('status.thinking', { side, level: s.level, name: t(`level.${s.level}`) });
-  let text;
-  if (s.mode === 'two') text = t('status.toMove', { side });
-  else if (s.mode === 'ai' && s.side === side) text = t('status.yourMove', { side });
-  else text = t('status.computerToMove', { side });
-  if (gs.captureRequired && (s.mode === 'two' || (s.mode === 'ai' && s.side === side))) {
-    text += ' ' + t('status.captureRequired');
-  }
-  return text;
+  if (s.mode === 'view') return { key: 'status.view', params: { side } };
+  if (b.paused && s.mode === 'demo') return { key: 'status.paused', params: { side } };
+  if (b.thinking) return { key: 'status.thinking', params: { side, level: s.level, name: { key: `level.${s.level}` } } };
+  const person = s.mode === 'two' || (s.mode === 'ai' && s.side === side);
+  const turn = s.mode === 'two' ? 'status.toMove' : person ? 'status.yourMove' : 'status.computerToMove';
+  if (gs.captureRequired && person) return { key: 'status.withCapture', params: { turn: { key: turn, params: { side } } } };
+  return { key: turn, params: { side } };
 }
 
-/** A score for the reader: a signed number of steps, or a forced result. */
-function scoreText(t, score) {
-  if (Math.abs(score) >= MATE_SCORE) return t('score.mate', { n: Math.max(0, Math.abs(score) - MATE_SCORE) });
-  return `${score >= 0 ? '+' : '−'}${(Math.abs(score) / 100).toFixed(2)}`;
-}
-
-/** Draws the whole panel from the board and the page's own state. */
-export function renderPanel(doc, board, page, t) {
-  const gs = board.state;
+/** Draws the whole panel from the page state `p` and the board snapshot `b`. */
+export function renderPanel(doc, p, b, t) {
+  const gs = b.gs;
   if (!gs) return;
-  const s = board.settings;
-  const viewing = board.viewPly;
+  const viewing = b.viewPly;
+  const lang = p.lang;
   const status = byId(doc, 'status');
-  setIfChanged(status, 'textContent', statusText(board, t));
-  setIfChanged(status.dataset, 'state', gs.result ? 'over' : board.thinking ? 'thinking' : gs.side);
-  setIfChanged(byId(doc, 'thinking'), 'hidden', !board.thinking);
+  setIfChanged(status, 'textContent', say(lang, statusMessage(b)));
+  setIfChanged(status.dataset, 'state', gs.result ? 'over' : b.thinking ? 'thinking' : gs.side);
+  setIfChanged(byId(doc, 'thinking'), 'hidden', !b.thinking);
   setIfChanged(byId(doc, 'turn-indicator'), 'className', `turn ${gs.result ? 'over' : gs.side}`);
   const notice = byId(doc, 'notice');
-  const noticeText = say(page.lang, page.notice);
+  const noticeText = say(lang, currentNotice(p, gs));
   setIfChanged(notice, 'textContent', noticeText);
   setIfChanged(notice, 'hidden', !noticeText);
-  renderGameOver(doc, board, t);
+  const warnChosen = warnOn(p.prefs, b.settings);
+  setIfChanged(byId(doc, 'warn'), 'checked', warnChosen);
+  const warning = warnChosen ? jumpWarning(gs, b.settings, viewing !== null) : null;
+  const warn = byId(doc, 'warning');
+  setIfChanged(warn, 'textContent', say(lang, warning));
+  setIfChanged(warn, 'hidden', !warning);
+  renderGameOver(doc, b, lang, t);
 
   for (const side of ['blue', 'gray']) {
     const v = gs.progress[side];
@@ -108,18 +112,20 @@ export function renderPanel(doc, board, page, t) {
     setIfChanged(bar, 'max', gs.steps);
     setIfChanged(bar, 'value', v);
   }
-  setIfChanged(byId(doc, 'progress').dataset, 'top', board.bottomSide === 'gray' ? 'blue' : 'gray');
+  setIfChanged(byId(doc, 'progress').dataset, 'top', b.bottomSide === 'gray' ? 'blue' : 'gray');
 
+  const s = b.settings;
   setIfChanged(byId(doc, 'undo'), 'disabled', !gs.canUndo);
   setIfChanged(byId(doc, 'redo'), 'disabled', !gs.canRedo);
   const humanTurn = !gs.result && viewing === null && (s.mode === 'two' || (s.mode === 'ai' && s.side === gs.side));
-  setIfChanged(byId(doc, 'hint'), 'disabled', !humanTurn || board.thinking);
-  const hint = page.hint && page.hint.code === gs.code && viewing === null ? page.hint.text : '';
+  setIfChanged(byId(doc, 'hint'), 'disabled', !humanTurn || b.thinking);
+  const here = positionOf(gs).key;
+  const hint = p.hint && p.hint.key === here && viewing === null ? say(lang, p.hint.message) : '';
   setIfChanged(byId(doc, 'hint-text'), 'textContent', hint);
   setIfChanged(byId(doc, 'hint-text'), 'hidden', !hint);
   const pause = byId(doc, 'pause');
   setIfChanged(pause, 'hidden', s.mode !== 'demo' || !!gs.result);
-  setIfChanged(pause, 'textContent', t(board.paused ? 'controls.resume' : 'controls.pause'));
+  setIfChanged(pause, 'textContent', t(b.paused ? 'controls.resume' : 'controls.pause'));
 
   const shown = viewing === null ? gs.history.length : viewing;
   setIfChanged(byId(doc, 'nav-first'), 'disabled', shown === 0);
@@ -135,43 +141,47 @@ export function renderPanel(doc, board, page, t) {
     );
   }
 
-  const info = board.aiInfo;
+  const info = b.aiInfo;
   const infoText = info
-    ? t('ai.info', {
-        side: info.side,
-        move: info.move,
-        score: scoreText(t, info.score),
-        depth: info.depth,
-        nodes: groupDigits(page.lang, info.nodes),
-      })
+    ? t('ai.info', { side: info.side, move: info.move, score: scoreMessage(info), depth: info.depth, nodes: groupDigits(lang, info.nodes) })
     : '';
   setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
-  renderEvaluation(doc, page, gs, t);
-  renderMoves(doc, gs, shown, page.review && page.review.marks, t);
+  setIfChanged(byId(doc, 'show-eval'), 'checked', p.prefs.showEval);
+  setIfChanged(byId(doc, 'show-line'), 'checked', p.prefs.showLine);
+  renderEvaluation(doc, p, gs, t);
+  const review = currentReview(p, gs);
+  renderMoves(doc, gs, shown, review && review.marks, t);
 }
 
-function renderGameOver(doc, board, t) {
-  const gs = board.state;
+/** The preferences' controls, from the page state. */
+export function renderPrefs(doc, p, theme) {
+  setIfChanged(byId(doc, 'lang'), 'value', p.lang);
+  setIfChanged(byId(doc, 'theme'), 'value', theme);
+  setIfChanged(byId(doc, 'sound'), 'checked', !p.prefs.muted);
+}
+
+function renderGameOver(doc, b, lang, t) {
+  const gs = b.gs;
   const box = byId(doc, 'game-over');
-  const show = !!gs.result && board.viewPly === null;
+  const show = !!gs.result && b.viewPly === null;
   setIfChanged(box, 'hidden', !show);
   if (!show) return;
   const r = gs.result;
   setIfChanged(byId(doc, 'over-title'), 'textContent', r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw'));
-  setIfChanged(byId(doc, 'over-how'), 'textContent', `${board.resultText()} ${t('over.after', { n: gs.history.length })}`);
+  setIfChanged(byId(doc, 'over-how'), 'textContent', `${say(lang, resultMessage(gs))} ${t('over.after', { n: gs.history.length })}`);
   setIfChanged(byId(doc, 'over-half'), 'hidden', !r.halfWin);
 }
 
-function renderEvaluation(doc, page, gs, t) {
-  const showEval = byId(doc, 'show-eval').checked;
-  const showLine = byId(doc, 'show-line').checked;
-  const e = page.evaluation && page.evaluation.code === gs.code && page.evaluation.score !== null ? page.evaluation : null;
+/** The evaluation of the position on the board (the page state's `evaluation`, for this position only). */
+function renderEvaluation(doc, p, gs, t) {
+  const { showEval, showLine } = p.prefs;
+  const e = p.evaluation && p.evaluation.key === positionOf(gs).key ? p.evaluation.result : null;
   const bar = byId(doc, 'eval-bar');
   setIfChanged(bar, 'hidden', !showEval || !!gs.result);
   const parts = [];
   if (e && showEval) {
-    const words = t(...describeScore(e.score, e.side));
-    parts.push(`${words} (${scoreText(t, e.score)})`);
+    const words = say(p.lang, describeScore(e, e.side));
+    parts.push(`${words} (${say(p.lang, scoreMessage(e))})`);
     // Blue's share of the bar: half when level, all of it at the largest lead.
     const share = 50 + (50 * blueView(e.score, e.side)) / VALUE_LIMIT;
     setIfChanged(byId(doc, 'eval-fill').style, 'height', `${share.toFixed(1)}%`);
@@ -263,29 +273,38 @@ export function renderShortcuts(doc, t) {
   }
 }
 
-/** The review: progress, the chart, the summary and the turning points. */
-export function renderReview(doc, board, page, t) {
-  const r = page.review;
-  const box = byId(doc, 'review-box');
-  setIfChanged(box, 'hidden', !r);
-  if (!r) return;
-  const progress = byId(doc, 'review-progress');
-  setIfChanged(progress, 'max', Math.max(1, r.total + 1));
-  setIfChanged(progress, 'value', r.entries.length);
-  setIfChanged(progress, 'hidden', !r.running);
-  setIfChanged(byId(doc, 'review-cancel'), 'hidden', !r.running);
-  let summary = r.error || '';
-  if (!summary && r.running) summary = t('review.running', { n: r.entries.length, of: r.total + 1 });
-  if (!summary && r.marks) {
-    const count = (side, mark) => r.marks.filter((m) => m.side === side && m.mark === mark).length;
-    summary = t('review.summary', {
+/**
+ * The review's summary as a message: that it runs (and how far), what stopped it, or, once
+ * every position is analysed, its verdict.
+ */
+export function reviewSummary(r) {
+  if (r.error) return r.error;
+  if (r.running || !r.marks) return { key: 'review.running', params: { n: r.entries.length, of: r.total } };
+  const count = (side, mark) => r.marks.filter((m) => m.side === side && m.mark === mark).length;
+  return {
+    key: 'review.summary',
+    params: {
       blueMistakes: count('blue', 'mistake'),
       blueBlunders: count('blue', 'blunder'),
       grayMistakes: count('gray', 'mistake'),
       grayBlunders: count('gray', 'blunder'),
-    });
-  }
-  setIfChanged(byId(doc, 'review-summary'), 'textContent', summary);
+    },
+  };
+}
+
+/** The review: progress, the chart, the summary and the turning points. */
+export function renderReview(doc, p, b, t) {
+  const r = b.gs ? currentReview(p, b.gs) : null;
+  const box = byId(doc, 'review-box');
+  setIfChanged(box, 'hidden', !r);
+  if (!r) return;
+  const done = !r.running && !!r.marks;
+  const progress = byId(doc, 'review-progress');
+  setIfChanged(progress, 'max', Math.max(1, r.total));
+  setIfChanged(progress, 'value', r.entries.length);
+  setIfChanged(progress, 'hidden', !r.running);
+  setIfChanged(byId(doc, 'review-cancel'), 'hidden', !r.running);
+  setIfChanged(byId(doc, 'review-summary'), 'textContent', say(p.lang, reviewSummary(r)));
   const canvas = byId(doc, 'review-chart');
   const w = Math.max(100, Math.floor(canvas.clientWidth));
   const h = Math.max(60, Math.floor(canvas.clientHeight));
@@ -296,11 +315,9 @@ export function renderReview(doc, board, page, t) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const css = getComputedStyle(canvas);
   const color = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  const gs = board.state;
-  const viewing = board.viewPly;
   drawChart(ctx, w, h, r.entries, {
-    total: r.total + 1,
-    current: viewing === null ? gs.history.length : viewing,
+    total: r.total,
+    current: b.viewPly === null ? b.gs.history.length : b.viewPly,
     marked: r.marks || [],
     colors: {
       background: color('--chart-bg', '#fffaf0'),
@@ -313,29 +330,29 @@ export function renderReview(doc, board, page, t) {
     },
   });
   const list = byId(doc, 'turning-points');
-  const key = r.marks ? `${r.points.map((p) => p.ply).join(',')}|${t('mark.best')}` : '';
+  const key = done ? `${r.points.map((x) => x.ply).join(',')}|${t('mark.best')}` : '';
   if (list.dataset.key !== key) {
     list.dataset.key = key;
     list.textContent = '';
-    if (r.marks && !r.points.length) {
+    if (done && !r.points.length) {
       const li = doc.createElement('li');
       li.textContent = t('review.none');
       list.appendChild(li);
     }
-    for (const p of r.points) {
+    for (const pt of done ? r.points : []) {
       const li = doc.createElement('li');
-      const b = doc.createElement('button');
-      b.type = 'button';
-      b.dataset.ply = String(p.ply);
-      b.textContent = t('review.turning', {
-        n: p.ply + 1,
-        side: p.side,
-        move: p.move,
-        mark: p.mark,
-        loss: Math.max(1, Math.round(p.loss / 100)),
-        best: p.best,
+      const btn = doc.createElement('button');
+      btn.type = 'button';
+      btn.dataset.ply = String(pt.ply);
+      btn.textContent = t('review.turning', {
+        n: pt.ply + 1,
+        side: pt.side,
+        move: pt.move,
+        mark: pt.mark,
+        loss: Math.max(1, Math.round(pt.loss / 100)),
+        best: pt.best,
       });
-      li.appendChild(b);
+      li.appendChild(btn);
       list.appendChild(li);
     }
   }

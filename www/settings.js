@@ -1,15 +1,14 @@
 // The game settings and their one validator, shared by every way settings arrive: a link's
-// query or fragment, the board element's attributes, and the saved game in local storage. Pure:
-// no DOM, no wasm (a variant spec is checked by the rules core where a game is made).
+// query or fragment, the board element's attributes, and the saved games in local storage. Pure:
+// no DOM, no wasm. What only the rules core knows comes in as `limits` (the level range, from
+// its catalogue); a variant spec, a position code and a record are checked by the rules core
+// where a game is made.
 
 /** The settings of a new game when nothing says otherwise. */
 export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
 
 /** Who plays: against the computer, two people on one device, the computer alone, nobody. */
 export const MODES = Object.freeze(['ai', 'two', 'demo', 'view']);
-
-/** The strongest computer level (the engine's `Level` range is 1..=MAX_LEVEL). */
-export const MAX_LEVEL = 8;
 
 /** The longest think time a link or a save may ask for, in milliseconds. */
 export const MAX_MOVETIME = 600_000;
@@ -51,9 +50,10 @@ const PARSERS = {
   side: { parse: parseSide, expected: 'settings.expected.side' },
   orientation: { parse: parseSide, expected: 'settings.expected.side' },
   level: {
-    parse: (v) => {
+    // Before the catalogue is known any whole number from 1 passes; it is checked again then.
+    parse: (v, limits) => {
       const n = toNumber(v);
-      return Number.isInteger(n) && n >= 1 && n <= MAX_LEVEL ? n : undefined;
+      return Number.isInteger(n) && n >= limits.minLevel && n <= limits.maxLevel ? n : undefined;
     },
     expected: 'settings.expected.level',
   },
@@ -112,31 +112,44 @@ function toNumber(v) {
   return Number(v);
 }
 
+/** The limits a setting is checked against while the rules core's catalogue is not known. */
+export const NO_LIMITS = Object.freeze({ minLevel: 1, maxLevel: Number.MAX_SAFE_INTEGER });
+
 /**
- * Validates one setting. Returns `{value}` or `{error: {name, value, expected}}` where
- * `expected` is a message key.
+ * The limits of the rules core's catalogue (`variants()`): its levels' range. Null or a
+ * catalogue without them gives NO_LIMITS.
  */
-export function parseSetting(name, raw) {
+export function limitsOf(catalogue) {
+  if (!catalogue || !Number.isInteger(catalogue.minLevel) || !Number.isInteger(catalogue.maxLevel)) return NO_LIMITS;
+  return Object.freeze({ minLevel: catalogue.minLevel, maxLevel: catalogue.maxLevel });
+}
+
+/**
+ * Validates one setting against `limits` (limitsOf). Returns `{value}` or `{error: {name,
+ * value, expected, limits}}` where `expected` is a message key.
+ */
+export function parseSetting(name, raw, limits = NO_LIMITS) {
   const p = Object.hasOwn(PARSERS, name) ? PARSERS[name] : null;
-  if (!p) return { error: { name, value: String(raw), expected: 'settings.expected.known' } };
-  const value = p.parse(raw);
-  if (value === undefined) return { error: { name, value: shorten(String(raw)), expected: p.expected } };
+  if (!p) return { error: { name, value: shorten(String(raw)), expected: 'settings.expected.known', limits } };
+  const value = p.parse(raw, limits);
+  if (value === undefined) return { error: { name, value: shorten(String(raw)), expected: p.expected, limits } };
   return { value };
 }
 
 /**
  * Validates the settings found in `source` (a plain object, or anything with `get`/`has` like
- * URLSearchParams), only those among `names`. Returns `{settings, errors}`: the valid ones and,
- * for each invalid one, what was wrong. Settings that are absent are absent from both.
+ * URLSearchParams), only those among `names`, against `limits`. Returns `{settings, errors}`:
+ * the valid ones and, for each invalid one, what was wrong. Settings that are absent are absent
+ * from both.
  */
-export function readSettings(source, names = SETTING_NAMES) {
+export function readSettings(source, names = SETTING_NAMES, limits = NO_LIMITS) {
   const has = typeof source.has === 'function' ? (k) => source.has(k) : (k) => source[k] !== undefined && source[k] !== null;
   const get = typeof source.get === 'function' ? (k) => source.get(k) : (k) => source[k];
   const settings = {};
   const errors = [];
   for (const name of names) {
     if (!has(name)) continue;
-    const r = parseSetting(name, get(name));
+    const r = parseSetting(name, get(name), limits);
     if (r.error) errors.push(r.error);
     else settings[name] = r.value;
   }
@@ -145,7 +158,9 @@ export function readSettings(source, names = SETTING_NAMES) {
 
 /** What was wrong with a setting (an error of parseSetting), said with `t(key, params)`. */
 export function settingErrorText(t, error) {
-  return t('settings.bad', { name: error.name, value: error.value, expected: t(error.expected, { max: MAX_LEVEL }) });
+  const { minLevel, maxLevel } = error.limits || NO_LIMITS;
+  const expected = t(error.expected, { min: minLevel, max: maxLevel === NO_LIMITS.maxLevel ? '…' : maxLevel });
+  return t('settings.bad', { name: error.name, value: error.value, expected });
 }
 
 /** A long bad value is shown cut short: a message quotes it, it need not repeat it. */

@@ -1,11 +1,24 @@
-// The state of one board, declared once with its defaults (as chessground's state.ts does): the
-// element keeps one such object, changes it in response to intents and replies, and draws from
-// it. Only plain data lives here; the wasm Game and the AI worker belong to the element.
+// The state of one board, declared once with its defaults (as chessground's state.ts does). The
+// element keeps one plain-data state object and replaces it with the pure changes of board.js;
+// what it holds besides (the rules core's Game, the computer, timers, the last layout) is
+// declared here too, in `defaultResources`, so that no field of the element is declared
+// anywhere else.
 import { DEFAULTS } from './settings.js';
 
 /** A fresh interaction state: nothing selected, the keyboard cursor on the red dot. */
 export function initialUi() {
-  return { path: null, cursor: 'e5', drag: null, notice: null, armDeselect: false };
+  return {
+    /** The piece picked and the hops entered so far (point names), or null. */
+    path: null,
+    /** The keyboard cursor's point. */
+    cursor: 'e5',
+    /** A piece being dragged: {x, y} in CSS px of the canvas, or null. */
+    drag: null,
+    /** Why the last press did nothing, as a message ({key, params}), or null. */
+    notice: null,
+    /** The press that ends now puts the picked piece down again (it was pressed twice). */
+    armDeselect: false,
+  };
 }
 
 /** The whole state of a board before its rules core has loaded. */
@@ -19,6 +32,13 @@ export function defaultState() {
     coordinates: true,
     /** Message language (a key of the message tables), or null: the page's. */
     lang: null,
+    /** Colour theme of the board: 'wood', 'dark' or 'contrast'. */
+    theme: 'wood',
+    /**
+     * The board takes no move from a person, whatever the mode (a lesson waiting for "Try
+     * again", say): null when it does, else what a press says ('' for the standard sentence).
+     */
+    locked: null,
     /** The rules core's view of the game (wasm `Game.state()`), or null before the first game. */
     gs: null,
     /** Selection, cursor, drag and the last refusal: see interaction.js. */
@@ -31,20 +51,50 @@ export function defaultState() {
     paused: false,
     /** The computer could not move; a new game, undo or redo tries again. */
     halted: false,
-    /** The last search: {side, move, scoreText, depth, nodes, pv}, for the page's panel. */
+    /** The computer's last search: {side, move, score, mateIn, scoreText, depth, nodes, pv}, or null. */
     aiInfo: null,
     /** performance.now() when the last search was requested and when its reply arrived. */
     lastSearch: null,
     /** The computer's last move gliding into place (anim.js), or null. */
     glide: null,
-    /** A message for the player that is not tied to a press: {key, params} or {text}. */
+    /**
+     * A message for the player that is not tied to a press ({key, params} or {text}), with
+     * `code`: the position it is about (it goes when the position changes), or null: it stays
+     * until the next game.
+     */
     notice: null,
     /** A past position being looked at: {ply, gs}, or null when the board shows the game. */
     view: null,
-    /** The engine's suggestion shown as an arrow: {code, points}, for the position `code`. */
+    /** A move shown as an arrow: {code, points}, for the position `code` only. */
     hint: null,
-    /** Colour theme of the board: 'wood', 'dark' or 'contrast'. */
-    theme: 'wood',
+    /** The ply at which the game's result was announced (a `gameover` event), or null. */
+    announced: null,
+    /** The element is in a document (its computer, timers and animation run only then). */
+    connected: false,
+  };
+}
+
+/** What a board holds besides its plain state: handles, timers and caches, none of them drawn. */
+export function defaultResources() {
+  return {
+    /** The rules core once loaded: {Game, variants, module}. */
+    core: null,
+    /** The catalogue of the rules core (variants, levels, options), once loaded. */
+    catalogue: null,
+    /** The rules core's game (wasm `Game`), or null before the first game. */
+    game: null,
+    /** The layout of the last frame drawn (draw.js `layout`), for pointer input. */
+    layout: null,
+    /** What the canvas shows now (view.js `drawKey`), so an unchanged frame is not redrawn. */
+    drawnKey: '',
+    /** A frame is requested. */
+    frameQueued: false,
+    /** A new game from the attributes is queued for the end of the task. */
+    newGameQueued: false,
+    /** The element is writing its own attributes: their callbacks change nothing. */
+    reflecting: false,
+    /** The ResizeObserver of the board's frame, while connected. */
+    resizeObserver: null,
   };
 }
 
@@ -69,13 +119,13 @@ export function isHuman(settings, side) {
 /** Whether the board takes a move from a person now. */
 export function canHumanMove(state) {
   const gs = state.gs;
-  return !!gs && !gs.result && !state.view && isHuman(state.settings, gs.side) && !state.thinking;
+  return !!gs && !gs.result && !state.view && state.locked === null && isHuman(state.settings, gs.side) && !state.thinking;
 }
 
 /** Whether the computer should move now. */
 export function computerToMove(state) {
   const gs = state.gs;
   const { mode } = state.settings;
-  if (!gs || gs.result || state.halted || state.paused) return false;
+  if (!gs || gs.result || state.halted || state.paused || !state.connected) return false;
   return (mode === 'ai' || mode === 'demo') && !isHuman(state.settings, gs.side);
 }

@@ -1,80 +1,209 @@
-// The page's memory across visits: the game in progress with its settings, and the reader's
-// preferences. Writes are cheap however long the game: a record is written only when it has
-// changed, and one too large to keep is not written at all (the page says so once).
+// The page's memory across visits: the recent games, each under its own key, and the reader's
+// preferences. Nothing is ever written over another game: a game is saved under its own id
+// only while the copy in storage is the one this page last read or wrote (another tab's newer
+// copy is never overwritten: this page's moves then go to a new entry), and only the games
+// past the newest MAX_GAMES are let go, oldest first.
+//
+// Keys (all in one Web Storage, normally localStorage):
+//   bluegray.games.v2          the list: [{id, rev, updated, summary}], newest first
+//   bluegray.games.v2.<id>     one game: {version: 2, id, rev, settings, record, ply}
+//   bluegray.game.v1           the one saved game of earlier versions, moved into the list once
+//   bluegray.prefs.v1          the reader's preferences
 
-/** Where the game in progress is kept. */
-export const SAVE_KEY = 'bluegray.game.v1';
+/** The list of recent games. */
+export const LIST_KEY = 'bluegray.games.v2';
+
+/** The prefix of each game's own key. */
+export const GAME_KEY_PREFIX = 'bluegray.games.v2.';
+
+/** Where earlier versions kept their one game; read once, then moved into the list. */
+export const LEGACY_KEY = 'bluegray.game.v1';
 
 /** Where the reader's preferences (language, …) are kept. */
 export const PREFS_KEY = 'bluegray.prefs.v1';
 
+/** How many games the list keeps; the oldest beyond are let go. */
+export const MAX_GAMES = 20;
+
 /** The longest record kept, in characters: about 1 MB, far above any real game. */
 export const MAX_SAVED_RECORD = 1_000_000;
 
+/** How saving went: saved, nothing to save, refused for its size, or storage refused it. */
+export const SAVE = Object.freeze({ saved: 'saved', unchanged: 'unchanged', tooLarge: 'too-large', failed: 'failed' });
+
+/** A fresh id for a game: time and randomness, so two tabs never pick the same one. */
+function newId(now) {
+  const random = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, '0');
+  return `${now.toString(36)}-${random}`;
+}
+
+/** A list entry as storage had it, or null when it is not one (junk is ignored, never thrown). */
+function entryOf(x) {
+  if (!x || typeof x !== 'object' || typeof x.id !== 'string' || !/^[a-z0-9-]{1,40}$/.test(x.id)) return null;
+  const rev = Number.isInteger(x.rev) && x.rev > 0 ? x.rev : 1;
+  const updated = Number.isFinite(x.updated) ? x.updated : 0;
+  const summary = x.summary && typeof x.summary === 'object' && !Array.isArray(x.summary) ? x.summary : {};
+  return { id: x.id, rev, updated, summary };
+}
+
 /**
- * A saved-game store over a Web Storage object (`localStorage`, or any object with getItem,
- * setItem and removeItem). Storage may be missing or full; saving is a nicety and never throws.
+ * The recent games over a Web Storage object (`localStorage`, or anything with getItem,
+ * setItem and removeItem). Storage may be missing, full or changed by another tab at any
+ * moment; no method throws.
  */
-export class GameStore {
+export class GameLibrary {
   #storage;
-  /** What was last written or read: {settingsJson, record}, to skip unchanged writes cheaply. */
-  #last = null;
+  #now;
+  /** What this page last read or wrote of each game: id → {rev, json}, to skip unchanged writes. */
+  #known = new Map();
 
-  constructor(storage) {
+  /** `now`: the clock (ms), for tests. */
+  constructor(storage, { now = () => Date.now() } = {}) {
     this.#storage = storage;
+    this.#now = now;
   }
 
-  /**
-   * Saves the game: its settings, its record and the ply it stands at (the record may go on
-   * with moves taken back, to redo). Returns 'saved', 'unchanged', 'too-large' or 'unavailable'.
-   */
-  save(settings, record, ply) {
-    if (typeof record !== 'string') return 'unavailable';
-    if (record.length > MAX_SAVED_RECORD) return 'too-large';
-    const settingsJson = JSON.stringify({ ...settings, ply });
-    if (this.#last && this.#last.record === record && this.#last.settingsJson === settingsJson) return 'unchanged';
+  #get(key) {
     try {
-      this.#storage.setItem(SAVE_KEY, `{"version":1,"settings":${settingsJson},"record":${JSON.stringify(record)}}`);
-      this.#last = { settingsJson, record };
-      return 'saved';
-    } catch {
-      return 'unavailable';
-    }
-  }
-
-  /**
-   * The saved game: `{settings, record}` with settings unchecked (the caller validates them; the
-   * ply the game stands at is `settings.ply`), null when there is none, or `{error}` when what
-   * is there cannot be read (it is then removed).
-   */
-  load() {
-    let raw = null;
-    try {
-      raw = this.#storage.getItem(SAVE_KEY);
+      return this.#storage.getItem(key);
     } catch {
       return null;
     }
+  }
+
+  /** The list, newest first: [{id, rev, updated, summary}]. */
+  list() {
+    let data;
+    try {
+      data = JSON.parse(this.#get(LIST_KEY) || '[]');
+    } catch {
+      data = [];
+    }
+    const entries = (Array.isArray(data) ? data : []).map(entryOf).filter(Boolean);
+    const seen = new Set();
+    return entries.filter((e) => !seen.has(e.id) && seen.add(e.id)).sort((a, b) => b.updated - a.updated);
+  }
+
+  /** The entry of game `id` in the list, or null. */
+  entry(id) {
+    return this.list().find((e) => e.id === id) || null;
+  }
+
+  /**
+   * Game `id`: `{id, rev, settings, record, ply}` (settings unchecked: the caller validates
+   * them), null when there is none, or `{id, error}` when what is there cannot be read.
+   */
+  load(id) {
+    const raw = this.#get(GAME_KEY_PREFIX + id);
     if (!raw) return null;
     try {
       const data = JSON.parse(raw);
-      if (!data || data.version !== 1 || typeof data.record !== 'string') throw new Error('unknown format');
-      const settings = data.settings && typeof data.settings === 'object' ? data.settings : {};
-      this.#last = { settingsJson: JSON.stringify(settings), record: data.record };
-      return { settings, record: data.record };
+      if (!data || data.version !== 2 || data.id !== id || typeof data.record !== 'string') throw new Error('unknown format');
+      const settings = data.settings && typeof data.settings === 'object' && !Array.isArray(data.settings) ? data.settings : {};
+      const ply = Number.isInteger(data.ply) && data.ply >= 0 ? data.ply : null;
+      const rev = Number.isInteger(data.rev) && data.rev > 0 ? data.rev : 1;
+      this.#known.set(id, { rev, json: this.#gameJson(settings, data.record, ply) });
+      return { id, rev, settings, record: data.record, ply };
     } catch (e) {
-      this.forget();
-      return { error: String((e && e.message) || e) };
+      return { id, error: String((e && e.message) || e) };
     }
   }
 
-  /** Removes the saved game. */
-  forget() {
-    this.#last = null;
+  #gameJson(settings, record, ply) {
+    return JSON.stringify({ settings, record, ply });
+  }
+
+  /**
+   * Saves a game: `id` (null for a new game), its `settings`, its `record`, the `ply` it stands
+   * at (the record may go on with moves to redo) and a `summary` for the list. A game changed
+   * in storage since this page last read or wrote it (another tab) is not overwritten: it is
+   * saved as a new game. Returns `{status, id}` (SAVE; `id`, the game's id after saving, is new
+   * for a new game or such a fork) and `forked: true` for a fork.
+   */
+  save({ id, settings, record, ply, summary }) {
+    if (typeof record !== 'string') return { status: SAVE.failed, id };
+    if (record.length > MAX_SAVED_RECORD) return { status: SAVE.tooLarge, id };
+    const json = this.#gameJson(settings, record, ply);
+    const known = id ? this.#known.get(id) : null;
+    const stored = id ? this.entry(id) : null;
+    // Ours to write: the copy in storage is the one this page last read or wrote.
+    const ours = !!known && !!stored && stored.rev === known.rev;
+    if (ours && known.json === json) return { status: SAVE.unchanged, id };
+    // A game changed or deleted elsewhere since (another tab): keep both, this one as new.
+    const forked = !!id && !ours;
+    const now = this.#now();
+    const targetId = ours ? id : newId(now);
+    const rev = ours ? known.rev + 1 : 1;
+    const game = `{"version":2,"id":${JSON.stringify(targetId)},"rev":${rev},"settings":${JSON.stringify(settings)},"record":${JSON.stringify(record)},"ply":${JSON.stringify(ply)}}`;
+    const list = this.list().filter((e) => e.id !== targetId);
+    const entry = { id: targetId, rev, updated: now, summary };
+    const kept = [entry, ...list];
+    const dropped = kept.slice(MAX_GAMES);
     try {
-      this.#storage.removeItem(SAVE_KEY);
+      this.#storage.setItem(GAME_KEY_PREFIX + targetId, game);
+      this.#storage.setItem(LIST_KEY, JSON.stringify(kept.slice(0, MAX_GAMES)));
     } catch {
-      /* nothing to forget where storage is unavailable */
+      return { status: SAVE.failed, id };
     }
+    for (const e of dropped) this.#removeGame(e.id);
+    this.#known.set(targetId, { rev, json });
+    return forked ? { status: SAVE.saved, id: targetId, forked: true } : { status: SAVE.saved, id: targetId };
+  }
+
+  /** Whether game `id` was changed or deleted in storage since this page last read or wrote it. */
+  changedElsewhere(id) {
+    const known = this.#known.get(id);
+    if (!known) return false;
+    const stored = this.entry(id);
+    return !stored || stored.rev !== known.rev;
+  }
+
+  #removeGame(id) {
+    this.#known.delete(id);
+    try {
+      this.#storage.removeItem(GAME_KEY_PREFIX + id);
+    } catch {
+      /* nothing to remove where storage is unavailable */
+    }
+  }
+
+  /** Deletes game `id` from the list and from storage. Returns whether storage took the change. */
+  remove(id) {
+    try {
+      this.#storage.setItem(LIST_KEY, JSON.stringify(this.list().filter((e) => e.id !== id)));
+    } catch {
+      return false;
+    }
+    this.#removeGame(id);
+    return true;
+  }
+
+  /**
+   * Moves the one saved game of earlier versions (LEGACY_KEY) into the list, once: returns the
+   * new id, or null when there was none or it could not be read. `summarise(settings, record)`
+   * makes its list summary. The old key is removed only once the game is in the list.
+   */
+  migrate(summarise) {
+    const raw = this.#get(LEGACY_KEY);
+    if (!raw) return null;
+    let data;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      data = null;
+    }
+    if (!data || data.version !== 1 || typeof data.record !== 'string') return null;
+    const settings = data.settings && typeof data.settings === 'object' && !Array.isArray(data.settings) ? { ...data.settings } : {};
+    const ply = Number.isInteger(settings.ply) && settings.ply >= 0 ? settings.ply : null;
+    delete settings.ply;
+    const r = this.save({ id: null, settings, record: data.record, ply, summary: summarise(settings, data.record) });
+    if (r.status !== SAVE.saved) return null;
+    try {
+      this.#storage.removeItem(LEGACY_KEY);
+    } catch {
+      /* read again next time; the list then has it twice, which is better than not at all */
+    }
+    return r.id;
   }
 }
 

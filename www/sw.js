@@ -2,15 +2,22 @@
 //
 // Every file of one build is kept in a cache named after that build, and answered from it
 // first, so a page never mixes files of two builds (new JS against an old wasm). A new build is
-// a new worker with a new cache; it waits until no page of the old build is open, then takes
-// over on the next visit and deletes the old cache. The build step writes BUILD below: the files
-// every visit needs. Others (another language's messages) are kept once fetched.
+// a new worker with a new cache; it waits while a page of the old build is open, and the page
+// says that a new version is ready: on the player's word (a `skip-waiting` message) it takes
+// over, deletes the old cache, and the page reloads with its game kept. With no page open, it
+// takes over on the next visit. The build step writes BUILD below: the files every visit
+// needs. Others (another language's messages) are kept once fetched.
 const BUILD = { version: 'dev', files: [] };
 const CACHE = `bluegray-${BUILD.version}`;
 
 self.addEventListener('install', (event) => {
   // Relative to this worker, so the site works under any path.
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(BUILD.files.map((f) => new Request(f, { cache: 'reload' })))));
+});
+
+// The page asks the waiting worker to take over once the player has said so.
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'skip-waiting') self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {

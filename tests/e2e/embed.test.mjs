@@ -689,3 +689,77 @@ test('switching a board to play against the computer by its attributes, on the c
   assert.deepEqual(await allProblems(page, problems), []);
   await page.close();
 });
+
+test('lifecycle: a board moved in the page while the computer thinks moves again; a removed one stops and resumes when added back', async () => {
+  const { page, problems } = await openHost();
+  // Board one plays Blue against the computer; Gray (the computer) is to move once Blue has.
+  await page.evaluate(() => {
+    const b = document.getElementById('one');
+    b.newGame({ mode: 'ai', side: 'blue', level: 2 });
+    b.play('e2-e3');
+  });
+  await page.waitForFunction(() => document.getElementById('one').thinking);
+  // Moved while it thinks: it is taken out and put back in the same task.
+  await page.evaluate(() => document.body.appendChild(document.getElementById('one')));
+  await page.waitForFunction(() => document.getElementById('one').state.history.length === 2, null, { timeout: 20000 });
+  // A demo board taken out stops playing, and goes on where it was when it is back.
+  await page.evaluate(() => document.getElementById('two').newGame({ mode: 'demo', level: 1 }));
+  await page.waitForFunction(() => document.getElementById('two').state.history.length >= 2, null, { timeout: 20000 });
+  const removedAt = await page.evaluate(() => {
+    const b = document.getElementById('two');
+    window.__detached = b;
+    b.remove();
+    return b.state.history.length;
+  });
+  await page.waitForTimeout(1500);
+  assert.ok((await page.evaluate(() => window.__detached.state.history.length)) <= removedAt + 1, 'a removed demo does not play on (one move may have been on its way)');
+  const stoppedAt = await page.evaluate(() => window.__detached.state.history.length);
+  await page.waitForTimeout(1000);
+  assert.equal(await page.evaluate(() => window.__detached.state.history.length), stoppedAt);
+  await page.evaluate(() => document.body.appendChild(window.__detached));
+  await page.waitForFunction((n) => window.__detached.state.history.length > n, stoppedAt, { timeout: 20000 });
+  assert.deepEqual(await allProblems(page, problems), []);
+  await page.close();
+});
+
+test('lifecycle: boards added and removed in the same task leave no worker behind', async () => {
+  const { page, problems } = await openHost();
+  const before = page.workers().length;
+  await page.evaluate(() => {
+    for (let i = 0; i < 50; i++) {
+      const b = document.createElement('blue-gray-game');
+      b.setAttribute('mode', 'demo');
+      document.body.appendChild(b);
+      b.remove();
+    }
+  });
+  // Long enough for a worker that was going to start to have started.
+  await page.waitForTimeout(1500);
+  assert.ok(page.workers().length <= before, `${page.workers().length} workers, ${before} before`);
+  assert.deepEqual(await allProblems(page, problems), []);
+  await page.close();
+});
+
+test('promises reject with Errors: a hint overtaken by another, or by the board’s removal, is an AbortError', async () => {
+  const { page } = await openHost();
+  const outcome = await page.evaluate(async () => {
+    const b = document.getElementById('one');
+    const describe = (p) =>
+      p.then(
+        (v) => ({ ok: true, move: v.move }),
+        (e) => ({ ok: false, isError: e instanceof Error || e instanceof DOMException, name: e.name, message: e.message }),
+      );
+    const first = describe(b.hint());
+    const second = describe(b.hint());
+    const gone = describe(b.hint().finally(() => {}));
+    b.remove();
+    return { first: await first, second: await second, gone: await gone };
+  });
+  assert.equal(outcome.first.ok, false);
+  assert.equal(outcome.first.name, 'AbortError', JSON.stringify(outcome.first));
+  assert.equal(outcome.first.isError, true);
+  assert.equal(outcome.second.name, 'AbortError');
+  assert.equal(outcome.gone.name, 'AbortError');
+  assert.ok(outcome.gone.message.length > 0);
+  await page.close();
+});

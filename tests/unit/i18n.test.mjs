@@ -22,9 +22,14 @@ function sources() {
     .map((f) => ({ file: `www/${f}`, text: fs.readFileSync(path.join(WWW, f), 'utf8') }));
 }
 
-/** The `{name}` and `{name:ns}` places of a template, sorted. */
+/**
+ * The places of a template, sorted and each once: `{name}` and `{name:ns}`, and `{name}` for a
+ * plural block `{name, plural, …}` (whose forms differ between languages by design).
+ */
 function places(t) {
-  return [...t.matchAll(/\{(\w+)(?::(\w+))?\}/g)].map((m) => m[0]).sort();
+  const simple = [...t.matchAll(/\{(\w+)(?::(\w+))?\}/g)].map((m) => m[0]);
+  const plural = [...t.matchAll(/\{(\w+),\s*plural,/g)].map((m) => `{${m[1]}}`);
+  return [...new Set([...simple, ...plural])].sort();
 }
 
 test('the fallback is English and every language listed has a table', () => {
@@ -147,7 +152,7 @@ test('translate puts parameters in, and says sides and pieces by their own messa
     translate('en', 'settings.bad', { name: 'level', value: '99', expected: 'x' }),
     'level “99”: expected x.',
   );
-  assert.equal(translate('en', 'settings.expected.level', { max: 8 }), 'a whole number from 1 to 8');
+  assert.equal(translate('en', 'settings.expected.level', { min: 1, max: 8 }), 'a whole number from 1 to 8');
   // Numbers and zero are put in as they are.
   assert.equal(translate('en', 'progress.label', { side: 'blue', n: 0, of: 17 }), 'Blue captain 0/17');
   // A missing parameter leaves its place visible rather than printing "undefined".
@@ -203,4 +208,21 @@ test('groupDigits groups by thousands with the table separator', () => {
   assert.equal(groupDigits('en', 1234.6), `1${sep}235`);
   assert.equal(groupDigits('en', 'junk'), '0');
   assert.equal(groupDigits('xx', 10000), `10${sep}000`);
+});
+
+test('a plural block takes the language’s own form of the count, with places inside', async () => {
+  await loadLanguage('ru');
+  const en = { ...EN };
+  const t = (lang, n) => translate(lang, 'score.mate', { n });
+  assert.equal(t('en', 1), 'a forced result in 1 ply');
+  assert.equal(t('en', 2), 'a forced result in 2 plies');
+  // Russian has three forms: 1, 21 (one); 2-4, 22 (few); 5-20, 25 (many).
+  const ru = [1, 2, 5, 21, 22, 25].map((n) => t('ru', n));
+  assert.equal(new Set(ru.map((s) => s.replace(/\d+/g, '#'))).size, 3, ru.join(' | '));
+  assert.equal(ru[0].replace(/\d+/g, '#'), ru[3].replace(/\d+/g, '#'));
+  assert.equal(ru[1].replace(/\d+/g, '#'), ru[4].replace(/\d+/g, '#'));
+  assert.equal(ru[2].replace(/\d+/g, '#'), ru[5].replace(/\d+/g, '#'));
+  // A block without its count is left as it is rather than guessed.
+  assert.match(translate('en', 'score.mate', {}), /\{n, plural/);
+  assert.deepEqual(EN, en, 'translating changes no table');
 });

@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import {
   DEFAULTS,
   MODES,
-  MAX_LEVEL,
   MAX_MOVETIME,
+  NO_LIMITS,
+  limitsOf,
   SIDES,
   SETTING_NAMES,
   parseSetting,
@@ -22,7 +23,6 @@ test('the defaults are frozen and valid under their own validator', () => {
   }
   assert.deepEqual([...MODES], ['ai', 'two', 'demo', 'view']);
   assert.deepEqual([...SIDES], ['blue', 'gray']);
-  assert.equal(MAX_LEVEL, 8);
   for (const n of ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'orientation', 'coordinates', 'lang']) {
     assert.ok(SETTING_NAMES.includes(n), n);
   }
@@ -70,17 +70,28 @@ test('sides and orientations: blue, gray, grey, any case', () => {
   }
 });
 
-test('levels: whole numbers 1 to 8, from numbers or text', () => {
-  for (let n = 1; n <= MAX_LEVEL; n++) {
-    assert.deepEqual(parseSetting('level', n), { value: n });
-    assert.deepEqual(parseSetting('level', ` ${n} `), { value: n });
+/** A catalogue's levels as the rules core lists them (only their numbers matter here). */
+const LIMITS = limitsOf({ minLevel: 1, maxLevel: 8, levels: [] });
+
+test('levels: whole numbers in the rules core’s range, from numbers or text', () => {
+  assert.deepEqual(LIMITS, { minLevel: 1, maxLevel: 8 });
+  for (let n = LIMITS.minLevel; n <= LIMITS.maxLevel; n++) {
+    assert.deepEqual(parseSetting('level', n, LIMITS), { value: n });
+    assert.deepEqual(parseSetting('level', ` ${n} `, LIMITS), { value: n });
   }
   for (const bad of [0, 9, 99, '0', '9', '99', '3.5', 3.5, '-1', -1, '', ' ', 'three', '1e0', '0x3', 'Infinity', NaN, null, true]) {
-    const r = parseSetting('level', bad);
+    const r = parseSetting('level', bad, LIMITS);
     assert.ok(r.error, `level ${String(bad)} should be refused, got ${JSON.stringify(r)}`);
     assert.equal(r.error.expected, 'settings.expected.level');
+    assert.deepEqual(r.error.limits, LIMITS, 'the error says the range it was checked against');
   }
-  assert.equal(parseSetting('level', '99').error.value, '99');
+  assert.equal(parseSetting('level', '99', LIMITS).error.value, '99');
+  // Before the catalogue is known, only the form is checked; the board checks again once it is.
+  assert.deepEqual(parseSetting('level', '99'), { value: 99 });
+  assert.ok(parseSetting('level', '0').error);
+  assert.deepEqual(limitsOf(null), NO_LIMITS);
+  assert.deepEqual(limitsOf({ levels: [] }), NO_LIMITS);
+  assert.deepEqual(limitsOf({ minLevel: 2, maxLevel: 'x' }), NO_LIMITS);
 });
 
 test('movetime: milliseconds 0 to MAX_MOVETIME, rounded', () => {
@@ -116,9 +127,9 @@ test('variant, position, record and lang: text, trimmed where it matters', () =>
 });
 
 test('an unknown setting is refused, and a long bad value is shortened', () => {
-  assert.deepEqual(parseSetting('colour', 'red'), { error: { name: 'colour', value: 'red', expected: 'settings.expected.known' } });
+  assert.deepEqual(parseSetting('colour', 'red'), { error: { name: 'colour', value: 'red', expected: 'settings.expected.known', limits: NO_LIMITS } });
   const long = 'x'.repeat(500);
-  const r = parseSetting('level', long);
+  const r = parseSetting('level', long, LIMITS);
   assert.ok(r.error.value.length <= 60, `quoted ${r.error.value.length} characters`);
   assert.ok(r.error.value.endsWith('…'));
   assert.ok(r.error.value.startsWith('xxx'));
@@ -133,7 +144,7 @@ test('readSettings: from a plain object, only the names asked, absent ones absen
     'movetime',
   ]);
   assert.deepEqual(settings, { variant: 'super', level: 5 });
-  assert.deepEqual(errors, [{ name: 'mode', value: 'x', expected: 'settings.expected.mode' }]);
+  assert.deepEqual(errors, [{ name: 'mode', value: 'x', expected: 'settings.expected.mode', limits: NO_LIMITS }]);
   // Only the names asked are read.
   assert.deepEqual(readSettings({ level: '2', mode: 'two' }, ['mode']), { settings: { mode: 'two' }, errors: [] });
   // Every name by default.
@@ -143,10 +154,10 @@ test('readSettings: from a plain object, only the names asked, absent ones absen
 
 test('readSettings: from URLSearchParams (has/get), where an empty value is present', () => {
   const params = new URLSearchParams('variant=classic&level=99&coordinates&movetime=1000');
-  const { settings, errors } = readSettings(params);
+  const { settings, errors } = readSettings(params, undefined, LIMITS);
   assert.deepEqual(settings, { variant: 'classic', coordinates: true, movetime: 1000 });
   assert.equal(errors.length, 1);
-  assert.deepEqual(errors[0], { name: 'level', value: '99', expected: 'settings.expected.level' });
+  assert.deepEqual(errors[0], { name: 'level', value: '99', expected: 'settings.expected.level', limits: LIMITS });
   // An empty variant is an error, not an absence.
   const empty = readSettings(new URLSearchParams('variant='), ['variant']);
   assert.deepEqual(empty.settings, {});

@@ -1,8 +1,20 @@
-// Unit tests of www/storage.js over fake Web Storage objects: saving, skipping unchanged writes,
-// the size cap, unreadable saves, and storage that throws or is missing.
+// Unit tests of www/storage.js over fake Web Storage objects: the recent games (each under its
+// own key, never one written over another, two tabs, the limit, the old single save moved in),
+// unchanged writes skipped, the size cap, junk, and storage that throws or is full.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GameStore, SAVE_KEY, PREFS_KEY, MAX_SAVED_RECORD, loadPrefs, savePrefs } from '../../www/storage.js';
+import {
+  GameLibrary,
+  LIST_KEY,
+  GAME_KEY_PREFIX,
+  LEGACY_KEY,
+  PREFS_KEY,
+  MAX_GAMES,
+  MAX_SAVED_RECORD,
+  SAVE,
+  loadPrefs,
+  savePrefs,
+} from '../../www/storage.js';
 
 /** A Web Storage stand-in that counts its writes. */
 function fakeStorage(initial = {}) {
@@ -44,133 +56,173 @@ function fullStorage(initial = {}) {
 
 const SETTINGS = { variant: 'classic', mode: 'ai', side: 'gray', level: 2, movetime: 0 };
 const RECORD = '[Variant "classic"]\n[Blue "Human"]\n\n1. e2-e3 e8-e7 *';
+const SUMMARY = { variant: 'classic', plies: 2, result: null };
 
-test('keys are versioned and distinct', () => {
-  assert.equal(SAVE_KEY, 'bluegray.game.v1');
+/** A clock that moves on a second at each call. */
+function clock(start = 1_000_000) {
+  let t = start;
+  return () => (t += 1000);
+}
+
+const game = (over = {}) => ({ id: null, settings: SETTINGS, record: RECORD, ply: null, summary: SUMMARY, ...over });
+
+test('keys are versioned and distinct; the limits are generous', () => {
+  assert.equal(LIST_KEY, 'bluegray.games.v2');
+  assert.ok(GAME_KEY_PREFIX.startsWith(LIST_KEY));
+  assert.equal(LEGACY_KEY, 'bluegray.game.v1');
   assert.equal(PREFS_KEY, 'bluegray.prefs.v1');
-  assert.notEqual(SAVE_KEY, PREFS_KEY);
+  assert.ok(MAX_GAMES >= 10);
   assert.ok(MAX_SAVED_RECORD >= 100_000);
 });
 
-test('save then load gives back the settings and the record, in a versioned JSON', () => {
+test('a new game gets an id of its own; load gives it back; the list has it first', () => {
   const storage = fakeStorage();
-  const store = new GameStore(storage);
-  assert.equal(store.save(SETTINGS, RECORD), 'saved');
-  const raw = JSON.parse(storage.getItem(SAVE_KEY));
-  assert.deepEqual(raw, { version: 1, settings: SETTINGS, record: RECORD });
-  // A new store (the next visit) reads it back.
-  assert.deepEqual(new GameStore(storage).load(), { settings: SETTINGS, record: RECORD });
-  assert.equal(storage.writes, 1);
+  const lib = new GameLibrary(storage, { now: clock() });
+  const r = lib.save(game({ ply: 1 }));
+  assert.equal(r.status, SAVE.saved);
+  assert.match(r.id, /^[a-z0-9-]+$/);
+  assert.deepEqual(lib.load(r.id), { id: r.id, rev: 1, settings: SETTINGS, record: RECORD, ply: 1 });
+  const list = lib.list();
+  assert.equal(list.length, 1);
+  assert.equal(list[0].id, r.id);
+  assert.deepEqual(list[0].summary, SUMMARY);
+  const other = lib.save(game({ record: RECORD + ' ' }));
+  assert.notEqual(other.id, r.id, 'a second new game is a second entry');
+  assert.deepEqual(lib.list().map((e) => e.id), [other.id, r.id], 'newest first');
 });
 
-test('an unchanged game is not written again; any change is', () => {
+test('saving a game again writes only when it changed, and never touches another game', () => {
   const storage = fakeStorage();
-  const store = new GameStore(storage);
-  assert.equal(store.save(SETTINGS, RECORD), 'saved');
-  assert.equal(store.save({ ...SETTINGS }, RECORD), 'unchanged');
-  assert.equal(storage.writes, 1);
-  assert.equal(store.save({ ...SETTINGS, level: 3 }, RECORD), 'saved');
-  assert.equal(store.save({ ...SETTINGS, level: 3 }, RECORD + ' '), 'saved');
-  assert.equal(storage.writes, 3);
-  assert.equal(JSON.parse(storage.getItem(SAVE_KEY)).settings.level, 3);
+  const lib = new GameLibrary(storage, { now: clock() });
+  const a = lib.save(game()).id;
+  const b = lib.save(game({ record: 'other' })).id;
+  const before = storage.getItem(GAME_KEY_PREFIX + b);
+  const writes = storage.writes;
+  assert.deepEqual(lib.save(game({ id: a })), { status: SAVE.unchanged, id: a });
+  assert.equal(storage.writes, writes);
+  const changed = lib.save(game({ id: a, record: RECORD + ' f2-f3' }));
+  assert.deepEqual(changed, { status: SAVE.saved, id: a });
+  assert.equal(lib.load(a).rev, 2);
+  assert.equal(storage.getItem(GAME_KEY_PREFIX + b), before, 'the other game is untouched');
 });
 
-test('what was loaded counts as written: saving it back is a no-op', () => {
+test('two tabs: a game changed by another tab is not overwritten; this tab’s moves become a new game', () => {
   const storage = fakeStorage();
-  new GameStore(storage).save(SETTINGS, RECORD);
-  const store = new GameStore(storage);
-  const loaded = store.load();
-  assert.equal(store.save(loaded.settings, loaded.record), 'unchanged');
-  assert.equal(storage.writes, 1);
+  const tabA = new GameLibrary(storage, { now: clock() });
+  const tabB = new GameLibrary(storage, { now: clock(5_000_000) });
+  const id = tabA.save(game()).id;
+  assert.equal(tabB.load(id).record, RECORD);
+  assert.equal(tabB.save(game({ id, record: 'B moved' })).status, SAVE.saved);
+  assert.equal(tabA.changedElsewhere(id), true);
+  const r = tabA.save(game({ id, record: 'A moved' }));
+  assert.equal(r.status, SAVE.saved);
+  assert.equal(r.forked, true);
+  assert.notEqual(r.id, id);
+  assert.equal(tabA.load(id).record, 'B moved', 'B’s game is kept');
+  assert.equal(tabA.load(r.id).record, 'A moved', 'and so is A’s');
+  // A tab never claims a game it did not load: an id it never read is a new entry too.
+  const tabC = new GameLibrary(storage, { now: clock(9_000_000) });
+  const c = tabC.save(game({ id, record: 'C guessed the id' }));
+  assert.notEqual(c.id, id);
+  assert.equal(tabC.load(id).record, 'B moved');
+  // A game deleted in another tab comes back as a new entry when this tab plays on.
+  tabB.remove(r.id);
+  const back = tabA.save(game({ id: r.id, record: 'A moved on' }));
+  assert.notEqual(back.id, r.id);
+  assert.equal(tabA.load(back.id).record, 'A moved on');
 });
 
-test('the size cap: a record over MAX_SAVED_RECORD is not written, one at the cap is', () => {
+test('the list keeps the newest MAX_GAMES and lets the oldest go, with their keys', () => {
   const storage = fakeStorage();
-  const store = new GameStore(storage);
-  store.save(SETTINGS, RECORD);
-  const huge = 'x'.repeat(MAX_SAVED_RECORD + 1);
-  assert.equal(store.save(SETTINGS, huge), 'too-large');
-  assert.equal(storage.writes, 1, 'nothing written for a record over the cap');
-  assert.equal(JSON.parse(storage.getItem(SAVE_KEY)).record, RECORD, 'the last good save is kept');
-  const atCap = 'y'.repeat(MAX_SAVED_RECORD);
-  assert.equal(store.save(SETTINGS, atCap), 'saved');
-  assert.equal(new GameStore(storage).load().record.length, MAX_SAVED_RECORD);
+  const lib = new GameLibrary(storage, { now: clock() });
+  const ids = [];
+  for (let i = 0; i < MAX_GAMES + 3; i++) ids.push(lib.save(game({ record: `game ${i}` })).id);
+  const kept = lib.list().map((e) => e.id);
+  assert.equal(kept.length, MAX_GAMES);
+  assert.deepEqual(kept, ids.slice(3).reverse());
+  for (const gone of ids.slice(0, 3)) assert.equal(storage.getItem(GAME_KEY_PREFIX + gone), null);
 });
 
-test('a record that is not text is not saved', () => {
+test('remove deletes one game and its key, nothing else', () => {
   const storage = fakeStorage();
-  const store = new GameStore(storage);
-  for (const bad of [null, undefined, 42, {}]) assert.equal(store.save(SETTINGS, bad), 'unavailable');
-  assert.equal(storage.writes, 0);
+  const lib = new GameLibrary(storage, { now: clock() });
+  const a = lib.save(game()).id;
+  const b = lib.save(game({ record: 'b' })).id;
+  assert.equal(lib.remove(a), true);
+  assert.deepEqual(lib.list().map((e) => e.id), [b]);
+  assert.equal(storage.getItem(GAME_KEY_PREFIX + a), null);
+  assert.equal(lib.load(b).record, 'b');
 });
 
-test('storage that throws: save, load and forget never throw', () => {
-  const store = new GameStore(throwingStorage());
-  assert.equal(store.save(SETTINGS, RECORD), 'unavailable');
-  assert.equal(store.load(), null);
-  assert.doesNotThrow(() => store.forget());
-  // A failed write is not remembered as written: the next save tries again.
-  assert.equal(store.save(SETTINGS, RECORD), 'unavailable');
+test('the size cap: a record over MAX_SAVED_RECORD is refused, one at the cap is kept', () => {
+  const lib = new GameLibrary(fakeStorage(), { now: clock() });
+  assert.equal(lib.save(game({ record: 'x'.repeat(MAX_SAVED_RECORD + 1) })).status, SAVE.tooLarge);
+  assert.equal(lib.list().length, 0);
+  assert.equal(lib.save(game({ record: 'x'.repeat(MAX_SAVED_RECORD) })).status, SAVE.saved);
+  assert.equal(lib.save(game({ record: 7 })).status, SAVE.failed);
 });
 
-test('full storage: the save is reported unavailable and tried again next time', () => {
-  const storage = fullStorage();
-  const store = new GameStore(storage);
-  assert.equal(store.save(SETTINGS, RECORD), 'unavailable');
-  assert.equal(store.save(SETTINGS, RECORD), 'unavailable', 'not "unchanged": it was never written');
-  assert.equal(storage.getItem(SAVE_KEY), null);
+test('full or refusing storage: saving fails without throwing and changes nothing; it works again later', () => {
+  const storage = fakeStorage();
+  const lib = new GameLibrary(storage, { now: clock() });
+  const id = lib.save(game()).id;
+  const full = storage.setItem;
+  storage.setItem = () => {
+    throw new DOMException('quota exceeded', 'QuotaExceededError');
+  };
+  assert.deepEqual(lib.save(game({ id, record: 'more' })), { status: SAVE.failed, id });
+  assert.equal(lib.load(id).record, RECORD, 'the stored copy is the last one saved');
+  storage.setItem = full;
+  assert.deepEqual(lib.save(game({ id, record: 'more' })), { status: SAVE.saved, id });
+  const none = new GameLibrary(throwingStorage());
+  assert.deepEqual(none.list(), []);
+  assert.equal(none.load('x'), null);
+  assert.equal(none.save(game()).status, SAVE.failed);
+  assert.equal(none.remove('x'), false);
+  assert.equal(none.migrate(() => ({})), null);
 });
 
-test('nothing saved loads as null', () => {
-  assert.equal(new GameStore(fakeStorage()).load(), null);
-  assert.equal(new GameStore(fakeStorage({ [SAVE_KEY]: '' })).load(), null);
-});
-
-test('an unreadable save is reported and removed', () => {
-  const cases = [
-    'not json {',
-    'null',
-    '42',
-    '{"version":2,"settings":{},"record":"x"}',
-    '{"version":1,"settings":{}}',
-    '{"version":1,"record":7}',
-  ];
-  for (const raw of cases) {
-    const storage = fakeStorage({ [SAVE_KEY]: raw, other: 'kept' });
-    const r = new GameStore(storage).load();
-    assert.ok(r && typeof r.error === 'string' && r.error.length > 0, `${raw}: ${JSON.stringify(r)}`);
-    assert.equal(storage.getItem(SAVE_KEY), null, `${raw} removed`);
-    assert.equal(storage.getItem('other'), 'kept', 'nothing else is touched');
+test('junk in storage: a bad list is empty, a bad game is reported, never thrown', () => {
+  for (const junk of ['not json', '{}', '7', 'null', '[1, "x", {"id": 5}, {"id": "../etc"}]']) {
+    assert.deepEqual(new GameLibrary(fakeStorage({ [LIST_KEY]: junk })).list(), [], junk);
+  }
+  const dup = JSON.stringify([{ id: 'a', rev: 1, updated: 2 }, { id: 'a', rev: 1, updated: 1 }]);
+  assert.equal(new GameLibrary(fakeStorage({ [LIST_KEY]: dup })).list().length, 1);
+  for (const raw of ['not json {', 'null', '{"version":1,"id":"a","record":"x"}', '{"version":2,"id":"b","record":"x"}', '{"version":2,"id":"a"}']) {
+    const r = new GameLibrary(fakeStorage({ [GAME_KEY_PREFIX + 'a']: raw })).load('a');
+    assert.ok(r && r.id === 'a' && typeof r.error === 'string' && r.error.length > 0, `${raw}: ${JSON.stringify(r)}`);
   }
 });
 
-test('a save without settings, or with settings that are not an object, loads with {}', () => {
-  for (const settings of [undefined, null, '"level"', '5']) {
-    const raw = `{"version":1,${settings === undefined ? '' : `"settings":${settings},`}"record":"r"}`;
-    const r = new GameStore(fakeStorage({ [SAVE_KEY]: raw })).load();
-    assert.deepEqual(r, { settings: {}, record: 'r' }, raw);
-  }
+test('the game saved by earlier versions moves into the list once, ply and all', () => {
+  const legacy = JSON.stringify({ version: 1, settings: { ...SETTINGS, ply: 1 }, record: RECORD });
+  const storage = fakeStorage({ [LEGACY_KEY]: legacy });
+  const lib = new GameLibrary(storage, { now: clock() });
+  const summarise = (settings, record) => ({ variant: settings.variant, length: record.length });
+  const id = lib.migrate(summarise);
+  assert.ok(id);
+  assert.deepEqual(lib.load(id), { id, rev: 1, settings: SETTINGS, record: RECORD, ply: 1 });
+  assert.deepEqual(lib.list()[0].summary, { variant: 'classic', length: RECORD.length });
+  assert.equal(storage.getItem(LEGACY_KEY), null);
+  assert.equal(lib.migrate(summarise), null, 'once');
+  assert.equal(lib.list().length, 1);
+  // Full storage: the old game stays where it was, to be moved next time.
+  const kept = fullStorage({ [LEGACY_KEY]: legacy });
+  assert.equal(new GameLibrary(kept).migrate(summarise), null);
+  assert.equal(kept.getItem(LEGACY_KEY), legacy);
+  // Junk under the old key is left alone.
+  assert.equal(new GameLibrary(fakeStorage({ [LEGACY_KEY]: 'junk' })).migrate(summarise), null);
 });
 
-test('forget removes the save, and the next identical save writes again', () => {
-  const storage = fakeStorage();
-  const store = new GameStore(storage);
-  store.save(SETTINGS, RECORD);
-  store.forget();
-  assert.equal(storage.getItem(SAVE_KEY), null);
-  assert.equal(store.save(SETTINGS, RECORD), 'saved');
-  assert.equal(storage.writes, 2);
-});
-
-test('preferences: merged, kept apart from the game, tolerant of junk and of throwing storage', () => {
+test('preferences: merged, kept apart from the games, tolerant of junk and of throwing storage', () => {
   const storage = fakeStorage();
   assert.deepEqual(loadPrefs(storage), {});
   savePrefs(storage, { lang: 'en' });
-  savePrefs(storage, { sound: false });
-  assert.deepEqual(loadPrefs(storage), { lang: 'en', sound: false });
+  savePrefs(storage, { muted: true });
+  assert.deepEqual(loadPrefs(storage), { lang: 'en', muted: true });
   savePrefs(storage, { lang: 'hu' });
-  assert.deepEqual(loadPrefs(storage), { lang: 'hu', sound: false });
-  assert.equal(storage.getItem(SAVE_KEY), null);
+  assert.deepEqual(loadPrefs(storage), { lang: 'hu', muted: true });
+  assert.equal(storage.getItem(LIST_KEY), null);
   for (const junk of ['not json', '[1,2]', '"text"', 'null', '7']) {
     assert.deepEqual(loadPrefs(fakeStorage({ [PREFS_KEY]: junk })), {}, junk);
   }

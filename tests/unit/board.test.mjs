@@ -1,0 +1,193 @@
+// Unit tests of www/board.js: the board's pure changes and its intent handler, over states built
+// from state.js's defaults and hand-made games shaped like the rules core's state().
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as B from '../../www/board.js';
+import { defaultState } from '../../www/state.js';
+
+const step = (from, to) => ({ text: `${from}-${to}`, points: [from, to], captured: [], kind: 'step' });
+const capture = (points, captured) => ({ text: points.join('x'), points, captured, kind: 'capture' });
+
+/** A game shaped like the rules core's state(), Blue to move with two plain moves. */
+function game(over = {}) {
+  return {
+    code: 'quiet',
+    ply: 0,
+    side: 'blue',
+    captureRequired: false,
+    result: null,
+    moves: [step('d2', 'd3'), step('d2', 'c3')],
+    board: [
+      { point: 'd2', color: 'blue', kind: 'sergeant' },
+      { point: 'e1', color: 'blue', kind: 'captain' },
+      { point: 'e9', color: 'gray', kind: 'captain' },
+    ],
+    paths: { blue: ['e1', 'e2'], gray: ['e9', 'e8'] },
+    progress: { blue: 0, gray: 0 },
+    history: [],
+    lastMove: null,
+    ...over,
+  };
+}
+
+/** A board in `mode` showing `gs`, in a document. */
+function boardWith(gs, settings = {}) {
+  const s = defaultState();
+  return B.withNewGame({ ...s, connected: true, settings: { ...s.settings, mode: 'two', ...settings } }, gs);
+}
+
+test('withNewGame keeps nothing of the last game but the settings and the cursor', () => {
+  const s = {
+    ...boardWith(game()),
+    ui: { path: ['d2'], cursor: 'a1', drag: { x: 1, y: 2 }, notice: { key: 'x' }, armDeselect: true },
+    aiInfo: { move: 'd2-d3' },
+    notice: { key: 'ai.failed' },
+    view: { ply: 0, gs: game() },
+    hint: { code: 'quiet', points: ['d2', 'd3'] },
+    halted: true,
+    paused: true,
+    announced: 4,
+  };
+  const next = B.withNewGame(s, game({ code: 'other' }));
+  assert.equal(next.gs.code, 'other');
+  assert.deepEqual(next.ui, { path: null, cursor: 'a1', drag: null, notice: null, armDeselect: false });
+  for (const k of ['aiInfo', 'notice', 'view', 'hint', 'announced']) assert.equal(next[k], null, k);
+  assert.equal(next.halted, false);
+  assert.equal(next.paused, false);
+  assert.deepEqual(next.settings, s.settings);
+});
+
+test('withGame drops a selection that leads nowhere and a notice about another position', () => {
+  const s = { ...boardWith(game()), ui: { ...defaultState().ui, path: ['d2'] }, notice: { key: 'ai.failed', code: 'quiet' } };
+  const same = B.withGame(s, game());
+  assert.deepEqual(same.ui.path, ['d2'], 'd2 still has moves');
+  assert.deepEqual(same.notice, s.notice, 'the notice is about this position');
+  const moved = B.withGame(s, game({ code: 'after', moves: [step('e1', 'e2')] }));
+  assert.equal(moved.ui.path, null);
+  assert.equal(moved.notice, null);
+  const sticky = B.withGame({ ...s, notice: { key: 'error.load' } }, game({ code: 'after' }));
+  assert.deepEqual(sticky.notice, { key: 'error.load' }, 'a notice without a position stays until the next game');
+});
+
+test('afterMove clears the selection, the refusal and the view, and keeps the computer info only for its move', () => {
+  const s = { ...boardWith(game()), ui: { ...defaultState().ui, path: ['d2'], notice: { key: 'refuse.demo' } }, view: { ply: 0, gs: game() } };
+  const info = { move: 'd2-d3', score: 5 };
+  const byComputer = B.afterMove(s, game({ code: 'c', ply: 1 }), { by: 'computer', aiInfo: info });
+  assert.equal(byComputer.ui.path, null);
+  assert.equal(byComputer.ui.notice, null);
+  assert.equal(byComputer.view, null);
+  assert.equal(byComputer.aiInfo, info);
+  const byPerson = B.afterMove({ ...s, aiInfo: info }, game({ code: 'h', ply: 1 }), { by: 'human' });
+  assert.equal(byPerson.aiInfo, info, 'a person’s move keeps the computer’s last search on show');
+});
+
+test('afterStep forgets the computer’s info and any view', () => {
+  const s = { ...boardWith(game()), aiInfo: { move: 'x' }, view: { ply: 0, gs: game() }, halted: true };
+  const next = B.afterStep(s, game({ code: 'back' }));
+  assert.equal(next.aiInfo, null);
+  assert.equal(next.view, null);
+  assert.equal(next.halted, false);
+});
+
+test('resultMessage names the reason and cause, with both progresses and the lead', () => {
+  assert.equal(B.resultMessage(game()), null);
+  const won = game({ result: { winner: 'blue', reason: 'lead', cause: null }, progress: { blue: 9, gray: 6 } });
+  assert.deepEqual(B.resultMessage(won), { key: 'result.lead', params: { winner: 'blue', blue: 9, gray: 6, lead: 3 } });
+  const drawn = game({ result: { winner: null, reason: 'impasse', cause: 'repetition' }, progress: { blue: 4, gray: 4 } });
+  assert.equal(B.resultMessage(drawn).key, 'result.draw.repetition');
+  const blocked = game({ result: { winner: 'gray', reason: 'impasse', cause: 'no-moves' } });
+  assert.equal(B.resultMessage(blocked).key, 'result.impasse.no-moves');
+});
+
+test('whyNoMove: the first reason that holds, the game over one carrying the result', () => {
+  const two = boardWith(game());
+  assert.deepEqual(B.whyNoMove({ ...two, view: { ply: 3 } }), { key: 'refuse.viewing', params: { ply: 3 } });
+  const over = boardWith(game({ result: { winner: 'blue', reason: 'breakthrough', cause: null } }));
+  assert.equal(B.whyNoMove(over).key, 'refuse.gameOver');
+  assert.equal(B.whyNoMove(over).params.result.key, 'result.breakthrough');
+  assert.deepEqual(B.whyNoMove({ ...two, locked: '' }), { key: 'refuse.locked' });
+  assert.deepEqual(B.whyNoMove({ ...two, locked: 'Press Try again.' }), { text: 'Press Try again.' });
+  assert.deepEqual(B.whyNoMove(boardWith(game(), { mode: 'view' })), { key: 'refuse.viewOnly' });
+  assert.deepEqual(B.whyNoMove({ ...boardWith(game(), { mode: 'ai', side: 'gray' }), thinking: true }), { key: 'refuse.computerThinking' });
+  assert.deepEqual(B.whyNoMove(boardWith(game(), { mode: 'demo' })), { key: 'refuse.demo' });
+  assert.deepEqual(B.whyNoMove(boardWith(game(), { mode: 'ai', side: 'gray' })), { key: 'refuse.notYourTurn', params: { side: 'blue' } });
+});
+
+test('handleIntent: a press picks, a second press plays the index of the move', () => {
+  let { state, effect } = B.handleIntent(boardWith(game()), { type: 'press', point: 'd2' });
+  assert.deepEqual(state.ui.path, ['d2']);
+  assert.equal(effect, null);
+  assert.equal(state.focused, false, 'a press hides the keyboard cursor');
+  ({ state, effect } = B.handleIntent(state, { type: 'press', point: 'c3' }));
+  assert.deepEqual(effect, { type: 'play', index: 1 });
+});
+
+test('handleIntent: a press where the picked piece cannot go asks the rules core why', () => {
+  const picked = B.handleIntent(boardWith(game()), { type: 'press', point: 'd2' }).state;
+  const { state, effect } = B.handleIntent(picked, { type: 'press', point: 'd5' });
+  assert.deepEqual(effect, { type: 'explain', from: 'd2', to: 'd5' });
+  assert.equal(state.ui.path, null);
+});
+
+test('handleIntent: a locked board, a board looking back and the computer’s turn refuse with the reason', () => {
+  for (const [s, key] of [
+    [{ ...boardWith(game()), locked: '' }, 'refuse.locked'],
+    [{ ...boardWith(game()), view: { ply: 0, gs: game() } }, 'refuse.viewing'],
+    [boardWith(game(), { mode: 'ai', side: 'gray' }), 'refuse.notYourTurn'],
+  ]) {
+    const { state, effect } = B.handleIntent(s, { type: 'press', point: 'd2' });
+    assert.equal(effect, null);
+    assert.equal(state.ui.path, null, key);
+    assert.equal(state.ui.notice.key, key);
+  }
+});
+
+test('handleIntent: keys move the cursor (turned with the board) and ask for a description', () => {
+  const s = boardWith(game());
+  let r = B.handleIntent(s, { type: 'cursor', dx: 1, dy: 0 });
+  assert.equal(r.state.ui.cursor, 'f5');
+  assert.equal(r.state.focused, true);
+  assert.deepEqual(r.effect, { type: 'describe' });
+  r = B.handleIntent({ ...s, orientation: 'gray' }, { type: 'cursor', dx: 1, dy: 0 });
+  assert.equal(r.state.ui.cursor, 'd5', 'seen from Gray, right is towards a');
+  r = B.handleIntent({ ...s, ui: { ...s.ui, cursor: 'd2' } }, { type: 'activate' });
+  assert.deepEqual(r.state.ui.path, ['d2'], 'Enter picks the piece under the cursor');
+  assert.deepEqual(r.effect, { type: 'describe' });
+});
+
+test('handleIntent: a drag follows the pointer; a drop on a target plays, elsewhere puts the piece back', () => {
+  let s = B.handleIntent(boardWith(game()), { type: 'press', point: 'd2' }).state;
+  s = B.handleIntent(s, { type: 'drag', x: 10, y: 20 }).state;
+  assert.deepEqual(s.ui.drag, { x: 10, y: 20 });
+  const off = B.handleIntent(s, { type: 'drop', point: 'h8' });
+  assert.equal(off.effect, null);
+  assert.deepEqual(off.state.ui.path, ['d2'], 'the selection is kept');
+  assert.equal(off.state.ui.drag, null);
+  const on = B.handleIntent(s, { type: 'drop', point: 'd3' });
+  assert.deepEqual(on.effect, { type: 'play', index: 0 });
+  assert.equal(B.handleIntent(s, { type: 'cancel' }).state.ui.path, null, 'Escape drops the selection');
+});
+
+test('handleIntent does nothing before the first game', () => {
+  const s = defaultState();
+  assert.deepEqual(B.handleIntent(s, { type: 'press', point: 'd2' }), { state: s, effect: null });
+});
+
+test('cursorMessages say the point, its piece and the selection', () => {
+  const s = boardWith(game());
+  assert.deepEqual(B.cursorMessages(s), [{ key: 'desc.redDot', params: { point: 'e5' } }]);
+  const picked = B.handleIntent({ ...s, ui: { ...s.ui, cursor: 'd2' } }, { type: 'activate' }).state;
+  const said = B.cursorMessages(picked);
+  assert.deepEqual(said[0], { key: 'desc.piece', params: { point: 'd2', color: 'blue', kind: 'sergeant' } });
+  assert.deepEqual(said[1], { key: 'desc.selected', params: { path: 'd2', targets: 'd3 c3' } });
+});
+
+test('moveNews: the move, its captures, and the result when it ended the game', () => {
+  const jump = capture(['c3', 'c5'], ['c4']);
+  const gs = game({ lastMove: jump, result: { winner: 'blue', reason: 'lead', cause: null }, progress: { blue: 5, gray: 2 } });
+  const news = B.moveNews(gs, 'blue', 'computer');
+  assert.deepEqual(news[0], { key: 'announce.computer', params: { side: 'blue', move: 'c3xc5' } });
+  assert.deepEqual(news[1], { key: 'announce.captured', params: { points: 'c4' } });
+  assert.equal(news[2].key, 'result.lead');
+  assert.deepEqual(B.moveNews(game(), 'blue', 'human'), []);
+});

@@ -1,0 +1,114 @@
+// Unit tests of www/view.js: what the board draws is a pure function of its state, and the key
+// changes exactly when the picture does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { boardView, noticeMessage, boardSize, MIN_BOARD_PX } from '../../www/view.js';
+import { defaultState } from '../../www/state.js';
+import { withNewGame } from '../../www/board.js';
+
+const step = (from, to) => ({ text: `${from}-${to}`, points: [from, to], captured: [], kind: 'step' });
+const capture = (points, captured) => ({ text: points.join('x'), points, captured, kind: 'capture' });
+
+function game(over = {}) {
+  return {
+    code: 'start',
+    ply: 0,
+    side: 'blue',
+    captureRequired: false,
+    result: null,
+    moves: [step('d2', 'd3')],
+    board: [
+      { point: 'd2', color: 'blue', kind: 'sergeant' },
+      { point: 'e1', color: 'blue', kind: 'captain' },
+      { point: 'e9', color: 'gray', kind: 'captain' },
+    ],
+    lastMove: null,
+    ...over,
+  };
+}
+
+const ENV = { size: 400, dpr: 2, now: 0 };
+
+function board(gs = game(), settings = { mode: 'two' }) {
+  const s = defaultState();
+  return withNewGame({ ...s, connected: true, settings: { ...s.settings, ...settings } }, gs);
+}
+
+test('the same state draws the same picture with the same key', () => {
+  const s = board();
+  const a = boardView(s, ENV);
+  const b = boardView(structuredClone(s), ENV);
+  assert.equal(a.key, b.key);
+  assert.deepEqual(a.draw.gs, b.draw.gs);
+  assert.equal(a.animating, false);
+  assert.equal(a.draw.layout.size, 400);
+});
+
+test('the key changes with what is drawn, not with what is not', () => {
+  const s = board();
+  const base = boardView(s, ENV).key;
+  const changes = {
+    theme: { ...s, theme: 'dark' },
+    orientation: { ...s, orientation: 'gray' },
+    coordinates: { ...s, coordinates: false },
+    selection: { ...s, ui: { ...s.ui, path: ['d2'] } },
+    cursor: { ...s, focused: true },
+    hint: { ...s, hint: { code: 'start', points: ['d2', 'd3'] } },
+    position: { ...s, gs: game({ code: 'other', ply: 1 }) },
+  };
+  for (const [what, next] of Object.entries(changes)) assert.notEqual(boardView(next, ENV).key, base, what);
+  assert.notEqual(boardView(s, { ...ENV, size: 300 }).key, base, 'size');
+  // Not drawn: the computer's info, a notice, the thinking flag.
+  for (const next of [{ ...s, aiInfo: { move: 'x' } }, { ...s, notice: { key: 'k' } }, { ...s, thinking: false }]) {
+    assert.equal(boardView(next, ENV).key, base);
+  }
+});
+
+test('a hint arrow is drawn only for its own position and not while looking back', () => {
+  const s = { ...board(), hint: { code: 'start', points: ['d2', 'd3'] } };
+  assert.deepEqual(boardView(s, ENV).draw.arrows, [['d2', 'd3']]);
+  assert.deepEqual(boardView({ ...s, hint: { code: 'elsewhere', points: ['d2', 'd3'] } }, ENV).draw.arrows, []);
+  assert.deepEqual(boardView({ ...s, view: { ply: 0, gs: game() } }, ENV).draw.arrows, []);
+});
+
+test('selection, movable guards and drag show only when a person may move', () => {
+  const gs = game({ captureRequired: true, moves: [capture(['d2', 'd4'], ['d3'])] });
+  const mine = board(gs);
+  assert.deepEqual(boardView(mine, ENV).draw.movable, ['d2']);
+  const theirs = board(gs, { mode: 'ai', side: 'gray' });
+  assert.deepEqual(boardView(theirs, ENV).draw.movable, []);
+  const picked = { ...mine, ui: { ...mine.ui, path: ['d2'], drag: { x: 1, y: 1 } } };
+  assert.deepEqual(boardView(picked, ENV).draw.selection.targets, ['d4']);
+  assert.deepEqual(boardView({ ...picked, locked: '' }, ENV).draw.selection, null, 'a locked board shows no selection');
+  assert.equal(boardView({ ...picked, locked: '' }, ENV).draw.drag, null);
+});
+
+test('the winner’s captain is marked once the game is over; a past position is drawn while looking back', () => {
+  const over = board(game({ result: { winner: 'gray', reason: 'breakthrough' } }));
+  assert.equal(boardView(over, ENV).draw.winnerCaptain, 'e9');
+  const past = game({ code: 'past' });
+  assert.equal(boardView({ ...board(), view: { ply: 0, gs: past } }, ENV).draw.gs, past);
+});
+
+test('a glide animates while it lasts, for its own position only', () => {
+  const glide = { code: 'start', points: ['d2', 'd3'], captured: [], start: 0, duration: 170 };
+  const s = { ...board(), glide };
+  assert.equal(boardView(s, { ...ENV, now: 85 }).animating, true);
+  assert.equal(boardView(s, { ...ENV, now: 200 }).animating, false);
+  assert.equal(boardView({ ...s, gs: game({ code: 'next' }) }, { ...ENV, now: 85 }).animating, false);
+});
+
+test('noticeMessage: a refusal first, then a notice while its position is on the board', () => {
+  const s = board();
+  assert.equal(noticeMessage(s), null);
+  const refusal = { key: 'refuse.demo' };
+  assert.equal(noticeMessage({ ...s, ui: { ...s.ui, notice: refusal }, notice: { key: 'x' } }), refusal);
+  assert.deepEqual(noticeMessage({ ...s, notice: { key: 'x', code: 'start' } }), { key: 'x', code: 'start' });
+  assert.equal(noticeMessage({ ...s, notice: { key: 'x', code: 'gone' } }), null);
+  assert.deepEqual(noticeMessage({ ...s, notice: { key: 'x' } }), { key: 'x' }, 'a notice without a position stays');
+});
+
+test('boardSize: never under the smallest board, whatever the frame', () => {
+  assert.equal(boardSize(0), MIN_BOARD_PX);
+  assert.equal(boardSize(500.7), 500);
+});

@@ -1,0 +1,135 @@
+// The page's analysis: one engine worker, shared by every board of the document, for hints, the
+// evaluation and the game review. Analysis is full strength and deterministic (the rules
+// core's `analyse`: no noise, a fixed node budget, nothing carried over from one search to the
+// next), so a position gets the same answer every time: a hint is the first move of the line
+// the evaluation shows, and a game reviewed twice gets the same marks. Answers are kept by
+// position, and requests wait their turn by priority: a hint before the evaluation before the
+// review, so a hint never waits for a long review.
+import { AiClient, abortError } from './ai-client.js';
+
+/** The kinds of request, first served first. */
+export const PRIORITIES = Object.freeze(['hint', 'evaluation', 'review']);
+
+/** How many analysed positions are kept (a long game's review, and then some). */
+const KEPT = 1000;
+
+/**
+ * The position after `ply` moves of the game `gs` (the rules core's state) as the analysis
+ * knows it: `{key, record, ply}`, where `key` names the position with the moves that led to it
+ * (they matter to the engine: a third repetition ends the game).
+ */
+export function positionOf(gs, ply = gs.history.length) {
+  return { key: [gs.variant, gs.start ?? '', ...gs.history.slice(0, ply)].join(' '), record: gs.record, ply };
+}
+
+/**
+ * Why the engine suggests `move` in `gs`, as a message: a capture, a block of the enemy
+ * captain's next point, or a step of the race; or null when there is no simple reason.
+ */
+export function hintReason(gs, move) {
+  const to = move.points[move.points.length - 1];
+  if (move.kind === 'capture') return { key: 'hint.capture', params: { n: move.captured.length, points: move.captured.join(', ') } };
+  if (move.kind === 'captain') return { key: 'hint.race', params: { n: gs.paths[gs.side].indexOf(to), of: gs.steps } };
+  const enemy = gs.side === 'blue' ? 'gray' : 'blue';
+  if (gs.paths[enemy][gs.progress[enemy] + 1] === to) return { key: 'hint.block', params: { side: enemy, point: to } };
+  return null;
+}
+
+export class Analysis {
+  #client = new AiClient();
+  /** Requests waiting: {position, rank, nodes, resolve, reject}, in arrival order. */
+  #queue = [];
+  #busy = false;
+  /** Answers by position key, oldest first. */
+  #kept = new Map();
+
+  /** The answer already known for `position`, or undefined. */
+  known(position) {
+    return this.#kept.get(position.key);
+  }
+
+  /**
+   * The engine's answer for `position` (positionOf): `{best, score, mateIn, depth, nodes, pv,
+   * side}`. `priority` is one of PRIORITIES; `signal` (an AbortSignal) withdraws the request,
+   * which then rejects with its reason (an `AbortError`); `nodes` is the budget (the rules
+   * core's catalogue says which).
+   */
+  analyse(position, { priority = 'evaluation', signal, nodes } = {}) {
+    const known = this.known(position);
+    if (known) return Promise.resolve(known);
+    if (signal && signal.aborted) return Promise.reject(signal.reason ?? abortError());
+    return new Promise((resolve, reject) => {
+      const job = { position, rank: Math.max(0, PRIORITIES.indexOf(priority)), nodes, resolve, reject };
+      if (signal) {
+        signal.addEventListener(
+          'abort',
+          () => {
+            const i = this.#queue.indexOf(job);
+            if (i >= 0) this.#queue.splice(i, 1);
+            reject(signal.reason ?? abortError());
+          },
+          { once: true },
+        );
+      }
+      this.#queue.push(job);
+      this.#next();
+    });
+  }
+
+  /**
+   * Reviews the game `gs`: every position from the start to the end, each analysed as by
+   * `analyse` at the review's priority. Calls `onEntry(entries)` as each arrives; resolves to
+   * the entries `{ply, side, played, best, score, mateIn, pv}` (the last position of a finished
+   * game: `{ply, played: null, best: null, score: null, result}`).
+   */
+  async review(gs, { signal, nodes, onEntry = () => {} } = {}) {
+    const entries = [];
+    const last = gs.history.length;
+    for (let ply = 0; ply <= last; ply++) {
+      if (ply === last && gs.result) {
+        entries.push({ ply, side: gs.side, played: null, best: null, score: null, mateIn: null, pv: [], result: gs.result });
+      } else {
+        const r = await this.analyse(positionOf(gs, ply), { priority: 'review', signal, nodes });
+        entries.push({ ply, side: r.side, played: gs.history[ply] ?? null, best: r.best, score: r.score, mateIn: r.mateIn ?? null, pv: r.pv || [] });
+      }
+      onEntry(entries);
+    }
+    return entries;
+  }
+
+  async #next() {
+    if (this.#busy || !this.#queue.length) return;
+    const job = this.#queue.reduce((a, b) => (b.rank < a.rank ? b : a));
+    this.#queue.splice(this.#queue.indexOf(job), 1);
+    const known = this.known(job.position);
+    if (known) {
+      job.resolve(known);
+      return this.#next();
+    }
+    this.#busy = true;
+    try {
+      const { result } = await this.#client.analyse({ record: job.position.record, ply: job.position.ply, nodes: job.nodes });
+      this.#keep(job.position.key, result);
+      job.resolve(result);
+    } catch (e) {
+      job.reject(e);
+    } finally {
+      this.#busy = false;
+      this.#next();
+    }
+  }
+
+  #keep(key, result) {
+    this.#kept.delete(key);
+    this.#kept.set(key, result);
+    if (this.#kept.size > KEPT) this.#kept.delete(this.#kept.keys().next().value);
+  }
+}
+
+let shared = null;
+
+/** The document's analysis, started at the first request. */
+export function analysis() {
+  if (!shared) shared = new Analysis();
+  return shared;
+}
