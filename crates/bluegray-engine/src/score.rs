@@ -27,9 +27,48 @@ pub fn mate_in(score: Score) -> Option<i32> {
     }
 }
 
+/// How many centi-steps of advantage multiply the odds of winning by e: the scale of
+/// [`win_chance`]. A lead of one step is then about a 62% chance, three steps about 82%.
+pub const WIN_CHANCE_SCALE: f64 = 200.0;
+
+/// The chance, in thousandths, that the side to move wins from a position the search scores
+/// `score`: a logistic curve of the score ([`WIN_CHANCE_SCALE`]), and 1000 or 0 for a forced win
+/// or loss. Game reviews compare it before and after a move (how much of the game a move gave
+/// away), which a raw score does badly near a forced result.
+pub fn win_chance(score: Score) -> u16 {
+    match mate_in(score) {
+        Some(n) if n > 0 => 1000,
+        Some(_) => 0,
+        None => {
+            let p = 1.0 / (1.0 + (-f64::from(score) / WIN_CHANCE_SCALE).exp());
+            // Within 0..=1000 by construction; rounding to the nearest thousandth.
+            (p * 1000.0 + 0.5) as u16
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn win_chances_rise_with_the_score_and_are_certain_at_a_forced_result() {
+        assert_eq!(win_chance(0), 500);
+        assert_eq!(win_chance(win_in(3)), 1000);
+        assert_eq!(win_chance(-win_in(3)), 0);
+        let mut last = 0;
+        for score in (-5000..=5000).step_by(50) {
+            let w = win_chance(score);
+            assert!(w >= last, "{score}: {w} < {last}");
+            assert_eq!(
+                u32::from(w) + u32::from(win_chance(-score)),
+                1000,
+                "symmetric at {score}"
+            );
+            last = w;
+        }
+        assert!((600..=640).contains(&win_chance(100)));
+    }
 
     #[test]
     fn mate_in_decodes_win_in() {

@@ -3,7 +3,9 @@
 //! strength, the same way every time (hints, the evaluation bar, game review).
 
 use bluegray_core::{Game, Move};
-use bluegray_engine::{mate_in, Clock, Engine, Level, Limits, NoClock, SearchResult, MAX_DEPTH};
+use bluegray_engine::{
+    mate_in, win_chance, Clock, Engine, Level, Limits, NoClock, SearchResult, MAX_DEPTH,
+};
 use serde::Serialize;
 
 use crate::error::{ApiError, ErrorCode};
@@ -24,6 +26,8 @@ pub struct ThinkResult {
     pub mate_in: Option<i32>,
     /// The score for people: "+1.25" or "wins in 5 plies" / "loses in 4 plies".
     pub score_text: String,
+    /// The side to move's chance of winning, in thousandths (the engine's `win_chance`).
+    pub win_chance: u16,
     /// Deepest completed iteration.
     pub depth: u32,
     /// Nodes searched.
@@ -98,6 +102,7 @@ fn answer(game: &Game, result: SearchResult) -> ThinkResult {
         score: result.score,
         mate_in: mate_in(result.score),
         score_text: score_text(result.score),
+        win_chance: win_chance(result.score),
         depth: result.depth,
         nodes: result.nodes,
         pv: pv.iter().map(Move::to_string).collect(),
