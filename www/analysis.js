@@ -42,6 +42,8 @@ export class Analysis {
   #busy = false;
   /** Answers by position key, oldest first. */
   #kept = new Map();
+  /** Who waits for the analysis to have nothing to do (`idle()`). */
+  #idleWaiters = [];
 
   /** The answer already known for `position`, or undefined. */
   known(position) {
@@ -97,8 +99,18 @@ export class Analysis {
     return entries;
   }
 
+  /** Settles once no request waits and no search runs (for tests and measurements). */
+  idle() {
+    if (!this.#busy && !this.#queue.length) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
   async #next() {
-    if (this.#busy || !this.#queue.length) return;
+    if (this.#busy) return;
+    if (!this.#queue.length) {
+      for (const resolve of this.#idleWaiters.splice(0)) resolve();
+      return;
+    }
     const job = this.#queue.reduce((a, b) => (b.rank < a.rank ? b : a));
     this.#queue.splice(this.#queue.indexOf(job), 1);
     const known = this.known(job.position);

@@ -259,10 +259,9 @@ test('attributes change the game: variant, position, record, orientation, coordi
   await page.evaluate(() => document.getElementById('one').newGame({ variant: 'sackson', mode: 'two' }));
   await page.evaluate(() => document.getElementById('one').setAttribute('mode', 'view'));
   await click(page, id, 'e2');
-  await click(page, id, 'e3');
-  await page.waitForTimeout(200);
-  assert.equal((await st(page, id)).history.length, 0, 'no move in view mode');
   await page.waitForFunction(() => /only shows/i.test(document.getElementById('one').shadowRoot.querySelector('.notice').textContent));
+  await click(page, id, 'e3');
+  assert.equal((await st(page, id)).history.length, 0, 'no move in view mode');
   // mode ai, side and level: the computer takes the other side at the level given.
   await page.evaluate(() => {
     const b = document.getElementById('one');
@@ -690,6 +689,15 @@ test('switching a board to play against the computer by its attributes, on the c
   await page.close();
 });
 
+/** Waits until `page` runs exactly `n` workers (the 'worker' and 'close' events tell). */
+async function expectWorkers(page, n) {
+  const deadline = Date.now() + 15000;
+  while (page.workers().length !== n) {
+    if (Date.now() > deadline) assert.fail(`${page.workers().length} workers, expected ${n}`);
+    await Promise.race([page.waitForEvent('worker', { timeout: 1000 }).catch(() => {}), new Promise((r) => setTimeout(r, 50))]);
+  }
+}
+
 test('lifecycle: a board moved in the page while the computer thinks moves again; a removed one stops and resumes when added back', async () => {
   const { page, problems } = await openHost();
   // Board one plays Blue against the computer; Gray (the computer) is to move once Blue has.
@@ -705,16 +713,16 @@ test('lifecycle: a board moved in the page while the computer thinks moves again
   // A demo board taken out stops playing, and goes on where it was when it is back.
   await page.evaluate(() => document.getElementById('two').newGame({ mode: 'demo', level: 1 }));
   await page.waitForFunction(() => document.getElementById('two').state.history.length >= 2, null, { timeout: 20000 });
-  const removedAt = await page.evaluate(() => {
+  // Taken out, its computer stops at once: no waiting, no thinking, and its worker ends.
+  const workers = page.workers().length;
+  const stoppedAt = await page.evaluate(() => {
     const b = document.getElementById('two');
     window.__detached = b;
     b.remove();
     return b.state.history.length;
   });
-  await page.waitForTimeout(1500);
-  assert.ok((await page.evaluate(() => window.__detached.state.history.length)) <= removedAt + 1, 'a removed demo does not play on (one move may have been on its way)');
-  const stoppedAt = await page.evaluate(() => window.__detached.state.history.length);
-  await page.waitForTimeout(1000);
+  assert.equal(await page.evaluate(() => window.__detached.thinking), false);
+  await expectWorkers(page, workers - 1);
   assert.equal(await page.evaluate(() => window.__detached.state.history.length), stoppedAt);
   await page.evaluate(() => document.body.appendChild(window.__detached));
   await page.waitForFunction((n) => window.__detached.state.history.length > n, stoppedAt, { timeout: 20000 });
@@ -733,8 +741,9 @@ test('lifecycle: boards added and removed in the same task leave no worker behin
       b.remove();
     }
   });
-  // Long enough for a worker that was going to start to have started.
-  await page.waitForTimeout(1500);
+  // A worker that was going to start would have started within a task or two.
+  for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   assert.ok(page.workers().length <= before, `${page.workers().length} workers, ${before} before`);
   assert.deepEqual(await allProblems(page, problems), []);
   await page.close();

@@ -16,6 +16,7 @@ import {
   waitReady,
   waitText,
   playToTheEnd,
+  frames,
   ROOT,
   DIST,
 } from './helpers.mjs';
@@ -208,13 +209,15 @@ test('AI against AI demo plays on by itself', async () => {
   // Pause holds it still, and Undo then steps back through it.
   await page.click('#pause');
   await waitText(page, '#status', /Paused/);
+  // Paused, the computer neither waits to move nor thinks: nothing can come.
+  await page.waitForFunction(() => !window.bluegray.thinking && window.bluegray.element.paused);
   const held = (await state(page)).history.length;
-  await page.waitForTimeout(1500);
+  await frames(page);
   assert.equal((await state(page)).history.length, held);
-  assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
   await page.click('#undo');
   assert.equal((await state(page)).history.length, held - 1);
-  await page.waitForTimeout(800);
+  assert.equal(await page.evaluate(() => window.bluegray.thinking), false, 'undo while paused does not wake the computer');
+  await frames(page);
   assert.equal((await state(page)).history.length, held - 1);
   // Resume lets it play on.
   await page.click('#pause');
@@ -222,13 +225,19 @@ test('AI against AI demo plays on by itself', async () => {
   // New game interrupts it cleanly.
   await page.selectOption('#mode', 'two');
   await page.click('#new-game');
-  await page.waitForTimeout(1200);
-  const s = await state(page);
-  assert.equal(s.history.length, 0);
-  assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
+  await page.waitForFunction(() => window.bluegray.state.history.length === 0 && !window.bluegray.thinking);
+  await frames(page);
+  assert.equal((await state(page)).history.length, 0);
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+/** The AI worker started last on `page` (the one that is thinking, when only one is). */
+function lastWorker(page) {
+  const workers = page.workers();
+  assert.ok(workers.length > 0, 'a worker is running');
+  return workers[workers.length - 1];
+}
 
 test('New game and Undo interrupt a search; stale replies are ignored', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'ai', side: 'gray', level: 8, movetime: 3000 }));
@@ -238,21 +247,29 @@ test('New game and Undo interrupt a search; stale replies are ignored', async ()
       document.getElementById('game').dataset.thinking === 'true' &&
       /Blue \(computer, level 8.*\) is thinking/.test(document.getElementById('status').textContent),
   );
+  // The search cannot be stopped inside its worker: the worker itself is ended, so its answer
+  // can never arrive. Seen from here: the worker that was thinking closes.
+  const thinker = lastWorker(page);
+  const closed = thinker.waitForEvent('close');
   await page.selectOption('#side', 'blue');
   await page.click('#new-game');
   assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
   await waitText(page, '#status', /Your move \(Blue\)/);
-  await page.waitForTimeout(3500);
+  await closed;
+  await frames(page);
   assert.equal((await state(page)).history.length, 0, 'no move arrived from the interrupted search');
   // Undo while the computer thinks about its reply.
   await page.selectOption('#movetime', '3000');
   await clickPoint(page, 'e2');
   await clickPoint(page, 'e3');
-  await page.waitForFunction(() => window.bluegray.thinking);
+  await page.waitForFunction(() => window.bluegray.lastSearch && window.bluegray.lastSearch.replied === null);
+  const replier = lastWorker(page);
+  const ended = replier.waitForEvent('close');
   await page.click('#undo');
   assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
   assert.equal((await state(page)).history.length, 0);
-  await page.waitForTimeout(3500);
+  await ended;
+  await frames(page);
   assert.equal((await state(page)).history.length, 0, 'the interrupted reply was not played');
   await waitText(page, '#status', /Your move \(Blue\)/);
   assert.deepEqual(problems, []);

@@ -567,8 +567,8 @@ test('a hint asked just before a new game leaves no message on the new game', as
   await waitText(page, '#hint-text', /Looking for a good move/);
   await page.keyboard.press('n');
   assert.equal((await state(page)).history.length, 0);
-  // The search (about 0.6 s) ends after the new game began; its answer is for the old position.
-  await page.waitForTimeout(2500);
+  // The search ends after the new game began; its answer is for the old position.
+  await page.evaluate(() => window.bluegray.analysisIdle());
   await frames(page);
   assert.equal(await page.textContent('#hint-text'), '', 'no hint text on the new game');
   assert.equal(await isHidden(page, '#hint-text'), true);
