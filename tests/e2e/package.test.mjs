@@ -77,8 +77,9 @@ document.querySelector('blue-gray-game').addEventListener('move', (e) => window.
  * Serves `root`, opens `file` and checks the element: ready, a move by play(), its `move` event,
  * the computer's reply, the stylesheet in the shadow root (themed by the host's custom property
  * when `radius` is given). Nothing may fail to load, and every request stays on the server.
+ * `also(page)` may look further before the page closes.
  */
-async function checkInBrowser(root, file = 'index.html', { radius = '12px' } = {}) {
+async function checkInBrowser(root, file = 'index.html', { radius = '12px', also = async () => {} } = {}) {
   const server = await startServer({ port: 0, host: '127.0.0.1', root });
   const page = await browser.newPage();
   try {
@@ -110,6 +111,7 @@ async function checkInBrowser(root, file = 'index.html', { radius = '12px' } = {
     assert.equal(seen.radius, radius, 'the stylesheet reached the shadow root');
     assert.deepEqual(problems, []);
     assert.deepEqual(requests.filter((u) => !u.startsWith(server.origin) && !u.startsWith('blob:') && !u.startsWith('data:')), []);
+    await also(page);
   } finally {
     await page.close();
     await server.close();
@@ -168,8 +170,27 @@ test('no bundler: the module straight from node_modules through an import map, t
   <style>blue-gray-game { --blue-gray-game-radius: 3px; }</style>
   <script type="module" src="main.js"></script>`);
   const dir = consumer('plain', [], { 'main.js': APP, 'index.html': page });
-  await checkInBrowser(dir, 'index.html', { radius: '3px' });
+  await checkInBrowser(dir, 'index.html', { radius: '3px', also: (p) => checkManifest(p, dir) });
 });
+
+/**
+ * The installed package's manifest lists the element's whole public API as the browser sees it:
+ * every property and method of its prototype (but the lifecycle callbacks), and every attribute
+ * it observes.
+ */
+async function checkManifest(page, dir) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'blue-gray-game', 'custom-elements.json'), 'utf8'));
+  const el = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === 'blue-gray-game');
+  const live = await page.evaluate(() => {
+    const C = customElements.get('blue-gray-game');
+    return {
+      members: Object.getOwnPropertyNames(C.prototype).filter((n) => n !== 'constructor' && !n.endsWith('Callback')),
+      attributes: [...C.observedAttributes],
+    };
+  });
+  assert.deepEqual(el.members.map((m) => m.name).sort(), live.members.sort());
+  assert.deepEqual(el.attributes.map((a) => a.name).sort(), live.attributes.sort());
+}
 
 /** A consumer's TypeScript: the element's property, method, promise and event detail types. */
 const TS_OK = `import 'blue-gray-game';
