@@ -9,6 +9,7 @@
 //   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/, sw.js
 //   dist/examples/              the embedding example
 //   dist/blue-and-gray.html     everything in one file, for opening from disk
+//   dist/npm/                   the element as an npm package (build-package.mjs; not served)
 //
 // Every module must sit at dist/'s top level: the element finds the wasm, the worker and its
 // stylesheet next to itself (import.meta.url).
@@ -18,6 +19,8 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { BUNDLE } from './esbuild-options.mjs';
+import { buildPackage } from './build-package.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WWW = path.join(ROOT, 'www');
@@ -29,20 +32,6 @@ const STRICT_CSP =
 
 /** The icon the page shows (its favicon), kept for offline visits with the rest of the page. */
 const PAGE_ICON = 'icons/icon-192.png';
-
-/** Browsers the bundles are written for: every one with module workers. */
-const TARGET = ['chrome100', 'firefox114', 'safari15'];
-
-/** What every bundle shares. */
-const BUNDLE = {
-  bundle: true,
-  target: TARGET,
-  minify: true,
-  legalComments: 'none',
-  // Letters as they are (UTF-8), not \u escapes: the Russian messages are a third the size.
-  charset: 'utf8',
-  logLevel: 'warning',
-};
 
 function fail(message) {
   console.error(`build-dist: ${message}`);
@@ -241,6 +230,9 @@ async function main() {
   for (const f of listFiles(path.join(ROOT, 'examples'))) copy(path.join(ROOT, 'examples', f), path.join(DIST, 'examples', f));
   await singleFile();
   console.log(`build-dist: dist/ written, build ${version}, ${files.length + 1} files for the service worker`);
+  // Last: the npm package is not part of the site (the service worker's list is already made).
+  const pkg = await buildPackage();
+  console.log(`build-dist: dist/npm/ written, the package ${pkg.name}@${pkg.version}`);
 }
 
 main().catch((e) => fail(e.stack || String(e)));

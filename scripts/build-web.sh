@@ -45,7 +45,10 @@ else
 fi
 
 rm -rf "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name bluegray_wasm "$wasm"
+# No default module path: every caller hands the bindings the module it compiled (assets.js, the
+# worker), and a stray `new URL('bluegray_wasm_bg.wasm', import.meta.url)` in the glue would send
+# bundlers (Vite, webpack) looking for a file next to wherever the glue was bundled.
+wasm-bindgen --target web --no-typescript --omit-default-module-path --out-dir "$out" --out-name bluegray_wasm "$wasm"
 
 # The guard runs in the glue's module scope and uses these names of it: a wasm-bindgen whose
 # glue lacks one must fail the build, not ship an unguarded Game.

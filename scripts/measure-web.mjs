@@ -18,12 +18,16 @@
 //     which sees only tasks over 50 ms: '-' means none).
 //   - the analysis budgets of issue 11 on the served page: the review of a 150-ply game (from
 //     the Review button to its marks) with the longest main-thread task meanwhile, and a hint.
+//   - the npm package (dist/npm, issue 20): the tarball `npm pack` makes, and what a page that
+//     only embeds the element (one board against the computer, the module loaded straight from
+//     the package) downloads until the board is ready and its worker started, raw and gzip.
 // Exits 1 when dist/ or Chromium is missing or a load fails, 2 on a bad argument.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from './serve.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
@@ -129,6 +133,52 @@ function listFiles(dir, rel = '') {
     });
 }
 
+/** The package's directory inside dist/: not part of the site, measured on its own. */
+const NPM_DIR = 'npm';
+
+/**
+ * The files of `npmDir` (dist/npm) that a host page with one board against the computer
+ * downloads: from navigation until the board is ready and its worker has started. The page is
+ * of the package's own origin and imports the element by its path, as an unbundled page does.
+ */
+async function measureElement(browser, npmDir) {
+  const server = await startServer({ port: 0, root: npmDir });
+  const context = await browser.newContext();
+  try {
+    const fetched = new Set();
+    const hostPage = `${server.url}__host__.html`;
+    context.on('request', (r) => {
+      if (r.url().startsWith(server.url) && r.url() !== hostPage) fetched.add(decodeURIComponent(new URL(r.url()).pathname.slice(1)));
+    });
+    const page = await context.newPage();
+    await page.route(hostPage, (r) =>
+      r.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><link rel="icon" href="data:,"><script type="module" src="blue-gray-game.js"></script><blue-gray-game mode="ai" level="3"></blue-gray-game>',
+      }),
+    );
+    // The computer's worker starts when its board is in the page; its script comes last.
+    const workerStarted = page.waitForEvent('worker', { timeout: LOAD_TIMEOUT_MS });
+    await page.goto(hostPage);
+    await page.evaluate(() => customElements.whenDefined('blue-gray-game').then(() => document.querySelector('blue-gray-game').ready));
+    await (await workerStarted).evaluate(() => true);
+    return [...fetched].sort();
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}
+
+/** `npm pack --dry-run` of the package: {filename, size (the tarball), unpackedSize, files}. */
+function packReport(npmDir) {
+  try {
+    const out = execFileSync('npm', ['pack', npmDir, '--dry-run', '--json', '--loglevel=error'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return JSON.parse(out)[0];
+  } catch (e) {
+    fail(`npm pack ${npmDir} failed: ${e.stderr || e.message}`);
+  }
+}
+
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const pad = (s, n) => String(s).padStart(n);
 const median = (xs) => {
@@ -219,7 +269,7 @@ try {
 
 // (a), (b): sizes.
 const kept = new Set([...swFiles(dist), ...ALSO_FETCHED]);
-const files = listFiles(dist).map((rel) => {
+const files = listFiles(dist).filter((rel) => !rel.startsWith(`${NPM_DIR}/`)).map((rel) => {
   const data = fs.readFileSync(path.join(dist, rel));
   return { rel, raw: data.length, gzip: zlib.gzipSync(data, { level: 9 }).length, transferred: kept.has(rel) };
 });
@@ -252,6 +302,18 @@ try {
   const analysis = await measureAnalysis(browser, server.url + 'index.html');
   console.log(`\nreview of a ${analysis.plies}-ply game: ${analysis.reviewMs} ms (longest main-thread task meanwhile: ${analysis.reviewTask || '-'} ms)   budget: 150 plies < 20 s`);
   console.log(`hint: ${analysis.hintMs} ms   budget: < 1 s`);
+  const npmDir = path.join(dist, NPM_DIR);
+  if (fs.existsSync(path.join(npmDir, 'package.json'))) {
+    const pack = packReport(npmDir);
+    console.log(`\nnpm package ${pack.filename}: ${kb(pack.size)} KB packed, ${kb(pack.unpackedSize)} KB unpacked, ${pack.entryCount} files`);
+    const element = (await measureElement(browser, npmDir)).map((rel) => {
+      const data = fs.readFileSync(path.join(npmDir, rel));
+      return { rel, raw: data.length, gzip: zlib.gzipSync(data, { level: 9 }).length };
+    });
+    console.log('a page with only the element (one board against the computer), until ready with its worker started:');
+    for (const f of element) console.log(`  ${f.rel.padEnd(width - 2)}${pad(kb(f.raw), 10)}${pad(kb(f.gzip), 10)}`);
+    console.log(`${`  element first load (${element.length} files)`.padEnd(width)}${pad(kb(sum(element, 'raw')), 10)}${pad(kb(sum(element, 'gzip')), 10)}`);
+  }
   const load = os.loadavg()[0];
   if (load > os.cpus().length / 2) console.log(`note: load average ${load.toFixed(1)} on ${os.cpus().length} CPUs: the timings are inflated; measure on an idle machine`);
   for (const [label, loads] of rows) {

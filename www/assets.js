@@ -4,8 +4,10 @@
 // than the page, or inside a single HTML file).
 //
 // Where the assets come from is the one thing that differs between builds: next to this module
-// (`import.meta.url`, the default), or embedded in the single-file build, which calls
-// `embedAssets()` before anything asks for them.
+// (`new URL('…', import.meta.url)`, the default), or embedded in the single-file build, which
+// calls `embedAssets()` before anything asks for them. The default URLs are written in the one
+// form that bundlers (Vite, webpack 5, Parcel) recognise, so that an app bundling the npm package
+// gets the wasm, the worker and the stylesheet copied into its build.
 import initBindings, * as bindings from './pkg/bluegray_wasm.js';
 
 const assets = {
@@ -17,7 +19,13 @@ const assets = {
       : fetch(url).then((r) => compileResponse(r));
   },
   /** () => {worker, end}: see `started` */
-  worker: () => moduleWorker(new URL('./ai-worker.js', import.meta.url)),
+  worker: () => {
+    const url = new URL('./ai-worker.js', import.meta.url);
+    if (typeof location !== 'undefined' && url.origin !== location.origin) return crossOriginWorker(url);
+    // Literally `new Worker(new URL(…), {type: 'module'})`: what bundlers look for to bundle
+    // and emit the worker.
+    return started(new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' }));
+  },
   /** (shadowRoot) => void: gives a board's shadow tree its styles. */
   style: (root) => {
     const link = document.createElement('link');
@@ -47,15 +55,12 @@ function started(worker, blobUrl = null) {
 }
 
 /**
- * A module worker from a script URL. A worker script must be of the page's origin, so when this
- * module was loaded from another origin (an embedded board), a one-line same-origin `blob:`
- * module imports the real script instead (a CSP then needs `worker-src blob:` and the script's
- * origin, which the import is checked against).
+ * A module worker from a script of another origin (an embedded board whose files are elsewhere):
+ * a worker script must be of the page's origin, so a one-line same-origin `blob:` module imports
+ * the real script instead (a CSP then needs `worker-src blob:` and the script's origin, which the
+ * import is checked against).
  */
-function moduleWorker(url) {
-  if (typeof location !== 'undefined' && url.origin === location.origin) {
-    return started(new Worker(url, { type: 'module' }));
-  }
+function crossOriginWorker(url) {
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
   const blobUrl = URL.createObjectURL(shim);
   return started(new Worker(blobUrl, { type: 'module' }), blobUrl);

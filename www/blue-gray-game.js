@@ -25,6 +25,17 @@ const SHADOW = `
     <p class="desc" aria-live="polite"></p>
   </div>`;
 
+let template = null;
+
+/** A fresh copy of the shadow tree (its markup is parsed once). */
+function shadowTree() {
+  if (!template) {
+    template = document.createElement('template');
+    template.innerHTML = SHADOW;
+  }
+  return template.content.cloneNode(true);
+}
+
 function typeOf(v) {
   return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
 }
@@ -48,16 +59,27 @@ function typeOf(v) {
  * @attr {'wood'|'dark'|'contrast'} theme - The board's colours.
  * @attr {string} locked - While present, the board takes no move from a person; its value, if any, is what a press on the board says.
  *
- * @fires ready - The rules core has loaded and the first game is set up.
- * @fires move - A move was played: `{text, ply, side, record, code, by}`, `by` being `human`, `computer` or `api`.
- * @fires gameover - The game ended: `{winner, reason, cause, token, text}`.
- * @fires error - Something could not be done: `{message}`.
- * @fires thinking - The computer started or stopped thinking: `{thinking}`.
- * @fires change - Anything the board shows changed.
+ * @prop {string|null} position - The `position` attribute: the position code the game started from, or null.
+ * @prop {boolean} coordinates - Whether point names are on the frame (the `coordinates` attribute is `on` or `off`).
+ * @prop {boolean|string} locked - Whether the board takes no move from a person; true or a sentence adds the `locked` attribute, false removes it.
+ *
+ * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
+ * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, or `api` with `play()`).
+ * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2', text: string}>} gameover - The game ended: the winner (absent for a draw), why, the result token and a sentence in the board's language.
+ * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
+ * @fires {CustomEvent<{thinking: boolean}>} thinking - The computer started or stopped thinking.
+ * @fires {CustomEvent<Record<string, never>>} change - Anything the board shows changed.
  *
  * @csspart frame - The box around the board.
  * @csspart board - The board's canvas.
  * @csspart notice - The line under the board that says why a move was refused.
+ *
+ * @cssprop [--blue-gray-game-radius=12px] - The board's corner radius.
+ * @cssprop [--blue-gray-game-shadow=0 10px 30px rgba(0, 0, 0, 0.45), 0 2px 6px rgba(0, 0, 0, 0.35)] - The board's shadow (`none` for a flat board).
+ * @cssprop [--blue-gray-game-focus-ring=#ffd54f] - The colour of the ring around the board when it has the keyboard's focus.
+ * @cssprop [--blue-gray-game-font=14px/1.35 system-ui, sans-serif] - The notice's font.
+ * @cssprop [--blue-gray-game-notice-background=rgba(30, 24, 18, 0.88)] - The notice's background.
+ * @cssprop [--blue-gray-game-notice-color=#fff7e6] - The notice's text colour.
  */
 export class BlueGrayGame extends HTMLElement {
   static get observedAttributes() {
@@ -70,9 +92,7 @@ export class BlueGrayGame extends HTMLElement {
     super();
     const root = this.attachShadow({ mode: 'open' });
     stylesheet(root);
-    const tpl = document.createElement('template');
-    tpl.innerHTML = SHADOW;
-    root.appendChild(tpl.content);
+    root.appendChild(shadowTree());
     const q = (sel) => root.querySelector(sel);
     this.#c = new BoardController(this, { frame: q('.frame'), canvas: q('canvas'), notice: q('.notice'), desc: q('.desc') });
   }
@@ -128,12 +148,12 @@ export class BlueGrayGame extends HTMLElement {
     this.#c.setPaused(on);
   }
 
-  /** @type {object|null} The computer's last search: `{side, move, score, mateIn, scoreText, depth, nodes, pv}`. */
+  /** @type {{side: 'blue'|'gray', move: string, score: number, mateIn: number|null, scoreText: string, depth: number, nodes: number, pv: string[]}|null} The computer's last search. */
   get aiInfo() {
     return this.#c.s.aiInfo;
   }
 
-  /** @type {object|null} performance.now() when the last search was requested and answered (for measuring). */
+  /** @type {{requested: number, replied: number|null}|null} performance.now() when the last search was requested and answered (for measuring). */
   get lastSearch() {
     return this.#c.s.lastSearch ? { ...this.#c.s.lastSearch } : null;
   }
@@ -143,12 +163,12 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.animating;
   }
 
-  /** @type {object|null} The piece picked and the hops entered so far, with the legal next points. */
+  /** @type {{path: string[], targets: string[], captured: string[]}|null} The piece picked and the hops entered so far (`path`), the legal next points and the guards a capture takes so far. */
   get selection() {
     return this.#c.s.gs ? I.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
   }
 
-  /** @type {object} The settings in force: `{variant, mode, side, level, movetime}`. */
+  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */
   get settings() {
     return { ...this.#c.s.settings };
   }
@@ -171,6 +191,7 @@ export class BlueGrayGame extends HTMLElement {
   /**
    * The value in force of a reflected attribute (what its property reads).
    * @param {string} name
+   * @returns {unknown}
    */
   reflected(name) {
     const s = this.#c.s;
@@ -195,12 +216,18 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.play(text);
   }
 
-  /** Takes back a move (against the computer, back to the person's turn). Returns whether it did. */
+  /**
+   * Takes back a move (against the computer, back to the person's turn). Returns whether it did.
+   * @returns {boolean}
+   */
   undo() {
     return this.#c.step(-1);
   }
 
-  /** Replays a move taken back (against the computer, up to the person's turn). Returns whether it did. */
+  /**
+   * Replays a move taken back (against the computer, up to the person's turn). Returns whether it did.
+   * @returns {boolean}
+   */
   redo() {
     return this.#c.step(1);
   }
@@ -210,7 +237,8 @@ export class BlueGrayGame extends HTMLElement {
    * and record (they become the element's attributes); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
    * is not valid.
-   * @param {{variant?: string, mode?: string, side?: string, level?: number, movetime?: number, position?: string, record?: string}} [options]
+   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string}} [options]
+   * @returns {void}
    */
   newGame(options = {}) {
     this.#c.newGame(options);
@@ -229,6 +257,7 @@ export class BlueGrayGame extends HTMLElement {
    * Makes the position after `ply` moves the game's own, keeping the later moves to redo until
    * another move is played. Returns whether anything was taken back.
    * @param {number} ply
+   * @returns {boolean}
    */
   continueFrom(ply) {
     return this.#c.continueFrom(ply);
@@ -238,6 +267,7 @@ export class BlueGrayGame extends HTMLElement {
    * The whole line of the game, moves taken back included: `{record, ply, moves}`, the record of
    * every move, how many of them are played, and the moves themselves. `newGame({record})` then
    * `continueFrom(ply)` brings it back.
+   * @returns {{record: string, ply: number, moves: string[]}}
    */
   line() {
     return this.#c.line();
@@ -258,8 +288,9 @@ export class BlueGrayGame extends HTMLElement {
   /**
    * Draws a legal move as a hint arrow without asking the engine or counting a hint (for
    * tutorials); `null` takes it away. The arrow goes with the position. Returns the move as the
-   * board writes it; throws an Error when it is not a legal move here.
+   * board writes it (null when it took the arrow away); throws an Error when it is not a legal move here.
    * @param {string|null} text
+   * @returns {string|null}
    */
   showHint(text) {
     this.#c.requireGame();
@@ -267,7 +298,10 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.showHint(text);
   }
 
-  /** Turns the board around. */
+  /**
+   * Turns the board around.
+   * @returns {void}
+   */
   flip() {
     this.setAttribute('orientation', this.bottomSide === 'blue' ? 'gray' : 'blue');
   }
@@ -275,22 +309,28 @@ export class BlueGrayGame extends HTMLElement {
   /**
    * Viewport coordinates of a point's centre as the board is laid out now (for overlays and tests), or null.
    * @param {string} point
+   * @returns {{x: number, y: number}|null}
    */
   pointCenter(point) {
     return this.#c.pointCenter(point);
   }
 
-  /** The result of the finished game in the board's language, or ''. */
+  /**
+   * The result of the finished game in the board's language, or ''.
+   * @returns {string}
+   */
   resultText() {
     return this.#c.resultText();
   }
 
   /**
-   * Says a message of the board's language (for a page around it).
+   * Says a message of the board's language (for a page around it): the text of message `key`
+   * with `params` put in. (Not `translate`: HTMLElement's `translate` is the attribute's property.)
    * @param {string} key
    * @param {object} [params]
+   * @returns {string}
    */
-  translate(key, params) {
+  message(key, params) {
     return this.#c.t(key, params);
   }
 }

@@ -1,0 +1,360 @@
+#!/usr/bin/env node
+// Writes dist/npm/: the <blue-gray-game> element as the npm package `blue-gray-game`, which
+// `npm pack dist/npm` turns into blue-gray-game-VERSION.tgz. build-dist.mjs runs it last (it
+// empties dist/ first); it can also run alone once www/pkg is built.
+//
+//   blue-gray-game.js        the element, one ES module (importing it defines the element)
+//   ru-HASH.js, hu-HASH.js   the message tables other than English, loaded when asked for
+//   ai-worker.js             the computer player's worker
+//   pkg/bluegray_wasm_bg.wasm  the rules core
+//   blue-gray-game.css       the board's stylesheet (inside its shadow root)
+//   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
+//   blue-gray-game.d.ts      the types, from the manifest; react.d.ts: JSX typing for React 19
+//   README.md                scripts/package-readme.md with the API tables from the manifest,
+//                            and {{version}} and {{license}} filled in
+//   package.json             name, version and license from the workspace's Cargo.toml
+//
+// The element finds the wasm, the worker and the stylesheet with `new URL('…', import.meta.url)`
+// (www/assets.js), so the layout above must stay as it is. The JSDoc of www/blue-gray-game.js
+// is the one home of the API's description: the manifest, the types and the README's tables are
+// all made from it here, and the build fails when it and the code disagree (an attribute of
+// config.js, an event the controller emits, a part of the shadow tree or a custom property of
+// the stylesheet that the JSDoc leaves out, or the other way round).
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { create, ts } from '@custom-elements-manifest/analyzer';
+import { BUNDLE } from './esbuild-options.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WWW = path.join(ROOT, 'www');
+const OUT = path.join(ROOT, 'dist', 'npm');
+const NAME = 'blue-gray-game';
+const TAG = 'blue-gray-game';
+/** The element's module in the package (and the manifest's module path). */
+const MODULE = `${NAME}.js`;
+const TYPES = `${NAME}.d.ts`;
+const REACT_TYPES = 'react.d.ts';
+const MANIFEST = 'custom-elements.json';
+/** Where the API tables go in the README template. */
+const API_MARK = '<!-- API -->';
+
+class PackageError extends Error {}
+
+const fail = (message) => {
+  throw new PackageError(message);
+};
+
+/** The `[workspace.package]` keys of Cargo.toml that are plain strings (version, license, …). */
+function workspacePackage() {
+  const toml = fs.readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8');
+  const section = toml.split(/^\[/m).find((s) => s.startsWith('workspace.package]'));
+  if (!section) fail('Cargo.toml has no [workspace.package]');
+  return Object.fromEntries([...section.matchAll(/^([a-z-]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
+}
+
+/** The element, its worker, the wasm and the stylesheet, as the package lays them out. */
+async function bundle() {
+  await esbuild.build({
+    entryPoints: { [NAME]: path.join(WWW, 'blue-gray-game.js') },
+    ...BUNDLE,
+    format: 'esm',
+    // Only the message tables loaded on demand become chunks: the element has one entry point.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    outdir: OUT,
+  });
+  await esbuild.build({ entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') }, ...BUNDLE, format: 'esm', outdir: OUT });
+  fs.mkdirSync(path.join(OUT, 'pkg'));
+  fs.copyFileSync(path.join(WWW, 'pkg', 'bluegray_wasm_bg.wasm'), path.join(OUT, 'pkg', 'bluegray_wasm_bg.wasm'));
+  const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
+  fs.writeFileSync(path.join(OUT, 'blue-gray-game.css'), (await esbuild.transform(css, { loader: 'css', minify: true, target: BUNDLE.target })).code);
+}
+
+/**
+ * An analyzer plugin for what the JSDoc cannot say by itself: the properties that
+ * `defineReflectedProperties` (config.js) defines for the attributes. Each attribute but
+ * `record` gets a reflecting field (typed and described by its `@attr`, or by a `@prop` of the
+ * same name where the property's type differs); `record`'s own getter is linked to its
+ * attribute. Private members are not API and are dropped.
+ */
+function reflectedProperties(attributes) {
+  return {
+    name: 'blue-gray-game-reflected-properties',
+    packageLinkPhase({ customElementsManifest }) {
+      const el = customElementsManifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === TAG);
+      if (!el) fail(`${MODULE} defines no <${TAG}>`);
+      el.members = el.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
+      for (const [name, spec] of Object.entries(attributes)) {
+        const attr = el.attributes.find((a) => a.name === name);
+        if (!attr) fail(`www/config.js has the attribute '${name}', but www/blue-gray-game.js has no @attr for it`);
+        let field = el.members.find((m) => m.name === name);
+        if (!field) {
+          field = { kind: 'field', name, type: attr.type, description: attr.description };
+          el.members.push(field);
+        }
+        field.attribute = name;
+        attr.fieldName = name;
+        if (name !== 'record') field.reflects = true;
+        if (spec.flag) attr.type = { text: 'string' };
+      }
+      const extra = el.attributes.filter((a) => !Object.hasOwn(attributes, a.name)).map((a) => a.name);
+      if (extra.length) fail(`www/blue-gray-game.js documents attributes that config.js does not have: ${extra.join(', ')}`);
+    },
+  };
+}
+
+/** The manifest of www/blue-gray-game.js, its module path being the package's. */
+async function manifest() {
+  const { ATTRIBUTES } = await import(pathToFileURL(path.join(WWW, 'config.js')).href);
+  const source = fs.readFileSync(path.join(WWW, 'blue-gray-game.js'), 'utf8');
+  const modules = [ts.createSourceFile(MODULE, source, ts.ScriptTarget.ES2022, true)];
+  const m = create({ modules, plugins: [reflectedProperties(ATTRIBUTES)] });
+  const el = m.modules[0].declarations.find((d) => d.tagName === TAG);
+  checkAgainstCode(el, source);
+  return m;
+}
+
+/** Fails when the manifest and the code disagree on events, CSS parts or custom properties. */
+function checkAgainstCode(el, source) {
+  const same = (what, documented, found) => {
+    const a = [...new Set(documented)].sort();
+    const b = [...new Set(found)].sort();
+    if (a.join() !== b.join()) fail(`the ${what} in the JSDoc (${a.join(', ')}) are not the ${what} of the code (${b.join(', ')})`);
+  };
+  const controller = fs.readFileSync(path.join(WWW, 'controller.js'), 'utf8');
+  same('events', el.events.map((e) => e.name), [...controller.matchAll(/#emit\('([a-z-]+)'/g)].map((x) => x[1]));
+  same('CSS parts', el.cssParts.map((p) => p.name), [...source.matchAll(/\bpart="([a-z-]+)"/g)].map((x) => x[1]));
+  const css = cssFallbacks(fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8'));
+  same('CSS custom properties', (el.cssProperties || []).map((p) => p.name), [...css.keys()]);
+  const spaced = (v) => String(v).replace(/\s+/g, ' ').trim();
+  for (const p of el.cssProperties || []) {
+    if (spaced(p.default) !== spaced(css.get(p.name))) fail(`@cssprop ${p.name} says its default is '${p.default}', the stylesheet falls back to '${css.get(p.name)}'`);
+  }
+  for (const e of el.events) if (!/^CustomEvent<.+>$/s.test(e.type?.text || '')) fail(`@fires ${e.name} needs a type {CustomEvent<detail>}`);
+  for (const m of el.members) {
+    if (!m.description) fail(`the ${m.kind} '${m.name}' has no description in the JSDoc`);
+    if (m.kind === 'field' && !m.type) fail(`the property '${m.name}' has no @type`);
+    if (m.kind === 'method' && !m.return?.type) fail(`the method '${m.name}' has no @returns`);
+  }
+}
+
+/** Each `var(--name, fallback)` of a stylesheet: name → fallback (parentheses inside it balanced). */
+function cssFallbacks(css) {
+  const found = new Map();
+  for (const m of css.matchAll(/var\((--[a-z-]+)\s*,/g)) {
+    let depth = 1;
+    let i = m.index + m[0].length;
+    for (; i < css.length && depth > 0; i++) depth += css[i] === '(' ? 1 : css[i] === ')' ? -1 : 0;
+    const fallback = css.slice(m.index + m[0].length, i - 1).trim();
+    if (found.has(m[1]) && found.get(m[1]) !== fallback) fail(`blue-gray-game.css falls back from ${m[1]} to two values`);
+    found.set(m[1], fallback);
+  }
+  return found;
+}
+
+const pascal = (s) => s.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
+/** The named type of an event's detail, e.g. BlueGrayGameMoveDetail. */
+const detailType = (event) => `BlueGrayGame${pascal(event)}Detail`;
+/** A JSDoc comment of `text` at `indent`. */
+const doc = (text, indent = '') => (text ? `${indent}/**\n${text.split('\n').map((l) => `${indent} * ${l}`.trimEnd()).join('\n')}\n${indent} */\n` : '');
+const params = (m) => (m.parameters || []).map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.type?.text || 'unknown'}`).join(', ');
+
+/** blue-gray-game.d.ts: the element class, its events, and the tag name map. */
+function declarations(el) {
+  const fields = el.members.filter((m) => m.kind === 'field');
+  const methods = el.members.filter((m) => m.kind === 'method');
+  const detail = (e) => e.type.text.replace(/^CustomEvent<(.+)>$/s, '$1');
+  const out = [
+    `// The types of <${TAG}>, made by scripts/build-package.mjs from ${MANIFEST} (the JSDoc of the`,
+    '// element\'s source): do not edit.',
+    '',
+  ];
+  for (const e of el.events) out.push(`${doc(`The \`${e.name}\` event's detail. ${e.description}`)}export type ${detailType(e.name)} = ${detail(e)};`, '');
+  out.push(doc(`The events of <${TAG}>, by name: each bubbles out of the element and its shadow root (composed).`) + 'export interface BlueGrayGameEventMap {');
+  for (const e of el.events) out.push(`${doc(e.description, '  ')}  '${e.name}': CustomEvent<${detailType(e.name)}>;`);
+  out.push('}', '');
+  out.push(doc(`${el.description}\n\n@tag ${TAG}`) + `export declare class ${el.name} extends HTMLElement {`);
+  out.push('  static readonly observedAttributes: string[];');
+  for (const f of fields) {
+    const type = f.type.text;
+    if (f.reflects) {
+      // Setting null removes the attribute; reading gives the value in force.
+      out.push(`${doc(f.description, '  ')}  get ${f.name}(): ${type};`, `  set ${f.name}(value: ${type} | null);`);
+    } else {
+      out.push(`${doc(f.description, '  ')}  ${f.readonly ? 'readonly ' : ''}${f.name}: ${type};`);
+    }
+  }
+  for (const m of methods) out.push(`${doc(m.description, '  ')}  ${m.name}(${params(m)}): ${m.return.type.text};`);
+  const listener = (verb, opts) => [
+    `  ${verb}<K extends keyof BlueGrayGameEventMap>(type: K, listener: (this: ${el.name}, ev: BlueGrayGameEventMap[K]) => any, options?: ${opts}): void;`,
+    `  ${verb}<K extends keyof HTMLElementEventMap>(type: K, listener: (this: ${el.name}, ev: HTMLElementEventMap[K]) => any, options?: ${opts}): void;`,
+    `  ${verb}(type: string, listener: EventListenerOrEventListenerObject, options?: ${opts}): void;`,
+  ];
+  out.push(...listener('addEventListener', 'boolean | AddEventListenerOptions'), ...listener('removeEventListener', 'boolean | EventListenerOptions'));
+  out.push('}', '');
+  out.push(doc('The attributes of <blue-gray-game> as markup gives them (strings), by name.') + 'export interface BlueGrayGameAttributes {');
+  for (const a of el.attributes) out.push(`${doc(a.description, '  ')}  '${a.name}'?: ${a.type.text === 'number' ? 'number | string' : a.type.text};`);
+  out.push('}', '');
+  out.push('declare global {', '  interface HTMLElementTagNameMap {', `    '${TAG}': ${el.name};`, '  }', '}', '');
+  return out.join('\n');
+}
+
+/**
+ * react.d.ts: <blue-gray-game> in React 19's JSX. React 19 sets a prop as the element's property
+ * when the element has one (so `level={3}` is a number), and adds a function prop `on<event>`
+ * as a listener for `<event>` (so `onmove`, in lower case like the event).
+ */
+function reactDeclarations(el) {
+  const fields = el.members.filter((m) => m.kind === 'field' && m.attribute);
+  const out = [
+    `// <${TAG}> in React 19's JSX, made by scripts/build-package.mjs from ${MANIFEST}: do not edit.`,
+    `// Opt in with \`import type {} from '${NAME}/react';\` (or "types": ["${NAME}/react"] in tsconfig.json).`,
+    "import type { HTMLAttributes, RefAttributes } from 'react';",
+    `import type { ${el.name}, BlueGrayGameEventMap } from './${MODULE}';`,
+    '',
+    `${doc(`The props of <${TAG}> in JSX: its properties, its events as \`on<event>\` listeners, and the attributes every element has.`)}export interface BlueGrayGameProps extends HTMLAttributes<${el.name}>, RefAttributes<${el.name}> {`,
+  ];
+  for (const f of fields) out.push(`${doc(f.description, '  ')}  ${f.name}?: ${f.type.text};`);
+  for (const e of el.events) out.push(`${doc(e.description, '  ')}  on${e.name}?: (event: BlueGrayGameEventMap['${e.name}']) => void;`);
+  out.push('}', '', "declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {', `      '${TAG}': BlueGrayGameProps;`, '    }', '  }', '}', '');
+  return out.join('\n');
+}
+
+/** A Markdown table cell: one line, with `|` escaped (also inside code spans, as GFM wants). */
+const cell = (s) => String(s ?? '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
+const code = (s) => (s ? `\`${s}\`` : '');
+function table(head, rows) {
+  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+}
+
+/** The README's API section: one table per kind, from the manifest. */
+function apiTables(el) {
+  const fields = el.members.filter((m) => m.kind === 'field');
+  const methods = el.members.filter((m) => m.kind === 'method');
+  return [
+    '### Attributes',
+    '',
+    table(['attribute', 'values', 'description'], el.attributes.map((a) => [code(a.name), code(a.type.text), a.description])),
+    '',
+    '### Properties',
+    '',
+    table(
+      ['property', 'type', '', 'description'],
+      fields.map((f) => [code(f.name), code(f.type.text), f.reflects ? `reflects \`${f.attribute}\`` : f.readonly ? 'read-only' : '', f.description]),
+    ),
+    '',
+    '### Methods',
+    '',
+    table(['method', 'returns', 'description'], methods.map((m) => [code(`${m.name}(${params(m)})`), code(m.return.type.text), m.description])),
+    '',
+    `### Events (bubbling, composed; \`event.detail\` as shown; types \`${detailType('…')}\`)`,
+    '',
+    table(['event', 'detail', 'description'], el.events.map((e) => [code(e.name), code(e.type.text.replace(/^CustomEvent<(.+)>$/s, '$1')), e.description])),
+    '',
+    '### CSS parts (`blue-gray-game::part(name)`)',
+    '',
+    table(['part', 'description'], el.cssParts.map((p) => [code(p.name), p.description])),
+    '',
+    '### CSS custom properties (set them on the element or any ancestor)',
+    '',
+    table(['property', 'default', 'description'], el.cssProperties.map((p) => [code(p.name), code(p.default), p.description])),
+    '',
+  ].join('\n');
+}
+
+function packageJson(workspace, el) {
+  const pkg = {
+    name: NAME,
+    version: workspace.version,
+    description: `<${TAG}>: ${el.description.split('\n').join(' ')}`,
+    license: workspace.license,
+    type: 'module',
+    main: `./${MODULE}`,
+    module: `./${MODULE}`,
+    types: `./${TYPES}`,
+    exports: {
+      '.': { types: `./${TYPES}`, default: `./${MODULE}` },
+      './react': { types: `./${REACT_TYPES}` },
+      [`./${MANIFEST}`]: `./${MANIFEST}`,
+      './package.json': './package.json',
+    },
+    customElements: MANIFEST,
+    // Importing the element defines it: its module must never be dropped as unused.
+    sideEffects: [`./${MODULE}`],
+    files: ['*.js', '*.d.ts', '*.css', 'pkg/', MANIFEST],
+    keywords: ['blue-and-gray', 'board-game', 'custom-element', 'web-component', 'webassembly'],
+  };
+  // The workspace's own fields, where it has them.
+  for (const key of ['repository', 'homepage', 'authors']) {
+    if (workspace[key]) pkg[key === 'authors' ? 'author' : key] = workspace[key];
+  }
+  return pkg;
+}
+
+/**
+ * Fails when a file of the package refers to one outside it or to one it lacks: every relative
+ * `import`, `import()` and `new URL('…', import.meta.url)` of its modules, and the paths of its
+ * package.json.
+ */
+function checkSelfContained(pkg) {
+  const files = fs.readdirSync(OUT, { recursive: true }).map((f) => f.split(path.sep).join('/'));
+  const has = (from, rel) => {
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), rel));
+    if (target.startsWith('..') || !files.includes(target)) fail(`${from} refers to '${rel}', which is not in the package`);
+  };
+  for (const f of files.filter((x) => x.endsWith('.js'))) {
+    const js = fs.readFileSync(path.join(OUT, f), 'utf8');
+    for (const m of js.matchAll(/new URL\(\s*["'`]([^"'`]+)["'`]\s*,\s*import\.meta\.url\s*\)/g)) has(f, m[1]);
+    for (const m of js.matchAll(/(?:\bfrom|\bimport\s*\(|\bimport)\s*["'`]([^"'`]+)["'`]/g)) {
+      if (!m[1].startsWith('.')) fail(`${f} imports '${m[1]}': the package has no dependencies`);
+      has(f, m[1]);
+    }
+    if (js.includes(ROOT)) fail(`${f} names a path of the build machine (${ROOT})`);
+  }
+  const paths = [pkg.main, pkg.types, pkg.customElements, ...Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e)))];
+  for (const p of paths) has('package.json', p);
+}
+
+/** Type-checks the declarations (React's types from the repository's devDependencies). */
+function checkTypes() {
+  const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
+  const args = ['--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2022,dom', '--module', 'nodenext', '--moduleResolution', 'nodenext', TYPES, REACT_TYPES];
+  try {
+    execFileSync(tsc, args, { cwd: OUT, stdio: 'pipe' });
+  } catch (e) {
+    fail(`the generated types do not compile:\n${e.stdout}${e.stderr}`);
+  }
+}
+
+/** Writes dist/npm/ (www/pkg must be built). Returns the package.json written. */
+export async function buildPackage() {
+  if (!fs.existsSync(path.join(WWW, 'pkg', 'bluegray_wasm_bg.wasm'))) fail('www/pkg is not built: run bash scripts/build-web.sh');
+  fs.rmSync(OUT, { recursive: true, force: true });
+  fs.mkdirSync(OUT, { recursive: true });
+  await bundle();
+  const m = await manifest();
+  const el = m.modules[0].declarations.find((d) => d.tagName === TAG);
+  fs.writeFileSync(path.join(OUT, MANIFEST), `${JSON.stringify(m, null, 2)}\n`);
+  fs.writeFileSync(path.join(OUT, TYPES), declarations(el));
+  fs.writeFileSync(path.join(OUT, REACT_TYPES), reactDeclarations(el));
+  const pkg = packageJson(workspacePackage(), el);
+  fs.writeFileSync(path.join(OUT, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  const readme = fs.readFileSync(path.join(ROOT, 'scripts', 'package-readme.md'), 'utf8');
+  if (!readme.includes(API_MARK)) fail(`scripts/package-readme.md must contain ${API_MARK}`);
+  fs.writeFileSync(path.join(OUT, 'README.md'), readme.replaceAll('{{version}}', pkg.version).replaceAll('{{license}}', pkg.license).replace(API_MARK, () => apiTables(el)));
+  checkSelfContained(pkg);
+  checkTypes();
+  return pkg;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  buildPackage()
+    .then((pkg) => console.log(`build-package: dist/npm/ written, ${pkg.name}@${pkg.version}`))
+    .catch((e) => {
+      console.error(`build-package: ${e instanceof PackageError ? e.message : e.stack}`);
+      process.exit(1);
+    });
+}
