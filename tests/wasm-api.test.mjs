@@ -284,7 +284,8 @@ test('analyse is deterministic, full strength, and shaped like think', () => {
   analyse(JUMP, 'sackson', 5000);
   think(START, 'super-turbo', 6, 20);
   assert.deepEqual(analyse(record, '', 30000), first, 'the same after unrelated searches');
-  assert.deepEqual(Object.keys(first).sort(), ['best', 'depth', 'nodes', 'pv', 'score', 'scoreText', 'side']);
+  assert.deepEqual(Object.keys(first).sort(), ['best', 'depth', 'nodes', 'pv', 'score', 'scoreText', 'side', 'winChance']);
+  assert.ok(Number.isInteger(first.winChance) && first.winChance >= 0 && first.winChance <= 1000);
   assert.equal(first.pv[0], first.best);
   assert.equal(first.side, 'blue');
   assert.ok(first.nodes <= 30000);
