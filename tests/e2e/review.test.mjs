@@ -361,9 +361,18 @@ test('Rematch against the computer starts a new game with the sides swapped', as
 });
 
 test('a demo that ends hides its Pause button', async () => {
-  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'demo', level: 1 }));
+  // The demo starts held still, so it cannot end before the page is looked at.
+  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two', level: 1 }));
+  await page.evaluate(() => {
+    const b = window.bluegray.element;
+    b.paused = true;
+    b.setAttribute('mode', 'demo');
+  });
   await frames(page);
   assert.equal(await isHidden(page, '#pause'), false, 'Pause shows while the demo plays');
+  await page.evaluate(() => {
+    window.bluegray.element.paused = false;
+  });
   await page.waitForFunction(() => window.bluegray.state.result, null, { timeout: 20000 });
   await waitText(page, '#over-title', /wins|draw/i);
   await frames(page);
