@@ -1,8 +1,12 @@
-// The main thread stays responsive while the AI thinks: the search runs in a Web Worker.
+// The page at every size: the main thread stays responsive while the AI thinks (the search runs
+// in a Web Worker); the whole board is in view on a laptop; a phone fits the page and is not told
+// to drop files.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { launch, openPage, waitPly, clickPoint, state, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { launch, openPage, waitPly, clickPoint, state, frames, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+
+const q = (params) => '?' + new URLSearchParams(params).toString();
 
 let env;
 before(async () => {
@@ -74,6 +78,8 @@ test('on a phone: the page fits the screen and a tap moves a piece', async () =>
     assert.ok(fit.scroll <= PHONE.width, `no sideways scrolling (${fit.scroll} px wide in ${PHONE.width})`);
     assert.ok(fit.left >= 0 && fit.right <= PHONE.width, `the board lies within the screen (${fit.left}..${fit.right})`);
     assert.ok(Math.abs(fit.px - fit.css * 3) <= 3, `canvas ${fit.px}px for ${fit.css} CSS px at DPR 3`);
+    // Nothing is dropped on a touch screen, so the page does not suggest it.
+    assert.equal(await page.isVisible('#drop-help'), false, 'no tip about dropping files');
     for (const p of ['d2', 'd3']) {
       const c = await page.evaluate((q) => window.bluegray.pointCenter(q), p);
       await page.touchscreen.tap(c.x, c.y);
@@ -84,4 +90,32 @@ test('on a phone: the page fits the screen and a tap moves a piece', async () =>
   } finally {
     await browser.close();
   }
+});
+
+/** The board's picture (its frame and coordinates included) in page coordinates, and the window's. */
+function boardBox(page) {
+  return page.evaluate(() => {
+    const r = document.getElementById('game').shadowRoot.querySelector('canvas').getBoundingClientRect();
+    return {
+      left: r.left + scrollX,
+      top: r.top + scrollY,
+      width: r.width,
+      height: r.height,
+      inView: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+      scrolled: scrollY,
+    };
+  });
+}
+
+test('at 1280×800 the whole board is in view without scrolling, with the lessons offer shown', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => !document.getElementById('lesson-offer').hidden);
+  await frames(page);
+  const box = await boardBox(page);
+  assert.equal(box.scrolled, 0);
+  assert.ok(box.inView, `the board lies within the window: ${JSON.stringify(box)}`);
+  assert.ok(box.width >= 400, `the board is not shrunk to nothing (${box.width} px)`);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
