@@ -22,6 +22,7 @@ import { markMoves, turningPoints } from './evaluation.js';
 import { plyAt } from './chart.js';
 import { buildPicker } from './variant-picker.js';
 import { ensureOption } from './dom.js';
+import { wireMoveList, moveLabel } from './move-list.js';
 import { defaultPageState, prefsFrom, withPref, themeOf, gameKey, currentReview, afterSave, savingMessage } from './page-state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -253,7 +254,7 @@ function continueHere() {
   const ply = board.viewPly;
   if (ply === null) return;
   const later = board.state.history.length - ply;
-  if (later > 0 && !confirm(t('nav.confirmDrop', { n: later }))) return;
+  if (later > 0 && !confirm(t('nav.confirmDrop', { last: moveLabel(board.state, board.state.history.length) }))) return;
   board.continueFrom(ply);
 }
 
@@ -538,10 +539,7 @@ function wireControls() {
   on('nav-last', 'click', () => goTo(Infinity));
   on('back-to-game', 'click', () => goTo(Infinity));
   on('continue-here', 'click', continueHere);
-  on('moves', 'click', (e) => {
-    const cell = e.target.closest('[data-ply]');
-    if (cell) goTo(Number(cell.dataset.ply));
-  });
+  wireMoveList($('moves'), goTo);
   on('turning-points', 'click', (e) => {
     const cell = e.target.closest('[data-ply]');
     if (cell) goTo(Number(cell.dataset.ply));
@@ -610,7 +608,8 @@ function wireControls() {
 }
 
 function onKey(e) {
-  if (document.querySelector('dialog[open]')) return;
+  // A key already taken (the move list's arrows) or typed in an open dialog is not a shortcut.
+  if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
   const intent = shortcutFor(e, e.target === board);
   if (!intent || !board.state) return;
   e.preventDefault();

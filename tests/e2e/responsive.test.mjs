@@ -1,11 +1,19 @@
 // The page at every size: the main thread stays responsive while the AI thinks (the search runs
-// in a Web Worker); the whole board is in view on a laptop; a phone fits the page and is not told
-// to drop files.
+// in a Web Worker); the whole board is in view on a laptop; looking back does not move the board;
+// the move list is one stop for Tab; a phone fits the page and is not told to drop files.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { launch, openPage, waitPly, clickPoint, state, frames, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { launch, openPage, waitPly, waitText, clickPoint, state, frames, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
 
+/** A phone, a tablet and a laptop, in CSS pixels. */
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+];
+/** Blue's captain one step from the red dot (move 30): e4-e5 wins. */
+const NEAR_WIN = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
 const q = (params) => '?' + new URLSearchParams(params).toString();
 
 let env;
@@ -116,6 +124,88 @@ test('at 1280×800 the whole board is in view without scrolling, with the lesson
   assert.equal(box.scrolled, 0);
   assert.ok(box.inView, `the board lies within the window: ${JSON.stringify(box)}`);
   assert.ok(box.width >= 400, `the board is not shrunk to nothing (${box.width} px)`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+for (const size of SIZES) {
+  test(`at ${size.width} px looking back neither moves nor resizes the board, and the game-over panel stays at hand`, async () => {
+    const { page, problems } = await openPage(env, q({ mode: 'two', variant: 'sackson', position: NEAR_WIN }));
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.bluegray.element.play('e4-e5'));
+    await page.waitForFunction(() => !document.getElementById('game-over').hidden);
+    await frames(page);
+    const playing = await boardBox(page);
+    await page.click('#nav-back');
+    await page.waitForFunction(() => !document.getElementById('viewing').hidden);
+    await frames(page);
+    const viewing = await boardBox(page);
+    for (const k of ['left', 'top', 'width', 'height']) {
+      assert.ok(Math.abs(viewing[k] - playing[k]) < 0.5, `the board's ${k} is ${playing[k]} in the game and ${viewing[k]} looking back`);
+    }
+    // The game is over whatever position is looked at: Rematch, Review and the link stay there.
+    const panel = page.locator('#game-over');
+    assert.ok(await panel.isVisible(), 'the game-over panel is shown while looking back');
+    await panel.scrollIntoViewIfNeeded();
+    const seen = await page.evaluate(() => {
+      const r = document.getElementById('rematch').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+    });
+    assert.ok(seen, 'Rematch can be brought into view');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('the game over and the move list count the same moves', async () => {
+  const { page, problems } = await openPage(env, q({ lang: 'en', mode: 'two', variant: 'sackson', position: NEAR_WIN }));
+  await page.evaluate(() => window.bluegray.element.play('e4-e5'));
+  // The game began at move 30: its one move is move 30, as the list numbers it.
+  await waitText(page, '#over-how', /After 30 moves\.$/);
+  assert.equal((await page.textContent('#moves li .num')).trim(), '30.');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the move list is one stop for Tab; arrows, Home and End move inside it, Enter shows a move', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  const moves = ['e2-e3', 'e8-e7', 'd2-d3', 'd8-d7', 'f2-f3'];
+  await page.evaluate((ms) => ms.forEach((m) => window.bluegray.element.play(m)), moves);
+  await page.waitForFunction((n) => document.querySelectorAll('#moves [data-ply]').length === n, moves.length);
+  await frames(page);
+  const stops = () => page.$$eval('#moves [data-ply]', (cells) => cells.filter((c) => c.tabIndex >= 0).map((c) => c.dataset.ply));
+  assert.deepEqual(await stops(), [String(moves.length)], 'one move takes the focus by Tab: the last one');
+  const focused = () => page.evaluate(() => document.activeElement.dataset.ply ?? document.activeElement.id);
+  const viewPly = () => page.evaluate(() => window.bluegray.element.viewPly);
+  // Tab from the control before the list lands on that one move, and Tab again leaves the list.
+  await page.focus('#nav-back');
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(), '5');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await focused(), '3');
+  assert.equal(await viewPly(), null, 'the arrows move the focus, not the board');
+  assert.deepEqual(await stops(), ['3']);
+  await page.keyboard.press('Home');
+  assert.equal(await focused(), '1');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  assert.equal(await viewPly(), 2, 'Enter shows the chosen move');
+  await frames(page);
+  assert.equal(await focused(), '2', 'the focus stays on it');
+  await page.keyboard.press('End');
+  assert.equal(await focused(), '5');
+  await page.keyboard.press('Tab');
+  assert.ok(!(await page.evaluate(() => document.getElementById('moves').contains(document.activeElement))), 'Tab leaves the list');
+  // Shift+Tab comes back to the move last focused; once another move is shown, to that one.
+  await frames(page);
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focused(), '5');
+  await page.focus('#nav-back');
+  await page.keyboard.press('Enter');
+  assert.equal(await viewPly(), 1);
+  await frames(page);
+  assert.deepEqual(await stops(), ['1']);
   assert.deepEqual(problems, []);
   await page.close();
 });
