@@ -20,8 +20,7 @@ import { analysis, positionOf } from './analysis.js';
 import { isAbort } from './ai-client.js';
 import { markMoves, turningPoints } from './evaluation.js';
 import { plyAt } from './chart.js';
-import { buildPicker } from './variant-picker.js';
-import { ensureOption } from './dom.js';
+import { buildPicker, rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.js';
 import { wireMoveList, moveLabel } from './move-list.js';
 import { defaultPageState, prefsFrom, withPref, themeOf, gameKey, currentReview, afterSave, savingMessage } from './page-state.js';
 
@@ -146,15 +145,24 @@ function describeErrors(errors) {
 
 function syncForm() {
   const s = board.settings;
-  const sel = $('variant');
-  if (sel.options.length) ensureOption(sel, s.variant);
-  sel.value = s.variant;
+  if (board.catalogue) showVariant(s.variant);
   $('mode').value = s.mode === 'view' ? 'two' : s.mode;
   $('side').value = s.side;
   $('level').value = String(s.level);
   $('movetime').value = String(s.movetime);
   showRules(board.state && board.state.rules);
   updateFormVisibility();
+}
+
+/**
+ * Shows the rules `spec` in the variant menu: a named variant by its name, any other spec by a
+ * name made of its named variant and its changes (as much of it as the menu shows whole).
+ */
+function showVariant(spec) {
+  const cat = board.catalogue;
+  const about = describeSpec(cat, spec, t);
+  const sel = $('variant');
+  showSpec(sel, cat, spec, about ? fittingText(sel, about.names) : spec);
 }
 
 function updateFormVisibility() {
@@ -164,11 +172,14 @@ function updateFormVisibility() {
   $('movetime-row').hidden = mode === 'two';
   const cat = board.catalogue;
   const spec = $('variant').value;
-  const name = spec.split(',')[0];
-  const v = cat && cat.variants.find((x) => x.name === name);
-  const about = v ? t(`variant.${v.name}`) : '';
-  // With overrides, the named variant's sentence may no longer hold: say what the rules are made of.
-  $('variant-desc').textContent = spec === name ? about : t('picker.result', { name: t(`variantName.${name}`), spec });
+  // With overrides, the named variant's sentence may no longer hold: say what they change.
+  const about = cat && describeSpec(cat, spec, t);
+  $('variant-desc').textContent = about ? about.description : '';
+  // The side menu says who moves first under these rules.
+  const rules = (cat && rulesOf(cat, spec)) || { first: 'blue' };
+  for (const o of $('side').options) {
+    o.textContent = o.value === rules.first ? t('form.side.first', { side: o.value }) : t(`side.${o.value}`);
+  }
 }
 
 /** Sets the ingredient choosers to the rules of a named variant, or of the game in progress. */
@@ -182,9 +193,7 @@ function buildVariantPicker() {
   $('ingredients-box').hidden = !(cat && cat.options);
   if (!cat || !cat.options) return;
   held.picker = buildPicker(document, $('ingredients'), cat, t, (spec) => {
-    const sel = $('variant');
-    ensureOption(sel, spec);
-    sel.value = spec;
+    showVariant(spec);
     updateFormVisibility();
   });
 }

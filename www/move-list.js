@@ -3,7 +3,7 @@
 // "12…" the reply), each move a button that shows the position after it. The list is a single
 // stop for Tab (a roving tabindex): the arrow keys, Home and End go from move to move inside it,
 // and Enter or Space shows the chosen one. Every count of moves the page says uses this same
-// numbering (moveLabel, lastMoveNumber).
+// numbering (moveLabel, lastMoveNumber, pliesAsMoves).
 
 /** The ellipsis that stands for the first player's half of a row: `12… e8-e7`. */
 const GAP = '…';
@@ -158,4 +158,12 @@ export function wireMoveList(list, onPick) {
     for (const cell of cells) cell.tabIndex = cell === to ? 0 : -1;
     to.focus();
   });
+}
+
+/**
+ * A number of plies (single turns, as the rules core counts them) in moves, as the list numbers
+ * them: a move is a turn of each side, so 60 plies are 30 moves (and 61 are 30½).
+ */
+export function pliesAsMoves(plies) {
+  return plies / 2;
 }

@@ -371,7 +371,8 @@ test('the rules chosen by their ingredients name the variant they make', async (
   assert.equal(await page.inputValue('#variant'), 'classic-turbo');
   await page.selectOption('#option-lead', '2');
   assert.equal(await page.inputValue('#variant'), 'classic-turbo,lead=2');
-  await waitText(page, '#variant-desc', /classic-turbo,lead=2/);
+  // Said in words: the variant it changes, and how.
+  await waitText(page, '#variant-desc', /^“Classic, turbo captain” with changes: Win by a lead of: 2 \(originally off\)\.$/);
   // A named variant sets every ingredient.
   await page.selectOption('#variant', 'super-light-pow');
   assert.equal(await page.inputValue('#option-guards'), 'privates');
