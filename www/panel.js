@@ -28,11 +28,15 @@ export function boardSnapshot(board) {
 }
 
 /**
- * Puts the page's static text in the reader's language: `data-i18n` (text), and
- * `data-i18n-title`, `data-i18n-placeholder`, `data-i18n-aria-label` (attributes).
+ * Puts the page's static text in the reader's language: `data-i18n` (text, with the parameters
+ * in `data-i18n-params` as JSON, if any), and `data-i18n-title`, `data-i18n-placeholder`,
+ * `data-i18n-aria-label` (attributes).
  */
 export function localisePage(doc, t) {
-  for (const el of doc.querySelectorAll('[data-i18n]')) setIfChanged(el, 'textContent', t(el.dataset.i18n));
+  for (const el of doc.querySelectorAll('[data-i18n]')) {
+    const params = el.dataset.i18nParams ? JSON.parse(el.dataset.i18nParams) : undefined;
+    setIfChanged(el, 'textContent', t(el.dataset.i18n, params));
+  }
   const attrs = { i18nTitle: 'title', i18nPlaceholder: 'placeholder', i18nAriaLabel: 'aria-label' };
   for (const [data, attr] of Object.entries(attrs)) {
     const dashed = data.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());

@@ -1,6 +1,7 @@
 // The page in each language: chosen by a link, switched in the page and kept across visits;
 // no message key ever shows instead of its text; screen-reader descriptions follow the game; the
-// rules picker says what the rules are (who moves first, what a spec changes) in every language.
+// rules picker and How to play say what the rules are (who moves first, what a spec changes, the
+// piece in a turbo captain's way, the impasse limit) in every language.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,9 +9,14 @@ import path from 'node:path';
 import { launch, openPage, waitText, waitReady, waitPly, clickPoint, state, ROOT, deepText } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 import { languageName, translate, loadLanguage } from '../../www/i18n.js';
+import { SECTIONS } from '../../www/howto.js';
+import { loadCore } from '../unit/core.mjs';
 
 const TABLES = await loadAllTables();
 for (const lang of Object.keys(TABLES)) await loadLanguage(lang);
+
+/** The rules core, for facts the tests read from a position. */
+const core = await loadCore();
 
 let env;
 before(async () => {
@@ -171,6 +177,34 @@ for (const lang of Object.keys(TABLES)) {
     assert.ok(about.includes(t('variantName.classic-turbo')), `the description names the variant: “${about}”`);
     assert.ok(about.includes(`${t('option.lead')}: 2`), `the description names the change: “${about}”`);
     assert.ok(about.includes(t('option.off')), `and what the variant has instead: “${about}”`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`How to play names the piece in the turbo captain's way, and says the impasse limit as the picker does (${lang})`, async () => {
+    // The diagram's position, as How to play draws it, and the first piece on the captain's path.
+    const fig = SECTIONS.flatMap((s) => [...(s.figs || []), ...(s.figs2 || [])]).find((f) => f.caption === 'howto.turbo.fig');
+    const game = core.Game.fromCode(fig.variant, fig.code);
+    const gs = game.state();
+    game.free();
+    const from = fig.select[0];
+    const path = gs.paths[gs.board.find((p) => p.point === from).color];
+    const occupied = new Set(gs.board.map((p) => p.point));
+    const blocker = path.slice(path.indexOf(from) + 1).find((p) => occupied.has(p));
+    assert.ok(blocker, `a piece stands on the turbo captain's path in ${fig.code}`);
+
+    const { page, problems } = await openPage(env, `?lang=${lang}&mode=two`);
+    await page.click('#open-howto');
+    await page.waitForSelector('#howto[open] figcaption[data-i18n="howto.turbo.fig"]');
+    const caption = await page.textContent('#howto figcaption[data-i18n="howto.turbo.fig"]');
+    assert.deepEqual(caption.match(/\b[a-i][1-9]\b/g), [blocker], `the caption names ${blocker}: “${caption}”`);
+    // The impasse limit: one number in How to play, the one the picker shows for the default rules.
+    const impasse = await page.textContent('#howto [data-i18n="howto.win.impasse"]');
+    await page.keyboard.press('Escape');
+    await page.click('#ingredients-box summary');
+    await page.click('#ingredients-box .advanced summary');
+    const shown = await page.$eval('#option-impasse_plies', (s) => s.selectedOptions[0].textContent);
+    assert.deepEqual(impasse.match(/\d+/g), [shown], `How to play says “${impasse}”, the picker ${shown}`);
     assert.deepEqual(problems, []);
     await page.close();
   });
