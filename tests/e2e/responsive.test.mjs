@@ -1,11 +1,14 @@
 // The page at every size: the main thread stays responsive while the AI thinks (the search runs
-// in a Web Worker); the whole board is in view on a laptop; looking back does not move the board;
-// the move list is one stop for Tab; a phone fits the page and is not told to drop files.
+// in a Web Worker); no text is cut off in any language at a phone's, a tablet's or a laptop's
+// width; the whole board is in view on a laptop; looking back does not move the board; the move
+// list is one stop for Tab; a phone fits the page and is not told to drop files.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { launch, openPage, waitPly, waitText, clickPoint, state, frames, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { loadAllTables } from '../../www/messages/index.js';
 
+const TABLES = await loadAllTables();
 /** A phone, a tablet and a laptop, in CSS pixels. */
 const SIZES = [
   { width: 360, height: 740 },
@@ -209,3 +212,74 @@ test('the move list is one stop for Tab; arrows, Home and End move inside it, En
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+/**
+ * The texts the page shows cut short: a menu's choice wider than its box's room for text (any
+ * choice, not only the chosen one: each may be chosen), a label, button, legend or summary whose
+ * content is wider than its box, and a page or anything on it wider than the window. An inline
+ * box wraps and has no width of its own, so only boxes are measured.
+ */
+function cutOff(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const ctx = document.createElement('canvas').getContext('2d');
+    const name = (el) => `${el.localName}${el.id ? '#' + el.id : ''}`;
+    for (const el of document.querySelectorAll('select, label, button, legend, summary')) {
+      if (!el.checkVisibility()) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'inline') continue;
+      if (el.localName === 'select') {
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        for (const o of el.options) {
+          const w = ctx.measureText(o.textContent).width;
+          if (w > room + 0.5) out.push(`${name(el)}: “${o.textContent}” is ${Math.ceil(w)} px in ${Math.floor(room)}`);
+        }
+      } else if (el.scrollWidth > el.clientWidth + 1) {
+        out.push(`${name(el)}: “${el.textContent.trim()}” is ${el.scrollWidth} px in ${el.clientWidth}`);
+      }
+    }
+    const wide = document.documentElement.scrollWidth;
+    if (wide > innerWidth) out.push(`the page is ${wide} px wide in ${innerWidth}`);
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.right > innerWidth + 0.5 || r.left < -0.5) && el.checkVisibility()) {
+        out.push(`${name(el)}.${el.className} sticks out of the window (${Math.round(r.left)}..${Math.round(r.right)})`);
+      }
+    }
+    return out;
+  });
+}
+
+for (const lang of Object.keys(TABLES)) {
+  test(`no text is cut off in ${lang} at ${SIZES.map((s) => s.width).join(', ')} px: the page, the rules picker, the game over`, async () => {
+    // Rules that are no named variant: their name in the menu is made of their changes.
+    const { page, problems } = await openPage(env, q({ lang, mode: 'two', variant: 'classic-turbo,lead=2' }));
+    const found = [];
+    const look = async (what) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await frames(page);
+        for (const fault of await cutOff(page)) found.push(`${what} at ${size.width} px: ${fault}`);
+      }
+    };
+    await look('the page');
+    await page.click('#ingredients-box summary');
+    await page.click('#ingredients-box .advanced summary');
+    await look('the rules picker');
+    // A game one move from its end, and its end (the form keeps the rules chosen above).
+    await page.evaluate((position) => {
+      const board = window.bluegray.element;
+      board.newGame({ variant: 'sackson', position, mode: 'two' });
+      board.play('e4-e5');
+    }, NEAR_WIN);
+    await page.waitForFunction(() => !document.getElementById('game-over').hidden);
+    await look('the game over');
+    await page.click('#nav-back');
+    await page.waitForFunction(() => !document.getElementById('viewing').hidden);
+    await look('looking back');
+    assert.deepEqual(found, []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
