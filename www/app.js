@@ -20,8 +20,8 @@ import { analysis, positionOf } from './analysis.js';
 import { isAbort } from './ai-client.js';
 import { markMoves, turningPoints } from './evaluation.js';
 import { plyAt } from './chart.js';
-import { buildPicker } from './variant-picker.js';
-import { ensureOption } from './dom.js';
+import { buildPicker, rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.js';
+import { wireMoveList, moveLabel } from './move-list.js';
 import { defaultPageState, prefsFrom, withPref, themeOf, gameKey, currentReview, afterSave, savingMessage } from './page-state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -145,15 +145,24 @@ function describeErrors(errors) {
 
 function syncForm() {
   const s = board.settings;
-  const sel = $('variant');
-  if (sel.options.length) ensureOption(sel, s.variant);
-  sel.value = s.variant;
+  if (board.catalogue) showVariant(s.variant);
   $('mode').value = s.mode === 'view' ? 'two' : s.mode;
   $('side').value = s.side;
   $('level').value = String(s.level);
   $('movetime').value = String(s.movetime);
   showRules(board.state && board.state.rules);
   updateFormVisibility();
+}
+
+/**
+ * Shows the rules `spec` in the variant menu: a named variant by its name, any other spec by a
+ * name made of its named variant and its changes (as much of it as the menu shows whole).
+ */
+function showVariant(spec) {
+  const cat = board.catalogue;
+  const about = describeSpec(cat, spec, t);
+  const sel = $('variant');
+  showSpec(sel, cat, spec, about ? fittingText(sel, about.names) : spec);
 }
 
 function updateFormVisibility() {
@@ -163,11 +172,14 @@ function updateFormVisibility() {
   $('movetime-row').hidden = mode === 'two';
   const cat = board.catalogue;
   const spec = $('variant').value;
-  const name = spec.split(',')[0];
-  const v = cat && cat.variants.find((x) => x.name === name);
-  const about = v ? t(`variant.${v.name}`) : '';
-  // With overrides, the named variant's sentence may no longer hold: say what the rules are made of.
-  $('variant-desc').textContent = spec === name ? about : t('picker.result', { name: t(`variantName.${name}`), spec });
+  // With overrides, the named variant's sentence may no longer hold: say what they change.
+  const about = cat && describeSpec(cat, spec, t);
+  $('variant-desc').textContent = about ? about.description : '';
+  // The side menu says who moves first under these rules.
+  const rules = (cat && rulesOf(cat, spec)) || { first: 'blue' };
+  for (const o of $('side').options) {
+    o.textContent = o.value === rules.first ? t('form.side.first', { side: o.value }) : t(`side.${o.value}`);
+  }
 }
 
 /** Sets the ingredient choosers to the rules of a named variant, or of the game in progress. */
@@ -181,9 +193,7 @@ function buildVariantPicker() {
   $('ingredients-box').hidden = !(cat && cat.options);
   if (!cat || !cat.options) return;
   held.picker = buildPicker(document, $('ingredients'), cat, t, (spec) => {
-    const sel = $('variant');
-    ensureOption(sel, spec);
-    sel.value = spec;
+    showVariant(spec);
     updateFormVisibility();
   });
 }
@@ -253,7 +263,7 @@ function continueHere() {
   const ply = board.viewPly;
   if (ply === null) return;
   const later = board.state.history.length - ply;
-  if (later > 0 && !confirm(t('nav.confirmDrop', { n: later }))) return;
+  if (later > 0 && !confirm(t('nav.confirmDrop', { last: moveLabel(board.state, board.state.history.length) }))) return;
   board.continueFrom(ply);
 }
 
@@ -538,10 +548,7 @@ function wireControls() {
   on('nav-last', 'click', () => goTo(Infinity));
   on('back-to-game', 'click', () => goTo(Infinity));
   on('continue-here', 'click', continueHere);
-  on('moves', 'click', (e) => {
-    const cell = e.target.closest('[data-ply]');
-    if (cell) goTo(Number(cell.dataset.ply));
-  });
+  wireMoveList($('moves'), goTo);
   on('turning-points', 'click', (e) => {
     const cell = e.target.closest('[data-ply]');
     if (cell) goTo(Number(cell.dataset.ply));
@@ -610,7 +617,8 @@ function wireControls() {
 }
 
 function onKey(e) {
-  if (document.querySelector('dialog[open]')) return;
+  // A key already taken (the move list's arrows) or typed in an open dialog is not a shortcut.
+  if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
   const intent = shortcutFor(e, e.target === board);
   if (!intent || !board.state) return;
   e.preventDefault();

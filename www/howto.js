@@ -4,6 +4,7 @@ import { layout, drawBoard } from './draw.js';
 import { loadWasm } from './assets.js';
 import { selectionView, movablePoints } from './interaction.js';
 import { el } from './dom.js';
+import { pliesAsMoves } from './move-list.js';
 
 /** Size of a diagram in CSS pixels (fits a 360 px phone with the sheet's padding). */
 const DIAGRAM_PX = 240;
@@ -12,9 +13,11 @@ const DIAGRAM_PX = 240;
  * The sections in order: a heading, paragraphs or a list, and diagrams. A diagram is a
  * position (variant, code) and what to mark on it: `select` (a piece and the points entered so
  * far: its next points are shown), `movable` (the pieces that may move when a capture is
- * compulsory), `winner` (a captain to crown).
+ * compulsory), `winner` (a captain to crown); `blocker` says that its caption names, as
+ * `{point}`, the first piece on the path of the captain on `select`, read from the position.
+ * A text whose parameters come from the rules core is `{key, params: (catalogue) => params}`.
  */
-const SECTIONS = [
+export const SECTIONS = [
   {
     id: 'goal',
     paras: ['howto.goal.text'],
@@ -30,8 +33,9 @@ const SECTIONS = [
       {
         caption: 'howto.turbo.fig',
         variant: 'classic-turbo',
-        code: 's3c4/3s5/9/9/9/9/9/9/4C4 b 0 1',
+        code: 's3c4/9/3s5/9/9/9/9/9/4C4 b 0 1',
         select: ['e1'],
+        blocker: true,
       },
     ],
   },
@@ -67,7 +71,13 @@ const SECTIONS = [
   },
   {
     id: 'win',
-    list: ['howto.win.breakthrough', 'howto.win.lead', 'howto.win.impasse', 'howto.win.sackson'],
+    list: [
+      'howto.win.breakthrough',
+      'howto.win.lead',
+      // The impasse limit of the default rules, in moves as the move list counts them.
+      { key: 'howto.win.impasse', params: (cat) => ({ n: pliesAsMoves(Number(defaultRules(cat).impasse_plies)) }) },
+      'howto.win.sackson',
+    ],
     figs: [{ caption: 'howto.win.fig', variant: 'sackson', code: '4c4/9/9/9/4C4/9/9/9/9 g 0 1', winner: 'e5' }],
   },
   {
@@ -103,9 +113,24 @@ export function initHowTo({ dialog, openButton, t }) {
   });
 }
 
-/** A text element that follows the page's language (panel.js localisePage reads data-i18n). */
-function said(tag, key, t, props = {}) {
-  return el(tag, { ...props, 'data-i18n': key, text: t(key) });
+/** The rules of the default variant, from the rules core's catalogue. */
+function defaultRules(catalogue) {
+  return catalogue.variants.find((v) => v.name === catalogue.defaultVariant).rules;
+}
+
+/**
+ * A text element that follows the page's language: panel.js localisePage says `data-i18n` again
+ * with the parameters in `data-i18n-params`.
+ */
+function said(tag, key, t, props = {}, params = undefined) {
+  const attrs = params ? { 'data-i18n-params': JSON.stringify(params) } : {};
+  return el(tag, { ...props, ...attrs, 'data-i18n': key, text: t(key, params) });
+}
+
+/** An item of a section's list: a key, or `{key, params}` said only when the catalogue is there. */
+function listItem(item, t, catalogue) {
+  if (typeof item === 'string') return said('li', item, t);
+  return catalogue ? said('li', item.key, t, {}, item.params(catalogue)) : null;
 }
 
 /** Builds the sheet's content in the current language. */
@@ -117,15 +142,21 @@ function render(dialog, t, core) {
   ]);
   dialog.setAttribute('aria-labelledby', 'howto-title');
   const body = el('div', { class: 'sheet-body' }, [said('p', 'howto.intro', t, { class: 'lead' })]);
+  let catalogue = null;
+  try {
+    catalogue = core ? core.variants() : null;
+  } catch {
+    catalogue = null;
+  }
   for (const s of SECTIONS) {
     const section = el('section', { class: 'howto-section', id: `howto-${s.id}`, 'aria-labelledby': `howto-${s.id}-h` });
     section.appendChild(said('h3', `howto.${s.id}.title`, t, { id: `howto-${s.id}-h` }));
     for (const key of s.paras || []) section.appendChild(said('p', key, t));
-    for (const fig of s.figs || []) section.appendChild(diagram(fig, t, core));
+    section.append(...(s.figs || []).map((fig) => diagram(fig, t, core)).filter(Boolean));
     for (const key of s.after || []) section.appendChild(said('p', key, t));
-    for (const fig of s.figs2 || []) section.appendChild(diagram(fig, t, core));
-    if (s.list) section.appendChild(el('ul', {}, s.list.map((key) => said('li', key, t))));
-    if (s.variantList && core) section.appendChild(variantList(t, core));
+    section.append(...(s.figs2 || []).map((fig) => diagram(fig, t, core)).filter(Boolean));
+    if (s.list) section.appendChild(el('ul', {}, s.list.map((item) => listItem(item, t, catalogue))));
+    if (s.variantList && catalogue) section.appendChild(variantList(t, catalogue));
     body.appendChild(section);
   }
   const lessonsButton = document.getElementById('open-lessons');
@@ -146,13 +177,8 @@ function closeButton(dialog, t, key) {
   return b;
 }
 
-function variantList(t, core) {
-  let names = [];
-  try {
-    names = core.variants().variants.map((v) => v.name);
-  } catch {
-    names = [];
-  }
+function variantList(t, catalogue) {
+  const names = catalogue.variants.map((v) => v.name);
   const list = el(
     'ul',
     { class: 'variant-list' },
@@ -166,19 +192,37 @@ function variantList(t, core) {
   return el('div', {}, [said('p', 'howto.variants.list', t), list]);
 }
 
-/** A figure: the position drawn on a small canvas by the board's renderer, and its caption. */
+/**
+ * The first point after `from` on the path of the captain standing on `from` that holds a piece,
+ * in the position `gs`; null when the path is free to the end.
+ */
+export function firstBlocker(gs, from) {
+  const captain = gs.board.find((p) => p.point === from && p.kind === 'captain');
+  if (!captain) return null;
+  const path = gs.paths[captain.color];
+  const occupied = new Set(gs.board.map((p) => p.point));
+  return path.slice(path.indexOf(from) + 1).find((point) => occupied.has(point)) || null;
+}
+
+/**
+ * A figure: the position drawn on a small canvas by the board's renderer, and its caption; the
+ * caption alone without the rules core, and nothing when the caption needs the position.
+ */
 function diagram(fig, t, core) {
-  const canvas = el('canvas', { class: 'diagram', 'aria-hidden': 'true' });
-  const figure = el('figure', { class: 'howto-fig' }, [canvas, said('figcaption', fig.caption, t)]);
-  if (!core) return figure;
   let gs = null;
   try {
     const game = fig.code ? core.Game.fromCode(fig.variant, fig.code) : new core.Game(fig.variant);
     gs = game.state();
     game.free();
   } catch {
-    return figure;
+    gs = null;
   }
+  const blocker = gs && fig.blocker ? firstBlocker(gs, fig.select[0]) : null;
+  if (fig.blocker && !blocker) return null;
+  const canvas = el('canvas', { class: 'diagram', 'aria-hidden': 'true' });
+  const caption = said('figcaption', fig.caption, t, {}, blocker ? { point: blocker } : undefined);
+  const figure = el('figure', { class: 'howto-fig' }, [canvas, caption]);
+  if (!gs) return figure;
   const dpr = window.devicePixelRatio || 1;
   const size = DIAGRAM_PX;
   canvas.width = Math.round(size * dpr);

@@ -10,6 +10,7 @@ import { setIfChanged } from './render.js';
 import { resultMessage } from './board.js';
 import { positionOf } from './analysis.js';
 import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
+import { renderMoveList, moveLabel, lastMoveNumber } from './move-list.js';
 
 const byId = (doc, id) => doc.getElementById(id);
 
@@ -27,11 +28,15 @@ export function boardSnapshot(board) {
 }
 
 /**
- * Puts the page's static text in the reader's language: `data-i18n` (text), and
- * `data-i18n-title`, `data-i18n-placeholder`, `data-i18n-aria-label` (attributes).
+ * Puts the page's static text in the reader's language: `data-i18n` (text, with the parameters
+ * in `data-i18n-params` as JSON, if any), and `data-i18n-title`, `data-i18n-placeholder`,
+ * `data-i18n-aria-label` (attributes).
  */
 export function localisePage(doc, t) {
-  for (const el of doc.querySelectorAll('[data-i18n]')) setIfChanged(el, 'textContent', t(el.dataset.i18n));
+  for (const el of doc.querySelectorAll('[data-i18n]')) {
+    const params = el.dataset.i18nParams ? JSON.parse(el.dataset.i18nParams) : undefined;
+    setIfChanged(el, 'textContent', t(el.dataset.i18n, params));
+  }
   const attrs = { i18nTitle: 'title', i18nPlaceholder: 'placeholder', i18nAriaLabel: 'aria-label' };
   for (const [data, attr] of Object.entries(attrs)) {
     const dashed = data.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
@@ -137,7 +142,7 @@ export function renderPanel(doc, p, b, t) {
     setIfChanged(
       byId(doc, 'viewing-text'),
       'textContent',
-      viewing === 0 ? t('nav.viewingStart') : t('nav.viewing', { n: viewing, of: gs.history.length }),
+      viewing === 0 ? t('nav.viewingStart') : t('nav.viewing', { move: moveLabel(gs, viewing) }),
     );
   }
 
@@ -150,7 +155,8 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(byId(doc, 'show-line'), 'checked', p.prefs.showLine);
   renderEvaluation(doc, p, gs, t);
   const review = currentReview(p, gs);
-  renderMoves(doc, gs, shown, review && review.marks, t);
+  renderMoveList(byId(doc, 'moves'), gs, shown, review && review.marks, t);
+  setIfChanged(byId(doc, 'result-token'), 'textContent', gs.result ? gs.result.token : '');
 }
 
 /** The preferences' controls, from the page state. */
@@ -160,15 +166,21 @@ export function renderPrefs(doc, p, theme) {
   setIfChanged(byId(doc, 'sound'), 'checked', !p.prefs.muted);
 }
 
+/**
+ * The game-over panel: shown while the game is over, also while the player looks back through
+ * it (its Rematch, Review and link stay at hand during a review).
+ */
 function renderGameOver(doc, b, lang, t) {
   const gs = b.gs;
   const box = byId(doc, 'game-over');
-  const show = !!gs.result && b.viewPly === null;
+  const show = !!gs.result;
   setIfChanged(box, 'hidden', !show);
   if (!show) return;
   const r = gs.result;
   setIfChanged(byId(doc, 'over-title'), 'textContent', r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw'));
-  setIfChanged(byId(doc, 'over-how'), 'textContent', `${say(lang, resultMessage(gs))} ${t('over.after', { n: gs.history.length })}`);
+  const moves = lastMoveNumber(gs);
+  const how = [say(lang, resultMessage(gs)), moves === null ? '' : t('over.after', { n: moves })];
+  setIfChanged(byId(doc, 'over-how'), 'textContent', how.filter(Boolean).join(' '));
   setIfChanged(byId(doc, 'over-half'), 'hidden', !r.halfWin);
 }
 
@@ -192,72 +204,6 @@ function renderEvaluation(doc, p, gs, t) {
   const text = parts.join(' ');
   setIfChanged(byId(doc, 'eval-text'), 'textContent', text);
   setIfChanged(byId(doc, 'eval-text'), 'hidden', !text);
-}
-
-/** The move list: one row per move number, each move a button that shows its position. */
-function renderMoves(doc, gs, shown, marks, t) {
-  const list = byId(doc, 'moves');
-  const markKey = marks ? marks.map((m) => m.mark[0]).join('') : '';
-  const key = `${gs.history.join(' ')}|${markKey}|${t('mark.best')}`;
-  if (list.dataset.key !== key) {
-    list.dataset.key = key;
-    list.textContent = '';
-    const markOf = new Map((marks || []).map((m) => [m.ply + 1, m.mark]));
-    const [firstSide, secondSide] = gs.first === 'blue' ? ['blue', 'gray'] : ['gray', 'blue'];
-    let ply = 0;
-    for (const row of gs.moveRows) {
-      const li = doc.createElement('li');
-      const num = doc.createElement('span');
-      num.className = 'num';
-      num.textContent = `${row.number}.`;
-      li.appendChild(num);
-      for (const [text, side] of [
-        [row.first, firstSide],
-        [row.second, secondSide],
-      ]) {
-        if (!text) {
-          // A game begun with the second player to move leaves the first half of its first row empty.
-          if (side === firstSide) {
-            const gap = doc.createElement('span');
-            gap.className = `mv ${side}`;
-            gap.textContent = '…';
-            li.appendChild(gap);
-          }
-          continue;
-        }
-        ply += 1;
-        const cell = doc.createElement('button');
-        cell.type = 'button';
-        cell.className = `mv ${side}`;
-        cell.dataset.ply = String(ply);
-        cell.textContent = text;
-        const mark = markOf.get(ply);
-        if (mark) {
-          cell.dataset.mark = mark;
-          cell.title = t(`mark.${mark}`);
-        }
-        li.appendChild(cell);
-      }
-      list.appendChild(li);
-    }
-  }
-  let current = null;
-  for (const cell of list.querySelectorAll('[data-ply]')) {
-    const on = Number(cell.dataset.ply) === shown;
-    if (on) current = cell;
-    if (on !== cell.hasAttribute('aria-current')) {
-      if (on) cell.setAttribute('aria-current', 'step');
-      else cell.removeAttribute('aria-current');
-    }
-  }
-  if (current && list.dataset.scrolledTo !== String(shown)) {
-    list.dataset.scrolledTo = String(shown);
-    const top = current.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
-      list.scrollTop = top - list.clientHeight / 2;
-    }
-  }
-  setIfChanged(byId(doc, 'result-token'), 'textContent', gs.result ? gs.result.token : '');
 }
 
 /** The keyboard shortcuts' list. */
@@ -345,9 +291,8 @@ export function renderReview(doc, p, b, t) {
       btn.type = 'button';
       btn.dataset.ply = String(pt.ply);
       btn.textContent = t('review.turning', {
-        n: pt.ply + 1,
+        move: moveLabel(b.gs, pt.ply + 1),
         side: pt.side,
-        move: pt.move,
         mark: pt.mark,
         loss: Math.max(1, Math.round(pt.loss / 100)),
         best: pt.best,

@@ -1,14 +1,22 @@
 // The page in each language: chosen by a link, switched in the page and kept across visits;
-// no message key ever shows instead of its text; screen-reader descriptions follow the game.
+// no message key ever shows instead of its text; screen-reader descriptions follow the game; the
+// rules picker and How to play say what the rules are (who moves first, what a spec changes, the
+// piece in a turbo captain's way, the impasse limit) in every language.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, openPage, waitText, waitReady, waitPly, clickPoint, state, ROOT, deepText } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
-import { languageName } from '../../www/i18n.js';
+import { languageName, translate, loadLanguage } from '../../www/i18n.js';
+import { SECTIONS } from '../../www/howto.js';
+import { loadCore } from '../unit/core.mjs';
 
 const TABLES = await loadAllTables();
+for (const lang of Object.keys(TABLES)) await loadLanguage(lang);
+
+/** The rules core, for facts the tests read from a position. */
+const core = await loadCore();
 
 let env;
 before(async () => {
@@ -141,4 +149,63 @@ test('no serious accessibility violations in any language', async () => {
 
 function escape(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+for (const lang of Object.keys(TABLES)) {
+  test(`the side menu says who moves first under the chosen rules (${lang})`, async () => {
+    const t = (key, params) => translate(lang, key, params);
+    const { page, problems } = await openPage(env, `?lang=${lang}&mode=ai&variant=classic,first=gray`);
+    const sides = () => page.$$eval('#side option', (os) => Object.fromEntries(os.map((o) => [o.value, o.textContent])));
+    assert.deepEqual(await sides(), { blue: t('side.blue'), gray: t('form.side.first', { side: 'gray' }) });
+    // A named variant: Blue moves first again.
+    await page.selectOption('#variant', 'classic');
+    assert.deepEqual(await sides(), { blue: t('form.side.first', { side: 'blue' }), gray: t('side.gray') });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`rules that are no named variant have a readable name and say what they change (${lang})`, async () => {
+    const t = (key, params) => translate(lang, key, params);
+    const spec = 'classic-turbo,lead=2';
+    const { page, problems } = await openPage(env, `?lang=${lang}&mode=two&variant=${encodeURIComponent(spec)}`);
+    assert.equal(await page.inputValue('#variant'), spec);
+    const name = await page.$eval('#variant', (s) => s.selectedOptions[0].textContent);
+    assert.notEqual(name, spec);
+    assert.ok(name.includes(t('variantName.classic-turbo')), `“${name}” names the variant it changes`);
+    const about = await page.textContent('#variant-desc');
+    assert.ok(!about.includes(spec), `the description is no code: “${about}”`);
+    assert.ok(about.includes(t('variantName.classic-turbo')), `the description names the variant: “${about}”`);
+    assert.ok(about.includes(`${t('option.lead')}: 2`), `the description names the change: “${about}”`);
+    assert.ok(about.includes(t('option.off')), `and what the variant has instead: “${about}”`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`How to play names the piece in the turbo captain's way, and says the impasse limit as the picker does (${lang})`, async () => {
+    // The diagram's position, as How to play draws it, and the first piece on the captain's path.
+    const fig = SECTIONS.flatMap((s) => [...(s.figs || []), ...(s.figs2 || [])]).find((f) => f.caption === 'howto.turbo.fig');
+    const game = core.Game.fromCode(fig.variant, fig.code);
+    const gs = game.state();
+    game.free();
+    const from = fig.select[0];
+    const path = gs.paths[gs.board.find((p) => p.point === from).color];
+    const occupied = new Set(gs.board.map((p) => p.point));
+    const blocker = path.slice(path.indexOf(from) + 1).find((p) => occupied.has(p));
+    assert.ok(blocker, `a piece stands on the turbo captain's path in ${fig.code}`);
+
+    const { page, problems } = await openPage(env, `?lang=${lang}&mode=two`);
+    await page.click('#open-howto');
+    await page.waitForSelector('#howto[open] figcaption[data-i18n="howto.turbo.fig"]');
+    const caption = await page.textContent('#howto figcaption[data-i18n="howto.turbo.fig"]');
+    assert.deepEqual(caption.match(/\b[a-i][1-9]\b/g), [blocker], `the caption names ${blocker}: “${caption}”`);
+    // The impasse limit: one number in How to play, the one the picker shows for the default rules.
+    const impasse = await page.textContent('#howto [data-i18n="howto.win.impasse"]');
+    await page.keyboard.press('Escape');
+    await page.click('#ingredients-box summary');
+    await page.click('#ingredients-box .advanced summary');
+    const shown = await page.$eval('#option-impasse_plies', (s) => s.selectedOptions[0].textContent);
+    assert.deepEqual(impasse.match(/\d+/g), [shown], `How to play says “${impasse}”, the picker ${shown}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 }

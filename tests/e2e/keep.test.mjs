@@ -210,7 +210,7 @@ test('a game link opened in the tab that shows the page loads that game in place
 
 test('a link’s ply past the end of its game, or a record with an unclosed comment, gets a message', async () => {
   const { page } = await openPage(env, '#ply=9&record=' + encodeURIComponent('[Variant "sackson"]\n\n1. e2-e3 e8-e7 *'));
-  await waitText(page, '#notice', /ply 9 is past the end of the game \(2 plies\)/);
+  await waitText(page, '#notice', /ply=9 is past the end of the game, which has 2 plies\./);
   await page.goto(env.url + '#record=' + encodeURIComponent('[Variant "sackson"]\n\n1. e2-e3 {a comment that never ends e8-e7 *'));
   await waitReady(page);
   await waitText(page, '#notice', /comment/i);

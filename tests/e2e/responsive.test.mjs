@@ -1,8 +1,23 @@
-// The main thread stays responsive while the AI thinks: the search runs in a Web Worker.
+// The page at every size: the main thread stays responsive while the AI thinks (the search runs
+// in a Web Worker); no text is cut off in any language at a phone's, a tablet's or a laptop's
+// width; the whole board is in view on a laptop; looking back does not move the board; the move
+// list is one stop for Tab; a phone fits the page and is not told to drop files.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { launch, openPage, waitPly, clickPoint, state, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { launch, openPage, waitPly, waitText, clickPoint, state, frames, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { loadAllTables } from '../../www/messages/index.js';
+
+const TABLES = await loadAllTables();
+/** A phone, a tablet and a laptop, in CSS pixels. */
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+];
+/** Blue's captain one step from the red dot (move 30): e4-e5 wins. */
+const NEAR_WIN = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
+const q = (params) => '?' + new URLSearchParams(params).toString();
 
 let env;
 before(async () => {
@@ -74,6 +89,8 @@ test('on a phone: the page fits the screen and a tap moves a piece', async () =>
     assert.ok(fit.scroll <= PHONE.width, `no sideways scrolling (${fit.scroll} px wide in ${PHONE.width})`);
     assert.ok(fit.left >= 0 && fit.right <= PHONE.width, `the board lies within the screen (${fit.left}..${fit.right})`);
     assert.ok(Math.abs(fit.px - fit.css * 3) <= 3, `canvas ${fit.px}px for ${fit.css} CSS px at DPR 3`);
+    // Nothing is dropped on a touch screen, so the page does not suggest it.
+    assert.equal(await page.isVisible('#drop-help'), false, 'no tip about dropping files');
     for (const p of ['d2', 'd3']) {
       const c = await page.evaluate((q) => window.bluegray.pointCenter(q), p);
       await page.touchscreen.tap(c.x, c.y);
@@ -85,3 +102,184 @@ test('on a phone: the page fits the screen and a tap moves a piece', async () =>
     await browser.close();
   }
 });
+
+/** The board's picture (its frame and coordinates included) in page coordinates, and the window's. */
+function boardBox(page) {
+  return page.evaluate(() => {
+    const r = document.getElementById('game').shadowRoot.querySelector('canvas').getBoundingClientRect();
+    return {
+      left: r.left + scrollX,
+      top: r.top + scrollY,
+      width: r.width,
+      height: r.height,
+      inView: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+      scrolled: scrollY,
+    };
+  });
+}
+
+test('at 1280×800 the whole board is in view without scrolling, with the lessons offer shown', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => !document.getElementById('lesson-offer').hidden);
+  await frames(page);
+  const box = await boardBox(page);
+  assert.equal(box.scrolled, 0);
+  assert.ok(box.inView, `the board lies within the window: ${JSON.stringify(box)}`);
+  assert.ok(box.width >= 400, `the board is not shrunk to nothing (${box.width} px)`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+for (const size of SIZES) {
+  test(`at ${size.width} px looking back neither moves nor resizes the board, and the game-over panel stays at hand`, async () => {
+    const { page, problems } = await openPage(env, q({ mode: 'two', variant: 'sackson', position: NEAR_WIN }));
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.bluegray.element.play('e4-e5'));
+    await page.waitForFunction(() => !document.getElementById('game-over').hidden);
+    await frames(page);
+    const playing = await boardBox(page);
+    await page.click('#nav-back');
+    await page.waitForFunction(() => !document.getElementById('viewing').hidden);
+    await frames(page);
+    const viewing = await boardBox(page);
+    for (const k of ['left', 'top', 'width', 'height']) {
+      assert.ok(Math.abs(viewing[k] - playing[k]) < 0.5, `the board's ${k} is ${playing[k]} in the game and ${viewing[k]} looking back`);
+    }
+    // The game is over whatever position is looked at: Rematch, Review and the link stay there.
+    const panel = page.locator('#game-over');
+    assert.ok(await panel.isVisible(), 'the game-over panel is shown while looking back');
+    await panel.scrollIntoViewIfNeeded();
+    const seen = await page.evaluate(() => {
+      const r = document.getElementById('rematch').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+    });
+    assert.ok(seen, 'Rematch can be brought into view');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('the game over and the move list count the same moves', async () => {
+  const { page, problems } = await openPage(env, q({ lang: 'en', mode: 'two', variant: 'sackson', position: NEAR_WIN }));
+  await page.evaluate(() => window.bluegray.element.play('e4-e5'));
+  // The game began at move 30: its one move is move 30, as the list numbers it.
+  await waitText(page, '#over-how', /After 30 moves\.$/);
+  assert.equal((await page.textContent('#moves li .num')).trim(), '30.');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the move list is one stop for Tab; arrows, Home and End move inside it, Enter shows a move', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  const moves = ['e2-e3', 'e8-e7', 'd2-d3', 'd8-d7', 'f2-f3'];
+  await page.evaluate((ms) => ms.forEach((m) => window.bluegray.element.play(m)), moves);
+  await page.waitForFunction((n) => document.querySelectorAll('#moves [data-ply]').length === n, moves.length);
+  await frames(page);
+  const stops = () => page.$$eval('#moves [data-ply]', (cells) => cells.filter((c) => c.tabIndex >= 0).map((c) => c.dataset.ply));
+  assert.deepEqual(await stops(), [String(moves.length)], 'one move takes the focus by Tab: the last one');
+  const focused = () => page.evaluate(() => document.activeElement.dataset.ply ?? document.activeElement.id);
+  const viewPly = () => page.evaluate(() => window.bluegray.element.viewPly);
+  // Tab from the control before the list lands on that one move, and Tab again leaves the list.
+  await page.focus('#nav-back');
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(), '5');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await focused(), '3');
+  assert.equal(await viewPly(), null, 'the arrows move the focus, not the board');
+  assert.deepEqual(await stops(), ['3']);
+  await page.keyboard.press('Home');
+  assert.equal(await focused(), '1');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  assert.equal(await viewPly(), 2, 'Enter shows the chosen move');
+  await frames(page);
+  assert.equal(await focused(), '2', 'the focus stays on it');
+  await page.keyboard.press('End');
+  assert.equal(await focused(), '5');
+  await page.keyboard.press('Tab');
+  assert.ok(!(await page.evaluate(() => document.getElementById('moves').contains(document.activeElement))), 'Tab leaves the list');
+  // Shift+Tab comes back to the move last focused; once another move is shown, to that one.
+  await frames(page);
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focused(), '5');
+  await page.focus('#nav-back');
+  await page.keyboard.press('Enter');
+  assert.equal(await viewPly(), 1);
+  await frames(page);
+  assert.deepEqual(await stops(), ['1']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/**
+ * The texts the page shows cut short: a menu's choice wider than its box's room for text (any
+ * choice, not only the chosen one: each may be chosen), a label, button, legend or summary whose
+ * content is wider than its box, and a page or anything on it wider than the window. An inline
+ * box wraps and has no width of its own, so only boxes are measured.
+ */
+function cutOff(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const ctx = document.createElement('canvas').getContext('2d');
+    const name = (el) => `${el.localName}${el.id ? '#' + el.id : ''}`;
+    for (const el of document.querySelectorAll('select, label, button, legend, summary')) {
+      if (!el.checkVisibility()) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'inline') continue;
+      if (el.localName === 'select') {
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        for (const o of el.options) {
+          const w = ctx.measureText(o.textContent).width;
+          if (w > room + 0.5) out.push(`${name(el)}: “${o.textContent}” is ${Math.ceil(w)} px in ${Math.floor(room)}`);
+        }
+      } else if (el.scrollWidth > el.clientWidth + 1) {
+        out.push(`${name(el)}: “${el.textContent.trim()}” is ${el.scrollWidth} px in ${el.clientWidth}`);
+      }
+    }
+    const wide = document.documentElement.scrollWidth;
+    if (wide > innerWidth) out.push(`the page is ${wide} px wide in ${innerWidth}`);
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.right > innerWidth + 0.5 || r.left < -0.5) && el.checkVisibility()) {
+        out.push(`${name(el)}.${el.className} sticks out of the window (${Math.round(r.left)}..${Math.round(r.right)})`);
+      }
+    }
+    return out;
+  });
+}
+
+for (const lang of Object.keys(TABLES)) {
+  test(`no text is cut off in ${lang} at ${SIZES.map((s) => s.width).join(', ')} px: the page, the rules picker, the game over`, async () => {
+    // Rules that are no named variant: their name in the menu is made of their changes.
+    const { page, problems } = await openPage(env, q({ lang, mode: 'two', variant: 'classic-turbo,lead=2' }));
+    const found = [];
+    const look = async (what) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await frames(page);
+        for (const fault of await cutOff(page)) found.push(`${what} at ${size.width} px: ${fault}`);
+      }
+    };
+    await look('the page');
+    await page.click('#ingredients-box summary');
+    await page.click('#ingredients-box .advanced summary');
+    await look('the rules picker');
+    // A game one move from its end, and its end (the form keeps the rules chosen above).
+    await page.evaluate((position) => {
+      const board = window.bluegray.element;
+      board.newGame({ variant: 'sackson', position, mode: 'two' });
+      board.play('e4-e5');
+    }, NEAR_WIN);
+    await page.waitForFunction(() => !document.getElementById('game-over').hidden);
+    await look('the game over');
+    await page.click('#nav-back');
+    await page.waitForFunction(() => !document.getElementById('viewing').hidden);
+    await look('looking back');
+    assert.deepEqual(found, []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}

@@ -199,7 +199,8 @@ test('history: a past move shows its position, keys step, the board takes no mov
   assert.equal(await viewPly(page), 2);
   assert.equal((await state(page)).code, codes[last], 'looking back does not change the game');
   samePicture(await boardPicture(page), pictures[2], 'the board draws the position after ply 2');
-  await waitText(page, '#viewing-text', /after 2 of 6 plies/);
+  // Named as the move list numbers it: the second move is the reply of move 1.
+  await waitText(page, '#viewing-text', /^Position after 1… e8-e7$/);
   assert.equal(await isHidden(page, '#viewing'), false);
   assert.equal(await page.getAttribute('#moves button[data-ply="2"]', 'aria-current'), 'step');
 
@@ -207,7 +208,7 @@ test('history: a past move shows its position, keys step, the board takes no mov
   await focusBody(page);
   await page.keyboard.press('ArrowLeft');
   assert.equal(await viewPly(page), 1);
-  await waitText(page, '#viewing-text', /after 1 of 6 plies/);
+  await waitText(page, '#viewing-text', /^Position after 1\. e2-e3$/);
   samePicture(await boardPicture(page), pictures[1]);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -261,7 +262,7 @@ test('history: a past move shows its position, keys step, the board takes no mov
   await page.click('#moves button[data-ply="3"]');
   await page.click('#continue-here');
   assert.equal(asked.length, 1);
-  assert.match(asked[0], /^confirm: .*3 later plies/);
+  assert.match(asked[0], /^confirm: .*later moves, up to 3… f8-f7,/);
   assert.equal(await viewPly(page), 3);
   assert.equal((await state(page)).history.length, last);
   // Accepted: the game stands at ply 3, the later moves kept to redo until a different move.
@@ -311,17 +312,18 @@ test('finishing a game shows the game-over panel; the finished board says so', a
   await page.waitForFunction(() => window.bluegray.state.result);
   await waitText(page, '#over-title', /^Blue wins$/);
   await waitText(page, '#over-how', /breakthrough/i);
-  await waitText(page, '#over-how', /After 1 plies\./);
+  // The game began at move 30 (its position code says so): it ended on that move.
+  await waitText(page, '#over-how', /After 30 moves\.$/);
   assert.equal(await isHidden(page, '#game-over'), false);
   // A click on the finished board: the board says the game is over, and nothing moves.
   await clickPoint(page, 'a1');
   await waitText(page, '#game >>> .notice', /The game is over/);
   assert.equal((await state(page)).history.length, 1);
-  // Looking back hides the panel; back at the end it shows again.
+  // Looking back through a finished game keeps the panel (Rematch, Review) at hand.
   await page.click('#nav-back');
   assert.equal(await viewPly(page), 0);
   await frames(page);
-  assert.equal(await isHidden(page, '#game-over'), true);
+  assert.equal(await isHidden(page, '#game-over'), false);
   await page.click('#back-to-game');
   await frames(page);
   assert.equal(await isHidden(page, '#game-over'), false);
@@ -675,7 +677,7 @@ test('review of a finished game: summary, chart, marks, no long task, chart clic
   await chart.click({ position: { x: box.width / 2, y: box.height / 2 } });
   const mid = await viewPly(page);
   assert.ok(mid !== null && mid > 0 && mid < moves.length, `the middle of the chart is ply ${mid}`);
-  await waitText(page, '#viewing-text', new RegExp(`after ${mid} of ${moves.length} plies`));
+  await waitText(page, '#viewing-text', new RegExp(`after \\d+(\\.|…) ${moves[mid - 1]}$`));
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -693,7 +695,7 @@ test('a longer review shows its progress, lets the player look around, can be ca
   const t0 = Date.now();
   await page.click('#moves button[data-ply="5"]');
   assert.equal(await viewPly(page), 5);
-  await waitText(page, '#viewing-text', /after 5 of 40 plies/);
+  await waitText(page, '#viewing-text', new RegExp(`after 3\\. ${(await state(page)).history[4]}$`));
   t.diagnostic(`a move of the list shown ${Date.now() - t0} ms after the click, during the review`);
   assert.match(await page.textContent('#review-summary'), /Analysing/, 'still analysing');
   await page.click('#review-cancel');

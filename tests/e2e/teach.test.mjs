@@ -108,7 +108,8 @@ test('How to play opens from the first screen, shows every section with diagrams
   }
   const text = await page.textContent('#howto');
   for (const key of ['howto.turbo.text', 'howto.win.breakthrough', 'howto.win.lead', 'howto.win.impasse', 'howto.win.sackson', 'howto.variants.pow']) {
-    assert.ok(text.includes(M[key]), key);
+    // Up to its first place, for a text with parameters (the impasse limit comes from the rules core).
+    assert.ok(text.includes(M[key].split('{')[0]), key);
   }
   assert.ok(text.includes(M['variantName.classic-turbo-light-pow']), 'the named variants are listed');
   // The diagrams are drawn (something other than one colour on each canvas).

@@ -226,3 +226,35 @@ test('a plural block takes the language’s own form of the count, with places i
   assert.match(translate('en', 'score.mate', {}), /\{n, plural/);
   assert.deepEqual(EN, en, 'translating changes no table');
 });
+
+test('counts agree with their number: no “(s)”, and the review and the game over in each language’s forms', async () => {
+  await loadLanguage('ru');
+  await loadLanguage('hu');
+  for (const [code, table] of Object.entries(TABLES)) {
+    const lazy = Object.entries(table.messages).filter(([k, t]) => !/^lessons?\./.test(k) && /\(s\)/.test(t));
+    assert.deepEqual(lazy.map(([k]) => `${code} ${k}`), [], 'a count written as “(s)”');
+  }
+  const summary = (lang, n) => translate(lang, 'review.summary', { blueMistakes: n, blueBlunders: n, grayMistakes: 0, grayBlunders: 1 });
+  const over = (lang, n) => translate(lang, 'over.after', { n });
+  assert.equal(summary('en', 1), 'Blue: 1 mistake, 1 blunder. Gray: 0 mistakes, 1 blunder.');
+  assert.equal(summary('en', 2), 'Blue: 2 mistakes, 2 blunders. Gray: 0 mistakes, 1 blunder.');
+  assert.equal(over('en', 1), 'After 1 move.');
+  assert.equal(over('en', 2), 'After 2 moves.');
+  // Russian: 1 and 21 take one form, 2 (to 4) another, 5 (to 20) a third.
+  assert.deepEqual(
+    [1, 2, 5, 21].map((n) => summary('ru', n)),
+    [
+      'Синие: 1 ошибка, 1 грубая ошибка. Серые: 0 ошибок, 1 грубая ошибка.',
+      'Синие: 2 ошибки, 2 грубые ошибки. Серые: 0 ошибок, 1 грубая ошибка.',
+      'Синие: 5 ошибок, 5 грубых ошибок. Серые: 0 ошибок, 1 грубая ошибка.',
+      'Синие: 21 ошибка, 21 грубая ошибка. Серые: 0 ошибок, 1 грубая ошибка.',
+    ],
+  );
+  assert.deepEqual(
+    [1, 2, 5, 21].map((n) => over('ru', n)),
+    ['После 1 хода.', 'После 2 ходов.', 'После 5 ходов.', 'После 21 хода.'],
+  );
+  // Hungarian: a noun after a number stays singular.
+  assert.equal(summary('hu', 2), 'Kék: 2 hiba, 2 durva hiba. Szürke: 0 hiba, 1 durva hiba.');
+  assert.equal(over('hu', 2), '2 lépés után.');
+});

@@ -3,24 +3,16 @@
 // JS, so a win in one ply reads as one ply in every language.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { scoreMessage, describeScore } from '../../www/evaluation.js';
 import { say, loadLanguage } from '../../www/i18n.js';
-
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PKG = path.join(REPO, 'www', 'pkg');
+import { loadCore } from './core.mjs';
 
 /** Blue's captain one free step from the red dot, Blue to move: a win in one ply. */
 const WIN_IN_ONE = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
 
 let wasm = null;
 before(async () => {
-  const js = path.join(PKG, 'bluegray_wasm.js');
-  assert.ok(fs.existsSync(js), 'www/pkg is not built: run bash scripts/build-web.sh');
-  wasm = await import(js);
-  await wasm.default({ module_or_path: fs.readFileSync(path.join(PKG, 'bluegray_wasm_bg.wasm')) });
+  wasm = await loadCore();
   await loadLanguage('ru');
   await loadLanguage('hu');
 });
