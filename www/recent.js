@@ -3,6 +3,7 @@
 // that deletes it. The game on the board is marked and cannot be deleted from here.
 import { el } from './dom.js';
 import { setIfChanged } from './render.js';
+import { lastMoveNumber } from './move-list.js';
 
 /** A game's summary for the list, from its settings and the rules core's state. */
 export function summarise(settings, gs) {
@@ -12,6 +13,8 @@ export function summarise(settings, gs) {
     side: settings.side,
     level: settings.level,
     plies: gs ? gs.history.length : null,
+    // Said in moves, as the move list and the game-over panel count them.
+    moves: gs ? lastMoveNumber(gs) ?? 0 : null,
     result: gs && gs.result ? gs.result.token : null,
   };
 }
@@ -57,7 +60,7 @@ export function renderRecent(list, entries, { current, catalogue, say, lang, now
     const parts = [
       say(variantMessage(catalogue, s.variant)),
       say(playersMessage(s)),
-      Number.isInteger(s.plies) ? say({ key: 'recent.plies', params: { n: s.plies } }) : null,
+      Number.isInteger(s.moves) ? say({ key: 'recent.moves', params: { n: s.moves } }) : null,
       say(s.result ? { key: 'recent.result', params: { result: s.result } } : { key: 'recent.inProgress' }),
       ago(lang, e.updated, now),
     ].filter(Boolean);

@@ -468,7 +468,7 @@ export default {
     'recent.players.two': 'two players',
     'recent.players.demo': 'the computer against itself',
     'recent.players.view': 'a game to watch',
-    'recent.plies': '{n, plural, one {# ply} other {# plies}}',
+    'recent.moves': '{n, plural, one {# move} other {# moves}}',
     'recent.result': 'result {result}',
     'recent.inProgress': 'in progress',
     'recent.open': 'Open',

@@ -470,7 +470,7 @@ export default {
     'recent.players.two': 'két játékos',
     'recent.players.demo': 'a gép önmaga ellen',
     'recent.players.view': 'megtekintendő játszma',
-    'recent.plies': '{n} féllépés',
+    'recent.moves': '{n} lépés',
     'recent.result': 'eredmény: {result}',
     'recent.inProgress': 'folyamatban',
     'recent.open': 'Megnyitás',

@@ -470,7 +470,7 @@ export default {
     'recent.players.two': 'двое игроков',
     'recent.players.demo': 'компьютер против компьютера',
     'recent.players.view': 'партия для просмотра',
-    'recent.plies': '{n, plural, one {# полуход} few {# полухода} many {# полуходов} other {# полухода}}',
+    'recent.moves': '{n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}',
     'recent.result': 'результат {result}',
     'recent.inProgress': 'не окончена',
     'recent.open': 'Открыть',
