@@ -227,7 +227,7 @@ test('a wrong move in a lesson says why in words; Try again takes it back', asyn
   await openLesson(page, 'capture');
   await playByClicks(page, 'd4xd6');
   await waitStatus(page, 'wrong');
-  await waitText(page, '#lessons .lesson-feedback', said('lessons.why.hanging', { guard: 'd6', from: 'd7' }));
+  await waitText(page, '#lessons .lesson-feedback', said('lessons.why.jumped', { guard: 'd6', from: 'd7' }));
   // Gray shows the jump.
   await page.waitForFunction((sel) => document.querySelector(sel).state.history[1] === 'd7xd5', LESSON_BOARD);
   await page.click('#lessons .lesson-retry');
