@@ -193,7 +193,7 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "openpath",
         variant: "classic-turbo",
-        code: "4c3s/4s4/2S6/1S7/1C7/9/9/7S1/9 b 0 1",
+        code: "4c3s/4s4/2S6/1S7/1C1s5/9/9/7S1/9 b 0 1",
         learner: Color::Blue,
         goal: Goal::Breakthrough,
         budget: 3,

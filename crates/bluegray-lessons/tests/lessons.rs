@@ -517,3 +517,33 @@ fn the_new_goals_are_real_results_of_the_rules_core() {
     assert_eq!(g.position().guards(Color::Blue).count(), 2);
     assert_eq!(g.position().guards(Color::Gray).count(), 1);
 }
+
+#[test]
+fn every_message_a_lesson_can_say_is_in_every_message_table() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/messages");
+    let why = [
+        "hanging",
+        "jumped",
+        "fewer",
+        "enemyFree",
+        "ownOnPath",
+        "captainIdle",
+        "raceLost",
+    ];
+    for lang in ["en", "ru", "hu"] {
+        let table = std::fs::read_to_string(dir.join(format!("{lang}.js"))).expect("table");
+        let has = |key: &str| table.contains(&format!("'{key}':"));
+        for l in LESSONS {
+            for field in ["title", "text", "goal", "hint", "wrong", "done"] {
+                let key = format!("lesson.{}.{field}", l.id);
+                assert!(has(&key), "{lang}: no {key}");
+            }
+        }
+        for w in why {
+            assert!(
+                has(&format!("lessons.why.{w}")),
+                "{lang}: no lessons.why.{w}"
+            );
+        }
+    }
+}
