@@ -12,7 +12,30 @@ use crate::lesson::{Kind, Lesson};
 /// opponent waits while the learner works.
 const WAIT: &[&str] = &["i9-h9", "h9-i9"];
 
-/// Every lesson, in teaching order.
+/// Every lesson, in teaching order: the rules lessons, then the strategy lessons.
+///
+/// | id | variant | kind | teaches | what the learner does |
+/// | --- | --- | --- | --- | --- |
+/// | `walk` | sackson | rules | | walks the captain along its path, round the corner to b3 |
+/// | `unblock` | sackson | rules | | moves its own guard off the captain's path |
+/// | `step` | sackson | rules | | steps a sergeant round the red dot |
+/// | `capture` | sackson | rules | | chooses the capture that cannot be jumped back |
+/// | `multi` | sackson | rules | | takes two guards in one capture, turning a corner |
+/// | `compulsory` | sackson | rules | | makes the compulsory capture before the captain moves |
+/// | `block` | sackson | rules | | blocks the enemy captain with a guard that cannot be jumped |
+/// | `breakthrough` | sackson | rules | | wins by bringing the captain to the red dot |
+/// | `lead` | classic | rules | `lead` | wins by a lead of three steps |
+/// | `turbo` | classic-turbo | rules | `captain` | slides the turbo captain across the whole board |
+/// | `privates` | super | rules | `guards` | promotes a private, going round a guard sideways |
+/// | `pow` | classic-pow | rules | `start` | walks the captain from e9 along Gray's path |
+/// | `impasse` | sackson | rules | `impasse_plies` | wins on impasse (a half win) by keeping the block |
+/// | `choice` | sackson,jumps=any | rules | `jumps` | chooses, of two captures, the one off the captain's path |
+/// | `race` | sackson | strategy | | counts the captain race and runs at once |
+/// | `twoguards` | sackson | strategy | | builds a block of two guards, the back one first |
+/// | `openpath` | classic-turbo | strategy | | clears its own guards off the path, then slides |
+/// | `tempo` | sackson | strategy | | offers a guard so that the enemy blocker must capture and leave |
+/// | `trade` | sackson | strategy | | trades a guard for a guard when ahead |
+/// | `defend` | sackson | strategy | | blocks the enemy captain that wins the race, then runs |
 pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "walk",
