@@ -88,7 +88,7 @@ export default {
     'lessons.allDone': 'You have done every lesson. Now start a game against the computer at level 1 or 2 and try it for real!',
     'lessons.why.hanging': 'Careful: your guard on {guard} can be jumped from {from}.',
     'lessons.why.jumped': 'Gray’s guard from {from} jumped your guard on {guard}: it stood next to an enemy guard, with an empty point behind it.',
-    'lessons.why.raceLost': 'Count the race: after Gray’s captain steps to {point}, it needs {theirs, plural, one {# more step} other {# more steps}} to the red dot, and yours {ours, plural, one {# more step} other {# more steps}}. Gray gets there first.',
+    'lessons.why.raceLost': 'Count the race: Gray’s captain has stepped to {point} and needs {theirs, plural, one {# more step} other {# more steps}} to the red dot; yours needs {ours, plural, one {# more step} other {# more steps}}. Gray gets there first.',
     'lessons.why.fewer': 'That capture took {n} of Gray’s guards, but another one here takes {best}. Look for a jump after which the same guard can jump again in a new direction.',
     'lessons.why.enemyFree': 'Gray’s captain can still step to {point}. Only a piece standing on that point stops it.',
     'lessons.why.ownOnPath': 'Your own {kind:piece} on {point} stands on your captain’s path, and the captain cannot pass it. Move it off the path.',

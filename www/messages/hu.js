@@ -90,7 +90,7 @@ export default {
     'lessons.allDone': 'Minden leckét elvégeztél. Most kezdj egy játszmát a számítógép ellen az 1. vagy a 2. szinten, és próbáld ki élesben!',
     'lessons.why.hanging': 'Vigyázz: a katonádat ({guard}) át lehet ugrani innen: {from}.',
     'lessons.why.jumped': 'Szürke katonája átugrotta a katonádat ({guard}) innen: {from}. Ellenséges katona mellett állt, és mögötte üres volt a pont.',
-    'lessons.why.raceLost': 'Számold ki a versenyt: Szürke kapitánya ide lép: {point}; onnan még {theirs} lépés kell neki a piros pontig, a te kapitányodnak pedig {ours}. Szürke ér oda előbb.',
+    'lessons.why.raceLost': 'Számold ki a versenyt: Szürke kapitánya ide lépett: {point}, és onnan még {theirs} lépés kell neki a piros pontig, a te kapitányodnak pedig {ours}. Szürke ér oda előbb.',
     'lessons.why.fewer': 'Ez az ütés Szürkétől {n} katonát vett el, egy másik viszont itt {best} katonát ütne le. Keress olyan ugrást, amely után ugyanaz a katona új irányba tovább tud ugrani.',
     'lessons.why.enemyFree': 'Szürke kapitánya még mindig tovább tud lépni, ide: {point}. Csak egy erre a pontra állított bábu tudja megállítani.',
     'lessons.why.ownOnPath': 'A saját bábud ({kind:piece}, {point}) a kapitányod útvonalán áll, és a kapitány nem tud elhaladni mellette. Vidd le az útvonalról.',
