@@ -130,6 +130,16 @@ impl Lesson {
         if let Some(target) = self.goal.captain_target() {
             let path = pos.path(me);
             let from = pos.progress(me);
+            let ahead = |i: u8| i > from && i <= target.min(PATH_STEPS);
+            // The guard just moved, when it has landed on the path ahead of its captain.
+            let moved = pos.piece_at(last.to());
+            if let Some(pc) = moved.filter(|pc| pc.color == me && pc.kind != PieceKind::Captain) {
+                if path.progress_of(last.to()).is_some_and(ahead) {
+                    return Feedback::new("lessons.why.ownOnPath")
+                        .with("point", last.to())
+                        .with("kind", kind_name(pc.kind));
+                }
+            }
             for i in (from + 1)..=target.min(PATH_STEPS) {
                 let p = path.point(i);
                 if let Some(pc) = pos.piece_at(p) {

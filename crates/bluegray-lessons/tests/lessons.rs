@@ -247,7 +247,7 @@ const WRONG: &[Case] = &[
         &[],
         "c7-d7",
         "lessons.why.ownOnPath",
-        &[("point", "b6"), ("kind", "sergeant")],
+        &[("point", "d7"), ("kind", "sergeant")],
     ),
     ("tempo", &[], "c5-d5", "lesson.tempo.wrong", &[]),
     (
@@ -544,6 +544,49 @@ fn every_message_a_lesson_can_say_is_in_every_message_table() {
                 has(&format!("lessons.why.{w}")),
                 "{lang}: no lessons.why.{w}"
             );
+        }
+    }
+}
+
+/// Every message key a verdict may carry for lesson `id`.
+fn known_key(id: &str, key: &str) -> bool {
+    let why = [
+        "hanging",
+        "jumped",
+        "fewer",
+        "enemyFree",
+        "ownOnPath",
+        "captainIdle",
+        "raceLost",
+    ];
+    key == format!("lesson.{id}.wrong")
+        || key == format!("lesson.{id}.done")
+        || why.iter().any(|w| key == format!("lessons.why.{w}"))
+}
+
+#[test]
+fn every_move_along_each_solution_is_judged_with_a_known_message() {
+    for l in LESSONS {
+        let line = complete(l.id);
+        // Before each of the learner's moves on the solution, try every legal move.
+        for cut in (0..line.len()).step_by(2) {
+            let before = &line[..cut];
+            let game = l.replay(before).expect("replays");
+            for m in game.legal_moves() {
+                let mut moves = before.to_vec();
+                moves.push(m.to_string());
+                let v = l
+                    .judge(&moves)
+                    .unwrap_or_else(|e| panic!("{} {moves:?}: {e}", l.id));
+                if let Some(f) = &v.feedback {
+                    assert!(known_key(l.id, &f.key), "{} {moves:?}: {}", l.id, f.key);
+                }
+                match v.status {
+                    Status::Wrong => assert!(v.feedback.is_some(), "{} {moves:?}", l.id),
+                    Status::Continue => assert!(v.reply.is_some(), "{} {moves:?}", l.id),
+                    Status::Done => {}
+                }
+            }
         }
     }
 }
