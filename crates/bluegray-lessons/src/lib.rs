@@ -149,6 +149,16 @@ pub enum Goal {
     Lead,
 }
 
+/// What a lesson teaches: a rule of the game, or how to play well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A rule of the game: how a move, capture or win works.
+    Rules,
+    /// How to play well: a plan carried out against the opponent's replies.
+    Strategy,
+}
+
 /// One lesson: a position of a variant, whose side the learner plays, the goal and the
 /// opponent's preferred replies.
 #[derive(Clone, Debug)]
@@ -167,6 +177,11 @@ pub struct Lesson {
     pub budget: u8,
     /// The opponent's replies, best first; the first legal one is played.
     pub replies: &'static [&'static str],
+    /// Whether the lesson teaches a rule or how to play well.
+    pub kind: Kind,
+    /// The name of the rules option (see `docs/RULES.md`) whose rule the lesson teaches, e.g.
+    /// `lead`; `None` for a rule of every variant or a strategy lesson.
+    pub teaches: Option<&'static str>,
 }
 
 /// Gray's captain behind its own guard, and a guard in the corner that steps to and fro: the
@@ -183,6 +198,8 @@ pub const LESSONS: &[Lesson] = &[
         goal: Goal::CaptainAt(4),
         budget: 4,
         replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
     },
     Lesson {
         id: "unblock",
@@ -192,6 +209,8 @@ pub const LESSONS: &[Lesson] = &[
         goal: Goal::CaptainAt(2),
         budget: 3,
         replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
     },
     Lesson {
         id: "step",
@@ -201,6 +220,8 @@ pub const LESSONS: &[Lesson] = &[
         goal: Goal::GuardOn("f6"),
         budget: 3,
         replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
     },
     Lesson {
         id: "capture",
@@ -210,6 +231,8 @@ pub const LESSONS: &[Lesson] = &[
         goal: Goal::SafeCapture,
         budget: 1,
         replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
     },
     Lesson {
         id: "multi",
@@ -219,6 +242,8 @@ pub const LESSONS: &[Lesson] = &[
         goal: Goal::CaptureCount(2),
         budget: 1,
         replies: &["e9-e8"],
+        kind: Kind::Rules,
+        teaches: None,
     },
     Lesson {
         id: "compulsory",
@@ -228,6 +253,8 @@ pub const LESSONS: &[Lesson] = &[
         goal: Goal::CaptainAt(1),
         budget: 2,
         replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
     },
     Lesson {
         id: "block",
@@ -237,6 +264,8 @@ pub const LESSONS: &[Lesson] = &[
         goal: Goal::BlockSafely,
         budget: 1,
         replies: &["g3-f3", "i9-h9", "h9-i9"],
+        kind: Kind::Rules,
+        teaches: None,
     },
     Lesson {
         id: "breakthrough",
@@ -246,6 +275,8 @@ pub const LESSONS: &[Lesson] = &[
         goal: Goal::Breakthrough,
         budget: 4,
         replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
     },
     Lesson {
         id: "lead",
@@ -255,6 +286,8 @@ pub const LESSONS: &[Lesson] = &[
         goal: Goal::Lead,
         budget: 2,
         replies: &["g8-h7", "i9-h9", "h9-i9"],
+        kind: Kind::Rules,
+        teaches: Some("lead"),
     },
 ];
 
@@ -330,6 +363,11 @@ pub struct LessonInfo {
     pub learner: &'static str,
     /// The learner's moves allowed.
     pub budget: u8,
+    /// `rules` or `strategy`.
+    pub kind: Kind,
+    /// The rules option the lesson teaches (`captain`, `guards`, `start`, `lead`,
+    /// `impasse_plies`, `jumps`), or `null`.
+    pub teaches: Option<&'static str>,
 }
 
 /// The lessons as the page lists them.
@@ -342,6 +380,8 @@ pub fn catalogue() -> Vec<LessonInfo> {
             code: l.code,
             learner: side_name(l.learner),
             budget: l.budget,
+            kind: l.kind,
+            teaches: l.teaches,
         })
         .collect()
 }

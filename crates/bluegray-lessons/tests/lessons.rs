@@ -2,7 +2,7 @@
 //! lesson's wrong-move feedback triggers for at least one wrong move (issue 10, Tests).
 
 use bluegray_core::Color;
-use bluegray_lessons::{catalogue, lesson, Goal, LessonError, Status, LESSONS, MAX_MOVES};
+use bluegray_lessons::{catalogue, lesson, Goal, Kind, LessonError, Status, LESSONS, MAX_MOVES};
 
 /// Plays a lesson from its start by following its hints, as a learner clicking them would,
 /// with the opponent's replies from the verdicts. Returns every move played.
@@ -317,4 +317,28 @@ fn a_move_after_the_end_says_the_game_is_over() {
         "{e:?}"
     );
     assert!(e.to_string().contains("the game is already over"), "{e}");
+}
+
+#[test]
+fn the_catalogue_says_what_each_lesson_teaches() {
+    let options = [
+        "captain",
+        "guards",
+        "start",
+        "lead",
+        "impasse_plies",
+        "jumps",
+    ];
+    for (info, l) in catalogue().iter().zip(LESSONS) {
+        assert_eq!(info.id, l.id);
+        assert_eq!(info.kind, l.kind);
+        assert_eq!(info.teaches, l.teaches);
+        if let Some(t) = l.teaches {
+            assert!(options.contains(&t), "{}: teaches {t}", l.id);
+            assert_eq!(l.kind, Kind::Rules, "{}", l.id);
+        }
+    }
+    assert_eq!(lesson("lead").expect("lesson").teaches, Some("lead"));
+    assert_eq!(lesson("walk").expect("lesson").kind, Kind::Rules);
+    assert_eq!(lesson("walk").expect("lesson").teaches, None);
 }
