@@ -181,11 +181,30 @@ export function moved(s, move, verdict) {
 }
 
 /**
- * Gray's reply `move` was played on the board, taking the guards on `captured` (points). While
- * replying, the learner's turn comes back. After a wrong move, the reason is said again in the
- * past when the reply has done what it warned of (a guard "can be jumped" was jumped).
+ * What a warning says once the reply it warned of has been played (`played`: the board's view of
+ * the reply, {kind, points, captured}): said in the past ("was jumped", "stepped"), or the
+ * warning as it was when the reply did something else.
  */
-export function replied(s, move, captured = []) {
+export function pastTense(why, played) {
+  if (!why || !why.key || !played) return why;
+  const p = why.params || {};
+  const captured = played.captured || [];
+  const points = played.points || [];
+  if (why.key === 'lessons.why.hanging' && captured.includes(p.guard)) {
+    return { key: 'lessons.why.jumped', params: { ...p, move: played.text } };
+  }
+  if (why.key === 'lessons.why.enemyFree' && played.kind === 'captain' && points[points.length - 1] === p.point) {
+    return { key: 'lessons.why.enemyWalked', params: { ...p, move: played.text } };
+  }
+  return why;
+}
+
+/**
+ * Gray's reply `move` was played on the board; `played` is the board's view of it ({text, kind,
+ * points, captured}, its `lastMove`). While replying, the learner's turn comes back. After a
+ * wrong move, the reason is said again in the past when the reply has done what it warned of.
+ */
+export function replied(s, move, played = null) {
   if (!s.pending || move !== s.pending) return s;
   const moves = [...s.moves, move];
   if (s.status === 'replying') {
@@ -198,10 +217,7 @@ export function replied(s, move, captured = []) {
     };
   }
   if (s.status === 'wrong') {
-    let why = s.why;
-    if (why && why.key === 'lessons.why.hanging' && captured.includes(why.params && why.params.guard)) {
-      why = { key: 'lessons.why.jumped', params: { ...why.params, move } };
-    }
+    const why = pastTense(s.why, played && { ...played, text: move });
     return { ...s, moves, pending: null, why, feedback: why };
   }
   return s;

@@ -258,6 +258,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
     drawLesson();
     ui.lesson.hidden = true;
     ui.menu.hidden = false;
+    dialog.scrollTop = 0;
     drawMenu();
   }
 
@@ -269,6 +270,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
     go(S.start(session, l, index));
     ui.menu.hidden = true;
     ui.lesson.hidden = false;
+    dialog.scrollTop = 0;
     load();
   }
 
@@ -320,8 +322,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
         go(S.replyFailed(session, errorText(err)));
         return;
       }
-      const last = ui.board.state && ui.board.state.lastMove;
-      go(S.replied(session, pending, (last && last.captured) || []));
+      go(S.replied(session, pending, ui.board.state && ui.board.state.lastMove));
     }, REPLY_DELAY_MS);
   }
 

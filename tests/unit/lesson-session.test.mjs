@@ -178,12 +178,13 @@ test('a wrong move: the reason, the instruction to try again, the reason in the 
   assert.deepEqual(v.lock, { key: 'lessons.lock.wrong' });
   assert.equal(v.retryPrimary, true);
   // Gray's reply jumps the guard: now it "was jumped".
-  const s2 = L.replied(s1, 'd7xd5', ['d6']);
+  const s2 = L.replied(s1, 'd7xd5', { kind: 'capture', points: ['d7', 'd5'], captured: ['d6'] });
   assert.equal(s2.status, 'wrong');
   assert.deepEqual(s2.moves, ['d4xd6', 'd7xd5']);
   assert.deepEqual(s2.feedback, { key: 'lessons.why.jumped', params: { guard: 'd6', from: 'd7', move: 'd7xd5' } });
   // A reply that takes another guard keeps the warning as it was.
-  assert.deepEqual(L.replied(s1, 'd7xd5', ['c4']).feedback, why);
+  assert.deepEqual(L.replied(s1, 'd7xd5', { kind: 'capture', points: ['d7', 'd5'], captured: ['c4'] }).feedback, why);
+  assert.deepEqual(L.replied(s1, 'd7xd5').feedback, why, 'nothing known of the reply');
   // A hint says the reason again and that the goal is out of reach.
   assert.deepEqual(L.hinted(s2, null).feedback, [s2.why, { key: 'lessons.noHint' }]);
   // Try again: the position before the wrong move, the moves left as they were.
@@ -193,6 +194,19 @@ test('a wrong move: the reason, the instruction to try again, the reason in the 
   assert.equal(s3.movesLeft, 1);
   assert.equal(s3.pending, null);
   assert.deepEqual(s3.feedback, { key: 'lessons.yourMove', params: { n: 1 } });
+});
+
+test('pastTense: a free enemy captain that stepped where the warning said; other warnings as they were', () => {
+  const free = { key: 'lessons.why.enemyFree', params: { point: 'f3' } };
+  assert.deepEqual(L.pastTense(free, { text: 'g3-f3', kind: 'captain', points: ['g3', 'f3'], captured: [] }), {
+    key: 'lessons.why.enemyWalked',
+    params: { point: 'f3', move: 'g3-f3' },
+  });
+  assert.equal(L.pastTense(free, { text: 'i9-h9', kind: 'step', points: ['i9', 'h9'], captured: [] }), free);
+  const idle = { key: 'lessons.why.captainIdle', params: { point: 'd2' } };
+  assert.equal(L.pastTense(idle, { text: 'd7xd5', kind: 'capture', points: ['d7', 'd5'], captured: ['d6'] }), idle);
+  assert.equal(L.pastTense(null, {}), null);
+  assert.deepEqual(L.pastTense({ text: 'x' }, {}), { text: 'x' });
 });
 
 test('try again after a wrong move later in a lesson goes back one move only', () => {
@@ -243,7 +257,7 @@ test('stop: back to the list, and whatever the lesson had under way is stale', (
 
 test('every message the session and its view name exists in every language', () => {
   const keys = new Set([
-    'lessons.yourMove', 'lessons.replying', 'lessons.replied', 'lessons.noHint', 'lessons.hintMove', 'lessons.why.jumped',
+    'lessons.yourMove', 'lessons.replying', 'lessons.replied', 'lessons.noHint', 'lessons.hintMove', 'lessons.why.jumped', 'lessons.why.enemyWalked',
     'lessons.doNext.wrong', 'lessons.doNext.done', 'lessons.doNext.doneLast', 'lessons.doNext.allDone',
     'lessons.lock.loading', 'lessons.lock.replying', 'lessons.lock.wrong', 'lessons.lock.done',
   ]);
@@ -273,7 +287,7 @@ test('every lesson of the rules core is completed through the session with lesso
       const move = wasm.lessonHint(lesson.id, s.moves);
       assert.ok(move, `${lesson.id}: a hint after ${s.moves.join(' ')}`);
       s = L.moved(s, move, wasm.lessonJudge(lesson.id, [...s.moves, move]));
-      if (s.status === 'replying') s = L.replied(s, s.pending, []);
+      if (s.status === 'replying') s = L.replied(s, s.pending);
     }
     assert.equal(s.status, 'done', `${lesson.id}: ${JSON.stringify(s.feedback)}`);
     assert.deepEqual(s.feedback.key, `lesson.${lesson.id}.done`);

@@ -92,6 +92,7 @@ export default {
     'lessons.why.ownOnPath': 'Your own {kind:piece} on {point} stands on your captain’s path, and the captain cannot pass it. Move it off the path.',
     'lessons.why.captainIdle': 'That does not bring your captain nearer to the red dot. Step the captain to {point}.',
     'lessons.why.jumped': 'Your guard on {guard} was jumped: Gray played {move}.',
+    'lessons.why.enemyWalked': 'Gray’s captain was left free and stepped to {point} ({move}). Only a piece standing on that point would have stopped it.',
     'lessons.doNext.wrong': 'Press Try again to take your move back and look for another.',
     'lessons.doNext.done': 'Press Next lesson to go on.',
     'lessons.doNext.doneLast': 'That was the last lesson. All lessons shows the ones not done yet.',

@@ -94,6 +94,7 @@ export default {
     'lessons.why.ownOnPath': 'A saját bábud ({kind:piece}, {point}) a kapitányod útvonalán áll, és a kapitány nem tud elhaladni mellette. Vidd le az útvonalról.',
     'lessons.why.captainIdle': 'Ez nem viszi közelebb a kapitányodat a piros ponthoz. Lépj a kapitánnyal ide: {point}.',
     'lessons.why.jumped': 'A katonádat ({guard}) átugrották: Szürke ezt lépte: {move}.',
+    'lessons.why.enemyWalked': 'Szürke kapitánya szabadon maradt, és továbblépett ide: {point} ({move}). Csak egy erre a pontra állított bábu állíthatta volna meg.',
     'lessons.doNext.wrong': 'Nyomd meg a „Még egyszer” gombot: visszaveheted a lépést, és kereshetsz másikat.',
     'lessons.doNext.done': 'A folytatáshoz nyomd meg a „Következő lecke” gombot.',
     'lessons.doNext.doneLast': 'Ez volt az utolsó lecke. A „Vissza a leckékhez” gombbal láthatod, melyek vannak még hátra.',
