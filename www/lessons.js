@@ -162,6 +162,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
   /** Draws the session on the lesson's section and its board. */
   function drawLesson() {
     const v = S.sessionView(session, list, progress);
+    ui.board.setAttribute('lang', document.documentElement.lang || 'en');
     ui.lesson.dataset.lesson = v.lesson || '';
     ui.lesson.dataset.status = v.status;
     const l = session.lesson;
@@ -277,7 +278,6 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
   /** Sets up the board for the session's lesson (status loading). */
   async function load() {
     const { seq, lesson } = session;
-    ui.board.setAttribute('lang', document.documentElement.lang || 'en');
     try {
       await ui.board.ready;
       if (session.seq !== seq) return;

@@ -108,11 +108,20 @@ function history(page) {
   return page.evaluate((sel) => document.querySelector(sel).state.history, LESSON_BOARD);
 }
 
-/** Plays `move` on the lesson board by clicking each of its points (the learner's turn). */
+/** Plays `move` on the lesson board by clicking each of its points (on the learner's turn). */
 async function playByClicks(page, move) {
   await waitLesson(page, null, 'playing');
   const before = (await history(page)).length;
-  for (const p of move.split(/[-x]/)) await clickLessonPoint(page, p);
+  // The points to click are the legal move's own (a multi-jump's every landing point).
+  const points = await page.evaluate(
+    ([sel, text]) => {
+      const m = document.querySelector(sel).state.moves.find((x) => x.text === text);
+      return m ? m.points : null;
+    },
+    [LESSON_BOARD, move],
+  );
+  assert.ok(points, `${move} is legal on the lesson board`);
+  for (const p of points) await clickLessonPoint(page, p);
   await page.waitForFunction(
     ([sel, n]) => document.querySelector(sel).state.history.length > n,
     [LESSON_BOARD, before],
