@@ -255,6 +255,26 @@ test('stop: back to the list, and whatever the lesson had under way is stale', (
   assert.ok(idle.seq > s.seq);
 });
 
+test('sessionView: which buttons serve, and what the locked board says, in each status', () => {
+  const progress = { done: [], offer: null };
+  const loading = L.start(L.idle(), WALK, 0);
+  const fresh = L.loaded(loading, loading.seq);
+  const replying = L.moved(fresh, 'e1-e2', { status: 'continue', reply: 'i9-h9', movesLeft: 3 });
+  const later = L.replied(replying, 'i9-h9');
+  const pick = (s) => {
+    const v = L.sessionView(s, LIST, progress);
+    return [v.status, v.locked, v.lock && v.lock.key, v.hint, v.retry, v.next && v.next.key];
+  };
+  assert.deepEqual(pick(L.idle()), ['idle', true, null, false, false, null]);
+  assert.deepEqual(pick(loading), ['loading', true, 'lessons.lock.loading', false, false, null]);
+  assert.deepEqual(pick(fresh), ['playing', false, null, true, false, null]);
+  assert.deepEqual(pick(replying), ['replying', true, 'lessons.lock.replying', false, true, null]);
+  assert.deepEqual(pick(later), ['playing', false, null, true, true, null], 'Try again restarts a lesson under way');
+  assert.deepEqual(L.sessionView(fresh, LIST, progress).lesson, 'walk');
+  assert.equal(L.sessionView(fresh, LIST, progress).last, false);
+  assert.equal(L.sessionView(L.start(fresh, PLAN, 2), LIST, progress).last, true);
+});
+
 test('every message the session and its view name exists in every language', () => {
   const keys = new Set([
     'lessons.yourMove', 'lessons.replying', 'lessons.replied', 'lessons.noHint', 'lessons.hintMove', 'lessons.why.jumped', 'lessons.why.enemyWalked',
