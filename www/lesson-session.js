@@ -159,7 +159,8 @@ export function failed(s, seq, text) {
  * The learner played `move`; `verdict` is the rules core's judgement ({status: 'done' |
  * 'continue' | 'wrong', reply, feedback, movesLeft}), or `{error: text}` when it could not
  * judge. Moves are only taken while `playing`. After `continue`, `pending` is Gray's reply to
- * play; after `wrong`, the reply that shows the mistake, if any.
+ * play; after `wrong`, the reply that shows the mistake, if any (the reason, `why`, is then said
+ * once the reply is played).
  */
 export function moved(s, move, verdict) {
   if (s.status !== 'playing') return s;
@@ -176,8 +177,11 @@ export function moved(s, move, verdict) {
     if (!verdict.reply) return { ...base, status: 'playing', movesLeft, feedback: { key: 'lessons.yourMove', params: { n: movesLeft } } };
     return { ...base, status: 'replying', movesLeft, pending: verdict.reply, feedback: { key: 'lessons.replying' } };
   }
+  // When Gray's reply is to show the mistake, the reason is said once it is on the board, so
+  // that it never speaks of a jump (say) before the jump is seen.
   const why = feedback || { key: 'lessons.noHint' };
-  return { ...base, status: 'wrong', movesLeft, pending: verdict.reply || null, why, feedback: why };
+  const pending = verdict.reply || null;
+  return { ...base, status: 'wrong', movesLeft, pending, why, feedback: pending ? { key: 'lessons.replying' } : why };
 }
 
 /**

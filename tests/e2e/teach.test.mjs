@@ -324,7 +324,7 @@ test('a wrong move says why, and what to do next: the board is locked until Try 
   await waitText(page, '#lessons .lesson-feedback', new RegExp(escapeRe(M['lessons.doNext.wrong'])));
   // Gray shows the jump, and the reason is then said in the past.
   await page.waitForFunction((sel) => document.querySelector(sel).state.history[1] === 'd7xd5', LESSON_BOARD);
-  await waitText(page, '#lessons .lesson-feedback', said('lessons.why.jumped', { guard: 'd6', move: 'd7xd5' }));
+  await waitText(page, '#lessons .lesson-feedback', said('lessons.why.jumped', { guard: 'd6', from: 'd7' }));
   assert.doesNotMatch(await page.textContent('#lessons .lesson-feedback'), said('lessons.why.hanging', { guard: 'd6' }));
   // The board refuses the learner's pieces and says what to do; its mode stays as it was.
   const board = await page.evaluate((sel) => {

@@ -171,7 +171,8 @@ test('a wrong move: the reason, the instruction to try again, the reason in the 
   const s1 = L.moved(playing(CAPTURE, 1), 'd4xd6', { status: 'wrong', reply: 'd7xd5', feedback: why, movesLeft: 0 });
   assert.equal(s1.status, 'wrong');
   assert.equal(s1.pending, 'd7xd5');
-  assert.deepEqual(s1.feedback, why);
+  assert.deepEqual(s1.why, why);
+  assert.deepEqual(s1.feedback, { key: 'lessons.replying' }, 'the reason waits for the reply that shows it');
   assert.equal(L.locked(s1), true);
   const v = L.sessionView(s1, LIST, { done: [], offer: null });
   assert.deepEqual(v.next, { key: 'lessons.doNext.wrong' });
@@ -184,6 +185,13 @@ test('a wrong move: the reason, the instruction to try again, the reason in the 
   assert.deepEqual(s2.feedback, { key: 'lessons.why.jumped', params: { guard: 'd6', from: 'd7', move: 'd7xd5' } });
   // A reply that takes another guard keeps the warning as it was.
   assert.deepEqual(L.replied(s1, 'd7xd5', { kind: 'capture', points: ['d7', 'd5'], captured: ['c4'] }).feedback, why);
+  // The rules core may say it in the past already: then it stays as it is.
+  const said = { key: 'lessons.why.jumped', params: { guard: 'd6', from: 'd7' } };
+  const s4 = L.moved(playing(CAPTURE, 1), 'd4xd6', { status: 'wrong', reply: 'd7xd5', feedback: said, movesLeft: 0 });
+  assert.deepEqual(L.replied(s4, 'd7xd5', { kind: 'capture', points: ['d7', 'd5'], captured: ['d6'] }).feedback, said);
+  // No reply to show the mistake: the reason at once.
+  const s5 = L.moved(playing(CAPTURE, 1), 'd4xd6', { status: 'wrong', reply: null, feedback: why, movesLeft: 0 });
+  assert.deepEqual(s5.feedback, why);
   assert.deepEqual(L.replied(s1, 'd7xd5').feedback, why, 'nothing known of the reply');
   // A hint says the reason again and that the goal is out of reach.
   assert.deepEqual(L.hinted(s2, null).feedback, [s2.why, { key: 'lessons.noHint' }]);

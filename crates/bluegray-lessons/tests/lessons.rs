@@ -126,7 +126,7 @@ const WRONG: &[Case] = &[
         "capture",
         &[],
         "d4xd6",
-        "lessons.why.hanging",
+        "lessons.why.jumped",
         &[("guard", "d6"), ("from", "d7")],
     ),
     (
@@ -147,7 +147,7 @@ const WRONG: &[Case] = &[
         "block",
         &[],
         "f2-f3",
-        "lessons.why.hanging",
+        "lessons.why.jumped",
         &[("guard", "f3"), ("from", "f4")],
     ),
     (
@@ -221,6 +221,11 @@ fn a_wrong_move_that_hangs_a_guard_shows_the_jump() {
     let l = lesson("capture").expect("lesson");
     let v = l.judge(&["d4xd6"]).expect("verdict");
     assert_eq!(v.reply.as_deref(), Some("d7xd5"));
+    // The reply has jumped the guard: the feedback says it was jumped, not that it can be.
+    let f = v.feedback.expect("feedback");
+    assert_eq!(f.key, "lessons.why.jumped");
+    assert_eq!(f.params["guard"], "d6");
+    assert_eq!(f.params["from"], "d7");
     let l = lesson("lead").expect("lesson");
     let v = l.judge(&["h7-i7"]).expect("verdict");
     assert_eq!(v.reply.as_deref(), Some("g8-h7"));
