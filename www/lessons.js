@@ -281,6 +281,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
     try {
       await ui.board.ready;
       if (session.seq !== seq) return;
+      ui.board.setAttribute('orientation', lesson.learner);
       ui.board.newGame({ variant: lesson.variant, position: lesson.code, mode: 'two' });
       go(S.loaded(session, seq));
     } catch (e) {
