@@ -43,6 +43,8 @@ const held = {
   frameQueued: false,
   /** The ingredient choosers of the rules (variant-picker.js), once built. */
   picker: null,
+  /** The lessons (lessons.js): `{open(id), lessonFor(option)}`, once wired. */
+  lessons: null,
   /** The service worker's registration, once registered. */
   registration: null,
   /** The player asked for the new version: the page reloads when it takes over. */
@@ -199,7 +201,7 @@ function buildVariantPicker() {
   held.picker = buildPicker(document, $('ingredients'), cat, t, (spec) => {
     showVariant(spec);
     updateFormVisibility();
-  });
+  }, held.lessons);
 }
 
 /**
@@ -691,10 +693,12 @@ async function main() {
   // From now on every change of the board is the player's, and is kept.
   update((p) => ({ ...p, recent: games.list(), started: true }));
   await nextTask();
+  // Before the rules picker is built (by setLanguage), which links each rule to its lesson.
+  const onPlay = (level) => startGame({ mode: 'ai', side: 'blue', level });
+  held.lessons = initLessons({ dialog: $('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage, onPlay });
   await setLanguage(page.lang);
   await nextTask();
   initHowTo({ dialog: $('howto'), openButton: $('open-howto'), t });
-  initLessons({ dialog: $('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage });
   evaluate();
   document.documentElement.dataset.ready = 'true';
   registerServiceWorker();
