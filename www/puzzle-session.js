@@ -173,13 +173,12 @@ export function shown(session, solution) {
 
 /**
  * What the player is asked to do, as a message: `{key, params}` of the message tables
- * (`puzzles.goal.win` with the side and the number of moves, or `puzzles.goal.stop` with the
- * side and the other side), or null with no puzzle.
+ * (`puzzles.goal.win` with the side and the number of moves, or the side's `puzzles.goal.stop…`),
+ * or null with no puzzle.
  */
 export function goalMessage(puzzle) {
   if (!puzzle) return null;
-  const other = puzzle.side === 'blue' ? 'gray' : 'blue';
-  if (puzzle.goal === 'stop') return { key: 'puzzles.goal.stop', params: { side: puzzle.side, other } };
+  if (puzzle.goal === 'stop') return { key: puzzle.side === 'blue' ? 'puzzles.goal.stopBlue' : 'puzzles.goal.stopGray', params: {} };
   return { key: 'puzzles.goal.win', params: { side: puzzle.side, n: puzzle.goal === 'win3' ? 3 : 2 } };
 }
 

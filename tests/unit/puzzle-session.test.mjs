@@ -127,7 +127,8 @@ test('choose goes to a puzzle by id; an unknown id changes nothing', () => {
 test('the goal in words: win in 2 or 3 moves for the side to move, or stop the other side', () => {
   assert.deepEqual(P.goalMessage(puzzle('a', 'win2', 'blue')), { key: 'puzzles.goal.win', params: { side: 'blue', n: 2 } });
   assert.deepEqual(P.goalMessage(puzzle('a', 'win3', 'gray')), { key: 'puzzles.goal.win', params: { side: 'gray', n: 3 } });
-  assert.deepEqual(P.goalMessage(puzzle('a', 'stop', 'blue')), { key: 'puzzles.goal.stop', params: { side: 'blue', other: 'gray' } });
+  assert.deepEqual(P.goalMessage(puzzle('a', 'stop', 'blue')), { key: 'puzzles.goal.stopBlue', params: {} });
+  assert.deepEqual(P.goalMessage(puzzle('a', 'stop', 'gray')), { key: 'puzzles.goal.stopGray', params: {} });
   assert.equal(P.goalMessage(null), null);
 });
 
