@@ -149,6 +149,15 @@ export function played(session, move, verdict) {
   return { ...session, error: 'verdict' };
 }
 
+/**
+ * The rules core could not judge the move (`message` says why): the attempt stops there, the
+ * streak untouched, until "Try again" or the next puzzle.
+ */
+export function broken(session, message) {
+  if (!session.puzzle) return session;
+  return { ...session, status: 'error', error: String(message), reply: null, hint: null };
+}
+
 /** The defender's reply is on the board: the player's turn again. */
 export function replied(session) {
   if (session.status !== 'replying' || !session.reply) return session;

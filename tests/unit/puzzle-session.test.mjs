@@ -118,6 +118,16 @@ test('a verdict that is not one changes nothing but says so', () => {
   }
 });
 
+test('a move the rules core cannot judge stops the attempt with its message, the streak untouched', () => {
+  let s = P.withPuzzles(P.loading({ solved: [], streak: 2, best: 2 }), SET);
+  s = P.broken(s, 'bad-argument');
+  assert.equal(s.status, 'error');
+  assert.equal(s.error, 'bad-argument');
+  assert.ok(!P.canMove(s));
+  assert.equal(s.progress.streak, 2);
+  assert.equal(P.tryAgain(s).status, 'playing');
+});
+
 test('choose goes to a puzzle by id; an unknown id changes nothing', () => {
   const s = P.withPuzzles(P.loading(), SET);
   assert.equal(P.choose(s, 'c').puzzle.id, 'c');
