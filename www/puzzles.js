@@ -22,7 +22,7 @@ const other = (side) => (side === 'blue' ? 'gray' : 'blue');
 /**
  * Wires the puzzles: `dialog` (a <dialog>), `openButton`, `t(key, params)` (a message in the
  * page's language) and `storage` (Web Storage for the progress). Returns a small window on the
- * view for tests and tools: `{session, puzzles(), solution(puzzle, moves)}`.
+ * view for tests and tools: `{session, puzzles(), solution(puzzle, moves), choose(id)}`.
  */
 export function initPuzzles({ dialog, openButton, t, storage }) {
   let session = P.loading(P.loadProgress(storage));
@@ -334,5 +334,9 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
     },
     /** The rest of `puzzle`'s solution after `moves`. */
     solution,
+    /** Puts puzzle `id` on the board (once the view has been opened). */
+    choose(id) {
+      return begin(P.choose(session, id));
+    },
   };
 }
