@@ -310,6 +310,7 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
       return;
     }
     if (!dialog.open) dialog.showModal();
+    ui.board.setAttribute('lang', document.documentElement.lang || 'en');
     // The first opening puts the first puzzle on the board; later ones say it again in the
     // page's language, which may have changed since.
     if (!started) {
