@@ -13,6 +13,7 @@ import { renderPanel, renderPrefs, fillChoices, localisePage, renderShortcuts, r
 import { exposeTestHooks } from './test-hooks.js';
 import { initHowTo } from './howto.js';
 import { initLessons } from './lessons.js';
+import { initPuzzles } from './puzzles.js';
 import { gameLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
 import { Sound } from './sound.js';
 import { shortcutFor } from './shortcuts.js';
@@ -699,6 +700,8 @@ async function main() {
   await setLanguage(page.lang);
   await nextTask();
   initHowTo({ dialog: $('howto'), openButton: $('open-howto'), t });
+  const puzzles = initPuzzles({ dialog: $('puzzles'), openButton: $('open-puzzles'), t, storage });
+  if (window.bluegray) window.bluegray.puzzles = puzzles;
   evaluate();
   document.documentElement.dataset.ready = 'true';
   registerServiceWorker();
