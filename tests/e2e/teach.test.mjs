@@ -442,6 +442,8 @@ test('the end of the lessons starts a first game against the computer at level 1
     const s = window.bluegray.settings;
     return s.mode === 'ai' && s.level === 1 && s.side === 'blue' && window.bluegray.state.history.length === 0;
   });
+  // The New game form shows the game's own settings, so that the next game is the same kind.
+  await page.waitForFunction(() => document.getElementById('level').value === '1' && document.getElementById('mode').value === 'ai');
   assert.deepEqual(problems, []);
   await page.close();
 });
