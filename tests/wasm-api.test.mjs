@@ -18,7 +18,7 @@ const WASM = path.join(PKG, 'bluegray_wasm_bg.wasm');
 
 const CODES = new Set([
   'bad-argument', 'bad-variant', 'bad-position', 'bad-record', 'bad-move-text', 'illegal-move',
-  'game-over', 'bad-tag', 'busy', 'js-exception', 'freed', 'internal',
+  'game-over', 'bad-tag', 'bad-puzzle', 'busy', 'js-exception', 'freed', 'internal',
 ]);
 
 let m = null;
@@ -182,6 +182,78 @@ test('wrong types say which argument and what was expected', () => {
   bad(() => lessonHint(lesson, new Array(5000).fill('e2-e3')), 'bad-argument', 'moves', 'at most 64 moves, not 5000');
 });
 
+// A stop puzzle made by hand (classic-turbo): Gray's turbo captain on c5 would slide to the red
+// dot; only b6-c6 blocks its path.
+const STOP = '8s/9/9/1S7/2c6/9/9/4S4/4C4 b 0 1';
+// A win in 2 by hand (sackson): Blue's captain on f4 steps to e4, then to the red dot.
+const WIN2 = 's3c4/9/9/9/9/5C3/9/9/9 b 0 1';
+
+test('puzzles: the set, judging, refutations and solutions', () => {
+  const { puzzles, puzzleJudge, puzzleSolution } = pkg();
+  const set = puzzles();
+  assert.ok(set.length >= 10, `${set.length} puzzles`);
+  const ids = new Set();
+  for (const p of set) {
+    assert.deepEqual(Object.keys(p).sort(), ['code', 'goal', 'id', 'length', 'side', 'variant']);
+    assert.ok(['blue', 'gray'].includes(p.side), p.side);
+    assert.ok(['win2', 'win3', 'stop'].includes(p.goal), p.goal);
+    assert.equal(p.length, { win2: 2, win3: 3, stop: 1 }[p.goal], p.id);
+    assert.ok(!ids.has(p.id), `duplicate ${p.id}`);
+    ids.add(p.id);
+  }
+  for (const goal of ['win2', 'win3', 'stop']) assert.ok(set.some((p) => p.goal === goal), goal);
+  // Every puzzle of each goal plays through its solution; the first of each is played here.
+  for (const goal of ['win2', 'win3', 'stop']) {
+    const p = set.find((q) => q.goal === goal);
+    const line = puzzleSolution(p.variant, p.code, p.goal, []);
+    assert.equal(line.length, 2 * p.length - 1, `${p.id}: ${line}`);
+    const played = [];
+    for (let i = 0; i < line.length; i += 2) {
+      played.push(line[i]);
+      assert.deepEqual(puzzleSolution(p.variant, p.code, p.goal, played.slice(0, -1)), line.slice(i), `${p.id} hint ${i}`);
+      const v = puzzleJudge(p.variant, p.code, p.goal, played);
+      const last = i === line.length - 1;
+      assert.deepEqual(v, { status: last ? 'solved' : 'continue', reply: last ? null : line[i + 1], refutation: [] }, p.id);
+      if (!last) played.push(v.reply);
+    }
+  }
+
+  // Hand-made: a wrong move in a stop puzzle is refuted by the opponent's winning move.
+  assert.deepEqual(puzzleSolution('classic-turbo', STOP, 'stop', []), ['b6-c6']);
+  assert.deepEqual(puzzleJudge('classic-turbo', STOP, 'stop', ['b6-c6']), { status: 'solved', reply: null, refutation: [] });
+  assert.deepEqual(puzzleJudge('classic-turbo', STOP, 'stop', ['e2-f2']), { status: 'wrong', reply: null, refutation: ['c5-e5'] });
+  assert.deepEqual(puzzleSolution('classic-turbo', STOP, 'stop', ['b6-c6']), []);
+  // A win in 2: the defender's reply, then the win; a solution from any point of the line.
+  assert.deepEqual(puzzleJudge('sackson', WIN2, 'win2', ['f4-e4']), { status: 'continue', reply: 'e9-e8', refutation: [] });
+  assert.deepEqual(puzzleJudge('sackson', WIN2, 'win2', ['f4-e4', 'a9-a8', 'e4-e5']), { status: 'solved', reply: null, refutation: [] });
+  assert.deepEqual(puzzleSolution('sackson', WIN2, 'win2', ['f4-e4']), ['e9-e8', 'e4-e5']);
+  assert.deepEqual(puzzleSolution('sackson', WIN2, 'win2', ['f4-e4', 'e9-e8']), ['e4-e5']);
+});
+
+test('puzzles: bad arguments and impossible puzzles are coded errors', () => {
+  const { puzzleJudge, puzzleSolution } = pkg();
+  const bad = (fn, code, ...words) => {
+    const { error } = attempt(String(fn), fn);
+    assert.ok(error, `${fn} did not throw`);
+    assert.equal(error.code, code, error.message);
+    for (const w of words) assert.ok(error.message.includes(w), `'${error.message}' lacks '${w}'`);
+  };
+  bad(() => puzzleJudge('sackson', WIN2, 'win4', ['f4-e4']), 'bad-argument', "bad goal 'win4'");
+  bad(() => puzzleJudge('sackson', WIN2, 2, ['f4-e4']), 'bad-argument', 'goal', 'a string');
+  bad(() => puzzleJudge('chess', WIN2, 'win2', ['f4-e4']), 'bad-variant');
+  bad(() => puzzleJudge('sackson', 'nope', 'win2', ['f4-e4']), 'bad-position');
+  bad(() => puzzleJudge('sackson', WIN2, 'win2', 'f4-e4'), 'bad-argument', 'moves', 'an array');
+  bad(() => puzzleJudge('sackson', WIN2, 'win2', [3]), 'bad-argument', 'moves[0]', 'must be a string');
+  bad(() => puzzleJudge('sackson', WIN2, 'win2', []), 'bad-argument', 'no move to judge');
+  bad(() => puzzleJudge('sackson', WIN2, 'win2', ['f4-e4', 'e9-e8']), 'bad-argument', 'not the solver');
+  bad(() => puzzleJudge('sackson', WIN2, 'win2', ['f4-e4', 'e9-e8', 'e4-e5', 'a9-a8']), 'bad-argument', 'at most 3 moves');
+  bad(() => puzzleSolution('sackson', WIN2, 'win3', new Array(5000).fill('e2-e3')), 'bad-argument', 'at most 5 moves for a win3 puzzle, not 5000');
+  bad(() => puzzleJudge('sackson', WIN2, 'win2', ['e1-e3']), 'illegal-move', 'move 1');
+  bad(() => puzzleJudge('sackson', WIN2, 'win2', ['zz']), 'bad-move-text', 'move 1');
+  bad(() => puzzleJudge('sackson', START, 'win2', ['e2-e3']), 'bad-puzzle', 'impossible puzzle', 'Blue cannot force a win within 2 moves');
+  bad(() => puzzleSolution('sackson', START, 'stop', []), 'bad-puzzle', 'impossible puzzle');
+});
+
 test('errors carry stable codes, and a refused move its rule and points', () => {
   const { Game, think } = pkg();
   const err = (fn) => attempt(String(fn), fn).error;
@@ -337,13 +409,14 @@ function random(seed) {
 
 test('10,000 hostile calls leave the module, its games and its memory sound, then a whole game plays', () => {
   const mod = pkg();
-  const { Game, think, analyse, variants, lessons, lessonJudge, lessonHint } = mod;
+  const { Game, think, analyse, variants, lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution } = mod;
   const rnd = random(19);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const boom = () => { throw new Error('hostile'); };
   const throwingHandler = new Proxy({}, { get: () => boom });
   const revoked = (target) => { const r = Proxy.revocable(target, {}); r.revoke(); return r.proxy; };
   const lessonId = lessons()[0].id;
+  const puzzle = puzzles()[0];
 
   // Every field name of every object the module returns, for setters on Object.prototype, and
   // the names a property descriptor reads. (Not wasm-bindgen's own `__wbg_ptr`, which its glue
@@ -361,6 +434,8 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
   collect(variants());
   collect(lessons());
   collect(lessonJudge(lessonId, ['e1-e2']));
+  collect(puzzles());
+  collect(puzzleJudge('classic-turbo', STOP, 'stop', ['e2-f2']));
   collect(Game.fromCode('sackson', 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30').state());
 
   // Values whose reading runs JS that throws (and plain bad values among them), made before any
@@ -487,6 +562,9 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
     () => lessons(),
     () => lessonJudge(pick([lessonId, arg()]), arg()),
     () => lessonHint(pick([lessonId, arg()]), arg()),
+    () => puzzles(),
+    () => puzzleJudge(pick([puzzle.variant, arg()]), pick([puzzle.code, arg()]), pick([puzzle.goal, arg()]), arg()),
+    () => puzzleSolution(pick([puzzle.variant, arg()]), pick([puzzle.code, arg()]), pick([puzzle.goal, arg()]), arg()),
   ];
 
   const memory = () => exports.memory.buffer.byteLength;

@@ -5,6 +5,7 @@
 // in node (tests/unit/board.test.mjs).
 import * as I from './interaction.js';
 import { initialUi, canHumanMove, isHuman, bottomSide, shownGame } from './state.js';
+import { whyNoMove as puzzleWhyNoMove, startPuzzle } from './puzzle-mode.js';
 
 /** The state for a new game `gs`: nothing of the last game's is kept but the settings. */
 export function withNewGame(s, gs) {
@@ -12,6 +13,7 @@ export function withNewGame(s, gs) {
     ...s,
     gs,
     ui: { ...initialUi(), cursor: s.ui.cursor },
+    puzzle: startPuzzle(gs),
     aiInfo: null,
     paused: false,
     halted: false,
@@ -86,6 +88,7 @@ export function whyNoMove(s) {
   if (s.gs.result) return { key: 'refuse.gameOver', params: { result: resultMessage(s.gs) } };
   if (s.locked !== null) return s.locked ? { text: s.locked } : { key: 'refuse.locked' };
   if (s.settings.mode === 'view') return { key: 'refuse.viewOnly' };
+  if (s.settings.mode === 'puzzle') return puzzleWhyNoMove(s);
   if (s.thinking) return { key: 'refuse.computerThinking' };
   if (s.settings.mode === 'demo') return { key: 'refuse.demo' };
   return { key: 'refuse.notYourTurn', params: { side: s.gs.side } };
@@ -181,5 +184,5 @@ export function moveNews(gs, side, by) {
 /** Whether the computer plays `side` in the state's settings (for the players' names). */
 export function computerPlays(s, side) {
   const { mode } = s.settings;
-  return mode !== 'view' && !isHuman(s.settings, side);
+  return mode !== 'view' && mode !== 'puzzle' && !isHuman(s.settings, side);
 }

@@ -31,6 +31,7 @@ mod engine_cmd;
 mod match_cmd;
 mod perft_cmd;
 mod player;
+mod puzzles_cmd;
 mod rating;
 
 #[derive(Parser)]
@@ -58,6 +59,8 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Search a fixed set of positions to a fixed depth and report the speed.
     Bench(bench_cmd::BenchArgs),
+    /// Make a puzzle set from engine self-play, each puzzle proved by exact search.
+    Puzzles(puzzles_cmd::PuzzlesArgs),
 }
 
 /// A failure to report: one line on stderr, exit code 2.
@@ -125,6 +128,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => engine_cmd::run(&args),
         Command::Match(args) => match_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
+        Command::Puzzles(args) => puzzles_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

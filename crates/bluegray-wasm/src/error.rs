@@ -13,6 +13,7 @@
 //! | `illegal-move` | a well-formed move the rules refuse; see `reason` and `points` |
 //! | `game-over` | a move, or a search, asked for in a finished game |
 //! | `bad-tag` | `setTag` with a bad or reserved tag name |
+//! | `bad-puzzle` | a puzzle's goal does not hold in its position (`puzzleJudge`, `puzzleSolution`), or proving it needs more than the proof search's node limit |
 //! | `busy` | `think` or `analyse` called while a search is running, a `Game` method called from inside another of the same game's (only JS run by the binding itself, such as a replaced built-in, can do that), or `free()` called then |
 //! | `js-exception` | reading an argument ran JS that threw (a getter, an iterator, a Proxy's trap), or a JS built-in the binding calls threw; the message names the argument; the module and every `Game` go on working |
 //! | `freed` | a method of a `Game` called after its `free()` (thrown by the glue before the call reaches wasm; a second `free()` does nothing) |
@@ -29,6 +30,7 @@ use bluegray_core::{
     IllegalMove, MoveError, PositionCodeError, RecordError, TagError, VariantError,
 };
 use bluegray_lessons::LessonError;
+use bluegray_puzzles::PuzzleError;
 
 /// What kind of error; its [`ErrorCode::as_str`] is the JS `code` property.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +51,8 @@ pub enum ErrorCode {
     GameOver,
     /// `bad-tag`.
     BadTag,
+    /// `bad-puzzle`.
+    BadPuzzle,
     /// `busy`.
     Busy,
     /// `js-exception`.
@@ -71,6 +75,7 @@ impl ErrorCode {
             ErrorCode::IllegalMove => "illegal-move",
             ErrorCode::GameOver => "game-over",
             ErrorCode::BadTag => "bad-tag",
+            ErrorCode::BadPuzzle => "bad-puzzle",
             ErrorCode::Busy => "busy",
             ErrorCode::JsException => "js-exception",
             ErrorCode::Freed => "freed",
@@ -197,6 +202,30 @@ impl From<LessonError> for ApiError {
     }
 }
 
+impl From<PuzzleError> for ApiError {
+    fn from(e: PuzzleError) -> ApiError {
+        let message = e.to_string();
+        match &e {
+            PuzzleError::IllegalMove { reason, .. } => {
+                ApiError::refused(ErrorCode::IllegalMove, message, reason)
+            }
+            PuzzleError::BadVariant(_) => ApiError::new(ErrorCode::BadVariant, message),
+            PuzzleError::BadPosition(_) => ApiError::new(ErrorCode::BadPosition, message),
+            PuzzleError::BadMoveText { .. } => ApiError::new(ErrorCode::BadMoveText, message),
+            PuzzleError::GameOver { .. } => ApiError::new(ErrorCode::GameOver, message),
+            PuzzleError::GoalDoesNotHold { .. }
+            | PuzzleError::NotUnique { .. }
+            | PuzzleError::TooEasy { .. }
+            | PuzzleError::SearchLimit => ApiError::new(ErrorCode::BadPuzzle, message),
+            PuzzleError::BadLine { .. } => ApiError::new(ErrorCode::Internal, message),
+            PuzzleError::BadGoal { .. }
+            | PuzzleError::TooManyMoves { .. }
+            | PuzzleError::NoMove
+            | PuzzleError::NotSolversMove { .. } => ApiError::new(ErrorCode::BadArgument, message),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,6 +262,7 @@ mod tests {
             ErrorCode::IllegalMove,
             ErrorCode::GameOver,
             ErrorCode::BadTag,
+            ErrorCode::BadPuzzle,
             ErrorCode::Busy,
             ErrorCode::JsException,
             ErrorCode::Freed,

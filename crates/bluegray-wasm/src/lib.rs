@@ -7,7 +7,8 @@
 //! (and wasm-bindgen's `free()`), and the free functions `variants()` (the catalogue: variants,
 //! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
 //! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
-//! by the AI Web Worker, and the lessons' `lessons()`, `lessonJudge()`, `lessonHint()`.
+//! by the AI Web Worker, the lessons' `lessons()`, `lessonJudge()`, `lessonHint()`, and the
+//! puzzles' `puzzles()`, `puzzleJudge()`, `puzzleSolution()`.
 //!
 //! Every argument is checked: a value of the wrong JS type or out of range throws an `Error`
 //! with code `bad-argument` naming the argument and what was expected, never a
@@ -38,6 +39,7 @@ pub mod error;
 #[cfg(target_arch = "wasm32")]
 mod js;
 mod lessons;
+mod puzzles;
 pub mod search;
 pub mod session;
 pub mod view;

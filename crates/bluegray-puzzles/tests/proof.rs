@@ -1,0 +1,207 @@
+//! The proof search, judging and solutions on positions made by hand, and property tests that
+//! judging and hints never panic on any list of moves.
+
+use bluegray_puzzles::search::Prover;
+use bluegray_puzzles::{Goal, Problem, PuzzleError, Status, Verdict};
+use proptest::prelude::*;
+
+/// Sackson: Blue's captain on f4 (progress 15) walks e4, then the red dot; Gray cannot stop it.
+const WIN2: &str = "s3c4/9/9/9/9/5C3/9/9/9 b 0 1";
+/// Classic-turbo: Gray's turbo captain on c5 would slide over c6, d6, e6 to the red dot; Blue's
+/// own guard on e2 blocks Blue's captain, and only b6-c6 stops the slide.
+const STOP: &str = "8s/9/9/1S7/2c6/9/9/4S4/4C4 b 0 1";
+/// The start of the game: no puzzle of any goal holds there.
+const START: &str = "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1";
+
+fn problem(spec: &str, code: &str, goal: Goal) -> Problem {
+    Problem::new(spec, code, goal).expect("the problem sets up")
+}
+
+#[test]
+fn a_captain_two_steps_from_the_dot_wins_in_two_and_only_so() {
+    let p = problem("sackson", WIN2, Goal::Win2);
+    assert_eq!(p.verify().unwrap(), ["f4-e4", "e9-e8", "e4-e5"]);
+    let mut prover = Prover::new();
+    assert!(!prover.wins_within(p.start(), 1).unwrap());
+    assert!(prover.wins_within(p.start(), 2).unwrap());
+    assert_eq!(prover.distance(p.start(), 3).unwrap(), Some(2));
+    // As a win in 3 it holds, but is too easy.
+    let p3 = problem("sackson", WIN2, Goal::Win3);
+    assert!(p3.holds().unwrap());
+    assert_eq!(p3.verify(), Err(PuzzleError::TooEasy { moves: 2 }));
+}
+
+#[test]
+fn judging_a_win_in_two() {
+    let p = problem("sackson", WIN2, Goal::Win2);
+    let v = p.judge(&["f4-e4"]).unwrap();
+    assert_eq!(v.status, Status::Continue);
+    assert_eq!(v.reply.as_deref(), Some("e9-e8"));
+    // Any defence, then the win.
+    let v = p.judge(&["f4-e4", "a9-b9", "e4-e5"]).unwrap();
+    assert_eq!(
+        v,
+        Verdict {
+            status: Status::Solved,
+            reply: None,
+            refutation: vec![]
+        }
+    );
+    assert_eq!(p.hint::<&str>(&[]).unwrap().as_deref(), Some("f4-e4"));
+    assert_eq!(p.solution(&["f4-e4", "a9-b9"]).unwrap(), ["e4-e5"]);
+    assert!(matches!(
+        p.judge(&["f4-e4", "a9-b9"]),
+        Err(PuzzleError::NotSolversMove { .. })
+    ));
+    assert!(matches!(
+        p.judge(&["f4-e4", "a9-b9", "e4-e5", "a9-a8"]),
+        Err(PuzzleError::TooManyMoves {
+            count: 4,
+            max: 3,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn stopping_a_turbo_slide() {
+    let p = problem("classic-turbo", STOP, Goal::Stop);
+    assert_eq!(p.verify().unwrap(), ["b6-c6"]);
+    assert_eq!(p.judge(&["b6-c6"]).unwrap().status, Status::Solved);
+    let v = p.judge(&["e2-f2"]).unwrap();
+    assert_eq!(v.status, Status::Wrong);
+    assert_eq!(v.refutation, ["c5-e5"]);
+    assert!(p.solution(&["e2-f2"]).unwrap().is_empty());
+}
+
+#[test]
+fn a_wrong_move_in_a_win_is_refuted() {
+    // Blue's captain on g4 (progress 14), a Gray guard on f6 that can reach f5 and f4 in time.
+    // Whatever the search says, a wrong move's refutation leaves no win within the budget.
+    let code = "s3c4/9/9/5s3/9/6C2/9/9/9 b 0 1";
+    let p = problem("sackson", code, Goal::Win3);
+    if p.holds().unwrap() {
+        let first = p.hint::<&str>(&[]).unwrap().expect("a hint");
+        let legal: Vec<String> = p
+            .start()
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        for m in legal.iter().filter(|m| **m != first) {
+            let v = p.judge(&[m.as_str()]).unwrap();
+            if v.status == Status::Wrong {
+                assert_eq!(v.refutation.len(), 1, "{m}");
+                let mut line = vec![m.clone()];
+                line.extend(v.refutation);
+                assert!(p.solution(&line).unwrap().is_empty(), "{m}");
+            }
+        }
+    }
+}
+
+#[test]
+fn impossible_puzzles_are_errors() {
+    for goal in Goal::ALL {
+        let p = problem("sackson", START, goal);
+        assert!(!p.holds().unwrap());
+        assert_eq!(
+            p.judge(&["e2-e3"]),
+            Err(PuzzleError::GoalDoesNotHold {
+                solver: bluegray_core::Color::Blue,
+                goal
+            })
+        );
+    }
+}
+
+#[test]
+fn a_finished_game_holds_no_puzzle_and_takes_no_move() {
+    // Blue's captain on the red dot: the game is over.
+    let p = problem("sackson", "s3c4/9/9/9/4C4/9/9/9/9 g 0 1", Goal::Win2);
+    assert!(!p.holds().unwrap());
+    assert!(p.first_moves().unwrap().is_empty());
+}
+
+#[test]
+fn the_node_limit_stops_a_search() {
+    let p = problem("classic-turbo", START, Goal::Win3);
+    let mut prover = Prover::with_limit(50);
+    assert!(prover.wins_within(p.start(), 3).is_err());
+}
+
+#[test]
+fn the_text_format_reads_and_refuses() {
+    let line = "win2-x | sackson | win2 | s3c4/9/9/9/9/5C3/9/9/9 b 0 1 | f4-e4 e9-e8 e4-e5";
+    let p: bluegray_puzzles::Puzzle = line.parse().unwrap();
+    assert_eq!(p.to_string(), line);
+    assert_eq!(p.length(), 2);
+    for bad in [
+        "",
+        "a | b",
+        "Bad Id | sackson | win2 | s3c4/9/9/9/9/5C3/9/9/9 b 0 1 | f4-e4",
+        "x | chess | win2 | s3c4/9/9/9/9/5C3/9/9/9 b 0 1 | f4-e4",
+        "x | sackson | win9 | s3c4/9/9/9/9/5C3/9/9/9 b 0 1 | f4-e4",
+        "x | sackson | win2 | nope | f4-e4",
+        "x | sackson | win2 | s3c4/9/9/9/9/5C3/9/9/9 b 0 1 | ",
+        "x | sackson | stop | s3c4/9/9/9/9/5C3/9/9/9 b 0 1 | f4-e4 e9-e8",
+        "x | sackson | win2 | s3c4/9/9/9/9/5C3/9/9/9 b 0 1 | zz",
+    ] {
+        assert!(bad.parse::<bluegray_puzzles::Puzzle>().is_err(), "{bad}");
+    }
+    assert!(bluegray_puzzles::parse_set(&format!("# c\n\n{line}\n{line}\n")).is_err());
+}
+
+fn any_move() -> impl Strategy<Value = String> {
+    let point = (0u8..9, 1u8..10).prop_map(|(f, r)| format!("{}{r}", (b'a' + f) as char));
+    prop_oneof![
+        (point.clone(), point.clone()).prop_map(|(a, b)| format!("{a}-{b}")),
+        (point.clone(), point).prop_map(|(a, b)| format!("{a}x{b}")),
+        "[a-z0-9x\\-]{0,6}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Random move lists (mostly illegal) never make judge, hint or solution panic.
+    #[test]
+    fn judge_and_hint_never_panic(moves in proptest::collection::vec(any_move(), 0..7)) {
+        for (spec, code, goal) in [
+            ("sackson", WIN2, Goal::Win2),
+            ("classic-turbo", STOP, Goal::Stop),
+            ("sackson", WIN2, Goal::Win3),
+        ] {
+            let p = problem(spec, code, goal);
+            let _ = p.judge(&moves);
+            let _ = p.hint(&moves);
+            let _ = p.solution(&moves);
+        }
+    }
+
+    /// Random legal lines from a puzzle's start: judging each prefix never panics, and a
+    /// line the judge calls correct keeps a solution.
+    #[test]
+    fn legal_lines_judge_consistently(picks in proptest::collection::vec(0usize..64, 1..6)) {
+        let p = problem("sackson", WIN2, Goal::Win3);
+        let mut pos = *p.start();
+        let mut moves: Vec<String> = Vec::new();
+        for k in picks {
+            let legal = pos.legal_moves();
+            if legal.is_empty() || moves.len() >= 5 {
+                break;
+            }
+            let m = legal[k % legal.len()];
+            moves.push(m.to_string());
+            pos.play(&m);
+            if moves.len() % 2 == 1 {
+                let v = p.judge(&moves).unwrap();
+                let rest = p.solution(&moves).unwrap();
+                match v.status {
+                    Status::Continue => prop_assert_eq!(rest.first(), v.reply.as_ref()),
+                    Status::Wrong | Status::Solved => prop_assert!(rest.is_empty()),
+                }
+            }
+        }
+    }
+}

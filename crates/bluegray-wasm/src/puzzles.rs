@@ -1,0 +1,82 @@
+//! The puzzles (crate `bluegray-puzzles`) for the page: `puzzles()`, `puzzleJudge(variant,
+//! code, goal, moves)` and `puzzleSolution(variant, code, goal, moves)`. Every argument is
+//! checked, without running any JS of it that could throw unseen; every problem is a JS
+//! `Error` with a message and a `code` (see [`crate::error`]), never a panic.
+#![cfg(target_arch = "wasm32")]
+
+use bluegray_puzzles::{catalogue, Goal, Problem, PuzzleError};
+use wasm_bindgen::prelude::*;
+
+use crate::args::{self, Param};
+use crate::error::ApiError;
+use crate::js::{array, js_error, string, to_js};
+
+/// The arguments `variant`, `code`, `goal` and `moves` of `function`, as a problem to search
+/// and the moves. `moves` is an array of at most the goal's line of strings, its elements
+/// read one by one with `Reflect.get`, never by iterating it, which would run its iterator.
+fn read_all(
+    variant: &JsValue,
+    code: &JsValue,
+    goal: &JsValue,
+    moves: &JsValue,
+    function: &str,
+) -> Result<(Problem, Vec<String>), ApiError> {
+    let variant = string(variant, Param::new(function, "variant"))?;
+    let code = string(code, Param::new(function, "code"))?;
+    let goal: Goal = string(goal, Param::new(function, "goal"))?.parse()?;
+    let max = goal.max_line();
+    let too_long = |count| ApiError::from(PuzzleError::TooManyMoves { count, max, goal });
+    let elements = array(moves, max, too_long, Param::new(function, "moves"))?;
+    let moves = elements
+        .into_iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let name = format!("moves[{i}]");
+            args::string(m, Param::new(function, &name))
+        })
+        .collect::<Result<Vec<String>, ApiError>>()?;
+    Ok((Problem::new(&variant, &code, goal)?, moves))
+}
+
+/// The committed puzzle set: `[{id, variant, code, side, goal, length}]`, `side` the solver
+/// (`blue` or `gray`), `goal` `win2`, `win3` or `stop`, `length` the solver's moves in the
+/// solution.
+#[wasm_bindgen]
+pub fn puzzles() -> Result<JsValue, JsValue> {
+    let list = catalogue().map_err(|e| js_error(ApiError::from(e)))?;
+    to_js(&list, "puzzles")
+}
+
+/// Judges the solver's last move of a puzzle (any position and goal, in the set or not):
+/// `moves` is every move from the start (the defender's replies included), the last one the
+/// solver's. Returns `{status, reply, refutation}`: status `solved`, `continue` or `wrong`;
+/// `reply` the defender's answer to a correct move that does not finish (else `null`);
+/// `refutation` the defence that beats a wrong move (for `stop`, the opponent's winning move).
+/// A puzzle whose goal does not hold is a `bad-puzzle` error.
+#[wasm_bindgen(js_name = puzzleJudge)]
+pub fn puzzle_judge(
+    variant: JsValue,
+    code: JsValue,
+    goal: JsValue,
+    moves: JsValue,
+) -> Result<JsValue, JsValue> {
+    const F: &str = "puzzleJudge";
+    let judged =
+        read_all(&variant, &code, &goal, &moves, F).and_then(|(p, moves)| Ok(p.judge(&moves)?));
+    to_js(&judged.map_err(js_error)?, F)
+}
+
+/// The rest of a puzzle's solution line after `moves` (from the start): `[0]` is the hint when
+/// the solver is to move. Empty when the goal can no longer be reached.
+#[wasm_bindgen(js_name = puzzleSolution)]
+pub fn puzzle_solution(
+    variant: JsValue,
+    code: JsValue,
+    goal: JsValue,
+    moves: JsValue,
+) -> Result<JsValue, JsValue> {
+    const F: &str = "puzzleSolution";
+    let line =
+        read_all(&variant, &code, &goal, &moves, F).and_then(|(p, moves)| Ok(p.solution(&moves)?));
+    to_js(&line.map_err(js_error)?, F)
+}

@@ -1,0 +1,62 @@
+// Unit tests of www/puzzle-mode.js (the board's puzzle mode): who may move, what a verdict of the
+// rules core leads to, why a press is refused, and the goal attribute's validator.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startPuzzle, solverToMove, whyNoMove, afterVerdict } from '../../www/puzzle-mode.js';
+import { defaultState, canHumanMove, bottomSide } from '../../www/state.js';
+import { parseSetting } from '../../www/settings.js';
+import { applyAttribute } from '../../www/config.js';
+
+const gs = (side, extra = {}) => ({ side, code: `code ${side}`, result: null, history: [], ...extra });
+
+function puzzleState(side = 'gray', goal = 'win2') {
+  const s = defaultState();
+  const g = gs(side);
+  return { ...s, settings: { ...s.settings, mode: 'puzzle' }, goal, gs: g, puzzle: startPuzzle(g) };
+}
+
+test('the solver is the side to move at the start, and the board shows it at the bottom', () => {
+  const s = puzzleState('gray');
+  assert.deepEqual(s.puzzle, { side: 'gray', start: 'code gray', status: 'playing', queue: [] });
+  assert.ok(solverToMove(s));
+  assert.ok(canHumanMove(s));
+  assert.equal(bottomSide(s), 'gray');
+  assert.equal(bottomSide({ ...s, orientation: 'blue' }), 'blue', 'the orientation attribute wins');
+});
+
+test('nobody moves while a reply plays, on the defender’s turn, after the end, without a goal or when locked', () => {
+  const s = puzzleState('blue');
+  assert.ok(!canHumanMove({ ...s, puzzle: { ...s.puzzle, status: 'replying' } }));
+  assert.ok(!canHumanMove({ ...s, gs: gs('gray') }));
+  assert.ok(!canHumanMove({ ...s, puzzle: { ...s.puzzle, status: 'solved' } }));
+  assert.ok(!canHumanMove({ ...s, goal: null }));
+  assert.ok(!canHumanMove({ ...s, locked: '' }));
+  assert.deepEqual(whyNoMove({ ...s, goal: null }), { key: 'puzzles.board.noGoal' });
+  assert.deepEqual(whyNoMove({ ...s, puzzle: { ...s.puzzle, status: 'solved' } }), { key: 'puzzles.board.solved' });
+  assert.deepEqual(whyNoMove({ ...s, puzzle: { ...s.puzzle, status: 'failed' } }), { key: 'puzzles.board.failed' });
+  assert.deepEqual(whyNoMove({ ...s, puzzle: { ...s.puzzle, status: 'replying' } }), { key: 'puzzles.board.wait' });
+});
+
+test('a verdict: solved fires puzzle-solved; continue queues the reply; wrong queues the refutation and fires puzzle-failed', () => {
+  const p = startPuzzle(gs('blue'));
+  assert.deepEqual(afterVerdict(p, { status: 'solved', reply: null, refutation: [] }), {
+    puzzle: { ...p, status: 'solved', queue: [] },
+    event: { type: 'puzzle-solved', refutation: [] },
+  });
+  assert.deepEqual(afterVerdict(p, { status: 'continue', reply: 'f8-f7', refutation: [] }), { puzzle: { ...p, status: 'replying', queue: ['f8-f7'] }, event: null });
+  assert.deepEqual(afterVerdict(p, { status: 'wrong', reply: null, refutation: ['e9-e8', 1, 'e8-d8'] }), {
+    puzzle: { ...p, status: 'failed', queue: ['e9-e8', 'e8-d8'] },
+    event: { type: 'puzzle-failed', refutation: ['e9-e8', 'e8-d8'] },
+  });
+  // No verdict (the rules core threw) or a continue without a reply: the attempt fails with nothing to play.
+  for (const v of [null, { status: 'continue', reply: '' }]) assert.equal(afterVerdict(p, v).puzzle.status, 'failed');
+});
+
+test('the goal attribute: win2, win3 or stop, read into the state; anything else is refused', () => {
+  for (const g of ['win2', 'win3', 'stop', ' WIN3 ']) assert.deepEqual(parseSetting('goal', g), { value: g.trim().toLowerCase() });
+  for (const g of ['win4', '', 'mate']) assert.equal(parseSetting('goal', g).error.expected, 'puzzles.expectedGoal');
+  const s = defaultState();
+  assert.equal(applyAttribute(s, 'goal', 'stop', undefined).state.goal, 'stop');
+  assert.equal(applyAttribute({ ...s, goal: 'stop' }, 'goal', null, undefined).state.goal, null);
+  assert.equal(applyAttribute(s, 'mode', 'puzzle', undefined).state.settings.mode, 'puzzle');
+});
