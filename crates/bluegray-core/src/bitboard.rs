@@ -32,7 +32,7 @@ const fn rank_mask(rank: u32) -> u128 {
 const BITS: [u128; 256] = {
     let mut t = [0u128; 256];
     let mut i = 0;
-    while i < NUM_POINTS as usize {
+    while i < NUM_POINTS {
         t[i] = 1u128 << i;
         i += 1;
     }
