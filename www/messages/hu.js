@@ -206,7 +206,7 @@ export default {
     'lesson.race.wrong': 'Most már Szürke kapitánya ér előbb a piros pontra.',
     'lesson.race.done': 'Egy lépéssel nyerted a versenyt. Ha ugyanannyi lépés van hátra, az ér oda előbb, aki lépésen van, ezért itt az azonnali indulás nyer. Egy bármi másra elhasznált lépéssel Szürke került volna előnybe a versenyben, és akkor már csak egy útzár menthetett volna meg.',
     'lesson.twoguards.title': 'Útzár két katonával',
-    'lesson.twoguards.text': 'A magányos útzárót könnyű eltávolítani: a mellette álló ellenséges katona átugorja, ha a mögötte lévő pont üres. Szürke h4-en álló kapitánya előbb g3-ra, aztán f3-ra lép. Szürke f4-en álló katonája f3-at figyeli: ha ott állna egy katonád, mögötte üres f2-vel, átugranák. Két katonából építs útzárat: az egyik az útvonalon álljon, a másik mögötte.',
+    'lesson.twoguards.text': 'A magányos útzárót könnyű eltávolítani: a mellette álló ellenséges katona átugorja, ha a mögötte lévő pont üres. Szürke h4-en álló kapitánya előbb g3-ra, aztán f3-ra lép. Szürke f4-en álló katonája f3-at figyeli: ha ott állna egy katonád, mögötte üres f2-vel, Szürke átugraná. Két katonából építs útzárat: az egyik az útvonalon álljon, a másik mögötte.',
     'lesson.twoguards.goal': 'Zárd el biztonságosan Szürke kapitányát legfeljebb két lépésben.',
     'lesson.twoguards.hint': 'Először lépj e1-ről f2-re; akkor az e2-n álló katona f3-ra léphet.',
     'lesson.twoguards.wrong': 'Szürke kapitányának útja nincs biztonságosan elzárva.',

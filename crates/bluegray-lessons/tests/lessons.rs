@@ -590,3 +590,14 @@ fn every_move_along_each_solution_is_judged_with_a_known_message() {
         }
     }
 }
+
+#[test]
+fn every_position_reads_in_its_variant_and_is_written_as_given() {
+    for l in LESSONS {
+        let g = l.start().unwrap_or_else(|e| panic!("{}: {e}", l.id));
+        // The code is canonical: the rules core writes the position back exactly as given.
+        assert_eq!(g.position().to_string(), l.code, "{}", l.id);
+        assert_eq!(g.variant().to_string(), l.variant, "{}", l.id);
+        assert!(!g.legal_moves().is_empty(), "{}", l.id);
+    }
+}
