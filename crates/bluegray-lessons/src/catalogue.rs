@@ -29,6 +29,7 @@ const WAIT: &[&str] = &["i9-h9", "h9-i9"];
 /// | `privates` | super | rules | `guards` | promotes a private, going round a guard sideways |
 /// | `pow` | classic-pow | rules | `start` | walks the captain from e9 along Gray's path |
 /// | `impasse` | sackson | rules | `impasse_plies` | wins on impasse (a half win) by keeping the block |
+/// | `nomoves` | sackson | rules | | leaves the opponent without a legal move when ahead |
 /// | `choice` | sackson,jumps=any | rules | `jumps` | chooses, of two captures, the one off the captain's path |
 /// | `race` | sackson | strategy | | counts the captain race and runs at once |
 /// | `twoguards` | sackson | strategy | | builds a block of two guards, the back one first |
@@ -179,6 +180,17 @@ pub const LESSONS: &[Lesson] = &[
         replies: &["f3-e3", "i9-h9", "h9-i9"],
         kind: Kind::Rules,
         teaches: Some("impasse_plies"),
+    },
+    Lesson {
+        id: "nomoves",
+        variant: "sackson",
+        code: "sSS1c4/1S2S4/SS7/9/9/1C7/9/9/9 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::Impasse,
+        budget: 1,
+        replies: &[],
+        kind: Kind::Rules,
+        teaches: None,
     },
     Lesson {
         id: "choice",

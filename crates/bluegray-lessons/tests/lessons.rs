@@ -207,6 +207,21 @@ const WRONG: &[Case] = &[
         "lessons.why.enemyFree",
         &[("point", "e3")],
     ),
+    ("nomoves", &[], "b8-a8", "lesson.nomoves.wrong", &[]),
+    (
+        "nomoves",
+        &[],
+        "e8-e7",
+        "lessons.why.enemyFree",
+        &[("point", "e8")],
+    ),
+    (
+        "nomoves",
+        &[],
+        "a7-a8",
+        "lessons.why.jumped",
+        &[("guard", "a8"), ("from", "a9")],
+    ),
     (
         "choice",
         &[],
@@ -500,6 +515,20 @@ fn the_new_goals_are_real_results_of_the_rules_core() {
         bluegray_core::EndReason::Impasse {
             cause: bluegray_core::ImpasseCause::NoProgress,
             ..
+        }
+    ));
+    // Gray left without a legal move: an impasse, won on progress, not a loss for Blue.
+    let l = lesson("nomoves").expect("lesson");
+    let g = l.replay(&complete("nomoves")).expect("replays");
+    let o = g.outcome().expect("over");
+    assert_eq!(o.winner, Some(Color::Blue));
+    assert!(o.is_half_win());
+    assert!(matches!(
+        o.reason,
+        bluegray_core::EndReason::Impasse {
+            cause: bluegray_core::ImpasseCause::NoMoves,
+            blue: 5,
+            gray: 0
         }
     ));
     // The turbo captain crossed the whole board in one slide.
