@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { launch, openPage, waitReady, watch, DIST, ROOT, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
-import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, playByClicks, solveByClicks, current } from './puzzle-play.mjs';
+import { launch, openPage, waitReady, waitText, watch, DIST, ROOT, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, playByClicks, solveByClicks, current, clickBoardPoint } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 import { translate, loadLanguage } from '../../www/i18n.js';
 
@@ -217,6 +217,9 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   assert.deepEqual(events.map((e) => e.type), ['puzzle-solved']);
   assert.deepEqual(events[0].detail.moves, await history());
   assert.equal((await history()).length, 2 * p.length - 1, 'the solver’s moves and the element’s replies');
+  // The board takes no more moves: a press says the puzzle is solved.
+  await clickBoardPoint(page, sel, 'e5');
+  await waitText(page, '#daily >>> .notice', new RegExp(M['puzzles.board.solved']));
 
   // Again, with a wrong first move: puzzle-failed with the refutation, which the element plays.
   await page.evaluate((pz) => {
@@ -234,6 +237,8 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   assert.ok(failed.detail.refutation.length > 0, 'the engine refutes it');
   await page.waitForFunction((n) => document.getElementById('daily').state.history.length === n, 1 + failed.detail.refutation.length, { timeout: 20000 });
   assert.deepEqual(await history(), [wrong, ...failed.detail.refutation]);
+  await clickBoardPoint(page, sel, 'e5');
+  await waitText(page, '#daily >>> .notice', new RegExp(M['puzzles.board.failed']));
   assert.deepEqual(problems, []);
   assert.deepEqual(mainProblems, []);
   await main.close();

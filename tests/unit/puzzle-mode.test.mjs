@@ -6,6 +6,7 @@ import { startPuzzle, solverToMove, whyNoMove, afterVerdict } from '../../www/pu
 import { defaultState, canHumanMove, bottomSide } from '../../www/state.js';
 import { parseSetting } from '../../www/settings.js';
 import { applyAttribute } from '../../www/config.js';
+import { whyNoMove as boardWhyNoMove } from '../../www/board.js';
 
 const gs = (side, extra = {}) => ({ side, code: `code ${side}`, result: null, history: [], ...extra });
 
@@ -59,4 +60,12 @@ test('the goal attribute: win2, win3 or stop, read into the state; anything else
   assert.equal(applyAttribute(s, 'goal', 'stop', undefined).state.goal, 'stop');
   assert.equal(applyAttribute({ ...s, goal: 'stop' }, 'goal', null, undefined).state.goal, null);
   assert.equal(applyAttribute(s, 'mode', 'puzzle', undefined).state.settings.mode, 'puzzle');
+});
+
+test('a press on a solved or failed puzzle says so, even when its last move ended the game; a lock says its own words', () => {
+  const s = puzzleState('blue');
+  const over = { ...s, gs: { ...s.gs, result: { winner: 'blue', reason: 'breakthrough', token: '1-0' } } };
+  assert.deepEqual(boardWhyNoMove({ ...over, puzzle: { ...s.puzzle, status: 'solved' } }), { key: 'puzzles.board.solved' });
+  assert.deepEqual(boardWhyNoMove({ ...s, puzzle: { ...s.puzzle, status: 'failed' } }), { key: 'puzzles.board.failed' });
+  assert.deepEqual(boardWhyNoMove({ ...s, locked: 'Wait' }), { text: 'Wait' });
 });
