@@ -2,7 +2,7 @@
 //! lesson's wrong-move feedback triggers for at least one wrong move (issue 10, Tests).
 
 use bluegray_core::Color;
-use bluegray_lessons::{catalogue, lesson, Goal, LessonError, Status, LESSONS, MAX_MOVES};
+use bluegray_lessons::{catalogue, lesson, Goal, Kind, LessonError, Status, LESSONS, MAX_MOVES};
 
 /// Plays a lesson from its start by following its hints, as a learner clicking them would,
 /// with the opponent's replies from the verdicts. Returns every move played.
@@ -126,7 +126,7 @@ const WRONG: &[Case] = &[
         "capture",
         &[],
         "d4xd6",
-        "lessons.why.hanging",
+        "lessons.why.jumped",
         &[("guard", "d6"), ("from", "d7")],
     ),
     (
@@ -147,7 +147,7 @@ const WRONG: &[Case] = &[
         "block",
         &[],
         "f2-f3",
-        "lessons.why.hanging",
+        "lessons.why.jumped",
         &[("guard", "f3"), ("from", "f4")],
     ),
     (
@@ -221,6 +221,11 @@ fn a_wrong_move_that_hangs_a_guard_shows_the_jump() {
     let l = lesson("capture").expect("lesson");
     let v = l.judge(&["d4xd6"]).expect("verdict");
     assert_eq!(v.reply.as_deref(), Some("d7xd5"));
+    // The reply has jumped the guard: the feedback says it was jumped, not that it can be.
+    let f = v.feedback.expect("feedback");
+    assert_eq!(f.key, "lessons.why.jumped");
+    assert_eq!(f.params["guard"], "d6");
+    assert_eq!(f.params["from"], "d7");
     let l = lesson("lead").expect("lesson");
     let v = l.judge(&["h7-i7"]).expect("verdict");
     assert_eq!(v.reply.as_deref(), Some("g8-h7"));
@@ -317,4 +322,28 @@ fn a_move_after_the_end_says_the_game_is_over() {
         "{e:?}"
     );
     assert!(e.to_string().contains("the game is already over"), "{e}");
+}
+
+#[test]
+fn the_catalogue_says_what_each_lesson_teaches() {
+    let options = [
+        "captain",
+        "guards",
+        "start",
+        "lead",
+        "impasse_plies",
+        "jumps",
+    ];
+    for (info, l) in catalogue().iter().zip(LESSONS) {
+        assert_eq!(info.id, l.id);
+        assert_eq!(info.kind, l.kind);
+        assert_eq!(info.teaches, l.teaches);
+        if let Some(t) = l.teaches {
+            assert!(options.contains(&t), "{}: teaches {t}", l.id);
+            assert_eq!(l.kind, Kind::Rules, "{}", l.id);
+        }
+    }
+    assert_eq!(lesson("lead").expect("lesson").teaches, Some("lead"));
+    assert_eq!(lesson("walk").expect("lesson").kind, Kind::Rules);
+    assert_eq!(lesson("walk").expect("lesson").teaches, None);
 }

@@ -1,0 +1,169 @@
+//! The lessons in teaching order ([`LESSONS`]), looked up by id ([`lesson`]), and the
+//! catalogue the page lists ([`catalogue`]).
+
+use bluegray_core::Color;
+use serde::Serialize;
+
+use crate::error::LessonError;
+use crate::goal::Goal;
+use crate::lesson::{Kind, Lesson};
+
+/// Gray's captain behind its own guard, and a guard in the corner that steps to and fro: the
+/// opponent waits while the learner works.
+const WAIT: &[&str] = &["i9-h9", "h9-i9"];
+
+/// Every lesson, in teaching order.
+pub const LESSONS: &[Lesson] = &[
+    Lesson {
+        id: "walk",
+        variant: "sackson",
+        code: "4c3s/4s4/9/9/9/9/9/7S1/4C4 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::CaptainAt(4),
+        budget: 4,
+        replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
+    },
+    Lesson {
+        id: "unblock",
+        variant: "sackson",
+        code: "4c3s/4s4/9/9/9/9/9/4S1S2/4C4 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::CaptainAt(2),
+        budget: 3,
+        replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
+    },
+    Lesson {
+        id: "step",
+        variant: "sackson",
+        code: "4c3s/4s4/9/9/9/3S5/9/9/4C4 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::GuardOn("f6"),
+        budget: 3,
+        replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
+    },
+    Lesson {
+        id: "capture",
+        variant: "sackson",
+        code: "4c3s/3ss4/3s5/9/3s5/3Ss4/9/9/4C4 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::SafeCapture,
+        budget: 1,
+        replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
+    },
+    Lesson {
+        id: "multi",
+        variant: "sackson",
+        code: "4c4/9/9/9/1s7/2s6/2Ss5/9/4C4 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::CaptureCount(2),
+        budget: 1,
+        replies: &["e9-e8"],
+        kind: Kind::Rules,
+        teaches: None,
+    },
+    Lesson {
+        id: "compulsory",
+        variant: "sackson",
+        code: "4c3s/4s4/9/9/9/2s6/2S6/6S2/4C4 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::CaptainAt(1),
+        budget: 2,
+        replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
+    },
+    Lesson {
+        id: "block",
+        variant: "sackson",
+        code: "8s/9/9/9/9/5s3/6c2/4SS3/4C4 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::BlockSafely,
+        budget: 1,
+        replies: &["g3-f3", "i9-h9", "h9-i9"],
+        kind: Kind::Rules,
+        teaches: None,
+    },
+    Lesson {
+        id: "breakthrough",
+        variant: "sackson",
+        code: "4c3s/4s4/9/9/9/5sC2/5S3/9/9 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::Breakthrough,
+        budget: 4,
+        replies: WAIT,
+        kind: Kind::Rules,
+        teaches: None,
+    },
+    Lesson {
+        id: "lead",
+        variant: "classic",
+        code: "8s/6c2/7S1/9/9/9/1C7/9/9 b 0 1",
+        learner: Color::Blue,
+        goal: Goal::Lead,
+        budget: 2,
+        replies: &["g8-h7", "i9-h9", "h9-i9"],
+        kind: Kind::Rules,
+        teaches: Some("lead"),
+    },
+];
+
+/// The lesson with this id.
+pub fn lesson(id: &str) -> Result<&'static Lesson, LessonError> {
+    LESSONS
+        .iter()
+        .find(|l| l.id == id)
+        .ok_or_else(|| LessonError::UnknownLesson { id: id.to_string() })
+}
+
+/// What the page shows of a lesson.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LessonInfo {
+    /// Identifier and message prefix.
+    pub id: &'static str,
+    /// Variant spec.
+    pub variant: &'static str,
+    /// Position code of the start.
+    pub code: &'static str,
+    /// `blue` or `gray`.
+    pub learner: &'static str,
+    /// The learner's moves allowed.
+    pub budget: u8,
+    /// `rules` or `strategy`.
+    pub kind: Kind,
+    /// The rules option the lesson teaches (`captain`, `guards`, `start`, `lead`,
+    /// `impasse_plies`, `jumps`), or `null`.
+    pub teaches: Option<&'static str>,
+}
+
+/// The lessons as the page lists them, in teaching order.
+pub fn catalogue() -> Vec<LessonInfo> {
+    LESSONS
+        .iter()
+        .map(|l| LessonInfo {
+            id: l.id,
+            variant: l.variant,
+            code: l.code,
+            learner: side_name(l.learner),
+            budget: l.budget,
+            kind: l.kind,
+            teaches: l.teaches,
+        })
+        .collect()
+}
+
+/// A side's name in the catalogue.
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Blue => "blue",
+        Color::Gray => "gray",
+    }
+}
