@@ -155,6 +155,31 @@ test('the hint says the solution’s next move; Show solution plays the rest on 
   await page.close();
 });
 
+test('unreadable progress counts as none, and full storage keeps the progress for the visit and says so, with no error', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  await page.evaluate(() => localStorage.setItem('bluegray.puzzles.v1', '{"solved": [1, 2'));
+  // Storage that refuses every write of the puzzles' key from now on.
+  await page.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k === 'bluegray.puzzles.v1') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return set.call(this, k, v);
+    };
+  });
+  await page.reload();
+  await waitReady(page);
+  await openPuzzles(page);
+  assert.deepEqual(await progress(page), { solved: [], streak: 0, best: 0 });
+  const { picked } = await sample(page);
+  await choosePuzzle(page, picked[0].id);
+  await solveByClicks(page);
+  assert.deepEqual(await progress(page), { solved: [picked[0].id], streak: 1, best: 1 });
+  assert.ok((await page.textContent('#puzzles .puzzle-feedback')).endsWith(M['puzzles.notKept']));
+  assert.equal(await page.evaluate(() => localStorage.getItem('bluegray.puzzles.v1')), '{"solved": [1, 2', 'nothing written');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // A page of someone else's that shows one puzzle with the element alone (a daily puzzle, say).
 const HOST = (p) => `<!doctype html>
 <html lang="en">
