@@ -38,6 +38,8 @@ let page = defaultPageState();
 
 /** What the page holds besides its state: none of it is drawn. */
 const held = {
+  /** The board's settings the New game form last showed (JSON): the form follows a new game. */
+  formFor: null,
   /** The review under way: its AbortController. */
   reviewAbort: null,
   /** A frame is requested. */
@@ -518,6 +520,13 @@ function scheduleRender() {
   requestAnimationFrame(() => {
     held.frameQueued = false;
     const b = boardSnapshot(board);
+    // A game started or opened anywhere (a lesson's first game, a rematch, a link, a recent game)
+    // shows its own settings in the form; the player's unsaved choices there stay until then.
+    const settings = JSON.stringify(board.settings);
+    if (settings !== held.formFor && board.catalogue) {
+      held.formFor = settings;
+      syncForm();
+    }
     const say = (m) => (m ? (m.key ? t(m.key, m.params) : String(m.text ?? '')) : '');
     renderPrefs(document, page, themeOf(page.prefs, systemDark.matches));
     renderPanel(document, page, b, t);

@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use bluegray_core::{Color, Game, Move, MoveKind, PieceKind, Point, Position, PATH_STEPS};
+use bluegray_core::{
+    CaptainMode, Color, Game, Move, MoveKind, PieceKind, Point, Position, PATH_STEPS,
+};
 use serde::Serialize;
 
 use crate::goal::Goal;
@@ -119,6 +121,11 @@ impl Lesson {
                 return Feedback::new("lessons.why.enemyFree").with("point", next);
             }
         }
+        // A lost race: after the opponent's reply, its captain needs fewer steps than the
+        // learner's (standard captains, whose steps can be counted move for move).
+        if let Some(f) = self.race_lost(game) {
+            return f;
+        }
         // The learner's own captain: blocked by its own guard, or left idle.
         if let Some(target) = self.goal.captain_target() {
             let path = pos.path(me);
@@ -135,12 +142,33 @@ impl Lesson {
                 }
             }
             if last.kind() != MoveKind::Captain {
-                if let Some(p) = next_point(pos, me) {
+                if let Some(p) = next_point(pos, me).filter(|p| pos.piece_at(*p).is_none()) {
                     return Feedback::new("lessons.why.captainIdle").with("point", p);
                 }
             }
         }
         Feedback::new(format!("lesson.{}.wrong", self.id))
+    }
+}
+
+impl Lesson {
+    /// The race the learner has lost by its move, if the opponent's reply in `game` is a
+    /// captain step after which the enemy captain needs fewer steps to the red dot than the
+    /// learner's: the steps each needs, and the point the enemy captain has stepped to.
+    fn race_lost(&self, game: &Game) -> Option<Feedback> {
+        if game.outcome().is_some() || game.variant().rules.captain != CaptainMode::Standard {
+            return None;
+        }
+        let reply = self.reply(game).filter(|m| m.kind() == MoveKind::Captain)?;
+        let after = game.position().played(&reply);
+        let ours = PATH_STEPS.saturating_sub(after.progress(self.learner));
+        let theirs = PATH_STEPS.saturating_sub(after.progress(self.learner.other()));
+        (theirs < ours).then(|| {
+            Feedback::new("lessons.why.raceLost")
+                .with("ours", ours)
+                .with("theirs", theirs)
+                .with("point", reply.to())
+        })
     }
 }
 
@@ -157,4 +185,37 @@ fn kind_name(k: PieceKind) -> &'static str {
 fn next_point(pos: &Position, side: Color) -> Option<Point> {
     let p = pos.progress(side);
     (p < PATH_STEPS).then(|| pos.path(side).point(p + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bluegray_core::Variant;
+
+    /// The move `text` in the position `code` of Sackson's game.
+    fn mv(code: &str, text: &str) -> Move {
+        let game = Game::from_code(Variant::default(), code).expect("code");
+        game.parse_move(text).expect("move")
+    }
+
+    #[test]
+    fn a_hanging_guard_was_jumped_only_when_the_reply_jumps_it() {
+        let hanging = Feedback::new(HANGING)
+            .with("guard", "d6")
+            .with("from", "d7");
+        // No reply, or a reply that is not a capture: still "can be jumped".
+        assert_eq!(hanging.clone().after_reply(None), hanging);
+        let step = mv("4c4/9/9/9/9/9/9/9/S3C4 g 0 1", "e9-e8");
+        assert_eq!(hanging.clone().after_reply(Some(&step)), hanging);
+        // A capture of that guard: "was jumped", by the guard that jumped.
+        let code = "4c4/9/3s5/3S5/9/9/9/9/4C4 g 0 1";
+        let jump = mv(code, "d7xd5");
+        let was = hanging.clone().after_reply(Some(&jump));
+        assert_eq!(was.key, JUMPED);
+        assert_eq!(was.params["guard"], "d6");
+        assert_eq!(was.params["from"], "d7");
+        // Another message is never changed.
+        let other = Feedback::new("lessons.why.enemyFree").with("point", "f3");
+        assert_eq!(other.clone().after_reply(Some(&jump)), other);
+    }
 }

@@ -71,7 +71,7 @@ fn every_lesson_goal_is_reachable_by_the_learner() {
 
 #[test]
 fn the_wins_are_real_results_of_the_rules_core() {
-    for id in ["breakthrough", "lead"] {
+    for id in ["breakthrough", "lead", "impasse"] {
         let l = lesson(id).expect("lesson");
         let g = l.replay(&complete(id)).expect("replays");
         let o = g.outcome().expect("the game is over");
@@ -177,6 +177,93 @@ const WRONG: &[Case] = &[
         "h7-i7",
         "lessons.why.enemyFree",
         &[("point", "h7")],
+    ),
+    (
+        "turbo",
+        &["d6xd8", "i9-h9"],
+        "e1-c7",
+        "lesson.turbo.wrong",
+        &[],
+    ),
+    ("privates", &[], "d8-e8", "lesson.privates.wrong", &[]),
+    (
+        "privates",
+        &[],
+        "e1-e2",
+        "lessons.why.jumped",
+        &[("guard", "d8"), ("from", "d9")],
+    ),
+    (
+        "pow",
+        &[],
+        "g8xe8",
+        "lessons.why.ownOnPath",
+        &[("point", "e8"), ("kind", "sergeant")],
+    ),
+    (
+        "impasse",
+        &[],
+        "e3-e4",
+        "lessons.why.enemyFree",
+        &[("point", "e3")],
+    ),
+    (
+        "choice",
+        &[],
+        "b2xb4",
+        "lessons.why.ownOnPath",
+        &[("point", "b4"), ("kind", "sergeant")],
+    ),
+    (
+        "race",
+        &[],
+        "d5-d6",
+        "lessons.why.jumped",
+        &[("guard", "d6"), ("from", "d7")],
+    ),
+    (
+        "race",
+        &[],
+        "d5-c5",
+        "lessons.why.raceLost",
+        &[("ours", "3"), ("theirs", "2"), ("point", "d6")],
+    ),
+    (
+        "twoguards",
+        &[],
+        "e2-f3",
+        "lessons.why.jumped",
+        &[("guard", "f3"), ("from", "f4")],
+    ),
+    (
+        "twoguards",
+        &[],
+        "e2-e3",
+        "lessons.why.enemyFree",
+        &[("point", "g3")],
+    ),
+    (
+        "openpath",
+        &[],
+        "c7-d7",
+        "lessons.why.ownOnPath",
+        &[("point", "b6"), ("kind", "sergeant")],
+    ),
+    ("tempo", &[], "c5-d5", "lesson.tempo.wrong", &[]),
+    (
+        "trade",
+        &[],
+        "g5-g6",
+        "lessons.why.jumped",
+        &[("guard", "g6"), ("from", "f6")],
+    ),
+    ("trade", &[], "e1-e2", "lesson.trade.wrong", &[]),
+    (
+        "defend",
+        &[],
+        "g4-f4",
+        "lessons.why.raceLost",
+        &[("ours", "2"), ("theirs", "1"), ("point", "e6")],
     ),
 ];
 
@@ -346,4 +433,117 @@ fn the_catalogue_says_what_each_lesson_teaches() {
     assert_eq!(lesson("lead").expect("lesson").teaches, Some("lead"));
     assert_eq!(lesson("walk").expect("lesson").kind, Kind::Rules);
     assert_eq!(lesson("walk").expect("lesson").teaches, None);
+}
+
+#[test]
+fn every_rule_has_a_lesson_and_there_are_six_strategy_lessons() {
+    for option in [
+        "captain",
+        "guards",
+        "start",
+        "lead",
+        "impasse_plies",
+        "jumps",
+    ] {
+        let l = LESSONS
+            .iter()
+            .find(|l| l.teaches == Some(option))
+            .unwrap_or_else(|| panic!("no lesson teaches {option}"));
+        // The lesson is played under a variant where the rule is in force.
+        let rules = l.start().expect("start").variant().rules;
+        let defaults = bluegray_core::Rules::default();
+        let differs = match option {
+            "captain" => rules.captain != defaults.captain,
+            "guards" => rules.guards != defaults.guards,
+            "start" => rules.start != defaults.start,
+            "lead" => rules.lead != 0,
+            "impasse_plies" => rules.impasse_plies != 0,
+            "jumps" => rules.jumps != defaults.jumps,
+            _ => unreachable!(),
+        };
+        assert!(differs, "{}: {option} is not in force", l.id);
+    }
+    let strategy: Vec<_> = LESSONS
+        .iter()
+        .filter(|l| l.kind == Kind::Strategy)
+        .collect();
+    assert!(strategy.len() >= 6);
+    for l in strategy {
+        assert_eq!(l.teaches, None, "{}", l.id);
+    }
+    // The rules lessons come first, then the strategy lessons.
+    let first_strategy = LESSONS
+        .iter()
+        .position(|l| l.kind == Kind::Strategy)
+        .expect("a strategy lesson");
+    assert!(LESSONS[first_strategy..]
+        .iter()
+        .all(|l| l.kind == Kind::Strategy));
+}
+
+#[test]
+fn the_new_goals_are_real_results_of_the_rules_core() {
+    // The private promoted: a sergeant now stands where it ended its move, on rank 9.
+    let l = lesson("privates").expect("lesson");
+    let g = l.replay(&complete("privates")).expect("replays");
+    let last = *g.moves().last().expect("a move");
+    let piece = g.position().piece_at(last.to()).expect("a piece");
+    assert_eq!(piece.kind, bluegray_core::PieceKind::Sergeant);
+    assert_eq!(last.to().rank(), 8);
+    // The impasse is a half win on captain progress, reached by the no-progress counter.
+    let l = lesson("impasse").expect("lesson");
+    let g = l.replay(&complete("impasse")).expect("replays");
+    let o = g.outcome().expect("over");
+    assert!(o.is_half_win());
+    assert!(matches!(
+        o.reason,
+        bluegray_core::EndReason::Impasse {
+            cause: bluegray_core::ImpasseCause::NoProgress,
+            ..
+        }
+    ));
+    // The turbo captain crossed the whole board in one slide.
+    let l = lesson("turbo").expect("lesson");
+    let moves = complete("turbo");
+    assert_eq!(moves.last().map(String::as_str), Some("e1-e5"));
+    assert!(l.replay(&moves).expect("replays").outcome().is_some());
+    // The POW captain walks Gray's path: from e9 by e8 to f8.
+    let l = lesson("pow").expect("lesson");
+    let g = l.replay(&complete("pow")).expect("replays");
+    assert_eq!(g.position().captain(Color::Blue).to_string(), "f8");
+    // Trading when ahead: three guards against two became two against one.
+    let l = lesson("trade").expect("lesson");
+    let g = l.replay(&complete("trade")).expect("replays");
+    assert_eq!(g.position().guards(Color::Blue).count(), 2);
+    assert_eq!(g.position().guards(Color::Gray).count(), 1);
+}
+
+#[test]
+fn every_message_a_lesson_can_say_is_in_every_message_table() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/messages");
+    let why = [
+        "hanging",
+        "jumped",
+        "fewer",
+        "enemyFree",
+        "ownOnPath",
+        "captainIdle",
+        "raceLost",
+    ];
+    for lang in ["en", "ru", "hu"] {
+        let table = std::fs::read_to_string(dir.join(format!("{lang}.js"))).expect("table");
+        let has = |key: &str| table.contains(&format!("'{key}':"));
+        for l in LESSONS {
+            for field in ["title", "text", "goal", "hint", "wrong", "done"] {
+                let key = format!("lesson.{}.{field}", l.id);
+                assert!(has(&key), "{lang}: no {key}");
+            }
+        }
+        for w in why {
+            assert!(
+                has(&format!("lessons.why.{w}")),
+                "{lang}: no lessons.why.{w}"
+            );
+        }
+    }
 }
