@@ -85,10 +85,11 @@ export function resultMessage(gs) {
 /** Why the board takes no move from a person now, as a message. */
 export function whyNoMove(s) {
   if (s.view) return { key: 'refuse.viewing', params: { ply: s.view.ply } };
+  // A puzzle says where it stands (solved, failed), even when its last move ended the game.
+  if (s.settings.mode === 'puzzle' && s.locked === null) return puzzleWhyNoMove(s);
   if (s.gs.result) return { key: 'refuse.gameOver', params: { result: resultMessage(s.gs) } };
   if (s.locked !== null) return s.locked ? { text: s.locked } : { key: 'refuse.locked' };
   if (s.settings.mode === 'view') return { key: 'refuse.viewOnly' };
-  if (s.settings.mode === 'puzzle') return puzzleWhyNoMove(s);
   if (s.thinking) return { key: 'refuse.computerThinking' };
   if (s.settings.mode === 'demo') return { key: 'refuse.demo' };
   return { key: 'refuse.notYourTurn', params: { side: s.gs.side } };

@@ -38,7 +38,14 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
   /** The first puzzle has been put on the board. */
   let started = false;
 
-  async function ensureBuilt() {
+  /** Builds the view once (a second opening meanwhile waits for the same build); false when it failed. */
+  let building = null;
+  function ensureBuilt() {
+    if (!building) building = build0().then((ok) => ok || (building = null) || false);
+    return building;
+  }
+
+  async function build0() {
     if (ui.body) return true;
     let list;
     try {
@@ -305,11 +312,9 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
   }
 
   async function open() {
-    if (!(await ensureBuilt())) {
-      if (!dialog.open) dialog.showModal();
-      return;
-    }
+    if (!ui.body) dialog.replaceChildren(el('p', { class: 'puzzle-loading', text: t('puzzles.loading') }));
     if (!dialog.open) dialog.showModal();
+    if (!(await ensureBuilt())) return;
     ui.board.setAttribute('lang', document.documentElement.lang || 'en');
     // The first opening puts the first puzzle on the board; later ones say it again in the
     // page's language, which may have changed since.

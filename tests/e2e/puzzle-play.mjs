@@ -47,9 +47,14 @@ export function solutionNow(page) {
   }, PUZZLE_BOARD);
 }
 
-/** Clicks a point of the board found by `selector`, like a player. */
+/** Clicks a point of the board found by `selector`, like a player (scrolling the point into view first). */
 export async function clickBoardPoint(page, selector, point) {
-  const c = await page.evaluate(([sel, p]) => document.querySelector(sel).pointCenter(p), [selector, point]);
+  const c = await page.evaluate(([sel, p]) => {
+    const b = document.querySelector(sel);
+    const at = b.pointCenter(p);
+    if (at && (at.y < 0 || at.y > innerHeight || at.x < 0 || at.x > innerWidth)) b.scrollIntoView({ block: 'center', inline: 'center' });
+    return b.pointCenter(p);
+  }, [selector, point]);
   if (!c) throw new Error(`no point ${point} on ${selector}`);
   await page.mouse.click(c.x, c.y);
 }

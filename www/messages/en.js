@@ -642,6 +642,7 @@ export default {
     'puzzles.next': 'Next puzzle',
     'puzzles.notKept': 'Your progress cannot be kept on this device just now (storage is full or refused); it counts for this visit.',
     'puzzles.expectedGoal': 'win2, win3 or stop',
+    'puzzles.expectedPageMode': 'ai, two, demo or view (puzzles are in the Puzzles view)',
     'puzzles.board.noGoal': 'This puzzle has no goal: give the board a goal attribute (win2, win3 or stop).',
     'puzzles.board.solved': 'The puzzle is solved.',
     'puzzles.board.failed': 'That move missed the goal: start the puzzle again.',

@@ -644,6 +644,7 @@ export default {
     'puzzles.next': 'Következő feladvány',
     'puzzles.notKept': 'Az eredményeidet most nem lehet ezen az eszközön megőrizni (a tárhely megtelt vagy nem elérhető); csak erre a látogatásra számítanak.',
     'puzzles.expectedGoal': 'win2, win3 vagy stop',
+    'puzzles.expectedPageMode': 'ai, two, demo vagy view (a feladványok a Feladványok nézetben vannak)',
     'puzzles.board.noGoal': 'Ennek a feladványnak nincs célja: adj a táblának goal attribútumot (win2, win3 vagy stop).',
     'puzzles.board.solved': 'A feladvány megoldva.',
     'puzzles.board.failed': 'Ez a lépés nem vezet a célhoz: kezdd újra a feladványt.',

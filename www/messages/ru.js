@@ -644,6 +644,7 @@ export default {
     'puzzles.next': 'Следующая задача',
     'puzzles.notKept': 'Сейчас успехи нельзя сохранить на этом устройстве (хранилище заполнено или недоступно); они учитываются только в этом посещении.',
     'puzzles.expectedGoal': 'win2, win3 или stop',
+    'puzzles.expectedPageMode': 'ai, two, demo или view (задачи — в разделе «Задачи»)',
     'puzzles.board.noGoal': 'У этой задачи нет цели: задайте доске атрибут goal (win2, win3 или stop).',
     'puzzles.board.solved': 'Задача решена.',
     'puzzles.board.failed': 'Этот ход не ведёт к цели: начните задачу заново.',

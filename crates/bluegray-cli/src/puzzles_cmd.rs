@@ -36,11 +36,14 @@ pub struct PuzzlesArgs {
     #[arg(long, num_args = 1..)]
     variants: Vec<String>,
     /// Levels the engine plays at, one drawn per game.
-    #[arg(long, num_args = 1.., default_values_t = [3u8, 4, 5])]
+    #[arg(long, num_args = 1.., default_values_t = [6u8, 7, 8])]
     levels: Vec<u8>,
     /// Most random plies at the start of a game (at least 2 are played).
     #[arg(long, default_value_t = 8)]
     openings: u32,
+    /// Most positions the engine searches for one move (within its level's own caps).
+    #[arg(long, default_value_t = 4000)]
+    move_nodes: u64,
     /// Most positions the quick test of one position may search.
     #[arg(long, default_value_t = 200_000)]
     nodes: u64,
@@ -68,10 +71,16 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
     }
     let started = Instant::now();
     let mut all: Vec<Puzzle> = Vec::new();
-    let mut engine = Engine::new(16);
-    for (vi, (variant, spec)) in variants.iter().zip(&specs).enumerate() {
+    // A small table: the weak levels need little, and a noisy search clears it at every move.
+    let mut engine = Engine::new(1);
+    for (variant, spec) in variants.iter().zip(&specs) {
         let mut found: Vec<Puzzle> = Vec::new();
-        let mut rng = SplitMix64::new(args.seed ^ ((vi as u64 + 1) << 32));
+        // Each variant's games follow from the seed and its spec alone, so a run over fewer
+        // variants makes the same puzzles for those.
+        let spec_hash = spec
+            .bytes()
+            .fold(0u64, |h, b| bluegray_core::rng::mix(h ^ u64::from(b)));
+        let mut rng = SplitMix64::new(args.seed ^ spec_hash);
         for _ in 0..args.games {
             if Goal::ALL
                 .iter()
@@ -80,12 +89,26 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
                 break;
             }
             let level = levels[rng.below(levels.len())];
-            let game = play_game(&mut engine, variant, level, args.openings, &mut rng);
-            // One puzzle of each goal a game at most: a game's neighbouring positions make
-            // puzzles too alike.
-            let before = found.len();
+            let game = play_game(&mut engine, variant, level, args, &mut rng);
+            // One puzzle a game at most, of the goal the variant has fewest of: a game's
+            // neighbouring positions make puzzles too alike.
+            let count = |found: &[Puzzle], g: Goal| found.iter().filter(|p| p.goal == g).count();
+            let mut candidates: Vec<Puzzle> = Vec::new();
             for pos in game.positions() {
-                look_at(pos, spec, args, before, &mut found);
+                let wanted = |g: Goal| {
+                    count(&found, g) < args.per_goal && !candidates.iter().any(|p| p.goal == g)
+                };
+                if let Some(p) = look_at(pos, spec, args, wanted) {
+                    if !found.iter().any(|q| q.id == p.id) {
+                        candidates.push(p);
+                    }
+                }
+            }
+            if let Some(best) = candidates
+                .into_iter()
+                .min_by_key(|p| (count(&found, p.goal), p.goal))
+            {
+                found.push(best);
             }
         }
         eprintln!(
@@ -97,9 +120,19 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
     }
     all.sort_by(|a, b| (a.goal, &a.variant, &a.id).cmp(&(b.goal, &b.variant, &b.id)));
     let mut out = String::new();
+    let tally: Vec<String> = Goal::ALL
+        .iter()
+        .map(|g| format!("{} {g}", all.iter().filter(|p| p.goal == *g).count()))
+        .collect();
     let _ = writeln!(
         out,
-        "# Blue and Gray puzzles, made by: bluegray puzzles {}",
+        "# Blue and Gray puzzles: {} ({}), each proved by bluegray-puzzles' exact search.",
+        all.len(),
+        tally.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "# Made by (reproducible from the seed): cargo run --release -p bluegray-cli -- puzzles {} > crates/bluegray-puzzles/puzzles.txt",
         command_line(args, &specs)
     );
     let _ = writeln!(
@@ -117,11 +150,12 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
 /// The arguments as they would be typed again.
 fn command_line(args: &PuzzlesArgs, specs: &[String]) -> String {
     let mut s = format!(
-        "--seed {} --games {} --per-goal {} --openings {} --nodes {} --levels {}",
+        "--seed {} --games {} --per-goal {} --openings {} --move-nodes {} --nodes {} --levels {}",
         args.seed,
         args.games,
         args.per_goal,
         args.openings,
+        args.move_nodes,
         args.nodes,
         args.levels
             .iter()
@@ -140,9 +174,10 @@ fn play_game(
     engine: &mut Engine,
     variant: &Variant,
     level: Level,
-    openings: u32,
+    args: &PuzzlesArgs,
     rng: &mut SplitMix64,
 ) -> Game {
+    let openings = args.openings;
     engine.clear();
     let mut game = Game::new(*variant);
     let plies = 2 + rng.below(openings.max(2) as usize - 1);
@@ -158,6 +193,7 @@ fn play_game(
     }
     while game.outcome().is_none() && game.moves().len() < 400 {
         let limits = Limits {
+            nodes: Some(args.move_nodes),
             seed: rng.next_u64(),
             ..Limits::default()
         };
@@ -178,48 +214,37 @@ fn reset(pos: &Position) -> Option<Position> {
     Position::from_setup(&setup, *pos.rules()).ok()
 }
 
-/// Adds the puzzle `pos` makes, if any, to `found`, unless its goal is full there already or
-/// the puzzles from `this_game` on (this game's) have one of its goal.
+/// The puzzle `pos` makes, if any, of a goal that is `wanted`.
 fn look_at(
     pos: &Position,
     spec: &str,
     args: &PuzzlesArgs,
-    this_game: usize,
-    found: &mut Vec<Puzzle>,
-) {
-    let Some(pos) = reset(pos) else { return };
+    wanted: impl Fn(Goal) -> bool,
+) -> Option<Puzzle> {
+    let pos = reset(pos)?;
     if is_over(&pos) {
-        return;
+        return None;
     }
     let mut prover = Prover::with_limit(args.nodes);
+
     // The quickest forced win, if within 3, tells which win goal to try.
     let goal = match prover.distance(&pos, 3) {
         Ok(Some(2)) => Goal::Win2,
         Ok(Some(3)) => Goal::Win3,
         Ok(None) => Goal::Stop,
-        _ => return,
+        _ => return None,
     };
-    if found.iter().filter(|p| p.goal == goal).count() >= args.per_goal
-        || found[this_game..].iter().any(|p| p.goal == goal)
-    {
-        return;
+    if !wanted(goal) {
+        return None;
     }
     let code = pos.to_string();
-    let Ok(problem) = Problem::new(spec, &code, goal) else {
-        return;
-    };
-    let Ok(solution) = problem.verify() else {
-        return;
-    };
-    let id = Puzzle::id_for(spec, &code, goal);
-    if found.iter().any(|p| p.id == id) {
-        return;
-    }
-    found.push(Puzzle {
-        id,
+    let problem = Problem::new(spec, &code, goal).ok()?;
+    let solution = problem.verify().ok()?;
+    Some(Puzzle {
+        id: Puzzle::id_for(spec, &code, goal),
         variant: spec.to_string(),
         code,
         goal,
         solution,
-    });
+    })
 }

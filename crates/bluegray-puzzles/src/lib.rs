@@ -512,7 +512,7 @@ impl Problem {
 
 /// Whether the solver's move `m` in `pos` leaves the defender no immediate win.
 fn stops(pos: &Position, m: &Move) -> bool {
-    immediate_wins(&pos.played(m)).is_empty()
+    !search::wins_at_once(&pos.played(m))
 }
 
 /// The solver's move in `pos` that wins soonest (within `left` moves), first in the rules

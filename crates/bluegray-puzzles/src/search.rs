@@ -36,6 +36,38 @@ pub fn has_won(pos: &Position, side: Color) -> bool {
     pos.outcome().is_some_and(|o| o.winner == Some(side))
 }
 
+/// Whether the side to move in `pos` has a move that wins at once, read from the captain's
+/// path without generating moves: no capture may be due (a capture is compulsory, and a
+/// captain never captures), and the farthest point its captain can reach (one step, or a turbo
+/// slide over empty points) must be the red dot or give the lead. The same answer as playing
+/// every legal captain move and asking [`has_won`], which the tests check.
+pub fn wins_at_once(pos: &Position) -> bool {
+    if ended_by_rule(pos) || pos.has_capture() {
+        return false;
+    }
+    let me = pos.side_to_move();
+    let progress = pos.progress(me);
+    let path = pos.path(me);
+    let occupied = pos.occupied();
+    let last = match pos.rules().captain {
+        CaptainMode::Standard => progress.saturating_add(1).min(PATH_STEPS),
+        CaptainMode::Turbo => PATH_STEPS,
+    };
+    let mut reach = progress;
+    for k in progress + 1..=last {
+        if occupied.contains(path.point(k)) {
+            break;
+        }
+        reach = k;
+    }
+    if reach == progress {
+        return false;
+    }
+    let lead = pos.rules().lead;
+    reach == PATH_STEPS
+        || (lead > 0 && u16::from(reach) >= u16::from(pos.progress(me.other())) + u16::from(lead))
+}
+
 /// Whether the game is over in `pos` for any reason: a win, no legal move, or the no-progress
 /// limit.
 pub fn is_over(pos: &Position) -> bool {
@@ -150,9 +182,14 @@ impl Prover {
         if n == 0 || ended_by_rule(pos) || !within_reach(pos, n) {
             return Ok(false);
         }
-        let me = pos.side_to_move();
+        if wins_at_once(pos) {
+            return Ok(true);
+        }
+        if n == 1 {
+            return Ok(false);
+        }
         let moves = self.moves(pos, ply);
-        let result = self.win_moves(pos, &moves, me, n, ply);
+        let result = self.win_moves(pos, &moves, n, ply);
         self.give_back(ply, moves);
         result
     }
@@ -161,20 +198,10 @@ impl Prover {
         &mut self,
         pos: &Position,
         moves: &[Move],
-        me: Color,
         n: u8,
         ply: usize,
     ) -> Result<bool, LimitReached> {
-        // Only a captain move can win at once.
-        for m in moves.iter().filter(|m| m.kind() == MoveKind::Captain) {
-            if has_won(&pos.played(m), me) {
-                return Ok(true);
-            }
-        }
-        if n == 1 {
-            return Ok(false);
-        }
-        // Captain moves first: they are the moves that make progress.
+        // No move wins at once (the caller checked): captain moves first: they are the moves that make progress.
         for pass in [true, false] {
             for m in moves
                 .iter()
@@ -197,7 +224,7 @@ impl Prover {
     fn defend(&mut self, pos: &Position, n: u8, ply: usize) -> Result<bool, LimitReached> {
         self.tick()?;
         let solver = pos.side_to_move().other();
-        if !within_reach_of(pos, solver, n) {
+        if !within_reach_of(pos, solver, n) || wins_at_once(pos) {
             return Ok(false);
         }
         let moves = self.moves(pos, ply);
@@ -217,15 +244,15 @@ impl Prover {
             // No legal move: an impasse, which is no win for the puzzle.
             return Ok(false);
         }
-        let them = pos.side_to_move();
-        // Captain moves and captures first: they refute most often.
+        // The defender has no win at once (the caller checked). Captain moves and captures
+        // first: they refute most often.
         for pass in [true, false] {
             for m in moves
                 .iter()
                 .filter(|m| (m.kind() != MoveKind::Step) == pass)
             {
                 let next = pos.played(m);
-                if has_won(&next, them) || !self.win(&next, n, ply + 1)? {
+                if !self.win(&next, n, ply + 1)? {
                     return Ok(false);
                 }
             }

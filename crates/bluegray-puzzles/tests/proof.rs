@@ -10,6 +10,8 @@ const WIN2: &str = "s3c4/9/9/9/9/5C3/9/9/9 b 0 1";
 /// Classic-turbo: Gray's turbo captain on c5 would slide over c6, d6, e6 to the red dot; Blue's
 /// own guard on e2 blocks Blue's captain, and only b6-c6 stops the slide.
 const STOP: &str = "8s/9/9/1S7/2c6/9/9/4S4/4C4 b 0 1";
+/// Classic: a win in 2 by a lead (see `every_wrong_first_move_is_refuted`).
+const CLASSIC_WIN2: &str = "3s2sss/9/2Csss3/2S3s2/7c1/9/1S1SSS1S1/6s2/S3S2SS b 0 1";
 /// The start of the game: no puzzle of any goal holds there.
 const START: &str = "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1";
 
@@ -75,28 +77,34 @@ fn stopping_a_turbo_slide() {
 }
 
 #[test]
-fn a_wrong_move_in_a_win_is_refuted() {
-    // Blue's captain on g4 (progress 14), a Gray guard on f6 that can reach f5 and f4 in time.
-    // Whatever the search says, a wrong move's refutation leaves no win within the budget.
-    let code = "s3c4/9/9/5s3/9/6C2/9/9/9 b 0 1";
-    let p = problem("sackson", code, Goal::Win3);
-    if p.holds().unwrap() {
-        let first = p.hint::<&str>(&[]).unwrap().expect("a hint");
-        let legal: Vec<String> = p
-            .start()
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        for m in legal.iter().filter(|m| **m != first) {
-            let v = p.judge(&[m.as_str()]).unwrap();
-            if v.status == Status::Wrong {
-                assert_eq!(v.refutation.len(), 1, "{m}");
-                let mut line = vec![m.clone()];
-                line.extend(v.refutation);
-                assert!(p.solution(&line).unwrap().is_empty(), "{m}");
-            }
+fn every_wrong_first_move_is_refuted() {
+    // Classic (a lead of 3 wins): Blue's captain on c7 (progress 8) against Gray's on h5 (6)
+    // needs d7, held by a Gray guard. Only c6-d6 wins in 2: Gray must take it (d7xd5, the
+    // capture is compulsory), and c7-d7 makes the lead 9 to 6.
+    let p = problem("classic", CLASSIC_WIN2, Goal::Win2);
+    assert_eq!(p.verify().unwrap(), ["c6-d6", "d7xd5", "c7-d7"]);
+    let legal: Vec<String> = p
+        .start()
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(legal.len() > 10, "{legal:?}");
+    for m in &legal {
+        let v = p.judge(&[m.as_str()]).unwrap();
+        if m == "c6-d6" {
+            assert_eq!(v.status, Status::Continue);
+            assert_eq!(v.reply.as_deref(), Some("d7xd5"));
+            continue;
         }
+        assert_eq!(v.status, Status::Wrong, "{m}");
+        assert_eq!(v.reply, None, "{m}");
+        assert_eq!(v.refutation.len(), 1, "{m}");
+        // After the refutation the goal is out of reach: no solution, every move wrong.
+        let mut line = vec![m.clone()];
+        line.extend(v.refutation);
+        assert!(p.solution(&line).unwrap().is_empty(), "{m}");
+        assert_eq!(p.hint(&line).unwrap(), None, "{m}");
     }
 }
 
@@ -164,6 +172,28 @@ fn any_move() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
+    /// The quick test of a win at once agrees with playing every legal move, in positions of
+    /// random games of every named variant.
+    #[test]
+    fn wins_at_once_agrees_with_the_moves(variant in 0usize..17, picks in proptest::collection::vec(0usize..64, 0..120)) {
+        let name = bluegray_core::VariantName::all()[variant];
+        let mut pos = bluegray_core::Position::new(name.rules());
+        for k in picks {
+            let legal = pos.legal_moves();
+            let quick = bluegray_puzzles::search::wins_at_once(&pos);
+            let slow = !bluegray_puzzles::search::ended_by_rule(&pos)
+                && legal.iter().any(|m| bluegray_puzzles::search::has_won(&pos.played(m), pos.side_to_move()));
+            prop_assert_eq!(quick, slow, "{} {}", name, pos);
+            if legal.is_empty() {
+                break;
+            }
+            // Prefer captain moves, so that games reach their end.
+            let captain: Vec<_> = legal.iter().filter(|m| m.kind() == bluegray_core::MoveKind::Captain).collect();
+            let m = if k % 3 != 0 && !captain.is_empty() { *captain[k % captain.len()] } else { legal[k % legal.len()] };
+            pos.play(&m);
+        }
+    }
+
     /// Random move lists (mostly illegal) never make judge, hint or solution panic.
     #[test]
     fn judge_and_hint_never_panic(moves in proptest::collection::vec(any_move(), 0..7)) {
@@ -182,13 +212,16 @@ proptest! {
     /// Random legal lines from a puzzle's start: judging each prefix never panics, and a
     /// line the judge calls correct keeps a solution.
     #[test]
-    fn legal_lines_judge_consistently(picks in proptest::collection::vec(0usize..64, 1..6)) {
-        let p = problem("sackson", WIN2, Goal::Win3);
+    fn legal_lines_judge_consistently(
+        goal in prop_oneof![Just(Goal::Win2), Just(Goal::Win3)],
+        picks in proptest::collection::vec(0usize..64, 1..6),
+    ) {
+        let p = problem("classic", CLASSIC_WIN2, goal);
         let mut pos = *p.start();
         let mut moves: Vec<String> = Vec::new();
         for k in picks {
             let legal = pos.legal_moves();
-            if legal.is_empty() || moves.len() >= 5 {
+            if legal.is_empty() || moves.len() >= goal.max_line() {
                 break;
             }
             let m = legal[k % legal.len()];
