@@ -30,6 +30,10 @@ try {
     if ((i + 1) % 25 === 0) console.error(`check-puzzles: ${i + 1} of ${set.length}`);
   }
   for (const [k, n] of [...counts].sort()) console.log(`${k}: ${n}`);
+  for (const goal of ['win2', 'win3', 'stop']) {
+    const n = [...counts].filter(([k]) => k.endsWith(` ${goal}`)).reduce((a, [, c]) => a + c, 0);
+    console.log(`${goal}: ${n}`);
+  }
   console.log(`solved by clicks: ${set.length - failed} of ${set.length}`);
   if (problems.length) {
     failed++;

@@ -34,7 +34,7 @@ const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('blu
 /** The set, and one puzzle of each goal (of different variants where the set allows). */
 async function sample(page) {
   const set = await page.evaluate(() => window.bluegray.puzzles.puzzles());
-  assert.ok(set.length >= 3, `the set has ${set.length} puzzles`);
+  assert.ok(set.length >= 150, `the set has ${set.length} puzzles`);
   const picked = [];
   for (const goal of ['win2', 'win3', 'stop']) {
     const of = set.filter((p) => p.goal === goal);
@@ -78,6 +78,18 @@ test('one puzzle of each goal is solved by clicks; the streak counts them and th
   await page.close();
 });
 
+/**
+ * The first of `candidates` whose start has a legal move besides the solution's (a puzzle whose
+ * only legal move is a compulsory capture has no wrong move), put on the view's board.
+ */
+async function puzzleWithChoice(page, candidates) {
+  for (const p of candidates) {
+    await choosePuzzle(page, p.id);
+    if ((await page.evaluate((sel) => document.querySelector(sel).state.moves.length, PUZZLE_BOARD)) > 1) return p;
+  }
+  throw new Error('no puzzle with a wrong move to play');
+}
+
 /** A legal first move of the puzzle on the board that is not its solution's. */
 async function aWrongMove(page) {
   const [right] = await solutionNow(page);
@@ -93,8 +105,8 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
   await page.reload();
   await waitReady(page);
   await openPuzzles(page);
-  const { picked } = await sample(page);
-  await choosePuzzle(page, picked[0].id);
+  const { set, picked } = await sample(page);
+  const p = await puzzleWithChoice(page, [...picked, ...set]);
   const wrong = await aWrongMove(page);
   await playByClicks(page, PUZZLE_BOARD, wrong);
   await waitPuzzleStatus(page, ['wrong']);
@@ -113,7 +125,7 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
   assert.deepEqual((await current(page)).history, []);
   // Solved at the second try: remembered, but the streak stays at 0.
   await solveByClicks(page);
-  assert.deepEqual(await progress(page), { solved: [picked[0].id], streak: 0, best: 4 });
+  assert.deepEqual(await progress(page), { solved: [p.id], streak: 0, best: 4 });
   assert.equal(await page.textContent('#puzzles .puzzle-feedback'), M['puzzles.solvedHelped']);
   assert.deepEqual(problems, []);
   await page.close();
@@ -200,8 +212,8 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   // The set, and the solution from any point, from the page's puzzle view.
   const { page: main, problems: mainProblems } = await openPage(env, '?mode=two');
   await openPuzzles(main);
-  const { picked } = await sample(main);
-  const p = picked.find((x) => x.length >= 2) || picked[0];
+  const { set } = await sample(main);
+  const p = await puzzleWithChoice(main, set.filter((x) => x.length >= 2));
   const solutionAfter = (moves) => main.evaluate(([pz, m]) => window.bluegray.puzzles.solution(pz, m), [p, moves]);
 
   const page = await env.context.newPage();
@@ -316,7 +328,7 @@ test('at 360 px in every language no text of the puzzle view is cut off, and axe
       const { page, problems } = await openPage({ context, url: env.url }, `?mode=two&lang=${lang}`);
       for (const f of await cutOff(page)) found.push(`${lang}, the header: ${f}`);
       await openPuzzles(page);
-      const { picked } = await sample(page);
+      const { set, picked } = await sample(page);
       const look = async (what) => {
         for (const f of await cutOff(page)) found.push(`${lang}, ${what}: ${f}`);
         await page.evaluate(axe);
@@ -326,8 +338,7 @@ test('at 360 px in every language no text of the puzzle view is cut off, and axe
         }
       };
       // The longest goal (a win in 3) and, after a wrong move, the refutation and Try again.
-      const p3 = picked.find((p) => p.goal === 'win3');
-      await choosePuzzle(page, p3.id);
+      await puzzleWithChoice(page, set.filter((p) => p.goal === 'win3'));
       await look('a puzzle');
       await playByClicks(page, PUZZLE_BOARD, await aWrongMove(page));
       await waitPuzzleStatus(page, ['wrong']);
