@@ -3,7 +3,7 @@
 // move tried is good enough (mistakes.js judges it), and after a second wrong try the best line is
 // shown. The session is mistakes.js's; this module draws it and carries out its steps.
 import './blue-gray-game.js';
-import { el } from './dom.js';
+import { el, exerciseBoard } from './dom.js';
 import { analysis, positionOf } from './analysis.js';
 import { isAbort } from './ai-client.js';
 import { moveLabel } from './move-list.js';
@@ -29,9 +29,7 @@ export function initLearn({ dialog, t }) {
     dialog.setAttribute('aria-labelledby', 'learn-title');
     ui.heading = el('h3', { class: 'learn-heading' });
     ui.task = el('p', { class: 'learn-task' });
-    ui.board = document.createElement('blue-gray-game');
-    ui.board.setAttribute('mode', 'two');
-    ui.board.setAttribute('coordinates', 'on');
+    ({ box: ui.boardBox, board: ui.board } = exerciseBoard('lesson-board'));
     ui.feedback = el('p', { class: 'lesson-feedback learn-feedback', role: 'status', 'aria-live': 'polite' });
     ui.again = el('button', { type: 'button', class: 'learn-again', text: t('learn.again') });
     ui.line = el('button', { type: 'button', class: 'learn-line', text: t('learn.showLine') });
@@ -51,7 +49,7 @@ export function initLearn({ dialog, t }) {
     const body = el('div', { class: 'sheet-body learn' }, [
       ui.heading,
       ui.task,
-      el('div', { class: 'lesson-board' }, [ui.board]),
+      ui.boardBox,
       ui.feedback,
       el('div', { class: 'lesson-buttons' }, [ui.again, ui.line, ui.next]),
     ]);

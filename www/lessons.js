@@ -6,7 +6,7 @@
 import './blue-gray-game.js';
 import { loadWasm } from './assets.js';
 import * as wasm from './pkg/bluegray_wasm.js';
-import { el } from './dom.js';
+import { el, exerciseBoard } from './dom.js';
 import * as S from './lesson-session.js';
 
 export { STORAGE_KEY, loadProgress } from './lesson-session.js';
@@ -97,12 +97,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
     ui.heading = el('h3', { id: 'lesson-heading' });
     ui.text = el('p', { class: 'lesson-text' });
     ui.goal = el('p', { class: 'lesson-goal' });
-    ui.boardBox = el('div', { class: 'lesson-board' });
-    ui.board = document.createElement('blue-gray-game');
-    ui.board.setAttribute('mode', 'two');
-    ui.board.setAttribute('coordinates', 'on');
-    ui.board.setAttribute('locked', '');
-    ui.boardBox.appendChild(ui.board);
+    ({ box: ui.boardBox, board: ui.board } = exerciseBoard('lesson-board'));
     ui.said = el('p', { class: 'lesson-said' });
     ui.doNext = el('p', { class: 'lesson-do-next' });
     ui.feedback = el('div', { class: 'lesson-feedback', role: 'status', 'aria-live': 'polite' }, [ui.said, ui.doNext]);

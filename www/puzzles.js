@@ -6,7 +6,7 @@
 import './blue-gray-game.js';
 import { loadWasm } from './assets.js';
 import * as wasm from './pkg/bluegray_wasm.js';
-import { el } from './dom.js';
+import { el, exerciseBoard } from './dom.js';
 import * as P from './puzzle-session.js';
 
 /** Pause before each move the page plays itself, so that the player sees the position it answers. */
@@ -80,12 +80,7 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
     ui.rules = el('p', { class: 'puzzle-rules' });
     ui.goal = el('p', { class: 'puzzle-goal' });
     ui.progress = el('p', { class: 'puzzle-progress' });
-    ui.boardBox = el('div', { class: 'puzzle-board' });
-    ui.board = document.createElement('blue-gray-game');
-    ui.board.setAttribute('mode', 'two');
-    ui.board.setAttribute('coordinates', 'on');
-    ui.board.setAttribute('locked', '');
-    ui.boardBox.appendChild(ui.board);
+    ({ box: ui.boardBox, board: ui.board } = exerciseBoard('puzzle-board'));
     ui.feedback = el('p', { class: 'puzzle-feedback', role: 'status', 'aria-live': 'polite' });
     ui.hint = button('puzzles.hint', t, 'puzzle-hint');
     ui.solution = button('puzzles.showSolution', t, 'puzzle-solution');
