@@ -2,10 +2,12 @@
 // the same node budget by the native engine (`bluegray engine`, the engine protocol) and by the
 // wasm package's `analyse` in node, at full strength with cleared tables, so both search the same
 // tree: both stop at exactly the budget (the wasm says how many it searched; the protocol reports
-// only finished iterations), and their best moves are checked equal. Each search is repeated and the fastest run kept,
-// which makes the figures tolerable on a shared machine. Prints each speed and their ratio.
+// only finished iterations), and their best moves are checked equal. Speeds are nodes per second
+// of CPU time (the engine process's, read from /proc; node's own for the wasm), not of wall time,
+// so that other work on a shared machine matters less; each search is repeated and the fastest
+// run kept. Prints each speed and their ratio.
 //
-//   node scripts/wasm-speed.mjs [--nodes N] [--runs R]
+//   node scripts/wasm-speed.mjs [--nodes N (1,000,000)] [--runs R (3)] [--root CHECKOUT]
 //
 // Needs `cargo build --release -p bluegray-cli` and `bash scripts/build-web.sh` (www/pkg) first.
 import { spawn } from 'node:child_process';
@@ -15,8 +17,10 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PKG = path.join(ROOT, 'www/pkg');
-const CLI = path.join(ROOT, 'target/release/bluegray');
+/** `--root DIR` measures another checkout's builds (say, a baseline's) with this script. */
+const BUILT = process.argv.includes('--root') ? path.resolve(process.argv[process.argv.indexOf('--root') + 1]) : ROOT;
+const PKG = path.join(BUILT, 'www/pkg');
+const CLI = path.join(process.env.CARGO_TARGET_DIR || path.join(BUILT, 'target'), 'release/bluegray');
 
 /** Positions of four variants, as variant spec and moves from its start. */
 const POSITIONS = [
@@ -35,6 +39,17 @@ function option(name, fallback) {
   return n;
 }
 
+/** The kernel's clock ticks per second for /proc's times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user and system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at field 3; utime, stime are 14, 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
 /** The native engine as a line-by-line conversation. */
 function nativeEngine() {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: cargo build --release -p bluegray-cli`);
@@ -46,12 +61,12 @@ function nativeEngine() {
     if (line.startsWith('bestmove') || line.startsWith('error')) waiting.shift()?.(lines.splice(0));
   });
   return {
-    /** Searches; resolves to {nodes, ms} (wall time from the request to the answer). */
+    /** Searches; resolves to {nodes, best, ms} (the engine's CPU time for the search). */
     search(variant, moves, nodes) {
-      const t0 = process.hrtime.bigint();
+      const t0 = cpuSeconds(child.pid);
       return new Promise((resolve, reject) => {
         waiting.push((out) => {
-          const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+          const ms = (cpuSeconds(child.pid) - t0) * 1000;
           const err = out.find((l) => l.startsWith('error'));
           if (err) return reject(new Error(err));
           const best = out.find((l) => l.startsWith('bestmove')).split(' ')[1];
@@ -76,14 +91,15 @@ async function wasmEngine() {
       for (const m of moves) game.play(m);
       const record = game.record();
       game.free();
-      const t0 = process.hrtime.bigint();
+      const t0 = process.cpuUsage();
       const r = JSON.parse(JSON.stringify(wasm.analyse(record, '', nodes)));
-      return { nodes: r.nodes, best: r.best, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+      const used = process.cpuUsage(t0);
+      return { nodes: r.nodes, best: r.best, ms: (used.user + used.system) / 1000 };
     },
   };
 }
 
-const nodes = option('nodes', 300_000);
+const nodes = option('nodes', 1_000_000);
 const runs = option('runs', 3);
 const native = nativeEngine();
 const web = await wasmEngine();
