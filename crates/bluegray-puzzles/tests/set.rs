@@ -1,7 +1,7 @@
 //! Every puzzle of the committed set is sound: its goal holds against every defence, no
 //! shorter win exists, exactly one first move reaches it, and its stored solution is the line
 //! the proof search gives. Run in release (`cargo test -p bluegray-puzzles --release`): each
-//! proof visits up to a few hundred thousand positions.
+//! proof visits up to some ten thousand positions.
 
 use std::collections::BTreeMap;
 
