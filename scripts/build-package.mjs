@@ -218,7 +218,9 @@ function reactDeclarations(el) {
     `${doc(`The props of <${TAG}> in JSX: its properties, its events as \`on<event>\` listeners, and the attributes every element has.`)}export interface BlueGrayGameProps extends HTMLAttributes<${el.name}>, RefAttributes<${el.name}> {`,
   ];
   for (const f of fields) out.push(`${doc(f.description, '  ')}  ${f.name}?: ${f.type.text};`);
-  for (const e of el.events) out.push(`${doc(e.description, '  ')}  on${e.name}?: (event: BlueGrayGameEventMap['${e.name}']) => void;`);
+  // A name such as `onpuzzle-solved` is no identifier: it is quoted (JSX takes it as it is).
+  const prop = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
+  for (const e of el.events) out.push(`${doc(e.description, '  ')}  ${prop(`on${e.name}`)}?: (event: BlueGrayGameEventMap['${e.name}']) => void;`);
   out.push('}', '', "declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {', `      '${TAG}': BlueGrayGameProps;`, '    }', '  }', '}', '');
   return out.join('\n');
 }

@@ -344,6 +344,21 @@ test('the catalogue gives the level range, each level, and the analysis budget',
   assert.ok(Number.isInteger(c.analysisNodes) && c.analysisNodes > 0 && c.analysisNodes <= c.maxAnalysisNodes);
 });
 
+test('the lessons catalogue says each lesson\'s kind and the rules option it teaches', () => {
+  const { lessons } = pkg();
+  const all = lessons();
+  const options = [null, 'captain', 'guards', 'start', 'lead', 'impasse_plies', 'jumps'];
+  for (const l of all) {
+    assert.deepEqual(Object.keys(l).sort(), ['budget', 'code', 'id', 'kind', 'learner', 'teaches', 'variant']);
+    assert.ok(['rules', 'strategy'].includes(l.kind), `${l.id}: kind ${l.kind}`);
+    assert.ok(options.includes(l.teaches), `${l.id}: teaches ${l.teaches}`);
+  }
+  const lead = all.find((l) => l.id === 'lead');
+  assert.equal(lead.kind, 'rules');
+  assert.equal(lead.teaches, 'lead');
+  assert.equal(all.find((l) => l.id === 'walk').teaches, null);
+});
+
 test('analyse is deterministic, full strength, and shaped like think', () => {
   const { analyse, think, variants, Game } = pkg();
   const g = new Game('classic');

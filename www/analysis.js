@@ -81,18 +81,18 @@ export class Analysis {
   /**
    * Reviews the game `gs`: every position from the start to the end, each analysed as by
    * `analyse` at the review's priority. Calls `onEntry(entries)` as each arrives; resolves to
-   * the entries `{ply, side, played, best, score, mateIn, pv}` (the last position of a finished
-   * game: `{ply, played: null, best: null, score: null, result}`).
+   * the entries `{ply, side, played, best, score, mateIn, winChance, pv}` (the last position of a
+   * finished game: `{ply, played: null, best: null, score: null, winChance: null, result}`).
    */
   async review(gs, { signal, nodes, onEntry = () => {} } = {}) {
     const entries = [];
     const last = gs.history.length;
     for (let ply = 0; ply <= last; ply++) {
       if (ply === last && gs.result) {
-        entries.push({ ply, side: gs.side, played: null, best: null, score: null, mateIn: null, pv: [], result: gs.result });
+        entries.push({ ply, side: gs.side, played: null, best: null, score: null, mateIn: null, winChance: null, pv: [], result: gs.result });
       } else {
         const r = await this.analyse(positionOf(gs, ply), { priority: 'review', signal, nodes });
-        entries.push({ ply, side: r.side, played: gs.history[ply] ?? null, best: r.best, score: r.score, mateIn: r.mateIn ?? null, pv: r.pv || [] });
+        entries.push({ ply, side: r.side, played: gs.history[ply] ?? null, best: r.best, score: r.score, mateIn: r.mateIn ?? null, winChance: r.winChance ?? null, pv: r.pv || [] });
       }
       onEntry(entries);
     }

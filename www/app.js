@@ -13,12 +13,15 @@ import { renderPanel, renderPrefs, fillChoices, localisePage, renderShortcuts, r
 import { exposeTestHooks } from './test-hooks.js';
 import { initHowTo } from './howto.js';
 import { initLessons } from './lessons.js';
+import { initPuzzles } from './puzzles.js';
 import { gameLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
 import { Sound } from './sound.js';
 import { shortcutFor } from './shortcuts.js';
 import { analysis, positionOf } from './analysis.js';
 import { isAbort } from './ai-client.js';
 import { markMoves, turningPoints } from './evaluation.js';
+import { accuracy, markCounts, retryList } from './mistakes.js';
+import { initLearn } from './learn.js';
 import { plyAt } from './chart.js';
 import { buildPicker, rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.js';
 import { wireMoveList, moveLabel } from './move-list.js';
@@ -35,16 +38,22 @@ let page = defaultPageState();
 
 /** What the page holds besides its state: none of it is drawn. */
 const held = {
+  /** The board's settings the New game form last showed (JSON): the form follows a new game. */
+  formFor: null,
   /** The review under way: its AbortController. */
   reviewAbort: null,
   /** A frame is requested. */
   frameQueued: false,
   /** The ingredient choosers of the rules (variant-picker.js), once built. */
   picker: null,
+  /** The lessons (lessons.js): `{open(id), lessonFor(option)}`, once wired. */
+  lessons: null,
   /** The service worker's registration, once registered. */
   registration: null,
   /** The player asked for the new version: the page reloads when it takes over. */
   switching: false,
+  /** "Learn from your mistakes" (learn.js), once opened. */
+  learn: null,
 };
 
 const t = (key, params) => translate(page.lang, key, params);
@@ -195,7 +204,7 @@ function buildVariantPicker() {
   held.picker = buildPicker(document, $('ingredients'), cat, t, (spec) => {
     showVariant(spec);
     updateFormVisibility();
-  });
+  }, held.lessons);
 }
 
 /**
@@ -322,7 +331,8 @@ async function startReview() {
       onEntry: (so) => update((p) => (same(p) ? { ...p, review: { ...p.review, entries: [...so] } } : p)),
     });
     const marks = markMoves(entries);
-    update((p) => (same(p) ? { ...p, review: { ...p.review, entries, running: false, marks, points: turningPoints(marks) } } : p));
+    const done = { entries, running: false, marks, points: turningPoints(marks), accuracy: accuracy(entries), counts: markCounts(marks) };
+    update((p) => (same(p) ? { ...p, review: { ...p.review, ...done } } : p));
   } catch (e) {
     const error = isAbort(e) ? { key: 'review.cancelled' } : { text: String(e.message || e) };
     update((p) => (same(p) ? { ...p, review: { ...p.review, running: false, error } } : p));
@@ -332,6 +342,21 @@ async function startReview() {
 
 function cancelReview() {
   held.reviewAbort?.abort();
+}
+
+/** The sides whose mistakes are the player's to learn from: the person's against the computer, else both. */
+function playerSides() {
+  const { mode, side } = board.settings;
+  return mode === 'ai' ? [side] : ['blue', 'gray'];
+}
+
+/** Opens "Learn from your mistakes" on the reviewed game's mistakes and blunders. */
+function learnFromMistakes() {
+  const gs = board.state;
+  const r = gs && currentReview(page, gs);
+  if (!r || !r.marks) return;
+  held.learn ??= initLearn({ dialog: $('learn'), t });
+  held.learn.open({ gs, record: gs.record, entries: r.entries, items: retryList(r.marks, playerSides()), nodes: analysisNodes() });
 }
 
 // ---------------------------------------------------------------- sharing
@@ -495,10 +520,17 @@ function scheduleRender() {
   requestAnimationFrame(() => {
     held.frameQueued = false;
     const b = boardSnapshot(board);
+    // A game started or opened anywhere (a lesson's first game, a rematch, a link, a recent game)
+    // shows its own settings in the form; the player's unsaved choices there stay until then.
+    const settings = JSON.stringify(board.settings);
+    if (settings !== held.formFor && board.catalogue) {
+      held.formFor = settings;
+      syncForm();
+    }
     const say = (m) => (m ? (m.key ? t(m.key, m.params) : String(m.text ?? '')) : '');
     renderPrefs(document, page, themeOf(page.prefs, systemDark.matches));
     renderPanel(document, page, b, t);
-    renderReview(document, page, b, t);
+    renderReview(document, page, b, t, playerSides());
     $('update-bar').hidden = !page.updateReady;
     const saving = say(savingMessage(page));
     $('save-status').textContent = saving;
@@ -561,6 +593,7 @@ function wireControls() {
   on('over-review', 'click', startReview);
   on('review', 'click', startReview);
   on('review-cancel', 'click', cancelReview);
+  on('learn-mistakes', 'click', learnFromMistakes);
   on('review-chart', 'click', (e) => {
     const r = board.state && currentReview(page, board.state);
     if (!r || !r.entries.length) return;
@@ -670,10 +703,14 @@ async function main() {
   // From now on every change of the board is the player's, and is kept.
   update((p) => ({ ...p, recent: games.list(), started: true }));
   await nextTask();
+  // Before the rules picker is built (by setLanguage), which links each rule to its lesson.
+  const onPlay = (level) => startGame({ mode: 'ai', side: 'blue', level });
+  held.lessons = initLessons({ dialog: $('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage, onPlay });
   await setLanguage(page.lang);
   await nextTask();
   initHowTo({ dialog: $('howto'), openButton: $('open-howto'), t });
-  initLessons({ dialog: $('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage });
+  const puzzles = initPuzzles({ dialog: $('puzzles'), openButton: $('open-puzzles'), t, storage });
+  if (window.bluegray) window.bluegray.puzzles = puzzles;
   evaluate();
   document.documentElement.dataset.ready = 'true';
   registerServiceWorker();

@@ -101,7 +101,7 @@ export function inflate(base64) {
 let loading = null;
 
 /**
- * Loads the rules core once. Resolves to `{Game, variants, module}`: the bindings and the
+ * Loads the rules core once. Resolves to `{Game, variants, puzzleJudge, module}`: the bindings and the
  * compiled module (for workers).
  */
 export function loadWasm() {
@@ -109,7 +109,7 @@ export function loadWasm() {
     loading = (async () => {
       const module = await assets.compile();
       await initBindings({ module_or_path: module });
-      return { Game: bindings.Game, variants: bindings.variants, module };
+      return { Game: bindings.Game, variants: bindings.variants, puzzleJudge: bindings.puzzleJudge, module };
     })();
     // A failed load may be retried (e.g. after the network comes back).
     loading.catch(() => {

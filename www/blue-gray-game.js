@@ -42,12 +42,12 @@ function typeOf(v) {
 
 /**
  * A Blue and Gray board with its game: against the computer, two people on one device, the
- * computer against itself, or showing a game.
+ * computer against itself, showing a game, or one puzzle.
  *
  * @element blue-gray-game
  *
  * @attr {string} variant - The rules: a variant spec such as `sackson` or `classic-turbo,lead=2`. A change starts a new game.
- * @attr {'ai'|'two'|'demo'|'view'} mode - Who plays: against the computer, two people, the computer alone, nobody (showing a game).
+ * @attr {'ai'|'two'|'demo'|'view'|'puzzle'} mode - Who plays: against the computer, two people, the computer alone, nobody (showing a game), or a puzzle's solver (with `position` and `goal`: the person plays the side to move, the board plays the other side's replies).
  * @attr {'blue'|'gray'} side - The person's side against the computer.
  * @attr {number} level - The computer's level, from the rules core's lowest to its highest (see `catalogue.levels`).
  * @attr {number} movetime - The computer's time per move in milliseconds; 0 for the level's own budget.
@@ -57,16 +57,20 @@ function typeOf(v) {
  * @attr {'on'|'off'} coordinates - Point names on the frame.
  * @attr {string} lang - The board's language (`en`, `ru`, `hu`); the page's by default.
  * @attr {'wood'|'dark'|'contrast'} theme - The board's colours.
+ * @attr {'win2'|'win3'|'stop'} goal - In puzzle mode, the puzzle's goal: win in 2 or 3 of the side to move's own moves, or stop the other side's win. The rules core judges each move against it. A change starts the puzzle again.
  * @attr {string} locked - While present, the board takes no move from a person; its value, if any, is what a press on the board says.
  *
  * @prop {string|null} position - The `position` attribute: the position code the game started from, or null.
  * @prop {boolean} coordinates - Whether point names are on the frame (the `coordinates` attribute is `on` or `off`).
+ * @prop {'win2'|'win3'|'stop'|null} goal - The `goal` attribute in force: the puzzle's goal, or null.
  * @prop {boolean|string} locked - Whether the board takes no move from a person; true or a sentence adds the `locked` attribute, false removes it.
  *
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, or `api` with `play()`).
  * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2', text: string}>} gameover - The game ended: the winner (absent for a draw), why, the result token and a sentence in the board's language.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
+ * @fires {CustomEvent<{moves: string[]}>} puzzle-solved - In puzzle mode, the person's move reached the goal: every move from the start, the board's replies included.
+ * @fires {CustomEvent<{moves: string[], refutation: string[]}>} puzzle-failed - In puzzle mode, the person's move misses the goal: every move from the start (the wrong one last), and the engine's line that shows why, which the board then plays.
  * @fires {CustomEvent<{thinking: boolean}>} thinking - The computer started or stopped thinking.
  * @fires {CustomEvent<Record<string, never>>} change - Anything the board shows changed.
  *
@@ -168,7 +172,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.gs ? I.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
   }
 
-  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */
+  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */
   get settings() {
     return { ...this.#c.s.settings };
   }
@@ -237,7 +241,7 @@ export class BlueGrayGame extends HTMLElement {
    * and record (they become the element's attributes); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
    * is not valid.
-   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string}} [options]
+   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string}} [options]
    * @returns {void}
    */
   newGame(options = {}) {

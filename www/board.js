@@ -5,6 +5,7 @@
 // in node (tests/unit/board.test.mjs).
 import * as I from './interaction.js';
 import { initialUi, canHumanMove, isHuman, bottomSide, shownGame } from './state.js';
+import { whyNoMove as puzzleWhyNoMove, startPuzzle } from './puzzle-mode.js';
 
 /** The state for a new game `gs`: nothing of the last game's is kept but the settings. */
 export function withNewGame(s, gs) {
@@ -12,6 +13,7 @@ export function withNewGame(s, gs) {
     ...s,
     gs,
     ui: { ...initialUi(), cursor: s.ui.cursor },
+    puzzle: startPuzzle(gs),
     aiInfo: null,
     paused: false,
     halted: false,
@@ -83,6 +85,8 @@ export function resultMessage(gs) {
 /** Why the board takes no move from a person now, as a message. */
 export function whyNoMove(s) {
   if (s.view) return { key: 'refuse.viewing', params: { ply: s.view.ply } };
+  // A puzzle says where it stands (solved, failed), even when its last move ended the game.
+  if (s.settings.mode === 'puzzle' && s.locked === null) return puzzleWhyNoMove(s);
   if (s.gs.result) return { key: 'refuse.gameOver', params: { result: resultMessage(s.gs) } };
   if (s.locked !== null) return s.locked ? { text: s.locked } : { key: 'refuse.locked' };
   if (s.settings.mode === 'view') return { key: 'refuse.viewOnly' };
@@ -181,5 +185,5 @@ export function moveNews(gs, side, by) {
 /** Whether the computer plays `side` in the state's settings (for the players' names). */
 export function computerPlays(s, side) {
   const { mode } = s.settings;
-  return mode !== 'view' && !isHuman(s.settings, side);
+  return mode !== 'view' && mode !== 'puzzle' && !isHuman(s.settings, side);
 }

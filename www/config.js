@@ -20,13 +20,14 @@ export const ATTRIBUTES = Object.freeze({
   lang: { field: 'top' },
   theme: { field: 'top' },
   locked: { field: 'top', flag: true },
+  goal: { game: true, field: 'top' },
 });
 
 /** The attribute names, as `observedAttributes`. */
 export const ATTRIBUTE_NAMES = Object.freeze(Object.keys(ATTRIBUTES));
 
 /** The value of each state field that an attribute sets, when the attribute is absent. */
-const ABSENT = Object.freeze({ orientation: null, coordinates: true, lang: null, theme: 'wood', locked: null, ...DEFAULTS });
+const ABSENT = Object.freeze({ orientation: null, coordinates: true, lang: null, theme: 'wood', locked: null, goal: null, ...DEFAULTS });
 
 /** Whether a change of attribute `name` starts a new game. */
 export function startsGame(name) {

@@ -18,6 +18,7 @@ import { startGlide, glideAt } from './anim.js';
 import { translate, say, pickLanguage, loadLanguage } from './i18n.js';
 import { layout } from './draw.js';
 import { boardSize } from './view.js';
+import { PuzzleRunner, startPuzzle } from './puzzle-mode.js';
 
 /** The game settings newGame() takes, besides the start (a position or a record). */
 const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record'];
@@ -33,6 +34,8 @@ export class BoardController {
   /** The hint being searched for: its AbortController, so a newer hint or removal ends it. */
   #hintAbort = null;
   #ready;
+  /** Judges the person's moves and plays the defender's in puzzle mode (puzzle-mode.js). */
+  #puzzle;
 
   /** `host`: the element; `els`: its shadow tree's {frame, canvas, notice, desc}. */
   constructor(host, els) {
@@ -52,6 +55,15 @@ export class BoardController {
       asked: (a) => (this.s = { ...this.s, lastSearch: { requested: a.requested, replied: null } }),
       reply: (result, asked) => this.#computerReplied(result, asked),
       failed: (e) => this.#computerFailed(e.message),
+    });
+    this.#puzzle = new PuzzleRunner({
+      state: () => this.s,
+      setPuzzle: (puzzle) => (this.s = { ...this.s, puzzle }),
+      core: () => this.r.core,
+      play: (move) => this.#playReply(move),
+      emit: (type, detail) => this.#emitPuzzle(type, detail),
+      error: (message) => this.#reportError(message),
+      t: (key, params) => this.t(key, params),
     });
     attachInput(els.canvas, {
       toPoint: (x, y) => (this.r.layout ? this.r.layout.toPoint(x, y) : null),
@@ -92,6 +104,7 @@ export class BoardController {
     else {
       this.#computer.warm();
       this.#computer.consider();
+      this.#puzzle.resume();
     }
   }
 
@@ -100,6 +113,7 @@ export class BoardController {
     this.r.resizeObserver?.disconnect();
     this.r.resizeObserver = null;
     this.#computer.suspend();
+    this.#puzzle.cancel();
     this.#abortHint('The board was removed from the page.');
   }
 
@@ -113,6 +127,11 @@ export class BoardController {
     if (name === 'mode' || name === 'side') {
       this.#computer.cancel();
       this.s = { ...this.s, halted: false, ui: { ...S.initialUi(), cursor: this.s.ui.cursor } };
+    }
+    if (name === 'mode') {
+      // A puzzle starts from the position on the board, with its side to move as the solver.
+      this.#puzzle.cancel();
+      this.s = { ...this.s, puzzle: startPuzzle(this.s.gs) };
     }
     if (name === 'lang') {
       this.#labelCanvas();
@@ -258,6 +277,7 @@ export class BoardController {
 
   #setGame(game) {
     this.#computer.cancel();
+    this.#puzzle.cancel();
     this.#abortHint('A new game started.');
     if (this.r.game) this.r.game.free();
     this.r.game = game;
@@ -310,7 +330,27 @@ export class BoardController {
         : null;
     this.s = B.afterMove(this.s, gs, { by, aiInfo, glide });
     this.#emit('move', { text: gs.lastMove.text, ply: gs.ply, side: before.side, record: gs.record, code: gs.code, by });
+    if (by === 'human' && this.s.settings.mode === 'puzzle') this.#puzzle.judge();
     this.#settled(B.moveNews(gs, before.side, by));
+  }
+
+  /** Plays a move of the puzzle's defender (a reply or the refutation); false when it cannot be played. */
+  #playReply(move) {
+    if (!this.r.game) return false;
+    const before = this.s.gs;
+    try {
+      this.r.game.play(move);
+    } catch (e) {
+      this.#reportError(String((e && e.message) || e));
+      return false;
+    }
+    this.#afterMove(before, 'computer');
+    return true;
+  }
+
+  #emitPuzzle(type, detail) {
+    if (type === 'puzzle-solved') this.#emit('puzzle-solved', { moves: detail.moves });
+    else this.#emit('puzzle-failed', { moves: detail.moves, refutation: detail.refutation });
   }
 
   /** Undo (-1) or redo (1), against the computer on to the person's turn. Returns whether it stepped. */
@@ -322,12 +362,19 @@ export class BoardController {
       this.refresh();
       return false;
     }
-    if (this.s.settings.mode === 'ai') {
+    const puzzle = this.s.settings.mode === 'puzzle' && this.s.puzzle;
+    if (this.s.settings.mode === 'ai' || puzzle) {
+      const human = (side) => (puzzle ? side === puzzle.side : S.isHuman(this.s.settings, side));
       let st = game.state();
-      while (!S.isHuman(this.s.settings, st.side) && (dir < 0 ? st.canUndo : st.canRedo && !st.result)) {
+      while (!human(st.side) && (dir < 0 ? st.canUndo : st.canRedo && !st.result)) {
         one();
         st = game.state();
       }
+    }
+    if (puzzle) {
+      // Back on the solver's turn: the attempt goes on from there.
+      this.#puzzle.cancel();
+      this.s = { ...this.s, puzzle: { ...puzzle, status: 'playing', queue: [] } };
     }
     this.s = B.afterStep(this.s, game.state());
     this.#settled();

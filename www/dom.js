@@ -24,3 +24,16 @@ export function ensureOption(select, value, text = value) {
   if ([...select.options].some((o) => o.value === value)) return;
   select.appendChild(el('option', { value, text }));
 }
+
+/**
+ * A board for an exercise in a dialog (a lesson, a puzzle, a mistake to retry): one
+ * `<blue-gray-game>` for two players on one board, coordinates shown, locked until the exercise
+ * lets the player move; and the box of class `boxClass` that holds it. Returns `{box, board}`.
+ */
+export function exerciseBoard(boxClass) {
+  const board = document.createElement('blue-gray-game');
+  board.setAttribute('mode', 'two');
+  board.setAttribute('coordinates', 'on');
+  board.setAttribute('locked', '');
+  return { box: el('div', { class: boxClass }, [board]), board };
+}

@@ -20,6 +20,11 @@ export const TAB_KEY = 'bluegray.tab.v1';
  */
 export function linkGame(search, hash, limits) {
   const { settings, errors } = readSettings(linkParams(search, hash), [...GAME_SETTINGS, 'ply', 'view'], limits);
+  // The page's board plays games; a puzzle is the Puzzles view's (the element's puzzle mode needs a goal).
+  if (settings.mode === 'puzzle') {
+    errors.push({ name: 'mode', value: 'puzzle', expected: 'puzzles.expectedPageMode', limits });
+    delete settings.mode;
+  }
   const { ply, view, ...attrs } = settings;
   if (!Object.keys(attrs).length) return { errors, ply, view };
   return { attrs, ply, view, errors };

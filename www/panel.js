@@ -10,6 +10,7 @@ import { setIfChanged } from './render.js';
 import { resultMessage } from './board.js';
 import { positionOf } from './analysis.js';
 import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
+import { retryList } from './mistakes.js';
 import { renderMoveList, moveLabel, lastMoveNumber } from './move-list.js';
 
 const byId = (doc, id) => doc.getElementById(id);
@@ -221,25 +222,28 @@ export function renderShortcuts(doc, t) {
 
 /**
  * The review's summary as a message: that it runs (and how far), what stopped it, or, once
- * every position is analysed, its verdict.
+ * every position is analysed, its verdict: each side's accuracy and counts of inaccuracies,
+ * mistakes and blunders.
  */
 export function reviewSummary(r) {
   if (r.error) return r.error;
   if (r.running || !r.marks) return { key: 'review.running', params: { n: r.entries.length, of: r.total } };
-  const count = (side, mark) => r.marks.filter((m) => m.side === side && m.mark === mark).length;
-  return {
-    key: 'review.summary',
-    params: {
-      blueMistakes: count('blue', 'mistake'),
-      blueBlunders: count('blue', 'blunder'),
-      grayMistakes: count('gray', 'mistake'),
-      grayBlunders: count('gray', 'blunder'),
-    },
-  };
+  const side = (s) =>
+    r.accuracy[s] === null
+      ? { key: 'review.side.none', params: { side: s } }
+      : { key: 'review.side', params: { side: s, accuracy: r.accuracy[s], ...pluralCounts(r.counts[s]) } };
+  return { key: 'review.summary', params: { blue: side('blue'), gray: side('gray') } };
 }
 
-/** The review: progress, the chart, the summary and the turning points. */
-export function renderReview(doc, p, b, t) {
+function pluralCounts(c) {
+  return { inaccuracies: c.inaccuracy, mistakes: c.mistake, blunders: c.blunder };
+}
+
+/**
+ * The review: progress, the chart, the summary, the offer to learn from the mistakes of
+ * `sides` (the player's), and the turning points.
+ */
+export function renderReview(doc, p, b, t, sides) {
   const r = b.gs ? currentReview(p, b.gs) : null;
   const box = byId(doc, 'review-box');
   setIfChanged(box, 'hidden', !r);
@@ -251,6 +255,11 @@ export function renderReview(doc, p, b, t) {
   setIfChanged(progress, 'hidden', !r.running);
   setIfChanged(byId(doc, 'review-cancel'), 'hidden', !r.running);
   setIfChanged(byId(doc, 'review-summary'), 'textContent', say(p.lang, reviewSummary(r)));
+  setIfChanged(byId(doc, 'review-accuracy-help'), 'hidden', !done);
+  const toLearn = done ? retryList(r.marks, sides).length : 0;
+  const learn = byId(doc, 'learn-mistakes');
+  setIfChanged(learn, 'hidden', !toLearn);
+  setIfChanged(learn, 'textContent', t('review.learn', { n: toLearn }));
   const canvas = byId(doc, 'review-chart');
   const w = Math.max(100, Math.floor(canvas.clientWidth));
   const h = Math.max(60, Math.floor(canvas.clientHeight));

@@ -7,8 +7,8 @@
 /** The settings of a new game when nothing says otherwise. */
 export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
 
-/** Who plays: against the computer, two people on one device, the computer alone, nobody. */
-export const MODES = Object.freeze(['ai', 'two', 'demo', 'view']);
+/** Who plays: against the computer, two people on one device, the computer alone, nobody, a puzzle's solver. */
+export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle']);
 
 /** The longest think time a link or a save may ask for, in milliseconds. */
 export const MAX_MOVETIME = 600_000;
@@ -85,6 +85,11 @@ const PARSERS = {
   // A ply of the game: the one to stand at (`ply`, later moves kept for redo) or to look at (`view`).
   ply: { parse: parsePly, expected: 'settings.expected.ply' },
   view: { parse: parsePly, expected: 'settings.expected.ply' },
+  // A puzzle's goal (puzzle mode): win in 2 or 3 of one's own moves, or stop the other side's win.
+  goal: {
+    parse: (v) => (typeof v === 'string' && ['win2', 'win3', 'stop'].includes(v.trim().toLowerCase()) ? v.trim().toLowerCase() : undefined),
+    expected: 'puzzles.expectedGoal',
+  },
   lang: {
     parse: (v) => (typeof v === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined),
     expected: 'settings.expected.lang',

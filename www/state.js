@@ -4,6 +4,7 @@
 // declared here too, in `defaultResources`, so that no field of the element is declared
 // anywhere else.
 import { DEFAULTS } from './settings.js';
+import { solverToMove } from './puzzle-mode.js';
 
 /** A fresh interaction state: nothing selected, the keyboard cursor on the red dot. */
 export function initialUi() {
@@ -39,6 +40,10 @@ export function defaultState() {
      * again", say): null when it does, else what a press says ('' for the standard sentence).
      */
     locked: null,
+    /** A puzzle's goal (`win2`, `win3`, `stop`) in puzzle mode, or null. */
+    goal: null,
+    /** The puzzle on the board in puzzle mode (puzzle-mode.js `startPuzzle`), or null. */
+    puzzle: null,
     /** The rules core's view of the game (wasm `Game.state()`), or null before the first game. */
     gs: null,
     /** Selection, cursor, drag and the last refusal: see interaction.js. */
@@ -106,6 +111,7 @@ export function shownGame(state) {
 /** The side shown at the bottom. */
 export function bottomSide(state) {
   if (state.orientation) return state.orientation;
+  if (state.settings.mode === 'puzzle') return state.puzzle ? state.puzzle.side : 'blue';
   return state.settings.mode === 'ai' ? state.settings.side : 'blue';
 }
 
@@ -119,7 +125,8 @@ export function isHuman(settings, side) {
 /** Whether the board takes a move from a person now. */
 export function canHumanMove(state) {
   const gs = state.gs;
-  return !!gs && !gs.result && !state.view && state.locked === null && isHuman(state.settings, gs.side) && !state.thinking;
+  const human = state.settings.mode === 'puzzle' ? solverToMove(state) : isHuman(state.settings, gs && gs.side);
+  return !!gs && !gs.result && !state.view && state.locked === null && human && !state.thinking;
 }
 
 /** Whether the computer should move now. */

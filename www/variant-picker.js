@@ -125,8 +125,10 @@ export function showSpec(select, catalogue, spec, text) {
  * `onChange(spec)` whenever one changes. Returns `{show(rules)}`, which sets the choosers to
  * some rules ({option: value}, as the rules core gives them). `t` says messages: option names
  * are `option.<name>`, values `option.<name>.<value>` (numbers as they are, 0 as `option.off`).
+ * With `lessons` (lessons.js's `{lessonFor(option), open(id)}`), an option that a lesson
+ * teaches gets a "Lesson" button beside its menu, which opens that lesson.
  */
-export function buildPicker(doc, container, catalogue, t, onChange) {
+export function buildPicker(doc, container, catalogue, t, onChange, lessons = null) {
   container.textContent = '';
   const selects = {};
   const main = doc.createElement('div');
@@ -158,6 +160,18 @@ export function buildPicker(doc, container, catalogue, t, onChange) {
     });
     selects[option.name] = select;
     row.append(label, select);
+    const lesson = lessons && lessons.lessonFor(option.name);
+    if (lesson) {
+      const link = doc.createElement('button');
+      link.type = 'button';
+      link.className = 'lesson-link';
+      link.dataset.lesson = lesson.id;
+      link.textContent = t('lessons.pickerLink');
+      link.setAttribute('aria-label', t('lessons.pickerLinkLabel', { title: lesson.title }));
+      link.title = lesson.title;
+      link.addEventListener('click', () => lessons.open(lesson.id));
+      row.appendChild(link);
+    }
     (MAIN_OPTIONS.includes(option.name) ? main : advanced).appendChild(row);
   }
   container.append(main, advanced);

@@ -214,6 +214,10 @@ if (board) {
 }
 const made: BlueGrayGame = document.createElement('blue-gray-game');
 made.newGame({ variant: 'classic', mode: 'ai', level: 2 });
+made.goal = 'win3';
+made.newGame({ variant: 'sackson', mode: 'puzzle', position: 'CODE' });
+made.addEventListener('puzzle-solved', (e) => console.log(e.detail.moves.join(' ')));
+made.addEventListener('puzzle-failed', (e) => console.log(e.detail.refutation.length, e.detail.moves[0]));
 `;
 
 /** The same, misused: each line marked `// wrong` must be an error, and no other. */
@@ -228,6 +232,8 @@ board.addEventListener('thinking', (e) => { const s: string = e.detail.thinking;
 board.newGame({ level: '2' }); // wrong
 const n: number = board.code; // wrong
 console.log(n);
+board.goal = 'win4'; // wrong
+board.addEventListener('puzzle-failed', (e) => console.log(e.detail.line)); // wrong
 `;
 
 /** React 19's JSX: properties as props, events as lower-case on<event> props. */
@@ -241,6 +247,7 @@ export const board = (
     coordinates={false}
     className="board"
     onmove={(e) => console.log(e.detail.text)}
+    onpuzzle-solved={(e) => console.log(e.detail.moves.length)}
     ref={(el: BlueGrayGame | null) => el?.flip()}
   />
 );
@@ -250,6 +257,7 @@ const TSX_BAD = `import type {} from 'blue-gray-game/react';
 
 export const a = <blue-gray-game mode="solo" />; // wrong
 export const b = <blue-gray-game onmove={(e) => e.detail.nope} />; // wrong
+export const c = <blue-gray-game mode="puzzle" goal="win5" />; // wrong
 `;
 
 const TSCONFIG = (files) =>

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { launch, openPage, waitPly, waitText, clickPoint, state, frames, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { launch, openPage, waitPly, waitText, clickPoint, state, frames, cutOff, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 
 const TABLES = await loadAllTables();
@@ -212,44 +212,6 @@ test('the move list is one stop for Tab; arrows, Home and End move inside it, En
   assert.deepEqual(problems, []);
   await page.close();
 });
-
-/**
- * The texts the page shows cut short: a menu's choice wider than its box's room for text (any
- * choice, not only the chosen one: each may be chosen), a label, button, legend or summary whose
- * content is wider than its box, and a page or anything on it wider than the window. An inline
- * box wraps and has no width of its own, so only boxes are measured.
- */
-function cutOff(page) {
-  return page.evaluate(() => {
-    const out = [];
-    const ctx = document.createElement('canvas').getContext('2d');
-    const name = (el) => `${el.localName}${el.id ? '#' + el.id : ''}`;
-    for (const el of document.querySelectorAll('select, label, button, legend, summary')) {
-      if (!el.checkVisibility()) continue;
-      const style = getComputedStyle(el);
-      if (style.display === 'inline') continue;
-      if (el.localName === 'select') {
-        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        for (const o of el.options) {
-          const w = ctx.measureText(o.textContent).width;
-          if (w > room + 0.5) out.push(`${name(el)}: “${o.textContent}” is ${Math.ceil(w)} px in ${Math.floor(room)}`);
-        }
-      } else if (el.scrollWidth > el.clientWidth + 1) {
-        out.push(`${name(el)}: “${el.textContent.trim()}” is ${el.scrollWidth} px in ${el.clientWidth}`);
-      }
-    }
-    const wide = document.documentElement.scrollWidth;
-    if (wide > innerWidth) out.push(`the page is ${wide} px wide in ${innerWidth}`);
-    for (const el of document.querySelectorAll('body *')) {
-      const r = el.getBoundingClientRect();
-      if (r.width && (r.right > innerWidth + 0.5 || r.left < -0.5) && el.checkVisibility()) {
-        out.push(`${name(el)}.${el.className} sticks out of the window (${Math.round(r.left)}..${Math.round(r.right)})`);
-      }
-    }
-    return out;
-  });
-}
 
 for (const lang of Object.keys(TABLES)) {
   test(`no text is cut off in ${lang} at ${SIZES.map((s) => s.width).join(', ')} px: the page, the rules picker, the game over`, async () => {

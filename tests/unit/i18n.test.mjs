@@ -234,20 +234,21 @@ test('counts agree with their number: no “(s)”, and the review and the game 
     const lazy = Object.entries(table.messages).filter(([k, t]) => !/^lessons?\./.test(k) && /\(s\)/.test(t));
     assert.deepEqual(lazy.map(([k]) => `${code} ${k}`), [], 'a count written as “(s)”');
   }
-  const summary = (lang, n) => translate(lang, 'review.summary', { blueMistakes: n, blueBlunders: n, grayMistakes: 0, grayBlunders: 1 });
+  const side = (s, accuracy, inaccuracies, mistakes, blunders) => ({ key: 'review.side', params: { side: s, accuracy, inaccuracies, mistakes, blunders } });
+  const summary = (lang, n) => translate(lang, 'review.summary', { blue: side('blue', 71, n, n, n), gray: side('gray', 98, 0, 0, 1) });
   const over = (lang, n) => translate(lang, 'over.after', { n });
-  assert.equal(summary('en', 1), 'Blue: 1 mistake, 1 blunder. Gray: 0 mistakes, 1 blunder.');
-  assert.equal(summary('en', 2), 'Blue: 2 mistakes, 2 blunders. Gray: 0 mistakes, 1 blunder.');
+  assert.equal(summary('en', 1), 'Blue: accuracy 71; 1 inaccuracy, 1 mistake, 1 blunder. Gray: accuracy 98; 0 inaccuracies, 0 mistakes, 1 blunder.');
+  assert.equal(summary('en', 2), 'Blue: accuracy 71; 2 inaccuracies, 2 mistakes, 2 blunders. Gray: accuracy 98; 0 inaccuracies, 0 mistakes, 1 blunder.');
   assert.equal(over('en', 1), 'After 1 move.');
   assert.equal(over('en', 2), 'After 2 moves.');
   // Russian: 1 and 21 take one form, 2 (to 4) another, 5 (to 20) a third.
   assert.deepEqual(
     [1, 2, 5, 21].map((n) => summary('ru', n)),
     [
-      'Синие: 1 ошибка, 1 грубая ошибка. Серые: 0 ошибок, 1 грубая ошибка.',
-      'Синие: 2 ошибки, 2 грубые ошибки. Серые: 0 ошибок, 1 грубая ошибка.',
-      'Синие: 5 ошибок, 5 грубых ошибок. Серые: 0 ошибок, 1 грубая ошибка.',
-      'Синие: 21 ошибка, 21 грубая ошибка. Серые: 0 ошибок, 1 грубая ошибка.',
+      'Синие: точность 71; 1 неточность, 1 ошибка, 1 грубая ошибка. Серые: точность 98; 0 неточностей, 0 ошибок, 1 грубая ошибка.',
+      'Синие: точность 71; 2 неточности, 2 ошибки, 2 грубые ошибки. Серые: точность 98; 0 неточностей, 0 ошибок, 1 грубая ошибка.',
+      'Синие: точность 71; 5 неточностей, 5 ошибок, 5 грубых ошибок. Серые: точность 98; 0 неточностей, 0 ошибок, 1 грубая ошибка.',
+      'Синие: точность 71; 21 неточность, 21 ошибка, 21 грубая ошибка. Серые: точность 98; 0 неточностей, 0 ошибок, 1 грубая ошибка.',
     ],
   );
   assert.deepEqual(
@@ -255,6 +256,6 @@ test('counts agree with their number: no “(s)”, and the review and the game 
     ['После 1 хода.', 'После 2 ходов.', 'После 5 ходов.', 'После 21 хода.'],
   );
   // Hungarian: a noun after a number stays singular.
-  assert.equal(summary('hu', 2), 'Kék: 2 hiba, 2 durva hiba. Szürke: 0 hiba, 1 durva hiba.');
+  assert.equal(summary('hu', 2), 'Kék: pontosság 71; 2 pontatlanság, 2 hiba, 2 durva hiba. Szürke: pontosság 98; 0 pontatlanság, 0 hiba, 1 durva hiba.');
   assert.equal(over('hu', 2), '2 lépés után.');
 });

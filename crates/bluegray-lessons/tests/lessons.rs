@@ -2,7 +2,7 @@
 //! lesson's wrong-move feedback triggers for at least one wrong move (issue 10, Tests).
 
 use bluegray_core::Color;
-use bluegray_lessons::{catalogue, lesson, Goal, LessonError, Status, LESSONS, MAX_MOVES};
+use bluegray_lessons::{catalogue, lesson, Goal, Kind, LessonError, Status, LESSONS, MAX_MOVES};
 
 /// Plays a lesson from its start by following its hints, as a learner clicking them would,
 /// with the opponent's replies from the verdicts. Returns every move played.
@@ -71,7 +71,7 @@ fn every_lesson_goal_is_reachable_by_the_learner() {
 
 #[test]
 fn the_wins_are_real_results_of_the_rules_core() {
-    for id in ["breakthrough", "lead"] {
+    for id in ["breakthrough", "lead", "impasse"] {
         let l = lesson(id).expect("lesson");
         let g = l.replay(&complete(id)).expect("replays");
         let o = g.outcome().expect("the game is over");
@@ -126,7 +126,7 @@ const WRONG: &[Case] = &[
         "capture",
         &[],
         "d4xd6",
-        "lessons.why.hanging",
+        "lessons.why.jumped",
         &[("guard", "d6"), ("from", "d7")],
     ),
     (
@@ -147,7 +147,7 @@ const WRONG: &[Case] = &[
         "block",
         &[],
         "f2-f3",
-        "lessons.why.hanging",
+        "lessons.why.jumped",
         &[("guard", "f3"), ("from", "f4")],
     ),
     (
@@ -177,6 +177,108 @@ const WRONG: &[Case] = &[
         "h7-i7",
         "lessons.why.enemyFree",
         &[("point", "h7")],
+    ),
+    (
+        "turbo",
+        &["d6xd8", "i9-h9"],
+        "e1-c7",
+        "lesson.turbo.wrong",
+        &[],
+    ),
+    ("privates", &[], "d8-e8", "lesson.privates.wrong", &[]),
+    (
+        "privates",
+        &[],
+        "e1-e2",
+        "lessons.why.jumped",
+        &[("guard", "d8"), ("from", "d9")],
+    ),
+    (
+        "pow",
+        &[],
+        "g8xe8",
+        "lessons.why.ownOnPath",
+        &[("point", "e8"), ("kind", "sergeant")],
+    ),
+    (
+        "impasse",
+        &[],
+        "e3-e4",
+        "lessons.why.enemyFree",
+        &[("point", "e3")],
+    ),
+    ("nomoves", &[], "b8-a8", "lesson.nomoves.wrong", &[]),
+    (
+        "nomoves",
+        &[],
+        "e8-e7",
+        "lessons.why.enemyFree",
+        &[("point", "e8")],
+    ),
+    (
+        "nomoves",
+        &[],
+        "a7-a8",
+        "lessons.why.jumped",
+        &[("guard", "a8"), ("from", "a9")],
+    ),
+    (
+        "choice",
+        &[],
+        "b2xb4",
+        "lessons.why.ownOnPath",
+        &[("point", "b4"), ("kind", "sergeant")],
+    ),
+    (
+        "race",
+        &[],
+        "d5-d6",
+        "lessons.why.jumped",
+        &[("guard", "d6"), ("from", "d7")],
+    ),
+    (
+        "race",
+        &[],
+        "d5-c5",
+        "lessons.why.raceLost",
+        &[("ours", "3"), ("theirs", "2"), ("point", "d6")],
+    ),
+    (
+        "twoguards",
+        &[],
+        "e2-f3",
+        "lessons.why.jumped",
+        &[("guard", "f3"), ("from", "f4")],
+    ),
+    (
+        "twoguards",
+        &[],
+        "e2-e3",
+        "lessons.why.enemyFree",
+        &[("point", "g3")],
+    ),
+    (
+        "openpath",
+        &[],
+        "c7-d7",
+        "lessons.why.ownOnPath",
+        &[("point", "d7"), ("kind", "sergeant")],
+    ),
+    ("tempo", &[], "c5-d5", "lesson.tempo.wrong", &[]),
+    (
+        "trade",
+        &[],
+        "g5-g6",
+        "lessons.why.jumped",
+        &[("guard", "g6"), ("from", "f6")],
+    ),
+    ("trade", &[], "e1-e2", "lesson.trade.wrong", &[]),
+    (
+        "defend",
+        &[],
+        "g4-f4",
+        "lessons.why.raceLost",
+        &[("ours", "2"), ("theirs", "1"), ("point", "e6")],
     ),
 ];
 
@@ -221,6 +323,11 @@ fn a_wrong_move_that_hangs_a_guard_shows_the_jump() {
     let l = lesson("capture").expect("lesson");
     let v = l.judge(&["d4xd6"]).expect("verdict");
     assert_eq!(v.reply.as_deref(), Some("d7xd5"));
+    // The reply has jumped the guard: the feedback says it was jumped, not that it can be.
+    let f = v.feedback.expect("feedback");
+    assert_eq!(f.key, "lessons.why.jumped");
+    assert_eq!(f.params["guard"], "d6");
+    assert_eq!(f.params["from"], "d7");
     let l = lesson("lead").expect("lesson");
     let v = l.judge(&["h7-i7"]).expect("verdict");
     assert_eq!(v.reply.as_deref(), Some("g8-h7"));
@@ -317,4 +424,209 @@ fn a_move_after_the_end_says_the_game_is_over() {
         "{e:?}"
     );
     assert!(e.to_string().contains("the game is already over"), "{e}");
+}
+
+#[test]
+fn the_catalogue_says_what_each_lesson_teaches() {
+    let options = [
+        "captain",
+        "guards",
+        "start",
+        "lead",
+        "impasse_plies",
+        "jumps",
+    ];
+    for (info, l) in catalogue().iter().zip(LESSONS) {
+        assert_eq!(info.id, l.id);
+        assert_eq!(info.kind, l.kind);
+        assert_eq!(info.teaches, l.teaches);
+        if let Some(t) = l.teaches {
+            assert!(options.contains(&t), "{}: teaches {t}", l.id);
+            assert_eq!(l.kind, Kind::Rules, "{}", l.id);
+        }
+    }
+    assert_eq!(lesson("lead").expect("lesson").teaches, Some("lead"));
+    assert_eq!(lesson("walk").expect("lesson").kind, Kind::Rules);
+    assert_eq!(lesson("walk").expect("lesson").teaches, None);
+}
+
+#[test]
+fn every_rule_has_a_lesson_and_there_are_six_strategy_lessons() {
+    for option in [
+        "captain",
+        "guards",
+        "start",
+        "lead",
+        "impasse_plies",
+        "jumps",
+    ] {
+        let l = LESSONS
+            .iter()
+            .find(|l| l.teaches == Some(option))
+            .unwrap_or_else(|| panic!("no lesson teaches {option}"));
+        // The lesson is played under a variant where the rule is in force.
+        let rules = l.start().expect("start").variant().rules;
+        let defaults = bluegray_core::Rules::default();
+        let differs = match option {
+            "captain" => rules.captain != defaults.captain,
+            "guards" => rules.guards != defaults.guards,
+            "start" => rules.start != defaults.start,
+            "lead" => rules.lead != 0,
+            "impasse_plies" => rules.impasse_plies != 0,
+            "jumps" => rules.jumps != defaults.jumps,
+            _ => unreachable!(),
+        };
+        assert!(differs, "{}: {option} is not in force", l.id);
+    }
+    let strategy: Vec<_> = LESSONS
+        .iter()
+        .filter(|l| l.kind == Kind::Strategy)
+        .collect();
+    assert!(strategy.len() >= 6);
+    for l in strategy {
+        assert_eq!(l.teaches, None, "{}", l.id);
+    }
+    // The rules lessons come first, then the strategy lessons.
+    let first_strategy = LESSONS
+        .iter()
+        .position(|l| l.kind == Kind::Strategy)
+        .expect("a strategy lesson");
+    assert!(LESSONS[first_strategy..]
+        .iter()
+        .all(|l| l.kind == Kind::Strategy));
+}
+
+#[test]
+fn the_new_goals_are_real_results_of_the_rules_core() {
+    // The private promoted: a sergeant now stands where it ended its move, on rank 9.
+    let l = lesson("privates").expect("lesson");
+    let g = l.replay(&complete("privates")).expect("replays");
+    let last = *g.moves().last().expect("a move");
+    let piece = g.position().piece_at(last.to()).expect("a piece");
+    assert_eq!(piece.kind, bluegray_core::PieceKind::Sergeant);
+    assert_eq!(last.to().rank(), 8);
+    // The impasse is a half win on captain progress, reached by the no-progress counter.
+    let l = lesson("impasse").expect("lesson");
+    let g = l.replay(&complete("impasse")).expect("replays");
+    let o = g.outcome().expect("over");
+    assert!(o.is_half_win());
+    assert!(matches!(
+        o.reason,
+        bluegray_core::EndReason::Impasse {
+            cause: bluegray_core::ImpasseCause::NoProgress,
+            ..
+        }
+    ));
+    // Gray left without a legal move: an impasse, won on progress, not a loss for Blue.
+    let l = lesson("nomoves").expect("lesson");
+    let g = l.replay(&complete("nomoves")).expect("replays");
+    let o = g.outcome().expect("over");
+    assert_eq!(o.winner, Some(Color::Blue));
+    assert!(o.is_half_win());
+    assert!(matches!(
+        o.reason,
+        bluegray_core::EndReason::Impasse {
+            cause: bluegray_core::ImpasseCause::NoMoves,
+            blue: 5,
+            gray: 0
+        }
+    ));
+    // The turbo captain crossed the whole board in one slide.
+    let l = lesson("turbo").expect("lesson");
+    let moves = complete("turbo");
+    assert_eq!(moves.last().map(String::as_str), Some("e1-e5"));
+    assert!(l.replay(&moves).expect("replays").outcome().is_some());
+    // The POW captain walks Gray's path: from e9 by e8 to f8.
+    let l = lesson("pow").expect("lesson");
+    let g = l.replay(&complete("pow")).expect("replays");
+    assert_eq!(g.position().captain(Color::Blue).to_string(), "f8");
+    // Trading when ahead: three guards against two became two against one.
+    let l = lesson("trade").expect("lesson");
+    let g = l.replay(&complete("trade")).expect("replays");
+    assert_eq!(g.position().guards(Color::Blue).count(), 2);
+    assert_eq!(g.position().guards(Color::Gray).count(), 1);
+}
+
+#[test]
+fn every_message_a_lesson_can_say_is_in_every_message_table() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/messages");
+    let why = [
+        "hanging",
+        "jumped",
+        "fewer",
+        "enemyFree",
+        "ownOnPath",
+        "captainIdle",
+        "raceLost",
+    ];
+    for lang in ["en", "ru", "hu"] {
+        let table = std::fs::read_to_string(dir.join(format!("{lang}.js"))).expect("table");
+        let has = |key: &str| table.contains(&format!("'{key}':"));
+        for l in LESSONS {
+            for field in ["title", "text", "goal", "hint", "wrong", "done"] {
+                let key = format!("lesson.{}.{field}", l.id);
+                assert!(has(&key), "{lang}: no {key}");
+            }
+        }
+        for w in why {
+            assert!(
+                has(&format!("lessons.why.{w}")),
+                "{lang}: no lessons.why.{w}"
+            );
+        }
+    }
+}
+
+/// Every message key a verdict may carry for lesson `id`.
+fn known_key(id: &str, key: &str) -> bool {
+    let why = [
+        "hanging",
+        "jumped",
+        "fewer",
+        "enemyFree",
+        "ownOnPath",
+        "captainIdle",
+        "raceLost",
+    ];
+    key == format!("lesson.{id}.wrong")
+        || key == format!("lesson.{id}.done")
+        || why.iter().any(|w| key == format!("lessons.why.{w}"))
+}
+
+#[test]
+fn every_move_along_each_solution_is_judged_with_a_known_message() {
+    for l in LESSONS {
+        let line = complete(l.id);
+        // Before each of the learner's moves on the solution, try every legal move.
+        for cut in (0..line.len()).step_by(2) {
+            let before = &line[..cut];
+            let game = l.replay(before).expect("replays");
+            for m in game.legal_moves() {
+                let mut moves = before.to_vec();
+                moves.push(m.to_string());
+                let v = l
+                    .judge(&moves)
+                    .unwrap_or_else(|e| panic!("{} {moves:?}: {e}", l.id));
+                if let Some(f) = &v.feedback {
+                    assert!(known_key(l.id, &f.key), "{} {moves:?}: {}", l.id, f.key);
+                }
+                match v.status {
+                    Status::Wrong => assert!(v.feedback.is_some(), "{} {moves:?}", l.id),
+                    Status::Continue => assert!(v.reply.is_some(), "{} {moves:?}", l.id),
+                    Status::Done => {}
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_position_reads_in_its_variant_and_is_written_as_given() {
+    for l in LESSONS {
+        let g = l.start().unwrap_or_else(|e| panic!("{}: {e}", l.id));
+        // The code is canonical: the rules core writes the position back exactly as given.
+        assert_eq!(g.position().to_string(), l.code, "{}", l.id);
+        assert_eq!(g.variant().to_string(), l.variant, "{}", l.id);
+        assert!(!g.legal_moves().is_empty(), "{}", l.id);
+    }
 }

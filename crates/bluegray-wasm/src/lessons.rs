@@ -34,7 +34,9 @@ fn move_list(moves: &JsValue, function: &str) -> Result<Vec<String>, ApiError> {
         .collect()
 }
 
-/// The lessons: `[{id, variant, code, learner, budget}]`, in teaching order.
+/// The lessons: `[{id, variant, code, learner, budget, kind, teaches}]`, in teaching order;
+/// `kind` is `rules` or `strategy`, `teaches` the rules option a lesson teaches (`captain`,
+/// `guards`, `start`, `lead`, `impasse_plies`, `jumps`) or `null`.
 #[wasm_bindgen]
 pub fn lessons() -> Result<JsValue, JsValue> {
     to_js(&catalogue(), "lessons")

@@ -1,0 +1,361 @@
+// End-to-end: the puzzles (issue 22, item 3), in headless Chromium. A sample of the committed set
+// (one puzzle of each goal) is solved by clicks on the puzzle view's board, the moves coming from
+// the rules core's puzzleSolution(); a wrong move gets the refutation played and ends the
+// streak; the hint and the solution; progress across a reload; the element in mode="puzzle" on
+// a page of its own; the single file from disk; and the view at 360 px in every language.
+// scripts/check-puzzles.mjs solves the whole set the same way.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { launch, openPage, waitReady, waitText, watch, DIST, ROOT, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, playByClicks, solveByClicks, current, clickBoardPoint } from './puzzle-play.mjs';
+import { loadAllTables } from '../../www/messages/index.js';
+import { translate, loadLanguage } from '../../www/i18n.js';
+
+const TABLES = await loadAllTables();
+for (const lang of Object.keys(TABLES)) await loadLanguage(lang);
+const M = TABLES.en.messages;
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+const status = (page) => page.evaluate(() => document.querySelector('#puzzles .puzzle').dataset.status);
+const progress = (page) => page.evaluate(() => window.bluegray.puzzles.session.progress);
+const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('bluegray.puzzles.v1')));
+
+/** The set, and one puzzle of each goal (of different variants where the set allows). */
+async function sample(page) {
+  const set = await page.evaluate(() => window.bluegray.puzzles.puzzles());
+  assert.ok(set.length >= 150, `the set has ${set.length} puzzles`);
+  const picked = [];
+  for (const goal of ['win2', 'win3', 'stop']) {
+    const of = set.filter((p) => p.goal === goal);
+    assert.ok(of.length > 0, `a puzzle with the goal ${goal}`);
+    picked.push(of.find((p) => !picked.some((q) => q.variant === p.variant)) || of[0]);
+  }
+  return { set, picked };
+}
+
+test('one puzzle of each goal is solved by clicks; the streak counts them and they are remembered after a reload', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  await openPuzzles(page);
+  const { picked } = await sample(page);
+  for (const [i, p] of picked.entries()) {
+    await choosePuzzle(page, p.id);
+    // The goal in words.
+    const goal = p.goal === 'stop' ? M[p.side === 'blue' ? 'puzzles.goal.stopBlue' : 'puzzles.goal.stopGray'] : translate('en', 'puzzles.goal.win', { side: p.side, n: p.goal === 'win3' ? 3 : 2 });
+    assert.equal(await page.textContent('#puzzles .puzzle-goal'), goal);
+    const mine = await solveByClicks(page);
+    assert.equal(mine.length, p.length, `${p.id}: the solver's moves`);
+    assert.equal(await status(page), 'solved');
+    assert.ok((await page.textContent('#puzzles .puzzle-feedback')).startsWith(translate('en', 'puzzles.solvedStreak', { n: i + 1 })));
+    assert.equal(await page.isVisible('#puzzles .puzzle-next'), true);
+  }
+  const ids = picked.map((p) => p.id);
+  assert.deepEqual(await progress(page), { solved: ids, streak: 3, best: 3 });
+  assert.deepEqual(await saved(page), { solved: ids, streak: 3, best: 3 });
+  // Next goes to a puzzle not solved yet.
+  await page.click('#puzzles .puzzle-next');
+  await waitPuzzleStatus(page, ['playing']);
+  assert.ok(!ids.includes((await current(page)).puzzle.id));
+  // After a reload: the same progress, and the view opens on a puzzle not solved.
+  await page.reload();
+  await waitReady(page);
+  await openPuzzles(page);
+  assert.deepEqual(await progress(page), { solved: ids, streak: 3, best: 3 });
+  assert.ok(!ids.includes((await current(page)).puzzle.id));
+  const total = (await page.evaluate(() => window.bluegray.puzzles.puzzles())).length;
+  assert.equal(await page.textContent('#puzzles .puzzle-progress'), translate('en', 'puzzles.progress', { streak: 3, best: 3, solved: 3, total }));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/**
+ * The first of `candidates` whose start has a legal move besides the solution's (a puzzle whose
+ * only legal move is a compulsory capture has no wrong move), put on the view's board.
+ */
+async function puzzleWithChoice(page, candidates) {
+  for (const p of candidates) {
+    await choosePuzzle(page, p.id);
+    if ((await page.evaluate((sel) => document.querySelector(sel).state.moves.length, PUZZLE_BOARD)) > 1) return p;
+  }
+  throw new Error('no puzzle with a wrong move to play');
+}
+
+/** A legal first move of the puzzle on the board that is not its solution's. */
+async function aWrongMove(page) {
+  const [right] = await solutionNow(page);
+  const moves = await page.evaluate((sel) => document.querySelector(sel).state.moves.map((m) => m.text), PUZZLE_BOARD);
+  const wrong = moves.find((m) => m !== right);
+  assert.ok(wrong, 'a legal move other than the solution');
+  return wrong;
+}
+
+test('a wrong move gets the refutation played on the board and ends the streak; Try again starts the puzzle again', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  await page.evaluate(() => localStorage.setItem('bluegray.puzzles.v1', JSON.stringify({ solved: [], streak: 4, best: 4 })));
+  await page.reload();
+  await waitReady(page);
+  await openPuzzles(page);
+  const { set, picked } = await sample(page);
+  const p = await puzzleWithChoice(page, [...picked, ...set]);
+  const wrong = await aWrongMove(page);
+  await playByClicks(page, PUZZLE_BOARD, wrong);
+  await waitPuzzleStatus(page, ['wrong']);
+  const { session, history } = await page.evaluate((sel) => ({ session: window.bluegray.puzzles.session, history: document.querySelector(sel).state.history }), PUZZLE_BOARD);
+  assert.ok(session.refutation.length > 0, 'the engine refutes it');
+  assert.deepEqual(history, [wrong, ...session.refutation].slice(0, history.length));
+  assert.equal(history.length, 1 + session.refutation.length, 'the whole refutation is played on the board');
+  assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', 'puzzles.wrong', { move: wrong, line: session.refutation.join(' ') }));
+  assert.deepEqual(await progress(page), { solved: [], streak: 0, best: 4 });
+  assert.deepEqual(await saved(page), { solved: [], streak: 0, best: 4 });
+  assert.equal(await page.textContent('#puzzles .puzzle-progress'), translate('en', 'puzzles.progress', { streak: 0, best: 4, solved: 0, total: (await sample(page)).set.length }));
+  // The board takes no move now.
+  assert.equal(await page.evaluate((sel) => document.querySelector(sel).hasAttribute('locked'), PUZZLE_BOARD), true);
+  await page.click('#puzzles .puzzle-retry');
+  await waitPuzzleStatus(page, ['playing']);
+  assert.deepEqual((await current(page)).history, []);
+  // Solved at the second try: remembered, but the streak stays at 0.
+  await solveByClicks(page);
+  assert.deepEqual(await progress(page), { solved: [p.id], streak: 0, best: 4 });
+  assert.equal(await page.textContent('#puzzles .puzzle-feedback'), M['puzzles.solvedHelped']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the hint says the solution’s next move; Show solution plays the rest on the board and ends the streak', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  await openPuzzles(page);
+  const { picked } = await sample(page);
+  const p = picked.find((x) => x.length >= 2) || picked[0];
+  await choosePuzzle(page, p.id);
+  const whole = await solutionNow(page);
+  assert.ok(whole.length >= 1);
+  await page.click('#puzzles .puzzle-hint');
+  assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', 'puzzles.hintMove', { move: whole[0] }));
+  // The hint's move is played, then the solution is asked for.
+  await playByClicks(page, PUZZLE_BOARD, whole[0]);
+  await waitPuzzleStatus(page, ['playing', 'solved']);
+  if ((await status(page)) === 'playing') {
+    const rest = await solutionNow(page);
+    const before = (await current(page)).history.length;
+    await page.click('#puzzles .puzzle-solution');
+    await waitPuzzleStatus(page, ['shown']);
+    assert.deepEqual((await current(page)).history.slice(before), rest, 'the rest of the solution is played on the board');
+    assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', 'puzzles.showing', { line: rest.join(' ') }));
+    assert.deepEqual(await progress(page), { solved: [], streak: 0, best: 0 });
+    assert.equal(await page.isVisible('#puzzles .puzzle-retry'), true);
+  }
+  // From the start, in a puzzle of one move: the whole solution.
+  const one = picked.find((x) => x.length === 1);
+  if (one) {
+    await choosePuzzle(page, one.id);
+    const sol = await solutionNow(page);
+    await page.click('#puzzles .puzzle-solution');
+    await waitPuzzleStatus(page, ['shown']);
+    assert.deepEqual((await current(page)).history, sol);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('unreadable progress counts as none, and full storage keeps the progress for the visit and says so, with no error', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  await page.evaluate(() => localStorage.setItem('bluegray.puzzles.v1', '{"solved": [1, 2'));
+  // Storage that refuses every write of the puzzles' key from now on.
+  await page.addInitScript(() => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k === 'bluegray.puzzles.v1') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return set.call(this, k, v);
+    };
+  });
+  await page.reload();
+  await waitReady(page);
+  await openPuzzles(page);
+  assert.deepEqual(await progress(page), { solved: [], streak: 0, best: 0 });
+  const { picked } = await sample(page);
+  await choosePuzzle(page, picked[0].id);
+  await solveByClicks(page);
+  assert.deepEqual(await progress(page), { solved: [picked[0].id], streak: 1, best: 1 });
+  assert.ok((await page.textContent('#puzzles .puzzle-feedback')).endsWith(M['puzzles.notKept']));
+  assert.equal(await page.evaluate(() => localStorage.getItem('bluegray.puzzles.v1')), '{"solved": [1, 2', 'nothing written');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// A page of someone else's that shows one puzzle with the element alone (a daily puzzle, say).
+const HOST = (p) => `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>A daily puzzle</title>
+  <link rel="icon" href="data:,">
+  <script type="module" src="blue-gray-game.js"></script>
+</head>
+<body>
+  <h1>Today's puzzle</h1>
+  <div style="width: 420px"><blue-gray-game id="daily" mode="puzzle" coordinates="on" variant="${p.variant}" position="${p.code}" goal="${p.goal}"></blue-gray-game></div>
+</body>
+</html>
+`;
+
+test('the element in mode="puzzle" on an embedding page plays the replies and fires puzzle-solved, or puzzle-failed with the refutation', async () => {
+  // The set, and the solution from any point, from the page's puzzle view.
+  const { page: main, problems: mainProblems } = await openPage(env, '?mode=two');
+  await openPuzzles(main);
+  const { set } = await sample(main);
+  const p = await puzzleWithChoice(main, set.filter((x) => x.length >= 2));
+  const solutionAfter = (moves) => main.evaluate(([pz, m]) => window.bluegray.puzzles.solution(pz, m), [p, moves]);
+
+  const page = await env.context.newPage();
+  const problems = watch(page);
+  const url = `${env.url}daily-puzzle.html`;
+  await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: HOST(p) }));
+  await page.addInitScript(() => {
+    window.events = [];
+    for (const type of ['puzzle-solved', 'puzzle-failed', 'error']) {
+      document.addEventListener(type, (e) => window.events.push({ type, detail: JSON.parse(JSON.stringify(e.detail)) }));
+    }
+  });
+  await page.goto(url);
+  const sel = '#daily';
+  const history = () => page.evaluate(() => document.getElementById('daily').state.history);
+  await page.waitForFunction(() => {
+    const b = document.getElementById('daily');
+    return b.state && b.settings.mode === 'puzzle';
+  });
+  assert.equal(await page.evaluate(() => document.getElementById('daily').bottomSide), p.side, 'the solver’s side at the bottom');
+  for (let guard = 0; guard < 8; guard++) {
+    const before = await history();
+    const [move] = await solutionAfter(before);
+    assert.ok(move, `a solution from ${before.join(' ')}`);
+    await playByClicks(page, sel, move);
+    // The end, or the element's reply and the solver's turn again.
+    await page.waitForFunction(
+      ([n, side]) => {
+        const b = document.getElementById('daily');
+        return window.events.length > 0 || (b.state.history.length > n && b.state.side === side);
+      },
+      [before.length + 1, p.side],
+      { timeout: 20000 },
+    );
+    if (await page.evaluate(() => window.events.length)) break;
+  }
+  const events = await page.evaluate(() => window.events);
+  assert.deepEqual(events.map((e) => e.type), ['puzzle-solved']);
+  assert.deepEqual(events[0].detail.moves, await history());
+  assert.equal((await history()).length, 2 * p.length - 1, 'the solver’s moves and the element’s replies');
+  // The board takes no more moves: a press says the puzzle is solved.
+  await clickBoardPoint(page, sel, 'e5');
+  await waitText(page, '#daily >>> .notice', new RegExp(M['puzzles.board.solved']));
+
+  // Again, with a wrong first move: puzzle-failed with the refutation, which the element plays.
+  await page.evaluate((pz) => {
+    window.events = [];
+    document.getElementById('daily').newGame({ variant: pz.variant, position: pz.code, mode: 'puzzle' });
+  }, p);
+  await page.waitForFunction(() => document.getElementById('daily').state.history.length === 0);
+  const [right] = await solutionAfter([]);
+  const wrong = (await page.evaluate(() => document.getElementById('daily').state.moves.map((m) => m.text))).find((m) => m !== right);
+  await playByClicks(page, sel, wrong);
+  await page.waitForFunction(() => window.events.length > 0);
+  const failed = (await page.evaluate(() => window.events))[0];
+  assert.equal(failed.type, 'puzzle-failed');
+  assert.deepEqual(failed.detail.moves, [wrong]);
+  assert.ok(failed.detail.refutation.length > 0, 'the engine refutes it');
+  await page.waitForFunction((n) => document.getElementById('daily').state.history.length === n, 1 + failed.detail.refutation.length, { timeout: 20000 });
+  assert.deepEqual(await history(), [wrong, ...failed.detail.refutation]);
+  await clickBoardPoint(page, sel, 'e5');
+  await waitText(page, '#daily >>> .notice', new RegExp(M['puzzles.board.failed']));
+  assert.deepEqual(problems, []);
+  assert.deepEqual(mainProblems, []);
+  await main.close();
+  await page.close();
+});
+
+test('the single file opened from disk (file://) has the puzzles: one is solved by clicks', async () => {
+  const page = await env.context.newPage();
+  const problems = watch(page);
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`network request: ${u}`);
+  });
+  await page.goto(pathToFileURL(path.join(DIST, 'blue-and-gray.html')).href + '?mode=two');
+  await waitReady(page);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.singleFile), 'true');
+  await openPuzzles(page);
+  const { picked } = await sample(page);
+  await choosePuzzle(page, picked[0].id);
+  await solveByClicks(page);
+  assert.equal(await status(page), 'solved');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/** Texts cut short in the puzzle view (as responsive.test.mjs measures the page). */
+function cutOff(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const name = (el) => `${el.localName}${el.id ? '#' + el.id : ''}.${el.className}`;
+    for (const el of document.querySelectorAll('#puzzles button, #puzzles h2, #puzzles h3, #puzzles p, header button')) {
+      if (!el.checkVisibility()) continue;
+      if (getComputedStyle(el).display === 'inline') continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${name(el)}: “${el.textContent.trim()}” is ${el.scrollWidth} px in ${el.clientWidth}`);
+      const r = el.getBoundingClientRect();
+      if (r.right > innerWidth + 0.5 || r.left < -0.5) out.push(`${name(el)} sticks out of the window (${Math.round(r.left)}..${Math.round(r.right)})`);
+    }
+    return out;
+  });
+}
+
+test('at 360 px in every language no text of the puzzle view is cut off, and axe finds nothing serious', async () => {
+  const axe = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    // No service worker: it would answer the blank page that openPage routes for the next language.
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, serviceWorkers: 'block' });
+    const found = [];
+    for (const lang of Object.keys(TABLES)) {
+      const { page, problems } = await openPage({ context, url: env.url }, `?mode=two&lang=${lang}`);
+      for (const f of await cutOff(page)) found.push(`${lang}, the header: ${f}`);
+      await openPuzzles(page);
+      const { set, picked } = await sample(page);
+      const look = async (what) => {
+        for (const f of await cutOff(page)) found.push(`${lang}, ${what}: ${f}`);
+        await page.evaluate(axe);
+        const result = await page.evaluate(() => window.axe.run(document.getElementById('puzzles'), { resultTypes: ['violations'] }));
+        for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+          found.push(`${lang}, ${what}: axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        }
+      };
+      // The longest goal (a win in 3) and, after a wrong move, the refutation and Try again.
+      await puzzleWithChoice(page, set.filter((p) => p.goal === 'win3'));
+      await look('a puzzle');
+      await playByClicks(page, PUZZLE_BOARD, await aWrongMove(page));
+      await waitPuzzleStatus(page, ['wrong']);
+      await look('a wrong move');
+      await page.click('#puzzles .puzzle-retry');
+      await waitPuzzleStatus(page, ['playing']);
+      await solveByClicks(page);
+      await look('solved');
+      const stop = picked.find((p) => p.goal === 'stop');
+      await choosePuzzle(page, stop.id);
+      await look('a stop puzzle');
+      // axe.run applies inline styles as it measures, which the page's CSP refuses (and logs).
+      assert.deepEqual(problems.filter((x) => !x.includes('Applying inline style violates')), []);
+      await page.close();
+    }
+    assert.deepEqual(found, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,160 @@
+// Unit tests of www/puzzle-mode.js (the board's puzzle mode): who may move, what a verdict of the
+// rules core leads to, why a press is refused, and the goal attribute's validator.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startPuzzle, solverToMove, whyNoMove, afterVerdict, PuzzleRunner, REPLY_DELAY_MS } from '../../www/puzzle-mode.js';
+import { defaultState, canHumanMove, bottomSide } from '../../www/state.js';
+import { parseSetting } from '../../www/settings.js';
+import { applyAttribute } from '../../www/config.js';
+import { whyNoMove as boardWhyNoMove } from '../../www/board.js';
+
+const gs = (side, extra = {}) => ({ side, code: `code ${side}`, result: null, history: [], ...extra });
+
+function puzzleState(side = 'gray', goal = 'win2') {
+  const s = defaultState();
+  const g = gs(side);
+  return { ...s, settings: { ...s.settings, mode: 'puzzle' }, goal, gs: g, puzzle: startPuzzle(g) };
+}
+
+test('the solver is the side to move at the start, and the board shows it at the bottom', () => {
+  const s = puzzleState('gray');
+  assert.deepEqual(s.puzzle, { side: 'gray', start: 'code gray', status: 'playing', queue: [] });
+  assert.ok(solverToMove(s));
+  assert.ok(canHumanMove(s));
+  assert.equal(bottomSide(s), 'gray');
+  assert.equal(bottomSide({ ...s, orientation: 'blue' }), 'blue', 'the orientation attribute wins');
+});
+
+test('nobody moves while a reply plays, on the defender’s turn, after the end, without a goal or when locked', () => {
+  const s = puzzleState('blue');
+  assert.ok(!canHumanMove({ ...s, puzzle: { ...s.puzzle, status: 'replying' } }));
+  assert.ok(!canHumanMove({ ...s, gs: gs('gray') }));
+  assert.ok(!canHumanMove({ ...s, puzzle: { ...s.puzzle, status: 'solved' } }));
+  assert.ok(!canHumanMove({ ...s, goal: null }));
+  assert.ok(!canHumanMove({ ...s, locked: '' }));
+  assert.deepEqual(whyNoMove({ ...s, goal: null }), { key: 'puzzles.board.noGoal' });
+  assert.deepEqual(whyNoMove({ ...s, puzzle: { ...s.puzzle, status: 'solved' } }), { key: 'puzzles.board.solved' });
+  assert.deepEqual(whyNoMove({ ...s, puzzle: { ...s.puzzle, status: 'failed' } }), { key: 'puzzles.board.failed' });
+  assert.deepEqual(whyNoMove({ ...s, puzzle: { ...s.puzzle, status: 'replying' } }), { key: 'puzzles.board.wait' });
+});
+
+test('a verdict: solved fires puzzle-solved; continue queues the reply; wrong queues the refutation and fires puzzle-failed', () => {
+  const p = startPuzzle(gs('blue'));
+  assert.deepEqual(afterVerdict(p, { status: 'solved', reply: null, refutation: [] }), {
+    puzzle: { ...p, status: 'solved', queue: [] },
+    event: { type: 'puzzle-solved', refutation: [] },
+  });
+  assert.deepEqual(afterVerdict(p, { status: 'continue', reply: 'f8-f7', refutation: [] }), { puzzle: { ...p, status: 'replying', queue: ['f8-f7'] }, event: null });
+  assert.deepEqual(afterVerdict(p, { status: 'wrong', reply: null, refutation: ['e9-e8', 1, 'e8-d8'] }), {
+    puzzle: { ...p, status: 'failed', queue: ['e9-e8', 'e8-d8'] },
+    event: { type: 'puzzle-failed', refutation: ['e9-e8', 'e8-d8'] },
+  });
+  // No verdict (the rules core threw) or a continue without a reply: the attempt fails with nothing to play.
+  for (const v of [null, { status: 'continue', reply: '' }]) assert.equal(afterVerdict(p, v).puzzle.status, 'failed');
+});
+
+test('the goal attribute: win2, win3 or stop, read into the state; anything else is refused', () => {
+  for (const g of ['win2', 'win3', 'stop', ' WIN3 ']) assert.deepEqual(parseSetting('goal', g), { value: g.trim().toLowerCase() });
+  for (const g of ['win4', '', 'mate']) assert.equal(parseSetting('goal', g).error.expected, 'puzzles.expectedGoal');
+  const s = defaultState();
+  assert.equal(applyAttribute(s, 'goal', 'stop', undefined).state.goal, 'stop');
+  assert.equal(applyAttribute({ ...s, goal: 'stop' }, 'goal', null, undefined).state.goal, null);
+  assert.equal(applyAttribute(s, 'mode', 'puzzle', undefined).state.settings.mode, 'puzzle');
+});
+
+test('a press on a solved or failed puzzle says so, even when its last move ended the game; a lock says its own words', () => {
+  const s = puzzleState('blue');
+  const over = { ...s, gs: { ...s.gs, result: { winner: 'blue', reason: 'breakthrough', token: '1-0' } } };
+  assert.deepEqual(boardWhyNoMove({ ...over, puzzle: { ...s.puzzle, status: 'solved' } }), { key: 'puzzles.board.solved' });
+  assert.deepEqual(boardWhyNoMove({ ...s, puzzle: { ...s.puzzle, status: 'failed' } }), { key: 'puzzles.board.failed' });
+  assert.deepEqual(boardWhyNoMove({ ...s, locked: 'Wait' }), { text: 'Wait' });
+});
+
+/** A board around a PuzzleRunner: its state, the moves it plays, the events it fires. */
+function fakeBoard(verdicts, { judge = true } = {}) {
+  const board = { s: puzzleState('blue'), played: [], events: [], errors: [], judged: [] };
+  board.s = { ...board.s, connected: true, settings: { ...board.s.settings, variant: 'sackson' } };
+  const core = judge
+    ? {
+        puzzleJudge: (variant, code, goal, moves) => {
+          board.judged.push({ variant, code, goal, moves: [...moves] });
+          const v = verdicts.shift();
+          if (v instanceof Error) throw v;
+          return v;
+        },
+      }
+    : {};
+  const move = (m) => (board.s = { ...board.s, gs: { ...board.s.gs, history: [...board.s.gs.history, m], side: board.s.gs.side === 'blue' ? 'gray' : 'blue' } });
+  board.runner = new PuzzleRunner({
+    state: () => board.s,
+    setPuzzle: (puzzle) => (board.s = { ...board.s, puzzle }),
+    core: () => core,
+    play: (m) => {
+      board.played.push(m);
+      move(m);
+      return m !== 'illegal';
+    },
+    emit: (type, detail) => board.events.push({ type, detail }),
+    error: (message) => board.errors.push(message),
+    t: (key) => key,
+  });
+  /** The person plays `m`: the board's move, then the runner's judgement. */
+  board.human = (m) => {
+    move(m);
+    board.runner.judge();
+  };
+  return board;
+}
+
+test('PuzzleRunner: a right move gets the reply after a pause, then the person moves again; the last one fires puzzle-solved', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const b = fakeBoard([{ status: 'continue', reply: 'f8-f7', refutation: [] }, { status: 'solved', reply: null, refutation: [] }]);
+  b.human('d2-d3');
+  assert.deepEqual(b.judged[0], { variant: 'sackson', code: 'code blue', goal: 'win2', moves: ['d2-d3'] });
+  assert.equal(b.s.puzzle.status, 'replying');
+  assert.ok(!canHumanMove(b.s));
+  assert.deepEqual(b.played, [], 'not at once');
+  t.mock.timers.tick(REPLY_DELAY_MS);
+  assert.deepEqual(b.played, ['f8-f7']);
+  assert.equal(b.s.puzzle.status, 'playing');
+  assert.ok(canHumanMove(b.s));
+  b.human('d3-d4');
+  assert.equal(b.s.puzzle.status, 'solved');
+  assert.deepEqual(b.events, [{ type: 'puzzle-solved', detail: { moves: ['d2-d3', 'f8-f7', 'd3-d4'], refutation: [] } }]);
+});
+
+test('PuzzleRunner: a wrong move fires puzzle-failed and the refutation is played move by move; removal stops it, return resumes it', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const b = fakeBoard([{ status: 'wrong', reply: null, refutation: ['e9-e8', 'a2-a3', 'e8-e7'] }]);
+  b.human('a1-a2');
+  assert.deepEqual(b.events, [{ type: 'puzzle-failed', detail: { moves: ['a1-a2'], refutation: ['e9-e8', 'a2-a3', 'e8-e7'] } }]);
+  t.mock.timers.tick(REPLY_DELAY_MS);
+  assert.deepEqual(b.played, ['e9-e8']);
+  // The board leaves the page: nothing more is played until it comes back.
+  b.runner.cancel();
+  b.s = { ...b.s, connected: false };
+  t.mock.timers.tick(REPLY_DELAY_MS * 3);
+  assert.deepEqual(b.played, ['e9-e8']);
+  b.s = { ...b.s, connected: true };
+  b.runner.resume();
+  t.mock.timers.tick(REPLY_DELAY_MS);
+  t.mock.timers.tick(REPLY_DELAY_MS);
+  assert.deepEqual(b.played, ['e9-e8', 'a2-a3', 'e8-e7']);
+  assert.equal(b.s.puzzle.status, 'failed');
+  assert.ok(!canHumanMove(b.s));
+});
+
+test('PuzzleRunner: a rules core without puzzles, or one that throws, is an error event and a failed puzzle, never an exception', () => {
+  const b = fakeBoard([], { judge: false });
+  b.human('d2-d3');
+  assert.deepEqual(b.errors, ['puzzles.board.unsupported']);
+  assert.equal(b.s.puzzle.status, 'failed');
+  assert.equal(b.events[0].type, 'puzzle-failed');
+  const c = fakeBoard([new Error('bad-puzzle: the goal does not hold')]);
+  c.human('d2-d3');
+  assert.deepEqual(c.errors, ['bad-puzzle: the goal does not hold']);
+  assert.equal(c.s.puzzle.status, 'failed');
+  // Judged only on the person's turn in an attempt that goes on.
+  c.human('e2-e3');
+  assert.equal(c.judged.length, 1);
+});

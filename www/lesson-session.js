@@ -1,0 +1,327 @@
+// The lessons' state, with no DOM and no wasm: the catalogue as the page reads it, the learner's
+// progress, and one lesson's session as a small state machine. Every change is a pure function
+// `(session, …) → session`; lessons.js draws the session and turns the page's events into these
+// changes, the rules core (lessonJudge, lessonHint) judges the moves.
+//
+//   idle ─start→ loading ─loaded→ playing ─moved(continue)→ replying ─replied→ playing
+//                   │                 │ ─moved(done)→ done
+//                   └─failed→ error   └─moved(wrong)→ wrong ─(replied)→ wrong ─tryAgain→ playing
+//
+// `start` is the only way into a lesson and sets `loading` at once, with a new `seq`: whatever
+// was under way for the previous lesson (its board loading, its reply) is recognised as stale by
+// its `seq` and ignored.
+
+/** Where progress is kept: {done: [lesson ids], offer: 'started' | 'dismissed'}. */
+export const STORAGE_KEY = 'bluegray.lessons.v1';
+
+/** The kinds of lesson, in the order the list shows them. */
+export const KINDS = Object.freeze(['rules', 'strategy']);
+
+/** A session's statuses. */
+export const STATUSES = Object.freeze(['idle', 'loading', 'playing', 'replying', 'wrong', 'done', 'error']);
+
+/**
+ * One lesson of the rules core's catalogue as the page uses it: `{id, variant, code, learner,
+ * budget, kind, teaches}`. A missing or unknown `kind` counts as "rules", a missing `teaches`
+ * as null (catalogues from before the two fields).
+ */
+export function lessonInfo(raw) {
+  const r = raw && typeof raw === 'object' ? raw : {};
+  return {
+    id: String(r.id ?? ''),
+    variant: String(r.variant ?? ''),
+    code: String(r.code ?? ''),
+    learner: r.learner === 'gray' ? 'gray' : 'blue',
+    budget: Number.isInteger(r.budget) && r.budget > 0 ? r.budget : 1,
+    kind: KINDS.includes(r.kind) ? r.kind : 'rules',
+    teaches: typeof r.teaches === 'string' && r.teaches ? r.teaches : null,
+  };
+}
+
+/** The catalogue (`lessons()` of the wasm) as lessonInfo's, lessons without an id left out. */
+export function readCatalogue(raw) {
+  return (Array.isArray(raw) ? raw : []).map(lessonInfo).filter((l) => l.id);
+}
+
+/**
+ * The lessons grouped by kind, in KINDS order, each lesson with its place in the catalogue:
+ * `[{kind, lessons: [{lesson, index}]}]`; a kind with no lesson is left out.
+ */
+export function groupByKind(list) {
+  return KINDS.map((kind) => ({
+    kind,
+    lessons: list.map((lesson, index) => ({ lesson, index })).filter((x) => x.lesson.kind === kind),
+  })).filter((g) => g.lessons.length);
+}
+
+/** The first lesson that teaches the rules option `option` (e.g. "captain"), or null. */
+export function lessonFor(list, option) {
+  return list.find((l) => l.teaches === option) || null;
+}
+
+// ------------------------------------------------------------------ progress
+
+/** Reads the saved progress from a Web Storage object; anything unreadable counts as none. */
+export function loadProgress(storage) {
+  try {
+    const raw = storage.getItem(STORAGE_KEY);
+    const data = raw ? JSON.parse(raw) : null;
+    if (!data || typeof data !== 'object') return { done: [], offer: null };
+    const done = Array.isArray(data.done) ? data.done.filter((x) => typeof x === 'string') : [];
+    const offer = data.offer === 'started' || data.offer === 'dismissed' ? data.offer : null;
+    return { done: [...new Set(done)], offer };
+  } catch {
+    return { done: [], offer: null };
+  }
+}
+
+/** Keeps the progress; when storage refuses, it is only kept for this visit. */
+export function saveProgress(storage, progress) {
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify({ done: progress.done, offer: progress.offer }));
+  } catch {
+    /* kept in memory only */
+  }
+}
+
+/** The progress with lesson `id` done (and the lessons counted as taken up). */
+export function markDone(progress, id) {
+  const done = progress.done.includes(id) ? progress.done : [...progress.done, id];
+  return { ...progress, done, offer: progress.offer || 'started' };
+}
+
+/** How many lessons of `list` are done. */
+export function doneCount(list, progress) {
+  return list.filter((l) => progress.done.includes(l.id)).length;
+}
+
+/** Whether every lesson of `list` is done (false for an empty list). */
+export function allDone(list, progress) {
+  return list.length > 0 && doneCount(list, progress) === list.length;
+}
+
+/** The index of the first lesson not done (0 when all are). */
+export function firstNotDone(list, progress) {
+  const i = list.findIndex((l) => !progress.done.includes(l.id));
+  return i < 0 ? 0 : i;
+}
+
+/**
+ * Whether the banner offering the lessons to a first-time visitor shows: not once it was taken
+ * or declined, not once a lesson is done, and never once every lesson is done.
+ */
+export function offerShown(list, progress) {
+  if (progress.offer || progress.done.length) return false;
+  return !allDone(list, progress);
+}
+
+// ------------------------------------------------------------------ the session
+
+/** No lesson on the board. */
+export function idle(seq = 0) {
+  return {
+    lesson: null,
+    index: -1,
+    seq,
+    status: 'idle',
+    moves: [],
+    before: 0,
+    pending: null,
+    movesLeft: 0,
+    feedback: null,
+    why: null,
+  };
+}
+
+/** The learner's moves among the first `n` moves of a lesson (the learner moves first). */
+export function learnerMoves(n) {
+  return Math.ceil(n / 2);
+}
+
+/** Starts lesson `lesson` (a lessonInfo, number `index` of the list): `loading` at once. */
+export function start(s, lesson, index) {
+  return { ...idle(s.seq + 1), lesson, index, status: 'loading', movesLeft: lesson.budget };
+}
+
+/** The board of start number `seq` is set up: the learner's turn (stale starts are ignored). */
+export function loaded(s, seq) {
+  if (s.seq !== seq || s.status !== 'loading') return s;
+  return { ...s, status: 'playing', feedback: { key: 'lessons.yourMove', params: { n: s.movesLeft } } };
+}
+
+/** Setting up the board of start `seq` failed, with `text` saying why. */
+export function failed(s, seq, text) {
+  if (s.seq !== seq || s.status !== 'loading') return s;
+  return { ...s, status: 'error', feedback: { text: String(text) } };
+}
+
+/**
+ * The learner played `move`; `verdict` is the rules core's judgement ({status: 'done' |
+ * 'continue' | 'wrong', reply, feedback, movesLeft}), or `{error: text}` when it could not
+ * judge. Moves are only taken while `playing`. After `continue`, `pending` is Gray's reply to
+ * play; after `wrong`, the reply that shows the mistake, if any (the reason, `why`, is then said
+ * once the reply is played).
+ */
+export function moved(s, move, verdict) {
+  if (s.status !== 'playing') return s;
+  const base = { ...s, moves: [...s.moves, move], before: s.moves.length, pending: null };
+  if (!verdict || verdict.error !== undefined) {
+    const text = verdict ? verdict.error : '';
+    const why = { text: String(text) };
+    return { ...base, status: 'wrong', why, feedback: why };
+  }
+  const movesLeft = Number.isInteger(verdict.movesLeft) ? verdict.movesLeft : s.movesLeft;
+  const feedback = verdict.feedback || null;
+  if (verdict.status === 'done') return { ...base, status: 'done', movesLeft, feedback, why: null };
+  if (verdict.status === 'continue') {
+    if (!verdict.reply) return { ...base, status: 'playing', movesLeft, feedback: { key: 'lessons.yourMove', params: { n: movesLeft } } };
+    return { ...base, status: 'replying', movesLeft, pending: verdict.reply, feedback: { key: 'lessons.replying' } };
+  }
+  // When Gray's reply is to show the mistake, the reason is said once it is on the board, so
+  // that it never speaks of a jump (say) before the jump is seen.
+  const why = feedback || { key: 'lessons.noHint' };
+  const pending = verdict.reply || null;
+  return { ...base, status: 'wrong', movesLeft, pending, why, feedback: pending ? { key: 'lessons.replying' } : why };
+}
+
+/**
+ * What a warning says once the reply it warned of has been played (`played`: the board's view of
+ * the reply, {kind, points, captured}): said in the past ("was jumped", "stepped"), or the
+ * warning as it was when the reply did something else.
+ */
+export function pastTense(why, played) {
+  if (!why || !why.key || !played) return why;
+  const p = why.params || {};
+  const captured = played.captured || [];
+  const points = played.points || [];
+  if (why.key === 'lessons.why.hanging' && captured.includes(p.guard)) {
+    return { key: 'lessons.why.jumped', params: { ...p, move: played.text } };
+  }
+  if (why.key === 'lessons.why.enemyFree' && played.kind === 'captain' && points[points.length - 1] === p.point) {
+    return { key: 'lessons.why.enemyWalked', params: { ...p, move: played.text } };
+  }
+  return why;
+}
+
+/**
+ * Gray's reply `move` was played on the board; `played` is the board's view of it ({text, kind,
+ * points, captured}, its `lastMove`). While replying, the learner's turn comes back. After a
+ * wrong move, the reason is said again in the past when the reply has done what it warned of.
+ */
+export function replied(s, move, played = null) {
+  if (!s.pending || move !== s.pending) return s;
+  const moves = [...s.moves, move];
+  if (s.status === 'replying') {
+    return {
+      ...s,
+      moves,
+      pending: null,
+      status: 'playing',
+      feedback: { key: 'lessons.replied', params: { move, n: s.movesLeft } },
+    };
+  }
+  if (s.status === 'wrong') {
+    const why = pastTense(s.why, played && { ...played, text: move });
+    return { ...s, moves, pending: null, why, feedback: why };
+  }
+  return s;
+}
+
+/** The reply could not be played (`text` says why): the lesson stops there, to be tried again. */
+export function replyFailed(s, text) {
+  if (!s.pending) return s;
+  const why = { text: String(text) };
+  return { ...s, pending: null, status: 'wrong', why, feedback: why };
+}
+
+/**
+ * Try again: after a wrong move (or while Gray replies), back to the position before the
+ * learner's last move; otherwise (done, error) the lesson from its start, `loading` again.
+ * The board is then made to show `moves`.
+ */
+export function tryAgain(s) {
+  if (!s.lesson) return s;
+  if (s.status === 'wrong' || s.status === 'replying') {
+    const moves = s.moves.slice(0, s.before);
+    const movesLeft = Math.max(0, s.lesson.budget - learnerMoves(moves.length));
+    return {
+      ...s,
+      moves,
+      before: moves.length,
+      pending: null,
+      why: null,
+      status: 'playing',
+      movesLeft,
+      feedback: { key: 'lessons.yourMove', params: { n: movesLeft } },
+    };
+  }
+  if (s.status === 'playing' && !s.moves.length) return s;
+  return start(s, s.lesson, s.index);
+}
+
+/**
+ * A hint was asked for: `move` is lessonHint's answer (null when the goal is out of reach). On
+ * the learner's turn it says the lesson's hint and the move; after a wrong move, the reason again
+ * and that the goal is out of reach from here.
+ */
+export function hinted(s, move) {
+  if (s.status === 'playing') {
+    const feedback = move
+      ? [{ key: `lesson.${s.lesson.id}.hint` }, { key: 'lessons.hintMove', params: { move } }]
+      : { key: 'lessons.noHint' };
+    return { ...s, feedback };
+  }
+  if (s.status === 'wrong') return { ...s, feedback: s.why ? [s.why, { key: 'lessons.noHint' }] : { key: 'lessons.noHint' } };
+  return s;
+}
+
+/** Back to the list: no lesson. Anything still under way for the lesson is now stale. */
+export function stop(s) {
+  return idle(s.seq + 1);
+}
+
+/** The index of the lesson after the session's in `list`, or -1 after the last one. */
+export function nextIndex(s, list) {
+  const i = s.index + 1;
+  return i > 0 && i < list.length ? i : -1;
+}
+
+/** Whether the board refuses the learner's moves: always but on the learner's turn. */
+export function locked(s) {
+  return s.status !== 'playing';
+}
+
+/**
+ * What the session shows, as message references ({key, params} or {text}; `feedback` may be a
+ * list of them, said one after the other; null for nothing): `feedback` (what happened), `next`
+ * (what to do now), `lock` (what a press on the locked board says), which buttons the learner
+ * can use, and `playOffer`: every lesson is done, so the page offers a first game.
+ */
+export function sessionView(s, list, progress) {
+  const everyDone = allDone(list, progress);
+  const last = !!s.lesson && nextIndex(s, list) < 0;
+  let next = null;
+  if (s.status === 'wrong' || s.status === 'error') next = { key: 'lessons.doNext.wrong' };
+  else if (s.status === 'done') next = { key: everyDone ? 'lessons.doNext.allDone' : last ? 'lessons.doNext.doneLast' : 'lessons.doNext.done' };
+  const lock = {
+    loading: { key: 'lessons.lock.loading' },
+    replying: { key: 'lessons.lock.replying' },
+    wrong: { key: 'lessons.lock.wrong' },
+    error: { key: 'lessons.lock.wrong' },
+    done: { key: 'lessons.lock.done' },
+  }[s.status] || null;
+  return {
+    status: s.status,
+    lesson: s.lesson ? s.lesson.id : null,
+    feedback: s.feedback,
+    next,
+    lock,
+    locked: locked(s),
+    hint: s.status === 'playing' || s.status === 'wrong',
+    retry: ['wrong', 'replying', 'done', 'error'].includes(s.status) || (s.status === 'playing' && s.moves.length > 0),
+    retryPrimary: s.status === 'wrong' || s.status === 'error',
+    nextPrimary: s.status === 'done' && !everyDone,
+    last,
+    playOffer: s.status === 'done' && everyDone,
+  };
+}
