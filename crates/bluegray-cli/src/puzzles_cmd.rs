@@ -4,10 +4,12 @@
 //! level drawn from `--levels` for each game, its noise seeded), and looks at every position
 //! of every game for a puzzle: a `stop` (the opponent threatens a win and exactly one move
 //! stops it), a `win2` or a `win3` (a forced win, no faster one, and exactly one first move).
-//! Each is proved by `bluegray-puzzles`' exact search ([`Problem::verify`]). Positions are
-//! taken with their counters reset (no progress 0, move 1), so no puzzle hangs on the
-//! no-progress rule; duplicates are dropped by id. Everything follows from `--seed`: the same
-//! arguments always make the same set.
+//! Each is proved by `bluegray-puzzles`' exact search ([`Problem::verify`]), and the solver
+//! must have at least three legal moves to choose from. Positions are taken with their
+//! counters reset (no progress 0, move 1), so no puzzle hangs on the no-progress rule; one
+//! puzzle at most is taken from each game (of the goal the variant has fewest of), and
+//! duplicates are dropped by id. Everything follows from `--seed`: the same arguments always
+//! make the same set.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -19,6 +21,9 @@ use bluegray_puzzles::{Goal, Problem, Puzzle};
 use clap::Args;
 
 use crate::CliError;
+
+/// The fewest legal moves a puzzle's position must offer the solver.
+const MIN_CHOICES: u64 = 3;
 
 /// Arguments of `bluegray puzzles`.
 #[derive(Args)]
@@ -222,7 +227,8 @@ fn look_at(
     wanted: impl Fn(Goal) -> bool,
 ) -> Option<Puzzle> {
     let pos = reset(pos)?;
-    if is_over(&pos) {
+    // A first move forced by the rules (a lone capture) or one of two is no puzzle.
+    if is_over(&pos) || pos.count_moves() < MIN_CHOICES {
         return None;
     }
     let mut prover = Prover::with_limit(args.nodes);

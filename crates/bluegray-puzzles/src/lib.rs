@@ -334,7 +334,9 @@ impl Problem {
     }
 
     /// Whether the goal holds at the start: the solver can force the win in time, or (for
-    /// `stop`) the defender threatens a win and some move stops it.
+    /// `stop`) the defender threatens a win (some move of the solver's would let it win at
+    /// once) and some move stops it. The threat may come from the solver having to move, as
+    /// when its only guard that can move stands on the enemy captain's path.
     pub fn holds(&self) -> Result<bool, PuzzleError> {
         let mut prover = Prover::new();
         let pos = &self.start;

@@ -13,9 +13,10 @@
 
 use bluegray_core::{CaptainMode, Color, Move, MoveKind, Position, PATH_STEPS};
 
-/// The most positions one search may visit before it gives up: the set's hardest proof (a
-/// win in 3 with every wrong first move refuted) needs a few hundred thousand.
-pub const NODE_LIMIT: u64 = 4_000_000;
+/// The most positions one search may visit before it gives up. Checking every first move of
+/// the committed set's hardest puzzle takes about ten thousand; the limit leaves room for the
+/// harder positions a page may give, and keeps a search well under a second or two in wasm.
+pub const NODE_LIMIT: u64 = 1_000_000;
 
 /// The search ran past [`NODE_LIMIT`] positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

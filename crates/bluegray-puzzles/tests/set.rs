@@ -1,7 +1,7 @@
 //! Every puzzle of the committed set is sound: its goal holds against every defence, no
 //! shorter win exists, exactly one first move reaches it, and its stored solution is the line
 //! the proof search gives. Run in release (`cargo test -p bluegray-puzzles --release`): each
-//! proof visits up to a few hundred thousand positions.
+//! proof visits up to some ten thousand positions.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +10,7 @@ use bluegray_puzzles::{set, Goal, Status};
 #[test]
 fn every_puzzle_of_the_set_is_proved() {
     let puzzles = set().expect("the set reads");
-    assert!(puzzles.len() >= 10, "{} puzzles", puzzles.len());
+    assert!(puzzles.len() >= 150, "{} puzzles", puzzles.len());
     let mut failures = Vec::new();
     for p in &puzzles {
         let problem = p.problem().expect("the puzzle sets up");

@@ -252,6 +252,33 @@ mod tests {
     }
 
     #[test]
+    fn puzzle_errors_keep_their_kind() {
+        use bluegray_puzzles::{Goal, Problem};
+        let win2 = "s3c4/9/9/9/9/5C3/9/9/9 b 0 1";
+        let p = Problem::new("sackson", win2, Goal::Win2).unwrap();
+        let e = ApiError::from(p.judge(&["f4-f5"]).unwrap_err());
+        assert_eq!(e.code, ErrorCode::IllegalMove);
+        assert!(e.reason.is_some() && e.message.starts_with("move 1: illegal move f4-f5"));
+        fn code<T: std::fmt::Debug>(r: Result<T, PuzzleError>) -> ErrorCode {
+            ApiError::from(r.unwrap_err()).code
+        }
+        assert_eq!(code(p.judge(&["zz"])), ErrorCode::BadMoveText);
+        assert_eq!(code(p.judge::<&str>(&[])), ErrorCode::BadArgument);
+        assert_eq!(code("win9".parse::<Goal>()), ErrorCode::BadArgument);
+        assert_eq!(
+            code(Problem::parse("chess", win2, "win2")),
+            ErrorCode::BadVariant
+        );
+        assert_eq!(
+            code(Problem::parse("sackson", "x", "win2")),
+            ErrorCode::BadPosition
+        );
+        let start = "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1";
+        let impossible = Problem::new("sackson", start, Goal::Stop).unwrap();
+        assert_eq!(code(impossible.solution::<&str>(&[])), ErrorCode::BadPuzzle);
+    }
+
+    #[test]
     fn codes_are_distinct_kebab_case_words() {
         let all = [
             ErrorCode::BadArgument,
