@@ -203,18 +203,10 @@ impl Prover {
         ply: usize,
     ) -> Result<bool, LimitReached> {
         // No move wins at once (the caller checked): captain moves first: they are the moves that make progress.
-        for pass in [true, false] {
-            for m in moves
-                .iter()
-                .filter(|m| (m.kind() == MoveKind::Captain) == pass)
-            {
-                let next = pos.played(m);
-                if ended_by_rule(&next) {
-                    continue;
-                }
-                if self.defend(&next, n - 1, ply + 1)? {
-                    return Ok(true);
-                }
+        for m in in_two_passes(moves, |m| m.kind() == MoveKind::Captain) {
+            let next = pos.played(m);
+            if !ended_by_rule(&next) && self.defend(&next, n - 1, ply + 1)? {
+                return Ok(true);
             }
         }
         Ok(false)
@@ -247,19 +239,23 @@ impl Prover {
         }
         // The defender has no win at once (the caller checked). Captain moves and captures
         // first: they refute most often.
-        for pass in [true, false] {
-            for m in moves
-                .iter()
-                .filter(|m| (m.kind() != MoveKind::Step) == pass)
-            {
-                let next = pos.played(m);
-                if !self.win(&next, n, ply + 1)? {
-                    return Ok(false);
-                }
+        for m in in_two_passes(moves, |m| m.kind() != MoveKind::Step) {
+            if !self.win(&pos.played(m), n, ply + 1)? {
+                return Ok(false);
             }
         }
         Ok(true)
     }
+}
+
+/// `moves` in two passes: first those `first` picks, then the others (a cheap move ordering).
+fn in_two_passes(
+    moves: &[Move],
+    first: impl Fn(&Move) -> bool + Copy,
+) -> impl Iterator<Item = &Move> {
+    [true, false]
+        .into_iter()
+        .flat_map(move |pass| moves.iter().filter(move |m| first(m) == pass))
 }
 
 /// Whether the side to move in `pos` could possibly win within `n` of its moves, judged by
