@@ -169,11 +169,28 @@ export function deepText(page, selector) {
 export const state = (page) => page.evaluate(() => window.bluegray.state);
 export const status = (page) => page.textContent('#status');
 
-/** Clicks the centre of a board point on the canvas, like a player. */
-export async function clickPoint(page, point) {
-  const c = await page.evaluate((p) => window.bluegray.pointCenter(p), point);
-  if (!c) throw new Error(`no such point ${point}`);
-  await page.mouse.click(c.x, c.y);
+/**
+ * Clicks the centre of a board point on the canvas, like a player. The point is read where the
+ * board lies now and clicked only once the layout has held still for two frames with the board
+ * on top there: a banner or a status line that appears meanwhile moves the board, and a click on
+ * a point read before would land on its neighbour.
+ */
+export async function clickPoint(page, point, timeout = 10000) {
+  const where = (p) => {
+    const c = window.bluegray.pointCenter(p);
+    if (!c) return null;
+    const hit = document.elementFromPoint(c.x, c.y);
+    return { ...c, onBoard: !!(hit && hit.closest('blue-gray-game')) };
+  };
+  const until = Date.now() + timeout;
+  for (;;) {
+    const a = await page.evaluate(where, point);
+    if (!a) throw new Error(`no such point ${point}`);
+    await frames(page);
+    const b = await page.evaluate(where, point);
+    if (b && b.onBoard && a.x === b.x && a.y === b.y) return page.mouse.click(b.x, b.y);
+    if (Date.now() > until) throw new Error(`the board did not hold still at ${point}: ${JSON.stringify([a, b])}`);
+  }
 }
 
 /** Drags from one point to another with the mouse. */
