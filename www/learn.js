@@ -25,6 +25,7 @@ export function initLearn({ dialog, t }) {
   function build() {
     const close = el('button', { type: 'button', class: 'sheet-close', 'aria-label': t('learn.close'), text: '×' });
     close.addEventListener('click', () => dialog.close());
+    ui.close = close;
     const title = el('h2', { id: 'learn-title', text: t('learn.title') });
     dialog.setAttribute('aria-labelledby', 'learn-title');
     ui.heading = el('h3', { class: 'learn-heading' });
@@ -143,6 +144,12 @@ export function initLearn({ dialog, t }) {
     ui.again.hidden = s.status !== 'wrong';
     ui.line.hidden = done || s.status === 'shown' || s.status === 'good';
     ui.next.hidden = done || !(s.status === 'good' || s.status === 'shown');
+    // A pressed button that the new status hides would leave the keyboard's focus nowhere: it
+    // goes to what there is to do now (the next button, else the dialog's close button).
+    const focused = document.activeElement;
+    if (dialog.open && (!focused || focused === document.body || (dialog.contains(focused) && focused.hidden))) {
+      ([ui.next, ui.again, ui.line].find((b) => !b.hidden) || ui.close).focus();
+    }
   }
 
   return {

@@ -261,18 +261,15 @@ export function tryAgain(s) {
 
 /**
  * A hint was asked for: `move` is lessonHint's answer (null when the goal is out of reach). On
- * the learner's turn it says the lesson's hint and the move; after a wrong move, the reason again
- * and that the goal is out of reach from here.
+ * the learner's turn it says the move, and before the learner's first move also the lesson's own
+ * hint, whose words are about the start (later they would describe a move already made). After
+ * a wrong move there is no hint: the view offers Try again instead.
  */
 export function hinted(s, move) {
-  if (s.status === 'playing') {
-    const feedback = move
-      ? [{ key: `lesson.${s.lesson.id}.hint` }, { key: 'lessons.hintMove', params: { move } }]
-      : { key: 'lessons.noHint' };
-    return { ...s, feedback };
-  }
-  if (s.status === 'wrong') return { ...s, feedback: s.why ? [s.why, { key: 'lessons.noHint' }] : { key: 'lessons.noHint' } };
-  return s;
+  if (s.status !== 'playing') return s;
+  if (!move) return { ...s, feedback: { key: 'lessons.noHint' } };
+  const next = { key: 'lessons.hintMove', params: { move } };
+  return { ...s, feedback: s.moves.length ? next : [{ key: `lesson.${s.lesson.id}.hint` }, next] };
 }
 
 /** Back to the list: no lesson. Anything still under way for the lesson is now stale. */
@@ -317,7 +314,7 @@ export function sessionView(s, list, progress) {
     next,
     lock,
     locked: locked(s),
-    hint: s.status === 'playing' || s.status === 'wrong',
+    hint: s.status === 'playing',
     retry: ['wrong', 'replying', 'done', 'error'].includes(s.status) || (s.status === 'playing' && s.moves.length > 0),
     retryPrimary: s.status === 'wrong' || s.status === 'error',
     nextPrimary: s.status === 'done' && !everyDone,

@@ -67,7 +67,7 @@ test('a retried blunder: a wrong try is judged and taken back, a right one is pr
   await waitStatus(page, 'wrong');
   assert.match(await page.textContent('#learn .learn-feedback'), /a1-b2 is no better/);
   assert.equal(await ply(), 0, 'the wrong try is taken back');
-  assert.equal(await page.evaluate((sel) => document.querySelector(sel).hasAttribute('locked'), BOARD), true);
+  assert.equal(await page.evaluate((sel) => document.querySelector(sel).getAttribute('locked'), BOARD), 'Press “Try again” to look for another move.');
 
   await page.click('#learn .learn-again');
   await waitStatus(page, 'trying');
@@ -77,6 +77,7 @@ test('a retried blunder: a wrong try is judged and taken back, a right one is pr
   await page.click('#learn .learn-next');
   await waitStatus(page, 'done');
   assert.match(await page.textContent('#learn .learn-task'), /last of your mistakes/);
+  assert.equal(await page.evaluate(() => document.getElementById('learn').contains(document.activeElement)), true, 'the focus stays in the dialog');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -255,6 +255,11 @@ test('counts agree with their number: no “(s)”, and the review and the game 
     [1, 2, 5, 21].map((n) => over('ru', n)),
     ['После 1 хода.', 'После 2 ходов.', 'После 5 ходов.', 'После 21 хода.'],
   );
+  // The verb agrees with the count as well: "остался 1 шаг", "осталось 2 шага".
+  const race = (theirs) => translate('ru', 'lessons.why.raceLost', { point: 'e6', theirs, ours: 3 });
+  assert.match(race(1), /ему остался 1 шаг, а вашему — 3 шага/);
+  assert.match(race(2), /ему осталось 2 шага,/);
+  assert.match(race(5), /ему осталось 5 шагов,/);
   // Hungarian: a noun after a number stays singular.
   assert.equal(summary('hu', 2), 'Kék: pontosság 71; 2 pontatlanság, 2 hiba, 2 durva hiba. Szürke: pontosság 98; 0 pontatlanság, 0 hiba, 1 durva hiba.');
   assert.equal(over('hu', 2), '2 lépés után.');

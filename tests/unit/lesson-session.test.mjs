@@ -193,8 +193,9 @@ test('a wrong move: the reason, the instruction to try again, the reason in the 
   const s5 = L.moved(playing(CAPTURE, 1), 'd4xd6', { status: 'wrong', reply: null, feedback: why, movesLeft: 0 });
   assert.deepEqual(s5.feedback, why);
   assert.deepEqual(L.replied(s1, 'd7xd5').feedback, why, 'nothing known of the reply');
-  // A hint says the reason again and that the goal is out of reach.
-  assert.deepEqual(L.hinted(s2, null).feedback, [s2.why, { key: 'lessons.noHint' }]);
+  // No hint after a wrong move: Try again is what to do.
+  assert.equal(L.hinted(s2, null), s2);
+  assert.equal(L.sessionView(s2, [], { done: [] }).hint, false);
   // Try again: the position before the wrong move, the moves left as they were.
   const s3 = L.tryAgain(s2);
   assert.equal(s3.status, 'playing');
@@ -245,12 +246,16 @@ test('a verdict that could not be made, and a reply the board refused, stop the 
   assert.deepEqual(L.tryAgain(r).moves, []);
 });
 
-test('hints: the lesson’s hint and the move on the learner’s turn; nothing while locked', () => {
+test('hints: the lesson’s hint and the move on the learner’s first turn, the move alone later; nothing while locked', () => {
   const s = playing();
   assert.deepEqual(L.hinted(s, 'e1-e2').feedback, [{ key: 'lesson.walk.hint' }, { key: 'lessons.hintMove', params: { move: 'e1-e2' } }]);
   assert.deepEqual(L.hinted(s, null).feedback, { key: 'lessons.noHint' });
   const replying = L.moved(s, 'e1-e2', { status: 'continue', reply: 'i9-h9', movesLeft: 3 });
   assert.equal(L.hinted(replying, 'x'), replying);
+  // The lesson's own words are about its start: after a move, only the move is said.
+  const later = L.replied(replying, 'i9-h9');
+  assert.equal(later.status, 'playing');
+  assert.deepEqual(L.hinted(later, 'e2-d2').feedback, { key: 'lessons.hintMove', params: { move: 'e2-d2' } });
 });
 
 test('stop: back to the list, and whatever the lesson had under way is stale', () => {
