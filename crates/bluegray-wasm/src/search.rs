@@ -63,12 +63,12 @@ pub fn limits_for(movetime_ms: Option<f64>, seed: u64) -> Limits<'static> {
     }
 }
 
-/// The node budget of [`analyse`] when the caller gives none: 0.2 to 0.5 s a position in a
-/// browser. Measured with the release wasm in node's V8 (the engine of Chrome) over 16
-/// positions of four variants: 0.21 s of CPU on average, 0.24 s at worst (3.5 million nodes a
-/// second; natively about the same); on a machine where level 8's 1.5 million nodes take a
-/// second, 0.5 s.
-pub const ANALYSIS_NODES: u64 = 750_000;
+/// The node budget of [`analyse`] when the caller gives none, and so of the page's hints,
+/// evaluation and review: under 0.1 s a position in a browser, so that the review of a 150-ply
+/// game stays well under 20 s (scripts/measure-web.mjs: 16.6 s on a busy machine). The engine
+/// searches about 4 million nodes a second in wasm (scripts/wasm-speed.mjs; in headless Chromium
+/// 3.9 to 4.6 million); 750,000 nodes made that review take 34 s, 400,000 nodes 20 s.
+pub const ANALYSIS_NODES: u64 = 300_000;
 
 /// The largest node budget [`analyse`] takes: half a minute to a minute in a browser.
 pub const MAX_ANALYSIS_NODES: u64 = 100_000_000;
