@@ -37,3 +37,10 @@ export function exerciseBoard(boxClass) {
   board.setAttribute('locked', '');
   return { box: el('div', { class: boxClass }, [board]), board };
 }
+
+/** The × button that closes the sheet `dialog`, labelled by the message `key` (`t` says it). */
+export function closeButton(dialog, t, key) {
+  const b = el('button', { type: 'button', class: 'sheet-close', 'aria-label': t(key), 'data-i18n-aria-label': key, text: '×' });
+  b.addEventListener('click', () => dialog.close());
+  return b;
+}

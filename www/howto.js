@@ -3,7 +3,7 @@
 import { layout, drawBoard } from './draw.js';
 import { loadWasm } from './assets.js';
 import { selectionView, movablePoints } from './interaction.js';
-import { el } from './dom.js';
+import { el, closeButton } from './dom.js';
 import { pliesAsMoves } from './move-list.js';
 
 /** Size of a diagram in CSS pixels (fits a 360 px phone with the sheet's padding). */
@@ -169,12 +169,6 @@ function render(dialog, t, core) {
     body.appendChild(el('p', { class: 'howto-more' }, [said('span', 'howto.more', t), document.createTextNode(' '), go]));
   }
   dialog.append(head, body);
-}
-
-function closeButton(dialog, t, key) {
-  const b = el('button', { type: 'button', class: 'sheet-close', 'aria-label': t(key), 'data-i18n-aria-label': key, text: '×' });
-  b.addEventListener('click', () => dialog.close());
-  return b;
 }
 
 function variantList(t, catalogue) {

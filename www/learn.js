@@ -3,7 +3,7 @@
 // move tried is good enough (mistakes.js judges it), and after a second wrong try the best line is
 // shown. The session is mistakes.js's; this module draws it and carries out its steps.
 import './blue-gray-game.js';
-import { el, exerciseBoard } from './dom.js';
+import { el, exerciseBoard, closeButton } from './dom.js';
 import { analysis, positionOf } from './analysis.js';
 import { isAbort } from './ai-client.js';
 import { moveLabel } from './move-list.js';
@@ -23,8 +23,7 @@ export function initLearn({ dialog, t }) {
   let judging = null;
 
   function build() {
-    const close = el('button', { type: 'button', class: 'sheet-close', 'aria-label': t('learn.close'), text: '×' });
-    close.addEventListener('click', () => dialog.close());
+    const close = closeButton(dialog, t, 'learn.close');
     ui.close = close;
     const title = el('h2', { id: 'learn-title', text: t('learn.title') });
     dialog.setAttribute('aria-labelledby', 'learn-title');

@@ -6,7 +6,7 @@
 import './blue-gray-game.js';
 import { loadWasm } from './assets.js';
 import * as wasm from './pkg/bluegray_wasm.js';
-import { el, exerciseBoard } from './dom.js';
+import { el, exerciseBoard, closeButton } from './dom.js';
 import * as S from './lesson-session.js';
 
 export { STORAGE_KEY, loadProgress } from './lesson-session.js';
@@ -70,14 +70,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
   // ---------------------------------------------------------------- building
 
   function build() {
-    const close = el('button', {
-      type: 'button',
-      class: 'sheet-close',
-      'aria-label': t('lessons.close'),
-      'data-i18n-aria-label': 'lessons.close',
-      text: '×',
-    });
-    close.addEventListener('click', () => dialog.close());
+    const close = closeButton(dialog, t, 'lessons.close');
     ui.title = el('h2', { id: 'lessons-title', 'data-i18n': 'lessons.title', text: t('lessons.title') });
     dialog.setAttribute('aria-labelledby', 'lessons-title');
     const head = el('div', { class: 'sheet-head' }, [ui.title, close]);

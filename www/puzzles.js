@@ -6,7 +6,7 @@
 import './blue-gray-game.js';
 import { loadWasm } from './assets.js';
 import * as wasm from './pkg/bluegray_wasm.js';
-import { el, exerciseBoard } from './dom.js';
+import { el, exerciseBoard, closeButton } from './dom.js';
 import * as P from './puzzle-session.js';
 
 /** Pause before each move the page plays itself, so that the player sees the position it answers. */
@@ -62,14 +62,7 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
   }
 
   function build() {
-    const close = el('button', {
-      type: 'button',
-      class: 'sheet-close',
-      'aria-label': t('puzzles.close'),
-      'data-i18n-aria-label': 'puzzles.close',
-      text: '×',
-    });
-    close.addEventListener('click', () => dialog.close());
+    const close = closeButton(dialog, t, 'puzzles.close');
     const title = el('h2', { id: 'puzzles-title', 'data-i18n': 'puzzles.title', text: t('puzzles.title') });
     dialog.setAttribute('aria-labelledby', 'puzzles-title');
     const head = el('div', { class: 'sheet-head' }, [title, close]);
