@@ -67,9 +67,10 @@ export async function launch({ root = DIST, serviceWorkers = 'block', csp = fals
  * Opens the page with a query string and waits until it has drawn. Collects console errors,
  * uncaught exceptions and failed requests into `problems`.
  */
-export async function openPage(env, query = '', { clearStorage = true, base } = {}) {
+export async function openPage(env, query = '', { clearStorage = true, base, init } = {}) {
   const page = await env.context.newPage();
   const problems = watch(page);
+  if (init) await page.addInitScript(init);
   const url = (base || env.url) + query;
   if (clearStorage) {
     // A blank page of the same origin, to start without a saved game.

@@ -232,45 +232,61 @@ test('AI against AI demo plays on by itself', async () => {
   await page.close();
 });
 
-/** The AI worker started last on `page` (the one that is thinking, when only one is). */
-function lastWorker(page) {
-  const workers = page.workers();
-  assert.ok(workers.length > 0, 'a worker is running');
-  return workers[workers.length - 1];
+/**
+ * Runs in the page before its scripts: notes each search request posted to a worker
+ * (`window.searches`, `{ended}` each) and whether that worker was terminated since. The page runs
+ * more than one worker (the computer's and the analysis's), started in no fixed order, so a test
+ * follows the request, not the order the workers appeared in.
+ */
+function traceSearches() {
+  const searches = (window.searches = []);
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 'think') searches.push({ worker: this, ended: false });
+    return post.call(this, message, ...rest);
+  };
+  const terminate = Worker.prototype.terminate;
+  Worker.prototype.terminate = function () {
+    for (const s of searches) if (s.worker === this) s.ended = true;
+    return terminate.call(this);
+  };
 }
 
+/** Each search request's fate so far: true once its worker was terminated. */
+const searchesEnded = (page) => page.evaluate(() => window.searches.map((s) => s.ended));
+
 test('New game and Undo interrupt a search; stale replies are ignored', async () => {
-  const { page, problems } = await openPage(env, q({ mode: 'ai', side: 'gray', level: 8, movetime: 3000 }));
+  const { page, problems } = await openPage(env, q({ mode: 'ai', side: 'gray', level: 8, movetime: 3000 }), { init: traceSearches });
   await page.waitForFunction(
     () =>
+      window.searches.length === 1 &&
       window.bluegray.thinking &&
       document.getElementById('game').dataset.thinking === 'true' &&
       /Blue \(computer, level 8.*\) is thinking/.test(document.getElementById('status').textContent),
   );
   // The search cannot be stopped inside its worker: the worker itself is ended, so its answer
-  // can never arrive. Seen from here: the worker that was thinking closes.
-  const thinker = lastWorker(page);
-  const closed = thinker.waitForEvent('close');
+  // can never arrive.
+  assert.deepEqual(await searchesEnded(page), [false]);
   await page.selectOption('#side', 'blue');
   await page.click('#new-game');
   assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
   await waitText(page, '#status', /Your move \(Blue\)/);
-  await closed;
+  await page.waitForFunction(() => window.searches[0].ended);
   await frames(page);
   assert.equal((await state(page)).history.length, 0, 'no move arrived from the interrupted search');
   // Undo while the computer thinks about its reply.
   await page.selectOption('#movetime', '3000');
   await clickPoint(page, 'e2');
   await clickPoint(page, 'e3');
-  await page.waitForFunction(() => window.bluegray.lastSearch && window.bluegray.lastSearch.replied === null);
-  const replier = lastWorker(page);
-  const ended = replier.waitForEvent('close');
+  await page.waitForFunction(() => window.searches.length === 2 && window.bluegray.lastSearch && window.bluegray.lastSearch.replied === null);
+  assert.deepEqual(await searchesEnded(page), [true, false]);
   await page.click('#undo');
   assert.equal(await page.evaluate(() => window.bluegray.thinking), false);
   assert.equal((await state(page)).history.length, 0);
-  await ended;
+  await page.waitForFunction(() => window.searches[1].ended);
   await frames(page);
   assert.equal((await state(page)).history.length, 0, 'the interrupted reply was not played');
+  assert.equal(await page.evaluate(() => window.searches.length), 2, 'no new search after Undo');
   await waitText(page, '#status', /Your move \(Blue\)/);
   assert.deepEqual(problems, []);
   await page.close();
