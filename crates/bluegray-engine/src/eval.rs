@@ -14,47 +14,160 @@ use bluegray_core::{
 
 use crate::score::Score;
 
-/// A step of captain progress: the unit of every score.
-const STEP: Score = 100;
-/// Extra per squared step: a captain near the red dot needs fewer guards to slip past.
-const PROGRESS_CURVE: Score = 1;
-/// A sergeant: it blocks, captures and unblocks in every direction.
-const SERGEANT: Score = 70;
-/// A private: it only goes forward or sideways, so it is worth less until it promotes.
-const PRIVATE: Score = 45;
-/// Per rank a private has advanced: each brings promotion to a sergeant nearer.
-const PRIVATE_ADVANCE: Score = 3;
-/// Per empty point a guard could step to.
-const MOBILITY: Score = 2;
-/// Per step the captain can take before the enemy can block it in time.
-const FREE_RUN: Score = 20;
-/// A captain no guard can stop any more (short of sacrifices that force captures).
-const UNSTOPPABLE: Score = 250;
-/// An enemy guard on the captain's remaining path, by how many steps ahead it stands.
-const BLOCKER: [Score; 8] = [60, 35, 25, 18, 12, 8, 6, 4];
-/// An own guard in the captain's next few points: it must spend a move getting out of the way.
-const OWN_IN_THE_WAY: Score = 12;
-/// Having the move.
-const TEMPO: Score = 10;
+/// The evaluation's terms. Each is counted for both sides, the side to move's counts positive
+/// and the other side's negative, and the score is the sum of every term's count times its
+/// weight in [`WEIGHTS`]. Counting and weighing apart is what lets `bluegray tune` fit the weights
+/// to games: the score is linear in them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// A step of captain progress: the unit of every score.
+    Step,
+    /// Per squared step: a captain near the red dot needs fewer guards to slip past.
+    ProgressCurve,
+    /// A sergeant: it blocks, captures and unblocks in every direction.
+    Sergeant,
+    /// A private: it only goes forward or sideways, so it is worth less until it promotes.
+    Private,
+    /// Per rank a private has advanced: each brings promotion to a sergeant nearer.
+    PrivateAdvance,
+    /// Per empty point a guard could step to.
+    Mobility,
+    /// Per step the captain can take before the enemy can block it in time.
+    FreeRun,
+    /// A captain no guard can stop any more (short of sacrifices that force captures).
+    Unstoppable,
+    /// An enemy guard on the captain's remaining path, 1 to 8 or more steps ahead (counted
+    /// negative: it costs).
+    Blocker1,
+    /// See [`Term::Blocker1`].
+    Blocker2,
+    /// See [`Term::Blocker1`].
+    Blocker3,
+    /// See [`Term::Blocker1`].
+    Blocker4,
+    /// See [`Term::Blocker1`].
+    Blocker5,
+    /// See [`Term::Blocker1`].
+    Blocker6,
+    /// See [`Term::Blocker1`].
+    Blocker7,
+    /// See [`Term::Blocker1`].
+    Blocker8,
+    /// An own guard in the captain's next few points: it must spend a move getting out of the
+    /// way (counted negative).
+    OwnInTheWay,
+    /// Having the move.
+    Tempo,
+    /// Being ahead in progress as the impasse nears, where progress decides the game: the sign
+    /// of the lead times how far the no-progress count has gone towards its limit, in
+    /// sixteenths.
+    ImpasseLead,
+}
+
+/// How many terms the evaluation has.
+pub const TERMS: usize = 19;
+
+/// Every term, in the order of [`WEIGHTS`].
+pub const ALL_TERMS: [Term; TERMS] = [
+    Term::Step,
+    Term::ProgressCurve,
+    Term::Sergeant,
+    Term::Private,
+    Term::PrivateAdvance,
+    Term::Mobility,
+    Term::FreeRun,
+    Term::Unstoppable,
+    Term::Blocker1,
+    Term::Blocker2,
+    Term::Blocker3,
+    Term::Blocker4,
+    Term::Blocker5,
+    Term::Blocker6,
+    Term::Blocker7,
+    Term::Blocker8,
+    Term::OwnInTheWay,
+    Term::Tempo,
+    Term::ImpasseLead,
+];
+
+/// A weight for every term, in centi-steps per count.
+pub type Weights = [Score; TERMS];
+
+/// The weights the engine plays with. [`Term::Step`] is the unit and stays 100.
+pub const WEIGHTS: Weights = [
+    100, 1, 70, 45, 3, 2, 20, 250, 60, 35, 25, 18, 12, 8, 6, 4, 12, 10, 0,
+];
+
 /// How many guard moves ahead the blocking race is looked at.
 const HORIZON: usize = 6;
 
+/// Where the evaluation's counts go: summed with their weights to a score, or kept per term.
+trait Tally {
+    /// Adds `count` of `term` (negative for the side not to move).
+    fn add(&mut self, term: Term, count: Score);
+}
+
+/// Sums the counts with [`WEIGHTS`]: the score.
+struct Weighed(Score);
+
+impl Tally for Weighed {
+    #[inline(always)]
+    fn add(&mut self, term: Term, count: Score) {
+        self.0 += WEIGHTS[term as usize] * count;
+    }
+}
+
+/// Every term's count, from the side to move's point of view.
+pub type Counts = [Score; TERMS];
+
+impl Tally for Counts {
+    fn add(&mut self, term: Term, count: Score) {
+        self[term as usize] += count;
+    }
+}
+
 /// The score of `pos` for the side to move. Assumes the game is not over.
 pub fn evaluate(pos: &Position) -> Score {
+    let mut score = Weighed(0);
+    tally(pos, &mut score);
+    score.0
+}
+
+/// Every term's count in `pos` for the side to move: [`evaluate`] is their sum weighted by
+/// [`WEIGHTS`].
+pub fn counts(pos: &Position) -> Counts {
+    let mut counts = [0; TERMS];
+    tally(pos, &mut counts);
+    counts
+}
+
+fn tally(pos: &Position, t: &mut impl Tally) {
     let stm = pos.side_to_move();
     let free = !(pos.occupied().with(Point::CENTRE));
-    let mut side = [0; 2];
     for c in Color::BOTH {
-        side[c.index()] = progress_score(pos.progress(c))
-            + guards_score(pos, c, free)
-            + captain_run(pos, c, &mut Reach::new(pos, c.other()));
+        let mut side = Signed {
+            t: &mut *t,
+            sign: if c == stm { 1 } else { -1 },
+        };
+        progress(pos.progress(c), &mut side);
+        guards(pos, c, free, &mut side);
+        captain_run(pos, c, &mut Reach::new(pos, c.other()), &mut side);
     }
-    let blue_minus_gray = side[0] - side[1];
-    TEMPO
-        + match stm {
-            Color::Blue => blue_minus_gray,
-            Color::Gray => -blue_minus_gray,
-        }
+    t.add(Term::Tempo, 1);
+    impasse_lead(pos, t);
+}
+
+/// One side's counts: positive for the side to move, negative for the other.
+struct Signed<'a, T: Tally> {
+    t: &'a mut T,
+    sign: Score,
+}
+
+impl<T: Tally> Signed<'_, T> {
+    #[inline(always)]
+    fn add(&mut self, term: Term, count: Score) {
+        self.t.add(term, self.sign * count);
+    }
 }
 
 /// Whether the side to move, having no capture, wins with a captain move: it can reach the red
@@ -79,24 +192,39 @@ pub fn captain_wins_next(pos: &Position) -> bool {
     best == PATH_STEPS || (lead > 0 && best > p && best >= pos.progress(us.other()) + lead)
 }
 
-fn progress_score(p: u8) -> Score {
+fn progress(p: u8, t: &mut Signed<impl Tally>) {
     let p = p as Score;
-    STEP * p + PROGRESS_CURVE * p * p
+    t.add(Term::Step, p);
+    t.add(Term::ProgressCurve, p * p);
+}
+
+/// The lead in progress, weighed by how near the no-progress limit is (none without one).
+fn impasse_lead(pos: &Position, t: &mut impl Tally) {
+    let limit = pos.rules().impasse_plies as Score;
+    if limit == 0 {
+        return;
+    }
+    let us = pos.side_to_move();
+    let lead = (pos.progress(us) as Score - pos.progress(us.other()) as Score).signum();
+    let near = (16 * pos.no_progress() as Score / limit).min(16);
+    t.add(Term::ImpasseLead, lead * near);
 }
 
 /// Material, private promotion and mobility of `c`'s guards.
-fn guards_score(pos: &Position, c: Color, free: Bitboard) -> Score {
+fn guards(pos: &Position, c: Color, free: Bitboard, t: &mut Signed<impl Tally>) {
     let own = pos.guards(c);
     let privates = own & pos.privates();
     let sergeants = own & !privates;
-    let mut score = SERGEANT * sergeants.count() as Score + PRIVATE * privates.count() as Score;
+    t.add(Term::Sergeant, sergeants.count() as Score);
+    t.add(Term::Private, privates.count() as Score);
+    let mut advanced = 0;
     for p in privates {
-        let advanced = match c {
+        advanced += match c {
             Color::Blue => p.rank(),
             Color::Gray => 8 - p.rank(),
-        };
-        score += PRIVATE_ADVANCE * advanced as Score;
+        } as Score;
     }
+    t.add(Term::PrivateAdvance, advanced);
     let mut moves = 0;
     // With `diagonals=marked` the six marked segments are too few to matter here.
     let diagonal: &[Direction] = match pos.rules().diagonals {
@@ -109,7 +237,7 @@ fn guards_score(pos: &Position, c: Color, free: Bitboard) -> Score {
     for (df, dr) in [(0, c.forward()), (1, 0), (-1, 0)] {
         moves += (privates.shift(df, dr) & free).count();
     }
-    score + MOBILITY * moves as Score
+    t.add(Term::Mobility, moves as Score);
 }
 
 /// Where `c`'s guards could stand after so many moves of theirs, ignoring other pieces:
@@ -158,15 +286,27 @@ impl Reach {
 
 /// The state of `c`'s captain's remaining path: the blockers already on it, the free run before
 /// the first point the enemy can block in time, and whether it is unstoppable.
-fn captain_run(pos: &Position, c: Color, enemy_reach: &mut Reach) -> Score {
+fn captain_run(pos: &Position, c: Color, enemy_reach: &mut Reach, t: &mut Signed<impl Tally>) {
+    const BLOCKERS: [Term; 8] = [
+        Term::Blocker1,
+        Term::Blocker2,
+        Term::Blocker3,
+        Term::Blocker4,
+        Term::Blocker5,
+        Term::Blocker6,
+        Term::Blocker7,
+        Term::Blocker8,
+    ];
     let p = pos.progress(c);
     let path = pos.path(c);
     let enemy = pos.guards(c.other());
     let own = pos.guards(c);
-    let mut score = 0;
     for q in enemy & path.beyond(p) {
         let ahead = path.progress_of(q).map_or(0, |i| i - p) as usize;
-        score -= BLOCKER[ahead.saturating_sub(1).min(BLOCKER.len() - 1)];
+        t.add(
+            BLOCKERS[ahead.saturating_sub(1).min(BLOCKERS.len() - 1)],
+            -1,
+        );
     }
     let turbo = pos.rules().captain == CaptainMode::Turbo;
     // The enemy gets one move fewer to block when `c` moves first.
@@ -176,7 +316,8 @@ fn captain_run(pos: &Position, c: Color, enemy_reach: &mut Reach) -> Score {
     for k in 1..=(PATH_STEPS - p) as usize {
         let q = path.point(p + k as u8);
         if q == Point::CENTRE {
-            return score + FREE_RUN * run + UNSTOPPABLE;
+            t.add(Term::Unstoppable, 1);
+            break;
         }
         if enemy.contains(q) {
             break;
@@ -184,7 +325,7 @@ fn captain_run(pos: &Position, c: Color, enemy_reach: &mut Reach) -> Score {
         if own.contains(q) {
             own_delay += 1;
             if k <= 3 {
-                score -= OWN_IN_THE_WAY;
+                t.add(Term::OwnInTheWay, -1);
             }
         }
         // A standard captain needs k moves to get to q; a turbo captain gets there in one.
@@ -195,7 +336,7 @@ fn captain_run(pos: &Position, c: Color, enemy_reach: &mut Reach) -> Score {
         }
         run += 1;
     }
-    score + FREE_RUN * run
+    t.add(Term::FreeRun, run);
 }
 
 #[cfg(test)]
@@ -207,12 +348,19 @@ mod tests {
         Position::from_code(code, Variant::default().rules).unwrap()
     }
 
+    fn w(term: Term) -> Score {
+        WEIGHTS[term as usize]
+    }
+
     #[test]
     fn start_is_balanced_but_for_the_move() {
         // Having the move is worth a little, and a step more of free run to Blue's captain.
         let start = Position::new(Variant::default().rules);
         let e = evaluate(&start);
-        assert!((TEMPO..=TEMPO + 2 * FREE_RUN).contains(&e), "{e}");
+        assert!(
+            (w(Term::Tempo)..=w(Term::Tempo) + 2 * w(Term::FreeRun)).contains(&e),
+            "{e}"
+        );
     }
 
     #[test]
@@ -220,10 +368,10 @@ mod tests {
         let base = pos("4c4/9/9/9/9/9/9/s7S/4C4 b 0 1");
         // Blue's captain a step further along.
         let ahead = pos("4c4/9/9/9/9/9/9/s3C3S/9 b 0 1");
-        assert!(evaluate(&ahead) >= evaluate(&base) + STEP);
+        assert!(evaluate(&ahead) >= evaluate(&base) + w(Term::Step));
         // Gray a guard short.
         let fewer = pos("4c4/9/9/9/9/9/9/8S/4C4 b 0 1");
-        assert!(evaluate(&fewer) > evaluate(&base) + SERGEANT / 2);
+        assert!(evaluate(&fewer) > evaluate(&base) + w(Term::Sergeant) / 2);
     }
 
     #[test]
@@ -232,7 +380,7 @@ mod tests {
         let free = pos("4c4/9/9/9/9/5C3/9/9/S7s b 0 1");
         // The same with a Gray guard on e4, the next point but one.
         let blocked = pos("4c4/9/9/9/9/4sC3/9/9/S8 b 0 1");
-        assert!(evaluate(&free) > evaluate(&blocked) + UNSTOPPABLE);
+        assert!(evaluate(&free) > evaluate(&blocked) + w(Term::Unstoppable));
     }
 
     #[test]
@@ -241,5 +389,37 @@ mod tests {
         assert!(!captain_wins_next(&pos("4c4/9/9/9/9/5C3/9/9/S7s b 0 1")));
         // Standing next to the red dot is no win when it is not Blue's move.
         assert!(!captain_wins_next(&pos("4c4/9/9/9/9/4C4/9/9/S7s g 0 1")));
+    }
+
+    #[test]
+    fn the_score_is_the_counts_weighed() {
+        // Every named variant, along a game of the first legal moves and one of the last.
+        for v in bluegray_core::VariantName::all() {
+            for last in [false, true] {
+                let mut pos = Position::new(v.rules());
+                for _ in 0..120 {
+                    if pos.outcome().is_some() {
+                        break;
+                    }
+                    let c = counts(&pos);
+                    let weighed: Score = c.iter().zip(WEIGHTS).map(|(n, w)| n * w).sum();
+                    assert_eq!(evaluate(&pos), weighed, "{v}");
+                    assert_eq!(c[Term::Tempo as usize], 1);
+                    let moves = pos.legal_moves();
+                    let Some(&m) = (if last { moves.last() } else { moves.first() }) else {
+                        break;
+                    };
+                    pos = pos.played(&m);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn terms_are_listed_in_their_order() {
+        for (i, t) in ALL_TERMS.iter().enumerate() {
+            assert_eq!(*t as usize, i);
+        }
+        assert_eq!(w(Term::Step), 100);
     }
 }
