@@ -26,6 +26,7 @@ macro_rules! outln {
     }};
 }
 
+mod balance_cmd;
 mod bench_cmd;
 mod engine_cmd;
 mod match_cmd;
@@ -33,6 +34,7 @@ mod perft_cmd;
 mod player;
 mod puzzles_cmd;
 mod rating;
+mod tune_cmd;
 
 #[derive(Parser)]
 #[command(
@@ -61,6 +63,10 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Make a puzzle set from engine self-play, each puzzle proved by exact search.
     Puzzles(puzzles_cmd::PuzzlesArgs),
+    /// Measure how fair each named variant is: the strongest level against itself.
+    Balance(balance_cmd::BalanceArgs),
+    /// Fit the evaluation's weights to self-play games (Texel's method).
+    Tune(tune_cmd::TuneArgs),
 }
 
 /// A failure to report: one line on stderr, exit code 2.
@@ -129,6 +135,8 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Puzzles(args) => puzzles_cmd::run(&args),
+        Command::Balance(args) => balance_cmd::run(&args),
+        Command::Tune(args) => tune_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use bluegray_core::{Color, Game, Move, SplitMix64, Variant};
+use bluegray_core::{Color, EndReason, Game, Move, SplitMix64, Variant};
 use bluegray_engine::{Limits, DEFAULT_HASH_MB, ENGINE_BASE_MB};
 use clap::Args;
 
@@ -64,19 +64,25 @@ enum Result3 {
 }
 
 /// One game of the schedule: everything that decides it apart from the players.
-struct Pairing {
+pub(crate) struct Pairing {
     opening: Vec<Move>,
     /// The side player A takes.
-    a_side: Color,
+    pub(crate) a_side: Color,
     seed: u64,
 }
 
 /// How one game ended, from player A's point of view.
-struct GameEnd {
+pub(crate) struct GameEnd {
     result: Result3,
     how: String,
     /// Won on impasse, which Sackson counts as half a game.
     on_impasse: bool,
+    /// The winner, or `None` for a draw.
+    pub(crate) winner: Option<Color>,
+    /// How the rules ended it; `None` when a player gave no move or an illegal one.
+    pub(crate) reason: Option<EndReason>,
+    /// The game as played, the opening included.
+    pub(crate) game: Game,
 }
 
 /// Wins, draws and losses of one pair, from the first player's point of view.
@@ -126,7 +132,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         movetime_ms: args.movetime.map(|t| t as f64),
         ..Limits::default()
     };
-    let schedule = schedule(&variant, args);
+    let schedule = schedule(&variant, args.games, args.openings, args.seed, true);
     let round_robin = args.players.len() > 2;
     if round_robin {
         outln!(
@@ -230,6 +236,43 @@ fn play_pair(
     limits: &Limits,
     verbose: bool,
 ) -> Result<Totals, CliError> {
+    let mut totals = Totals::default();
+    play_schedule(variant, names, hash, jobs, schedule, limits, |g, end| {
+        match end.result {
+            Result3::Win => totals.wins += 1,
+            Result3::Draw => totals.draws += 1,
+            Result3::Loss => totals.losses += 1,
+        }
+        totals.half_wins += u32::from(end.on_impasse);
+        if verbose {
+            let tag = match end.result {
+                Result3::Win => "A wins",
+                Result3::Draw => "draw",
+                Result3::Loss => "B wins",
+            };
+            let a_side = schedule[g].a_side;
+            outln!(
+                "game {:>4}: A is {a_side}: {tag} in {} plies: {}",
+                g + 1,
+                end.game.moves().len(),
+                end.how
+            );
+        }
+    })?;
+    Ok(totals)
+}
+
+/// Plays the games of `schedule` between the players `names`, `jobs` at a time, and hands each
+/// game's end to `on_end` with its index, in schedule order.
+pub(crate) fn play_schedule(
+    variant: &Variant,
+    names: [&str; 2],
+    hash: usize,
+    jobs: u32,
+    schedule: &[Pairing],
+    limits: &Limits,
+    mut on_end: impl FnMut(usize, &GameEnd),
+) -> Result<(), CliError> {
     // Every job has its own pair of players (an external engine is started once per job).
     let mut teams = Vec::new();
     for _ in 0..jobs {
@@ -240,7 +283,6 @@ fn play_pair(
     }
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
-    let mut totals = Totals::default();
     std::thread::scope(|scope| {
         for mut players in teams {
             let (tx, next) = (tx.clone(), &next);
@@ -261,39 +303,29 @@ fn play_pair(
             });
         }
         drop(tx);
-        // Games finish out of order; the per-game lines still come in schedule order.
+        // Games finish out of order; they are handed on in schedule order.
         let mut ends: Vec<Option<GameEnd>> = (0..schedule.len()).map(|_| None).collect();
-        let mut printed = 0;
+        let mut done = 0;
         for (g, end) in rx {
-            match end.result {
-                Result3::Win => totals.wins += 1,
-                Result3::Draw => totals.draws += 1,
-                Result3::Loss => totals.losses += 1,
-            }
-            totals.half_wins += u32::from(end.on_impasse);
             ends[g] = Some(end);
-            while let Some(Some(end)) = ends.get(printed) {
-                if verbose {
-                    let tag = match end.result {
-                        Result3::Win => "A wins",
-                        Result3::Draw => "draw",
-                        Result3::Loss => "B wins",
-                    };
-                    let a_side = schedule[printed].a_side;
-                    outln!("game {:>4}: A is {a_side}: {tag}: {}", printed + 1, end.how);
-                }
-                printed += 1;
+            while let Some(Some(end)) = ends.get(done) {
+                on_end(done, end);
+                done += 1;
             }
         }
     });
-    Ok(totals)
+    Ok(())
 }
 
 /// The table size of each built-in player, `per_job` in each of `jobs` jobs, so that together
 /// they stay within [`MEMORY_CAP_MB`]: the size asked for, or by default [`DEFAULT_HASH_MB`]
 /// shrunk as needed. Tables are allocated at each player's first search, but all the jobs play
 /// at once, so the budget counts every table.
-fn table_size(jobs: usize, per_job: usize, asked: Option<usize>) -> Result<usize, CliError> {
+pub(crate) fn table_size(
+    jobs: usize,
+    per_job: usize,
+    asked: Option<usize>,
+) -> Result<usize, CliError> {
     let engines = jobs * per_job;
     if engines == 0 {
         return Ok(asked.unwrap_or(DEFAULT_HASH_MB));
@@ -321,14 +353,23 @@ fn table_size(jobs: usize, per_job: usize, asked: Option<usize>) -> Result<usize
     }
 }
 
-/// The match's games: each opening is played twice, with player A on each side.
-fn schedule(variant: &Variant, args: &MatchArgs) -> Vec<Pairing> {
-    let mut rng = SplitMix64::new(args.seed);
+/// `games` games from openings of `openings` random plies drawn with `seed`, player A on the
+/// first mover's side in even games. `paired`: each opening is played twice, with player A on
+/// each side (a match); otherwise every game has its own opening (equal players, whose second
+/// game of an opening would repeat the first).
+pub(crate) fn schedule(
+    variant: &Variant,
+    games: u32,
+    openings: u32,
+    seed: u64,
+    paired: bool,
+) -> Vec<Pairing> {
+    let mut rng = SplitMix64::new(seed);
     let mut opening = Vec::new();
-    (0..args.games)
+    (0..games)
         .map(|g| {
-            if g % 2 == 0 {
-                opening = random_opening(variant, args.openings, &mut rng);
+            if g % 2 == 0 || !paired {
+                opening = random_opening(variant, openings, &mut rng);
             }
             // Player A takes the first mover's side in even games.
             let a_side = if g % 2 == 0 {
@@ -339,7 +380,7 @@ fn schedule(variant: &Variant, args: &MatchArgs) -> Vec<Pairing> {
             Pairing {
                 opening: opening.clone(),
                 a_side,
-                seed: args.seed ^ (g as u64).wrapping_mul(0x9E37_79B9),
+                seed: seed ^ (g as u64).wrapping_mul(0x9E37_79B9),
             }
         })
         .collect()
@@ -393,6 +434,9 @@ fn play_game(
                 result: result_for(o.winner),
                 how: o.to_string(),
                 on_impasse: o.is_half_win(),
+                winner: o.winner,
+                reason: Some(o.reason),
+                game,
             };
         }
         let side = game.side_to_move();
@@ -409,6 +453,9 @@ fn play_game(
             result: result_for(Some(side.other())),
             how: failure,
             on_impasse: false,
+            winner: Some(side.other()),
+            reason: None,
+            game,
         };
     }
 }

@@ -34,6 +34,7 @@ use std::sync::atomic::AtomicBool;
 
 use bluegray_core::{Game, Position, Rules};
 
+pub mod balance;
 mod clock;
 mod depth;
 pub mod eval;

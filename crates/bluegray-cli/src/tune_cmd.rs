@@ -1,0 +1,283 @@
+//! `bluegray tune`: fits the evaluation's weights to games (Texel's method). The strongest level
+//! plays itself at a small node budget from random openings in the chosen variants; quiet
+//! positions of those games (no capture to make, no winning captain move) are labelled with
+//! the game's result for the side to move; then the weights are fitted so that a logistic curve
+//! of the evaluation predicts those results with the least squared error. The evaluation is
+//! linear in its weights ([`bluegray_engine::eval::counts`]), so each position's term counts are
+//! worked out once. The output is the new `WEIGHTS` line for `eval.rs` and the error before and
+//! after, on the games fitted and on games held out. The same arguments give the same weights.
+
+use bluegray_core::{Color, SplitMix64, Variant, VariantName};
+use bluegray_engine::eval::{self, Counts, Weights, ALL_TERMS, TERMS, WEIGHTS};
+use bluegray_engine::{Level, Limits, Score};
+use clap::Args;
+
+use crate::match_cmd::{play_schedule, schedule, table_size};
+use crate::CliError;
+
+/// Arguments of `bluegray tune`.
+#[derive(Args)]
+pub struct TuneArgs {
+    /// Games of self-play per variant.
+    #[arg(long, default_value_t = 200)]
+    games: u32,
+    /// Nodes per move in the self-play games.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Random plies from the start that vary the openings; positions from them are not used.
+    #[arg(long, default_value_t = 6)]
+    openings: u32,
+    /// Positions taken from each game at most.
+    #[arg(long, default_value_t = 24)]
+    per_game: usize,
+    /// Steps of the fit.
+    #[arg(long, default_value_t = 3000)]
+    steps: u32,
+    /// Seed for the openings and the choice of positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once, each on its own thread.
+    #[arg(long, default_value_t = 1)]
+    jobs: u32,
+    /// The named variants to play; all 17 when none is given.
+    #[arg(value_name = "VARIANT")]
+    variants: Vec<String>,
+}
+
+/// A quiet position's term counts and its game's result for the side to move (1, ½ or 0).
+struct Sample {
+    counts: [f64; TERMS],
+    result: f64,
+}
+
+/// Every tenth game's positions are held out of the fit, to check the new weights on.
+const HOLD_OUT_EVERY: usize = 10;
+
+/// Plays the games, fits the weights and prints them.
+pub fn run(args: &TuneArgs) -> Result<(), CliError> {
+    if args.games == 0 || args.jobs == 0 || args.nodes == 0 || args.per_game == 0 {
+        return Err(CliError(
+            "games, jobs, nodes and per-game must each be at least 1".into(),
+        ));
+    }
+    let variants: Vec<VariantName> = if args.variants.is_empty() {
+        VariantName::all()
+    } else {
+        args.variants
+            .iter()
+            .map(|v| v.parse())
+            .collect::<Result<_, _>>()?
+    };
+    let jobs = args.jobs.min(args.games);
+    let hash = table_size(jobs as usize, 2, None)?;
+    let limits = Limits {
+        nodes: Some(args.nodes),
+        ..Limits::default()
+    };
+    let top = Level::MAX.number().to_string();
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    let mut rng = SplitMix64::new(args.seed);
+    let mut played = 0usize;
+    for (i, &name) in variants.iter().enumerate() {
+        let variant = Variant::from(name);
+        let seed = args.seed.wrapping_add(i as u64);
+        let games = schedule(&variant, args.games, args.openings, seed, false);
+        play_schedule(
+            &variant,
+            [&top, &top],
+            hash,
+            jobs,
+            &games,
+            &limits,
+            |_, end| {
+                let to = if played % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
+                    &mut held
+                } else {
+                    &mut fit
+                };
+                samples(&end.game, end.winner, args, &mut rng, to);
+                played += 1;
+            },
+        )?;
+        eprintln!(
+            "{name}: {} games played, {} positions so far",
+            args.games,
+            fit.len() + held.len()
+        );
+    }
+    if fit.is_empty() || held.is_empty() {
+        return Err(CliError(
+            "too few quiet positions to fit: play more games".into(),
+        ));
+    }
+    let start = WEIGHTS.map(|w| w as f64);
+    let k = fit_scale(&fit, &start);
+    let tuned = fit_weights(&fit, &start, k, args.steps);
+    let rounded: Weights = tuned.map(|w| w.round() as Score);
+    let as_f64 = rounded.map(|w| w as f64);
+    outln!(
+        "{} positions from {played} games ({} held out); scale {k:.5} per centi-step",
+        fit.len() + held.len(),
+        held.len()
+    );
+    outln!(
+        "squared error, fitted games: {:.6} before, {:.6} after",
+        error(&fit, &start, k),
+        error(&fit, &as_f64, k)
+    );
+    outln!(
+        "squared error, held-out games: {:.6} before, {:.6} after",
+        error(&held, &start, k),
+        error(&held, &as_f64, k)
+    );
+    outln!("term              before  after");
+    for (t, (before, after)) in ALL_TERMS.iter().zip(WEIGHTS.iter().zip(rounded)) {
+        outln!("{:<16} {before:>7} {after:>6}", format!("{t:?}"));
+    }
+    let list: Vec<String> = rounded.iter().map(|w| w.to_string()).collect();
+    outln!("pub const WEIGHTS: Weights = [{}];", list.join(", "));
+    Ok(())
+}
+
+/// Adds up to `per_game` quiet positions of `game`, past its opening, to `to`.
+fn samples(
+    game: &bluegray_core::Game,
+    winner: Option<Color>,
+    args: &TuneArgs,
+    rng: &mut SplitMix64,
+    to: &mut Vec<Sample>,
+) {
+    let quiet: Vec<_> = game
+        .positions()
+        .iter()
+        .skip(args.openings as usize + 1)
+        .filter(|p| p.outcome().is_none() && !p.has_capture() && !eval::captain_wins_next(p))
+        .collect();
+    let mut chosen: Vec<usize> = (0..quiet.len()).collect();
+    // A partial Fisher-Yates shuffle: the first `per_game` are a uniform choice.
+    let take = args.per_game.min(chosen.len());
+    for i in 0..take {
+        let j = i + rng.below(chosen.len() - i);
+        chosen.swap(i, j);
+    }
+    for &i in &chosen[..take] {
+        let pos = quiet[i];
+        let result = match winner {
+            Some(w) if w == pos.side_to_move() => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let counts: Counts = eval::counts(pos);
+        to.push(Sample {
+            counts: counts.map(|c| c as f64),
+            result,
+        });
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn score(s: &Sample, w: &[f64; TERMS]) -> f64 {
+    s.counts.iter().zip(w).map(|(c, w)| c * w).sum()
+}
+
+/// The mean squared error of predicting each result by `sigmoid(k · score)`.
+fn error(samples: &[Sample], w: &[f64; TERMS], k: f64) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| (s.result - sigmoid(k * score(s, w))).powi(2))
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The scale that best turns today's scores into results: a golden-section search over its
+/// logarithm, since the error is smooth and has one minimum in it.
+fn fit_scale(samples: &[Sample], w: &[f64; TERMS]) -> f64 {
+    let f = |log_k: f64| error(samples, w, log_k.exp());
+    let (mut lo, mut hi) = ((1e-5f64).ln(), (1e-1f64).ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if f(a) < f(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+/// Fits every weight but the unit ([`eval::Term::Step`]), which fixes the scale with `k`, by
+/// Adam's gradient descent on the mean squared error from `start`.
+fn fit_weights(samples: &[Sample], start: &[f64; TERMS], k: f64, steps: u32) -> [f64; TERMS] {
+    let fixed = eval::Term::Step as usize;
+    // Counts differ in size by orders of magnitude (a squared progress against a tempo), so
+    // each weight moves in its own units: Adam's per-weight step does that.
+    let (rate, b1, b2, eps) = (0.5, 0.9, 0.999, 1e-8);
+    let mut w = *start;
+    let (mut m, mut v) = ([0.0; TERMS], [0.0; TERMS]);
+    let n = samples.len() as f64;
+    for step in 1..=steps {
+        let mut grad = [0.0; TERMS];
+        for s in samples {
+            let p = sigmoid(k * score(s, &w));
+            let d = 2.0 * (p - s.result) * p * (1.0 - p) * k / n;
+            for (g, c) in grad.iter_mut().zip(&s.counts) {
+                *g += d * c;
+            }
+        }
+        for i in 0..TERMS {
+            if i == fixed {
+                continue;
+            }
+            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
+            let m_hat = m[i] / (1.0 - b1.powi(step as i32));
+            let v_hat = v[i] / (1.0 - b2.powi(step as i32));
+            w[i] -= rate * m_hat / (v_hat.sqrt() + eps);
+        }
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Samples whose results follow `sigmoid(k · (w · counts))` exactly, on a grid of counts.
+    fn made_by(w: &[f64; TERMS], k: f64) -> Vec<Sample> {
+        let mut rng = SplitMix64::new(9);
+        (0..4000)
+            .map(|_| {
+                let mut counts = [0.0; TERMS];
+                for c in counts.iter_mut() {
+                    *c = rng.below(9) as f64 - 4.0;
+                }
+                let p = sigmoid(k * counts.iter().zip(w).map(|(c, w)| c * w).sum::<f64>());
+                Sample { counts, result: p }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_scale_and_the_weights_are_found_again() {
+        let truth: [f64; TERMS] =
+            std::array::from_fn(|i| if i == 0 { 100.0 } else { 10.0 * (i % 5) as f64 });
+        let k = 0.004;
+        let samples = made_by(&truth, k);
+        assert!((fit_scale(&samples, &truth) / k - 1.0).abs() < 0.01);
+        // From wrong weights (the unit right), the fit gets back near the truth.
+        let mut start = truth.map(|x| x + 15.0);
+        start[0] = 100.0;
+        let before = error(&samples, &start, k);
+        let w = fit_weights(&samples, &start, k, 1500);
+        assert!(error(&samples, &w, k) < before / 100.0);
+        assert_eq!(w[0], 100.0, "the unit stays");
+        for (got, want) in w.iter().zip(&truth) {
+            assert!((got - want).abs() < 2.0, "{got} for {want}");
+        }
+    }
+}
