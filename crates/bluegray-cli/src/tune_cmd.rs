@@ -215,12 +215,14 @@ fn fit_scale(samples: &[Sample], w: &[f64; TERMS]) -> f64 {
 fn fit_weights(samples: &[Sample], start: &[f64; TERMS], k: f64, steps: u32) -> [f64; TERMS] {
     let fixed = eval::Term::Step as usize;
     // Counts differ in size by orders of magnitude (a squared progress against a tempo), so
-    // each weight moves in its own units: Adam's per-weight step does that.
-    let (rate, b1, b2, eps) = (0.5, 0.9, 0.999, 1e-8);
+    // each weight moves in its own units: Adam's per-weight step does that. The step shrinks
+    // from half a centi-step to a fiftieth, so that small weights settle rather than jitter.
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut w = *start;
     let (mut m, mut v) = ([0.0; TERMS], [0.0; TERMS]);
     let n = samples.len() as f64;
     for step in 1..=steps {
+        let rate = 0.02 + 0.48 * (1.0 - f64::from(step) / f64::from(steps));
         let mut grad = [0.0; TERMS];
         for s in samples {
             let p = sigmoid(k * score(s, &w));
