@@ -184,6 +184,8 @@ function updateFormVisibility() {
   // With overrides, the named variant's sentence may no longer hold: say what they change.
   const about = cat && describeSpec(cat, spec, t);
   $('variant-desc').textContent = about ? about.description : '';
+  $('variant-balance').textContent = (about && about.balance) || '';
+  $('variant-balance').hidden = !(about && about.balance);
   // The side menu says who moves first under these rules.
   const rules = (cat && rulesOf(cat, spec)) || { first: 'blue' };
   for (const o of $('side').options) {

@@ -64,8 +64,10 @@ function shownNumber(option, value) {
 }
 
 /**
- * `spec` in words: `{names, description}`. A named variant (with or without overrides that
- * change nothing) has its own name and description. Any other spec's `names` are the names it
+ * `spec` in words: `{names, description, balance}`. A named variant (with or without overrides
+ * that change nothing) has its own name and description, and `balance`, a sentence on how often
+ * each side wins between strong players, when the catalogue has it measured
+ * (otherwise, and for any other spec, null). Any other spec's `names` are the names it
  * may go by in a menu, longest first (its named variant's name with each change, with the number
  * of changes, and plain "custom rules"), and its `description` names each change and what the
  * named variant has instead. Null for a spec whose rules `rulesOf` cannot tell.
@@ -76,7 +78,11 @@ export function describeSpec(catalogue, spec, t) {
   const base = catalogue.variants.find((v) => v.name === String(spec).split(',')[0].trim().toLowerCase());
   const changed = catalogue.options.filter((o) => String(rules[o.name]) !== String(base.rules[o.name]));
   const name = t(`variantName.${base.name}`);
-  if (!changed.length) return { names: [name], description: t(`variant.${base.name}`) };
+  if (!changed.length) {
+    const b = base.balance;
+    const balance = b ? t('picker.balance', { wins: b.firstWins, losses: b.secondWins, draws: b.draws }) : null;
+    return { names: [name], description: t(`variant.${base.name}`), balance };
+  }
   const short = changed.map((o) =>
     o.numeric ? t(`picker.change.${o.name}`, { n: shownNumber(o, rules[o.name]) }) : t(`picker.change.${o.name}.${rules[o.name]}`),
   );
@@ -90,6 +96,7 @@ export function describeSpec(catalogue, spec, t) {
       t('picker.custom'),
     ],
     description: t('picker.customAbout', { name, changes: details.join('; ') }),
+    balance: null,
   };
 }
 

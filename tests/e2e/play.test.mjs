@@ -398,6 +398,8 @@ test('no serious accessibility violations (axe-core)', async () => {
 
 test('the rules chosen by their ingredients name the variant they make', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  // A measured named variant says how its rules lean between strong players.
+  await waitText(page, '#variant-balance', /^Between strong players, the side that moves first wins \d+% of games/);
   await page.click('#ingredients-box summary');
   await page.selectOption('#option-captain', 'turbo');
   // Sackson's rules with a turbo captain are exactly the classic turbo variant (no lead rule).
@@ -406,6 +408,8 @@ test('the rules chosen by their ingredients name the variant they make', async (
   assert.equal(await page.inputValue('#variant'), 'classic-turbo,lead=2');
   // Said in words: the variant it changes, and how.
   await waitText(page, '#variant-desc', /^“Classic, turbo captain” with changes: Win by a lead of: 2 \(originally off\)\.$/);
+  // Changed rules were never measured: no word on their balance, and none left from before.
+  assert.equal(await page.isHidden('#variant-balance'), true);
   // A named variant sets every ingredient.
   await page.selectOption('#variant', 'super-light-pow');
   assert.equal(await page.inputValue('#option-guards'), 'privates');

@@ -31,7 +31,8 @@ test('rulesOf: a named variant’s rules with the spec’s overrides, or null fo
 });
 
 test('describeSpec: a named variant by its own words; any other spec by its changes', () => {
-  assert.deepEqual(describeSpec(catalogue, 'classic', en), { names: ['Classic'], description: en('variant.classic') });
+  const classic = describeSpec(catalogue, 'classic', en);
+  assert.deepEqual({ ...classic, balance: null }, { names: ['Classic'], description: en('variant.classic'), balance: null });
   // An override that changes nothing leaves the named variant.
   assert.deepEqual(describeSpec(catalogue, 'classic-turbo,lead=0', en).names, ['Classic, turbo captain']);
   const one = describeSpec(catalogue, 'classic-turbo,lead=2', en);
@@ -41,6 +42,28 @@ test('describeSpec: a named variant by its own words; any other spec by its chan
   assert.deepEqual(two.names, ['Sackson’s original (impasse after 50 moves, Gray first)', 'Sackson’s original (2 changes)', 'Custom rules']);
   assert.match(two.description, /: 50 \(originally 30\); Moves first: Gray \(originally Blue\)\.$/);
   assert.equal(describeSpec(catalogue, 'nonsense', en), null);
+  assert.equal(one.balance, null, 'changed rules were never measured');
+});
+
+test('a measured named variant says how often the first player wins, in every language', () => {
+  const measured = catalogue.variants.filter((v) => v.balance);
+  assert.ok(measured.some((v) => v.name === 'sackson'), 'the original rules are measured');
+  for (const v of catalogue.variants) {
+    const b = v.balance;
+    const said = describeSpec(catalogue, v.name, en).balance;
+    if (!b) {
+      assert.equal(said, null, v.name);
+      continue;
+    }
+    assert.ok(b.games >= 200, `${v.name}: ${b.games} games`);
+    assert.ok(Math.abs(b.firstWins + b.draws + b.secondWins - 100) <= 1, `${v.name} adds up`);
+    assert.match(said, new RegExp(`^Between strong players, the side that moves first wins ${b.firstWins}% of games and the other side ${b.secondWins}%`), v.name);
+    assert.equal(said.includes('drawn'), b.draws > 0, v.name);
+    for (const lang of LANGUAGES) {
+      const text = describeSpec(catalogue, v.name, (key, params) => translate(lang, key, params)).balance;
+      assert.ok(text.includes(`${b.firstWins}%`) && text.includes(`${b.secondWins}%`) && !/[{}#]/.test(text), `${lang} ${v.name}: ${text}`);
+    }
+  }
 });
 
 test('every value of every option is said in every language, in the picker and as a change', () => {

@@ -345,6 +345,7 @@ export default {
     'form.lang': 'Language',
     'picker.ingredients': 'Choose the rules one by one',
     'picker.advanced': 'Advanced options',
+    'picker.balance': 'Between strong players, the side that moves first wins {wins}% of games and the other side {losses}%{draws, plural, =0 {} other {; #% are drawn}}.',
     'picker.custom': 'Custom rules',
     'picker.customName': '{name} ({changes})',
     'picker.customCount': '{name} ({n, plural, one {# change} other {# changes}})',

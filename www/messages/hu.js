@@ -347,6 +347,7 @@ export default {
     'form.lang': 'Nyelv',
     'picker.ingredients': 'A szabályok egyenkénti kiválasztása',
     'picker.advanced': 'További beállítások',
+    'picker.balance': 'Erős játékosok között a kezdő fél nyeri a játszmák {wins}%-át, a másik fél {losses}%-át{draws, plural, =0 {} other {; #% döntetlen}}.',
     'picker.custom': 'Egyéni szabályok',
     'picker.customName': '{name} ({changes})',
     'picker.customCount': '{name} ({n} eltérés)',

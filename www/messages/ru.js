@@ -347,6 +347,7 @@ export default {
     'form.lang': 'Язык',
     'picker.ingredients': 'Выбрать правила по отдельности',
     'picker.advanced': 'Дополнительные параметры',
+    'picker.balance': 'Между сильными игроками сторона, которая ходит первой, выигрывает {wins}% партий, другая — {losses}%{draws, plural, =0 {} other {; #% партий заканчиваются вничью}}.',
     'picker.custom': 'Свои правила',
     'picker.customName': '{name} ({changes})',
     'picker.customCount': '{name} ({n, plural, one {# изменение} few {# изменения} many {# изменений} other {# изменения}})',

@@ -280,6 +280,22 @@ pub struct VariantInfo {
     pub description: String,
     /// Its rules: every option's value as a spec writes it.
     pub rules: BTreeMap<&'static str, String>,
+    /// How it fared between equal strong players, when measured (docs/BALANCE.md).
+    pub balance: Option<BalanceInfo>,
+}
+
+/// How a named variant fared in games of the strongest level against itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BalanceInfo {
+    /// Games measured.
+    pub games: u32,
+    /// Games the side that moves first won, in whole percent.
+    pub first_wins: u32,
+    /// Games drawn, in whole percent.
+    pub draws: u32,
+    /// Games the side that moves second won, in whole percent.
+    pub second_wins: u32,
 }
 
 /// A rule option for the page's menu of ingredients.
@@ -339,6 +355,12 @@ pub fn catalogue() -> Catalogue {
                 name: v.to_string(),
                 description: v.description(),
                 rules: rules_view(&v.rules()),
+                balance: bluegray_engine::balance::balance(v).map(|b| BalanceInfo {
+                    games: b.games,
+                    first_wins: b.percent(b.first_wins),
+                    draws: b.percent(b.draws),
+                    second_wins: b.percent(b.second_wins),
+                }),
             })
             .collect(),
         options: bluegray_core::options()
