@@ -36,6 +36,14 @@ pub struct TuneArgs {
     /// Seed for the openings and the choice of positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// How strongly the fit is pulled towards today's weights: each weight's squared change,
+    /// in units of the larger of its size and 10, times this, is added to the error.
+    #[arg(long, default_value_t = 0.0)]
+    prior: f64,
+    /// Keeps the positions in this file: when it exists they are read from it and no game is
+    /// played (to try other fits of the same positions); otherwise they are written there.
+    #[arg(long)]
+    positions: Option<std::path::PathBuf>,
     /// Games played at once, each on its own thread.
     #[arg(long, default_value_t = 1)]
     jobs: u32,
@@ -68,6 +76,108 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
             .map(|v| v.parse())
             .collect::<Result<_, _>>()?
     };
+    if !(args.prior >= 0.0 && args.prior.is_finite()) {
+        return Err(CliError("prior must be a number of at least 0".into()));
+    }
+    let (fit, held) = match &args.positions {
+        Some(path) if path.exists() => read_positions(path)?,
+        _ => {
+            let (fit, held) = play(args, &variants)?;
+            if let Some(path) = &args.positions {
+                write_positions(path, &fit, &held)?;
+            }
+            (fit, held)
+        }
+    };
+    if fit.is_empty() || held.is_empty() {
+        return Err(CliError(
+            "too few quiet positions to fit: play more games".into(),
+        ));
+    }
+    let start = WEIGHTS.map(|w| w as f64);
+    let k = fit_scale(&fit, &start);
+    let tuned = fit_weights(&fit, &start, k, args.steps, args.prior);
+    let rounded: Weights = tuned.map(|w| w.round() as Score);
+    let as_f64 = rounded.map(|w| w as f64);
+    outln!(
+        "{} positions ({} held out); scale {k:.5} per centi-step",
+        fit.len() + held.len(),
+        held.len()
+    );
+    outln!(
+        "squared error, fitted games: {:.6} before, {:.6} after",
+        error(&fit, &start, k),
+        error(&fit, &as_f64, k)
+    );
+    outln!(
+        "squared error, held-out games: {:.6} before, {:.6} after",
+        error(&held, &start, k),
+        error(&held, &as_f64, k)
+    );
+    outln!("term              before  after");
+    for (t, (before, after)) in ALL_TERMS.iter().zip(WEIGHTS.iter().zip(rounded)) {
+        outln!("{:<16} {before:>7} {after:>6}", format!("{t:?}"));
+    }
+    let list: Vec<String> = rounded.iter().map(|w| w.to_string()).collect();
+    outln!("pub const WEIGHTS: Weights = [{}];", list.join(", "));
+    Ok(())
+}
+
+/// The header of a positions file: whether the position is held out, its result, its counts.
+fn positions_header() -> String {
+    let terms: Vec<String> = ALL_TERMS.iter().map(|t| format!("{t:?}")).collect();
+    format!("held\tresult\t{}", terms.join("\t"))
+}
+
+/// Writes the positions to `path`, as [`read_positions`] reads them.
+fn write_positions(
+    path: &std::path::Path,
+    fit: &[Sample],
+    held: &[Sample],
+) -> Result<(), CliError> {
+    let mut text = positions_header();
+    text.push('\n');
+    for (held, samples) in [(0, fit), (1, held)] {
+        for s in samples {
+            let counts: Vec<String> = s.counts.iter().map(|c| c.to_string()).collect();
+            text.push_str(&format!("{held}\t{}\t{}\n", s.result, counts.join("\t")));
+        }
+    }
+    std::fs::write(path, text)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+}
+
+/// The positions of a file [`write_positions`] wrote: the fitted ones and the held-out ones.
+fn read_positions(path: &std::path::Path) -> Result<(Vec<Sample>, Vec<Sample>), CliError> {
+    let bad = |what: String| CliError(format!("{}: {what}", path.display()));
+    let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
+    let mut lines = text.lines();
+    if lines.next() != Some(positions_header().as_str()) {
+        return Err(bad(
+            "not a positions file of this evaluation (its header names other terms)".into(),
+        ));
+    }
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for (i, line) in lines.enumerate() {
+        let nums: Vec<f64> = line
+            .split('\t')
+            .map(|x| x.parse::<f64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad(format!("line {} is not numbers", i + 2)))?;
+        if nums.len() != TERMS + 2 || !nums.iter().all(|x| x.is_finite()) {
+            return Err(bad(format!("line {} has not {} numbers", i + 2, TERMS + 2)));
+        }
+        let sample = Sample {
+            counts: std::array::from_fn(|t| nums[t + 2]),
+            result: nums[1],
+        };
+        if nums[0] == 0.0 { &mut fit } else { &mut held }.push(sample);
+    }
+    Ok((fit, held))
+}
+
+/// Plays the self-play games and takes their positions: the fitted ones and the held-out ones.
+fn play(args: &TuneArgs, variants: &[VariantName]) -> Result<(Vec<Sample>, Vec<Sample>), CliError> {
     let jobs = args.jobs.min(args.games);
     let hash = table_size(jobs as usize, 2, None)?;
     let limits = Limits {
@@ -105,38 +215,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
             fit.len() + held.len()
         );
     }
-    if fit.is_empty() || held.is_empty() {
-        return Err(CliError(
-            "too few quiet positions to fit: play more games".into(),
-        ));
-    }
-    let start = WEIGHTS.map(|w| w as f64);
-    let k = fit_scale(&fit, &start);
-    let tuned = fit_weights(&fit, &start, k, args.steps);
-    let rounded: Weights = tuned.map(|w| w.round() as Score);
-    let as_f64 = rounded.map(|w| w as f64);
-    outln!(
-        "{} positions from {played} games ({} held out); scale {k:.5} per centi-step",
-        fit.len() + held.len(),
-        held.len()
-    );
-    outln!(
-        "squared error, fitted games: {:.6} before, {:.6} after",
-        error(&fit, &start, k),
-        error(&fit, &as_f64, k)
-    );
-    outln!(
-        "squared error, held-out games: {:.6} before, {:.6} after",
-        error(&held, &start, k),
-        error(&held, &as_f64, k)
-    );
-    outln!("term              before  after");
-    for (t, (before, after)) in ALL_TERMS.iter().zip(WEIGHTS.iter().zip(rounded)) {
-        outln!("{:<16} {before:>7} {after:>6}", format!("{t:?}"));
-    }
-    let list: Vec<String> = rounded.iter().map(|w| w.to_string()).collect();
-    outln!("pub const WEIGHTS: Weights = [{}];", list.join(", "));
-    Ok(())
+    Ok((fit, held))
 }
 
 /// Adds up to `per_game` quiet positions of `game`, past its opening, to `to`.
@@ -211,8 +290,15 @@ fn fit_scale(samples: &[Sample], w: &[f64; TERMS]) -> f64 {
 }
 
 /// Fits every weight but the unit ([`eval::Term::Step`]), which fixes the scale with `k`, by
-/// Adam's gradient descent on the mean squared error from `start`.
-fn fit_weights(samples: &[Sample], start: &[f64; TERMS], k: f64, steps: u32) -> [f64; TERMS] {
+/// Adam's gradient descent on the mean squared error from `start`, plus `prior` times each
+/// weight's squared change in units of the larger of its size in `start` and 10.
+fn fit_weights(
+    samples: &[Sample],
+    start: &[f64; TERMS],
+    k: f64,
+    steps: u32,
+    prior: f64,
+) -> [f64; TERMS] {
     let fixed = eval::Term::Step as usize;
     // Counts differ in size by orders of magnitude (a squared progress against a tempo), so
     // each weight moves in its own units: Adam's per-weight step does that. The step shrinks
@@ -235,6 +321,7 @@ fn fit_weights(samples: &[Sample], start: &[f64; TERMS], k: f64, steps: u32) -> 
             if i == fixed {
                 continue;
             }
+            grad[i] += 2.0 * prior * (w[i] - start[i]) / start[i].abs().max(10.0).powi(2);
             m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
             v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
             let m_hat = m[i] / (1.0 - b1.powi(step as i32));
@@ -275,11 +362,16 @@ mod tests {
         let mut start = truth.map(|x| x + 15.0);
         start[0] = 100.0;
         let before = error(&samples, &start, k);
-        let w = fit_weights(&samples, &start, k, 1500);
+        let w = fit_weights(&samples, &start, k, 1500, 0.0);
         assert!(error(&samples, &w, k) < before / 100.0);
         assert_eq!(w[0], 100.0, "the unit stays");
         for (got, want) in w.iter().zip(&truth) {
             assert!((got - want).abs() < 2.0, "{got} for {want}");
+        }
+        // A strong prior keeps the weights near where they started.
+        let held = fit_weights(&samples, &start, k, 1500, 1000.0);
+        for (got, was) in held.iter().zip(&start) {
+            assert!((got - was).abs() < 3.0, "{got} moved from {was}");
         }
     }
 }

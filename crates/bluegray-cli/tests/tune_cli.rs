@@ -56,11 +56,55 @@ fn a_small_run_prints_weights_for_every_term_and_repeats_itself() {
 }
 
 #[test]
+fn kept_positions_are_fitted_again_without_playing() {
+    let dir = std::env::temp_dir().join(format!("bluegray-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("positions.tsv");
+    let file = file.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "--games",
+            "10",
+            "--nodes",
+            "400",
+            "--steps",
+            "50",
+            "--positions",
+            file,
+        ];
+        args.extend_from_slice(extra);
+        args.push("classic-turbo");
+        bluegray(&args)
+    };
+    let played = run(&[]);
+    assert!(played.status.success());
+    assert!(String::from_utf8_lossy(&played.stderr).contains("games played"));
+    // Read back: nothing is played, and the same positions give the same fit.
+    let read = run(&[]);
+    assert!(!String::from_utf8_lossy(&read.stderr).contains("games played"));
+    assert_eq!(read.stdout, played.stdout);
+    // A strong prior keeps today's weights.
+    let today = bluegray_engine::eval::WEIGHTS
+        .map(|w| w.to_string())
+        .join(", ");
+    let held = String::from_utf8(run(&["--prior", "1000000"]).stdout).unwrap();
+    assert!(held.contains(&format!("Weights = [{today}];")), "{held}");
+    // A file that is not one is refused, and left alone.
+    std::fs::write(file, "held\tresult\tStep\n0\t1\t3\n").unwrap();
+    let refused = run(&[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not a positions file"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_arguments_exit_with_code_2() {
     for args in [
         &["tune", "--games", "0"][..],
         &["tune", "--per-game", "0"],
         &["tune", "chess"],
+        &["tune", "--prior", "-1"],
         // Too few games to hold any out.
         &["tune", "--games", "1", "--nodes", "300", "sackson"],
     ] {
