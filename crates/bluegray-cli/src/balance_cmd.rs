@@ -10,10 +10,9 @@ use std::path::{Path, PathBuf};
 
 use bluegray_core::{EndReason, Variant, VariantName};
 use bluegray_engine::balance::{parse_table, Balance};
-use bluegray_engine::{Level, Limits};
 use clap::Args;
 
-use crate::match_cmd::{play_schedule, schedule, table_size};
+use crate::match_cmd::{named_variants, self_play};
 use crate::CliError;
 
 /// Arguments of `bluegray balance`.
@@ -51,14 +50,7 @@ pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
             "games, jobs and nodes must each be at least 1".into(),
         ));
     }
-    let variants = if args.variants.is_empty() {
-        VariantName::all()
-    } else {
-        args.variants
-            .iter()
-            .map(|v| v.parse::<VariantName>())
-            .collect::<Result<_, _>>()?
-    };
+    let variants = named_variants(&args.variants)?;
     let mut rows = match &args.data {
         Some(path) => read_rows(path)?,
         None => Vec::new(),
@@ -67,16 +59,8 @@ pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
     if let Some(path) = &args.data {
         write_rows(path, &rows)?;
     }
-    let jobs = args.jobs.min(args.games);
-    let hash = table_size(jobs as usize, 2, None)?;
-    let limits = Limits {
-        nodes: Some(args.nodes),
-        ..Limits::default()
-    };
-    let top = Level::MAX.number().to_string();
     for name in variants {
         let variant = Variant::from(name);
-        let games = schedule(&variant, args.games, args.openings, args.seed, false);
         let mut b = Balance {
             variant: name,
             games: 0,
@@ -89,13 +73,13 @@ pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
             impasses: 0,
             nodes: args.nodes,
         };
-        play_schedule(
+        self_play(
             &variant,
-            [&top, &top],
-            hash,
-            jobs,
-            &games,
-            &limits,
+            args.games,
+            args.openings,
+            args.seed,
+            args.nodes,
+            args.jobs,
             |_, end| {
                 b.games += 1;
                 b.plies += end.game.moves().len() as u64;

@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use bluegray_core::{Color, EndReason, Game, Move, SplitMix64, Variant};
-use bluegray_engine::{Limits, DEFAULT_HASH_MB, ENGINE_BASE_MB};
+use bluegray_core::{Color, EndReason, Game, Move, SplitMix64, Variant, VariantName};
+use bluegray_engine::{Level, Limits, DEFAULT_HASH_MB, ENGINE_BASE_MB};
 use clap::Args;
 
 use crate::player::{Player, PlayerKind};
@@ -262,9 +262,52 @@ fn play_pair(
     Ok(totals)
 }
 
+/// The named variants `names` says, or all 17 when it is empty.
+pub(crate) fn named_variants(names: &[String]) -> Result<Vec<VariantName>, CliError> {
+    if names.is_empty() {
+        return Ok(VariantName::all());
+    }
+    Ok(names
+        .iter()
+        .map(|v| v.parse::<VariantName>())
+        .collect::<Result<_, _>>()?)
+}
+
+/// Plays `games` games of the strongest level against itself in `variant`, `nodes` nodes a
+/// move, `jobs` at a time, each from its own opening of `openings` random plies drawn with
+/// `seed` (equal players would repeat a game of the same opening), and hands each game's end
+/// to `on_end` with its index, in schedule order.
+pub(crate) fn self_play(
+    variant: &Variant,
+    games: u32,
+    openings: u32,
+    seed: u64,
+    nodes: u64,
+    jobs: u32,
+    on_end: impl FnMut(usize, &GameEnd),
+) -> Result<(), CliError> {
+    let jobs = jobs.min(games);
+    let hash = table_size(jobs as usize, 2, None)?;
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let top = Level::MAX.number().to_string();
+    let schedule = schedule(variant, games, openings, seed, false);
+    play_schedule(
+        variant,
+        [&top, &top],
+        hash,
+        jobs,
+        &schedule,
+        &limits,
+        on_end,
+    )
+}
+
 /// Plays the games of `schedule` between the players `names`, `jobs` at a time, and hands each
 /// game's end to `on_end` with its index, in schedule order.
-pub(crate) fn play_schedule(
+fn play_schedule(
     variant: &Variant,
     names: [&str; 2],
     hash: usize,
@@ -321,11 +364,7 @@ pub(crate) fn play_schedule(
 /// they stay within [`MEMORY_CAP_MB`]: the size asked for, or by default [`DEFAULT_HASH_MB`]
 /// shrunk as needed. Tables are allocated at each player's first search, but all the jobs play
 /// at once, so the budget counts every table.
-pub(crate) fn table_size(
-    jobs: usize,
-    per_job: usize,
-    asked: Option<usize>,
-) -> Result<usize, CliError> {
+fn table_size(jobs: usize, per_job: usize, asked: Option<usize>) -> Result<usize, CliError> {
     let engines = jobs * per_job;
     if engines == 0 {
         return Ok(asked.unwrap_or(DEFAULT_HASH_MB));
@@ -357,13 +396,7 @@ pub(crate) fn table_size(
 /// first mover's side in even games. `paired`: each opening is played twice, with player A on
 /// each side (a match); otherwise every game has its own opening (equal players, whose second
 /// game of an opening would repeat the first).
-pub(crate) fn schedule(
-    variant: &Variant,
-    games: u32,
-    openings: u32,
-    seed: u64,
-    paired: bool,
-) -> Vec<Pairing> {
+fn schedule(variant: &Variant, games: u32, openings: u32, seed: u64, paired: bool) -> Vec<Pairing> {
     let mut rng = SplitMix64::new(seed);
     let mut opening = Vec::new();
     (0..games)

@@ -9,10 +9,10 @@
 
 use bluegray_core::{Color, SplitMix64, Variant, VariantName};
 use bluegray_engine::eval::{self, Counts, Weights, ALL_TERMS, TERMS, WEIGHTS};
-use bluegray_engine::{Level, Limits, Score};
+use bluegray_engine::Score;
 use clap::Args;
 
-use crate::match_cmd::{play_schedule, schedule, table_size};
+use crate::match_cmd::{named_variants, self_play};
 use crate::CliError;
 
 /// Arguments of `bluegray tune`.
@@ -68,14 +68,7 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
             "games, jobs, nodes and per-game must each be at least 1".into(),
         ));
     }
-    let variants: Vec<VariantName> = if args.variants.is_empty() {
-        VariantName::all()
-    } else {
-        args.variants
-            .iter()
-            .map(|v| v.parse())
-            .collect::<Result<_, _>>()?
-    };
+    let variants = named_variants(&args.variants)?;
     if !(args.prior >= 0.0 && args.prior.is_finite()) {
         return Err(CliError("prior must be a number of at least 0".into()));
     }
@@ -178,27 +171,19 @@ fn read_positions(path: &std::path::Path) -> Result<(Vec<Sample>, Vec<Sample>), 
 
 /// Plays the self-play games and takes their positions: the fitted ones and the held-out ones.
 fn play(args: &TuneArgs, variants: &[VariantName]) -> Result<(Vec<Sample>, Vec<Sample>), CliError> {
-    let jobs = args.jobs.min(args.games);
-    let hash = table_size(jobs as usize, 2, None)?;
-    let limits = Limits {
-        nodes: Some(args.nodes),
-        ..Limits::default()
-    };
-    let top = Level::MAX.number().to_string();
     let (mut fit, mut held) = (Vec::new(), Vec::new());
     let mut rng = SplitMix64::new(args.seed);
     let mut played = 0usize;
     for (i, &name) in variants.iter().enumerate() {
         let variant = Variant::from(name);
         let seed = args.seed.wrapping_add(i as u64);
-        let games = schedule(&variant, args.games, args.openings, seed, false);
-        play_schedule(
+        self_play(
             &variant,
-            [&top, &top],
-            hash,
-            jobs,
-            &games,
-            &limits,
+            args.games,
+            args.openings,
+            seed,
+            args.nodes,
+            args.jobs,
             |_, end| {
                 let to = if played % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
                     &mut held

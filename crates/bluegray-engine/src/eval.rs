@@ -287,16 +287,6 @@ impl Reach {
 /// The state of `c`'s captain's remaining path: the blockers already on it, the free run before
 /// the first point the enemy can block in time, and whether it is unstoppable.
 fn captain_run(pos: &Position, c: Color, enemy_reach: &mut Reach, t: &mut Signed<impl Tally>) {
-    const BLOCKERS: [Term; 8] = [
-        Term::Blocker1,
-        Term::Blocker2,
-        Term::Blocker3,
-        Term::Blocker4,
-        Term::Blocker5,
-        Term::Blocker6,
-        Term::Blocker7,
-        Term::Blocker8,
-    ];
     let p = pos.progress(c);
     let path = pos.path(c);
     let enemy = pos.guards(c.other());
@@ -304,7 +294,8 @@ fn captain_run(pos: &Position, c: Color, enemy_reach: &mut Reach, t: &mut Signed
     for q in enemy & path.beyond(p) {
         let ahead = path.progress_of(q).map_or(0, |i| i - p) as usize;
         t.add(
-            BLOCKERS[ahead.saturating_sub(1).min(BLOCKERS.len() - 1)],
+            // The blocker terms stand in a row in `ALL_TERMS`, one step ahead to eight or more.
+            ALL_TERMS[Term::Blocker1 as usize + ahead.saturating_sub(1).min(7)],
             -1,
         );
     }
