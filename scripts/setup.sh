@@ -64,3 +64,12 @@ if $want_test && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     exit 1
   }
 fi
+
+# The relay tests (tests/relay.test.mjs) start their own redis-server to check the shared store.
+if $want_test && ! command -v redis-server >/dev/null; then
+  echo "setup: installing Debian's redis-server for the relay tests"
+  apt_install redis-server || {
+    echo "setup: redis-server is missing and this is not a root Debian machine: install Debian's 'redis-server' package, then run again" >&2
+    exit 1
+  }
+fi

@@ -1,0 +1,142 @@
+// Real processes for tests of live games: a throwaway redis-server and relays (scripts/relay.mjs),
+// each on a port of its own that a restart keeps, so a client can come back to the same address.
+// Nothing outlives the test process: dispose() ends what a test started, and an 'exit' handler
+// kills whatever a failed test left behind.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RELAY = path.join(REPO, 'scripts', 'relay.mjs');
+
+const alive = new Set();
+process.on('exit', () => {
+  for (const child of alive) child.kill('SIGKILL');
+});
+
+/** A port free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns a process that is killed with the test process at the latest; keeps its output for errors. */
+function launch(cmd, args) {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.out = '';
+  child.err = '';
+  child.stdout.on('data', (d) => (child.out += d));
+  child.stderr.on('data', (d) => (child.err += d));
+  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // A missing executable is reported by `exited` (code null); without a listener it would throw.
+  child.once('error', (err) => {
+    child.err += String(err.message);
+    child.emit('exit', null, null);
+  });
+  alive.add(child);
+  child.exited.then(() => alive.delete(child));
+  return child;
+}
+
+/** SIGTERM, then SIGKILL if it is still there after `ms`; resolves to how it exited. */
+async function terminate(child, ms = 10000) {
+  if (!child || !alive.has(child)) return child ? child.exited : undefined;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  const result = await child.exited;
+  clearTimeout(timer);
+  return result;
+}
+
+function redisPing(port) {
+  return new Promise((resolve) => {
+    const sock = net.connect(port, '127.0.0.1');
+    let reply = '';
+    sock.setTimeout(1000, () => sock.destroy());
+    sock.on('connect', () => sock.write('PING\r\n'));
+    sock.on('data', (d) => {
+      reply += d;
+      if (reply.includes('\r\n')) sock.end();
+    });
+    sock.on('close', () => resolve(reply.startsWith('+PONG')));
+    sock.on('error', () => {});
+  });
+}
+
+/** A redis-server of its own on a free port, writing every change to disk so a restart keeps it. */
+export async function startRedis() {
+  if (spawnSync('redis-server', ['--version']).error) {
+    throw new Error("redis-server is not installed: run 'bash scripts/setup.sh --test' (Debian's redis-server package)");
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-redis-'));
+  const port = await freePort();
+  let child;
+  const start = async () => {
+    child = launch('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
+      '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--daemonize', 'no']);
+    const deadline = Date.now() + 15000;
+    while (!(await redisPing(port))) {
+      if (!alive.has(child) || Date.now() > deadline) {
+        await terminate(child);
+        throw new Error(`redis-server on port ${port} did not start: ${child.out}${child.err}`.trim());
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const stop = () => terminate(child);
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`, port, dir, start, stop,
+    async dispose() {
+      await stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** scripts/relay.mjs as a process on a free port (with Redis when `redis` is its URL). */
+export async function startRelay({ redis } = {}) {
+  const port = await freePort();
+  let child;
+  let url;
+  const start = async () => {
+    child = launch(process.execPath, [RELAY, '--port', String(port), ...(redis ? ['--redis', redis] : [])]);
+    const started = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no "relay listening" line within 20 s')), 20000);
+      child.stdout.on('data', () => {
+        const m = /^relay listening on (ws:\/\/\S+)$/m.exec(child.out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      child.exited.then(({ code, signal }) => {
+        clearTimeout(timer);
+        reject(new Error(`exited (code ${code}, signal ${signal}) before listening`));
+      });
+    });
+    try {
+      url = await started;
+    } catch (err) {
+      await terminate(child);
+      throw new Error(`relay on port ${port} did not start: ${err.message}; stderr: ${child.err.trim() || '(empty)'}`);
+    }
+  };
+  await start();
+  return {
+    get url() { return url; },
+    get stderr() { return child.err; },
+    start,
+    stop: () => terminate(child),
+    dispose: () => terminate(child),
+  };
+}

@@ -1,0 +1,128 @@
+// The relay for live games (scripts/relay.mjs) through a real MQTT client over WebSocket: retained
+// messages and last wills in memory, and with Redis (from tests/relay-harness.mjs) retained messages
+// that outlive a restart of everything and messages shared between relay processes. The Redis tests
+// fail, not skip, without redis-server: `bash scripts/setup.sh --test` installs it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import mqtt from 'mqtt';
+import { startRedis, startRelay } from './relay-harness.mjs';
+
+const RELAY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'scripts', 'relay.mjs');
+const WAIT = 15000;
+
+/** What a test opened, ended in reverse order when it is done, passed or failed. */
+function scope(t) {
+  const undo = [];
+  t.after(async () => {
+    for (const fn of undo.reverse()) await fn();
+  });
+  return {
+    /** A connected MQTT 3.1.1 client that never reconnects on its own, so a lost relay is an error. */
+    connect(url, opts = {}) {
+      const client = mqtt.connect(url, { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: WAIT, ...opts });
+      undo.push(() => client.endAsync(true));
+      return new Promise((resolve, reject) => {
+        // Listeners stay: an 'error' with none would throw, and a reject after resolve does nothing.
+        client.once('connect', () => resolve(client));
+        client.on('error', reject);
+        client.on('close', () => reject(new Error(`connection to ${url} closed before CONNACK`)));
+      });
+    },
+    /** A relay or Redis from the harness. */
+    async start(startX) {
+      const proc = await startX();
+      undo.push(() => proc.dispose());
+      return proc;
+    },
+  };
+}
+
+/** The first message on `topic` after now, as {payload, retain}; fails after WAIT. */
+function nextMessage(client, topic) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('message', onMessage);
+      reject(new Error(`no message on ${topic} within ${WAIT} ms`));
+    }, WAIT);
+    function onMessage(t, payload, packet) {
+      if (t !== topic) return;
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      resolve({ payload: payload.toString(), retain: packet.retain });
+    }
+    client.on('message', onMessage);
+  });
+}
+
+/** Subscribes and resolves to the first message on `topic` (a retained one arrives right after SUBACK). */
+async function subscribeForOne(client, topic) {
+  const message = nextMessage(client, topic);
+  await client.subscribeAsync(topic, { qos: 1 });
+  return message;
+}
+
+test('a retained message is delivered to a client that subscribes later', async (t) => {
+  const { connect, start } = scope(t);
+  const relay = await start(startRelay);
+  const host = await connect(relay.url);
+  await host.publishAsync('bluegray/game/g1/state', 'move 12', { qos: 1, retain: true });
+  const guest = await connect(relay.url);
+  assert.deepEqual(await subscribeForOne(guest, 'bluegray/game/g1/state'), { payload: 'move 12', retain: true });
+});
+
+test("a client's last will reaches the other side when its connection drops", async (t) => {
+  const { connect, start } = scope(t);
+  const relay = await start(startRelay);
+  const watcher = await connect(relay.url);
+  await watcher.subscribeAsync('bluegray/game/g2/presence/blue', { qos: 1 });
+  const will = nextMessage(watcher, 'bluegray/game/g2/presence/blue');
+  const player = await connect(relay.url, { will: { topic: 'bluegray/game/g2/presence/blue', payload: 'gone', qos: 1, retain: false } });
+  // end(true) drops the socket without DISCONNECT, as a closed tab or a lost network does;
+  // a clean end() would (rightly) discard the will.
+  player.end(true);
+  assert.deepEqual(await will, { payload: 'gone', retain: false });
+});
+
+test('with Redis, a retained message survives a restart of the relay and of Redis', async (t) => {
+  const { connect, start } = scope(t);
+  const redis = await start(startRedis);
+  const relay = await start(() => startRelay({ redis: redis.url }));
+  const host = await connect(relay.url);
+  await host.publishAsync('bluegray/game/g3/state', 'move 30', { qos: 1, retain: true });
+  await host.endAsync();
+  assert.deepEqual(await relay.stop(), { code: 0, signal: null }, `the relay shuts down cleanly: ${relay.stderr}`);
+  await redis.stop();
+  await redis.start();
+  await relay.start();
+  const guest = await connect(relay.url);
+  assert.deepEqual(await subscribeForOne(guest, 'bluegray/game/g3/state'), { payload: 'move 30', retain: true });
+});
+
+test('two relays sharing one Redis serve one pool of games', async (t) => {
+  const { connect, start } = scope(t);
+  const redis = await start(startRedis);
+  const a = await start(() => startRelay({ redis: redis.url }));
+  const b = await start(() => startRelay({ redis: redis.url }));
+  const onB = await connect(b.url);
+  await onB.subscribeAsync('bluegray/game/g4/moves', { qos: 1 });
+  const live = nextMessage(onB, 'bluegray/game/g4/moves');
+  const onA = await connect(a.url);
+  await onA.publishAsync('bluegray/game/g4/moves', 'e2e4', { qos: 1 });
+  assert.deepEqual(await live, { payload: 'e2e4', retain: false });
+
+  await onA.publishAsync('bluegray/game/g4/state', 'move 2', { qos: 1, retain: true });
+  const late = await connect(b.url);
+  assert.deepEqual(await subscribeForOne(late, 'bluegray/game/g4/state'), { payload: 'move 2', retain: true });
+});
+
+test('relay.mjs with a bad argument exits 1 and says why on stderr', () => {
+  for (const args of [['--port', 'nine'], ['--bogus'], ['--redis', 'localhost:6379']]) {
+    const run = spawnSync(process.execPath, [RELAY, ...args], { encoding: 'utf8', timeout: WAIT });
+    assert.equal(run.status, 1, `${args.join(' ')}: exit code`);
+    assert.match(run.stderr, /^relay: .+/, `${args.join(' ')}: stderr`);
+    assert.equal(run.stdout, '');
+  }
+});
