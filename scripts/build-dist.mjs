@@ -27,7 +27,7 @@ const WWW = path.join(ROOT, 'www');
 const DIST = path.join(ROOT, 'dist');
 const WASM = path.join(WWW, 'pkg', 'bluegray_wasm_bg.wasm');
 const STRICT_CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self' ws: wss:";
 
 
 /** The icon the page shows (its favicon), kept for offline visits with the rest of the page. */
@@ -155,6 +155,17 @@ embedAssets({
         },
       },
       await packedTables(),
+      {
+        // A page on disk cannot reach a relay (its CSP allows no connection): no MQTT client in it.
+        name: 'no-relay',
+        setup(b) {
+          b.onResolve({ filter: /vendor[\\/]mqtt\.js$/ }, () => ({ path: 'no-relay', namespace: 'no-relay' }));
+          b.onLoad({ filter: /.*/, namespace: 'no-relay' }, () => ({
+            contents: "export function connect() { throw new Error('live games need the page served from a web address'); }",
+            loader: 'js',
+          }));
+        },
+      },
     ],
     ...BUNDLE,
     format: 'esm',
@@ -193,8 +204,11 @@ function serviceWorker() {
   // The large icons are for installing, not for playing, and a language's messages are fetched
   // (and then kept) when a reader asks for that language: neither is what every visit needs.
   const languages = fs.readdirSync(path.join(WWW, 'messages')).map((f) => f.replace(/\.js$/, '')).filter((c) => /^[a-z]{2,3}$/.test(c));
+  // The MQTT client (mqtt-HASH.js) is fetched when a live game starts, and kept then.
   const onDemand = (f) =>
-    (f.startsWith('icons/') && f !== PAGE_ICON) || languages.some((c) => f.startsWith(`${c}-`) && f.endsWith('.js'));
+    (f.startsWith('icons/') && f !== PAGE_ICON) ||
+    f.startsWith('mqtt-') ||
+    languages.some((c) => f.startsWith(`${c}-`) && f.endsWith('.js'));
   const files = listFiles(DIST)
     .filter((f) => f !== 'sw.js' && f !== 'blue-and-gray.html' && !f.startsWith('examples/') && !onDemand(f))
     .sort();
@@ -209,8 +223,19 @@ function serviceWorker() {
   return { version, files };
 }
 
+/**
+ * The MQTT client's browser build, beside the modules that load it (www/vendor/, git-ignored),
+ * so that the page's own tree and every bundle find it at the same relative address.
+ */
+function vendorMqtt() {
+  const from = path.join(ROOT, 'node_modules', 'mqtt', 'dist', 'mqtt.esm.js');
+  if (!fs.existsSync(from)) fail('node_modules/mqtt is missing: run bash scripts/setup.sh');
+  copy(from, path.join(WWW, 'vendor', 'mqtt.js'));
+}
+
 async function main() {
   if (!fs.existsSync(WASM)) fail('www/pkg is not built: run bash scripts/build-web.sh');
+  vendorMqtt();
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
   const chunks = await bundleModules();

@@ -90,13 +90,15 @@ function reflectedProperties(attributes) {
       for (const [name, spec] of Object.entries(attributes)) {
         const attr = el.attributes.find((a) => a.name === name);
         if (!attr) fail(`www/config.js has the attribute '${name}', but www/blue-gray-game.js has no @attr for it`);
-        let field = el.members.find((m) => m.name === name);
+        // `game-id` is the property `gameId` (config.js keyOf).
+        const prop = spec.prop || name;
+        let field = el.members.find((m) => m.name === prop);
         if (!field) {
-          field = { kind: 'field', name, type: attr.type, description: attr.description };
+          field = { kind: 'field', name: prop, type: attr.type, description: attr.description };
           el.members.push(field);
         }
         field.attribute = name;
-        attr.fieldName = name;
+        attr.fieldName = prop;
         if (name !== 'record') field.reflects = true;
         if (spec.flag) attr.type = { text: 'string' };
       }

@@ -29,7 +29,7 @@ export const DEFAULT_ROOT = path.join(REPO, 'dist');
 /** The Content-Security-Policy sent with `--csp` / `csp: true` (issue 9). */
 export const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-  "img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'";
+  "img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self' ws: wss:";
 
 const MAX_HEADER_SIZE = 1 << 20;
 

@@ -231,7 +231,7 @@ test('directory redirects never leave the site (open redirect)', async () => {
 test('--csp sends the strict policy on every response; CORS is always open', async () => {
   assert.equal(
     STRICT_CSP,
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'",
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self' ws: wss:",
   );
   const paths = ['/', '/app.js', '/bluegray_wasm_bg.wasm', '/nope', '/www', '/.git/config', '/%E0%A4%A'];
   await withServer({ csp: true }, async (srv) => {

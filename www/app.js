@@ -14,7 +14,10 @@ import { exposeTestHooks } from './test-hooks.js';
 import { initHowTo } from './howto.js';
 import { initLessons } from './lessons.js';
 import { initPuzzles } from './puzzles.js';
-import { gameLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
+import { gameLink, friendLink, inviteLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
+import { isRemote, otherSide, compareMoves, linkNotice } from './friend.js';
+import { newGameId } from './live-protocol.js';
+import { loadWasm } from './assets.js';
 import { Sound } from './sound.js';
 import { shortcutFor } from './shortcuts.js';
 import { analysis, positionOf } from './analysis.js';
@@ -25,7 +28,7 @@ import { initLearn } from './learn.js';
 import { plyAt } from './chart.js';
 import { buildPicker, rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.js';
 import { wireMoveList, moveLabel } from './move-list.js';
-import { defaultPageState, prefsFrom, withPref, themeOf, gameKey, currentReview, afterSave, savingMessage } from './page-state.js';
+import { defaultPageState, prefsFrom, withPref, themeOf, gameKey, currentReview, afterSave, savingMessage, relayOf } from './page-state.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('game');
@@ -175,10 +178,15 @@ function showVariant(spec) {
 }
 
 function updateFormVisibility() {
+  // Live games are offered only with a relay to carry them.
+  const live = $('mode').querySelector('option[value="live"]');
+  live.hidden = live.disabled = !relayOf(page);
+  if ($('mode').value === 'live' && live.disabled) $('mode').value = 'friend';
   const mode = $('mode').value;
-  $('side-row').hidden = mode !== 'ai';
-  $('level-row').hidden = mode === 'two';
-  $('movetime-row').hidden = mode === 'two';
+  const computer = mode === 'ai' || mode === 'demo';
+  $('side-row').hidden = !(mode === 'ai' || isRemote(mode));
+  $('level-row').hidden = !computer;
+  $('movetime-row').hidden = !computer;
   const cat = board.catalogue;
   const spec = $('variant').value;
   // With overrides, the named variant's sentence may no longer hold: say what they change.
@@ -223,26 +231,36 @@ function startGame(options) {
 }
 
 function newGameFromForm() {
-  startGame({
+  startGame(withMatch({
     variant: $('variant').value,
     mode: $('mode').value,
     side: $('side').value,
     level: Number($('level').value),
     movetime: Number($('movetime').value),
-  });
+  }));
 }
 
-/** The same game again from the variant's start, sides swapped against the computer. */
+/**
+ * A new game's options with what a game against a friend elsewhere needs besides: a game by
+ * link gets its id here; a live game gets the relay, and its id from the board once made.
+ */
+function withMatch(options) {
+  if (options.mode === 'friend') return { ...options, 'game-id': newGameId() };
+  if (options.mode === 'live') return { ...options, relay: relayOf(page) };
+  return options;
+}
+
+/** The same game again from the variant's start, sides swapped against the computer or a friend. */
 function rematch() {
   const { variant, mode, side, level, movetime } = board.settings;
-  const swapped = mode === 'ai' ? (side === 'blue' ? 'gray' : 'blue') : side;
-  startGame({ variant, mode: mode === 'view' ? 'two' : mode, side: swapped, level, movetime });
+  const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
+  startGame(withMatch({ variant, mode: mode === 'view' ? 'two' : mode, side: swapped, level, movetime }));
 }
 
-/** The players of the game in progress, for a game loaded in its place. */
+/** The players of the game in progress, for a game loaded in its place (not a friend's: that game is theirs too). */
 function keepPlayers() {
   const { mode, side, level, movetime } = board.settings;
-  return { mode: mode === 'view' ? 'two' : mode, side, level, movetime };
+  return { mode: mode === 'view' || isRemote(mode) ? 'two' : mode, side, level, movetime };
 }
 
 /** Opens a game record (from a file or the text box) as a new game; the one in progress is kept. */
@@ -394,13 +412,61 @@ async function copyLink() {
 }
 
 /**
+ * Sends the game by link to the friend: the link (to their seat) is copied, and offered to the
+ * share sheet where the browser has one. A page opened from a file has no address a friend
+ * could open: the record is offered instead, for Open record. A live game whose relay cannot be
+ * reached goes on by link from here.
+ */
+async function sendLink() {
+  const seat = board.seat;
+  if (seat !== 'blue' && seat !== 'gray') return;
+  if (board.settings.mode === 'live') {
+    const { variant } = board.settings;
+    const gameId = board.gameId;
+    games.switchTo(page.gameId, () => board.newGame({ variant, mode: 'friend', side: seat, record: board.record, 'game-id': gameId }));
+    save(true);
+  }
+  const to = otherSide(seat);
+  if (location.protocol === 'file:') {
+    const record = board.record;
+    $('io-text').value = record;
+    $('io-text').closest('details').open = true;
+    await navigator.clipboard?.writeText(record).catch(() => {});
+    return notify({ key: 'friend.fromFile', params: { side: to } });
+  }
+  const link = friendLink(pageBase(location), { record: board.record, gameId: board.gameId, to });
+  await offer(link, { key: 'friend.linkCopied', params: { side: to } });
+}
+
+/** Copies a link for a friend and says so (or shows it, where copying is refused); the share sheet too, where there is one. */
+async function offer(link, copied) {
+  let notice = copied;
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch {
+    notice = { key: 'share.copyFailed', params: { link } };
+  }
+  notify(notice);
+  if (navigator.share) navigator.share({ url: link }).catch(() => {});
+}
+
+/** Copies the invitation to the live game, for the friend's seat (later openers watch). */
+function sendInvite() {
+  const live = board.presence;
+  if (!live || !live.host || !board.gameId) return;
+  const link = inviteLink(pageBase(location), { relay: board.relay, gameId: board.gameId, hostKey: board.hostKey, to: otherSide(live.host), variant: board.state.variant });
+  return offer(link, { key: 'live.inviteCopied', params: { side: otherSide(live.host) } });
+}
+
+/**
  * The address without a link's game (its settings, `ply` and `view`), once that game is open
- * and kept: a reload then reopens this tab's game instead of starting the link's afresh.
+ * and kept: a reload then reopens this tab's game instead of starting the link's afresh. A
+ * relay it names stays: it is the page's, not the game's.
  */
 function dropGameFromAddress() {
   const url = new URL(location.href);
   const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
-  for (const k of [...GAME_SETTINGS, 'ply', 'view']) {
+  for (const k of [...GAME_SETTINGS, 'ply', 'view'].filter((name) => name !== 'relay')) {
     url.searchParams.delete(k);
     fragment.delete(k);
   }
@@ -457,11 +523,15 @@ function deleteKept(id) {
  * game on the board, or the kept game, stays as it was. Used at start-up and when a game link is
  * opened in the tab that shows the page (the fragment changes), as a reload would.
  */
-function openAddress({ starting }) {
+async function openAddress({ starting }) {
   const link = linkGame(location.search, location.hash, limitsOf(board.catalogue));
   const problems = link.errors.map((e) => settingErrorText(t, e));
+  if (link.relay) update((p) => ({ ...p, relay: link.relay }));
   let opened = false;
-  if (link.attrs) {
+  if (link.attrs && isRemote(link.attrs.mode) && link.attrs['game-id']) {
+    opened = await openMatch(link.attrs, problems);
+    if (opened) dropGameFromAddress();
+  } else if (link.attrs) {
     try {
       games.switchTo(null, () => board.newGame(link.attrs));
       opened = true;
@@ -478,6 +548,61 @@ function openAddress({ starting }) {
   if (!opened && starting) openLastGame();
   problems.push(...placeAt(link.ply, link.view));
   if (problems.length) notify({ key: 'notice.badLink', params: { errors: problems.join(' ') } });
+}
+
+/**
+ * Opens a link to a game against a friend elsewhere (`attrs`: its settings, with its game id).
+ * A game this device keeps under that id is the one opened, at this device's seat: a game by
+ * link goes on with the link's moves when they go on from it (each checked by the rules core),
+ * and a link that is behind, or that changes a move already played, changes nothing and says
+ * so. A game this device does not have is kept as a new entry. Returns whether a game opened;
+ * what went wrong goes into `problems`.
+ */
+async function openMatch(attrs, problems) {
+  const kept = games.findMatch(attrs['game-id']);
+  update((p) => ({ ...p, addressFollows: false }));
+  try {
+    if (attrs.mode === 'live') {
+      if (kept) return openKept(kept.id, { mode: 'live', relay: attrs.relay || kept.settings.relay }, problems);
+      games.switchTo(null, () => board.newGame(attrs));
+      save(true);
+      return true;
+    }
+    const theirs = await movesOf(attrs.record || '');
+    if (!kept) {
+      games.switchTo(null, () => board.newGame(attrs));
+      save(true);
+      return true;
+    }
+    if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
+    const order = compareMoves(board.state.history, theirs);
+    if (order.order === 'newer') for (const m of theirs.slice(board.state.history.length)) board.play(m);
+    const said = linkNotice(board.state, theirs, order);
+    if (said) notify(said);
+    return true;
+  } catch (e) {
+    problems.push(String(e.message || e));
+    return false;
+  }
+}
+
+/** Opens kept game `id` unless it is on the board already (with `overrides`, as games.open). */
+function openKept(id, overrides, problems) {
+  if (id === page.gameId && board.settings.mode === overrides.mode) return true;
+  const problem = games.open(id, overrides);
+  if (problem) problems.push(t(problem.key, problem.params));
+  return !problem;
+}
+
+/** The moves of a game record, as the rules core reads them; throws what it says of a bad record. */
+async function movesOf(record) {
+  const core = await loadWasm();
+  const game = core.Game.fromRecord(record);
+  try {
+    return game.state().history;
+  } finally {
+    game.free();
+  }
 }
 
 /**
@@ -646,6 +771,15 @@ function wireControls() {
     if (Games.listChanged(e)) update((p) => ({ ...p, recent: games.list() }));
   });
   window.addEventListener('hashchange', () => openAddress({ starting: false }));
+  on('send-link', 'click', sendLink);
+  on('invite-link', 'click', sendInvite);
+  on('relay', 'change', (e) => {
+    const text = e.target.value.trim();
+    const { settings, errors } = readSettings({ relay: text }, ['relay']);
+    if (text && errors.length) return notify({ text: describeErrors(errors) });
+    setPref('relay', text ? settings.relay : null);
+    updateFormVisibility();
+  });
   on('update-now', 'click', switchToUpdate);
   systemDark.addEventListener('change', applyTheme);
   document.addEventListener('keydown', onKey);
@@ -700,7 +834,7 @@ async function main() {
     return;
   }
   // The game is chosen once the rules core says what is valid (its levels, variants, records).
-  openAddress({ starting: true });
+  await openAddress({ starting: true });
   if (errors.length) notify({ key: 'notice.badLink', params: { errors: describeErrors(errors) } });
   // From now on every change of the board is the player's, and is kept.
   update((p) => ({ ...p, recent: games.list(), started: true }));

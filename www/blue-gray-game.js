@@ -12,7 +12,7 @@
 // of the state), render.js (putting it on the page), input.js (events to intents), computer.js
 // (the computer player) and controller.js (the game flow that runs them in order).
 import { BoardController } from './controller.js';
-import { ATTRIBUTE_NAMES, defineReflectedProperties } from './config.js';
+import { ATTRIBUTE_NAMES, defineReflectedProperties, keyOf } from './config.js';
 import { stylesheet } from './assets.js';
 import * as S from './state.js';
 import * as I from './interaction.js';
@@ -42,13 +42,17 @@ function typeOf(v) {
 
 /**
  * A Blue and Gray board with its game: against the computer, two people on one device, the
- * computer against itself, showing a game, or one puzzle.
+ * computer against itself, showing a game, one puzzle, or against a friend on another device
+ * (by links, or live through a relay).
  *
  * @element blue-gray-game
  *
  * @attr {string} variant - The rules: a variant spec such as `sackson` or `classic-turbo,lead=2`. A change starts a new game.
- * @attr {'ai'|'two'|'demo'|'view'|'puzzle'} mode - Who plays: against the computer, two people, the computer alone, nobody (showing a game), or a puzzle's solver (with `position` and `goal`: the person plays the side to move, the board plays the other side's replies).
- * @attr {'blue'|'gray'} side - The person's side against the computer.
+ * @attr {'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live'} mode - Who plays: against the computer, two people, the computer alone, nobody (showing a game), a puzzle's solver (with `position` and `goal`: the person plays the side to move, the board plays the other side's replies), or the person's seat (`side`) against a friend elsewhere: `friend` takes the friend's moves through `play()` or a newer `record`, `live` through the `relay`.
+ * @attr {'blue'|'gray'} side - The person's side against the computer; their seat against a friend (in a live game the relay may seat them at the other side, or make them an onlooker: see `seat`).
+ * @attr {string} relay - In live mode, the WebSocket address of an MQTT broker (3.1.1 or 5) that carries the game, such as `wss://relay.example.org/mqtt`.
+ * @attr {string} game-id - The id of a game with a friend elsewhere (32 hex digits). In live mode without it the board starts a new game and sets it; with it, it joins or resumes that game.
+ * @attr {string} host-key - In live mode, the public key of the seat that started the game (from the invite), which the board checks every message against.
  * @attr {number} level - The computer's level, from the rules core's lowest to its highest (see `catalogue.levels`).
  * @attr {number} movetime - The computer's time per move in milliseconds; 0 for the level's own budget.
  * @attr {string} position - A position code to start from. A change starts a new game.
@@ -64,14 +68,19 @@ function typeOf(v) {
  * @prop {boolean} coordinates - Whether point names are on the frame (the `coordinates` attribute is `on` or `off`).
  * @prop {'win2'|'win3'|'stop'|null} goal - The `goal` attribute in force: the puzzle's goal, or null.
  * @prop {boolean|string} locked - Whether the board takes no move from a person; true or a sentence adds the `locked` attribute, false removes it.
+ * @prop {string|null} relay - The `relay` attribute in force, or null.
+ * @prop {string|null} gameId - The game's id against a friend elsewhere (the `game-id` attribute), or null; a new live game sets it once it is made.
+ * @prop {string|null} hostKey - The host's public key in a live game (the `host-key` attribute), or null; a new live game sets it.
  *
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
- * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, or `api` with `play()`).
+ * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
  * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2', text: string}>} gameover - The game ended: the winner (absent for a draw), why, the result token and a sentence in the board's language.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-solved - In puzzle mode, the person's move reached the goal: every move from the start, the board's replies included.
  * @fires {CustomEvent<{moves: string[], refutation: string[]}>} puzzle-failed - In puzzle mode, the person's move misses the goal: every move from the start (the wrong one last), and the engine's line that shows why, which the board then plays.
  * @fires {CustomEvent<{thinking: boolean}>} thinking - The computer started or stopped thinking.
+ * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'api'|'remote'}>} opponentmove - Against a friend elsewhere, the friend's move arrived (`remote`: through the relay; `api`: by `play()`). A `move` event comes with it.
+ * @fires {CustomEvent<{relay: 'connecting'|'connected'|'unreachable'|'none', seat: 'blue'|'gray'|'watch'|null, host: 'blue'|'gray'|null, blue: 'online'|'offline'|'unknown', gray: 'online'|'offline'|'unknown', opponent: 'online'|'offline'|'unknown'}>} presence - In a live game, the relay's connection, this device's seat (`watch`: an onlooker, who cannot move; null: not known yet) or who is connected changed.
  * @fires {CustomEvent<Record<string, never>>} change - Anything the board shows changed.
  *
  * @csspart frame - The box around the board.
@@ -143,6 +152,16 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.thinking;
   }
 
+  /** @type {'blue'|'gray'|'watch'|null} The seat this board's person plays against a friend elsewhere (`watch`: an onlooker of a live game), or null in other modes and while a live game has not said. */
+  get seat() {
+    return S.seatOf(this.#c.s);
+  }
+
+  /** @type {{relay: string, seat: string|null, host: 'blue'|'gray'|null, blue: string, gray: string}|null} A live game's connection, this device's seat, the seat that started the game, and who is connected (see the `presence` event), or null outside live games. */
+  get presence() {
+    return this.#c.s.live ? { ...this.#c.s.live } : null;
+  }
+
   /** @type {boolean} Whether a demo is held still. */
   get paused() {
     return this.#c.s.paused;
@@ -172,7 +191,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.gs ? I.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
   }
 
-  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */
+  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */
   get settings() {
     return { ...this.#c.s.settings };
   }
@@ -204,7 +223,7 @@ export class BlueGrayGame extends HTMLElement {
     if (name === 'orientation') return S.bottomSide(s);
     if (name === 'lang') return this.language;
     if (name === 'locked') return s.locked !== null;
-    return s[name];
+    return s[keyOf(name)];
   }
 
   /**
@@ -221,7 +240,7 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
-   * Takes back a move (against the computer, back to the person's turn). Returns whether it did.
+   * Takes back a move (against the computer, back to the person's turn; never against a friend elsewhere, who has seen it). Returns whether it did.
    * @returns {boolean}
    */
   undo() {
@@ -237,11 +256,12 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
-   * Starts a new game. `options` may give any of variant, mode, side, level, movetime, position
-   * and record (they become the element's attributes); the game starts from the variant's start
+   * Starts a new game. `options` may give any of variant, mode, side, level, movetime, position,
+   * record, relay, game-id and host-key (they become the element's attributes; a game-id or
+   * host-key not given is removed: another game); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
    * is not valid.
-   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string}} [options]
+   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string}} [options]
    * @returns {void}
    */
   newGame(options = {}) {

@@ -4,7 +4,7 @@
 // they return; nothing here touches the DOM, the rules core or a timer, so all of it is tested
 // in node (tests/unit/board.test.mjs).
 import * as I from './interaction.js';
-import { initialUi, canHumanMove, isHuman, bottomSide, shownGame } from './state.js';
+import { initialUi, canHumanMove, isHuman, bottomSide, shownGame, seatOf } from './state.js';
 import { whyNoMove as puzzleWhyNoMove, startPuzzle } from './puzzle-mode.js';
 
 /** The state for a new game `gs`: nothing of the last game's is kept but the settings. */
@@ -90,6 +90,12 @@ export function whyNoMove(s) {
   if (s.gs.result) return { key: 'refuse.gameOver', params: { result: resultMessage(s.gs) } };
   if (s.locked !== null) return s.locked ? { text: s.locked } : { key: 'refuse.locked' };
   if (s.settings.mode === 'view') return { key: 'refuse.viewOnly' };
+  if (s.settings.mode === 'friend' || s.settings.mode === 'live') {
+    const seat = seatOf(s);
+    if (seat === 'watch') return { key: 'refuse.watching' };
+    if (seat === null) return { key: 'refuse.joining' };
+    if (seat !== s.gs.side) return { key: 'refuse.friendToMove', params: { side: s.gs.side } };
+  }
   if (s.thinking) return { key: 'refuse.computerThinking' };
   if (s.settings.mode === 'demo') return { key: 'refuse.demo' };
   return { key: 'refuse.notYourTurn', params: { side: s.gs.side } };
@@ -185,5 +191,5 @@ export function moveNews(gs, side, by) {
 /** Whether the computer plays `side` in the state's settings (for the players' names). */
 export function computerPlays(s, side) {
   const { mode } = s.settings;
-  return mode !== 'view' && mode !== 'puzzle' && !isHuman(s.settings, side);
+  return (mode === 'ai' || mode === 'demo') && !isHuman(s.settings, side);
 }

@@ -5,7 +5,8 @@ import { readSettings, DEFAULTS } from './settings.js';
 
 /**
  * Every attribute, with `game: true` when a change starts a new game (it is read when the game
- * is made) and `field`: where its value lands in the state (`settings.<name>` or `<name>`).
+ * is made), `field`: where its value lands in the state (`settings.<name>` or `<name>`), and
+ * `prop`: the state field's and the property's name where it is not the attribute's.
  */
 export const ATTRIBUTES = Object.freeze({
   variant: { game: true, field: 'settings' },
@@ -21,13 +22,32 @@ export const ATTRIBUTES = Object.freeze({
   theme: { field: 'top' },
   locked: { field: 'top', flag: true },
   goal: { game: true, field: 'top' },
+  relay: { field: 'top' },
+  'game-id': { game: true, field: 'top', prop: 'gameId' },
+  'host-key': { game: true, field: 'top', prop: 'hostKey' },
 });
+
+/** The state field (and property) of attribute `name`. */
+export function keyOf(name) {
+  return (ATTRIBUTES[name] && ATTRIBUTES[name].prop) || name;
+}
 
 /** The attribute names, as `observedAttributes`. */
 export const ATTRIBUTE_NAMES = Object.freeze(Object.keys(ATTRIBUTES));
 
 /** The value of each state field that an attribute sets, when the attribute is absent. */
-const ABSENT = Object.freeze({ orientation: null, coordinates: true, lang: null, theme: 'wood', locked: null, goal: null, ...DEFAULTS });
+const ABSENT = Object.freeze({
+  orientation: null,
+  coordinates: true,
+  lang: null,
+  theme: 'wood',
+  locked: null,
+  goal: null,
+  relay: null,
+  'game-id': null,
+  'host-key': null,
+  ...DEFAULTS,
+});
 
 /** Whether a change of attribute `name` starts a new game. */
 export function startsGame(name) {
@@ -53,7 +73,7 @@ export function applyAttribute(s, name, raw, limits) {
     value = settings[name];
   }
   if (a.field === 'settings') return { state: { ...s, settings: { ...s.settings, [name]: value } }, errors: [] };
-  return { state: { ...s, [name]: value }, errors: [] };
+  return { state: { ...s, [keyOf(name)]: value }, errors: [] };
 }
 
 /** The state with every attribute of `element` read into it; see applyAttribute. */
@@ -78,7 +98,7 @@ export function defineReflectedProperties(cls) {
   for (const name of ATTRIBUTE_NAMES) {
     if (name === 'record') continue;
     const flag = !!ATTRIBUTES[name].flag;
-    Object.defineProperty(cls.prototype, name, {
+    Object.defineProperty(cls.prototype, keyOf(name), {
       configurable: true,
       enumerable: true,
       get() {

@@ -19,9 +19,25 @@ import { translate, say, pickLanguage, loadLanguage } from './i18n.js';
 import { layout } from './draw.js';
 import { boardSize } from './view.js';
 import { PuzzleRunner, startPuzzle } from './puzzle-mode.js';
+import { LiveSession } from './live.js';
 
 /** The game settings newGame() takes, besides the start (a position or a record). */
-const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record'];
+const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'relay', 'game-id', 'host-key'];
+
+/** The attributes that name one game with a friend elsewhere: a new game without them is another game. */
+const MATCH_ATTRIBUTES = ['game-id', 'host-key'];
+
+/** Web Storage for a live game's key, or a stand-in that keeps nothing where the page may not store. */
+function liveStorage() {
+  try {
+    const s = window.localStorage;
+    s.getItem('probe');
+    return s;
+  } catch {
+    const kept = new Map();
+    return { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, String(v)), removeItem: (k) => kept.delete(k) };
+  }
+}
 
 export class BoardController {
   /** The board's state (state.js), replaced by each change. */
@@ -105,6 +121,7 @@ export class BoardController {
       this.#computer.warm();
       this.#computer.consider();
       this.#puzzle.resume();
+      this.#liveSync();
     }
   }
 
@@ -115,6 +132,7 @@ export class BoardController {
     this.#computer.suspend();
     this.#puzzle.cancel();
     this.#abortHint('The board was removed from the page.');
+    this.#liveSync();
   }
 
   attributeChanged(name) {
@@ -133,6 +151,7 @@ export class BoardController {
       this.#puzzle.cancel();
       this.s = { ...this.s, puzzle: startPuzzle(this.s.gs) };
     }
+    if (name === 'mode' || name === 'relay') this.#liveSync();
     if (name === 'lang') {
       this.#labelCanvas();
       // Said in the fallback language until the table is there, then again.
@@ -249,8 +268,7 @@ export class BoardController {
     const host = this.#host;
     this.reflect(() => {
       for (const [k, v] of Object.entries(settings)) host.setAttribute(k, String(v));
-      if (!('position' in settings)) host.removeAttribute('position');
-      if (!('record' in settings)) host.removeAttribute('record');
+      for (const name of ['position', 'record', ...MATCH_ATTRIBUTES]) if (!(name in settings)) host.removeAttribute(name);
       host.removeAttribute('orientation');
     });
     this.#readAttributes(false);
@@ -275,7 +293,7 @@ export class BoardController {
     }
   }
 
-  #setGame(game) {
+  #setGame(game, { keepSession = false } = {}) {
     this.#computer.cancel();
     this.#puzzle.cancel();
     this.#abortHint('A new game started.');
@@ -286,6 +304,7 @@ export class BoardController {
     const v = this.s.gs.variant;
     this.s = { ...this.s, settings: { ...this.s.settings, variant: v } };
     if (this.#host.getAttribute('variant') !== v) this.reflect(() => this.#host.setAttribute('variant', v));
+    if (!keepSession) this.#liveSync(true);
     this.#settled();
   }
 
@@ -315,6 +334,9 @@ export class BoardController {
   /** Plays `text` (the element's play()); returns the move as the rules core writes it. */
   play(text) {
     const game = this.requireGame();
+    const seat = S.seatOf(this.s);
+    // A live game's other seat plays on its own device; its moves come through the relay only.
+    if (this.s.settings.mode === 'live' && seat !== this.s.gs.side) throw new Error(say(this.language, B.whyNoMove(this.s)));
     this.#computer.cancel();
     const before = this.s.gs;
     const played = game.play(text);
@@ -329,7 +351,11 @@ export class BoardController {
         ? startGlide(gs.lastMove, before.board, gs.code, performance.now())
         : null;
     this.s = B.afterMove(this.s, gs, { by, aiInfo, glide });
-    this.#emit('move', { text: gs.lastMove.text, ply: gs.ply, side: before.side, record: gs.record, code: gs.code, by });
+    const detail = { text: gs.lastMove.text, ply: gs.ply, side: before.side, record: gs.record, code: gs.code, by };
+    this.#emit('move', detail);
+    const seat = S.seatOf(this.s);
+    if ((seat === 'blue' || seat === 'gray') && before.side !== seat) this.#emit('opponentmove', detail);
+    if (seat === before.side && this.s.settings.mode === 'live') this.r.session?.session.played(gs.history).catch((e) => this.#reportError(String(e.message || e)));
     if (by === 'human' && this.s.settings.mode === 'puzzle') this.#puzzle.judge();
     this.#settled(B.moveNews(gs, before.side, by));
   }
@@ -356,6 +382,8 @@ export class BoardController {
   /** Undo (-1) or redo (1), against the computer on to the person's turn. Returns whether it stepped. */
   step(dir) {
     const game = this.requireGame();
+    // A move the friend has seen cannot be taken back on one device only.
+    if (S.seatOf(this.s)) return false;
     this.#computer.cancel();
     const one = () => (dir < 0 ? game.undo() : game.redo());
     if (!one()) {
@@ -412,6 +440,7 @@ export class BoardController {
     const game = this.requireGame();
     const last = this.s.gs.history.length;
     this.#checkPly(ply, last);
+    if (S.seatOf(this.s)) return false;
     this.#computer.cancel();
     for (let i = last; i > ply; i--) game.undo();
     this.s = B.afterStep(this.s, game.state());
@@ -435,6 +464,110 @@ export class BoardController {
     if (this.s.paused) this.#computer.cancel();
     this.changed();
     this.#computer.consider();
+  }
+
+  // ------------------------------------------------------------------ live games
+
+  /**
+   * Starts, keeps or ends the live game's session to match the state: one while the board is
+   * in a document, in live mode with a relay (`fresh`: a new game was set up, so a session
+   * without a game id of its own starts again).
+   */
+  #liveSync(fresh = false) {
+    const s = this.s;
+    const wanted = s.settings.mode === 'live' && s.connected && this.r.core;
+    const key = wanted ? `${s.relay} ${s.gameId || 'new'}` : null;
+    const current = this.r.session;
+    if (current && current.key === key && !(fresh && !s.gameId)) return;
+    if (current) current.session.close();
+    this.r.session = null;
+    if (!wanted) {
+      if (s.live) this.s = { ...this.s, live: null };
+      return;
+    }
+    const host = s.gameId ? null : s.settings.side;
+    this.s = { ...this.s, live: { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown' } };
+    if (!s.relay) return this.#reportError(this.t('live.noRelay'));
+    const entry = { key, session: null };
+    const mine = () => this.r.session === entry;
+    entry.session = new LiveSession({
+      relay: s.relay,
+      id: s.gameId,
+      seat: s.settings.side,
+      hostKey: s.hostKey,
+      variant: s.gs.variant,
+      storage: liveStorage(),
+      replay: (variant, moves) => this.#movers(variant, moves),
+      created: ({ id, hostKey }) => {
+        if (!mine()) return;
+        entry.key = `${s.relay} ${id}`;
+        this.s = { ...this.s, gameId: id, hostKey };
+        this.reflect(() => {
+          this.#host.setAttribute('game-id', id);
+          this.#host.setAttribute('host-key', hostKey);
+        });
+        this.changed();
+      },
+      snapshot: (snap) => mine() && this.#liveSnapshot(snap),
+      status: (st) => mine() && this.#liveStatus(st),
+      error: (message) => mine() && this.#reportError(this.t('live.error', { error: message })),
+    });
+    this.r.session = entry;
+    entry.session.start().catch((e) => mine() && this.#reportError(this.t('live.error', { error: String((e && e.message) || e) })));
+  }
+
+  /** The side that made each of `moves` from the start of `variant` (the rules core; throws at an illegal move). */
+  #movers(variant, moves) {
+    const g = new this.r.core.Game(variant);
+    try {
+      return moves.map((m) => {
+        const side = g.state().side;
+        g.play(m);
+        return side;
+      });
+    } finally {
+      g.free();
+    }
+  }
+
+  /** A checked snapshot of the live game: its moves not yet on the board are played. */
+  #liveSnapshot(snap) {
+    if (snap.variant !== this.s.gs.variant) {
+      if (this.s.gs.history.length) return this.#reportError(this.t('live.otherRules', { variant: snap.variant }));
+      let game;
+      try {
+        game = new this.r.core.Game(snap.variant);
+      } catch (e) {
+        return this.#reportError(String(e.message || e));
+      }
+      this.#setGame(game, { keepSession: true });
+    }
+    const have = this.s.gs.history;
+    const differs = have.findIndex((m, i) => i < snap.moves.length && snap.moves[i] !== m);
+    if (differs >= 0) return this.#reportError(this.t('live.differs', { n: differs + 1 }));
+    for (let i = have.length; i < snap.moves.length; i++) {
+      const before = this.s.gs;
+      try {
+        this.r.game.play(snap.moves[i]);
+      } catch (e) {
+        return this.#reportError(String(e.message || e));
+      }
+      this.#afterMove(before, 'remote');
+    }
+    this.changed();
+  }
+
+  /** Who is connected, and this device's seat once the relay has told it. */
+  #liveStatus(st) {
+    const seat = st.seat;
+    this.s = { ...this.s, live: { ...st } };
+    if ((seat === 'blue' || seat === 'gray') && this.s.settings.side !== seat) {
+      this.s = { ...this.s, settings: { ...this.s.settings, side: seat } };
+      this.reflect(() => this.#host.setAttribute('side', seat));
+    }
+    const opponent = seat === 'blue' || seat === 'gray' ? st[seat === 'blue' ? 'gray' : 'blue'] : 'unknown';
+    this.#emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, opponent });
+    this.changed();
   }
 
   // ------------------------------------------------------------------ hints

@@ -6,17 +6,22 @@
 import { readSettings, linkParams } from './settings.js';
 import { GameLibrary, SAVE, LIST_KEY } from './storage.js';
 import { summarise } from './recent.js';
+import { MATCH_SETTINGS } from './friend.js';
 
 /** The game settings a link, a saved game or newGame() gives. */
-export const GAME_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record']);
+export const GAME_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', ...MATCH_SETTINGS]);
+
+/** The settings a kept game keeps besides its record. */
+const KEPT_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', ...MATCH_SETTINGS]);
 
 /** Where this tab remembers the id of its game (a reload in the same tab reopens it). */
 export const TAB_KEY = 'bluegray.tab.v1';
 
 /**
- * The game a link asks for, checked against `limits` (settings.js): `{attrs, ply, view, errors}`
- * (attrs: the board's game settings), or `{errors, ply, view}` when it asks for no game (its
- * settings were all in error, or it gives only `ply` or `view` for the game that opens).
+ * The game a link asks for, checked against `limits` (settings.js): `{attrs, ply, view, relay,
+ * errors}` (attrs: the board's game settings; relay: the relay the link names), or `{errors,
+ * ply, view, relay}` when it asks for no game (its settings were all in error, or it gives only
+ * `ply`, `view` or `relay`).
  */
 export function linkGame(search, hash, limits) {
   const { settings, errors } = readSettings(linkParams(search, hash), [...GAME_SETTINGS, 'ply', 'view'], limits);
@@ -25,9 +30,11 @@ export function linkGame(search, hash, limits) {
     errors.push({ name: 'mode', value: 'puzzle', expected: 'puzzles.expectedPageMode', limits });
     delete settings.mode;
   }
-  const { ply, view, ...attrs } = settings;
-  if (!Object.keys(attrs).length) return { errors, ply, view };
-  return { attrs, ply, view, errors };
+  // A relay alone configures the page (live games are offered); it is a game's only in a live game's invite.
+  const { ply, view, relay, ...attrs } = settings;
+  if (relay && attrs.mode === 'live') attrs.relay = relay;
+  if (!Object.keys(attrs).length) return { errors, ply, view, relay };
+  return { attrs, ply, view, relay, errors };
 }
 
 /**
@@ -124,12 +131,21 @@ export class Games {
     const gs = this.#board.state;
     if (!gs || (gs === this.#saved && !force) || this.#switching) return null;
     this.#saved = gs;
-    if (page.gameId === null && !gs.history.length && !gs.canRedo) return null;
+    // A game against a friend is kept from the start: it is one of the player's games in progress.
+    if (page.gameId === null && !gs.history.length && !gs.canRedo && !this.#board.gameId) return null;
     const settings = this.#board.settings;
     const { record, ply, moves } = gs.canRedo ? this.#board.line() : { record: gs.record, ply: null, moves: gs.history };
     const { variant, mode, side, level, movetime } = settings;
-    const summary = { ...summarise(settings, gs), line: lineOf(gs, moves) };
-    const r = this.#library.save({ id: page.gameId, settings: { variant, mode, side, level, movetime }, record, ply, summary });
+    const match = {};
+    for (const [name, value] of [
+      ['game-id', this.#board.gameId],
+      ['relay', this.#board.relay],
+      ['host-key', this.#board.hostKey],
+    ]) {
+      if (value && (mode === 'friend' || mode === 'live')) match[name] = value;
+    }
+    const summary = { ...summarise({ ...settings, seat: this.#board.seat, gameId: match['game-id'] }, gs), line: lineOf(gs, moves) };
+    const r = this.#library.save({ id: page.gameId, settings: { variant, mode, side, level, movetime, ...match }, record, ply, summary });
     if (r.status === SAVE.saved && r.id !== page.gameId) this.#setGameId(r.id);
     return r;
   }
@@ -151,15 +167,29 @@ export class Games {
     this.#saved = id ? this.#board.state : null;
   }
 
-  /** Opens kept game `id` on the board. Returns null, or what went wrong as a message. */
-  open(id) {
+  /**
+   * The kept game with a friend elsewhere whose game id is `gameId`: `{id, settings, record}`,
+   * or null when this device has none.
+   */
+  findMatch(gameId) {
+    const entry = this.#library.list().find((e) => e.summary && e.summary.gameId === gameId);
+    const g = entry && this.#library.load(entry.id);
+    if (!g || g.error) return null;
+    return { id: entry.id, settings: readSettings(g.settings, KEPT_SETTINGS).settings, record: g.record };
+  }
+
+  /**
+   * Opens kept game `id` on the board (`overrides`: settings to change, such as a game by link
+   * that goes on from a live game). Returns null, or what went wrong as a message.
+   */
+  open(id, overrides = {}) {
     const g = this.#library.load(id);
     if (!g) return { key: 'recent.gone' };
     if (g.error) return { key: 'notice.savedLost', params: { error: g.error } };
-    const { settings } = readSettings(g.settings, ['variant', 'mode', 'side', 'level', 'movetime']);
+    const { settings } = readSettings(g.settings, KEPT_SETTINGS);
     try {
       this.switchTo(id, () => {
-        this.#board.newGame({ ...settings, record: g.record });
+        this.#board.newGame({ ...settings, ...overrides, record: g.record });
         if (g.ply !== null && g.ply < this.#board.state.history.length) this.#board.continueFrom(g.ply);
       });
     } catch (e) {

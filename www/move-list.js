@@ -27,6 +27,12 @@ function rowOf(gs, ply) {
   return null;
 }
 
+/** The number of ply `ply`'s move as the list writes it (`12`), or null past the end. */
+export function moveNumberOf(gs, ply) {
+  const r = rowOf(gs, ply);
+  return r ? r.number : null;
+}
+
 /** Ply `ply` of the game `gs` as a score sheet writes it: `12. e2-e3` or `12… e8-e7`; '' when none. */
 export function moveLabel(gs, ply) {
   const r = rowOf(gs, ply);

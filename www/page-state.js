@@ -23,6 +23,8 @@ export function defaultPrefs() {
     showEval: false,
     /** The engine's best line under the evaluation. */
     showLine: false,
+    /** The relay for live games (a WebSocket address), or null: live games are offered only with one. */
+    relay: null,
   };
 }
 
@@ -60,6 +62,8 @@ export function defaultPageState() {
     started: false,
     /** A new version of the page is installed and waits for the player's word to take over. */
     updateReady: false,
+    /** The relay the address names (`relay=`), which goes before the reader's own, or null. */
+    relay: null,
   };
 }
 
@@ -67,9 +71,8 @@ export function defaultPageState() {
 export function prefsFrom(stored) {
   const prefs = defaultPrefs();
   if (!stored || typeof stored !== 'object') return prefs;
-  const { settings } = readSettings({ lang: stored.lang, theme: stored.theme }, ['lang', 'theme']);
-  if (settings.lang) prefs.lang = settings.lang;
-  if (settings.theme) prefs.theme = settings.theme;
+  const { settings } = readSettings({ lang: stored.lang, theme: stored.theme, relay: stored.relay }, ['lang', 'theme', 'relay']);
+  for (const k of ['lang', 'theme', 'relay']) if (settings[k]) prefs[k] = settings[k];
   for (const k of ['muted', 'warn', 'showEval', 'showLine']) if (typeof stored[k] === 'boolean') prefs[k] = stored[k];
   return prefs;
 }
@@ -82,6 +85,11 @@ export function withPref(p, name, value) {
 /** The theme in force: the reader's, else the system's. */
 export function themeOf(prefs, systemPrefersDark) {
   return prefs.theme || (systemPrefersDark ? 'dark' : 'wood');
+}
+
+/** The relay live games go through: the address's, else the reader's, or null (no live games). */
+export function relayOf(p) {
+  return p.relay || p.prefs.relay || null;
 }
 
 /** Whether the jump warning is on: as chosen, else against the weaker levels and two people. */
@@ -105,7 +113,8 @@ export function gameKey(gs) {
  */
 export function jumpWarning(gs, settings, viewing) {
   if (!gs || gs.result || viewing) return null;
-  const waiting = settings.mode === 'two' || (settings.mode === 'ai' && gs.side !== settings.side);
+  const seated = ['ai', 'friend', 'live'].includes(settings.mode);
+  const waiting = settings.mode === 'two' || (seated && gs.side !== settings.side);
   if (!waiting) return null;
   const threat = gs.moves.find((m) => m.kind === 'capture');
   if (!threat) return null;

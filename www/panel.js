@@ -12,6 +12,8 @@ import { positionOf } from './analysis.js';
 import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
 import { retryList } from './mistakes.js';
 import { renderMoveList, moveLabel, lastMoveNumber } from './move-list.js';
+import { isHuman } from './state.js';
+import { friendStatus, liveLine, offersLink, isRemote } from './friend.js';
 
 const byId = (doc, id) => doc.getElementById(id);
 
@@ -25,6 +27,10 @@ export function boardSnapshot(board) {
     viewPly: board.viewPly,
     aiInfo: board.aiInfo,
     bottomSide: board.bottomSide,
+    seat: board.seat,
+    live: board.presence,
+    relay: board.relay,
+    gameId: board.gameId,
   };
 }
 
@@ -82,10 +88,26 @@ export function statusMessage(b) {
   if (s.mode === 'view') return { key: 'status.view', params: { side } };
   if (b.paused && s.mode === 'demo') return { key: 'status.paused', params: { side } };
   if (b.thinking) return { key: 'status.thinking', params: { side, level: s.level, name: { key: `level.${s.level}` } } };
-  const person = s.mode === 'two' || (s.mode === 'ai' && s.side === side);
+  const friend = friendStatus(b);
+  if (friend) return friend;
+  const person = isHuman(s, side);
   const turn = s.mode === 'two' ? 'status.toMove' : person ? 'status.yourMove' : 'status.computerToMove';
   if (gs.captureRequired && person) return { key: 'status.withCapture', params: { turn: { key: turn, params: { side } } } };
   return { key: turn, params: { side } };
+}
+
+/** The box of a game against a friend elsewhere: the connection's line and the links to send. */
+function renderFriend(doc, b, lang) {
+  const remote = isRemote(b.settings.mode);
+  setIfChanged(byId(doc, 'friend-box'), 'hidden', !remote);
+  if (!remote) return;
+  const line = say(lang, liveLine(b.live, b.relay));
+  setIfChanged(byId(doc, 'live-status'), 'textContent', line);
+  setIfChanged(byId(doc, 'live-status'), 'hidden', !line);
+  if (b.live) setIfChanged(byId(doc, 'live-status').dataset, 'relay', b.live.relay);
+  setIfChanged(byId(doc, 'send-link'), 'hidden', !offersLink(b));
+  const seated = b.settings.mode === 'live' && b.live && b.live.host && b.gameId !== null;
+  setIfChanged(byId(doc, 'invite-link'), 'hidden', !seated);
 }
 
 /** Draws the whole panel from the page state `p` and the board snapshot `b`. */
@@ -110,6 +132,7 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(warn, 'textContent', say(lang, warning));
   setIfChanged(warn, 'hidden', !warning);
   renderGameOver(doc, b, lang, t);
+  renderFriend(doc, b, lang);
 
   for (const side of ['blue', 'gray']) {
     const v = gs.progress[side];
@@ -121,9 +144,10 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(byId(doc, 'progress').dataset, 'top', b.bottomSide === 'gray' ? 'blue' : 'gray');
 
   const s = b.settings;
-  setIfChanged(byId(doc, 'undo'), 'disabled', !gs.canUndo);
-  setIfChanged(byId(doc, 'redo'), 'disabled', !gs.canRedo);
-  const humanTurn = !gs.result && viewing === null && (s.mode === 'two' || (s.mode === 'ai' && s.side === gs.side));
+  // A move a friend elsewhere has seen is not taken back on one device.
+  setIfChanged(byId(doc, 'undo'), 'disabled', !gs.canUndo || isRemote(s.mode));
+  setIfChanged(byId(doc, 'redo'), 'disabled', !gs.canRedo || isRemote(s.mode));
+  const humanTurn = !gs.result && viewing === null && isHuman(s, gs.side) && (!isRemote(s.mode) || b.seat === gs.side);
   setIfChanged(byId(doc, 'hint'), 'disabled', !humanTurn || b.thinking);
   const here = positionOf(gs).key;
   const hint = p.hint && p.hint.key === here && viewing === null ? say(lang, p.hint.message) : '';
@@ -165,6 +189,8 @@ export function renderPrefs(doc, p, theme) {
   setIfChanged(byId(doc, 'lang'), 'value', p.lang);
   setIfChanged(byId(doc, 'theme'), 'value', theme);
   setIfChanged(byId(doc, 'sound'), 'checked', !p.prefs.muted);
+  const relay = byId(doc, 'relay');
+  if (doc.activeElement !== relay) setIfChanged(relay, 'value', p.prefs.relay || '');
 }
 
 /**

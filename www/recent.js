@@ -13,6 +13,10 @@ export function summarise(settings, gs) {
     side: settings.side,
     level: settings.level,
     plies: gs ? gs.history.length : null,
+    // Against a friend elsewhere: the game's id, this device's seat and whose turn it is.
+    gameId: settings.gameId || null,
+    seat: settings.seat || null,
+    turn: gs && !gs.result ? gs.side : null,
     // Said in moves, as the move list and the game-over panel count them.
     moves: gs ? lastMoveNumber(gs) ?? 0 : null,
     result: gs && gs.result ? gs.result.token : null,
@@ -24,7 +28,19 @@ function playersMessage(s) {
   if (s.mode === 'ai') return { key: 'recent.players.ai', params: { side: s.side, level: s.level, name: { key: `level.${s.level}` } } };
   if (s.mode === 'demo') return { key: 'recent.players.demo' };
   if (s.mode === 'view') return { key: 'recent.players.view' };
+  if (s.mode === 'friend' || s.mode === 'live') {
+    const as = s.seat === 'blue' || s.seat === 'gray' ? 'seat' : 'watch';
+    return { key: `recent.players.${s.mode}.${as}`, params: { side: s.seat } };
+  }
   return { key: 'recent.players.two' };
+}
+
+/** How a summarised game in progress stands: against a friend, whose turn it is. */
+function progressMessage(s) {
+  if ((s.mode === 'friend' || s.mode === 'live') && s.turn && (s.seat === 'blue' || s.seat === 'gray')) {
+    return s.turn === s.seat ? { key: 'recent.yourMove' } : { key: 'recent.waitingFor', params: { side: s.turn } };
+  }
+  return { key: 'recent.inProgress' };
 }
 
 /** The rules of a summarised game, as a message: a named variant's name, or the spec itself. */
@@ -61,7 +77,7 @@ export function renderRecent(list, entries, { current, catalogue, say, lang, now
       say(variantMessage(catalogue, s.variant)),
       say(playersMessage(s)),
       Number.isInteger(s.moves) ? say({ key: 'recent.moves', params: { n: s.moves } }) : null,
-      say(s.result ? { key: 'recent.result', params: { result: s.result } } : { key: 'recent.inProgress' }),
+      say(s.result ? { key: 'recent.result', params: { result: s.result } } : progressMessage(s)),
       ago(lang, e.updated, now),
     ].filter(Boolean);
     return { id: e.id, text: parts.join(' · '), here: e.id === current };

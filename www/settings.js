@@ -7,8 +7,15 @@
 /** The settings of a new game when nothing says otherwise. */
 export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
 
-/** Who plays: against the computer, two people on one device, the computer alone, nobody, a puzzle's solver. */
-export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle']);
+/**
+ * Who plays: against the computer, two people on one device, the computer alone, nobody, a
+ * puzzle's solver, a friend elsewhere by links (`friend`) or live through a relay (`live`). In
+ * the last two the person plays `side`, their seat; the other seat's moves come from outside.
+ */
+export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle', 'friend', 'live']);
+
+/** The modes where a friend on another device plays the other seat. */
+export const REMOTE_MODES = Object.freeze(['friend', 'live']);
 
 /** The longest think time a link or a save may ask for, in milliseconds. */
 export const MAX_MOVETIME = 600_000;
@@ -27,6 +34,8 @@ const MODE_ALIASES = {
   '2p': 'two',
   auto: 'demo',
   replay: 'view',
+  link: 'friend',
+  online: 'live',
 };
 
 /**
@@ -90,6 +99,17 @@ const PARSERS = {
     parse: (v) => (typeof v === 'string' && ['win2', 'win3', 'stop'].includes(v.trim().toLowerCase()) ? v.trim().toLowerCase() : undefined),
     expected: 'puzzles.expectedGoal',
   },
+  // A game with a friend elsewhere: its id (128 random bits, as hex), the relay that carries a
+  // live game (a WebSocket address), and the public key of the seat that started it.
+  'game-id': {
+    parse: (v) => (typeof v === 'string' && /^[0-9a-f]{32}$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined),
+    expected: 'settings.expected.gameId',
+  },
+  relay: { parse: parseRelay, expected: 'settings.expected.relay' },
+  'host-key': {
+    parse: (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{80,100}$/.test(v.trim()) ? v.trim() : undefined),
+    expected: 'settings.expected.hostKey',
+  },
   lang: {
     parse: (v) => (typeof v === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined),
     expected: 'settings.expected.lang',
@@ -104,6 +124,16 @@ function parseSide(v) {
   const s = v.trim().toLowerCase();
   if (s === 'grey') return 'gray';
   return SIDES.includes(s) ? s : undefined;
+}
+
+function parseRelay(v) {
+  if (typeof v !== 'string' || v.length > 500) return undefined;
+  try {
+    const url = new URL(v.trim());
+    return url.protocol === 'ws:' || url.protocol === 'wss:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parsePly(v) {

@@ -23,6 +23,26 @@ export function gameLink(base, { record, mode, side, level, movetime, ply, view 
 }
 
 /**
+ * The link that hands a game by link to the friend playing seat `to`: the game's id and its
+ * record, so the friend's device opens it at their seat (or brings its copy up to date).
+ */
+export function friendLink(base, { record, gameId, to }) {
+  const params = new URLSearchParams({ mode: 'friend', side: to, 'game-id': gameId });
+  params.set('record', compactRecord(record));
+  return `${base}#${params.toString()}`;
+}
+
+/**
+ * The invitation to a live game for the friend playing seat `to`: the relay, the game's id and
+ * the host's public key (with which the friend's device checks every message). It carries no
+ * secret: whoever opens it first takes the seat, and later openers watch.
+ */
+export function inviteLink(base, { relay, gameId, hostKey, to, variant }) {
+  const params = new URLSearchParams({ mode: 'live', side: to, variant, relay, 'game-id': gameId, 'host-key': hostKey });
+  return `${base}#${params.toString()}`;
+}
+
+/**
  * A record without what a link need not carry: the blank lines and line breaks between moves
  * are spaces. The record reads back the same.
  */

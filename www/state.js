@@ -76,6 +76,18 @@ export function defaultState() {
     announced: null,
     /** The element is in a document (its computer, timers and animation run only then). */
     connected: false,
+    /** The relay of a live game (`relay` attribute): a WebSocket address, or null. */
+    relay: null,
+    /** The id of a game with a friend elsewhere (`game-id`), or null: a live game makes one. */
+    gameId: null,
+    /** The public key of the seat that started a live game (`host-key`), or null. */
+    hostKey: null,
+    /**
+     * A live game's connection (live.js): {relay: 'connecting'|'connected'|'unreachable',
+     * seat: the seat this device plays, or 'watch', or null while it is not known yet,
+     * opponent: 'online'|'offline'|'unknown'}, or null outside live games.
+     */
+    live: null,
   };
 }
 
@@ -100,6 +112,8 @@ export function defaultResources() {
     reflecting: false,
     /** The ResizeObserver of the board's frame, while connected. */
     resizeObserver: null,
+    /** A live game's session with the relay (live.js), or null. */
+    session: null,
   };
 }
 
@@ -112,21 +126,36 @@ export function shownGame(state) {
 export function bottomSide(state) {
   if (state.orientation) return state.orientation;
   if (state.settings.mode === 'puzzle') return state.puzzle ? state.puzzle.side : 'blue';
+  const seat = seatOf(state);
+  if (seat === 'blue' || seat === 'gray') return seat;
   return state.settings.mode === 'ai' ? state.settings.side : 'blue';
 }
 
-/** Whether a person plays `side` under these settings. */
+/**
+ * Whether a person plays `side` under these settings: on this device, so against a friend
+ * elsewhere only the person's own seat.
+ */
 export function isHuman(settings, side) {
   if (settings.mode === 'two') return true;
-  if (settings.mode === 'ai') return side === settings.side;
+  if (settings.mode === 'ai' || settings.mode === 'friend' || settings.mode === 'live') return side === settings.side;
   return false;
+}
+
+/** The seat this board's person plays against a friend elsewhere: 'blue', 'gray', 'watch' (a live game's onlooker), or null. */
+export function seatOf(state) {
+  const { mode, side } = state.settings;
+  if (mode === 'friend') return side;
+  if (mode === 'live') return state.live ? state.live.seat : null;
+  return null;
 }
 
 /** Whether the board takes a move from a person now. */
 export function canHumanMove(state) {
   const gs = state.gs;
   const human = state.settings.mode === 'puzzle' ? solverToMove(state) : isHuman(state.settings, gs && gs.side);
-  return !!gs && !gs.result && !state.view && state.locked === null && human && !state.thinking;
+  // A live game's seat is this device's only once the relay has said so.
+  const seated = state.settings.mode !== 'live' || (!!gs && seatOf(state) === gs.side);
+  return !!gs && !gs.result && !state.view && state.locked === null && human && seated && !state.thinking;
 }
 
 /** Whether the computer should move now. */

@@ -205,7 +205,7 @@ if (board) {
   const settled: Promise<BlueGrayGame> = board.ready;
   board.addEventListener('move', (e) => {
     const detail: BlueGrayGameMoveDetail = e.detail;
-    const who: 'human' | 'computer' | 'api' = detail.by;
+    const who: 'human' | 'computer' | 'api' | 'remote' = detail.by;
     console.log(played, who, e.detail.ply + 1);
   });
   board.addEventListener('gameover', (e) => console.log(e.detail.token, e.detail.winner ?? 'draw'));

@@ -1,0 +1,61 @@
+// Several devices for the tests of games against a friend elsewhere: one headless Chromium with a
+// browser context per device (each its own storage and clipboard permission), all on one
+// static server of dist/.
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, DIST, checkPrerequisites, watch, waitReady, state, clickPoint, waitText } from './helpers.mjs';
+
+/** Starts the server and the browser. Returns {url, device(), close()}. */
+export async function devices() {
+  checkPrerequisites();
+  const server = await startServer({ port: 0, host: '127.0.0.1', root: DIST });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const origin = new URL(server.url).origin;
+  return {
+    url: server.url,
+    /** A new device: a page of its own context, on `path` (a query or a whole link). */
+    async device(path = '') {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 820 }, serviceWorkers: 'block' });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+      const page = await context.newPage();
+      const problems = watch(page);
+      await page.goto(path.startsWith('http') || path.startsWith('file:') ? path : server.url + path);
+      await waitReady(page);
+      return { context, page, problems };
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
+}
+
+/** Starts a game from the New game form: `mode` (friend or live) and the seat `side`. */
+export async function startFromForm(page, mode, side, variant = 'sackson') {
+  await page.selectOption('#variant', variant);
+  await page.selectOption('#mode', mode);
+  await page.selectOption('#side', side);
+  await page.click('#new-game');
+}
+
+/**
+ * Plays one move of the side to move by clicks, a guard's step where there is one (the game
+ * lasts), and returns its text once the board has it.
+ */
+export async function playAMove(page, turn) {
+  const s = await state(page);
+  const guards = s.moves.filter((m) => m.kind !== 'captain');
+  const pool = guards.length ? guards : s.moves;
+  const move = pool[turn % pool.length];
+  for (const p of move.points) await clickPoint(page, p);
+  await page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1);
+  return move.text;
+}
+
+/** Clicks a button that copies a link and returns the link, once the page says it copied it. */
+export async function copied(page, button, said) {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.click(button);
+  await waitText(page, '#notice', said);
+  return page.evaluate(() => navigator.clipboard.readText());
+}

@@ -1,0 +1,121 @@
+// End-to-end: a game by link between devices that share nothing but the links they send (each a
+// browser context of its own): a 20-ply game sent back and forth, a link that changes a move
+// already played, a link that is behind, several games in the recent list, and the single file,
+// where a link is of no use to a friend.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DIST, state, status, waitText } from './helpers.mjs';
+import { devices, startFromForm, playAMove, copied } from './devices.mjs';
+
+const LINK_COPIED = /Link copied/;
+
+let env;
+before(async () => {
+  env = await devices();
+});
+after(async () => {
+  await env?.close();
+});
+
+/** Opens `link` on a device as a player would (the address bar; the same page if it is open). */
+async function follow(page, link, plies) {
+  await page.goto(link);
+  await page.waitForFunction((n) => window.bluegray && window.bluegray.state && window.bluegray.state.history.length === n, plies);
+}
+
+test('a 20-ply game by link: each device opens the link the other sent, at its own seat', async () => {
+  const a = await env.device();
+  const b = await env.device();
+  await startFromForm(a.page, 'friend', 'blue');
+  await waitText(a.page, '#status', /Your move \(Blue\)/);
+  assert.equal(await a.page.isHidden('#send-link'), true, 'no link to send before the first move');
+  const links = [];
+  const played = [];
+  let [mover, other] = [a, b];
+  for (let ply = 0; ply < 20; ply++) {
+    played.push(await playAMove(mover.page, ply));
+    await waitText(mover.page, '#status', /Waiting for (Blue|Gray)/);
+    const link = await copied(mover.page, '#send-link', LINK_COPIED);
+    assert.match(link, /#mode=friend&side=(blue|gray)&game-id=[0-9a-f]{32}&record=/);
+    links.push(link);
+    await follow(other.page, link, ply + 1);
+    await waitText(other.page, '#status', /Your move/);
+    [mover, other] = [other, mover];
+  }
+  const [sa, sb] = [await state(a.page), await state(b.page)];
+  assert.deepEqual(sa.history, played);
+  assert.deepEqual(sb.history, played);
+  assert.equal(await a.page.evaluate(() => window.bluegray.element.seat), 'blue');
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.seat), 'gray');
+  // Each device keeps the game once, whatever number of links it opened.
+  for (const d of [a, b]) {
+    const list = await d.page.evaluate(() => JSON.parse(localStorage.getItem('bluegray.games.v2')));
+    assert.equal(list.length, 1, 'one kept game per device');
+  }
+  // A friend's move cannot be taken back on one device.
+  assert.equal(await b.page.isDisabled('#undo'), true);
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.undo()), false);
+
+  // A link that is behind: the device keeps its newer game and says so.
+  await follow(b.page, links[5], 20);
+  await waitText(b.page, '#notice', /behind your game \(6 plies; you have 20\)/);
+  assert.deepEqual((await state(b.page)).history, played);
+
+  // A link that changes a move already played: a third device takes the game at ply 6 and plays
+  // another move than was played; the link it sends back is refused with the move it changes.
+  const c = await env.device();
+  await follow(c.page, links[5], 6);
+  const s6 = await state(c.page);
+  const alternative = s6.moves.find((m) => m.text !== played[6] && m.kind !== 'captain');
+  await c.page.evaluate((m) => window.bluegray.element.play(m), alternative.text);
+  const forked = await copied(c.page, '#send-link', LINK_COPIED);
+  await follow(b.page, forked, 20);
+  await waitText(b.page, '#notice', new RegExp(`This link changes move 4: you have ${played[6]}, the link has ${alternative.text}`));
+  assert.deepEqual((await state(b.page)).history, played, 'the game is kept as it was');
+
+  for (const d of [a, b, c]) assert.deepEqual(d.problems, []);
+  await Promise.all([a, b, c].map((d) => d.context.close()));
+});
+
+test('several games by link in the recent list say where it is the player’s move', async () => {
+  const a = await env.device();
+  const b = await env.device();
+  // First game: Blue (a) moves, sends it; b (Gray) has the move.
+  await startFromForm(a.page, 'friend', 'blue');
+  await playAMove(a.page, 0);
+  await follow(b.page, await copied(a.page, '#send-link', LINK_COPIED), 1);
+  // Second game: a plays Gray; b starts as Blue and moves, then sends it.
+  await startFromForm(b.page, 'friend', 'blue');
+  await playAMove(b.page, 1);
+  await follow(a.page, await copied(b.page, '#send-link', LINK_COPIED), 1);
+  await a.page.click('#recent-summary');
+  const rows = await a.page.$$eval('#recent-list .recent-open', (els) => els.map((e) => e.textContent));
+  assert.equal(rows.length, 2);
+  assert.ok(rows.some((r) => /you \(Gray\) against a friend, by link.*your move/.test(r)), rows.join('\n'));
+  assert.ok(rows.some((r) => /you \(Blue\) against a friend, by link.*waiting for Gray/.test(r)), rows.join('\n'));
+  // The older game opens from the list at its seat, where it stands.
+  await a.page.click('#recent-list li:not(.here) .recent-open');
+  await waitText(a.page, '#status', /Waiting for Gray/);
+  assert.equal(await a.page.evaluate(() => window.bluegray.element.seat), 'blue');
+  assert.deepEqual(a.problems, []);
+  assert.deepEqual(b.problems, []);
+  await Promise.all([a, b].map((d) => d.context.close()));
+});
+
+test('from the single file, the page offers the record instead of a link', async () => {
+  const a = await env.device(pathToFileURL(path.join(DIST, 'blue-and-gray.html')).href);
+  await startFromForm(a.page, 'friend', 'gray');
+  await waitText(a.page, '#status', /Waiting for Blue/);
+  // Blue is the friend: their move comes in as the page would take it from a record.
+  await a.page.evaluate(() => window.bluegray.element.play('e2-e3'));
+  await playAMove(a.page, 0);
+  await a.page.click('#send-link');
+  await waitText(a.page, '#notice', /opened from a file/);
+  const record = await a.page.inputValue('#io-text');
+  assert.match(record, /1\. e2-e3 /);
+  assert.match(await status(a.page), /Waiting for Blue/);
+  assert.deepEqual(a.problems, []);
+  await a.context.close();
+});
