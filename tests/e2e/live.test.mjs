@@ -1,0 +1,215 @@
+// End-to-end: live games between devices (browser contexts of their own) through real relays
+// (scripts/relay.mjs, sharing one throwaway Redis): a whole game with a reload in the middle, an
+// onlooker who cannot move, forged messages published straight to the game's topic, presence, the
+// relay and Redis stopped and started again mid-game, and two relays behind which the two players
+// sit. The move latency through the relay is measured and printed, not asserted.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import mqtt from 'mqtt';
+import { state, waitText, clickPoint } from './helpers.mjs';
+import { devices, startFromForm, copied } from './devices.mjs';
+import { startRedis, startRelay } from '../relay-harness.mjs';
+import { topics, parseSnapshot, withMove, signer, newIdentity, firstSnapshot } from '../../www/live-protocol.js';
+
+let env;
+let redis;
+let relayA;
+let relayB;
+before(async () => {
+  redis = await startRedis();
+  relayA = await startRelay({ redis: redis.url });
+  relayB = await startRelay({ redis: redis.url });
+  env = await devices();
+});
+after(async () => {
+  await env?.close();
+  await relayA?.dispose();
+  await relayB?.dispose();
+  await redis?.dispose();
+});
+
+const seatOf = (page) => page.evaluate(() => window.bluegray.element.seat);
+const presence = (page) => page.evaluate(() => window.bluegray.element.presence);
+
+function waitConnected(page) {
+  return page.waitForFunction(() => {
+    const p = window.bluegray && window.bluegray.element.presence;
+    return p && p.relay === 'connected' && p.seat;
+  });
+}
+
+/** Starts a live game on a new device as Blue through `relay`, and returns it with the invitation. */
+async function host(relay) {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`);
+  await startFromForm(a.page, 'live', 'blue');
+  await waitConnected(a.page);
+  const invite = await copied(a.page, '#invite-link', /Invitation copied/);
+  assert.match(invite, /#mode=live&side=gray&variant=sackson&relay=ws.*&game-id=[0-9a-f]{32}&host-key=[\w-]{87}$/);
+  return { a, invite, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
+}
+
+/** Opens the invitation on a new device (through `relay` instead of the one it names, if given). */
+async function join(invite, relay) {
+  const link = relay ? invite.replace(/relay=[^&]+/, `relay=${encodeURIComponent(relay.url)}`) : invite;
+  const d = await env.device(link);
+  await waitConnected(d.page);
+  return d;
+}
+
+/**
+ * Plays one move by clicks on the device whose turn it is (the captain walks when it can, so the
+ * game ends), and waits until every device in `watchers` shows it. Returns the move's latency:
+ * from the mover's move to the other device's board having it, in ms.
+ */
+async function liveMove(mover, watchers, turn) {
+  const s = await state(mover.page);
+  const move = s.moves.find((m) => m.kind === 'captain') || s.moves[turn % s.moves.length];
+  for (const d of watchers) {
+    await d.page.evaluate(() => {
+      window.arrived = null;
+      window.bluegray.element.addEventListener('move', () => (window.arrived = Date.now()), { once: true });
+    });
+  }
+  await mover.page.evaluate(() => window.bluegray.element.addEventListener('move', () => (window.sent = Date.now()), { once: true }));
+  for (const p of move.points) await clickPoint(mover.page, p);
+  for (const d of watchers) await d.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
+  const sent = await mover.page.evaluate(() => window.sent);
+  const arrived = await watchers[0].page.evaluate(() => window.arrived);
+  return arrived - sent;
+}
+
+/** Plays until the game ends or `plies` more have been played; returns the latencies. */
+async function playOn(players, onlookers, plies) {
+  const latencies = [];
+  for (let i = 0; i < plies; i++) {
+    const s = await state(players[0].page);
+    if (s.result) break;
+    const [mover, other] = (await seatOf(players[0].page)) === s.side ? players : [players[1], players[0]];
+    latencies.push(await liveMove(mover, [other, ...onlookers], i));
+  }
+  return latencies;
+}
+
+/** The game's retained snapshot on the relay, read by a plain MQTT client. */
+async function retained(relay, id) {
+  const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+  try {
+    const got = new Promise((resolve) => client.on('message', (t, payload) => resolve(parseSnapshot(payload.toString()))));
+    await client.subscribeAsync(topics(id).game, { qos: 1 });
+    return await got;
+  } finally {
+    await client.endAsync();
+  }
+}
+
+async function publish(relay, id, snap) {
+  const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+  await client.publishAsync(topics(id).game, JSON.stringify(snap), { qos: 1, retain: true });
+  await client.endAsync();
+}
+
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+
+test('a whole live game: a reload resumes, an onlooker cannot move, forged messages are ignored', async (t) => {
+  const { a, invite, id } = await host(relayA);
+  const b = await join(invite);
+  assert.equal(await seatOf(b.page), 'gray');
+  await waitText(a.page, '#live-status', /Gray is online/);
+  await waitText(b.page, '#status', /Waiting for Blue/);
+  const latencies = await playOn([a, b], [], 6);
+
+  // A reload of one player resumes where the game stands, at the same seat.
+  await b.page.reload();
+  await waitConnected(b.page);
+  assert.equal(await seatOf(b.page), 'gray');
+  assert.deepEqual((await state(b.page)).history, (await state(a.page)).history);
+
+  // A third device with the invitation watches: the seat is taken.
+  const c = await join(invite);
+  assert.equal(await seatOf(c.page), 'watch');
+  await waitText(c.page, '#status', /You are watching/);
+  assert.deepEqual((await state(c.page)).history, (await state(a.page)).history);
+  const refused = await c.page.evaluate((m) => {
+    try {
+      window.bluegray.element.play(m);
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  }, (await state(c.page)).moves[0].text);
+  assert.match(refused, /watching/);
+
+  // Forged messages: Gray signs a move for Blue (out of turn), and a stranger re-signs the game
+  // with a key of its own. Neither is taken; the players put the game back on the relay.
+  const before = (await state(a.page)).history;
+  const good = await retained(relayA, id);
+  assert.deepEqual(good.moves, before);
+  const s = await state(a.page);
+  assert.equal(s.side, 'blue');
+  const grayKey = await b.page.evaluate((key) => JSON.parse(localStorage.getItem(key)).privateJwk, `bluegray.live.v1.${id}`);
+  const outOfTurn = await withMove(good, [...good.moves, s.moves[0].text], await signer(grayKey));
+  await publish(relayA, id, outOfTurn);
+  const stranger = await newIdentity();
+  const strangerSign = await signer(stranger.privateJwk);
+  const posed = { ...(await firstSnapshot({ id, variant: 'sackson', host: 'blue', key: stranger.key, sign: strangerSign })), moves: [] };
+  await publish(relayA, id, await withMove(posed, [s.moves[0].text], strangerSign));
+  // The players answer each forgery with the game as it stands.
+  for (let i = 0; i < 50; i++) {
+    const now = await retained(relayA, id);
+    if (now && now.moves.length === before.length && now.sigs.join() === good.sigs.join()) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.deepEqual((await retained(relayA, id)).moves, before, 'the relay has the game back');
+  for (const d of [a, b, c]) assert.deepEqual((await state(d.page)).history, before, 'no device took a forged move');
+
+  latencies.push(...(await playOn([a, b], [c], 400)));
+  const end = await state(a.page);
+  assert.ok(end.result, 'the game ended');
+  for (const d of [b, c]) assert.deepEqual((await state(d.page)).history, end.history);
+  t.diagnostic(`move latency through the relay: median ${median(latencies)} ms, max ${Math.max(...latencies)} ms over ${latencies.length} moves`);
+
+  // Presence: Gray's device goes away without a word; Blue's sees it.
+  await b.context.close();
+  await waitText(a.page, '#live-status', /Gray is not online/);
+  for (const d of [a, c]) assert.deepEqual(d.problems, []);
+  await Promise.all([a, c].map((d) => d.context.close()));
+});
+
+test('the relay and Redis stop and start again mid-game: no move is lost', async () => {
+  const { a, invite, id } = await host(relayA);
+  const b = await join(invite);
+  await playOn([a, b], [], 4);
+  await relayA.stop();
+  await redis.stop();
+  await waitText(a.page, '#live-status', /cannot be reached/);
+  await waitText(b.page, '#live-status', /cannot be reached/);
+  // Blue moves while the relay is away: the move stays on Blue's board and waits.
+  const s = await state(a.page);
+  const move = s.moves.find((m) => m.kind !== 'captain');
+  for (const p of move.points) await clickPoint(a.page, p);
+  await a.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1);
+  await redis.start();
+  await relayA.start();
+  await b.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 20000 });
+  await waitConnected(a.page);
+  await waitConnected(b.page);
+  await playOn([a, b], [], 2);
+  assert.deepEqual((await state(b.page)).history, (await state(a.page)).history);
+  assert.equal((await retained(relayA, id)).moves.length, s.history.length + 3);
+  await Promise.all([a, b].map((d) => d.context.close()));
+});
+
+test('two relays sharing one Redis: each player on a different one plays a whole game', async () => {
+  const { a, invite } = await host(relayA);
+  const b = await join(invite, relayB);
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.relay), relayB.url.replace(/\/?$/, '/'));
+  await waitText(a.page, '#live-status', /Gray is online/);
+  await playOn([a, b], [], 400);
+  const end = await state(a.page);
+  assert.ok(end.result, 'the game ended');
+  assert.deepEqual((await state(b.page)).history, end.history);
+  assert.deepEqual(a.problems, []);
+  assert.deepEqual(b.problems, []);
+  assert.deepEqual(await presence(b.page).then((p) => p.seat), 'gray');
+  await Promise.all([a, b].map((d) => d.context.close()));
+});
