@@ -126,8 +126,18 @@ test('a compulsory multi-jump is entered hop by hop', async () => {
 });
 
 test("the computer's capture glides hop by hop, then the picture settles", async () => {
-  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: JUMP, mode: 'ai', side: 'gray', level: 1 }));
-  await page.waitForFunction(() => window.bluegray.animating, null, { timeout: 20000, polling: 'raf' });
+  // The glide is watched from the page's first frame: on a busy machine the computer may move
+  // before the page says it is ready.
+  const init = () => {
+    window.sawGlide = false;
+    const tick = () => {
+      if (window.bluegray && window.bluegray.animating) window.sawGlide = true;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: JUMP, mode: 'ai', side: 'gray', level: 1 }), { init });
+  await page.waitForFunction(() => window.sawGlide, null, { timeout: 20000 });
   const s = await state(page);
   assert.equal(s.lastMove.kind, 'capture');
   assert.ok(s.lastMove.points.length >= 2);
