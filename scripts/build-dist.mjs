@@ -204,10 +204,11 @@ function serviceWorker() {
   // The large icons are for installing, not for playing, and a language's messages are fetched
   // (and then kept) when a reader asks for that language: neither is what every visit needs.
   const languages = fs.readdirSync(path.join(WWW, 'messages')).map((f) => f.replace(/\.js$/, '')).filter((c) => /^[a-z]{2,3}$/.test(c));
-  // The MQTT client (mqtt-HASH.js) is fetched when a live game starts, and kept then.
+  // A live game's session and its MQTT client (live-HASH.js, mqtt-HASH.js) are fetched when a
+  // live game starts, and kept then.
   const onDemand = (f) =>
     (f.startsWith('icons/') && f !== PAGE_ICON) ||
-    f.startsWith('mqtt-') ||
+    /^(live|mqtt)-\w+\.js$/.test(f) ||
     languages.some((c) => f.startsWith(`${c}-`) && f.endsWith('.js'));
   const files = listFiles(DIST)
     .filter((f) => f !== 'sw.js' && f !== 'blue-and-gray.html' && !f.startsWith('examples/') && !onDemand(f))

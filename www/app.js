@@ -16,7 +16,7 @@ import { initLessons } from './lessons.js';
 import { initPuzzles } from './puzzles.js';
 import { gameLink, friendLink, inviteLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
 import { isRemote, otherSide, compareMoves, linkNotice } from './friend.js';
-import { newGameId } from './live-protocol.js';
+import { newGameId } from './game-id.js';
 import { loadWasm } from './assets.js';
 import { Sound } from './sound.js';
 import { shortcutFor } from './shortcuts.js';

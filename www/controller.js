@@ -19,7 +19,6 @@ import { translate, say, pickLanguage, loadLanguage } from './i18n.js';
 import { layout } from './draw.js';
 import { boardSize } from './view.js';
 import { PuzzleRunner, startPuzzle } from './puzzle-mode.js';
-import { LiveSession } from './live.js';
 
 /** The game settings newGame() takes, besides the start (a position or a record). */
 const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'relay', 'game-id', 'host-key'];
@@ -355,7 +354,7 @@ export class BoardController {
     this.#emit('move', detail);
     const seat = S.seatOf(this.s);
     if ((seat === 'blue' || seat === 'gray') && before.side !== seat) this.#emit('opponentmove', detail);
-    if (seat === before.side && this.s.settings.mode === 'live') this.r.session?.session.played(gs.history).catch((e) => this.#reportError(String(e.message || e)));
+    if (seat === before.side && this.s.settings.mode === 'live') this.r.session?.session?.played(gs.history).catch((e) => this.#reportError(String(e.message || e)));
     if (by === 'human' && this.s.settings.mode === 'puzzle') this.#puzzle.judge();
     this.#settled(B.moveNews(gs, before.side, by));
   }
@@ -479,7 +478,7 @@ export class BoardController {
     const key = wanted ? `${s.relay} ${s.gameId || 'new'}` : null;
     const current = this.r.session;
     if (current && current.key === key && !(fresh && !s.gameId)) return;
-    if (current) current.session.close();
+    if (current) current.session?.close();
     this.r.session = null;
     if (!wanted) {
       if (s.live) this.s = { ...this.s, live: null };
@@ -490,7 +489,21 @@ export class BoardController {
     if (!s.relay) return this.#reportError(this.t('live.noRelay'));
     const entry = { key, session: null };
     const mine = () => this.r.session === entry;
-    entry.session = new LiveSession({
+    this.r.session = entry;
+    const failed = (e) => mine() && this.#reportError(this.t('live.error', { error: String((e && e.message) || e) }));
+    // The live session and its MQTT client load only when a live game starts.
+    import('./live.js')
+      .then(({ LiveSession }) => {
+        if (!mine()) return;
+        entry.session = this.#liveSession(LiveSession, entry, s, mine);
+        return entry.session.start();
+      })
+      .catch(failed);
+  }
+
+  /** A live game's session for the settings `s`, reporting to this board while `mine()`. */
+  #liveSession(LiveSession, entry, s, mine) {
+    return new LiveSession({
       relay: s.relay,
       id: s.gameId,
       seat: s.settings.side,
@@ -512,8 +525,6 @@ export class BoardController {
       status: (st) => mine() && this.#liveStatus(st),
       error: (message) => mine() && this.#reportError(this.t('live.error', { error: message })),
     });
-    this.r.session = entry;
-    entry.session.start().catch((e) => mine() && this.#reportError(this.t('live.error', { error: String((e && e.message) || e) })));
   }
 
   /** The side that made each of `moves` from the start of `variant` (the rules core; throws at an illegal move). */

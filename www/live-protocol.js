@@ -112,13 +112,6 @@ async function verify(keyText, sig, text) {
   return subtle().verify(SIGNING, k, fromBase64Url(sig), encoder.encode(text));
 }
 
-/** 128 random bits as hex: a new game's id. */
-export function newGameId() {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 // ------------------------------------------------------------------ snapshots
 
 /** The first snapshot of a game the host starts, signed with `sign`. */

@@ -3,7 +3,8 @@
 // device's key for its seat, publishes the signed snapshot after each of its moves, checks every
 // snapshot it hears (live-protocol.js) and hands the board only those that hold, and says who
 // is connected. The MQTT client is loaded only when a live game starts.
-import { topics, otherSeat, newIdentity, signer, newGameId, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText } from './live-protocol.js';
+import { newGameId } from './game-id.js';
+import { topics, otherSeat, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText } from './live-protocol.js';
 
 /** Where a device keeps its seat, key and last checked snapshot of live game `<id>`. */
 export const LIVE_KEY_PREFIX = 'bluegray.live.v1.';

@@ -3,6 +3,7 @@
 // no DOM, no wasm. What only the rules core knows comes in as `limits` (the level range, from
 // its catalogue); a variant spec, a position code and a record are checked by the rules core
 // where a game is made.
+import { GAME_ID } from './game-id.js';
 
 /** The settings of a new game when nothing says otherwise. */
 export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
@@ -102,7 +103,7 @@ const PARSERS = {
   // A game with a friend elsewhere: its id (128 random bits, as hex), the relay that carries a
   // live game (a WebSocket address), and the public key of the seat that started it.
   'game-id': {
-    parse: (v) => (typeof v === 'string' && /^[0-9a-f]{32}$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined),
+    parse: (v) => (typeof v === 'string' && GAME_ID.test(v.trim().toLowerCase()) ? v.trim().toLowerCase() : undefined),
     expected: 'settings.expected.gameId',
   },
   relay: { parse: parseRelay, expected: 'settings.expected.relay' },

@@ -1,0 +1,13 @@
+// The id of a game against a friend elsewhere: 128 random bits as 32 hex digits. It names the
+// game in links, in the relay's topics and among the kept games; knowing it lets one watch a
+// live game, never move in it (live-protocol.js).
+
+/** What a game id looks like. */
+export const GAME_ID = /^[0-9a-f]{32}$/;
+
+/** A new game id. */
+export function newGameId() {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
