@@ -490,7 +490,7 @@ export class BoardController {
     const entry = { key, session: null };
     const mine = () => this.r.session === entry;
     this.r.session = entry;
-    const failed = (e) => mine() && this.#reportError(this.t('live.error', { error: String((e && e.message) || e) }));
+    const failed = (e) => mine() && this.#reportError(e && e.key ? this.t(e.key) : this.t('live.error', { error: String((e && e.message) || e) }));
     // The live session and its MQTT client load only when a live game starts.
     import('./live.js')
       .then(({ LiveSession }) => {

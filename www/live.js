@@ -67,13 +67,18 @@ export class LiveSession {
     return this.#me ? this.#me.id : this.#o.id;
   }
 
-  /** Starts: makes or reads this device's seat, then connects. Resolves once connecting. */
+  /**
+   * Starts: makes or reads this device's seat, then connects. Resolves once connecting; rejects
+   * with an Error whose `key` is the message that says why it cannot start.
+   */
   async start() {
     const o = this.#o;
+    // Signing needs Web Crypto, which browsers give only to secure pages (https, localhost).
+    if (!(globalThis.crypto && globalThis.crypto.subtle)) throw Object.assign(new Error('no Web Crypto'), { key: 'live.insecure' });
     if (o.id) {
       this.#me = readKept(o.storage, o.id);
       if (!this.#me) {
-        if (!isKeyText(o.hostKey)) throw new Error('host-key');
+        if (!isKeyText(o.hostKey)) throw Object.assign(new Error('no host key'), { key: 'live.noHostKey' });
         const identity = await newIdentity();
         this.#me = { id: o.id, host: otherSeat(o.seat), hostKey: o.hostKey, want: o.seat, seat: null, ...identity, snap: null };
       }

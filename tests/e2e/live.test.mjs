@@ -110,6 +110,33 @@ async function publish(relay, id, snap) {
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
+test('live games are offered only with a relay: the address’s, or the one in the preferences', async () => {
+  const d = await env.device();
+  const live = '#mode option[value="live"]';
+  assert.equal(await d.page.$eval(live, (o) => o.disabled), true);
+  await d.page.fill('#relay', 'not an address');
+  await d.page.press('#relay', 'Enter');
+  await waitText(d.page, '#notice', /relay “not an address”: expected a WebSocket address/);
+  assert.equal(await d.page.$eval(live, (o) => o.disabled), true);
+  await d.page.fill('#relay', relayA.url);
+  await d.page.press('#relay', 'Tab');
+  await d.page.waitForFunction((sel) => !document.querySelector(sel).disabled, live);
+  // Kept for the next visit.
+  await d.page.reload();
+  assert.equal(await d.page.inputValue('#relay'), relayA.url.replace(/\/?$/, '/'));
+  await startFromForm(d.page, 'live', 'gray');
+  await waitConnected(d.page);
+  assert.equal(await seatOf(d.page), 'gray');
+  assert.match(await d.page.evaluate(() => window.bluegray.element.gameId), /^[0-9a-f]{32}$/);
+  assert.deepEqual(d.problems, []);
+  await d.context.close();
+  // An invitation cut short (no host key) says what is missing.
+  const cut = await env.device(`#mode=live&side=gray&relay=${encodeURIComponent(relayA.url)}&game-id=${'ab'.repeat(16)}`);
+  await waitText(cut.page, '#notice', /lacks the host’s key/);
+  assert.equal(await seatOf(cut.page), null);
+  await cut.context.close();
+});
+
 test('a whole live game: a reload resumes, an onlooker cannot move, forged messages are ignored', async (t) => {
   const { a, invite, id } = await host(relayA);
   const b = await join(invite);
@@ -188,6 +215,8 @@ test('the relay and Redis stop and start again mid-game: no move is lost', async
   const move = s.moves.find((m) => m.kind !== 'captain');
   for (const p of move.points) await clickPoint(a.page, p);
   await a.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1);
+  // The way by link stays open meanwhile.
+  assert.equal(await a.page.isVisible('#send-link'), true);
   await redis.start();
   await relayA.start();
   await b.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 20000 });

@@ -610,6 +610,8 @@ export default {
     'live.inviteCopied': 'Invitation copied: send it to your friend ({side:side}). The first to open it takes the seat; anyone else with it watches.',
     'live.noRelay': 'A live game needs a relay: give its address in the preferences, or a link with relay=….',
     'live.error': 'Live game: {error}',
+    'live.insecure': 'Live games need a secure page (https, or this computer’s own address): this browser gives the keys that sign moves only there.',
+    'live.noHostKey': 'This invitation lacks the host’s key (host-key): ask your friend for the whole link.',
     'live.otherRules': 'The relay’s game is played under other rules ({variant}) than the one on this board.',
     'live.differs': 'The relay’s game differs from this one at ply {n}: it was not taken.',
     'live.watching': 'You are watching: {side:side} to move.',

@@ -612,6 +612,8 @@ export default {
     'live.inviteCopied': 'Meghívó másolva: küldd el a barátodnak ({side:side}). Aki elsőként megnyitja, azé a hely; a többiek nézhetik.',
     'live.noRelay': 'Az élő játszmához közvetítő kell: add meg a címét a beállításokban, vagy nyiss meg egy relay=… linket.',
     'live.error': 'Élő játszma: {error}',
+    'live.insecure': 'Az élő játszmákhoz biztonságos oldal kell (https, vagy ennek a gépnek a saját címe): a böngésző csak ott ad kulcsot a lépések aláírásához.',
+    'live.noHostKey': 'Ebből a meghívóból hiányzik az indító kulcsa (host-key): kérd el a barátodtól a teljes linket.',
     'live.otherRules': 'A közvetítőn lévő játszma más szabályokkal ({variant}) folyik, mint ezen a táblán.',
     'live.differs': 'A közvetítőn lévő játszma a(z) {n}. féllépésnél eltér ettől: nem vettük át.',
     'live.watching': 'Nézed a játszmát: {side:side} lép.',
