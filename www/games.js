@@ -144,7 +144,9 @@ export class Games {
     ]) {
       if (value && (mode === 'friend' || mode === 'live')) match[name] = value;
     }
-    const summary = { ...summarise({ ...settings, seat: this.#board.seat, gameId: match['game-id'] }, gs), line: lineOf(gs, moves) };
+    // A live game's seat is the one asked for until the relay has said (an onlooker's is 'watch').
+    const seat = this.#board.seat ?? settings.side;
+    const summary = { ...summarise({ ...settings, seat, gameId: match['game-id'] }, gs), line: lineOf(gs, moves) };
     const r = this.#library.save({ id: page.gameId, settings: { variant, mode, side, level, movetime, ...match }, record, ply, summary });
     if (r.status === SAVE.saved && r.id !== page.gameId) this.#setGameId(r.id);
     return r;
