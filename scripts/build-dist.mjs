@@ -156,12 +156,17 @@ embedAssets({
       },
       await packedTables(),
       {
-        // A page on disk cannot reach a relay (its CSP allows no connection): no MQTT client in it.
+        // A page on disk cannot reach a relay (its CSP allows no connection): no live session
+        // and no MQTT client in it, only one that says so.
         name: 'no-relay',
         setup(b) {
-          b.onResolve({ filter: /vendor[\\/]mqtt\.js$/ }, () => ({ path: 'no-relay', namespace: 'no-relay' }));
+          b.onResolve({ filter: /^\.\/live\.js$/ }, () => ({ path: 'no-relay', namespace: 'no-relay' }));
           b.onLoad({ filter: /.*/, namespace: 'no-relay' }, () => ({
-            contents: "export function connect() { throw new Error('live games need the page served from a web address'); }",
+            contents: `export class LiveSession {
+  start() { return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' })); }
+  played() { return Promise.resolve(); }
+  close() {}
+}`,
             loader: 'js',
           }));
         },

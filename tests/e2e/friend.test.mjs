@@ -118,4 +118,10 @@ test('from the single file, the page offers the record instead of a link', async
   assert.match(await status(a.page), /Waiting for Blue/);
   assert.deepEqual(a.problems, []);
   await a.context.close();
+  // A live game from the file says it needs the page served: the file cannot reach a relay.
+  const b = await env.device(`${pathToFileURL(path.join(DIST, 'blue-and-gray.html')).href}?relay=${encodeURIComponent('ws://127.0.0.1:9')}`);
+  await startFromForm(b.page, 'live', 'blue');
+  await waitText(b.page, '#notice', /served from a web address/);
+  assert.deepEqual(b.problems, []);
+  await b.context.close();
 });
