@@ -1,31 +1,48 @@
 // Several devices for the tests of games against a friend elsewhere: one headless Chromium with a
 // browser context per device (each its own storage and clipboard permission), all on one
 // static server of dist/.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, DIST, checkPrerequisites, watch, waitReady, state, clickPoint, waitText } from './helpers.mjs';
 
-/** Starts the server and the browser. Returns {url, device(), close()}. */
+/** Starts the servers and the browser. Returns {url (dist/'s), device(), close()}. */
 export async function devices() {
   checkPrerequisites();
   const server = await startServer({ port: 0, host: '127.0.0.1', root: DIST });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const origin = new URL(server.url).origin;
+  // Pages that embed the element, served from a folder of their own on another port (served, not
+  // routed: Chromium lets only a page it knows to be on this machine reach a relay on it).
+  const pages = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-pages-'));
+  const pageServer = await startServer({ port: 0, host: '127.0.0.1', root: pages });
   return {
     url: server.url,
-    /** A new device: a page of its own context, on `path` (a query or a whole link). */
-    async device(path = '') {
+    /**
+     * A new device: a page of its own context, on `path` (a query or a whole link), or with
+     * `html`, a page of that markup served at `path` (a page that embeds the element).
+     */
+    async device(where = '', { html } = {}) {
       const context = await browser.newContext({ viewport: { width: 1200, height: 820 }, serviceWorkers: 'block' });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
       const page = await context.newPage();
       const problems = watch(page);
-      await page.goto(path.startsWith('http') || path.startsWith('file:') ? path : server.url + path);
-      await waitReady(page);
+      if (html) {
+        fs.writeFileSync(path.join(pages, where), html);
+        await page.goto(pageServer.url + where);
+      } else {
+        await page.goto(where.startsWith('http') || where.startsWith('file:') ? where : server.url + where);
+        await waitReady(page);
+      }
       return { context, page, problems };
     },
     async close() {
       await browser.close().catch(() => {});
       await server.close();
+      await pageServer.close();
+      fs.rmSync(pages, { recursive: true, force: true });
     },
   };
 }

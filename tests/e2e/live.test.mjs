@@ -212,6 +212,47 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   await Promise.all([a, c].map((d) => d.context.close()));
 });
 
+test('the element alone: two bare boards play live through their attributes, properties and events', async () => {
+  const bare = (attrs) => `<!doctype html><title>live</title><link rel="icon" href="data:,">
+<script type="module" src="${env.url}blue-gray-game.js"></script>
+<blue-gray-game id="b" mode="live" relay="${relayA.url}" ${attrs}></blue-gray-game>
+<script type="module">
+  const b = document.getElementById('b');
+  window.seen = [];
+  for (const type of ['presence', 'opponentmove']) b.addEventListener(type, (e) => window.seen.push({ type, ...e.detail }));
+</script>`;
+  const blue = await env.device('bare-blue.html', { html: bare('side="blue"') });
+  await blue.page.waitForFunction(() => {
+    const b = document.getElementById('b');
+    return b.gameId && b.hostKey && b.presence && b.presence.relay === 'connected';
+  });
+  const { gameId, hostKey } = await blue.page.evaluate(() => ({ gameId: document.getElementById('b').gameId, hostKey: document.getElementById('b').hostKey }));
+  assert.match(gameId, /^[0-9a-f]{32}$/);
+  const gray = await env.device('bare-gray.html', { html: bare(`side="gray" game-id="${gameId}" host-key="${hostKey}"`) });
+  await gray.page.waitForFunction(() => document.getElementById('b').seat === 'gray');
+  await blue.page.waitForFunction(() => window.seen.some((e) => e.type === 'presence' && e.opponent === 'online'));
+  // Gray cannot play Blue's move; Blue's move reaches Gray as the friend's.
+  const refused = await gray.page.evaluate(() => {
+    try {
+      document.getElementById('b').play('e2-e3');
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  });
+  assert.match(refused, /friend’s turn \(Blue\)/);
+  await blue.page.evaluate(() => document.getElementById('b').play('e2-e3'));
+  await gray.page.waitForFunction(() => window.seen.some((e) => e.type === 'opponentmove'));
+  const arrived = await gray.page.evaluate(() => window.seen.find((e) => e.type === 'opponentmove'));
+  assert.equal(arrived.text, 'e2-e3');
+  assert.equal(arrived.by, 'remote');
+  assert.equal(arrived.side, 'blue');
+  assert.equal(await blue.page.evaluate(() => document.getElementById('b').undo()), false);
+  assert.deepEqual(blue.problems, []);
+  assert.deepEqual(gray.problems, []);
+  await Promise.all([blue, gray].map((d) => d.context.close()));
+});
+
 test('the relay and Redis stop and start again mid-game: no move is lost', async () => {
   const { a, invite, id } = await host(relayA);
   const b = await join(invite);
