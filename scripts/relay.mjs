@@ -20,6 +20,10 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import Redis from 'ioredis';
 import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
+import { ROOT } from '../www/live-protocol.js';
+
+/** The largest message the relay passes on: a whole game's signed snapshot is far smaller. */
+const MAX_MESSAGE = 1 << 20;
 
 const USAGE = 'usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]';
 
@@ -58,6 +62,10 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } 
     opts.mq.state.on('error', () => {});
   }
   const broker = await Aedes.createBroker(opts);
+  // The relay carries the game's topics only, so no one can use it (and its Redis) as a store of
+  // their own.
+  broker.authorizePublish = (client, packet, done) =>
+    done(packet.topic.startsWith(`${ROOT}/`) && packet.payload.length <= MAX_MESSAGE ? null : new Error(`not a game's topic: ${packet.topic}`));
   const server = http.createServer((req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain' }).end('MQTT over WebSocket only\n');
   });

@@ -68,18 +68,35 @@ test('a retained message is delivered to a client that subscribes later', async 
   const { connect, start } = scope(t);
   const relay = await start(startRelay);
   const host = await connect(relay.url);
-  await host.publishAsync('bluegray/game/g1/state', 'move 12', { qos: 1, retain: true });
+  await host.publishAsync('bluegray/v1/g1/state', 'move 12', { qos: 1, retain: true });
   const guest = await connect(relay.url);
-  assert.deepEqual(await subscribeForOne(guest, 'bluegray/game/g1/state'), { payload: 'move 12', retain: true });
+  assert.deepEqual(await subscribeForOne(guest, 'bluegray/v1/g1/state'), { payload: 'move 12', retain: true });
+});
+
+test('the relay carries the games’ topics only: a message elsewhere ends its connection and is not kept', async (t) => {
+  const { connect, start } = scope(t);
+  const relay = await start(startRelay);
+  const stray = await connect(relay.url);
+  const closed = new Promise((resolve) => stray.once('close', resolve));
+  stray.publish('elsewhere/notes', 'kept?', { qos: 1, retain: true });
+  await closed;
+  // A later reader of that topic gets nothing, while a game's topic works as before.
+  const reader = await connect(relay.url);
+  let strayArrived = false;
+  reader.on('message', (topic) => (strayArrived ||= topic === 'elsewhere/notes'));
+  await reader.subscribeAsync('elsewhere/notes', { qos: 1 });
+  await reader.publishAsync('bluegray/v1/g0/state', 'here', { qos: 1, retain: true });
+  assert.deepEqual(await subscribeForOne(reader, 'bluegray/v1/g0/state'), { payload: 'here', retain: true });
+  assert.equal(strayArrived, false);
 });
 
 test("a client's last will reaches the other side when its connection drops", async (t) => {
   const { connect, start } = scope(t);
   const relay = await start(startRelay);
   const watcher = await connect(relay.url);
-  await watcher.subscribeAsync('bluegray/game/g2/presence/blue', { qos: 1 });
-  const will = nextMessage(watcher, 'bluegray/game/g2/presence/blue');
-  const player = await connect(relay.url, { will: { topic: 'bluegray/game/g2/presence/blue', payload: 'gone', qos: 1, retain: false } });
+  await watcher.subscribeAsync('bluegray/v1/g2/presence/blue', { qos: 1 });
+  const will = nextMessage(watcher, 'bluegray/v1/g2/presence/blue');
+  const player = await connect(relay.url, { will: { topic: 'bluegray/v1/g2/presence/blue', payload: 'gone', qos: 1, retain: false } });
   // end(true) drops the socket without DISCONNECT, as a closed tab or a lost network does;
   // a clean end() would (rightly) discard the will.
   player.end(true);
@@ -91,14 +108,14 @@ test('with Redis, a retained message survives a restart of the relay and of Redi
   const redis = await start(startRedis);
   const relay = await start(() => startRelay({ redis: redis.url }));
   const host = await connect(relay.url);
-  await host.publishAsync('bluegray/game/g3/state', 'move 30', { qos: 1, retain: true });
+  await host.publishAsync('bluegray/v1/g3/state', 'move 30', { qos: 1, retain: true });
   await host.endAsync();
   assert.deepEqual(await relay.stop(), { code: 0, signal: null }, `the relay shuts down cleanly: ${relay.stderr}`);
   await redis.stop();
   await redis.start();
   await relay.start();
   const guest = await connect(relay.url);
-  assert.deepEqual(await subscribeForOne(guest, 'bluegray/game/g3/state'), { payload: 'move 30', retain: true });
+  assert.deepEqual(await subscribeForOne(guest, 'bluegray/v1/g3/state'), { payload: 'move 30', retain: true });
 });
 
 test('two relays sharing one Redis serve one pool of games', async (t) => {
@@ -107,15 +124,15 @@ test('two relays sharing one Redis serve one pool of games', async (t) => {
   const a = await start(() => startRelay({ redis: redis.url }));
   const b = await start(() => startRelay({ redis: redis.url }));
   const onB = await connect(b.url);
-  await onB.subscribeAsync('bluegray/game/g4/moves', { qos: 1 });
-  const live = nextMessage(onB, 'bluegray/game/g4/moves');
+  await onB.subscribeAsync('bluegray/v1/g4/moves', { qos: 1 });
+  const live = nextMessage(onB, 'bluegray/v1/g4/moves');
   const onA = await connect(a.url);
-  await onA.publishAsync('bluegray/game/g4/moves', 'e2e4', { qos: 1 });
+  await onA.publishAsync('bluegray/v1/g4/moves', 'e2e4', { qos: 1 });
   assert.deepEqual(await live, { payload: 'e2e4', retain: false });
 
-  await onA.publishAsync('bluegray/game/g4/state', 'move 2', { qos: 1, retain: true });
+  await onA.publishAsync('bluegray/v1/g4/state', 'move 2', { qos: 1, retain: true });
   const late = await connect(b.url);
-  assert.deepEqual(await subscribeForOne(late, 'bluegray/game/g4/state'), { payload: 'move 2', retain: true });
+  assert.deepEqual(await subscribeForOne(late, 'bluegray/v1/g4/state'), { payload: 'move 2', retain: true });
 });
 
 test('relay.mjs with a bad argument exits 1 and says why on stderr', () => {
