@@ -16,7 +16,7 @@ import { initLessons } from './lessons.js';
 import { initPuzzles } from './puzzles.js';
 import { gameLink, friendLink, inviteLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
 import { isRemote, otherSide, compareMoves, linkNotice } from './friend.js';
-import { newGameId } from './game-id.js';
+import { newGameId, GAME_ID, GAME_ID_TAG } from './game-id.js';
 import { loadWasm } from './assets.js';
 import { Sound } from './sound.js';
 import { shortcutFor } from './shortcuts.js';
@@ -263,9 +263,20 @@ function keepPlayers() {
   return { mode: mode === 'view' || isRemote(mode) ? 'two' : mode, side, level, movetime };
 }
 
-/** Opens a game record (from a file or the text box) as a new game; the one in progress is kept. */
-function openRecord(text, name) {
+/**
+ * Opens a game record (from a file or the text box) as a new game; the one in progress is kept.
+ * The record of a game by link (it names its game id) opens as that game, at the seat to move:
+ * it was sent by the player who has just moved.
+ */
+async function openRecord(text, name) {
   notify(null);
+  const match = await matchOfRecord(text);
+  if (match) {
+    const problems = [];
+    await openMatch({ mode: 'friend', 'game-id': match.id, side: match.side, record: text }, problems);
+    if (problems.length) notify({ text: problems.join(' ') });
+    return;
+  }
   try {
     games.startNew({ ...keepPlayers(), record: text });
     save(true);
@@ -592,6 +603,23 @@ function openKept(id, overrides, problems) {
   const problem = games.open(id, overrides);
   if (problem) problems.push(t(problem.key, problem.params));
   return !problem;
+}
+
+/** The game by link a record names (`{id, side}`: its id and the seat to move), or null. */
+async function matchOfRecord(text) {
+  const core = await loadWasm();
+  let game;
+  try {
+    game = core.Game.fromRecord(text);
+  } catch {
+    return null; // the usual way of opening a record says what is wrong with it
+  }
+  try {
+    const id = String(game.tag(GAME_ID_TAG) ?? '').toLowerCase();
+    return GAME_ID.test(id) ? { id, side: game.state().side } : null;
+  } finally {
+    game.free();
+  }
 }
 
 /** The moves of a game record, as the rules core reads them; throws what it says of a bad record. */

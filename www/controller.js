@@ -14,6 +14,7 @@ import { abortError } from './ai-client.js';
 import { attachInput } from './input.js';
 import { loadWasm } from './assets.js';
 import { readSettings, settingErrorText, limitsOf, NO_LIMITS, DEFAULTS } from './settings.js';
+import { GAME_ID_TAG } from './game-id.js';
 import { startGlide, glideAt } from './anim.js';
 import { translate, say, pickLanguage, loadLanguage } from './i18n.js';
 import { layout } from './draw.js';
@@ -287,6 +288,8 @@ export class BoardController {
       game.setTag('Blue', name('blue'));
       game.setTag('Gray', name('gray'));
       game.setTag('Date', `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`);
+      // A game against a friend elsewhere names itself, so that its record opens as that game.
+      if (this.s.gameId) game.setTag(GAME_ID_TAG, this.s.gameId);
     } catch (e) {
       this.#reportError(String(e.message || e));
     }
@@ -515,11 +518,12 @@ export class BoardController {
         if (!mine()) return;
         entry.key = `${s.relay} ${id}`;
         this.s = { ...this.s, gameId: id, hostKey };
+        this.r.game.setTag(GAME_ID_TAG, id);
         this.reflect(() => {
           this.#host.setAttribute('game-id', id);
           this.#host.setAttribute('host-key', hostKey);
         });
-        this.changed();
+        this.refresh();
       },
       snapshot: (snap) => mine() && this.#liveSnapshot(snap),
       status: (st) => mine() && this.#liveStatus(st),

@@ -2,6 +2,9 @@
 // game in links, in the relay's topics and among the kept games; knowing it lets one watch a
 // live game, never move in it (live-protocol.js).
 
+/** The record's tag that names the game, so that a record sent instead of a link opens as that game. */
+export const GAME_ID_TAG = 'GameId';
+
 /** What a game id looks like. */
 export const GAME_ID = /^[0-9a-f]{32}$/;
 

@@ -115,9 +115,23 @@ test('from the single file, the page offers the record instead of a link', async
   await waitText(a.page, '#notice', /opened from a file/);
   const record = await a.page.inputValue('#io-text');
   assert.match(record, /1\. e2-e3 /);
+  assert.match(record, /\[GameId "[0-9a-f]{32}"\]/);
   assert.match(await status(a.page), /Waiting for Blue/);
   assert.deepEqual(a.problems, []);
   await a.context.close();
+  // The friend opens the record (Open record, or the text box): the game by link, at their seat.
+  const friend = await env.device();
+  await friend.page.click('.io summary');
+  await friend.page.fill('#io-text', record);
+  await friend.page.click('#import');
+  await waitText(friend.page, '#status', /Your move \(Blue\)/);
+  assert.equal(await friend.page.evaluate(() => window.bluegray.element.seat), 'blue');
+  assert.equal((await state(friend.page)).history.length, 2);
+  assert.equal(await friend.page.isHidden('#send-link'), true);
+  await playAMove(friend.page, 3);
+  assert.equal(await friend.page.isVisible('#send-link'), true);
+  assert.deepEqual(friend.problems, []);
+  await friend.context.close();
   // A live game from the file says it needs the page served: the file cannot reach a relay.
   const b = await env.device(`${pathToFileURL(path.join(DIST, 'blue-and-gray.html')).href}?relay=${encodeURIComponent('ws://127.0.0.1:9')}`);
   await startFromForm(b.page, 'live', 'blue');
