@@ -14,10 +14,9 @@ import { exposeTestHooks } from './test-hooks.js';
 import { initHowTo } from './howto.js';
 import { initLessons } from './lessons.js';
 import { initPuzzles } from './puzzles.js';
-import { gameLink, friendLink, inviteLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
-import { isRemote, otherSide, compareMoves, linkNotice } from './friend.js';
-import { newGameId, GAME_ID, GAME_ID_TAG } from './game-id.js';
-import { loadWasm } from './assets.js';
+import { gameLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
+import { isRemote, otherSide } from './friend.js';
+import { friendGames } from './friend-games.js';
 import { Sound } from './sound.js';
 import { shortcutFor } from './shortcuts.js';
 import { analysis, positionOf } from './analysis.js';
@@ -103,6 +102,19 @@ function safeStorage(name) {
 
 /** The games kept in this browser and which of them the page shows (games.js). */
 const games = new Games({ board, storage, session: safeStorage('sessionStorage'), update });
+
+/** Games against a friend elsewhere: sending them, and opening their links and records. */
+const friends = friendGames({
+  board,
+  games,
+  page: () => page,
+  update,
+  save,
+  notify,
+  offer,
+  t,
+  recordBox: $('io-text'),
+});
 
 /** The number of analysed nodes per position, as the rules core says. */
 function analysisNodes() {
@@ -231,7 +243,7 @@ function startGame(options) {
 }
 
 function newGameFromForm() {
-  startGame(withMatch({
+  startGame(friends.withMatch({
     variant: $('variant').value,
     mode: $('mode').value,
     side: $('side').value,
@@ -240,21 +252,11 @@ function newGameFromForm() {
   }));
 }
 
-/**
- * A new game's options with what a game against a friend elsewhere needs besides: a game by
- * link gets its id here; a live game gets the relay, and its id from the board once made.
- */
-function withMatch(options) {
-  if (options.mode === 'friend') return { ...options, 'game-id': newGameId() };
-  if (options.mode === 'live') return { ...options, relay: relayOf(page) };
-  return options;
-}
-
 /** The same game again from the variant's start, sides swapped against the computer or a friend. */
 function rematch() {
   const { variant, mode, side, level, movetime } = board.settings;
   const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
-  startGame(withMatch({ variant, mode: mode === 'view' ? 'two' : mode, side: swapped, level, movetime }));
+  startGame(friends.withMatch({ variant, mode: mode === 'view' ? 'two' : mode, side: swapped, level, movetime }));
 }
 
 /** The players of the game in progress, for a game loaded in its place (not a friend's: that game is theirs too). */
@@ -270,10 +272,10 @@ function keepPlayers() {
  */
 async function openRecord(text, name) {
   notify(null);
-  const match = await matchOfRecord(text);
+  const match = await friends.matchOfRecord(text);
   if (match) {
     const problems = [];
-    await openMatch({ mode: 'friend', 'game-id': match.id, side: match.side, record: text }, problems);
+    await friends.openMatch({ mode: 'friend', 'game-id': match.id, side: match.side, record: text }, problems);
     if (problems.length) notify({ text: problems.join(' ') });
     return;
   }
@@ -410,47 +412,15 @@ function linkToGame(view) {
   });
 }
 
-async function copyLink() {
-  const link = linkToGame(true);
-  let notice;
-  try {
-    await navigator.clipboard.writeText(link);
-    notice = { key: 'share.copied' };
-  } catch {
-    notice = { key: 'share.copyFailed', params: { link } };
-  }
-  notify(notice);
+function copyLink() {
+  return offer(linkToGame(true), { key: 'share.copied' }, { share: false });
 }
 
 /**
- * Sends the game by link to the friend: the link (to their seat) is copied, and offered to the
- * share sheet where the browser has one. A page opened from a file has no address a friend
- * could open: the record is offered instead, for Open record. A live game whose relay cannot be
- * reached goes on by link from here.
+ * Copies a link and says so (`copied`, a message), or shows it where copying is refused; with
+ * `share`, also offers it to the share sheet where the browser has one.
  */
-async function sendLink() {
-  const seat = board.seat;
-  if (seat !== 'blue' && seat !== 'gray') return;
-  if (board.settings.mode === 'live') {
-    const { variant } = board.settings;
-    const gameId = board.gameId;
-    games.switchTo(page.gameId, () => board.newGame({ variant, mode: 'friend', side: seat, record: board.record, 'game-id': gameId }));
-    save(true);
-  }
-  const to = otherSide(seat);
-  if (location.protocol === 'file:') {
-    const record = board.record;
-    $('io-text').value = record;
-    $('io-text').closest('details').open = true;
-    await navigator.clipboard?.writeText(record).catch(() => {});
-    return notify({ key: 'friend.fromFile', params: { side: to } });
-  }
-  const link = friendLink(pageBase(location), { record: board.record, gameId: board.gameId, to });
-  await offer(link, { key: 'friend.linkCopied', params: { side: to } });
-}
-
-/** Copies a link for a friend and says so (or shows it, where copying is refused); the share sheet too, where there is one. */
-async function offer(link, copied) {
+async function offer(link, copied, { share = true } = {}) {
   let notice = copied;
   try {
     await navigator.clipboard.writeText(link);
@@ -458,15 +428,7 @@ async function offer(link, copied) {
     notice = { key: 'share.copyFailed', params: { link } };
   }
   notify(notice);
-  if (navigator.share) navigator.share({ url: link }).catch(() => {});
-}
-
-/** Copies the invitation to the live game, for the friend's seat (later openers watch). */
-function sendInvite() {
-  const live = board.presence;
-  if (!live || !live.host || !board.gameId) return;
-  const link = inviteLink(pageBase(location), { relay: board.relay, gameId: board.gameId, hostKey: board.hostKey, to: otherSide(live.host), variant: board.state.variant });
-  return offer(link, { key: 'live.inviteCopied', params: { side: otherSide(live.host) } });
+  if (share && navigator.share) navigator.share({ url: link }).catch(() => {});
 }
 
 /**
@@ -540,7 +502,7 @@ async function openAddress({ starting }) {
   if (link.relay) update((p) => ({ ...p, relay: link.relay }));
   let opened = false;
   if (link.attrs && isRemote(link.attrs.mode) && link.attrs['game-id']) {
-    opened = await openMatch(link.attrs, problems);
+    opened = await friends.openMatch(link.attrs, problems);
     if (opened) dropGameFromAddress();
   } else if (link.attrs) {
     try {
@@ -559,78 +521,6 @@ async function openAddress({ starting }) {
   if (!opened && starting) openLastGame();
   problems.push(...placeAt(link.ply, link.view));
   if (problems.length) notify({ key: 'notice.badLink', params: { errors: problems.join(' ') } });
-}
-
-/**
- * Opens a link to a game against a friend elsewhere (`attrs`: its settings, with its game id).
- * A game this device keeps under that id is the one opened, at this device's seat: a game by
- * link goes on with the link's moves when they go on from it (each checked by the rules core),
- * and a link that is behind, or that changes a move already played, changes nothing and says
- * so. A game this device does not have is kept as a new entry. Returns whether a game opened;
- * what went wrong goes into `problems`.
- */
-async function openMatch(attrs, problems) {
-  const kept = games.findMatch(attrs['game-id']);
-  update((p) => ({ ...p, addressFollows: false }));
-  try {
-    if (attrs.mode === 'live') {
-      if (kept) return openKept(kept.id, { mode: 'live', relay: attrs.relay || kept.settings.relay }, problems);
-      games.switchTo(null, () => board.newGame(attrs));
-      save(true);
-      return true;
-    }
-    const theirs = await movesOf(attrs.record || '');
-    if (!kept) {
-      games.switchTo(null, () => board.newGame(attrs));
-      save(true);
-      return true;
-    }
-    if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
-    const order = compareMoves(board.state.history, theirs);
-    if (order.order === 'newer') for (const m of theirs.slice(board.state.history.length)) board.play(m);
-    const said = linkNotice(board.state, theirs, order);
-    if (said) notify(said);
-    return true;
-  } catch (e) {
-    problems.push(String(e.message || e));
-    return false;
-  }
-}
-
-/** Opens kept game `id` unless it is on the board already (with `overrides`, as games.open). */
-function openKept(id, overrides, problems) {
-  if (id === page.gameId && board.settings.mode === overrides.mode) return true;
-  const problem = games.open(id, overrides);
-  if (problem) problems.push(t(problem.key, problem.params));
-  return !problem;
-}
-
-/** The game by link a record names (`{id, side}`: its id and the seat to move), or null. */
-async function matchOfRecord(text) {
-  const core = await loadWasm();
-  let game;
-  try {
-    game = core.Game.fromRecord(text);
-  } catch {
-    return null; // the usual way of opening a record says what is wrong with it
-  }
-  try {
-    const id = String(game.tag(GAME_ID_TAG) ?? '').toLowerCase();
-    return GAME_ID.test(id) ? { id, side: game.state().side } : null;
-  } finally {
-    game.free();
-  }
-}
-
-/** The moves of a game record, as the rules core reads them; throws what it says of a bad record. */
-async function movesOf(record) {
-  const core = await loadWasm();
-  const game = core.Game.fromRecord(record);
-  try {
-    return game.state().history;
-  } finally {
-    game.free();
-  }
 }
 
 /**
@@ -799,8 +689,8 @@ function wireControls() {
     if (Games.listChanged(e)) update((p) => ({ ...p, recent: games.list() }));
   });
   window.addEventListener('hashchange', () => openAddress({ starting: false }));
-  on('send-link', 'click', sendLink);
-  on('invite-link', 'click', sendInvite);
+  on('send-link', 'click', friends.sendLink);
+  on('invite-link', 'click', friends.sendInvite);
   on('relay', 'change', (e) => {
     const text = e.target.value.trim();
     const { settings, errors } = readSettings({ relay: text }, ['relay']);
