@@ -145,6 +145,13 @@ mod tests {
     }
 
     #[test]
+    fn every_named_variant_is_measured() {
+        for v in VariantName::all() {
+            assert!(balance(v).is_some(), "{v} has no row in balance.tsv");
+        }
+    }
+
+    #[test]
     fn score_interval_and_percentages() {
         let b = Balance {
             variant: VariantName::Sackson,
