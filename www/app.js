@@ -4,7 +4,7 @@
 // controls and the board's events to those changes, starts the page, and keeps the game across
 // visits and in the address.
 import './blue-gray-game.js';
-import { readSettings, linkParams, settingErrorText, limitsOf } from './settings.js';
+import { readSettings, linkParams, settingErrorText, limitsOf, isRemote, otherSide } from './settings.js';
 import { loadPrefs, savePrefs } from './storage.js';
 import { Games, linkGame, GAME_SETTINGS } from './games.js';
 import { renderRecent, renderRecentCount } from './recent.js';
@@ -15,7 +15,6 @@ import { initHowTo } from './howto.js';
 import { initLessons } from './lessons.js';
 import { initPuzzles } from './puzzles.js';
 import { gameLink, pageBase, recordFileName, download, MAX_ADDRESS_LENGTH } from './share.js';
-import { isRemote, otherSide } from './friend.js';
 import { friendGames } from './friend-games.js';
 import { Sound } from './sound.js';
 import { shortcutFor } from './shortcuts.js';

@@ -6,6 +6,7 @@
 import * as I from './interaction.js';
 import { initialUi, canHumanMove, isHuman, bottomSide, shownGame, seatOf } from './state.js';
 import { whyNoMove as puzzleWhyNoMove, startPuzzle } from './puzzle-mode.js';
+import { isRemote } from './settings.js';
 
 /** The state for a new game `gs`: nothing of the last game's is kept but the settings. */
 export function withNewGame(s, gs) {
@@ -90,7 +91,7 @@ export function whyNoMove(s) {
   if (s.gs.result) return { key: 'refuse.gameOver', params: { result: resultMessage(s.gs) } };
   if (s.locked !== null) return s.locked ? { text: s.locked } : { key: 'refuse.locked' };
   if (s.settings.mode === 'view') return { key: 'refuse.viewOnly' };
-  if (s.settings.mode === 'friend' || s.settings.mode === 'live') {
+  if (isRemote(s.settings.mode)) {
     const seat = seatOf(s);
     if (seat === 'watch') return { key: 'refuse.watching' };
     if (seat === null) return { key: 'refuse.joining' };

@@ -1,7 +1,8 @@
 // The element's attributes: which there are, where each lands in the board's state, which start
 // a new game, and the properties that reflect them. Values are read by the one validator of
 // settings.js, against the rules core's limits once they are known.
-import { readSettings, DEFAULTS } from './settings.js';
+import { readSettings } from './settings.js';
+import { defaultState } from './state.js';
 
 /**
  * Every attribute, with `game: true` when a change starts a new game (it is read when the game
@@ -35,19 +36,13 @@ export function keyOf(name) {
 /** The attribute names, as `observedAttributes`. */
 export const ATTRIBUTE_NAMES = Object.freeze(Object.keys(ATTRIBUTES));
 
-/** The value of each state field that an attribute sets, when the attribute is absent. */
-const ABSENT = Object.freeze({
-  orientation: null,
-  coordinates: true,
-  lang: null,
-  theme: 'wood',
-  locked: null,
-  goal: null,
-  relay: null,
-  'game-id': null,
-  'host-key': null,
-  ...DEFAULTS,
-});
+/** The board's state before any attribute is read (state.js): its fields' defaults. */
+const DEFAULT_STATE = defaultState();
+
+/** The value of the state field that attribute `name` sets, when the attribute is absent: the field's default. */
+function absent(name) {
+  return ATTRIBUTES[name].field === 'settings' ? DEFAULT_STATE.settings[name] : DEFAULT_STATE[keyOf(name)];
+}
 
 /** Whether a change of attribute `name` starts a new game. */
 export function startsGame(name) {
@@ -66,7 +61,7 @@ export function applyAttribute(s, name, raw, limits) {
   if (a.flag) {
     value = raw === null ? null : raw;
   } else if (raw === null) {
-    value = ABSENT[name];
+    value = absent(name);
   } else {
     const { settings, errors } = readSettings({ [name]: raw }, [name], limits);
     if (errors.length) return { state: s, errors };

@@ -13,7 +13,7 @@ import { analysis, positionOf, hintReason } from './analysis.js';
 import { abortError } from './ai-client.js';
 import { attachInput } from './input.js';
 import { loadWasm } from './assets.js';
-import { readSettings, settingErrorText, limitsOf, NO_LIMITS, DEFAULTS } from './settings.js';
+import { readSettings, settingErrorText, limitsOf, NO_LIMITS, DEFAULTS, SIDES, otherSide } from './settings.js';
 import { GAME_ID_TAG } from './game-id.js';
 import { startGlide, glideAt } from './anim.js';
 import { translate, say, pickLanguage, loadLanguage } from './i18n.js';
@@ -356,7 +356,7 @@ export class BoardController {
     const detail = { text: gs.lastMove.text, ply: gs.ply, side: before.side, record: gs.record, code: gs.code, by };
     this.#emit('move', detail);
     const seat = S.seatOf(this.s);
-    if ((seat === 'blue' || seat === 'gray') && before.side !== seat) this.#emit('opponentmove', detail);
+    if (SIDES.includes(seat) && before.side !== seat) this.#emit('opponentmove', detail);
     if (seat === before.side && this.s.settings.mode === 'live') this.r.session?.session?.played(gs.history).catch((e) => this.#reportError(String(e.message || e)));
     if (by === 'human' && this.s.settings.mode === 'puzzle') this.#puzzle.judge();
     this.#settled(B.moveNews(gs, before.side, by));
@@ -513,7 +513,7 @@ export class BoardController {
       hostKey: s.hostKey,
       variant: s.gs.variant,
       storage: liveStorage(),
-      replay: (variant, moves) => this.#movers(variant, moves),
+      Game: this.r.core.Game,
       created: ({ id, hostKey }) => {
         if (!mine()) return;
         entry.key = `${s.relay} ${id}`;
@@ -529,20 +529,6 @@ export class BoardController {
       status: (st) => mine() && this.#liveStatus(st),
       error: (message) => mine() && this.#reportError(this.t('live.error', { error: message })),
     });
-  }
-
-  /** The side that made each of `moves` from the start of `variant` (the rules core; throws at an illegal move). */
-  #movers(variant, moves) {
-    const g = new this.r.core.Game(variant);
-    try {
-      return moves.map((m) => {
-        const side = g.state().side;
-        g.play(m);
-        return side;
-      });
-    } finally {
-      g.free();
-    }
   }
 
   /** A checked snapshot of the live game: its moves not yet on the board are played. */
@@ -576,11 +562,11 @@ export class BoardController {
   #liveStatus(st) {
     const seat = st.seat;
     this.s = { ...this.s, live: { ...st } };
-    if ((seat === 'blue' || seat === 'gray') && this.s.settings.side !== seat) {
+    if (SIDES.includes(seat) && this.s.settings.side !== seat) {
       this.s = { ...this.s, settings: { ...this.s.settings, side: seat } };
       this.reflect(() => this.#host.setAttribute('side', seat));
     }
-    const opponent = seat === 'blue' || seat === 'gray' ? st[seat === 'blue' ? 'gray' : 'blue'] : 'unknown';
+    const opponent = SIDES.includes(seat) ? st[otherSide(seat)] : 'unknown';
     this.#emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, opponent });
     this.changed();
   }

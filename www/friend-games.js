@@ -3,7 +3,8 @@
 // against the copy this device keeps. friend.js holds what is pure of it; the board and the kept
 // games (games.js) do the rest.
 import { friendLink, inviteLink, pageBase } from './share.js';
-import { otherSide, compareMoves, linkNotice } from './friend.js';
+import { compareMoves, linkNotice } from './friend.js';
+import { otherSide, SIDES } from './settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG } from './game-id.js';
 import { relayOf } from './page-state.js';
 import { loadWasm } from './assets.js';
@@ -33,7 +34,7 @@ export function friendGames({ board, games, page, update, save, notify, offer, t
    */
   async function sendLink() {
     const seat = board.seat;
-    if (seat !== 'blue' && seat !== 'gray') return;
+    if (!SIDES.includes(seat)) return;
     if (board.settings.mode === 'live') {
       const { variant } = board.settings;
       const gameId = board.gameId;

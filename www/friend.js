@@ -2,19 +2,10 @@
 // the copy this device keeps, and what the panel says about whose turn it is and who is
 // connected. Pure: the board (its seat, its game) and the page state come in as arguments.
 import { moveNumberOf } from './move-list.js';
+import { isRemote, otherSide, SIDES } from './settings.js';
 
 /** The game settings that name one game with a friend elsewhere, besides the game's own. */
 export const MATCH_SETTINGS = Object.freeze(['game-id', 'relay', 'host-key']);
-
-/** Whether `mode` is against a friend elsewhere. */
-export function isRemote(mode) {
-  return mode === 'friend' || mode === 'live';
-}
-
-/** The other seat. */
-export function otherSide(side) {
-  return side === 'blue' ? 'gray' : 'blue';
-}
 
 /**
  * How a link's moves (`theirs`) stand to this device's (`mine`): `{order: 'same'|'newer'|'older'}`
@@ -73,7 +64,7 @@ export function liveLine(live, relay) {
  */
 export function offersLink(b) {
   const { gs, seat } = b;
-  if (!gs || (seat !== 'blue' && seat !== 'gray')) return false;
+  if (!gs || !SIDES.includes(seat)) return false;
   if (b.settings.mode === 'live' && !(b.live && b.live.relay === 'unreachable')) return false;
   return !!gs.result || gs.side !== seat;
 }

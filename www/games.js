@@ -3,7 +3,7 @@
 // games' list; and games opened from files, other tabs and new links. Nothing here ever writes
 // a game over another one (storage.js), and nothing is thrown away without the player's say:
 // a new game, a record opened or a link followed leaves the game in progress in the list.
-import { readSettings, linkParams } from './settings.js';
+import { readSettings, linkParams, isRemote } from './settings.js';
 import { GameLibrary, SAVE, LIST_KEY } from './storage.js';
 import { summarise } from './recent.js';
 import { MATCH_SETTINGS } from './friend.js';
@@ -142,7 +142,7 @@ export class Games {
       ['relay', this.#board.relay],
       ['host-key', this.#board.hostKey],
     ]) {
-      if (value && (mode === 'friend' || mode === 'live')) match[name] = value;
+      if (value && isRemote(mode)) match[name] = value;
     }
     // A live game's seat is the one asked for until the relay has said (an onlooker's is 'watch').
     const seat = this.#board.seat ?? settings.side;

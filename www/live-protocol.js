@@ -1,6 +1,6 @@
 // What two devices say to each other about a live game through the relay, and how a device
-// checks what it hears. Pure but for Web Crypto: no DOM, no relay, no rules core (the caller
-// passes `replay`, which asks the rules core who made each move, throwing at an illegal one).
+// checks what it hears. Pure but for Web Crypto: no DOM, no relay, and the rules core only as
+// the caller hands it in (`replayWith(Game)`: who made each move, throwing at an illegal one).
 //
 // Topics, under one prefix per game (the relay keeps the last message of each, "retained"):
 //   bluegray/v1/<id>/game            the game as it stands: a signed snapshot (below)
@@ -17,6 +17,8 @@
 // made it over the game's id, rules and every move up to it, so a move is accepted only from
 // that seat's key and only after the moves it follows.
 
+import { otherSide } from './settings.js';
+
 /** The prefix of every topic. */
 export const ROOT = 'bluegray/v1';
 
@@ -30,9 +32,23 @@ export function topics(id) {
   return { game: `${base}/game`, join: `${base}/join`, presence: (seat) => `${base}/presence/${seat}`, presenceAll: `${base}/presence/+` };
 }
 
-/** The other seat. */
-export function otherSeat(seat) {
-  return seat === 'blue' ? 'gray' : 'blue';
+/**
+ * The `replay` that checkSnapshot wants, over the rules core's `Game` class: the side that made
+ * each of `moves` from the start of `variant`; throws at a move the rules core refuses.
+ */
+export function replayWith(Game) {
+  return (variant, moves) => {
+    const g = new Game(variant);
+    try {
+      return moves.map((m) => {
+        const side = g.state().side;
+        g.play(m);
+        return side;
+      });
+    } finally {
+      g.free();
+    }
+  };
 }
 
 /** What the host signs to bind the game's rules to its key. */
@@ -121,7 +137,7 @@ export async function firstSnapshot({ id, variant, host, key, sign }) {
 
 /** The snapshot with the other seat given to `key` (signed by the host with `sign`). */
 export async function sealed(snap, key, sign) {
-  const guest = otherSeat(snap.host);
+  const guest = otherSide(snap.host);
   return { ...snap, keys: { ...snap.keys, [guest]: key }, seal: await sign(sealText(snap.id, guest, key)) };
 }
 
@@ -143,12 +159,12 @@ export function parseSnapshot(text) {
   if (typeof s.id !== 'string' || typeof s.variant !== 'string' || s.variant.length > 500) return null;
   if (s.host !== 'blue' && s.host !== 'gray') return null;
   if (!s.keys || typeof s.keys !== 'object' || !isKeyText(s.keys[s.host])) return null;
-  const guestKey = s.keys[otherSeat(s.host)];
+  const guestKey = s.keys[otherSide(s.host)];
   if (guestKey !== undefined && !isKeyText(guestKey)) return null;
   if (!Array.isArray(s.moves) || !Array.isArray(s.sigs) || s.moves.length !== s.sigs.length || s.moves.length > MAX_MOVES) return null;
   if (!s.moves.every((m) => typeof m === 'string' && m.length > 0 && m.length <= MAX_MOVE_TEXT)) return null;
   const keys = { [s.host]: s.keys[s.host] };
-  if (guestKey) keys[otherSeat(s.host)] = guestKey;
+  if (guestKey) keys[otherSide(s.host)] = guestKey;
   return { v: 1, id: s.id, variant: s.variant, host: s.host, keys, hostSig: s.hostSig, seal: guestKey ? s.seal : null, moves: s.moves, sigs: s.sigs };
 }
 
@@ -163,7 +179,7 @@ export async function checkSnapshot(snap, { id, host, hostKey, known, replay }) 
   if (!snap) return 'not a snapshot';
   if (snap.id !== id) return 'another game';
   if (snap.host !== host || snap.keys[host] !== hostKey) return 'not the host of this game';
-  const guest = otherSeat(host);
+  const guest = otherSide(host);
   const same = (a, b) => a && b && a.variant === b.variant && a.keys[guest] === b.keys[guest] && a.hostSig === b.hostSig;
   const trusted = known && same(known, snap) ? commonPrefix(known, snap) : 0;
   if (!(known && same(known, snap))) {
@@ -202,6 +218,6 @@ export function compare(snap, mine) {
   if (snap.moves.length > mine.moves.length) return 'newer';
   if (snap.moves.length < mine.moves.length) return 'older';
   // The same moves: the one that names the second seat is the newer.
-  if (!!snap.keys[otherSeat(snap.host)] !== !!mine.keys[otherSeat(mine.host)]) return snap.keys[otherSeat(snap.host)] ? 'newer' : 'older';
+  if (!!snap.keys[otherSide(snap.host)] !== !!mine.keys[otherSide(mine.host)]) return snap.keys[otherSide(snap.host)] ? 'newer' : 'older';
   return 'same';
 }

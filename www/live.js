@@ -4,7 +4,8 @@
 // snapshot it hears (live-protocol.js) and hands the board only those that hold, and says who
 // is connected. The MQTT client is loaded only when a live game starts.
 import { newGameId } from './game-id.js';
-import { topics, otherSeat, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText } from './live-protocol.js';
+import { otherSide } from './settings.js';
+import { replayWith, topics, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText } from './live-protocol.js';
 
 /** Where a device keeps its seat, key and last checked snapshot of live game `<id>`. */
 export const LIVE_KEY_PREFIX = 'bluegray.live.v1.';
@@ -49,17 +50,20 @@ export class LiveSession {
   #presence = { blue: 'unknown', gray: 'unknown' };
   #relayState = 'connecting';
   #asked = false;
+  /** The side that made each move of a snapshot, from the rules core (live-protocol.js replayWith). */
+  #replay;
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
    * host); `seat`: the seat asked for; `hostKey`: the host's key from the invite (joining);
-   * `variant`: a new game's rules; `storage`: Web Storage; `replay(variant, moves)`: the side
-   * of each move (rules core, throws at an illegal move); callbacks `created({id, hostKey})`,
+   * `variant`: a new game's rules; `storage`: Web Storage; `Game`: the rules core's game class,
+   * which checks every move heard; callbacks `created({id, hostKey})`,
    * `snapshot(snap)` (a checked snapshot newer than the last), `status({relay, seat, blue,
    * gray})` and `error(message)`.
    */
   constructor(options) {
     this.#o = options;
+    this.#replay = replayWith(options.Game);
   }
 
   /** The game's id, once known. */
@@ -80,7 +84,7 @@ export class LiveSession {
       if (!this.#me) {
         if (!isKeyText(o.hostKey)) throw Object.assign(new Error('no host key'), { key: 'live.noHostKey' });
         const identity = await newIdentity();
-        this.#me = { id: o.id, host: otherSeat(o.seat), hostKey: o.hostKey, want: o.seat, seat: null, ...identity, snap: null };
+        this.#me = { id: o.id, host: otherSide(o.seat), hostKey: o.hostKey, want: o.seat, seat: null, ...identity, snap: null };
       }
     } else {
       const identity = await newIdentity();
@@ -178,7 +182,7 @@ export class LiveSession {
   async #heardGame(text) {
     const me = this.#me;
     const snap = parseSnapshot(text);
-    const why = await checkSnapshot(snap, { id: me.id, host: me.host, hostKey: me.hostKey, known: me.snap, replay: this.#o.replay });
+    const why = await checkSnapshot(snap, { id: me.id, host: me.host, hostKey: me.hostKey, known: me.snap, replay: this.#replay });
     if (why) {
       // Ignored; a player puts the game as it stands back for those who come later.
       if (me.seat && me.seat !== 'watch' && me.snap) this.#publish();
@@ -188,7 +192,7 @@ export class LiveSession {
     if (order === 'older' && me.seat && me.seat !== 'watch') return this.#publish();
     if (order !== 'newer') return;
     me.snap = snap;
-    const guest = otherSeat(me.host);
+    const guest = otherSide(me.host);
     if (me.seat === null) {
       const taken = snap.keys[guest];
       if (taken === me.key) this.#seated(guest);
@@ -216,19 +220,19 @@ export class LiveSession {
     if (this.#asked || !this.#client) return;
     this.#asked = true;
     const me = this.#me;
-    this.#client.publish(topics(me.id).join, JSON.stringify({ seat: otherSeat(me.host), key: me.key }), { qos: 1, retain: true });
+    this.#client.publish(topics(me.id).join, JSON.stringify({ seat: otherSide(me.host), key: me.key }), { qos: 1, retain: true });
   }
 
   async #heardJoin(text) {
     const me = this.#me;
-    if (me.seat !== me.host || !me.snap || me.snap.keys[otherSeat(me.host)]) return;
+    if (me.seat !== me.host || !me.snap || me.snap.keys[otherSide(me.host)]) return;
     let ask;
     try {
       ask = JSON.parse(text);
     } catch {
       return;
     }
-    if (!ask || ask.seat !== otherSeat(me.host) || !isKeyText(ask.key) || ask.key === me.key) return;
+    if (!ask || ask.seat !== otherSide(me.host) || !isKeyText(ask.key) || ask.key === me.key) return;
     me.snap = await sealed(me.snap, ask.key, this.#sign);
     this.#keep();
     this.#publish();

@@ -3,7 +3,7 @@
 // from. Every control of the panel is drawn from this state and changes it through the
 // functions below; none is read back as state. What the panel shows about the game is derived
 // here from the board's current game, so nothing is left over from an earlier position.
-import { readSettings } from './settings.js';
+import { readSettings, isRemote } from './settings.js';
 
 /** The strongest computer level at which the jump warning is on unless the reader chose. */
 export const WARN_UP_TO_LEVEL = 3;
@@ -113,7 +113,7 @@ export function gameKey(gs) {
  */
 export function jumpWarning(gs, settings, viewing) {
   if (!gs || gs.result || viewing) return null;
-  const seated = ['ai', 'friend', 'live'].includes(settings.mode);
+  const seated = settings.mode === 'ai' || isRemote(settings.mode);
   const waiting = settings.mode === 'two' || (seated && gs.side !== settings.side);
   if (!waiting) return null;
   const threat = gs.moves.find((m) => m.kind === 'capture');

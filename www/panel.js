@@ -13,7 +13,8 @@ import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.
 import { retryList } from './mistakes.js';
 import { renderMoveList, moveLabel, lastMoveNumber } from './move-list.js';
 import { isHuman } from './state.js';
-import { friendStatus, liveLine, offersLink, isRemote } from './friend.js';
+import { friendStatus, liveLine, offersLink } from './friend.js';
+import { isRemote } from './settings.js';
 
 const byId = (doc, id) => doc.getElementById(id);
 

@@ -4,6 +4,7 @@
 import { el } from './dom.js';
 import { setIfChanged } from './render.js';
 import { lastMoveNumber } from './move-list.js';
+import { isRemote, SIDES } from './settings.js';
 
 /** A game's summary for the list, from its settings and the rules core's state. */
 export function summarise(settings, gs) {
@@ -28,8 +29,8 @@ function playersMessage(s) {
   if (s.mode === 'ai') return { key: 'recent.players.ai', params: { side: s.side, level: s.level, name: { key: `level.${s.level}` } } };
   if (s.mode === 'demo') return { key: 'recent.players.demo' };
   if (s.mode === 'view') return { key: 'recent.players.view' };
-  if (s.mode === 'friend' || s.mode === 'live') {
-    const as = s.seat === 'blue' || s.seat === 'gray' ? 'seat' : 'watch';
+  if (isRemote(s.mode)) {
+    const as = SIDES.includes(s.seat) ? 'seat' : 'watch';
     return { key: `recent.players.${s.mode}.${as}`, params: { side: s.seat } };
   }
   return { key: 'recent.players.two' };
@@ -37,7 +38,7 @@ function playersMessage(s) {
 
 /** How a summarised game in progress stands: against a friend, whose turn it is. */
 function progressMessage(s) {
-  if ((s.mode === 'friend' || s.mode === 'live') && s.turn && (s.seat === 'blue' || s.seat === 'gray')) {
+  if (isRemote(s.mode) && s.turn && SIDES.includes(s.seat)) {
     return s.turn === s.seat ? { key: 'recent.yourMove' } : { key: 'recent.waitingFor', params: { side: s.turn } };
   }
   return { key: 'recent.inProgress' };

@@ -18,6 +18,11 @@ export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle', 'frie
 /** The modes where a friend on another device plays the other seat. */
 export const REMOTE_MODES = Object.freeze(['friend', 'live']);
 
+/** Whether `mode` is against a friend on another device. */
+export function isRemote(mode) {
+  return REMOTE_MODES.includes(mode);
+}
+
 /** The longest think time a link or a save may ask for, in milliseconds. */
 export const MAX_MOVETIME = 600_000;
 
@@ -26,6 +31,11 @@ export const THEMES = Object.freeze(['wood', 'dark', 'contrast']);
 
 /** Board orientations: the side shown at the bottom. */
 export const SIDES = Object.freeze(['blue', 'gray']);
+
+/** The other side. */
+export function otherSide(side) {
+  return side === 'blue' ? 'gray' : 'blue';
+}
 
 const MODE_ALIASES = {
   computer: 'ai',

@@ -3,7 +3,7 @@
 // what it holds besides (the rules core's Game, the computer, timers, the last layout) is
 // declared here too, in `defaultResources`, so that no field of the element is declared
 // anywhere else.
-import { DEFAULTS } from './settings.js';
+import { DEFAULTS, isRemote } from './settings.js';
 import { solverToMove } from './puzzle-mode.js';
 
 /** A fresh interaction state: nothing selected, the keyboard cursor on the red dot. */
@@ -83,9 +83,10 @@ export function defaultState() {
     /** The public key of the seat that started a live game (`host-key`), or null. */
     hostKey: null,
     /**
-     * A live game's connection (live.js): {relay: 'connecting'|'connected'|'unreachable',
-     * seat: the seat this device plays, or 'watch', or null while it is not known yet,
-     * opponent: 'online'|'offline'|'unknown'}, or null outside live games.
+     * A live game's connection (live.js): {relay: 'none'|'connecting'|'connected'|'unreachable',
+     * seat: the seat this device plays, or 'watch', or null while it is not known yet, host:
+     * the seat that started the game (null until known), blue and gray: 'online'|'offline'|
+     * 'unknown'}, or null outside live games.
      */
     live: null,
   };
@@ -137,7 +138,7 @@ export function bottomSide(state) {
  */
 export function isHuman(settings, side) {
   if (settings.mode === 'two') return true;
-  if (settings.mode === 'ai' || settings.mode === 'friend' || settings.mode === 'live') return side === settings.side;
+  if (settings.mode === 'ai' || isRemote(settings.mode)) return side === settings.side;
   return false;
 }
 

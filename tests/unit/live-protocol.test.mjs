@@ -3,7 +3,7 @@
 // device's) and the settings a friend's game adds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText, topics } from '../../www/live-protocol.js';
+import { replayWith, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText, topics } from '../../www/live-protocol.js';
 import { compareMoves, offersLink, friendStatus } from '../../www/friend.js';
 import { newGameId, GAME_ID } from '../../www/game-id.js';
 import { readSettings } from '../../www/settings.js';
@@ -13,18 +13,7 @@ import { loadCore } from './core.mjs';
 const core = await loadCore();
 
 /** The side that made each move, from the rules core, as the board answers `replay`. */
-function replay(variant, moves) {
-  const g = new core.Game(variant);
-  try {
-    return moves.map((m) => {
-      const side = g.state().side;
-      g.play(m);
-      return side;
-    });
-  } finally {
-    g.free();
-  }
-}
+const replay = replayWith(core.Game);
 
 /** A game started by Blue, with Gray seated: ids, keys, signers and its first snapshot. */
 async function game() {
