@@ -62,10 +62,16 @@ pub enum Term {
     /// of the lead times how far the no-progress count has gone towards its limit, in
     /// sixteenths.
     ImpasseLead,
+    /// Being ahead in progress at all, by however little: an impasse is decided by who is
+    /// ahead, not by how far.
+    Lead,
+    /// A guard the enemy could jump were it the enemy's move (only the side to move's can be,
+    /// in a quiet position): it must be saved or traded.
+    Hanging,
 }
 
 /// How many terms the evaluation has.
-pub const TERMS: usize = 19;
+pub const TERMS: usize = 21;
 
 /// Every term, in the order of [`WEIGHTS`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -88,6 +94,8 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::OwnInTheWay,
     Term::Tempo,
     Term::ImpasseLead,
+    Term::Lead,
+    Term::Hanging,
 ];
 
 /// A weight for every term, in centi-steps per count.
@@ -95,7 +103,7 @@ pub type Weights = [Score; TERMS];
 
 /// The weights the engine plays with. [`Term::Step`] is the unit and stays 100.
 pub const WEIGHTS: Weights = [
-    100, 1, 70, 45, 3, 2, 20, 250, 60, 35, 25, 18, 12, 8, 6, 4, 12, 10, 0,
+    100, 1, 70, 45, 3, 2, 20, 250, 60, 35, 25, 18, 12, 8, 6, 4, 12, 10, 0, 0, 0,
 ];
 
 /// How many guard moves ahead the blocking race is looked at.
@@ -151,10 +159,14 @@ fn tally(pos: &Position, t: &mut impl Tally) {
         };
         progress(pos.progress(c), &mut side);
         guards(pos, c, free, &mut side);
+        side.add(Term::Hanging, pos.jumpable(c).count() as Score);
         captain_run(pos, c, &mut Reach::new(pos, c.other()), &mut side);
     }
     t.add(Term::Tempo, 1);
-    impasse_lead(pos, t);
+    let us = pos.side_to_move();
+    let lead = (pos.progress(us) as Score - pos.progress(us.other()) as Score).signum();
+    t.add(Term::Lead, lead);
+    impasse_lead(pos, lead, t);
 }
 
 /// One side's counts: positive for the side to move, negative for the other.
@@ -198,14 +210,13 @@ fn progress(p: u8, t: &mut Signed<impl Tally>) {
     t.add(Term::ProgressCurve, p * p);
 }
 
-/// The lead in progress, weighed by how near the no-progress limit is (none without one).
-fn impasse_lead(pos: &Position, t: &mut impl Tally) {
+/// The sign of the side to move's lead in progress, weighed by how near the no-progress limit
+/// is (none without one).
+fn impasse_lead(pos: &Position, lead: Score, t: &mut impl Tally) {
     let limit = pos.rules().impasse_plies as Score;
     if limit == 0 {
         return;
     }
-    let us = pos.side_to_move();
-    let lead = (pos.progress(us) as Score - pos.progress(us.other()) as Score).signum();
     let near = (16 * pos.no_progress() as Score / limit).min(16);
     t.add(Term::ImpasseLead, lead * near);
 }
