@@ -5,8 +5,10 @@
 //   dist/index.html             the page (index.html with its www/ paths made flat)
 //   dist/app.js, blue-gray-game.js, chunk-*.js   the page and the element (ES modules)
 //   dist/ai-worker.js           the AI worker
-//   dist/pkg/bluegray_wasm_bg.wasm               the rules core
-//   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/, sw.js
+//   dist/pkg/bluegray_wasm_simd_bg.wasm          the rules core, built with WebAssembly SIMD
+//   dist/pkg/bluegray_wasm_bg.wasm               the rules core for browsers without SIMD
+//   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
+//   dist/sw.js                  the service worker, bundled with wasm-simd.js, told the build
 //   dist/examples/              the embedding example
 //   dist/blue-and-gray.html     everything in one file, for opening from disk
 //   dist/npm/                   the element as an npm package (build-package.mjs; not served)
@@ -20,12 +22,11 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BUNDLE } from './esbuild-options.mjs';
-import { buildPackage } from './build-package.mjs';
+import { buildPackage, WASM } from './build-package.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WWW = path.join(ROOT, 'www');
 const DIST = path.join(ROOT, 'dist');
-const WASM = path.join(WWW, 'pkg', 'bluegray_wasm_bg.wasm');
 const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self' ws: wss:";
 
@@ -133,9 +134,10 @@ export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSO
  */
 async function singleFile() {
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
+  // Only the baseline build of the rules core: it runs in every browser, and the file's size counts.
   const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'assets.js'))};
 embedAssets({
-  wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(WASM), { level: 9 }).toString('base64'))},
+  wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, WASM.baseline)), { level: 9 }).toString('base64'))},
   workerSource: ${JSON.stringify(await workerSource())},
   css: ${JSON.stringify(css)},
 });`;
@@ -204,8 +206,13 @@ embedAssets({
   fs.writeFileSync(path.join(DIST, 'blue-and-gray.html'), html);
 }
 
-/** The service worker, told this build's files and a version that changes with any of them. */
-function serviceWorker() {
+/**
+ * The service worker, told this build's files, the rules core's two builds (of which it keeps
+ * only the one its browser runs: a visitor downloads one) and a version that changes with any of
+ * them. Bundled, as a classic script (a module service worker is not in every browser the page
+ * is for), with what it imports: the feature test of wasm-simd.js, the page's own.
+ */
+async function serviceWorker() {
   // The large icons are for installing, not for playing, and a language's messages are fetched
   // (and then kept) when a reader asks for that language: neither is what every visit needs.
   const languages = fs.readdirSync(path.join(WWW, 'messages')).map((f) => f.replace(/\.js$/, '')).filter((c) => /^[a-z]{2,3}$/.test(c));
@@ -215,17 +222,25 @@ function serviceWorker() {
     (f.startsWith('icons/') && f !== PAGE_ICON) ||
     /^(live|mqtt)-\w+\.js$/.test(f) ||
     languages.some((c) => f.startsWith(`${c}-`) && f.endsWith('.js'));
-  const files = listFiles(DIST)
+  const kept = listFiles(DIST)
     .filter((f) => f !== 'sw.js' && f !== 'blue-and-gray.html' && !f.startsWith('examples/') && !onDemand(f))
     .sort();
   const hash = crypto.createHash('sha256');
-  for (const f of files) hash.update(f).update(fs.readFileSync(path.join(DIST, f)));
+  for (const f of kept) hash.update(f).update(fs.readFileSync(path.join(DIST, f)));
   const version = hash.digest('hex').slice(0, 16);
+  const files = kept.filter((f) => !Object.values(WASM).includes(f));
   const src = fs.readFileSync(path.join(WWW, 'sw.js'), 'utf8');
-  const line = "const BUILD = { version: 'dev', files: [] };";
+  const line = "const BUILD = { version: 'dev', files: [], wasm: {} };";
   if (!src.includes(line)) fail(`www/sw.js must contain the line: ${line}`);
-  const build = `const BUILD = ${JSON.stringify({ version, files: ['./', ...files] })};`;
-  fs.writeFileSync(path.join(DIST, 'sw.js'), src.replace(line, build));
+  // BUILD goes before the bundle, as written (the minifier would rewrite it inside), so that
+  // whoever reads it from sw.js (the tests, measure-web.mjs) finds the line as it was.
+  await esbuild.build({
+    stdin: { contents: src.replace(line, ''), resolveDir: WWW, sourcefile: 'sw.js', loader: 'js' },
+    ...BUNDLE,
+    format: 'iife',
+    banner: { js: `const BUILD = ${JSON.stringify({ version, files: ['./', ...files], wasm: WASM })};` },
+    outfile: path.join(DIST, 'sw.js'),
+  });
   return { version, files };
 }
 
@@ -240,27 +255,30 @@ function vendorMqtt() {
 }
 
 async function main() {
-  if (!fs.existsSync(WASM)) fail('www/pkg is not built: run bash scripts/build-web.sh');
+  for (const f of Object.values(WASM)) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
   vendorMqtt();
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
   const chunks = await bundleModules();
-  copy(WASM, path.join(DIST, 'pkg', 'bluegray_wasm_bg.wasm'));
+  for (const f of Object.values(WASM)) copy(path.join(WWW, f), path.join(DIST, f));
   const plain = fs.readdirSync(WWW).filter((f) => f.endsWith('.css') || f === 'boot.js' || f === 'manifest.webmanifest');
   for (const f of plain) copy(path.join(WWW, f), path.join(DIST, f));
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
   const html = pageHtml();
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
-  // The page's chunks and the rules core start loading while the HTML is read.
+  // The page's chunks and the rules core start loading while the HTML is read. The SIMD build,
+  // which nearly every browser runs: one without SIMD downloads it in vain (offline, its service
+  // worker has not kept it, and the preload fails, harmlessly) and then the baseline, which is
+  // better than every other browser waiting for the page's modules to decide.
   const preload = [
     ...chunks.map((c) => `<link rel="modulepreload" href="${c}">`),
-    '<link rel="preload" href="pkg/bluegray_wasm_bg.wasm" as="fetch" crossorigin>',
+    `<link rel="preload" href="${WASM.simd}" as="fetch" crossorigin>`,
   ];
   fs.writeFileSync(path.join(DIST, 'index.html'), html.replace('  <script type="module" src="app.js"></script>', `  ${preload.join('\n  ')}\n  <script type="module" src="app.js"></script>`));
-  const { version, files } = serviceWorker();
+  const { version, files } = await serviceWorker();
   for (const f of listFiles(path.join(ROOT, 'examples'))) copy(path.join(ROOT, 'examples', f), path.join(DIST, 'examples', f));
   await singleFile();
-  console.log(`build-dist: dist/ written, build ${version}, ${files.length + 1} files for the service worker`);
+  console.log(`build-dist: dist/ written, build ${version}, ${files.length + 2} files for the service worker to keep (one of the two wasm builds among them)`);
   // Last: the npm package is not part of the site (the service worker's list is already made).
   const pkg = await buildPackage();
   console.log(`build-dist: dist/npm/ written, the package ${pkg.name}@${pkg.version}`);

@@ -6,7 +6,8 @@
 //   blue-gray-game.js        the element, one ES module (importing it defines the element)
 //   ru-HASH.js, hu-HASH.js   the message tables other than English, loaded when asked for
 //   ai-worker.js             the computer player's worker
-//   pkg/bluegray_wasm_bg.wasm  the rules core
+//   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm
+//                            the rules core, with WebAssembly SIMD and without (www/wasm-simd.js picks)
 //   blue-gray-game.css       the board's stylesheet (inside its shadow root)
 //   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
 //   blue-gray-game.d.ts      the types, from the manifest; react.d.ts: JSX typing for React 19
@@ -38,6 +39,11 @@ const MODULE = `${NAME}.js`;
 const TYPES = `${NAME}.d.ts`;
 const REACT_TYPES = 'react.d.ts';
 const MANIFEST = 'custom-elements.json';
+/**
+ * The rules core's two builds (scripts/build-web.sh), at the same paths under www/, dist/ and the
+ * package: where assets.js looks for them.
+ */
+export const WASM = { simd: 'pkg/bluegray_wasm_simd_bg.wasm', baseline: 'pkg/bluegray_wasm_bg.wasm' };
 /** Where the API tables go in the README template. */
 const API_MARK = '<!-- API -->';
 
@@ -55,7 +61,7 @@ function workspacePackage() {
   return Object.fromEntries([...section.matchAll(/^([a-z-]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
 }
 
-/** The element, its worker, the wasm and the stylesheet, as the package lays them out. */
+/** The element, its worker, the wasm builds and the stylesheet, as the package lays them out. */
 async function bundle() {
   await esbuild.build({
     entryPoints: { [NAME]: path.join(WWW, 'blue-gray-game.js') },
@@ -68,7 +74,7 @@ async function bundle() {
   });
   await esbuild.build({ entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') }, ...BUNDLE, format: 'esm', outdir: OUT });
   fs.mkdirSync(path.join(OUT, 'pkg'));
-  fs.copyFileSync(path.join(WWW, 'pkg', 'bluegray_wasm_bg.wasm'), path.join(OUT, 'pkg', 'bluegray_wasm_bg.wasm'));
+  for (const f of Object.values(WASM)) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
   fs.writeFileSync(path.join(OUT, 'blue-gray-game.css'), (await esbuild.transform(css, { loader: 'css', minify: true, target: BUNDLE.target })).code);
 }
@@ -335,7 +341,7 @@ function checkTypes() {
 
 /** Writes dist/npm/ (www/pkg must be built). Returns the package.json written. */
 export async function buildPackage() {
-  if (!fs.existsSync(path.join(WWW, 'pkg', 'bluegray_wasm_bg.wasm'))) fail('www/pkg is not built: run bash scripts/build-web.sh');
+  if (!Object.values(WASM).every((f) => fs.existsSync(path.join(WWW, f)))) fail('www/pkg is not built: run bash scripts/build-web.sh');
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   await bundle();

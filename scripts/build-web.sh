@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Builds the web page: crates/bluegray-wasm in release mode for wasm32-unknown-unknown, shrunk
-# with wasm-opt -Oz when binaryen is installed, its JS bindings with wasm-bindgen (--target web)
-# into www/pkg with the Game guard (crates/bluegray-wasm/js/game-guard.js) appended, then dist/
-# (what to deploy, and the single-file build) with scripts/build-dist.mjs. www/pkg and dist/
-# are git-ignored.
+# Builds the web page: crates/bluegray-wasm in release mode for wasm32-unknown-unknown, twice.
+# The baseline module runs in every browser with WebAssembly and is shrunk with wasm-opt -Oz
+# when binaryen is installed; the SIMD module (rustc's simd128, wasm-opt -O3) searches faster but
+# needs WebAssembly SIMD, which Safari before 16.4 lacks, so the page picks one by feature
+# detection (www/wasm-simd.js). Then the JS bindings with wasm-bindgen (--target web) into
+# www/pkg, one glue for both modules, with the Game guard (crates/bluegray-wasm/js/game-guard.js)
+# appended, and dist/ (what to deploy, and the single-file build) with scripts/build-dist.mjs.
+# www/pkg and dist/ are git-ignored.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,29 +29,56 @@ if [ "$have" != "$WASM_BINDGEN_VERSION" ]; then
   exit 1
 fi
 
-cargo build -p bluegray-wasm --release --target wasm32-unknown-unknown
-wasm="$target_dir/wasm32-unknown-unknown/release/bluegray_wasm.wasm"
-
+# optimise MODULE OUT FLAG…: wasm-opt with these flags on MODULE, written to OUT; prints the
+# module to bind (OUT, or MODULE when wasm-opt is missing or fails).
 # wasm-opt runs on rustc's output, before wasm-bindgen: older binaryen releases (Debian's 108)
 # mangle the externref table that wasm-bindgen adds, so optimising its output is not safe.
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if command -v wasm-opt >/dev/null 2>&1; then
-  if wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals "$wasm" -o "$tmp/bluegray_wasm.wasm"; then
-    wasm="$tmp/bluegray_wasm.wasm"
+optimise() {
+  local from=$1 to=$2
+  shift 2
+  if ! command -v wasm-opt >/dev/null 2>&1; then
+    echo "build-web: wasm-opt not found, skipping optimisation" >&2
+    echo "$from"
+  elif wasm-opt "$@" --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals "$from" -o "$to" >&2; then
+    echo "$to"
   else
     echo "build-web: wasm-opt failed; using the unoptimised module" >&2
+    echo "$from"
   fi
-else
-  echo "build-web: wasm-opt not found, skipping size optimisation" >&2
-fi
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cargo build -p bluegray-wasm --release --target wasm32-unknown-unknown
+baseline=$(optimise "$target_dir/wasm32-unknown-unknown/release/bluegray_wasm.wasm" "$tmp/baseline.wasm" -Oz)
+
+# In a target dir of its own: sharing one, each build's RUSTFLAGS would rebuild every crate of
+# the other's. -O3, not -Oz: this module is the one for speed (nearly every browser runs it),
+# while the baseline is also the one the single file embeds, where size counts.
+simd_target_dir=$target_dir/wasm-simd
+RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C target-feature=+simd128" CARGO_TARGET_DIR="$simd_target_dir" \
+  cargo build -p bluegray-wasm --release --target wasm32-unknown-unknown
+simd=$(optimise "$simd_target_dir/wasm32-unknown-unknown/release/bluegray_wasm.wasm" "$tmp/simd.wasm" -O3 --enable-simd)
 
 rm -rf "$out"
 # No default module path: every caller hands the bindings the module it compiled (assets.js, the
 # worker), and a stray `new URL('bluegray_wasm_bg.wasm', import.meta.url)` in the glue would send
 # bundlers (Vite, webpack) looking for a file next to wherever the glue was bundled.
-wasm-bindgen --target web --no-typescript --omit-default-module-path --out-dir "$out" --out-name bluegray_wasm "$wasm"
+bind() {
+  wasm-bindgen --target web --no-typescript --omit-default-module-path --out-dir "$1" --out-name bluegray_wasm "$2"
+}
+bind "$out" "$baseline"
+# One glue serves both modules, so the SIMD module's must be the same, byte for byte (the same
+# exports and imports); only its wasm is kept.
+bind "$tmp/simd" "$simd"
+if ! cmp -s "$out/bluegray_wasm.js" "$tmp/simd/bluegray_wasm.js"; then
+  echo "build-web: wasm-bindgen wrote other glue for the SIMD module than for the baseline, and one glue must serve both:" >&2
+  diff -u "$out/bluegray_wasm.js" "$tmp/simd/bluegray_wasm.js" | head -n 40 >&2 || true
+  exit 1
+fi
+mv "$tmp/simd/bluegray_wasm_bg.wasm" "$out/bluegray_wasm_simd_bg.wasm"
 
 # The guard runs in the glue's module scope and uses these names of it: a wasm-bindgen whose
 # glue lacks one must fail the build, not ship an unguarded Game.

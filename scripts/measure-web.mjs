@@ -8,8 +8,9 @@
 // /usr/bin/chromium (driven by playwright-core). Prints:
 //   - every file of dist/, raw and gzip (node:zlib, level 9), and the total of what a first visit
 //     transfers: the files the service worker keeps for offline play (its list in sw.js, which
-//     holds everything the page loads), sw.js itself, and the manifest and the icon the page
-//     links (the other icons are fetched only to install the app);
+//     holds everything the page loads, and the SIMD build of the rules core, which Chromium
+//     runs), sw.js itself, and the manifest and the icon the page links (the other icons are
+//     fetched only to install the app);
 //   - the single file's (blue-and-gray.html) raw size;
 //   - for dist/index.html on the local server and for dist/blue-and-gray.html opened via file://:
 //     N cold loads (default 5), each in a fresh browser context (no cache, no service worker),
@@ -114,12 +115,16 @@ async function measureAnalysis(browser, url) {
   }
 }
 
-/** The files the service worker keeps (its BUILD list in sw.js), relative to dist/. */
+/**
+ * The files the service worker keeps in Chromium (its BUILD list in sw.js, and of the rules
+ * core's two builds the SIMD one), relative to dist/.
+ */
 function swFiles(dir) {
   const src = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
   const m = src.match(/const BUILD = (\{.*\});/);
   if (!m) fail('dist/sw.js has no BUILD list: was it written by scripts/build-dist.mjs?');
-  return JSON.parse(m[1]).files.filter((f) => f !== './').map((f) => f.replace(/^\.\//, ''));
+  const build = JSON.parse(m[1]);
+  return [...build.files, build.wasm.simd].filter((f) => f !== './').map((f) => f.replace(/^\.\//, ''));
 }
 
 function listFiles(dir, rel = '') {

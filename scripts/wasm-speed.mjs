@@ -5,9 +5,13 @@
 // only finished iterations), and their best moves are checked equal. Speeds are nodes per second
 // of CPU time (the engine process's, read from /proc; node's own for the wasm), not of wall time,
 // so that other work on a shared machine matters less; each search is repeated and the fastest
-// run kept. Prints each speed and their ratio.
+// run kept. Prints which wasm module it measured, each speed and their ratio.
 //
-//   node scripts/wasm-speed.mjs [--nodes N (1,000,000)] [--runs R (3)] [--root CHECKOUT]
+// The module is the one a browser with WebAssembly SIMD loads (www/wasm-simd.js): the SIMD build,
+// or the baseline with --baseline (what browsers without SIMD run) or when the checkout built
+// no SIMD module.
+//
+//   node scripts/wasm-speed.mjs [--nodes N (1,000,000)] [--runs R (3)] [--root CHECKOUT] [--baseline]
 //
 // Needs `cargo build --release -p bluegray-cli` and `bash scripts/build-web.sh` (www/pkg) first.
 import { spawn } from 'node:child_process';
@@ -15,6 +19,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { WASM } from './build-package.mjs';
+import { simdSupported } from '../www/wasm-simd.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--root DIR` measures another checkout's builds (say, a baseline's) with this script. */
@@ -84,7 +90,10 @@ async function wasmEngine() {
   const js = path.join(PKG, 'bluegray_wasm.js');
   if (!fs.existsSync(js)) throw new Error('www/pkg is missing: bash scripts/build-web.sh');
   const wasm = await import(js);
-  await wasm.default({ module_or_path: fs.readFileSync(path.join(PKG, 'bluegray_wasm_bg.wasm')) });
+  const simd = !process.argv.includes('--baseline') && simdSupported() && fs.existsSync(path.join(BUILT, 'www', WASM.simd));
+  const module = path.join(BUILT, 'www', simd ? WASM.simd : WASM.baseline);
+  console.log(`wasm: the ${simd ? 'SIMD' : 'baseline'} build, ${module}`);
+  await wasm.default({ module_or_path: fs.readFileSync(module) });
   return {
     search(variant, moves, nodes) {
       const game = new wasm.Game(variant);

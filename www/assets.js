@@ -1,19 +1,23 @@
 // The board's assets: the rules core (WebAssembly), the AI worker and the board's stylesheet.
 // The rules core is compiled once, shared by all `<blue-gray-game>` elements and handed, already
 // compiled, to each AI worker, so that a worker never fetches it (it may live on another origin
-// than the page, or inside a single HTML file).
+// than the page, or inside a single HTML file). It comes in two builds of the same module, one
+// with WebAssembly SIMD (faster) and one without, and the browser's support picks (wasm-simd.js).
 //
 // Where the assets come from is the one thing that differs between builds: next to this module
 // (`new URL('…', import.meta.url)`, the default), or embedded in the single-file build, which
 // calls `embedAssets()` before anything asks for them. The default URLs are written in the one
 // form that bundlers (Vite, webpack 5, Parcel) recognise, so that an app bundling the npm package
-// gets the wasm, the worker and the stylesheet copied into its build.
+// gets both wasm builds, the worker and the stylesheet copied into its build.
 import initBindings, * as bindings from './pkg/bluegray_wasm.js';
+import { simdSupported } from './wasm-simd.js';
 
 const assets = {
-  /** () => Promise<WebAssembly.Module> */
+  /** () => Promise<WebAssembly.Module>: the SIMD build where it runs, the baseline elsewhere. */
   compile: () => {
-    const url = new URL('./pkg/bluegray_wasm_bg.wasm', import.meta.url);
+    const url = simdSupported()
+      ? new URL('./pkg/bluegray_wasm_simd_bg.wasm', import.meta.url)
+      : new URL('./pkg/bluegray_wasm_bg.wasm', import.meta.url);
     return WebAssembly.compileStreaming
       ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => compileResponse(r)))
       : fetch(url).then((r) => compileResponse(r));

@@ -5,14 +5,20 @@
 // a new worker with a new cache; it waits while a page of the old build is open, and the page
 // says that a new version is ready: on the player's word (a `skip-waiting` message) it takes
 // over, deletes the old cache, and the page reloads with its game kept. With no page open, it
-// takes over on the next visit. The build step writes BUILD below: the files every visit
-// needs. Others (another language's messages) are kept once fetched.
-const BUILD = { version: 'dev', files: [] };
+// takes over on the next visit. The build step (scripts/build-dist.mjs) bundles this script and
+// fills in BUILD below: the files every visit needs, and the rules core's two builds, of which a
+// visit needs one. Others (another language's messages, the other build) are kept once fetched.
+import { simdSupported } from './wasm-simd.js';
+
+const BUILD = { version: 'dev', files: [], wasm: {} };
 const CACHE = `bluegray-${BUILD.version}`;
 
 self.addEventListener('install', (event) => {
+  // Only the build of the rules core that the page will load here (the same test picks it): the
+  // other would be a second download of the largest file, for nothing.
+  const files = [...BUILD.files, simdSupported() ? BUILD.wasm.simd : BUILD.wasm.baseline];
   // Relative to this worker, so the site works under any path.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(BUILD.files.map((f) => new Request(f, { cache: 'reload' })))));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(files.map((f) => new Request(f, { cache: 'reload' })))));
 });
 
 // The page asks the waiting worker to take over once the player has said so.

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, openPage, waitReady, waitPly, waitIdle, clickPoint, state, waitText, playToTheEnd, DIST, ROOT } from './helpers.mjs';
+import { launch, openPage, waitReady, waitPly, waitIdle, clickPoint, state, waitText, playToTheEnd, swKept, DIST, ROOT } from './helpers.mjs';
 import { STRICT_CSP } from '../../scripts/serve.mjs';
 
 const PREFIX = '/games/bg/';
@@ -100,7 +100,8 @@ test('the manifest is linked and parses, its icons are PNGs of their sizes, and 
   // The page's icon link is served too.
   const iconHref = await page.evaluate(() => document.querySelector('link[rel="icon"]').href);
   assert.equal((await fetch(iconHref)).headers.get('content-type'), 'image/png');
-  // The service worker script: JavaScript, stamped with this build, listing files that exist.
+  // The service worker script: JavaScript, stamped with this build, listing files that exist
+  // (the rules core's two builds apart: it keeps the one its browser runs).
   const sw = await fetch(new URL('sw.js', env.url));
   assert.equal(sw.status, 200);
   assert.match(sw.headers.get('content-type'), /^text\/javascript/);
@@ -109,10 +110,12 @@ test('the manifest is linked and parses, its icons are PNGs of their sizes, and 
   assert.ok(m, 'sw.js carries its build');
   const build = JSON.parse(m[1]);
   assert.notEqual(build.version, 'dev');
-  for (const f of ['./', 'index.html', 'blue-gray-game.js', 'ai-worker.js', 'pkg/bluegray_wasm_bg.wasm', 'manifest.webmanifest']) {
+  for (const f of ['./', 'index.html', 'blue-gray-game.js', 'ai-worker.js', 'manifest.webmanifest']) {
     assert.ok(build.files.includes(f), `the service worker caches ${f}`);
   }
-  for (const f of build.files) {
+  assert.deepEqual(build.wasm, { simd: 'pkg/bluegray_wasm_simd_bg.wasm', baseline: 'pkg/bluegray_wasm_bg.wasm' });
+  assert.ok(!build.files.some((f) => f.endsWith('.wasm')), 'no wasm build among the files every browser keeps');
+  for (const f of [...build.files, ...Object.values(build.wasm)]) {
     const r = await fetch(new URL(f, env.url));
     assert.equal(r.status, 200, `${f} listed by sw.js is served`);
     await r.arrayBuffer();
@@ -184,6 +187,10 @@ test('offline: after one visit the page loads and plays with the network off', a
       await waitReady(page);
     }
     assert.equal(await page.evaluate(() => !!navigator.serviceWorker.controller), true, 'the page is controlled by the service worker');
+    // Of the rules core, the SIMD build, which Chromium runs, and not the baseline too.
+    const kept = await swKept(page);
+    assert.ok(kept.includes(`${PREFIX}pkg/bluegray_wasm_simd_bg.wasm`), kept.join(' '));
+    assert.ok(!kept.includes(`${PREFIX}pkg/bluegray_wasm_bg.wasm`), kept.join(' '));
     await off.context.setOffline(true);
     // The server goes away too: nothing can come from the network.
     await off.server.close();

@@ -185,9 +185,10 @@ test('the element loads from another origin, with its own assets, and says it is
   assert.ok(info.scripts.some((s) => s.startsWith(env.server.origin + '/')), info.scripts.join(' '));
   assert.deepEqual(info.ready, ['one', 'two']);
   assert.deepEqual(info.canvases, [true, true]);
-  // The wasm and the stylesheet came from the element's origin, once each (the wasm is shared).
+  // The wasm (the SIMD build, which Chromium runs) and the stylesheet came from the element's
+  // origin, once each (the wasm is shared).
   const wasm = info.resources.filter((r) => r.endsWith('.wasm'));
-  assert.deepEqual(wasm, [`${env.server.origin}/pkg/bluegray_wasm_bg.wasm`]);
+  assert.deepEqual(wasm, [`${env.server.origin}/pkg/bluegray_wasm_simd_bg.wasm`]);
   assert.ok(info.resources.some((r) => r === `${env.server.origin}/blue-gray-game.css`), info.resources.join(' '));
   // The attributes given in the markup made the games.
   assert.equal((await st(page, 'one')).variant, 'sackson');

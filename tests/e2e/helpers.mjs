@@ -9,7 +9,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** What a static host serves: the page, the element, the worker, the wasm (scripts/build-web.sh). */
+/** What a static host serves: the page, the element, the worker, the wasm builds (scripts/build-web.sh). */
 export const DIST = path.join(ROOT, 'dist');
 export { CHROMIUM, CHROMIUM_ARGS };
 
@@ -21,7 +21,7 @@ export function checkPrerequisites(chromium = CHROMIUM) {
         `(apt-get install chromium) or CHROMIUM_PATH pointing to a Chromium binary.`,
     );
   }
-  for (const f of ['index.html', 'blue-gray-game.js', 'blue-and-gray.html', 'pkg/bluegray_wasm_bg.wasm']) {
+  for (const f of ['index.html', 'blue-gray-game.js', 'blue-and-gray.html', 'pkg/bluegray_wasm_bg.wasm', 'pkg/bluegray_wasm_simd_bg.wasm']) {
     if (!fs.existsSync(path.join(DIST, f))) {
       throw new Error(`dist/${f} is not built: run \`bash scripts/build-web.sh\` before \`npm test\`.`);
     }
@@ -168,6 +168,14 @@ export function deepText(page, selector) {
 }
 
 export const state = (page) => page.evaluate(() => window.bluegray.state);
+
+/** The paths of what the service worker of `page`'s site keeps (its build's cache). */
+export function swKept(page) {
+  return page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith('bluegray-'));
+    return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+  });
+}
 export const status = (page) => page.textContent('#status');
 
 /**

@@ -1,0 +1,136 @@
+// End-to-end: the rules core's two builds (scripts/build-web.sh). Chromium runs WebAssembly SIMD,
+// so the page loads the SIMD build; a browser without SIMD (Safari before 16.4), imitated by
+// making WebAssembly.validate refuse SIMD in the page and in its service worker, loads the
+// baseline, plays, and keeps only the baseline for offline play. The single file embeds only the
+// baseline.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { launch, openPage, waitReady, waitPly, waitIdle, state, swKept, watch, DIST } from './helpers.mjs';
+
+const SIMD = 'pkg/bluegray_wasm_simd_bg.wasm';
+const BASELINE = 'pkg/bluegray_wasm_bg.wasm';
+const AI = '?mode=ai&side=blue&level=1';
+
+/**
+ * A browser without SIMD: WebAssembly.validate refuses any module holding 0xfd, the prefix of
+ * SIMD's instructions. A real module may hold that byte as data, but only the feature test's
+ * probe is ever validated.
+ */
+function noSimd() {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = (bytes) => {
+    const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
+    return !view.includes(0xfd) && validate(bytes);
+  };
+}
+
+/** Records, in window.__compiled, the file of every module the page compiles from a response. */
+function recordCompiles() {
+  window.__compiled = [];
+  const compile = WebAssembly.compileStreaming;
+  WebAssembly.compileStreaming = async (source) => {
+    const response = await source;
+    window.__compiled.push(new URL(response.url).pathname.replace(/^.*\/pkg\//, 'pkg/'));
+    return compile(response);
+  };
+}
+
+/** The wasm files under pkg/ that the page has fetched. */
+function wasmFetched(page) {
+  return page.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType('resource')
+        .map((r) => new URL(r.name).pathname.replace(/^.*\/pkg\//, 'pkg/'))
+        .filter((f) => f.endsWith('.wasm')),
+    ),
+  ]);
+}
+
+/** Plays e2-e3 and waits for the computer's reply. */
+async function playAndGetReply(page) {
+  await page.evaluate(() => window.bluegray.element.play('e2-e3'));
+  await waitPly(page, 2);
+  await waitIdle(page);
+  const s = await state(page);
+  assert.equal(s.history[0], 'e2-e3');
+  assert.equal(s.history.length, 2, 'the computer replied');
+}
+
+let env;
+
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+test('Chromium runs SIMD: the page loads the SIMD build, and only it', async () => {
+  const { page, problems } = await openPage(env, AI, { init: recordCompiles });
+  await playAndGetReply(page);
+  assert.deepEqual(await page.evaluate(() => window.__compiled), [SIMD]);
+  assert.deepEqual(await wasmFetched(page), [SIMD]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('without SIMD the page loads the baseline build, and the computer plays', async () => {
+  const { page, problems } = await openPage(env, AI, { init: `(${noSimd})(); (${recordCompiles})();` });
+  await playAndGetReply(page);
+  assert.deepEqual(await page.evaluate(() => window.__compiled), [BASELINE]);
+  // The SIMD build too: the page preloads it (scripts/build-dist.mjs says why).
+  assert.deepEqual((await wasmFetched(page)).sort(), [BASELINE, SIMD]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('without SIMD the service worker keeps the baseline build, not the SIMD one, and the page plays offline', async () => {
+  // A copy of dist/ whose service worker lacks SIMD as well.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-no-simd-'));
+  fs.cpSync(DIST, root, { recursive: true });
+  const sw = path.join(root, 'sw.js');
+  fs.writeFileSync(sw, `(${noSimd})();\n${fs.readFileSync(sw, 'utf8')}`);
+  const off = await launch({ root, serviceWorkers: 'allow' });
+  try {
+    const page = await off.context.newPage();
+    await page.addInitScript(`(${noSimd})(); (${recordCompiles})();`);
+    await page.goto(off.url + AI);
+    await waitReady(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const kept = await swKept(page);
+    assert.ok(kept.includes(`/${BASELINE}`), kept.join(' '));
+    assert.ok(!kept.includes(`/${SIMD}`), kept.join(' '));
+    if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+      await page.reload();
+      await waitReady(page);
+    }
+    assert.equal(await page.evaluate(() => !!navigator.serviceWorker.controller), true, 'the page is controlled by the service worker');
+    await off.context.setOffline(true);
+    await off.server.close();
+    const problems = watch(page);
+    await page.reload();
+    await waitReady(page);
+    await playAndGetReply(page);
+    assert.deepEqual(await page.evaluate(() => window.__compiled), [BASELINE]);
+    // Only the preload of the SIMD build fails, which this browser does not use.
+    const unused = new Set([`request failed: ${new URL(SIMD, off.url)} net::ERR_FAILED`, 'console.error: Failed to load resource: net::ERR_FAILED']);
+    assert.deepEqual(problems.filter((p) => !unused.has(p)), []);
+    await page.close();
+  } finally {
+    await off.context.setOffline(false).catch(() => {});
+    await off.close().catch(() => {});
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the single file embeds the baseline build, and only it', () => {
+  const html = fs.readFileSync(path.join(DIST, 'blue-and-gray.html'), 'utf8');
+  const embedded = [...html.matchAll(/wasmBase64:"([A-Za-z0-9+/=]+)"/g)].map((m) => zlib.inflateRawSync(Buffer.from(m[1], 'base64')));
+  assert.equal(embedded.length, 1);
+  assert.ok(embedded[0].equals(fs.readFileSync(path.join(DIST, BASELINE))), 'the embedded module is the baseline build');
+});
