@@ -70,6 +70,7 @@ enum Command {
 }
 
 /// A failure to report: one line on stderr, exit code 2.
+#[derive(Debug)]
 pub struct CliError(pub String);
 
 impl<E: std::fmt::Display> From<E> for CliError {

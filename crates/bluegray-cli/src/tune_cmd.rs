@@ -40,6 +40,11 @@ pub struct TuneArgs {
     /// in units of the larger of its size and 10, times this, is added to the error.
     #[arg(long, default_value_t = 0.0)]
     prior: f64,
+    /// Fits only these terms (comma-separated, named as the output names them) and keeps the
+    /// others' weights: to ask whether a new term pays on its own. All but the unit when not
+    /// given.
+    #[arg(long, value_delimiter = ',', value_name = "TERMS")]
+    fit: Vec<String>,
     /// Keeps the positions in this file: when it exists they are read from it and no game is
     /// played (to try other fits of the same positions); otherwise they are written there.
     #[arg(long)]
@@ -87,9 +92,10 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
             "too few quiet positions to fit: play more games".into(),
         ));
     }
+    let free = free_terms(&args.fit)?;
     let start = WEIGHTS.map(|w| w as f64);
     let k = fit_scale(&fit, &start);
-    let tuned = fit_weights(&fit, &start, k, args.steps, args.prior);
+    let tuned = fit_weights(&fit, &start, k, args.steps, args.prior, &free);
     let rounded: Weights = tuned.map(|w| w.round() as Score);
     let as_f64 = rounded.map(|w| w as f64);
     outln!(
@@ -114,6 +120,26 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
     let list: Vec<String> = rounded.iter().map(|w| w.to_string()).collect();
     outln!("pub const WEIGHTS: Weights = [{}];", list.join(", "));
     Ok(())
+}
+
+/// Which weights the fit may change: the named terms, or every one; never the unit.
+fn free_terms(names: &[String]) -> Result<[bool; TERMS], CliError> {
+    let mut free = [names.is_empty(); TERMS];
+    for name in names {
+        let i = ALL_TERMS
+            .iter()
+            .position(|t| format!("{t:?}").eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                let all: Vec<String> = ALL_TERMS.iter().map(|t| format!("{t:?}")).collect();
+                CliError(format!(
+                    "'{name}' is no term of the evaluation: the terms are {}",
+                    all.join(", ")
+                ))
+            })?;
+        free[i] = true;
+    }
+    free[eval::Term::Step as usize] = false;
+    Ok(free)
 }
 
 /// The header of a positions file: whether the position is held out, its result, its counts.
@@ -274,17 +300,17 @@ fn fit_scale(samples: &[Sample], w: &[f64; TERMS]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
-/// Fits every weight but the unit ([`eval::Term::Step`]), which fixes the scale with `k`, by
-/// Adam's gradient descent on the mean squared error from `start`, plus `prior` times each
-/// weight's squared change in units of the larger of its size in `start` and 10.
+/// Fits the weights marked `free` (never the unit, [`eval::Term::Step`], which fixes the scale
+/// with `k`) by Adam's gradient descent on the mean squared error from `start`, plus `prior`
+/// times each weight's squared change in units of the larger of its size in `start` and 10.
 fn fit_weights(
     samples: &[Sample],
     start: &[f64; TERMS],
     k: f64,
     steps: u32,
     prior: f64,
+    free: &[bool; TERMS],
 ) -> [f64; TERMS] {
-    let fixed = eval::Term::Step as usize;
     // Counts differ in size by orders of magnitude (a squared progress against a tempo), so
     // each weight moves in its own units: Adam's per-weight step does that. The step shrinks
     // from half a centi-step to a fiftieth, so that small weights settle rather than jitter.
@@ -303,7 +329,7 @@ fn fit_weights(
             }
         }
         for i in 0..TERMS {
-            if i == fixed {
+            if !free[i] {
                 continue;
             }
             grad[i] += 2.0 * prior * (w[i] - start[i]) / start[i].abs().max(10.0).powi(2);
@@ -347,16 +373,37 @@ mod tests {
         let mut start = truth.map(|x| x + 15.0);
         start[0] = 100.0;
         let before = error(&samples, &start, k);
-        let w = fit_weights(&samples, &start, k, 1500, 0.0);
+        let all = free_terms(&[]).unwrap();
+        let w = fit_weights(&samples, &start, k, 1500, 0.0, &all);
         assert!(error(&samples, &w, k) < before / 100.0);
         assert_eq!(w[0], 100.0, "the unit stays");
         for (got, want) in w.iter().zip(&truth) {
             assert!((got - want).abs() < 2.0, "{got} for {want}");
         }
         // A strong prior keeps the weights near where they started.
-        let held = fit_weights(&samples, &start, k, 1500, 1000.0);
+        let held = fit_weights(&samples, &start, k, 1500, 1000.0, &all);
         for (got, was) in held.iter().zip(&start) {
             assert!((got - was).abs() < 3.0, "{got} moved from {was}");
         }
+        // Fitting two terms only moves those two, each back to its truth.
+        let some = free_terms(&["lead".into(), " Hanging".into()]).unwrap();
+        let w = fit_weights(&samples, &start, k, 1500, 0.0, &some);
+        for (i, ((got, was), want)) in w.iter().zip(&start).zip(&truth).enumerate() {
+            if some[i] {
+                assert!(got != was, "term {i} was free");
+            } else {
+                assert_eq!(got, was, "term {i} was kept");
+            }
+        }
+        assert_eq!(some.iter().filter(|&&f| f).count(), 2);
+    }
+
+    #[test]
+    fn an_unknown_term_is_named_in_the_error() {
+        let err = free_terms(&["Lead".into(), "Luck".into()]).unwrap_err();
+        assert!(err.0.contains("'Luck' is no term"), "{}", err.0);
+        assert!(err.0.contains("Hanging"), "{}", err.0);
+        // The unit is never fitted, even when named.
+        assert!(!free_terms(&["Step".into()]).unwrap()[0]);
     }
 }
