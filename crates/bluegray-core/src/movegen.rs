@@ -105,45 +105,32 @@ impl Position {
 
     /// Whether the side to move has a capture, which makes every other move illegal.
     pub fn has_capture(&self) -> bool {
-        self.first_jumps(self.side, true).any()
-    }
-
-    /// The guards of `victim` that the other side's guards could jump at once, were it the
-    /// other side's move: what the side to move must look after.
-    pub fn jumpable(&self, victim: Color) -> Bitboard {
-        self.first_jumps(victim.other(), false)
-    }
-
-    /// The enemy guards that `by`'s guards can jump now; with `any`, some of them only (none
-    /// when there is none), found as soon as possible.
-    #[inline(always)]
-    fn first_jumps(&self, by: Color, any: bool) -> Bitboard {
-        let enemy = self.guards[by.other().index()];
+        let us = self.side;
+        let enemy = self.guards[us.other().index()];
         let free = self.guard_free();
-        let ours = self.guards[by.index()];
+        let ours = self.guards[us.index()];
         let sergeants = ours & !self.privates;
         // Privates jump forward and sideways, as sergeants do; backward and diagonally only
         // sergeants do, and diagonally only under `jumps=any`. Every shift has constant
         // arguments so that each compiles to a few instructions: this runs at every node.
-        let (forward, backward) = match by {
+        let (forward, backward) = match us {
             Color::Blue => (1, -1),
             Color::Gray => (-1, 1),
         };
-        let over =
-            |movers: Bitboard, df: i8, dr: i8| movers.shift(df, dr) & enemy & free.shift(-df, -dr);
-        let mut found = over(ours, 1, 0) | over(ours, -1, 0) | over(ours, 0, forward);
-        if any && found.any() {
-            return found;
+        let over = |movers: Bitboard, df: i8, dr: i8| {
+            ((movers.shift(df, dr) & enemy).shift(df, dr) & free).any()
+        };
+        if over(ours, 1, 0) || over(ours, -1, 0) || over(ours, 0, forward) {
+            return true;
         }
-        found |= over(sergeants, 0, backward);
-        if (any && found.any()) || self.rules.jumps != Jumps::Any {
-            return found;
+        if over(sergeants, 0, backward) {
+            return true;
         }
-        found
-            | over(sergeants, 1, 1)
-            | over(sergeants, -1, -1)
-            | over(sergeants, -1, 1)
-            | over(sergeants, 1, -1)
+        self.rules.jumps == Jumps::Any
+            && (over(sergeants, 1, 1)
+                || over(sergeants, -1, -1)
+                || over(sergeants, -1, 1)
+                || over(sergeants, 1, -1))
     }
 
     /// Every legal move, into `out` (cleared first). Reusing one buffer avoids allocating.

@@ -65,13 +65,10 @@ pub enum Term {
     /// Being ahead in progress at all, by however little: an impasse is decided by who is
     /// ahead, not by how far.
     Lead,
-    /// A guard the enemy could jump were it the enemy's move (only the side to move's can be,
-    /// in a quiet position): it must be saved or traded.
-    Hanging,
 }
 
 /// How many terms the evaluation has.
-pub const TERMS: usize = 21;
+pub const TERMS: usize = 20;
 
 /// Every term, in the order of [`WEIGHTS`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -95,7 +92,6 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::Tempo,
     Term::ImpasseLead,
     Term::Lead,
-    Term::Hanging,
 ];
 
 /// A weight for every term, in centi-steps per count.
@@ -103,13 +99,12 @@ pub type Weights = [Score; TERMS];
 
 /// The weights the engine plays with. [`Term::Step`] is the unit and stays 100.
 ///
-/// [`Term::Lead`] and [`Term::Hanging`] were fitted alone (`bluegray tune --seed 7 --games 100
-/// --nodes 30000 --jobs 2 --fit Lead,Hanging`, 39,867 positions of 1,700 games in the 17 named
-/// variants) and the others kept as set by hand: fitted all together, the weights predict
-/// results better but material comes out near zero or below, which plays worse. The README
-/// gives the matches that kept them.
+/// [`Term::Lead`] was fitted alone (`bluegray tune --seed 7 --games 100 --nodes 30000 --jobs 2
+/// --fit Lead`, 39,867 positions of 1,700 games in the 17 named variants) and the others kept as
+/// set by hand: fitted all together, the weights predict results better, but material comes out
+/// near zero or below and the engine played worse. The README gives the matches that kept it.
 pub const WEIGHTS: Weights = [
-    100, 1, 70, 45, 3, 2, 20, 250, 60, 35, 25, 18, 12, 8, 6, 4, 12, 10, 0, 80, -19,
+    100, 1, 70, 45, 3, 2, 20, 250, 60, 35, 25, 18, 12, 8, 6, 4, 12, 10, 0, 80,
 ];
 
 /// How many guard moves ahead the blocking race is looked at.
@@ -165,7 +160,6 @@ fn tally(pos: &Position, t: &mut impl Tally) {
         };
         progress(pos.progress(c), &mut side);
         guards(pos, c, free, &mut side);
-        side.add(Term::Hanging, pos.jumpable(c).count() as Score);
         captain_run(pos, c, &mut Reach::new(pos, c.other()), &mut side);
     }
     t.add(Term::Tempo, 1);
