@@ -4,14 +4,18 @@
 // tree: both stop at exactly the budget (the wasm says how many it searched; the protocol reports
 // only finished iterations), and their best moves are checked equal. Speeds are nodes per second
 // of CPU time (the engine process's, read from /proc; node's own for the wasm), not of wall time,
-// so that other work on a shared machine matters less; each search is repeated and the fastest
-// run kept. Prints which wasm module it measured, each speed and their ratio.
+// so that other work on a shared machine matters less. Each round searches every position once
+// natively and once in wasm; over R rounds it prints which wasm module it measured, each
+// position's fastest speeds and their ratio, and the median of the rounds' ratios.
 //
 // The module is the one a browser with WebAssembly SIMD loads (www/wasm-simd.js): the SIMD build,
 // or the baseline with --baseline (what browsers without SIMD run) or when the checkout built
 // no SIMD module.
 //
-//   node scripts/wasm-speed.mjs [--nodes N (1,000,000)] [--runs R (3)] [--root CHECKOUT] [--baseline]
+// With --browser the wasm searches run in a page of headless Chromium (Debian's, as the tests
+// use), timed by the page's clock, which is wall time: the browser's nodes per second.
+//
+//   node scripts/wasm-speed.mjs [--nodes N (1,000,000)] [--runs R (3)] [--root CHECKOUT] [--baseline] [--browser]
 //
 // Needs `cargo build --release -p bluegray-cli` and `bash scripts/build-web.sh` (www/pkg) first.
 import { spawn } from 'node:child_process';
@@ -26,6 +30,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--root DIR` measures another checkout's builds (say, a baseline's) with this script. */
 const BUILT = process.argv.includes('--root') ? path.resolve(process.argv[process.argv.indexOf('--root') + 1]) : ROOT;
 const PKG = path.join(BUILT, 'www/pkg');
+/** `--browser`: the wasm searches run in headless Chromium instead of node. */
+const BROWSER = process.argv.includes('--browser');
 const CLI = path.join(process.env.CARGO_TARGET_DIR || path.join(BUILT, 'target'), 'release/bluegray');
 
 /** Positions of four variants, as variant spec and moves from its start. */
@@ -86,14 +92,19 @@ function nativeEngine() {
   };
 }
 
+/** The wasm module to measure: the one a browser with SIMD loads, or the baseline (--baseline). */
+function wasmModule() {
+  const simd = !process.argv.includes('--baseline') && simdSupported() && fs.existsSync(path.join(BUILT, 'www', WASM.simd));
+  const file = path.join(BUILT, 'www', simd ? WASM.simd : WASM.baseline);
+  console.log(`wasm: the ${simd ? 'SIMD' : 'baseline'} build, ${file}${BROWSER ? ', in headless Chromium' : ''}`);
+  return file;
+}
+
 async function wasmEngine() {
   const js = path.join(PKG, 'bluegray_wasm.js');
   if (!fs.existsSync(js)) throw new Error('www/pkg is missing: bash scripts/build-web.sh');
   const wasm = await import(js);
-  const simd = !process.argv.includes('--baseline') && simdSupported() && fs.existsSync(path.join(BUILT, 'www', WASM.simd));
-  const module = path.join(BUILT, 'www', simd ? WASM.simd : WASM.baseline);
-  console.log(`wasm: the ${simd ? 'SIMD' : 'baseline'} build, ${module}`);
-  await wasm.default({ module_or_path: fs.readFileSync(module) });
+  await wasm.default({ module_or_path: fs.readFileSync(wasmModule()) });
   return {
     search(variant, moves, nodes) {
       const game = new wasm.Game(variant);
@@ -108,35 +119,89 @@ async function wasmEngine() {
   };
 }
 
+/**
+ * The same searches in a page of headless Chromium (--browser), the glue and the module served
+ * from www/pkg by request routing (no server to start). Timed by the page's performance.now(),
+ * wall time: a page has no CPU clock.
+ */
+async function browserEngine() {
+  const { chromium } = await import('playwright-core');
+  const { CHROMIUM, CHROMIUM_ARGS } = await import('./chromium.mjs');
+  const module = wasmModule();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const origin = 'http://wasm-speed.invalid';
+  await page.route(`${origin}/**`, (route) => {
+    const name = new URL(route.request().url()).pathname.slice(1);
+    if (name === 'module.wasm') return route.fulfill({ path: module, contentType: 'application/wasm' });
+    if (name === 'bluegray_wasm.js') return route.fulfill({ path: path.join(PKG, name), contentType: 'text/javascript' });
+    return route.fulfill({ body: '<!doctype html><title>wasm speed</title>', contentType: 'text/html' });
+  });
+  await page.goto(`${origin}/`);
+  await page.evaluate(async () => {
+    window.wasm = await import('/bluegray_wasm.js');
+    await window.wasm.default({ module_or_path: '/module.wasm' });
+  });
+  return {
+    search: (variant, moves, nodes) =>
+      page.evaluate(([variant, moves, nodes]) => {
+        const game = new window.wasm.Game(variant);
+        for (const m of moves) game.play(m);
+        const record = game.record();
+        game.free();
+        const t0 = performance.now();
+        const r = window.wasm.analyse(record, '', nodes);
+        return { nodes: r.nodes, best: r.best, ms: performance.now() - t0 };
+      }, [variant, moves, nodes]),
+    close: () => browser.close(),
+  };
+}
+
 const nodes = option('nodes', 1_000_000);
 const runs = option('runs', 3);
 const native = nativeEngine();
-const web = await wasmEngine();
-let total = { native: { nodes: 0, ms: 0 }, wasm: { nodes: 0, ms: 0 } };
-for (const p of POSITIONS) {
-  const best = { native: null, wasm: null };
-  for (let i = 0; i < runs; i++) {
+const web = BROWSER ? await browserEngine() : await wasmEngine();
+const best = POSITIONS.map(() => ({ native: null, wasm: null }));
+/** Each round's wasm speed over its native speed, every position searched once by each. */
+const rounds = [];
+for (let i = 0; i < runs; i++) {
+  const round = { native: 0, wasm: 0 };
+  for (const [j, p] of POSITIONS.entries()) {
     // Interleaved, so that a busy moment of the machine falls on both alike.
     const n = await native.search(p.variant, p.moves, nodes);
-    const w = web.search(p.variant, p.moves, nodes);
+    const w = await web.search(p.variant, p.moves, nodes);
     if (w.nodes !== nodes) throw new Error(`${p.variant}: the wasm searched ${w.nodes} nodes, not the budget ${nodes}`);
     if (n.best !== w.best) throw new Error(`${p.variant}: natively ${n.best}, in wasm ${w.best}: not the same search`);
-    if (!best.native || n.ms < best.native.ms) best.native = n;
-    if (!best.wasm || w.ms < best.wasm.ms) best.wasm = w;
+    if (!best[j].native || n.ms < best[j].native.ms) best[j].native = n;
+    if (!best[j].wasm || w.ms < best[j].wasm.ms) best[j].wasm = w;
+    round.native += n.ms;
+    round.wasm += w.ms;
   }
+  rounds.push(round.native / round.wasm);
+}
+const total = { native: { nodes: 0, ms: 0 }, wasm: { nodes: 0, ms: 0 } };
+for (const [j, p] of POSITIONS.entries()) {
+  const b = best[j];
   for (const k of ['native', 'wasm']) {
-    total[k].nodes += best[k].nodes;
-    total[k].ms += best[k].ms;
+    total[k].nodes += b[k].nodes;
+    total[k].ms += b[k].ms;
   }
   const nps = (r) => Math.round(r.nodes / (r.ms / 1000));
   console.log(
-    `${p.variant.padEnd(14)} ${String(p.moves.length).padStart(2)} plies  ${best.native.nodes} nodes  ` +
-      `native ${nps(best.native)} n/s  wasm ${nps(best.wasm)} n/s  ratio ${(nps(best.wasm) / nps(best.native)).toFixed(2)}`,
+    `${p.variant.padEnd(14)} ${String(p.moves.length).padStart(2)} plies  ${b.native.nodes} nodes  ` +
+      `native ${nps(b.native)} n/s  wasm ${nps(b.wasm)} n/s  ratio ${(nps(b.wasm) / nps(b.native)).toFixed(2)}`,
   );
 }
 native.close();
+await web.close?.();
 const speed = (r) => r.nodes / (r.ms / 1000);
 console.log(
   `all: native ${(speed(total.native) / 1e6).toFixed(2)} M nodes/s, wasm ${(speed(total.wasm) / 1e6).toFixed(2)} M nodes/s, ` +
     `ratio ${(speed(total.wasm) / speed(total.native)).toFixed(2)}`,
 );
+// The machine's speed drifts from minute to minute (a shared host), which moves the fastest runs
+// of the two apart; a round's two halves run seconds apart, so the rounds' median ratio is the
+// steadier figure.
+rounds.sort((a, b) => a - b);
+const median = runs % 2 ? rounds[(runs - 1) / 2] : (rounds[runs / 2 - 1] + rounds[runs / 2]) / 2;
+console.log(`median of the ${runs} rounds' ratios: ${median.toFixed(2)} (from ${rounds[0].toFixed(2)} to ${rounds[runs - 1].toFixed(2)})`);
