@@ -1,5 +1,6 @@
-// Smoke tests of the engine's measuring scripts (they run for hours when used for real; here
-// each plays a couple of tiny games): scripts/baseline-match.sh against a baseline binary.
+// Smoke tests of the engine's measuring scripts (they run for minutes to hours when used for
+// real; here each does a tiny share of the work): scripts/baseline-match.sh against a baseline
+// binary, and scripts/wasm-speed.mjs on each of its wasm modules, in node and in Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -26,3 +27,25 @@ test('baseline-match refuses what is no commit, before building anything', () =>
   assert.match(r.stderr, /'no-such-commit' is no commit/);
   assert.equal(baselineMatch([]).status, 2);
 });
+
+function wasmSpeed(args) {
+  return spawnSync(process.execPath, ['scripts/wasm-speed.mjs', '--runs', '1', '--nodes', '200000', ...args], { cwd: ROOT, encoding: 'utf8' });
+}
+
+for (const [args, module, where] of [
+  [[], 'SIMD', ''],
+  [['--baseline'], 'baseline', ''],
+  [['--browser'], 'SIMD', ', in headless Chromium'],
+]) {
+  test(`wasm-speed ${args.join(' ') || '(no options)'} measures the ${module} build${where} against the native engine`, () => {
+    const r = wasmSpeed(args);
+    assert.equal(r.status, 0, r.stderr);
+    const file = module === 'SIMD' ? 'bluegray_wasm_simd_bg.wasm' : 'bluegray_wasm_bg.wasm';
+    assert.ok(r.stdout.startsWith(`wasm: the ${module} build, ${path.join(ROOT, 'www', 'pkg', file)}${where}\n`), r.stdout);
+    // A line per position, each with both speeds: the same search was made by both (the script
+    // checks the node counts and the best moves agree).
+    assert.equal(r.stdout.match(/^\S+ +\d+ plies {2}200000 nodes {2}native \d+ n\/s {2}wasm \d+ n\/s {2}ratio \d+\.\d\d$/gm)?.length, 5, r.stdout);
+    assert.match(r.stdout, /^all: native \d+\.\d\d M nodes\/s, wasm \d+\.\d\d M nodes\/s, ratio \d+\.\d\d$/m);
+    assert.match(r.stdout, /^median of the 1 rounds' ratios: \d+\.\d\d/m);
+  });
+}
