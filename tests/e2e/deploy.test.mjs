@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, openPage, waitReady, waitPly, waitIdle, clickPoint, state, waitText, playToTheEnd, swKept, DIST, ROOT } from './helpers.mjs';
+import { launch, openPage, waitReady, waitPly, waitIdle, clickPoint, state, waitText, playToTheEnd, swKept, serviceWorkerControl, DIST, ROOT } from './helpers.mjs';
 import { STRICT_CSP } from '../../scripts/serve.mjs';
 
 const PREFIX = '/games/bg/';
@@ -181,12 +181,7 @@ test('offline: after one visit the page loads and plays with the network off', a
     const url = off.url + q({ mode: 'ai', side: 'blue', level: 1 });
     await page.goto(url);
     await waitReady(page);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-      await page.reload();
-      await waitReady(page);
-    }
-    assert.equal(await page.evaluate(() => !!navigator.serviceWorker.controller), true, 'the page is controlled by the service worker');
+    assert.equal(await serviceWorkerControl(page), true, 'the page is controlled by the service worker');
     // Of the rules core, the SIMD build, which Chromium runs, and not the baseline too.
     const kept = await swKept(page);
     assert.ok(kept.includes(`${PREFIX}pkg/bluegray_wasm_simd_bg.wasm`), kept.join(' '));

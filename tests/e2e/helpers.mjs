@@ -169,6 +169,19 @@ export function deepText(page, selector) {
 
 export const state = (page) => page.evaluate(() => window.bluegray.state);
 
+/**
+ * Waits for `page`'s service worker, and reloads once if it does not control the page yet (a
+ * first visit is controlled only from its next load). Resolves to whether it controls it now.
+ */
+export async function serviceWorkerControl(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await waitReady(page);
+  }
+  return page.evaluate(() => !!navigator.serviceWorker.controller);
+}
+
 /** The paths of what the service worker of `page`'s site keeps (its build's cache). */
 export function swKept(page) {
   return page.evaluate(async () => {

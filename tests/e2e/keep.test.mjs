@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, openPage, waitReady, waitPly, clickPoint, state, waitText, frames, DIST } from './helpers.mjs';
+import { launch, openPage, waitReady, waitPly, clickPoint, state, waitText, frames, serviceWorkerControl, DIST } from './helpers.mjs';
 
 let env;
 before(async () => {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launch, openPage, waitReady, waitPly, waitIdle, state, swKept, watch, DIST } from './helpers.mjs';
+import { launch, openPage, waitReady, waitPly, waitIdle, state, swKept, serviceWorkerControl, watch, DIST } from './helpers.mjs';
 
 const SIMD = 'pkg/bluegray_wasm_simd_bg.wasm';
 const BASELINE = 'pkg/bluegray_wasm_bg.wasm';
@@ -101,15 +101,10 @@ test('without SIMD the service worker keeps the baseline build, not the SIMD one
     await page.addInitScript(`(${noSimd})(); (${recordCompiles})();`);
     await page.goto(off.url + AI);
     await waitReady(page);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    assert.equal(await serviceWorkerControl(page), true, 'the page is controlled by the service worker');
     const kept = await swKept(page);
     assert.ok(kept.includes(`/${BASELINE}`), kept.join(' '));
     assert.ok(!kept.includes(`/${SIMD}`), kept.join(' '));
-    if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-      await page.reload();
-      await waitReady(page);
-    }
-    assert.equal(await page.evaluate(() => !!navigator.serviceWorker.controller), true, 'the page is controlled by the service worker');
     await off.context.setOffline(true);
     await off.server.close();
     const problems = watch(page);

@@ -114,8 +114,8 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
         error(&held, &as_f64, k)
     );
     outln!("term              before  after");
-    for (t, (before, after)) in ALL_TERMS.iter().zip(WEIGHTS.iter().zip(rounded)) {
-        outln!("{:<16} {before:>7} {after:>6}", format!("{t:?}"));
+    for (t, (before, after)) in term_names().iter().zip(WEIGHTS.iter().zip(rounded)) {
+        outln!("{t:<16} {before:>7} {after:>6}");
     }
     let list: Vec<String> = rounded.iter().map(|w| w.to_string()).collect();
     outln!("pub const WEIGHTS: Weights = [{}];", list.join(", "));
@@ -126,14 +126,13 @@ pub fn run(args: &TuneArgs) -> Result<(), CliError> {
 fn free_terms(names: &[String]) -> Result<[bool; TERMS], CliError> {
     let mut free = [names.is_empty(); TERMS];
     for name in names {
-        let i = ALL_TERMS
+        let i = term_names()
             .iter()
-            .position(|t| format!("{t:?}").eq_ignore_ascii_case(name.trim()))
+            .position(|t| t.eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| {
-                let all: Vec<String> = ALL_TERMS.iter().map(|t| format!("{t:?}")).collect();
                 CliError(format!(
                     "'{name}' is no term of the evaluation: the terms are {}",
-                    all.join(", ")
+                    term_names().join(", ")
                 ))
             })?;
         free[i] = true;
@@ -142,10 +141,14 @@ fn free_terms(names: &[String]) -> Result<[bool; TERMS], CliError> {
     Ok(free)
 }
 
+/// Every term's name, as the output, the positions file and `--fit` name them.
+fn term_names() -> Vec<String> {
+    ALL_TERMS.iter().map(|t| format!("{t:?}")).collect()
+}
+
 /// The header of a positions file: whether the position is held out, its result, its counts.
 fn positions_header() -> String {
-    let terms: Vec<String> = ALL_TERMS.iter().map(|t| format!("{t:?}")).collect();
-    format!("held\tresult\t{}", terms.join("\t"))
+    format!("held\tresult\t{}", term_names().join("\t"))
 }
 
 /// Writes the positions to `path`, as [`read_positions`] reads them.
