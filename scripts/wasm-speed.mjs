@@ -3,10 +3,13 @@
 // wasm package's `analyse` in node, at full strength with cleared tables, so both search the same
 // tree: both stop at exactly the budget (the wasm says how many it searched; the protocol reports
 // only finished iterations), and their best moves are checked equal. Speeds are nodes per second
-// of CPU time (the engine process's, read from /proc; node's own for the wasm), not of wall time,
-// so that other work on a shared machine matters less. Each round searches every position once
-// natively and once in wasm; over R rounds it prints which wasm module it measured, each
-// position's fastest speeds and their ratio, and the median of the rounds' ratios.
+// of CPU time, not of wall time, so that other work on a shared machine matters less: the engine
+// process's threads' and node's main thread's (where the wasm runs), read in nanoseconds from
+// Linux's /proc/…/schedstat, as /proc's stat counts in 10 ms ticks, a tenth of a short search.
+// A first round, not counted, lets V8 finish compiling the hot wasm functions with its optimising
+// tier. Each round searches every position once natively and once in wasm; over R rounds it
+// prints which wasm module it measured, each position's fastest speeds and their ratio, and the
+// median of the rounds' ratios.
 //
 // The module is the one a browser with WebAssembly SIMD loads (www/wasm-simd.js): the SIMD build,
 // or the baseline with --baseline (what browsers without SIMD run) or when the checkout built
@@ -51,15 +54,14 @@ function option(name, fallback) {
   return n;
 }
 
-/** The kernel's clock ticks per second for /proc's times (USER_HZ, 100 on Linux). */
-const CLOCK_TICKS = 100;
+/** CPU seconds a thread has run so far: the first field of its /proc schedstat, in ns (Linux). */
+function threadSeconds(pid, tid) {
+  return Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
+}
 
-/** CPU seconds (user and system) a process has used so far, from /proc (Linux). */
+/** CPU seconds all of a process's threads have run so far (the engine reads stdin on a thread of its own). */
 function cpuSeconds(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces) start at field 3; utime, stime are 14, 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  return fs.readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => sum + threadSeconds(pid, tid), 0);
 }
 
 /** The native engine as a line-by-line conversation. */
@@ -111,10 +113,10 @@ async function wasmEngine() {
       for (const m of moves) game.play(m);
       const record = game.record();
       game.free();
-      const t0 = process.cpuUsage();
+      // The search runs on node's main thread; its compiler and collector threads are not counted.
+      const t0 = threadSeconds(process.pid, process.pid);
       const r = JSON.parse(JSON.stringify(wasm.analyse(record, '', nodes)));
-      const used = process.cpuUsage(t0);
-      return { nodes: r.nodes, best: r.best, ms: (used.user + used.system) / 1000 };
+      return { nodes: r.nodes, best: r.best, ms: (threadSeconds(process.pid, process.pid) - t0) * 1000 };
     },
   };
 }
@@ -164,7 +166,7 @@ const web = BROWSER ? await browserEngine() : await wasmEngine();
 const best = POSITIONS.map(() => ({ native: null, wasm: null }));
 /** Each round's wasm speed over its native speed, every position searched once by each. */
 const rounds = [];
-for (let i = 0; i < runs; i++) {
+for (let i = -1; i < runs; i++) {
   const round = { native: 0, wasm: 0 };
   for (const [j, p] of POSITIONS.entries()) {
     // Interleaved, so that a busy moment of the machine falls on both alike.
@@ -172,12 +174,13 @@ for (let i = 0; i < runs; i++) {
     const w = await web.search(p.variant, p.moves, nodes);
     if (w.nodes !== nodes) throw new Error(`${p.variant}: the wasm searched ${w.nodes} nodes, not the budget ${nodes}`);
     if (n.best !== w.best) throw new Error(`${p.variant}: natively ${n.best}, in wasm ${w.best}: not the same search`);
+    if (i < 0) continue; // the warm-up round
     if (!best[j].native || n.ms < best[j].native.ms) best[j].native = n;
     if (!best[j].wasm || w.ms < best[j].wasm.ms) best[j].wasm = w;
     round.native += n.ms;
     round.wasm += w.ms;
   }
-  rounds.push(round.native / round.wasm);
+  if (i >= 0) rounds.push(round.native / round.wasm);
 }
 const total = { native: { nodes: 0, ms: 0 }, wasm: { nodes: 0, ms: 0 } };
 for (const [j, p] of POSITIONS.entries()) {
