@@ -9,6 +9,7 @@
 # 47 minutes for the round robin. Exits 1 when a level misses 60%.
 # Usage: bash scripts/ladder.sh [ladder|round-robin]   (both when no argument is given)
 # Quick check of the script itself: TOP=3 GAMES=4 RR_GAMES=2 bash scripts/ladder.sh
+# FROM=8 starts the ladder at 8 v 7 (the games of each pair do not depend on the others).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +31,7 @@ fi
 
 short=0
 if [ "$what" = all ] || [ "$what" = ladder ]; then
-  for ((level = 2; level <= top; level++)); do
+  for ((level = ${FROM:-2}; level <= top; level++)); do
     for seed in $seeds; do
       line=$("$bin" match --games "$games" --jobs "$jobs" --seed "$seed" "$level" $((level - 1)) | head -1)
       wins=$(sed -n 's/.*A wins \([0-9]*\),.*/\1/p' <<<"$line")

@@ -1,6 +1,7 @@
 // Smoke tests of the engine's measuring scripts (they run for minutes to hours when used for
 // real; here each does a tiny share of the work): scripts/baseline-match.sh against a baseline
-// binary, and scripts/wasm-speed.mjs on each of its wasm modules, in node and in Chromium.
+// binary, scripts/ladder.sh on the lowest levels, and scripts/wasm-speed.mjs on each of its wasm
+// modules, in node and in Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,24 @@ test('baseline-match refuses what is no commit, before building anything', () =>
   assert.equal(r.status, 2);
   assert.match(r.stderr, /'no-such-commit' is no commit/);
   assert.equal(baselineMatch([]).status, 2);
+});
+
+test('ladder plays each pair of neighbouring levels from FROM on both seeds, then the round robin', () => {
+  const r = spawnSync('bash', ['scripts/ladder.sh'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, TOP: '3', FROM: '3', GAMES: '2', RR_GAMES: '1' },
+  });
+  // Exit 1 only says a level missed 60% of two games, which two games cannot decide.
+  assert.ok(r.status === 0 || r.status === 1, r.stderr);
+  const pairs = r.stdout.match(/^seed \d+: \d+ vs \d+: 2 games, A wins \d/gm) || [];
+  assert.deepEqual(
+    pairs.map((l) => l.replace(/: 2 games.*/, '')),
+    ['seed 7: 3 vs 2', 'seed 11: 3 vs 2'],
+    r.stdout,
+  );
+  assert.match(r.stdout, /^round robin of 3 players: 3 pairs of 1 games$/m, r.stdout);
+  assert.match(r.stdout, /^ratings relative to 1 /m, r.stdout);
 });
 
 function wasmSpeed(args) {
