@@ -323,6 +323,21 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
+   * Marks the last move played as a mistake: a dashed red arrow (black on the contrast theme)
+   * that stays while the game holds that move, through the moves played after it, and goes when
+   * it is taken back or a new game begins; `null` takes it away. For tutorials and puzzles (the
+   * board's own puzzle mode marks a wrong move itself). Returns the move as the board writes it
+   * (null when it took the mark away); throws an Error when `text` is not the last move played.
+   * @param {string|null} text
+   * @returns {string|null}
+   */
+  showMistake(text) {
+    this.#c.requireGame();
+    if (text !== null && typeof text !== 'string') throw new TypeError(this.#c.t('api.mistakeNotText', { type: typeOf(text) }));
+    return this.#c.showMistake(text);
+  }
+
+  /**
    * Turns the board around.
    * @returns {void}
    */

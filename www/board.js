@@ -22,8 +22,15 @@ export function withNewGame(s, gs) {
     notice: null,
     view: null,
     hint: null,
+    mistake: null,
     announced: null,
   };
+}
+
+/** The state with the game's last move marked as a mistake (none to mark before the first move). */
+export function withMistake(s) {
+  const last = s.gs && s.gs.lastMove;
+  return { ...s, mistake: last ? { ply: s.gs.ply - 1, text: last.text, points: last.points } : null };
 }
 
 /**

@@ -75,6 +75,7 @@ export class BoardController {
     this.#puzzle = new PuzzleRunner({
       state: () => this.s,
       setPuzzle: (puzzle) => (this.s = { ...this.s, puzzle }),
+      markMistake: () => (this.s = B.withMistake(this.s)),
       core: () => this.r.core,
       play: (move) => this.#playReply(move),
       emit: (type, detail) => this.#emitPuzzle(type, detail),
@@ -631,6 +632,25 @@ export class BoardController {
     this.s = { ...this.s, hint: { code: gs.code, points: move.points } };
     this.changed();
     return move.text;
+  }
+
+  /** showMistake(text) of the element; see its documentation. */
+  showMistake(text) {
+    const gs = this.requireGame() && this.s.gs;
+    if (text === null) {
+      this.s = { ...this.s, mistake: null };
+      this.changed();
+      return null;
+    }
+    const last = gs.lastMove;
+    if (!last) throw new Error(this.t('api.mistakeNoMove'));
+    // The board writes moves in lower case, as it reads them in any case.
+    if (text.trim().toLowerCase() !== last.text) {
+      throw new Error(this.t('api.mistakeNotLast', { move: text.trim().slice(0, 40), last: last.text }));
+    }
+    this.s = B.withMistake(this.s);
+    this.changed();
+    return last.text;
   }
 
   // ------------------------------------------------------------------ the computer

@@ -81,6 +81,7 @@ const THEMES = {
     target: '#1f6e38',
     targetRing: 'rgba(255,255,255,0.9)',
     arrow: 'rgba(20,120,60,0.85)',
+    mistake: 'rgba(185,35,20,0.85)',
   },
   dark: {
     frame: ['#3b3d44', '#2c2e34', '#202227'],
@@ -96,6 +97,7 @@ const THEMES = {
     target: 'rgba(120,230,150,0.85)',
     targetRing: 'rgba(0,0,0,0.9)',
     arrow: 'rgba(110,230,150,0.9)',
+    mistake: 'rgba(255,120,100,0.9)',
   },
   contrast: {
     frame: ['#000000', '#000000', '#000000'],
@@ -111,6 +113,7 @@ const THEMES = {
     target: '#007a1f',
     targetRing: '#ffffff',
     arrow: '#b00000',
+    mistake: '#000000',
   },
 };
 
@@ -321,8 +324,11 @@ function drawLastMove(ctx, L, mv) {
   ctx.restore();
 }
 
-/** An arrow along a move's points, its head on the last one (a hint). */
-function drawArrow(ctx, L, points, color) {
+/**
+ * An arrow along a move's points, its head on the last one: solid for a hint, with a dashed
+ * shaft for a mistake, so that the two differ in shape as well as in colour.
+ */
+function drawArrow(ctx, L, points, color, dashed = false) {
   const xy = points.map((p) => L.toXY(p)).filter(Boolean);
   if (xy.length < 2) return;
   const { cell } = L;
@@ -337,13 +343,15 @@ function drawArrow(ctx, L, points, color) {
   ctx.strokeStyle = color;
   ctx.fillStyle = color;
   ctx.lineWidth = cell * 0.12;
-  ctx.lineCap = 'round';
+  ctx.lineCap = dashed ? 'butt' : 'round';
   ctx.lineJoin = 'round';
+  if (dashed) ctx.setLineDash([cell * 0.16, cell * 0.1]);
   ctx.beginPath();
   ctx.moveTo(xy[0].x, xy[0].y);
   for (const p of xy.slice(1, -1)) ctx.lineTo(p.x, p.y);
   ctx.lineTo(base.x, base.y);
   ctx.stroke();
+  ctx.setLineDash([]);
   ctx.beginPath();
   ctx.moveTo(tip.x, tip.y);
   ctx.lineTo(base.x + Math.cos(angle + Math.PI / 2) * head * 0.6, base.y + Math.sin(angle + Math.PI / 2) * head * 0.6);
@@ -529,6 +537,7 @@ function animationFrame(L, { points, captured, t }) {
  *   coordinates: whether point names are drawn on the frame (default true),
  *   theme: 'wood' | 'dark' | 'contrast' (palette()),
  *   arrows: [[points of a move], …] drawn as arrows (a hint),
+ *   mistakes: [[points of a move], …] drawn as dashed arrows (a move marked as a mistake),
  *   dpr: device pixel ratio of the canvas,
  *   anim: null | {points, captured: [pieces], t} (the computer's move gliding in, t from 0 to 1),
  * }
@@ -624,6 +633,7 @@ export function drawBoard(ctx, view) {
       ctx.fill();
     }
   }
+  for (const points of view.mistakes || []) drawArrow(ctx, L, points, P.mistake, true);
   for (const points of view.arrows || []) drawArrow(ctx, L, points, P.arrow);
   if (gliding) {
     drawPiece(ctx, cell, anim.x, anim.y, gliding.piece, { dpr, forward: gliding.forward, lifted: true });

@@ -295,6 +295,14 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
       drawOffer();
     }
     go(S.moved(session, move, verdict));
+    if (verdict && verdict.status === 'wrong') {
+      try {
+        // Marked on the board while Gray's reply shows what it allows, until Try again takes it back.
+        ui.board.showMistake(move);
+      } catch {
+        /* the words say it still */
+      }
+    }
     if (session.pending) scheduleReply();
   }
 

@@ -50,8 +50,8 @@ export function afterVerdict(puzzle, verdict) {
 }
 
 /**
- * Runs a board's puzzle: `host` gives {state(), setPuzzle(p), core(), play(move) → boolean,
- * emit(type, detail), error(message), t(key, params)}.
+ * Runs a board's puzzle: `host` gives {state(), setPuzzle(p), markMistake() (the last move),
+ * core(), play(move) → boolean, emit(type, detail), error(message), t(key, params)}.
  */
 export class PuzzleRunner {
   #host;
@@ -89,6 +89,8 @@ export class PuzzleRunner {
     }
     const { puzzle, event } = afterVerdict(s.puzzle, verdict);
     h.setPuzzle(puzzle);
+    // The wrong move stays marked while the refutation is played after it.
+    if (verdict && verdict.status === 'wrong') h.markMistake();
     if (event) h.emit(event.type, { moves: [...s.gs.history], refutation: event.refutation });
     if (puzzle.queue.length) this.#schedule();
   }

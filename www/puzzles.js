@@ -158,6 +158,11 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
     } else if (session.status === 'wrong') {
       const line = session.refutation.join(' ');
       say(line ? { key: 'puzzles.wrong', params: { move, line } } : { key: 'puzzles.wrongNoLine', params: { move } });
+      try {
+        ui.board.showMistake(move);
+      } catch {
+        /* the words say it still */
+      }
       playQueue(session.refutation, null);
     } else {
       say({ text: errorText(session.error) });

@@ -72,6 +72,11 @@ export function defaultState() {
     view: null,
     /** A move shown as an arrow: {code, points}, for the position `code` only. */
     hint: null,
+    /**
+     * A move marked as a mistake: {ply, text, points}, the move `text` played after `ply` moves.
+     * It is drawn while the game shown holds that move there, through the replies after it.
+     */
+    mistake: null,
     /** The ply at which the game's result was announced (a `gameover` event), or null. */
     announced: null,
     /** The element is in a document (its computer, timers and animation run only then). */

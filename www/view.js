@@ -26,10 +26,12 @@ export function boardView(s, { size, dpr, now }) {
       : null;
   const glide = glideAt(s.glide, gs && gs.code, now);
   const hint = s.hint && !s.view && s.gs && s.hint.code === s.gs.code ? s.hint.points : null;
+  const mistake = mistakeShown(s);
   const draw = {
     gs,
     layout: layout(size, flipped),
     arrows: hint ? [hint] : [],
+    mistakes: mistake ? [mistake] : [],
     theme: s.theme,
     selection: gs && humanTurn ? I.selectionView(gs, s.ui) : null,
     movable: gs && humanTurn && gs.captureRequired && !s.ui.path ? I.movablePoints(gs.moves) : [],
@@ -52,6 +54,7 @@ export function boardView(s, { size, dpr, now }) {
     draw.cursor,
     winnerCaptain,
     hint,
+    mistake,
     s.theme,
     glide && glide.t,
     size,
@@ -60,6 +63,13 @@ export function boardView(s, { size, dpr, now }) {
     px,
   ]);
   return { draw, key, animating: !!glide };
+}
+
+/** The points of the move marked as a mistake, while the game shown holds it where it was played; else null. */
+export function mistakeShown(s) {
+  const m = s.mistake;
+  const gs = shownGame(s);
+  return m && gs && gs.history[m.ply] === m.text ? m.points : null;
 }
 
 /**

@@ -394,28 +394,44 @@ test('play(): a legal move returns its normalised text; an illegal one throws wi
   await page.close();
 });
 
-test('showHint(): draws a legal move as the hint arrow for its position, uncounted; refuses anything else', async () => {
-  const { page, problems } = await openHost();
-  const picture = () => boardPicture(page, '#one');
-  const plain = await picture();
-  const attempt = (arg) =>
-    page.evaluate((a) => {
-      try {
-        return { ok: document.getElementById('one').showHint(a) };
-      } catch (e) {
-        return { error: e instanceof Error, name: e.name, message: String(e.message) };
-      }
-    }, arg);
-  for (const bad of ['e2-e5', 'e8-e7', 'hello', '']) {
+/** A caller of board `id`'s method `name` with one argument: resolves to {ok: what it returned} or the error it threw. */
+function attemptOn(page, id, name) {
+  return (arg) =>
+    page.evaluate(
+      ([i, n, a]) => {
+        try {
+          return { ok: document.getElementById(i)[n](a) };
+        } catch (e) {
+          return { error: e instanceof Error, name: e.name, message: String(e.message) };
+        }
+      },
+      [id, name, arg],
+    );
+}
+
+/**
+ * Asserts that `attempt` (attemptOn) refuses each of `texts` with an Error whose message matches
+ * `message`, and what is no text with a TypeError whose message matches `typeMessage`.
+ */
+async function assertRefuses(attempt, texts, message, typeMessage) {
+  for (const bad of texts) {
     const r = await attempt(bad);
     assert.equal(r.error, true, `${bad}: ${JSON.stringify(r)}`);
-    assert.match(r.message, /not a legal move/, bad);
+    assert.match(r.message, message, bad);
   }
   for (const bad of [42, undefined, { move: 'e2-e3' }]) {
     const r = await attempt(bad);
     assert.equal(r.name, 'TypeError', JSON.stringify(r));
-    assert.match(r.message, /showHint\(\) takes a move as text/);
+    assert.match(r.message, typeMessage);
   }
+}
+
+test('showHint(): draws a legal move as the hint arrow for its position, uncounted; refuses anything else', async () => {
+  const { page, problems } = await openHost();
+  const picture = () => boardPicture(page, '#one');
+  const plain = await picture();
+  const attempt = attemptOn(page, 'one', 'showHint');
+  await assertRefuses(attempt, ['e2-e5', 'e8-e7', 'hello', ''], /not a legal move/, /showHint\(\) takes a move as text/);
   assert.equal(await picture(), plain, 'a refused hint draws nothing');
   assert.deepEqual(await attempt(' E2-E3 '), { ok: 'e2-e3' });
   const hinted = await picture();
@@ -431,6 +447,44 @@ test('showHint(): draws a legal move as the hint arrow for its position, uncount
   assert.notEqual(await picture(), hinted);
   await page.evaluate(() => document.getElementById('one').undo());
   assert.equal(await picture(), hinted);
+  assert.deepEqual(await allProblems(page, problems), []);
+  await page.close();
+});
+
+test('showMistake(): marks the last move while the game holds it, through the moves after it; refuses anything else', async () => {
+  const { page, problems } = await openHost();
+  const picture = () => boardPicture(page, '#one');
+  const attempt = attemptOn(page, 'one', 'showMistake');
+  const act = (what) => page.evaluate((w) => document.getElementById('one')[w[0]](...w.slice(1)), what);
+  const start = await picture();
+  assert.match((await attempt('e2-e3')).message, /No move has been played yet/);
+  await act(['play', 'e2-e3']);
+  const plain = await picture();
+  await assertRefuses(attempt, ['e8-e7', 'd2-d3', 'hello', ''], /is not the last move played \(e2-e3\)/, /showMistake\(\) takes a move as text/);
+  assert.equal(await picture(), plain, 'a refused mark draws nothing');
+  assert.deepEqual(await attempt(' E2-E3 '), { ok: 'e2-e3' });
+  const marked = await picture();
+  assert.notEqual(marked, plain, 'the mark is drawn');
+  assert.equal((await st(page, 'one')).ply, 1, 'marking plays nothing');
+  // The mark stays through the reply, goes with the move taken back and comes back with it.
+  await act(['play', 'e8-e7']);
+  const replied = await picture();
+  await act(['undo']);
+  assert.equal(await picture(), marked);
+  await act(['undo']);
+  assert.equal(await picture(), start);
+  await act(['redo']);
+  assert.equal(await picture(), marked);
+  await act(['redo']);
+  assert.equal(await picture(), replied);
+  assert.deepEqual(await attempt(null), { ok: null });
+  assert.notEqual(await picture(), replied, 'null takes the mark away');
+  // A new game keeps nothing of it, even where the same move is played again.
+  await act(['undo']);
+  assert.deepEqual(await attempt('e2-e3'), { ok: 'e2-e3' });
+  await act(['newGame', {}]);
+  await act(['play', 'e2-e3']);
+  assert.equal(await picture(), plain);
   assert.deepEqual(await allProblems(page, problems), []);
   await page.close();
 });

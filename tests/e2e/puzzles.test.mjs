@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { launch, openPage, waitReady, waitText, watch, DIST, ROOT, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { launch, openPage, waitReady, waitText, watch, boardPicture, DIST, ROOT, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
 import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, playByClicks, solveByClicks, current, clickBoardPoint } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 import { translate, loadLanguage } from '../../www/i18n.js';
@@ -114,6 +114,10 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
   assert.ok(session.refutation.length > 0, 'the engine refutes it');
   assert.deepEqual(history, [wrong, ...session.refutation].slice(0, history.length));
   assert.equal(history.length, 1 + session.refutation.length, 'the whole refutation is played on the board');
+  // The wrong move stays marked on the board under the refutation.
+  const marked = await boardPicture(page, PUZZLE_BOARD);
+  await page.evaluate((sel) => document.querySelector(sel).showMistake(null), PUZZLE_BOARD);
+  assert.notEqual(await boardPicture(page, PUZZLE_BOARD), marked, 'the wrong move was marked');
   assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', 'puzzles.wrong', { move: wrong, line: session.refutation.join(' ') }));
   assert.deepEqual(await progress(page), { solved: [], streak: 0, best: 4 });
   assert.deepEqual(await saved(page), { solved: [], streak: 0, best: 4 });
@@ -274,6 +278,10 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   assert.ok(failed.detail.refutation.length > 0, 'the engine refutes it');
   await page.waitForFunction((n) => document.getElementById('daily').state.history.length === n, 1 + failed.detail.refutation.length, { timeout: 20000 });
   assert.deepEqual(await history(), [wrong, ...failed.detail.refutation]);
+  // The element marks the wrong move itself.
+  const marked = await boardPicture(page, sel);
+  await page.evaluate(() => document.getElementById('daily').showMistake(null));
+  assert.notEqual(await boardPicture(page, sel), marked, 'the wrong move was marked');
   await clickBoardPoint(page, sel, 'e5');
   await waitText(page, '#daily >>> .notice', new RegExp(M['puzzles.board.failed']));
   assert.deepEqual(problems, []);

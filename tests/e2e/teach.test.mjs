@@ -336,6 +336,10 @@ test('a wrong move says why, and what to do next: the board is locked until Try 
   await waitNotice(page, new RegExp(escapeRe(M['lessons.lock.wrong'])));
   assert.equal(await page.evaluate((sel) => document.querySelector(sel).selection, LESSON_BOARD), null, 'nothing picked');
   assert.equal((await history(page)).length, 2);
+  // The wrong move is marked on the board under Gray's reply.
+  const marked = await boardPicture(page, LESSON_BOARD);
+  await page.evaluate((sel) => document.querySelector(sel).showMistake(null), LESSON_BOARD);
+  assert.notEqual(await boardPicture(page, LESSON_BOARD), marked, 'the wrong move was marked');
   // Try again: the move taken back, the board the learner's again.
   await page.click('#lessons .lesson-retry');
   await waitLesson(page, 'capture', 'playing');

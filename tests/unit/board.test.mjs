@@ -44,6 +44,7 @@ test('withNewGame keeps nothing of the last game but the settings and the cursor
     notice: { key: 'ai.failed' },
     view: { ply: 0, gs: game() },
     hint: { code: 'quiet', points: ['d2', 'd3'] },
+    mistake: { ply: 0, text: 'd2-d3', points: ['d2', 'd3'] },
     halted: true,
     paused: true,
     announced: 4,
@@ -51,10 +52,16 @@ test('withNewGame keeps nothing of the last game but the settings and the cursor
   const next = B.withNewGame(s, game({ code: 'other' }));
   assert.equal(next.gs.code, 'other');
   assert.deepEqual(next.ui, { path: null, cursor: 'a1', drag: null, notice: null, armDeselect: false });
-  for (const k of ['aiInfo', 'notice', 'view', 'hint', 'announced']) assert.equal(next[k], null, k);
+  for (const k of ['aiInfo', 'notice', 'view', 'hint', 'mistake', 'announced']) assert.equal(next[k], null, k);
   assert.equal(next.halted, false);
   assert.equal(next.paused, false);
   assert.deepEqual(next.settings, s.settings);
+});
+
+test('withMistake marks the game’s last move where it was played, and nothing before the first move', () => {
+  const played = boardWith(game({ code: 'after', ply: 2, history: ['d2-d3', 'e8-e7'], lastMove: step('e8', 'e7') }));
+  assert.deepEqual(B.withMistake(played).mistake, { ply: 1, text: 'e8-e7', points: ['e8', 'e7'] });
+  assert.equal(B.withMistake(boardWith(game())).mistake, null);
 });
 
 test('withGame drops a selection that leads nowhere and a notice about another position', () => {

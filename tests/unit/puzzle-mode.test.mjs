@@ -72,7 +72,7 @@ test('a press on a solved or failed puzzle says so, even when its last move ende
 
 /** A board around a PuzzleRunner: its state, the moves it plays, the events it fires. */
 function fakeBoard(verdicts, { judge = true } = {}) {
-  const board = { s: puzzleState('blue'), played: [], events: [], errors: [], judged: [] };
+  const board = { s: puzzleState('blue'), played: [], events: [], errors: [], judged: [], marked: [] };
   board.s = { ...board.s, connected: true, settings: { ...board.s.settings, variant: 'sackson' } };
   const core = judge
     ? {
@@ -88,6 +88,7 @@ function fakeBoard(verdicts, { judge = true } = {}) {
   board.runner = new PuzzleRunner({
     state: () => board.s,
     setPuzzle: (puzzle) => (board.s = { ...board.s, puzzle }),
+    markMistake: () => board.marked.push(board.s.gs.history.at(-1)),
     core: () => core,
     play: (m) => {
       board.played.push(m);
@@ -121,6 +122,7 @@ test('PuzzleRunner: a right move gets the reply after a pause, then the person m
   b.human('d3-d4');
   assert.equal(b.s.puzzle.status, 'solved');
   assert.deepEqual(b.events, [{ type: 'puzzle-solved', detail: { moves: ['d2-d3', 'f8-f7', 'd3-d4'], refutation: [] } }]);
+  assert.deepEqual(b.marked, []);
 });
 
 test('PuzzleRunner: a wrong move fires puzzle-failed and the refutation is played move by move; removal stops it, return resumes it', (t) => {
@@ -128,6 +130,7 @@ test('PuzzleRunner: a wrong move fires puzzle-failed and the refutation is playe
   const b = fakeBoard([{ status: 'wrong', reply: null, refutation: ['e9-e8', 'a2-a3', 'e8-e7'] }]);
   b.human('a1-a2');
   assert.deepEqual(b.events, [{ type: 'puzzle-failed', detail: { moves: ['a1-a2'], refutation: ['e9-e8', 'a2-a3', 'e8-e7'] } }]);
+  assert.deepEqual(b.marked, ['a1-a2'], 'the wrong move is marked as the mistake');
   t.mock.timers.tick(REPLY_DELAY_MS);
   assert.deepEqual(b.played, ['e9-e8']);
   // The board leaves the page: nothing more is played until it comes back.
@@ -150,6 +153,7 @@ test('PuzzleRunner: a rules core without puzzles, or one that throws, is an erro
   assert.deepEqual(b.errors, ['puzzles.board.unsupported']);
   assert.equal(b.s.puzzle.status, 'failed');
   assert.equal(b.events[0].type, 'puzzle-failed');
+  assert.deepEqual(b.marked, [], 'a move the rules core could not judge is no mistake');
   const c = fakeBoard([new Error('bad-puzzle: the goal does not hold')]);
   c.human('d2-d3');
   assert.deepEqual(c.errors, ['bad-puzzle: the goal does not hold']);

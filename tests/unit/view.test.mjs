@@ -71,6 +71,19 @@ test('a hint arrow is drawn only for its own position and not while looking back
   assert.deepEqual(boardView({ ...s, view: { ply: 0, gs: game() } }, ENV).draw.arrows, []);
 });
 
+test('a move marked as a mistake is drawn while the game shown holds it there, through the moves after it', () => {
+  const after = game({ code: 'after', ply: 2, history: ['d2-d3', 'e8-e7'], lastMove: step('e8', 'e7') });
+  const s = { ...board(after), mistake: { ply: 0, text: 'd2-d3', points: ['d2', 'd3'] } };
+  assert.deepEqual(boardView(s, ENV).draw.mistakes, [['d2', 'd3']]);
+  assert.notEqual(boardView(s, ENV).key, boardView({ ...s, mistake: null }, ENV).key);
+  // Taken back, or another move played there: not drawn.
+  assert.deepEqual(boardView({ ...s, gs: game({ history: [] }) }, ENV).draw.mistakes, []);
+  assert.deepEqual(boardView({ ...s, gs: game({ ply: 1, history: ['d2-c3'] }) }, ENV).draw.mistakes, []);
+  // Looking back: drawn from the move on, not before it.
+  assert.deepEqual(boardView({ ...s, view: { ply: 1, gs: game({ ply: 1, history: ['d2-d3'] }) } }, ENV).draw.mistakes, [['d2', 'd3']]);
+  assert.deepEqual(boardView({ ...s, view: { ply: 0, gs: game({ history: [] }) } }, ENV).draw.mistakes, []);
+});
+
 test('selection, movable guards and drag show only when a person may move', () => {
   const gs = game({ captureRequired: true, moves: [capture(['d2', 'd4'], ['d3'])] });
   const mine = board(gs);

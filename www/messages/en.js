@@ -650,6 +650,9 @@ export default {
     'api.moveNotText': 'play() takes a move as text, such as "d2-d3", not a {type}.',
     'api.hintNotText': 'showHint() takes a move as text, such as "d2-d3", or null, not a {type}.',
     'api.hintNotLegal': '"{move}" is not a legal move in this position, so it cannot be shown as a hint.',
+    'api.mistakeNotText': 'showMistake() takes a move as text, such as "d2-d3", or null, not a {type}.',
+    'api.mistakeNotLast': '"{move}" is not the last move played ({last}), so it cannot be marked as a mistake.',
+    'api.mistakeNoMove': 'No move has been played yet, so there is none to mark as a mistake.',
     'api.badPly': 'A ply is a whole number from 0 to {max}, not {ply}.',
     'api.optionsNotObject': 'newGame() takes an object of options, such as variant and mode.',
 

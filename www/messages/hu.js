@@ -652,6 +652,9 @@ export default {
     'api.moveNotText': 'A play() a lépést szövegként várja, például "d2-d3", nem {type} típusú értékként.',
     'api.hintNotText': 'A showHint() a lépést szövegként várja, például "d2-d3", vagy null értéket, nem {type} típusú értéket.',
     'api.hintNotLegal': '„{move}”: ez nem szabályos lépés ebben az állásban, ezért nem mutatható tippként.',
+    'api.mistakeNotText': 'A showMistake() a lépést szövegként várja, például "d2-d3", vagy null értéket, nem {type} típusú értéket.',
+    'api.mistakeNotLast': '„{move}”: ez nem az utolsó lépés ({last}), ezért nem jelölhető hibának.',
+    'api.mistakeNoMove': 'Még nem volt lépés, így nincs mit hibának jelölni.',
     'api.badPly': 'A ply értéke 0 és {max} közötti egész szám lehet, nem {ply}.',
     'api.optionsNotObject': 'A newGame() beállításokat tartalmazó objektumot vár, például variant és mode értékkel.',
 
