@@ -127,9 +127,10 @@ test('from the single file, the page offers the record instead of a link', async
   await waitText(friend.page, '#status', /Your move \(Blue\)/);
   assert.equal(await friend.page.evaluate(() => window.bluegray.element.seat), 'blue');
   assert.equal((await state(friend.page)).history.length, 2);
-  assert.equal(await friend.page.isHidden('#send-link'), true);
+  await friend.page.waitForSelector('#send-link', { state: 'hidden' });
   await playAMove(friend.page, 3);
-  assert.equal(await friend.page.isVisible('#send-link'), true);
+  // The panel follows the board at its next animation frame, which can come after the move is seen.
+  await friend.page.waitForSelector('#send-link', { state: 'visible' });
   assert.deepEqual(friend.problems, []);
   await friend.context.close();
   // A live game from the file says it needs the page served: the file cannot reach a relay.

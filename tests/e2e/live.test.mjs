@@ -266,8 +266,8 @@ test('the relay and Redis stop and start again mid-game: no move is lost', async
   const move = s.moves.find((m) => m.kind !== 'captain');
   for (const p of move.points) await clickPoint(a.page, p);
   await a.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1);
-  // The way by link stays open meanwhile.
-  assert.equal(await a.page.isVisible('#send-link'), true);
+  // The way by link stays open meanwhile (the panel shows it at its next animation frame).
+  await a.page.waitForSelector('#send-link', { state: 'visible' });
   await redis.start();
   await relayA.start();
   await b.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 20000 });
