@@ -7,11 +7,15 @@
 // over, deletes the old cache, and the page reloads with its game kept. With no page open, it
 // takes over on the next visit. The build step (scripts/build-dist.mjs) bundles this script and
 // fills in BUILD below: the files every visit needs, and the rules core's two builds, of which a
-// visit needs one. Others (another language's messages, the other build) are kept once fetched.
+// visit needs one. Others (another language's messages) are kept once fetched, but never the
+// build this browser does not run, which the page's preload may fetch through this worker.
 import { simdSupported } from './wasm-simd.js';
 
 const BUILD = { version: 'dev', files: [], wasm: {} };
 const CACHE = `bluegray-${BUILD.version}`;
+
+/** The address of the rules core's build that this browser does not run. */
+const unusedWasm = () => new URL(simdSupported() ? BUILD.wasm.baseline : BUILD.wasm.simd, self.location.href).href;
 
 self.addEventListener('install', (event) => {
   // Only the build of the rules core that the page will load here (the same test picks it): the
@@ -49,7 +53,7 @@ self.addEventListener('fetch', (event) => {
         return fetch(request);
       }
       const response = await fetch(request);
-      if (response.ok) cache.put(request, response.clone());
+      if (response.ok && request.url !== unusedWasm()) cache.put(request, response.clone());
       return response;
     }),
   );
