@@ -14,13 +14,13 @@ import { simdSupported } from './wasm-simd.js';
 const BUILD = { version: 'dev', files: [], wasm: {} };
 const CACHE = `bluegray-${BUILD.version}`;
 
-/** The address of the rules core's build that this browser does not run. */
-const unusedWasm = () => new URL(simdSupported() ? BUILD.wasm.baseline : BUILD.wasm.simd, self.location.href).href;
+// The rules core's build that the page loads here (the same test picks it), and the other, whose
+// download would be the largest file fetched for nothing: tested once, when the worker starts.
+const [WASM_USED, WASM_UNUSED] = simdSupported() ? [BUILD.wasm.simd, BUILD.wasm.baseline] : [BUILD.wasm.baseline, BUILD.wasm.simd];
+const UNUSED_URL = new URL(WASM_UNUSED, self.location.href).href;
 
 self.addEventListener('install', (event) => {
-  // Only the build of the rules core that the page will load here (the same test picks it): the
-  // other would be a second download of the largest file, for nothing.
-  const files = [...BUILD.files, simdSupported() ? BUILD.wasm.simd : BUILD.wasm.baseline];
+  const files = [...BUILD.files, WASM_USED];
   // Relative to this worker, so the site works under any path.
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(files.map((f) => new Request(f, { cache: 'reload' })))));
 });
@@ -53,7 +53,7 @@ self.addEventListener('fetch', (event) => {
         return fetch(request);
       }
       const response = await fetch(request);
-      if (response.ok && request.url !== unusedWasm()) cache.put(request, response.clone());
+      if (response.ok && request.url !== UNUSED_URL) cache.put(request, response.clone());
       return response;
     }),
   );
