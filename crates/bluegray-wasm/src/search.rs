@@ -65,9 +65,10 @@ pub fn limits_for(movetime_ms: Option<f64>, seed: u64) -> Limits<'static> {
 
 /// The node budget of [`analyse`] when the caller gives none, and so of the page's hints,
 /// evaluation and review: under 0.1 s a position in a browser, so that the review of a 150-ply
-/// game stays well under 20 s (scripts/measure-web.mjs: 16.6 s on a busy machine). The engine
-/// searches about 4 million nodes a second in wasm (scripts/wasm-speed.mjs; in headless Chromium
-/// 3.9 to 4.6 million); 750,000 nodes made that review take 34 s, 400,000 nodes 20 s.
+/// game stays well under 20 s (scripts/measure-web.mjs: 16.6 s on a busy machine). The budget
+/// was set on a host where the engine searched about 4 million nodes a second in headless
+/// Chromium (scripts/wasm-speed.mjs --browser; 3.9 to 4.6 million), and there 750,000 nodes made
+/// that review take 34 s, 400,000 nodes 20 s; faster hosts reach about 10 million.
 pub const ANALYSIS_NODES: u64 = 300_000;
 
 /// The largest node budget [`analyse`] takes: half a minute to a minute in a browser.
