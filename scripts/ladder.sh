@@ -6,8 +6,8 @@
 #     which rates every level relative to level 1 with a 95% interval.
 # The levels search by nodes, not time, so the figures do not depend on the machine; only the
 # duration does: with JOBS=2 on two cores, about 30 minutes for levels 2-7, 45 minutes a seed for
-# 8 v 7 and, level 8 searching 4 million nodes, about an hour and a half for the round robin (47
-# minutes at 1.5 million). Exits 1 when a level misses 60%.
+# 8 v 7 and, level 8 searching 4 million nodes, an hour for the round robin (59 minutes; 47 at
+# 1.5 million). Exits 1 when a level misses 60%.
 # Usage: bash scripts/ladder.sh [ladder|round-robin]   (both when no argument is given)
 # Quick check of the script itself: TOP=3 GAMES=4 RR_GAMES=2 bash scripts/ladder.sh
 # FROM=8 starts the ladder at 8 v 7 (the games of each pair do not depend on the others).
