@@ -118,7 +118,7 @@ async function packedTables() {
       b.onLoad({ filter: /messages[\\/][a-z]{2,3}\.js$/ }, (args) => {
         if (!packed.has(args.path)) return undefined;
         return {
-          contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'assets.js'))};
+          contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};
 export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSON.parse(new TextDecoder().decode(b)));`,
           resolveDir: WWW,
           loader: 'js',
@@ -135,7 +135,7 @@ export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSO
 async function singleFile() {
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
   // Only the baseline build of the rules core: it runs in every browser, and the file's size counts.
-  const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'assets.js'))};
+  const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};
 embedAssets({
   wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, WASM.baseline)), { level: 9 }).toString('base64'))},
   workerSource: ${JSON.stringify(await workerSource())},
@@ -162,7 +162,7 @@ embedAssets({
         // and no MQTT client in it, only one that says so.
         name: 'no-relay',
         setup(b) {
-          b.onResolve({ filter: /^\.\/live\.js$/ }, () => ({ path: 'no-relay', namespace: 'no-relay' }));
+          b.onResolve({ filter: /^\.\.\/remote\/live\.js$/ }, () => ({ path: 'no-relay', namespace: 'no-relay' }));
           b.onLoad({ filter: /.*/, namespace: 'no-relay' }, () => ({
             contents: `export class LiveSession {
   start() { return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' })); }

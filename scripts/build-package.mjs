@@ -7,7 +7,7 @@
 //   ru-HASH.js, hu-HASH.js   the message tables other than English, loaded when asked for
 //   ai-worker.js             the computer player's worker
 //   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm
-//                            the rules core, with WebAssembly SIMD and without (www/wasm-simd.js picks)
+//                            the rules core, with WebAssembly SIMD and without (www/engine/wasm-simd.js picks)
 //   blue-gray-game.css       the board's stylesheet (inside its shadow root)
 //   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
 //   blue-gray-game.d.ts      the types, from the manifest; react.d.ts: JSX typing for React 19
@@ -16,7 +16,7 @@
 //   package.json             name, version and license from the workspace's Cargo.toml
 //
 // The element finds the wasm, the worker and the stylesheet with `new URL('…', import.meta.url)`
-// (www/assets.js), so the layout above must stay as it is. The JSDoc of www/blue-gray-game.js
+// (www/engine/assets.js), so the layout above must stay as it is. The JSDoc of www/blue-gray-game.js
 // is the one home of the API's description: the manifest, the types and the README's tables are
 // all made from it here, and the build fails when it and the code disagree (an attribute of
 // config.js, an event the controller emits, a part of the shadow tree or a custom property of
@@ -95,7 +95,7 @@ function reflectedProperties(attributes) {
       el.members = el.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
       for (const [name, spec] of Object.entries(attributes)) {
         const attr = el.attributes.find((a) => a.name === name);
-        if (!attr) fail(`www/config.js has the attribute '${name}', but www/blue-gray-game.js has no @attr for it`);
+        if (!attr) fail(`www/element/config.js has the attribute '${name}', but www/blue-gray-game.js has no @attr for it`);
         // `game-id` is the property `gameId` (config.js keyOf).
         const prop = spec.prop || name;
         let field = el.members.find((m) => m.name === prop);
@@ -116,7 +116,7 @@ function reflectedProperties(attributes) {
 
 /** The manifest of www/blue-gray-game.js, its module path being the package's. */
 async function manifest() {
-  const { ATTRIBUTES } = await import(pathToFileURL(path.join(WWW, 'config.js')).href);
+  const { ATTRIBUTES } = await import(pathToFileURL(path.join(WWW, 'element', 'config.js')).href);
   const source = fs.readFileSync(path.join(WWW, 'blue-gray-game.js'), 'utf8');
   const modules = [ts.createSourceFile(MODULE, source, ts.ScriptTarget.ES2022, true)];
   const m = create({ modules, plugins: [reflectedProperties(ATTRIBUTES)] });
@@ -132,7 +132,7 @@ function checkAgainstCode(el, source) {
     const b = [...new Set(found)].sort();
     if (a.join() !== b.join()) fail(`the ${what} in the JSDoc (${a.join(', ')}) are not the ${what} of the code (${b.join(', ')})`);
   };
-  const controller = fs.readFileSync(path.join(WWW, 'controller.js'), 'utf8');
+  const controller = fs.readFileSync(path.join(WWW, 'element', 'controller.js'), 'utf8');
   same('events', el.events.map((e) => e.name), [...controller.matchAll(/#emit\('([a-z-]+)'/g)].map((x) => x[1]));
   same('CSS parts', el.cssParts.map((p) => p.name), [...source.matchAll(/\bpart="([a-z-]+)"/g)].map((x) => x[1]));
   const css = cssFallbacks(fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8'));

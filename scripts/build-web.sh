@@ -3,7 +3,7 @@
 # The baseline module runs in every browser with WebAssembly and is shrunk with wasm-opt -Oz
 # when binaryen is installed; the SIMD module (rustc's simd128, wasm-opt -O3) searches faster but
 # needs WebAssembly SIMD, which Safari before 16.4 lacks, so the page picks one by feature
-# detection (www/wasm-simd.js). Then the JS bindings with wasm-bindgen (--target web) into
+# detection (www/engine/wasm-simd.js). Then the JS bindings with wasm-bindgen (--target web) into
 # www/pkg, one glue for both modules, with the Game guard (crates/bluegray-wasm/js/game-guard.js)
 # appended, and dist/ (what to deploy, and the single-file build) with scripts/build-dist.mjs.
 # www/pkg and dist/ are git-ignored.

@@ -20,7 +20,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import Redis from 'ioredis';
 import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
-import { ROOT } from '../www/live-protocol.js';
+import { ROOT } from '../www/remote/live-protocol.js';
 
 /** The largest message the relay passes on: a whole game's signed snapshot is far smaller. */
 const MAX_MESSAGE = 1 << 20;

@@ -11,11 +11,11 @@
 // board.js (the pure changes and the intent handler), view.js (what is drawn, a pure function
 // of the state), render.js (putting it on the page), input.js (events to intents), computer.js
 // (the computer player) and controller.js (the game flow that runs them in order).
-import { BoardController } from './controller.js';
-import { ATTRIBUTE_NAMES, defineReflectedProperties, keyOf } from './config.js';
-import { stylesheet } from './assets.js';
-import * as S from './state.js';
-import * as I from './interaction.js';
+import { BoardController } from './element/controller.js';
+import { ATTRIBUTE_NAMES, defineReflectedProperties, keyOf } from './element/config.js';
+import { stylesheet } from './engine/assets.js';
+import * as S from './element/state.js';
+import * as Sel from './lib/selection.js';
 
 /** The shadow tree: the canvas, a line for refusals and errors, and a description for screen readers. */
 const SHADOW = `
@@ -188,7 +188,7 @@ export class BlueGrayGame extends HTMLElement {
 
   /** @type {{path: string[], targets: string[], captured: string[]}|null} The piece picked and the hops entered so far (`path`), the legal next points and the guards a capture takes so far. */
   get selection() {
-    return this.#c.s.gs ? I.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
+    return this.#c.s.gs ? Sel.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
   }
 
   /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */

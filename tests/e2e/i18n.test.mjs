@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { launch, openPage, waitText, waitReady, waitPly, clickPoint, state, ROOT, deepText } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
-import { languageName, translate, loadLanguage } from '../../www/i18n.js';
-import { SECTIONS } from '../../www/howto.js';
+import { languageName, translate, loadLanguage } from '../../www/lib/i18n.js';
+import { SECTIONS } from '../../www/teach/howto.js';
 import { loadCore } from '../unit/core.mjs';
 
 const TABLES = await loadAllTables();

@@ -9,7 +9,7 @@ import mqtt from 'mqtt';
 import { state, waitText, clickPoint } from './helpers.mjs';
 import { devices, startFromForm, copied } from './devices.mjs';
 import { startRedis, startRelay } from '../relay-harness.mjs';
-import { topics, parseSnapshot, withMove, signer, newIdentity, firstSnapshot } from '../../www/live-protocol.js';
+import { topics, parseSnapshot, withMove, signer, newIdentity, firstSnapshot } from '../../www/remote/live-protocol.js';
 
 let env;
 let redis;

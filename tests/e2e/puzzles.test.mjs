@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { launch, openPage, waitReady, waitText, watch, boardPicture, DIST, ROOT, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
 import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, playByClicks, solveByClicks, current, clickBoardPoint } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
-import { translate, loadLanguage } from '../../www/i18n.js';
+import { translate, loadLanguage } from '../../www/lib/i18n.js';
 
 const TABLES = await loadAllTables();
 for (const lang of Object.keys(TABLES)) await loadLanguage(lang);

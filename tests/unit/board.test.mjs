@@ -1,9 +1,10 @@
-// Unit tests of www/board.js: the board's pure changes and its intent handler, over states built
+// Unit tests of www/element/board.js: the board's pure changes and its intent handler, over states built
 // from state.js's defaults and hand-made games shaped like the rules core's state().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as B from '../../www/board.js';
-import { defaultState } from '../../www/state.js';
+import * as B from '../../www/element/board.js';
+import { resultMessage } from '../../www/lib/result.js';
+import { defaultState } from '../../www/element/state.js';
 
 const step = (from, to) => ({ text: `${from}-${to}`, points: [from, to], captured: [], kind: 'step' });
 const capture = (points, captured) => ({ text: points.join('x'), points, captured, kind: 'capture' });
@@ -97,13 +98,13 @@ test('afterStep forgets the computer’s info and any view', () => {
 });
 
 test('resultMessage names the reason and cause, with both progresses and the lead', () => {
-  assert.equal(B.resultMessage(game()), null);
+  assert.equal(resultMessage(game()), null);
   const won = game({ result: { winner: 'blue', reason: 'lead', cause: null }, progress: { blue: 9, gray: 6 } });
-  assert.deepEqual(B.resultMessage(won), { key: 'result.lead', params: { winner: 'blue', blue: 9, gray: 6, lead: 3 } });
+  assert.deepEqual(resultMessage(won), { key: 'result.lead', params: { winner: 'blue', blue: 9, gray: 6, lead: 3 } });
   const drawn = game({ result: { winner: null, reason: 'impasse', cause: 'repetition' }, progress: { blue: 4, gray: 4 } });
-  assert.equal(B.resultMessage(drawn).key, 'result.draw.repetition');
+  assert.equal(resultMessage(drawn).key, 'result.draw.repetition');
   const blocked = game({ result: { winner: 'gray', reason: 'impasse', cause: 'no-moves' } });
-  assert.equal(B.resultMessage(blocked).key, 'result.impasse.no-moves');
+  assert.equal(resultMessage(blocked).key, 'result.impasse.no-moves');
 });
 
 test('whyNoMove: the first reason that holds, the game over one carrying the result', () => {

@@ -1,8 +1,8 @@
-// Unit test of www/games.js's linkGame: a link's mode=puzzle is refused for the page's board
+// Unit test of www/page/games.js's linkGame: a link's mode=puzzle is refused for the page's board
 // (puzzles are the Puzzles view's), and the rest of the link still counts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { linkGame } from '../../www/games.js';
+import { linkGame } from '../../www/page/games.js';
 
 test('a link asking the page’s board for puzzle mode is told the modes it has; its other settings count', () => {
   const r = linkGame('?mode=puzzle&variant=classic', '', undefined);

@@ -1,13 +1,14 @@
-// Unit tests of www/i18n.js and the message tables: templates, fallbacks, and that every key the
+// Unit tests of www/lib/i18n.js and the message tables: templates, fallbacks, and that every key the
 // sources use exists (a missing key would show the key itself to the player).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, pickLanguage, template, translate, say, groupDigits, loadLanguage, languageName } from '../../www/i18n.js';
+import { LANGUAGES, pickLanguage, template, translate, say, groupDigits, loadLanguage, languageName } from '../../www/lib/i18n.js';
 import { FALLBACK, FALLBACK_TABLE, loadAllTables } from '../../www/messages/index.js';
 import en from '../../www/messages/en.js';
+import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
@@ -16,10 +17,7 @@ const TABLES = await loadAllTables();
 
 /** Every .js source of the page and the element (not the message tables, not generated code). */
 function sources() {
-  return fs
-    .readdirSync(WWW)
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => ({ file: `www/${f}`, text: fs.readFileSync(path.join(WWW, f), 'utf8') }));
+  return frontEndModules().map((f) => ({ file: `www/${f}`, text: fs.readFileSync(path.join(WWW, f), 'utf8') }));
 }
 
 /**
@@ -85,7 +83,7 @@ test('every {name:ns} place names a namespace whose messages exist', () => {
   }
 });
 
-test('every message key used in www/*.js and index.html exists in en', () => {
+test('every message key used in the front end\'s modules and index.html exists in en', () => {
   const namespaces = new Set(Object.keys(EN).map((k) => k.split('.')[0]));
   const used = new Map(); // key -> where
   const add = (key, where) => {

@@ -1,8 +1,9 @@
-// Unit tests of www/interaction.js: selecting, multi-jump entry, refusals and the keyboard
+// Unit tests of www/element/interaction.js: selecting, multi-jump entry, refusals and the keyboard
 // cursor, over hand-made move lists shaped like the rules core's state().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as I from '../../www/interaction.js';
+import * as I from '../../www/element/interaction.js';
+import * as Sel from '../../www/lib/selection.js';
 
 const ui0 = () => ({ path: null, cursor: 'e5', drag: null, notice: null, armDeselect: false });
 
@@ -51,26 +52,26 @@ const JUMPS = {
 };
 
 test('movesWithPrefix, movablePoints and nextTargets read the move list', () => {
-  assert.deepEqual(I.movesWithPrefix(QUIET.moves, ['d2']).map((m) => m.text), ['d2-d3', 'd2-c3']);
-  assert.deepEqual(I.movesWithPrefix(QUIET.moves, []).length, 3);
-  assert.deepEqual(I.movesWithPrefix(QUIET.moves, ['d2', 'c3', 'b4']), []);
-  assert.deepEqual(I.movesWithPrefix(QUIET.moves, ['a1']), []);
-  assert.deepEqual(I.movablePoints(QUIET.moves), ['e2', 'd2']);
-  assert.deepEqual(I.movablePoints(JUMPS.moves), ['f5', 'c3']);
-  assert.deepEqual(I.movablePoints([]), []);
-  assert.deepEqual(I.nextTargets(QUIET.moves, ['d2']).sort(), ['c3', 'd3']);
-  assert.deepEqual(I.nextTargets(JUMPS.moves, ['f5']).sort(), ['f7', 'h5']);
-  assert.deepEqual(I.nextTargets(JUMPS.moves, ['f5', 'f7']).sort(), ['d7', 'h7']);
-  assert.deepEqual(I.nextTargets(JUMPS.moves, ['f5', 'f7', 'h7']), [], 'a finished move has no next point');
+  assert.deepEqual(Sel.movesWithPrefix(QUIET.moves, ['d2']).map((m) => m.text), ['d2-d3', 'd2-c3']);
+  assert.deepEqual(Sel.movesWithPrefix(QUIET.moves, []).length, 3);
+  assert.deepEqual(Sel.movesWithPrefix(QUIET.moves, ['d2', 'c3', 'b4']), []);
+  assert.deepEqual(Sel.movesWithPrefix(QUIET.moves, ['a1']), []);
+  assert.deepEqual(Sel.movablePoints(QUIET.moves), ['e2', 'd2']);
+  assert.deepEqual(Sel.movablePoints(JUMPS.moves), ['f5', 'c3']);
+  assert.deepEqual(Sel.movablePoints([]), []);
+  assert.deepEqual(Sel.nextTargets(QUIET.moves, ['d2']).sort(), ['c3', 'd3']);
+  assert.deepEqual(Sel.nextTargets(JUMPS.moves, ['f5']).sort(), ['f7', 'h5']);
+  assert.deepEqual(Sel.nextTargets(JUMPS.moves, ['f5', 'f7']).sort(), ['d7', 'h7']);
+  assert.deepEqual(Sel.nextTargets(JUMPS.moves, ['f5', 'f7', 'h7']), [], 'a finished move has no next point');
 });
 
 test('capturedSoFar: the guards jumped by the hops entered', () => {
-  assert.deepEqual(I.capturedSoFar(JUMPS.moves, ['f5']), []);
-  assert.deepEqual(I.capturedSoFar(JUMPS.moves, ['f5', 'f7']), ['f6']);
-  assert.deepEqual(I.capturedSoFar(JUMPS.moves, ['f5', 'f7', 'h7']), ['f6', 'g7']);
-  assert.deepEqual(I.capturedSoFar(JUMPS.moves, ['f5', 'f7', 'd7']), ['f6', 'e7']);
-  assert.deepEqual(I.capturedSoFar(QUIET.moves, ['d2', 'd3']), [], 'a step captures nothing');
-  assert.deepEqual(I.capturedSoFar(JUMPS.moves, ['a1']), []);
+  assert.deepEqual(Sel.capturedSoFar(JUMPS.moves, ['f5']), []);
+  assert.deepEqual(Sel.capturedSoFar(JUMPS.moves, ['f5', 'f7']), ['f6']);
+  assert.deepEqual(Sel.capturedSoFar(JUMPS.moves, ['f5', 'f7', 'h7']), ['f6', 'g7']);
+  assert.deepEqual(Sel.capturedSoFar(JUMPS.moves, ['f5', 'f7', 'd7']), ['f6', 'e7']);
+  assert.deepEqual(Sel.capturedSoFar(QUIET.moves, ['d2', 'd3']), [], 'a step captures nothing');
+  assert.deepEqual(Sel.capturedSoFar(JUMPS.moves, ['a1']), []);
 });
 
 test('press: pick a piece, then a target completes a one-step move', () => {
@@ -78,12 +79,12 @@ test('press: pick a piece, then a target completes a one-step move', () => {
   assert.equal(r.play, -1);
   assert.deepEqual(r.ui.path, ['d2']);
   assert.equal(r.ui.cursor, 'd2');
-  assert.deepEqual(I.selectionView(QUIET, r.ui), { path: ['d2'], targets: ['d3', 'c3'], captured: [] });
+  assert.deepEqual(Sel.selectionView(QUIET, r.ui), { path: ['d2'], targets: ['d3', 'c3'], captured: [] });
   r = I.press(QUIET, r.ui, 'c3', true);
   assert.equal(r.play, 2);
   assert.equal(QUIET.moves[r.play].text, 'd2-c3');
   assert.equal(r.ui.path, null);
-  assert.equal(I.selectionView(QUIET, r.ui), null);
+  assert.equal(Sel.selectionView(QUIET, r.ui), null);
 });
 
 test('press: a multi-jump is entered hop by hop and plays only at its last hop', () => {
@@ -93,7 +94,7 @@ test('press: a multi-jump is entered hop by hop and plays only at its last hop',
   assert.equal(r.play, -1, 'f5-f7 is not a move by itself');
   assert.deepEqual(r.ui.path, ['f5', 'f7']);
   assert.equal(r.ui.cursor, 'f7');
-  assert.deepEqual(I.selectionView(JUMPS, r.ui), { path: ['f5', 'f7'], targets: ['h7', 'd7'], captured: ['f6'] });
+  assert.deepEqual(Sel.selectionView(JUMPS, r.ui), { path: ['f5', 'f7'], targets: ['h7', 'd7'], captured: ['f6'] });
   // Pressing where the partial jump stands keeps it.
   const same = I.press(JUMPS, r.ui, 'f7', true);
   assert.deepEqual(same.ui.path, ['f5', 'f7']);

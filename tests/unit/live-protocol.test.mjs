@@ -1,13 +1,13 @@
-// Unit tests of www/live-protocol.js (what a device accepts from the relay, with Web Crypto and
-// the rules core as the page has them), www/friend.js (how a link's moves stand to this
+// Unit tests of www/remote/live-protocol.js (what a device accepts from the relay, with Web Crypto and
+// the rules core as the page has them), www/remote/friend.js (how a link's moves stand to this
 // device's) and the settings a friend's game adds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replayWith, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText, topics } from '../../www/live-protocol.js';
-import { compareMoves, offersLink, friendStatus } from '../../www/friend.js';
-import { newGameId, GAME_ID } from '../../www/game-id.js';
-import { readSettings } from '../../www/settings.js';
-import { linkGame } from '../../www/games.js';
+import { replayWith, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText, topics } from '../../www/remote/live-protocol.js';
+import { compareMoves, offersLink, friendStatus } from '../../www/remote/friend.js';
+import { newGameId, GAME_ID } from '../../www/lib/game-id.js';
+import { readSettings } from '../../www/lib/settings.js';
+import { linkGame } from '../../www/page/games.js';
 import { loadCore } from './core.mjs';
 
 const core = await loadCore();

@@ -1,12 +1,12 @@
-// Unit tests of www/puzzle-mode.js (the board's puzzle mode): who may move, what a verdict of the
+// Unit tests of www/element/puzzle-mode.js (the board's puzzle mode): who may move, what a verdict of the
 // rules core leads to, why a press is refused, and the goal attribute's validator.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startPuzzle, solverToMove, whyNoMove, afterVerdict, PuzzleRunner, REPLY_DELAY_MS } from '../../www/puzzle-mode.js';
-import { defaultState, canHumanMove, bottomSide } from '../../www/state.js';
-import { parseSetting } from '../../www/settings.js';
-import { applyAttribute } from '../../www/config.js';
-import { whyNoMove as boardWhyNoMove } from '../../www/board.js';
+import { startPuzzle, solverToMove, whyNoMove, afterVerdict, PuzzleRunner, REPLY_DELAY_MS } from '../../www/element/puzzle-mode.js';
+import { defaultState, canHumanMove, bottomSide } from '../../www/element/state.js';
+import { parseSetting } from '../../www/lib/settings.js';
+import { applyAttribute } from '../../www/element/config.js';
+import { whyNoMove as boardWhyNoMove } from '../../www/element/board.js';
 
 const gs = (side, extra = {}) => ({ side, code: `code ${side}`, result: null, history: [], ...extra });
 

@@ -1,10 +1,10 @@
-// Unit tests of www/evaluation.js over the rules core's own answers (the built wasm package in
+// Unit tests of www/review/evaluation.js over the rules core's own answers (the built wasm package in
 // www/pkg): a score's forced result comes from the rules core's `mateIn`, never decoded again in
 // JS, so a win in one ply reads as one ply in every language.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { scoreMessage, describeScore } from '../../www/evaluation.js';
-import { say, loadLanguage } from '../../www/i18n.js';
+import { scoreMessage, describeScore } from '../../www/review/evaluation.js';
+import { say, loadLanguage } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';
 
 /** Blue's captain one free step from the red dot, Blue to move: a win in one ply. */

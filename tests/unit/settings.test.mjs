@@ -1,4 +1,4 @@
-// Unit tests of www/settings.js: the one validator for links, attributes and saved games.
+// Unit tests of www/lib/settings.js: the one validator for links, attributes and saved games.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -12,7 +12,7 @@ import {
   parseSetting,
   readSettings,
   linkParams,
-} from '../../www/settings.js';
+} from '../../www/lib/settings.js';
 
 test('the defaults are frozen and valid under their own validator', () => {
   assert.ok(Object.isFrozen(DEFAULTS));

@@ -1,10 +1,10 @@
-// Unit tests of www/view.js: what the board draws is a pure function of its state, and the key
+// Unit tests of www/element/view.js: what the board draws is a pure function of its state, and the key
 // changes exactly when the picture does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardView, noticeMessage, boardSize, MIN_BOARD_PX } from '../../www/view.js';
-import { defaultState } from '../../www/state.js';
-import { withNewGame } from '../../www/board.js';
+import { boardView, noticeMessage, boardSize, MIN_BOARD_PX } from '../../www/element/view.js';
+import { defaultState } from '../../www/element/state.js';
+import { withNewGame } from '../../www/element/board.js';
 
 const step = (from, to) => ({ text: `${from}-${to}`, points: [from, to], captured: [], kind: 'step' });
 const capture = (points, captured) => ({ text: points.join('x'), points, captured, kind: 'capture' });

@@ -1,0 +1,87 @@
+// The computer player of one board: when it is its turn, it waits a moment (so that a person
+// sees the position it answers), asks its own AI worker, and hands the reply back. It never
+// runs while its board is out of the document: `suspend()` ends its timer and its worker, and
+// the board asks it again when it comes back.
+import { AiClient, isAbort } from '../engine/ai-client.js';
+import { computerToMove } from './state.js';
+
+/** Pause before the computer moves, so that a person sees the position it answers. */
+const DELAY_MS = { ai: 120, demo: 450 };
+
+export class Computer {
+  #client = new AiClient();
+  #timer = null;
+  #board;
+
+  /**
+   * `board`: `{state()}` (the board's current state), `thinking(on)` (the computer waits or
+   * thinks, or stopped), `asked(search)` ({code, requested}: a search was asked for), `reply(result,
+   * asked)` (its answer, for the position `asked.code`) and `failed(error)` (an Error).
+   */
+  constructor(board) {
+    this.#board = board;
+  }
+
+  /** Whether a search is under way. */
+  get busy() {
+    return this.#client.busy;
+  }
+
+  /** Starts the worker ahead of its first move, when this board has a computer player. */
+  warm() {
+    const { mode } = this.#board.state().settings;
+    if (mode === 'ai' || mode === 'demo') this.#client.warm().catch(() => {});
+  }
+
+  /** Moves if it is the computer's turn and it is not already on it. */
+  consider() {
+    const s = this.#board.state();
+    if (!computerToMove(s) || this.#client.busy || this.#timer) return;
+    // "Thinking" shows from now, in the same frame as the move just played, so that the page
+    // need not repaint while the search runs.
+    this.#board.thinking(true);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#ask();
+    }, DELAY_MS[s.settings.mode] ?? 0);
+  }
+
+  async #ask() {
+    const s = this.#board.state();
+    if (!computerToMove(s)) return this.#board.thinking(false);
+    const asked = { code: s.gs.code, requested: performance.now() };
+    this.#board.asked(asked);
+    let reply;
+    try {
+      reply = await this.#client.think({
+        record: s.gs.record,
+        variant: s.gs.variant,
+        level: s.settings.level,
+        movetimeMs: s.settings.movetime || 0,
+      });
+    } catch (e) {
+      if (!isAbort(e)) this.#board.failed(e instanceof Error ? e : new Error(String(e)));
+      return;
+    }
+    this.#board.reply(reply.result, asked);
+  }
+
+  /** Stops waiting or thinking, if it was; the worker is restarted for the next move. */
+  cancel() {
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    if (this.#client.busy) {
+      this.#client.cancel();
+      if (this.#board.state().connected) this.warm();
+    }
+    this.#board.thinking(false);
+  }
+
+  /** The board left the document: no timer, no search, no worker until it comes back. */
+  suspend() {
+    this.cancel();
+    this.#client.close('The board was removed from the page.');
+  }
+}

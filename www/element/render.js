@@ -1,0 +1,36 @@
+// Puts a board's view (view.js) on the page: the canvas, the line under it and the data
+// attributes a page may style by. Writes only what changed, so an unchanged frame costs no
+// repaint.
+import { drawBoard } from '../lib/draw.js';
+import { boardView, noticeMessage, boardSize } from './view.js';
+import { say } from '../lib/i18n.js';
+import { setIfChanged } from '../lib/dom.js';
+
+/**
+ * Draws state `s` into the shadow tree `els` ({frame, canvas, notice}) of `host` in language
+ * `lang`. `drawnKey` is what the canvas shows now. Returns `{layout, drawnKey, animating}`.
+ */
+export function renderBoard(host, els, s, lang, drawnKey) {
+  const { canvas, frame, notice } = els;
+  const size = boardSize(frame.clientWidth);
+  const dpr = globalThis.devicePixelRatio || 1;
+  const px = Math.round(size * dpr);
+  if (canvas.width !== px || canvas.height !== px) {
+    canvas.width = px;
+    canvas.height = px;
+  }
+  setIfChanged(canvas.style, 'width', `${size}px`);
+  setIfChanged(canvas.style, 'height', `${size}px`);
+  const { draw, key, animating } = boardView(s, { size, dpr, now: performance.now() });
+  if (key !== drawnKey) {
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawBoard(ctx, draw);
+  }
+  const text = say(lang, noticeMessage(s));
+  setIfChanged(notice, 'textContent', text);
+  setIfChanged(notice, 'hidden', !text);
+  setIfChanged(host.dataset, 'ready', s.gs ? 'true' : 'false');
+  setIfChanged(host.dataset, 'thinking', String(s.thinking));
+  return { layout: draw.layout, drawnKey: key, animating };
+}

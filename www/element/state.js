@@ -1,0 +1,163 @@
+// The state of one board, declared once with its defaults (as chessground's state.ts does). The
+// element keeps one plain-data state object and replaces it with the pure changes of board.js;
+// what it holds besides (the rules core's Game, the computer, timers, the last layout) is
+// declared here too, in `defaultResources`, so that no field of the element is declared
+// anywhere else.
+import { DEFAULTS, isRemote, isHuman } from '../lib/settings.js';
+import { solverToMove } from './puzzle-mode.js';
+
+/** A fresh interaction state: nothing selected, the keyboard cursor on the red dot. */
+export function initialUi() {
+  return {
+    /** The piece picked and the hops entered so far (point names), or null. */
+    path: null,
+    /** The keyboard cursor's point. */
+    cursor: 'e5',
+    /** A piece being dragged: {x, y} in CSS px of the canvas, or null. */
+    drag: null,
+    /** Why the last press did nothing, as a message ({key, params}), or null. */
+    notice: null,
+    /** The press that ends now puts the picked piece down again (it was pressed twice). */
+    armDeselect: false,
+  };
+}
+
+/** The whole state of a board before its rules core has loaded. */
+export function defaultState() {
+  return {
+    /** variant, mode, side, level, movetime: the game's settings (settings.js). */
+    settings: { ...DEFAULTS },
+    /** 'blue' | 'gray' at the bottom, or null: Blue, or the human's side against the computer. */
+    orientation: null,
+    /** Point names on the frame. */
+    coordinates: true,
+    /** Message language (a key of the message tables), or null: the page's. */
+    lang: null,
+    /** Colour theme of the board: 'wood', 'dark' or 'contrast'. */
+    theme: 'wood',
+    /**
+     * The board takes no move from a person, whatever the mode (a lesson waiting for "Try
+     * again", say): null when it does, else what a press says ('' for the standard sentence).
+     */
+    locked: null,
+    /** A puzzle's goal (`win2`, `win3`, `stop`) in puzzle mode, or null. */
+    goal: null,
+    /** The puzzle on the board in puzzle mode (puzzle-mode.js `startPuzzle`), or null. */
+    puzzle: null,
+    /** The rules core's view of the game (wasm `Game.state()`), or null before the first game. */
+    gs: null,
+    /** Selection, cursor, drag and the last refusal: see interaction.js. */
+    ui: initialUi(),
+    /** The keyboard cursor is shown (the board has focus from a key, not a mouse press). */
+    focused: false,
+    /** The computer is waiting to move or thinking. */
+    thinking: false,
+    /** A demo held still, so its moves can be stepped through with undo and redo. */
+    paused: false,
+    /** The computer could not move; a new game, undo or redo tries again. */
+    halted: false,
+    /** The computer's last search: {side, move, score, mateIn, scoreText, depth, nodes, pv}, or null. */
+    aiInfo: null,
+    /** performance.now() when the last search was requested and when its reply arrived. */
+    lastSearch: null,
+    /** The computer's last move gliding into place (anim.js), or null. */
+    glide: null,
+    /**
+     * A message for the player that is not tied to a press ({key, params} or {text}), with
+     * `code`: the position it is about (it goes when the position changes), or null: it stays
+     * until the next game.
+     */
+    notice: null,
+    /** A past position being looked at: {ply, gs}, or null when the board shows the game. */
+    view: null,
+    /** A move shown as an arrow: {code, points}, for the position `code` only. */
+    hint: null,
+    /**
+     * A move marked as a mistake: {ply, text, points}, the move `text` played after `ply` moves.
+     * It is drawn while the game shown holds that move there, through the replies after it.
+     */
+    mistake: null,
+    /** The ply at which the game's result was announced (a `gameover` event), or null. */
+    announced: null,
+    /** The element is in a document (its computer, timers and animation run only then). */
+    connected: false,
+    /** The relay of a live game (`relay` attribute): a WebSocket address, or null. */
+    relay: null,
+    /** The id of a game with a friend elsewhere (`game-id`), or null: a live game makes one. */
+    gameId: null,
+    /** The public key of the seat that started a live game (`host-key`), or null. */
+    hostKey: null,
+    /**
+     * A live game's connection (live.js): {relay: 'none'|'connecting'|'connected'|'unreachable',
+     * seat: the seat this device plays, or 'watch', or null while it is not known yet, host:
+     * the seat that started the game (null until known), blue and gray: 'online'|'offline'|
+     * 'unknown'}, or null outside live games.
+     */
+    live: null,
+  };
+}
+
+/** What a board holds besides its plain state: handles, timers and caches, none of them drawn. */
+export function defaultResources() {
+  return {
+    /** The rules core once loaded: {Game, variants, module}. */
+    core: null,
+    /** The catalogue of the rules core (variants, levels, options), once loaded. */
+    catalogue: null,
+    /** The rules core's game (wasm `Game`), or null before the first game. */
+    game: null,
+    /** The layout of the last frame drawn (draw.js `layout`), for pointer input. */
+    layout: null,
+    /** What the canvas shows now (view.js `drawKey`), so an unchanged frame is not redrawn. */
+    drawnKey: '',
+    /** A frame is requested. */
+    frameQueued: false,
+    /** A new game from the attributes is queued for the end of the task. */
+    newGameQueued: false,
+    /** The element is writing its own attributes: their callbacks change nothing. */
+    reflecting: false,
+    /** The ResizeObserver of the board's frame, while connected. */
+    resizeObserver: null,
+    /** A live game's session with the relay (live.js), or null. */
+    session: null,
+  };
+}
+
+/** The state of the game the board shows: a past position being looked at, or the game. */
+export function shownGame(state) {
+  return state.view ? state.view.gs : state.gs;
+}
+
+/** The side shown at the bottom. */
+export function bottomSide(state) {
+  if (state.orientation) return state.orientation;
+  if (state.settings.mode === 'puzzle') return state.puzzle ? state.puzzle.side : 'blue';
+  const seat = seatOf(state);
+  if (seat === 'blue' || seat === 'gray') return seat;
+  return state.settings.mode === 'ai' ? state.settings.side : 'blue';
+}
+
+/** The seat this board's person plays against a friend elsewhere: 'blue', 'gray', 'watch' (a live game's onlooker), or null. */
+export function seatOf(state) {
+  const { mode, side } = state.settings;
+  if (mode === 'friend') return side;
+  if (mode === 'live') return state.live ? state.live.seat : null;
+  return null;
+}
+
+/** Whether the board takes a move from a person now. */
+export function canHumanMove(state) {
+  const gs = state.gs;
+  const human = state.settings.mode === 'puzzle' ? solverToMove(state) : isHuman(state.settings, gs && gs.side);
+  // A live game's seat is this device's only once the relay has said so.
+  const seated = state.settings.mode !== 'live' || (!!gs && seatOf(state) === gs.side);
+  return !!gs && !gs.result && !state.view && state.locked === null && human && seated && !state.thinking;
+}
+
+/** Whether the computer should move now. */
+export function computerToMove(state) {
+  const gs = state.gs;
+  const { mode } = state.settings;
+  if (!gs || gs.result || state.halted || state.paused || !state.connected) return false;
+  return (mode === 'ai' || mode === 'demo') && !isHuman(state.settings, gs.side);
+}

@@ -1,0 +1,90 @@
+// What the board shows, as a pure function of its state (state.js): the picture for draw.js,
+// the line of text under it, and a key that changes exactly when the picture does. render.js
+// puts it on the page; tests/unit/view.test.mjs checks it in node.
+import * as Sel from '../lib/selection.js';
+import { layout } from '../lib/draw.js';
+import { glideAt } from './anim.js';
+import { shownGame, canHumanMove, bottomSide } from './state.js';
+
+/** The smallest board drawn, in CSS px: a board laid out while hidden still has a usable size. */
+export const MIN_BOARD_PX = 120;
+
+/**
+ * The board's picture in state `s`, for a board `size` CSS px wide at `dpr` device pixels per
+ * CSS px, at time `now` (performance.now(), for the computer's move gliding into place).
+ * Returns `{draw, key, animating}`: `draw` is the view draw.js paints (with its `layout`), `key`
+ * changes exactly when the picture does, and `animating` asks for another frame.
+ */
+export function boardView(s, { size, dpr, now }) {
+  const px = Math.round(size * dpr);
+  const flipped = bottomSide(s) === 'gray';
+  const gs = shownGame(s);
+  const humanTurn = canHumanMove(s);
+  const winnerCaptain =
+    gs && gs.result && gs.result.winner
+      ? (gs.board.find((p) => p.kind === 'captain' && p.color === gs.result.winner) || {}).point || null
+      : null;
+  const glide = glideAt(s.glide, gs && gs.code, now);
+  const hint = s.hint && !s.view && s.gs && s.hint.code === s.gs.code ? s.hint.points : null;
+  const mistake = mistakeShown(s);
+  const draw = {
+    gs,
+    layout: layout(size, flipped),
+    arrows: hint ? [hint] : [],
+    mistakes: mistake ? [mistake] : [],
+    theme: s.theme,
+    selection: gs && humanTurn ? Sel.selectionView(gs, s.ui) : null,
+    movable: gs && humanTurn && gs.captureRequired && !s.ui.path ? Sel.movablePoints(gs.moves) : [],
+    drag: humanTurn ? s.ui.drag : null,
+    cursor: s.focused ? s.ui.cursor : null,
+    winnerCaptain,
+    coordinates: s.coordinates,
+    dpr,
+    anim: glide,
+  };
+  // Everything the picture depends on, and nothing else: a status-only change must not redraw
+  // (re-uploading a large canvas is slow where the browser rasterises on the CPU).
+  const key = JSON.stringify([
+    gs && gs.code,
+    gs && gs.ply,
+    gs && gs.lastMove,
+    draw.selection,
+    draw.movable,
+    draw.drag,
+    draw.cursor,
+    winnerCaptain,
+    hint,
+    mistake,
+    s.theme,
+    glide && glide.t,
+    size,
+    flipped,
+    s.coordinates,
+    px,
+  ]);
+  return { draw, key, animating: !!glide };
+}
+
+/** The points of the move marked as a mistake, while the game shown holds it where it was played; else null. */
+export function mistakeShown(s) {
+  const m = s.mistake;
+  const gs = shownGame(s);
+  return m && gs && gs.history[m.ply] === m.text ? m.points : null;
+}
+
+/**
+ * The message shown under the board, or null: why the last press did nothing, else the board's
+ * notice while it is about the position on the board.
+ */
+export function noticeMessage(s) {
+  if (s.ui.notice) return s.ui.notice;
+  const n = s.notice;
+  if (!n) return null;
+  if (n.code !== undefined && n.code !== null && (!s.gs || n.code !== s.gs.code)) return null;
+  return n;
+}
+
+/** The board's size in CSS px for a frame `width` CSS px wide. */
+export function boardSize(width) {
+  return Math.max(MIN_BOARD_PX, Math.floor(width));
+}

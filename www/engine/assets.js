@@ -1,0 +1,145 @@
+// The board's assets: the rules core (WebAssembly), the AI worker and the board's stylesheet.
+// The rules core is compiled once, shared by all `<blue-gray-game>` elements and handed, already
+// compiled, to each AI worker, so that a worker never fetches it (it may live on another origin
+// than the page, or inside a single HTML file). It comes in two builds of the same module, one
+// with WebAssembly SIMD (faster) and one without, and the browser's support picks (wasm-simd.js).
+//
+// Where the assets come from is the one thing that differs between builds: next to this module
+// (`new URL('…', import.meta.url)`, the default), or embedded in the single-file build, which
+// calls `embedAssets()` before anything asks for them. The default URLs are written in the one
+// form that bundlers (Vite, webpack 5, Parcel) recognise, so that an app bundling the npm package
+// gets both wasm builds, the worker and the stylesheet copied into its build.
+import initBindings, * as bindings from '../pkg/bluegray_wasm.js';
+import { simdSupported } from './wasm-simd.js';
+
+const assets = {
+  /** () => Promise<WebAssembly.Module>: the SIMD build where it runs, the baseline elsewhere. */
+  compile: () => {
+    const url = simdSupported()
+      ? new URL('./pkg/bluegray_wasm_simd_bg.wasm', import.meta.url)
+      : new URL('./pkg/bluegray_wasm_bg.wasm', import.meta.url);
+    return WebAssembly.compileStreaming
+      ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => compileResponse(r)))
+      : fetch(url).then((r) => compileResponse(r));
+  },
+  /** () => {worker, end}: see `started` */
+  worker: () => {
+    const url = new URL('./ai-worker.js', import.meta.url);
+    if (typeof location !== 'undefined' && url.origin !== location.origin) return crossOriginWorker(url);
+    // Literally `new Worker(new URL(…), {type: 'module'})`: what bundlers look for to bundle
+    // and emit the worker.
+    return started(new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' }));
+  },
+  /** (shadowRoot) => void: gives a board's shadow tree its styles. */
+  style: (root) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = new URL('./blue-gray-game.css', import.meta.url).href;
+    root.appendChild(link);
+  },
+};
+
+async function compileResponse(response) {
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${response.url}`);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/**
+ * A started worker and how to end it: `end()` terminates it and revokes the `blob:` URL it was
+ * started from, if any (a page that starts many workers keeps no URL of an ended one).
+ */
+function started(worker, blobUrl = null) {
+  return {
+    worker,
+    end() {
+      worker.terminate();
+      if (blobUrl) URL.revokeObjectURL(blobUrl);
+    },
+  };
+}
+
+/**
+ * A module worker from a script of another origin (an embedded board whose files are elsewhere):
+ * a worker script must be of the page's origin, so a one-line same-origin `blob:` module imports
+ * the real script instead (a CSP then needs `worker-src blob:` and the script's origin, which the
+ * import is checked against).
+ */
+function crossOriginWorker(url) {
+  const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
+  const blobUrl = URL.createObjectURL(shim);
+  return started(new Worker(blobUrl, { type: 'module' }), blobUrl);
+}
+
+/**
+ * Replaces where the assets come from (the single-file build): `wasmBase64`, the module's bytes
+ * compressed with raw DEFLATE, `workerSource`, the worker's whole code as one classic script
+ * (a page opened from disk may start a classic worker from a `blob:` URL, not a module one),
+ * and `css`, the board's stylesheet.
+ */
+export function embedAssets({ wasmBase64, workerSource, css }) {
+  // A constructed stylesheet, not a <style> element: a strict CSP (style-src 'self') allows it.
+  let sheet = null;
+  assets.style = (root) => {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+    }
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  };
+  assets.compile = async () => WebAssembly.compile(await inflate(wasmBase64));
+  assets.worker = () => {
+    const blobUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+    return started(new Worker(blobUrl), blobUrl);
+  };
+}
+
+/**
+ * The bytes that `base64` holds compressed with raw DEFLATE: how the single-file build keeps
+ * its large parts small (the wasm, and the message tables of the other languages).
+ */
+export function inflate(base64) {
+  const packed = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]);
+  return new Response(packed.stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
+}
+
+let loading = null;
+
+/**
+ * Loads the rules core once. Resolves to `{Game, variants, puzzleJudge, module}`: the bindings a
+ * board plays with and the compiled module (for workers).
+ */
+export function loadWasm() {
+  if (!loading) {
+    loading = (async () => {
+      const module = await assets.compile();
+      await initBindings({ module_or_path: module });
+      return { Game: bindings.Game, variants: bindings.variants, puzzleJudge: bindings.puzzleJudge, module };
+    })();
+    // A failed load may be retried (e.g. after the network comes back).
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
+
+/**
+ * The rules core's teaching calls, once it is loaded: the lessons (`lessons`, `lessonJudge`,
+ * `lessonHint`) and the puzzles (`puzzles`, `puzzleJudge`, `puzzleSolution`). Only the lessons
+ * and puzzles views use them.
+ */
+export async function loadTeaching() {
+  await loadWasm();
+  const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution } = bindings;
+  return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution };
+}
+
+/** Gives a board's shadow root its stylesheet. */
+export function stylesheet(root) {
+  assets.style(root);
+}
+
+/** A new AI worker (not yet given the module: see ai-client.js), as `{worker, end}`. */
+export function startWorker() {
+  return assets.worker();
+}

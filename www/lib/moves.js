@@ -1,0 +1,53 @@
+// How the page numbers moves, as the rules core's `moveRows` do: a move is a turn of each side,
+// so "12." is the first player's twelfth move and "12…" the reply. Every count of moves the page
+// says (the move list, the game over's length, the impasse limit, the turning points) uses this
+// one numbering.
+
+/** The ellipsis that stands for the first player's half of a row: `12… e8-e7`. */
+export const GAP = '…';
+
+/**
+ * Where ply `ply` (1 = the first move of the game) stands in the numbered rows: `{number, first,
+ * text}` (`first`: it is the first player's half of its row), or null past the end.
+ */
+function rowOf(gs, ply) {
+  let n = 0;
+  for (const row of gs.moveRows) {
+    for (const [text, first] of [
+      [row.first, true],
+      [row.second, false],
+    ]) {
+      if (!text) continue;
+      n += 1;
+      if (n === ply) return { number: row.number, first, text };
+    }
+  }
+  return null;
+}
+
+/** The number of ply `ply`'s move as the list writes it (`12`), or null past the end. */
+export function moveNumberOf(gs, ply) {
+  const r = rowOf(gs, ply);
+  return r ? r.number : null;
+}
+
+/** Ply `ply` of the game `gs` as a score sheet writes it: `12. e2-e3` or `12… e8-e7`; '' when none. */
+export function moveLabel(gs, ply) {
+  const r = rowOf(gs, ply);
+  if (!r) return '';
+  return r.first ? `${r.number}. ${r.text}` : `${r.number}${GAP} ${r.text}`;
+}
+
+/** The number of the game's last move, as the list numbers it; null before the first move. */
+export function lastMoveNumber(gs) {
+  const rows = gs.moveRows;
+  return rows.length ? rows[rows.length - 1].number : null;
+}
+
+/**
+ * A number of plies (single turns, as the rules core counts them) in moves, as the list numbers
+ * them: a move is a turn of each side, so 60 plies are 30 moves (and 61 are 30½).
+ */
+export function pliesAsMoves(plies) {
+  return plies / 2;
+}

@@ -1,0 +1,12 @@
+// How a finished game ended, in words: the message for the rules core's result (its winner,
+// reason and cause) with the progress figures a lead is told by. The board says it on the
+// canvas and to screen readers; the page says it in the status and the game-over box.
+
+/** How the finished game ended, as a message ({key, params}), or null while it goes on. */
+export function resultMessage(gs) {
+  const r = gs && gs.result;
+  if (!r) return null;
+  const key = r.winner ? `result.${r.reason}${r.cause ? '.' + r.cause : ''}` : `result.draw${r.cause ? '.' + r.cause : ''}`;
+  const { blue, gray } = gs.progress;
+  return { key, params: { winner: r.winner, blue, gray, lead: Math.abs(blue - gray) } };
+}

@@ -1,0 +1,126 @@
+// The move list: the game's moves in numbered rows, one row per move number as the rules core
+// numbers them (a move is a turn of each side, so "12." is the first player's twelfth move and
+// "12…" the reply), each move a button that shows the position after it. The list is a single
+// stop for Tab (a roving tabindex): the arrow keys, Home and End go from move to move inside it,
+// and Enter or Space shows the chosen one. The numbering is lib/moves.js's.
+import { GAP, moveLabel } from '../lib/moves.js';
+
+/**
+ * Draws the moves of `gs` into `list` (an <ol>): `shown` is the ply on the board, `marks` the
+ * review's marks ({ply, mark}) or null, `t(key, params)` says a message. Rebuilds the rows only
+ * when the moves, marks or language change; keeps the focus on the same move when it does.
+ */
+export function renderMoveList(list, gs, shown, marks, t) {
+  const doc = list.ownerDocument;
+  const markKey = marks ? marks.map((m) => m.mark[0]).join('') : '';
+  const key = `${gs.history.join(' ')}|${markKey}|${t('mark.best')}`;
+  if (list.dataset.key !== key) {
+    const focused = list.contains(doc.activeElement) ? doc.activeElement.dataset.ply : null;
+    list.dataset.key = key;
+    list.textContent = '';
+    const markOf = new Map((marks || []).map((m) => [m.ply + 1, m.mark]));
+    const [firstSide, secondSide] = gs.first === 'blue' ? ['blue', 'gray'] : ['gray', 'blue'];
+    let ply = 0;
+    for (const row of gs.moveRows) {
+      const li = doc.createElement('li');
+      const num = doc.createElement('span');
+      num.className = 'num';
+      num.textContent = `${row.number}.`;
+      li.appendChild(num);
+      for (const [text, side] of [
+        [row.first, firstSide],
+        [row.second, secondSide],
+      ]) {
+        if (!text) {
+          // A game begun with the second player to move leaves the first half of its first row empty.
+          if (side === firstSide) {
+            const gap = doc.createElement('span');
+            gap.className = `mv ${side}`;
+            gap.textContent = GAP;
+            li.appendChild(gap);
+          }
+          continue;
+        }
+        ply += 1;
+        const cell = doc.createElement('button');
+        cell.type = 'button';
+        cell.className = `mv ${side}`;
+        cell.dataset.ply = String(ply);
+        cell.tabIndex = -1;
+        cell.textContent = text;
+        const mark = markOf.get(ply);
+        const label = moveLabel(gs, ply);
+        if (mark) {
+          cell.dataset.mark = mark;
+          cell.title = t(`mark.${mark}`);
+        }
+        cell.setAttribute('aria-label', mark ? `${label}, ${t(`mark.${mark}`)}` : label);
+        li.appendChild(cell);
+      }
+      list.appendChild(li);
+    }
+    const again = focused && list.querySelector(`[data-ply="${focused}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+  let current = null;
+  const cells = list.querySelectorAll('[data-ply]');
+  for (const cell of cells) {
+    const on = Number(cell.dataset.ply) === shown;
+    if (on) current = cell;
+    if (on !== cell.hasAttribute('aria-current')) {
+      if (on) cell.setAttribute('aria-current', 'step');
+      else cell.removeAttribute('aria-current');
+    }
+  }
+  // The one move Tab reaches: the move last focused in the list, until another move is shown
+  // (then that one, or the last move at the start), or the focused one when the list is rebuilt.
+  if (list.dataset.shownAt !== String(shown) || !list.querySelector('[data-ply][tabindex="0"]')) {
+    list.dataset.shownAt = String(shown);
+    const inside = list.contains(doc.activeElement) && doc.activeElement.dataset.ply ? doc.activeElement : null;
+    const stop = inside || current || cells[cells.length - 1] || null;
+    for (const cell of cells) {
+      const index = cell === stop ? 0 : -1;
+      if (cell.tabIndex !== index) cell.tabIndex = index;
+    }
+  }
+  if (current && list.dataset.scrolledTo !== String(shown)) {
+    list.dataset.scrolledTo = String(shown);
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
+}
+
+/** The keys that move the focus inside the list, to the move they lead to from `index` of `count`. */
+const MOVES = {
+  ArrowLeft: (i) => i - 1,
+  ArrowUp: (i) => i - 1,
+  ArrowRight: (i) => i + 1,
+  ArrowDown: (i) => i + 1,
+  Home: () => 0,
+  End: (i, count) => count - 1,
+};
+
+/**
+ * Makes `list` answer the player: a click on a move, or Enter or Space on it, calls
+ * `onPick(ply)`; the arrow keys, Home and End move the focus between the moves (and are not
+ * passed on as the page's own shortcuts: the key event's default is prevented).
+ */
+export function wireMoveList(list, onPick) {
+  list.addEventListener('click', (e) => {
+    const cell = e.target.closest('[data-ply]');
+    if (cell) onPick(Number(cell.dataset.ply));
+  });
+  list.addEventListener('keydown', (e) => {
+    const go = MOVES[e.key];
+    if (!go || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const cells = [...list.querySelectorAll('[data-ply]')];
+    const from = cells.indexOf(e.target);
+    if (from < 0) return;
+    e.preventDefault();
+    const to = cells[Math.max(0, Math.min(cells.length - 1, go(from, cells.length)))];
+    for (const cell of cells) cell.tabIndex = cell === to ? 0 : -1;
+    to.focus();
+  });
+}

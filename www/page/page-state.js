@@ -1,0 +1,156 @@
+// The page's own state, declared once with its defaults, beside the board's (state.js): the
+// reader's preferences, the page's messages, the hint line, the review, and where the game came
+// from. Every control of the panel is drawn from this state and changes it through the
+// functions below; none is read back as state. What the panel shows about the game is derived
+// here from the board's current game, so nothing is left over from an earlier position.
+import { readSettings, isRemote } from '../lib/settings.js';
+
+/** The strongest computer level at which the jump warning is on unless the reader chose. */
+export const WARN_UP_TO_LEVEL = 3;
+
+/** The reader's preferences, as kept across visits (storage.js), before any is chosen. */
+export function defaultPrefs() {
+  return {
+    /** The page's language, or null: the browser's. */
+    lang: null,
+    /** 'wood', 'dark' or 'contrast', or null: dark where the system prefers it, else wood. */
+    theme: null,
+    /** Sounds off. */
+    muted: false,
+    /** The jump warning on or off, or null: on against the weaker levels and two people. */
+    warn: null,
+    /** The evaluation bar and its sentence. */
+    showEval: false,
+    /** The engine's best line under the evaluation. */
+    showLine: false,
+    /** The relay for live games (a WebSocket address), or null: live games are offered only with one. */
+    relay: null,
+  };
+}
+
+/** The whole page state before the page has started. */
+export function defaultPageState() {
+  return {
+    /** The language the page speaks now. */
+    lang: 'en',
+    /** The reader's preferences (defaultPrefs). */
+    prefs: defaultPrefs(),
+    /**
+     * A message of the page ({key, params} or {text}): a bad link, a file that could not be
+     * opened, a link copied. With `game`, the game line it is about (gameKey): it goes when
+     * that game does.
+     */
+    notice: null,
+    /** The hint line: {key (the position's analysis key), message}, shown for that position only. */
+    hint: null,
+    /** The engine's judgement of a position: {key (its analysis key), result}, shown for that position only. */
+    evaluation: null,
+    /**
+     * The review: {key (gameKey of the game reviewed), total (positions), entries (analysed so
+     * far), running, error (a message), marks, points} (evaluation.js), or null.
+     */
+    review: null,
+    /** The id of the game on the board among the kept games (storage.js), or null: not kept yet. */
+    gameId: null,
+    /** The kept games, newest first (storage.js `list()`), for the Recent games view. */
+    recent: [],
+    /** How saving the game goes: 'ok', 'failed' (storage full or refused) or 'too-large'. */
+    saving: 'ok',
+    /** The address carries the game (it was opened from a link): keep it up to date. */
+    addressFollows: false,
+    /** The page has started (the board is ready and the panel filled). */
+    started: false,
+    /** A new version of the page is installed and waits for the player's word to take over. */
+    updateReady: false,
+    /** The relay the address names (`relay=`), which goes before the reader's own, or null. */
+    relay: null,
+  };
+}
+
+/** The reader's preferences from what storage kept (anything unreadable is left at its default). */
+export function prefsFrom(stored) {
+  const prefs = defaultPrefs();
+  if (!stored || typeof stored !== 'object') return prefs;
+  const { settings } = readSettings({ lang: stored.lang, theme: stored.theme, relay: stored.relay }, ['lang', 'theme', 'relay']);
+  for (const k of ['lang', 'theme', 'relay']) if (settings[k]) prefs[k] = settings[k];
+  for (const k of ['muted', 'warn', 'showEval', 'showLine']) if (typeof stored[k] === 'boolean') prefs[k] = stored[k];
+  return prefs;
+}
+
+/** The page with preference `name` set to `value`. */
+export function withPref(p, name, value) {
+  return { ...p, prefs: { ...p.prefs, [name]: value } };
+}
+
+/** The theme in force: the reader's, else the system's. */
+export function themeOf(prefs, systemPrefersDark) {
+  return prefs.theme || (systemPrefersDark ? 'dark' : 'wood');
+}
+
+/** The relay live games go through: the address's, else the reader's, or null (no live games). */
+export function relayOf(p) {
+  return p.relay || p.prefs.relay || null;
+}
+
+/** Whether the jump warning is on: as chosen, else against the weaker levels and two people. */
+export function warnOn(prefs, settings) {
+  if (typeof prefs.warn === 'boolean') return prefs.warn;
+  return settings.mode === 'two' || (settings.mode === 'ai' && settings.level <= WARN_UP_TO_LEVEL);
+}
+
+/**
+ * Which game line a review or a notice is about: the variant, the start and every move played.
+ * Moves taken back or tags written do not change it; a move played does.
+ */
+export function gameKey(gs) {
+  return [gs.variant, gs.start ?? '', ...gs.history].join(' ');
+}
+
+/**
+ * The jump warning for the game `gs` as it stands, or null: a person's guard that the side to
+ * move can jump now, and from where (from the rules core's legal moves). Only while a person
+ * waits for the other side (the computer, or the other person) and the board shows the game.
+ */
+export function jumpWarning(gs, settings, viewing) {
+  if (!gs || gs.result || viewing) return null;
+  const seated = settings.mode === 'ai' || isRemote(settings.mode);
+  const waiting = settings.mode === 'two' || (seated && gs.side !== settings.side);
+  if (!waiting) return null;
+  const threat = gs.moves.find((m) => m.kind === 'capture');
+  if (!threat) return null;
+  return { key: 'warn.jumpable', params: { point: threat.captured[0], from: threat.points[0] } };
+}
+
+/** The page's notice while it holds: one about a game goes when the board shows another. */
+export function currentNotice(p, gs) {
+  const n = p.notice;
+  if (!n) return null;
+  if (n.game !== undefined && (!gs || n.game !== gameKey(gs))) return null;
+  return n;
+}
+
+/**
+ * The page after a save (storage.js's outcome `r`) of the game line `game` (gameKey): the
+ * saving status, and a notice about that line when saving works again after failing or when
+ * another tab had changed this game (kept apart).
+ */
+export function afterSave(p, r, game) {
+  if (!r || r.status === 'unchanged') return p;
+  if (r.status === 'failed') return { ...p, saving: 'failed' };
+  if (r.status === 'too-large') return { ...p, saving: 'too-large' };
+  if (r.forked) return { ...p, saving: 'ok', notice: { key: 'notice.forked', game } };
+  if (p.saving === 'failed') return { ...p, saving: 'ok', notice: { key: 'notice.savingAgain', game } };
+  return p.saving === 'ok' ? p : { ...p, saving: 'ok' };
+}
+
+/** What the saving status says, as a message, or null when all is well. */
+export function savingMessage(p) {
+  if (p.saving === 'failed') return { key: 'notice.notSaving' };
+  if (p.saving === 'too-large') return { key: 'notice.tooLargeToSave' };
+  return null;
+}
+
+/** The review while it is about the game on the board (a move played since makes it stale), or null. */
+export function currentReview(p, gs) {
+  return p.review && gs && p.review.key === gameKey(gs) ? p.review : null;
+}

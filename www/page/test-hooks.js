@@ -1,0 +1,38 @@
+// `window.bluegray`: a read-only window on the page's board for the end-to-end tests and for
+// anyone poking at the page from the console. The board element itself is the API for pages
+// that embed it; this only saves a test from reaching into the page's DOM.
+import { analysis } from '../engine/analysis.js';
+
+/** Installs `window.bluegray` over `board` (a <blue-gray-game> element). */
+export function exposeTestHooks(board) {
+  window.bluegray = {
+    get element() {
+      return board;
+    },
+    get state() {
+      return board.state;
+    },
+    get settings() {
+      return board.settings;
+    },
+    get thinking() {
+      return board.thinking;
+    },
+    get animating() {
+      return board.animating;
+    },
+    get lastSearch() {
+      return board.lastSearch;
+    },
+    get selection() {
+      return board.selection;
+    },
+    pointCenter(name) {
+      return board.pointCenter(name);
+    },
+    /** Settles once the page's analysis has nothing left to do (no search runs or waits). */
+    analysisIdle() {
+      return analysis().idle();
+    },
+  };
+}

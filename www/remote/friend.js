@@ -1,0 +1,70 @@
+// Games against a friend on another device, as the page sees them: how a link's moves stand to
+// the copy this device keeps, and what the panel says about whose turn it is and who is
+// connected. Pure: the board (its seat, its game) and the page state come in as arguments.
+import { moveNumberOf } from '../lib/moves.js';
+import { isRemote, otherSide, SIDES } from '../lib/settings.js';
+
+/** The game settings that name one game with a friend elsewhere, besides the game's own. */
+export const MATCH_SETTINGS = Object.freeze(['game-id', 'relay', 'host-key']);
+
+/**
+ * How a link's moves (`theirs`) stand to this device's (`mine`): `{order: 'same'|'newer'|'older'}`
+ * or `{order: 'differs', ply}` (the first ply, from 1, at which they part).
+ */
+export function compareMoves(mine, theirs) {
+  const n = Math.min(mine.length, theirs.length);
+  for (let i = 0; i < n; i++) if (mine[i] !== theirs[i]) return { order: 'differs', ply: i + 1 };
+  if (theirs.length > mine.length) return { order: 'newer' };
+  if (theirs.length < mine.length) return { order: 'older' };
+  return { order: 'same' };
+}
+
+/**
+ * What the page says of a link to a game it keeps (`gs`: the kept game's state, `theirs`: the
+ * link's moves, `order` from compareMoves), or null when there is nothing to say.
+ */
+export function linkNotice(gs, theirs, order) {
+  if (order.order === 'differs') {
+    const ply = order.ply;
+    return { key: 'friend.differs', params: { n: moveNumberOf(gs, ply), mine: gs.history[ply - 1], theirs: theirs[ply - 1] } };
+  }
+  if (order.order === 'older') return { key: 'friend.behind', params: { theirs: theirs.length, mine: gs.history.length } };
+  return null;
+}
+
+/**
+ * The status line against a friend elsewhere, as a message: `b` is the board's snapshot
+ * (`settings`, `gs`, `seat`). Null in other modes.
+ */
+export function friendStatus(b) {
+  const { gs, seat } = b;
+  if (!isRemote(b.settings.mode) || gs.result) return null;
+  if (seat === 'watch') return { key: 'live.watching', params: { side: gs.side } };
+  if (!seat) return { key: 'live.joining' };
+  if (gs.side === seat) return gs.captureRequired ? { key: 'status.withCapture', params: { turn: { key: 'friend.yourMove', params: { side: seat } } } } : { key: 'friend.yourMove', params: { side: seat } };
+  return { key: 'friend.waiting', params: { side: gs.side } };
+}
+
+/** What the panel says of a live game's connection, as a message, or null outside live games. */
+export function liveLine(live, relay) {
+  if (!live) return null;
+  if (live.relay === 'none') return { key: 'live.noRelay' };
+  if (live.relay === 'unreachable') return { key: 'live.unreachable', params: { relay: relay || '' } };
+  if (live.relay === 'connecting') return { key: 'live.connecting' };
+  if (live.seat === 'watch') return { key: 'live.connectedWatching' };
+  if (!live.seat) return { key: 'live.waitingForSeat' };
+  const other = otherSide(live.seat);
+  return { key: live[other] === 'online' ? 'live.opponentOnline' : 'live.opponentAway', params: { side: other } };
+}
+
+/**
+ * Whether the page offers the link for the friend now: after this device's move (the friend is
+ * to move) or once the game is over, in a game by link; in a live game, only while the relay
+ * cannot be reached (links are then the way on).
+ */
+export function offersLink(b) {
+  const { gs, seat } = b;
+  if (!gs || !SIDES.includes(seat)) return false;
+  if (b.settings.mode === 'live' && !(b.live && b.live.relay === 'unreachable')) return false;
+  return !!gs.result || gs.side !== seat;
+}
