@@ -252,6 +252,8 @@ function vendorMqtt() {
   const from = path.join(ROOT, 'node_modules', 'mqtt', 'dist', 'mqtt.esm.js');
   if (!fs.existsSync(from)) fail('node_modules/mqtt is missing: run bash scripts/setup.sh');
   copy(from, path.join(WWW, 'vendor', 'mqtt.js'));
+  // Its types, for the type check (a `.js` import resolves to the `.d.ts` beside it): the package's own.
+  fs.writeFileSync(path.join(WWW, 'vendor', 'mqtt.d.ts'), "// The types of mqtt.js, the MQTT client's browser build: the npm package's.\nexport * from 'mqtt';\nexport { default } from 'mqtt';\n");
 }
 
 async function main() {

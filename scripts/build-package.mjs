@@ -331,7 +331,8 @@ function checkSelfContained(pkg) {
 /** Type-checks the declarations (React's types from the repository's devDependencies). */
 function checkTypes() {
   const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
-  const args = ['--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2022,dom', '--module', 'nodenext', '--moduleResolution', 'nodenext', TYPES, REACT_TYPES];
+  // --ignoreConfig: the repository's own tsconfig.json, above dist/npm/, is not the package's.
+  const args = ['--ignoreConfig', '--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2022,dom', '--module', 'nodenext', '--moduleResolution', 'nodenext', TYPES, REACT_TYPES];
   try {
     execFileSync(tsc, args, { cwd: OUT, stdio: 'pipe' });
   } catch (e) {

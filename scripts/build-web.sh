@@ -63,11 +63,12 @@ RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C target-feature=+simd128" CARGO_TARGET_DIR
 simd=$(optimise "$simd_target_dir/wasm32-unknown-unknown/release/bluegray_wasm.wasm" "$tmp/simd.wasm" -O3 --enable-simd)
 
 rm -rf "$out"
-# No default module path: every caller hands the bindings the module it compiled (assets.js, the
-# worker), and a stray `new URL('bluegray_wasm_bg.wasm', import.meta.url)` in the glue would send
+# Its TypeScript declarations (bluegray_wasm.d.ts) are what the type check (tsconfig.json) knows
+# of the bindings. No default module path: every caller hands the bindings the module it compiled
+# (engine/assets.js, the worker), and a stray `new URL('bluegray_wasm_bg.wasm', import.meta.url)` in the glue would send
 # bundlers (Vite, webpack) looking for a file next to wherever the glue was bundled.
 bind() {
-  wasm-bindgen --target web --no-typescript --omit-default-module-path --out-dir "$1" --out-name bluegray_wasm "$2"
+  wasm-bindgen --target web --omit-default-module-path --out-dir "$1" --out-name bluegray_wasm "$2"
 }
 bind "$out" "$baseline"
 # One glue serves both modules, so the SIMD module's must be the same, byte for byte (the same

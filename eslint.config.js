@@ -1,0 +1,40 @@
+// ESLint's flat config: the recommended rules over the page's modules (browser), the service and
+// AI workers, and the node scripts and tests. The types are tsc's (tsconfig.json); this catches
+// what a type check does not: unused names, unreachable code, shadowed and dead logic.
+import js from '@eslint/js';
+import globals from 'globals';
+
+const strict = {
+  'no-unused-vars': ['error', { args: 'after-used', argsIgnorePattern: '^_', caughtErrors: 'none' }],
+  'no-shadow': 'error',
+  'no-implicit-coercion': ['error', { boolean: false }],
+  eqeqeq: ['error', 'always'],
+  'no-var': 'error',
+  'prefer-const': 'error',
+  'no-console': 'error',
+};
+
+export default [
+  // Generated, vendored or built; and the Game guard, a fragment appended to wasm-bindgen's glue
+  // that uses the glue's own names (build-web.sh checks them).
+  { ignores: ['www/pkg/**', 'www/vendor/**', 'dist/**', 'target/**', 'node_modules/**', 'test-results/**', 'crates/bluegray-wasm/js/**'] },
+  js.configs.recommended,
+  {
+    files: ['www/**/*.js', 'examples/**/*.js'],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser } },
+    rules: strict,
+  },
+  { files: ['www/ai-worker.js'], languageOptions: { globals: { ...globals.worker } } },
+  { files: ['www/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
+  { files: ['www/boot.js'], languageOptions: { sourceType: 'script' }, rules: { 'no-var': 'off' } },
+  {
+    files: ['scripts/**/*.mjs', 'tests/**/*.mjs', 'eslint.config.js'],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: { ...strict, 'no-console': 'off' },
+  },
+  // Code these run inside a page (page.evaluate and the like) sees the browser's globals.
+  {
+    files: ['tests/e2e/**/*.mjs', 'scripts/measure-web.mjs', 'scripts/wasm-speed.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+];
