@@ -219,7 +219,9 @@ test('a link’s ply past the end of its game, or a record with an unclosed comm
 test('the game kept by an earlier version is moved into the list and opens', async () => {
   const { page } = await openPage(env, '');
   await page.evaluate(() => {
+    // A first visit of this version: no game of this tab yet, an earlier version's game kept.
     localStorage.clear();
+    sessionStorage.clear();
     localStorage.setItem(
       'bluegray.game.v1',
       JSON.stringify({ version: 1, settings: { variant: 'sackson', mode: 'two', side: 'blue', level: 3, movetime: 0, ply: 1 }, record: '[Variant "sackson"]\n\n1. e2-e3 e8-e7 *' }),

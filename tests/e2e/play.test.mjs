@@ -309,13 +309,19 @@ test('bad URL parameters and bad saved data fall back with a message', async () 
   const s = await state(page);
   assert.equal(s.variant, 'sackson');
   assert.equal(s.moves.length, 25);
-  // Corrupt saved game: the page still starts.
-  await page.evaluate(() => localStorage.setItem('bluegray.game.v1', '{"version":1,"record":"[Variant \\"nope\\"]\\n\\n*"}'));
+  // Corrupt saved game (of an earlier version, in a tab with no game of its own): the page still starts.
+  await page.evaluate(() => {
+    sessionStorage.clear();
+    localStorage.setItem('bluegray.game.v1', '{"version":1,"record":"[Variant \\"nope\\"]\\n\\n*"}');
+  });
   await page.goto(env.url);
   await waitReady(page);
   await waitText(page, '#notice', /saved game could not be restored/i);
   assert.equal((await state(page)).moves.length, 25);
-  await page.evaluate(() => localStorage.setItem('bluegray.game.v1', 'not json {'));
+  await page.evaluate(() => {
+    sessionStorage.clear();
+    localStorage.setItem('bluegray.game.v1', 'not json {');
+  });
   await page.goto(env.url);
   await waitReady(page);
   assert.equal((await state(page)).moves.length, 25);

@@ -7,7 +7,7 @@ import { replayWith, newIdentity, signer, firstSnapshot, sealed, withMove, parse
 import { compareMoves, offersLink, friendStatus } from '../../www/remote/friend.js';
 import { newGameId, GAME_ID } from '../../www/lib/game-id.js';
 import { readSettings } from '../../www/lib/settings.js';
-import { linkGame } from '../../www/page/games.js';
+import { readLink } from '../../www/page/address.js';
 import { loadCore } from './core.mjs';
 
 const core = await loadCore();
@@ -51,13 +51,13 @@ test('a game id is 128 random bits, and the settings read it, a relay and a host
 
 test('a relay alone in a link configures the page, and is a game’s only in a live invitation', () => {
   const id = newGameId();
-  const alone = linkGame('?relay=ws://127.0.0.1:9001', '', undefined);
-  assert.equal(alone.attrs, undefined);
+  const alone = readLink('?relay=ws://127.0.0.1:9001', '', undefined);
+  assert.equal(alone.request, null);
   assert.equal(alone.relay, 'ws://127.0.0.1:9001/');
-  const invite = linkGame('', `#mode=live&side=gray&relay=ws://127.0.0.1:9001&game-id=${id}`, undefined);
-  assert.deepEqual(invite.attrs, { mode: 'live', side: 'gray', relay: 'ws://127.0.0.1:9001/', 'game-id': id });
-  const ai = linkGame('?relay=ws://127.0.0.1:9001&mode=ai', '', undefined);
-  assert.deepEqual(ai.attrs, { mode: 'ai' });
+  const invite = readLink('', `#mode=live&side=gray&relay=ws://127.0.0.1:9001&game-id=${id}`, undefined);
+  assert.deepEqual(invite.request, { from: 'invitation', mode: 'live', side: 'gray', relay: 'ws://127.0.0.1:9001/', gameId: id });
+  const ai = readLink('?relay=ws://127.0.0.1:9001&mode=ai', '', undefined);
+  assert.deepEqual(ai.request, { from: 'query', mode: 'ai' });
 });
 
 test('a snapshot holds when the host, the seal and every move are signed by the right seat', async () => {

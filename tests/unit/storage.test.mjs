@@ -132,15 +132,41 @@ test('two tabs: a game changed by another tab is not overwritten; this tab’s m
   assert.equal(tabA.load(back.id).record, 'A moved on');
 });
 
-test('the list keeps the newest MAX_GAMES and lets the oldest go, with their keys', () => {
+test('the list keeps MAX_GAMES: finished games are let go, oldest first, with their keys', () => {
   const storage = fakeStorage();
   const lib = new GameLibrary(storage, { now: clock() });
   const ids = [];
-  for (let i = 0; i < MAX_GAMES + 3; i++) ids.push(lib.save(game({ record: `game ${i}` })).id);
+  const finished = { result: '1-0' };
+  for (let i = 0; i < MAX_GAMES + 3; i++) ids.push(lib.save(game({ record: `game ${i}`, summary: finished })).id);
   const kept = lib.list().map((e) => e.id);
   assert.equal(kept.length, MAX_GAMES);
   assert.deepEqual(kept, ids.slice(3).reverse());
   for (const gone of ids.slice(0, 3)) assert.equal(storage.getItem(GAME_KEY_PREFIX + gone), null);
+});
+
+test('a game in progress is never let go to make room: a new game is then not kept, and the player makes room', () => {
+  const storage = fakeStorage();
+  const lib = new GameLibrary(storage, { now: clock() });
+  const mine = lib.save(game({ record: 'my game in progress', summary: { result: null } })).id;
+  const done = lib.save(game({ record: 'a finished game', summary: { result: '0-1' } })).id;
+  const others = [];
+  for (let i = 0; i < MAX_GAMES - 2; i++) others.push(lib.save(game({ record: `opened by a link ${i}`, summary: {} })).id);
+  assert.equal(lib.list().length, MAX_GAMES);
+  // One more: the finished game makes room, the games in progress stay.
+  const next = lib.save(game({ record: 'one more', summary: {} }));
+  assert.equal(next.status, SAVE.saved);
+  assert.equal(storage.getItem(GAME_KEY_PREFIX + done), null);
+  assert.equal(lib.list().length, MAX_GAMES);
+  // Every kept game is in progress now: a new one is refused, nothing is let go.
+  const refused = lib.save(game({ record: 'and another', summary: {} }));
+  assert.equal(refused.status, SAVE.full);
+  assert.equal(refused.id, null);
+  assert.equal(lib.list().length, MAX_GAMES);
+  assert.equal(lib.load(mine).record, 'my game in progress');
+  for (const id of others) assert.ok(lib.load(id), id);
+  // A game already kept still saves its moves.
+  assert.equal(lib.save(game({ id: mine, record: 'my game, a move later', summary: {} })).status, SAVE.saved);
+  assert.equal(lib.load(mine).record, 'my game, a move later');
 });
 
 test('remove deletes one game and its key, nothing else', () => {

@@ -14,7 +14,7 @@ import { abortError } from '../engine/ai-client.js';
 import { attachInput } from './input.js';
 import { loadWasm } from '../engine/assets.js';
 import { readSettings, settingErrorText, limitsOf, NO_LIMITS, DEFAULTS, SIDES, otherSide, isHuman } from '../lib/settings.js';
-import { GAME_ID_TAG } from '../lib/game-id.js';
+import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
 import { resultMessage } from '../lib/result.js';
 import { startGlide, glideAt } from './anim.js';
 import { translate, say, pickLanguage, loadLanguage } from '../lib/i18n.js';
@@ -152,6 +152,10 @@ export class BoardController {
       // A puzzle starts from the position on the board, with its side to move as the solver.
       this.#puzzle.cancel();
       this.s = { ...this.s, puzzle: startPuzzle(this.s.gs) };
+      if (this.r.game) {
+        this.#nameFriendGame(this.r.game);
+        this.s = B.withGame(this.s, this.r.game.state());
+      }
     }
     if (name === 'mode' || name === 'relay') this.#liveSync();
     if (name === 'lang') {
@@ -303,6 +307,7 @@ export class BoardController {
     this.#abortHint('A new game started.');
     if (this.r.game) this.r.game.free();
     this.r.game = game;
+    this.#nameFriendGame(game);
     this.s = B.withNewGame(this.s, game.state());
     // The game's variant is the `variant` attribute's value (a loaded record may bring its own).
     const v = this.s.gs.variant;
@@ -310,6 +315,23 @@ export class BoardController {
     if (this.#host.getAttribute('variant') !== v) this.reflect(() => this.#host.setAttribute('variant', v));
     if (!keepSession) this.#liveSync(true);
     this.#settled();
+  }
+
+  /**
+   * A game by link always has an id, wherever it starts (a record that names one keeps it): the
+   * devices tell its links apart by it.
+   */
+  #nameFriendGame(game) {
+    if (this.s.settings.mode !== 'friend' || this.s.gameId) return;
+    const named = String(game.tag(GAME_ID_TAG) ?? '').toLowerCase();
+    const id = GAME_ID.test(named) ? named : newGameId();
+    this.s = { ...this.s, gameId: id };
+    this.reflect(() => this.#host.setAttribute('game-id', id));
+    try {
+      game.setTag(GAME_ID_TAG, id);
+    } catch (e) {
+      this.#reportError(String(e.message || e));
+    }
   }
 
   requireGame() {

@@ -54,10 +54,11 @@ export function defaultPageState() {
     gameId: null,
     /** The kept games, newest first (storage.js `list()`), for the Recent games view. */
     recent: [],
-    /** How saving the game goes: 'ok', 'failed' (storage full or refused) or 'too-large'. */
+    /**
+     * How saving the game goes: 'ok', 'failed' (storage full or refused), 'too-large', or 'full'
+     * (every kept game is in progress: this one is kept once the player deletes one).
+     */
     saving: 'ok',
-    /** The address carries the game (it was opened from a link): keep it up to date. */
-    addressFollows: false,
     /** The page has started (the board is ready and the panel filled). */
     started: false,
     /** A new version of the page is installed and waits for the player's word to take over. */
@@ -138,6 +139,7 @@ export function afterSave(p, r, game) {
   if (!r || r.status === 'unchanged') return p;
   if (r.status === 'failed') return { ...p, saving: 'failed' };
   if (r.status === 'too-large') return { ...p, saving: 'too-large' };
+  if (r.status === 'full') return { ...p, saving: 'full' };
   if (r.forked) return { ...p, saving: 'ok', notice: { key: 'notice.forked', game } };
   if (p.saving === 'failed') return { ...p, saving: 'ok', notice: { key: 'notice.savingAgain', game } };
   return p.saving === 'ok' ? p : { ...p, saving: 'ok' };
@@ -147,6 +149,7 @@ export function afterSave(p, r, game) {
 export function savingMessage(p) {
   if (p.saving === 'failed') return { key: 'notice.notSaving' };
   if (p.saving === 'too-large') return { key: 'notice.tooLargeToSave' };
+  if (p.saving === 'full') return { key: 'notice.keptFull' };
   return null;
 }
 

@@ -1,8 +1,8 @@
 // The page's memory across visits: the recent games, each under its own key, and the reader's
 // preferences. Nothing is ever written over another game: a game is saved under its own id
 // only while the copy in storage is the one this page last read or wrote (another tab's newer
-// copy is never overwritten: this page's moves then go to a new entry), and only the games
-// past the newest MAX_GAMES are let go, oldest first.
+// copy is never overwritten: this page's moves then go to a new entry), and only finished games
+// past the newest MAX_GAMES are let go, oldest first; a game in progress never is.
 //
 // Keys (all in one Web Storage, normally localStorage):
 //   bluegray.games.v2          the list: [{id, rev, updated, summary}], newest first
@@ -22,14 +22,17 @@ export const LEGACY_KEY = 'bluegray.game.v1';
 /** Where the reader's preferences (language, …) are kept. */
 export const PREFS_KEY = 'bluegray.prefs.v1';
 
-/** How many games the list keeps; the oldest beyond are let go. */
+/** How many games the list keeps; the oldest finished ones beyond are let go. */
 export const MAX_GAMES = 20;
 
 /** The longest record kept, in characters: about 1 MB, far above any real game. */
 export const MAX_SAVED_RECORD = 1_000_000;
 
-/** How saving went: saved, nothing to save, refused for its size, or storage refused it. */
-export const SAVE = Object.freeze({ saved: 'saved', unchanged: 'unchanged', tooLarge: 'too-large', failed: 'failed' });
+/**
+ * How saving went: saved, nothing to save, refused for its size, storage refused it, or a new
+ * game not kept because every kept game is in progress (the player makes room).
+ */
+export const SAVE = Object.freeze({ saved: 'saved', unchanged: 'unchanged', tooLarge: 'too-large', failed: 'failed', full: 'full' });
 
 /** A fresh id for a game: time and randomness, so two tabs never pick the same one. */
 function newId(now) {
@@ -135,13 +138,20 @@ export class GameLibrary {
     const targetId = ours ? id : newId(now);
     const rev = ours ? known.rev + 1 : 1;
     const game = `{"version":2,"id":${JSON.stringify(targetId)},"rev":${rev},"settings":${JSON.stringify(settings)},"record":${JSON.stringify(record)},"ply":${JSON.stringify(ply)}}`;
-    const list = this.list().filter((e) => e.id !== targetId);
+    const all = this.list();
+    const list = all.filter((e) => e.id !== targetId);
     const entry = { id: targetId, rev, updated: now, summary };
     const kept = [entry, ...list];
-    const dropped = kept.slice(MAX_GAMES);
+    // Room is made by letting finished games go, oldest first; a game in progress is never let
+    // go. When every other game is in progress, a new one is not kept: the player is asked to
+    // make room (a page that opens link after link cannot push the player's games out).
+    const over = kept.length - MAX_GAMES;
+    const finished = list.filter((e) => e.summary && e.summary.result).reverse();
+    const dropped = over > 0 ? finished.slice(0, over) : [];
+    if (over > dropped.length && list.length === all.length) return { status: SAVE.full, id };
     try {
       this.#storage.setItem(GAME_KEY_PREFIX + targetId, game);
-      this.#storage.setItem(LIST_KEY, JSON.stringify(kept.slice(0, MAX_GAMES)));
+      this.#storage.setItem(LIST_KEY, JSON.stringify(kept.filter((e) => !dropped.includes(e))));
     } catch {
       return { status: SAVE.failed, id };
     }

@@ -1,0 +1,54 @@
+// The engine's advice beside the board: a hint for the position on the board (the move as an
+// arrow, and why, in the hint line), and the evaluation bar and best line when the reader shows
+// them. Both come from the page's one analysis worker (engine/analysis.js) and belong to the
+// position they were asked for: shown only while it is on the board.
+import { analysis, positionOf } from '../engine/analysis.js';
+import { isAbort } from '../engine/ai-client.js';
+
+/** @import { PageContext } from './context.js' */
+
+/** @param {PageContext} ctx */
+export function advice(ctx) {
+  const { board } = ctx;
+
+  /** The number of analysed nodes per position, as the rules core says. */
+  function analysisNodes() {
+    return board.catalogue ? board.catalogue.analysisNodes : undefined;
+  }
+
+  /** Asks the board for a hint and says it in the hint line. */
+  async function hint() {
+    const gs = board.state;
+    if (!gs || gs.result || board.viewPly !== null) return;
+    const key = positionOf(gs).key;
+    ctx.update((p) => ({ ...p, hint: { key, message: { key: 'hint.thinking' } } }));
+    /** @type {import('../lib/i18n.js').Message|null} */
+    let message;
+    try {
+      const h = await board.hint();
+      message = { key: 'hint.says', params: { move: h.move, reason: h.reason } };
+    } catch (e) {
+      message = isAbort(e) ? null : { text: String((e && /** @type {Error} */ (e).message) || e) };
+    }
+    ctx.update((p) => (p.hint && p.hint.key === key ? { ...p, hint: message ? { key, message } : null } : p));
+  }
+
+  /** Analyses the position on the board when the evaluation or the best line is shown. */
+  async function evaluate() {
+    const gs = board.state;
+    const { showEval, showLine } = ctx.page().prefs;
+    if (!(showEval || showLine) || !gs || gs.result) return;
+    const position = positionOf(gs);
+    const shown = ctx.page().evaluation;
+    if (shown && shown.key === position.key) return;
+    let result;
+    try {
+      result = await analysis().analyse(position, { priority: 'evaluation', nodes: analysisNodes() });
+    } catch {
+      return; // the panel shows no evaluation; the next position asks again
+    }
+    ctx.update((p) => ({ ...p, evaluation: { key: position.key, result } }));
+  }
+
+  return { hint, evaluate, analysisNodes };
+}

@@ -1,0 +1,275 @@
+// The one door into every game on the page. Every way of starting or opening a game (the New
+// game form, a link's query or fragment, a friend's link, a live invitation, the recent games
+// list, a record opened or dropped, "play a first game" after the lessons, a rematch, the
+// position box, start-up) builds one declared request and hands it to `open`, which makes the
+// game, its id (a game against a friend elsewhere always has one), its kept entry, its seat and
+// the address. No door does any part of the set-up itself, and whatever a door shows is kept
+// before it is shown.
+import { isRemote, otherSide } from '../lib/settings.js';
+import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
+import { compareMoves, linkNotice } from '../remote/friend.js';
+import { relayOf } from './page-state.js';
+import { loadWasm } from '../engine/assets.js';
+
+/**
+ * @import { BlueGrayGame } from '../blue-gray-game.js'
+ * @import { Side } from '../engine/core-types.js'
+ * @import { PageContext } from './context.js'
+ * @import { Games } from './games.js'
+ */
+
+/**
+ * Where a request came from: it decides nothing of the set-up, only what the address shows after
+ * it (a link that carries a record keeps the address following the game) and what tests name.
+ * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'} Door
+ */
+
+/**
+ * A game to put on the board. `kept`: a kept game to reopen (its own settings then hold);
+ * otherwise the settings of a new game (absent ones are the board's defaults), started from
+ * `position` or `record` when given. `gameId`, `relay` and `hostKey` name a game against a friend
+ * elsewhere; `ply` stands the game there (later moves kept to redo), `view` looks at a ply.
+ * @typedef {{
+ *   from: Door,
+ *   kept?: string,
+ *   mode?: 'ai'|'two'|'demo'|'view'|'friend'|'live',
+ *   side?: Side,
+ *   variant?: string,
+ *   level?: number,
+ *   movetime?: number,
+ *   position?: string,
+ *   record?: string,
+ *   gameId?: string,
+ *   relay?: string,
+ *   hostKey?: string,
+ *   ply?: number,
+ *   view?: number,
+ * }} GameRequest
+ */
+
+/** The doors whose request comes from the address: a link opened. */
+const LINK_DOORS = Object.freeze(['query', 'fragment', 'friend-link', 'invitation']);
+
+/**
+ * The board's `newGame` options for a request (its attribute names).
+ * @param {GameRequest} r
+ * @returns {Record<string, string|number>}
+ */
+export function boardOptions(r) {
+  /** @type {Record<string, string|number|undefined>} */
+  const all = {
+    variant: r.variant,
+    mode: r.mode,
+    side: r.side,
+    level: r.level,
+    movetime: r.movetime,
+    position: r.position,
+    record: r.record,
+    'game-id': r.gameId,
+    relay: r.relay,
+    'host-key': r.hostKey,
+  };
+  /** @type {Record<string, string|number>} */
+  const out = {};
+  for (const [k, v] of Object.entries(all)) if (v !== undefined && v !== null && v !== '') out[k] = v;
+  return out;
+}
+
+/**
+ * The request with what its mode needs besides: a game by link gets its id here wherever it
+ * starts, and a live game the page's relay when it names none (its id comes from the relay
+ * session once the game is made there).
+ * @param {GameRequest} r
+ * @param {string|null} relay the page's relay
+ * @returns {GameRequest}
+ */
+export function completed(r, relay) {
+  if (r.kept) return r;
+  if (r.mode === 'friend' && !r.gameId) return { ...r, gameId: newGameId() };
+  if (r.mode === 'live' && !r.relay && relay) return { ...r, relay };
+  return r;
+}
+
+/**
+ * Whether the address follows the game after this request: a link that carries a whole game
+ * (its record) against no friend, so that the address always reproduces what the board shows.
+ * @param {GameRequest} r
+ */
+export function addressFollows(r) {
+  return LINK_DOORS.includes(r.from) && !!r.record && !isRemote(r.mode);
+}
+
+/**
+ * The page's door: `open(request)` puts the game on the board as described above. `games` keeps
+ * the games; `save(force)` keeps the game on the board and writes the address; `address` drops a
+ * link's game from the address or makes it follow the game.
+ * @param {PageContext} ctx
+ * @param {{games: Games, save: (force?: boolean) => void, address: {follow: (on: boolean) => void}}} parts
+ */
+export function gameDoors(ctx, { games, save, address }) {
+  const { board, t } = ctx;
+
+  /**
+   * Opens the game `request` describes. Resolves to whether it opened, and what could not be
+   * done, as sentences; when the game itself could not be made, the board and the kept games
+   * are as they were.
+   * @param {GameRequest} request
+   * @returns {Promise<{opened: boolean, problems: string[]}>}
+   */
+  async function open(request) {
+    const r = completed(request, relayOf(ctx.page()));
+    /** @type {string[]} */
+    const problems = [];
+    let opened = false;
+    try {
+      if (r.kept) opened = openKept(r.kept, {}, problems);
+      else if (isRemote(r.mode) && r.gameId && games.findMatch(r.gameId)) opened = await openMatch(r, problems);
+      else {
+        games.switchTo(null, () => board.newGame(boardOptions(r)));
+        // The same link opened again is the game kept from it, not a new one.
+        if (addressFollows(r)) games.adoptSameLine();
+        opened = true;
+      }
+    } catch (e) {
+      problems.push(String((e && /** @type {Error} */ (e).message) || e));
+    }
+    if (!opened) return { opened, problems };
+    problems.push(...placeAt(r.ply, r.view));
+    address.follow(addressFollows(r));
+    save(true);
+    return { opened, problems };
+  }
+
+  /**
+   * Reopens kept game `id` unless it is on the board already with the same mode (`overrides`:
+   * settings to change, as Games.open). Returns whether it is on the board.
+   * @param {string} id
+   * @param {Record<string, string>} overrides
+   * @param {string[]} problems
+   */
+  function openKept(id, overrides, problems) {
+    if (id === ctx.page().gameId && (!overrides.mode || board.settings.mode === overrides.mode)) return true;
+    const problem = games.open(id, overrides);
+    if (problem) problems.push(ctx.say(problem));
+    return !problem;
+  }
+
+  /**
+   * A link (or record) of a game against a friend that this device keeps: the kept game, at this
+   * device's seat. A game by link goes on with the link's moves when they go on from it (each
+   * checked by the rules core); a link that is behind, or that changes a move already played,
+   * changes nothing and says so. A live game goes on through its relay.
+   * @param {GameRequest} r
+   * @param {string[]} problems
+   */
+  async function openMatch(r, problems) {
+    const kept = r.gameId ? games.findMatch(r.gameId) : null;
+    if (!kept) return false;
+    if (r.mode === 'live') return openKept(kept.id, { mode: 'live', relay: r.relay || String(kept.settings.relay ?? '') }, problems);
+    const theirs = await movesOf(r.record || '');
+    if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
+    const order = compareMoves(board.state?.history ?? [], theirs);
+    if (order.order === 'newer') for (const m of theirs.slice(board.state?.history.length ?? 0)) board.play(m);
+    const gs = board.state;
+    const said = gs && linkNotice(gs, theirs, order);
+    if (said) ctx.notify(said);
+    return true;
+  }
+
+  /**
+   * Stands the board at `ply` (later moves kept to redo) and looks at `view`, as a link asks;
+   * returns what could not be done, as sentences (a ply past the end of the game).
+   * @param {number|undefined} ply
+   * @param {number|undefined} view
+   * @returns {string[]}
+   */
+  function placeAt(ply, view) {
+    /** @type {string[]} */
+    const problems = [];
+    const gs = board.state;
+    if (!gs) return problems;
+    const last = gs.history.length;
+    if (ply !== undefined && ply > last) problems.push(t('notice.plyPastEnd', { name: 'ply', n: ply, last }));
+    else if (ply !== undefined && ply < last) board.continueFrom(ply);
+    const now = board.state?.history.length ?? 0;
+    if (view !== undefined && view > now) problems.push(t('notice.plyPastEnd', { name: 'view', n: view, last: now }));
+    else if (view !== undefined) board.viewPly = view === now ? null : view;
+    return problems;
+  }
+
+  return { open };
+}
+
+/**
+ * The moves of a game record, as the rules core reads them; throws what it says of a bad record.
+ * @param {string} record
+ * @returns {Promise<string[]>}
+ */
+async function movesOf(record) {
+  const core = await loadWasm();
+  const game = core.Game.fromRecord(record);
+  try {
+    return game.state().history;
+  } finally {
+    game.free();
+  }
+}
+
+/**
+ * The request that reopens a record: the record of a game by link (it names its game id) opens as
+ * that game, at the seat to move (it was sent by the player who has just moved); any other record
+ * opens as a new game with the players of the game in progress.
+ * @param {string} text
+ * @param {GameRequest} players the game in progress's players (keepPlayers)
+ * @param {'record'|'import'} from
+ * @returns {Promise<GameRequest>}
+ */
+export async function recordRequest(text, players, from) {
+  const match = await matchOfRecord(text);
+  if (match) return { from, mode: 'friend', gameId: match.id, side: match.side, record: text };
+  return { ...players, from, record: text };
+}
+
+/**
+ * The game by link a record names (`{id, side}`: its id and the seat to move), or null.
+ * @param {string} text
+ * @returns {Promise<{id: string, side: Side}|null>}
+ */
+async function matchOfRecord(text) {
+  const core = await loadWasm();
+  let game;
+  try {
+    game = core.Game.fromRecord(text);
+  } catch {
+    return null; // opening it as a plain record says what is wrong with it
+  }
+  try {
+    const id = String(game.tag(GAME_ID_TAG) ?? '').toLowerCase();
+    return GAME_ID.test(id) ? { id, side: game.state().side } : null;
+  } finally {
+    game.free();
+  }
+}
+
+/**
+ * The players of the game on `board`, for a game opened in its place (a record, a position): not
+ * a friend's game (that game is theirs too) nor a replay, which become two people on one device.
+ * @param {BlueGrayGame} board
+ * @param {Door} from
+ * @returns {GameRequest}
+ */
+export function keepPlayers(board, from) {
+  const { mode, side, level, movetime } = board.settings;
+  return { from, mode: mode === 'view' || mode === 'puzzle' || isRemote(mode) ? 'two' : mode, side, level, movetime };
+}
+
+/**
+ * The same game again from the variant's start, sides swapped against the computer or a friend.
+ * @param {BlueGrayGame} board
+ * @returns {GameRequest}
+ */
+export function rematchRequest(board) {
+  const { variant, mode, side, level, movetime } = board.settings;
+  const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
+  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' ? 'two' : mode, side: swapped, level, movetime };
+}

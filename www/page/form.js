@@ -1,0 +1,142 @@
+// The New game form: the rules (a named variant, or the rules by ingredients), who plays, the
+// side, the computer's level and think time. It shows the settings of the game on the board
+// whenever another game starts (from any door), says who moves first and how the chosen rules
+// lean between strong players, and offers live games only where a relay carries them. Its
+// submit is one of the page's doors: it asks for the game it shows.
+import { isRemote } from '../lib/settings.js';
+import { buildPicker, rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.js';
+import { relayOf } from './page-state.js';
+
+/**
+ * @import { PageContext } from './context.js'
+ * @import { GameRequest } from './doors.js'
+ */
+
+/**
+ * The lessons as the rules picker links to them: the lesson that teaches a rule option, and
+ * opening it.
+ * @typedef {{lessonFor: (option: string) => ({id: string, title: string}|null), open: (id: string) => void}} LessonLinks
+ */
+
+/**
+ * The form over the page's context. `lessons()` links each rule of the picker to its lesson
+ * (null until the lessons are wired); `start(request)` opens the game the form asks for.
+ * @param {PageContext} ctx
+ * @param {{start: (request: GameRequest) => void, lessons: () => LessonLinks|null}} parts
+ */
+export function newGameForm(ctx, { start, lessons }) {
+  const { board, $, t } = ctx;
+  const select = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ ($(id));
+  /** The ingredient choosers of the rules (variant-picker.js), once built. */
+  let picker = /** @type {{show: (rules: Record<string, string>) => void}|null} */ (null);
+  /** The board's settings the form last showed (JSON): the form follows a new game. */
+  let shownFor = '';
+
+  /** The game the form asks for. @returns {GameRequest} */
+  function request() {
+    return {
+      from: 'form',
+      variant: select('variant').value,
+      mode: /** @type {GameRequest['mode']} */ (select('mode').value),
+      side: /** @type {GameRequest['side']} */ (select('side').value),
+      level: Number(select('level').value),
+      movetime: Number(select('movetime').value),
+    };
+  }
+
+  /** Shows the settings of the game on the board, once per game (the player's unsaved choices stay until then). */
+  function follow() {
+    const settings = JSON.stringify(board.settings);
+    if (settings === shownFor || !board.catalogue) return;
+    shownFor = settings;
+    sync();
+  }
+
+  /** Shows the board's settings in the form. */
+  function sync() {
+    const s = board.settings;
+    if (board.catalogue) showVariant(s.variant);
+    select('mode').value = s.mode === 'view' ? 'two' : s.mode;
+    select('side').value = s.side;
+    select('level').value = String(s.level);
+    select('movetime').value = String(s.movetime);
+    const rules = board.state && board.state.rules;
+    if (picker && rules) picker.show(rules);
+    updateVisibility();
+  }
+
+  /**
+   * Shows the rules `spec` in the variant menu: a named variant by its name, any other spec by a
+   * name made of its named variant and its changes (as much of it as the menu shows whole).
+   * @param {string} spec
+   */
+  function showVariant(spec) {
+    const cat = board.catalogue;
+    if (!cat) return;
+    const about = describeSpec(cat, spec, t);
+    showSpec(select('variant'), cat, spec, about ? fittingText(select('variant'), about.names) : spec);
+  }
+
+  /** Shows the rows the chosen mode needs, the rules' descriptions and who moves first. */
+  function updateVisibility() {
+    // Live games are offered only with a relay to carry them.
+    const mode = select('mode');
+    const live = /** @type {HTMLOptionElement} */ (mode.querySelector('option[value="live"]'));
+    live.hidden = live.disabled = !relayOf(ctx.page());
+    if (mode.value === 'live' && live.disabled) mode.value = 'friend';
+    const m = mode.value;
+    const computer = m === 'ai' || m === 'demo';
+    $('side-row').hidden = !(m === 'ai' || isRemote(m));
+    $('level-row').hidden = !computer;
+    $('movetime-row').hidden = !computer;
+    const cat = board.catalogue;
+    const spec = select('variant').value;
+    // With overrides, the named variant's sentence may no longer hold: say what they change.
+    const about = cat && describeSpec(cat, spec, t);
+    $('variant-desc').textContent = about ? about.description : '';
+    $('variant-balance').textContent = (about && about.balance) || '';
+    $('variant-balance').hidden = !(about && about.balance);
+    // The side menu says who moves first under these rules.
+    const rules = (cat && rulesOf(cat, spec)) || { first: 'blue' };
+    for (const o of select('side').options) {
+      o.textContent = o.value === rules.first ? t('form.side.first', { side: o.value }) : t(`side.${o.value}`);
+    }
+  }
+
+  /** Builds the rules by ingredients, once the catalogue says what they are (again in another language). */
+  function buildRules() {
+    const cat = board.catalogue;
+    $('ingredients-box').hidden = !(cat && cat.options);
+    if (!cat || !cat.options) return;
+    picker = buildPicker(document, $('ingredients'), cat, t, (/** @type {string} */ spec) => {
+      showVariant(spec);
+      updateVisibility();
+    }, lessons());
+  }
+
+  /** Wires the form's controls. */
+  function wire() {
+    $('new-game-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      start(request());
+    });
+    select('mode').addEventListener('change', updateVisibility);
+    select('variant').addEventListener('change', () => {
+      const cat = board.catalogue;
+      const v = cat && cat.variants.find((x) => x.name === select('variant').value);
+      if (v && picker) picker.show(v.rules);
+      updateVisibility();
+    });
+    // Level and think time apply at once, to the game in progress too.
+    select('level').addEventListener('change', () => board.setAttribute('level', select('level').value));
+    select('movetime').addEventListener('change', () => board.setAttribute('movetime', select('movetime').value));
+  }
+
+  /** Puts the keyboard in the form, to start another game. */
+  function focus() {
+    $('new-game-form').scrollIntoView({ block: 'nearest' });
+    select('variant').focus();
+  }
+
+  return { request, follow, sync, updateVisibility, buildRules, wire, focus };
+}

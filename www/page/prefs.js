@@ -1,0 +1,107 @@
+// The reader's preferences as the page applies them: the language (the link's, the kept one, the
+// browser's), the theme (the kept one, else the system's), sound, the jump warning, the
+// evaluation's switches and the relay for live games. Each is kept for the next visit
+// (storage.js) and put in force at once on the page and the board.
+import { readSettings, linkParams, settingErrorText } from '../lib/settings.js';
+import { savePrefs } from './storage.js';
+import { LANGUAGES, pickLanguage, loadLanguage, languageName } from '../lib/i18n.js';
+import { fillChoices, localisePage, renderShortcuts } from './panel.js';
+import { withPref, themeOf } from './page-state.js';
+
+/**
+ * @import { PageContext } from './context.js'
+ * @import { Sound } from './sound.js'
+ * @import { SettingError } from '../lib/settings.js'
+ */
+
+const systemDark = matchMedia('(prefers-color-scheme: dark)');
+
+/** Whether the system prefers dark colours now. */
+export function systemPrefersDark() {
+  return systemDark.matches;
+}
+
+/**
+ * The page's preferences over `ctx`. `sound` plays the page's sounds; `changed` is told of the
+ * language (`language`: the form and the rules picker speak it again), of the evaluation's
+ * switches (`evaluation`) and of the relay (`relay`: live games are offered or not).
+ * @param {PageContext} ctx
+ * @param {{sound: Sound, changed: (what: 'language'|'evaluation'|'relay') => void}} parts
+ */
+export function pagePrefs(ctx, { sound, changed }) {
+  const { board, $, t } = ctx;
+
+  /**
+   * The language to speak: the link's `lang`, else the kept preference, else the browser's.
+   * What was wrong with the link's goes into `errors`.
+   * @param {SettingError[]} errors
+   */
+  function chooseLanguage(errors) {
+    const { settings, errors: bad } = readSettings(linkParams(location.search, location.hash), ['lang']);
+    errors.push(...bad);
+    const wanted = [settings.lang, ctx.page().prefs.lang, ...(navigator.languages || [navigator.language])].filter(Boolean);
+    return pickLanguage(/** @type {string[]} */ (wanted));
+  }
+
+  /**
+   * Speaks `lang` on the page and the board (its messages loaded first).
+   * @param {string} lang
+   * @param {{later?: () => Promise<void>}} [options] `later` lets the browser breathe between steps
+   */
+  async function setLanguage(lang, { later } = {}) {
+    await loadLanguage(lang);
+    ctx.update((p) => ({ ...p, lang }));
+    document.documentElement.lang = lang;
+    board.setAttribute('lang', lang);
+    localisePage(document, t);
+    fillChoices(document, board.catalogue, t, lang, LANGUAGES.map((code) => [code, languageName(code)]));
+    if (later) await later();
+    renderShortcuts(document, t);
+    changed('language');
+  }
+
+  /** Puts the theme in force on the page and the board. */
+  function applyTheme() {
+    const theme = themeOf(ctx.page().prefs, systemDark.matches);
+    document.documentElement.dataset.theme = theme;
+    board.setAttribute('theme', theme);
+  }
+
+  /**
+   * Changes a preference, keeps it for the next visit, and applies what it affects.
+   * @param {keyof import('./page-state.js').Prefs} name
+   * @param {unknown} value
+   */
+  function set(name, value) {
+    ctx.update((p) => withPref(p, name, value));
+    savePrefs(ctx.storage, { [name]: value });
+    if (name === 'theme') applyTheme();
+    if (name === 'muted') sound.muted = !!value;
+    if (name === 'showEval' || name === 'showLine') changed('evaluation');
+    if (name === 'relay') changed('relay');
+  }
+
+  /** Wires the preferences' controls. */
+  function wire() {
+    const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+    $('lang').addEventListener('change', () => {
+      const lang = /** @type {HTMLSelectElement} */ ($('lang')).value;
+      set('lang', lang);
+      setLanguage(lang);
+    });
+    $('theme').addEventListener('change', () => set('theme', /** @type {HTMLSelectElement} */ ($('theme')).value));
+    $('warn').addEventListener('change', () => set('warn', input('warn').checked));
+    $('sound').addEventListener('change', () => set('muted', !input('sound').checked));
+    $('show-eval').addEventListener('change', () => set('showEval', input('show-eval').checked));
+    $('show-line').addEventListener('change', () => set('showLine', input('show-line').checked));
+    $('relay').addEventListener('change', () => {
+      const text = input('relay').value.trim();
+      const { settings, errors } = readSettings({ relay: text }, ['relay']);
+      if (text && errors.length) return ctx.notify({ text: errors.map((e) => settingErrorText(t, e)).join(' ') });
+      set('relay', text ? settings.relay : null);
+    });
+    systemDark.addEventListener('change', applyTheme);
+  }
+
+  return { chooseLanguage, setLanguage, applyTheme, set, wire };
+}
