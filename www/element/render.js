@@ -5,10 +5,24 @@ import { drawBoard } from '../lib/draw.js';
 import { boardView, noticeMessage, boardSize } from './view.js';
 import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
+/** @import { Layout } from '../lib/draw-layout.js' */
+/** @import { BoardState } from './state.js' */
+
+/**
+ * The board's shadow tree (blue-gray-game.js): the box around the board, its canvas, the line
+ * under it, and the description a screen reader is told.
+ * @typedef {{frame: HTMLElement, canvas: HTMLCanvasElement, notice: HTMLElement, desc: HTMLElement}} BoardElements
+ */
 
 /**
  * Draws state `s` into the shadow tree `els` ({frame, canvas, notice}) of `host` in language
  * `lang`. `drawnKey` is what the canvas shows now. Returns `{layout, drawnKey, animating}`.
+ * @param {HTMLElement} host
+ * @param {Pick<BoardElements, 'frame'|'canvas'|'notice'>} els
+ * @param {BoardState} s
+ * @param {string} lang
+ * @param {string} drawnKey
+ * @returns {{layout: Layout, drawnKey: string, animating: boolean}}
  */
 export function renderBoard(host, els, s, lang, drawnKey) {
   const { canvas, frame, notice } = els;
@@ -24,6 +38,7 @@ export function renderBoard(host, els, s, lang, drawnKey) {
   const { draw, key, animating } = boardView(s, { size, dpr, now: performance.now() });
   if (key !== drawnKey) {
     const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('The browser gave no 2D context for the board.');
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawBoard(ctx, draw);
   }

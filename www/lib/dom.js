@@ -1,6 +1,6 @@
 // Building small pieces of the page from script (no HTML strings: nothing to escape, nothing a
 // strict CSP would refuse).
-/** @import { BlueGrayGame } from '../blue-gray-game.js' */
+/** @import { BlueGrayGameElement } from '../blue-gray-game.js' */
 
 /**
  * Sets a DOM property only when it changes: an unchanged page needs no repaint.
@@ -54,10 +54,10 @@ export function ensureOption(select, value, text = value) {
  * lets the player move; and the box of class `boxClass` that holds it. Returns `{box, board}`.
  * The page that asks for one has loaded blue-gray-game.js, so the element is that class.
  * @param {string} boxClass
- * @returns {{box: HTMLDivElement, board: BlueGrayGame}}
+ * @returns {{box: HTMLDivElement, board: BlueGrayGameElement}}
  */
 export function exerciseBoard(boxClass) {
-  const board = /** @type {BlueGrayGame} */ (document.createElement('blue-gray-game'));
+  const board = /** @type {BlueGrayGameElement} */ (document.createElement('blue-gray-game'));
   board.setAttribute('mode', 'two');
   board.setAttribute('coordinates', 'on');
   board.setAttribute('locked', '');
