@@ -9,17 +9,18 @@
 // This file is the public API and nothing else. Beside it, one module per job, as chessground
 // splits its board: state.js (every field, with its default), config.js (the attributes),
 // board.js (the pure changes and the intent handler), view.js (what is drawn, a pure function
-// of the state), render.js (putting it on the page), input.js (events to intents), computer.js
-// (the computer player) and controller.js (the game flow that runs them in order).
+// of the state), render.js (the shadow tree, and putting the view in it), input.js (events to
+// intents), computer.js (the computer player) and controller.js (the game flow that runs them
+// in order).
 import { BoardController } from './element/controller.js';
 import { ATTRIBUTE_NAMES, defineReflectedProperties, keyOf } from './element/config.js';
 import { stylesheet } from './engine/assets.js';
+import { buildShadow } from './element/render.js';
 import * as S from './element/state.js';
 import * as Sel from './lib/selection.js';
 /** @import { Catalogue, GameState } from './engine/core-types.js' */
 /** @import { MessageParams } from './lib/i18n.js' */
 /** @import { ReflectedProperties } from './element/config.js' */
-/** @import { BoardElements } from './element/render.js' */
 /** @import { AiInfo, LiveStatus } from './element/state.js' */
 
 /**
@@ -27,46 +28,6 @@ import * as Sel from './lib/selection.js';
  * reflect its attributes (defined on it by config.js).
  * @typedef {BlueGrayGame & ReflectedProperties} BlueGrayGameElement
  */
-
-/** The shadow tree: the canvas, a line for refusals and errors, and a description for screen readers. */
-const SHADOW = `
-  <div class="frame" part="frame">
-    <canvas part="board" tabindex="0" role="application"></canvas>
-    <p class="notice" part="notice" role="status" hidden></p>
-    <p class="desc" aria-live="polite"></p>
-  </div>`;
-
-/** @type {HTMLTemplateElement|null} */
-let template = null;
-
-/**
- * A fresh copy of the shadow tree (its markup is parsed once).
- * @returns {Node}
- */
-function shadowTree() {
-  if (!template) {
-    template = document.createElement('template');
-    template.innerHTML = SHADOW;
-  }
-  return template.content.cloneNode(true);
-}
-
-/**
- * The parts of the shadow tree `root` (SHADOW) the board draws into.
- * @param {ShadowRoot} root
- * @returns {BoardElements}
- */
-function shadowParts(root) {
-  /** @param {string} sel */
-  const q = (sel) => {
-    const part = root.querySelector(sel);
-    if (!(part instanceof HTMLElement)) throw new Error(`The board's shadow tree has no ${sel}.`);
-    return part;
-  };
-  const canvas = root.querySelector('canvas');
-  if (!canvas) throw new Error("The board's shadow tree has no canvas.");
-  return { frame: q('.frame'), canvas, notice: q('.notice'), desc: q('.desc') };
-}
 
 /**
  * What kind of value `v` is, for an error message.
@@ -142,8 +103,7 @@ export class BlueGrayGame extends HTMLElement {
     super();
     const root = this.attachShadow({ mode: 'open' });
     stylesheet(root);
-    root.appendChild(shadowTree());
-    this.#c = new BoardController(this, shadowParts(root));
+    this.#c = new BoardController(this, buildShadow(root));
   }
 
   connectedCallback() {

@@ -259,10 +259,7 @@ function isSettingName(name) {
   return Object.hasOwn(PARSERS, name);
 }
 
-/**
- * @param {unknown} v
- * @returns {Side|undefined}
- */
+/** @param {unknown} v @returns {Side|undefined} */
 function parseSide(v) {
   if (typeof v !== 'string') return undefined;
   const s = v.trim().toLowerCase();
@@ -270,10 +267,7 @@ function parseSide(v) {
   return oneOf(SIDES, s) ? s : undefined;
 }
 
-/**
- * @param {unknown} v
- * @returns {string|undefined}
- */
+/** @param {unknown} v @returns {string|undefined} */
 function parseRelay(v) {
   if (typeof v !== 'string' || v.length > 500) return undefined;
   try {
@@ -284,19 +278,13 @@ function parseRelay(v) {
   }
 }
 
-/**
- * @param {unknown} v
- * @returns {number|undefined}
- */
+/** @param {unknown} v @returns {number|undefined} */
 function parsePly(v) {
   const n = toNumber(v);
   return Number.isInteger(n) && n >= 0 && n <= 100_000 ? n : undefined;
 }
 
-/**
- * @param {unknown} v
- * @returns {number}
- */
+/** @param {unknown} v @returns {number} */
 function toNumber(v) {
   if (typeof v === 'number') return v;
   if (typeof v !== 'string' || !/^\s*[0-9]+(\.[0-9]+)?\s*$/.test(v)) return NaN;
