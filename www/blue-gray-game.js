@@ -9,33 +9,31 @@
 // This file is the public API and nothing else. Beside it, one module per job, as chessground
 // splits its board: state.js (every field, with its default), config.js (the attributes),
 // board.js (the pure changes and the intent handler), view.js (what is drawn, a pure function
-// of the state), render.js (putting it on the page), input.js (events to intents), computer.js
-// (the computer player) and controller.js (the game flow that runs them in order).
+// of the state), render.js (the shadow tree, and putting the view in it), input.js (events to
+// intents), computer.js (the computer player) and controller.js (the game flow that runs them
+// in order).
 import { BoardController } from './element/controller.js';
 import { ATTRIBUTE_NAMES, defineReflectedProperties, keyOf } from './element/config.js';
 import { stylesheet } from './engine/assets.js';
+import { buildShadow } from './element/render.js';
 import * as S from './element/state.js';
 import * as Sel from './lib/selection.js';
+/** @import { Catalogue, GameState } from './engine/core-types.js' */
+/** @import { MessageParams } from './lib/i18n.js' */
+/** @import { ReflectedProperties } from './element/config.js' */
+/** @import { AiInfo, LiveStatus } from './element/state.js' */
 
-/** The shadow tree: the canvas, a line for refusals and errors, and a description for screen readers. */
-const SHADOW = `
-  <div class="frame" part="frame">
-    <canvas part="board" tabindex="0" role="application"></canvas>
-    <p class="notice" part="notice" role="status" hidden></p>
-    <p class="desc" aria-live="polite"></p>
-  </div>`;
+/**
+ * A board as a page sees it: the element's methods and properties, and the properties that
+ * reflect its attributes (defined on it by config.js).
+ * @typedef {BlueGrayGame & ReflectedProperties} BlueGrayGameElement
+ */
 
-let template = null;
-
-/** A fresh copy of the shadow tree (its markup is parsed once). */
-function shadowTree() {
-  if (!template) {
-    template = document.createElement('template');
-    template.innerHTML = SHADOW;
-  }
-  return template.content.cloneNode(true);
-}
-
+/**
+ * What kind of value `v` is, for an error message.
+ * @param {unknown} v
+ * @returns {string}
+ */
 function typeOf(v) {
   return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
 }
@@ -105,9 +103,7 @@ export class BlueGrayGame extends HTMLElement {
     super();
     const root = this.attachShadow({ mode: 'open' });
     stylesheet(root);
-    root.appendChild(shadowTree());
-    const q = (sel) => root.querySelector(sel);
-    this.#c = new BoardController(this, { frame: q('.frame'), canvas: q('canvas'), notice: q('.notice'), desc: q('.desc') });
+    this.#c = new BoardController(this, buildShadow(root));
   }
 
   connectedCallback() {
@@ -118,6 +114,11 @@ export class BlueGrayGame extends HTMLElement {
     this.#c.disconnected();
   }
 
+  /**
+   * @param {string} name
+   * @param {string|null} oldValue
+   * @param {string|null} newValue
+   */
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue !== newValue) this.#c.attributeChanged(name);
   }
@@ -127,7 +128,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.ready;
   }
 
-  /** @type {object|null} The plain state the board draws from (the rules core's view of the game), or null. */
+  /** @type {GameState|null} The plain state the board draws from (the rules core's view of the game), or null. */
   get state() {
     return this.#c.s.gs;
   }
@@ -157,7 +158,7 @@ export class BlueGrayGame extends HTMLElement {
     return S.seatOf(this.#c.s);
   }
 
-  /** @type {{relay: string, seat: string|null, host: 'blue'|'gray'|null, blue: string, gray: string}|null} A live game's connection, this device's seat, the seat that started the game, and who is connected (see the `presence` event), or null outside live games. */
+  /** @type {LiveStatus|null} A live game's connection, this device's seat, the seat that started the game, and who is connected (see the `presence` event), or null outside live games. */
   get presence() {
     return this.#c.s.live ? { ...this.#c.s.live } : null;
   }
@@ -171,7 +172,7 @@ export class BlueGrayGame extends HTMLElement {
     this.#c.setPaused(on);
   }
 
-  /** @type {{side: 'blue'|'gray', move: string, score: number, mateIn: number|null, scoreText: string, depth: number, nodes: number, pv: string[]}|null} The computer's last search. */
+  /** @type {AiInfo|null} The computer's last search: {side, move, score, mateIn, scoreText, depth, nodes, pv}. */
   get aiInfo() {
     return this.#c.s.aiInfo;
   }
@@ -201,7 +202,7 @@ export class BlueGrayGame extends HTMLElement {
     return S.bottomSide(this.#c.s);
   }
 
-  /** @type {object|null} The variants, rule options and levels the rules core knows (after `ready`). */
+  /** @type {Catalogue|null} The variants, rule options and levels the rules core knows (after `ready`). */
   get catalogue() {
     return this.#c.r.catalogue;
   }
@@ -218,12 +219,16 @@ export class BlueGrayGame extends HTMLElement {
    */
   reflected(name) {
     const s = this.#c.s;
-    if (name in s.settings) return s.settings[name];
+    /** @type {Readonly<Record<string, unknown>>} */
+    const settings = s.settings;
+    if (name in settings) return settings[name];
     if (name === 'position') return this.getAttribute('position');
     if (name === 'orientation') return S.bottomSide(s);
     if (name === 'lang') return this.language;
     if (name === 'locked') return s.locked !== null;
-    return s[keyOf(name)];
+    /** @type {Readonly<Record<string, unknown>>} */
+    const fields = s;
+    return fields[keyOf(name)];
   }
 
   /**
@@ -366,7 +371,7 @@ export class BlueGrayGame extends HTMLElement {
    * Says a message of the board's language (for a page around it): the text of message `key`
    * with `params` put in. (Not `translate`: HTMLElement's `translate` is the attribute's property.)
    * @param {string} key
-   * @param {object} [params]
+   * @param {MessageParams} [params]
    * @returns {string}
    */
   message(key, params) {

@@ -4,19 +4,44 @@
 // the board asks it again when it comes back.
 import { AiClient, isAbort } from '../engine/ai-client.js';
 import { computerToMove } from './state.js';
+/** @import { SearchResult } from '../engine/core-types.js' */
+/** @import { Mode } from '../lib/settings.js' */
+/** @import { BoardState } from './state.js' */
 
-/** Pause before the computer moves, so that a person sees the position it answers. */
+/**
+ * A search asked for: the position's code, and performance.now() when it was asked.
+ * @typedef {{code: string, requested: number}} Asked
+ */
+
+/**
+ * What the computer player asks of its board; see the constructor.
+ * @typedef {{
+ *   state(): BoardState,
+ *   thinking(on: boolean): void,
+ *   asked(search: Asked): void,
+ *   reply(result: SearchResult, asked: Asked): void,
+ *   failed(error: Error): void,
+ * }} ComputerBoard
+ */
+
+/**
+ * Pause before the computer moves, so that a person sees the position it answers.
+ * @type {Partial<Record<Mode, number>>}
+ */
 const DELAY_MS = { ai: 120, demo: 450 };
 
 export class Computer {
   #client = new AiClient();
+  /** @type {ReturnType<typeof setTimeout>|null} */
   #timer = null;
+  /** @type {ComputerBoard} */
   #board;
 
   /**
    * `board`: `{state()}` (the board's current state), `thinking(on)` (the computer waits or
    * thinks, or stopped), `asked(search)` ({code, requested}: a search was asked for), `reply(result,
    * asked)` (its answer, for the position `asked.code`) and `failed(error)` (an Error).
+   * @param {ComputerBoard} board
    */
   constructor(board) {
     this.#board = board;
@@ -48,14 +73,15 @@ export class Computer {
 
   async #ask() {
     const s = this.#board.state();
-    if (!computerToMove(s)) return this.#board.thinking(false);
-    const asked = { code: s.gs.code, requested: performance.now() };
+    const gs = s.gs;
+    if (!gs || !computerToMove(s)) return this.#board.thinking(false);
+    const asked = { code: gs.code, requested: performance.now() };
     this.#board.asked(asked);
     let reply;
     try {
       reply = await this.#client.think({
-        record: s.gs.record,
-        variant: s.gs.variant,
+        record: gs.record,
+        variant: gs.variant,
         level: s.settings.level,
         movetimeMs: s.settings.movetime || 0,
       });

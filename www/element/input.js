@@ -13,11 +13,42 @@
 // `canDrag(point)` tells whether a press on `point` may turn into a drag (after the press
 // intent has been handled); `toPoint(x, y)` maps canvas CSS coordinates to a point name.
 
+/**
+ * An intent (see the head of this file).
+ * @typedef {{type: 'press', point: string|null}
+ *   | {type: 'release'}
+ *   | {type: 'drop', point: string}
+ *   | {type: 'drag', x: number, y: number}
+ *   | {type: 'dragCancel'}
+ *   | {type: 'cursor', dx: number, dy: number}
+ *   | {type: 'activate'}
+ *   | {type: 'cancel'}} Intent
+ */
+
 const DRAG_THRESHOLD = 4; // px
 
-export function attachInput(canvas, { toPoint, canDrag, onIntent }) {
-  let down = null; // {id, x0, y0, point, dragging, draggable}
+/**
+ * The arrow keys' moves of the keyboard cursor, in screen directions.
+ * @type {Readonly<Record<string, [number, number]>>}
+ */
+const ARROWS = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
+/**
+ * Turns the events on `canvas` into intents for `onIntent`.
+ * @param {HTMLCanvasElement} canvas
+ * @param {{toPoint: (x: number, y: number) => string|null, canDrag: (point: string) => boolean, onIntent: (intent: Intent) => void}} handlers
+ * @returns {void}
+ */
+export function attachInput(canvas, { toPoint, canDrag, onIntent }) {
+  /** @type {{id: number, x0: number, y0: number, point: string|null, dragging: boolean, draggable: boolean}|null} */
+  let down = null;
+
+  /** @param {PointerEvent} e */
   const pos = (e) => {
     const r = canvas.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
@@ -28,7 +59,7 @@ export function attachInput(canvas, { toPoint, canDrag, onIntent }) {
     const { x, y } = pos(e);
     const point = toPoint(x, y);
     onIntent({ type: 'press', point });
-    const draggable = point != null && canDrag(point);
+    const draggable = point !== null && canDrag(point);
     down = { id: e.pointerId, x0: x, y0: y, point, dragging: false, draggable };
     if (draggable) {
       try {
@@ -44,7 +75,7 @@ export function attachInput(canvas, { toPoint, canDrag, onIntent }) {
     if (!down || e.pointerId !== down.id) {
       const { x, y } = pos(e);
       const p = toPoint(x, y);
-      canvas.style.cursor = p != null && canDrag(p) ? 'grab' : p != null ? 'pointer' : 'default';
+      canvas.style.cursor = p !== null && canDrag(p) ? 'grab' : p !== null ? 'pointer' : 'default';
       return;
     }
     if (!down.draggable) return;
@@ -55,6 +86,10 @@ export function attachInput(canvas, { toPoint, canDrag, onIntent }) {
     onIntent({ type: 'drag', x, y });
   });
 
+  /**
+   * @param {PointerEvent} e
+   * @param {boolean} cancelled
+   */
   const finish = (e, cancelled) => {
     if (!down || e.pointerId !== down.id) return;
     const d = down;
@@ -64,7 +99,7 @@ export function attachInput(canvas, { toPoint, canDrag, onIntent }) {
     if (cancelled) return onIntent({ type: 'dragCancel' });
     const { x, y } = pos(e);
     const point = toPoint(x, y);
-    if (point == null || point === d.point) onIntent({ type: 'dragCancel' });
+    if (point === null || point === d.point) onIntent({ type: 'dragCancel' });
     else onIntent({ type: 'drop', point });
   };
   canvas.addEventListener('pointerup', (e) => finish(e, false));
@@ -74,14 +109,9 @@ export function attachInput(canvas, { toPoint, canDrag, onIntent }) {
   });
 
   canvas.addEventListener('keydown', (e) => {
-    const keys = {
-      ArrowLeft: [-1, 0],
-      ArrowRight: [1, 0],
-      ArrowUp: [0, -1],
-      ArrowDown: [0, 1],
-    };
-    if (keys[e.key]) {
-      const [dx, dy] = keys[e.key];
+    const arrow = Object.hasOwn(ARROWS, e.key) ? ARROWS[e.key] : null;
+    if (arrow) {
+      const [dx, dy] = arrow;
       onIntent({ type: 'cursor', dx, dy });
     } else if (e.key === 'Enter' || e.key === ' ') {
       onIntent({ type: 'activate' });

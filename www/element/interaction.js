@@ -3,7 +3,16 @@
 // question is answered from the legal move list of the wasm `state()` object (each move's
 // `points` and `captured`): nothing here knows the rules.
 import { movesWithPrefix, movablePoints, nextTargets } from '../lib/selection.js';
+/** @import { GameState, Piece } from '../engine/core-types.js' */
+/** @import { Message } from '../lib/i18n.js' */
+/** @import { Ui } from './state.js' */
 
+/**
+ * The piece on `point`, or null.
+ * @param {GameState} gs
+ * @param {string} point
+ * @returns {Piece|null}
+ */
 function pieceAt(gs, point) {
   return gs.board.find((p) => p.point === point) || null;
 }
@@ -12,6 +21,11 @@ function pieceAt(gs, point) {
  * Applies "the player pressed point P" (a click, tap, drop or Enter) and returns
  * `{ui, play}`: the new interaction state, and the index into gs.moves of a move completed by
  * this press (or -1). `canMove` says whether the human may move now.
+ * @param {GameState} gs
+ * @param {Ui} ui
+ * @param {string|null} point
+ * @param {boolean} canMove
+ * @returns {{ui: Ui, play: number}}
  */
 export function press(gs, ui, point, canMove) {
   const next = { ...ui, notice: null, drag: null, armDeselect: false };
@@ -35,12 +49,16 @@ export function press(gs, ui, point, canMove) {
   if (movablePoints(moves).includes(point)) {
     return { ui: { ...next, path: [point], cursor: point }, play: -1 };
   }
-  return { ui: { ...next, path: null, notice: refusal(gs, point, ui.path == null) }, play: -1 };
+  return { ui: { ...next, path: null, notice: refusal(gs, point, !ui.path) }, play: -1 };
 }
 
 /**
  * Why a press on `point` picks nothing, as a message `{key, params}`, or null when there is
  * nothing to explain (an empty point).
+ * @param {GameState} gs
+ * @param {string} point
+ * @param {boolean} nothingSelected
+ * @returns {Message|null}
  */
 export function refusal(gs, point, nothingSelected) {
   const piece = pieceAt(gs, point);
@@ -60,6 +78,9 @@ export function refusal(gs, point, nothingSelected) {
 /**
  * The piece standing on the next point of a captain's path, which is what stops a captain that
  * has no move (its path is data from the rules core, not a rule of this file).
+ * @param {GameState} gs
+ * @param {Piece} captain
+ * @returns {Piece|null}
  */
 function captainBlocker(gs, captain) {
   const path = gs.paths[captain.color];
@@ -68,17 +89,33 @@ function captainBlocker(gs, captain) {
   return pieceAt(gs, path[i + 1]);
 }
 
-/** Applies the end of a press that did not become a drag. */
+/**
+ * Applies the end of a press that did not become a drag.
+ * @param {Ui} ui
+ * @returns {Ui}
+ */
 export function release(ui) {
   return ui.armDeselect ? { ...ui, path: null, armDeselect: false } : ui;
 }
 
-/** Whether a drag may start from `point`: the selected piece where its partial move stands. */
+/**
+ * Whether a drag may start from `point`: the selected piece where its partial move stands.
+ * @param {Ui} ui
+ * @param {string} point
+ * @returns {boolean}
+ */
 export function canDragFrom(ui, point) {
   return !!ui.path && ui.path[ui.path.length - 1] === point;
 }
 
-/** Moves the keyboard cursor by (dFile, dRank) in screen terms, clamped to the board. */
+/**
+ * Moves the keyboard cursor by (dFile, dRank) in screen terms, clamped to the board.
+ * @param {Ui} ui
+ * @param {number} dx
+ * @param {number} dy
+ * @param {boolean} flipped
+ * @returns {Ui}
+ */
 export function moveCursor(ui, dx, dy, flipped) {
   const files = 'abcdefghi';
   let f = files.indexOf(ui.cursor[0]);

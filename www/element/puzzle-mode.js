@@ -3,29 +3,71 @@
 // plays the defender's replies, or after a wrong move the engine's refutation, itself. The pure
 // part says who may move and what a verdict leads to; PuzzleRunner carries it out with timers
 // that stop while the board is out of the page.
+import { errorText } from '../lib/errors.js';
+/** @import { Core, GameState, Goal, PuzzleVerdict, Side } from '../engine/core-types.js' */
+/** @import { Message, MessageParams } from '../lib/i18n.js' */
+/** @import { BoardState } from './state.js' */
+
+/**
+ * The puzzle on a board: the solver's side, the position code it started from, where it stands
+ * (see startPuzzle) and the moves the board is still to play itself.
+ * @typedef {{side: Side, start: string, status: 'playing'|'replying'|'solved'|'failed', queue: string[]}} Puzzle
+ */
+
+/**
+ * What a verdict fires: a `puzzle-solved` or `puzzle-failed` event, with the refutation.
+ * @typedef {{type: 'puzzle-solved'|'puzzle-failed', refutation: string[]}} PuzzleEvent
+ */
+
+/**
+ * What PuzzleRunner asks of its board; see PuzzleRunner.
+ * @typedef {{
+ *   state(): BoardState,
+ *   setPuzzle(puzzle: Puzzle): void,
+ *   markMistake(): void,
+ *   core(): Core|null,
+ *   play(move: string): boolean,
+ *   emit(type: PuzzleEvent['type'], detail: {moves: string[], refutation: string[]}): void,
+ *   error(message: string): void,
+ *   t(key: string, params?: MessageParams): string,
+ * }} PuzzleHost
+ */
 
 /** Pause before each move the board plays itself, so that the person sees the position it answers. */
 export const REPLY_DELAY_MS = 400;
 
-/** The goals a puzzle may have (the `goal` attribute). */
+/**
+ * The goals a puzzle may have (the `goal` attribute).
+ * @type {readonly Goal[]}
+ */
 export const GOALS = Object.freeze(['win2', 'win3', 'stop']);
 
 /**
  * A puzzle begun from the game state `gs`: the solver is the side to move, `start` the code.
  * `status`: 'playing' (the solver's turn), 'replying' (the board plays `queue`), 'solved' or
  * 'failed' (then `queue` is what is left of the refutation to play).
+ * @param {GameState|null} gs
+ * @returns {Puzzle}
  */
 export function startPuzzle(gs) {
   return { side: gs ? gs.side : 'blue', start: gs ? gs.code : '', status: 'playing', queue: [] };
 }
 
-/** Whether the person may move now in puzzle mode (the board's other conditions apart). */
+/**
+ * Whether the person may move now in puzzle mode (the board's other conditions apart).
+ * @param {BoardState} state
+ * @returns {boolean}
+ */
 export function solverToMove(state) {
   const p = state.puzzle;
   return !!p && !!state.goal && p.status === 'playing' && !!state.gs && state.gs.side === p.side;
 }
 
-/** Why the person may not move in puzzle mode, as a message. */
+/**
+ * Why the person may not move in puzzle mode, as a message.
+ * @param {BoardState} state
+ * @returns {Message}
+ */
 export function whyNoMove(state) {
   const p = state.puzzle;
   if (!state.goal) return { key: 'puzzles.board.noGoal' };
@@ -37,12 +79,16 @@ export function whyNoMove(state) {
 /**
  * The puzzle after the rules core's verdict on the solver's move (puzzleJudge: {status:
  * 'solved'|'continue'|'wrong', reply, refutation}); `event` is the event to fire now, if any
- * ({type: 'puzzle-solved'|'puzzle-failed', refutation}).
+ * ({type: 'puzzle-solved'|'puzzle-failed', refutation}). A null verdict (the rules core could
+ * not judge) fails the puzzle.
+ * @param {Puzzle} puzzle
+ * @param {PuzzleVerdict|null} verdict
+ * @returns {{puzzle: Puzzle, event: PuzzleEvent|null}}
  */
 export function afterVerdict(puzzle, verdict) {
   const status = verdict && verdict.status;
   if (status === 'solved') return { puzzle: { ...puzzle, status: 'solved', queue: [] }, event: { type: 'puzzle-solved', refutation: [] } };
-  if (status === 'continue' && typeof verdict.reply === 'string' && verdict.reply) {
+  if (status === 'continue' && verdict && typeof verdict.reply === 'string' && verdict.reply) {
     return { puzzle: { ...puzzle, status: 'replying', queue: [verdict.reply] }, event: null };
   }
   const refutation = verdict && Array.isArray(verdict.refutation) ? verdict.refutation.filter((m) => typeof m === 'string') : [];
@@ -54,16 +100,19 @@ export function afterVerdict(puzzle, verdict) {
  * core(), play(move) → boolean, emit(type, detail), error(message), t(key, params)}.
  */
 export class PuzzleRunner {
+  /** @type {PuzzleHost} */
   #host;
+  /** @type {ReturnType<typeof setTimeout>|null} */
   #timer = null;
 
+  /** @param {PuzzleHost} host */
   constructor(host) {
     this.#host = host;
   }
 
   /** Stops any move waiting to be played (a new game, or the board left the page). */
   cancel() {
-    clearTimeout(this.#timer);
+    if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
   }
 
@@ -77,21 +126,25 @@ export class PuzzleRunner {
   judge() {
     const h = this.#host;
     const s = h.state();
-    if (!s.puzzle || s.puzzle.status !== 'playing') return;
+    // A person's move in puzzle mode (solverToMove) means a game and a goal.
+    const { gs, goal } = s;
+    if (!s.puzzle || s.puzzle.status !== 'playing' || !gs || !goal) return;
+    /** @type {PuzzleVerdict|null} */
     let verdict;
     try {
       const core = h.core();
+      if (!core) throw new Error('The rules core is not loaded.');
       if (typeof core.puzzleJudge !== 'function') throw new Error(h.t('puzzles.board.unsupported'));
-      verdict = core.puzzleJudge(s.settings.variant, s.puzzle.start, s.goal, s.gs.history);
+      verdict = core.puzzleJudge(s.settings.variant, s.puzzle.start, goal, gs.history);
     } catch (e) {
-      h.error(String((e && e.message) || e));
+      h.error(errorText(e));
       verdict = null;
     }
     const { puzzle, event } = afterVerdict(s.puzzle, verdict);
     h.setPuzzle(puzzle);
     // The wrong move stays marked while the refutation is played after it.
     if (verdict && verdict.status === 'wrong') h.markMistake();
-    if (event) h.emit(event.type, { moves: [...s.gs.history], refutation: event.refutation });
+    if (event) h.emit(event.type, { moves: [...gs.history], refutation: event.refutation });
     if (puzzle.queue.length) this.#schedule();
   }
 
@@ -108,7 +161,11 @@ export class PuzzleRunner {
     const [move, ...rest] = p.queue;
     const status = p.status === 'replying' && !rest.length ? 'playing' : p.status;
     h.setPuzzle({ ...p, status, queue: rest });
-    if (!h.play(move)) return h.setPuzzle({ ...h.state().puzzle, queue: [] });
+    if (!h.play(move)) {
+      const now = h.state().puzzle;
+      if (now) h.setPuzzle({ ...now, queue: [] });
+      return;
+    }
     if (rest.length) this.#schedule();
   }
 }

@@ -1,14 +1,69 @@
 // Puts a board's view (view.js) on the page: the canvas, the line under it and the data
-// attributes a page may style by. Writes only what changed, so an unchanged frame costs no
-// repaint.
+// attributes a page may style by, in the shadow tree built here. Writes only what changed, so
+// an unchanged frame costs no repaint.
 import { drawBoard } from '../lib/draw.js';
 import { boardView, noticeMessage, boardSize } from './view.js';
 import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
+/** @import { Layout } from '../lib/draw-layout.js' */
+/** @import { BoardState } from './state.js' */
+
+/**
+ * The parts of the board's shadow tree (SHADOW): the box around the board, its canvas, the line
+ * under it, and the description a screen reader is told.
+ * @typedef {{frame: HTMLElement, canvas: HTMLCanvasElement, notice: HTMLElement, desc: HTMLElement}} BoardElements
+ */
+
+/** The shadow tree: the canvas, a line for refusals and errors, and a description for screen readers. */
+const SHADOW = `
+  <div class="frame" part="frame">
+    <canvas part="board" tabindex="0" role="application"></canvas>
+    <p class="notice" part="notice" role="status" hidden></p>
+    <p class="desc" aria-live="polite"></p>
+  </div>`;
+
+/** @type {HTMLTemplateElement|null} */
+let template = null;
+
+/**
+ * A fresh copy of the shadow tree (its markup is parsed once).
+ * @returns {Node}
+ */
+function shadowTree() {
+  if (!template) {
+    template = document.createElement('template');
+    template.innerHTML = SHADOW;
+  }
+  return template.content.cloneNode(true);
+}
+
+/**
+ * Puts the board's shadow tree (SHADOW) into `root` and returns the parts it draws into.
+ * @param {ShadowRoot} root
+ * @returns {BoardElements}
+ */
+export function buildShadow(root) {
+  root.appendChild(shadowTree());
+  /** @param {string} sel */
+  const q = (sel) => {
+    const part = root.querySelector(sel);
+    if (!(part instanceof HTMLElement)) throw new Error(`The board's shadow tree has no ${sel}.`);
+    return part;
+  };
+  const canvas = root.querySelector('canvas');
+  if (!canvas) throw new Error("The board's shadow tree has no canvas.");
+  return { frame: q('.frame'), canvas, notice: q('.notice'), desc: q('.desc') };
+}
 
 /**
  * Draws state `s` into the shadow tree `els` ({frame, canvas, notice}) of `host` in language
  * `lang`. `drawnKey` is what the canvas shows now. Returns `{layout, drawnKey, animating}`.
+ * @param {HTMLElement} host
+ * @param {Pick<BoardElements, 'frame'|'canvas'|'notice'>} els
+ * @param {BoardState} s
+ * @param {string} lang
+ * @param {string} drawnKey
+ * @returns {{layout: Layout, drawnKey: string, animating: boolean}}
  */
 export function renderBoard(host, els, s, lang, drawnKey) {
   const { canvas, frame, notice } = els;
@@ -24,6 +79,7 @@ export function renderBoard(host, els, s, lang, drawnKey) {
   const { draw, key, animating } = boardView(s, { size, dpr, now: performance.now() });
   if (key !== drawnKey) {
     const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('The browser gave no 2D context for the board.');
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawBoard(ctx, draw);
   }

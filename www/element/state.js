@@ -3,19 +3,59 @@
 // what it holds besides (the rules core's Game, the computer, timers, the last layout) is
 // declared here too, in `defaultResources`, so that no field of the element is declared
 // anywhere else.
-import { DEFAULTS, isRemote, isHuman } from '../lib/settings.js';
+import { DEFAULTS, isHuman } from '../lib/settings.js';
 import { solverToMove } from './puzzle-mode.js';
+/** @import { Core, Catalogue, CoreGame, GameState, SearchResult, Side, Goal } from '../engine/core-types.js' */
+/** @import { Settings, Theme } from '../lib/settings.js' */
+/** @import { Message } from '../lib/i18n.js' */
+/** @import { Layout, XY } from '../lib/draw-layout.js' */
+/** @import { Glide } from './anim.js' */
+/** @import { Puzzle } from './puzzle-mode.js' */
+/** @import { LiveSession } from '../remote/live.js' */
+
+/** @typedef {ReturnType<typeof initialUi>} Ui */
+/** @typedef {ReturnType<typeof defaultState>} BoardState */
+/** @typedef {ReturnType<typeof defaultResources>} BoardResources */
+
+/**
+ * The computer's last search, as the element's `aiInfo` gives it: the rules core's answer
+ * (SearchResult) with the move it played.
+ * @typedef {Pick<SearchResult, 'side'|'score'|'scoreText'|'depth'|'nodes'|'pv'> & {move: string, mateIn: number|null}} AiInfo
+ */
+
+/**
+ * A live game's connection (remote/live.js): the relay's, the seat this device plays (`watch`:
+ * an onlooker; null while it is not known yet), the seat that started the game (null until
+ * known), and whether each seat is connected.
+ * @typedef {{
+ *   relay: 'none'|'connecting'|'connected'|'unreachable',
+ *   seat: Side|'watch'|null,
+ *   host: Side|null,
+ *   blue: 'online'|'offline'|'unknown',
+ *   gray: 'online'|'offline'|'unknown',
+ * }} LiveStatus
+ */
 
 /** A fresh interaction state: nothing selected, the keyboard cursor on the red dot. */
 export function initialUi() {
   return {
-    /** The piece picked and the hops entered so far (point names), or null. */
+    /**
+     * The piece picked and the hops entered so far (point names), or null.
+     * @type {string[]|null}
+     */
     path: null,
     /** The keyboard cursor's point. */
     cursor: 'e5',
-    /** A piece being dragged: {x, y} in CSS px of the canvas, or null. */
+    /**
+     * A piece being dragged: {x, y} in CSS px of the canvas, or null.
+     * @type {XY|null}
+     */
     drag: null,
-    /** Why the last press did nothing, as a message ({key, params}), or null. */
+    /**
+     * Why the last press did nothing, as a message ({key, params}, or {text}: the lock's own
+     * sentence), or null.
+     * @type {Message|null}
+     */
     notice: null,
     /** The press that ends now puts the picked piece down again (it was pressed twice). */
     armDeselect: false,
@@ -25,26 +65,48 @@ export function initialUi() {
 /** The whole state of a board before its rules core has loaded. */
 export function defaultState() {
   return {
-    /** variant, mode, side, level, movetime: the game's settings (settings.js). */
+    /**
+     * variant, mode, side, level, movetime: the game's settings (settings.js).
+     * @type {Settings}
+     */
     settings: { ...DEFAULTS },
-    /** 'blue' | 'gray' at the bottom, or null: Blue, or the human's side against the computer. */
+    /**
+     * 'blue' | 'gray' at the bottom, or null: Blue, or the human's side against the computer.
+     * @type {Side|null}
+     */
     orientation: null,
     /** Point names on the frame. */
     coordinates: true,
-    /** Message language (a key of the message tables), or null: the page's. */
+    /**
+     * Message language (a key of the message tables), or null: the page's.
+     * @type {string|null}
+     */
     lang: null,
-    /** Colour theme of the board: 'wood', 'dark' or 'contrast'. */
+    /**
+     * Colour theme of the board: 'wood', 'dark' or 'contrast'.
+     * @type {Theme}
+     */
     theme: 'wood',
     /**
      * The board takes no move from a person, whatever the mode (a lesson waiting for "Try
      * again", say): null when it does, else what a press says ('' for the standard sentence).
+     * @type {string|null}
      */
     locked: null,
-    /** A puzzle's goal (`win2`, `win3`, `stop`) in puzzle mode, or null. */
+    /**
+     * A puzzle's goal (`win2`, `win3`, `stop`) in puzzle mode, or null.
+     * @type {Goal|null}
+     */
     goal: null,
-    /** The puzzle on the board in puzzle mode (puzzle-mode.js `startPuzzle`), or null. */
+    /**
+     * The puzzle on the board in puzzle mode (puzzle-mode.js `startPuzzle`), or null.
+     * @type {Puzzle|null}
+     */
     puzzle: null,
-    /** The rules core's view of the game (wasm `Game.state()`), or null before the first game. */
+    /**
+     * The rules core's view of the game (wasm `Game.state()`), or null before the first game.
+     * @type {GameState|null}
+     */
     gs: null,
     /** Selection, cursor, drag and the last refusal: see interaction.js. */
     ui: initialUi(),
@@ -56,42 +118,69 @@ export function defaultState() {
     paused: false,
     /** The computer could not move; a new game, undo or redo tries again. */
     halted: false,
-    /** The computer's last search: {side, move, score, mateIn, scoreText, depth, nodes, pv}, or null. */
+    /**
+     * The computer's last search: {side, move, score, mateIn, scoreText, depth, nodes, pv}, or null.
+     * @type {AiInfo|null}
+     */
     aiInfo: null,
-    /** performance.now() when the last search was requested and when its reply arrived. */
+    /**
+     * performance.now() when the last search was requested and when its reply arrived.
+     * @type {{requested: number, replied: number|null}|null}
+     */
     lastSearch: null,
-    /** The computer's last move gliding into place (anim.js), or null. */
+    /**
+     * The computer's last move gliding into place (anim.js), or null.
+     * @type {Glide|null}
+     */
     glide: null,
     /**
      * A message for the player that is not tied to a press ({key, params} or {text}), with
      * `code`: the position it is about (it goes when the position changes), or null: it stays
      * until the next game.
+     * @type {(Message & {code?: string|null})|null}
      */
     notice: null,
-    /** A past position being looked at: {ply, gs}, or null when the board shows the game. */
+    /**
+     * A past position being looked at: {ply, gs}, or null when the board shows the game.
+     * @type {{ply: number, gs: GameState}|null}
+     */
     view: null,
-    /** A move shown as an arrow: {code, points}, for the position `code` only. */
+    /**
+     * A move shown as an arrow: {code, points}, for the position `code` only.
+     * @type {{code: string, points: string[]}|null}
+     */
     hint: null,
     /**
      * A move marked as a mistake: {ply, text, points}, the move `text` played after `ply` moves.
      * It is drawn while the game shown holds that move there, through the replies after it.
+     * @type {{ply: number, text: string, points: string[]}|null}
      */
     mistake: null,
-    /** The ply at which the game's result was announced (a `gameover` event), or null. */
+    /**
+     * The ply at which the game's result was announced (a `gameover` event), or null.
+     * @type {number|null}
+     */
     announced: null,
     /** The element is in a document (its computer, timers and animation run only then). */
     connected: false,
-    /** The relay of a live game (`relay` attribute): a WebSocket address, or null. */
+    /**
+     * The relay of a live game (`relay` attribute): a WebSocket address, or null.
+     * @type {string|null}
+     */
     relay: null,
-    /** The id of a game with a friend elsewhere (`game-id`), or null: a live game makes one. */
+    /**
+     * The id of a game with a friend elsewhere (`game-id`), or null: a live game makes one.
+     * @type {string|null}
+     */
     gameId: null,
-    /** The public key of the seat that started a live game (`host-key`), or null. */
+    /**
+     * The public key of the seat that started a live game (`host-key`), or null.
+     * @type {string|null}
+     */
     hostKey: null,
     /**
-     * A live game's connection (live.js): {relay: 'none'|'connecting'|'connected'|'unreachable',
-     * seat: the seat this device plays, or 'watch', or null while it is not known yet, host:
-     * the seat that started the game (null until known), blue and gray: 'online'|'offline'|
-     * 'unknown'}, or null outside live games.
+     * A live game's connection (live.js, LiveStatus), or null outside live games.
+     * @type {LiveStatus|null}
      */
     live: null,
   };
@@ -100,13 +189,25 @@ export function defaultState() {
 /** What a board holds besides its plain state: handles, timers and caches, none of them drawn. */
 export function defaultResources() {
   return {
-    /** The rules core once loaded: {Game, variants, module}. */
+    /**
+     * The rules core once loaded: {Game, variants, puzzleJudge, module}.
+     * @type {Core|null}
+     */
     core: null,
-    /** The catalogue of the rules core (variants, levels, options), once loaded. */
+    /**
+     * The catalogue of the rules core (variants, levels, options), once loaded.
+     * @type {Catalogue|null}
+     */
     catalogue: null,
-    /** The rules core's game (wasm `Game`), or null before the first game. */
+    /**
+     * The rules core's game (wasm `Game`), or null before the first game.
+     * @type {CoreGame|null}
+     */
     game: null,
-    /** The layout of the last frame drawn (draw.js `layout`), for pointer input. */
+    /**
+     * The layout of the last frame drawn (draw.js `layout`), for pointer input.
+     * @type {Layout|null}
+     */
     layout: null,
     /** What the canvas shows now (view.js `drawKey`), so an unchanged frame is not redrawn. */
     drawnKey: '',
@@ -116,19 +217,34 @@ export function defaultResources() {
     newGameQueued: false,
     /** The element is writing its own attributes: their callbacks change nothing. */
     reflecting: false,
-    /** The ResizeObserver of the board's frame, while connected. */
+    /**
+     * The ResizeObserver of the board's frame, while connected.
+     * @type {ResizeObserver|null}
+     */
     resizeObserver: null,
-    /** A live game's session with the relay (live.js), or null. */
+    /**
+     * A live game's session with the relay (live.js), or null: `key` names the relay and game it
+     * is for, `session` is null while live.js loads.
+     * @type {{key: string|null, session: LiveSession|null}|null}
+     */
     session: null,
   };
 }
 
-/** The state of the game the board shows: a past position being looked at, or the game. */
+/**
+ * The state of the game the board shows: a past position being looked at, or the game.
+ * @param {BoardState} state
+ * @returns {GameState|null}
+ */
 export function shownGame(state) {
   return state.view ? state.view.gs : state.gs;
 }
 
-/** The side shown at the bottom. */
+/**
+ * The side shown at the bottom.
+ * @param {BoardState} state
+ * @returns {Side}
+ */
 export function bottomSide(state) {
   if (state.orientation) return state.orientation;
   if (state.settings.mode === 'puzzle') return state.puzzle ? state.puzzle.side : 'blue';
@@ -137,7 +253,11 @@ export function bottomSide(state) {
   return state.settings.mode === 'ai' ? state.settings.side : 'blue';
 }
 
-/** The seat this board's person plays against a friend elsewhere: 'blue', 'gray', 'watch' (a live game's onlooker), or null. */
+/**
+ * The seat this board's person plays against a friend elsewhere: 'blue', 'gray', 'watch' (a live game's onlooker), or null.
+ * @param {BoardState} state
+ * @returns {Side|'watch'|null}
+ */
 export function seatOf(state) {
   const { mode, side } = state.settings;
   if (mode === 'friend') return side;
@@ -145,7 +265,11 @@ export function seatOf(state) {
   return null;
 }
 
-/** Whether the board takes a move from a person now. */
+/**
+ * Whether the board takes a move from a person now.
+ * @param {BoardState} state
+ * @returns {boolean}
+ */
 export function canHumanMove(state) {
   const gs = state.gs;
   const human = state.settings.mode === 'puzzle' ? solverToMove(state) : isHuman(state.settings, gs && gs.side);
@@ -154,7 +278,11 @@ export function canHumanMove(state) {
   return !!gs && !gs.result && !state.view && state.locked === null && human && seated && !state.thinking;
 }
 
-/** Whether the computer should move now. */
+/**
+ * Whether the computer should move now.
+ * @param {BoardState} state
+ * @returns {boolean}
+ */
 export function computerToMove(state) {
   const gs = state.gs;
   const { mode } = state.settings;

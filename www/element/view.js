@@ -5,6 +5,10 @@ import * as Sel from '../lib/selection.js';
 import { layout } from '../lib/draw.js';
 import { glideAt } from './anim.js';
 import { shownGame, canHumanMove, bottomSide } from './state.js';
+/** @import { DrawView } from '../lib/draw.js' */
+/** @import { Layout } from '../lib/draw-layout.js' */
+/** @import { Message } from '../lib/i18n.js' */
+/** @import { BoardState } from './state.js' */
 
 /** The smallest board drawn, in CSS px: a board laid out while hidden still has a usable size. */
 export const MIN_BOARD_PX = 120;
@@ -14,16 +18,18 @@ export const MIN_BOARD_PX = 120;
  * CSS px, at time `now` (performance.now(), for the computer's move gliding into place).
  * Returns `{draw, key, animating}`: `draw` is the view draw.js paints (with its `layout`), `key`
  * changes exactly when the picture does, and `animating` asks for another frame.
+ * @param {BoardState} s
+ * @param {{size: number, dpr: number, now: number}} frame
+ * @returns {{draw: DrawView & {layout: Layout}, key: string, animating: boolean}}
  */
 export function boardView(s, { size, dpr, now }) {
   const px = Math.round(size * dpr);
   const flipped = bottomSide(s) === 'gray';
   const gs = shownGame(s);
   const humanTurn = canHumanMove(s);
-  const winnerCaptain =
-    gs && gs.result && gs.result.winner
-      ? (gs.board.find((p) => p.kind === 'captain' && p.color === gs.result.winner) || {}).point || null
-      : null;
+  const winner = gs && gs.result ? gs.result.winner : undefined;
+  const captain = gs && winner ? gs.board.find((p) => p.kind === 'captain' && p.color === winner) : undefined;
+  const winnerCaptain = (captain && captain.point) || null;
   const glide = glideAt(s.glide, gs && gs.code, now);
   const hint = s.hint && !s.view && s.gs && s.hint.code === s.gs.code ? s.hint.points : null;
   const mistake = mistakeShown(s);
@@ -65,7 +71,11 @@ export function boardView(s, { size, dpr, now }) {
   return { draw, key, animating: !!glide };
 }
 
-/** The points of the move marked as a mistake, while the game shown holds it where it was played; else null. */
+/**
+ * The points of the move marked as a mistake, while the game shown holds it where it was played; else null.
+ * @param {BoardState} s
+ * @returns {string[]|null}
+ */
 export function mistakeShown(s) {
   const m = s.mistake;
   const gs = shownGame(s);
@@ -75,6 +85,8 @@ export function mistakeShown(s) {
 /**
  * The message shown under the board, or null: why the last press did nothing, else the board's
  * notice while it is about the position on the board.
+ * @param {BoardState} s
+ * @returns {Message|null}
  */
 export function noticeMessage(s) {
   if (s.ui.notice) return s.ui.notice;
@@ -84,7 +96,11 @@ export function noticeMessage(s) {
   return n;
 }
 
-/** The board's size in CSS px for a frame `width` CSS px wide. */
+/**
+ * The board's size in CSS px for a frame `width` CSS px wide.
+ * @param {number} width
+ * @returns {number}
+ */
 export function boardSize(width) {
   return Math.max(MIN_BOARD_PX, Math.floor(width));
 }

@@ -4,21 +4,82 @@
 // player (computer.js); the page's analysis (analysis.js) has one more, so analysis never
 // delays a move. The worker starts at the first request (or `warm()`), never before.
 import { loadWasm, startWorker } from './assets.js';
+import { errorText } from '../lib/errors.js';
+/** @import { SearchResult } from './core-types.js' */
 
-/** The error a request is rejected with when it is cancelled, superseded or its board removed. */
+/**
+ * A search for the computer player: the game's record and variant, the level, and the time
+ * budget in milliseconds (0: the level's own).
+ * @typedef {{record: string, variant: string, level: number, movetimeMs: number}} ThinkRequest
+ */
+
+/**
+ * A full-strength analysis of the position after `ply` moves of `record`, within `nodes` nodes
+ * (absent: the catalogue's budget).
+ * @typedef {{record: string, ply: number, nodes?: number}} AnalyseRequest
+ */
+
+/**
+ * A message to the worker (ai-worker.js): the rules core, once, then searches by id.
+ * @typedef {{type: 'init', module: WebAssembly.Module}
+ *   | ({type: 'think', id: number} & ThinkRequest)
+ *   | ({type: 'analyse', id: number} & AnalyseRequest)} WorkerRequest
+ */
+
+/**
+ * The worker's answer to request `id`: the rules core's result and the milliseconds it took,
+ * or what went wrong.
+ * @typedef {{id: number, ok: true, result: SearchResult, ms: number}|{id: number, ok: false, error: string|undefined}} WorkerReply
+ */
+
+/** @typedef {{result: SearchResult, ms: number}} SearchReply */
+
+/**
+ * The line to a started worker.
+ * @typedef {{post: (message: WorkerRequest) => void, end: () => void}} WorkerLine
+ */
+
+/**
+ * The error a request is rejected with when it is cancelled, superseded or its board removed.
+ * @param {string} [message]
+ * @returns {DOMException}
+ */
 export function abortError(message = 'The search was cancelled.') {
   return new DOMException(message, 'AbortError');
 }
 
-/** Whether `e` is the rejection of a cancelled request (not a failure to report). */
+/**
+ * Whether `e` is the rejection of a cancelled request (not a failure to report).
+ * @param {unknown} e
+ * @returns {boolean}
+ */
 export function isAbort(e) {
-  return !!e && e.name === 'AbortError';
+  return typeof e === 'object' && e !== null && 'name' in e && e.name === 'AbortError';
+}
+
+/**
+ * The worker's reply in a message's `data`, or null when it is none (no numeric `id`).
+ * @param {unknown} data
+ * @returns {WorkerReply|null}
+ */
+function readReply(data) {
+  if (typeof data !== 'object' || data === null || !('id' in data) || typeof data.id !== 'number') return null;
+  if ('ok' in data && data.ok) {
+    // The result is the rules core's own answer (think, analyse), passed on as it came.
+    const result = /** @type {SearchResult} */ ('result' in data ? data.result : undefined);
+    return { id: data.id, ok: true, result, ms: 'ms' in data && typeof data.ms === 'number' ? data.ms : NaN };
+  }
+  return { id: data.id, ok: false, error: 'error' in data && typeof data.error === 'string' ? data.error : undefined };
 }
 
 export class AiClient {
+  /** @type {Promise<WorkerLine|null>|null} */
   #worker = null;
   #nextId = 1;
-  /** {id, resolve, reject} of the request under way. */
+  /**
+   * {id, resolve, reject} of the request under way.
+   * @type {{id: number, resolve: (reply: SearchReply) => void, reject: (error: Error) => void}|null}
+   */
   #pending = null;
 
   /** Whether a search is under way. */
@@ -34,6 +95,8 @@ export class AiClient {
   /**
    * Searches `{record, variant, level, movetimeMs}` as the computer player; resolves to
    * `{result, ms}` or rejects with an Error (an `AbortError` DOMException when cancelled).
+   * @param {ThinkRequest} request
+   * @returns {Promise<SearchReply>}
    */
   think(request) {
     return this.#request({ type: 'think', ...request });
@@ -42,14 +105,21 @@ export class AiClient {
   /**
    * Analyses one position at full strength, the same way every time: `{record, ply, nodes}`
    * (the position after `ply` moves of the record); resolves to `{result, ms}` as `think`.
+   * @param {AnalyseRequest} request
+   * @returns {Promise<SearchReply>}
    */
   analyse(request) {
     return this.#request({ type: 'analyse', ...request });
   }
 
+  /**
+   * @param {({type: 'think'} & ThinkRequest)|({type: 'analyse'} & AnalyseRequest)} message
+   * @returns {Promise<SearchReply>}
+   */
   async #request(message) {
     this.cancel();
     const id = this.#nextId++;
+    /** @type {Promise<SearchReply>} */
     const reply = new Promise((resolve, reject) => {
       this.#pending = { id, resolve, reject };
     });
@@ -59,7 +129,10 @@ export class AiClient {
     return reply;
   }
 
-  /** Drops the search under way, if any (its promise rejects with an `AbortError`). */
+  /**
+   * Drops the search under way, if any (its promise rejects with an `AbortError`).
+   * @param {string} [reason]
+   */
   cancel(reason) {
     const p = this.#pending;
     if (!p) return;
@@ -68,7 +141,10 @@ export class AiClient {
     p.reject(abortError(reason));
   }
 
-  /** Ends the worker (the element left the page); a later request starts a new one. */
+  /**
+   * Ends the worker (the element left the page); a later request starts a new one.
+   * @param {string} [reason]
+   */
   close(reason) {
     this.cancel(reason);
     this.#kill();
@@ -81,6 +157,7 @@ export class AiClient {
     }
   }
 
+  /** @returns {Promise<WorkerLine|null>} */
   #ensure() {
     if (!this.#worker) {
       const starting = loadWasm().then(({ module }) => {
@@ -88,20 +165,23 @@ export class AiClient {
         if (this.#worker !== starting) return null;
         const started = startWorker();
         const w = started.worker;
-        w.onmessage = (e) => this.#onReply(e.data);
+        w.onmessage = (e) => this.#onReply(readReply(e.data));
         w.onerror = (e) => {
           e.preventDefault();
           this.#fail(`the AI worker failed: ${e.message || 'it could not start'}`);
         };
         w.postMessage({ type: 'init', module });
-        return { post: (m) => w.postMessage(m), end: started.end };
+        /** @type {WorkerLine} */
+        const line = { post: (m) => w.postMessage(m), end: started.end };
+        return line;
       });
       this.#worker = starting;
-      starting.catch((e) => this.#fail(String((e && e.message) || e)));
+      starting.catch((e) => this.#fail(errorText(e)));
     }
     return this.#worker;
   }
 
+  /** @param {WorkerReply|null} msg */
   #onReply(msg) {
     const p = this.#pending;
     if (!p || !msg || msg.id !== p.id) return;
@@ -110,6 +190,7 @@ export class AiClient {
     else p.reject(new Error(msg.error));
   }
 
+  /** @param {string} message */
   #fail(message) {
     this.#kill();
     const p = this.#pending;

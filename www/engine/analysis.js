@@ -6,8 +6,43 @@
 // position, and requests wait their turn by priority: a hint before the evaluation before the
 // review, so a hint never waits for a long review.
 import { AiClient, abortError } from './ai-client.js';
+/** @import { GameState, Move, Result, SearchResult, Side } from './core-types.js' */
+/** @import { Message } from '../lib/i18n.js' */
 
-/** The kinds of request, first served first. */
+/** @typedef {'hint'|'evaluation'|'review'} Priority */
+
+/**
+ * A position as the analysis knows it (positionOf).
+ * @typedef {{key: string, record: string, ply: number}} Position
+ */
+
+/**
+ * One position of a reviewed game: the side to move, the move played there (null at the end),
+ * the engine's best move and score (`mateIn`: plies to a forced result, else null) and line;
+ * the last position of a finished game has no analysis but the game's `result`.
+ * @typedef {{
+ *   ply: number,
+ *   side: Side,
+ *   played: string|null,
+ *   best: string|null|undefined,
+ *   score: number|null,
+ *   mateIn: number|null,
+ *   winChance: number|null,
+ *   pv: string[],
+ *   result?: Result,
+ * }} ReviewEntry
+ */
+
+/**
+ * A request waiting its turn: its position, its priority's rank, its node budget, and how to
+ * settle it.
+ * @typedef {{position: Position, rank: number, nodes: number|undefined, resolve: (result: SearchResult) => void, reject: (reason: unknown) => void}} Job
+ */
+
+/**
+ * The kinds of request, first served first.
+ * @type {readonly Priority[]}
+ */
 export const PRIORITIES = Object.freeze(['hint', 'evaluation', 'review']);
 
 /** How many analysed positions are kept (a long game's review, and then some). */
@@ -17,6 +52,9 @@ const KEPT = 1000;
  * The position after `ply` moves of the game `gs` (the rules core's state) as the analysis
  * knows it: `{key, record, ply}`, where `key` names the position with the moves that led to it
  * (they matter to the engine: a third repetition ends the game).
+ * @param {Pick<GameState, 'variant'|'start'|'history'|'record'>} gs
+ * @param {number} [ply]
+ * @returns {Position}
  */
 export function positionOf(gs, ply = gs.history.length) {
   return { key: [gs.variant, gs.start ?? '', ...gs.history.slice(0, ply)].join(' '), record: gs.record, ply };
@@ -25,6 +63,9 @@ export function positionOf(gs, ply = gs.history.length) {
 /**
  * Why the engine suggests `move` in `gs`, as a message: a capture, a block of the enemy
  * captain's next point, or a step of the race; or null when there is no simple reason.
+ * @param {GameState} gs
+ * @param {Move} move
+ * @returns {Message|null}
  */
 export function hintReason(gs, move) {
   const to = move.points[move.points.length - 1];
@@ -37,15 +78,28 @@ export function hintReason(gs, move) {
 
 export class Analysis {
   #client = new AiClient();
-  /** Requests waiting: {position, rank, nodes, resolve, reject}, in arrival order. */
+  /**
+   * Requests waiting: {position, rank, nodes, resolve, reject}, in arrival order.
+   * @type {Job[]}
+   */
   #queue = [];
   #busy = false;
-  /** Answers by position key, oldest first. */
+  /**
+   * Answers by position key, oldest first.
+   * @type {Map<string, SearchResult>}
+   */
   #kept = new Map();
-  /** Who waits for the analysis to have nothing to do (`idle()`). */
+  /**
+   * Who waits for the analysis to have nothing to do (`idle()`).
+   * @type {(() => void)[]}
+   */
   #idleWaiters = [];
 
-  /** The answer already known for `position`, or undefined. */
+  /**
+   * The answer already known for `position`, or undefined.
+   * @param {Position} position
+   * @returns {SearchResult|undefined}
+   */
   known(position) {
     return this.#kept.get(position.key);
   }
@@ -55,12 +109,16 @@ export class Analysis {
    * side}`. `priority` is one of PRIORITIES; `signal` (an AbortSignal) withdraws the request,
    * which then rejects with its reason (an `AbortError`); `nodes` is the budget (the rules
    * core's catalogue says which).
+   * @param {Position} position
+   * @param {{priority?: Priority, signal?: AbortSignal, nodes?: number}} [options]
+   * @returns {Promise<SearchResult>}
    */
   analyse(position, { priority = 'evaluation', signal, nodes } = {}) {
     const known = this.known(position);
     if (known) return Promise.resolve(known);
     if (signal && signal.aborted) return Promise.reject(signal.reason ?? abortError());
     return new Promise((resolve, reject) => {
+      /** @type {Job} */
       const job = { position, rank: Math.max(0, PRIORITIES.indexOf(priority)), nodes, resolve, reject };
       if (signal) {
         signal.addEventListener(
@@ -83,8 +141,12 @@ export class Analysis {
    * `analyse` at the review's priority. Calls `onEntry(entries)` as each arrives; resolves to
    * the entries `{ply, side, played, best, score, mateIn, winChance, pv}` (the last position of a
    * finished game: `{ply, played: null, best: null, score: null, winChance: null, result}`).
+   * @param {GameState} gs
+   * @param {{signal?: AbortSignal, nodes?: number, onEntry?: (entries: ReviewEntry[]) => void}} [options]
+   * @returns {Promise<ReviewEntry[]>}
    */
   async review(gs, { signal, nodes, onEntry = () => {} } = {}) {
+    /** @type {ReviewEntry[]} */
     const entries = [];
     const last = gs.history.length;
     for (let ply = 0; ply <= last; ply++) {
@@ -99,12 +161,16 @@ export class Analysis {
     return entries;
   }
 
-  /** Settles once no request waits and no search runs (for tests and measurements). */
+  /**
+   * Settles once no request waits and no search runs (for tests and measurements).
+   * @returns {Promise<void>}
+   */
   idle() {
     if (!this.#busy && !this.#queue.length) return Promise.resolve();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
+  /** @returns {Promise<void>} */
   async #next() {
     if (this.#busy) return;
     if (!this.#queue.length) {
@@ -131,16 +197,25 @@ export class Analysis {
     }
   }
 
+  /**
+   * @param {string} key
+   * @param {SearchResult} result
+   */
   #keep(key, result) {
     this.#kept.delete(key);
     this.#kept.set(key, result);
-    if (this.#kept.size > KEPT) this.#kept.delete(this.#kept.keys().next().value);
+    const oldest = this.#kept.keys().next();
+    if (this.#kept.size > KEPT && !oldest.done) this.#kept.delete(oldest.value);
   }
 }
 
+/** @type {Analysis|null} */
 let shared = null;
 
-/** The document's analysis, started at the first request. */
+/**
+ * The document's analysis, started at the first request.
+ * @returns {Analysis}
+ */
 export function analysis() {
   if (!shared) shared = new Analysis();
   return shared;

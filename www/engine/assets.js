@@ -11,7 +11,19 @@
 // gets both wasm builds, the worker and the stylesheet copied into its build.
 import initBindings, * as bindings from '../pkg/bluegray_wasm.js';
 import { simdSupported } from './wasm-simd.js';
+/** @import { Core, Teaching } from './core-types.js' */
 
+/**
+ * A started worker and how to end it (see `started`).
+ * @typedef {{worker: Worker, end(): void}} StartedWorker
+ */
+
+/**
+ * Where the assets come from: the compiled rules core, a new AI worker, a board's styles.
+ * @typedef {{compile: () => Promise<WebAssembly.Module>, worker: () => StartedWorker, style: (root: ShadowRoot) => void}} Assets
+ */
+
+/** @type {Assets} */
 const assets = {
   /** () => Promise<WebAssembly.Module>: the SIMD build where it runs, the baseline elsewhere. */
   compile: () => {
@@ -39,6 +51,11 @@ const assets = {
   },
 };
 
+/**
+ * The module a fetched response holds; an HTTP error is an Error.
+ * @param {Response} response
+ * @returns {Promise<WebAssembly.Module>}
+ */
 async function compileResponse(response) {
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${response.url}`);
   return WebAssembly.compile(await response.arrayBuffer());
@@ -47,6 +64,9 @@ async function compileResponse(response) {
 /**
  * A started worker and how to end it: `end()` terminates it and revokes the `blob:` URL it was
  * started from, if any (a page that starts many workers keeps no URL of an ended one).
+ * @param {Worker} worker
+ * @param {string|null} [blobUrl]
+ * @returns {StartedWorker}
  */
 function started(worker, blobUrl = null) {
   return {
@@ -63,6 +83,8 @@ function started(worker, blobUrl = null) {
  * a worker script must be of the page's origin, so a one-line same-origin `blob:` module imports
  * the real script instead (a CSP then needs `worker-src blob:` and the script's origin, which the
  * import is checked against).
+ * @param {URL} url
+ * @returns {StartedWorker}
  */
 function crossOriginWorker(url) {
   const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
@@ -75,9 +97,12 @@ function crossOriginWorker(url) {
  * compressed with raw DEFLATE, `workerSource`, the worker's whole code as one classic script
  * (a page opened from disk may start a classic worker from a `blob:` URL, not a module one),
  * and `css`, the board's stylesheet.
+ * @param {{wasmBase64: string, workerSource: string, css: string}} embedded
+ * @returns {void}
  */
 export function embedAssets({ wasmBase64, workerSource, css }) {
   // A constructed stylesheet, not a <style> element: a strict CSP (style-src 'self') allows it.
+  /** @type {CSSStyleSheet|null} */
   let sheet = null;
   assets.style = (root) => {
     if (!sheet) {
@@ -96,17 +121,21 @@ export function embedAssets({ wasmBase64, workerSource, css }) {
 /**
  * The bytes that `base64` holds compressed with raw DEFLATE: how the single-file build keeps
  * its large parts small (the wasm, and the message tables of the other languages).
+ * @param {string} base64
+ * @returns {Promise<ArrayBuffer>}
  */
 export function inflate(base64) {
   const packed = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]);
   return new Response(packed.stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
 }
 
+/** @type {Promise<Core>|null} */
 let loading = null;
 
 /**
  * Loads the rules core once. Resolves to `{Game, variants, puzzleJudge, module}`: the bindings a
  * board plays with and the compiled module (for workers).
+ * @returns {Promise<Core>}
  */
 export function loadWasm() {
   if (!loading) {
@@ -127,6 +156,7 @@ export function loadWasm() {
  * The rules core's teaching calls, once it is loaded: the lessons (`lessons`, `lessonJudge`,
  * `lessonHint`) and the puzzles (`puzzles`, `puzzleJudge`, `puzzleSolution`). Only the lessons
  * and puzzles views use them.
+ * @returns {Promise<Teaching>}
  */
 export async function loadTeaching() {
   await loadWasm();
@@ -134,12 +164,19 @@ export async function loadTeaching() {
   return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution };
 }
 
-/** Gives a board's shadow root its stylesheet. */
+/**
+ * Gives a board's shadow root its stylesheet.
+ * @param {ShadowRoot} root
+ * @returns {void}
+ */
 export function stylesheet(root) {
   assets.style(root);
 }
 
-/** A new AI worker (not yet given the module: see ai-client.js), as `{worker, end}`. */
+/**
+ * A new AI worker (not yet given the module: see ai-client.js), as `{worker, end}`.
+ * @returns {StartedWorker}
+ */
 export function startWorker() {
   return assets.worker();
 }

@@ -1,7 +1,9 @@
 // The shapes of the plain data the rules core (crates/bluegray-wasm) returns, for the type
 // check: its `Game.state()`, its catalogue (`variants()`), its search answers (`think`,
-// `analyse`) and its refusals. The Rust structs that make them (crates/bluegray-wasm/src/view.rs,
-// search.rs, error.rs) are their one home; these declarations follow them. No code runs here.
+// `analyse`), its lessons and puzzles and its refusals. The Rust structs that make them
+// (crates/bluegray-wasm/src/view.rs, search.rs, error.rs; crates/bluegray-lessons and
+// bluegray-puzzles for the teaching) are their one home; these declarations follow them. No
+// code runs here.
 export {};
 
 /** @typedef {'blue'|'gray'} Side */
@@ -87,6 +89,48 @@ export {};
  */
 
 /**
+ * A puzzle's goal: win in 2 or 3 of the solver's own moves, or stop the other side's win.
+ * @typedef {'win2'|'win3'|'stop'} Goal
+ */
+
+/**
+ * A puzzle of the committed set (`puzzles()`): `side` is the solver, `length` the solver's
+ * moves in the solution.
+ * @typedef {{id: string, variant: string, code: string, side: Side, goal: Goal, length: number}} PuzzleInfo
+ */
+
+/**
+ * The judgement of a puzzle solver's last move (`puzzleJudge`): `reply` is the defender's answer
+ * to a correct move that does not finish (else null), `refutation` the line that beats a wrong
+ * move.
+ * @typedef {{status: 'solved'|'continue'|'wrong', reply: string|null, refutation: string[]}} PuzzleVerdict
+ */
+
+/**
+ * A lesson (`lessons()`): `learner` is the side the learner plays, `budget` the learner's moves
+ * allowed, `teaches` the rules option it teaches or null.
+ * @typedef {{id: string, variant: string, code: string, learner: Side, budget: number, kind: 'rules'|'strategy', teaches: string|null}} LessonInfo
+ */
+
+/**
+ * The judgement of a learner's last move (`lessonJudge`): the opponent's reply to play (or
+ * null), what to tell the learner (a message of the page's tables, or null) and the moves left.
+ * @typedef {{status: 'done'|'continue'|'wrong', reply: string|null, feedback: {key: string, params: Record<string, string>}|null, movesLeft: number}} LessonVerdict
+ */
+
+/**
+ * The rules core's teaching calls (engine/assets.js `loadTeaching`).
+ * @typedef {{
+ *   lessons(): LessonInfo[],
+ *   lessonJudge(id: string, moves: readonly string[]): LessonVerdict,
+ *   lessonHint(id: string, moves: readonly string[]): string|undefined,
+ *   puzzles(): PuzzleInfo[],
+ *   puzzleJudge(variant: string, code: string, goal: string, moves: readonly string[]): PuzzleVerdict,
+ *   puzzleSolution(variant: string, code: string, goal: string, moves: readonly string[]): string[],
+ * }} Teaching
+ */
+
+/**
  * A game of the rules core (the `Game` class of www/pkg): what the page calls on it.
  * @typedef {{
  *   state(): GameState,
@@ -111,5 +155,5 @@ export {};
 /**
  * The loaded rules core (engine/assets.js `loadWasm`): the game class, the catalogue, the puzzle
  * judge a board's puzzle mode uses, and the compiled module for workers.
- * @typedef {{Game: GameClass, variants(): Catalogue, puzzleJudge: (variant: string, code: string, goal: string, moves: string[]) => unknown, module: WebAssembly.Module}} Core
+ * @typedef {{Game: GameClass, variants(): Catalogue, puzzleJudge: (variant: string, code: string, goal: string, moves: readonly string[]) => PuzzleVerdict, module: WebAssembly.Module}} Core
  */

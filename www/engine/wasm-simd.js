@@ -15,7 +15,10 @@ const PROBE = new Uint8Array([
   0x0a, 0x0b, 0x01, 0x09, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x1a, 0x0b, // code section: its body
 ]);
 
-/** Whether the SIMD build of the rules core runs here. */
+/**
+ * Whether the SIMD build of the rules core runs here.
+ * @returns {boolean}
+ */
 export function simdSupported() {
   return WebAssembly.validate(PROBE);
 }

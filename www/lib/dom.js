@@ -1,7 +1,16 @@
 // Building small pieces of the page from script (no HTML strings: nothing to escape, nothing a
 // strict CSP would refuse).
+/** @import { BlueGrayGameElement } from '../blue-gray-game.js' */
 
-/** Sets a DOM property only when it changes: an unchanged page needs no repaint. */
+/**
+ * Sets a DOM property only when it changes: an unchanged page needs no repaint.
+ * @template {object} T
+ * @template {keyof T} K
+ * @param {T} obj
+ * @param {K} prop
+ * @param {T[K]} value
+ * @returns {void}
+ */
 export function setIfChanged(obj, prop, value) {
   if (obj[prop] !== value) obj[prop] = value;
 }
@@ -9,6 +18,11 @@ export function setIfChanged(obj, prop, value) {
 /**
  * A new element: `props` set its attributes, except `class` (its class name) and `text` (its
  * text); `children` are appended, falsy ones skipped.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Readonly<Record<string, string>>} [props]
+ * @param {readonly (Node|null|undefined|false)[]} [children]
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function el(tag, props = {}, children = []) {
   const node = document.createElement(tag);
@@ -24,6 +38,10 @@ export function el(tag, props = {}, children = []) {
 /**
  * Makes sure `select` offers `value` (shown as `text`, the value itself by default), adding it
  * at the end when missing: a menu must show a value that came from elsewhere (a link, a game).
+ * @param {HTMLSelectElement} select
+ * @param {string} value
+ * @param {string} [text]
+ * @returns {void}
  */
 export function ensureOption(select, value, text = value) {
   if ([...select.options].some((o) => o.value === value)) return;
@@ -34,16 +52,25 @@ export function ensureOption(select, value, text = value) {
  * A board for an exercise in a dialog (a lesson, a puzzle, a mistake to retry): one
  * `<blue-gray-game>` for two players on one board, coordinates shown, locked until the exercise
  * lets the player move; and the box of class `boxClass` that holds it. Returns `{box, board}`.
+ * The page that asks for one has loaded blue-gray-game.js, so the element is that class.
+ * @param {string} boxClass
+ * @returns {{box: HTMLDivElement, board: BlueGrayGameElement}}
  */
 export function exerciseBoard(boxClass) {
-  const board = document.createElement('blue-gray-game');
+  const board = /** @type {BlueGrayGameElement} */ (document.createElement('blue-gray-game'));
   board.setAttribute('mode', 'two');
   board.setAttribute('coordinates', 'on');
   board.setAttribute('locked', '');
   return { box: el('div', { class: boxClass }, [board]), board };
 }
 
-/** The × button that closes the sheet `dialog`, labelled by the message `key` (`t` says it). */
+/**
+ * The × button that closes the sheet `dialog`, labelled by the message `key` (`t` says it).
+ * @param {HTMLDialogElement} dialog
+ * @param {(key: string) => string} t
+ * @param {string} key
+ * @returns {HTMLButtonElement}
+ */
 export function closeButton(dialog, t, key) {
   const b = el('button', { type: 'button', class: 'sheet-close', 'aria-label': t(key), 'data-i18n-aria-label': key, text: '×' });
   b.addEventListener('click', () => dialog.close());

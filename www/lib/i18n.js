@@ -7,13 +7,37 @@
 // language not loaded yet (loadLanguage) is said in the fallback language meanwhile.
 import { LANGUAGES as KNOWN, FALLBACK, FALLBACK_TABLE } from '../messages/index.js';
 
+/**
+ * Something to say: a message of the tables (`key`, with `params` put in), or text that is
+ * already the reader's (`text`, e.g. from the rules core).
+ * @typedef {{key: string, params?: MessageParams}|{text: string}} Message
+ */
+
+/**
+ * The parameters of a message: each put in as it is, or said in the same language when it is a
+ * message itself; an absent one leaves its place as written.
+ * @typedef {{[name: string]: string|number|boolean|null|undefined|Message}} MessageParams
+ */
+
+/** @typedef {{messages: Readonly<Record<string, string>>}} MessageTable */
+
 /** The language codes that have a table, e.g. ['en', 'ru', 'hu']. */
 export const LANGUAGES = Object.freeze(KNOWN.map((l) => l.code));
 
-/** The tables loaded so far, by code. */
+/**
+ * The tables loaded so far, by code.
+ * @type {Record<string, MessageTable|undefined>}
+ */
 const TABLES = { [FALLBACK]: FALLBACK_TABLE };
 
-/** A language's name in itself, e.g. 'Magyar'. */
+/** The fallback table, which has every message. */
+const FALLBACK_MESSAGES = FALLBACK_TABLE.messages;
+
+/**
+ * A language's name in itself, e.g. 'Magyar'.
+ * @param {string} code
+ * @returns {string}
+ */
 export function languageName(code) {
   const l = KNOWN.find((x) => x.code === code);
   return l ? l.name : code;
@@ -22,6 +46,8 @@ export function languageName(code) {
 /**
  * Loads the table of `code` (once). Resolves to true when it is there, false when it is not a
  * known language or could not load (its text then stays in the fallback language).
+ * @param {string} code
+ * @returns {Promise<boolean>}
  */
 export async function loadLanguage(code) {
   if (TABLES[code]) return true;
@@ -38,6 +64,8 @@ export async function loadLanguage(code) {
 /**
  * The best language for a list of preferences (BCP 47 tags, best first, as
  * `navigator.languages`): the first whose language has a table, else the fallback.
+ * @param {readonly string[]|null|undefined} preferences
+ * @returns {string}
  */
 export function pickLanguage(preferences) {
   for (const tag of preferences || []) {
@@ -47,10 +75,26 @@ export function pickLanguage(preferences) {
   return FALLBACK;
 }
 
-/** The template of `key` in `lang`, falling back to the fallback table; undefined when none has it. */
+/**
+ * The template of `key` in `lang`, falling back to the fallback table; undefined when none has it.
+ * @param {string} lang
+ * @param {string} key
+ * @returns {string|undefined}
+ */
 export function template(lang, key) {
-  const own = TABLES[lang] && TABLES[lang].messages[key];
-  return own !== undefined ? own : TABLES[FALLBACK].messages[key];
+  const table = TABLES[lang];
+  const own = table && messageOf(table.messages, key);
+  return own !== undefined ? own : messageOf(FALLBACK_MESSAGES, key);
+}
+
+/**
+ * The message `key` of a table's messages, or undefined when it has none.
+ * @param {Readonly<Record<string, string>>} messages
+ * @param {string} key
+ * @returns {string|undefined}
+ */
+function messageOf(messages, key) {
+  return messages[key];
 }
 
 /** A form of a plural block: its selector (`one`, `=0`, …) and its text (which may hold places). */
@@ -58,12 +102,18 @@ const FORM = /([=\w]+)\s*\{((?:[^{}]|\{\w+(?::\w+)?\})*)\}/g;
 /** A plural block `{name, plural, form…}`. */
 const PLURAL = /\{(\w+),\s*plural,((?:\s*[=\w]+\s*\{(?:[^{}]|\{\w+(?::\w+)?\})*\})+)\s*\}/g;
 
+/** @type {Map<string, Intl.PluralRules>} */
 const pluralRules = new Map();
 
-/** The plural category of `n` in `lang` ('one', 'few', 'many', 'other', …). */
+/**
+ * The plural category of `n` in `lang` ('one', 'few', 'many', 'other', …).
+ * @param {string} lang
+ * @param {number} n
+ * @returns {Intl.LDMLPluralRule}
+ */
 export function pluralCategory(lang, n) {
-  if (!pluralRules.has(lang)) {
-    let rules;
+  let rules = pluralRules.get(lang);
+  if (!rules) {
     try {
       rules = new Intl.PluralRules(lang);
     } catch {
@@ -71,14 +121,21 @@ export function pluralCategory(lang, n) {
     }
     pluralRules.set(lang, rules);
   }
-  return pluralRules.get(lang).select(n);
+  return rules.select(n);
 }
 
-/** `template` with its plural blocks resolved for `params` (see the head of this file). */
-function plurals(lang, template, params) {
-  return template.replace(PLURAL, (whole, name, body) => {
+/**
+ * `text` (a template) with its plural blocks resolved for `params` (see the head of this file).
+ * @param {string} lang
+ * @param {string} text
+ * @param {MessageParams} params
+ * @returns {string}
+ */
+function plurals(lang, text, params) {
+  return text.replace(PLURAL, (whole, /** @type {string} */ name, /** @type {string} */ body) => {
     const n = Number(params[name]);
     if (params[name] === undefined || params[name] === null || !Number.isFinite(n)) return whole;
+    /** @type {Record<string, string>} */
     const forms = {};
     for (const m of body.matchAll(FORM)) forms[m[1]] = m[2];
     const form = forms[`=${n}`] ?? forms[pluralCategory(lang, n)] ?? forms.other ?? '';
@@ -89,11 +146,15 @@ function plurals(lang, template, params) {
 /**
  * The message `key` in `lang` with `params` put in. A parameter may itself be a message
  * (`{key, params}`), said in the same language. An unknown key is shown as itself.
+ * @param {string} lang
+ * @param {string} key
+ * @param {MessageParams} [params]
+ * @returns {string}
  */
 export function translate(lang, key, params = {}) {
   const t = template(lang, key);
   if (t === undefined) return key;
-  return plurals(lang, t, params).replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, ns) => {
+  return plurals(lang, t, params).replace(/\{(\w+)(?::(\w+))?\}/g, (whole, /** @type {string} */ name, /** @type {string|undefined} */ ns) => {
     const v = params[name];
     if (v === undefined || v === null) return whole;
     if (typeof v === 'object') return say(lang, v);
@@ -101,14 +162,25 @@ export function translate(lang, key, params = {}) {
   });
 }
 
-/** Says a message given as `{key, params}` or `{text}` (text that is already the reader's, e.g. from the rules core). */
+/**
+ * Says a message given as `{key, params}` or `{text}` (text that is already the reader's, e.g.
+ * from the rules core).
+ * @param {string} lang
+ * @param {Message|null|undefined} msg
+ * @returns {string}
+ */
 export function say(lang, msg) {
   if (!msg) return '';
-  if (msg.key) return translate(lang, msg.key, msg.params);
-  return String(msg.text ?? '');
+  if ('key' in msg && msg.key) return translate(lang, msg.key, msg.params);
+  return 'text' in msg ? String(msg.text ?? '') : '';
 }
 
-/** Groups the digits of a whole number in the reader's way (without loading locale data). */
+/**
+ * Groups the digits of a whole number in the reader's way (without loading locale data).
+ * @param {string} lang
+ * @param {number} n
+ * @returns {string}
+ */
 export function groupDigits(lang, n) {
   const sep = template(lang, 'number.groupSeparator') ?? '\u202f';
   return String(Math.round(Number(n) || 0)).replace(/\B(?=(\d{3})+(?!\d))/g, sep);

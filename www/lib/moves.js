@@ -2,6 +2,7 @@
 // so "12." is the first player's twelfth move and "12…" the reply. Every count of moves the page
 // says (the move list, the game over's length, the impasse limit, the turning points) uses this
 // one numbering.
+/** @import { GameState } from '../engine/core-types.js' */
 
 /** The ellipsis that stands for the first player's half of a row: `12… e8-e7`. */
 export const GAP = '…';
@@ -9,14 +10,19 @@ export const GAP = '…';
 /**
  * Where ply `ply` (1 = the first move of the game) stands in the numbered rows: `{number, first,
  * text}` (`first`: it is the first player's half of its row), or null past the end.
+ * @param {Pick<GameState, 'moveRows'>} gs
+ * @param {number} ply
+ * @returns {{number: number, first: boolean, text: string}|null}
  */
 function rowOf(gs, ply) {
   let n = 0;
   for (const row of gs.moveRows) {
-    for (const [text, first] of [
+    /** @type {[string|undefined, boolean][]} */
+    const halves = [
       [row.first, true],
       [row.second, false],
-    ]) {
+    ];
+    for (const [text, first] of halves) {
       if (!text) continue;
       n += 1;
       if (n === ply) return { number: row.number, first, text };
@@ -25,20 +31,34 @@ function rowOf(gs, ply) {
   return null;
 }
 
-/** The number of ply `ply`'s move as the list writes it (`12`), or null past the end. */
+/**
+ * The number of ply `ply`'s move as the list writes it (`12`), or null past the end.
+ * @param {Pick<GameState, 'moveRows'>} gs
+ * @param {number} ply
+ * @returns {number|null}
+ */
 export function moveNumberOf(gs, ply) {
   const r = rowOf(gs, ply);
   return r ? r.number : null;
 }
 
-/** Ply `ply` of the game `gs` as a score sheet writes it: `12. e2-e3` or `12… e8-e7`; '' when none. */
+/**
+ * Ply `ply` of the game `gs` as a score sheet writes it: `12. e2-e3` or `12… e8-e7`; '' when none.
+ * @param {Pick<GameState, 'moveRows'>} gs
+ * @param {number} ply
+ * @returns {string}
+ */
 export function moveLabel(gs, ply) {
   const r = rowOf(gs, ply);
   if (!r) return '';
   return r.first ? `${r.number}. ${r.text}` : `${r.number}${GAP} ${r.text}`;
 }
 
-/** The number of the game's last move, as the list numbers it; null before the first move. */
+/**
+ * The number of the game's last move, as the list numbers it; null before the first move.
+ * @param {Pick<GameState, 'moveRows'>} gs
+ * @returns {number|null}
+ */
 export function lastMoveNumber(gs) {
   const rows = gs.moveRows;
   return rows.length ? rows[rows.length - 1].number : null;
@@ -47,6 +67,8 @@ export function lastMoveNumber(gs) {
 /**
  * A number of plies (single turns, as the rules core counts them) in moves, as the list numbers
  * them: a move is a turn of each side, so 60 plies are 30 moves (and 61 are 30½).
+ * @param {number} plies
+ * @returns {number}
  */
 export function pliesAsMoves(plies) {
   return plies / 2;

@@ -1,8 +1,14 @@
 // How a finished game ended, in words: the message for the rules core's result (its winner,
 // reason and cause) with the progress figures a lead is told by. The board says it on the
 // canvas and to screen readers; the page says it in the status and the game-over box.
+/** @import { GameState } from '../engine/core-types.js' */
+/** @import { MessageParams } from './i18n.js' */
 
-/** How the finished game ended, as a message ({key, params}), or null while it goes on. */
+/**
+ * How the finished game ended, as a message ({key, params}), or null while it goes on.
+ * @param {Pick<GameState, 'result'|'progress'>|null|undefined} gs
+ * @returns {{key: string, params: MessageParams}|null}
+ */
 export function resultMessage(gs) {
   const r = gs && gs.result;
   if (!r) return null;

@@ -4,28 +4,108 @@
 // its catalogue); a variant spec, a position code and a record are checked by the rules core
 // where a game is made.
 import { GAME_ID } from './game-id.js';
+/** @import { Side, Goal, Catalogue } from '../engine/core-types.js' */
+/** @import { MessageParams } from './i18n.js' */
 
-/** The settings of a new game when nothing says otherwise. */
+/** @typedef {'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live'} Mode */
+/** @typedef {'wood'|'dark'|'contrast'} Theme */
+
+/**
+ * The settings of a game: its rules (a variant spec), who plays, the person's side (or seat),
+ * the computer's level and its time per move in milliseconds (0: the level's own budget).
+ * @typedef {{variant: string, mode: Mode, side: Side, level: number, movetime: number}} Settings
+ */
+
+/**
+ * What a setting is checked against: the rules core's level range.
+ * @typedef {{minLevel: number, maxLevel: number}} Limits
+ */
+
+/**
+ * What was wrong with a setting: its name, its value (cut short), the message key that says
+ * what a valid value is, and the limits it was checked against.
+ * @typedef {{name: string, value: string, expected: string, limits: Limits}} SettingError
+ */
+
+/**
+ * Every setting the validator knows, with the type of its valid value.
+ * @typedef {{
+ *   variant: string,
+ *   mode: Mode,
+ *   side: Side,
+ *   orientation: Side,
+ *   level: number,
+ *   movetime: number,
+ *   coordinates: boolean,
+ *   position: string,
+ *   record: string,
+ *   theme: Theme,
+ *   ply: number,
+ *   view: number,
+ *   goal: Goal,
+ *   'game-id': string,
+ *   relay: string,
+ *   'host-key': string,
+ *   lang: string,
+ * }} SettingValues
+ */
+
+/** @typedef {keyof SettingValues} SettingName */
+
+/**
+ * Something read by `has` and `get`, as URLSearchParams (a link's settings).
+ * @typedef {{has(name: string): boolean, get(name: string): unknown}} ParamSource
+ */
+
+/**
+ * The settings of a new game when nothing says otherwise.
+ * @type {Readonly<Settings>}
+ */
 export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
 
 /**
  * Who plays: against the computer, two people on one device, the computer alone, nobody, a
  * puzzle's solver, a friend elsewhere by links (`friend`) or live through a relay (`live`). In
  * the last two the person plays `side`, their seat; the other seat's moves come from outside.
+ * @type {readonly Mode[]}
  */
 export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle', 'friend', 'live']);
 
-/** The modes where a friend on another device plays the other seat. */
+/**
+ * The modes where a friend on another device plays the other seat.
+ * @type {readonly Mode[]}
+ */
 export const REMOTE_MODES = Object.freeze(['friend', 'live']);
 
-/** Whether `mode` is against a friend on another device. */
+/**
+ * Whether `mode` is against a friend on another device.
+ * @param {string} mode
+ * @returns {boolean}
+ */
 export function isRemote(mode) {
-  return REMOTE_MODES.includes(mode);
+  return oneOf(REMOTE_MODES, mode);
+}
+
+/**
+ * Whether `value` is one of `list`, a list of string literals (so that a string is narrowed to
+ * their type).
+ * @template {string} T
+ * @param {readonly T[]} list
+ * @param {string} value
+ * @returns {value is T}
+ */
+export function oneOf(list, value) {
+  /** @type {readonly string[]} */
+  const strings = list;
+  return strings.includes(value);
 }
 
 /**
  * Whether a person plays `side` under these settings: on this device, so against a friend
  * elsewhere only the person's own seat.
+ * @param {{mode: string, side: Side}} settings
+ * @param {Side|null} side
+ * @returns {boolean}
  */
 export function isHuman(settings, side) {
   if (settings.mode === 'two') return true;
@@ -36,17 +116,34 @@ export function isHuman(settings, side) {
 /** The longest think time a link or a save may ask for, in milliseconds. */
 export const MAX_MOVETIME = 600_000;
 
-/** The board's colour themes: the wooden board, a dark one, and one of high contrast. */
+/**
+ * The board's colour themes: the wooden board, a dark one, and one of high contrast.
+ * @type {readonly Theme[]}
+ */
 export const THEMES = Object.freeze(['wood', 'dark', 'contrast']);
 
-/** Board orientations: the side shown at the bottom. */
+/**
+ * A puzzle's goals (puzzle mode): win in 2 or 3 of one's own moves, or stop the other side's win.
+ * @type {readonly Goal[]}
+ */
+const GOALS = Object.freeze(['win2', 'win3', 'stop']);
+
+/**
+ * Board orientations: the side shown at the bottom.
+ * @type {readonly Side[]}
+ */
 export const SIDES = Object.freeze(['blue', 'gray']);
 
-/** The other side. */
+/**
+ * The other side.
+ * @param {Side} side
+ * @returns {Side}
+ */
 export function otherSide(side) {
   return side === 'blue' ? 'gray' : 'blue';
 }
 
+/** @type {Readonly<Record<string, Mode>>} */
 const MODE_ALIASES = {
   computer: 'ai',
   human: 'two',
@@ -60,9 +157,16 @@ const MODE_ALIASES = {
 };
 
 /**
- * One parser per setting: from a string (a link or an attribute) or a stored value to the
- * setting's value, or `undefined` when it is not valid. `expected` is the message key that
+ * How a setting is read: `parse` from a string (a link or an attribute) or a stored value to the
+ * setting's value, or `undefined` when it is not valid; `expected` is the message key that
  * describes a valid value.
+ * @template T
+ * @typedef {{parse: (v: unknown, limits: Limits) => T|undefined, expected: string}} Parser
+ */
+
+/**
+ * One parser per setting.
+ * @type {{[K in SettingName]: Parser<SettingValues[K]>}}
  */
 const PARSERS = {
   variant: {
@@ -73,7 +177,7 @@ const PARSERS = {
     parse: (v) => {
       if (typeof v !== 'string') return undefined;
       const m = v.trim().toLowerCase();
-      return MODES.includes(m) ? m : Object.hasOwn(MODE_ALIASES, m) ? MODE_ALIASES[m] : undefined;
+      return oneOf(MODES, m) ? m : Object.hasOwn(MODE_ALIASES, m) ? MODE_ALIASES[m] : undefined;
     },
     expected: 'settings.expected.mode',
   },
@@ -109,7 +213,10 @@ const PARSERS = {
   position: { parse: (v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined), expected: 'settings.expected.text' },
   record: { parse: (v) => (typeof v === 'string' && v.trim() ? v : undefined), expected: 'settings.expected.text' },
   theme: {
-    parse: (v) => (typeof v === 'string' && THEMES.includes(v.trim().toLowerCase()) ? v.trim().toLowerCase() : undefined),
+    parse: (v) => {
+      const theme = typeof v === 'string' ? v.trim().toLowerCase() : '';
+      return oneOf(THEMES, theme) ? theme : undefined;
+    },
     expected: 'settings.expected.theme',
   },
   // A ply of the game: the one to stand at (`ply`, later moves kept for redo) or to look at (`view`).
@@ -117,7 +224,10 @@ const PARSERS = {
   view: { parse: parsePly, expected: 'settings.expected.ply' },
   // A puzzle's goal (puzzle mode): win in 2 or 3 of one's own moves, or stop the other side's win.
   goal: {
-    parse: (v) => (typeof v === 'string' && ['win2', 'win3', 'stop'].includes(v.trim().toLowerCase()) ? v.trim().toLowerCase() : undefined),
+    parse: (v) => {
+      const goal = typeof v === 'string' ? v.trim().toLowerCase() : '';
+      return oneOf(GOALS, goal) ? goal : undefined;
+    },
     expected: 'puzzles.expectedGoal',
   },
   // A game with a friend elsewhere: its id (128 random bits, as hex), the relay that carries a
@@ -137,16 +247,27 @@ const PARSERS = {
   },
 };
 
-/** The names of every setting the validator knows. */
-export const SETTING_NAMES = Object.freeze(Object.keys(PARSERS));
+/** The names of every setting the validator knows (PARSERS has one key per setting). */
+export const SETTING_NAMES = Object.freeze(/** @type {SettingName[]} */ (Object.keys(PARSERS)));
 
+/**
+ * Whether `name` is a setting the validator knows.
+ * @param {string} name
+ * @returns {name is SettingName}
+ */
+function isSettingName(name) {
+  return Object.hasOwn(PARSERS, name);
+}
+
+/** @param {unknown} v @returns {Side|undefined} */
 function parseSide(v) {
   if (typeof v !== 'string') return undefined;
   const s = v.trim().toLowerCase();
   if (s === 'grey') return 'gray';
-  return SIDES.includes(s) ? s : undefined;
+  return oneOf(SIDES, s) ? s : undefined;
 }
 
+/** @param {unknown} v @returns {string|undefined} */
 function parseRelay(v) {
   if (typeof v !== 'string' || v.length > 500) return undefined;
   try {
@@ -157,23 +278,30 @@ function parseRelay(v) {
   }
 }
 
+/** @param {unknown} v @returns {number|undefined} */
 function parsePly(v) {
   const n = toNumber(v);
   return Number.isInteger(n) && n >= 0 && n <= 100_000 ? n : undefined;
 }
 
+/** @param {unknown} v @returns {number} */
 function toNumber(v) {
   if (typeof v === 'number') return v;
   if (typeof v !== 'string' || !/^\s*[0-9]+(\.[0-9]+)?\s*$/.test(v)) return NaN;
   return Number(v);
 }
 
-/** The limits a setting is checked against while the rules core's catalogue is not known. */
+/**
+ * The limits a setting is checked against while the rules core's catalogue is not known.
+ * @type {Readonly<Limits>}
+ */
 export const NO_LIMITS = Object.freeze({ minLevel: 1, maxLevel: Number.MAX_SAFE_INTEGER });
 
 /**
  * The limits of the rules core's catalogue (`variants()`): its levels' range. Null or a
  * catalogue without them gives NO_LIMITS.
+ * @param {Catalogue|null|undefined} catalogue
+ * @returns {Readonly<Limits>}
  */
 export function limitsOf(catalogue) {
   if (!catalogue || !Number.isInteger(catalogue.minLevel) || !Number.isInteger(catalogue.maxLevel)) return NO_LIMITS;
@@ -183,10 +311,15 @@ export function limitsOf(catalogue) {
 /**
  * Validates one setting against `limits` (limitsOf). Returns `{value}` or `{error: {name,
  * value, expected, limits}}` where `expected` is a message key.
+ * @param {string} name
+ * @param {unknown} raw
+ * @param {Limits} [limits]
+ * @returns {{value: SettingValues[SettingName], error?: undefined}|{error: SettingError}}
  */
 export function parseSetting(name, raw, limits = NO_LIMITS) {
-  const p = Object.hasOwn(PARSERS, name) ? PARSERS[name] : null;
-  if (!p) return { error: { name, value: shorten(String(raw)), expected: 'settings.expected.known', limits } };
+  if (!isSettingName(name)) return { error: { name, value: shorten(String(raw)), expected: 'settings.expected.known', limits } };
+  /** @type {Parser<SettingValues[SettingName]>} */
+  const p = PARSERS[name];
   const value = p.parse(raw, limits);
   if (value === undefined) return { error: { name, value: shorten(String(raw)), expected: p.expected, limits } };
   return { value };
@@ -197,11 +330,22 @@ export function parseSetting(name, raw, limits = NO_LIMITS) {
  * URLSearchParams), only those among `names`, against `limits`. Returns `{settings, errors}`:
  * the valid ones and, for each invalid one, what was wrong. Settings that are absent are absent
  * from both.
+ * @param {ParamSource|Readonly<Record<string, unknown>>} source
+ * @param {readonly string[]} [names]
+ * @param {Limits} [limits]
+ * @returns {{settings: Partial<SettingValues>, errors: SettingError[]}}
  */
 export function readSettings(source, names = SETTING_NAMES, limits = NO_LIMITS) {
-  const has = typeof source.has === 'function' ? (k) => source.has(k) : (k) => source[k] !== undefined && source[k] !== null;
-  const get = typeof source.get === 'function' ? (k) => source.get(k) : (k) => source[k];
+  // Anything with its own `has` and `get` is read through them, a plain object by its keys.
+  const params = /** @type {ParamSource} */ (source);
+  const record = /** @type {Readonly<Record<string, unknown>>} */ (source);
+  /** @type {(k: string) => boolean} */
+  const has = typeof source.has === 'function' ? (k) => params.has(k) : (k) => record[k] !== undefined && record[k] !== null;
+  /** @type {(k: string) => unknown} */
+  const get = typeof source.get === 'function' ? (k) => params.get(k) : (k) => record[k];
+  /** @type {Record<string, unknown>} */
   const settings = {};
+  /** @type {SettingError[]} */
   const errors = [];
   for (const name of names) {
     if (!has(name)) continue;
@@ -209,17 +353,27 @@ export function readSettings(source, names = SETTING_NAMES, limits = NO_LIMITS) 
     if (r.error) errors.push(r.error);
     else settings[name] = r.value;
   }
-  return { settings, errors };
+  // Each value is what the setting's own parser gave.
+  return { settings: /** @type {Partial<SettingValues>} */ (settings), errors };
 }
 
-/** What was wrong with a setting (an error of parseSetting), said with `t(key, params)`. */
+/**
+ * What was wrong with a setting (an error of parseSetting), said with `t(key, params)`.
+ * @param {(key: string, params?: MessageParams) => string} t
+ * @param {SettingError} error
+ * @returns {string}
+ */
 export function settingErrorText(t, error) {
   const { minLevel, maxLevel } = error.limits || NO_LIMITS;
   const expected = t(error.expected, { min: minLevel, max: maxLevel === NO_LIMITS.maxLevel ? '…' : maxLevel });
   return t('settings.bad', { name: error.name, value: error.value, expected });
 }
 
-/** A long bad value is shown cut short: a message quotes it, it need not repeat it. */
+/**
+ * A long bad value is shown cut short: a message quotes it, it need not repeat it.
+ * @param {string} s
+ * @returns {string}
+ */
 function shorten(s) {
   return s.length > 60 ? `${s.slice(0, 57)}…` : s;
 }
@@ -228,6 +382,9 @@ function shorten(s) {
  * The settings that a link carries: the query (`?variant=…`) for short links, then the
  * fragment (`#record=…`), which is never sent to a server and so has no length limit; the
  * fragment wins where both give a setting.
+ * @param {string|null|undefined} search
+ * @param {string|null|undefined} hash
+ * @returns {URLSearchParams}
  */
 export function linkParams(search, hash) {
   const params = new URLSearchParams(search || '');
