@@ -24,6 +24,11 @@ import * as esbuild from 'esbuild';
 import { BUNDLE } from './esbuild-options.mjs';
 import { buildPackage, WASM } from './build-package.mjs';
 
+/**
+ * @import { BinaryLike, BinaryToTextEncoding } from 'node:crypto'
+ * @import { Plugin } from 'esbuild'
+ */
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WWW = path.join(ROOT, 'www');
 const DIST = path.join(ROOT, 'dist');
@@ -34,18 +39,33 @@ const STRICT_CSP =
 /** The icon the page shows (its favicon), kept for offline visits with the rest of the page. */
 const PAGE_ICON = 'icons/icon-192.png';
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`build-dist: ${message}`);
   process.exit(1);
 }
 
+/** @type {(data: BinaryLike, enc?: BinaryToTextEncoding) => string} */
 const sha256 = (data, enc = 'hex') => crypto.createHash('sha256').update(data).digest(enc);
 
+/**
+ * @param {string} from
+ * @param {string} to
+ */
 function copy(from, to) {
   fs.mkdirSync(path.dirname(to), { recursive: true });
   fs.copyFileSync(from, to);
 }
 
+/**
+ * The files under `dir`, as paths relative to `base` with `/` between the names.
+ * @param {string} dir
+ * @param {string} [base]
+ * @returns {string[]}
+ */
 function listFiles(dir, base = dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
@@ -61,6 +81,7 @@ function pageHtml() {
 /**
  * Bundles the page, the element and the worker. Returns the files the page's module imports
  * statically (its chunks), which the page then asks for at once instead of after running it.
+ * @returns {Promise<string[]>}
  */
 async function bundleModules() {
   const page = await esbuild.build({
@@ -80,10 +101,14 @@ async function bundleModules() {
     outdir: DIST,
   });
   const app = Object.entries(page.metafile.outputs).find(([, o]) => o.entryPoint && o.entryPoint.endsWith('www/app.js'));
+  if (!app) fail('esbuild wrote no output for www/app.js');
   return app[1].imports.filter((i) => i.kind === 'import-statement').map((i) => path.relative(DIST, path.resolve(ROOT, i.path)));
 }
 
-/** The worker's whole code as one classic script, for a blob: worker of a page on disk. */
+/**
+ * The worker's whole code as one classic script, for a blob: worker of a page on disk.
+ * @returns {Promise<string>}
+ */
 async function workerSource() {
   const r = await esbuild.build({
     entryPoints: [path.join(WWW, 'ai-worker.js')],
@@ -101,15 +126,18 @@ async function workerSource() {
  * JSON that is inflated when its language is first asked for (its module's default export is
  * then a promise of the table, which `import(...).then((m) => m.default)` waits for). Tables are
  * data, so this needs nothing from the CSP that code would.
+ * @returns {Promise<Plugin>}
  */
 async function packedTables() {
   const dir = path.join(WWW, 'messages');
-  const { FALLBACK } = await import(pathToFileURL(path.join(dir, 'index.js')).href);
+  // The page's modules, loaded at run time: the fallback language's code, and each table (data).
+  const { FALLBACK } = /** @type {{ FALLBACK: string }} */ (await import(pathToFileURL(path.join(dir, 'index.js')).href));
+  /** @type {Map<string, string>} */
   const packed = new Map();
   for (const f of fs.readdirSync(dir)) {
     const code = f.replace(/\.js$/, '');
     if (!/^[a-z]{2,3}$/.test(code) || code === FALLBACK) continue;
-    const table = (await import(pathToFileURL(path.join(dir, f)).href)).default;
+    const table = /** @type {{ default: unknown }} */ (await import(pathToFileURL(path.join(dir, f)).href)).default;
     packed.set(path.join(dir, f), zlib.deflateRawSync(Buffer.from(JSON.stringify(table)), { level: 9 }).toString('base64'));
   }
   return {
@@ -131,6 +159,7 @@ export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSO
 /**
  * blue-and-gray.html: the page with the wasm, the worker and both stylesheets inside, one inline
  * module script and one inline style, allowed by hashes in its own Content-Security-Policy.
+ * @returns {Promise<void>}
  */
 async function singleFile() {
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
@@ -211,6 +240,7 @@ embedAssets({
  * only the one its browser runs: a visitor downloads one) and a version that changes with any of
  * them. Bundled, as a classic script (a module service worker is not in every browser the page
  * is for), with what it imports: the feature test of wasm-simd.js, the page's own.
+ * @returns {Promise<{ version: string, files: string[] }>}
  */
 async function serviceWorker() {
   // The large icons are for installing, not for playing, and a language's messages are fetched
@@ -218,7 +248,7 @@ async function serviceWorker() {
   const languages = fs.readdirSync(path.join(WWW, 'messages')).map((f) => f.replace(/\.js$/, '')).filter((c) => /^[a-z]{2,3}$/.test(c));
   // A live game's session and its MQTT client (live-HASH.js, mqtt-HASH.js) are fetched when a
   // live game starts, and kept then.
-  const onDemand = (f) =>
+  const onDemand = (/** @type {string} */ f) =>
     (f.startsWith('icons/') && f !== PAGE_ICON) ||
     /^(live|mqtt)-\w+\.js$/.test(f) ||
     languages.some((c) => f.startsWith(`${c}-`) && f.endsWith('.js'));

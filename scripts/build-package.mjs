@@ -26,8 +26,44 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { create, ts } from '@custom-elements-manifest/analyzer';
+import * as analyzer from '@custom-elements-manifest/analyzer';
 import { BUNDLE } from './esbuild-options.mjs';
+
+/**
+ * @import { SpawnSyncReturns } from 'node:child_process'
+ * @import { InitializeParams, Plugin } from '@custom-elements-manifest/analyzer'
+ * @import { Package, Declaration, ClassDeclaration, CustomElement, ClassField, ClassMethod, Attribute, Event, Type }
+ *   from 'custom-elements-manifest/schema'
+ */
+
+/**
+ * A member of the element's class as the analyzer writes it. The analyzer's types are schema
+ * 1.0.0's, which has no `attribute`, `reflects` or `readonly`; the analyzer writes them, and the
+ * plugin below sets the first two.
+ * @typedef {(ClassField | ClassMethod) & { attribute?: string, reflects?: boolean, readonly?: boolean }} Member
+ */
+/**
+ * The element's class in the manifest: a class with a tag name, and the lists of a custom element
+ * (schema 1.0.0's CustomElementDeclaration has neither). The analyzer drops a list that is empty,
+ * and always writes a class's description ('' when it has none).
+ * @typedef {Omit<ClassDeclaration, 'members'> & Omit<CustomElement, 'members' | 'customElement'>
+ *   & { description: string, members?: Member[] }} ElementDeclaration
+ */
+/**
+ * What config.js's ATTRIBUTES says of an attribute that the manifest needs.
+ * @typedef {{ prop?: string, flag?: boolean }} AttributeSpec
+ */
+
+/** @typedef {ReturnType<InitializeParams['ts']['createSourceFile']>} SourceFile */
+/**
+ * The analyzer's two exports, which its index.d.ts leaves out: `create` (the manifest of some
+ * source files, with plugins) and `ts`, the TypeScript it was built with (a source file of another
+ * TypeScript would not do).
+ * @typedef {object} Analyzer
+ * @property {(options: { modules: SourceFile[], plugins?: Plugin[] }) => Package} create
+ * @property {InitializeParams['ts']} ts
+ */
+const { create, ts } = /** @type {Analyzer} */ (analyzer);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WWW = path.join(ROOT, 'www');
@@ -49,11 +85,15 @@ const API_MARK = '<!-- API -->';
 
 class PackageError extends Error {}
 
+/** @type {(message: string) => never} */
 const fail = (message) => {
   throw new PackageError(message);
 };
 
-/** The `[workspace.package]` keys of Cargo.toml that are plain strings (version, license, …). */
+/**
+ * The `[workspace.package]` keys of Cargo.toml that are plain strings (version, license, …).
+ * @returns {Record<string, string>}
+ */
 function workspacePackage() {
   const toml = fs.readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8');
   const section = toml.split(/^\[/m).find((s) => s.startsWith('workspace.package]'));
@@ -85,16 +125,18 @@ async function bundle() {
  * `record` gets a reflecting field (typed and described by its `@attr`, or by a `@prop` of the
  * same name where the property's type differs); `record`'s own getter is linked to its
  * attribute. Private members are not API and are dropped.
+ * @param {Record<string, AttributeSpec>} attributes
+ * @returns {Plugin}
  */
 function reflectedProperties(attributes) {
   return {
     name: 'blue-gray-game-reflected-properties',
     packageLinkPhase({ customElementsManifest }) {
-      const el = customElementsManifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === TAG);
+      const el = customElementsManifest.modules.flatMap((m) => m.declarations ?? []).find(isElement);
       if (!el) fail(`${MODULE} defines no <${TAG}>`);
-      el.members = el.members.filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
+      el.members = list(el.members).filter((m) => m.privacy !== 'private' && !m.name.startsWith('#'));
       for (const [name, spec] of Object.entries(attributes)) {
-        const attr = el.attributes.find((a) => a.name === name);
+        const attr = list(el.attributes).find((a) => a.name === name);
         if (!attr) fail(`www/element/config.js has the attribute '${name}', but www/blue-gray-game.js has no @attr for it`);
         // `game-id` is the property `gameId` (config.js keyOf).
         const prop = spec.prop || name;
@@ -108,49 +150,90 @@ function reflectedProperties(attributes) {
         if (name !== 'record') field.reflects = true;
         if (spec.flag) attr.type = { text: 'string' };
       }
-      const extra = el.attributes.filter((a) => !Object.hasOwn(attributes, a.name)).map((a) => a.name);
+      const extra = list(el.attributes).filter((a) => !Object.hasOwn(attributes, a.name)).map((a) => a.name);
       if (extra.length) fail(`www/blue-gray-game.js documents attributes that config.js does not have: ${extra.join(', ')}`);
     },
   };
 }
 
-/** The manifest of www/blue-gray-game.js, its module path being the package's. */
+/**
+ * The declaration of the element's class: the analyzer gives a custom element's class its tag name.
+ * @param {Declaration} d
+ * @returns {d is ElementDeclaration}
+ */
+function isElement(d) {
+  return 'tagName' in d && d.tagName === TAG;
+}
+
+/**
+ * One of the element's lists: the analyzer drops a list that is empty.
+ * @template T
+ * @param {T[] | undefined} items
+ * @returns {T[]}
+ */
+const list = (items) => items ?? [];
+
+/**
+ * The element's declaration in the manifest (the plugin has failed already when there is none).
+ * @param {Package} m
+ * @returns {ElementDeclaration}
+ */
+function elementOf(m) {
+  return (m.modules[0].declarations ?? []).find(isElement) ?? fail(`${MODULE} defines no <${TAG}>`);
+}
+
+/**
+ * The manifest of www/blue-gray-game.js, its module path being the package's.
+ * @returns {Promise<Package>}
+ */
 async function manifest() {
-  const { ATTRIBUTES } = await import(pathToFileURL(path.join(WWW, 'element', 'config.js')).href);
+  // A page module, loaded at run time: what of it the plugin reads.
+  const { ATTRIBUTES } = /** @type {{ ATTRIBUTES: Record<string, AttributeSpec> }} */ (
+    await import(pathToFileURL(path.join(WWW, 'element', 'config.js')).href)
+  );
   const source = fs.readFileSync(path.join(WWW, 'blue-gray-game.js'), 'utf8');
   const modules = [ts.createSourceFile(MODULE, source, ts.ScriptTarget.ES2022, true)];
   const m = create({ modules, plugins: [reflectedProperties(ATTRIBUTES)] });
-  const el = m.modules[0].declarations.find((d) => d.tagName === TAG);
-  checkAgainstCode(el, source);
+  checkAgainstCode(elementOf(m), source);
   return m;
 }
 
-/** Fails when the manifest and the code disagree on events, CSS parts or custom properties. */
+/**
+ * Fails when the manifest and the code disagree on events, CSS parts or custom properties.
+ * @param {ElementDeclaration} el
+ * @param {string} source the element's module
+ */
 function checkAgainstCode(el, source) {
+  /** @type {(what: string, documented: string[], found: string[]) => void} */
   const same = (what, documented, found) => {
     const a = [...new Set(documented)].sort();
     const b = [...new Set(found)].sort();
     if (a.join() !== b.join()) fail(`the ${what} in the JSDoc (${a.join(', ')}) are not the ${what} of the code (${b.join(', ')})`);
   };
   const controller = fs.readFileSync(path.join(WWW, 'element', 'controller.js'), 'utf8');
-  same('events', el.events.map((e) => e.name), [...controller.matchAll(/#emit\('([a-z-]+)'/g)].map((x) => x[1]));
-  same('CSS parts', el.cssParts.map((p) => p.name), [...source.matchAll(/\bpart="([a-z-]+)"/g)].map((x) => x[1]));
+  same('events', list(el.events).map((e) => e.name), [...controller.matchAll(/#emit\('([a-z-]+)'/g)].map((x) => x[1]));
+  same('CSS parts', list(el.cssParts).map((p) => p.name), [...source.matchAll(/\bpart="([a-z-]+)"/g)].map((x) => x[1]));
   const css = cssFallbacks(fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8'));
   same('CSS custom properties', (el.cssProperties || []).map((p) => p.name), [...css.keys()]);
-  const spaced = (v) => String(v).replace(/\s+/g, ' ').trim();
+  const spaced = (/** @type {string | undefined} */ v) => String(v).replace(/\s+/g, ' ').trim();
   for (const p of el.cssProperties || []) {
     if (spaced(p.default) !== spaced(css.get(p.name))) fail(`@cssprop ${p.name} says its default is '${p.default}', the stylesheet falls back to '${css.get(p.name)}'`);
   }
-  for (const e of el.events) if (!/^CustomEvent<.+>$/s.test(e.type?.text || '')) fail(`@fires ${e.name} needs a type {CustomEvent<detail>}`);
-  for (const m of el.members) {
+  for (const e of list(el.events)) if (!/^CustomEvent<.+>$/s.test(e.type?.text || '')) fail(`@fires ${e.name} needs a type {CustomEvent<detail>}`);
+  for (const m of list(el.members)) {
     if (!m.description) fail(`the ${m.kind} '${m.name}' has no description in the JSDoc`);
     if (m.kind === 'field' && !m.type) fail(`the property '${m.name}' has no @type`);
     if (m.kind === 'method' && !m.return?.type) fail(`the method '${m.name}' has no @returns`);
   }
 }
 
-/** Each `var(--name, fallback)` of a stylesheet: name → fallback (parentheses inside it balanced). */
+/**
+ * Each `var(--name, fallback)` of a stylesheet: name → fallback (parentheses inside it balanced).
+ * @param {string} css
+ * @returns {Map<string, string>}
+ */
 function cssFallbacks(css) {
+  /** @type {Map<string, string>} */
   const found = new Map();
   for (const m of css.matchAll(/var\((--[a-z-]+)\s*,/g)) {
     let depth = 1;
@@ -163,31 +246,49 @@ function cssFallbacks(css) {
   return found;
 }
 
-const pascal = (s) => s.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
-/** The named type of an event's detail, e.g. BlueGrayGameMoveDetail. */
+/** @type {(s: string) => string} */
+const pascal = (s) => s.replace(/(^|-)([a-z])/g, (_, __, /** @type {string} */ c) => c.toUpperCase());
+/** The named type of an event's detail, e.g. BlueGrayGameMoveDetail. @type {(event: string) => string} */
 const detailType = (event) => `BlueGrayGame${pascal(event)}Detail`;
-/** A JSDoc comment of `text` at `indent`. */
+/** A JSDoc comment of `text` at `indent`. @type {(text: string | undefined, indent?: string) => string} */
 const doc = (text, indent = '') => (text ? `${indent}/**\n${text.split('\n').map((l) => `${indent} * ${l}`.trimEnd()).join('\n')}\n${indent} */\n` : '');
+/** @type {(m: ClassMethod) => string} */
 const params = (m) => (m.parameters || []).map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.type?.text || 'unknown'}`).join(', ');
 
-/** blue-gray-game.d.ts: the element class, its events, and the tag name map. */
+/**
+ * The text of a type in the manifest: checkAgainstCode has failed the build on a property or a
+ * method without one; an attribute has the type of its `@attr {…}`.
+ * @param {Type | undefined} type
+ * @param {string} what what has the type, for the failure
+ * @returns {string}
+ */
+const typeText = (type, what) => type?.text ?? fail(`${what} has no type in the JSDoc`);
+const fieldType = (/** @type {ClassField} */ f) => typeText(f.type, `the property '${f.name}'`);
+const returnType = (/** @type {ClassMethod} */ m) => typeText(m.return?.type, `the method '${m.name}'`);
+const attributeType = (/** @type {Attribute} */ a) => typeText(a.type, `@attr ${a.name}`);
+
+/**
+ * blue-gray-game.d.ts: the element class, its events, and the tag name map.
+ * @param {ElementDeclaration} el
+ * @returns {string}
+ */
 function declarations(el) {
-  const fields = el.members.filter((m) => m.kind === 'field');
-  const methods = el.members.filter((m) => m.kind === 'method');
-  const detail = (e) => e.type.text.replace(/^CustomEvent<(.+)>$/s, '$1');
+  const fields = list(el.members).filter((m) => m.kind === 'field');
+  const methods = list(el.members).filter((m) => m.kind === 'method');
+  const detail = (/** @type {Event} */ e) => e.type.text.replace(/^CustomEvent<(.+)>$/s, '$1');
   const out = [
     `// The types of <${TAG}>, made by scripts/build-package.mjs from ${MANIFEST} (the JSDoc of the`,
     '// element\'s source): do not edit.',
     '',
   ];
-  for (const e of el.events) out.push(`${doc(`The \`${e.name}\` event's detail. ${e.description}`)}export type ${detailType(e.name)} = ${detail(e)};`, '');
+  for (const e of list(el.events)) out.push(`${doc(`The \`${e.name}\` event's detail. ${e.description}`)}export type ${detailType(e.name)} = ${detail(e)};`, '');
   out.push(doc(`The events of <${TAG}>, by name: each bubbles out of the element and its shadow root (composed).`) + 'export interface BlueGrayGameEventMap {');
-  for (const e of el.events) out.push(`${doc(e.description, '  ')}  '${e.name}': CustomEvent<${detailType(e.name)}>;`);
+  for (const e of list(el.events)) out.push(`${doc(e.description, '  ')}  '${e.name}': CustomEvent<${detailType(e.name)}>;`);
   out.push('}', '');
   out.push(doc(`${el.description}\n\n@tag ${TAG}`) + `export declare class ${el.name} extends HTMLElement {`);
   out.push('  static readonly observedAttributes: string[];');
   for (const f of fields) {
-    const type = f.type.text;
+    const type = fieldType(f);
     if (f.reflects) {
       // Setting null removes the attribute; reading gives the value in force.
       out.push(`${doc(f.description, '  ')}  get ${f.name}(): ${type};`, `  set ${f.name}(value: ${type} | null);`);
@@ -195,7 +296,8 @@ function declarations(el) {
       out.push(`${doc(f.description, '  ')}  ${f.readonly ? 'readonly ' : ''}${f.name}: ${type};`);
     }
   }
-  for (const m of methods) out.push(`${doc(m.description, '  ')}  ${m.name}(${params(m)}): ${m.return.type.text};`);
+  for (const m of methods) out.push(`${doc(m.description, '  ')}  ${m.name}(${params(m)}): ${returnType(m)};`);
+  /** @type {(verb: string, opts: string) => string[]} */
   const listener = (verb, opts) => [
     `  ${verb}<K extends keyof BlueGrayGameEventMap>(type: K, listener: (this: ${el.name}, ev: BlueGrayGameEventMap[K]) => any, options?: ${opts}): void;`,
     `  ${verb}<K extends keyof HTMLElementEventMap>(type: K, listener: (this: ${el.name}, ev: HTMLElementEventMap[K]) => any, options?: ${opts}): void;`,
@@ -204,7 +306,10 @@ function declarations(el) {
   out.push(...listener('addEventListener', 'boolean | AddEventListenerOptions'), ...listener('removeEventListener', 'boolean | EventListenerOptions'));
   out.push('}', '');
   out.push(doc('The attributes of <blue-gray-game> as markup gives them (strings), by name.') + 'export interface BlueGrayGameAttributes {');
-  for (const a of el.attributes) out.push(`${doc(a.description, '  ')}  '${a.name}'?: ${a.type.text === 'number' ? 'number | string' : a.type.text};`);
+  for (const a of list(el.attributes)) {
+    const type = attributeType(a);
+    out.push(`${doc(a.description, '  ')}  '${a.name}'?: ${type === 'number' ? 'number | string' : type};`);
+  }
   out.push('}', '');
   out.push('declare global {', '  interface HTMLElementTagNameMap {', `    '${TAG}': ${el.name};`, '  }', '}', '');
   return out.join('\n');
@@ -214,9 +319,11 @@ function declarations(el) {
  * react.d.ts: <blue-gray-game> in React 19's JSX. React 19 sets a prop as the element's property
  * when the element has one (so `level={3}` is a number), and adds a function prop `on<event>`
  * as a listener for `<event>` (so `onmove`, in lower case like the event).
+ * @param {ElementDeclaration} el
+ * @returns {string}
  */
 function reactDeclarations(el) {
-  const fields = el.members.filter((m) => m.kind === 'field' && m.attribute);
+  const fields = list(el.members).filter((m) => m.kind === 'field').filter((f) => f.attribute);
   const out = [
     `// <${TAG}> in React 19's JSX, made by scripts/build-package.mjs from ${MANIFEST}: do not edit.`,
     `// Opt in with \`import type {} from '${NAME}/react';\` (or "types": ["${NAME}/react"] in tsconfig.json).`,
@@ -225,57 +332,93 @@ function reactDeclarations(el) {
     '',
     `${doc(`The props of <${TAG}> in JSX: its properties, its events as \`on<event>\` listeners, and the attributes every element has.`)}export interface BlueGrayGameProps extends HTMLAttributes<${el.name}>, RefAttributes<${el.name}> {`,
   ];
-  for (const f of fields) out.push(`${doc(f.description, '  ')}  ${f.name}?: ${f.type.text};`);
+  for (const f of fields) out.push(`${doc(f.description, '  ')}  ${f.name}?: ${fieldType(f)};`);
   // A name such as `onpuzzle-solved` is no identifier: it is quoted (JSX takes it as it is).
-  const prop = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
-  for (const e of el.events) out.push(`${doc(e.description, '  ')}  ${prop(`on${e.name}`)}?: (event: BlueGrayGameEventMap['${e.name}']) => void;`);
+  const prop = (/** @type {string} */ name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
+  for (const e of list(el.events)) out.push(`${doc(e.description, '  ')}  ${prop(`on${e.name}`)}?: (event: BlueGrayGameEventMap['${e.name}']) => void;`);
   out.push('}', '', "declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {', `      '${TAG}': BlueGrayGameProps;`, '    }', '  }', '}', '');
   return out.join('\n');
 }
 
 /** A Markdown table cell: one line, with `|` escaped (also inside code spans, as GFM wants). */
-const cell = (s) => String(s ?? '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
-const code = (s) => (s ? `\`${s}\`` : '');
+const cell = (/** @type {string | undefined} */ s) => String(s ?? '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
+const code = (/** @type {string | undefined} */ s) => (s ? `\`${s}\`` : '');
+/**
+ * @param {string[]} head
+ * @param {(string | undefined)[][]} rows
+ * @returns {string}
+ */
 function table(head, rows) {
   return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
 }
 
-/** The README's API section: one table per kind, from the manifest. */
+/**
+ * The README's API section: one table per kind, from the manifest.
+ * @param {ElementDeclaration} el
+ * @returns {string}
+ */
 function apiTables(el) {
-  const fields = el.members.filter((m) => m.kind === 'field');
-  const methods = el.members.filter((m) => m.kind === 'method');
+  const fields = list(el.members).filter((m) => m.kind === 'field');
+  const methods = list(el.members).filter((m) => m.kind === 'method');
   return [
     '### Attributes',
     '',
-    table(['attribute', 'values', 'description'], el.attributes.map((a) => [code(a.name), code(a.type.text), a.description])),
+    table(['attribute', 'values', 'description'], list(el.attributes).map((a) => [code(a.name), code(attributeType(a)), a.description])),
     '',
     '### Properties',
     '',
     table(
       ['property', 'type', '', 'description'],
-      fields.map((f) => [code(f.name), code(f.type.text), f.reflects ? `reflects \`${f.attribute}\`` : f.readonly ? 'read-only' : '', f.description]),
+      fields.map((f) => [code(f.name), code(fieldType(f)), f.reflects ? `reflects \`${f.attribute}\`` : f.readonly ? 'read-only' : '', f.description]),
     ),
     '',
     '### Methods',
     '',
-    table(['method', 'returns', 'description'], methods.map((m) => [code(`${m.name}(${params(m)})`), code(m.return.type.text), m.description])),
+    table(['method', 'returns', 'description'], methods.map((m) => [code(`${m.name}(${params(m)})`), code(returnType(m)), m.description])),
     '',
     `### Events (bubbling, composed; \`event.detail\` as shown; types \`${detailType('…')}\`)`,
     '',
-    table(['event', 'detail', 'description'], el.events.map((e) => [code(e.name), code(e.type.text.replace(/^CustomEvent<(.+)>$/s, '$1')), e.description])),
+    table(['event', 'detail', 'description'], list(el.events).map((e) => [code(e.name), code(e.type.text.replace(/^CustomEvent<(.+)>$/s, '$1')), e.description])),
     '',
     '### CSS parts (`blue-gray-game::part(name)`)',
     '',
-    table(['part', 'description'], el.cssParts.map((p) => [code(p.name), p.description])),
+    table(['part', 'description'], list(el.cssParts).map((p) => [code(p.name), p.description])),
     '',
     '### CSS custom properties (set them on the element or any ancestor)',
     '',
-    table(['property', 'default', 'description'], el.cssProperties.map((p) => [code(p.name), code(p.default), p.description])),
+    table(['property', 'default', 'description'], list(el.cssProperties).map((p) => [code(p.name), code(p.default), p.description])),
     '',
   ].join('\n');
 }
 
+/**
+ * The package.json of the package.
+ * @typedef {object} PackageJson
+ * @property {string} name
+ * @property {string} version
+ * @property {string} description
+ * @property {string} license
+ * @property {string} type
+ * @property {string} main
+ * @property {string} module
+ * @property {string} types
+ * @property {Record<string, string | Record<string, string>>} exports
+ * @property {string} customElements
+ * @property {string[]} sideEffects
+ * @property {string[]} files
+ * @property {string[]} keywords
+ * @property {string} [repository]
+ * @property {string} [homepage]
+ * @property {string} [author]
+ */
+
+/**
+ * @param {Record<string, string>} workspace Cargo.toml's [workspace.package]
+ * @param {ElementDeclaration} el
+ * @returns {PackageJson}
+ */
 function packageJson(workspace, el) {
+  /** @type {PackageJson} */
   const pkg = {
     name: NAME,
     version: workspace.version,
@@ -298,7 +441,7 @@ function packageJson(workspace, el) {
     keywords: ['blue-and-gray', 'board-game', 'custom-element', 'web-component', 'webassembly'],
   };
   // The workspace's own fields, where it has them.
-  for (const key of ['repository', 'homepage', 'authors']) {
+  for (const key of /** @type {const} */ (['repository', 'homepage', 'authors'])) {
     if (workspace[key]) pkg[key === 'authors' ? 'author' : key] = workspace[key];
   }
   return pkg;
@@ -308,9 +451,11 @@ function packageJson(workspace, el) {
  * Fails when a file of the package refers to one outside it or to one it lacks: every relative
  * `import`, `import()` and `new URL('…', import.meta.url)` of its modules, and the paths of its
  * package.json.
+ * @param {PackageJson} pkg
  */
 function checkSelfContained(pkg) {
-  const files = fs.readdirSync(OUT, { recursive: true }).map((f) => f.split(path.sep).join('/'));
+  const files = fs.readdirSync(OUT, { recursive: true, encoding: 'utf8' }).map((f) => f.split(path.sep).join('/'));
+  /** @type {(from: string, rel: string) => void} */
   const has = (from, rel) => {
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), rel));
     if (target.startsWith('..') || !files.includes(target)) fail(`${from} refers to '${rel}', which is not in the package`);
@@ -336,18 +481,23 @@ function checkTypes() {
   try {
     execFileSync(tsc, args, { cwd: OUT, stdio: 'pipe' });
   } catch (e) {
-    fail(`the generated types do not compile:\n${e.stdout}${e.stderr}`);
+    // execFileSync's error is spawnSync's result as well: what tsc printed.
+    const { stdout, stderr } = /** @type {SpawnSyncReturns<Buffer>} */ (e);
+    fail(`the generated types do not compile:\n${stdout}${stderr}`);
   }
 }
 
-/** Writes dist/npm/ (www/pkg must be built). Returns the package.json written. */
+/**
+ * Writes dist/npm/ (www/pkg must be built). Returns the package.json written.
+ * @returns {Promise<PackageJson>}
+ */
 export async function buildPackage() {
   if (!Object.values(WASM).every((f) => fs.existsSync(path.join(WWW, f)))) fail('www/pkg is not built: run bash scripts/build-web.sh');
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   await bundle();
   const m = await manifest();
-  const el = m.modules[0].declarations.find((d) => d.tagName === TAG);
+  const el = elementOf(m);
   fs.writeFileSync(path.join(OUT, MANIFEST), `${JSON.stringify(m, null, 2)}\n`);
   fs.writeFileSync(path.join(OUT, TYPES), declarations(el));
   fs.writeFileSync(path.join(OUT, REACT_TYPES), reactDeclarations(el));

@@ -6,15 +6,31 @@
 // fails. Slower than the tests (a few minutes), so not part of the test command:
 //
 //   bash scripts/build-web.sh && node scripts/check-puzzles.mjs
+/* global window -- the function page.evaluate runs is the page's */
 import { launch, openPage } from '../tests/e2e/helpers.mjs';
 import { openPuzzles, choosePuzzle, solveByClicks } from '../tests/e2e/puzzle-play.mjs';
+
+/**
+ * What this reads of a puzzle of the set (www/teach/puzzles.js).
+ * @typedef {{ id: string, length: number, variant: string, goal: string }} PuzzleEntry
+ */
+/**
+ * The page's window, with its window for tests (www/page/test-hooks.js) and in that the puzzle
+ * view's (www/app.js adds it), each there once the page has put it there.
+ * @typedef {Window & { bluegray?: { puzzles?: { puzzles(): PuzzleEntry[] } } }} TestWindow
+ */
 
 const env = await launch();
 let failed = 0;
 try {
   const { page, problems } = await openPage(env, '?mode=two');
   await openPuzzles(page);
-  const set = await page.evaluate(() => window.bluegray.puzzles.puzzles());
+  const set = await page.evaluate(() => {
+    const view = /** @type {TestWindow} */ (window).bluegray?.puzzles;
+    if (!view) throw new Error('the page has no window.bluegray.puzzles');
+    return view.puzzles();
+  });
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const [i, p] of set.entries()) {
     try {
@@ -25,7 +41,7 @@ try {
       counts.set(k, (counts.get(k) || 0) + 1);
     } catch (e) {
       failed++;
-      console.error(`check-puzzles: ${p.id} (${p.variant}, ${p.goal}): ${e.message}`);
+      console.error(`check-puzzles: ${p.id} (${p.variant}, ${p.goal}): ${e instanceof Error ? e.message : e}`);
     }
     if ((i + 1) % 25 === 0) console.error(`check-puzzles: ${i + 1} of ${set.length}`);
   }

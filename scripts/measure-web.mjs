@@ -33,17 +33,58 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from './serve.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
+/**
+ * @import { Browser } from 'playwright-core'
+ */
+/**
+ * What the measurements read of the board's state (www/engine/core-types.js).
+ * @typedef {{ history: unknown[], result: unknown, moves: { text: string }[] }} BoardState
+ */
+/**
+ * The page's window for tests (www/page/test-hooks.js): what the measurements use of it.
+ * @typedef {object} TestHooks
+ * @property {HTMLElement & { state: BoardState, play(move: string): unknown, undo(): unknown }} element
+ * @property {BoardState} state
+ */
+/**
+ * What probe() records in a page: when it was ready (ms since navigation), the long tasks
+ * ([start, duration]; null: no longtask support) and their observer.
+ * @typedef {object} Probe
+ * @property {number | null} ready
+ * @property {[number, number][] | null} tasks
+ * @property {PerformanceObserver | null} observer
+ */
+/**
+ * The page's window as the code run in it sees it: the page's window for tests, and what the
+ * measurements' own code puts there. Each is there once the page, or that code, has put it there.
+ * @typedef {Window & { bluegray?: TestHooks, __longest?: number, __measure?: Probe }} PageWindow
+ */
+/**
+ * One cold load: the time to ready and the longest task before it (null: unknown), or the error.
+ * @typedef {{ ready: number, longest: number | null, error?: undefined, problems: string[] }
+ *   | { error: string, problems: string[] }} Load
+ */
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SINGLE = 'blue-and-gray.html';
 /** Fetched by a first visit besides the service worker's list. */
 const ALSO_FETCHED = ['sw.js', 'manifest.webmanifest', 'icons/icon-192.png'];
 const LOAD_TIMEOUT_MS = 30_000;
 
+/**
+ * @param {string} message
+ * @param {number} [code] the exit code
+ * @returns {never}
+ */
 function fail(message, code = 1) {
   console.error(`measure-web: ${message}`);
   process.exit(code);
 }
 
+/**
+ * @param {string[]} argv the command line's arguments
+ * @returns {{ dist: string, runs: number }}
+ */
 function parseArgs(argv) {
   const opts = { dist: path.join(REPO, 'dist'), runs: 5 };
   for (let i = 0; i < argv.length; i++) {
@@ -67,6 +108,11 @@ function parseArgs(argv) {
  * to its summary, and a hint from the button to its text.
  */
 const REVIEW_PLIES = 150;
+/**
+ * @param {Browser} browser
+ * @param {string} url the page's
+ * @returns {Promise<{ plies: number, reviewMs: number, reviewTask: number, hintMs: number }>}
+ */
 async function measureAnalysis(browser, url) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   try {
@@ -74,7 +120,9 @@ async function measureAnalysis(browser, url) {
     await page.goto(`${url}?mode=two&variant=${encodeURIComponent('sackson,impasse_plies=0')}`);
     await page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: LOAD_TIMEOUT_MS });
     const plies = await page.evaluate((target) => {
-      const board = window.bluegray.element;
+      const hooks = /** @type {PageWindow} */ (window).bluegray;
+      if (!hooks) throw new Error('the page has no window.bluegray');
+      const board = hooks.element;
       let seed = 7;
       const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
       while (board.state.history.length < target && !board.state.result) {
@@ -84,30 +132,43 @@ async function measureAnalysis(browser, url) {
       return board.state.history.length;
     }, REVIEW_PLIES);
     await page.evaluate(() => {
-      window.__longest = 0;
+      const w = /** @type {PageWindow} */ (window);
+      w.__longest = 0;
       new PerformanceObserver((l) => {
-        for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+        for (const e of l.getEntries()) w.__longest = Math.max(w.__longest ?? 0, e.duration);
       }).observe({ type: 'longtask' });
     });
     const t0 = Date.now();
     await page.click('#review');
     await page.waitForFunction(
       () => {
-        const text = document.getElementById('review-summary').textContent;
-        return document.querySelector('#moves [data-mark]') && text && !document.getElementById('review-progress').checkVisibility();
+        const summary = document.getElementById('review-summary');
+        const progress = document.getElementById('review-progress');
+        if (!summary || !progress) throw new Error('the page has no #review-summary or #review-progress');
+        const text = summary.textContent;
+        return document.querySelector('#moves [data-mark]') && text && !progress.checkVisibility();
       },
       null,
       { timeout: 120_000 },
     );
     const reviewMs = Date.now() - t0;
-    const reviewTask = Math.round(await page.evaluate(() => window.__longest));
+    // (Set just above; were it not, NaN as before.)
+    const reviewTask = Math.round(await page.evaluate(() => /** @type {PageWindow} */ (window).__longest ?? NaN));
     // A hint needs a game going on.
-    await page.evaluate(() => window.bluegray.state.result && window.bluegray.element.undo());
+    await page.evaluate(() => {
+      const hooks = /** @type {PageWindow} */ (window).bluegray;
+      if (!hooks) throw new Error('the page has no window.bluegray');
+      return hooks.state.result && hooks.element.undo();
+    });
     const t1 = Date.now();
     await page.click('#hint');
     await page.waitForFunction(() => {
-      const said = document.getElementById('hint-text').textContent;
-      return window.bluegray.state.moves.some((m) => said.includes(m.text));
+      const hint = document.getElementById('hint-text');
+      const hooks = /** @type {PageWindow} */ (window).bluegray;
+      if (!hint || !hooks) throw new Error('the page has no #hint-text or window.bluegray');
+      // An element's text is a string (null is a document's or a doctype's).
+      const said = hint.textContent ?? '';
+      return hooks.state.moves.some((m) => said.includes(m.text));
     });
     return { plies, reviewMs, reviewTask, hintMs: Date.now() - t1 };
   } finally {
@@ -118,15 +179,39 @@ async function measureAnalysis(browser, url) {
 /**
  * The files the service worker keeps in Chromium (its BUILD list in sw.js, and of the rules
  * core's two builds the SIMD one), relative to dist/.
+ * @param {string} dir
+ * @returns {string[]}
  */
 function swFiles(dir) {
   const src = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
   const m = src.match(/const BUILD = (\{.*\});/);
   if (!m) fail('dist/sw.js has no BUILD list: was it written by scripts/build-dist.mjs?');
+  /** @type {unknown} */
   const build = JSON.parse(m[1]);
+  if (!isBuild(build)) fail('dist/sw.js has a BUILD list without its files and wasm builds: was it written by scripts/build-dist.mjs?');
   return [...build.files, build.wasm.simd].filter((f) => f !== './').map((f) => f.replace(/^\.\//, ''));
 }
 
+/**
+ * sw.js's BUILD as build-dist.mjs writes it: what swFiles reads of it.
+ * @param {unknown} build
+ * @returns {build is { files: string[], wasm: { simd: string } }}
+ */
+function isBuild(build) {
+  if (typeof build !== 'object' || build === null || !('files' in build) || !('wasm' in build)) return false;
+  const { files, wasm } = build;
+  return (
+    Array.isArray(files) && files.every((f) => typeof f === 'string') &&
+    typeof wasm === 'object' && wasm !== null && 'simd' in wasm && typeof wasm.simd === 'string'
+  );
+}
+
+/**
+ * The files under `dir`/`rel`, by name, as paths relative to `dir` with `/` between the names.
+ * @param {string} dir
+ * @param {string} [rel]
+ * @returns {string[]}
+ */
 function listFiles(dir, rel = '') {
   return fs
     .readdirSync(path.join(dir, rel), { withFileTypes: true })
@@ -145,11 +230,15 @@ const NPM_DIR = 'npm';
  * The files of `npmDir` (dist/npm) that a host page with one board against the computer
  * downloads: from navigation until the board is ready and its worker has started. The page is
  * of the package's own origin and imports the element by its path, as an unbundled page does.
+ * @param {Browser} browser
+ * @param {string} npmDir
+ * @returns {Promise<string[]>}
  */
 async function measureElement(browser, npmDir) {
   const server = await startServer({ port: 0, root: npmDir });
   const context = await browser.newContext();
   try {
+    /** @type {Set<string>} */
     const fetched = new Set();
     const hostPage = `${server.url}__host__.html`;
     context.on('request', (r) => {
@@ -165,7 +254,13 @@ async function measureElement(browser, npmDir) {
     // The computer's worker starts when its board is in the page; its script comes last.
     const workerStarted = page.waitForEvent('worker', { timeout: LOAD_TIMEOUT_MS });
     await page.goto(hostPage);
-    await page.evaluate(() => customElements.whenDefined('blue-gray-game').then(() => document.querySelector('blue-gray-game').ready));
+    await page.evaluate(() =>
+      customElements.whenDefined('blue-gray-game').then(() => {
+        const board = /** @type {(HTMLElement & { ready: Promise<unknown> }) | null} */ (document.querySelector('blue-gray-game'));
+        if (!board) throw new Error('the page has no <blue-gray-game>');
+        return board.ready;
+      }),
+    );
     await (await workerStarted).evaluate(() => true);
     return [...fetched].sort();
   } finally {
@@ -174,18 +269,50 @@ async function measureElement(browser, npmDir) {
   }
 }
 
-/** `npm pack --dry-run` of the package: {filename, size (the tarball), unpackedSize, files}. */
+/**
+ * What measure-web prints of `npm pack --json`'s report.
+ * @typedef {{ filename: string, size: number, unpackedSize: number, entryCount: number }} PackReport
+ */
+
+/**
+ * `npm pack --dry-run` of the package: {filename, size (the tarball), unpackedSize, entryCount}.
+ * @param {string} npmDir
+ * @returns {PackReport}
+ */
 function packReport(npmDir) {
+  /** @type {unknown} */
+  let report;
   try {
     const out = execFileSync('npm', ['pack', npmDir, '--dry-run', '--json', '--loglevel=error'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    return JSON.parse(out)[0];
+    report = JSON.parse(out)[0];
   } catch (e) {
-    fail(`npm pack ${npmDir} failed: ${e.stderr || e.message}`);
+    // execFileSync's error carries npm's stderr (spawnSync's result); JSON.parse's has none.
+    const { stderr, message } = /** @type {Error & { stderr?: string }} */ (e);
+    fail(`npm pack ${npmDir} failed: ${stderr || message}`);
   }
+  if (!isPackReport(report)) fail(`npm pack ${npmDir} reported no filename, size, unpackedSize and entryCount`);
+  return report;
 }
 
+/**
+ * @param {unknown} r
+ * @returns {r is PackReport}
+ */
+function isPackReport(r) {
+  return (
+    typeof r === 'object' && r !== null &&
+    'filename' in r && typeof r.filename === 'string' &&
+    'size' in r && typeof r.size === 'number' &&
+    'unpackedSize' in r && typeof r.unpackedSize === 'number' &&
+    'entryCount' in r && typeof r.entryCount === 'number'
+  );
+}
+
+/** @type {(bytes: number) => string} */
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+/** @type {(s: string | number, n: number) => string} */
 const pad = (s, n) => String(s).padStart(n);
+/** @type {(xs: number[]) => number} */
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -195,10 +322,13 @@ const median = (xs) => {
 // Registered before the page's own scripts in every load: records when html[data-ready="true"]
 // appears (performance.now(), i.e. ms since navigation) and every long task.
 function probe() {
-  const m = (window.__measure = { ready: null, tasks: [], observer: null });
+  /** @type {Probe} */
+  const m = { ready: null, tasks: [], observer: null };
+  /** @type {PageWindow} */ (window).__measure = m;
   try {
     m.observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) m.tasks.push([e.startTime, e.duration]);
+      // (tasks is null only when observe() failed, and then no entry comes.)
+      for (const e of list.getEntries()) m.tasks?.push([e.startTime, e.duration]);
     });
     m.observer.observe({ type: 'longtask', buffered: true });
   } catch {
@@ -213,8 +343,14 @@ function probe() {
   check();
 }
 
+/**
+ * @param {Browser} browser
+ * @param {string} url
+ * @returns {Promise<Load>}
+ */
 async function measureLoad(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1200, height: 820 } });
+  /** @type {string[]} */
   const problems = [];
   try {
     await context.addInitScript(probe);
@@ -224,36 +360,57 @@ async function measureLoad(browser, url) {
       if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
     });
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
-    await page.waitForFunction(() => window.__measure && window.__measure.ready !== null, null, { timeout: LOAD_TIMEOUT_MS, polling: 20 });
+    await page.waitForFunction(
+      () => {
+        const m = /** @type {PageWindow} */ (window).__measure;
+        return m && m.ready !== null;
+      },
+      null,
+      { timeout: LOAD_TIMEOUT_MS, polling: 20 },
+    );
     // Long-task entries are delivered after their task ends: give them a moment.
     const { ready, tasks } = await page.evaluate(async () => {
       await new Promise((r) => setTimeout(r, 200));
-      const m = window.__measure;
-      if (m.observer) for (const e of m.observer.takeRecords()) m.tasks.push([e.startTime, e.duration]);
+      const m = /** @type {PageWindow} */ (window).__measure;
+      // Both there: waited for above.
+      if (!m || m.ready === null) throw new Error('the page has no ready time');
+      if (m.observer) for (const e of m.observer.takeRecords()) m.tasks?.push([e.startTime, e.duration]);
       return { ready: m.ready, tasks: m.tasks };
     });
     const before = tasks === null ? null : tasks.filter(([start]) => start < ready).map(([, d]) => d);
     return { ready, longest: before === null ? null : before.length ? Math.max(...before) : 0, problems };
   } catch (e) {
-    return { error: e.message.split('\n')[0], problems };
+    return { error: (e instanceof Error ? e.message : String(e)).split('\n')[0], problems };
   } finally {
     await context.close().catch(() => {});
   }
 }
 
+/**
+ * @param {Browser} browser
+ * @param {string} url
+ * @param {number} runs
+ * @returns {Promise<Load[]>}
+ */
 async function measureLoads(browser, url, runs) {
   const loads = [];
   for (let i = 0; i < runs; i++) loads.push(await measureLoad(browser, url));
   return loads;
 }
 
+/**
+ * @param {string} label
+ * @param {Load[]} loads
+ * @returns {string}
+ */
 function loadRow(label, loads) {
   const ok = loads.filter((l) => l.error === undefined);
   const times = ok.map((l) => l.ready);
+  /** @type {(t: number | null) => string | number} */
   const task = (t) => (t === null ? '?' : t === 0 ? '-' : Math.round(t));
   const each = loads.map((l) => (l.error !== undefined ? 'fail' : task(l.longest)));
-  const worst = ok.some((l) => l.longest === null) ? null : Math.max(0, ...ok.map((l) => l.longest));
-  const fig = (x) => pad(times.length ? Math.round(x) : '-', 7);
+  const worst = ok.some((l) => l.longest === null) ? null : Math.max(0, ...ok.map((l) => l.longest ?? 0));
+  const fig = (/** @type {number} */ x) => pad(times.length ? Math.round(x) : '-', 7);
   return `${label.padEnd(30)}${fig(median(times))}${fig(Math.min(...times))}${fig(Math.max(...times))}   ${pad(task(worst), 6)}   ${each.join(', ')}`;
 }
 
@@ -283,6 +440,7 @@ console.log(`dist/ = ${dist}   (KB = 1024 bytes; gzip = node:zlib level 9)\n`);
 console.log(`${'file'.padEnd(width)}${pad('raw KB', 10)}${pad('gzip KB', 10)}`);
 for (const f of files) console.log(`${(f.transferred ? f.rel : f.rel + ' *').padEnd(width)}${pad(kb(f.raw), 10)}${pad(kb(f.gzip), 10)}`);
 const page = files.filter((f) => f.transferred);
+/** @type {(xs: { raw: number, gzip: number }[], k: 'raw' | 'gzip') => number} */
 const sum = (xs, k) => xs.reduce((s, f) => s + f[k], 0);
 console.log(`${'-'.repeat(width + 20)}`);
 console.log(`${`page transfer (${page.length} files)`.padEnd(width)}${pad(kb(sum(page, 'raw')), 10)}${pad(kb(sum(page, 'gzip')), 10)}   budget: gzip < 150 KB`);
@@ -291,13 +449,14 @@ console.log(`${`single file ${SINGLE}`.padEnd(width)}${pad(single ? kb(single.ra
 console.log(`(* not part of a first visit's transfer)\n`);
 
 // (c), (d), (e): cold loads.
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
 const server = await startServer({ port: 0, root: dist });
 let failed = !single;
 try {
   const warm = await browser.newContext(); // warms up the browser process, not measured
   await (await warm.newPage()).goto('about:blank');
   await warm.close();
+  /** @type {[string, Load[]][]} */
   const rows = [['server index.html', await measureLoads(browser, server.url + 'index.html', runs)]];
   if (single) rows.push([`file:// ${SINGLE}`, await measureLoads(browser, pathToFileURL(path.join(dist, SINGLE)).href, runs)]);
   console.log(`navigation -> html[data-ready="true"], ${runs} cold loads each (fresh context), ms`);

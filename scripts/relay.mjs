@@ -22,12 +22,44 @@ import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
 import { ROOT } from '../www/remote/live-protocol.js';
 
+/**
+ * @import { AddressInfo } from 'node:net'
+ * @import { EventEmitter } from 'node:events'
+ * @import { AedesOptions } from 'aedes'
+ * @import { MQEmitterRedis } from 'mqemitter-redis'
+ */
+/**
+ * What the relay uses of its Redis persistence: `destroy()` without a callback returns the
+ * stored state's promise (aedes-persistence's type says void, the callback form's).
+ * @typedef {{ destroy(): Promise<unknown> }} RedisPersistence
+ */
+/**
+ * The Redis emitter, with the connections' state events its d.ts leaves out.
+ * @typedef {MQEmitterRedis & { state: EventEmitter }} RedisEmitter
+ */
+/**
+ * The broker's options as the relay sets them.
+ * @typedef {Omit<AedesOptions, 'persistence' | 'mq'> & { persistence?: RedisPersistence, mq?: RedisEmitter }} BrokerOptions
+ */
+/**
+ * What startRelay takes.
+ * @typedef {object} RelayOptions
+ * @property {string} [host] default 127.0.0.1
+ * @property {number} [port] default 9001
+ * @property {string} [redis] a redis:// or rediss:// URL: without it everything lives in this process
+ * @property {string} [id] the broker's id
+ */
+
 /** The largest message the relay passes on: a whole game's signed snapshot is far smaller. */
 const MAX_MESSAGE = 1 << 20;
 
 const USAGE = 'usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]';
 
-/** One Redis connection, connected before it is handed over so an unreachable Redis fails the start at once. */
+/**
+ * One Redis connection, connected before it is handed over so an unreachable Redis fails the start at once.
+ * @param {string} url
+ * @returns {Promise<Redis>}
+ */
 async function redisConnection(url) {
   let connected = false;
   let down = false;
@@ -51,13 +83,20 @@ async function redisConnection(url) {
   return conn;
 }
 
+/**
+ * Starts the relay. Resolves to its `ws://` URL and `close()`.
+ * @param {RelayOptions} [options]
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
 export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } = {}) {
+  /** @type {BrokerOptions} */
   const opts = { id };
+  /** @type {Redis[]} */
   const conns = [];
   if (redis) {
     for (let i = 0; i < 3; i++) conns.push(await redisConnection(redis).catch((err) => { conns.forEach((c) => c.disconnect()); throw err; }));
     opts.persistence = redisPersistence({ conn: conns[0] });
-    opts.mq = redisEmitter({ subConn: conns[1], pubConn: conns[2] });
+    opts.mq = /** @type {RedisEmitter} */ (redisEmitter({ subConn: conns[1], pubConn: conns[2] }));
     // The connections report their own errors; without a listener the emitter would throw them.
     opts.mq.state.on('error', () => {});
   }
@@ -70,14 +109,16 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } 
     res.writeHead(426, { 'content-type': 'text/plain' }).end('MQTT over WebSocket only\n');
   });
   try {
-    await new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, resolve);
-    });
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, resolve);
+      })
+    );
   } catch (err) {
-    await new Promise((resolve) => broker.close(resolve));
+    await /** @type {Promise<void>} */ (new Promise((resolve) => broker.close(resolve)));
     for (const c of conns) c.disconnect();
-    throw err.code === 'EADDRINUSE' ? new Error(`port ${port} on ${host} is in use`) : err;
+    throw /** @type {NodeJS.ErrnoException} */ (err).code === 'EADDRINUSE' ? new Error(`port ${port} on ${host} is in use`) : err;
   }
   // Moves and records are small; a cap keeps one client from filling the memory.
   const wss = new WebSocketServer({ server, maxPayload: 2 << 20 });
@@ -87,7 +128,8 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } 
     stream.on('error', () => ws.terminate());
     broker.handle(stream, req);
   });
-  const addr = server.address();
+  // A server listening on a port: its address is the host's and port's.
+  const addr = /** @type {AddressInfo} */ (server.address());
   const url = `ws://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
 
   async function shutdown() {
@@ -95,13 +137,14 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } 
     const closed = new Promise((resolve) => server.close(resolve));
     // Closing the clients through the broker ends their sessions properly (wills, stored
     // subscriptions); with Redis gone that never finishes, so it gets a few seconds, then all is cut.
-    await Promise.race([new Promise((resolve) => broker.close(resolve)), sleep(3000, null, { ref: false })]);
+    await Promise.race([/** @type {Promise<void>} */ (new Promise((resolve) => broker.close(resolve))), sleep(3000, null, { ref: false })]);
     if (opts.persistence) await Promise.race([opts.persistence.destroy().catch(() => {}), sleep(1000, null, { ref: false })]);
     for (const c of conns) c.disconnect();
     for (const ws of wss.clients) ws.terminate();
     server.closeAllConnections();
     await closed;
   }
+  /** @type {Promise<void> | undefined} */
   let closing;
   return { url, close: () => (closing ??= shutdown()) };
 }
@@ -115,7 +158,7 @@ async function main() {
     if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) throw new Error(`--port must be 0 to 65535, not '${values.port}'`);
     if (values.redis !== undefined && !/^rediss?:\/\/./.test(values.redis)) throw new Error(`--redis must be a redis:// or rediss:// URL, not '${values.redis}'`);
   } catch (err) {
-    console.error(`relay: ${err.message} (--help for usage)`);
+    console.error(`relay: ${/** @type {Error} */ (err).message} (--help for usage)`);
     process.exit(1);
   }
   if (values.help) {
@@ -126,7 +169,7 @@ async function main() {
   try {
     relay = await startRelay({ host: values.host, port: Number(values.port), redis: values.redis, id: values.id });
   } catch (err) {
-    console.error(`relay: ${err.message}`);
+    console.error(`relay: ${/** @type {Error} */ (err).message}`);
     process.exit(1);
   }
   console.log(`relay listening on ${relay.url}`);

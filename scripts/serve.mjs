@@ -22,6 +22,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+/**
+ * What startServer takes: each has its default (see above).
+ * @typedef {object} ServerOptions
+ * @property {number} [port]
+ * @property {string} [host]
+ * @property {string} [root]
+ * @property {string} [prefix]
+ * @property {boolean} [csp]
+ */
+/**
+ * A server started by startServer.
+ * @typedef {object} StartedServer
+ * @property {http.Server} server
+ * @property {number} port the port it listens on
+ * @property {string} host
+ * @property {string} root absolute
+ * @property {string} prefix normalised: '/' or '/sub/path/'
+ * @property {string} origin `http://HOST:PORT`
+ * @property {string} url `origin + prefix`
+ * @property {() => Promise<void>} close
+ */
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The default root: the built site. */
 export const DEFAULT_ROOT = path.join(REPO, 'dist');
@@ -33,6 +55,7 @@ export const STRICT_CSP =
 
 const MAX_HEADER_SIZE = 1 << 20;
 
+/** @type {Readonly<Record<string, string>>} */
 const MIME = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -52,6 +75,9 @@ const MIME = {
 /**
  * Resolves a URL path (relative to the served root) to a file under root, or null if it is
  * malformed, would escape root, or has a segment starting with '.'.
+ * @param {string} root absolute
+ * @param {string} urlPath
+ * @returns {string | null}
  */
 export function resolvePath(root, urlPath) {
   let decoded;
@@ -68,13 +94,23 @@ export function resolvePath(root, urlPath) {
   return full;
 }
 
-/** '/sub/path/' from 'sub/path', '/sub/path/' or '/' (segments taken literally, then percent-encoded); throws on '.'-segments. */
+/**
+ * '/sub/path/' from 'sub/path', '/sub/path/' or '/' (segments taken literally, then percent-encoded); throws on '.'-segments.
+ * @param {string} [prefix]
+ * @returns {string}
+ */
 export function normalizePrefix(prefix = '/') {
   const segs = String(prefix).split('/').filter(Boolean);
   if (segs.some((s) => s.startsWith('.'))) throw new Error(`bad prefix '${prefix}': no segment may start with '.'`);
   return '/' + segs.map((s) => encodeURIComponent(s) + '/').join('');
 }
 
+/**
+ * @param {string} root absolute
+ * @param {string} prefix normalised
+ * @param {boolean} csp
+ * @returns {http.RequestListener}
+ */
 function handler(root, prefix, csp) {
   return (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
@@ -82,6 +118,7 @@ function handler(root, prefix, csp) {
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (csp) res.setHeader('Content-Security-Policy', STRICT_CSP);
     const head = req.method === 'HEAD';
+    /** @type {(status: number, text: string) => void} */
     const send = (status, text) => {
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(head ? undefined : text + '\n');
@@ -94,6 +131,7 @@ function handler(root, prefix, csp) {
     const q = url.indexOf('?');
     const rawPath = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q);
+    /** @type {(location: string) => void} */
     const redirect = (location) => {
       try {
         res.writeHead(301, { Location: location + query });
@@ -104,8 +142,9 @@ function handler(root, prefix, csp) {
     };
     if (rawPath + '/' === prefix) return redirect(prefix);
     if (!rawPath.startsWith(prefix)) return send(404, 'not found');
-    let file = resolvePath(root, rawPath.slice(prefix.length - 1));
-    if (!file) return send(404, 'not found');
+    const resolved = resolvePath(root, rawPath.slice(prefix.length - 1));
+    if (!resolved) return send(404, 'not found');
+    let file = resolved;
     fs.stat(file, (err, st) => {
       if (!err && st.isDirectory()) {
         if (!rawPath.endsWith('/')) {
@@ -120,6 +159,10 @@ function handler(root, prefix, csp) {
       }
       serveFile(err, st);
     });
+    /**
+     * @param {NodeJS.ErrnoException | null} err
+     * @param {fs.Stats} st
+     */
     function serveFile(err, st) {
       if (err || !st.isFile()) return send(404, 'not found');
       const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
@@ -132,9 +175,16 @@ function handler(root, prefix, csp) {
   };
 }
 
+/**
+ * Listens; rejects with the server's error (an errno exception: EADDRINUSE, EACCES, …).
+ * @param {http.Server} server
+ * @param {number} port
+ * @param {string} host
+ * @returns {Promise<void>}
+ */
 function listen(server, port, host) {
   return new Promise((resolve, reject) => {
-    const onError = (e) => {
+    const onError = (/** @type {Error} */ e) => {
       server.off('listening', onListening);
       reject(e);
     };
@@ -152,6 +202,8 @@ function listen(server, port, host) {
  * Starts the server. Resolves to `{server, url, origin, prefix, port, host, root, close()}`,
  * `url` being `origin + prefix`. A busy port falls back to a free one. Rejects when root is not
  * a directory.
+ * @param {ServerOptions} [options]
+ * @returns {Promise<StartedServer>}
  */
 export async function startServer({ port = 8080, host = '127.0.0.1', root = DEFAULT_ROOT, prefix = '/', csp = false } = {}) {
   const absRoot = path.resolve(root);
@@ -163,10 +215,14 @@ export async function startServer({ port = 8080, host = '127.0.0.1', root = DEFA
   try {
     await listen(server, port, host);
   } catch (e) {
-    if (e.code !== 'EADDRINUSE' && e.code !== 'EACCES') throw e;
+    const { code } = /** @type {NodeJS.ErrnoException} */ (e);
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw e;
     await listen(server, 0, host);
   }
-  const actual = server.address().port;
+  const address = server.address();
+  // A server listening on a port has an address with the port (a string is a pipe's or socket's).
+  if (!address || typeof address === 'string') throw new Error(`the server listens on no port (${address})`);
+  const actual = address.port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   const origin = `http://${shownHost}:${actual}`;
   return {
@@ -183,7 +239,12 @@ export async function startServer({ port = 8080, host = '127.0.0.1', root = DEFA
 
 const USAGE = 'usage: node scripts/serve.mjs [--port N] [--host H] [--root DIR] [--prefix /sub/path/] [--csp]';
 
+/**
+ * @param {string[]} argv the command line's arguments
+ * @returns {ServerOptions}
+ */
 function parseArgs(argv) {
+  /** @type {ServerOptions} */
   const opts = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -214,7 +275,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   try {
     ({ url } = await startServer(parseArgs(process.argv.slice(2))));
   } catch (e) {
-    console.error(`serve: ${e.message}`);
+    console.error(`serve: ${e instanceof Error ? e.message : e}`);
     process.exit(2);
   }
   console.log(url);

@@ -29,6 +29,29 @@ import { fileURLToPath } from 'node:url';
 import { WASM } from './build-package.mjs';
 import { simdSupported } from '../www/engine/wasm-simd.js';
 
+/**
+ * What this uses of the rules core's bindings (www/pkg/bluegray_wasm.js, wasm-bindgen's glue), of
+ * this checkout's or another's (--root).
+ * @typedef {object} Bindings
+ * @property {(init: { module_or_path: BufferSource | string }) => Promise<unknown>} default
+ * @property {new (spec: string) => { play(move: string): unknown, record(): string, free(): void }} Game
+ * @property {(record: string, spec: string, nodes: number) => unknown} analyse
+ */
+/**
+ * A search's outcome: the nodes searched, the best move, and the time it took.
+ * @typedef {{ nodes: number, best: string | undefined, ms: number }} Search
+ */
+/**
+ * An engine to measure: the native one, or the wasm in node or in a page.
+ * @typedef {object} Engine
+ * @property {(variant: string, moves: string[], nodes: number) => Search | Promise<Search>} search
+ * @property {() => unknown} [close]
+ */
+/**
+ * The page's window, with the bindings once the page has loaded them.
+ * @typedef {Window & { wasm?: Bindings }} PageWindow
+ */
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--root DIR` measures another checkout's builds (say, a baseline's) with this script. */
 const BUILT = process.argv.includes('--root') ? path.resolve(process.argv[process.argv.indexOf('--root') + 1]) : ROOT;
@@ -46,6 +69,12 @@ const POSITIONS = [
   { variant: 'classic-light', moves: [] },
 ];
 
+/**
+ * The whole number above 0 given as `--name N`, or `fallback`.
+ * @param {string} name
+ * @param {number} fallback
+ * @returns {number}
+ */
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   if (i < 0) return fallback;
@@ -54,21 +83,38 @@ function option(name, fallback) {
   return n;
 }
 
-/** CPU seconds a thread has run so far: the first field of its /proc schedstat, in ns (Linux). */
+/**
+ * CPU seconds a thread has run so far: the first field of its /proc schedstat, in ns (Linux).
+ * @param {number} pid
+ * @param {number | string} tid
+ * @returns {number}
+ */
 function threadSeconds(pid, tid) {
   return Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
 }
 
-/** CPU seconds all of a process's threads have run so far (the engine reads stdin on a thread of its own). */
+/**
+ * CPU seconds all of a process's threads have run so far (the engine reads stdin on a thread of its own).
+ * @param {number} pid
+ * @returns {number}
+ */
 function cpuSeconds(pid) {
   return fs.readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => sum + threadSeconds(pid, tid), 0);
 }
 
-/** The native engine as a line-by-line conversation. */
+/**
+ * The native engine as a line-by-line conversation.
+ * @returns {Engine & { close: () => unknown }}
+ */
 function nativeEngine() {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: cargo build --release -p bluegray-cli`);
   const child = spawn(CLI, ['engine'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // No process id: it did not start (its 'error' event says why).
+  const { pid } = child;
+  if (pid === undefined) throw new Error(`${CLI} did not start`);
+  /** @type {((out: string[]) => void)[]} */
   const waiting = [];
+  /** @type {string[]} */
   const lines = [];
   readline.createInterface({ input: child.stdout }).on('line', (line) => {
     lines.push(line);
@@ -77,13 +123,16 @@ function nativeEngine() {
   return {
     /** Searches; resolves to {nodes, best, ms} (the engine's CPU time for the search). */
     search(variant, moves, nodes) {
-      const t0 = cpuSeconds(child.pid);
+      const t0 = cpuSeconds(pid);
       return new Promise((resolve, reject) => {
         waiting.push((out) => {
-          const ms = (cpuSeconds(child.pid) - t0) * 1000;
+          const ms = (cpuSeconds(pid) - t0) * 1000;
           const err = out.find((l) => l.startsWith('error'));
           if (err) return reject(new Error(err));
-          const best = out.find((l) => l.startsWith('bestmove')).split(' ')[1];
+          // There is one: `out` ends with it when not with an error's line (above).
+          const line = out.find((l) => l.startsWith('bestmove'));
+          if (line === undefined) return reject(new Error(`the engine said no bestmove: ${out.join(' | ')}`));
+          const best = line.split(' ')[1];
           resolve({ nodes, best, ms });
         });
         const position = moves.length ? `position startpos moves ${moves.join(' ')}` : 'position startpos';
@@ -94,7 +143,10 @@ function nativeEngine() {
   };
 }
 
-/** The wasm module to measure: the one a browser with SIMD loads, or the baseline (--baseline). */
+/**
+ * The wasm module to measure: the one a browser with SIMD loads, or the baseline (--baseline).
+ * @returns {string} its path
+ */
 function wasmModule() {
   const simd = !process.argv.includes('--baseline') && simdSupported() && fs.existsSync(path.join(BUILT, 'www', WASM.simd));
   const file = path.join(BUILT, 'www', simd ? WASM.simd : WASM.baseline);
@@ -102,10 +154,14 @@ function wasmModule() {
   return file;
 }
 
+/**
+ * The wasm in node.
+ * @returns {Promise<Engine>}
+ */
 async function wasmEngine() {
   const js = path.join(PKG, 'bluegray_wasm.js');
   if (!fs.existsSync(js)) throw new Error('www/pkg is missing: bash scripts/build-web.sh');
-  const wasm = await import(js);
+  const wasm = /** @type {Bindings} */ (await import(js));
   await wasm.default({ module_or_path: fs.readFileSync(wasmModule()) });
   return {
     search(variant, moves, nodes) {
@@ -115,8 +171,11 @@ async function wasmEngine() {
       game.free();
       // The search runs on node's main thread; its compiler and collector threads are not counted.
       const t0 = threadSeconds(process.pid, process.pid);
+      /** @type {unknown} */
       const r = JSON.parse(JSON.stringify(wasm.analyse(record, '', nodes)));
-      return { nodes: r.nodes, best: r.best, ms: (threadSeconds(process.pid, process.pid) - t0) * 1000 };
+      const ms = (threadSeconds(process.pid, process.pid) - t0) * 1000;
+      if (!isSearchResult(r)) throw new Error(`${variant}: the wasm's analyse() said ${JSON.stringify(r)}`);
+      return { nodes: r.nodes, best: r.best, ms };
     },
   };
 }
@@ -125,12 +184,13 @@ async function wasmEngine() {
  * The same searches in a page of headless Chromium (--browser), the glue and the module served
  * from www/pkg by request routing (no server to start). Timed by the page's performance.now(),
  * wall time: a page has no CPU clock.
+ * @returns {Promise<Engine>}
  */
 async function browserEngine() {
   const { chromium } = await import('playwright-core');
   const { CHROMIUM, CHROMIUM_ARGS } = await import('./chromium.mjs');
   const module = wasmModule();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
   const page = await browser.newPage();
   const origin = 'http://wasm-speed.invalid';
   await page.route(`${origin}/**`, (route) => {
@@ -141,30 +201,54 @@ async function browserEngine() {
   });
   await page.goto(`${origin}/`);
   await page.evaluate(async () => {
-    window.wasm = await import('/bluegray_wasm.js');
-    await window.wasm.default({ module_or_path: '/module.wasm' });
+    const w = /** @type {PageWindow} */ (window);
+    // The page's address of the glue (routed above), not a module of this checkout's.
+    const glue = '/bluegray_wasm.js';
+    w.wasm = /** @type {Bindings} */ (await import(glue));
+    await w.wasm.default({ module_or_path: '/module.wasm' });
   });
   return {
-    search: (variant, moves, nodes) =>
-      page.evaluate(([variant, moves, nodes]) => {
-        const game = new window.wasm.Game(variant);
-        for (const m of moves) game.play(m);
-        const record = game.record();
-        game.free();
-        const t0 = performance.now();
-        const r = window.wasm.analyse(record, '', nodes);
-        return { nodes: r.nodes, best: r.best, ms: performance.now() - t0 };
-      }, [variant, moves, nodes]),
+    search: async (variant, moves, nodes) => {
+      const r = await page.evaluate(
+        ([spec, played, budget]) => {
+          const wasm = /** @type {PageWindow} */ (window).wasm;
+          if (!wasm) throw new Error('the page has not loaded the bindings');
+          const game = new wasm.Game(spec);
+          for (const m of played) game.play(m);
+          const record = game.record();
+          game.free();
+          const t0 = performance.now();
+          const result = /** @type {{ nodes?: unknown, best?: unknown }} */ (wasm.analyse(record, '', budget));
+          return { nodes: result.nodes, best: result.best, ms: performance.now() - t0 };
+        },
+        /** @type {const} */ ([variant, moves, nodes]),
+      );
+      if (!isSearchResult(r)) throw new Error(`${variant}: the wasm's analyse() said ${JSON.stringify(r)}`);
+      return { nodes: r.nodes, best: r.best, ms: r.ms };
+    },
     close: () => browser.close(),
   };
+}
+
+/**
+ * What this reads of the wasm's search result (www/engine/core-types.js SearchResult).
+ * @param {unknown} r
+ * @returns {r is { nodes: number, best?: string }}
+ */
+function isSearchResult(r) {
+  return typeof r === 'object' && r !== null && 'nodes' in r && typeof r.nodes === 'number' && (!('best' in r) || r.best === undefined || typeof r.best === 'string');
 }
 
 const nodes = option('nodes', 1_000_000);
 const runs = option('runs', 3);
 const native = nativeEngine();
 const web = BROWSER ? await browserEngine() : await wasmEngine();
-const best = POSITIONS.map(() => ({ native: null, wasm: null }));
-/** Each round's wasm speed over its native speed, every position searched once by each. */
+/** Each position's fastest search natively and in wasm (none before the first counted round). */
+const best = POSITIONS.map(() => /** @type {{ native: Search | null, wasm: Search | null }} */ ({ native: null, wasm: null }));
+/**
+ * Each round's wasm speed over its native speed, every position searched once by each.
+ * @type {number[]}
+ */
 const rounds = [];
 for (let i = -1; i < runs; i++) {
   const round = { native: 0, wasm: 0 };
@@ -184,11 +268,15 @@ for (let i = -1; i < runs; i++) {
 }
 const total = { native: { nodes: 0, ms: 0 }, wasm: { nodes: 0, ms: 0 } };
 for (const [j, p] of POSITIONS.entries()) {
-  const b = best[j];
-  for (const k of ['native', 'wasm']) {
+  const { native: n, wasm: w } = best[j];
+  // Every counted round (one at least: --runs is above 0) searched every position.
+  if (!n || !w) throw new Error(`${p.variant}: no search counted`);
+  const b = { native: n, wasm: w };
+  for (const k of /** @type {const} */ (['native', 'wasm'])) {
     total[k].nodes += b[k].nodes;
     total[k].ms += b[k].ms;
   }
+  /** @type {(r: Search) => number} */
   const nps = (r) => Math.round(r.nodes / (r.ms / 1000));
   console.log(
     `${p.variant.padEnd(14)} ${String(p.moves.length).padStart(2)} plies  ${b.native.nodes} nodes  ` +
@@ -197,6 +285,7 @@ for (const [j, p] of POSITIONS.entries()) {
 }
 native.close();
 await web.close?.();
+/** @type {(r: { nodes: number, ms: number }) => number} */
 const speed = (r) => r.nodes / (r.ms / 1000);
 console.log(
   `all: native ${(speed(total.native) / 1e6).toFixed(2)} M nodes/s, wasm ${(speed(total.wasm) / 1e6).toFixed(2)} M nodes/s, ` +
