@@ -4,21 +4,29 @@
 // stop for Tab (a roving tabindex): the arrow keys, Home and End go from move to move inside it,
 // and Enter or Space shows the chosen one. The numbering is lib/moves.js's.
 import { GAP, moveLabel } from '../lib/moves.js';
+/** @import { GameState, Side } from '../engine/core-types.js' */
+/** @import { Mark, Translate } from './page-state.js' */
 
 /**
  * Draws the moves of `gs` into `list` (an <ol>): `shown` is the ply on the board, `marks` the
  * review's marks ({ply, mark}) or null, `t(key, params)` says a message. Rebuilds the rows only
  * when the moves, marks or language change; keeps the focus on the same move when it does.
+ * @param {HTMLElement} list
+ * @param {GameState} gs
+ * @param {number} shown
+ * @param {{ply: number, mark: Mark}[]|null} marks
+ * @param {Translate} t
  */
 export function renderMoveList(list, gs, shown, marks, t) {
   const doc = list.ownerDocument;
   const markKey = marks ? marks.map((m) => m.mark[0]).join('') : '';
   const key = `${gs.history.join(' ')}|${markKey}|${t('mark.best')}`;
   if (list.dataset.key !== key) {
-    const focused = list.contains(doc.activeElement) ? doc.activeElement.dataset.ply : null;
+    const focused = focusedCell(list)?.dataset.ply;
     list.dataset.key = key;
     list.textContent = '';
     const markOf = new Map((marks || []).map((m) => [m.ply + 1, m.mark]));
+    /** @type {[Side, Side]} */
     const [firstSide, secondSide] = gs.first === 'blue' ? ['blue', 'gray'] : ['gray', 'blue'];
     let ply = 0;
     for (const row of gs.moveRows) {
@@ -27,10 +35,10 @@ export function renderMoveList(list, gs, shown, marks, t) {
       num.className = 'num';
       num.textContent = `${row.number}.`;
       li.appendChild(num);
-      for (const [text, side] of [
+      for (const [text, side] of /** @type {[string|undefined, Side][]} */ ([
         [row.first, firstSide],
         [row.second, secondSide],
-      ]) {
+      ])) {
         if (!text) {
           // A game begun with the second player to move leaves the first half of its first row empty.
           if (side === firstSide) {
@@ -59,11 +67,13 @@ export function renderMoveList(list, gs, shown, marks, t) {
       }
       list.appendChild(li);
     }
-    const again = focused && list.querySelector(`[data-ply="${focused}"]`);
+    const again = focused && /** @type {HTMLElement|null} */ (list.querySelector(`[data-ply="${focused}"]`));
     if (again) again.focus({ preventScroll: true });
   }
+  /** @type {HTMLElement|null} */
   let current = null;
-  const cells = list.querySelectorAll('[data-ply]');
+  // The moves' buttons made above.
+  const cells = /** @type {NodeListOf<HTMLButtonElement>} */ (list.querySelectorAll('[data-ply]'));
   for (const cell of cells) {
     const on = Number(cell.dataset.ply) === shown;
     if (on) current = cell;
@@ -76,7 +86,7 @@ export function renderMoveList(list, gs, shown, marks, t) {
   // (then that one, or the last move at the start), or the focused one when the list is rebuilt.
   if (list.dataset.shownAt !== String(shown) || !list.querySelector('[data-ply][tabindex="0"]')) {
     list.dataset.shownAt = String(shown);
-    const inside = list.contains(doc.activeElement) && doc.activeElement.dataset.ply ? doc.activeElement : null;
+    const inside = focusedCell(list);
     const stop = inside || current || cells[cells.length - 1] || null;
     for (const cell of cells) {
       const index = cell === stop ? 0 : -1;
@@ -92,7 +102,20 @@ export function renderMoveList(list, gs, shown, marks, t) {
   }
 }
 
-/** The keys that move the focus inside the list, to the move they lead to from `index` of `count`. */
+/**
+ * The move of `list` that has the focus, or null.
+ * @param {HTMLElement} list
+ * @returns {HTMLElement|null}
+ */
+function focusedCell(list) {
+  const active = list.ownerDocument.activeElement;
+  return active instanceof HTMLElement && list.contains(active) && active.dataset.ply ? active : null;
+}
+
+/**
+ * The keys that move the focus inside the list, to the move they lead to from `index` of `count`.
+ * @type {Partial<Record<string, (index: number, count: number) => number>>}
+ */
 const MOVES = {
   ArrowLeft: (i) => i - 1,
   ArrowUp: (i) => i - 1,
@@ -106,17 +129,20 @@ const MOVES = {
  * Makes `list` answer the player: a click on a move, or Enter or Space on it, calls
  * `onPick(ply)`; the arrow keys, Home and End move the focus between the moves (and are not
  * passed on as the page's own shortcuts: the key event's default is prevented).
+ * @param {HTMLElement} list
+ * @param {(ply: number) => void} onPick
  */
 export function wireMoveList(list, onPick) {
   list.addEventListener('click', (e) => {
-    const cell = e.target.closest('[data-ply]');
+    const cell = e.target instanceof Element ? /** @type {HTMLElement|null} */ (e.target.closest('[data-ply]')) : null;
     if (cell) onPick(Number(cell.dataset.ply));
   });
   list.addEventListener('keydown', (e) => {
     const go = MOVES[e.key];
     if (!go || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const cells = [...list.querySelectorAll('[data-ply]')];
-    const from = cells.indexOf(e.target);
+    // The moves' buttons (renderMoveList).
+    const cells = [.../** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll('[data-ply]'))];
+    const from = e.target instanceof HTMLElement ? cells.indexOf(e.target) : -1;
     if (from < 0) return;
     e.preventDefault();
     const to = cells[Math.max(0, Math.min(cells.length - 1, go(from, cells.length)))];

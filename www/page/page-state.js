@@ -4,11 +4,70 @@
 // functions below; none is read back as state. What the panel shows about the game is derived
 // here from the board's current game, so nothing is left over from an earlier position.
 import { readSettings, isRemote } from '../lib/settings.js';
+/** @import { GameState, PerSide, Result, SearchResult, Side } from '../engine/core-types.js' */
+/** @import { GameEntry, SaveOutcome } from './storage.js' */
+
+// Shapes that other modules own, declared here the same until those declare them (then these
+// become imports): lib/i18n.js's Message, MessageParams and `t`; review/evaluation.js's
+// ReviewEntry, Mark and MarkedMove; review/mistakes.js's MarkCount.
+
+/**
+ * Something to say: a message of the tables (`key`, with `params` put in), or text that is
+ * already the reader's (`text`, e.g. from the rules core). lib/i18n.js's.
+ * @typedef {{key: string, params?: MessageParams}|{text: string}} Message
+ */
+
+/**
+ * A message's parameters: each put in as it is, or said when it is a message itself. lib/i18n.js's.
+ * @typedef {{[name: string]: string|number|boolean|null|undefined|Message}} MessageParams
+ */
+
+/**
+ * Says the message `key` in the page's language, with `params` put in. lib/i18n.js's.
+ * @typedef {(key: string, params?: MessageParams) => string} Translate
+ */
+
+/**
+ * A position of a reviewed game (engine/analysis.js `review`); the last one of a finished game
+ * has no analysis (nulls) but the game's `result`. review/evaluation.js's.
+ * @typedef {{ply: number, side: Side, played: string|null, best: string|null, score: number|null, mateIn: number|null, winChance: number|null, pv: string[], result?: Result}} ReviewEntry
+ */
+
+/**
+ * How good a move was, best first. review/evaluation.js's.
+ * @typedef {'best'|'good'|'inaccuracy'|'mistake'|'blunder'} Mark
+ */
+
+/**
+ * A move of a reviewed game, marked (markMoves). review/evaluation.js's.
+ * @typedef {{ply: number, move: string, side: Side, loss: number, mark: Mark, best: string|null}} MarkedMove
+ */
+
+/**
+ * How many inaccuracies, mistakes and blunders a side made. review/mistakes.js's.
+ * @typedef {{inaccuracy: number, mistake: number, blunder: number}} MarkCount
+ */
 
 /** The strongest computer level at which the jump warning is on unless the reader chose. */
 export const WARN_UP_TO_LEVEL = 3;
 
-/** The reader's preferences, as kept across visits (storage.js), before any is chosen. */
+/**
+ * The reader's preferences, as kept across visits (storage.js); defaultPrefs says each.
+ * @typedef {{
+ *   lang: string|null,
+ *   theme: 'wood'|'dark'|'contrast'|null,
+ *   muted: boolean,
+ *   warn: boolean|null,
+ *   showEval: boolean,
+ *   showLine: boolean,
+ *   relay: string|null,
+ * }} Prefs
+ */
+
+/**
+ * The reader's preferences, as kept across visits (storage.js), before any is chosen.
+ * @returns {Prefs}
+ */
 export function defaultPrefs() {
   return {
     /** The page's language, or null: the browser's. */
@@ -28,7 +87,51 @@ export function defaultPrefs() {
   };
 }
 
-/** The whole page state before the page has started. */
+/**
+ * A message of the page, and with `game` the game line it is about (gameKey).
+ * @typedef {Message & {game?: string}} Notice
+ */
+
+/**
+ * A review of the game line `key` (gameKey): `total` positions, the `entries` analysed so far,
+ * whether it runs, what stopped it, and once done the marks, the turning points, each side's
+ * accuracy and the count of each mark.
+ * @typedef {{
+ *   key: string,
+ *   total: number,
+ *   entries: ReviewEntry[],
+ *   running: boolean,
+ *   error: Message|null,
+ *   marks: MarkedMove[]|null,
+ *   points: MarkedMove[],
+ *   accuracy?: PerSide<number|null>,
+ *   counts?: PerSide<MarkCount>,
+ * }} Review
+ */
+
+/**
+ * The page's own state; defaultPageState says each part.
+ * @typedef {{
+ *   lang: string,
+ *   prefs: Prefs,
+ *   notice: Notice|null,
+ *   hint: {key: string, message: Message}|null,
+ *   evaluation: {key: string, result: SearchResult}|null,
+ *   review: Review|null,
+ *   gameId: string|null,
+ *   recent: GameEntry[],
+ *   saving: 'ok'|'failed'|'too-large',
+ *   addressFollows: boolean,
+ *   started: boolean,
+ *   updateReady: boolean,
+ *   relay: string|null,
+ * }} PageState
+ */
+
+/**
+ * The whole page state before the page has started.
+ * @returns {PageState}
+ */
 export function defaultPageState() {
   return {
     /** The language the page speaks now. */
@@ -47,7 +150,8 @@ export function defaultPageState() {
     evaluation: null,
     /**
      * The review: {key (gameKey of the game reviewed), total (positions), entries (analysed so
-     * far), running, error (a message), marks, points} (evaluation.js), or null.
+     * far), running, error (a message), marks, points, and once done accuracy and counts}
+     * (evaluation.js, mistakes.js), or null.
      */
     review: null,
     /** The id of the game on the board among the kept games (storage.js), or null: not kept yet. */
@@ -68,32 +172,65 @@ export function defaultPageState() {
   };
 }
 
-/** The reader's preferences from what storage kept (anything unreadable is left at its default). */
+/**
+ * The reader's preferences from what storage kept (anything unreadable is left at its default).
+ * @param {unknown} stored
+ * @returns {Prefs}
+ */
 export function prefsFrom(stored) {
   const prefs = defaultPrefs();
   if (!stored || typeof stored !== 'object') return prefs;
-  const { settings } = readSettings({ lang: stored.lang, theme: stored.theme, relay: stored.relay }, ['lang', 'theme', 'relay']);
-  for (const k of ['lang', 'theme', 'relay']) if (settings[k]) prefs[k] = settings[k];
-  for (const k of ['muted', 'warn', 'showEval', 'showLine']) if (typeof stored[k] === 'boolean') prefs[k] = stored[k];
+  const kept = /** @type {Record<string, unknown>} */ (stored);
+  const { settings } = readSettings({ lang: kept.lang, theme: kept.theme, relay: kept.relay }, ['lang', 'theme', 'relay']);
+  // What readSettings gives has passed its checks: a language tag, a theme, a WebSocket address.
+  const valid = /** @type {{lang?: string, theme?: Prefs['theme'], relay?: string}} */ (settings);
+  if (valid.lang) prefs.lang = valid.lang;
+  if (valid.theme) prefs.theme = valid.theme;
+  if (valid.relay) prefs.relay = valid.relay;
+  for (const k of /** @type {const} */ (['muted', 'warn', 'showEval', 'showLine'])) {
+    const value = kept[k];
+    if (typeof value === 'boolean') prefs[k] = value;
+  }
   return prefs;
 }
 
-/** The page with preference `name` set to `value`. */
+/**
+ * The page with preference `name` set to `value`.
+ * @template {keyof Prefs} K
+ * @param {PageState} p
+ * @param {K} name
+ * @param {Prefs[K]} value
+ * @returns {PageState}
+ */
 export function withPref(p, name, value) {
   return { ...p, prefs: { ...p.prefs, [name]: value } };
 }
 
-/** The theme in force: the reader's, else the system's. */
+/**
+ * The theme in force: the reader's, else the system's.
+ * @param {Prefs} prefs
+ * @param {boolean} systemPrefersDark
+ * @returns {'wood'|'dark'|'contrast'}
+ */
 export function themeOf(prefs, systemPrefersDark) {
   return prefs.theme || (systemPrefersDark ? 'dark' : 'wood');
 }
 
-/** The relay live games go through: the address's, else the reader's, or null (no live games). */
+/**
+ * The relay live games go through: the address's, else the reader's, or null (no live games).
+ * @param {PageState} p
+ * @returns {string|null}
+ */
 export function relayOf(p) {
   return p.relay || p.prefs.relay || null;
 }
 
-/** Whether the jump warning is on: as chosen, else against the weaker levels and two people. */
+/**
+ * Whether the jump warning is on: as chosen, else against the weaker levels and two people.
+ * @param {Prefs} prefs
+ * @param {{mode: string, level: number}} settings the board's
+ * @returns {boolean}
+ */
 export function warnOn(prefs, settings) {
   if (typeof prefs.warn === 'boolean') return prefs.warn;
   return settings.mode === 'two' || (settings.mode === 'ai' && settings.level <= WARN_UP_TO_LEVEL);
@@ -102,6 +239,8 @@ export function warnOn(prefs, settings) {
 /**
  * Which game line a review or a notice is about: the variant, the start and every move played.
  * Moves taken back or tags written do not change it; a move played does.
+ * @param {GameState} gs
+ * @returns {string}
  */
 export function gameKey(gs) {
   return [gs.variant, gs.start ?? '', ...gs.history].join(' ');
@@ -111,6 +250,10 @@ export function gameKey(gs) {
  * The jump warning for the game `gs` as it stands, or null: a person's guard that the side to
  * move can jump now, and from where (from the rules core's legal moves). Only while a person
  * waits for the other side (the computer, or the other person) and the board shows the game.
+ * @param {GameState|null} gs
+ * @param {{mode: string, side: Side}} settings the board's
+ * @param {boolean} viewing the board shows an earlier position
+ * @returns {Message|null}
  */
 export function jumpWarning(gs, settings, viewing) {
   if (!gs || gs.result || viewing) return null;
@@ -122,7 +265,12 @@ export function jumpWarning(gs, settings, viewing) {
   return { key: 'warn.jumpable', params: { point: threat.captured[0], from: threat.points[0] } };
 }
 
-/** The page's notice while it holds: one about a game goes when the board shows another. */
+/**
+ * The page's notice while it holds: one about a game goes when the board shows another.
+ * @param {PageState} p
+ * @param {GameState|null} gs
+ * @returns {Notice|null}
+ */
 export function currentNotice(p, gs) {
   const n = p.notice;
   if (!n) return null;
@@ -134,6 +282,10 @@ export function currentNotice(p, gs) {
  * The page after a save (storage.js's outcome `r`) of the game line `game` (gameKey): the
  * saving status, and a notice about that line when saving works again after failing or when
  * another tab had changed this game (kept apart).
+ * @param {PageState} p
+ * @param {SaveOutcome|null} r
+ * @param {string} game
+ * @returns {PageState}
  */
 export function afterSave(p, r, game) {
   if (!r || r.status === 'unchanged') return p;
@@ -145,7 +297,11 @@ export function afterSave(p, r, game) {
   return p.saving === 'ok' ? p : { ...p, saving: 'ok' };
 }
 
-/** What the saving status says, as a message, or null when all is well. */
+/**
+ * What the saving status says, as a message, or null when all is well.
+ * @param {PageState} p
+ * @returns {Message|null}
+ */
 export function savingMessage(p) {
   if (p.saving === 'failed') return { key: 'notice.notSaving' };
   if (p.saving === 'too-large') return { key: 'notice.tooLargeToSave' };
@@ -153,7 +309,12 @@ export function savingMessage(p) {
   return null;
 }
 
-/** The review while it is about the game on the board (a move played since makes it stale), or null. */
+/**
+ * The review while it is about the game on the board (a move played since makes it stale), or null.
+ * @param {PageState} p
+ * @param {GameState|null} gs
+ * @returns {Review|null}
+ */
 export function currentReview(p, gs) {
   return p.review && gs && p.review.key === gameKey(gs) ? p.review : null;
 }

@@ -5,23 +5,70 @@
 import { say, groupDigits } from '../lib/i18n.js';
 import { SHORTCUTS } from './shortcuts.js';
 import { describeScore, scoreMessage, blueView, VALUE_LIMIT } from '../review/evaluation.js';
-import { drawChart } from '../review/chart.js';
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/analysis.js';
 import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
-import { retryList } from '../review/mistakes.js';
 import { renderMoveList } from './move-list.js';
 import { moveLabel, lastMoveNumber } from '../lib/moves.js';
 import { friendStatus, liveLine, offersLink } from '../remote/friend.js';
 import { isRemote, isHuman } from '../lib/settings.js';
+import { byId, menu, field, button, meter } from './page-elements.js';
+/** @import { BlueGrayGame } from '../blue-gray-game.js' */
+/** @import { Catalogue, GameState, Side } from '../engine/core-types.js' */
+/** @import { LiveStatus, Seat } from '../remote/live.js' */
+/** @import { Message, MessageParams, PageState, Translate } from './page-state.js' */
 
-const byId = (doc, id) => doc.getElementById(id);
+// The review box is drawn by review-box.js, beside the rest of the panel.
+export { renderReview, reviewSummary } from './review-box.js';
 
-/** What the panel needs of the board, read once per frame. */
+/**
+ * What the panel needs of the board, read once per frame (boardSnapshot): the rules core's view
+ * of its game (null before it has loaded), its settings, whether the computer thinks, whether a
+ * demo is held still, the ply looked at (null: the game itself), the computer's last search, the
+ * side shown at the bottom, this device's seat against a friend elsewhere (null in other modes
+ * and until a live game says), a live game's connection (null outside live games), its relay and
+ * the game's id against a friend.
+ * @typedef {{
+ *   gs: GameState|null,
+ *   settings: BlueGrayGame['settings'],
+ *   thinking: boolean,
+ *   paused: boolean,
+ *   viewPly: number|null,
+ *   aiInfo: BlueGrayGame['aiInfo'],
+ *   bottomSide: Side,
+ *   seat: Seat|null,
+ *   live: LiveStatus|null,
+ *   relay: string|null,
+ *   gameId: string|null,
+ * }} BoardSnapshot
+ */
+
+/**
+ * A board snapshot with its game: what the panel draws once the rules core has loaded.
+ * @typedef {BoardSnapshot & {gs: GameState}} GameSnapshot
+ */
+
+/**
+ * Whether the board has its game (the rules core has loaded).
+ * @param {BoardSnapshot} b
+ * @returns {b is GameSnapshot}
+ */
+function hasGame(b) {
+  return b.gs !== null;
+}
+
+/**
+ * What the panel needs of the board, read once per frame. `relay` and `gameId` are properties
+ * that reflect the board's attributes.
+ * @param {BlueGrayGame & {relay: string|null, gameId: string|null}} board
+ * @returns {BoardSnapshot}
+ */
 export function boardSnapshot(board) {
   return {
-    gs: board.state,
+    // The element declares its state as an object and its presence loosely: they are the rules
+    // core's GameState and the live session's LiveStatus.
+    gs: /** @type {GameState|null} */ (board.state),
     settings: board.settings,
     thinking: board.thinking,
     paused: board.paused,
@@ -29,7 +76,7 @@ export function boardSnapshot(board) {
     aiInfo: board.aiInfo,
     bottomSide: board.bottomSide,
     seat: board.seat,
-    live: board.presence,
+    live: /** @type {LiveStatus|null} */ (board.presence),
     relay: board.relay,
     gameId: board.gameId,
   };
@@ -39,22 +86,38 @@ export function boardSnapshot(board) {
  * Puts the page's static text in the reader's language: `data-i18n` (text, with the parameters
  * in `data-i18n-params` as JSON, if any), and `data-i18n-title`, `data-i18n-placeholder`,
  * `data-i18n-aria-label` (attributes).
+ * @param {Document} doc
+ * @param {Translate} t
  */
 export function localisePage(doc, t) {
-  for (const el of doc.querySelectorAll('[data-i18n]')) {
-    const params = el.dataset.i18nParams ? JSON.parse(el.dataset.i18nParams) : undefined;
-    setIfChanged(el, 'textContent', t(el.dataset.i18n, params));
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll('[data-i18n]'))) {
+    const { i18n: key = '', i18nParams } = el.dataset;
+    // The parameters are index.html's own markup.
+    /** @type {MessageParams|undefined} */
+    const params = i18nParams ? JSON.parse(i18nParams) : undefined;
+    setIfChanged(el, 'textContent', t(key, params));
   }
   const attrs = { i18nTitle: 'title', i18nPlaceholder: 'placeholder', i18nAriaLabel: 'aria-label' };
   for (const [data, attr] of Object.entries(attrs)) {
     const dashed = data.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-    for (const el of doc.querySelectorAll(`[data-${dashed}]`)) el.setAttribute(attr, t(el.dataset[data]));
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(`[data-${dashed}]`))) el.setAttribute(attr, t(el.dataset[data] ?? ''));
   }
   doc.title = t('page.documentTitle');
 }
 
-/** Fills the variant, level and language choices. `languages`: [[code, name], …]. */
+/**
+ * Fills the variant, level and language choices. `languages`: [[code, name], …].
+ * @param {Document} doc
+ * @param {Catalogue|null} catalogue
+ * @param {Translate} t
+ * @param {string} lang
+ * @param {[string, string][]} languages
+ */
 export function fillChoices(doc, catalogue, t, lang, languages) {
+  /**
+   * @param {HTMLSelectElement} select
+   * @param {[string, string, string?][]} items value, text and title (if any) of each option
+   */
   const fill = (select, items) => {
     const value = select.value;
     select.textContent = '';
@@ -69,22 +132,27 @@ export function fillChoices(doc, catalogue, t, lang, languages) {
   };
   if (catalogue) {
     fill(
-      byId(doc, 'variant'),
+      menu(doc, 'variant'),
       catalogue.variants.map((v) => [v.name, t(`variantName.${v.name}`), t(`variant.${v.name}`)]),
     );
     fill(
-      byId(doc, 'level'),
+      menu(doc, 'level'),
       catalogue.levels.map((l) => [String(l.number), t('form.levelOption', { n: l.number, name: t(`level.${l.number}`) })]),
     );
   }
-  fill(byId(doc, 'lang'), languages.map(([code, name]) => [code, name]));
-  byId(doc, 'lang').value = lang;
+  fill(menu(doc, 'lang'), languages.map(([code, name]) => [code, name]));
+  menu(doc, 'lang').value = lang;
 }
 
-/** The status line: whose turn, who is thinking, or how the game ended, as a message. */
+/**
+ * The status line: whose turn, who is thinking, or how the game ended, as a message.
+ * @param {GameSnapshot} b
+ * @returns {Message}
+ */
 export function statusMessage(b) {
   const { gs, settings: s } = b;
-  if (gs.result) return gs.result.halfWin ? { key: 'status.over.half', params: { result: resultMessage(gs) } } : resultMessage(gs);
+  const over = resultMessage(gs);
+  if (gs.result && over) return gs.result.halfWin ? { key: 'status.over.half', params: { result: over } } : over;
   const side = gs.side;
   if (s.mode === 'view') return { key: 'status.view', params: { side } };
   if (b.paused && s.mode === 'demo') return { key: 'status.paused', params: { side } };
@@ -97,7 +165,12 @@ export function statusMessage(b) {
   return { key: turn, params: { side } };
 }
 
-/** The box of a game against a friend elsewhere: the connection's line and the links to send. */
+/**
+ * The box of a game against a friend elsewhere: the connection's line and the links to send.
+ * @param {Document} doc
+ * @param {GameSnapshot} b
+ * @param {string} lang
+ */
 function renderFriend(doc, b, lang) {
   const remote = isRemote(b.settings.mode);
   setIfChanged(byId(doc, 'friend-box'), 'hidden', !remote);
@@ -111,10 +184,16 @@ function renderFriend(doc, b, lang) {
   setIfChanged(byId(doc, 'invite-link'), 'hidden', !seated);
 }
 
-/** Draws the whole panel from the page state `p` and the board snapshot `b`. */
+/**
+ * Draws the whole panel from the page state `p` and the board snapshot `b`.
+ * @param {Document} doc
+ * @param {PageState} p
+ * @param {BoardSnapshot} b
+ * @param {Translate} t
+ */
 export function renderPanel(doc, p, b, t) {
+  if (!hasGame(b)) return;
   const gs = b.gs;
-  if (!gs) return;
   const viewing = b.viewPly;
   const lang = p.lang;
   const status = byId(doc, 'status');
@@ -127,7 +206,7 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(notice, 'textContent', noticeText);
   setIfChanged(notice, 'hidden', !noticeText);
   const warnChosen = warnOn(p.prefs, b.settings);
-  setIfChanged(byId(doc, 'warn'), 'checked', warnChosen);
+  setIfChanged(field(doc, 'warn'), 'checked', warnChosen);
   const warning = warnChosen ? jumpWarning(gs, b.settings, viewing !== null) : null;
   const warn = byId(doc, 'warning');
   setIfChanged(warn, 'textContent', say(lang, warning));
@@ -135,10 +214,10 @@ export function renderPanel(doc, p, b, t) {
   renderGameOver(doc, b, lang, t);
   renderFriend(doc, b, lang);
 
-  for (const side of ['blue', 'gray']) {
+  for (const side of /** @type {const} */ (['blue', 'gray'])) {
     const v = gs.progress[side];
     setIfChanged(byId(doc, `progress-${side}-label`), 'textContent', t('progress.label', { side, n: v, of: gs.steps }));
-    const bar = byId(doc, `progress-${side}`);
+    const bar = meter(doc, `progress-${side}`);
     setIfChanged(bar, 'max', gs.steps);
     setIfChanged(bar, 'value', v);
   }
@@ -146,10 +225,10 @@ export function renderPanel(doc, p, b, t) {
 
   const s = b.settings;
   // A move a friend elsewhere has seen is not taken back on one device.
-  setIfChanged(byId(doc, 'undo'), 'disabled', !gs.canUndo || isRemote(s.mode));
-  setIfChanged(byId(doc, 'redo'), 'disabled', !gs.canRedo || isRemote(s.mode));
+  setIfChanged(button(doc, 'undo'), 'disabled', !gs.canUndo || isRemote(s.mode));
+  setIfChanged(button(doc, 'redo'), 'disabled', !gs.canRedo || isRemote(s.mode));
   const humanTurn = !gs.result && viewing === null && isHuman(s, gs.side) && (!isRemote(s.mode) || b.seat === gs.side);
-  setIfChanged(byId(doc, 'hint'), 'disabled', !humanTurn || b.thinking);
+  setIfChanged(button(doc, 'hint'), 'disabled', !humanTurn || b.thinking);
   const here = positionOf(gs).key;
   const hint = p.hint && p.hint.key === here && viewing === null ? say(lang, p.hint.message) : '';
   setIfChanged(byId(doc, 'hint-text'), 'textContent', hint);
@@ -159,10 +238,10 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(pause, 'textContent', t(b.paused ? 'controls.resume' : 'controls.pause'));
 
   const shown = viewing === null ? gs.history.length : viewing;
-  setIfChanged(byId(doc, 'nav-first'), 'disabled', shown === 0);
-  setIfChanged(byId(doc, 'nav-back'), 'disabled', shown === 0);
-  setIfChanged(byId(doc, 'nav-forward'), 'disabled', viewing === null);
-  setIfChanged(byId(doc, 'nav-last'), 'disabled', viewing === null);
+  setIfChanged(button(doc, 'nav-first'), 'disabled', shown === 0);
+  setIfChanged(button(doc, 'nav-back'), 'disabled', shown === 0);
+  setIfChanged(button(doc, 'nav-forward'), 'disabled', viewing === null);
+  setIfChanged(button(doc, 'nav-last'), 'disabled', viewing === null);
   setIfChanged(byId(doc, 'viewing'), 'hidden', viewing === null);
   if (viewing !== null) {
     setIfChanged(
@@ -177,34 +256,42 @@ export function renderPanel(doc, p, b, t) {
     ? t('ai.info', { side: info.side, move: info.move, score: scoreMessage(info), depth: info.depth, nodes: groupDigits(lang, info.nodes) })
     : '';
   setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
-  setIfChanged(byId(doc, 'show-eval'), 'checked', p.prefs.showEval);
-  setIfChanged(byId(doc, 'show-line'), 'checked', p.prefs.showLine);
+  setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
+  setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
   renderEvaluation(doc, p, gs, t);
   const review = currentReview(p, gs);
   renderMoveList(byId(doc, 'moves'), gs, shown, review && review.marks, t);
   setIfChanged(byId(doc, 'result-token'), 'textContent', gs.result ? gs.result.token : '');
 }
 
-/** The preferences' controls, from the page state. */
+/**
+ * The preferences' controls, from the page state.
+ * @param {Document} doc
+ * @param {PageState} p
+ * @param {string} theme the theme in force (themeOf)
+ */
 export function renderPrefs(doc, p, theme) {
-  setIfChanged(byId(doc, 'lang'), 'value', p.lang);
-  setIfChanged(byId(doc, 'theme'), 'value', theme);
-  setIfChanged(byId(doc, 'sound'), 'checked', !p.prefs.muted);
-  const relay = byId(doc, 'relay');
+  setIfChanged(menu(doc, 'lang'), 'value', p.lang);
+  setIfChanged(menu(doc, 'theme'), 'value', theme);
+  setIfChanged(field(doc, 'sound'), 'checked', !p.prefs.muted);
+  const relay = field(doc, 'relay');
   if (doc.activeElement !== relay) setIfChanged(relay, 'value', p.prefs.relay || '');
 }
 
 /**
  * The game-over panel: shown while the game is over, also while the player looks back through
  * it (its Rematch, Review and link stay at hand during a review).
+ * @param {Document} doc
+ * @param {GameSnapshot} b
+ * @param {string} lang
+ * @param {Translate} t
  */
 function renderGameOver(doc, b, lang, t) {
   const gs = b.gs;
   const box = byId(doc, 'game-over');
-  const show = !!gs.result;
-  setIfChanged(box, 'hidden', !show);
-  if (!show) return;
   const r = gs.result;
+  setIfChanged(box, 'hidden', !r);
+  if (!r) return;
   setIfChanged(byId(doc, 'over-title'), 'textContent', r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw'));
   const moves = lastMoveNumber(gs);
   const how = [say(lang, resultMessage(gs)), moves === null ? '' : t('over.after', { n: moves })];
@@ -212,7 +299,13 @@ function renderGameOver(doc, b, lang, t) {
   setIfChanged(byId(doc, 'over-half'), 'hidden', !r.halfWin);
 }
 
-/** The evaluation of the position on the board (the page state's `evaluation`, for this position only). */
+/**
+ * The evaluation of the position on the board (the page state's `evaluation`, for this position only).
+ * @param {Document} doc
+ * @param {PageState} p
+ * @param {GameState} gs
+ * @param {Translate} t
+ */
 function renderEvaluation(doc, p, gs, t) {
   const { showEval, showLine } = p.prefs;
   const e = p.evaluation && p.evaluation.key === positionOf(gs).key ? p.evaluation.result : null;
@@ -234,7 +327,11 @@ function renderEvaluation(doc, p, gs, t) {
   setIfChanged(byId(doc, 'eval-text'), 'hidden', !text);
 }
 
-/** The keyboard shortcuts' list. */
+/**
+ * The keyboard shortcuts' list.
+ * @param {Document} doc
+ * @param {Translate} t
+ */
 export function renderShortcuts(doc, t) {
   const list = byId(doc, 'shortcut-list');
   list.textContent = '';
@@ -244,97 +341,5 @@ export function renderShortcuts(doc, t) {
     const dd = doc.createElement('dd');
     dd.textContent = t(action);
     list.append(dt, dd);
-  }
-}
-
-/**
- * The review's summary as a message: that it runs (and how far), what stopped it, or, once
- * every position is analysed, its verdict: each side's accuracy and counts of inaccuracies,
- * mistakes and blunders.
- */
-export function reviewSummary(r) {
-  if (r.error) return r.error;
-  if (r.running || !r.marks) return { key: 'review.running', params: { n: r.entries.length, of: r.total } };
-  const side = (s) =>
-    r.accuracy[s] === null
-      ? { key: 'review.side.none', params: { side: s } }
-      : { key: 'review.side', params: { side: s, accuracy: r.accuracy[s], ...pluralCounts(r.counts[s]) } };
-  return { key: 'review.summary', params: { blue: side('blue'), gray: side('gray') } };
-}
-
-function pluralCounts(c) {
-  return { inaccuracies: c.inaccuracy, mistakes: c.mistake, blunders: c.blunder };
-}
-
-/**
- * The review: progress, the chart, the summary, the offer to learn from the mistakes of
- * `sides` (the player's), and the turning points.
- */
-export function renderReview(doc, p, b, t, sides) {
-  const r = b.gs ? currentReview(p, b.gs) : null;
-  const box = byId(doc, 'review-box');
-  setIfChanged(box, 'hidden', !r);
-  if (!r) return;
-  const done = !r.running && !!r.marks;
-  const progress = byId(doc, 'review-progress');
-  setIfChanged(progress, 'max', Math.max(1, r.total));
-  setIfChanged(progress, 'value', r.entries.length);
-  setIfChanged(progress, 'hidden', !r.running);
-  setIfChanged(byId(doc, 'review-cancel'), 'hidden', !r.running);
-  setIfChanged(byId(doc, 'review-summary'), 'textContent', say(p.lang, reviewSummary(r)));
-  setIfChanged(byId(doc, 'review-accuracy-help'), 'hidden', !done);
-  const toLearn = done ? retryList(r.marks, sides).length : 0;
-  const learn = byId(doc, 'learn-mistakes');
-  setIfChanged(learn, 'hidden', !toLearn);
-  setIfChanged(learn, 'textContent', t('review.learn', { n: toLearn }));
-  const canvas = byId(doc, 'review-chart');
-  const w = Math.max(100, Math.floor(canvas.clientWidth));
-  const h = Math.max(60, Math.floor(canvas.clientHeight));
-  const dpr = globalThis.devicePixelRatio || 1;
-  if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
-  if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
-  const ctx = canvas.getContext('2d');
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const css = getComputedStyle(canvas);
-  const color = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  drawChart(ctx, w, h, r.entries, {
-    total: r.total,
-    current: b.viewPly === null ? b.gs.history.length : b.viewPly,
-    marked: r.marks || [],
-    colors: {
-      background: color('--chart-bg', '#fffaf0'),
-      area: color('--chart-area', 'rgba(42,93,176,0.25)'),
-      axis: color('--chart-axis', '#9c8863'),
-      line: color('--chart-line', '#2a5db0'),
-      mistake: color('--chart-mistake', '#d08000'),
-      blunder: color('--chart-blunder', '#c0200c'),
-      current: color('--chart-current', '#2b241c'),
-    },
-  });
-  const list = byId(doc, 'turning-points');
-  const key = done ? `${r.points.map((x) => x.ply).join(',')}|${t('mark.best')}` : '';
-  if (list.dataset.key !== key) {
-    list.dataset.key = key;
-    list.textContent = '';
-    if (done && !r.points.length) {
-      const li = doc.createElement('li');
-      li.textContent = t('review.none');
-      list.appendChild(li);
-    }
-    for (const pt of done ? r.points : []) {
-      const li = doc.createElement('li');
-      const btn = doc.createElement('button');
-      btn.type = 'button';
-      btn.dataset.ply = String(pt.ply);
-      btn.textContent = t('review.turning', {
-        move: moveLabel(b.gs, pt.ply + 1),
-        side: pt.side,
-        mark: pt.mark,
-        loss: Math.max(1, Math.round(pt.loss / 100)),
-        best: pt.best,
-      });
-      li.appendChild(btn);
-      list.appendChild(li);
-    }
   }
 }

@@ -5,8 +5,41 @@ import { el } from '../lib/dom.js';
 import { setIfChanged } from '../lib/dom.js';
 import { lastMoveNumber } from '../lib/moves.js';
 import { isRemote, SIDES } from '../lib/settings.js';
+/** @import { Catalogue, GameState, Result, Side } from '../engine/core-types.js' */
+/** @import { GameEntry } from './storage.js' */
+/** @import { Message } from './page-state.js' */
 
-/** A game's summary for the list, from its settings and the rules core's state. */
+/**
+ * A game's summary for the list (summarise): its rules, who plays and at what level, its length
+ * in plies and in moves (null without its state), against a friend elsewhere its id, this
+ * device's seat and whose turn it is, and its result.
+ * @typedef {{
+ *   variant: string,
+ *   mode: string,
+ *   side: Side,
+ *   level: number,
+ *   plies: number|null,
+ *   gameId: string|null,
+ *   seat: Side|'watch'|null,
+ *   turn: Side|null,
+ *   moves: number|null,
+ *   result: Result['token']|null,
+ * }} GameSummary
+ */
+
+/**
+ * A summary as the list reads it back from storage, which may hold anything: each part as
+ * summarise wrote it, or null where storage holds something else (the variant as it is:
+ * variantMessage reads it).
+ * @typedef {{variant: unknown, mode: string|null, side: string|null, level: number|null, seat: string|null, turn: string|null, moves: number|null, result: string|null}} StoredSummary
+ */
+
+/**
+ * A game's summary for the list, from its settings and the rules core's state.
+ * @param {{variant: string, mode: string, side: Side, level: number, gameId?: string|null, seat?: Side|'watch'|null}} settings
+ * @param {GameState|null} gs
+ * @returns {GameSummary}
+ */
 export function summarise(settings, gs) {
   return {
     variant: gs ? gs.variant : settings.variant,
@@ -24,27 +57,71 @@ export function summarise(settings, gs) {
   };
 }
 
-/** Who plays a summarised game, as a message. */
+/**
+ * The summary `s` of a list entry, read back.
+ * @param {Record<string, unknown>} s
+ * @returns {StoredSummary}
+ */
+function readSummary(s) {
+  /** @param {unknown} x */
+  const text = (x) => (typeof x === 'string' ? x : null);
+  /** @param {unknown} x */
+  const number = (x) => (typeof x === 'number' ? x : null);
+  return {
+    variant: s.variant,
+    mode: text(s.mode),
+    side: text(s.side),
+    level: number(s.level),
+    seat: text(s.seat),
+    turn: text(s.turn),
+    moves: number(s.moves),
+    result: text(s.result),
+  };
+}
+
+/**
+ * Whether `x` is a side (a seat of a summary may also be 'watch', or junk from storage).
+ * @param {unknown} x
+ * @returns {x is Side}
+ */
+function isSide(x) {
+  return /** @type {readonly unknown[]} */ (SIDES).includes(x);
+}
+
+/**
+ * Who plays a summarised game, as a message.
+ * @param {StoredSummary} s
+ * @returns {Message}
+ */
 function playersMessage(s) {
   if (s.mode === 'ai') return { key: 'recent.players.ai', params: { side: s.side, level: s.level, name: { key: `level.${s.level}` } } };
   if (s.mode === 'demo') return { key: 'recent.players.demo' };
   if (s.mode === 'view') return { key: 'recent.players.view' };
-  if (isRemote(s.mode)) {
-    const as = SIDES.includes(s.seat) ? 'seat' : 'watch';
+  if (s.mode !== null && isRemote(s.mode)) {
+    const as = isSide(s.seat) ? 'seat' : 'watch';
     return { key: `recent.players.${s.mode}.${as}`, params: { side: s.seat } };
   }
   return { key: 'recent.players.two' };
 }
 
-/** How a summarised game in progress stands: against a friend, whose turn it is. */
+/**
+ * How a summarised game in progress stands: against a friend, whose turn it is.
+ * @param {StoredSummary} s
+ * @returns {Message}
+ */
 function progressMessage(s) {
-  if (isRemote(s.mode) && s.turn && SIDES.includes(s.seat)) {
+  if (s.mode !== null && isRemote(s.mode) && s.turn && isSide(s.seat)) {
     return s.turn === s.seat ? { key: 'recent.yourMove' } : { key: 'recent.waitingFor', params: { side: s.turn } };
   }
   return { key: 'recent.inProgress' };
 }
 
-/** The rules of a summarised game, as a message: a named variant's name, or the spec itself. */
+/**
+ * The rules of a summarised game, as a message: a named variant's name, or the spec itself.
+ * @param {Catalogue|null} catalogue
+ * @param {unknown} spec
+ * @returns {Message}
+ */
 function variantMessage(catalogue, spec) {
   const name = typeof spec === 'string' ? spec.split(',')[0] : '';
   const named = catalogue && catalogue.variants.some((v) => v.name === name);
@@ -52,15 +129,27 @@ function variantMessage(catalogue, spec) {
   return { text: String(spec ?? '') };
 }
 
-/** "5 minutes ago" in `lang`, for a time `ms` before `now`. */
+/**
+ * The units a time ago is said in, largest first, with their length in seconds.
+ * @type {readonly [Intl.RelativeTimeFormatUnit, number][]}
+ */
+const UNITS = [
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/**
+ * "5 minutes ago" in `lang`, for a time `then` before `now` (both in ms).
+ * @param {string} lang
+ * @param {number} then
+ * @param {number} now
+ * @returns {string}
+ */
 export function ago(lang, then, now) {
   const seconds = Math.round((then - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
-  for (const [unit, size] of [
-    ['day', 86400],
-    ['hour', 3600],
-    ['minute', 60],
-  ]) {
+  for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   }
   return rtf.format(0, 'second');
@@ -70,10 +159,13 @@ export function ago(lang, then, now) {
  * Draws the list into `list` (an <ol>): `entries` from storage.js, `current` the id of the game
  * on the board, `say(message)` says a message, `lang` the page's language. Buttons carry
  * `data-open` and `data-delete` with the game's id.
+ * @param {HTMLElement} list
+ * @param {GameEntry[]} entries
+ * @param {{current: string|null, catalogue: Catalogue|null, say: (message: Message) => string, lang: string, now?: number}} options
  */
 export function renderRecent(list, entries, { current, catalogue, say, lang, now = Date.now() }) {
   const rows = entries.map((e) => {
-    const s = e.summary || {};
+    const s = readSummary(e.summary || {});
     const parts = [
       say(variantMessage(catalogue, s.variant)),
       say(playersMessage(s)),
@@ -90,14 +182,14 @@ export function renderRecent(list, entries, { current, catalogue, say, lang, now
     ...rows.map((r) => {
       const open = el('button', { type: 'button', class: 'recent-open', 'data-open': r.id, text: r.text });
       if (r.here) open.setAttribute('aria-current', 'true');
-      const del = el('button', {
+      const del = /** @type {HTMLButtonElement} */ (el('button', {
         type: 'button',
         class: 'recent-delete',
         'data-delete': r.id,
         'aria-label': say({ key: 'recent.delete', params: { game: r.text } }),
         title: say({ key: r.here ? 'recent.onBoard' : 'recent.deleteTitle' }),
         text: '×',
-      });
+      }));
       del.disabled = r.here;
       return el('li', { class: r.here ? 'here' : '' }, [open, del]);
     }),
@@ -105,7 +197,12 @@ export function renderRecent(list, entries, { current, catalogue, say, lang, now
   if (!rows.length) list.replaceChildren(el('li', { class: 'recent-none', text: say({ key: 'recent.none' }) }));
 }
 
-/** Keeps the count shown beside the view's title. */
+/**
+ * Keeps the count shown beside the view's title.
+ * @param {HTMLElement} summary
+ * @param {number} n
+ * @param {(message: Message) => string} say
+ */
 export function renderRecentCount(summary, n, say) {
   setIfChanged(summary, 'textContent', say({ key: 'recent.title', params: { n } }));
 }

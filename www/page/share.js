@@ -1,5 +1,6 @@
 // Sharing a game: a link that reproduces it, and a record file to download or open. Pure except
 // `download`, which hands a file to the browser.
+/** @import { GameState, Side } from '../engine/core-types.js' */
 
 /** Links longer than this are not written into the address bar (storage keeps the game). */
 export const MAX_ADDRESS_LENGTH = 64_000;
@@ -9,6 +10,9 @@ export const MAX_ADDRESS_LENGTH = 64_000;
  * the fragment, which never reaches a server and so has no length limit. `game` is
  * `{record, mode, side, level, movetime, ply, view}`; `ply` (where the game stands when the
  * record goes on with moves taken back) and `view` (a ply to look at) are optional.
+ * @param {string} base
+ * @param {{record: string, mode: string, side: Side, level: number, movetime: number, ply?: number|null, view?: number|null}} game
+ * @returns {string}
  */
 export function gameLink(base, { record, mode, side, level, movetime, ply, view }) {
   const params = new URLSearchParams();
@@ -25,6 +29,9 @@ export function gameLink(base, { record, mode, side, level, movetime, ply, view 
 /**
  * The link that hands a game by link to the friend playing seat `to`: the game's id and its
  * record, so the friend's device opens it at their seat (or brings its copy up to date).
+ * @param {string} base
+ * @param {{record: string, gameId: string, to: Side}} game
+ * @returns {string}
  */
 export function friendLink(base, { record, gameId, to }) {
   const params = new URLSearchParams({ mode: 'friend', side: to, 'game-id': gameId });
@@ -36,6 +43,9 @@ export function friendLink(base, { record, gameId, to }) {
  * The invitation to a live game for the friend playing seat `to`: the relay, the game's id and
  * the host's public key (with which the friend's device checks every message). It carries no
  * secret: whoever opens it first takes the seat, and later openers watch.
+ * @param {string} base
+ * @param {{relay: string, gameId: string, hostKey: string, to: Side, variant: string}} game
+ * @returns {string}
  */
 export function inviteLink(base, { relay, gameId, hostKey, to, variant }) {
   const params = new URLSearchParams({ mode: 'live', side: to, variant, relay, 'game-id': gameId, 'host-key': hostKey });
@@ -45,6 +55,8 @@ export function inviteLink(base, { relay, gameId, hostKey, to, variant }) {
 /**
  * A record without what a link need not carry: the blank lines and line breaks between moves
  * are spaces. The record reads back the same.
+ * @param {string} record
+ * @returns {string}
  */
 export function compactRecord(record) {
   const text = String(record).replace(/\r\n?/g, '\n');
@@ -55,20 +67,35 @@ export function compactRecord(record) {
   return `${tags}\n\n${moves}`;
 }
 
-/** The page's address without query or fragment. */
+/**
+ * The page's address without query or fragment.
+ * @param {Pick<Location, 'origin'|'protocol'|'href'|'pathname'>} location
+ * @returns {string}
+ */
 export function pageBase(location) {
   return location.origin === 'null' || location.protocol === 'file:'
     ? location.href.split(/[?#]/)[0]
     : `${location.origin}${location.pathname}`;
 }
 
-/** A file name for a game's record: blue-and-gray-<date>-<plies>.txt. */
+/**
+ * A file name for a game's record: blue-and-gray-<date>-<plies>.txt.
+ * @param {Pick<GameState, 'history'>} state
+ * @param {Date} [now]
+ * @returns {string}
+ */
 export function recordFileName(state, now = new Date()) {
+  /** @param {number} n */
   const pad = (n) => String(n).padStart(2, '0');
   return `blue-and-gray-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${state.history.length}.txt`;
 }
 
-/** Offers `text` to the reader as a file named `name`. */
+/**
+ * Offers `text` to the reader as a file named `name`.
+ * @param {Document} doc
+ * @param {string} name
+ * @param {string} text
+ */
 export function download(doc, name, text) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
   const a = doc.createElement('a');

@@ -1,7 +1,10 @@
 // Keyboard shortcuts of the page: a key event to an intent, or null. Keys typed into a form
 // field are never taken; arrows on the focused board move its cursor, not the history.
 
-/** The shortcuts, for the "?" list: [keys message key, action message key]. */
+/**
+ * The shortcuts, for the "?" list: [keys message key, action message key].
+ * @type {readonly (readonly [string, string])[]}
+ */
 export const SHORTCUTS = Object.freeze([
   ['keys.undo', 'shortcut.undo'],
   ['keys.redo', 'shortcut.redo'],
@@ -16,16 +19,23 @@ export const SHORTCUTS = Object.freeze([
 const FIELDS = new Set(['input', 'select', 'textarea', 'button']);
 
 /**
+ * What a shortcut asks the page to do.
+ * @typedef {'undo'|'redo'|'back'|'forward'|'first'|'last'|'flip'|'new'|'hint'|'help'} Shortcut
+ */
+
+/**
  * The intent of a keydown: 'undo', 'redo', 'back', 'forward', 'first', 'last', 'flip', 'new',
  * 'hint' or 'help'; null for any other key, or when the key belongs to a field or the board.
  * `onBoard`: the event comes from the board (its canvas has the focus).
+ * @param {KeyboardEvent} e
+ * @param {boolean} onBoard
+ * @returns {Shortcut|null}
  */
 export function shortcutFor(e, onBoard) {
-  const target = e.target;
-  const tag = target && target.localName;
-  if (tag && (FIELDS.has(tag) || target.isContentEditable)) {
+  const target = e.target instanceof Element ? e.target : null;
+  if (target && (FIELDS.has(target.localName) || (target instanceof HTMLElement && target.isContentEditable))) {
     // Buttons take Enter and Space only; the rest of the shortcuts work from them.
-    if (tag !== 'button') return null;
+    if (target.localName !== 'button') return null;
   }
   const mod = e.ctrlKey || e.metaKey;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;

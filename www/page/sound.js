@@ -2,7 +2,15 @@
 // audio files). Silent until the reader's first gesture on the page, as browsers require, and
 // whenever muted.
 
-/** Each sound: notes of [frequency Hz, start s, length s, type], played at `gain`. */
+/**
+ * A sound's name.
+ * @typedef {'move'|'capture'|'end'} SoundName
+ */
+
+/**
+ * Each sound: notes of [frequency Hz, start s, length s, type], played at `gain`.
+ * @type {Readonly<Record<SoundName, {gain: number, notes: [number, number, number, OscillatorType][]}>>}
+ */
 const SOUNDS = {
   move: { gain: 0.18, notes: [[520, 0, 0.07, 'triangle']] },
   capture: { gain: 0.2, notes: [[330, 0, 0.06, 'square'], [247, 0.07, 0.09, 'square']] },
@@ -10,10 +18,14 @@ const SOUNDS = {
 };
 
 export class Sound {
-  /** The audio context, made once (null where the browser has none or refuses it). */
+  /**
+   * The audio context, made once (undefined where the browser has none or refuses it).
+   * @returns {AudioContext|undefined}
+   */
   #context() {
     if (this.#ctx === null) {
-      const AC = globalThis.AudioContext || globalThis.webkitAudioContext;
+      // Older Safari has it only under its prefixed name.
+      const AC = globalThis.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (globalThis).webkitAudioContext;
       try {
         this.#ctx = AC ? new AC() : undefined;
       } catch {
@@ -23,6 +35,10 @@ export class Sound {
     return this.#ctx;
   }
 
+  /**
+   * The audio context; null before it is made, undefined where none can be.
+   * @type {AudioContext|null|undefined}
+   */
   #ctx = null;
   #armed = false;
   muted = false;
@@ -31,6 +47,7 @@ export class Sound {
    * Starts listening for the first gesture, after which sounds may play. The audio context is
    * made in that gesture: making it can hold the main thread for a tenth of a second, which must
    * not happen later, as a move is played and the computer starts to think.
+   * @param {Document} doc
    */
   arm(doc) {
     const unlock = () => {
@@ -43,7 +60,10 @@ export class Sound {
     doc.addEventListener('keydown', unlock, true);
   }
 
-  /** Plays `name` (move, capture or end) unless muted or before the first gesture. */
+  /**
+   * Plays `name` (move, capture or end) unless muted or before the first gesture.
+   * @param {SoundName} name
+   */
   play(name) {
     const sound = SOUNDS[name];
     if (!sound || this.muted || !this.#armed) return;

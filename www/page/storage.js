@@ -9,6 +9,36 @@
 //   bluegray.games.v2.<id>     one game: {version: 2, id, rev, settings, record, ply}
 //   bluegray.game.v1           the one saved game of earlier versions, moved into the list once
 //   bluegray.prefs.v1          the reader's preferences
+/** @import { Prefs } from './page-state.js' */
+
+/**
+ * Where the page keeps things: `localStorage`, or anything with its getItem, setItem and
+ * removeItem (a stand-in where the browser refuses storage, a test's).
+ * @typedef {Pick<Storage, 'getItem'|'setItem'|'removeItem'>} WebStorage
+ */
+
+/**
+ * A game in the list: its id, its revision (one more at each save), when it was last saved (ms)
+ * and its summary for the Recent games view (recent.js `summarise`, read back unchecked).
+ * @typedef {{id: string, rev: number, updated: number, summary: Record<string, unknown>}} GameEntry
+ */
+
+/**
+ * A kept game as `load` reads it: its settings as they were saved (unchecked: the caller
+ * validates them), its record, and the ply it stands at (null: at the record's end).
+ * @typedef {{id: string, rev: number, settings: Record<string, unknown>, record: string, ply: number|null, error?: undefined}} KeptGame
+ */
+
+/**
+ * A kept game that cannot be read, and why.
+ * @typedef {{id: string, error: string}} UnreadableGame
+ */
+
+/**
+ * How a save went (SAVE): saved, under `id` (new for a new game or a fork, `forked` then for a
+ * fork), or not, `id` being the game's as it was.
+ * @typedef {{status: 'saved', id: string, forked?: true}|{status: 'unchanged', id: string}|{status: 'too-large', id: string|null}|{status: 'failed', id: string|null}} SaveOutcome
+ */
 
 /** The list of recent games. */
 export const LIST_KEY = 'bluegray.games.v2';
@@ -34,19 +64,64 @@ export const MAX_SAVED_RECORD = 1_000_000;
  */
 export const SAVE = Object.freeze({ saved: 'saved', unchanged: 'unchanged', tooLarge: 'too-large', failed: 'failed', full: 'full' });
 
-/** A fresh id for a game: time and randomness, so two tabs never pick the same one. */
+/**
+ * A fresh id for a game: time and randomness, so two tabs never pick the same one.
+ * @param {number} now
+ * @returns {string}
+ */
 function newId(now) {
   const random = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, '0');
   return `${now.toString(36)}-${random}`;
 }
 
-/** A list entry as storage had it, or null when it is not one (junk is ignored, never thrown). */
+/**
+ * A list entry as storage had it, or null when it is not one (junk is ignored, never thrown).
+ * @param {unknown} x
+ * @returns {GameEntry|null}
+ */
 function entryOf(x) {
-  if (!x || typeof x !== 'object' || typeof x.id !== 'string' || !/^[a-z0-9-]{1,40}$/.test(x.id)) return null;
-  const rev = Number.isInteger(x.rev) && x.rev > 0 ? x.rev : 1;
-  const updated = Number.isFinite(x.updated) ? x.updated : 0;
-  const summary = x.summary && typeof x.summary === 'object' && !Array.isArray(x.summary) ? x.summary : {};
+  if (!isRecord(x) || typeof x.id !== 'string' || !/^[a-z0-9-]{1,40}$/.test(x.id)) return null;
+  const rev = positiveInteger(x.rev) ?? 1;
+  const updated = typeof x.updated === 'number' && Number.isFinite(x.updated) ? x.updated : 0;
+  const summary = isRecord(x.summary) ? x.summary : {};
   return { id: x.id, rev, updated, summary };
+}
+
+/**
+ * `x` when it is a ply (a whole number from 0), else null.
+ * @param {unknown} x
+ * @returns {number|null}
+ */
+function plyOf(x) {
+  return typeof x === 'number' && Number.isInteger(x) && x >= 0 ? x : null;
+}
+
+/**
+ * What went wrong, as a sentence: an error's message, or the thrown value itself.
+ * @param {unknown} e
+ * @returns {string}
+ */
+function errorText(e) {
+  const message = e && typeof e === 'object' && 'message' in e ? e.message : undefined;
+  return String(message || e);
+}
+
+/**
+ * Whether `x` is a plain object, not an array (what JSON calls an object).
+ * @param {unknown} x
+ * @returns {x is Record<string, unknown>}
+ */
+function isRecord(x) {
+  return !!x && typeof x === 'object' && !Array.isArray(x);
+}
+
+/**
+ * `x` when it is a whole number above 0, else null.
+ * @param {unknown} x
+ * @returns {number|null}
+ */
+function positiveInteger(x) {
+  return typeof x === 'number' && Number.isInteger(x) && x > 0 ? x : null;
 }
 
 /**
@@ -55,17 +130,30 @@ function entryOf(x) {
  * moment; no method throws.
  */
 export class GameLibrary {
+  /** @type {WebStorage} */
   #storage;
+  /** @type {() => number} */
   #now;
-  /** What this page last read or wrote of each game: id → {rev, json}, to skip unchanged writes. */
+  /**
+   * What this page last read or wrote of each game: id → {rev, json}, to skip unchanged writes.
+   * @type {Map<string, {rev: number, json: string}>}
+   */
   #known = new Map();
 
-  /** `now`: the clock (ms), for tests. */
+  /**
+   * `now`: the clock (ms), for tests.
+   * @param {WebStorage} storage
+   * @param {{now?: () => number}} [options]
+   */
   constructor(storage, { now = () => Date.now() } = {}) {
     this.#storage = storage;
     this.#now = now;
   }
 
+  /**
+   * @param {string} key
+   * @returns {string|null}
+   */
   #get(key) {
     try {
       return this.#storage.getItem(key);
@@ -74,20 +162,29 @@ export class GameLibrary {
     }
   }
 
-  /** The list, newest first: [{id, rev, updated, summary}]. */
+  /**
+   * The list, newest first: [{id, rev, updated, summary}].
+   * @returns {GameEntry[]}
+   */
   list() {
+    /** @type {unknown} */
     let data;
     try {
       data = JSON.parse(this.#get(LIST_KEY) || '[]');
     } catch {
       data = [];
     }
-    const entries = (Array.isArray(data) ? data : []).map(entryOf).filter(Boolean);
+    const entries = (Array.isArray(data) ? data : []).map(entryOf).filter((e) => e !== null);
+    /** @type {Set<string>} */
     const seen = new Set();
     return entries.filter((e) => !seen.has(e.id) && seen.add(e.id)).sort((a, b) => b.updated - a.updated);
   }
 
-  /** The entry of game `id` in the list, or null. */
+  /**
+   * The entry of game `id` in the list, or null.
+   * @param {string} id
+   * @returns {GameEntry|null}
+   */
   entry(id) {
     return this.list().find((e) => e.id === id) || null;
   }
@@ -95,23 +192,32 @@ export class GameLibrary {
   /**
    * Game `id`: `{id, rev, settings, record, ply}` (settings unchecked: the caller validates
    * them), null when there is none, or `{id, error}` when what is there cannot be read.
+   * @param {string} id
+   * @returns {KeptGame|UnreadableGame|null}
    */
   load(id) {
     const raw = this.#get(GAME_KEY_PREFIX + id);
     if (!raw) return null;
     try {
+      /** @type {unknown} */
       const data = JSON.parse(raw);
-      if (!data || data.version !== 2 || data.id !== id || typeof data.record !== 'string') throw new Error('unknown format');
-      const settings = data.settings && typeof data.settings === 'object' && !Array.isArray(data.settings) ? data.settings : {};
-      const ply = Number.isInteger(data.ply) && data.ply >= 0 ? data.ply : null;
-      const rev = Number.isInteger(data.rev) && data.rev > 0 ? data.rev : 1;
+      if (!isRecord(data) || data.version !== 2 || data.id !== id || typeof data.record !== 'string') throw new Error('unknown format');
+      const settings = isRecord(data.settings) ? data.settings : {};
+      const ply = plyOf(data.ply);
+      const rev = positiveInteger(data.rev) ?? 1;
       this.#known.set(id, { rev, json: this.#gameJson(settings, data.record, ply) });
       return { id, rev, settings, record: data.record, ply };
     } catch (e) {
-      return { id, error: String((e && e.message) || e) };
+      return { id, error: errorText(e) };
     }
   }
 
+  /**
+   * @param {Record<string, unknown>} settings
+   * @param {string} record
+   * @param {number|null} ply
+   * @returns {string}
+   */
   #gameJson(settings, record, ply) {
     return JSON.stringify({ settings, record, ply });
   }
@@ -122,6 +228,8 @@ export class GameLibrary {
    * in storage since this page last read or wrote it (another tab) is not overwritten: it is
    * saved as a new game. Returns `{status, id}` (SAVE; `id`, the game's id after saving, is new
    * for a new game or such a fork) and `forked: true` for a fork.
+   * @param {{id: string|null, settings: Record<string, unknown>, record: string, ply: number|null, summary: Record<string, unknown>}} game
+   * @returns {SaveOutcome}
    */
   save({ id, settings, record, ply, summary }) {
     if (typeof record !== 'string') return { status: SAVE.failed, id };
@@ -130,7 +238,7 @@ export class GameLibrary {
     const known = id ? this.#known.get(id) : null;
     const stored = id ? this.entry(id) : null;
     // Ours to write: the copy in storage is the one this page last read or wrote.
-    const ours = !!known && !!stored && stored.rev === known.rev;
+    const ours = !!id && !!known && !!stored && stored.rev === known.rev;
     if (ours && known.json === json) return { status: SAVE.unchanged, id };
     // A game changed or deleted elsewhere since (another tab): keep both, this one as new.
     const forked = !!id && !ours;
@@ -160,7 +268,11 @@ export class GameLibrary {
     return forked ? { status: SAVE.saved, id: targetId, forked: true } : { status: SAVE.saved, id: targetId };
   }
 
-  /** Whether game `id` was changed or deleted in storage since this page last read or wrote it. */
+  /**
+   * Whether game `id` was changed or deleted in storage since this page last read or wrote it.
+   * @param {string} id
+   * @returns {boolean}
+   */
   changedElsewhere(id) {
     const known = this.#known.get(id);
     if (!known) return false;
@@ -168,6 +280,7 @@ export class GameLibrary {
     return !stored || stored.rev !== known.rev;
   }
 
+  /** @param {string} id */
   #removeGame(id) {
     this.#known.delete(id);
     try {
@@ -177,7 +290,11 @@ export class GameLibrary {
     }
   }
 
-  /** Deletes game `id` from the list and from storage. Returns whether storage took the change. */
+  /**
+   * Deletes game `id` from the list and from storage. Returns whether storage took the change.
+   * @param {string} id
+   * @returns {boolean}
+   */
   remove(id) {
     try {
       this.#storage.setItem(LIST_KEY, JSON.stringify(this.list().filter((e) => e.id !== id)));
@@ -192,19 +309,22 @@ export class GameLibrary {
    * Moves the one saved game of earlier versions (LEGACY_KEY) into the list, once: returns the
    * new id, or null when there was none or it could not be read. `summarise(settings, record)`
    * makes its list summary. The old key is removed only once the game is in the list.
+   * @param {(settings: Record<string, unknown>, record: string) => Record<string, unknown>} summarise
+   * @returns {string|null}
    */
   migrate(summarise) {
     const raw = this.#get(LEGACY_KEY);
     if (!raw) return null;
+    /** @type {unknown} */
     let data;
     try {
       data = JSON.parse(raw);
     } catch {
       data = null;
     }
-    if (!data || data.version !== 1 || typeof data.record !== 'string') return null;
-    const settings = data.settings && typeof data.settings === 'object' && !Array.isArray(data.settings) ? { ...data.settings } : {};
-    const ply = Number.isInteger(settings.ply) && settings.ply >= 0 ? settings.ply : null;
+    if (!isRecord(data) || data.version !== 1 || typeof data.record !== 'string') return null;
+    const settings = isRecord(data.settings) ? { ...data.settings } : {};
+    const ply = plyOf(settings.ply);
     delete settings.ply;
     const r = this.save({ id: null, settings, record: data.record, ply, summary: summarise(settings, data.record) });
     if (r.status !== SAVE.saved) return null;
@@ -217,17 +337,26 @@ export class GameLibrary {
   }
 }
 
-/** The reader's preferences, `{}` when none are kept. */
+/**
+ * The reader's preferences, `{}` when none are kept (unchecked: page-state.js `prefsFrom` reads them).
+ * @param {WebStorage} storage
+ * @returns {Record<string, unknown>}
+ */
 export function loadPrefs(storage) {
   try {
+    /** @type {unknown} */
     const data = JSON.parse(storage.getItem(PREFS_KEY) || '{}');
-    return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+    return isRecord(data) ? data : {};
   } catch {
     return {};
   }
 }
 
-/** Keeps `prefs` merged into the reader's preferences. */
+/**
+ * Keeps `prefs` merged into the reader's preferences.
+ * @param {WebStorage} storage
+ * @param {Partial<Prefs>} prefs
+ */
 export function savePrefs(storage, prefs) {
   try {
     storage.setItem(PREFS_KEY, JSON.stringify({ ...loadPrefs(storage), ...prefs }));

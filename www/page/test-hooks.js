@@ -2,10 +2,15 @@
 // anyone poking at the page from the console. The board element itself is the API for pages
 // that embed it; this only saves a test from reaching into the page's DOM.
 import { analysis } from '../engine/analysis.js';
+/** @import { BlueGrayGame } from '../blue-gray-game.js' */
 
-/** Installs `window.bluegray` over `board` (a <blue-gray-game> element). */
+/**
+ * Installs `window.bluegray` over `board` (a <blue-gray-game> element).
+ * @param {BlueGrayGame} board
+ */
 export function exposeTestHooks(board) {
-  window.bluegray = {
+  const win = /** @type {Window & {bluegray?: object}} */ (window);
+  win.bluegray = {
     get element() {
       return board;
     },
@@ -27,6 +32,7 @@ export function exposeTestHooks(board) {
     get selection() {
       return board.selection;
     },
+    /** @param {string} name */
     pointCenter(name) {
       return board.pointCenter(name);
     },

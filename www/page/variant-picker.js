@@ -5,6 +5,18 @@
 // rules core's catalogue; this module only compares them, so it knows no rule itself.
 import { ensureOption, el } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
+/** @import { Catalogue, OptionView } from '../engine/core-types.js' */
+/** @import { Translate } from './page-state.js' */
+
+/**
+ * What the picker reads of the rules core's catalogue: the named variants and the options.
+ * @typedef {Pick<Catalogue, 'variants'|'options'>} RulesCatalogue
+ */
+
+/**
+ * Rules as option values (as text): a named variant's, or a spec's (rulesOf).
+ * @typedef {Record<string, string>} Rules
+ */
 
 /** The ingredients shown first; the other options are under "advanced". */
 export const MAIN_OPTIONS = Object.freeze(['captain', 'guards', 'army', 'start', 'lead']);
@@ -14,8 +26,12 @@ export const MAIN_OPTIONS = Object.freeze(['captain', 'guards', 'army', 'start',
  * needs the fewest overrides, then `,option=value` for each option that differs from it.
  * `catalogue.variants` are `{name, rules}` and `catalogue.options` `{name, values, numeric}`
  * (values as text), both from the rules core.
+ * @param {RulesCatalogue} catalogue
+ * @param {Rules} choice
+ * @returns {string|null}
  */
 export function composeSpec(catalogue, choice) {
+  /** @type {{name: string, overrides: string[]}|null} */
   let best = null;
   for (const v of catalogue.variants) {
     const overrides = catalogue.options
@@ -31,6 +47,9 @@ export function composeSpec(catalogue, choice) {
  * The rules of `spec` ({option: value as text}): its named variant's rules with the spec's
  * overrides put in; null when the spec does not start with a named variant or overrides an
  * option the catalogue does not have (the rules core then says what is wrong with it).
+ * @param {RulesCatalogue} catalogue
+ * @param {string} spec
+ * @returns {Rules|null}
  */
 export function rulesOf(catalogue, spec) {
   const [name, ...overrides] = String(spec).split(',').map((part) => part.trim().toLowerCase());
@@ -49,6 +68,10 @@ export function rulesOf(catalogue, spec) {
 /**
  * A value of an option as the player reads it: a choice's own words, a number as it is, 0 as
  * "off", and the impasse limit (kept in plies) in moves, as the move list counts them.
+ * @param {OptionView} option
+ * @param {string} value
+ * @param {Translate} t
+ * @returns {string}
  */
 export function valueText(option, value, t) {
   const v = String(value);
@@ -58,7 +81,12 @@ export function valueText(option, value, t) {
   return Number.isInteger(n) ? String(n) : `${Math.floor(n) || ''}½`;
 }
 
-/** A number option's value as the player counts it: the impasse limit in moves, others as they are. */
+/**
+ * A number option's value as the player counts it: the impasse limit in moves, others as they are.
+ * @param {OptionView} option
+ * @param {string} value
+ * @returns {number}
+ */
 function shownNumber(option, value) {
   return option.name === 'impasse_plies' ? pliesAsMoves(Number(value)) : Number(value);
 }
@@ -71,11 +99,17 @@ function shownNumber(option, value) {
  * may go by in a menu, longest first (its named variant's name with each change, with the number
  * of changes, and plain "custom rules"), and its `description` names each change and what the
  * named variant has instead. Null for a spec whose rules `rulesOf` cannot tell.
+ * @param {RulesCatalogue} catalogue
+ * @param {string} spec
+ * @param {Translate} t
+ * @returns {{names: [string, ...string[]], description: string, balance: string|null}|null}
  */
 export function describeSpec(catalogue, spec, t) {
   const rules = rulesOf(catalogue, spec);
   if (!rules) return null;
   const base = catalogue.variants.find((v) => v.name === String(spec).split(',')[0].trim().toLowerCase());
+  // rulesOf found the same named variant.
+  if (!base) return null;
   const changed = catalogue.options.filter((o) => String(rules[o.name]) !== String(base.rules[o.name]));
   const name = t(`variantName.${base.name}`);
   if (!changed.length) {
@@ -102,10 +136,15 @@ export function describeSpec(catalogue, spec, t) {
 
 /**
  * The first of `texts` that `select` shows whole, by the width of its text box and its font
- * (the last one when none fits, or when the menu is not laid out).
+ * (the last one when none fits; the first, when the menu is not laid out).
+ * @param {HTMLSelectElement} select
+ * @param {[string, ...string[]]} texts
+ * @returns {string}
  */
 export function fittingText(select, texts) {
   const doc = select.ownerDocument;
+  // A document without a window lays nothing out.
+  if (!doc.defaultView) return texts[0];
   const style = doc.defaultView.getComputedStyle(select);
   const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const ctx = room > 0 ? doc.createElement('canvas').getContext('2d') : null;
@@ -117,12 +156,16 @@ export function fittingText(select, texts) {
 /**
  * Shows `spec` in the variant menu `select`: a named variant as one of its own options, any
  * other spec as the menu's one extra option, called `text`.
+ * @param {HTMLSelectElement} select
+ * @param {RulesCatalogue} catalogue
+ * @param {string} spec
+ * @param {string} text
  */
 export function showSpec(select, catalogue, spec, text) {
   const named = new Set(catalogue.variants.map((v) => v.name));
   for (const o of [...select.options]) if (!named.has(o.value) && o.value !== spec) o.remove();
-  let option = [...select.options].find((o) => o.value === spec);
-  if (!option) option = select.appendChild(el('option', { value: spec }));
+  /** @type {HTMLElement} */
+  const option = [...select.options].find((o) => o.value === spec) ?? select.appendChild(el('option', { value: spec }));
   if (!named.has(spec) && option.textContent !== text) option.textContent = text;
   select.value = spec;
 }
@@ -134,9 +177,17 @@ export function showSpec(select, catalogue, spec, text) {
  * are `option.<name>`, values `option.<name>.<value>` (numbers as they are, 0 as `option.off`).
  * With `lessons` (lessons.js's `{lessonFor(option), open(id)}`), an option that a lesson
  * teaches gets a "Lesson" button beside its menu, which opens that lesson.
+ * @param {Document} doc
+ * @param {HTMLElement} container
+ * @param {RulesCatalogue} catalogue
+ * @param {Translate} t
+ * @param {(spec: string|null) => void} onChange
+ * @param {{lessonFor(option: string): {id: string, title: string}|null, open(id: string): void}|null} [lessons]
+ * @returns {{show(rules: Rules): void}}
  */
 export function buildPicker(doc, container, catalogue, t, onChange, lessons = null) {
   container.textContent = '';
+  /** @type {Record<string, HTMLSelectElement>} */
   const selects = {};
   const main = doc.createElement('div');
   main.className = 'ingredients';
@@ -161,6 +212,7 @@ export function buildPicker(doc, container, catalogue, t, onChange, lessons = nu
       select.appendChild(o);
     }
     select.addEventListener('change', () => {
+      /** @type {Rules} */
       const choice = {};
       for (const [name, s] of Object.entries(selects)) choice[name] = s.value;
       onChange(composeSpec(catalogue, choice));
@@ -168,7 +220,7 @@ export function buildPicker(doc, container, catalogue, t, onChange, lessons = nu
     selects[option.name] = select;
     row.append(label, select);
     const lesson = lessons && lessons.lessonFor(option.name);
-    if (lesson) {
+    if (lessons && lesson) {
       const link = doc.createElement('button');
       link.type = 'button';
       link.className = 'lesson-link';
@@ -184,10 +236,11 @@ export function buildPicker(doc, container, catalogue, t, onChange, lessons = nu
   container.append(main, advanced);
   return {
     show(rules) {
-      for (const [name, s] of Object.entries(selects)) {
-        if (rules[name] === undefined) continue;
-        const value = String(rules[name]);
-        const option = catalogue.options.find((o) => o.name === name);
+      // Each option has its select (made above, in this order).
+      for (const option of catalogue.options) {
+        const s = selects[option.name];
+        if (rules[option.name] === undefined) continue;
+        const value = String(rules[option.name]);
         ensureOption(s, value, valueText(option, value, t));
         s.value = value;
       }

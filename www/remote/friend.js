@@ -2,7 +2,17 @@
 // the copy this device keeps, and what the panel says about whose turn it is and who is
 // connected. Pure: the board (its seat, its game) and the page state come in as arguments.
 import { moveNumberOf } from '../lib/moves.js';
-import { isRemote, otherSide, SIDES } from '../lib/settings.js';
+import { isRemote, otherSide } from '../lib/settings.js';
+/** @import { GameState } from '../engine/core-types.js' */
+/** @import { BoardSnapshot, GameSnapshot } from '../page/panel.js' */
+/** @import { Message } from '../page/page-state.js' */
+/** @import { LiveStatus } from './live.js' */
+
+/**
+ * How a link's moves stand to this device's: the same, going on from them, behind them, or
+ * parting from them at `ply` (from 1).
+ * @typedef {{order: 'same'|'newer'|'older'}|{order: 'differs', ply: number}} MoveOrder
+ */
 
 /** The game settings that name one game with a friend elsewhere, besides the game's own. */
 export const MATCH_SETTINGS = Object.freeze(['game-id', 'relay', 'host-key']);
@@ -10,6 +20,9 @@ export const MATCH_SETTINGS = Object.freeze(['game-id', 'relay', 'host-key']);
 /**
  * How a link's moves (`theirs`) stand to this device's (`mine`): `{order: 'same'|'newer'|'older'}`
  * or `{order: 'differs', ply}` (the first ply, from 1, at which they part).
+ * @param {string[]} mine
+ * @param {string[]} theirs
+ * @returns {MoveOrder}
  */
 export function compareMoves(mine, theirs) {
   const n = Math.min(mine.length, theirs.length);
@@ -22,6 +35,10 @@ export function compareMoves(mine, theirs) {
 /**
  * What the page says of a link to a game it keeps (`gs`: the kept game's state, `theirs`: the
  * link's moves, `order` from compareMoves), or null when there is nothing to say.
+ * @param {GameState} gs
+ * @param {string[]} theirs
+ * @param {MoveOrder} order
+ * @returns {Message|null}
  */
 export function linkNotice(gs, theirs, order) {
   if (order.order === 'differs') {
@@ -35,6 +52,8 @@ export function linkNotice(gs, theirs, order) {
 /**
  * The status line against a friend elsewhere, as a message: `b` is the board's snapshot
  * (`settings`, `gs`, `seat`). Null in other modes.
+ * @param {Pick<GameSnapshot, 'settings'|'gs'|'seat'>} b
+ * @returns {Message|null}
  */
 export function friendStatus(b) {
   const { gs, seat } = b;
@@ -45,7 +64,12 @@ export function friendStatus(b) {
   return { key: 'friend.waiting', params: { side: gs.side } };
 }
 
-/** What the panel says of a live game's connection, as a message, or null outside live games. */
+/**
+ * What the panel says of a live game's connection, as a message, or null outside live games.
+ * @param {LiveStatus|null} live
+ * @param {string|null} relay
+ * @returns {Message|null}
+ */
 export function liveLine(live, relay) {
   if (!live) return null;
   if (live.relay === 'none') return { key: 'live.noRelay' };
@@ -61,10 +85,12 @@ export function liveLine(live, relay) {
  * Whether the page offers the link for the friend now: after this device's move (the friend is
  * to move) or once the game is over, in a game by link; in a live game, only while the relay
  * cannot be reached (links are then the way on).
+ * @param {Pick<BoardSnapshot, 'gs'|'seat'|'settings'|'live'>} b
+ * @returns {boolean}
  */
 export function offersLink(b) {
   const { gs, seat } = b;
-  if (!gs || !SIDES.includes(seat)) return false;
+  if (!gs || !seat || seat === 'watch') return false;
   if (b.settings.mode === 'live' && !(b.live && b.live.relay === 'unreachable')) return false;
   return !!gs.result || gs.side !== seat;
 }

@@ -18,6 +18,39 @@
 // that seat's key and only after the moves it follows.
 
 import { otherSide } from '../lib/settings.js';
+/** @import { GameClass, PerSide, Side } from '../engine/core-types.js' */
+
+/**
+ * A snapshot (above): the keys and signatures are base64url text, the seal null until the guest
+ * is seated.
+ * @typedef {{v: 1, id: string, variant: string, host: Side, keys: Partial<PerSide<string>>, hostSig: string, seal: string|null, moves: string[], sigs: string[]}} Snapshot
+ */
+
+/**
+ * The second seat's request (the `join` topic): the seat and the asker's public key.
+ * @typedef {{seat: Side, key: string}} JoinRequest
+ */
+
+/**
+ * What a seat's presence topic says: connected, or gone (said by the relay when it drops).
+ * @typedef {'online'|'offline'} Presence
+ */
+
+/**
+ * A seat's key pair: the public key as base64url text and the private key as a JWK (kept).
+ * @typedef {{key: string, privateJwk: JsonWebKey}} Identity
+ */
+
+/**
+ * Signs `text` with a seat's private key: resolves to the signature (base64url).
+ * @typedef {(text: string) => Promise<string>} Sign
+ */
+
+/**
+ * The side that made each of `moves` from the start of `variant` (replayWith); throws at a move
+ * the rules core refuses.
+ * @typedef {(variant: string, moves: string[]) => Side[]} Replay
+ */
 
 /** The prefix of every topic. */
 export const ROOT = 'bluegray/v1';
@@ -26,7 +59,11 @@ export const ROOT = 'bluegray/v1';
 export const MAX_MOVES = 3000;
 const MAX_MOVE_TEXT = 200;
 
-/** The topics of game `id`. */
+/**
+ * The topics of game `id`.
+ * @param {string} id
+ * @returns {{game: string, join: string, presence: (seat: Side) => string, presenceAll: string}}
+ */
 export function topics(id) {
   const base = `${ROOT}/${id}`;
   return { game: `${base}/game`, join: `${base}/join`, presence: (seat) => `${base}/presence/${seat}`, presenceAll: `${base}/presence/+` };
@@ -35,6 +72,8 @@ export function topics(id) {
 /**
  * The `replay` that checkSnapshot wants, over the rules core's `Game` class: the side that made
  * each of `moves` from the start of `variant`; throws at a move the rules core refuses.
+ * @param {GameClass} Game
+ * @returns {Replay}
  */
 export function replayWith(Game) {
   return (variant, moves) => {
@@ -51,17 +90,36 @@ export function replayWith(Game) {
   };
 }
 
-/** What the host signs to bind the game's rules to its key. */
+/**
+ * What the host signs to bind the game's rules to its key.
+ * @param {string} id
+ * @param {string} variant
+ * @param {Side} host
+ * @returns {string}
+ */
 export function gameText(id, variant, host) {
   return `${ROOT} ${id} game ${host} ${variant}`;
 }
 
-/** What the host signs to give `seat` to `key`. */
+/**
+ * What the host signs to give `seat` to `key`.
+ * @param {string} id
+ * @param {Side} seat
+ * @param {string} key
+ * @returns {string}
+ */
 export function sealText(id, seat, key) {
   return `${ROOT} ${id} seat ${seat} ${key}`;
 }
 
-/** What the mover signs for move `i` (from 0) of `moves`. */
+/**
+ * What the mover signs for move `i` (from 0) of `moves`.
+ * @param {string} id
+ * @param {string} variant
+ * @param {string[]} moves
+ * @param {number} i
+ * @returns {string}
+ */
 export function moveText(id, variant, moves, i) {
   return `${ROOT} ${id} move ${variant} ${i} ${moves.slice(0, i + 1).join(' ')}`;
 }
@@ -79,41 +137,74 @@ function subtle() {
   return s;
 }
 
+/**
+ * @param {ArrayBuffer} bytes
+ * @returns {string}
+ */
 function toBase64Url(bytes) {
   let s = '';
   for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/**
+ * @param {string} text
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
 function fromBase64Url(text) {
   const s = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(s, (c) => c.charCodeAt(0));
 }
 
-/** Whether `text` looks like a public key of ours (a P-256 point, 65 bytes, base64url). */
+/**
+ * Whether `text` looks like a public key of ours (a P-256 point, 65 bytes, base64url).
+ * @param {unknown} text
+ * @returns {text is string}
+ */
 export function isKeyText(text) {
   return typeof text === 'string' && /^[A-Za-z0-9_-]{87}$/.test(text);
 }
 
+/**
+ * Whether `text` looks like a signature of ours (P-256 ECDSA, 64 bytes, base64url).
+ * @param {unknown} text
+ * @returns {text is string}
+ */
 function isSigText(text) {
   return typeof text === 'string' && /^[A-Za-z0-9_-]{86}$/.test(text);
 }
 
-/** A new key pair of a seat: `{key (public, base64url), privateJwk}`. */
+/**
+ * A new key pair of a seat: `{key (public, base64url), privateJwk}`.
+ * @returns {Promise<Identity>}
+ */
 export async function newIdentity() {
   const pair = await subtle().generateKey(ALGORITHM, true, ['sign', 'verify']);
   const key = toBase64Url(await subtle().exportKey('raw', pair.publicKey));
   return { key, privateJwk: await subtle().exportKey('jwk', pair.privateKey) };
 }
 
-/** A signer for a kept identity: `sign(text)` resolves to the signature (base64url). */
+/**
+ * A signer for a kept identity: `sign(text)` resolves to the signature (base64url).
+ * @param {JsonWebKey} privateJwk
+ * @returns {Promise<Sign>}
+ */
 export async function signer(privateJwk) {
   const k = await subtle().importKey('jwk', privateJwk, ALGORITHM, false, ['sign']);
   return async (text) => toBase64Url(await subtle().sign(SIGNING, k, encoder.encode(text)));
 }
 
+/** @type {Map<string, CryptoKey>} */
 const publicKeys = new Map();
 
+/**
+ * Whether `sig` is the signature of `text` by the key `keyText` (false for anything that is not
+ * a key and a signature of ours).
+ * @param {unknown} keyText
+ * @param {unknown} sig
+ * @param {string} text
+ * @returns {Promise<boolean>}
+ */
 async function verify(keyText, sig, text) {
   if (!isKeyText(keyText) || !isSigText(sig)) return false;
   let k = publicKeys.get(keyText);
@@ -130,42 +221,114 @@ async function verify(keyText, sig, text) {
 
 // ------------------------------------------------------------------ snapshots
 
-/** The first snapshot of a game the host starts, signed with `sign`. */
+/**
+ * The first snapshot of a game the host starts, signed with `sign`.
+ * @param {{id: string, variant: string, host: Side, key: string, sign: Sign}} game
+ * @returns {Promise<Snapshot>}
+ */
 export async function firstSnapshot({ id, variant, host, key, sign }) {
   return { v: 1, id, variant, host, keys: { [host]: key }, hostSig: await sign(gameText(id, variant, host)), seal: null, moves: [], sigs: [] };
 }
 
-/** The snapshot with the other seat given to `key` (signed by the host with `sign`). */
+/**
+ * The snapshot with the other seat given to `key` (signed by the host with `sign`).
+ * @param {Snapshot} snap
+ * @param {string} key
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
 export async function sealed(snap, key, sign) {
   const guest = otherSide(snap.host);
   return { ...snap, keys: { ...snap.keys, [guest]: key }, seal: await sign(sealText(snap.id, guest, key)) };
 }
 
-/** The snapshot after this device's move: `moves` is the whole game, its last move the new one. */
+/**
+ * The snapshot after this device's move: `moves` is the whole game, its last move the new one.
+ * @param {Snapshot} snap
+ * @param {string[]} moves
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
 export async function withMove(snap, moves, sign) {
   const i = moves.length - 1;
   return { ...snap, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i))] };
 }
 
-/** Reads a message's text as a snapshot's shape, or null: nothing here trusts it yet. */
+/**
+ * Whether `x` is an object (what JSON reads as one, or an array).
+ * @param {unknown} x
+ * @returns {x is Record<string, unknown>}
+ */
+function isObject(x) {
+  return !!x && typeof x === 'object';
+}
+
+/**
+ * Whether `x` is a list of text.
+ * @param {unknown} x
+ * @returns {x is string[]}
+ */
+function isTextList(x) {
+  return Array.isArray(x) && x.every((item) => typeof item === 'string');
+}
+
+/**
+ * Reads a message's text as a snapshot's shape, or null: nothing here trusts it yet. Its keys
+ * and signatures are only text so far; checkSnapshot verifies them.
+ * @param {string} text
+ * @returns {Snapshot|null}
+ */
 export function parseSnapshot(text) {
+  /** @type {unknown} */
   let s;
   try {
     s = JSON.parse(text);
   } catch {
     return null;
   }
-  if (!s || typeof s !== 'object' || s.v !== 1) return null;
+  return snapshotOf(s);
+}
+
+/**
+ * Reads a value (a message or a kept snapshot, as JSON gives it) as a snapshot's shape, or null.
+ * @param {unknown} s
+ * @returns {Snapshot|null}
+ */
+export function snapshotOf(s) {
+  if (!isObject(s) || s.v !== 1) return null;
   if (typeof s.id !== 'string' || typeof s.variant !== 'string' || s.variant.length > 500) return null;
-  if (s.host !== 'blue' && s.host !== 'gray') return null;
-  if (!s.keys || typeof s.keys !== 'object' || !isKeyText(s.keys[s.host])) return null;
-  const guestKey = s.keys[otherSide(s.host)];
+  const host = s.host;
+  if (host !== 'blue' && host !== 'gray') return null;
+  if (!isObject(s.keys) || !isKeyText(s.keys[host])) return null;
+  const guestKey = s.keys[otherSide(host)];
   if (guestKey !== undefined && !isKeyText(guestKey)) return null;
-  if (!Array.isArray(s.moves) || !Array.isArray(s.sigs) || s.moves.length !== s.sigs.length || s.moves.length > MAX_MOVES) return null;
-  if (!s.moves.every((m) => typeof m === 'string' && m.length > 0 && m.length <= MAX_MOVE_TEXT)) return null;
-  const keys = { [s.host]: s.keys[s.host] };
-  if (guestKey) keys[otherSide(s.host)] = guestKey;
-  return { v: 1, id: s.id, variant: s.variant, host: s.host, keys, hostSig: s.hostSig, seal: guestKey ? s.seal : null, moves: s.moves, sigs: s.sigs };
+  const { moves, sigs } = s;
+  if (!isTextList(moves) || !isTextList(sigs) || moves.length !== sigs.length || moves.length > MAX_MOVES) return null;
+  if (!moves.every((m) => m.length > 0 && m.length <= MAX_MOVE_TEXT)) return null;
+  const seal = guestKey ? s.seal : null;
+  if (typeof s.hostSig !== 'string' || (seal !== null && typeof seal !== 'string')) return null;
+  /** @type {Partial<PerSide<string>>} */
+  const keys = { [host]: s.keys[host] };
+  if (guestKey) keys[otherSide(host)] = guestKey;
+  return { v: 1, id: s.id, variant: s.variant, host, keys, hostSig: s.hostSig, seal, moves, sigs };
+}
+
+/**
+ * Reads a message's text as a request for the second seat, or null when it is none.
+ * @param {string} text
+ * @returns {JoinRequest|null}
+ */
+export function parseJoin(text) {
+  /** @type {unknown} */
+  let ask;
+  try {
+    ask = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(ask)) return null;
+  const { seat, key } = ask;
+  return (seat === 'blue' || seat === 'gray') && isKeyText(key) ? { seat, key } : null;
 }
 
 /**
@@ -174,13 +337,21 @@ export function parseSnapshot(text) {
  * check when the new one repeats them). `replay(variant, moves)` gives the side that made each
  * move, from the rules core, and throws at a move it refuses. Resolves to null when the
  * snapshot holds, else to why not (a short English phrase, for the console of a developer).
+ * @param {Snapshot|null} snap
+ * @param {{id: string, host: Side, hostKey: string, known: Snapshot|null, replay: Replay}} expected
+ * @returns {Promise<string|null>}
  */
 export async function checkSnapshot(snap, { id, host, hostKey, known, replay }) {
   if (!snap) return 'not a snapshot';
   if (snap.id !== id) return 'another game';
   if (snap.host !== host || snap.keys[host] !== hostKey) return 'not the host of this game';
   const guest = otherSide(host);
-  const same = (a, b) => a && b && a.variant === b.variant && a.keys[guest] === b.keys[guest] && a.hostSig === b.hostSig;
+  // The same game as `a` but for its moves: its rules, its guest and the seal, checked in `a`.
+  /**
+   * @param {Snapshot|null} a
+   * @param {Snapshot} b
+   */
+  const same = (a, b) => a && b && a.variant === b.variant && a.keys[guest] === b.keys[guest] && a.hostSig === b.hostSig && a.seal === b.seal;
   const trusted = known && same(known, snap) ? commonPrefix(known, snap) : 0;
   if (!(known && same(known, snap))) {
     if (!(await verify(hostKey, snap.hostSig, gameText(id, snap.variant, host)))) return 'the rules are not signed by the host';
@@ -190,7 +361,7 @@ export async function checkSnapshot(snap, { id, host, hostKey, known, replay }) 
   try {
     movers = replay(snap.variant, snap.moves);
   } catch (e) {
-    return `an illegal move: ${String((e && e.message) || e)}`;
+    return `an illegal move: ${errorText(e)}`;
   }
   for (let i = trusted; i < snap.moves.length; i++) {
     const key = snap.keys[movers[i]];
@@ -199,7 +370,22 @@ export async function checkSnapshot(snap, { id, host, hostKey, known, replay }) 
   return null;
 }
 
-/** How many first moves two snapshots share, signatures included. */
+/**
+ * What went wrong, as a phrase: an error's message, or the thrown value itself.
+ * @param {unknown} e
+ * @returns {string}
+ */
+function errorText(e) {
+  const message = e && typeof e === 'object' && 'message' in e ? e.message : undefined;
+  return String(message || e);
+}
+
+/**
+ * How many first moves two snapshots share, signatures included.
+ * @param {Snapshot} a
+ * @param {Snapshot} b
+ * @returns {number}
+ */
 function commonPrefix(a, b) {
   let i = 0;
   while (i < a.moves.length && i < b.moves.length && a.moves[i] === b.moves[i] && a.sigs[i] === b.sigs[i]) i++;
@@ -210,6 +396,9 @@ function commonPrefix(a, b) {
  * How a checked snapshot `snap` stands to the one this device has (`mine`, checked, or null):
  * 'newer' (it goes on from mine), 'same', 'older' (mine goes on from it), or 'different' (they
  * part at some move).
+ * @param {Snapshot} snap
+ * @param {Snapshot|null} mine
+ * @returns {'newer'|'same'|'older'|'different'}
  */
 export function compare(snap, mine) {
   if (!mine) return 'newer';
