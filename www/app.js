@@ -33,13 +33,13 @@ import { pagePrefs, systemPrefersDark } from './page/prefs.js';
 import { pageUpdate } from './page/update.js';
 
 /**
- * @import { BlueGrayGame } from './blue-gray-game.js'
+ * @import { BlueGrayGameElement } from './blue-gray-game.js'
  * @import { GameRequest } from './page/doors.js'
  * @import { Message } from './lib/i18n.js'
  * @import { LessonLinks } from './page/form.js'
  */
 
-const board = /** @type {BlueGrayGame} */ (document.getElementById('game'));
+const board = /** @type {BlueGrayGameElement} */ (document.getElementById('game'));
 const sound = new Sound();
 /** A frame is requested. */
 let frameQueued = false;
@@ -364,7 +364,7 @@ async function main() {
   sound.arm(document);
   wireControls();
   exposeTestHooks(board);
-  board.addEventListener('error', (e) => ctx.notify({ text: /** @type {CustomEvent<{message: string}>} */ (e).detail.message }));
+  board.addEventListener('error', (e) => ctx.notify({ text: /** @type {CustomEvent<{message: string}>} */ (/** @type {unknown} */ (e)).detail.message }));
   board.addEventListener('change', onBoardChange);
   board.addEventListener('move', () => sound.play(board.state?.lastMove?.kind === 'capture' ? 'capture' : 'move'));
   board.addEventListener('gameover', () => sound.play('end'));

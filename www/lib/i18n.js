@@ -19,6 +19,11 @@ import { LANGUAGES as KNOWN, FALLBACK, FALLBACK_TABLE } from '../messages/index.
  * @typedef {{[name: string]: string|number|boolean|null|undefined|Message}} MessageParams
  */
 
+/**
+ * Says the message `key` in a language fixed beforehand, with `params` put in (a page's `t`).
+ * @typedef {(key: string, params?: MessageParams) => string} Translate
+ */
+
 /** @typedef {{messages: Readonly<Record<string, string>>}} MessageTable */
 
 /** The language codes that have a table, e.g. ['en', 'ru', 'hu']. */

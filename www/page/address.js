@@ -53,7 +53,7 @@ export function readLink(search, hash, limits) {
   /** @type {GameRequest} */
   const request = {
     from,
-    mode: game.mode,
+    mode: game.mode === 'puzzle' ? undefined : game.mode,
     side: game.side,
     variant: game.variant,
     level: game.level,

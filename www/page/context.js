@@ -6,18 +6,18 @@ import { defaultPageState, gameKey } from './page-state.js';
 import { translate } from '../lib/i18n.js';
 
 /**
- * @import { BlueGrayGame } from '../blue-gray-game.js'
+ * @import { BlueGrayGameElement } from '../blue-gray-game.js'
  * @import { PageState } from './page-state.js'
- * @import { Message } from '../lib/i18n.js'
+ * @import { Message, Translate } from '../lib/i18n.js'
  */
 
 /**
  * @typedef {{
- *   board: BlueGrayGame,
+ *   board: BlueGrayGameElement,
  *   page: () => PageState,
  *   update: (change: (p: PageState) => PageState) => void,
  *   notify: (message: Message|null) => void,
- *   t: (key: string, params?: Record<string, unknown>) => string,
+ *   t: Translate,
  *   say: (message: Message|null|undefined) => string,
  *   $: (id: string) => HTMLElement,
  *   storage: Storage,
@@ -27,7 +27,7 @@ import { translate } from '../lib/i18n.js';
 
 /**
  * The page's context over `board`; `render()` draws the panel (asked for after each change).
- * @param {{board: BlueGrayGame, storage: Storage, session: Storage, render: () => void}} parts
+ * @param {{board: BlueGrayGameElement, storage: Storage, session: Storage, render: () => void}} parts
  * @returns {PageContext}
  */
 export function pageContext({ board, storage, session, render }) {

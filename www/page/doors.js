@@ -12,7 +12,7 @@ import { relayOf } from './page-state.js';
 import { loadWasm } from '../engine/assets.js';
 
 /**
- * @import { BlueGrayGame } from '../blue-gray-game.js'
+ * @import { BlueGrayGameElement } from '../blue-gray-game.js'
  * @import { Side } from '../engine/core-types.js'
  * @import { PageContext } from './context.js'
  * @import { Games } from './games.js'
@@ -96,7 +96,7 @@ export function completed(r, relay) {
  * @param {GameRequest} r
  */
 export function addressFollows(r) {
-  return LINK_DOORS.includes(r.from) && !!r.record && !isRemote(r.mode);
+  return LINK_DOORS.includes(r.from) && !!r.record && !(r.mode && isRemote(r.mode));
 }
 
 /**
@@ -123,7 +123,7 @@ export function gameDoors(ctx, { games, save, address }) {
     let opened = false;
     try {
       if (r.kept) opened = openKept(r.kept, {}, problems);
-      else if (isRemote(r.mode) && r.gameId && games.findMatch(r.gameId)) opened = await openMatch(r, problems);
+      else if (r.mode && isRemote(r.mode) && r.gameId && games.findMatch(r.gameId)) opened = await openMatch(r, problems);
       else {
         games.switchTo(null, () => board.newGame(boardOptions(r)));
         // The same link opened again is the game kept from it, not a new one.
@@ -254,7 +254,7 @@ async function matchOfRecord(text) {
 /**
  * The players of the game on `board`, for a game opened in its place (a record, a position): not
  * a friend's game (that game is theirs too) nor a replay, which become two people on one device.
- * @param {BlueGrayGame} board
+ * @param {BlueGrayGameElement} board
  * @param {Door} from
  * @returns {GameRequest}
  */
@@ -265,7 +265,7 @@ export function keepPlayers(board, from) {
 
 /**
  * The same game again from the variant's start, sides swapped against the computer or a friend.
- * @param {BlueGrayGame} board
+ * @param {BlueGrayGameElement} board
  * @returns {GameRequest}
  */
 export function rematchRequest(board) {

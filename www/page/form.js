@@ -108,8 +108,8 @@ export function newGameForm(ctx, { start, lessons }) {
     const cat = board.catalogue;
     $('ingredients-box').hidden = !(cat && cat.options);
     if (!cat || !cat.options) return;
-    picker = buildPicker(document, $('ingredients'), cat, t, (/** @type {string} */ spec) => {
-      showVariant(spec);
+    picker = buildPicker(document, $('ingredients'), cat, t, (/** @type {string|null} */ spec) => {
+      if (spec) showVariant(spec);
       updateVisibility();
     }, lessons());
   }

@@ -4,13 +4,13 @@
 // its first move; a game against a friend from its start). Nothing here ever writes a game over
 // another one (storage.js), and nothing is thrown away without the player's say: a new game, a
 // record opened or a link followed leaves the game in progress in the list.
-import { readSettings, isRemote } from '../lib/settings.js';
+import { readSettings, isRemote, DEFAULTS } from '../lib/settings.js';
 import { GameLibrary, SAVE, LIST_KEY } from './storage.js';
 import { summarise } from './recent.js';
 import { MATCH_SETTINGS } from '../remote/friend.js';
 
 /**
- * @import { BlueGrayGame } from '../blue-gray-game.js'
+ * @import { BlueGrayGameElement } from '../blue-gray-game.js'
  * @import { GameState } from '../engine/core-types.js'
  * @import { PageState } from './page-state.js'
  */
@@ -53,7 +53,7 @@ export class Games {
   /**
    * `board`: the <blue-gray-game>; `storage`, `session`: Web Storage objects (local and this
    * tab's); `update(change)`: changes the page state (page-state.js).
-   * @param {{board: BlueGrayGame, storage: Storage, session: Storage, update: (change: (p: PageState) => PageState) => void, now?: () => number}} parts
+   * @param {{board: BlueGrayGameElement, storage: Storage, session: Storage, update: (change: (p: PageState) => PageState) => void, now?: () => number}} parts
    */
   constructor({ board, storage, session, update, now }) {
     this.#board = board;
@@ -102,7 +102,7 @@ export class Games {
    * @returns {TabGame|null}
    */
   kept() {
-    this.#library.migrate((settings) => summarise(settings, null));
+    this.#library.migrate((settings) => summarise({ ...DEFAULTS, ...readSettings(settings, KEPT_SETTINGS).settings }, null));
     const list = this.#library.list();
     const tab = this.#tabGet(TAB_KEY);
     if (!list.some((e) => e.id === tab)) {

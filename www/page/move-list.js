@@ -5,7 +5,8 @@
 // and Enter or Space shows the chosen one. The numbering is lib/moves.js's.
 import { GAP, moveLabel } from '../lib/moves.js';
 /** @import { GameState, Side } from '../engine/core-types.js' */
-/** @import { Mark, Translate } from './page-state.js' */
+/** @import { Mark } from './page-state.js' */
+/** @import { Translate } from '../lib/i18n.js' */
 
 /**
  * Draws the moves of `gs` into `list` (an <ol>): `shown` is the ply on the board, `marks` the

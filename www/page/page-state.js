@@ -6,26 +6,10 @@
 import { readSettings, isRemote } from '../lib/settings.js';
 /** @import { GameState, PerSide, Result, SearchResult, Side } from '../engine/core-types.js' */
 /** @import { GameEntry, SaveOutcome } from './storage.js' */
+/** @import { Message } from '../lib/i18n.js' */
 
-// Shapes that other modules own, declared here the same until those declare them (then these
-// become imports): lib/i18n.js's Message, MessageParams and `t`; review/evaluation.js's
-// ReviewEntry, Mark and MarkedMove; review/mistakes.js's MarkCount.
-
-/**
- * Something to say: a message of the tables (`key`, with `params` put in), or text that is
- * already the reader's (`text`, e.g. from the rules core). lib/i18n.js's.
- * @typedef {{key: string, params?: MessageParams}|{text: string}} Message
- */
-
-/**
- * A message's parameters: each put in as it is, or said when it is a message itself. lib/i18n.js's.
- * @typedef {{[name: string]: string|number|boolean|null|undefined|Message}} MessageParams
- */
-
-/**
- * Says the message `key` in the page's language, with `params` put in. lib/i18n.js's.
- * @typedef {(key: string, params?: MessageParams) => string} Translate
- */
+// Shapes that review/ owns, declared here the same until it declares them (then these become
+// imports): review/evaluation.js's ReviewEntry, Mark and MarkedMove; review/mistakes.js's MarkCount.
 
 /**
  * A position of a reviewed game (engine/analysis.js `review`); the last one of a finished game
@@ -120,8 +104,7 @@ export function defaultPrefs() {
  *   review: Review|null,
  *   gameId: string|null,
  *   recent: GameEntry[],
- *   saving: 'ok'|'failed'|'too-large',
- *   addressFollows: boolean,
+ *   saving: 'ok'|'failed'|'too-large'|'full',
  *   started: boolean,
  *   updateReady: boolean,
  *   relay: string|null,

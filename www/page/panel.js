@@ -14,10 +14,11 @@ import { moveLabel, lastMoveNumber } from '../lib/moves.js';
 import { friendStatus, liveLine, offersLink } from '../remote/friend.js';
 import { isRemote, isHuman } from '../lib/settings.js';
 import { byId, menu, field, button, meter } from './page-elements.js';
-/** @import { BlueGrayGame } from '../blue-gray-game.js' */
+/** @import { BlueGrayGameElement } from '../blue-gray-game.js' */
 /** @import { Catalogue, GameState, Side } from '../engine/core-types.js' */
 /** @import { LiveStatus, Seat } from '../remote/live.js' */
-/** @import { Message, MessageParams, PageState, Translate } from './page-state.js' */
+/** @import { PageState } from './page-state.js' */
+/** @import { Message, MessageParams, Translate } from '../lib/i18n.js' */
 
 // The review box is drawn by review-box.js, beside the rest of the panel.
 export { renderReview, reviewSummary } from './review-box.js';
@@ -31,11 +32,11 @@ export { renderReview, reviewSummary } from './review-box.js';
  * the game's id against a friend.
  * @typedef {{
  *   gs: GameState|null,
- *   settings: BlueGrayGame['settings'],
+ *   settings: BlueGrayGameElement['settings'],
  *   thinking: boolean,
  *   paused: boolean,
  *   viewPly: number|null,
- *   aiInfo: BlueGrayGame['aiInfo'],
+ *   aiInfo: BlueGrayGameElement['aiInfo'],
  *   bottomSide: Side,
  *   seat: Seat|null,
  *   live: LiveStatus|null,
@@ -59,16 +60,13 @@ function hasGame(b) {
 }
 
 /**
- * What the panel needs of the board, read once per frame. `relay` and `gameId` are properties
- * that reflect the board's attributes.
- * @param {BlueGrayGame & {relay: string|null, gameId: string|null}} board
+ * What the panel needs of the board, read once per frame.
+ * @param {BlueGrayGameElement} board
  * @returns {BoardSnapshot}
  */
 export function boardSnapshot(board) {
   return {
-    // The element declares its state as an object and its presence loosely: they are the rules
-    // core's GameState and the live session's LiveStatus.
-    gs: /** @type {GameState|null} */ (board.state),
+    gs: board.state,
     settings: board.settings,
     thinking: board.thinking,
     paused: board.paused,
@@ -76,7 +74,7 @@ export function boardSnapshot(board) {
     aiInfo: board.aiInfo,
     bottomSide: board.bottomSide,
     seat: board.seat,
-    live: /** @type {LiveStatus|null} */ (board.presence),
+    live: board.presence,
     relay: board.relay,
     gameId: board.gameId,
   };

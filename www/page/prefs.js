@@ -12,6 +12,7 @@ import { withPref, themeOf } from './page-state.js';
  * @import { PageContext } from './context.js'
  * @import { Sound } from './sound.js'
  * @import { SettingError } from '../lib/settings.js'
+ * @import { Prefs } from './page-state.js'
  */
 
 const systemDark = matchMedia('(prefers-color-scheme: dark)');
@@ -69,8 +70,9 @@ export function pagePrefs(ctx, { sound, changed }) {
 
   /**
    * Changes a preference, keeps it for the next visit, and applies what it affects.
-   * @param {keyof import('./page-state.js').Prefs} name
-   * @param {unknown} value
+   * @template {keyof Prefs} K
+   * @param {K} name
+   * @param {Prefs[K]} value
    */
   function set(name, value) {
     ctx.update((p) => withPref(p, name, value));
@@ -89,7 +91,7 @@ export function pagePrefs(ctx, { sound, changed }) {
       set('lang', lang);
       setLanguage(lang);
     });
-    $('theme').addEventListener('change', () => set('theme', /** @type {HTMLSelectElement} */ ($('theme')).value));
+    $('theme').addEventListener('change', () => set('theme', /** @type {Prefs['theme']} */ (/** @type {HTMLSelectElement} */ ($('theme')).value)));
     $('warn').addEventListener('change', () => set('warn', input('warn').checked));
     $('sound').addEventListener('change', () => set('muted', !input('sound').checked));
     $('show-eval').addEventListener('change', () => set('showEval', input('show-eval').checked));
@@ -98,7 +100,7 @@ export function pagePrefs(ctx, { sound, changed }) {
       const text = input('relay').value.trim();
       const { settings, errors } = readSettings({ relay: text }, ['relay']);
       if (text && errors.length) return ctx.notify({ text: errors.map((e) => settingErrorText(t, e)).join(' ') });
-      set('relay', text ? settings.relay : null);
+      set('relay', text && settings.relay ? settings.relay : null);
     });
     systemDark.addEventListener('change', applyTheme);
   }

@@ -7,7 +7,7 @@ import { lastMoveNumber } from '../lib/moves.js';
 import { isRemote, SIDES } from '../lib/settings.js';
 /** @import { Catalogue, GameState, Result, Side } from '../engine/core-types.js' */
 /** @import { GameEntry } from './storage.js' */
-/** @import { Message } from './page-state.js' */
+/** @import { Message } from '../lib/i18n.js' */
 
 /**
  * A game's summary for the list (summarise): its rules, who plays and at what level, its length

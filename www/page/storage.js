@@ -37,7 +37,7 @@
 /**
  * How a save went (SAVE): saved, under `id` (new for a new game or a fork, `forked` then for a
  * fork), or not, `id` being the game's as it was.
- * @typedef {{status: 'saved', id: string, forked?: true}|{status: 'unchanged', id: string}|{status: 'too-large', id: string|null}|{status: 'failed', id: string|null}} SaveOutcome
+ * @typedef {{status: 'saved', id: string, forked?: true}|{status: 'unchanged', id: string}|{status: 'too-large', id: string|null}|{status: 'failed', id: string|null}|{status: 'full', id: string|null}} SaveOutcome
  */
 
 /** The list of recent games. */

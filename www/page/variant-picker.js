@@ -6,7 +6,7 @@
 import { ensureOption, el } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
 /** @import { Catalogue, OptionView } from '../engine/core-types.js' */
-/** @import { Translate } from './page-state.js' */
+/** @import { Translate } from '../lib/i18n.js' */
 
 /**
  * What the picker reads of the rules core's catalogue: the named variants and the options.

@@ -5,7 +5,7 @@ import { moveNumberOf } from '../lib/moves.js';
 import { isRemote, otherSide } from '../lib/settings.js';
 /** @import { GameState } from '../engine/core-types.js' */
 /** @import { BoardSnapshot, GameSnapshot } from '../page/panel.js' */
-/** @import { Message } from '../page/page-state.js' */
+/** @import { Message } from '../lib/i18n.js' */
 /** @import { LiveStatus } from './live.js' */
 
 /**

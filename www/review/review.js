@@ -12,6 +12,7 @@ import { plyAt } from './chart.js';
 import { gameKey, currentReview } from '../page/page-state.js';
 
 /** @import { PageContext } from '../page/context.js' */
+/** @import { Side } from '../engine/core-types.js' */
 
 /**
  * The page's review over `ctx`; `nodes()` is the analysis budget per position, `goTo(ply)` shows
@@ -26,7 +27,10 @@ export function pageReview(ctx, { nodes, goTo }) {
   /** "Learn from your mistakes" (learn.js), once opened. */
   let learn = /** @type {ReturnType<typeof initLearn>|null} */ (null);
 
-  /** The sides whose mistakes are the player's to learn from: the person's against the computer, else both. */
+  /**
+   * The sides whose mistakes are the player's to learn from: the person's against the computer, else both.
+   * @returns {Side[]}
+   */
   function playerSides() {
     const { mode, side } = board.settings;
     return mode === 'ai' ? [side] : ['blue', 'gray'];
