@@ -11,6 +11,7 @@
 //   blue-gray-game.css       the board's stylesheet (inside its shadow root)
 //   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
 //   blue-gray-game.d.ts      the types, from the manifest; react.d.ts: JSX typing for React 19
+//   types/                   the API's data shapes (www/api-types.js) as declarations
 //   README.md                scripts/package-readme.md with the API tables from the manifest,
 //                            and {{version}} and {{license}} filled in
 //   package.json             name, version and license from the workspace's Cargo.toml
@@ -19,7 +20,7 @@
 // (www/engine/assets.js), so the layout above must stay as it is. The JSDoc of www/blue-gray-game.js
 // is the one home of the API's description: the manifest, the types and the README's tables are
 // all made from it here, and the build fails when it and the code disagree (an attribute of
-// config.js, an event the controller emits, a part of the shadow tree or a custom property of
+// config.js, an event the element emits, a part of the shadow tree or a custom property of
 // the stylesheet that the JSDoc leaves out, or the other way round).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,6 +74,8 @@ const TAG = 'blue-gray-game';
 /** The element's module in the package (and the manifest's module path). */
 const MODULE = `${NAME}.js`;
 const TYPES = `${NAME}.d.ts`;
+/** The API's data shapes (www/api-types.js and the rules core's, which it names), as declarations. */
+const API_TYPES = 'types/api-types.js';
 const REACT_TYPES = 'react.d.ts';
 const MANIFEST = 'custom-elements.json';
 /**
@@ -201,7 +204,7 @@ async function manifest() {
 /**
  * Fails when the manifest and the code disagree on events, CSS parts or custom properties.
  * @param {ElementDeclaration} el
- * @param {string} source the element's module
+ * @param {string} source the element's API module (blue-gray-game.js)
  */
 function checkAgainstCode(el, source) {
   /** @type {(what: string, documented: string[], found: string[]) => void} */
@@ -210,9 +213,12 @@ function checkAgainstCode(el, source) {
     const b = [...new Set(found)].sort();
     if (a.join() !== b.join()) fail(`the ${what} in the JSDoc (${a.join(', ')}) are not the ${what} of the code (${b.join(', ')})`);
   };
-  const controller = fs.readFileSync(path.join(WWW, 'element', 'controller.js'), 'utf8');
-  same('events', list(el.events).map((e) => e.name), [...controller.matchAll(/#emit\('([a-z-]+)'/g)].map((x) => x[1]));
-  same('CSS parts', list(el.cssParts).map((p) => p.name), [...source.matchAll(/\bpart="([a-z-]+)"/g)].map((x) => x[1]));
+  // The element's code: its API module and its internals (element/), where events are emitted
+  // and the shadow tree is written.
+  const dir = path.join(WWW, 'element');
+  const code = [source, ...fs.readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))].join('\n');
+  same('events', list(el.events).map((e) => e.name), [...code.matchAll(/\bemit\('([a-z-]+)'/g)].map((x) => x[1]));
+  same('CSS parts', list(el.cssParts).map((p) => p.name), [...code.matchAll(/\bpart="([a-z-]+)"/g)].map((x) => x[1]));
   const css = cssFallbacks(fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8'));
   same('CSS custom properties', (el.cssProperties || []).map((p) => p.name), [...css.keys()]);
   const spaced = (/** @type {string | undefined} */ v) => String(v).replace(/\s+/g, ' ').trim();
@@ -279,6 +285,9 @@ function declarations(el) {
   const out = [
     `// The types of <${TAG}>, made by scripts/build-package.mjs from ${MANIFEST} (the JSDoc of the`,
     '// element\'s source): do not edit.',
+    '',
+    `import type { ${apiTypeNames().join(', ')} } from './${API_TYPES}';`,
+    `export type { ${apiTypeNames().join(', ')} } from './${API_TYPES}';`,
     '',
   ];
   for (const e of list(el.events)) out.push(`${doc(`The \`${e.name}\` event's detail. ${e.description}`)}export type ${detailType(e.name)} = ${detail(e)};`, '');
@@ -437,7 +446,7 @@ function packageJson(workspace, el) {
     customElements: MANIFEST,
     // Importing the element defines it: its module must never be dropped as unused.
     sideEffects: [`./${MODULE}`],
-    files: ['*.js', '*.d.ts', '*.css', 'pkg/', MANIFEST],
+    files: ['*.js', '*.d.ts', '*.css', 'pkg/', 'types/', MANIFEST],
     keywords: ['blue-and-gray', 'board-game', 'custom-element', 'web-component', 'webassembly'],
   };
   // The workspace's own fields, where it has them.
@@ -473,6 +482,27 @@ function checkSelfContained(pkg) {
   for (const p of paths) has('package.json', p);
 }
 
+/** The names of the types www/api-types.js declares. */
+function apiTypeNames() {
+  const source = fs.readFileSync(path.join(WWW, 'api-types.js'), 'utf8');
+  return [...source.matchAll(/@typedef \{[\s\S]*?\}\s+([A-Z]\w*)\b/g)].map((m) => m[1]);
+}
+
+/**
+ * Writes the declarations of www/api-types.js (and of the rules core's shapes it names) under
+ * types/, for blue-gray-game.d.ts to import: the API's data shapes have one home, in the source.
+ */
+function apiTypes() {
+  const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
+  const args = ['--ignoreConfig', '--allowJs', '--declaration', '--emitDeclarationOnly', '--target', 'es2022', '--module', 'esnext', '--rootDir', WWW, '--outDir', path.join(OUT, 'types'), path.join(WWW, 'api-types.js')];
+  try {
+    execFileSync(tsc, args, { cwd: ROOT, stdio: 'pipe' });
+  } catch (e) {
+    const { stdout, stderr } = /** @type {SpawnSyncReturns<Buffer>} */ (e);
+    fail(`the API's types could not be declared:\n${stdout}${stderr}`);
+  }
+}
+
 /** Type-checks the declarations (React's types from the repository's devDependencies). */
 function checkTypes() {
   const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
@@ -499,6 +529,7 @@ export async function buildPackage() {
   const m = await manifest();
   const el = elementOf(m);
   fs.writeFileSync(path.join(OUT, MANIFEST), `${JSON.stringify(m, null, 2)}\n`);
+  apiTypes();
   fs.writeFileSync(path.join(OUT, TYPES), declarations(el));
   fs.writeFileSync(path.join(OUT, REACT_TYPES), reactDeclarations(el));
   const pkg = packageJson(workspacePackage(), el);

@@ -18,10 +18,9 @@ import { stylesheet } from './engine/assets.js';
 import { buildShadow } from './element/render.js';
 import * as S from './element/state.js';
 import * as Sel from './lib/selection.js';
-/** @import { Catalogue, GameState } from './engine/core-types.js' */
-/** @import { MessageParams } from './lib/i18n.js' */
 /** @import { ReflectedProperties } from './element/config.js' */
-/** @import { AiInfo, LiveStatus } from './element/state.js' */
+// The API's data shapes are api-types.js's, which the package ships with its types.
+/** @import { AiInfo, Catalogue, GameState, LiveStatus, MessageParams } from './api-types.js' */
 
 /**
  * A board as a page sees it: the element's methods and properties, and the properties that

@@ -11,7 +11,8 @@ import { isRemote, isHuman } from '../lib/settings.js';
 import { resultMessage } from '../lib/result.js';
 /** @import { CoreError, GameState, Side } from '../engine/core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
-/** @import { AiInfo, BoardState } from './state.js' */
+/** @import { BoardState } from './state.js' */
+/** @import { AiInfo } from '../api-types.js' */
 /** @import { Glide } from './anim.js' */
 /** @import { Intent } from './input.js' */
 

@@ -8,6 +8,7 @@ import { solverToMove } from './puzzle-mode.js';
 /** @import { Core, Catalogue, CoreGame, GameState, SearchResult, Side, Goal } from '../engine/core-types.js' */
 /** @import { Settings, Theme } from '../lib/settings.js' */
 /** @import { Message } from '../lib/i18n.js' */
+/** @import { AiInfo, LiveStatus } from '../api-types.js' */
 /** @import { Layout, XY } from '../lib/draw-layout.js' */
 /** @import { Glide } from './anim.js' */
 /** @import { Puzzle } from './puzzle-mode.js' */
@@ -16,25 +17,6 @@ import { solverToMove } from './puzzle-mode.js';
 /** @typedef {ReturnType<typeof initialUi>} Ui */
 /** @typedef {ReturnType<typeof defaultState>} BoardState */
 /** @typedef {ReturnType<typeof defaultResources>} BoardResources */
-
-/**
- * The computer's last search, as the element's `aiInfo` gives it: the rules core's answer
- * (SearchResult) with the move it played.
- * @typedef {Pick<SearchResult, 'side'|'score'|'scoreText'|'depth'|'nodes'|'pv'> & {move: string, mateIn: number|null}} AiInfo
- */
-
-/**
- * A live game's connection (remote/live.js): the relay's, the seat this device plays (`watch`:
- * an onlooker; null while it is not known yet), the seat that started the game (null until
- * known), and whether each seat is connected.
- * @typedef {{
- *   relay: 'none'|'connecting'|'connected'|'unreachable',
- *   seat: Side|'watch'|null,
- *   host: Side|null,
- *   blue: 'online'|'offline'|'unknown',
- *   gray: 'online'|'offline'|'unknown',
- * }} LiveStatus
- */
 
 /** A fresh interaction state: nothing selected, the keyboard cursor on the red dot. */
 export function initialUi() {

@@ -6,18 +6,8 @@
 // `#` is the number, `=0 {…}` matches a number exactly, and a form may hold `{name}` places. A
 // language not loaded yet (loadLanguage) is said in the fallback language meanwhile.
 import { LANGUAGES as KNOWN, FALLBACK, FALLBACK_TABLE } from '../messages/index.js';
-
-/**
- * Something to say: a message of the tables (`key`, with `params` put in), or text that is
- * already the reader's (`text`, e.g. from the rules core).
- * @typedef {{key: string, params?: MessageParams}|{text: string}} Message
- */
-
-/**
- * The parameters of a message: each put in as it is, or said in the same language when it is a
- * message itself; an absent one leaves its place as written.
- * @typedef {{[name: string]: string|number|boolean|null|undefined|Message}} MessageParams
- */
+/** @typedef {import('../api-types.js').Message} Message */
+/** @typedef {import('../api-types.js').MessageParams} MessageParams */
 
 /**
  * Says the message `key` in a language fixed beforehand, with `params` put in (a page's `t`).

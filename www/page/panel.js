@@ -16,7 +16,7 @@ import { isRemote, isHuman } from '../lib/settings.js';
 import { byId, menu, field, button, meter } from './page-elements.js';
 /** @import { BlueGrayGameElement } from '../blue-gray-game.js' */
 /** @import { Catalogue, GameState, Side } from '../engine/core-types.js' */
-/** @import { LiveStatus, Seat } from '../remote/live.js' */
+/** @import { LiveStatus, Seat } from '../api-types.js' */
 /** @import { PageState } from './page-state.js' */
 /** @import { Message, MessageParams, Translate } from '../lib/i18n.js' */
 

@@ -6,7 +6,7 @@ import { isRemote, otherSide } from '../lib/settings.js';
 /** @import { GameState } from '../engine/core-types.js' */
 /** @import { BoardSnapshot, GameSnapshot } from '../page/panel.js' */
 /** @import { Message } from '../lib/i18n.js' */
-/** @import { LiveStatus } from './live.js' */
+/** @import { LiveStatus } from '../api-types.js' */
 
 /**
  * How a link's moves stand to this device's: the same, going on from them, behind them, or

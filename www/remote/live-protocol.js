@@ -19,6 +19,7 @@
 
 import { otherSide } from '../lib/settings.js';
 /** @import { GameClass, PerSide, Side } from '../engine/core-types.js' */
+/** @import { Presence } from '../api-types.js' */
 
 /**
  * A snapshot (above): the keys and signatures are base64url text, the seal null until the guest
@@ -29,11 +30,6 @@ import { otherSide } from '../lib/settings.js';
 /**
  * The second seat's request (the `join` topic): the seat and the asker's public key.
  * @typedef {{seat: Side, key: string}} JoinRequest
- */
-
-/**
- * What a seat's presence topic says: connected, or gone (said by the relay when it drops).
- * @typedef {'online'|'offline'} Presence
  */
 
 /**

@@ -7,28 +7,10 @@ import { newGameId } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { replayWith, topics, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, parseJoin, snapshotOf, checkSnapshot, compare, isKeyText } from './live-protocol.js';
 /** @import { GameClass, PerSide, Side } from '../engine/core-types.js' */
-/** @import { Snapshot, Sign, Replay, Presence } from './live-protocol.js' */
+/** @import { Snapshot, Sign, Replay } from './live-protocol.js' */
+/** @import { Presence, Seat, LiveStatus } from '../api-types.js' */
 /** @import { WebStorage } from '../page/storage.js' */
 /** @import { MqttClient, IClientOptions, connect } from '../vendor/mqtt.js' */
-
-/**
- * A device's place in a live game: a seat, or 'watch' (an onlooker, who cannot move).
- * @typedef {Side|'watch'} Seat
- */
-
-/**
- * A live game as this device sees it (the `status` callback; the board's `presence`): the
- * relay's connection ('none': there is no relay, which the board says, never the session), this
- * device's seat (null: not known yet), the seat that started the game (null: not known yet), and
- * whether each seat is connected.
- * @typedef {{
- *   relay: 'connecting'|'connected'|'unreachable'|'none',
- *   seat: Seat|null,
- *   host: Side|null,
- *   blue: Presence|'unknown',
- *   gray: Presence|'unknown',
- * }} LiveStatus
- */
 
 /**
  * What a live session is given (see LiveSession's constructor) and whom it tells.

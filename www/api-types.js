@@ -1,0 +1,48 @@
+// The shapes of the data the <blue-gray-game> element hands a page (its properties, methods and
+// events, blue-gray-game.js), declared once here so that the npm package can ship them with its
+// types (scripts/build-package.mjs makes types/api-types.d.ts of this module): the rules core's
+// (engine/core-types.js), the computer's last search, a live game's connection, and a message's
+// parameters. Only types: no code runs here.
+export {};
+
+/** @typedef {import('./engine/core-types.js').GameState} GameState */
+/** @typedef {import('./engine/core-types.js').Catalogue} Catalogue */
+/** @typedef {import('./engine/core-types.js').Side} Side */
+
+/**
+ * The computer's last search, as the element's `aiInfo` gives it: the rules core's answer with
+ * the move it played.
+ * @typedef {Pick<import('./engine/core-types.js').SearchResult, 'side'|'score'|'scoreText'|'depth'|'nodes'|'pv'> & {move: string, mateIn: number|null}} AiInfo
+ */
+
+/**
+ * A device's place in a live game: a seat, or 'watch' (an onlooker, who cannot move).
+ * @typedef {Side|'watch'} Seat
+ */
+
+/** @typedef {'online'|'offline'} Presence */
+
+/**
+ * A live game as this device sees it (the element's `presence`): the relay's connection
+ * ('none': there is no relay), this device's seat (null: not known yet), the seat that started
+ * the game (null: not known yet), and whether each seat is connected.
+ * @typedef {{
+ *   relay: 'connecting'|'connected'|'unreachable'|'none',
+ *   seat: Seat|null,
+ *   host: Side|null,
+ *   blue: Presence|'unknown',
+ *   gray: Presence|'unknown',
+ * }} LiveStatus
+ */
+
+/**
+ * Something to say: a message of the tables (`key`, with `params` put in), or text that is
+ * already the reader's (`text`, e.g. from the rules core).
+ * @typedef {{key: string, params?: MessageParams}|{text: string}} Message
+ */
+
+/**
+ * The parameters of a message: each put in as it is, or said in the same language when it is a
+ * message itself; an absent one leaves its place as written.
+ * @typedef {{[name: string]: string|number|boolean|null|undefined|Message}} MessageParams
+ */
