@@ -16,6 +16,7 @@ import { BoardController } from './element/controller.js';
 import { ATTRIBUTE_NAMES, defineReflectedProperties, keyOf } from './element/config.js';
 import { stylesheet } from './engine/assets.js';
 import { buildShadow } from './element/render.js';
+import { showHint, showMistake } from './element/marks.js';
 import * as S from './element/state.js';
 import * as Sel from './lib/selection.js';
 /** @import { ReflectedProperties } from './element/config.js' */
@@ -124,7 +125,8 @@ export class BlueGrayGame extends HTMLElement {
 
   /** @type {Promise<BlueGrayGame>} Settles when the rules core has loaded and the first game is set up. */
   get ready() {
-    return this.#c.ready;
+    // The controller's host is this element.
+    return /** @type {Promise<BlueGrayGame>} */ (this.#c.ready);
   }
 
   /** @type {GameState|null} The plain state the board draws from (the rules core's view of the game), or null. */
@@ -183,7 +185,7 @@ export class BlueGrayGame extends HTMLElement {
 
   /** @type {boolean} Whether the computer's last move is still gliding into place. */
   get animating() {
-    return this.#c.animating;
+    return this.#c.painter.animating;
   }
 
   /** @type {{path: string[], targets: string[], captured: string[]}|null} The piece picked and the hops entered so far (`path`), the legal next points and the guards a capture takes so far. */
@@ -248,7 +250,7 @@ export class BlueGrayGame extends HTMLElement {
    * @returns {boolean}
    */
   undo() {
-    return this.#c.step(-1);
+    return this.#c.history.step(-1);
   }
 
   /**
@@ -256,7 +258,7 @@ export class BlueGrayGame extends HTMLElement {
    * @returns {boolean}
    */
   redo() {
-    return this.#c.step(1);
+    return this.#c.history.step(1);
   }
 
   /**
@@ -278,7 +280,7 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   set viewPly(ply) {
-    this.#c.setViewPly(ply);
+    this.#c.history.view(ply);
   }
 
   /**
@@ -288,7 +290,7 @@ export class BlueGrayGame extends HTMLElement {
    * @returns {boolean}
    */
   continueFrom(ply) {
-    return this.#c.continueFrom(ply);
+    return this.#c.history.continueFrom(ply);
   }
 
   /**
@@ -298,7 +300,7 @@ export class BlueGrayGame extends HTMLElement {
    * @returns {{record: string, ply: number, moves: string[]}}
    */
   line() {
-    return this.#c.line();
+    return this.#c.history.line();
   }
 
   /**
@@ -310,7 +312,7 @@ export class BlueGrayGame extends HTMLElement {
    * @returns {Promise<{move: string, points: string[], reason: string, score: number, mateIn: number|null, scoreText: string, pv: string[]}>}
    */
   hint() {
-    return this.#c.hint();
+    return this.#c.hints.ask();
   }
 
   /**
@@ -323,7 +325,7 @@ export class BlueGrayGame extends HTMLElement {
   showHint(text) {
     this.#c.requireGame();
     if (text !== null && typeof text !== 'string') throw new TypeError(this.#c.t('api.hintNotText', { type: typeOf(text) }));
-    return this.#c.showHint(text);
+    return showHint(this.#c.marked, text);
   }
 
   /**
@@ -338,7 +340,7 @@ export class BlueGrayGame extends HTMLElement {
   showMistake(text) {
     this.#c.requireGame();
     if (text !== null && typeof text !== 'string') throw new TypeError(this.#c.t('api.mistakeNotText', { type: typeOf(text) }));
-    return this.#c.showMistake(text);
+    return showMistake(this.#c.marked, text);
   }
 
   /**
@@ -355,7 +357,7 @@ export class BlueGrayGame extends HTMLElement {
    * @returns {{x: number, y: number}|null}
    */
   pointCenter(point) {
-    return this.#c.pointCenter(point);
+    return this.#c.painter.pointCenter(point);
   }
 
   /**

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as B from '../../www/element/board.js';
+import * as T from '../../www/element/telling.js';
 import { resultMessage } from '../../www/lib/result.js';
 import { defaultState } from '../../www/element/state.js';
 
@@ -109,16 +110,16 @@ test('resultMessage names the reason and cause, with both progresses and the lea
 
 test('whyNoMove: the first reason that holds, the game over one carrying the result', () => {
   const two = boardWith(game());
-  assert.deepEqual(B.whyNoMove({ ...two, view: { ply: 3 } }), { key: 'refuse.viewing', params: { ply: 3 } });
+  assert.deepEqual(T.whyNoMove({ ...two, view: { ply: 3 } }), { key: 'refuse.viewing', params: { ply: 3 } });
   const over = boardWith(game({ result: { winner: 'blue', reason: 'breakthrough', cause: null } }));
-  assert.equal(B.whyNoMove(over).key, 'refuse.gameOver');
-  assert.equal(B.whyNoMove(over).params.result.key, 'result.breakthrough');
-  assert.deepEqual(B.whyNoMove({ ...two, locked: '' }), { key: 'refuse.locked' });
-  assert.deepEqual(B.whyNoMove({ ...two, locked: 'Press Try again.' }), { text: 'Press Try again.' });
-  assert.deepEqual(B.whyNoMove(boardWith(game(), { mode: 'view' })), { key: 'refuse.viewOnly' });
-  assert.deepEqual(B.whyNoMove({ ...boardWith(game(), { mode: 'ai', side: 'gray' }), thinking: true }), { key: 'refuse.computerThinking' });
-  assert.deepEqual(B.whyNoMove(boardWith(game(), { mode: 'demo' })), { key: 'refuse.demo' });
-  assert.deepEqual(B.whyNoMove(boardWith(game(), { mode: 'ai', side: 'gray' })), { key: 'refuse.notYourTurn', params: { side: 'blue' } });
+  assert.equal(T.whyNoMove(over).key, 'refuse.gameOver');
+  assert.equal(T.whyNoMove(over).params.result.key, 'result.breakthrough');
+  assert.deepEqual(T.whyNoMove({ ...two, locked: '' }), { key: 'refuse.locked' });
+  assert.deepEqual(T.whyNoMove({ ...two, locked: 'Press Try again.' }), { text: 'Press Try again.' });
+  assert.deepEqual(T.whyNoMove(boardWith(game(), { mode: 'view' })), { key: 'refuse.viewOnly' });
+  assert.deepEqual(T.whyNoMove({ ...boardWith(game(), { mode: 'ai', side: 'gray' }), thinking: true }), { key: 'refuse.computerThinking' });
+  assert.deepEqual(T.whyNoMove(boardWith(game(), { mode: 'demo' })), { key: 'refuse.demo' });
+  assert.deepEqual(T.whyNoMove(boardWith(game(), { mode: 'ai', side: 'gray' })), { key: 'refuse.notYourTurn', params: { side: 'blue' } });
 });
 
 test('handleIntent: a press picks, a second press plays the index of the move', () => {
@@ -183,9 +184,9 @@ test('handleIntent does nothing before the first game', () => {
 
 test('cursorMessages say the point, its piece and the selection', () => {
   const s = boardWith(game());
-  assert.deepEqual(B.cursorMessages(s), [{ key: 'desc.redDot', params: { point: 'e5' } }]);
+  assert.deepEqual(T.cursorMessages(s), [{ key: 'desc.redDot', params: { point: 'e5' } }]);
   const picked = B.handleIntent({ ...s, ui: { ...s.ui, cursor: 'd2' } }, { type: 'activate' }).state;
-  const said = B.cursorMessages(picked);
+  const said = T.cursorMessages(picked);
   assert.deepEqual(said[0], { key: 'desc.piece', params: { point: 'd2', color: 'blue', kind: 'sergeant' } });
   assert.deepEqual(said[1], { key: 'desc.selected', params: { path: 'd2', targets: 'd3 c3' } });
 });
@@ -193,9 +194,9 @@ test('cursorMessages say the point, its piece and the selection', () => {
 test('moveNews: the move, its captures, and the result when it ended the game', () => {
   const jump = capture(['c3', 'c5'], ['c4']);
   const gs = game({ lastMove: jump, result: { winner: 'blue', reason: 'lead', cause: null }, progress: { blue: 5, gray: 2 } });
-  const news = B.moveNews(gs, 'blue', 'computer');
+  const news = T.moveNews(gs, 'blue', 'computer');
   assert.deepEqual(news[0], { key: 'announce.computer', params: { side: 'blue', move: 'c3xc5' } });
   assert.deepEqual(news[1], { key: 'announce.captured', params: { points: 'c4' } });
   assert.equal(news[2].key, 'result.lead');
-  assert.deepEqual(B.moveNews(game(), 'blue', 'human'), []);
+  assert.deepEqual(T.moveNews(game(), 'blue', 'human'), []);
 });

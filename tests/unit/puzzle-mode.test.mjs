@@ -6,7 +6,7 @@ import { startPuzzle, solverToMove, whyNoMove, afterVerdict, PuzzleRunner, REPLY
 import { defaultState, canHumanMove, bottomSide } from '../../www/element/state.js';
 import { parseSetting } from '../../www/lib/settings.js';
 import { applyAttribute } from '../../www/element/config.js';
-import { whyNoMove as boardWhyNoMove } from '../../www/element/board.js';
+import { whyNoMove as boardWhyNoMove } from '../../www/element/telling.js';
 
 const gs = (side, extra = {}) => ({ side, code: `code ${side}`, result: null, history: [], ...extra });
 

@@ -1,20 +1,22 @@
 // The board's changes, as pure functions from a state (state.js) and what the rules core says
-// (its `state()` object, here `gs`) to the next state. The element carries out what these ask
-// for (playing a move on the rules core, explaining a refusal) and replaces its state with what
-// they return; nothing here touches the DOM, the rules core or a timer, so all of it is tested
-// in node (tests/unit/board.test.mjs).
+// (its `state()` object, here `gs`) to the next state, each named for what happened. The element
+// carries out what these ask for (playing a move on the rules core, explaining a refusal) and
+// replaces its state with what they return, through its one `apply(change, ...args)`: no state
+// is written anywhere else. Nothing here touches the DOM, the rules core or a timer, so all of
+// it is tested in node (tests/unit/board.test.mjs).
 import * as I from './interaction.js';
 import * as Sel from '../lib/selection.js';
-import { initialUi, canHumanMove, bottomSide, shownGame, seatOf } from './state.js';
-import { whyNoMove as puzzleWhyNoMove, startPuzzle } from './puzzle-mode.js';
-import { isRemote, isHuman } from '../lib/settings.js';
-import { resultMessage } from '../lib/result.js';
+import { initialUi, canHumanMove, bottomSide } from './state.js';
+import { startPuzzle } from './puzzle-mode.js';
+import { whyNoMove } from './telling.js';
 /** @import { CoreError, GameState, Side } from '../engine/core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { AiInfo } from '../api-types.js' */
 /** @import { Glide } from './anim.js' */
 /** @import { Intent } from './input.js' */
+/** @import { Puzzle } from './puzzle-mode.js' */
+/** @import { LiveStatus, Seat } from '../api-types.js' */
 
 /**
  * What the element must do besides changing its state (handleIntent).
@@ -137,31 +139,6 @@ export function explainRefusal(s, from, to, error) {
 }
 
 /**
- * Why the board takes no move from a person now, as a message.
- * @param {BoardState} s
- * @returns {Message}
- */
-export function whyNoMove(s) {
-  if (s.view) return { key: 'refuse.viewing', params: { ply: s.view.ply } };
-  // A puzzle says where it stands (solved, failed), even when its last move ended the game.
-  if (s.settings.mode === 'puzzle' && s.locked === null) return puzzleWhyNoMove(s);
-  const gs = s.gs;
-  if (!gs) throw new Error('There is no game on the board yet.');
-  if (gs.result) return { key: 'refuse.gameOver', params: { result: resultMessage(gs) } };
-  if (s.locked !== null) return s.locked ? { text: s.locked } : { key: 'refuse.locked' };
-  if (s.settings.mode === 'view') return { key: 'refuse.viewOnly' };
-  if (isRemote(s.settings.mode)) {
-    const seat = seatOf(s);
-    if (seat === 'watch') return { key: 'refuse.watching' };
-    if (seat === null) return { key: 'refuse.joining' };
-    if (seat !== gs.side) return { key: 'refuse.friendToMove', params: { side: gs.side } };
-  }
-  if (s.thinking) return { key: 'refuse.computerThinking' };
-  if (s.settings.mode === 'demo') return { key: 'refuse.demo' };
-  return { key: 'refuse.notYourTurn', params: { side: gs.side } };
-}
-
-/**
  * Handles an intent of input.js. Returns `{state, effect}`: the next state, and what the element
  * must do besides, or null: `{type: 'play', index}` (play the index-th legal move), `{type:
  * 'explain', from, to}` (ask the rules core why `from`-`to` is refused; it plays it if it is
@@ -218,55 +195,203 @@ export function handleIntent(s, it) {
   }
 }
 
+// ---------------------------------------------------------------- what happened besides a move
+
 /**
- * What a screen reader is told about the board: the point under the keyboard cursor, with the
- * piece on it and the selection, as a list of messages (said one after the other).
+ * The element joined the document (`on`) or left it.
  * @param {BoardState} s
- * @returns {Message[]}
+ * @param {boolean} on
+ * @returns {BoardState}
  */
-export function cursorMessages(s) {
-  const gs = shownGame(s);
-  if (!gs) return [];
-  const p = s.ui.cursor;
-  const piece = gs.board.find((x) => x.point === p);
-  /** @type {Message[]} */
-  const out = [
-    piece
-      ? { key: 'desc.piece', params: { point: p, color: piece.color, kind: piece.kind } }
-      : { key: p === 'e5' ? 'desc.redDot' : 'desc.empty', params: { point: p } },
-  ];
-  const sel = canHumanMove(s) ? Sel.selectionView(gs, s.ui) : null;
-  if (sel && sel.targets.includes(p)) out.push({ key: 'desc.destination' });
-  else if (sel) out.push({ key: 'desc.selected', params: { path: sel.path.join(' '), targets: sel.targets.join(' ') } });
-  return out;
+export function connected(s, on) {
+  return { ...s, connected: on };
 }
 
 /**
- * The news of a move just played, as messages: who played what, what it captured, and how the
- * game ended if it did. `side` is the side that moved.
- * @param {GameState} gs
- * @param {Side} side
- * @param {MoveBy} by
- * @returns {Message[]}
+ * Who plays changed (the `mode` or `side` attribute): a selection, a refusal and a halted
+ * computer are the last players'.
+ * @param {BoardState} s
+ * @returns {BoardState}
  */
-export function moveNews(gs, side, by) {
-  const m = gs.lastMove;
-  if (!m) return [];
-  /** @type {Message[]} */
-  const out = [{ key: by === 'computer' ? 'announce.computer' : 'announce.move', params: { side, move: m.text } }];
-  if (m.captured.length) out.push({ key: 'announce.captured', params: { points: m.captured.join(', ') } });
-  const result = resultMessage(gs);
-  if (result) out.push(result);
-  return out;
+export function playersChanged(s) {
+  return { ...s, halted: false, ui: { ...initialUi(), cursor: s.ui.cursor } };
 }
 
 /**
- * Whether the computer plays `side` in the state's settings (for the players' names).
+ * The mode changed: a puzzle starts from the position on the board, with its side to move as
+ * the solver.
  * @param {BoardState} s
- * @param {Side} side
- * @returns {boolean}
+ * @returns {BoardState}
  */
-export function computerPlays(s, side) {
-  const { mode } = s.settings;
-  return (mode === 'ai' || mode === 'demo') && !isHuman(s.settings, side);
+export function modeChanged(s) {
+  return { ...playersChanged(s), puzzle: s.gs ? startPuzzle(s.gs) : null };
+}
+
+/**
+ * A message for the player that is not tied to a press (see state.js `notice`).
+ * @param {BoardState} s
+ * @param {BoardState['notice']} notice
+ * @returns {BoardState}
+ */
+export function withNotice(s, notice) {
+  return { ...s, notice };
+}
+
+/**
+ * The game's rules, which a loaded record may bring: they are the `variant` setting's.
+ * @param {BoardState} s
+ * @param {string} variant
+ * @returns {BoardState}
+ */
+export function withVariant(s, variant) {
+  return { ...s, settings: { ...s.settings, variant } };
+}
+
+/**
+ * The game against a friend elsewhere is named: its id, and in a live game the host's key.
+ * @param {BoardState} s
+ * @param {string} gameId
+ * @param {string|null} [hostKey] unchanged when absent
+ * @returns {BoardState}
+ */
+export function named(s, gameId, hostKey) {
+  return { ...s, gameId, hostKey: hostKey === undefined ? s.hostKey : hostKey };
+}
+
+/**
+ * The result reached at `ply` was announced (a `gameover` event): not again for the same ply.
+ * @param {BoardState} s
+ * @param {number} ply
+ * @returns {BoardState}
+ */
+export function announced(s, ply) {
+  return { ...s, announced: ply };
+}
+
+/**
+ * The puzzle's progress (puzzle-mode.js).
+ * @param {BoardState} s
+ * @param {Puzzle|null} puzzle
+ * @returns {BoardState}
+ */
+export function withPuzzle(s, puzzle) {
+  return { ...s, puzzle };
+}
+
+/**
+ * Back on the solver's turn after an undo or a redo: the attempt goes on from there.
+ * @param {BoardState} s
+ * @returns {BoardState}
+ */
+export function puzzleResumed(s) {
+  return s.puzzle ? { ...s, puzzle: { ...s.puzzle, status: 'playing', queue: [] } } : s;
+}
+
+/**
+ * A demo held still (`on`) or let go; either way the computer may try again.
+ * @param {BoardState} s
+ * @param {boolean} on
+ * @returns {BoardState}
+ */
+export function paused(s, on) {
+  return { ...s, paused: on, halted: false };
+}
+
+/**
+ * A live game's connection (null: none, outside live games).
+ * @param {BoardState} s
+ * @param {LiveStatus|null} live
+ * @returns {BoardState}
+ */
+export function withLive(s, live) {
+  return { ...s, live };
+}
+
+/**
+ * The relay seated this device at `seat` (a side: the person's side becomes it).
+ * @param {BoardState} s
+ * @param {Seat} seat
+ * @returns {BoardState}
+ */
+export function seated(s, seat) {
+  return seat === 'blue' || seat === 'gray' ? { ...s, settings: { ...s.settings, side: seat } } : s;
+}
+
+/**
+ * A move shown as an arrow for the position `code` (null: none).
+ * @param {BoardState} s
+ * @param {{code: string, points: string[]}|null} hint
+ * @returns {BoardState}
+ */
+export function withHint(s, hint) {
+  return { ...s, hint };
+}
+
+/**
+ * The mistake mark taken off.
+ * @param {BoardState} s
+ * @returns {BoardState}
+ */
+export function withoutMistake(s) {
+  return { ...s, mistake: null };
+}
+
+/**
+ * The computer started or stopped waiting to move and thinking.
+ * @param {BoardState} s
+ * @param {boolean} on
+ * @returns {BoardState}
+ */
+export function thinking(s, on) {
+  return { ...s, thinking: on };
+}
+
+/**
+ * The computer asked its worker for a move at `requested` (performance.now()).
+ * @param {BoardState} s
+ * @param {number} requested
+ * @returns {BoardState}
+ */
+export function searchAsked(s, requested) {
+  return { ...s, lastSearch: { requested, replied: null } };
+}
+
+/**
+ * The computer's worker answered at `replied` (performance.now()).
+ * @param {BoardState} s
+ * @param {number} replied
+ * @returns {BoardState}
+ */
+export function searchReplied(s, replied) {
+  return { ...s, lastSearch: s.lastSearch ? { ...s.lastSearch, replied } : { requested: replied, replied } };
+}
+
+/**
+ * The computer could not move: it says why and does not try again in a loop (a new game, undo or
+ * redo tries again).
+ * @param {BoardState} s
+ * @param {Message} why
+ * @returns {BoardState}
+ */
+export function halted(s, why) {
+  return { ...s, halted: true, notice: why };
+}
+
+/**
+ * The board got (`on`) or lost the keyboard's focus.
+ * @param {BoardState} s
+ * @param {boolean} on
+ * @returns {BoardState}
+ */
+export function focused(s, on) {
+  return { ...s, focused: on };
+}
+
+/**
+ * The computer's last move has glided into place.
+ * @param {BoardState} s
+ * @returns {BoardState}
+ */
+export function glided(s) {
+  return s.glide ? { ...s, glide: null } : s;
 }

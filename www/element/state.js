@@ -1,18 +1,18 @@
-// The state of one board, declared once with its defaults (as chessground's state.ts does). The
-// element keeps one plain-data state object and replaces it with the pure changes of board.js;
-// what it holds besides (the rules core's Game, the computer, timers, the last layout) is
-// declared here too, in `defaultResources`, so that no field of the element is declared
-// anywhere else.
+// The state of one board, declared once with its defaults (as chessground's state.ts does): every
+// field of the plain-data state object, which the element replaces with the named changes of
+// board.js and nothing else. What the controller holds besides (the rules core, its Game, the
+// resize observer) is declared here too, in `defaultResources`; the handles of each part the
+// controller runs (the painter's layout and frame, the computer's timer and worker, a hint's
+// search, a live game's session) are that part's own, declared in its class.
 import { DEFAULTS, isHuman } from '../lib/settings.js';
 import { solverToMove } from './puzzle-mode.js';
 /** @import { Core, Catalogue, CoreGame, GameState, SearchResult, Side, Goal } from '../engine/core-types.js' */
 /** @import { Settings, Theme } from '../lib/settings.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { AiInfo, LiveStatus } from '../api-types.js' */
-/** @import { Layout, XY } from '../lib/draw-layout.js' */
+/** @import { XY } from '../lib/draw-layout.js' */
 /** @import { Glide } from './anim.js' */
 /** @import { Puzzle } from './puzzle-mode.js' */
-/** @import { LiveSession } from '../remote/live.js' */
 
 /** @typedef {ReturnType<typeof initialUi>} Ui */
 /** @typedef {ReturnType<typeof defaultState>} BoardState */
@@ -186,15 +186,6 @@ export function defaultResources() {
      * @type {CoreGame|null}
      */
     game: null,
-    /**
-     * The layout of the last frame drawn (draw.js `layout`), for pointer input.
-     * @type {Layout|null}
-     */
-    layout: null,
-    /** What the canvas shows now (view.js `drawKey`), so an unchanged frame is not redrawn. */
-    drawnKey: '',
-    /** A frame is requested. */
-    frameQueued: false,
     /** A new game from the attributes is queued for the end of the task. */
     newGameQueued: false,
     /** The element is writing its own attributes: their callbacks change nothing. */
@@ -204,12 +195,6 @@ export function defaultResources() {
      * @type {ResizeObserver|null}
      */
     resizeObserver: null,
-    /**
-     * A live game's session with the relay (live.js), or null: `key` names the relay and game it
-     * is for, `session` is null while live.js loads.
-     * @type {{key: string|null, session: LiveSession|null}|null}
-     */
-    session: null,
   };
 }
 

@@ -1,0 +1,306 @@
+// End-to-end: every door into a game × every mode it opens, through the same checks (the page's
+// one door, page/doors.js): the board's mode and seat, the game's id where the mode needs one
+// (a game by link or live always has one, wherever it starts), the kept entry (from the start
+// against a friend, after the first move otherwise), the address once the game is set up (a
+// link's game dropped from it, or followed when a link carried a whole game), and a reload that
+// shows the same game. Then the element's attributes as a door, in every mode, on a page of
+// someone else's; and a friend's newer link opened as a new page load, kept before a reload.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { state, waitReady, waitText, frames } from './helpers.mjs';
+import { devices, startFromForm, playAMove, copied } from './devices.mjs';
+import { startRelay } from '../relay-harness.mjs';
+import { loadCore } from '../unit/core.mjs';
+
+const core = await loadCore();
+/** Every lesson done, as the page keeps the lessons' progress: the lessons then offer a first game. */
+const ALL_LESSONS_DONE = JSON.stringify({ done: core.lessons().map((l) => l.id), offer: null });
+
+/** A finished game's record: the captain walks whenever it can, else the first legal move. */
+function finishedRecord() {
+  const game = new core.Game('sackson');
+  try {
+    for (let i = 0; i < 400 && !game.state().result; i++) {
+      const s = game.state();
+      game.play((s.moves.find((m) => m.kind === 'captain') || s.moves[0]).text);
+    }
+    return game.record();
+  } finally {
+    game.free();
+  }
+}
+
+const GAME_ID = /^[0-9a-f]{32}$/;
+/** What a link's game puts in the address. */
+const GAME_SETTINGS = ['mode', 'side', 'variant', 'level', 'movetime', 'position', 'record', 'game-id', 'host-key', 'ply', 'view'];
+/** A record of two moves, for the doors that open one. */
+const RECORD = '[Variant "sackson"]\n\n1. e2-e3 e8-e7 *';
+
+let env;
+let relay;
+before(async () => {
+  relay = await startRelay();
+  env = await devices();
+});
+after(async () => {
+  await env?.close();
+  await relay?.dispose();
+});
+
+const relayQuery = () => `relay=${encodeURIComponent(relay.url)}`;
+const element = (page) => page.evaluate(() => ({ mode: window.bluegray.settings.mode, seat: window.bluegray.element.seat, gameId: window.bluegray.element.gameId }));
+const keptList = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('bluegray.games.v2') || '[]'));
+
+/** The game settings left in the page's address. */
+function addressSettings(page) {
+  const url = new URL(page.url());
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ''));
+  return GAME_SETTINGS.filter((k) => url.searchParams.has(k) || fragment.has(k));
+}
+
+/** Waits until a live game's relay has seated this device. */
+function seated(page) {
+  return page.waitForFunction(() => {
+    const p = window.bluegray.element.presence;
+    return p && p.relay === 'connected' && p.seat && window.bluegray.element.gameId;
+  });
+}
+
+/**
+ * The doors, each a way a player opens a game of `mode` on a fresh device; returns the device's
+ * page, the game set up. `follows`: the address then carries the game.
+ */
+const DOORS = {
+  form: {
+    modes: ['ai', 'two', 'demo', 'friend', 'live'],
+    async open(mode) {
+      const d = await env.device(mode === 'live' ? `?${relayQuery()}` : '');
+      await startFromForm(d.page, mode, 'blue');
+      return d.page;
+    },
+  },
+  query: {
+    modes: ['ai', 'two', 'demo', 'view', 'friend', 'live'],
+    async open(mode) {
+      return (await env.device(`?mode=${mode}&side=blue&variant=classic${mode === 'live' ? `&${relayQuery()}` : ''}`)).page;
+    },
+  },
+  fragment: {
+    modes: ['ai', 'two', 'demo', 'view', 'friend'],
+    follows: (mode) => mode !== 'friend',
+    async open(mode) {
+      return (await env.device(`#mode=${mode}&side=blue&record=${encodeURIComponent(RECORD)}`)).page;
+    },
+  },
+  'friend link': {
+    modes: ['friend'],
+    async open() {
+      const a = await env.device('?mode=friend&side=blue');
+      await playAMove(a.page, 0);
+      const link = await copied(a.page, '#send-link', /Link copied/);
+      return (await env.device(link.slice(env.url.length))).page;
+    },
+    seat: 'gray',
+  },
+  invitation: {
+    modes: ['live'],
+    async open() {
+      const a = await env.device(`?${relayQuery()}`);
+      await startFromForm(a.page, 'live', 'blue');
+      await seated(a.page);
+      const invite = await copied(a.page, '#invite-link', /Invitation copied/);
+      return (await env.device(invite.slice(env.url.length))).page;
+    },
+    seat: 'gray',
+  },
+  'recent list': {
+    modes: ['ai', 'two', 'friend'],
+    async open(mode) {
+      const d = await env.device(`?mode=${mode}&side=blue`);
+      await playAMove(d.page, 0);
+      await startFromForm(d.page, 'two', 'blue');
+      await d.page.waitForFunction(() => window.bluegray.state.history.length === 0);
+      await d.page.click('#recent-summary');
+      await d.page.click('#recent-list li:not(.here) .recent-open');
+      await d.page.waitForFunction((m) => window.bluegray.settings.mode === m, mode);
+      return d.page;
+    },
+  },
+  'record file': {
+    modes: ['two'],
+    async open() {
+      const d = await env.device('');
+      await d.page.setInputFiles('#record-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(RECORD) });
+      await d.page.waitForFunction(() => window.bluegray.state.history.length === 2);
+      return d.page;
+    },
+  },
+  "friend's record": {
+    modes: ['friend'],
+    async open() {
+      const a = await env.device('?mode=friend&side=blue');
+      await playAMove(a.page, 0);
+      const record = await a.page.evaluate(() => window.bluegray.element.record);
+      const d = await env.device('');
+      await d.page.setInputFiles('#record-file', { name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+      await d.page.waitForFunction(() => window.bluegray.settings.mode === 'friend');
+      return d.page;
+    },
+    seat: 'gray',
+  },
+  'first game after the lessons': {
+    modes: ['ai'],
+    async open() {
+      const d = await env.device('');
+      await d.page.evaluate((p) => localStorage.setItem('bluegray.lessons.v1', p), ALL_LESSONS_DONE);
+      await d.page.reload();
+      await waitReady(d.page);
+      await d.page.click('#open-lessons');
+      await d.page.click('#lessons .lessons-menu .lesson-play[data-level="1"]');
+      await d.page.waitForFunction(() => window.bluegray.settings.mode === 'ai' && window.bluegray.settings.level === 1);
+      return d.page;
+    },
+  },
+  rematch: {
+    modes: ['ai', 'two', 'friend'],
+    async open(mode) {
+      // A finished game of this mode (Gray's seat), and the game-over panel's Rematch.
+      const d = await env.device(`#mode=${mode}&side=gray&record=${encodeURIComponent(finishedRecord())}`);
+      await d.page.waitForSelector('#rematch', { state: 'visible' });
+      const before = await element(d.page);
+      await d.page.click('#rematch');
+      await d.page.waitForFunction(
+        ([id, remote]) => window.bluegray.state.history.length === 0 && (!remote || window.bluegray.element.gameId !== id),
+        [before.gameId, mode === 'friend'],
+      );
+      return d.page;
+    },
+    seat: 'blue',
+  },
+  'position box': {
+    modes: ['two'],
+    async open() {
+      const d = await env.device('?mode=two');
+      await playAMove(d.page, 0);
+      const code = await d.page.evaluate(() => window.bluegray.state.code);
+      await d.page.click('details.io > summary');
+      await d.page.fill('#io-text', code);
+      await d.page.click('#import');
+      await d.page.waitForFunction((c) => window.bluegray.state.start === c && window.bluegray.state.history.length === 0, code);
+      return d.page;
+    },
+  },
+};
+
+/** The seat a mode's game gives the person who opened it with side Blue (null: no seat). */
+function expectedSeat(mode, door) {
+  if (mode !== 'friend' && mode !== 'live') return null;
+  return door.seat ?? 'blue';
+}
+
+for (const [name, door] of Object.entries(DOORS)) {
+  for (const mode of door.modes) {
+    test(`door "${name}" × mode ${mode}: mode, seat, id, kept entry, address, reload`, async () => {
+      const page = await door.open(mode);
+      await waitReady(page);
+      if (mode === 'live') await seated(page);
+      const seen = await element(page);
+      assert.equal(seen.mode, mode, 'the board plays the mode asked for');
+      assert.equal(seen.seat, expectedSeat(mode, door), 'this device sits at its seat');
+      if (mode === 'friend' || mode === 'live') {
+        assert.match(String(seen.gameId), GAME_ID, 'a game against a friend has its id');
+        // Kept from the start, under its id.
+        await page.waitForFunction((id) => JSON.parse(localStorage.getItem('bluegray.games.v2') || '[]').some((e) => e.summary.gameId === id), seen.gameId);
+      } else {
+        assert.equal(seen.gameId, null, 'no id outside games against a friend');
+      }
+      const follows = door.follows ? door.follows(mode) : false;
+      assert.deepEqual(addressSettings(page).length > 0, follows, `the address after set-up: ${page.url()}`);
+      // The first move (where a person moves here) is kept.
+      const s = await state(page);
+      const canMove = ['ai', 'two', 'friend', 'live'].includes(mode) && (mode === 'two' || s.side === seen.seat || (mode === 'ai' && s.side === (await page.evaluate(() => window.bluegray.settings.side))));
+      if (canMove && !s.result) {
+        const played = await playAMove(page, 0);
+        await page.waitForFunction((m) => {
+          const list = JSON.parse(localStorage.getItem('bluegray.games.v2') || '[]');
+          return list.some((e) => e.summary.line && e.summary.line.includes(m));
+        }, played);
+      }
+      if (mode === 'demo') await page.click('#pause');
+      await frames(page);
+      const before = await state(page);
+      const kept = await keptList(page);
+      await page.reload();
+      await waitReady(page);
+      if (mode === 'live') await seated(page);
+      const after = await state(page);
+      const again = await element(page);
+      assert.equal(again.mode, mode, 'a reload shows the same mode');
+      assert.equal(again.gameId, seen.gameId, 'a reload shows the same game id');
+      assert.deepEqual(after.history.slice(0, before.history.length), before.history, 'a reload shows the same moves');
+      if (mode !== 'demo') assert.equal(after.history.length, before.history.length);
+      assert.ok((await keptList(page)).length >= kept.length, 'a reload drops no kept game');
+    });
+  }
+}
+
+test('door "element attributes" × every mode: the board sets up its own game, a game by link with its id', async () => {
+  for (const mode of ['ai', 'two', 'demo', 'view', 'friend', 'puzzle', 'live']) {
+    const extra = mode === 'live' ? ` relay="${relay.url}"` : mode === 'puzzle' ? ' goal="win2" position="4c3s/ss1s1ss2/2S6/2s6/9/2S6/9/SS1S1SS2/2S1C4 b 0 1"' : '';
+    const html = `<!doctype html><meta charset="utf-8"><script type="module" src="${env.url}blue-gray-game.js"></script>
+<blue-gray-game id="b" mode="${mode}" side="blue"${extra}></blue-gray-game>`;
+    const d = await env.device(`doors-${mode}.html`, { html });
+    await d.page.waitForFunction(() => document.getElementById('b').state !== null, null, { timeout: 15000 });
+    if (mode === 'live') await d.page.waitForFunction(() => document.getElementById('b').gameId, null, { timeout: 15000 });
+    const got = await d.page.evaluate(() => {
+      const b = document.getElementById('b');
+      return { mode: b.settings.mode, gameId: b.gameId, attr: b.getAttribute('game-id'), tag: b.record.match(/\[GameId "([0-9a-f]+)"\]/)?.[1] ?? null };
+    });
+    assert.equal(got.mode, mode);
+    if (mode === 'friend' || mode === 'live') {
+      assert.match(String(got.gameId), GAME_ID, `${mode}: the board names its game`);
+      assert.equal(got.attr, got.gameId, `${mode}: and reflects it`);
+      assert.equal(got.tag, got.gameId, `${mode}: and its record carries it`);
+    } else {
+      assert.equal(got.gameId, null, `${mode}: no id`);
+    }
+    await d.context.close();
+  }
+});
+
+test('a friend’s newer link opened as a new page load is kept before it is shown: a reload still has the move', async () => {
+  const a = await env.device('?mode=friend&side=blue');
+  await playAMove(a.page, 0);
+  const first = await copied(a.page, '#send-link', /Link copied/);
+  const b = await env.device(first.slice(env.url.length));
+  await playAMove(b.page, 1);
+  const reply = await copied(b.page, '#send-link', /Link copied/);
+  await a.page.goto(reply);
+  await a.page.waitForFunction(() => window.bluegray.state.history.length === 2);
+  await a.page.reload();
+  await waitReady(a.page);
+  assert.equal((await state(a.page)).history.length, 2, 'the friend’s move survives the reload');
+  // An older link changes nothing and says so.
+  await a.page.goto(first);
+  await waitText(a.page, '#notice', /behind|older/i);
+  assert.equal((await state(a.page)).history.length, 2);
+});
+
+test('a page of another site that opens link after link cannot push the player’s game in progress out', async () => {
+  const d = await env.device('?mode=two');
+  await playAMove(d.page, 0);
+  const mine = await d.page.evaluate(() => window.bluegray.state.record);
+  for (let i = 0; i < 21; i++) {
+    const id = i.toString(16).padStart(32, 'a');
+    await d.page.goto(`${env.url}#mode=friend&side=gray&game-id=${id}&record=${encodeURIComponent(RECORD)}`);
+    await waitReady(d.page);
+  }
+  const games = await d.page.evaluate(() => {
+    const list = JSON.parse(localStorage.getItem('bluegray.games.v2') || '[]');
+    return list.map((e) => localStorage.getItem(`bluegray.games.v2.${e.id}`));
+  });
+  assert.ok(games.some((g) => g && JSON.parse(g).record.includes('e2-e3') && JSON.parse(g).settings.mode === 'two'), 'the game in progress is still kept');
+  assert.ok(games.length <= 21);
+  assert.ok(mine.length > 0);
+  await waitText(d.page, '#save-status', /not kept|every kept game/i);
+});

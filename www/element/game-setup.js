@@ -1,0 +1,202 @@
+// Setting up a board's game: loading the rules core (and the board's language) once, the game
+// the attributes describe (a record, else a position of the variant, else its start; a bad one
+// is reported and the nearest good game started), the element's `newGame(options)`, who plays in
+// the record's tags, a game by link's id, and putting a game on the board.
+import * as B from './board.js';
+import { playerTags } from './players.js';
+import { loadWasm } from '../engine/assets.js';
+import { readSettings, DEFAULTS } from '../lib/settings.js';
+import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
+import { errorText } from '../lib/errors.js';
+import { loadLanguage } from '../lib/i18n.js';
+/** @import { Core, CoreGame } from '../engine/core-types.js' */
+/** @import { BoardState, BoardResources } from './state.js' */
+/** @import { Limits, SettingError } from '../lib/settings.js' */
+/** @import { MessageParams } from '../lib/i18n.js' */
+
+/** The game settings newGame() takes, besides the start (a position or a record). */
+const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'relay', 'game-id', 'host-key'];
+
+/** The attributes that name one game with a friend elsewhere: a new game without them is another game. */
+const MATCH_ATTRIBUTES = ['game-id', 'host-key'];
+
+/**
+ * What setting up a game asks of its board. `stop()` ends what the last game had under way (the
+ * computer, a puzzle's replies, a hint); `started(keepSession)` follows a game put on the board;
+ * `loaded()` and `failed(message)` follow the rules core's loading.
+ * @typedef {{
+ *   host: HTMLElement,
+ *   state(): BoardState,
+ *   resources(): BoardResources,
+ *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
+ *   readAttributes(report: boolean): void,
+ *   limits(): Limits,
+ *   settingErrors(errors: SettingError[]): string,
+ *   reflect(write: () => void): void,
+ *   stop(): void,
+ *   started(keepSession: boolean): void,
+ *   loaded(): void,
+ *   failed(message: string): void,
+ *   language(): string,
+ *   error(message: string): void,
+ *   t(key: string, params?: MessageParams): string,
+ * }} SetupBoard
+ */
+
+/**
+ * A game of the rules core: a record, else a position of the variant, else its start. Throws.
+ * @param {Core} core
+ * @param {{variant: string, record?: string|null, position?: string|null}} start
+ * @returns {CoreGame}
+ */
+export function makeGame(core, { variant, record, position }) {
+  const { Game } = core;
+  if (record && record.trim()) return Game.fromRecord(record);
+  if (position && position.trim()) return Game.fromCode(variant, position.trim());
+  return new Game(variant);
+}
+
+export class GameSetup {
+  /** @type {SetupBoard} */
+  #board;
+
+  /** @param {SetupBoard} board */
+  constructor(board) {
+    this.#board = board;
+  }
+
+  /** Loads the rules core (once per board), then sets up the attributes' game. */
+  async load() {
+    const b = this.#board;
+    /** @type {Core} */
+    let core;
+    try {
+      // The language's messages load meanwhile, so the first game is said in it.
+      [core] = await Promise.all([loadWasm(), loadLanguage(b.language())]);
+    } catch (e) {
+      const message = b.t('error.load', { error: errorText(e) });
+      b.apply(B.withNotice, { text: message });
+      b.failed(message);
+      return;
+    }
+    const r = b.resources();
+    r.core = core;
+    r.catalogue = core.variants();
+    b.readAttributes(true);
+    r.newGameQueued = false;
+    this.fromAttributes();
+    b.loaded();
+  }
+
+  /** A new game from the attributes at the end of the task (several may change at once). */
+  queue() {
+    const r = this.#board.resources();
+    if (r.newGameQueued || !r.core) return;
+    r.newGameQueued = true;
+    queueMicrotask(() => {
+      if (!r.newGameQueued) return;
+      r.newGameQueued = false;
+      this.fromAttributes();
+    });
+  }
+
+  /** Makes the game the attributes describe; a bad one is reported and the nearest good game started. */
+  fromAttributes() {
+    const b = this.#board;
+    const core = b.resources().core;
+    if (!core) return;
+    const variant = b.state().settings.variant;
+    const record = b.host.getAttribute('record');
+    let game;
+    try {
+      game = makeGame(core, { variant, record, position: b.host.getAttribute('position') });
+    } catch (e) {
+      b.error(b.t('error.badGame', { error: errorText(e), variant: DEFAULTS.variant }));
+      try {
+        game = new core.Game(variant);
+      } catch {
+        game = new core.Game(DEFAULTS.variant);
+      }
+    }
+    if (!record) this.#tagPlayers(game);
+    this.setGame(game);
+  }
+
+  /**
+   * newGame(options) of the element: the options become its attributes (a game id or host key
+   * not given goes: another game); a refused option or game changes nothing, attributes included.
+   * @param {unknown} options
+   */
+  newGame(options) {
+    const b = this.#board;
+    if (options === null || typeof options !== 'object') throw new TypeError(b.t('api.optionsNotObject'));
+    const { settings, errors } = readSettings(/** @type {Record<string, unknown>} */ (options), GAME_OPTIONS, b.limits());
+    if (errors.length) throw new Error(b.settingErrors(errors));
+    const core = b.resources().core;
+    const game = core ? makeGame(core, { variant: settings.variant ?? b.state().settings.variant, record: settings.record, position: settings.position }) : null;
+    const host = b.host;
+    b.reflect(() => {
+      for (const [k, v] of Object.entries(settings)) host.setAttribute(k, String(v));
+      for (const name of ['position', 'record', ...MATCH_ATTRIBUTES]) if (!(name in settings)) host.removeAttribute(name);
+      host.removeAttribute('orientation');
+    });
+    b.readAttributes(false);
+    if (!game) return this.queue();
+    if (!settings.record) this.#tagPlayers(game);
+    this.setGame(game);
+  }
+
+  /**
+   * Writes who plays each side and today's date into a new game's record.
+   * @param {CoreGame} game
+   */
+  #tagPlayers(game) {
+    const b = this.#board;
+    const s = b.state();
+    try {
+      for (const [name, value] of playerTags(s.settings, b.resources().catalogue, s.gameId, new Date())) game.setTag(name, value);
+    } catch (e) {
+      b.error(errorText(e));
+    }
+  }
+
+  /**
+   * A game by link always has an id, wherever it starts (a record that names one keeps it): the
+   * devices tell its links apart by it.
+   * @param {CoreGame} game
+   */
+  nameFriendGame(game) {
+    const b = this.#board;
+    const s = b.state();
+    if (s.settings.mode !== 'friend' || s.gameId) return;
+    const tagged = String(game.tag(GAME_ID_TAG) ?? '').toLowerCase();
+    const id = GAME_ID.test(tagged) ? tagged : newGameId();
+    b.apply(B.named, id);
+    b.reflect(() => b.host.setAttribute('game-id', id));
+    try {
+      game.setTag(GAME_ID_TAG, id);
+    } catch (e) {
+      b.error(errorText(e));
+    }
+  }
+
+  /**
+   * Puts `game` on the board (`keepSession`: a live game's session goes on with it).
+   * @param {CoreGame} game
+   * @param {{keepSession?: boolean}} [options]
+   */
+  setGame(game, { keepSession = false } = {}) {
+    const b = this.#board;
+    b.stop();
+    const r = b.resources();
+    if (r.game) r.game.free();
+    r.game = game;
+    this.nameFriendGame(game);
+    const gs = game.state();
+    b.apply(B.withNewGame, gs);
+    // The game's variant is the `variant` attribute's value (a loaded record may bring its own).
+    b.apply(B.withVariant, gs.variant);
+    if (b.host.getAttribute('variant') !== gs.variant) b.reflect(() => b.host.setAttribute('variant', gs.variant));
+    b.started(keepSession);
+  }
+}

@@ -1,0 +1,175 @@
+// A board's link to its live game: one session with the relay (remote/live.js, loaded with its
+// MQTT client only when a live game starts) while the board is in a document, in live mode. It
+// hands the board the checked snapshots' new moves, the connection and the seat the relay gives,
+// and publishes the board's own moves. The board's state changes only through its `apply`.
+import * as B from './board.js';
+import { GAME_ID_TAG } from '../lib/game-id.js';
+import { otherSide } from '../lib/settings.js';
+import { webStorage } from '../lib/web-storage.js';
+/** @import { Core, CoreGame } from '../engine/core-types.js' */
+/** @import { BoardState } from './state.js' */
+/** @import { LiveStatus } from '../api-types.js' */
+/** @import { LiveSession } from '../remote/live.js' */
+/** @import { Snapshot } from '../remote/live-protocol.js' */
+/** @import { MessageParams } from '../lib/i18n.js' */
+
+/**
+ * What a live game asks of its board.
+ * @typedef {{
+ *   state(): BoardState,
+ *   core(): Core|null,
+ *   game(): CoreGame|null,
+ *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
+ *   newGame(game: CoreGame): void,
+ *   playRemote(move: string): boolean,
+ *   reflect(name: string, value: string): void,
+ *   emit(type: string, detail: object): void,
+ *   error(message: string): void,
+ *   t(key: string, params?: MessageParams): string,
+ *   changed(): void,
+ *   refresh(): void,
+ * }} LiveBoard
+ */
+
+export class LiveLink {
+  /** @type {LiveBoard} */
+  #board;
+  /** The session this board has, and the relay and game it is for ("relay id"). */
+  #entry = /** @type {{key: string, session: LiveSession|null}|null} */ (null);
+
+  /** @param {LiveBoard} board */
+  constructor(board) {
+    this.#board = board;
+  }
+
+  /**
+   * Starts, keeps or ends the session to match the board's state: one while the board is in a
+   * document, in live mode, with the rules core loaded (`fresh`: a new game was set up, so a
+   * session without a game id of its own starts again).
+   */
+  sync(fresh = false) {
+    const b = this.#board;
+    const s = b.state();
+    const core = b.core();
+    const wanted = s.settings.mode === 'live' && s.connected && !!core;
+    const key = wanted ? `${s.relay} ${s.gameId || 'new'}` : null;
+    const current = this.#entry;
+    if (current && current.key === key && !(fresh && !s.gameId)) return;
+    if (current) current.session?.close();
+    this.#entry = null;
+    if (!wanted || !core || !key) {
+      if (s.live) b.apply(B.withLive, null);
+      return;
+    }
+    const host = s.gameId ? null : s.settings.side;
+    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown' });
+    if (!s.relay) return b.error(b.t('live.noRelay'));
+    const entry = { key, session: /** @type {LiveSession|null} */ (null) };
+    const mine = () => this.#entry === entry;
+    this.#entry = entry;
+    /** @param {unknown} e */
+    const failed = (e) => {
+      if (!mine()) return;
+      const k = e && typeof e === 'object' && 'key' in e && typeof e.key === 'string' ? e.key : null;
+      b.error(k ? b.t(k) : b.t('live.error', { error: String((e && /** @type {Error} */ (e).message) || e) }));
+    };
+    // The live session and its MQTT client load only when a live game starts.
+    import('../remote/live.js')
+      .then(({ LiveSession }) => {
+        if (!mine()) return;
+        entry.session = this.#session(LiveSession, entry, s, core, mine);
+        return entry.session.start();
+      })
+      .catch(failed);
+  }
+
+  /**
+   * Publishes this device's move: the game's moves as they now stand.
+   * @param {string[]} history
+   */
+  played(history) {
+    this.#entry?.session?.played(history).catch((e) => this.#board.error(String((e && e.message) || e)));
+  }
+
+  /**
+   * A session for the board's state `s`, reporting to the board while `mine()`.
+   * @param {typeof LiveSession} Session
+   * @param {{key: string}} entry
+   * @param {BoardState} s
+   * @param {Core} core
+   * @param {() => boolean} mine
+   */
+  #session(Session, entry, s, core, mine) {
+    const b = this.#board;
+    return new Session({
+      relay: s.relay ?? '',
+      id: s.gameId,
+      seat: s.settings.side,
+      hostKey: s.hostKey,
+      variant: s.gs?.variant ?? s.settings.variant,
+      storage: webStorage('localStorage'),
+      Game: core.Game,
+      created: ({ id, hostKey }) => {
+        if (!mine()) return;
+        entry.key = `${s.relay} ${id}`;
+        b.apply(B.named, id, hostKey);
+        b.game()?.setTag(GAME_ID_TAG, id);
+        b.reflect('game-id', id);
+        b.reflect('host-key', hostKey);
+        b.refresh();
+      },
+      snapshot: (snap) => {
+        if (mine()) this.#snapshot(snap);
+      },
+      status: (st) => {
+        if (mine()) this.#status(st);
+      },
+      error: (message) => {
+        if (mine()) b.error(b.t('live.error', { error: message }));
+      },
+    });
+  }
+
+  /**
+   * A checked snapshot of the live game: its moves not yet on the board are played.
+   * @param {Snapshot} snap
+   */
+  #snapshot(snap) {
+    const b = this.#board;
+    let gs = b.state().gs;
+    const core = b.core();
+    if (!gs || !core) return;
+    if (snap.variant !== gs.variant) {
+      if (gs.history.length) return b.error(b.t('live.otherRules', { variant: snap.variant }));
+      try {
+        b.newGame(new core.Game(snap.variant));
+      } catch (e) {
+        return b.error(String((e && /** @type {Error} */ (e).message) || e));
+      }
+      gs = b.state().gs;
+      if (!gs) return;
+    }
+    const have = gs.history;
+    const differs = have.findIndex((m, i) => i < snap.moves.length && snap.moves[i] !== m);
+    if (differs >= 0) return b.error(b.t('live.differs', { n: differs + 1 }));
+    for (let i = have.length; i < snap.moves.length; i++) if (!b.playRemote(snap.moves[i])) return;
+    b.changed();
+  }
+
+  /**
+   * Who is connected, and this device's seat once the relay has told it.
+   * @param {LiveStatus} st
+   */
+  #status(st) {
+    const b = this.#board;
+    const seat = st.seat;
+    b.apply(B.withLive, { ...st });
+    if ((seat === 'blue' || seat === 'gray') && b.state().settings.side !== seat) {
+      b.apply(B.seated, seat);
+      b.reflect('side', seat);
+    }
+    const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
+    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, opponent });
+    b.changed();
+  }
+}
