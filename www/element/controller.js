@@ -104,7 +104,7 @@ export class BoardController {
       setPuzzle: (puzzle) => this.apply(B.withPuzzle, puzzle),
       markMistake: () => this.apply(B.withMistake),
       play: (move) => this.#playMove(move, 'computer'),
-      emit: (type, detail) => (type === 'puzzle-solved' ? this.#emit(type, { moves: detail.moves }) : this.#emit(type, detail)),
+      emit: (type, detail) => (type === 'puzzle-solved' ? this.#emit('puzzle-solved', { moves: detail.moves }) : this.#emit('puzzle-failed', detail)),
     });
     this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe() });
     this.#hints = new HintRunner(port);
