@@ -64,3 +64,18 @@ test('startGlide does not change the move or the board it is given', () => {
   assert.deepEqual(move, JUMP);
   assert.deepEqual(board, BOARD);
 });
+
+test('a turbo captain’s slide glides and is drawn along its path, not straight across', async () => {
+  const { travelled, moverPath } = await import('../../www/lib/moves.js');
+  const path = ['e1', 'e2', 'd2', 'd3', 'e3', 'f3'];
+  const slide = { kind: 'captain', points: ['e2', 'e3'] };
+  assert.deepEqual(travelled(slide, path), ['e2', 'd2', 'd3', 'e3']);
+  assert.deepEqual(travelled({ kind: 'captain', points: ['e1', 'e2'] }, path), ['e1', 'e2'], 'one step is its own points');
+  assert.deepEqual(travelled({ kind: 'step', points: ['e2', 'e3'] }, path), ['e2', 'e3'], 'a guard never follows the path');
+  assert.deepEqual(travelled({ kind: 'captain', points: ['e3', 'e2'] }, path), ['e3', 'e2'], 'a slide backwards is no slide along the path');
+  const glide = startGlide({ points: travelled(slide, path), captured: [] }, [], 'after', 0);
+  assert.equal(glide.points.length, 4);
+  assert.equal(glide.duration, 3 * HOP_MS, 'a hop of the glide per step of the path');
+  const gs = { board: [{ point: 'e3', color: 'blue' }], paths: { blue: path, gray: ['e9'] } };
+  assert.deepEqual(moverPath(gs, slide), path, 'the mover is the side now on the last point');
+});

@@ -9,6 +9,7 @@ import * as Sel from '../lib/selection.js';
 import { initialUi, canHumanMove, bottomSide } from './state.js';
 import { startPuzzle } from './puzzle-mode.js';
 import { whyNoMove } from './telling.js';
+import { travelled, moverPath } from '../lib/moves.js';
 /** @import { CoreError, GameState, Side } from '../engine/core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
@@ -57,7 +58,7 @@ export function withNewGame(s, gs) {
 export function withMistake(s) {
   const gs = s.gs;
   const last = gs && gs.lastMove;
-  return { ...s, mistake: gs && last ? { ply: gs.ply - 1, text: last.text, points: last.points } : null };
+  return { ...s, mistake: gs && last ? { ply: gs.ply - 1, text: last.text, points: travelled(last, moverPath(gs, last)) } : null };
 }
 
 /**

@@ -19,6 +19,7 @@ import { Painter } from './painter.js';
 import { PuzzleRunner } from './puzzle-mode.js';
 import { GameSetup } from './game-setup.js';
 import { startGlide } from './anim.js';
+import { travelled } from '../lib/moves.js';
 import { attachInput } from './input.js';
 import { settingErrorText, limitsOf, NO_LIMITS, SIDES } from '../lib/settings.js';
 import { resultMessage } from '../lib/result.js';
@@ -371,7 +372,7 @@ export class BoardController {
     const last = gs.lastMove;
     const glide =
       by === 'computer' && last && !matchMedia('(prefers-reduced-motion: reduce)').matches
-        ? startGlide(last, before.board, gs.code, performance.now())
+        ? startGlide({ ...last, points: travelled(last, before.paths[before.side]) }, before.board, gs.code, performance.now())
         : null;
     this.apply(B.afterMove, gs, { by, aiInfo, glide });
     const detail = { text: last ? last.text : '', ply: gs.ply, side: before.side, record: gs.record, code: gs.code, by };
@@ -442,11 +443,13 @@ export class BoardController {
    * @param {Intent} it
    */
   intent(it) {
+    const picked = this.s.ui.path;
     const { state, effect } = B.handleIntent(this.s, it);
     this.apply(() => state);
     if (effect && effect.type === 'play') return this.#playIndex(effect.index);
     if (effect && effect.type === 'explain' && this.#explain(effect.from, effect.to)) return;
-    if (effect && effect.type === 'describe') this.#painter.describe();
+    // A screen reader hears what the cursor is on, and the selection as it now stands.
+    if ((effect && effect.type === 'describe') || this.s.ui.path !== picked) this.#painter.describe();
     this.changed();
   }
 

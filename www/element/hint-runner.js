@@ -5,6 +5,7 @@
 import { analysis, positionOf, hintReason } from '../engine/analysis.js';
 import { abortError } from '../engine/ai-client.js';
 import * as B from './board.js';
+import { travelled } from '../lib/moves.js';
 /** @import { CoreGame, Catalogue } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
@@ -75,7 +76,7 @@ export class HintRunner {
     } catch (e) {
       b.error(String((e && /** @type {Error} */ (e).message) || e));
     }
-    b.apply(B.withHint, { code: gs.code, points: move.points });
+    b.apply(B.withHint, { code: gs.code, points: travelled(move, gs.paths[gs.side]) });
     b.refresh();
     const reason = hintReason(gs, move);
     return {

@@ -3,6 +3,7 @@
 // (`showMistake(text)`, a dashed red arrow while the game holds that move). The rules core reads
 // the notation; each names a legal move or the last move, or throws saying why.
 import * as B from './board.js';
+import { travelled } from '../lib/moves.js';
 /** @import { CoreGame } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
@@ -43,7 +44,7 @@ export function showHint(b, text) {
   };
   const move = named();
   if (!move) throw new Error(b.t('api.hintNotLegal', { move: text.trim().slice(0, 40) }));
-  b.apply(B.withHint, { code: gs.code, points: move.points });
+  b.apply(B.withHint, { code: gs.code, points: travelled(move, gs.paths[gs.side]) });
   b.changed();
   return move.text;
 }

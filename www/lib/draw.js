@@ -3,6 +3,7 @@
 // moves, paths, marked diagonals - comes from the wasm `state()` object). The board's geometry
 // is draw-layout.js's, its background (frame, grid, paths) draw-background.js's and the pieces
 // draw-pieces.js's; this paints the position and what the player sees of the game over them.
+import { travelled, moverPath } from './moves.js';
 import { background, palette } from './draw-background.js';
 import { drawPiece } from './draw-pieces.js';
 import { circle, polyline, pointXY } from './draw-canvas.js';
@@ -59,12 +60,13 @@ function markPoint(ctx, L, name, fill, radius = 0.47) {
  * @param {Ctx} ctx
  * @param {Layout} L
  * @param {Move|undefined} mv
+ * @param {readonly string[]|null} path the mover's path: a captain's slide is drawn along it
  */
-function drawLastMove(ctx, L, mv) {
+function drawLastMove(ctx, L, mv, path) {
   if (!mv) return;
   const { cell } = L;
   ctx.save();
-  const pts = mv.points;
+  const pts = path ? travelled(mv, path) : mv.points;
   markPoint(ctx, L, pts[0], 'rgba(255,206,64,0.45)');
   markPoint(ctx, L, pts[pts.length - 1], 'rgba(255,206,64,0.6)');
   if (pts.length > 2 || mv.kind === 'capture' || mv.kind === 'captain') {
@@ -198,7 +200,7 @@ export function drawBoard(ctx, view) {
   const bg = background(L, dpr, { gs, coordinates: view.coordinates !== false, theme: view.theme });
   ctx.drawImage(bg, 0, 0, L.size, L.size);
   if (!gs) return;
-  drawLastMove(ctx, L, gs.lastMove);
+  drawLastMove(ctx, L, gs.lastMove, gs.lastMove ? moverPath(gs, gs.lastMove) : null);
 
   const sel = view.selection;
   const from = sel ? sel.path[0] : null;

@@ -73,3 +73,31 @@ export function lastMoveNumber(gs) {
 export function pliesAsMoves(plies) {
   return plies / 2;
 }
+
+/**
+ * The points a move passes through, for drawing it: a captain's slide of several steps (turbo
+ * rules) follows `path`, its side's path, from its start to its end; any other move goes through
+ * its own points (its start and each landing point).
+ * @param {{kind: string, points: string[]}} move
+ * @param {readonly string[]} path the mover's path, as the rules core gives it (`gs.paths`)
+ * @returns {string[]}
+ */
+export function travelled(move, path) {
+  if (move.kind !== 'captain' || move.points.length !== 2) return move.points;
+  const i = path.indexOf(move.points[0]);
+  const j = path.indexOf(move.points[1]);
+  return i >= 0 && j > i + 1 ? path.slice(i, j + 1) : move.points;
+}
+
+/**
+ * The path of the side that made `move` in the game `gs` after it: the side of the piece that
+ * stands on its last point.
+ * @param {{board: {point: string, color: 'blue'|'gray'}[], paths: {blue: string[], gray: string[]}}} gs
+ * @param {{points: string[]}} move
+ * @returns {string[]}
+ */
+export function moverPath(gs, move) {
+  const to = move.points[move.points.length - 1];
+  const piece = gs.board.find((p) => p.point === to);
+  return piece ? gs.paths[piece.color] : [];
+}
