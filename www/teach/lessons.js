@@ -41,7 +41,7 @@ export { STORAGE_KEY, loadProgress } from './lesson-catalogue.js';
 export function initLessons({ dialog, openButton, offer, t, storage, onPlay = () => {} }) {
   let progress = S.loadProgress(storage);
   /**
-   * The lessons from the rules core (lesson-session.js's lessonInfo), once read.
+   * The lessons from the rules core (lesson-catalogue.js's lessonInfo), once read.
    * @type {Lesson[]|null}
    */
   let list = null;
