@@ -145,13 +145,14 @@ function defaultRules(catalogue) {
 /**
  * A text element that follows the page's language: panel.js localisePage says `data-i18n` again
  * with the parameters in `data-i18n-params`.
- * @param {string} tag
+ * @param {keyof HTMLElementTagNameMap} tag
  * @param {string} key
  * @param {(key: string, params?: Record<string, unknown>) => string} t
  * @param {Record<string, string>} [props]
  * @param {Record<string, unknown>} [params]
  */
 function said(tag, key, t, props = {}, params = undefined) {
+  /** @type {Record<string, string>} */
   const attrs = params ? { 'data-i18n-params': JSON.stringify(params) } : {};
   return el(tag, { ...props, ...attrs, 'data-i18n': key, text: t(key, params) });
 }
@@ -192,9 +193,9 @@ function render(dialog, t, core) {
     const section = el('section', { class: 'howto-section', id: `howto-${s.id}`, 'aria-labelledby': `howto-${s.id}-h` });
     section.appendChild(said('h3', `howto.${s.id}.title`, t, { id: `howto-${s.id}-h` }));
     for (const key of s.paras || []) section.appendChild(said('p', key, t));
-    section.append(...(s.figs || []).map((fig) => diagram(fig, t, core)).filter(Boolean));
+    section.append(...(s.figs || []).map((fig) => diagram(fig, t, core)).filter((f) => f !== null));
     for (const key of s.after || []) section.appendChild(said('p', key, t));
-    section.append(...(s.figs2 || []).map((fig) => diagram(fig, t, core)).filter(Boolean));
+    section.append(...(s.figs2 || []).map((fig) => diagram(fig, t, core)).filter((f) => f !== null));
     if (s.list) section.appendChild(el('ul', {}, s.list.map((item) => listItem(item, t, catalogue))));
     if (s.variantList && catalogue) section.appendChild(variantList(t, catalogue));
     body.appendChild(section);

@@ -22,8 +22,9 @@ import * as S from './lesson-session.js';
  */
 
 /**
- * The rules core's lesson calls (engine/assets.js loadTeaching).
- * @typedef {{lessonJudge(id: string, moves: string[]): LessonVerdict, lessonHint(id: string, moves: string[]): string|undefined}} LessonCalls
+ * The rules core's lesson calls (engine/assets.js loadTeaching): the judgement of the learner's
+ * moves (a LessonVerdict) and a move that reaches the goal (a string; undefined: none).
+ * @typedef {{lessonJudge(id: string, moves: string[]): unknown, lessonHint(id: string, moves: string[]): unknown}} LessonCalls
  */
 
 /** Pause before Gray's reply, so that the learner sees the position it answers. */
@@ -303,7 +304,8 @@ export function lessonDialog({ dialog, t, core, list, progress, markDone, onPlay
     /** @type {LessonVerdict|{error: string}} */
     let verdict;
     try {
-      verdict = core.lessonJudge(id, [...session.moves, move]);
+      // The rules core's judgement, as its Rust struct makes it (bluegray-lessons' Verdict).
+      verdict = /** @type {LessonVerdict} */ (core.lessonJudge(id, [...session.moves, move]));
     } catch (err) {
       verdict = { error: errorText(err) };
     }
@@ -358,7 +360,8 @@ export function lessonDialog({ dialog, t, core, list, progress, markDone, onPlay
     let move = null;
     if (session.status === 'playing' && session.lesson) {
       try {
-        move = core.lessonHint(session.lesson.id, session.moves) || null;
+        const found = core.lessonHint(session.lesson.id, session.moves);
+        move = typeof found === 'string' && found ? found : null;
         if (move) ui.board.showHint(move);
       } catch {
         move = null;
