@@ -2,9 +2,22 @@
 // Drawing is a pure function of the data; `plyAt` maps a click back to a ply.
 import { positionValue, VALUE_LIMIT } from './evaluation.js';
 
+/** @import { MarkedMove, ReviewEntry } from './evaluation.js' */
+
+/**
+ * The chart's colours (CSS colours): its background, Blue's area, the middle line, the curve,
+ * the dots of mistakes and blunders, and the line at the ply shown.
+ * @typedef {{background: string, area: string, axis: string, line: string, mistake: string, blunder: string, current: string}} ChartColors
+ */
+
 const PAD = 6;
 
-/** x of ply `i` of `n` in a chart `w` wide. */
+/**
+ * x of ply `i` of `n` in a chart `w` wide.
+ * @param {number} i
+ * @param {number} n
+ * @param {number} w
+ */
 function xOf(i, n, w) {
   return PAD + (n <= 1 ? 0 : (i * (w - 2 * PAD)) / (n - 1));
 }
@@ -13,6 +26,11 @@ function xOf(i, n, w) {
  * Draws the chart of `entries` (review positions, possibly still coming in) on `ctx`, `w`×`h`
  * CSS px, scaled for `total` positions, marking `current` (the ply shown on the board) and the
  * moves in `marked` ({ply, mark}).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} w
+ * @param {number} h
+ * @param {ReviewEntry[]} entries
+ * @param {{total?: number, current?: number|null, marked?: Pick<MarkedMove, 'ply'|'mark'>[], colors: ChartColors}} options
  */
 export function drawChart(ctx, w, h, entries, { total = entries.length, current = null, marked = [], colors }) {
   ctx.clearRect(0, 0, w, h);
@@ -20,6 +38,7 @@ export function drawChart(ctx, w, h, entries, { total = entries.length, current 
   ctx.fillStyle = colors.background;
   ctx.fillRect(0, 0, w, h);
   const values = entries.map(positionValue);
+  /** @param {number} v */
   const yOf = (v) => mid - (v / VALUE_LIMIT) * (mid - PAD);
   const n = Math.max(total, values.length);
   if (!values.length) return;
@@ -62,7 +81,12 @@ export function drawChart(ctx, w, h, entries, { total = entries.length, current 
   }
 }
 
-/** The ply nearest to x in a chart of `n` positions `w` wide. */
+/**
+ * The ply nearest to x in a chart of `n` positions `w` wide.
+ * @param {number} x
+ * @param {number} n
+ * @param {number} w
+ */
 export function plyAt(x, n, w) {
   if (n <= 1) return 0;
   const i = Math.round(((x - PAD) * (n - 1)) / (w - 2 * PAD));

@@ -5,6 +5,41 @@
 // say (`mateIn` beside every score: plies to a forced win, negative for a loss, else null);
 // nothing here decodes a score.
 
+/** @import { Result, Side } from '../engine/core-types.js' */
+
+/** @typedef {'best'|'good'|'inaccuracy'|'mistake'|'blunder'} Mark */
+
+/**
+ * The engine's judgement of a position for the side to move: a search's answer (SearchResult),
+ * or anything with its score and `mateIn` (absent or null: no forced result).
+ * @typedef {{score: number, mateIn?: number|null}} Evaluation
+ */
+
+/**
+ * One position of a reviewed game (engine/analysis.js `review`), after `ply` moves: the side to
+ * move, the move played from it (null: none, the game's end), the engine's best move, score and
+ * `mateIn` for the side to move, its chance of winning in thousandths and its line; the last
+ * position of a finished game has no analysis (nulls) but the game's `result`.
+ * @typedef {{
+ *   ply: number,
+ *   side: Side,
+ *   played: string|null,
+ *   best: string|null,
+ *   score: number|null,
+ *   mateIn: number|null,
+ *   winChance: number|null,
+ *   pv: string[],
+ *   result?: Result,
+ * }} ReviewEntry
+ */
+
+/**
+ * A move of a reviewed game, marked (markMoves): the ply it was played at, the move, its side,
+ * how much of the mover's evaluation it lost (hundredths of a step), its mark and the engine's
+ * best move there. The turning points are some of them.
+ * @typedef {{ply: number, move: string, side: Side, loss: number, mark: Mark, best: string|null}} MarkedMove
+ */
+
 /**
  * How much evaluation a move may lose, in hundredths of a step, and still be called each mark;
  * more than the last is a blunder. "Best" is the engine's own move or one within BEST.
@@ -12,12 +47,17 @@
 export const MARK_THRESHOLDS = Object.freeze({ best: 10, good: 50, inaccuracy: 150, mistake: 300 });
 
 /** The marks, best first. */
+/** @type {readonly Mark[]} */
 export const MARKS = Object.freeze(['best', 'good', 'inaccuracy', 'mistake', 'blunder']);
 
 /** Scores are clamped to this for charts and losses, so a forced result counts as a big lead. */
 const CLAMP = 1000;
 
-/** `score` (for `side`) seen from Blue, clamped: forced results count as ±CLAMP. */
+/**
+ * `score` (for `side`) seen from Blue, clamped: forced results count as ±CLAMP.
+ * @param {number} score
+ * @param {Side} side
+ */
 export function blueView(score, side) {
   const s = Math.max(-CLAMP, Math.min(CLAMP, score));
   return side === 'blue' ? s : -s;
@@ -26,6 +66,8 @@ export function blueView(score, side) {
 /**
  * A sentence about an analysis `{score, mateIn}` for the side to move `side`, as a message: who
  * is ahead and by about how many steps, or who wins by force.
+ * @param {Evaluation} evaluation
+ * @param {Side} side
  */
 export function describeScore({ score, mateIn }, side) {
   const other = side === 'blue' ? 'gray' : 'blue';
@@ -38,6 +80,7 @@ export function describeScore({ score, mateIn }, side) {
 /**
  * A score for the reader, as a message: the rules core's own figure (`scoreText`, "+1.25"), or
  * a forced result in so many plies.
+ * @param {{scoreText: string, mateIn?: number|null}} evaluation
  */
 export function scoreMessage({ scoreText, mateIn }) {
   if (mateIn !== null && mateIn !== undefined) return { key: 'score.mate', params: { n: Math.abs(mateIn) } };
@@ -48,8 +91,11 @@ export function scoreMessage({ scoreText, mateIn }) {
  * Marks every move of a reviewed game. `entries` are the review's positions (ai-worker.js), one
  * per ply, the last one after the final move. Returns one `{ply, move, side, loss, mark, best}`
  * per move: `loss` is how much the mover's evaluation dropped, in hundredths of a step.
+ * @param {ReviewEntry[]} entries
+ * @returns {MarkedMove[]}
  */
 export function markMoves(entries) {
+  /** @type {MarkedMove[]} */
   const marks = [];
   for (let i = 0; i + 1 < entries.length; i++) {
     const before = entries[i];
@@ -66,14 +112,19 @@ export function markMoves(entries) {
   return marks;
 }
 
+/**
+ * @param {number} loss
+ * @returns {Mark}
+ */
 function markFor(loss) {
-  for (const m of ['best', 'good', 'inaccuracy', 'mistake']) if (loss <= MARK_THRESHOLDS[m]) return m;
+  for (const m of /** @type {const} */ (['best', 'good', 'inaccuracy', 'mistake'])) if (loss <= MARK_THRESHOLDS[m]) return m;
   return 'blunder';
 }
 
 /**
  * A reviewed position's value from Blue's view, clamped: its score, or for a finished game its
  * result (a win counts as the largest lead).
+ * @param {ReviewEntry} entry
  */
 export function positionValue(entry) {
   if (entry.score !== null) return blueView(entry.score, entry.side);
@@ -84,7 +135,11 @@ export function positionValue(entry) {
 /** The largest value positionValue gives. */
 export const VALUE_LIMIT = CLAMP;
 
-/** The moves that changed the game most: mistakes and blunders, biggest loss first, at most `n`. */
+/**
+ * The moves that changed the game most: mistakes and blunders, biggest loss first, at most `n`.
+ * @param {MarkedMove[]} marks
+ * @returns {MarkedMove[]}
+ */
 export function turningPoints(marks, n = 5) {
   return marks
     .filter((m) => m.mark === 'mistake' || m.mark === 'blunder')

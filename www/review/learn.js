@@ -10,67 +10,136 @@ import { moveLabel } from '../lib/moves.js';
 import * as R from './mistakes.js';
 
 /**
- * Wires the dialog (`dialog`, a <dialog>) and returns `open({gs, entries, items, nodes})`: the
- * reviewed game's state, the review's entries, the mistakes to retry (mistakes.js retryList) and
- * the analysis budget. `t(key, params)` says a message in the page's language.
+ * @import { BlueGrayGame } from '../blue-gray-game.js'
+ * @import { GameState, Side } from '../engine/core-types.js'
+ * @import { Evaluation, MarkedMove, ReviewEntry } from './evaluation.js'
+ * @import { RetrySession } from './mistakes.js'
+ */
+
+/**
+ * The game whose mistakes are retried: its state and record, the review's entries, and the
+ * analysis budget that judges a try.
+ * @typedef {{gs: GameState, record: string, entries: ReviewEntry[], nodes: number}} ReviewedGame
+ */
+
+/**
+ * The `move` event of a <blue-gray-game>: the move, the ply after it, the side that moved, the
+ * record and position after it, and who made it.
+ * @typedef {CustomEvent<{text: string, ply: number, side: Side, record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} MoveEvent
+ */
+
+/**
+ * The board's game, the rules core's view of it; null before its first game.
+ * @param {BlueGrayGame} board
+ */
+function stateOf(board) {
+  return /** @type {GameState|null} */ (board.state);
+}
+
+/**
+ * Wires the dialog (`dialog`, a <dialog>) and returns `open({gs, record, entries, items,
+ * nodes})`: the reviewed game's state and record, the review's entries, the mistakes to retry
+ * (mistakes.js retryList) and the analysis budget. `t(key, params)` says a message in the page's
+ * language. The dialog's content is built at the first opening.
+ * @param {{dialog: HTMLDialogElement, t: (key: string, params?: Record<string, unknown>) => string}} parts
  */
 export function initLearn({ dialog, t }) {
-  const ui = {};
-  /** The session (mistakes.js), and what it is about. */
-  let session = null;
+  /** @type {ReturnType<typeof learnDialog>|null} */
+  let built = null;
+  return {
+    /**
+     * Opens the dialog on the mistakes `items` of the reviewed game.
+     * @param {ReviewedGame & {items: MarkedMove[]}} game
+     */
+    open(game) {
+      built ??= learnDialog(dialog, t);
+      return built.open(game);
+    },
+  };
+}
+
+/**
+ * Builds the dialog's content in `dialog` and wires it; returns `{open(game)}`.
+ * @param {HTMLDialogElement} dialog
+ * @param {(key: string, params?: Record<string, unknown>) => string} t
+ */
+function learnDialog(dialog, t) {
+  /** The session (mistakes.js): no mistake to retry until the dialog is opened. */
+  let session = R.startRetry([]);
+  /** @type {ReviewedGame|null} */
   let game = null;
-  /** The try being judged: its AbortController. */
+  /**
+   * The try being judged: its AbortController.
+   * @type {AbortController|null}
+   */
   let judging = null;
+  const ui = build();
 
   function build() {
     const close = closeButton(dialog, t, 'learn.close');
-    ui.close = close;
     const title = el('h2', { id: 'learn-title', text: t('learn.title') });
     dialog.setAttribute('aria-labelledby', 'learn-title');
-    ui.heading = el('h3', { class: 'learn-heading' });
-    ui.task = el('p', { class: 'learn-task' });
-    ({ box: ui.boardBox, board: ui.board } = exerciseBoard('lesson-board'));
-    ui.feedback = el('p', { class: 'lesson-feedback learn-feedback', role: 'status', 'aria-live': 'polite' });
-    ui.again = el('button', { type: 'button', class: 'learn-again', text: t('learn.again') });
-    ui.line = el('button', { type: 'button', class: 'learn-line', text: t('learn.showLine') });
-    ui.next = el('button', { type: 'button', class: 'learn-next', text: t('learn.next') });
-    ui.again.addEventListener('click', () => {
+    const exercise = exerciseBoard('lesson-board');
+    const view = {
+      close,
+      heading: el('h3', { class: 'learn-heading' }),
+      task: el('p', { class: 'learn-task' }),
+      board: /** @type {BlueGrayGame} */ (exercise.board),
+      feedback: el('p', { class: 'lesson-feedback learn-feedback', role: 'status', 'aria-live': 'polite' }),
+      again: el('button', { type: 'button', class: 'learn-again', text: t('learn.again') }),
+      line: el('button', { type: 'button', class: 'learn-line', text: t('learn.showLine') }),
+      next: el('button', { type: 'button', class: 'learn-next', text: t('learn.next') }),
+    };
+    view.again.addEventListener('click', () => {
       takeBack();
       step(R.again(session));
     });
-    ui.line.addEventListener('click', () => {
+    view.line.addEventListener('click', () => {
       takeBack();
       step(R.showLine(session));
     });
-    ui.next.addEventListener('click', () => setUp(R.next(session)));
-    ui.board.addEventListener('move', (e) => {
-      if (e.detail.by === 'human' && session && session.status === 'trying') judge(e.detail.text);
+    view.next.addEventListener('click', () => setUp(R.next(session)));
+    view.board.addEventListener('move', (e) => {
+      const { detail } = /** @type {MoveEvent} */ (e);
+      if (detail.by === 'human' && session.status === 'trying') judge(detail.text);
     });
     const body = el('div', { class: 'sheet-body learn' }, [
-      ui.heading,
-      ui.task,
-      ui.boardBox,
-      ui.feedback,
-      el('div', { class: 'lesson-buttons' }, [ui.again, ui.line, ui.next]),
+      view.heading,
+      view.task,
+      exercise.box,
+      view.feedback,
+      el('div', { class: 'lesson-buttons' }, [view.again, view.line, view.next]),
     ]);
     dialog.replaceChildren(el('div', { class: 'sheet-head' }, [title, close]), body);
+    return view;
+  }
+
+  /** The reviewed game; only ever asked for once the dialog is open on one. */
+  function reviewed() {
+    if (!game) throw new Error('learn.js: no reviewed game before open()');
+    return game;
   }
 
   const item = () => session.items[session.index];
-  const entry = () => game.entries[item().ply];
+  const entry = () => reviewed().entries[item().ply];
 
   /** Takes back the move tried, if one was played. */
   function takeBack() {
-    if (ui.board.state && ui.board.state.history.length > item().ply) ui.board.undo();
+    const gs = stateOf(ui.board);
+    if (gs && gs.history.length > item().ply) ui.board.undo();
   }
 
-  /** Puts the session's position on the board and draws it. */
+  /**
+   * Puts the session's position on the board and draws it.
+   * @param {RetrySession} next
+   */
   async function setUp(next) {
     judging?.abort();
     session = next;
     if (session.status !== 'done') {
       await ui.board.ready;
-      ui.board.newGame({ variant: game.gs.variant, record: game.record, mode: 'two' });
+      const { gs, record } = reviewed();
+      ui.board.newGame({ variant: gs.variant, record, mode: 'two' });
       ui.board.continueFrom(item().ply);
       ui.board.setAttribute('orientation', item().side);
       ui.board.showHint(null);
@@ -78,22 +147,27 @@ export function initLearn({ dialog, t }) {
     draw();
   }
 
+  /** @param {RetrySession} next */
   function step(next) {
     session = next;
     if (session.status === 'shown') ui.board.showHint(entry().best);
     draw();
   }
 
+  /** @param {string} move */
   async function judge(move) {
+    const gs = stateOf(ui.board);
+    if (!gs) return; // (a board that has just played a move has a game)
     const abort = new AbortController();
     judging = abort;
     ui.board.setAttribute('locked', t('learn.judging'));
     ui.feedback.textContent = t('learn.judging');
+    /** @type {Evaluation} */
     let after;
     try {
-      after = finished(ui.board.state) ?? (await analysis().analyse(positionOf(ui.board.state), { priority: 'hint', signal: abort.signal, nodes: game.nodes }));
+      after = finished(gs) ?? (await analysis().analyse(positionOf(gs), { priority: 'hint', signal: abort.signal, nodes: reviewed().nodes }));
     } catch (e) {
-      if (!isAbort(e)) ui.feedback.textContent = String(e.message || e);
+      if (!isAbort(e)) ui.feedback.textContent = errorText(e);
       return;
     }
     if (judging !== abort) return;
@@ -106,6 +180,8 @@ export function initLearn({ dialog, t }) {
   /**
    * A finished game's value as an analysis would give it, for the side to move after the try: a
    * win of the mover is the side to move mated now, a draw is even; null while the game goes on.
+   * @param {GameState} gs
+   * @returns {Evaluation|null}
    */
   function finished(gs) {
     if (!gs.result) return null;
@@ -124,7 +200,7 @@ export function initLearn({ dialog, t }) {
     } else {
       const m = item();
       ui.board.hidden = false;
-      ui.task.textContent = t('learn.task', { move: moveLabel(game.gs, m.ply + 1), side: m.side, mark: m.mark, loss: Math.max(1, Math.round(m.loss / 100)) });
+      ui.task.textContent = t('learn.task', { move: moveLabel(reviewed().gs, m.ply + 1), side: m.side, mark: m.mark, loss: Math.max(1, Math.round(m.loss / 100)) });
     }
     const last = s.last;
     const best = done ? '' : entry().best;
@@ -132,7 +208,7 @@ export function initLearn({ dialog, t }) {
       trying: last ? t('learn.tryAgain') : '',
       good: last && last.move === best ? t('learn.best', { move: last && last.move }) : t('learn.good', { move: last && last.move, best }),
       wrong: t('learn.wrong', { move: last && last.move, loss: last ? Math.max(1, Math.round(last.loss / 100)) : 0 }),
-      shown: t('learn.line', { line: done ? '' : (game.entries[item().ply].pv || []).slice(0, 6).join(' ') || best }),
+      shown: t('learn.line', { line: done ? '' : (entry().pv || []).slice(0, 6).join(' ') || best }),
       done: '',
     }[s.status];
     ui.feedback.textContent = feedback;
@@ -146,18 +222,29 @@ export function initLearn({ dialog, t }) {
     // A pressed button that the new status hides would leave the keyboard's focus nowhere: it
     // goes to what there is to do now (the next button, else the dialog's close button).
     const focused = document.activeElement;
-    if (dialog.open && (!focused || focused === document.body || (dialog.contains(focused) && focused.hidden))) {
+    if (dialog.open && (!focused || focused === document.body || (dialog.contains(focused) && focused instanceof HTMLElement && focused.hidden))) {
       ([ui.next, ui.again, ui.line].find((b) => !b.hidden) || ui.close).focus();
     }
   }
 
   return {
-    /** Opens the dialog on the mistakes `items` of the reviewed game. */
+    /**
+     * Opens the dialog on the mistakes `items` of the reviewed game.
+     * @param {ReviewedGame & {items: MarkedMove[]}} opened
+     */
     open({ gs, record, entries, items, nodes }) {
-      if (!ui.board) build();
       game = { gs, record, entries, nodes };
       if (!dialog.open) dialog.showModal();
       return setUp(R.startRetry(items));
     },
   };
+}
+
+/**
+ * What a thrown value says: its message, or the value itself.
+ * @param {unknown} e
+ */
+function errorText(e) {
+  const message = e !== null && (typeof e === 'object' || typeof e === 'function') ? /** @type {{message?: unknown}} */ (e).message : undefined;
+  return String(message || e);
 }

@@ -6,6 +6,26 @@ import { selectionView, movablePoints } from '../lib/selection.js';
 import { el, closeButton } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
 
+/** @import { Catalogue, Core, GameState } from '../engine/core-types.js' */
+
+/**
+ * A diagram of a section (see SECTIONS): its caption's message key, the position, and what to
+ * mark on it.
+ * @typedef {{caption: string, variant: string, code?: string, select?: string[], movable?: boolean, winner?: string, blocker?: boolean}} Figure
+ */
+
+/**
+ * An item of a section's list: a message key, or a message whose parameters come from the rules
+ * core's catalogue.
+ * @typedef {string|{key: string, params: (catalogue: Catalogue) => Record<string, unknown>}} ListItem
+ */
+
+/**
+ * A section of the sheet: its id (which names its messages), paragraphs, diagrams, more
+ * paragraphs and diagrams after them, a list, and whether the variants are listed.
+ * @typedef {{id: string, paras?: string[], figs?: Figure[], after?: string[], figs2?: Figure[], list?: ListItem[], variantList?: boolean}} Section
+ */
+
 /** Size of a diagram in CSS pixels (fits a 360 px phone with the sheet's padding). */
 const DIAGRAM_PX = 240;
 
@@ -16,6 +36,7 @@ const DIAGRAM_PX = 240;
  * compulsory), `winner` (a captain to crown); `blocker` says that its caption names, as
  * `{point}`, the first piece on the path of the captain on `select`, read from the position.
  * A text whose parameters come from the rules core is `{key, params: (catalogue) => params}`.
+ * @type {Section[]}
  */
 export const SECTIONS = [
   {
@@ -91,15 +112,13 @@ export const SECTIONS = [
 /**
  * Wires the "How to play" sheet: `dialog` (a <dialog>), `openButton`, and `t(key, params)`,
  * which says a message in the page's language at the time of the call.
+ * @param {{dialog: HTMLDialogElement, openButton: HTMLElement, t: (key: string, params?: Record<string, unknown>) => string}} parts
  */
 export function initHowTo({ dialog, openButton, t }) {
   openButton.addEventListener('click', async () => {
-    let core = null;
-    try {
-      core = await loadWasm();
-    } catch {
-      core = null; // the text is there without the diagrams
-    }
+    // Without the rules core, the text is there without the diagrams.
+    /** @type {Core|null} */
+    const core = await loadWasm().catch(() => null);
     render(dialog, t, core);
     if (!dialog.open) dialog.showModal();
     dialog.scrollTop = 0;
@@ -113,27 +132,48 @@ export function initHowTo({ dialog, openButton, t }) {
   });
 }
 
-/** The rules of the default variant, from the rules core's catalogue. */
+/**
+ * The rules of the default variant, from the rules core's catalogue.
+ * @param {Catalogue} catalogue
+ */
 function defaultRules(catalogue) {
-  return catalogue.variants.find((v) => v.name === catalogue.defaultVariant).rules;
+  const variant = catalogue.variants.find((v) => v.name === catalogue.defaultVariant);
+  if (!variant) throw new Error(`the catalogue has no default variant ${catalogue.defaultVariant}`);
+  return variant.rules;
 }
 
 /**
  * A text element that follows the page's language: panel.js localisePage says `data-i18n` again
  * with the parameters in `data-i18n-params`.
+ * @param {keyof HTMLElementTagNameMap} tag
+ * @param {string} key
+ * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Record<string, string>} [props]
+ * @param {Record<string, unknown>} [params]
  */
 function said(tag, key, t, props = {}, params = undefined) {
+  /** @type {Record<string, string>} */
   const attrs = params ? { 'data-i18n-params': JSON.stringify(params) } : {};
   return el(tag, { ...props, ...attrs, 'data-i18n': key, text: t(key, params) });
 }
 
-/** An item of a section's list: a key, or `{key, params}` said only when the catalogue is there. */
+/**
+ * An item of a section's list: a key, or `{key, params}` said only when the catalogue is there.
+ * @param {ListItem} item
+ * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Catalogue|null} catalogue
+ */
 function listItem(item, t, catalogue) {
   if (typeof item === 'string') return said('li', item, t);
   return catalogue ? said('li', item.key, t, {}, item.params(catalogue)) : null;
 }
 
-/** Builds the sheet's content in the current language. */
+/**
+ * Builds the sheet's content in the current language.
+ * @param {HTMLDialogElement} dialog
+ * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Core|null} core
+ */
 function render(dialog, t, core) {
   dialog.replaceChildren();
   const head = el('div', { class: 'sheet-head' }, [
@@ -142,6 +182,7 @@ function render(dialog, t, core) {
   ]);
   dialog.setAttribute('aria-labelledby', 'howto-title');
   const body = el('div', { class: 'sheet-body' }, [said('p', 'howto.intro', t, { class: 'lead' })]);
+  /** @type {Catalogue|null} */
   let catalogue = null;
   try {
     catalogue = core ? core.variants() : null;
@@ -152,9 +193,9 @@ function render(dialog, t, core) {
     const section = el('section', { class: 'howto-section', id: `howto-${s.id}`, 'aria-labelledby': `howto-${s.id}-h` });
     section.appendChild(said('h3', `howto.${s.id}.title`, t, { id: `howto-${s.id}-h` }));
     for (const key of s.paras || []) section.appendChild(said('p', key, t));
-    section.append(...(s.figs || []).map((fig) => diagram(fig, t, core)).filter(Boolean));
+    section.append(...(s.figs || []).map((fig) => diagram(fig, t, core)).filter((f) => f !== null));
     for (const key of s.after || []) section.appendChild(said('p', key, t));
-    section.append(...(s.figs2 || []).map((fig) => diagram(fig, t, core)).filter(Boolean));
+    section.append(...(s.figs2 || []).map((fig) => diagram(fig, t, core)).filter((f) => f !== null));
     if (s.list) section.appendChild(el('ul', {}, s.list.map((item) => listItem(item, t, catalogue))));
     if (s.variantList && catalogue) section.appendChild(variantList(t, catalogue));
     body.appendChild(section);
@@ -171,6 +212,10 @@ function render(dialog, t, core) {
   dialog.append(head, body);
 }
 
+/**
+ * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Catalogue} catalogue
+ */
 function variantList(t, catalogue) {
   const names = catalogue.variants.map((v) => v.name);
   const list = el(
@@ -189,6 +234,9 @@ function variantList(t, catalogue) {
 /**
  * The first point after `from` on the path of the captain standing on `from` that holds a piece,
  * in the position `gs`; null when the path is free to the end.
+ * @param {GameState} gs
+ * @param {string} from
+ * @returns {string|null}
  */
 export function firstBlocker(gs, from) {
   const captain = gs.board.find((p) => p.point === from && p.kind === 'captain');
@@ -201,17 +249,13 @@ export function firstBlocker(gs, from) {
 /**
  * A figure: the position drawn on a small canvas by the board's renderer, and its caption; the
  * caption alone without the rules core, and nothing when the caption needs the position.
+ * @param {Figure} fig
+ * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Core|null} core
  */
 function diagram(fig, t, core) {
-  let gs = null;
-  try {
-    const game = fig.code ? core.Game.fromCode(fig.variant, fig.code) : new core.Game(fig.variant);
-    gs = game.state();
-    game.free();
-  } catch {
-    gs = null;
-  }
-  const blocker = gs && fig.blocker ? firstBlocker(gs, fig.select[0]) : null;
+  const gs = figurePosition(fig, core);
+  const blocker = gs && fig.blocker && fig.select ? firstBlocker(gs, fig.select[0]) : null;
   if (fig.blocker && !blocker) return null;
   const canvas = el('canvas', { class: 'diagram', 'aria-hidden': 'true' });
   const caption = said('figcaption', fig.caption, t, {}, blocker ? { point: blocker } : undefined);
@@ -241,4 +285,22 @@ function diagram(fig, t, core) {
     drawBoard(ctx, view);
   }
   return figure;
+}
+
+/**
+ * The position of figure `fig`, from the rules core; null without it or when it refuses.
+ * @param {Figure} fig
+ * @param {Core|null} core
+ * @returns {GameState|null}
+ */
+function figurePosition(fig, core) {
+  if (!core) return null;
+  try {
+    const game = fig.code ? core.Game.fromCode(fig.variant, fig.code) : new core.Game(fig.variant);
+    const gs = game.state();
+    game.free();
+    return gs;
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,8 @@
-// The lessons' state, with no DOM and no wasm: the catalogue as the page reads it, the learner's
-// progress, and one lesson's session as a small state machine. Every change is a pure function
-// `(session, …) → session`; lessons.js draws the session and turns the page's events into these
-// changes, the rules core (lessonJudge, lessonHint) judges the moves.
+// One lesson's session, with no DOM and no wasm, as a small state machine. Every change is a
+// pure function `(session, …) → session`; lesson-dialog.js draws the session and turns the page's
+// events into these changes, the rules core (lessonJudge, lessonHint) judges the moves. The
+// catalogue as the page reads it and the learner's progress are lesson-catalogue.js's, exported
+// here too.
 //
 //   idle ─start→ loading ─loaded→ playing ─moved(continue)→ replying ─replied→ playing
 //                   │                 │ ─moved(done)→ done
@@ -10,114 +11,61 @@
 // `start` is the only way into a lesson and sets `loading` at once, with a new `seq`: whatever
 // was under way for the previous lesson (its board loading, its reply) is recognised as stale by
 // its `seq` and ignored.
+import { allDone } from './lesson-catalogue.js';
 
-/** Where progress is kept: {done: [lesson ids], offer: 'started' | 'dismissed'}. */
-export const STORAGE_KEY = 'bluegray.lessons.v1';
+export * from './lesson-catalogue.js';
 
-/** The kinds of lesson, in the order the list shows them. */
-export const KINDS = Object.freeze(['rules', 'strategy']);
+/**
+ * @import { Move } from '../engine/core-types.js'
+ * @import { Lesson, LessonProgress } from './lesson-catalogue.js'
+ */
 
-/** A session's statuses. */
+/**
+ * Something said to the learner: a message of the page's tables with its parameters, or text
+ * already in the reader's words (the rules core's refusals). The same shape as lib/i18n.js's
+ * `Message`, said by its `translate`.
+ * @typedef {{key: string, params?: Record<string, unknown>}|{text: string}} Message
+ */
+
+/**
+ * The rules core's judgement of the learner's last move (`lessonJudge`): `reply` is Gray's
+ * answer to play (null: none), `feedback` what to say (the lesson's success, or why the move is
+ * wrong), `movesLeft` the learner's moves left within the budget.
+ * @typedef {{status: 'done'|'continue'|'wrong', reply: string|null, feedback: {key: string, params: Record<string, string>}|null, movesLeft: number}} LessonVerdict
+ */
+
+/** @typedef {'idle'|'loading'|'playing'|'replying'|'wrong'|'done'|'error'} LessonStatus */
+
+/**
+ * One lesson's session: the lesson (null when idle) and its place in the list, the start number
+ * `seq`, the moves played from the lesson's start (Gray's replies included), how many of them
+ * there were before the learner's last move (`before`), Gray's reply still to play (`pending`),
+ * the learner's moves left, what is said (`feedback`, one message or several in turn) and, after
+ * a wrong move, why it was wrong (`why`).
+ * @typedef {{
+ *   lesson: Lesson|null,
+ *   index: number,
+ *   seq: number,
+ *   status: LessonStatus,
+ *   moves: string[],
+ *   before: number,
+ *   pending: string|null,
+ *   movesLeft: number,
+ *   feedback: Message|Message[]|null,
+ *   why: Message|null,
+ * }} LessonSession
+ */
+
+/**
+ * A session's statuses.
+ * @type {readonly LessonStatus[]}
+ */
 export const STATUSES = Object.freeze(['idle', 'loading', 'playing', 'replying', 'wrong', 'done', 'error']);
 
 /**
- * One lesson of the rules core's catalogue as the page uses it: `{id, variant, code, learner,
- * budget, kind, teaches}`. A missing or unknown `kind` counts as "rules", a missing `teaches`
- * as null (catalogues from before the two fields).
+ * No lesson on the board.
+ * @returns {LessonSession}
  */
-export function lessonInfo(raw) {
-  const r = raw && typeof raw === 'object' ? raw : {};
-  return {
-    id: String(r.id ?? ''),
-    variant: String(r.variant ?? ''),
-    code: String(r.code ?? ''),
-    learner: r.learner === 'gray' ? 'gray' : 'blue',
-    budget: Number.isInteger(r.budget) && r.budget > 0 ? r.budget : 1,
-    kind: KINDS.includes(r.kind) ? r.kind : 'rules',
-    teaches: typeof r.teaches === 'string' && r.teaches ? r.teaches : null,
-  };
-}
-
-/** The catalogue (`lessons()` of the wasm) as lessonInfo's, lessons without an id left out. */
-export function readCatalogue(raw) {
-  return (Array.isArray(raw) ? raw : []).map(lessonInfo).filter((l) => l.id);
-}
-
-/**
- * The lessons grouped by kind, in KINDS order, each lesson with its place in the catalogue:
- * `[{kind, lessons: [{lesson, index}]}]`; a kind with no lesson is left out.
- */
-export function groupByKind(list) {
-  return KINDS.map((kind) => ({
-    kind,
-    lessons: list.map((lesson, index) => ({ lesson, index })).filter((x) => x.lesson.kind === kind),
-  })).filter((g) => g.lessons.length);
-}
-
-/** The first lesson that teaches the rules option `option` (e.g. "captain"), or null. */
-export function lessonFor(list, option) {
-  return list.find((l) => l.teaches === option) || null;
-}
-
-// ------------------------------------------------------------------ progress
-
-/** Reads the saved progress from a Web Storage object; anything unreadable counts as none. */
-export function loadProgress(storage) {
-  try {
-    const raw = storage.getItem(STORAGE_KEY);
-    const data = raw ? JSON.parse(raw) : null;
-    if (!data || typeof data !== 'object') return { done: [], offer: null };
-    const done = Array.isArray(data.done) ? data.done.filter((x) => typeof x === 'string') : [];
-    const offer = data.offer === 'started' || data.offer === 'dismissed' ? data.offer : null;
-    return { done: [...new Set(done)], offer };
-  } catch {
-    return { done: [], offer: null };
-  }
-}
-
-/** Keeps the progress; when storage refuses, it is only kept for this visit. */
-export function saveProgress(storage, progress) {
-  try {
-    storage.setItem(STORAGE_KEY, JSON.stringify({ done: progress.done, offer: progress.offer }));
-  } catch {
-    /* kept in memory only */
-  }
-}
-
-/** The progress with lesson `id` done (and the lessons counted as taken up). */
-export function markDone(progress, id) {
-  const done = progress.done.includes(id) ? progress.done : [...progress.done, id];
-  return { ...progress, done, offer: progress.offer || 'started' };
-}
-
-/** How many lessons of `list` are done. */
-export function doneCount(list, progress) {
-  return list.filter((l) => progress.done.includes(l.id)).length;
-}
-
-/** Whether every lesson of `list` is done (false for an empty list). */
-export function allDone(list, progress) {
-  return list.length > 0 && doneCount(list, progress) === list.length;
-}
-
-/** The index of the first lesson not done (0 when all are). */
-export function firstNotDone(list, progress) {
-  const i = list.findIndex((l) => !progress.done.includes(l.id));
-  return i < 0 ? 0 : i;
-}
-
-/**
- * Whether the banner offering the lessons to a first-time visitor shows: not once it was taken
- * or declined, not once a lesson is done, and never once every lesson is done.
- */
-export function offerShown(list, progress) {
-  if (progress.offer || progress.done.length) return false;
-  return !allDone(list, progress);
-}
-
-// ------------------------------------------------------------------ the session
-
-/** No lesson on the board. */
 export function idle(seq = 0) {
   return {
     lesson: null,
@@ -133,23 +81,43 @@ export function idle(seq = 0) {
   };
 }
 
-/** The learner's moves among the first `n` moves of a lesson (the learner moves first). */
+/**
+ * The learner's moves among the first `n` moves of a lesson (the learner moves first).
+ * @param {number} n
+ */
 export function learnerMoves(n) {
   return Math.ceil(n / 2);
 }
 
-/** Starts lesson `lesson` (a lessonInfo, number `index` of the list): `loading` at once. */
+/**
+ * Starts lesson `lesson` (a lessonInfo, number `index` of the list): `loading` at once.
+ * @param {LessonSession} s
+ * @param {Lesson} lesson
+ * @param {number} index
+ * @returns {LessonSession}
+ */
 export function start(s, lesson, index) {
   return { ...idle(s.seq + 1), lesson, index, status: 'loading', movesLeft: lesson.budget };
 }
 
-/** The board of start number `seq` is set up: the learner's turn (stale starts are ignored). */
+/**
+ * The board of start number `seq` is set up: the learner's turn (stale starts are ignored).
+ * @param {LessonSession} s
+ * @param {number} seq
+ * @returns {LessonSession}
+ */
 export function loaded(s, seq) {
   if (s.seq !== seq || s.status !== 'loading') return s;
   return { ...s, status: 'playing', feedback: { key: 'lessons.yourMove', params: { n: s.movesLeft } } };
 }
 
-/** Setting up the board of start `seq` failed, with `text` saying why. */
+/**
+ * Setting up the board of start `seq` failed, with `text` saying why.
+ * @param {LessonSession} s
+ * @param {number} seq
+ * @param {string} text
+ * @returns {LessonSession}
+ */
 export function failed(s, seq, text) {
   if (s.seq !== seq || s.status !== 'loading') return s;
   return { ...s, status: 'error', feedback: { text: String(text) } };
@@ -161,11 +129,15 @@ export function failed(s, seq, text) {
  * judge. Moves are only taken while `playing`. After `continue`, `pending` is Gray's reply to
  * play; after `wrong`, the reply that shows the mistake, if any (the reason, `why`, is then said
  * once the reply is played).
+ * @param {LessonSession} s
+ * @param {string} move
+ * @param {LessonVerdict|{error: string}|null|undefined} verdict
+ * @returns {LessonSession}
  */
 export function moved(s, move, verdict) {
   if (s.status !== 'playing') return s;
   const base = { ...s, moves: [...s.moves, move], before: s.moves.length, pending: null };
-  if (!verdict || verdict.error !== undefined) {
+  if (!verdict || 'error' in verdict) {
     const text = verdict ? verdict.error : '';
     const why = { text: String(text) };
     return { ...base, status: 'wrong', why, feedback: why };
@@ -188,13 +160,16 @@ export function moved(s, move, verdict) {
  * What a warning says once the reply it warned of has been played (`played`: the board's view of
  * the reply, {kind, points, captured}): said in the past ("was jumped", "stepped"), or the
  * warning as it was when the reply did something else.
+ * @param {Message|null} why
+ * @param {Move|null|undefined} played
+ * @returns {Message|null}
  */
 export function pastTense(why, played) {
-  if (!why || !why.key || !played) return why;
+  if (!why || !('key' in why) || !why.key || !played) return why;
   const p = why.params || {};
   const captured = played.captured || [];
   const points = played.points || [];
-  if (why.key === 'lessons.why.hanging' && captured.includes(p.guard)) {
+  if (why.key === 'lessons.why.hanging' && typeof p.guard === 'string' && captured.includes(p.guard)) {
     return { key: 'lessons.why.jumped', params: { ...p, move: played.text } };
   }
   if (why.key === 'lessons.why.enemyFree' && played.kind === 'captain' && points[points.length - 1] === p.point) {
@@ -207,6 +182,10 @@ export function pastTense(why, played) {
  * Gray's reply `move` was played on the board; `played` is the board's view of it ({text, kind,
  * points, captured}, its `lastMove`). While replying, the learner's turn comes back. After a
  * wrong move, the reason is said again in the past when the reply has done what it warned of.
+ * @param {LessonSession} s
+ * @param {string} move
+ * @param {Omit<Move, 'text'>|null} [played]
+ * @returns {LessonSession}
  */
 export function replied(s, move, played = null) {
   if (!s.pending || move !== s.pending) return s;
@@ -227,7 +206,12 @@ export function replied(s, move, played = null) {
   return s;
 }
 
-/** The reply could not be played (`text` says why): the lesson stops there, to be tried again. */
+/**
+ * The reply could not be played (`text` says why): the lesson stops there, to be tried again.
+ * @param {LessonSession} s
+ * @param {string} text
+ * @returns {LessonSession}
+ */
 export function replyFailed(s, text) {
   if (!s.pending) return s;
   const why = { text: String(text) };
@@ -238,6 +222,8 @@ export function replyFailed(s, text) {
  * Try again: after a wrong move (or while Gray replies), back to the position before the
  * learner's last move; otherwise (done, error) the lesson from its start, `loading` again.
  * The board is then made to show `moves`.
+ * @param {LessonSession} s
+ * @returns {LessonSession}
  */
 export function tryAgain(s) {
   if (!s.lesson) return s;
@@ -264,26 +250,41 @@ export function tryAgain(s) {
  * the learner's turn it says the move, and before the learner's first move also the lesson's own
  * hint, whose words are about the start (later they would describe a move already made). After
  * a wrong move there is no hint: the view offers Try again instead.
+ * @param {LessonSession} s
+ * @param {string|null} move
+ * @returns {LessonSession}
  */
 export function hinted(s, move) {
-  if (s.status !== 'playing') return s;
+  // (A session is only ever playing a lesson; the check says so to the type checker.)
+  if (s.status !== 'playing' || !s.lesson) return s;
   if (!move) return { ...s, feedback: { key: 'lessons.noHint' } };
   const next = { key: 'lessons.hintMove', params: { move } };
   return { ...s, feedback: s.moves.length ? next : [{ key: `lesson.${s.lesson.id}.hint` }, next] };
 }
 
-/** Back to the list: no lesson. Anything still under way for the lesson is now stale. */
+/**
+ * Back to the list: no lesson. Anything still under way for the lesson is now stale.
+ * @param {LessonSession} s
+ * @returns {LessonSession}
+ */
 export function stop(s) {
   return idle(s.seq + 1);
 }
 
-/** The index of the lesson after the session's in `list`, or -1 after the last one. */
+/**
+ * The index of the lesson after the session's in `list`, or -1 after the last one.
+ * @param {LessonSession} s
+ * @param {Lesson[]} list
+ */
 export function nextIndex(s, list) {
   const i = s.index + 1;
   return i > 0 && i < list.length ? i : -1;
 }
 
-/** Whether the board refuses the learner's moves: always but on the learner's turn. */
+/**
+ * Whether the board refuses the learner's moves: always but on the learner's turn.
+ * @param {LessonSession} s
+ */
 export function locked(s) {
   return s.status !== 'playing';
 }
@@ -293,20 +294,26 @@ export function locked(s) {
  * list of them, said one after the other; null for nothing): `feedback` (what happened), `next`
  * (what to do now), `lock` (what a press on the locked board says), which buttons the learner
  * can use, and `playOffer`: every lesson is done, so the page offers a first game.
+ * @param {LessonSession} s
+ * @param {Lesson[]} list
+ * @param {LessonProgress} progress
  */
 export function sessionView(s, list, progress) {
   const everyDone = allDone(list, progress);
   const last = !!s.lesson && nextIndex(s, list) < 0;
+  /** @type {Message|null} */
   let next = null;
   if (s.status === 'wrong' || s.status === 'error') next = { key: 'lessons.doNext.wrong' };
   else if (s.status === 'done') next = { key: everyDone ? 'lessons.doNext.allDone' : last ? 'lessons.doNext.doneLast' : 'lessons.doNext.done' };
-  const lock = {
+  /** @type {Partial<Record<LessonStatus, Message>>} */
+  const locks = {
     loading: { key: 'lessons.lock.loading' },
     replying: { key: 'lessons.lock.replying' },
     wrong: { key: 'lessons.lock.wrong' },
     error: { key: 'lessons.lock.wrong' },
     done: { key: 'lessons.lock.done' },
-  }[s.status] || null;
+  };
+  const lock = locks[s.status] || null;
   return {
     status: s.status,
     lesson: s.lesson ? s.lesson.id : null,

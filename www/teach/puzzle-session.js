@@ -8,28 +8,100 @@
 // for the solution ends it; a puzzle solved after a wrong move, a hint or "Try again" is
 // remembered as solved but adds nothing to the streak (a hint alone does not end it).
 
+/** @import { Side } from '../engine/core-types.js' */
+
+/** @typedef {'win2'|'win3'|'stop'} PuzzleGoal */
+
+/**
+ * A puzzle of the rules core's set (`puzzles()`): its position, the side that solves it, its
+ * goal and the solver's moves in the solution.
+ * @typedef {{id: string, variant: string, code: string, side: Side, goal: PuzzleGoal, length: number}} Puzzle
+ */
+
+/**
+ * The rules core's judgement of the solver's last move (`puzzleJudge`): after a right move that
+ * does not finish, the defender's `reply` (else null); after a wrong one, the `refutation`.
+ * @typedef {{status: 'solved'|'continue'|'wrong', reply: string|null, refutation: string[]}} PuzzleVerdict
+ */
+
+/**
+ * The player's progress, kept on the device: the puzzles solved, the current and the best streak.
+ * @typedef {{solved: string[], streak: number, best: number}} PuzzleProgress
+ */
+
+/**
+ * Where the attempt stands: the set not known yet (`loading`) or empty (`empty`), the player's
+ * turn, the defender's reply playing, solved, a wrong move refuted, the solution shown, or a move
+ * the rules core could not judge (`error`).
+ * @typedef {'loading'|'empty'|'playing'|'replying'|'solved'|'wrong'|'shown'|'error'} PuzzleStatus
+ */
+
+/**
+ * The puzzle view's state: the set, the progress, the puzzle on the board (null: none), the moves
+ * played in it, the defender's `reply` to play, the `refutation` of a wrong move, the `solution`
+ * shown, the move `hint`ed, whether the attempt still counts for the streak (`clean`) and what
+ * went wrong (`error`).
+ * @typedef {{
+ *   puzzles: Puzzle[],
+ *   progress: PuzzleProgress,
+ *   puzzle: Puzzle|null,
+ *   moves: string[],
+ *   status: PuzzleStatus,
+ *   reply: string|null,
+ *   refutation: string[],
+ *   solution: string[],
+ *   hint: string|null,
+ *   clean: boolean,
+ *   error: string|null,
+ * }} PuzzleSession
+ */
+
 /** Where progress is kept: {solved: [puzzle ids], streak, best}. */
 export const STORAGE_KEY = 'bluegray.puzzles.v1';
 
 /** The goals a puzzle may have: win in 2 or 3 of one's own moves, or stop the other side's win. */
+/** @type {readonly PuzzleGoal[]} */
 export const GOALS = Object.freeze(['win2', 'win3', 'stop']);
 
-/** Progress with nothing done. */
+/**
+ * Whether `goal` is one of GOALS.
+ * @param {unknown} goal
+ * @returns {goal is PuzzleGoal}
+ */
+function isGoal(goal) {
+  return GOALS.some((g) => g === goal);
+}
+
+/**
+ * Progress with nothing done.
+ * @returns {PuzzleProgress}
+ */
 export function noProgress() {
   return { solved: [], streak: 0, best: 0 };
 }
 
-const count = (v) => (Number.isInteger(v) && v >= 0 && v <= 1e9 ? v : 0);
+/** @param {unknown} v */
+const count = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1e9 ? v : 0);
 
-/** Progress read from stored data (any value): anything unreadable counts as none. */
-export function readProgress(data) {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return noProgress();
+/**
+ * Progress read from stored data (any value): anything unreadable counts as none.
+ * @param {unknown} stored
+ * @returns {PuzzleProgress}
+ */
+export function readProgress(stored) {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return noProgress();
+  const data = /** @type {Record<string, unknown>} */ (stored);
+  /** @type {string[]} */
   const solved = Array.isArray(data.solved) ? [...new Set(data.solved.filter((x) => typeof x === 'string' && x.length <= 200))] : [];
   const streak = count(data.streak);
   return { solved, streak, best: Math.max(count(data.best), streak) };
 }
 
-/** The progress kept in `storage` (a Web Storage object); unreadable or refused storage counts as none. */
+/**
+ * The progress kept in `storage` (a Web Storage object); unreadable or refused storage counts as none.
+ * @param {Pick<Storage, 'getItem'>} storage
+ * @returns {PuzzleProgress}
+ */
 export function loadProgress(storage) {
   try {
     const raw = storage.getItem(STORAGE_KEY);
@@ -39,7 +111,11 @@ export function loadProgress(storage) {
   }
 }
 
-/** Keeps `progress` in `storage`; returns false, and throws nothing, when storage is full or refused. */
+/**
+ * Keeps `progress` in `storage`; returns false, and throws nothing, when storage is full or refused.
+ * @param {Pick<Storage, 'setItem'>} storage
+ * @param {PuzzleProgress} progress
+ */
 export function saveProgress(storage, progress) {
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify({ solved: progress.solved, streak: progress.streak, best: progress.best }));
@@ -49,17 +125,24 @@ export function saveProgress(storage, progress) {
   }
 }
 
-/** A puzzle of the set as the rules core gives it, or null when it is not one. */
+/**
+ * A puzzle of the set as the rules core gives it, or null when it is not one.
+ * @param {unknown} p
+ * @returns {Puzzle|null}
+ */
 function checkPuzzle(p) {
   if (!p || typeof p !== 'object') return null;
-  const { id, variant, code, side, goal, length } = p;
+  const { id, variant, code, side, goal, length } = /** @type {Record<string, unknown>} */ (p);
   if (typeof id !== 'string' || typeof variant !== 'string' || typeof code !== 'string') return null;
   if (side !== 'blue' && side !== 'gray') return null;
-  if (!GOALS.includes(goal) || !Number.isInteger(length) || length < 1) return null;
+  if (!isGoal(goal) || typeof length !== 'number' || !Number.isInteger(length) || length < 1) return null;
   return { id, variant, code, side, goal, length };
 }
 
-/** A session before the puzzles are known. */
+/**
+ * A session before the puzzles are known.
+ * @returns {PuzzleSession}
+ */
 export function loading(progress = noProgress()) {
   return { puzzles: [], progress, puzzle: null, moves: [], status: 'loading', reply: null, refutation: [], solution: [], hint: null, clean: true, error: null };
 }
@@ -67,13 +150,20 @@ export function loading(progress = noProgress()) {
 /**
  * The session once the set is known (`puzzles()` of the rules core; entries that are not
  * puzzles are left out), on the first puzzle not solved yet.
+ * @param {PuzzleSession} session
+ * @param {unknown} puzzles
+ * @returns {PuzzleSession}
  */
 export function withPuzzles(session, puzzles) {
-  const list = (Array.isArray(puzzles) ? puzzles : []).map(checkPuzzle).filter(Boolean);
+  const list = (Array.isArray(puzzles) ? puzzles : []).map(checkPuzzle).filter((p) => p !== null);
   return next({ ...session, puzzles: list });
 }
 
-/** Whether puzzle `id` has been solved. */
+/**
+ * Whether puzzle `id` has been solved.
+ * @param {PuzzleSession} session
+ * @param {string} id
+ */
 export function isSolved(session, id) {
   return session.progress.solved.includes(id);
 }
@@ -81,11 +171,14 @@ export function isSolved(session, id) {
 /**
  * The puzzle after the current one (in the set's order, coming round to the start) that is not
  * solved yet; when every one is solved, simply the next one.
+ * @param {PuzzleSession} session
+ * @returns {Puzzle|null}
  */
 export function nextPuzzle(session) {
   const list = session.puzzles;
   if (!list.length) return null;
-  const at = session.puzzle ? list.findIndex((p) => p.id === session.puzzle.id) : -1;
+  const current = session.puzzle;
+  const at = current ? list.findIndex((p) => p.id === current.id) : -1;
   for (let k = 1; k <= list.length; k++) {
     const p = list[(at + k) % list.length];
     if (!isSolved(session, p.id)) return p;
@@ -93,32 +186,56 @@ export function nextPuzzle(session) {
   return list[(at + 1) % list.length];
 }
 
-/** A fresh attempt at `puzzle`. */
+/**
+ * A fresh attempt at `puzzle`.
+ * @param {PuzzleSession} session
+ * @param {Puzzle|null} puzzle
+ * @param {boolean} clean
+ * @returns {PuzzleSession}
+ */
 function attempt(session, puzzle, clean) {
   return { ...session, puzzle, moves: [], status: puzzle ? 'playing' : 'empty', reply: null, refutation: [], solution: [], hint: null, clean, error: null };
 }
 
-/** The session on the next puzzle (nextPuzzle); 'empty' when the set has none. */
+/**
+ * The session on the next puzzle (nextPuzzle); 'empty' when the set has none.
+ * @param {PuzzleSession} session
+ */
 export function next(session) {
   return attempt(session, nextPuzzle(session), true);
 }
 
-/** The session on puzzle `id` (unchanged when there is no such puzzle). */
+/**
+ * The session on puzzle `id` (unchanged when there is no such puzzle).
+ * @param {PuzzleSession} session
+ * @param {string} id
+ */
 export function choose(session, id) {
   const p = session.puzzles.find((x) => x.id === id);
   return p ? attempt(session, p, true) : session;
 }
 
-/** The same puzzle again from its start, after a wrong move or its solution (adds nothing to the streak). */
+/**
+ * The same puzzle again from its start, after a wrong move or its solution (adds nothing to the streak).
+ * @param {PuzzleSession} session
+ */
 export function tryAgain(session) {
   return session.puzzle ? attempt(session, session.puzzle, false) : session;
 }
 
-/** Whether the player may move on the board now. */
+/**
+ * Whether the player may move on the board now.
+ * @param {PuzzleSession} session
+ */
 export function canMove(session) {
   return session.status === 'playing';
 }
 
+/**
+ * @param {PuzzleSession} session
+ * @param {Partial<PuzzleProgress>} change
+ * @returns {PuzzleSession}
+ */
 function withProgress(session, change) {
   const p = { ...session.progress, ...change };
   return { ...session, progress: { ...p, best: Math.max(p.best, p.streak) } };
@@ -128,22 +245,29 @@ function withProgress(session, change) {
  * The session after the player's move `move` and the rules core's verdict on it (puzzleJudge:
  * {status: 'solved'|'continue'|'wrong', reply, refutation}). A move made while no move was
  * expected, or a verdict that is not one, changes nothing but `error`.
+ * @param {PuzzleSession} session
+ * @param {unknown} move
+ * @param {unknown} verdict a PuzzleVerdict, checked
+ * @returns {PuzzleSession}
  */
 export function played(session, move, verdict) {
-  if (!canMove(session) || typeof move !== 'string') return session;
+  // (A session that takes moves is always on a puzzle; the check says so to the type checker.)
+  if (!canMove(session) || !session.puzzle || typeof move !== 'string') return session;
   const moves = [...session.moves, move];
-  const status = verdict && verdict.status;
+  const v = /** @type {Record<string, unknown>} */ (verdict && typeof verdict === 'object' ? verdict : {});
+  const status = v.status;
   if (status === 'solved') {
     const id = session.puzzle.id;
     const solved = isSolved(session, id) ? session.progress.solved : [...session.progress.solved, id];
     const streak = session.clean ? session.progress.streak + 1 : session.progress.streak;
     return withProgress({ ...session, moves, status: 'solved', hint: null }, { solved, streak });
   }
-  if (status === 'continue' && typeof verdict.reply === 'string' && verdict.reply) {
-    return { ...session, moves, status: 'replying', reply: verdict.reply, hint: null };
+  if (status === 'continue' && typeof v.reply === 'string' && v.reply) {
+    return { ...session, moves, status: 'replying', reply: v.reply, hint: null };
   }
   if (status === 'wrong') {
-    const refutation = Array.isArray(verdict.refutation) ? verdict.refutation.filter((m) => typeof m === 'string') : [];
+    /** @type {string[]} */
+    const refutation = Array.isArray(v.refutation) ? v.refutation.filter((m) => typeof m === 'string') : [];
     return withProgress({ ...session, moves, status: 'wrong', refutation, hint: null, clean: false }, { streak: 0 });
   }
   return { ...session, error: 'verdict' };
@@ -152,19 +276,31 @@ export function played(session, move, verdict) {
 /**
  * The rules core could not judge the move (`message` says why): the attempt stops there, the
  * streak untouched, until "Try again" or the next puzzle.
+ * @param {PuzzleSession} session
+ * @param {string} message
+ * @returns {PuzzleSession}
  */
 export function broken(session, message) {
   if (!session.puzzle) return session;
   return { ...session, status: 'error', error: String(message), reply: null, hint: null };
 }
 
-/** The defender's reply is on the board: the player's turn again. */
+/**
+ * The defender's reply is on the board: the player's turn again.
+ * @param {PuzzleSession} session
+ * @returns {PuzzleSession}
+ */
 export function replied(session) {
   if (session.status !== 'replying' || !session.reply) return session;
   return { ...session, moves: [...session.moves, session.reply], status: 'playing', reply: null };
 }
 
-/** A hint: `move`, the next move of the solution (the attempt no longer adds to the streak). */
+/**
+ * A hint: `move`, the next move of the solution (the attempt no longer adds to the streak).
+ * @param {PuzzleSession} session
+ * @param {unknown} move
+ * @returns {PuzzleSession}
+ */
 export function hinted(session, move) {
   if (!canMove(session) || typeof move !== 'string' || !move) return session;
   return { ...session, hint: move, clean: false };
@@ -173,9 +309,13 @@ export function hinted(session, move) {
 /**
  * The player gave up: `solution` (the rest of the solution from where the attempt stands) is
  * played on the board; the streak ends.
+ * @param {PuzzleSession} session
+ * @param {unknown} solution
+ * @returns {PuzzleSession}
  */
 export function shown(session, solution) {
   if (!session.puzzle || session.status === 'solved' || session.status === 'loading') return session;
+  /** @type {string[]} */
   const rest = Array.isArray(solution) ? solution.filter((m) => typeof m === 'string') : [];
   return withProgress({ ...session, status: 'shown', solution: rest, hint: null, clean: false, reply: null }, { streak: 0 });
 }
@@ -184,6 +324,8 @@ export function shown(session, solution) {
  * What the player is asked to do, as a message: `{key, params}` of the message tables
  * (`puzzles.goal.win` with the side and the number of moves, or the side's `puzzles.goal.stop…`),
  * or null with no puzzle.
+ * @param {Puzzle|null} puzzle
+ * @returns {{key: string, params: Record<string, unknown>}|null}
  */
 export function goalMessage(puzzle) {
   if (!puzzle) return null;
@@ -191,7 +333,10 @@ export function goalMessage(puzzle) {
   return { key: 'puzzles.goal.win', params: { side: puzzle.side, n: puzzle.goal === 'win3' ? 3 : 2 } };
 }
 
-/** How many of the set's puzzles are solved. */
+/**
+ * How many of the set's puzzles are solved.
+ * @param {PuzzleSession} session
+ */
 export function solvedCount(session) {
   return session.puzzles.filter((p) => isSolved(session, p.id)).length;
 }

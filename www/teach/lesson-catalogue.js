@@ -1,0 +1,177 @@
+// The lessons' catalogue as the page reads it and the learner's progress, with no DOM and no
+// wasm: the lessons of the rules core (`lessons()`) checked and grouped by kind, what the
+// learner has done, and whether the banner offers the lessons to a first-time visitor. One
+// lesson's session is lesson-session.js's, which exports all of this module too.
+
+/** @import { Side } from '../engine/core-types.js' */
+
+/** @typedef {'rules'|'strategy'} LessonKind */
+
+/**
+ * One lesson of the catalogue as the page uses it (lessonInfo): the position it starts from,
+ * the side the learner plays, how many of the learner's moves reach the goal, its kind and the
+ * rules option it teaches (null: none).
+ * @typedef {{id: string, variant: string, code: string, learner: Side, budget: number, kind: LessonKind, teaches: string|null}} Lesson
+ */
+
+/**
+ * The learner's progress, as kept: the lessons done and what became of the offer to a
+ * first-time visitor (null: not answered yet).
+ * @typedef {{done: string[], offer: 'started'|'dismissed'|null}} LessonProgress
+ */
+
+/** Where progress is kept: {done: [lesson ids], offer: 'started' | 'dismissed'}. */
+export const STORAGE_KEY = 'bluegray.lessons.v1';
+
+/**
+ * The kinds of lesson, in the order the list shows them.
+ * @type {readonly LessonKind[]}
+ */
+export const KINDS = Object.freeze(['rules', 'strategy']);
+
+/**
+ * Whether `kind` is one of KINDS.
+ * @param {unknown} kind
+ * @returns {kind is LessonKind}
+ */
+function isKind(kind) {
+  return KINDS.some((k) => k === kind);
+}
+
+/**
+ * One lesson of the rules core's catalogue as the page uses it: `{id, variant, code, learner,
+ * budget, kind, teaches}`. A missing or unknown `kind` counts as "rules", a missing `teaches`
+ * as null (catalogues from before the two fields).
+ * @param {unknown} raw
+ * @returns {Lesson}
+ */
+export function lessonInfo(raw) {
+  const r = /** @type {Record<string, unknown>} */ (raw && typeof raw === 'object' ? raw : {});
+  return {
+    id: String(r.id ?? ''),
+    variant: String(r.variant ?? ''),
+    code: String(r.code ?? ''),
+    learner: r.learner === 'gray' ? 'gray' : 'blue',
+    budget: typeof r.budget === 'number' && Number.isInteger(r.budget) && r.budget > 0 ? r.budget : 1,
+    kind: isKind(r.kind) ? r.kind : 'rules',
+    teaches: typeof r.teaches === 'string' && r.teaches ? r.teaches : null,
+  };
+}
+
+/**
+ * The catalogue (`lessons()` of the wasm) as lessonInfo's, lessons without an id left out.
+ * @param {unknown} raw
+ * @returns {Lesson[]}
+ */
+export function readCatalogue(raw) {
+  return (Array.isArray(raw) ? raw : []).map(lessonInfo).filter((l) => l.id);
+}
+
+/**
+ * The lessons grouped by kind, in KINDS order, each lesson with its place in the catalogue:
+ * `[{kind, lessons: [{lesson, index}]}]`; a kind with no lesson is left out.
+ * @param {Lesson[]} list
+ * @returns {{kind: LessonKind, lessons: {lesson: Lesson, index: number}[]}[]}
+ */
+export function groupByKind(list) {
+  return KINDS.map((kind) => ({
+    kind,
+    lessons: list.map((lesson, index) => ({ lesson, index })).filter((x) => x.lesson.kind === kind),
+  })).filter((g) => g.lessons.length);
+}
+
+/**
+ * The first lesson that teaches the rules option `option` (e.g. "captain"), or null.
+ * @param {Lesson[]} list
+ * @param {string} option
+ * @returns {Lesson|null}
+ */
+export function lessonFor(list, option) {
+  return list.find((l) => l.teaches === option) || null;
+}
+
+// ------------------------------------------------------------------ progress
+
+/**
+ * Reads the saved progress from a Web Storage object; anything unreadable counts as none.
+ * @param {Pick<Storage, 'getItem'>} storage
+ * @returns {LessonProgress}
+ */
+export function loadProgress(storage) {
+  try {
+    const raw = storage.getItem(STORAGE_KEY);
+    /** @type {unknown} */
+    const parsed = raw ? JSON.parse(raw) : null;
+    if (!parsed || typeof parsed !== 'object') return { done: [], offer: null };
+    const data = /** @type {Record<string, unknown>} */ (parsed);
+    /** @type {string[]} */
+    const done = Array.isArray(data.done) ? data.done.filter((x) => typeof x === 'string') : [];
+    const offer = data.offer === 'started' || data.offer === 'dismissed' ? data.offer : null;
+    return { done: [...new Set(done)], offer };
+  } catch {
+    return { done: [], offer: null };
+  }
+}
+
+/**
+ * Keeps the progress; when storage refuses, it is only kept for this visit.
+ * @param {Pick<Storage, 'setItem'>} storage
+ * @param {LessonProgress} progress
+ */
+export function saveProgress(storage, progress) {
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify({ done: progress.done, offer: progress.offer }));
+  } catch {
+    /* kept in memory only */
+  }
+}
+
+/**
+ * The progress with lesson `id` done (and the lessons counted as taken up).
+ * @param {LessonProgress} progress
+ * @param {string} id
+ * @returns {LessonProgress}
+ */
+export function markDone(progress, id) {
+  const done = progress.done.includes(id) ? progress.done : [...progress.done, id];
+  return { ...progress, done, offer: progress.offer || 'started' };
+}
+
+/**
+ * How many lessons of `list` are done.
+ * @param {Lesson[]} list
+ * @param {LessonProgress} progress
+ */
+export function doneCount(list, progress) {
+  return list.filter((l) => progress.done.includes(l.id)).length;
+}
+
+/**
+ * Whether every lesson of `list` is done (false for an empty list).
+ * @param {Lesson[]} list
+ * @param {LessonProgress} progress
+ */
+export function allDone(list, progress) {
+  return list.length > 0 && doneCount(list, progress) === list.length;
+}
+
+/**
+ * The index of the first lesson not done (0 when all are).
+ * @param {Lesson[]} list
+ * @param {LessonProgress} progress
+ */
+export function firstNotDone(list, progress) {
+  const i = list.findIndex((l) => !progress.done.includes(l.id));
+  return i < 0 ? 0 : i;
+}
+
+/**
+ * Whether the banner offering the lessons to a first-time visitor shows: not once it was taken
+ * or declined, not once a lesson is done, and never once every lesson is done.
+ * @param {Lesson[]} list
+ * @param {LessonProgress} progress
+ */
+export function offerShown(list, progress) {
+  if (progress.offer || progress.done.length) return false;
+  return !allDone(list, progress);
+}

@@ -1,0 +1,397 @@
+// The puzzle view once the rules core is there: the puzzle on a <blue-gray-game>, its goal in
+// words, the streak, a hint, the solution on request, and the next puzzle. The rules core judges
+// each move (puzzleJudge(): the defender's reply, or the engine's refutation of a wrong move) and
+// gives the rest of the solution (puzzleSolution()); the attempt's state is puzzle-session.js's,
+// and progress is kept on the device. puzzles.js opens it.
+import '../blue-gray-game.js';
+import { el, exerciseBoard, closeButton } from '../lib/dom.js';
+import * as P from './puzzle-session.js';
+
+/**
+ * @import { BlueGrayGame } from '../blue-gray-game.js'
+ * @import { GameState, Side } from '../engine/core-types.js'
+ * @import { Message } from './lesson-session.js'
+ * @import { Puzzle, PuzzleSession } from './puzzle-session.js'
+ */
+
+/**
+ * The `move` event of a <blue-gray-game>: the move, the ply after it, the side that moved, the
+ * record and position after it, and who made it.
+ * @typedef {CustomEvent<{text: string, ply: number, side: Side, record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} MoveEvent
+ */
+
+/**
+ * The rules core's puzzle calls (engine/assets.js loadTeaching): the judgement of a move (a
+ * PuzzleVerdict, which puzzle-session.js checks) and the rest of a solution.
+ * @typedef {{puzzleJudge(variant: string, code: string, goal: string, moves: string[]): unknown, puzzleSolution(variant: string, code: string, goal: string, moves: string[]): unknown}} PuzzleCalls
+ */
+
+/** Pause before each move the page plays itself, so that the player sees the position it answers. */
+const REPLY_DELAY_MS = 400;
+
+/**
+ * A button that says the message `key` (again in another language: `data-i18n`).
+ * @param {string} key
+ * @param {(key: string, params?: Record<string, unknown>) => string} t
+ */
+function button(key, t, cls = '') {
+  return /** @type {HTMLButtonElement} */ (el('button', { type: 'button', class: cls, 'data-i18n': key, text: t(key) }));
+}
+
+/**
+ * What a thrown value says: its message, or the value itself.
+ * @param {unknown} e
+ */
+export function errorText(e) {
+  const message = e !== null && (typeof e === 'object' || typeof e === 'function') ? /** @type {{message?: unknown}} */ (e).message : undefined;
+  return String(message || e);
+}
+
+/** @param {Side} side */
+const other = (side) => (side === 'blue' ? 'gray' : 'blue');
+
+/**
+ * The board's game, the rules core's view of it; null before its first game.
+ * @param {BlueGrayGame} board
+ */
+function stateOf(board) {
+  return /** @type {GameState|null} */ (board.state);
+}
+
+/**
+ * Builds the puzzle view in `dialog` (a <dialog>) and wires it: `t(key, params)` says a message
+ * in the page's language, `storage` (Web Storage) keeps the progress, `core` is the rules core's
+ * puzzle calls and `session` the view's state with the set known (puzzle-session.js
+ * withPuzzles). Returns `{session, show(), solution(puzzle, moves), choose(id)}`: the state now,
+ * what to do when the dialog opens, the rest of a puzzle's solution, and a puzzle put on the board.
+ * @param {{
+ *   dialog: HTMLDialogElement,
+ *   t: (key: string, params?: Record<string, unknown>) => string,
+ *   storage: Pick<Storage, 'setItem'>,
+ *   core: PuzzleCalls,
+ *   session: PuzzleSession,
+ * }} parts
+ */
+export function puzzleDialog({ dialog, t, storage, core, session: first }) {
+  let session = first;
+  /** Progress could not be written the last time (storage full or refused). */
+  let notKept = false;
+  /**
+   * The message under the board: {key, params}, {text}, or a list of them.
+   * @type {Message|Message[]|null}
+   */
+  let message = null;
+  /** @type {ReturnType<typeof setTimeout>|null} */
+  let timer = null;
+  /**
+   * Moves queued to play on the board, and what to do once they are played.
+   * @type {string[]}
+   */
+  let queue = [];
+  /** @type {(() => void)|null} */
+  let afterQueue = null;
+  /** The first puzzle has been put on the board. */
+  let started = false;
+  const ui = build();
+
+  function build() {
+    const close = closeButton(dialog, t, 'puzzles.close');
+    const title = el('h2', { id: 'puzzles-title', 'data-i18n': 'puzzles.title', text: t('puzzles.title') });
+    dialog.setAttribute('aria-labelledby', 'puzzles-title');
+    const head = el('div', { class: 'sheet-head' }, [title, close]);
+
+    const exercise = exerciseBoard('puzzle-board');
+    const view = {
+      view: el('section', { class: 'puzzle', 'aria-labelledby': 'puzzle-heading' }),
+      heading: el('h3', { id: 'puzzle-heading' }),
+      rules: el('p', { class: 'puzzle-rules' }),
+      goal: el('p', { class: 'puzzle-goal' }),
+      progress: el('p', { class: 'puzzle-progress' }),
+      boardBox: exercise.box,
+      board: /** @type {BlueGrayGame} */ (exercise.board),
+      feedback: el('p', { class: 'puzzle-feedback', role: 'status', 'aria-live': 'polite' }),
+      hint: button('puzzles.hint', t, 'puzzle-hint'),
+      solution: button('puzzles.showSolution', t, 'puzzle-solution'),
+      retry: button('puzzles.tryAgain', t, 'puzzle-retry'),
+      next: button('puzzles.next', t, 'puzzle-next'),
+    };
+    const intro = el('p', { class: 'lead', 'data-i18n': 'puzzles.intro', text: t('puzzles.intro') });
+    view.hint.addEventListener('click', hint);
+    view.solution.addEventListener('click', showSolution);
+    view.retry.addEventListener('click', () => begin(P.tryAgain(session)));
+    view.next.addEventListener('click', () => begin(P.next(session)));
+    const buttons = el('div', { class: 'puzzle-buttons' }, [view.hint, view.solution, view.retry, view.next]);
+    view.view.append(intro, view.heading, view.rules, view.goal, view.progress, view.boardBox, view.feedback, buttons);
+    const body = el('div', { class: 'sheet-body' }, [view.view]);
+    dialog.replaceChildren(head, body);
+    view.board.addEventListener('move', onMove);
+    return view;
+  }
+
+  // ------------------------------------------------------------------ the attempt
+
+  function stop() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    queue = [];
+    afterQueue = null;
+  }
+
+  /**
+   * Puts `next` (a session on a fresh attempt) on the board.
+   * @param {PuzzleSession} next
+   */
+  async function begin(next) {
+    stop();
+    session = next;
+    const p = session.puzzle;
+    if (!p) {
+      say({ key: 'puzzles.none' });
+      return render();
+    }
+    say({ key: 'puzzles.yourMove', params: { side: p.side } });
+    render();
+    ui.board.setAttribute('lang', document.documentElement.lang || 'en');
+    try {
+      await ui.board.ready;
+      if (session.puzzle !== p) return; // another puzzle was asked for meanwhile
+      ui.board.newGame({ variant: p.variant, position: p.code, mode: 'two' });
+      ui.board.setAttribute('orientation', p.side);
+    } catch (e) {
+      session = P.broken(session, errorText(e));
+      say({ text: errorText(e) });
+    }
+    render();
+  }
+
+  function history() {
+    const gs = stateOf(ui.board);
+    return gs ? [...gs.history] : [];
+  }
+
+  /** @param {Event} e the board's `move` event */
+  function onMove(e) {
+    const { detail } = /** @type {MoveEvent} */ (e);
+    const p = session.puzzle;
+    // Only the player's own moves are judged; the page plays the rest through the element's API.
+    if (detail.by !== 'human' || !P.canMove(session) || !p) return;
+    const move = detail.text;
+    let verdict;
+    try {
+      verdict = core.puzzleJudge(p.variant, p.code, p.goal, history());
+    } catch (err) {
+      session = P.broken(session, errorText(err));
+      say({ text: errorText(err) });
+      return render();
+    }
+    const before = session.progress;
+    session = P.played(session, move, verdict);
+    if (session.progress !== before) keep();
+    const reply = session.reply;
+    if (session.status === 'solved') {
+      const all = P.solvedCount(session) === session.puzzles.length;
+      const said =
+        session.progress.streak > before.streak ? { key: 'puzzles.solvedStreak', params: { n: session.progress.streak } } : { key: 'puzzles.solvedHelped' };
+      say(all ? [said, { key: 'puzzles.allSolved' }] : said);
+    } else if (session.status === 'replying' && reply) {
+      say({ key: 'puzzles.replying', params: { side: other(p.side) } });
+      playQueue([reply], () => {
+        session = P.replied(session);
+        say({ key: 'puzzles.replied', params: { side: other(p.side), move: reply } });
+      });
+    } else if (session.status === 'wrong') {
+      const line = session.refutation.join(' ');
+      say(line ? { key: 'puzzles.wrong', params: { move, line } } : { key: 'puzzles.wrongNoLine', params: { move } });
+      try {
+        ui.board.showMistake(move);
+      } catch {
+        /* the words say it still */
+      }
+      playQueue(session.refutation, null);
+    } else {
+      say({ text: errorText(session.error) });
+    }
+    render();
+  }
+
+  /**
+   * Plays `moves` on the board one after the other, each after a pause, then calls `done`.
+   * @param {string[]} moves
+   * @param {(() => void)|null} done
+   */
+  function playQueue(moves, done) {
+    stop();
+    queue = [...moves];
+    afterQueue = done;
+    if (queue.length) timer = setTimeout(playNext, REPLY_DELAY_MS);
+    else finishQueue();
+  }
+
+  function playNext() {
+    timer = null;
+    const move = queue.shift();
+    if (move === undefined) return finishQueue(); // (a move is only awaited while one waits)
+    try {
+      ui.board.play(move);
+    } catch (e) {
+      queue = [];
+      afterQueue = null;
+      say({ text: errorText(e) });
+      return render();
+    }
+    if (queue.length) timer = setTimeout(playNext, REPLY_DELAY_MS);
+    else finishQueue();
+  }
+
+  function finishQueue() {
+    const done = afterQueue;
+    afterQueue = null;
+    if (done) done();
+    render();
+  }
+
+  /**
+   * The rest of the solution from the moves played so far, or [] when out of reach.
+   * @param {Puzzle} p
+   * @param {string[]} moves
+   * @returns {string[]}
+   */
+  function solution(p, moves) {
+    try {
+      const rest = core.puzzleSolution(p.variant, p.code, p.goal, moves);
+      return Array.isArray(rest) ? rest.filter((m) => typeof m === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  function hint() {
+    const p = session.puzzle;
+    if (!P.canMove(session) || !p) return;
+    const move = solution(p, history())[0];
+    if (!move) return say({ key: 'puzzles.noHint' });
+    try {
+      ui.board.showHint(move);
+    } catch {
+      /* the words say it still */
+    }
+    session = P.hinted(session, move);
+    say({ key: 'puzzles.hintMove', params: { move } });
+    render();
+  }
+
+  async function showSolution() {
+    const p = session.puzzle;
+    if (!p || session.status === 'solved' || session.status === 'shown') return;
+    // After a wrong move the solution is shown from the start; otherwise from where the attempt stands.
+    if (session.status !== 'playing' && session.status !== 'replying') {
+      await begin(P.tryAgain(session));
+      if (session.puzzle !== p) return;
+    }
+    const reply = session.reply;
+    if (session.status === 'replying' && reply) {
+      // The reply is played first: the solution goes on from the solver's turn.
+      stop();
+      ui.board.play(reply);
+      session = P.replied(session);
+    }
+    const rest = solution(p, history());
+    session = P.shown(session, rest);
+    keep();
+    say(rest.length ? { key: 'puzzles.showing', params: { line: rest.join(' ') } } : { key: 'puzzles.noSolution' });
+    playQueue(rest, null);
+    render();
+  }
+
+  function keep() {
+    notKept = !P.saveProgress(storage, session.progress);
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  /** @param {Message|Message[]|null} m */
+  function say(m) {
+    message = m;
+    ui.feedback.textContent = words(m);
+  }
+
+  /**
+   * @param {Message|Message[]|null} m
+   * @returns {string}
+   */
+  function words(m) {
+    if (!m) return '';
+    if (Array.isArray(m)) return m.map(words).join(' ');
+    if ('key' in m && m.key) return t(m.key, m.params);
+    return 'text' in m ? String(m.text ?? '') : '';
+  }
+
+  function render() {
+    const s = session;
+    const p = s.puzzle;
+    const busy = queue.length > 0 || timer !== null;
+    ui.view.dataset.status = s.status;
+    ui.view.dataset.puzzle = p ? p.id : '';
+    ui.view.dataset.busy = String(busy);
+    ui.heading.textContent = p ? t('puzzles.heading', { n: s.puzzles.indexOf(p) + 1, total: s.puzzles.length }) : t('puzzles.title');
+    ui.rules.textContent = p ? t('puzzles.rules', { name: variantName(p.variant) }) : '';
+    const goal = P.goalMessage(p);
+    ui.goal.textContent = goal ? t(goal.key, goal.params) : '';
+    ui.progress.textContent = t('puzzles.progress', {
+      streak: s.progress.streak,
+      best: s.progress.best,
+      solved: P.solvedCount(s),
+      total: s.puzzles.length,
+    });
+    ui.boardBox.hidden = !p;
+    ui.hint.hidden = s.status !== 'playing';
+    ui.solution.hidden = !p || s.status === 'solved' || s.status === 'shown' || s.status === 'error';
+    ui.solution.disabled = s.status === 'replying';
+    ui.retry.hidden = !['wrong', 'shown', 'error'].includes(s.status);
+    ui.next.hidden = s.puzzles.length < 2 && s.status !== 'solved';
+    ui.next.classList.toggle('primary', s.status === 'solved' || s.status === 'shown');
+    ui.retry.classList.toggle('primary', s.status === 'wrong' || s.status === 'error');
+    const feedback = [words(message), notKept ? t('puzzles.notKept') : ''].filter(Boolean).join(' ');
+    if (ui.feedback.textContent !== feedback) ui.feedback.textContent = feedback;
+    // The board takes a move only on the player's turn, never while a move plays.
+    const lock = P.canMove(s) && !busy ? null : s.status === 'replying' || busy ? t('puzzles.board.wait') : s.status === 'solved' ? t('puzzles.board.solved') : '';
+    if (lock === null) ui.board.removeAttribute('locked');
+    else if (ui.board.getAttribute('locked') !== lock) ui.board.setAttribute('locked', lock);
+  }
+
+  /** @param {string} spec */
+  function variantName(spec) {
+    const key = `variantName.${spec}`;
+    const name = t(key);
+    return name === key ? spec : name;
+  }
+
+  return {
+    /** The view's state (puzzle-session.js). */
+    get session() {
+      return session;
+    },
+    /**
+     * The dialog is open: the first time, the first puzzle goes on the board; later, what was
+     * said is said again in the page's language, which may have changed since.
+     */
+    async show() {
+      ui.board.setAttribute('lang', document.documentElement.lang || 'en');
+      if (!started) {
+        started = true;
+        await begin(session);
+      } else {
+        say(message);
+        render();
+      }
+    },
+    solution,
+    /**
+     * Puts puzzle `id` on the board.
+     * @param {string} id
+     */
+    choose(id) {
+      return begin(P.choose(session, id));
+    },
+  };
+}
