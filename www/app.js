@@ -382,11 +382,11 @@ async function main() {
   await nextTask();
   // Before the rules picker is built (by setLanguage), which links each rule to its lesson.
   const onPlay = (/** @type {number} */ level) => start({ from: 'lessons', mode: 'ai', side: 'blue', level });
-  lessons = initLessons({ dialog: $('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: ctx.storage, onPlay });
+  lessons = initLessons({ dialog: ctx.dialog('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: ctx.storage, onPlay });
   await prefs.setLanguage(ctx.page().lang, { later: nextTask });
   await nextTask();
-  initHowTo({ dialog: $('howto'), openButton: $('open-howto'), t });
-  const puzzles = initPuzzles({ dialog: $('puzzles'), openButton: $('open-puzzles'), t, storage: ctx.storage });
+  initHowTo({ dialog: ctx.dialog('howto'), openButton: $('open-howto'), t });
+  const puzzles = initPuzzles({ dialog: ctx.dialog('puzzles'), openButton: $('open-puzzles'), t, storage: ctx.storage });
   const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
   if (hooks) hooks.puzzles = puzzles;
   adv.evaluate();

@@ -24,7 +24,7 @@ import { AiClient, abortError } from './ai-client.js';
  *   ply: number,
  *   side: Side,
  *   played: string|null,
- *   best: string|null|undefined,
+ *   best: string|null,
  *   score: number|null,
  *   mateIn: number|null,
  *   winChance: number|null,
@@ -154,7 +154,7 @@ export class Analysis {
         entries.push({ ply, side: gs.side, played: null, best: null, score: null, mateIn: null, winChance: null, pv: [], result: gs.result });
       } else {
         const r = await this.analyse(positionOf(gs, ply), { priority: 'review', signal, nodes });
-        entries.push({ ply, side: r.side, played: gs.history[ply] ?? null, best: r.best, score: r.score, mateIn: r.mateIn ?? null, winChance: r.winChance ?? null, pv: r.pv || [] });
+        entries.push({ ply, side: r.side, played: gs.history[ply] ?? null, best: r.best ?? null, score: r.score, mateIn: r.mateIn ?? null, winChance: r.winChance ?? null, pv: r.pv || [] });
       }
       onEntry(entries);
     }

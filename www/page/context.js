@@ -20,6 +20,7 @@ import { translate } from '../lib/i18n.js';
  *   t: Translate,
  *   say: (message: Message|null|undefined) => string,
  *   $: (id: string) => HTMLElement,
+ *   dialog: (id: string) => HTMLDialogElement,
  *   storage: Storage,
  *   session: Storage,
  * }} PageContext
@@ -54,6 +55,11 @@ export function pageContext({ board, storage, session, render }) {
     $(id) {
       const node = document.getElementById(id);
       if (!node) throw new Error(`index.html has no #${id}`);
+      return node;
+    },
+    dialog(id) {
+      const node = ctx.$(id);
+      if (!(node instanceof HTMLDialogElement)) throw new Error(`index.html's #${id} is no dialog`);
       return node;
     },
     storage,

@@ -5,7 +5,7 @@
 // and Enter or Space shows the chosen one. The numbering is lib/moves.js's.
 import { GAP, moveLabel } from '../lib/moves.js';
 /** @import { GameState, Side } from '../engine/core-types.js' */
-/** @import { Mark } from './page-state.js' */
+/** @import { Mark } from '../review/evaluation.js' */
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**

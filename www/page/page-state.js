@@ -8,29 +8,8 @@ import { readSettings, isRemote } from '../lib/settings.js';
 /** @import { GameEntry, SaveOutcome } from './storage.js' */
 /** @import { Message } from '../lib/i18n.js' */
 
-// Shapes that review/ owns, declared here the same until it declares them (then these become
-// imports): review/evaluation.js's ReviewEntry, Mark and MarkedMove; review/mistakes.js's MarkCount.
-
-/**
- * A position of a reviewed game (engine/analysis.js `review`); the last one of a finished game
- * has no analysis (nulls) but the game's `result`. review/evaluation.js's.
- * @typedef {{ply: number, side: Side, played: string|null, best: string|null, score: number|null, mateIn: number|null, winChance: number|null, pv: string[], result?: Result}} ReviewEntry
- */
-
-/**
- * How good a move was, best first. review/evaluation.js's.
- * @typedef {'best'|'good'|'inaccuracy'|'mistake'|'blunder'} Mark
- */
-
-/**
- * A move of a reviewed game, marked (markMoves). review/evaluation.js's.
- * @typedef {{ply: number, move: string, side: Side, loss: number, mark: Mark, best: string|null}} MarkedMove
- */
-
-/**
- * How many inaccuracies, mistakes and blunders a side made. review/mistakes.js's.
- * @typedef {{inaccuracy: number, mistake: number, blunder: number}} MarkCount
- */
+/** @import { ReviewEntry, Mark, MarkedMove } from '../review/evaluation.js' */
+/** @import { MarkCount } from '../review/mistakes.js' */
 
 /** The strongest computer level at which the jump warning is on unless the reader chose. */
 export const WARN_UP_TO_LEVEL = 3;

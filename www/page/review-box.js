@@ -11,7 +11,8 @@ import { moveLabel } from '../lib/moves.js';
 import { byId, button, meter, canvasById } from './page-elements.js';
 /** @import { Side } from '../engine/core-types.js' */
 /** @import { BoardSnapshot } from './panel.js' */
-/** @import { MarkCount, PageState, Review } from './page-state.js' */
+/** @import { PageState, Review } from './page-state.js' */
+/** @import { MarkCount } from '../review/mistakes.js' */
 /** @import { Message, Translate } from '../lib/i18n.js' */
 
 /**

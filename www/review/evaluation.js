@@ -15,23 +15,7 @@
  * @typedef {{score: number, mateIn?: number|null}} Evaluation
  */
 
-/**
- * One position of a reviewed game (engine/analysis.js `review`), after `ply` moves: the side to
- * move, the move played from it (null: none, the game's end), the engine's best move, score and
- * `mateIn` for the side to move, its chance of winning in thousandths and its line; the last
- * position of a finished game has no analysis (nulls) but the game's `result`.
- * @typedef {{
- *   ply: number,
- *   side: Side,
- *   played: string|null,
- *   best: string|null,
- *   score: number|null,
- *   mateIn: number|null,
- *   winChance: number|null,
- *   pv: string[],
- *   result?: Result,
- * }} ReviewEntry
- */
+/** @typedef {import('../engine/analysis.js').ReviewEntry} ReviewEntry */
 
 /**
  * A move of a reviewed game, marked (markMoves): the ply it was played at, the move, its side,

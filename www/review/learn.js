@@ -8,6 +8,7 @@ import { analysis, positionOf } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
 import { moveLabel } from '../lib/moves.js';
 import * as R from './mistakes.js';
+/** @import { Translate } from '../lib/i18n.js' */
 
 /**
  * @import { BlueGrayGame } from '../blue-gray-game.js'
@@ -41,7 +42,7 @@ function stateOf(board) {
  * nodes})`: the reviewed game's state and record, the review's entries, the mistakes to retry
  * (mistakes.js retryList) and the analysis budget. `t(key, params)` says a message in the page's
  * language. The dialog's content is built at the first opening.
- * @param {{dialog: HTMLDialogElement, t: (key: string, params?: Record<string, unknown>) => string}} parts
+ * @param {{dialog: HTMLDialogElement, t: Translate}} parts
  */
 export function initLearn({ dialog, t }) {
   /** @type {ReturnType<typeof learnDialog>|null} */
@@ -61,7 +62,7 @@ export function initLearn({ dialog, t }) {
 /**
  * Builds the dialog's content in `dialog` and wires it; returns `{open(game)}`.
  * @param {HTMLDialogElement} dialog
- * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Translate} t
  */
 function learnDialog(dialog, t) {
   /** The session (mistakes.js): no mistake to retry until the dialog is opened. */

@@ -81,8 +81,8 @@ export function pageReview(ctx, { nodes, goTo }) {
     const gs = board.state;
     const r = gs && currentReview(ctx.page(), gs);
     if (!gs || !r || !r.marks) return;
-    learn ??= initLearn({ dialog: $('learn'), t });
-    learn.open({ gs, record: gs.record, entries: r.entries, items: retryList(r.marks, playerSides()), nodes: nodes() });
+    learn ??= initLearn({ dialog: ctx.dialog('learn'), t });
+    learn.open({ gs, record: gs.record, entries: r.entries, items: retryList(r.marks, playerSides()), nodes: nodes() ?? 0 });
   }
 
   /** Wires the review's buttons and its chart (a click shows that position). */

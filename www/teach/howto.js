@@ -7,6 +7,7 @@ import { el, closeButton } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
 
 /** @import { Catalogue, Core, GameState } from '../engine/core-types.js' */
+/** @import { Translate } from '../lib/i18n.js' */
 
 /**
  * A diagram of a section (see SECTIONS): its caption's message key, the position, and what to
@@ -17,7 +18,7 @@ import { pliesAsMoves } from '../lib/moves.js';
 /**
  * An item of a section's list: a message key, or a message whose parameters come from the rules
  * core's catalogue.
- * @typedef {string|{key: string, params: (catalogue: Catalogue) => Record<string, unknown>}} ListItem
+ * @typedef {string|{key: string, params: (catalogue: Catalogue) => import('../lib/i18n.js').MessageParams}} ListItem
  */
 
 /**
@@ -112,7 +113,7 @@ export const SECTIONS = [
 /**
  * Wires the "How to play" sheet: `dialog` (a <dialog>), `openButton`, and `t(key, params)`,
  * which says a message in the page's language at the time of the call.
- * @param {{dialog: HTMLDialogElement, openButton: HTMLElement, t: (key: string, params?: Record<string, unknown>) => string}} parts
+ * @param {{dialog: HTMLDialogElement, openButton: HTMLElement, t: Translate}} parts
  */
 export function initHowTo({ dialog, openButton, t }) {
   openButton.addEventListener('click', async () => {
@@ -147,9 +148,9 @@ function defaultRules(catalogue) {
  * with the parameters in `data-i18n-params`.
  * @param {keyof HTMLElementTagNameMap} tag
  * @param {string} key
- * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Translate} t
  * @param {Record<string, string>} [props]
- * @param {Record<string, unknown>} [params]
+ * @param {import('../lib/i18n.js').MessageParams} [params]
  */
 function said(tag, key, t, props = {}, params = undefined) {
   /** @type {Record<string, string>} */
@@ -160,7 +161,7 @@ function said(tag, key, t, props = {}, params = undefined) {
 /**
  * An item of a section's list: a key, or `{key, params}` said only when the catalogue is there.
  * @param {ListItem} item
- * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Translate} t
  * @param {Catalogue|null} catalogue
  */
 function listItem(item, t, catalogue) {
@@ -171,7 +172,7 @@ function listItem(item, t, catalogue) {
 /**
  * Builds the sheet's content in the current language.
  * @param {HTMLDialogElement} dialog
- * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Translate} t
  * @param {Core|null} core
  */
 function render(dialog, t, core) {
@@ -213,7 +214,7 @@ function render(dialog, t, core) {
 }
 
 /**
- * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Translate} t
  * @param {Catalogue} catalogue
  */
 function variantList(t, catalogue) {
@@ -250,7 +251,7 @@ export function firstBlocker(gs, from) {
  * A figure: the position drawn on a small canvas by the board's renderer, and its caption; the
  * caption alone without the rules core, and nothing when the caption needs the position.
  * @param {Figure} fig
- * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Translate} t
  * @param {Core|null} core
  */
 function diagram(fig, t, core) {

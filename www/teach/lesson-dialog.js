@@ -7,6 +7,7 @@
 import '../blue-gray-game.js';
 import { el, exerciseBoard, closeButton } from '../lib/dom.js';
 import * as S from './lesson-session.js';
+/** @import { Translate } from '../lib/i18n.js' */
 
 /**
  * @import { BlueGrayGame } from '../blue-gray-game.js'
@@ -36,7 +37,7 @@ const FIRST_GAME_LEVELS = Object.freeze([1, 2]);
 /**
  * A button that says the message `key` (again in another language: `data-i18n`).
  * @param {string} key
- * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Translate} t
  */
 export function button(key, t, cls = '') {
   return el('button', { type: 'button', class: cls, 'data-i18n': key, text: t(key) });
@@ -53,7 +54,7 @@ export function errorText(e) {
 
 /**
  * A lesson's title, in the page's language.
- * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Translate} t
  * @param {Lesson} l
  */
 export function lessonTitle(t, l) {
@@ -79,7 +80,7 @@ function stateOf(board) {
  * the lesson on the board as it was, or the list (the dialog itself is opened by the caller).
  * @param {{
  *   dialog: HTMLDialogElement,
- *   t: (key: string, params?: Record<string, unknown>) => string,
+ *   t: Translate,
  *   core: LessonCalls,
  *   list: Lesson[],
  *   progress: () => LessonProgress,

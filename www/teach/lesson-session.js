@@ -24,7 +24,7 @@ export * from './lesson-catalogue.js';
  * Something said to the learner: a message of the page's tables with its parameters, or text
  * already in the reader's words (the rules core's refusals). The same shape as lib/i18n.js's
  * `Message`, said by its `translate`.
- * @typedef {{key: string, params?: Record<string, unknown>}|{text: string}} Message
+ * @typedef {import('../lib/i18n.js').Message} Message
  */
 
 /**

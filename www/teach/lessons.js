@@ -9,6 +9,7 @@ import * as S from './lesson-session.js';
 import { button, errorText, lessonDialog, lessonTitle } from './lesson-dialog.js';
 
 /** @import { Lesson } from './lesson-catalogue.js' */
+/** @import { Translate } from '../lib/i18n.js' */
 
 /**
  * The lessons as the page uses them (initLessons): `open(id)` shows the dialog with lesson `id`
@@ -32,7 +33,7 @@ export { STORAGE_KEY, loadProgress } from './lesson-catalogue.js';
  *   dialog: HTMLDialogElement,
  *   openButton: HTMLElement,
  *   offer: HTMLElement|null,
- *   t: (key: string, params?: Record<string, unknown>) => string,
+ *   t: Translate,
  *   storage: Pick<Storage, 'getItem'|'setItem'>,
  *   onPlay?: (level: number) => void,
  * }} parts

@@ -6,6 +6,7 @@
 import '../blue-gray-game.js';
 import { el, exerciseBoard, closeButton } from '../lib/dom.js';
 import * as P from './puzzle-session.js';
+/** @import { Translate } from '../lib/i18n.js' */
 
 /**
  * @import { BlueGrayGame } from '../blue-gray-game.js'
@@ -32,7 +33,7 @@ const REPLY_DELAY_MS = 400;
 /**
  * A button that says the message `key` (again in another language: `data-i18n`).
  * @param {string} key
- * @param {(key: string, params?: Record<string, unknown>) => string} t
+ * @param {Translate} t
  */
 function button(key, t, cls = '') {
   return /** @type {HTMLButtonElement} */ (el('button', { type: 'button', class: cls, 'data-i18n': key, text: t(key) }));
@@ -66,7 +67,7 @@ function stateOf(board) {
  * what to do when the dialog opens, the rest of a puzzle's solution, and a puzzle put on the board.
  * @param {{
  *   dialog: HTMLDialogElement,
- *   t: (key: string, params?: Record<string, unknown>) => string,
+ *   t: Translate,
  *   storage: Pick<Storage, 'setItem'>,
  *   core: PuzzleCalls,
  *   session: PuzzleSession,

@@ -325,7 +325,7 @@ export function shown(session, solution) {
  * (`puzzles.goal.win` with the side and the number of moves, or the side's `puzzles.goal.stop…`),
  * or null with no puzzle.
  * @param {Puzzle|null} puzzle
- * @returns {{key: string, params: Record<string, unknown>}|null}
+ * @returns {{key: string, params: import('../lib/i18n.js').MessageParams}|null}
  */
 export function goalMessage(puzzle) {
   if (!puzzle) return null;

@@ -8,6 +8,7 @@ import * as P from './puzzle-session.js';
 import { errorText, puzzleDialog } from './puzzle-dialog.js';
 
 /** @import { Puzzle, PuzzleSession } from './puzzle-session.js' */
+/** @import { Translate } from '../lib/i18n.js' */
 
 /**
  * The puzzle view's window for tests and tools (initPuzzles): its state, the set, the rest of a
@@ -27,7 +28,7 @@ import { errorText, puzzleDialog } from './puzzle-dialog.js';
  * @param {{
  *   dialog: HTMLDialogElement,
  *   openButton: HTMLElement,
- *   t: (key: string, params?: Record<string, unknown>) => string,
+ *   t: Translate,
  *   storage: Pick<Storage, 'getItem'|'setItem'>,
  * }} parts
  * @returns {Puzzles}
