@@ -21,24 +21,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WASM } from './build-package.mjs';
 import { simdSupported } from '../www/wasm-simd.js';
+import { option, threadSeconds } from './measuring.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--root DIR` measures another checkout's build (say, a baseline's) with this script. */
 const BUILT = process.argv.includes('--root') ? path.resolve(process.argv[process.argv.indexOf('--root') + 1]) : ROOT;
 const PKG = path.join(BUILT, 'www/pkg');
-
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const n = Number(process.argv[i + 1]);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} wants a whole number above 0`);
-  return n;
-}
-
-/** CPU seconds node's main thread has run so far (Linux). */
-function mainThreadSeconds() {
-  return Number(fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
-}
 
 const ms = option('ms', 400);
 const runs = option('runs', 5);
@@ -77,12 +65,12 @@ for (let round = -1; round < runs; round++) {
   for (const [k, [, call]] of KINDS.entries()) {
     let n = 0;
     const end = process.hrtime.bigint() + BigInt(ms) * 1_000_000n;
-    const t0 = mainThreadSeconds();
+    const t0 = threadSeconds(process.pid, process.pid);
     do {
       if (!call()) throw new Error(`${KINDS[k][0]} returned nothing`);
       n += 1;
     } while (process.hrtime.bigint() < end);
-    const us = ((mainThreadSeconds() - t0) * 1e6) / n;
+    const us = ((threadSeconds(process.pid, process.pid) - t0) * 1e6) / n;
     if (round >= 0) times[k].push(us);
   }
 }

@@ -28,6 +28,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WASM } from './build-package.mjs';
 import { simdSupported } from '../www/wasm-simd.js';
+import { option, threadSeconds } from './measuring.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--root DIR` measures another checkout's builds (say, a baseline's) with this script. */
@@ -45,19 +46,6 @@ const POSITIONS = [
   { variant: 'super-pow', moves: [] },
   { variant: 'classic-light', moves: [] },
 ];
-
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const n = Number(process.argv[i + 1]);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} wants a whole number above 0`);
-  return n;
-}
-
-/** CPU seconds a thread has run so far: the first field of its /proc schedstat, in ns (Linux). */
-function threadSeconds(pid, tid) {
-  return Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
-}
 
 /** CPU seconds all of a process's threads have run so far (the engine reads stdin on a thread of its own). */
 function cpuSeconds(pid) {
