@@ -29,7 +29,9 @@
 //! [`args`] (argument checks and their messages), [`view`] (the state object and catalogue),
 //! [`session`] (a game as the page plays it), [`search`] (the AI entries) and [`error`]. The
 //! `#[wasm_bindgen]` wrappers and `js.rs` (the only code that touches JS values) are compiled
-//! for `wasm32` only.
+//! for `wasm32` only. The API's reference, and what each crate of the boundary (wasm-bindgen,
+//! js-sys, web-sys, serde-wasm-bindgen, console_error_panic_hook) does, are in
+//! `docs/WASM-API.md`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
