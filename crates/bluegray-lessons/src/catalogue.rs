@@ -308,18 +308,10 @@ pub fn catalogue() -> Vec<LessonInfo> {
             id: l.id,
             variant: l.variant,
             code: l.code,
-            learner: side_name(l.learner),
+            learner: l.learner.as_str(),
             budget: l.budget,
             kind: l.kind,
             teaches: l.teaches,
         })
         .collect()
-}
-
-/// A side's name in the catalogue.
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Blue => "blue",
-        Color::Gray => "gray",
-    }
 }

@@ -753,10 +753,7 @@ pub fn catalogue() -> Result<Vec<PuzzleInfo>, PuzzleError> {
     set()?
         .into_iter()
         .map(|p| {
-            let side = match p.problem()?.solver() {
-                Color::Blue => "blue",
-                Color::Gray => "gray",
-            };
+            let side = p.problem()?.solver().as_str();
             Ok(PuzzleInfo {
                 length: p.length(),
                 id: p.id,

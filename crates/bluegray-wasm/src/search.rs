@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::error::{ApiError, ErrorCode};
 use crate::session::{parse_variant, Session};
-use crate::view::{score_text, side_name};
+use crate::view::score_text;
 
 /// The answer of an AI search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -107,7 +107,7 @@ fn answer(game: &Game, result: SearchResult) -> ThinkResult {
         depth: result.depth,
         nodes: result.nodes,
         pv: pv.iter().map(Move::to_string).collect(),
-        side: side_name(game.side_to_move()),
+        side: game.side_to_move().as_str(),
     }
 }
 

@@ -11,14 +11,6 @@ use bluegray_engine::{mate_in, Level, Score};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// `"blue"` or `"gray"`.
-pub fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Blue => "blue",
-        Color::Gray => "gray",
-    }
-}
-
 /// One piece on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PieceView {
@@ -104,7 +96,7 @@ impl ResultView {
             ),
         };
         ResultView {
-            winner: o.winner.map(side_name),
+            winner: o.winner.map(Color::as_str),
             reason,
             cause,
             text: o.to_string(),
@@ -222,7 +214,7 @@ impl GameState {
             .filter_map(|p| {
                 setup.board[p.index()].map(|piece| PieceView {
                     point: p.to_string(),
-                    color: side_name(piece.color),
+                    color: piece.color.as_str(),
                     kind: match piece.kind {
                         PieceKind::Captain => "captain",
                         PieceKind::Sergeant => "sergeant",
@@ -240,8 +232,8 @@ impl GameState {
             rules: rules_view(&variant.rules),
             code: pos.to_string(),
             start: g.start_position().to_string(),
-            side: side_name(pos.side_to_move()),
-            first: side_name(variant.rules.first),
+            side: pos.side_to_move().as_str(),
+            first: variant.rules.first.as_str(),
             move_number: pos.move_number(),
             ply: g.moves().len(),
             board,
