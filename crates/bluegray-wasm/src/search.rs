@@ -4,13 +4,12 @@
 
 use bluegray_core::{Game, Move};
 use bluegray_engine::{
-    mate_in, win_chance, Clock, Engine, Level, Limits, NoClock, SearchResult, MAX_DEPTH,
+    mate_in, score_text, win_chance, Clock, Engine, Level, Limits, NoClock, SearchResult, MAX_DEPTH,
 };
 use serde::Serialize;
 
 use crate::error::{ApiError, ErrorCode};
 use crate::session::{parse_variant, Session};
-use crate::view::score_text;
 
 /// The answer of an AI search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
