@@ -276,7 +276,10 @@ pub fn lesson(id: &str) -> Result<&'static Lesson, LessonError> {
     LESSONS
         .iter()
         .find(|l| l.id == id)
-        .ok_or_else(|| LessonError::UnknownLesson { id: id.to_string() })
+        .ok_or_else(|| LessonError::UnknownLesson {
+            id: id.to_string(),
+            known: LESSONS.iter().map(|l| l.id).collect(),
+        })
 }
 
 /// What the page shows of a lesson.

@@ -20,7 +20,12 @@ fn find(id: &JsValue, function: &str) -> Result<&'static Lesson, ApiError> {
 /// The argument `moves` of `function`: an array of at most [`MAX_MOVES`] strings, read as
 /// [`strings`] reads one.
 fn move_list(moves: &JsValue, function: &str) -> Result<Vec<String>, ApiError> {
-    let too_long = |count| ApiError::from(LessonError::TooManyMoves { count });
+    let too_long = |count| {
+        ApiError::from(LessonError::TooManyMoves {
+            count,
+            max: MAX_MOVES,
+        })
+    };
     strings(moves, MAX_MOVES, too_long, Param::new(function, "moves"))
 }
 
