@@ -28,6 +28,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WASM } from './build-package.mjs';
 import { simdSupported } from '../www/engine/wasm-simd.js';
+import { option, threadSeconds } from './measuring.mjs';
 
 /**
  * What this uses of the rules core's bindings (www/pkg/bluegray_wasm.js, wasm-bindgen's glue), of
@@ -68,30 +69,6 @@ const POSITIONS = [
   { variant: 'super-pow', moves: [] },
   { variant: 'classic-light', moves: [] },
 ];
-
-/**
- * The whole number above 0 given as `--name N`, or `fallback`.
- * @param {string} name
- * @param {number} fallback
- * @returns {number}
- */
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const n = Number(process.argv[i + 1]);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} wants a whole number above 0`);
-  return n;
-}
-
-/**
- * CPU seconds a thread has run so far: the first field of its /proc schedstat, in ns (Linux).
- * @param {number} pid
- * @param {number | string} tid
- * @returns {number}
- */
-function threadSeconds(pid, tid) {
-  return Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
-}
 
 /**
  * CPU seconds all of a process's threads have run so far (the engine reads stdin on a thread of its own).

@@ -1,7 +1,7 @@
 // Smoke tests of the engine's measuring scripts (they run for minutes to hours when used for
 // real; here each does a tiny share of the work): scripts/baseline-match.sh against a baseline
-// binary, scripts/ladder.sh on the lowest levels, and scripts/wasm-speed.mjs on each of its wasm
-// modules, in node and in Chromium.
+// binary, scripts/ladder.sh on the lowest levels, scripts/wasm-speed.mjs on each of its wasm
+// modules, in node and in Chromium, and scripts/boundary-speed.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -68,3 +68,13 @@ for (const [args, module, where] of [
     assert.match(r.stdout, /^median of the 1 rounds' ratios: \d+\.\d\d/m);
   });
 }
+
+test('boundary-speed times each kind of data the package returns, in µs a call', () => {
+  const r = spawnSync(process.execPath, ['scripts/boundary-speed.mjs', '--runs', '1', '--ms', '20', '--baseline'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(r.stdout.startsWith(`wasm: the baseline build, ${path.join(ROOT, 'www', 'pkg', 'bluegray_wasm_bg.wasm')};`), r.stdout);
+  for (const kind of ['state()', 'think() answer', 'variants()', 'lessons()', 'lessonJudge()', 'puzzles()', 'puzzleJudge()']) {
+    const line = r.stdout.split('\n').find((l) => l.startsWith(`${kind} `));
+    assert.match(line ?? '', /fastest +\d+\.\d µs {2}median +\d+\.\d µs a call$/, `${kind}: ${r.stdout}`);
+  }
+});

@@ -4,7 +4,9 @@
 // and conversions, Proxies, a throwing Math.random, setters on Object.prototype): each call
 // either returns or throws a real `Error` with a string `code` and a message, never a
 // `WebAssembly.RuntimeError`, and the module, every Game and the wasm memory stay sound
-// afterwards. The codes are documented in crates/bluegray-wasm/src/error.rs.
+// afterwards. Built-ins replaced by ones that throw or answer what wasm cannot convert may cost
+// an error its code, but never let an exception into wasm. The codes are documented in
+// crates/bluegray-wasm/src/error.rs and docs/WASM-API.md.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -633,4 +635,60 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
   const grown = memory() - baseline.memory;
   assert.ok(grown <= 4 * 65536, `wasm memory grew by ${grown} bytes after the warm-up`);
   assert.ok(table() - baseline.table < CALLS - WARM_UP, `the externref table grew by ${table() - baseline.table}`);
+});
+
+test('built-ins replaced by ones that throw or answer what wasm cannot convert never throw into wasm', () => {
+  // What js-sys and web-sys bind without a catch, or answering a bool or a number that wasm
+  // converts after the catch, the binding imports itself (crates/bluegray-wasm/src/js.rs): with
+  // any of them, each of these calls would throw into wasm, and a couple of thousand such calls
+  // would leave the module trapping at every call.
+  const { Game, think } = pkg();
+  const hostile = new Error('hostile');
+  const boom = () => { throw hostile; };
+  const real = { set: Reflect.set, defineProperty: Reflect.defineProperty, Error: globalThis.Error, dateNow: Date.now };
+  const perf = globalThis.performance;
+  const setPerformance = (value) => Object.defineProperty(globalThis, 'performance', { __proto__: null, value, configurable: true, writable: true });
+  const cases = [
+    ['Reflect.set answers an object whose valueOf throws', () => { Reflect.set = () => ({ valueOf: boom }); }, () => { Reflect.set = real.set; }],
+    ['Reflect.set answers a symbol', () => { Reflect.set = () => Symbol('s'); }, () => { Reflect.set = real.set; }],
+    ['Reflect.defineProperty answers an object whose valueOf throws', () => { Reflect.defineProperty = () => ({ valueOf: boom }); }, () => { Reflect.defineProperty = real.defineProperty; }],
+    ['Error throws', () => { globalThis.Error = boom; }, () => { globalThis.Error = real.Error; }],
+    ['performance.now throws and Date.now answers a symbol', () => { setPerformance({ now: boom }); Date.now = () => Symbol('t'); }, () => { setPerformance(perf); Date.now = real.dateNow; }],
+  ];
+  for (const [name, install, undo] of cases) {
+    for (let i = 0; i < 3000; i++) {
+      install();
+      try {
+        // An error to make (its properties defined), and now and then a timed search (the clock).
+        if (i % 100 === 0) think('', 'sackson', 1, 5);
+        else new Game('chess');
+      } catch (e) {
+        assert.notEqual(e, hostile, `${name}: the replacement's exception came through`);
+        assert.ok(!(e instanceof WebAssembly.RuntimeError), `${name}: RuntimeError ${e.message}`);
+      } finally {
+        undo();
+      }
+    }
+    const e = attempt(`${name}, then a bad variant`, () => new Game('chess')).error;
+    assert.equal(e.code, 'bad-variant', name);
+    stillWorks();
+  }
+});
+
+test('a list of moves is read whole before any element is judged', () => {
+  const { lessons, lessonJudge, puzzleSolution } = pkg();
+  const id = lessons()[0].id;
+  const throwsAt1 = Object.defineProperty([1], 1, { get() { throw new Error('hostile'); } });
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  for (const [moves, code, words] of [
+    [throwsAt1, 'js-exception', 'lessonJudge: reading moves threw'],
+    [[3, revoked.proxy], 'js-exception', 'lessonJudge: reading moves threw'],
+    [['e1-e2', 3, {}], 'bad-argument', 'lessonJudge: moves[1] must be a string, not the number 3'],
+  ]) {
+    const { error } = attempt(`lessonJudge(${show(moves)})`, () => lessonJudge(id, moves));
+    assert.equal(error && error.code, code, error && error.message);
+    assert.ok(error.message.startsWith(words), error.message);
+  }
+  assert.deepEqual(puzzleSolution('sackson', WIN2, 'win2', new Proxy(['f4-e4'], {})), ['e9-e8', 'e4-e5']);
 });

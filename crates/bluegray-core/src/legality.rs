@@ -39,6 +39,79 @@ pub enum MoveError {
     },
 }
 
+/// Why a move of a list played in turn from a position cannot be played (the lessons and the
+/// puzzles replay the moves a page sends them so): the [`MoveError`] with the move's place in
+/// the list, counted from 1, so that a message can say which move it was.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// A move's text is not a move at all.
+    #[error("move {number}: {source}")]
+    BadMoveText {
+        /// Its number in the list, from 1.
+        number: usize,
+        /// Why the text is not a move.
+        source: ParseMoveError,
+    },
+    /// A well-formed move the rules refuse.
+    #[error("move {number}: illegal move {}: {reason}", excerpt(text))]
+    IllegalMove {
+        /// Its number in the list, from 1.
+        number: usize,
+        /// The move, normalised.
+        text: String,
+        /// The rule that refuses it.
+        reason: IllegalMove,
+    },
+    /// A move after the game has ended.
+    #[error(
+        "move {number} ({}): the game is already over{}",
+        excerpt(text),
+        ended(outcome)
+    )]
+    GameOver {
+        /// Its number in the list, from 1.
+        number: usize,
+        /// The move as given.
+        text: String,
+        /// How the game ended, when the replay knows (a game does; a bare position may have
+        /// ended by a rule that only a game's history tells, such as an impasse).
+        outcome: Option<Outcome>,
+    },
+}
+
+impl ReplayError {
+    /// The error of the `number`-th move of a list (from 1), given as `text`, that `e` refused.
+    pub fn of_move(number: usize, text: &str, e: MoveError) -> ReplayError {
+        match e {
+            MoveError::Parse(source) => ReplayError::BadMoveText { number, source },
+            MoveError::Illegal { text, reason } => ReplayError::IllegalMove {
+                number,
+                text,
+                reason,
+            },
+            MoveError::GameOver(outcome) => ReplayError::GameOver {
+                number,
+                text: text.to_string(),
+                outcome: Some(outcome),
+            },
+        }
+    }
+
+    /// The move's number in the list, from 1.
+    pub fn number(&self) -> usize {
+        match self {
+            ReplayError::BadMoveText { number, .. }
+            | ReplayError::IllegalMove { number, .. }
+            | ReplayError::GameOver { number, .. } => *number,
+        }
+    }
+}
+
+/// `: how it ended` for a known outcome, else nothing.
+fn ended(outcome: &Option<Outcome>) -> String {
+    outcome.map_or_else(String::new, |o| format!(": {o}"))
+}
+
 impl Position {
     /// Finds the legal move that `text` describes (docs/RULES.md §6 notation): the text parsed
     /// as a [`MoveText`], then [`MoveText::to_move`].
@@ -237,4 +310,50 @@ fn jump_refusal(pos: &Position, text: &MoveText, private: bool) -> Option<Illega
         at = to;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, Variant};
+
+    #[test]
+    fn a_replayed_move_keeps_its_number_and_why_it_was_refused() {
+        let mut game = Game::new(Variant::default());
+        let e = ReplayError::of_move(2, "zz", game.play_text("zz").unwrap_err());
+        assert!(
+            matches!(e, ReplayError::BadMoveText { number: 2, .. }),
+            "{e:?}"
+        );
+        assert!(e.to_string().starts_with("move 2: "), "{e}");
+        let e = ReplayError::of_move(1, "E1-E2", game.play_text("E1-E2").unwrap_err());
+        match &e {
+            ReplayError::IllegalMove { text, reason, .. } => {
+                assert_eq!(text, "e1-e2");
+                assert_eq!(reason.code(), "captain-blocked");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            e.to_string().starts_with("move 1: illegal move e1-e2: "),
+            "{e}"
+        );
+        assert_eq!(e.number(), 1);
+
+        let over = "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30";
+        let mut game = Game::from_code(Variant::default(), over).unwrap();
+        let outcome = game.outcome().expect("over");
+        let e = ReplayError::of_move(3, "a9-a8", game.play_text("a9-a8").unwrap_err());
+        assert_eq!(
+            e.to_string(),
+            format!("move 3 (a9-a8): the game is already over: {outcome}")
+        );
+        let e = ReplayError::GameOver {
+            number: 4,
+            text: "e2-e3".into(),
+            outcome: None,
+        };
+        assert_eq!(e.to_string(), "move 4 (e2-e3): the game is already over");
+        assert_eq!(e.number(), 4);
+    }
 }

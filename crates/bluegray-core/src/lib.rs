@@ -62,7 +62,7 @@ pub use bitboard::Bitboard;
 pub use game::Game;
 pub use geometry::{Direction, Path, DIAGONAL, EAST, NORTH, ORTHOGONAL, PATH_STEPS, SOUTH, WEST};
 pub use illegal::IllegalMove;
-pub use legality::MoveError;
+pub use legality::{MoveError, ReplayError};
 pub use moves::{Move, MoveKind, MoveText, ParseMoveError, PointList};
 pub use outcome::{EndReason, ImpasseCause, Outcome};
 pub use perft::{divide, perft};

@@ -169,11 +169,20 @@ impl Color {
         }
     }
 
-    /// `"Blue"` or `"Gray"`.
+    /// `"Blue"` or `"Gray"`: the side in sentences, as [`Color`]'s `Display` writes it.
     pub const fn name(self) -> &'static str {
         match self {
             Color::Blue => "Blue",
             Color::Gray => "Gray",
+        }
+    }
+
+    /// `"blue"` or `"gray"`: the side as a word of data, as variant specs (`first=gray`), the
+    /// page and the lessons' and puzzles' catalogues write it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Color::Blue => "blue",
+            Color::Gray => "gray",
         }
     }
 }
@@ -195,6 +204,16 @@ mod tests {
         }
         assert_eq!("E5".parse::<Point>().unwrap(), Point::CENTRE);
         assert_eq!(" a1 ".parse::<Point>().unwrap().index(), 0);
+    }
+
+    #[test]
+    fn a_side_has_a_name_for_sentences_and_a_word_for_data() {
+        assert_eq!(Color::Blue.to_string(), "Blue");
+        assert_eq!(Color::Gray.name(), "Gray");
+        assert_eq!(Color::BOTH.map(Color::as_str), ["blue", "gray"]);
+        for c in Color::BOTH {
+            assert_eq!(c.as_str(), c.name().to_lowercase());
+        }
     }
 
     #[test]

@@ -358,7 +358,10 @@ impl Choice for Jumps {
 }
 
 impl Choice for Color {
-    const VALUES: &'static [(&'static str, Self)] = &[("blue", Color::Blue), ("gray", Color::Gray)];
+    const VALUES: &'static [(&'static str, Self)] = &[
+        (Color::Blue.as_str(), Color::Blue),
+        (Color::Gray.as_str(), Color::Gray),
+    ];
 }
 
 /// One rule option of a spec: its name, and how its value is read, written and described. The

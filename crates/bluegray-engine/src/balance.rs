@@ -3,6 +3,7 @@
 //! kept in `balance.tsv`, which that command writes. `docs/BALANCE.md` is the same run in words.
 
 use bluegray_core::VariantName;
+use thiserror::Error;
 
 /// The measured table: one line per named variant, tab-separated, written by `bluegray balance
 /// --data` (its header line says the columns).
@@ -108,19 +109,37 @@ pub fn balance(variant: VariantName) -> Option<Balance> {
         .find(|b| b.variant == variant)
 }
 
+/// Why a `balance.tsv` text does not read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TableError {
+    /// The first line is not [`Balance::HEADER`] (or there is none).
+    #[error("the first line is not the header: {}", Balance::HEADER)]
+    NoHeader,
+    /// A line that is neither blank nor a row of the columns the header names.
+    #[error("line {line} is no row: {text}")]
+    BadRow {
+        /// Its number, from 1 (the header is line 1).
+        line: usize,
+        /// The line.
+        text: String,
+    },
+}
+
 /// The rows of a `balance.tsv` text, or which line is not one.
-pub fn parse_table(text: &str) -> Result<Vec<Balance>, String> {
+pub fn parse_table(text: &str) -> Result<Vec<Balance>, TableError> {
     let mut lines = text.lines();
     if lines.next() != Some(Balance::HEADER) {
-        return Err(format!(
-            "the first line is not the header: {}",
-            Balance::HEADER
-        ));
+        return Err(TableError::NoHeader);
     }
     lines
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| Balance::from_line(l).ok_or_else(|| format!("line {} is no row: {l}", i + 2)))
+        .map(|(i, l)| {
+            Balance::from_line(l).ok_or_else(|| TableError::BadRow {
+                line: i + 2,
+                text: l.to_string(),
+            })
+        })
         .collect()
 }
 
@@ -149,6 +168,32 @@ mod tests {
         for v in VariantName::all() {
             assert!(balance(v).is_some(), "{v} has no row in balance.tsv");
         }
+    }
+
+    #[test]
+    fn a_table_that_does_not_read_says_where() {
+        let e = parse_table("variant\tgames\n").unwrap_err();
+        assert_eq!(e, TableError::NoHeader);
+        assert_eq!(
+            e.to_string(),
+            format!("the first line is not the header: {}", Balance::HEADER)
+        );
+        assert_eq!(parse_table(""), Err(TableError::NoHeader));
+        let row = balance(VariantName::Sackson).unwrap().to_line();
+        let text = format!("{}\n{row}\n\nsackson\t12\n", Balance::HEADER);
+        let e = parse_table(&text).unwrap_err();
+        assert_eq!(
+            e,
+            TableError::BadRow {
+                line: 4,
+                text: "sackson\t12".into()
+            }
+        );
+        assert_eq!(e.to_string(), "line 4 is no row: sackson\t12");
+        assert_eq!(
+            parse_table(&format!("{}\n{row}\n", Balance::HEADER)).map(|rows| rows.len()),
+            Ok(1)
+        );
     }
 
     #[test]

@@ -51,7 +51,7 @@ pub use clock::{Clock, NoClock};
 pub use depth::MAX_DEPTH;
 pub use level::{Level, LevelError, LevelParams};
 pub use report::{SearchInfo, SearchResult};
-pub use score::{mate_in, win_chance, Score, MATE, WIN_CHANCE_SCALE};
+pub use score::{mate_in, score_text, win_chance, Score, MATE, WIN_CHANCE_SCALE};
 
 use ordering::Heuristics;
 use search::{Bounds, Buffers, Search};

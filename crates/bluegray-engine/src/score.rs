@@ -1,6 +1,7 @@
 //! Search scores: centi-steps of captain progress from the side to move's point of view, with
-//! forced wins and losses encoded beyond ±[`MATE`]. The encoding ([`win_in`]) and its decoding
-//! ([`mate_in`]) live side by side so that they cannot drift apart.
+//! forced wins and losses encoded beyond ±[`MATE`]. The encoding ([`win_in`]), its decoding
+//! ([`mate_in`]) and the score in words ([`score_text`]) live side by side so that they cannot
+//! drift apart.
 
 /// A search score from the side to move's point of view, in centi-steps of captain progress;
 /// wins and losses are beyond ±[`MATE`].
@@ -24,6 +25,23 @@ pub fn mate_in(score: Score) -> Option<i32> {
         Some(-(MATE + 1000 + score).max(1))
     } else {
         None
+    }
+}
+
+/// `score` for people, from the side to move's point of view: `+1.25` (steps of captain
+/// progress, two decimals), or `wins in 5 plies` / `loses in 1 ply` for a forced result.
+pub fn score_text(score: Score) -> String {
+    match mate_in(score) {
+        Some(1) => "wins in 1 ply".into(),
+        Some(-1) => "loses in 1 ply".into(),
+        Some(n) if n > 0 => format!("wins in {n} plies"),
+        Some(n) => format!("loses in {} plies", -n),
+        // Whole numbers only: float formatting would add its tables to the wasm module.
+        None => {
+            let sign = if score < 0 { '-' } else { '+' };
+            let abs = score.unsigned_abs();
+            format!("{sign}{}.{:02}", abs / 100, abs % 100)
+        }
     }
 }
 
@@ -68,6 +86,21 @@ mod tests {
             last = w;
         }
         assert!((600..=640).contains(&win_chance(100)));
+    }
+
+    #[test]
+    fn scores_for_people() {
+        assert_eq!(score_text(125), "+1.25");
+        assert_eq!(score_text(-50), "-0.50");
+        assert_eq!(score_text(0), "+0.00");
+        assert_eq!(score_text(-1234), "-12.34");
+        assert_eq!(score_text(MATE - 1), "+9999.99");
+        assert_eq!(score_text(win_in(1)), "wins in 1 ply");
+        assert_eq!(score_text(-win_in(1)), "loses in 1 ply");
+        assert_eq!(score_text(win_in(2)), "wins in 2 plies");
+        assert_eq!(score_text(-win_in(4)), "loses in 4 plies");
+        assert_eq!(score_text(MATE + 999), "wins in 1 ply");
+        assert_eq!(score_text(-(MATE + 998)), "loses in 2 plies");
     }
 
     #[test]

@@ -276,7 +276,10 @@ pub fn lesson(id: &str) -> Result<&'static Lesson, LessonError> {
     LESSONS
         .iter()
         .find(|l| l.id == id)
-        .ok_or_else(|| LessonError::UnknownLesson { id: id.to_string() })
+        .ok_or_else(|| LessonError::UnknownLesson {
+            id: id.to_string(),
+            known: LESSONS.iter().map(|l| l.id).collect(),
+        })
 }
 
 /// What the page shows of a lesson.
@@ -308,18 +311,10 @@ pub fn catalogue() -> Vec<LessonInfo> {
             id: l.id,
             variant: l.variant,
             code: l.code,
-            learner: side_name(l.learner),
+            learner: l.learner.as_str(),
             budget: l.budget,
             kind: l.kind,
             teaches: l.teaches,
         })
         .collect()
-}
-
-/// A side's name in the catalogue.
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Blue => "blue",
-        Color::Gray => "gray",
-    }
 }

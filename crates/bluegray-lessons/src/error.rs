@@ -1,57 +1,33 @@
 //! The typed error of the lessons: what a caller gave that a lesson cannot judge or hint from.
+//! A leaf: each variant carries all its message says (the known ids of an unknown lesson, the
+//! most moves allowed), so that this module reads no table of the crate.
 
-use bluegray_core::{excerpt, Color, IllegalMove, MoveError, Outcome, ParseMoveError};
+use bluegray_core::{excerpt, Color, ReplayError};
 use thiserror::Error;
-
-use crate::catalogue::LESSONS;
-use crate::MAX_MOVES;
 
 /// Why a lesson cannot judge or hint from what it was given.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LessonError {
     /// No lesson has this id.
-    #[error("unknown lesson '{}': expected one of {}", excerpt(id), lesson_ids())]
+    #[error("unknown lesson '{}': expected one of {}", excerpt(id), known.join(", "))]
     UnknownLesson {
         /// The id asked for.
         id: String,
+        /// The id of every lesson, in teaching order.
+        known: Vec<&'static str>,
     },
-    /// More moves than [`MAX_MOVES`].
-    #[error("at most {MAX_MOVES} moves, not {count}")]
+    /// More moves than a lesson's game is given.
+    #[error("at most {max} moves, not {count}")]
     TooManyMoves {
         /// How many were given.
         count: usize,
+        /// The most allowed, [`MAX_MOVES`](crate::MAX_MOVES).
+        max: usize,
     },
-    /// A move's text is not a move at all.
-    #[error("move {number}: {source}")]
-    BadMoveText {
-        /// Its number in the list, from 1.
-        number: usize,
-        /// Why the text is not a move.
-        source: ParseMoveError,
-    },
-    /// A well-formed move the rules refuse in the lesson's game.
-    #[error("move {number}: illegal move {}: {reason}", excerpt(text))]
-    IllegalMove {
-        /// Its number in the list, from 1.
-        number: usize,
-        /// The move, normalised.
-        text: String,
-        /// The rule that refuses it.
-        reason: IllegalMove,
-    },
-    /// A move after the lesson's game has ended.
-    #[error(
-        "move {number} ({}): the game is already over: {outcome}",
-        excerpt(text)
-    )]
-    GameOver {
-        /// Its number in the list, from 1.
-        number: usize,
-        /// The move as given.
-        text: String,
-        /// How the game ended.
-        outcome: Outcome,
-    },
+    /// A move of the list cannot be played in the lesson's game: its text is not a move, the
+    /// rules refuse it, or the game has already ended.
+    #[error(transparent)]
+    Move(#[from] ReplayError),
     /// [`Lesson::judge`](crate::Lesson::judge) was given no move.
     #[error("no move to judge: the list of moves is empty")]
     NoMove,
@@ -69,7 +45,7 @@ pub enum LessonError {
         /// The learner's side.
         learner: Color,
     },
-    /// A lesson's own variant or position does not read: a bug in [`LESSONS`].
+    /// A lesson's own variant or position does not read: a bug in [`LESSONS`](crate::LESSONS).
     #[error("lesson '{id}' does not set up: {reason}")]
     Setup {
         /// The lesson.
@@ -77,28 +53,4 @@ pub enum LessonError {
         /// What the rules core said.
         reason: String,
     },
-}
-
-impl LessonError {
-    /// The error of the `number`-th move (from 1), `text`, refused with `e`.
-    pub(crate) fn of_move(number: usize, text: &str, e: MoveError) -> LessonError {
-        match e {
-            MoveError::Parse(source) => LessonError::BadMoveText { number, source },
-            MoveError::Illegal { text, reason } => LessonError::IllegalMove {
-                number,
-                text,
-                reason,
-            },
-            MoveError::GameOver(outcome) => LessonError::GameOver {
-                number,
-                text: text.to_string(),
-                outcome,
-            },
-        }
-    }
-}
-
-/// The ids of every lesson, for an error message.
-fn lesson_ids() -> String {
-    LESSONS.iter().map(|l| l.id).collect::<Vec<_>>().join(", ")
 }

@@ -1,7 +1,7 @@
 //! One lesson ([`Lesson`]): a position of a variant, the learner's side, a goal, a budget of
 //! moves and the opponent's scripted replies; and the game it is played in.
 
-use bluegray_core::{Color, Game, Move, Variant};
+use bluegray_core::{Color, Game, Move, ReplayError, Variant};
 use serde::Serialize;
 
 use crate::error::LessonError;
@@ -58,12 +58,15 @@ impl Lesson {
     /// The game after `moves` (in notation, at most [`MAX_MOVES`]) from the lesson's start.
     pub fn replay<S: AsRef<str>>(&self, moves: &[S]) -> Result<Game, LessonError> {
         if moves.len() > MAX_MOVES {
-            return Err(LessonError::TooManyMoves { count: moves.len() });
+            return Err(LessonError::TooManyMoves {
+                count: moves.len(),
+                max: MAX_MOVES,
+            });
         }
         let mut game = self.start()?;
         for (i, m) in moves.iter().enumerate() {
             game.play_text(m.as_ref())
-                .map_err(|e| LessonError::of_move(i + 1, m.as_ref(), e))?;
+                .map_err(|e| ReplayError::of_move(i + 1, m.as_ref(), e))?;
         }
         Ok(game)
     }

@@ -1,7 +1,7 @@
 //! Every lesson can be completed by the learner against the lesson's own replies, and every
 //! lesson's wrong-move feedback triggers for at least one wrong move (issue 10, Tests).
 
-use bluegray_core::Color;
+use bluegray_core::{Color, ReplayError};
 use bluegray_lessons::{catalogue, lesson, Goal, Kind, LessonError, Status, LESSONS, MAX_MOVES};
 
 /// Plays a lesson from its start by following its hints, as a learner clicking them would,
@@ -367,14 +367,17 @@ fn bad_input_is_a_typed_error_not_a_panic() {
     let l = lesson("walk").expect("lesson");
     assert_eq!(l.judge::<&str>(&[]), Err(LessonError::NoMove));
     match l.judge(&["e1-e3"]) {
-        Err(LessonError::IllegalMove {
+        Err(LessonError::Move(ReplayError::IllegalMove {
             number: 1, reason, ..
-        }) => assert_eq!(reason.code(), "not-along-path"),
+        })) => assert_eq!(reason.code(), "not-along-path"),
         other => panic!("{other:?}"),
     }
     assert!(matches!(
         l.judge(&["e1-e2", "i9-h9", "zz"]),
-        Err(LessonError::BadMoveText { number: 3, .. })
+        Err(LessonError::Move(ReplayError::BadMoveText {
+            number: 3,
+            ..
+        }))
     ));
     assert_eq!(
         l.judge(&["e1-e2", "i9-h9"]),
@@ -393,11 +396,19 @@ fn bad_input_is_a_typed_error_not_a_panic() {
     assert_eq!(
         l.hint(&many),
         Err(LessonError::TooManyMoves {
-            count: MAX_MOVES + 1
+            count: MAX_MOVES + 1,
+            max: MAX_MOVES
         })
     );
     let e = lesson("nope").unwrap_err();
-    assert_eq!(e, LessonError::UnknownLesson { id: "nope".into() });
+    let known: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
+    assert_eq!(
+        e,
+        LessonError::UnknownLesson {
+            id: "nope".into(),
+            known
+        }
+    );
     assert!(e
         .to_string()
         .starts_with("unknown lesson 'nope': expected one of walk, "));
@@ -420,7 +431,7 @@ fn a_move_after_the_end_says_the_game_is_over() {
     moves.push("i9-h9".into());
     let e = l.replay(&moves).unwrap_err();
     assert!(
-        matches!(e, LessonError::GameOver { number, .. } if number == moves.len()),
+        matches!(e, LessonError::Move(ReplayError::GameOver { number, outcome: Some(_), .. }) if number == moves.len()),
         "{e:?}"
     );
     assert!(e.to_string().contains("the game is already over"), "{e}");

@@ -23,8 +23,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use bluegray_core::{
-    excerpt, Color, IllegalMove, Move, MoveError, MoveKind, MoveText, ParseMoveError, Position,
-    PositionCodeError, Variant, VariantError,
+    excerpt, Color, Move, MoveKind, MoveText, Position, PositionCodeError, ReplayError, Variant,
+    VariantError,
 };
 use serde::Serialize;
 use thiserror::Error;
@@ -114,32 +114,11 @@ pub enum PuzzleError {
     /// The position code does not read, or is not valid under the variant.
     #[error("bad position: {0}")]
     BadPosition(PositionCodeError),
-    /// A move's text is not a move at all.
-    #[error("move {number}: {source}")]
-    BadMoveText {
-        /// Its number in the list, from 1.
-        number: usize,
-        /// Why the text is not a move.
-        source: ParseMoveError,
-    },
-    /// A well-formed move the rules refuse.
-    #[error("move {number}: illegal move {}: {reason}", excerpt(text))]
-    IllegalMove {
-        /// Its number in the list, from 1.
-        number: usize,
-        /// The move, normalised.
-        text: String,
-        /// The rule that refuses it.
-        reason: IllegalMove,
-    },
-    /// A move after the game has ended.
-    #[error("move {number} ({}): the game is already over", excerpt(text))]
-    GameOver {
-        /// Its number in the list, from 1.
-        number: usize,
-        /// The move as given.
-        text: String,
-    },
+    /// A move of the list cannot be played: its text is not a move, the rules refuse it, or
+    /// the game has already ended (a solution's text that is not a move, when a puzzle line
+    /// is read).
+    #[error(transparent)]
+    Move(#[from] ReplayError),
     /// More moves than the goal's line can have.
     #[error("at most {max} moves for a {goal} puzzle, not {count}")]
     TooManyMoves {
@@ -212,24 +191,6 @@ fn impossible(solver: Color, goal: Goal) -> String {
 impl From<LimitReached> for PuzzleError {
     fn from(_: LimitReached) -> PuzzleError {
         PuzzleError::SearchLimit
-    }
-}
-
-impl PuzzleError {
-    /// The error of the `number`-th move (from 1), `text`, refused with `e`.
-    fn of_move(number: usize, text: &str, e: MoveError) -> PuzzleError {
-        match e {
-            MoveError::Parse(source) => PuzzleError::BadMoveText { number, source },
-            MoveError::Illegal { text, reason } => PuzzleError::IllegalMove {
-                number,
-                text,
-                reason,
-            },
-            MoveError::GameOver(_) => PuzzleError::GameOver {
-                number,
-                text: text.to_string(),
-            },
-        }
     }
 }
 
@@ -319,14 +280,18 @@ impl Problem {
         for (i, text) in moves.iter().enumerate() {
             let text = text.as_ref();
             if is_over(&pos) {
-                return Err(PuzzleError::GameOver {
+                // A position knows how a game ended only for a win (an impasse is the business
+                // of a game's history), so the message says only that it is over.
+                return Err(ReplayError::GameOver {
                     number: i + 1,
                     text: text.to_string(),
-                });
+                    outcome: None,
+                }
+                .into());
             }
             let m = pos
                 .parse_move(text)
-                .map_err(|e| PuzzleError::of_move(i + 1, text, e))?;
+                .map_err(|e| ReplayError::of_move(i + 1, text, e))?;
             pos.play(&m);
             positions.push(pos);
         }
@@ -680,7 +645,7 @@ impl FromStr for Puzzle {
         }
         for (i, m) in solution.iter().enumerate() {
             m.parse::<MoveText>()
-                .map_err(|source| PuzzleError::BadMoveText {
+                .map_err(|source| ReplayError::BadMoveText {
                     number: i + 1,
                     source,
                 })?;
@@ -753,10 +718,7 @@ pub fn catalogue() -> Result<Vec<PuzzleInfo>, PuzzleError> {
     set()?
         .into_iter()
         .map(|p| {
-            let side = match p.problem()?.solver() {
-                Color::Blue => "blue",
-                Color::Gray => "gray",
-            };
+            let side = p.problem()?.solver().as_str();
             Ok(PuzzleInfo {
                 length: p.length(),
                 id: p.id,

@@ -1,6 +1,7 @@
 //! The proof search, judging and solutions on positions made by hand, and property tests that
 //! judging and hints never panic on any list of moves.
 
+use bluegray_core::ReplayError;
 use bluegray_puzzles::search::Prover;
 use bluegray_puzzles::{Goal, Problem, PuzzleError, Status, Verdict};
 use proptest::prelude::*;
@@ -63,6 +64,33 @@ fn judging_a_win_in_two() {
             ..
         })
     ));
+}
+
+#[test]
+fn a_move_that_cannot_be_played_is_named_by_its_number() {
+    let p = problem("sackson", WIN2, Goal::Win3);
+    let e = p.replay(&["f4-e4", "e9-e8", "e4-e5", "a9-a8"]).unwrap_err();
+    assert_eq!(
+        e,
+        PuzzleError::Move(ReplayError::GameOver {
+            number: 4,
+            text: "a9-a8".into(),
+            outcome: None
+        })
+    );
+    assert_eq!(e.to_string(), "move 4 (a9-a8): the game is already over");
+    assert!(matches!(
+        p.replay(&["f4-e4", "zz"]),
+        Err(PuzzleError::Move(ReplayError::BadMoveText {
+            number: 2,
+            ..
+        }))
+    ));
+    let e = p.replay(&["F4-F6"]).unwrap_err();
+    assert!(
+        e.to_string().starts_with("move 1: illegal move f4-f6: "),
+        "{e}"
+    );
 }
 
 #[test]

@@ -27,7 +27,7 @@
 use std::fmt;
 
 use bluegray_core::{
-    IllegalMove, MoveError, PositionCodeError, RecordError, TagError, VariantError,
+    IllegalMove, MoveError, PositionCodeError, RecordError, ReplayError, TagError, VariantError,
 };
 use bluegray_lessons::LessonError;
 use bluegray_puzzles::PuzzleError;
@@ -183,15 +183,24 @@ impl From<TagError> for ApiError {
     }
 }
 
+impl From<&ReplayError> for ApiError {
+    fn from(e: &ReplayError) -> ApiError {
+        let message = e.to_string();
+        match e {
+            ReplayError::IllegalMove { reason, .. } => {
+                ApiError::refused(ErrorCode::IllegalMove, message, reason)
+            }
+            ReplayError::BadMoveText { .. } => ApiError::new(ErrorCode::BadMoveText, message),
+            ReplayError::GameOver { .. } => ApiError::new(ErrorCode::GameOver, message),
+        }
+    }
+}
+
 impl From<LessonError> for ApiError {
     fn from(e: LessonError) -> ApiError {
         let message = e.to_string();
         match &e {
-            LessonError::IllegalMove { reason, .. } => {
-                ApiError::refused(ErrorCode::IllegalMove, message, reason)
-            }
-            LessonError::BadMoveText { .. } => ApiError::new(ErrorCode::BadMoveText, message),
-            LessonError::GameOver { .. } => ApiError::new(ErrorCode::GameOver, message),
+            LessonError::Move(m) => ApiError::from(m),
             LessonError::Setup { .. } => ApiError::new(ErrorCode::Internal, message),
             LessonError::UnknownLesson { .. }
             | LessonError::TooManyMoves { .. }
@@ -206,13 +215,9 @@ impl From<PuzzleError> for ApiError {
     fn from(e: PuzzleError) -> ApiError {
         let message = e.to_string();
         match &e {
-            PuzzleError::IllegalMove { reason, .. } => {
-                ApiError::refused(ErrorCode::IllegalMove, message, reason)
-            }
+            PuzzleError::Move(m) => ApiError::from(m),
             PuzzleError::BadVariant(_) => ApiError::new(ErrorCode::BadVariant, message),
             PuzzleError::BadPosition(_) => ApiError::new(ErrorCode::BadPosition, message),
-            PuzzleError::BadMoveText { .. } => ApiError::new(ErrorCode::BadMoveText, message),
-            PuzzleError::GameOver { .. } => ApiError::new(ErrorCode::GameOver, message),
             PuzzleError::GoalDoesNotHold { .. }
             | PuzzleError::NotUnique { .. }
             | PuzzleError::TooEasy { .. }

@@ -1,17 +1,24 @@
 //! The only code that touches JS values: reading an argument into a [`JsArg`], making the JS
-//! `Error` of an [`ApiError`], building returned objects, the clock and the seed.
+//! `Error` of an [`ApiError`], building returned objects, the clock and the seed. JS built-ins
+//! are called through js-sys, the host's clock through web-sys's `Performance`, and checked lists
+//! of strings are turned into Rust by serde-wasm-bindgen; the `extern` block below holds only
+//! what those crates do not offer in a form that catches (docs/WASM-API.md, "The boundary").
 //!
 //! A JS exception must never unwind through wasm frames: it would skip the code that restores
 //! the wasm stack pointer (after some two thousand such calls every call traps) and leave a
 //! `RefCell` borrowed for good. So every JS function called here that could throw, or run JS
-//! that throws (a getter, a Proxy's trap, a replaced built-in), is imported with
-//! `#[wasm_bindgen(catch)]`, returns a plain `JsValue` (a `bool` or `f64` return would be
-//! converted by JS after the catch, calling a hostile `valueOf`), and a failure becomes an error
+//! that throws (a getter, a Proxy's trap, a replaced built-in), is one that catches (js-sys's
+//! `Reflect` and `JSON.parse`, or an import below with `#[wasm_bindgen(catch)]`), and a function
+//! whose answer a page could replace returns a plain `JsValue` (a `bool` or `f64` return would
+//! be converted by JS after the catch, calling a hostile `valueOf`); a failure becomes an error
 //! with a code or a fallback. Types are told by `typeof` checks, which run no JS.
 //!
 //! Returned objects are made by `JSON.parse` of JSON written in Rust: it defines their
-//! properties without running setters that a page may have put on `Object.prototype`. Error
-//! properties are defined with descriptors that have no prototype, for the same reason.
+//! properties without running setters that a page may have put on `Object.prototype` or
+//! `Array.prototype`. serde-wasm-bindgen's serializer cannot promise that (it assigns each
+//! property, `object[key] = value`, which runs such a setter outside any catch), and it was
+//! slower for the game's state anyway (docs/WASM-API.md has the figures). Error properties are
+//! defined with descriptors that have no prototype, for the same reason.
 //!
 //! One cost is wasm-bindgen's (0.2.130): a catching import that returns a value keeps the
 //! externref table slot it made for the (undefined) result when the call throws, 4 bytes of wasm
@@ -22,38 +29,62 @@ use std::cell::Cell;
 
 use bluegray_core::rng::mix;
 use bluegray_engine::Clock;
-use serde::Serialize;
+use js_sys::{Error, JsString, Object, Reflect, JSON};
+use serde::de::value::SeqDeserializer;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Performance;
 
 use crate::args::{JsArg, Param};
 use crate::error::{ApiError, ErrorCode};
 
+// What js-sys and web-sys do not bind in a form that catches and answers a plain `JsValue`,
+// each import said why; every other call is theirs.
 #[wasm_bindgen]
 extern "C" {
+    // js-sys's `Array::is_array` does not catch, and `Array.isArray` throws for a revoked Proxy.
     #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
     fn is_array(value: &JsValue) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
-    fn reflect_get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
+    // js-sys's `Object::create` does not catch (a page may have replaced `Object.create`).
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = create)]
+    fn object_create(prototype: &JsValue) -> Result<Object, JsValue>;
+    // js-sys's `Error::new` does not catch (a page may have replaced `Error`). Whatever a
+    // replacement answers is only given to `define_property`, which catches, and thrown.
+    #[wasm_bindgen(catch, js_name = Error)]
+    fn new_error(message: &str) -> Result<Error, JsValue>;
+    // js-sys's `Reflect::set` and `Reflect::define_property` catch, but answer a `bool`, which
+    // wasm makes of the JS answer after the catch: a replaced `Reflect.set` answering an object
+    // with a throwing `valueOf`, or a symbol, would throw into wasm there.
     #[wasm_bindgen(catch, js_namespace = Reflect, js_name = set)]
-    fn reflect_set(target: &JsValue, key: &JsValue, value: &JsValue) -> Result<JsValue, JsValue>;
+    fn reflect_set(target: &Object, key: &JsString, value: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = Reflect, js_name = defineProperty)]
     fn define_property(
-        target: &JsValue,
-        key: &JsValue,
-        descriptor: &JsValue,
+        target: &Object,
+        key: &JsString,
+        descriptor: &Object,
     ) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(catch, js_namespace = Object, js_name = create)]
-    fn object_create(prototype: &JsValue) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
-    fn json_parse(text: &str) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(catch, js_name = Error)]
-    fn new_error(message: &str) -> Result<JsValue, JsValue>;
+    // js-sys's `Math::random` and `Date::now` neither catch nor answer a plain `JsValue` (wasm
+    // would convert a replacement's answer after the call: `valueOf` again).
     #[wasm_bindgen(catch, js_namespace = Math, js_name = random)]
     fn math_random() -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(catch, js_namespace = performance, js_name = now)]
-    fn performance_now() -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = Date, js_name = now)]
     fn date_now() -> Result<JsValue, JsValue>;
+    // web-sys reads `performance` as an attribute of a `Window` or a `WorkerGlobalScope`
+    // instance, without catching a getter that throws (a page may make it one), and finding
+    // that instance takes js-sys's `global()`, whose lookups of `self` and `window` do not catch
+    // either: this reads `globalThis.performance` of whichever scope runs the module, caught.
+    type GlobalScope;
+    #[wasm_bindgen(catch, static_method_of = GlobalScope, js_class = "globalThis", getter)]
+    fn performance() -> Result<Performance, JsValue>;
+    // web-sys's `Performance::now` neither catches nor answers a plain `JsValue`, and a method
+    // can be bound only on a type of this crate: `Timing` is web-sys's `Performance` with a
+    // `now` that does. Called as a method of whatever the global `performance` is, as a page's
+    // own `performance.now()` is.
+    #[wasm_bindgen(extends = Performance)]
+    type Timing;
+    #[wasm_bindgen(catch, method)]
+    fn now(this: &Timing) -> Result<JsValue, JsValue>;
 }
 
 /// Describes `value` without running any of its JS: only `typeof` checks and `Array.isArray`
@@ -90,31 +121,60 @@ pub(crate) fn string(value: &JsValue, p: Param) -> Result<String, ApiError> {
     crate::args::string(read(value, p)?, p)
 }
 
-/// The elements of an array argument, each described; an array longer than `max` is refused
-/// with `too_long(length)` before any element is read.
-pub(crate) fn array(
+/// `Reflect.get(target, key)`, a throw (a getter's, a Proxy trap's) as a `js-exception` error
+/// naming `p`.
+fn get(target: &JsValue, key: &JsValue, p: Param) -> Result<JsValue, ApiError> {
+    Reflect::get(target, key).map_err(|_| p.js_exception())
+}
+
+/// An array argument of strings, such as a list of moves: at most `max` of them (a longer array
+/// is refused with `too_long(length)` before any element is read). Every element is read with
+/// `Reflect.get`, never by iterating the array (which would run its iterator), and described
+/// unless it is a string; then the first that is not a string is a `bad-argument` error naming
+/// it (`moves[2]`). Only the checked strings go to serde-wasm-bindgen, which makes them Rust's:
+/// given the array, it would read it again itself, running a getter or a Proxy's trap outside
+/// any catch (and a second read of a Proxy may answer otherwise than the first).
+pub(crate) fn strings(
     value: &JsValue,
     max: usize,
     too_long: impl FnOnce(usize) -> ApiError,
     p: Param,
-) -> Result<Vec<JsArg>, ApiError> {
+) -> Result<Vec<String>, ApiError> {
     let arg = read(value, p)?;
     if arg != JsArg::Array {
         return Err(p.bad("an array of moves in notation, such as [\"e1-e2\"]", &arg));
     }
     // A Proxy of an array answers these reads with its traps, which may throw.
-    let length = reflect_get(value, &JsValue::from_str("length")).map_err(|_| p.js_exception())?;
+    let length = get(value, &JsValue::from_str("length"), p)?;
     let length = crate::args::array_length(&read(&length, p)?, p)?;
     if length > max {
         return Err(too_long(length));
     }
-    (0..length)
-        .map(|i| {
-            let element =
-                reflect_get(value, &JsValue::from_f64(i as f64)).map_err(|_| p.js_exception())?;
-            read(&element, p)
-        })
-        .collect()
+    let mut elements = Vec::with_capacity(length);
+    let mut not_a_string = None;
+    for i in 0..length {
+        let element = get(value, &JsValue::from_f64(i as f64), p)?;
+        if !element.is_string() {
+            let arg = read(&element, p)?;
+            not_a_string.get_or_insert((i, arg));
+        }
+        elements.push(element);
+    }
+    if let Some((i, arg)) = not_a_string {
+        let name = format!("{}[{i}]", p.name);
+        return Err(Param::new(p.function, &name).bad("a string", &arg));
+    }
+    let values = elements
+        .into_iter()
+        .map(serde_wasm_bindgen::Deserializer::from);
+    // Every value is a string, so this cannot fail. Should it, serde-wasm-bindgen's error (a JS
+    // `Error`, whose message would take a JS call to read) is not written out.
+    Vec::<String>::deserialize(SeqDeserializer::new(values)).map_err(|_| {
+        ApiError::new(
+            ErrorCode::Internal,
+            format!("{}: cannot read {} as strings", p.function, p.name),
+        )
+    })
 }
 
 /// `value` as JSON, for [`parse`]. Fails only on a map whose keys are not strings (a bug).
@@ -132,7 +192,7 @@ pub(crate) fn json<T: Serialize>(value: &T, function: &str) -> Result<String, Ap
 /// The JS value of JSON text made by [`json`].
 #[inline(never)]
 pub(crate) fn parse(text: &str, function: &str) -> Result<JsValue, ApiError> {
-    json_parse(text).map_err(|_| {
+    JSON::parse(text).map_err(|_| {
         ApiError::new(
             ErrorCode::JsException,
             format!("{function}: JSON.parse threw a JS exception while making the result"),
@@ -155,7 +215,10 @@ fn parse_json(text: Result<String, ApiError>, function: &str) -> Result<JsValue,
 /// Defines `key` on `target` as a writable, enumerable, configurable data property, as an
 /// assignment would on a plain object, but running no setter of any prototype. Best effort:
 /// only replaced built-ins can make it fail.
-fn define(target: &JsValue, key: &str, value: &JsValue) {
+fn define(target: &Object, key: &str, value: &JsValue) {
+    // A descriptor without a prototype: `Reflect.defineProperty` reads `get`, `set`, `value`
+    // and the rest from it, and would find a page's getters on `Object.prototype`. Its fields
+    // are set with `Reflect.set`, which on an object without a prototype can meet no setter.
     let Ok(descriptor) = object_create(&JsValue::NULL) else {
         return;
     };
@@ -166,9 +229,9 @@ fn define(target: &JsValue, key: &str, value: &JsValue) {
         ("configurable", JsValue::TRUE),
     ];
     for (name, v) in fields {
-        let _ = reflect_set(&descriptor, &JsValue::from_str(name), &v);
+        let _ = reflect_set(&descriptor, &JsString::from(name), &v);
     }
-    let _ = define_property(target, &JsValue::from_str(key), &descriptor);
+    let _ = define_property(target, &JsString::from(key), &descriptor);
 }
 
 /// The JS `Error` for `e`, with `code` (and `reason`, `points` for a refused move). Should the
@@ -185,18 +248,20 @@ pub(crate) fn js_error(e: ApiError) -> JsValue {
             .unwrap_or(JsValue::UNDEFINED);
         define(&err, "points", &points);
     }
-    err
+    err.into()
 }
 
-/// `performance.now()` of the global scope (a window or a worker), else `Date.now()`. When
-/// neither answers with a number (replaced by a page), the time is infinite: a search with a
-/// time budget then stops after its first iteration rather than never.
+/// `performance.now()` of the global scope (a window, a worker, or node), else `Date.now()`.
+/// When neither answers with a number (replaced by a page), the time is infinite: a search with
+/// a time budget then stops after its first iteration rather than never.
 pub(crate) struct JsClock;
 
 impl Clock for JsClock {
     fn now_ms(&self) -> f64 {
         let reading = |r: Result<JsValue, JsValue>| r.ok()?.as_f64().filter(|t| t.is_finite());
-        reading(performance_now())
+        let performance = GlobalScope::performance().ok().filter(|p| p.is_object());
+        performance
+            .and_then(|p| reading(p.unchecked_into::<Timing>().now()))
             .or_else(|| reading(date_now()))
             .unwrap_or(f64::INFINITY)
     }

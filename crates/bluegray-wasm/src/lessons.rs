@@ -7,9 +7,9 @@
 use bluegray_lessons::{catalogue, lesson, Lesson, LessonError, MAX_MOVES};
 use wasm_bindgen::prelude::*;
 
-use crate::args::{self, Param};
+use crate::args::Param;
 use crate::error::ApiError;
-use crate::js::{array, js_error, string, to_js};
+use crate::js::{js_error, string, strings, to_js};
 
 /// The lesson named by the argument `id` of `function`.
 fn find(id: &JsValue, function: &str) -> Result<&'static Lesson, ApiError> {
@@ -17,21 +17,16 @@ fn find(id: &JsValue, function: &str) -> Result<&'static Lesson, ApiError> {
     Ok(lesson(&id)?)
 }
 
-/// The argument `moves` of `function`: an array of at most [`MAX_MOVES`] strings. Its elements
-/// are read one by one with `Reflect.get`, never by iterating it, which would run its
-/// iterator.
+/// The argument `moves` of `function`: an array of at most [`MAX_MOVES`] strings, read as
+/// [`strings`] reads one.
 fn move_list(moves: &JsValue, function: &str) -> Result<Vec<String>, ApiError> {
-    let p = Param::new(function, "moves");
-    let too_long = |count| ApiError::from(LessonError::TooManyMoves { count });
-    let elements = array(moves, MAX_MOVES, too_long, p)?;
-    elements
-        .into_iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let name = format!("moves[{i}]");
-            args::string(m, Param::new(function, &name))
+    let too_long = |count| {
+        ApiError::from(LessonError::TooManyMoves {
+            count,
+            max: MAX_MOVES,
         })
-        .collect()
+    };
+    strings(moves, MAX_MOVES, too_long, Param::new(function, "moves"))
 }
 
 /// The lessons: `[{id, variant, code, learner, budget, kind, teaches}]`, in teaching order;

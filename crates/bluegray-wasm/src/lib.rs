@@ -25,16 +25,21 @@
 //! appended to wasm-bindgen's output by `scripts/build-web.sh`) before the call reaches wasm;
 //! a method called on something that is not a `Game` throws `bad-argument` the same way.
 //!
-//! All logic lives in plain Rust, tested natively with `cargo test -p bluegray-wasm`:
-//! [`args`] (argument checks and their messages), [`view`] (the state object and catalogue),
-//! [`session`] (a game as the page plays it), [`search`] (the AI entries) and [`error`]. The
-//! `#[wasm_bindgen]` wrappers and `js.rs` (the only code that touches JS values) are compiled
-//! for `wasm32` only.
+//! All logic lives in plain Rust, tested natively with `cargo test -p bluegray-wasm`, in
+//! modules that each use only those listed before it, so that none leads back to itself:
+//! [`error`] (the codes), [`args`] (argument checks and their messages), [`view`] (the state
+//! object), [`session`] (a game as the page plays it), [`search`] (the AI entries) and
+//! [`catalogue`] (variants, options, levels, analysis budgets). The `#[wasm_bindgen]` wrappers
+//! and `js.rs` (the only code that touches JS values) are compiled for `wasm32` only. The API's
+//! reference, and what each crate of the boundary (wasm-bindgen, js-sys, web-sys,
+//! serde-wasm-bindgen, console_error_panic_hook) does, are in
+//! `docs/WASM-API.md`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod args;
+pub mod catalogue;
 pub mod error;
 #[cfg(target_arch = "wasm32")]
 mod js;
@@ -55,7 +60,7 @@ mod wasm {
     use crate::error::{ApiError, ErrorCode};
     use crate::js::{self, js_error, read, string, to_js, JsClock};
     use crate::session::Session;
-    use crate::{search, view};
+    use crate::{catalogue, search};
 
     /// Installs the panic hook so that a Rust panic (a bug) is logged with its message.
     #[wasm_bindgen(start)]
@@ -201,10 +206,10 @@ mod wasm {
     }
 
     /// The catalogue: named variants, rule options, AI levels with the level range, and the
-    /// analysis node budgets (see [`view::Catalogue`]).
+    /// analysis node budgets (see [`catalogue::Catalogue`]).
     #[wasm_bindgen]
     pub fn variants() -> Result<JsValue, JsValue> {
-        to_js(&view::catalogue(), "variants")
+        to_js(&catalogue::catalogue(), "variants")
     }
 
     thread_local! {

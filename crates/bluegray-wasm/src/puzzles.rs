@@ -7,13 +7,13 @@
 use bluegray_puzzles::{catalogue, Goal, Problem, PuzzleError};
 use wasm_bindgen::prelude::*;
 
-use crate::args::{self, Param};
+use crate::args::Param;
 use crate::error::ApiError;
-use crate::js::{array, js_error, string, to_js};
+use crate::js::{js_error, string, strings, to_js};
 
 /// The arguments `variant`, `code`, `goal` and `moves` of `function`, as a problem to search
-/// and the moves. `moves` is an array of at most the goal's line of strings, its elements
-/// read one by one with `Reflect.get`, never by iterating it, which would run its iterator.
+/// and the moves. `moves` is an array of at most the goal's line of strings, read as
+/// [`strings`] reads one.
 fn read_all(
     variant: &JsValue,
     code: &JsValue,
@@ -26,15 +26,7 @@ fn read_all(
     let goal: Goal = string(goal, Param::new(function, "goal"))?.parse()?;
     let max = goal.max_line();
     let too_long = |count| ApiError::from(PuzzleError::TooManyMoves { count, max, goal });
-    let elements = array(moves, max, too_long, Param::new(function, "moves"))?;
-    let moves = elements
-        .into_iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let name = format!("moves[{i}]");
-            args::string(m, Param::new(function, &name))
-        })
-        .collect::<Result<Vec<String>, ApiError>>()?;
+    let moves = strings(moves, max, too_long, Param::new(function, "moves"))?;
     Ok((Problem::new(&variant, &code, goal)?, moves))
 }
 

@@ -4,13 +4,12 @@
 
 use bluegray_core::{Game, Move};
 use bluegray_engine::{
-    mate_in, win_chance, Clock, Engine, Level, Limits, NoClock, SearchResult, MAX_DEPTH,
+    mate_in, score_text, win_chance, Clock, Engine, Level, Limits, NoClock, SearchResult, MAX_DEPTH,
 };
 use serde::Serialize;
 
 use crate::error::{ApiError, ErrorCode};
 use crate::session::{parse_variant, Session};
-use crate::view::{score_text, side_name};
 
 /// The answer of an AI search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -107,7 +106,7 @@ fn answer(game: &Game, result: SearchResult) -> ThinkResult {
         depth: result.depth,
         nodes: result.nodes,
         pv: pv.iter().map(Move::to_string).collect(),
-        side: side_name(game.side_to_move()),
+        side: game.side_to_move().as_str(),
     }
 }
 

@@ -1,23 +1,14 @@
-//! What the page draws from, as serde-serialisable plain data: the state of a game, the
-//! catalogue of variants and levels, and scores in words. A `None` field is left out of the JS
-//! object, so it reads as `undefined`.
+//! What the page draws a game from, as serde-serialisable plain data: the state of a game. A
+//! `None` field is left out of the JS object, so it reads as `undefined`. The catalogue of
+//! variants, options and levels is [`crate::catalogue`].
 
 use bluegray_core::geometry::marked_diagonals;
 use bluegray_core::{
     Color, EndReason, Game, ImpasseCause, Move, MoveKind, Outcome, PieceKind, Point, Rules,
-    VariantName, PATH_STEPS,
+    PATH_STEPS,
 };
-use bluegray_engine::{mate_in, Level, Score};
 use serde::Serialize;
 use std::collections::BTreeMap;
-
-/// `"blue"` or `"gray"`.
-pub fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Blue => "blue",
-        Color::Gray => "gray",
-    }
-}
 
 /// One piece on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -104,7 +95,7 @@ impl ResultView {
             ),
         };
         ResultView {
-            winner: o.winner.map(side_name),
+            winner: o.winner.map(Color::as_str),
             reason,
             cause,
             text: o.to_string(),
@@ -222,7 +213,7 @@ impl GameState {
             .filter_map(|p| {
                 setup.board[p.index()].map(|piece| PieceView {
                     point: p.to_string(),
-                    color: side_name(piece.color),
+                    color: piece.color.as_str(),
                     kind: match piece.kind {
                         PieceKind::Captain => "captain",
                         PieceKind::Sergeant => "sergeant",
@@ -240,8 +231,8 @@ impl GameState {
             rules: rules_view(&variant.rules),
             code: pos.to_string(),
             start: g.start_position().to_string(),
-            side: side_name(pos.side_to_move()),
-            first: side_name(variant.rules.first),
+            side: pos.side_to_move().as_str(),
+            first: variant.rules.first.as_str(),
             move_number: pos.move_number(),
             ply: g.moves().len(),
             board,
@@ -271,189 +262,22 @@ impl GameState {
     }
 }
 
-/// A named variant for the page's menu.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct VariantInfo {
-    /// Its spec name, e.g. `classic-turbo`.
-    pub name: String,
-    /// A one-line description.
-    pub description: String,
-    /// Its rules: every option's value as a spec writes it.
-    pub rules: BTreeMap<&'static str, String>,
-    /// How it fared between equal strong players, when measured (docs/BALANCE.md).
-    pub balance: Option<BalanceInfo>,
-}
-
-/// How a named variant fared in games of the strongest level against itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BalanceInfo {
-    /// Games measured.
-    pub games: u32,
-    /// Games the side that moves first won, in whole percent.
-    pub first_wins: u32,
-    /// Games drawn, in whole percent.
-    pub draws: u32,
-    /// Games the side that moves second won, in whole percent.
-    pub second_wins: u32,
-}
-
-/// A rule option for the page's menu of ingredients.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct OptionView {
-    /// Its name in specs, e.g. `captain`.
-    pub name: &'static str,
-    /// The values to offer, as specs write them.
-    pub values: Vec<String>,
-    /// Whether its value is a number.
-    pub numeric: bool,
-}
-
 /// Every option's value of `rules`, by option name.
 pub fn rules_view(rules: &Rules) -> BTreeMap<&'static str, String> {
     rules.values().into_iter().collect()
 }
 
-/// An AI level for the page's menu.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LevelInfo {
-    /// 1..=MAX.
-    pub number: u8,
-    /// A short name.
-    pub name: &'static str,
-}
-
-/// What `variants()` returns: every named variant, every rule option, every AI level with the
-/// level range, and the analysis node budgets, so that the page copies none of these numbers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Catalogue {
-    /// The 17 named variants, `sackson` first.
-    pub variants: Vec<VariantInfo>,
-    /// The AI levels, weakest first.
-    pub levels: Vec<LevelInfo>,
-    /// Every rule option, in the order specs print them.
-    pub options: Vec<OptionView>,
-    /// The default variant.
-    pub default_variant: String,
-    /// The weakest level.
-    pub min_level: u8,
-    /// The strongest level.
-    pub max_level: u8,
-    /// The node budget of `analyse` when it is given none.
-    pub analysis_nodes: u64,
-    /// The largest node budget `analyse` takes.
-    pub max_analysis_nodes: u64,
-}
-
-/// The named variants and AI levels.
-pub fn catalogue() -> Catalogue {
-    Catalogue {
-        variants: VariantName::all()
-            .into_iter()
-            .map(|v| VariantInfo {
-                name: v.to_string(),
-                description: v.description(),
-                rules: rules_view(&v.rules()),
-                balance: bluegray_engine::balance::balance(v).map(|b| BalanceInfo {
-                    games: b.games,
-                    first_wins: b.percent(b.first_wins),
-                    draws: b.percent(b.draws),
-                    second_wins: b.percent(b.second_wins),
-                }),
-            })
-            .collect(),
-        options: bluegray_core::options()
-            .into_iter()
-            .map(|o| OptionView {
-                name: o.name,
-                values: o.values,
-                numeric: o.numeric,
-            })
-            .collect(),
-        levels: Level::all()
-            .map(|l| LevelInfo {
-                number: l.number(),
-                name: l.name(),
-            })
-            .collect(),
-        default_variant: VariantName::Sackson.to_string(),
-        min_level: Level::MIN.number(),
-        max_level: Level::MAX.number(),
-        analysis_nodes: crate::search::ANALYSIS_NODES,
-        max_analysis_nodes: crate::search::MAX_ANALYSIS_NODES,
-    }
-}
-
-/// A score for people, from the side to move's point of view.
-pub fn score_text(score: Score) -> String {
-    match mate_in(score) {
-        Some(1) => "wins in 1 ply".into(),
-        Some(-1) => "loses in 1 ply".into(),
-        Some(n) if n > 0 => format!("wins in {n} plies"),
-        Some(n) => format!("loses in {} plies", -n),
-        // Whole numbers only: float formatting would add its tables to the wasm module.
-        None => {
-            let sign = if score < 0 { '-' } else { '+' };
-            let abs = score.unsigned_abs();
-            format!("{sign}{}.{:02}", abs / 100, abs % 100)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bluegray_engine::MATE;
 
-    #[test]
-    fn the_catalogue_lists_every_option_and_each_variants_rules() {
-        let c = catalogue();
-        let names: Vec<&str> = c.options.iter().map(|o| o.name).collect();
-        assert_eq!(
-            names,
-            [
-                "captain",
-                "guards",
-                "army",
-                "start",
-                "lead",
-                "diagonals",
-                "jumps",
-                "impasse_plies",
-                "first"
-            ]
-        );
-        let captain = &c.options[0];
-        assert_eq!(captain.values, ["standard", "turbo"]);
-        assert!(!captain.numeric);
-        assert!(c.options[4].numeric && c.options[4].values.contains(&"3".to_string()));
-        let rules = |name: &str| &c.variants.iter().find(|v| v.name == name).unwrap().rules;
-        assert_eq!(rules("sackson")["lead"], "0");
-        assert_eq!(rules("classic")["lead"], "3");
-        assert_eq!(rules("super-turbo-light-pow")["captain"], "turbo");
-        assert_eq!(rules("super-turbo-light-pow")["guards"], "privates");
-        assert_eq!(rules("super-turbo-light-pow")["start"], "pow");
-        // Every variant's rules name every option, with one of its values or a number.
-        for v in &c.variants {
-            assert_eq!(v.rules.len(), c.options.len(), "{}", v.name);
-            for o in &c.options {
-                let value = &v.rules[o.name];
-                assert!(
-                    o.numeric || o.values.contains(value),
-                    "{} {}={value}",
-                    v.name,
-                    o.name
-                );
-            }
-        }
+    fn game(spec: &str) -> Game {
+        Game::new(spec.parse().unwrap())
     }
 
     #[test]
     fn a_games_state_carries_its_rules() {
-        let s = crate::session::Session::new("classic-turbo,lead=2,first=gray")
-            .unwrap()
-            .state();
+        let s = GameState::of(&game("classic-turbo,lead=2,first=gray"));
         assert_eq!(s.rules["captain"], "turbo");
         assert_eq!(s.rules["lead"], "2");
         assert_eq!(s.rules["first"], "gray");
@@ -461,26 +285,12 @@ mod tests {
 
     #[test]
     fn a_games_state_names_its_start_whatever_was_played() {
-        let mut session = crate::session::Session::new("sackson").unwrap();
-        let before = session.state();
+        let mut g = game("sackson");
+        let before = GameState::of(&g);
         assert_eq!(before.start, before.code);
-        session.play("e2-e3").unwrap();
-        let after = session.state();
+        g.play_text("e2-e3").unwrap();
+        let after = GameState::of(&g);
         assert_eq!(after.start, before.code);
         assert_ne!(after.code, before.code);
-    }
-
-    #[test]
-    fn scores_for_people() {
-        assert_eq!(score_text(125), "+1.25");
-        assert_eq!(score_text(-50), "-0.50");
-        assert_eq!(score_text(0), "+0.00");
-        assert_eq!(score_text(-1234), "-12.34");
-        assert_eq!(mate_in(MATE + 1000 - 5), Some(5));
-        assert_eq!(mate_in(-(MATE + 1000 - 4)), Some(-4));
-        assert_eq!(score_text(MATE + 999), "wins in 1 ply");
-        assert_eq!(score_text(-(MATE + 999)), "loses in 1 ply");
-        assert_eq!(score_text(MATE + 998), "wins in 2 plies");
-        assert!(score_text(-(MATE + 996)).starts_with("loses in 4"));
     }
 }

@@ -1,10 +1,11 @@
 //! The adapter as the page uses it, natively: states, moves, records, errors and the AI.
 
 use bluegray_engine::{Clock, Engine, Level, NoClock};
+use bluegray_wasm::catalogue::catalogue;
 use bluegray_wasm::error::{ApiError, ErrorCode};
 use bluegray_wasm::search::{think, ANALYSIS_NODES};
 use bluegray_wasm::session::Session;
-use bluegray_wasm::view::{catalogue, MoveRow, PerSide};
+use bluegray_wasm::view::{MoveRow, PerSide};
 
 /// The code, reason and points of an error.
 fn kind<T: std::fmt::Debug>(
