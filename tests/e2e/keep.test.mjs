@@ -104,7 +104,8 @@ test('valid links open their game as a new entry, never over another; the old ga
   const record = '[Variant "sackson"]\n\n1. d2-d3 d8-d7 2. c2-c3 *';
   await page.goto(env.url + '#record=' + encodeURIComponent(record));
   await waitReady(page);
-  assert.deepEqual((await state(page)).history, ['d2-d3', 'd8-d7', 'c2-c3']);
+  // The computer (level 5, Gray to move) may have answered already: it waits only 120 ms.
+  assert.deepEqual((await state(page)).history.slice(0, 3), ['d2-d3', 'd8-d7', 'c2-c3']);
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('bluegray.games.v2')).length === 2);
   // The same link again opens the same entry, not a third.
   await page.goto(env.url + '#record=' + encodeURIComponent(record));
