@@ -7,6 +7,7 @@
 //   dist/ai-worker.js           the AI worker
 //   dist/pkg/bluegray_wasm_simd_bg.wasm          the rules core, built with WebAssembly SIMD
 //   dist/pkg/bluegray_wasm_bg.wasm               the rules core for browsers without SIMD
+//   dist/pkg/bluegray_teach_bg.wasm              the lessons and puzzles, fetched when first used
 //   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
 //   dist/sw.js                  the service worker, bundled with wasm-simd.js, told the build
 //   dist/examples/              the embedding example
@@ -22,7 +23,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BUNDLE } from './esbuild-options.mjs';
-import { buildPackage, WASM } from './build-package.mjs';
+import { buildPackage, WASM, TEACHING_WASM } from './build-package.mjs';
 
 /**
  * @import { BinaryLike, BinaryToTextEncoding } from 'node:crypto'
@@ -167,6 +168,7 @@ async function singleFile() {
   const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};
 embedAssets({
   wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, WASM.baseline)), { level: 9 }).toString('base64'))},
+  teachingBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, TEACHING_WASM)), { level: 9 }).toString('base64'))},
   workerSource: ${JSON.stringify(await workerSource())},
   css: ${JSON.stringify(css)},
 });`;
@@ -287,12 +289,12 @@ function vendorMqtt() {
 }
 
 async function main() {
-  for (const f of Object.values(WASM)) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
+  for (const f of [...Object.values(WASM), TEACHING_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
   vendorMqtt();
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
   const chunks = await bundleModules();
-  for (const f of Object.values(WASM)) copy(path.join(WWW, f), path.join(DIST, f));
+  for (const f of [...Object.values(WASM), TEACHING_WASM]) copy(path.join(WWW, f), path.join(DIST, f));
   const plain = fs.readdirSync(WWW).filter((f) => f.endsWith('.css') || f === 'boot.js' || f === 'manifest.webmanifest');
   for (const f of plain) copy(path.join(WWW, f), path.join(DIST, f));
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));

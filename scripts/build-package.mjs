@@ -6,7 +6,7 @@
 //   blue-gray-game.js        the element, one ES module (importing it defines the element)
 //   ru-HASH.js, hu-HASH.js   the message tables other than English, loaded when asked for
 //   ai-worker.js             the computer player's worker
-//   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm
+//   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm, pkg/bluegray_teach_bg.wasm
 //                            the rules core, with WebAssembly SIMD and without (www/engine/wasm-simd.js picks)
 //   blue-gray-game.css       the board's stylesheet (inside its shadow root)
 //   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
@@ -83,6 +83,8 @@ const MANIFEST = 'custom-elements.json';
  * package: where assets.js looks for them.
  */
 export const WASM = { simd: 'pkg/bluegray_wasm_simd_bg.wasm', baseline: 'pkg/bluegray_wasm_bg.wasm' };
+/** The teaching module (the lessons and the puzzles), one build, fetched when first used. */
+export const TEACHING_WASM = 'pkg/bluegray_teach_bg.wasm';
 /** Where the API tables go in the README template. */
 const API_MARK = '<!-- API -->';
 
@@ -117,7 +119,7 @@ async function bundle() {
   });
   await esbuild.build({ entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') }, ...BUNDLE, format: 'esm', outdir: OUT });
   fs.mkdirSync(path.join(OUT, 'pkg'));
-  for (const f of Object.values(WASM)) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));
+  for (const f of [...Object.values(WASM), TEACHING_WASM]) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
   fs.writeFileSync(path.join(OUT, 'blue-gray-game.css'), (await esbuild.transform(css, { loader: 'css', minify: true, target: BUNDLE.target })).code);
 }
@@ -522,7 +524,7 @@ function checkTypes() {
  * @returns {Promise<PackageJson>}
  */
 export async function buildPackage() {
-  if (!Object.values(WASM).every((f) => fs.existsSync(path.join(WWW, f)))) fail('www/pkg is not built: run bash scripts/build-web.sh');
+  if (![...Object.values(WASM), TEACHING_WASM].every((f) => fs.existsSync(path.join(WWW, f)))) fail('www/pkg is not built: run bash scripts/build-web.sh');
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   await bundle();

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Builds the web page: crates/bluegray-wasm in release mode for wasm32-unknown-unknown, twice.
-# The baseline module runs in every browser with WebAssembly and is shrunk with wasm-opt -Oz
-# when binaryen is installed; the SIMD module (rustc's simd128, wasm-opt -O3) searches faster but
-# needs WebAssembly SIMD, which Safari before 16.4 lacks, so the page picks one by feature
-# detection (www/engine/wasm-simd.js). Then the JS bindings with wasm-bindgen (--target web) into
-# www/pkg, one glue for both modules, with the Game guard (crates/bluegray-wasm/js/game-guard.js)
-# appended, and dist/ (what to deploy, and the single-file build) with scripts/build-dist.mjs.
+# Builds the web page's rules core: crates/bluegray-wasm in release mode for wasm32-unknown-unknown,
+# as two modules. `play` (the game, its catalogue and the AI: all a game needs, on the first
+# visit) is built twice: the baseline runs in every browser with WebAssembly, the SIMD build
+# (rustc's simd128) searches faster but needs WebAssembly SIMD, which Safari before 16.4 lacks,
+# so the page picks one by feature detection (www/engine/wasm-simd.js). `teaching` (the lessons
+# and the puzzles, with the proof search and the puzzle set) is built once, without SIMD, and
+# fetched only when a lesson or a puzzle first opens. Each is shrunk with wasm-opt when binaryen
+# is installed; then the JS bindings with wasm-bindgen (--target web) into www/pkg (one glue for
+# both play builds, with the Game guard, crates/bluegray-wasm/js/game-guard.js, appended; one for
+# teaching), and dist/ (what to deploy, and the single-file build) with scripts/build-dist.mjs.
 # www/pkg and dist/ are git-ignored.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,16 +54,24 @@ optimise() {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-cargo build -p bluegray-wasm --release --target wasm32-unknown-unknown
-baseline=$(optimise "$target_dir/wasm32-unknown-unknown/release/bluegray_wasm.wasm" "$tmp/baseline.wasm" -Oz)
+# build DIR FEATURE: the crate with only FEATURE's exports, in target dir DIR (each feature set and
+# RUSTFLAGS in a dir of its own: sharing one, each build would rebuild the other's crates).
+build() {
+  CARGO_TARGET_DIR="$1" cargo build -p bluegray-wasm --release --target wasm32-unknown-unknown \
+    --no-default-features --features "$2"
+  echo "$1/wasm32-unknown-unknown/release/bluegray_wasm.wasm"
+}
 
-# In a target dir of its own: sharing one, each build's RUSTFLAGS would rebuild every crate of
-# the other's. -O3, not -Oz: this module is the one for speed (nearly every browser runs it),
-# while the baseline is also the one the single file embeds, where size counts.
-simd_target_dir=$target_dir/wasm-simd
-RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C target-feature=+simd128" CARGO_TARGET_DIR="$simd_target_dir" \
-  cargo build -p bluegray-wasm --release --target wasm32-unknown-unknown
-simd=$(optimise "$simd_target_dir/wasm32-unknown-unknown/release/bluegray_wasm.wasm" "$tmp/simd.wasm" -O3 --enable-simd)
+play=$(build "$target_dir" play | tail -n 1)
+baseline=$(optimise "$play" "$tmp/baseline.wasm" -Oz)
+
+# -O3, not -Oz: this module is the one for speed (nearly every browser runs it), while the
+# baseline is also the one the single file embeds, where size counts.
+play_simd=$(RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-C target-feature=+simd128" build "$target_dir/wasm-simd" play | tail -n 1)
+simd=$(optimise "$play_simd" "$tmp/simd.wasm" -O3 --enable-simd)
+
+teach_raw=$(build "$target_dir/wasm-teach" teaching | tail -n 1)
+teach=$(optimise "$teach_raw" "$tmp/teach.wasm" -Oz)
 
 rm -rf "$out"
 # Its TypeScript declarations (bluegray_wasm.d.ts) are what the type check (tsconfig.json) knows
@@ -68,9 +79,10 @@ rm -rf "$out"
 # (engine/assets.js, the worker), and a stray `new URL('bluegray_wasm_bg.wasm', import.meta.url)` in the glue would send
 # bundlers (Vite, webpack) looking for a file next to wherever the glue was bundled.
 bind() {
-  wasm-bindgen --target web --omit-default-module-path --out-dir "$1" --out-name bluegray_wasm "$2"
+  wasm-bindgen --target web --omit-default-module-path --out-dir "$1" --out-name "${3:-bluegray_wasm}" "$2"
 }
 bind "$out" "$baseline"
+bind "$out" "$teach" bluegray_teach
 # One glue serves both modules, so the SIMD module's must be the same, byte for byte (the same
 # exports and imports); only its wasm is kept.
 bind "$tmp/simd" "$simd"

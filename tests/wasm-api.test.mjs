@@ -1,5 +1,6 @@
 // The WebAssembly package as any page or script sees it (www/pkg, built by
-// `bash scripts/build-web.sh`), loaded in node without a browser. Every exported function and
+// `bash scripts/build-web.sh`: the play module and the teaching module), loaded in node without
+// a browser. Every exported function and
 // method is called with arbitrary JS values, and with hostile ones (throwing getters, iterators
 // and conversions, Proxies, a throwing Math.random, setters on Object.prototype): each call
 // either returns or throws a real `Error` with a string `code` and a message, never a
@@ -17,24 +18,29 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PKG = path.join(REPO, 'www', 'pkg');
 const JS = path.join(PKG, 'bluegray_wasm.js');
 const WASM = path.join(PKG, 'bluegray_wasm_bg.wasm');
+const TEACH_JS = path.join(PKG, 'bluegray_teach.js');
+const TEACH_WASM = path.join(PKG, 'bluegray_teach_bg.wasm');
 
 const CODES = new Set([
   'bad-argument', 'bad-variant', 'bad-position', 'bad-record', 'bad-move-text', 'illegal-move',
   'game-over', 'bad-tag', 'bad-puzzle', 'busy', 'js-exception', 'freed', 'internal',
 ]);
 
+/** Both modules' exports to JS, as one: the play module's and the teaching module's. */
 let m = null;
-/** The instance's exports (its `memory`, its externref table). */
-let exports = null;
+/** Each instance's exports (its `memory`, its externref table): the play module's, then the teaching module's. */
+let instances = [];
 before(async () => {
-  if (!fs.existsSync(JS) || !fs.existsSync(WASM)) return;
-  m = await import(JS);
-  exports = await m.default({ module_or_path: fs.readFileSync(WASM) });
+  if (![JS, WASM, TEACH_JS, TEACH_WASM].every((f) => fs.existsSync(f))) return;
+  const play = await import(JS);
+  const teach = await import(TEACH_JS);
+  instances = [await play.default({ module_or_path: fs.readFileSync(WASM) }), await teach.default({ module_or_path: fs.readFileSync(TEACH_WASM) })];
+  m = { ...play, ...teach };
 });
 
-/** The loaded module, or a clear failure when the package was not built. */
+/** The loaded modules' exports, or a clear failure when the package was not built. */
 function pkg() {
-  assert.ok(m, `${path.relative(REPO, JS)} and ${path.relative(REPO, WASM)} are missing: build them with 'bash scripts/build-web.sh' (npm run build)`);
+  assert.ok(m, `${path.relative(REPO, PKG)} lacks a module: build them with 'bash scripts/build-web.sh' (npm run build)`);
   return m;
 }
 
@@ -569,8 +575,8 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
     () => puzzleSolution(pick([puzzle.variant, arg()]), pick([puzzle.code, arg()]), pick([puzzle.goal, arg()]), arg()),
   ];
 
-  const memory = () => exports.memory.buffer.byteLength;
-  const table = () => exports.__wbindgen_externrefs.length;
+  const memory = () => instances.reduce((sum, x) => sum + x.memory.buffer.byteLength, 0);
+  const table = () => instances.reduce((sum, x) => sum + x.__wbindgen_externrefs.length, 0);
   let baseline = null;
   const WARM_UP = 1000;
   const CALLS = 10000;

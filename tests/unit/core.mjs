@@ -9,14 +9,17 @@ const PKG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ww
 
 let loaded = null;
 
-/** The wasm package's module, initialised. */
+/** The wasm package's two modules (play and teaching), initialised, their exports as one. */
 export function loadCore() {
   loaded ??= (async () => {
     const js = path.join(PKG, 'bluegray_wasm.js');
-    assert.ok(fs.existsSync(js), 'www/pkg is not built: run bash scripts/build-web.sh');
-    const wasm = await import(js);
-    await wasm.default({ module_or_path: fs.readFileSync(path.join(PKG, 'bluegray_wasm_bg.wasm')) });
-    return wasm;
+    const teachJs = path.join(PKG, 'bluegray_teach.js');
+    assert.ok(fs.existsSync(js) && fs.existsSync(teachJs), 'www/pkg is not built: run bash scripts/build-web.sh');
+    const play = await import(js);
+    await play.default({ module_or_path: fs.readFileSync(path.join(PKG, 'bluegray_wasm_bg.wasm')) });
+    const teach = await import(teachJs);
+    await teach.default({ module_or_path: fs.readFileSync(path.join(PKG, 'bluegray_teach_bg.wasm')) });
+    return { ...play, ...teach };
   })();
   return loaded;
 }

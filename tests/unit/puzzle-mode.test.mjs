@@ -89,7 +89,7 @@ function fakeBoard(verdicts, { judge = true } = {}) {
     state: () => board.s,
     setPuzzle: (puzzle) => (board.s = { ...board.s, puzzle }),
     markMistake: () => board.marked.push(board.s.gs.history.at(-1)),
-    core: () => core,
+    teaching: async () => core,
     play: (m) => {
       board.played.push(m);
       move(m);
@@ -99,18 +99,18 @@ function fakeBoard(verdicts, { judge = true } = {}) {
     error: (message) => board.errors.push(message),
     t: (key) => key,
   });
-  /** The person plays `m`: the board's move, then the runner's judgement. */
-  board.human = (m) => {
+  /** The person plays `m`: the board's move, then the runner's judgement (once the teaching module has answered). */
+  board.human = async (m) => {
     move(m);
-    board.runner.judge();
+    await board.runner.judge();
   };
   return board;
 }
 
-test('PuzzleRunner: a right move gets the reply after a pause, then the person moves again; the last one fires puzzle-solved', (t) => {
+test('PuzzleRunner: a right move gets the reply after a pause, then the person moves again; the last one fires puzzle-solved', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const b = fakeBoard([{ status: 'continue', reply: 'f8-f7', refutation: [] }, { status: 'solved', reply: null, refutation: [] }]);
-  b.human('d2-d3');
+  await b.human('d2-d3');
   assert.deepEqual(b.judged[0], { variant: 'sackson', code: 'code blue', goal: 'win2', moves: ['d2-d3'] });
   assert.equal(b.s.puzzle.status, 'replying');
   assert.ok(!canHumanMove(b.s));
@@ -119,16 +119,16 @@ test('PuzzleRunner: a right move gets the reply after a pause, then the person m
   assert.deepEqual(b.played, ['f8-f7']);
   assert.equal(b.s.puzzle.status, 'playing');
   assert.ok(canHumanMove(b.s));
-  b.human('d3-d4');
+  await b.human('d3-d4');
   assert.equal(b.s.puzzle.status, 'solved');
   assert.deepEqual(b.events, [{ type: 'puzzle-solved', detail: { moves: ['d2-d3', 'f8-f7', 'd3-d4'], refutation: [] } }]);
   assert.deepEqual(b.marked, []);
 });
 
-test('PuzzleRunner: a wrong move fires puzzle-failed and the refutation is played move by move; removal stops it, return resumes it', (t) => {
+test('PuzzleRunner: a wrong move fires puzzle-failed and the refutation is played move by move; removal stops it, return resumes it', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const b = fakeBoard([{ status: 'wrong', reply: null, refutation: ['e9-e8', 'a2-a3', 'e8-e7'] }]);
-  b.human('a1-a2');
+  await b.human('a1-a2');
   assert.deepEqual(b.events, [{ type: 'puzzle-failed', detail: { moves: ['a1-a2'], refutation: ['e9-e8', 'a2-a3', 'e8-e7'] } }]);
   assert.deepEqual(b.marked, ['a1-a2'], 'the wrong move is marked as the mistake');
   t.mock.timers.tick(REPLY_DELAY_MS);
@@ -147,18 +147,29 @@ test('PuzzleRunner: a wrong move fires puzzle-failed and the refutation is playe
   assert.ok(!canHumanMove(b.s));
 });
 
-test('PuzzleRunner: a rules core without puzzles, or one that throws, is an error event and a failed puzzle, never an exception', () => {
+test('PuzzleRunner: a rules core without puzzles, or one that throws, is an error event and a failed puzzle, never an exception', async () => {
   const b = fakeBoard([], { judge: false });
-  b.human('d2-d3');
+  await b.human('d2-d3');
   assert.deepEqual(b.errors, ['puzzles.board.unsupported']);
   assert.equal(b.s.puzzle.status, 'failed');
   assert.equal(b.events[0].type, 'puzzle-failed');
   assert.deepEqual(b.marked, [], 'a move the rules core could not judge is no mistake');
   const c = fakeBoard([new Error('bad-puzzle: the goal does not hold')]);
-  c.human('d2-d3');
+  await c.human('d2-d3');
   assert.deepEqual(c.errors, ['bad-puzzle: the goal does not hold']);
   assert.equal(c.s.puzzle.status, 'failed');
   // Judged only on the person's turn in an attempt that goes on.
-  c.human('e2-e3');
+  await c.human('e2-e3');
   assert.equal(c.judged.length, 1);
+});
+
+test('PuzzleRunner: a verdict that arrives after the board moved on (a new game meanwhile) is dropped', async () => {
+  const b = fakeBoard([{ status: 'solved', reply: null, refutation: [] }]);
+  const s = b.s;
+  const asked = b.human('d2-d3');
+  // The teaching module is still loading: the board starts another game.
+  b.s = { ...s, gs: { ...s.gs, history: [] } };
+  await asked;
+  assert.deepEqual(b.events, [], 'no puzzle-solved for a game that is gone');
+  assert.equal(b.s.puzzle.status, 'playing');
 });

@@ -18,6 +18,7 @@ import { LiveLink } from './live-link.js';
 import { Painter } from './painter.js';
 import { PuzzleRunner } from './puzzle-mode.js';
 import { GameSetup } from './game-setup.js';
+import { loadTeaching } from '../engine/assets.js';
 import { startGlide } from './anim.js';
 import { travelled } from '../lib/moves.js';
 import { attachInput } from './input.js';
@@ -102,6 +103,7 @@ export class BoardController {
     });
     this.#puzzle = new PuzzleRunner({
       ...port,
+      teaching: loadTeaching,
       setPuzzle: (puzzle) => this.apply(B.withPuzzle, puzzle),
       markMistake: () => this.apply(B.withMistake),
       play: (move) => this.#playMove(move, 'computer'),

@@ -4,7 +4,7 @@
 // part says who may move and what a verdict leads to; PuzzleRunner carries it out with timers
 // that stop while the board is out of the page.
 import { errorText } from '../lib/errors.js';
-/** @import { Core, GameState, Goal, PuzzleVerdict, Side } from '../engine/core-types.js' */
+/** @import { GameState, Goal, PuzzleVerdict, Side, Teaching } from '../engine/core-types.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 
@@ -25,7 +25,7 @@ import { errorText } from '../lib/errors.js';
  *   state(): BoardState,
  *   setPuzzle(puzzle: Puzzle): void,
  *   markMistake(): void,
- *   core(): Core|null,
+ *   teaching(): Promise<Teaching>,
  *   play(move: string): boolean,
  *   emit(type: PuzzleEvent['type'], detail: {moves: string[], refutation: string[]}): void,
  *   error(message: string): void,
@@ -97,7 +97,8 @@ export function afterVerdict(puzzle, verdict) {
 
 /**
  * Runs a board's puzzle: `host` gives {state(), setPuzzle(p), markMistake() (the last move),
- * core(), play(move) → boolean, emit(type, detail), error(message), t(key, params)}.
+ * teaching() (the rules core's teaching module, once loaded), play(move) → boolean, emit(type,
+ * detail), error(message), t(key, params)}.
  */
 export class PuzzleRunner {
   /** @type {PuzzleHost} */
@@ -122,8 +123,11 @@ export class PuzzleRunner {
     if (p && p.queue.length && !this.#timer) this.#schedule();
   }
 
-  /** The person moved: asks the rules core for its verdict and acts on it. */
-  judge() {
+  /**
+   * The person moved: asks the rules core's teaching module (fetched at the first move of the
+   * first puzzle) for its verdict and acts on it, unless the board has moved on meanwhile.
+   */
+  async judge() {
     const h = this.#host;
     const s = h.state();
     // A person's move in puzzle mode (solverToMove) means a game and a goal.
@@ -132,11 +136,12 @@ export class PuzzleRunner {
     /** @type {PuzzleVerdict|null} */
     let verdict;
     try {
-      const core = h.core();
-      if (!core) throw new Error('The rules core is not loaded.');
-      if (typeof core.puzzleJudge !== 'function') throw new Error(h.t('puzzles.board.unsupported'));
-      verdict = core.puzzleJudge(s.settings.variant, s.puzzle.start, goal, gs.history);
+      const teaching = await h.teaching();
+      if (h.state().gs !== gs) return;
+      if (typeof teaching.puzzleJudge !== 'function') throw new Error(h.t('puzzles.board.unsupported'));
+      verdict = teaching.puzzleJudge(s.settings.variant, s.puzzle.start, goal, gs.history);
     } catch (e) {
+      if (h.state().gs !== gs) return;
       h.error(errorText(e));
       verdict = null;
     }

@@ -1,8 +1,10 @@
 // The board's assets: the rules core (WebAssembly), the AI worker and the board's stylesheet.
-// The rules core is compiled once, shared by all `<blue-gray-game>` elements and handed, already
-// compiled, to each AI worker, so that a worker never fetches it (it may live on another origin
-// than the page, or inside a single HTML file). It comes in two builds of the same module, one
-// with WebAssembly SIMD (faster) and one without, and the browser's support picks (wasm-simd.js).
+// The rules core is two modules. The play module (a game, its catalogue, the AI) is compiled once,
+// shared by all `<blue-gray-game>` elements and handed, already compiled, to each AI worker, so
+// that a worker never fetches it (it may live on another origin than the page, or inside a single
+// HTML file); it comes in two builds, one with WebAssembly SIMD (faster) and one without, and the
+// browser's support picks (wasm-simd.js). The teaching module (the lessons and the puzzles) is
+// fetched, with its bindings, only when a lesson or a puzzle is first asked for.
 //
 // Where the assets come from is the one thing that differs between builds: next to this module
 // (`new URL('…', import.meta.url)`, the default), or embedded in the single-file build, which
@@ -19,8 +21,9 @@ import { simdSupported } from './wasm-simd.js';
  */
 
 /**
- * Where the assets come from: the compiled rules core, a new AI worker, a board's styles.
- * @typedef {{compile: () => Promise<WebAssembly.Module>, worker: () => StartedWorker, style: (root: ShadowRoot) => void}} Assets
+ * Where the assets come from: the compiled play and teaching modules, a new AI worker, a board's
+ * styles.
+ * @typedef {{compile: () => Promise<WebAssembly.Module>, compileTeaching: () => Promise<WebAssembly.Module>, worker: () => StartedWorker, style: (root: ShadowRoot) => void}} Assets
  */
 
 /** @type {Assets} */
@@ -30,10 +33,10 @@ const assets = {
     const url = simdSupported()
       ? new URL('./pkg/bluegray_wasm_simd_bg.wasm', import.meta.url)
       : new URL('./pkg/bluegray_wasm_bg.wasm', import.meta.url);
-    return WebAssembly.compileStreaming
-      ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => compileResponse(r)))
-      : fetch(url).then((r) => compileResponse(r));
+    return compileUrl(url);
   },
+  /** () => Promise<WebAssembly.Module>: the teaching module (no SIMD: nothing in it searches for long). */
+  compileTeaching: () => compileUrl(new URL('./pkg/bluegray_teach_bg.wasm', import.meta.url)),
   /** () => {worker, end}: see `started` */
   worker: () => {
     const url = new URL('./ai-worker.js', import.meta.url);
@@ -50,6 +53,17 @@ const assets = {
     root.appendChild(link);
   },
 };
+
+/**
+ * The module at `url`, compiled while it downloads where the browser can.
+ * @param {URL} url
+ * @returns {Promise<WebAssembly.Module>}
+ */
+function compileUrl(url) {
+  return WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(fetch(url)).catch(() => fetch(url).then((r) => compileResponse(r)))
+    : fetch(url).then((r) => compileResponse(r));
+}
 
 /**
  * The module a fetched response holds; an HTTP error is an Error.
@@ -93,14 +107,14 @@ function crossOriginWorker(url) {
 }
 
 /**
- * Replaces where the assets come from (the single-file build): `wasmBase64`, the module's bytes
- * compressed with raw DEFLATE, `workerSource`, the worker's whole code as one classic script
- * (a page opened from disk may start a classic worker from a `blob:` URL, not a module one),
- * and `css`, the board's stylesheet.
- * @param {{wasmBase64: string, workerSource: string, css: string}} embedded
+ * Replaces where the assets come from (the single-file build): `wasmBase64` and
+ * `teachingBase64`, the play and the teaching modules' bytes compressed with raw DEFLATE,
+ * `workerSource`, the worker's whole code as one classic script (a page opened from disk may
+ * start a classic worker from a `blob:` URL, not a module one), and `css`, the board's stylesheet.
+ * @param {{wasmBase64: string, teachingBase64: string, workerSource: string, css: string}} embedded
  * @returns {void}
  */
-export function embedAssets({ wasmBase64, workerSource, css }) {
+export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
   // A constructed stylesheet, not a <style> element: a strict CSP (style-src 'self') allows it.
   /** @type {CSSStyleSheet|null} */
   let sheet = null;
@@ -112,6 +126,7 @@ export function embedAssets({ wasmBase64, workerSource, css }) {
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   };
   assets.compile = async () => WebAssembly.compile(await inflate(wasmBase64));
+  assets.compileTeaching = async () => WebAssembly.compile(await inflate(teachingBase64));
   assets.worker = () => {
     const blobUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
     return started(new Worker(blobUrl), blobUrl);
@@ -133,8 +148,8 @@ export function inflate(base64) {
 let loading = null;
 
 /**
- * Loads the rules core once. Resolves to `{Game, variants, puzzleJudge, module}`: the bindings a
- * board plays with and the compiled module (for workers).
+ * Loads the play module once. Resolves to `{Game, variants, module}`: the bindings a board plays
+ * with and the compiled module (for workers).
  * @returns {Promise<Core>}
  */
 export function loadWasm() {
@@ -142,7 +157,7 @@ export function loadWasm() {
     loading = (async () => {
       const module = await assets.compile();
       await initBindings({ module_or_path: module });
-      return { Game: bindings.Game, variants: bindings.variants, puzzleJudge: bindings.puzzleJudge, module };
+      return { Game: bindings.Game, variants: bindings.variants, module };
     })();
     // A failed load may be retried (e.g. after the network comes back).
     loading.catch(() => {
@@ -152,16 +167,28 @@ export function loadWasm() {
   return loading;
 }
 
+/** @type {Promise<Teaching>|null} */
+let teaching = null;
+
 /**
- * The rules core's teaching calls, once it is loaded: the lessons (`lessons`, `lessonJudge`,
- * `lessonHint`) and the puzzles (`puzzles`, `puzzleJudge`, `puzzleSolution`). Only the lessons
- * and puzzles views use them.
+ * Loads the teaching module once, with its bindings: the lessons (`lessons`, `lessonJudge`,
+ * `lessonHint`) and the puzzles (`puzzles`, `puzzleJudge`, `puzzleSolution`). Only the lessons,
+ * the puzzles and a board in puzzle mode use them.
  * @returns {Promise<Teaching>}
  */
-export async function loadTeaching() {
-  await loadWasm();
-  const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution } = bindings;
-  return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution };
+export function loadTeaching() {
+  if (!teaching) {
+    teaching = (async () => {
+      const [glue, module] = await Promise.all([import('../pkg/bluegray_teach.js'), assets.compileTeaching()]);
+      await glue.default({ module_or_path: module });
+      const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution } = glue;
+      return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution };
+    })();
+    teaching.catch(() => {
+      teaching = null;
+    });
+  }
+  return teaching;
 }
 
 /**

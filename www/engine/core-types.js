@@ -153,7 +153,7 @@ export {};
  */
 
 /**
- * The loaded rules core (engine/assets.js `loadWasm`): the game class, the catalogue, the puzzle
- * judge a board's puzzle mode uses, and the compiled module for workers.
- * @typedef {{Game: GameClass, variants(): Catalogue, puzzleJudge: (variant: string, code: string, goal: string, moves: readonly string[]) => PuzzleVerdict, module: WebAssembly.Module}} Core
+ * The loaded play module (engine/assets.js `loadWasm`): the game class, the catalogue, and the
+ * compiled module for workers.
+ * @typedef {{Game: GameClass, variants(): Catalogue, module: WebAssembly.Module}} Core
  */

@@ -29,7 +29,9 @@ use std::fmt;
 use bluegray_core::{
     IllegalMove, MoveError, PositionCodeError, RecordError, ReplayError, TagError, VariantError,
 };
+#[cfg(feature = "teaching")]
 use bluegray_lessons::LessonError;
+#[cfg(feature = "teaching")]
 use bluegray_puzzles::PuzzleError;
 
 /// What kind of error; its [`ErrorCode::as_str`] is the JS `code` property.
@@ -196,6 +198,7 @@ impl From<&ReplayError> for ApiError {
     }
 }
 
+#[cfg(feature = "teaching")]
 impl From<LessonError> for ApiError {
     fn from(e: LessonError) -> ApiError {
         let message = e.to_string();
@@ -211,6 +214,7 @@ impl From<LessonError> for ApiError {
     }
 }
 
+#[cfg(feature = "teaching")]
 impl From<PuzzleError> for ApiError {
     fn from(e: PuzzleError) -> ApiError {
         let message = e.to_string();

@@ -1,7 +1,7 @@
-//! The only code that touches JS values: reading an argument into a [`JsArg`], making the JS
-//! `Error` of an [`ApiError`], building returned objects, the clock and the seed. JS built-ins
-//! are called through js-sys, the host's clock through web-sys's `Performance`, and checked lists
-//! of strings are turned into Rust by serde-wasm-bindgen; the `extern` block below holds only
+//! The code that touches JS values (with `clock.rs`, the host's clock and the seed): reading an
+//! argument into a [`JsArg`], making the JS `Error` of an [`ApiError`], building returned
+//! objects. JS built-ins are called through js-sys, and checked lists of strings are turned into
+//! Rust by serde-wasm-bindgen; the `extern` block below holds only
 //! what those crates do not offer in a form that catches (docs/WASM-API.md, "The boundary").
 //!
 //! A JS exception must never unwind through wasm frames: it would skip the code that restores
@@ -25,16 +25,15 @@
 //! memory each time. Only a JS exception met here costs it, at most one per call (a call stops
 //! at its first), so no ordinary use ever pays.
 
-use std::cell::Cell;
-
-use bluegray_core::rng::mix;
-use bluegray_engine::Clock;
-use js_sys::{Error, JsString, Object, Reflect, JSON};
+#[cfg(feature = "teaching")]
+use js_sys::Reflect;
+use js_sys::{Error, JsString, Object, JSON};
+#[cfg(feature = "teaching")]
 use serde::de::value::SeqDeserializer;
-use serde::{Deserialize, Serialize};
+#[cfg(feature = "teaching")]
+use serde::Deserialize;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::Performance;
 
 use crate::args::{JsArg, Param};
 use crate::error::{ApiError, ErrorCode};
@@ -64,27 +63,6 @@ extern "C" {
         key: &JsString,
         descriptor: &Object,
     ) -> Result<JsValue, JsValue>;
-    // js-sys's `Math::random` and `Date::now` neither catch nor answer a plain `JsValue` (wasm
-    // would convert a replacement's answer after the call: `valueOf` again).
-    #[wasm_bindgen(catch, js_namespace = Math, js_name = random)]
-    fn math_random() -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(catch, js_namespace = Date, js_name = now)]
-    fn date_now() -> Result<JsValue, JsValue>;
-    // web-sys reads `performance` as an attribute of a `Window` or a `WorkerGlobalScope`
-    // instance, without catching a getter that throws (a page may make it one), and finding
-    // that instance takes js-sys's `global()`, whose lookups of `self` and `window` do not catch
-    // either: this reads `globalThis.performance` of whichever scope runs the module, caught.
-    type GlobalScope;
-    #[wasm_bindgen(catch, static_method_of = GlobalScope, js_class = "globalThis", getter)]
-    fn performance() -> Result<Performance, JsValue>;
-    // web-sys's `Performance::now` neither catches nor answers a plain `JsValue`, and a method
-    // can be bound only on a type of this crate: `Timing` is web-sys's `Performance` with a
-    // `now` that does. Called as a method of whatever the global `performance` is, as a page's
-    // own `performance.now()` is.
-    #[wasm_bindgen(extends = Performance)]
-    type Timing;
-    #[wasm_bindgen(catch, method)]
-    fn now(this: &Timing) -> Result<JsValue, JsValue>;
 }
 
 /// Describes `value` without running any of its JS: only `typeof` checks and `Array.isArray`
@@ -123,6 +101,7 @@ pub(crate) fn string(value: &JsValue, p: Param) -> Result<String, ApiError> {
 
 /// `Reflect.get(target, key)`, a throw (a getter's, a Proxy trap's) as a `js-exception` error
 /// naming `p`.
+#[cfg(feature = "teaching")]
 fn get(target: &JsValue, key: &JsValue, p: Param) -> Result<JsValue, ApiError> {
     Reflect::get(target, key).map_err(|_| p.js_exception())
 }
@@ -134,6 +113,7 @@ fn get(target: &JsValue, key: &JsValue, p: Param) -> Result<JsValue, ApiError> {
 /// it (`moves[2]`). Only the checked strings go to serde-wasm-bindgen, which makes them Rust's:
 /// given the array, it would read it again itself, running a getter or a Proxy's trap outside
 /// any catch (and a second read of a Proxy may answer otherwise than the first).
+#[cfg(feature = "teaching")]
 pub(crate) fn strings(
     value: &JsValue,
     max: usize,
@@ -249,41 +229,4 @@ pub(crate) fn js_error(e: ApiError) -> JsValue {
         define(&err, "points", &points);
     }
     err.into()
-}
-
-/// `performance.now()` of the global scope (a window, a worker, or node), else `Date.now()`.
-/// When neither answers with a number (replaced by a page), the time is infinite: a search with
-/// a time budget then stops after its first iteration rather than never.
-pub(crate) struct JsClock;
-
-impl Clock for JsClock {
-    fn now_ms(&self) -> f64 {
-        let reading = |r: Result<JsValue, JsValue>| r.ok()?.as_f64().filter(|t| t.is_finite());
-        let performance = GlobalScope::performance().ok().filter(|p| p.is_object());
-        performance
-            .and_then(|p| reading(p.unchecked_into::<Timing>().now()))
-            .or_else(|| reading(date_now()))
-            .unwrap_or(f64::INFINITY)
-    }
-}
-
-/// A seed for the weaker levels' noise, different at every call: `Math.random()` mixed with a
-/// count of calls and the clock, so that a `Math.random` that throws or answers nonsense only
-/// takes its share away.
-pub(crate) fn seed() -> u64 {
-    thread_local! {
-        static CALLS: Cell<u64> = const { Cell::new(0) };
-    }
-    let calls = CALLS.with(|c| {
-        let n = c.get().wrapping_add(1);
-        c.set(n);
-        n
-    });
-    let random = math_random()
-        .ok()
-        .and_then(|v| v.as_f64())
-        .filter(|r| (0.0..1.0).contains(r))
-        // 53 bits: every bit of a double in [0, 1).
-        .map_or(0, |r| (r * 9_007_199_254_740_992.0) as u64);
-    mix(mix(calls ^ JsClock.now_ms().to_bits()) ^ random)
 }

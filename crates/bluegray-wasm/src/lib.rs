@@ -40,16 +40,20 @@
 
 pub mod args;
 pub mod catalogue;
+#[cfg(all(target_arch = "wasm32", feature = "play"))]
+mod clock;
 pub mod error;
 #[cfg(target_arch = "wasm32")]
 mod js;
+#[cfg(feature = "teaching")]
 mod lessons;
+#[cfg(feature = "teaching")]
 mod puzzles;
 pub mod search;
 pub mod session;
 pub mod view;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "play"))]
 mod wasm {
     use std::cell::RefCell;
 
@@ -57,8 +61,9 @@ mod wasm {
     use wasm_bindgen::prelude::*;
 
     use crate::args::{self, Param};
+    use crate::clock::{self, JsClock};
     use crate::error::{ApiError, ErrorCode};
-    use crate::js::{self, js_error, read, string, to_js, JsClock};
+    use crate::js::{self, js_error, read, string, to_js};
     use crate::session::Session;
     use crate::{catalogue, search};
 
@@ -266,7 +271,7 @@ mod wasm {
             Ok((text, spec, level, movetime))
         };
         let result = read_all().and_then(|(text, spec, level, movetime)| {
-            let seed = js::seed();
+            let seed = clock::seed();
             with_engine(F, |engine| {
                 search::think(engine, &text, &spec, level, movetime, seed, &JsClock)
             })
