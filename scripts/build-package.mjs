@@ -12,8 +12,8 @@
 //   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
 //   blue-gray-game.d.ts      the types, from the manifest; react.d.ts: JSX typing for React 19
 //   types/                   the API's data shapes (www/api-types.js) as declarations
-//   README.md                scripts/package-readme.md with the API tables from the manifest,
-//                            and {{version}} and {{license}} filled in
+//   README.md                docs/EMBEDDING.md without its repository blocks, with the API tables
+//                            from the manifest, and {{version}} and {{license}} filled in
 //   package.json             name, version and license from the workspace's Cargo.toml
 //
 // The element finds the wasm, the worker and the stylesheet with `new URL('…', import.meta.url)`
@@ -85,8 +85,12 @@ const MANIFEST = 'custom-elements.json';
 export const WASM = { simd: 'pkg/bluegray_wasm_simd_bg.wasm', baseline: 'pkg/bluegray_wasm_bg.wasm' };
 /** The teaching module (the lessons and the puzzles), one build, fetched when first used. */
 export const TEACHING_WASM = 'pkg/bluegray_teach_bg.wasm';
+/** The package's README is made from the embedders' page of the repository's docs. */
+const README_TEMPLATE = 'docs/EMBEDDING.md';
 /** Where the API tables go in the README template. */
 const API_MARK = '<!-- API -->';
+/** A block of the template for the repository only, left out of the package's README. */
+const REPOSITORY_BLOCK = /^<!-- repository -->\n[\s\S]*?^<!-- \/repository -->\n\n?/gm;
 
 class PackageError extends Error {}
 
@@ -403,6 +407,25 @@ function apiTables(el) {
 }
 
 /**
+ * The package's README from its template, docs/EMBEDDING.md: the blocks between
+ * `<!-- repository -->` and `<!-- /repository -->` left out, the API's tables at the API mark,
+ * and `{{version}}` and `{{license}}` filled in. Fails when what is left links anywhere but to a
+ * full URL or a heading of its own: on npm a path of the repository leads nowhere.
+ * @param {string} template
+ * @param {{ version: string, license: string }} pkg
+ * @param {string} api the API's tables
+ * @returns {string}
+ */
+function packageReadme(template, pkg, api) {
+  const text = template.replace(REPOSITORY_BLOCK, '');
+  if (/<!-- \/?repository -->/.test(text)) fail(`${README_TEMPLATE} has a repository block that is not closed, or not on lines of its own`);
+  if (!text.includes(API_MARK)) fail(`${README_TEMPLATE} must contain ${API_MARK} outside its repository blocks`);
+  const relative = [...text.matchAll(/\]\(([^)\s]+)[^)]*\)/g)].map((m) => m[1]).filter((href) => !/^(?:[a-z][a-z0-9+.-]*:|#)/i.test(href));
+  if (relative.length) fail(`${README_TEMPLATE} links to ${relative.join(', ')} outside its repository blocks, which the package's README cannot follow`);
+  return text.replaceAll('{{version}}', pkg.version).replaceAll('{{license}}', pkg.license).replace(API_MARK, () => api);
+}
+
+/**
  * The package.json of the package.
  * @typedef {object} PackageJson
  * @property {string} name
@@ -536,9 +559,7 @@ export async function buildPackage() {
   fs.writeFileSync(path.join(OUT, REACT_TYPES), reactDeclarations(el));
   const pkg = packageJson(workspacePackage(), el);
   fs.writeFileSync(path.join(OUT, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
-  const readme = fs.readFileSync(path.join(ROOT, 'scripts', 'package-readme.md'), 'utf8');
-  if (!readme.includes(API_MARK)) fail(`scripts/package-readme.md must contain ${API_MARK}`);
-  fs.writeFileSync(path.join(OUT, 'README.md'), readme.replaceAll('{{version}}', pkg.version).replaceAll('{{license}}', pkg.license).replace(API_MARK, () => apiTables(el)));
+  fs.writeFileSync(path.join(OUT, 'README.md'), packageReadme(fs.readFileSync(path.join(ROOT, README_TEMPLATE), 'utf8'), pkg, apiTables(el)));
   checkSelfContained(pkg);
   checkTypes();
   return pkg;
