@@ -244,6 +244,7 @@ export default {
 
     'board.label': 'Blue and Gray board: arrow keys move the cursor, Enter picks a piece or a destination',
     'board.role': 'game board',
+    'board.closeResult': 'Close the result',
     'desc.piece': '{point}: {color:side} {kind:piece}',
     'desc.empty': '{point}: empty',
     'desc.redDot': '{point}: the red dot',

@@ -246,6 +246,7 @@ export default {
 
     'board.label': 'A „Kékek és szürkék” táblája: a nyílbillentyűk a kurzort mozgatják, az Enter kiválaszt egy bábut vagy egy célpontot',
     'board.role': 'játéktábla',
+    'board.closeResult': 'Az eredmény bezárása',
     'desc.piece': '{point}: {kind:piece} ({color:side})',
     'desc.empty': '{point}: üres',
     'desc.redDot': '{point}: a piros pont',

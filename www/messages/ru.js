@@ -246,6 +246,7 @@ export default {
 
     'board.label': 'Доска «Синие и Серые»: стрелки двигают курсор, Enter выбирает фигуру или точку, куда ей пойти',
     'board.role': 'игровая доска',
+    'board.closeResult': 'Закрыть итог партии',
     'desc.piece': '{point}: {kind:piece} ({color:side})',
     'desc.empty': '{point}: пусто',
     'desc.redDot': '{point}: красная точка',
