@@ -84,7 +84,7 @@ function typeOf(v) {
  * @csspart frame - The box around the board.
  * @csspart board - The board's canvas.
  * @csspart result - The result of a finished game over the board (its sentence and a close button, which hides it for that game; the next finished game shows its own). Hide it with `display: none` where the page says the result itself.
- * @csspart notice - The line under the board that says why a move was refused.
+ * @csspart notice - The line over the board's lower margin, under its last row of points, that says why a move was refused.
  *
  * @cssprop [--blue-gray-game-radius=12px] - The board's corner radius.
  * @cssprop [--blue-gray-game-shadow=0 10px 30px rgba(0, 0, 0, 0.45), 0 2px 6px rgba(0, 0, 0, 0.35)] - The board's shadow (`none` for a flat board).
