@@ -4,7 +4,7 @@
 // no repaint.
 import { say, groupDigits } from '../lib/i18n.js';
 import { SHORTCUTS } from './shortcuts.js';
-import { describeScore, scoreMessage, blueView, VALUE_LIMIT } from '../review/evaluation.js';
+import { describeScore, describeAfterMove, searchDetails, blueView, VALUE_LIMIT } from '../review/evaluation.js';
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/analysis.js';
@@ -249,11 +249,12 @@ export function renderPanel(doc, p, b, t) {
     );
   }
 
+  // The computer's move and what it thinks of the position it left; how far it looked, in the tooltip.
   const info = b.aiInfo;
-  const infoText = info
-    ? t('ai.info', { side: info.side, move: info.move, score: scoreMessage(info), depth: info.depth, nodes: groupDigits(lang, info.nodes) })
-    : '';
+  const judgement = info && describeAfterMove(info);
+  const infoText = info ? t(judgement ? 'ai.info' : 'ai.played', { side: info.side, move: info.move, judgement }) : '';
   setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
+  setIfChanged(byId(doc, 'ai-info'), 'title', info ? say(lang, searchDetails(info, groupDigits(lang, info.nodes))) : '');
   setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
   renderEvaluation(doc, p, gs, t);
@@ -298,7 +299,9 @@ function renderGameOver(doc, b, lang, t) {
 }
 
 /**
- * The evaluation of the position on the board (the page state's `evaluation`, for this position only).
+ * The evaluation of the position on the board (the page state's `evaluation`, for this position
+ * only): the words and the bar say it the same way (review/evaluation.js), the search's depth
+ * and size are in the tooltip.
  * @param {Document} doc
  * @param {PageState} p
  * @param {GameState} gs
@@ -312,7 +315,7 @@ function renderEvaluation(doc, p, gs, t) {
   const parts = [];
   if (e && showEval) {
     const words = say(p.lang, describeScore(e, e.side));
-    parts.push(`${words} (${say(p.lang, scoreMessage(e))})`);
+    parts.push(words);
     // Blue's share of the bar: half when level, all of it at the largest lead.
     const share = 50 + (50 * blueView(e.score, e.side)) / VALUE_LIMIT;
     setIfChanged(byId(doc, 'eval-fill').style, 'height', `${share.toFixed(1)}%`);
@@ -323,6 +326,7 @@ function renderEvaluation(doc, p, gs, t) {
   const text = parts.join(' ');
   setIfChanged(byId(doc, 'eval-text'), 'textContent', text);
   setIfChanged(byId(doc, 'eval-text'), 'hidden', !text);
+  setIfChanged(byId(doc, 'eval-text'), 'title', e && text ? say(p.lang, searchDetails(e, groupDigits(p.lang, e.nodes))) : '');
 }
 
 /**
