@@ -264,6 +264,33 @@ export function renderPanel(doc, p, b, t) {
 }
 
 /**
+ * Brings the status line and, while a game is over, the game-over box into view, scrolling only
+ * as far as needed: on a wide screen the panel, which scrolls on its own (the board beside it
+ * stays put); on a narrow one the page, with the board above them in view too. For a game just
+ * started or opened, and a game just ended, which the player looks for there.
+ * @param {Document} doc
+ */
+export function revealStatus(doc) {
+  const panel = /** @type {HTMLElement} */ (doc.querySelector('.panel'));
+  const own = getComputedStyle(panel).overflowY !== 'visible' && panel.scrollHeight > panel.clientHeight;
+  const shown = [byId(doc, 'status').closest('.status-box'), byId(doc, 'game-over')];
+  if (!own) shown.unshift(doc.querySelector('.board-col'));
+  const boxes = shown.filter((el) => el instanceof HTMLElement && !el.hidden).map((el) => /** @type {HTMLElement} */ (el).getBoundingClientRect());
+  if (!boxes.length) return;
+  const top = Math.min(...boxes.map((r) => r.top));
+  const bottom = Math.max(...boxes.map((r) => r.bottom));
+  const view = own ? panel.getBoundingClientRect() : { top: 0, bottom: doc.documentElement.clientHeight };
+  const margin = 8;
+  // Down as far as the last of them needs, never so far that the first goes; up to the first.
+  let by = 0;
+  if (top < view.top) by = top - view.top - margin;
+  else if (bottom > view.bottom) by = Math.min(bottom - view.bottom + margin, top - view.top - margin);
+  if (!by) return;
+  if (own) panel.scrollTop += by;
+  else doc.defaultView?.scrollBy(0, by);
+}
+
+/**
  * The preferences' controls, from the page state.
  * @param {Document} doc
  * @param {PageState} p
