@@ -7,8 +7,10 @@
 // a screen reader no longer hears of a selection.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { launch, openPage, waitText, deepText, state, clickPoint, frames, watch, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { launch, openPage, waitText, deepText, state, clickPoint, frames, watch, CHROMIUM, CHROMIUM_ARGS, ROOT } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 
 const TABLES = await loadAllTables();
@@ -255,6 +257,11 @@ test('an element on a bare page shows the result over its board too, and the mou
   const shown = await resultOverlay(page, '#b');
   assert.equal(shown.text, await page.evaluate(() => document.getElementById('b').resultText()));
   assert.ok(shown.label, 'the close button has a name');
+  // The board with its result shown has no serious accessibility fault (axe-core).
+  await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  const axe = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
   const close = await page.evaluate(() => {
     const r = document.getElementById('b').shadowRoot.querySelector('[part~="result"] button').getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
