@@ -379,7 +379,8 @@ async function main() {
   board.addEventListener('move', () => sound.play(board.state?.lastMove?.kind === 'capture' ? 'capture' : 'move'));
   board.addEventListener('gameover', () => {
     sound.play('end');
-    showStatus();
+    // Not at start-up: the page opens at its top, and a restored game's end is no news.
+    if (ctx.page().started) showStatus();
   });
   try {
     await board.ready;
