@@ -11,7 +11,7 @@ import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';
 import { renderRecent, renderRecentCount } from './page/recent.js';
 import { loadLanguage } from './lib/i18n.js';
-import { renderPanel, renderPrefs, localisePage, renderReview, boardSnapshot } from './page/panel.js';
+import { renderPanel, renderPrefs, localisePage, renderReview, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initHowTo } from './teach/howto.js';
 import { initLessons } from './teach/lessons.js';
@@ -43,6 +43,8 @@ const board = /** @type {BlueGrayGameElement} */ (document.getElementById('game'
 const sound = new Sound();
 /** A frame is requested. */
 let frameQueued = false;
+/** The next frame brings the status and the result into view (a game started, opened or ended). */
+let reveal = false;
 /** The lessons (teach/lessons.js), once wired: the rules picker links each rule to its lesson. */
 let lessons = /** @type {LessonLinks|null} */ (null);
 
@@ -88,6 +90,7 @@ function nextTask() {
 async function start(request, say = {}) {
   ctx.notify(null);
   const { opened, problems } = await doors.open(request);
+  if (opened) showStatus();
   if (problems.length) ctx.notify(say.problem ? say.problem(problems.join(' ')) : { text: problems.join(' ') });
   return opened;
 }
@@ -217,6 +220,11 @@ function onBoardChange() {
   scheduleRender();
 }
 
+function showStatus() {
+  reveal = true;
+  scheduleRender();
+}
+
 function scheduleRender() {
   if (frameQueued) return;
   frameQueued = true;
@@ -229,6 +237,8 @@ function scheduleRender() {
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
     renderPanel(document, page, b, t);
     renderReview(document, page, b, t, review.playerSides());
+    if (reveal) revealStatus(document);
+    reveal = false;
     $('update-bar').hidden = !page.updateReady;
     const saving = ctx.say(savingMessage(page));
     $('save-status').textContent = saving;
@@ -367,7 +377,11 @@ async function main() {
   board.addEventListener('error', (e) => ctx.notify({ text: /** @type {CustomEvent<{message: string}>} */ (/** @type {unknown} */ (e)).detail.message }));
   board.addEventListener('change', onBoardChange);
   board.addEventListener('move', () => sound.play(board.state?.lastMove?.kind === 'capture' ? 'capture' : 'move'));
-  board.addEventListener('gameover', () => sound.play('end'));
+  board.addEventListener('gameover', () => {
+    sound.play('end');
+    // Not at start-up: the page opens at its top, and a restored game's end is no news.
+    if (ctx.page().started) showStatus();
+  });
   try {
     await board.ready;
   } catch (e) {

@@ -83,14 +83,15 @@ function typeOf(v) {
  *
  * @csspart frame - The box around the board.
  * @csspart board - The board's canvas.
- * @csspart notice - The line under the board that says why a move was refused.
+ * @csspart result - The result of a finished game over the board (its sentence and a close button, which hides it for that game; the next finished game shows its own). Hide it with `display: none` where the page says the result itself.
+ * @csspart notice - The line over the board's lower margin, under its last row of points, that says why a move was refused.
  *
  * @cssprop [--blue-gray-game-radius=12px] - The board's corner radius.
  * @cssprop [--blue-gray-game-shadow=0 10px 30px rgba(0, 0, 0, 0.45), 0 2px 6px rgba(0, 0, 0, 0.35)] - The board's shadow (`none` for a flat board).
  * @cssprop [--blue-gray-game-focus-ring=#ffd54f] - The colour of the ring around the board when it has the keyboard's focus.
- * @cssprop [--blue-gray-game-font=14px/1.35 system-ui, sans-serif] - The notice's font.
- * @cssprop [--blue-gray-game-notice-background=rgba(30, 24, 18, 0.88)] - The notice's background.
- * @cssprop [--blue-gray-game-notice-color=#fff7e6] - The notice's text colour.
+ * @cssprop [--blue-gray-game-font=14px/1.35 system-ui, sans-serif] - The font of the notice and the result.
+ * @cssprop [--blue-gray-game-notice-background=rgba(30, 24, 18, 0.88)] - The background of the notice and the result.
+ * @cssprop [--blue-gray-game-notice-color=#fff7e6] - The text colour of the notice and the result.
  */
 export class BlueGrayGame extends HTMLElement {
   static get observedAttributes() {

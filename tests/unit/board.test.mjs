@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as B from '../../www/element/board.js';
 import * as T from '../../www/element/telling.js';
 import { resultMessage } from '../../www/lib/result.js';
-import { defaultState } from '../../www/element/state.js';
+import { defaultState, resultShown } from '../../www/element/state.js';
 
 const step = (from, to) => ({ text: `${from}-${to}`, points: [from, to], captured: [], kind: 'step' });
 const capture = (points, captured) => ({ text: points.join('x'), points, captured, kind: 'capture' });
@@ -50,11 +50,12 @@ test('withNewGame keeps nothing of the last game but the settings and the cursor
     halted: true,
     paused: true,
     announced: 4,
+    resultClosed: 'quiet',
   };
   const next = B.withNewGame(s, game({ code: 'other' }));
   assert.equal(next.gs.code, 'other');
   assert.deepEqual(next.ui, { path: null, cursor: 'a1', drag: null, notice: null, armDeselect: false });
-  for (const k of ['aiInfo', 'notice', 'view', 'hint', 'mistake', 'announced']) assert.equal(next[k], null, k);
+  for (const k of ['aiInfo', 'notice', 'view', 'hint', 'mistake', 'announced', 'resultClosed']) assert.equal(next[k], null, k);
   assert.equal(next.halted, false);
   assert.equal(next.paused, false);
   assert.deepEqual(next.settings, s.settings);
@@ -199,4 +200,25 @@ test('moveNews: the move, its captures, and the result when it ended the game', 
   assert.deepEqual(news[1], { key: 'announce.captured', params: { points: 'c4' } });
   assert.equal(news[2].key, 'result.lead');
   assert.deepEqual(T.moveNews(game(), 'blue', 'human'), []);
+});
+
+test('the result over the board: shown at the end, closed by its button or Escape for that position, not for the next game', () => {
+  const over = game({ code: 'won', result: { winner: 'blue', reason: 'breakthrough' }, moves: [], history: ['e4-e5'] });
+  const s = boardWith(over);
+  assert.equal(resultShown(boardWith(game())), false, 'not while the game goes on');
+  assert.equal(resultShown(s), true);
+  assert.equal(resultShown({ ...s, view: { ply: 0, gs: game() } }), false, 'not while looking back');
+  const closed = B.handleIntent(s, { type: 'closeResult' }).state;
+  assert.equal(closed.resultClosed, 'won');
+  assert.equal(resultShown(closed), false);
+  assert.equal(resultShown(B.afterStep(closed, over)), false, 'an undo and a redo back to the same end keep it closed');
+  assert.equal(resultShown(B.withGame(closed, game({ code: 'won-otherwise', result: over.result }))), true, 'another end shows its own');
+  assert.equal(resultShown(B.withNewGame(closed, over)), true, 'a new game shows its own');
+  // Escape closes it when nothing is selected; a selection goes first.
+  assert.equal(resultShown(B.handleIntent(s, { type: 'cancel' }).state), false);
+  const picked = { ...boardWith(game()), ui: { ...s.ui, path: ['d2'] } };
+  const cancelled = B.handleIntent(picked, { type: 'cancel' }).state;
+  assert.equal(cancelled.ui.path, null);
+  assert.equal(cancelled.resultClosed, null);
+  assert.equal(B.closeResult(boardWith(game())).resultClosed, null, 'nothing to close while the game goes on');
 });

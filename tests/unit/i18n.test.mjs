@@ -211,9 +211,9 @@ test('groupDigits groups by thousands with the table separator', () => {
 test('a plural block takes the language’s own form of the count, with places inside', async () => {
   await loadLanguage('ru');
   const en = { ...EN };
-  const t = (lang, n) => translate(lang, 'score.mate', { n });
-  assert.equal(t('en', 1), 'a forced result in 1 ply');
-  assert.equal(t('en', 2), 'a forced result in 2 plies');
+  const t = (lang, n) => translate(lang, 'eval.wins', { side: 'blue', n });
+  assert.equal(t('en', 1), 'Blue wins in 1 move.');
+  assert.equal(t('en', 2), 'Blue wins in 2 moves.');
   // Russian has three forms: 1, 21 (one); 2-4, 22 (few); 5-20, 25 (many).
   const ru = [1, 2, 5, 21, 22, 25].map((n) => t('ru', n));
   assert.equal(new Set(ru.map((s) => s.replace(/\d+/g, '#'))).size, 3, ru.join(' | '));
@@ -221,7 +221,7 @@ test('a plural block takes the language’s own form of the count, with places i
   assert.equal(ru[1].replace(/\d+/g, '#'), ru[4].replace(/\d+/g, '#'));
   assert.equal(ru[2].replace(/\d+/g, '#'), ru[5].replace(/\d+/g, '#'));
   // A block without its count is left as it is rather than guessed.
-  assert.match(translate('en', 'score.mate', {}), /\{n, plural/);
+  assert.match(translate('en', 'eval.wins', {}), /\{n, plural/);
   assert.deepEqual(EN, en, 'translating changes no table');
 });
 

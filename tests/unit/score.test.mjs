@@ -1,9 +1,11 @@
 // Unit tests of www/review/evaluation.js over the rules core's own answers (the built wasm package in
 // www/pkg): a score's forced result comes from the rules core's `mateIn`, never decoded again in
-// JS, so a win in one ply reads as one ply in every language.
+// JS, and is said in the winner's own moves; a score is said with the side named and the rules
+// core's own figure without its sign, in every language.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { scoreMessage, describeScore } from '../../www/review/evaluation.js';
+import { describeScore, describeAfterMove, searchDetails } from '../../www/review/evaluation.js';
+import { winnerMoves } from '../../www/lib/moves.js';
 import { say, loadLanguage } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';
 
@@ -17,19 +19,59 @@ before(async () => {
   await loadLanguage('hu');
 });
 
-test('a win in one ply is one ply: the rules core says so and the page says it as it is', () => {
+test('a win in one ply is a win in one move: the rules core says so and the page says it in moves', () => {
   for (const result of [wasm.think(WIN_IN_ONE, 'sackson', 8, undefined), wasm.analyse(WIN_IN_ONE, 'sackson', undefined)]) {
     assert.equal(result.mateIn, 1, JSON.stringify(result));
-    assert.equal(say('en', scoreMessage(result)), 'a forced result in 1 ply');
-    assert.match(say('ru', scoreMessage(result)), /(^| )1 полуход$/);
-    assert.match(say('hu', scoreMessage(result)), /\b1\b/);
-    assert.deepEqual(describeScore(result, result.side), { key: 'eval.forced', params: { side: 'blue' } });
+    assert.deepEqual(describeScore(result, result.side), { key: 'eval.wins', params: { side: 'blue', n: 1 } });
+    assert.equal(say('en', describeScore(result, result.side)), 'Blue wins in 1 move.');
+    assert.equal(say('ru', describeScore(result, result.side)), 'Синие выигрывают за 1 ход.');
+    assert.equal(say('hu', describeScore(result, result.side)), 'Kék 1 lépésben nyer.');
+    // The computer's winning move leaves nothing to say of the position: the game is over.
+    assert.equal(describeAfterMove({ ...result, side: 'blue' }), null);
   }
 });
 
-test('an ordinary score is the rules core’s own figure, unchanged', () => {
+test('a forced result is counted in the winner’s own moves, from the side to move’s plies', () => {
+  // The side to move wins in 1, 3, 5 plies: its 1st, 2nd, 3rd move; loses in 2, 4: the other's 1st, 2nd.
+  assert.deepEqual([1, 3, 5, -2, -4].map(winnerMoves), [1, 2, 3, 1, 2]);
+  const say3 = (mateIn) => say('en', describeScore({ score: 0, mateIn, scoreText: '' }, 'gray'));
+  assert.equal(say3(3), 'Gray wins in 2 moves.');
+  assert.equal(say3(-2), 'Blue wins in 1 move.');
+  // After the computer's move, one ply nearer: Gray won in 3 plies with its move, 2 are left (1 of Gray's).
+  assert.equal(say('en', describeAfterMove({ side: 'gray', score: 0, mateIn: 3, scoreText: '' })), 'Gray wins in 1 move.');
+  assert.equal(say('en', describeAfterMove({ side: 'gray', score: 0, mateIn: -4, scoreText: '' })), 'Blue wins in 2 moves.');
+  // Russian and Hungarian forms of the count.
+  assert.deepEqual(
+    [1, 3, 9, 41].map((mateIn) => say('ru', describeScore({ score: 0, mateIn, scoreText: '' }, 'blue'))),
+    ['Синие выигрывают за 1 ход.', 'Синие выигрывают за 2 хода.', 'Синие выигрывают за 5 ходов.', 'Синие выигрывают за 21 ход.'],
+  );
+  assert.equal(say('hu', describeScore({ score: 0, mateIn: 3, scoreText: '' }, 'gray')), 'Szürke 2 lépésben nyer.');
+});
+
+test('an ordinary score names the side ahead with the rules core’s figure, unsigned, in the reader’s decimals', () => {
   const result = wasm.analyse('sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1', 'sackson', undefined);
   assert.equal(result.mateIn ?? null, null);
-  assert.deepEqual(scoreMessage(result), { text: result.scoreText });
   assert.match(result.scoreText, /^[+-]\d+\.\d\d$/);
+  const m = describeScore(result, result.side);
+  if (result.score === 0) assert.deepEqual(m, { key: 'eval.level' });
+  else assert.equal(say('en', m), `${result.score > 0 ? 'Blue' : 'Gray'} is ahead by ${result.scoreText.slice(1)}.`);
+  // The same score from either side's view says the same thing.
+  const blue = { score: 125, scoreText: '+1.25', mateIn: null };
+  const gray = { score: -125, scoreText: '-1.25', mateIn: null };
+  assert.equal(say('en', describeScore(blue, 'blue')), 'Blue is ahead by 1.25.');
+  assert.equal(say('en', describeScore(gray, 'gray')), 'Blue is ahead by 1.25.');
+  assert.equal(say('en', describeScore({ score: -40, scoreText: '-0.40' }, 'blue')), 'Gray is ahead by 0.40.');
+  assert.equal(say('ru', describeScore(gray, 'gray')), 'Синие впереди на 1,25.');
+  assert.equal(say('hu', describeScore(gray, 'gray')), 'Kék előnye: 1,25.');
+  assert.equal(say('en', describeScore({ score: 0, scoreText: '+0.00' }, 'gray')), 'The game is level.');
+  // The computer's score holds after its move.
+  assert.equal(say('en', describeAfterMove({ ...gray, side: 'gray' })), 'Blue is ahead by 1.25.');
+});
+
+test('the search’s depth and size are said for a tooltip, with plural forms', () => {
+  const d = (lang, nodes) => say(lang, searchDetails({ depth: 3, nodes }, String(nodes)));
+  assert.equal(d('en', 1), 'Depth 3, 1 node searched.');
+  assert.equal(d('en', 46), 'Depth 3, 46 nodes searched.');
+  assert.deepEqual([1, 2, 5].map((n) => d('ru', n)), ['Глубина 3, просмотрено 1 узел.', 'Глубина 3, просмотрено 2 узла.', 'Глубина 3, просмотрено 5 узлов.']);
+  assert.equal(d('hu', 46), 'Mélység: 3, 46 csomópont átnézve.');
 });

@@ -2,7 +2,7 @@
 // changes exactly when the picture does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardView, noticeMessage, boardSize, MIN_BOARD_PX } from '../../www/element/view.js';
+import { boardView, noticeMessage, resultOverlay, boardSize, MIN_BOARD_PX } from '../../www/element/view.js';
 import { defaultState } from '../../www/element/state.js';
 import { withNewGame } from '../../www/element/board.js';
 
@@ -124,4 +124,14 @@ test('noticeMessage: a refusal first, then a notice while its position is on the
 test('boardSize: never under the smallest board, whatever the frame', () => {
   assert.equal(boardSize(0), MIN_BOARD_PX);
   assert.equal(boardSize(500.7), 500);
+});
+
+test('resultOverlay: the result sentence once the game is over, at its end, until it is closed there', () => {
+  const result = { winner: 'gray', reason: 'breakthrough' };
+  const over = board(game({ code: 'end', result, progress: { blue: 3, gray: 8 } }));
+  assert.equal(resultOverlay(board()), null);
+  assert.deepEqual(resultOverlay(over), { key: 'result.breakthrough', params: { winner: 'gray', blue: 3, gray: 8, lead: 5 } });
+  assert.equal(resultOverlay({ ...over, view: { ply: 0, gs: game() } }), null);
+  assert.equal(resultOverlay({ ...over, resultClosed: 'end' }), null);
+  assert.notEqual(resultOverlay({ ...over, resultClosed: 'an earlier end' }), null);
 });

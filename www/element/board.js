@@ -6,7 +6,7 @@
 // it is tested in node (tests/unit/board.test.mjs).
 import * as I from './interaction.js';
 import * as Sel from '../lib/selection.js';
-import { initialUi, canHumanMove, bottomSide } from './state.js';
+import { initialUi, canHumanMove, bottomSide, resultShown } from './state.js';
 import { startPuzzle } from './puzzle-mode.js';
 import { whyNoMove } from './telling.js';
 import { travelled, moverPath } from '../lib/moves.js';
@@ -47,6 +47,7 @@ export function withNewGame(s, gs) {
     hint: null,
     mistake: null,
     announced: null,
+    resultClosed: null,
   };
 }
 
@@ -190,7 +191,11 @@ export function handleIntent(s, it) {
     case 'cursor':
       return { state: { ...state, ui: I.moveCursor(state.ui, it.dx, it.dy, bottomSide(state) === 'gray') }, effect: { type: 'describe' } };
     case 'cancel':
+      // Escape drops a selection; with none, it closes the result shown over the board.
+      if (!state.ui.path && resultShown(state)) return { state: closeResult(state), effect: null };
       return { state: { ...state, ui: { ...state.ui, path: null, drag: null } }, effect: null };
+    case 'closeResult':
+      return { state: closeResult(state), effect: null };
     default:
       return { state, effect: null };
   }
@@ -267,6 +272,15 @@ export function named(s, gameId, hostKey) {
  */
 export function announced(s, ply) {
   return { ...s, announced: ply };
+}
+
+/**
+ * The player closed the result shown over the board: it stays closed for this finished position.
+ * @param {BoardState} s
+ * @returns {BoardState}
+ */
+export function closeResult(s) {
+  return s.gs && s.gs.result ? { ...s, resultClosed: s.gs.code } : s;
 }
 
 /**

@@ -21,7 +21,7 @@ import { GameSetup } from './game-setup.js';
 import { loadTeaching } from '../engine/assets.js';
 import { startGlide } from './anim.js';
 import { travelled } from '../lib/moves.js';
-import { attachInput } from './input.js';
+import { attachInput, attachResultClose } from './input.js';
 import { settingErrorText, limitsOf, NO_LIMITS, SIDES } from '../lib/settings.js';
 import { resultMessage } from '../lib/result.js';
 import { errorText } from '../lib/errors.js';
@@ -148,6 +148,7 @@ export class BoardController {
       canDrag: (p) => S.canHumanMove(this.s) && I.canDragFrom(this.s.ui, p),
       onIntent: (it) => this.intent(it),
     });
+    attachResultClose(els.resultClose, els.canvas, (it) => this.intent(it));
     els.canvas.addEventListener('focus', () => this.#focus(true));
     els.canvas.addEventListener('blur', () => this.#focus(false));
   }

@@ -8,7 +8,8 @@
 //   {type: 'dragCancel'}            a drag abandoned
 //   {type: 'cursor', dx, dy}        arrow keys: move the keyboard cursor (screen directions)
 //   {type: 'activate'}              Enter / Space on the cursor point
-//   {type: 'cancel'}                Escape: drop the selection
+//   {type: 'cancel'}                Escape: drop the selection (with none, close the result)
+//   {type: 'closeResult'}           the result's close button (attachResultClose)
 //
 // `canDrag(point)` tells whether a press on `point` may turn into a drag (after the press
 // intent has been handled); `toPoint(x, y)` maps canvas CSS coordinates to a point name.
@@ -22,7 +23,8 @@
  *   | {type: 'dragCancel'}
  *   | {type: 'cursor', dx: number, dy: number}
  *   | {type: 'activate'}
- *   | {type: 'cancel'}} Intent
+ *   | {type: 'cancel'}
+ *   | {type: 'closeResult'}} Intent
  */
 
 const DRAG_THRESHOLD = 4; // px
@@ -123,4 +125,21 @@ export function attachInput(canvas, { toPoint, canDrag, onIntent }) {
     e.preventDefault();
   });
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+}
+
+/**
+ * Turns a press of the close button of the result shown over the board into its intent. Closed
+ * from the keyboard (a click with no pointer), the focus goes back to the board, as the button
+ * goes away.
+ * @param {HTMLButtonElement} button
+ * @param {HTMLCanvasElement} canvas
+ * @param {(intent: Intent) => void} onIntent
+ * @returns {void}
+ */
+export function attachResultClose(button, canvas, onIntent) {
+  button.addEventListener('click', (e) => {
+    const fromKeyboard = e.detail === 0;
+    onIntent({ type: 'closeResult' });
+    if (fromKeyboard) canvas.focus();
+  });
 }

@@ -109,12 +109,15 @@ export class Painter {
   }
 
   /**
-   * Names the board for a screen reader.
+   * Names the board, and the close button of its result, for a screen reader.
    * @param {(key: string) => string} t
    */
   label(t) {
     const c = this.#els.canvas;
     c.setAttribute('aria-label', t('board.label'));
     c.setAttribute('aria-roledescription', t('board.role'));
+    const close = this.#els.resultClose;
+    close.setAttribute('aria-label', t('board.closeResult'));
+    close.title = t('board.closeResult');
   }
 }

@@ -2,22 +2,31 @@
 // attributes a page may style by, in the shadow tree built here. Writes only what changed, so
 // an unchanged frame costs no repaint.
 import { drawBoard } from '../lib/draw.js';
-import { boardView, noticeMessage, boardSize } from './view.js';
+import { boardView, noticeMessage, resultOverlay, boardSize } from './view.js';
 import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
 /** @import { Layout } from '../lib/draw-layout.js' */
 /** @import { BoardState } from './state.js' */
 
 /**
- * The parts of the board's shadow tree (SHADOW): the box around the board, its canvas, the line
- * under it, and the description a screen reader is told.
- * @typedef {{frame: HTMLElement, canvas: HTMLCanvasElement, notice: HTMLElement, desc: HTMLElement}} BoardElements
+ * The parts of the board's shadow tree (SHADOW): the box around the board, its canvas, the result
+ * shown over it at the end (its sentence and its close button), the line for refusals, and the
+ * description a screen reader is told.
+ * @typedef {{frame: HTMLElement, canvas: HTMLCanvasElement, result: HTMLElement, resultText: HTMLElement, resultClose: HTMLButtonElement, notice: HTMLElement, desc: HTMLElement}} BoardElements
  */
 
-/** The shadow tree: the canvas, a line for refusals and errors, and a description for screen readers. */
+/**
+ * The shadow tree: the canvas, the result over it at the end (after the canvas: Tab goes from
+ * the board to its close button), a line for refusals and errors, and a description for screen
+ * readers.
+ */
 const SHADOW = `
   <div class="frame" part="frame">
     <canvas part="board" tabindex="0" role="application"></canvas>
+    <div class="result" part="result" hidden>
+      <p class="result-text"></p>
+      <button type="button" class="result-close">×</button>
+    </div>
     <p class="notice" part="notice" role="status" hidden></p>
     <p class="desc" aria-live="polite"></p>
   </div>`;
@@ -52,21 +61,24 @@ export function buildShadow(root) {
   };
   const canvas = root.querySelector('canvas');
   if (!canvas) throw new Error("The board's shadow tree has no canvas.");
-  return { frame: q('.frame'), canvas, notice: q('.notice'), desc: q('.desc') };
+  const resultClose = root.querySelector('.result-close');
+  if (!(resultClose instanceof HTMLButtonElement)) throw new Error("The board's shadow tree has no close button for its result.");
+  return { frame: q('.frame'), canvas, result: q('.result'), resultText: q('.result-text'), resultClose, notice: q('.notice'), desc: q('.desc') };
 }
 
 /**
- * Draws state `s` into the shadow tree `els` ({frame, canvas, notice}) of `host` in language
- * `lang`. `drawnKey` is what the canvas shows now. Returns `{layout, drawnKey, animating}`.
+ * Draws state `s` into the shadow tree `els` ({frame, canvas, result, resultText, notice}) of
+ * `host` in language `lang`. `drawnKey` is what the canvas shows now. Returns `{layout,
+ * drawnKey, animating}`.
  * @param {HTMLElement} host
- * @param {Pick<BoardElements, 'frame'|'canvas'|'notice'>} els
+ * @param {Pick<BoardElements, 'frame'|'canvas'|'result'|'resultText'|'notice'>} els
  * @param {BoardState} s
  * @param {string} lang
  * @param {string} drawnKey
  * @returns {{layout: Layout, drawnKey: string, animating: boolean}}
  */
 export function renderBoard(host, els, s, lang, drawnKey) {
-  const { canvas, frame, notice } = els;
+  const { canvas, frame, result, resultText, notice } = els;
   const size = boardSize(frame.clientWidth);
   const dpr = globalThis.devicePixelRatio || 1;
   const px = Math.round(size * dpr);
@@ -83,6 +95,9 @@ export function renderBoard(host, els, s, lang, drawnKey) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawBoard(ctx, draw);
   }
+  const over = say(lang, resultOverlay(s));
+  setIfChanged(resultText, 'textContent', over);
+  setIfChanged(result, 'hidden', !over);
   const text = say(lang, noticeMessage(s));
   setIfChanged(notice, 'textContent', text);
   setIfChanged(notice, 'hidden', !text);

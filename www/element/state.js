@@ -143,6 +143,14 @@ export function defaultState() {
      * @type {number|null}
      */
     announced: null,
+    /**
+     * The position code of the finished game whose result the player closed over the board, or
+     * null: a finished game shows its result over the board until it is closed, and a closed
+     * one stays closed for that position (looking back and forth, an undo and a redo), not for
+     * the next game's.
+     * @type {string|null}
+     */
+    resultClosed: null,
     /** The element is in a document (its computer, timers and animation run only then). */
     connected: false,
     /**
@@ -205,6 +213,17 @@ export function defaultResources() {
  */
 export function shownGame(state) {
   return state.view ? state.view.gs : state.gs;
+}
+
+/**
+ * Whether the finished game's result is shown over the board: the game on the board is over, the
+ * board shows its end (not a position looked back at) and the player has not closed it there.
+ * @param {BoardState} state
+ * @returns {boolean}
+ */
+export function resultShown(state) {
+  const gs = state.gs;
+  return !!gs && !!gs.result && !state.view && state.resultClosed !== gs.code;
 }
 
 /**

@@ -4,7 +4,8 @@
 import * as Sel from '../lib/selection.js';
 import { layout } from '../lib/draw.js';
 import { glideAt } from './anim.js';
-import { shownGame, canHumanMove, bottomSide } from './state.js';
+import { shownGame, canHumanMove, bottomSide, resultShown } from './state.js';
+import { resultMessage } from '../lib/result.js';
 /** @import { DrawView } from '../lib/draw.js' */
 /** @import { Layout } from '../lib/draw-layout.js' */
 /** @import { Message } from '../lib/i18n.js' */
@@ -94,6 +95,17 @@ export function noticeMessage(s) {
   if (!n) return null;
   if (n.code !== undefined && n.code !== null && (!s.gs || n.code !== s.gs.code)) return null;
   return n;
+}
+
+/**
+ * The result shown over the board once the game is over (the board's `resultText`), as a
+ * message, or null: while the game goes on, while an earlier position is looked at, and once
+ * the player has closed it for this position.
+ * @param {BoardState} s
+ * @returns {Message|null}
+ */
+export function resultOverlay(s) {
+  return resultShown(s) ? resultMessage(s.gs) : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 // How the page numbers moves, as the rules core's `moveRows` do: a move is a turn of each side,
 // so "12." is the first player's twelfth move and "12…" the reply. Every count of moves the page
 // says (the move list, the game over's length, the impasse limit, the turning points) uses this
-// one numbering.
+// one numbering, and a forced result is counted in the winner's own moves (winnerMoves).
 /** @import { GameState } from '../engine/core-types.js' */
 
 /** The ellipsis that stands for the first player's half of a row: `12… e8-e7`. */
@@ -72,6 +72,20 @@ export function lastMoveNumber(gs) {
  */
 export function pliesAsMoves(plies) {
   return plies / 2;
+}
+
+/**
+ * A forced result `plies` plies away, in the winner's own moves. `plies` is counted as the rules
+ * core's `mateIn` counts it: from the position on the board, the side to move's ply first,
+ * negative when the side to move loses. The winner moves every other ply and makes the last, so
+ * its own moves are half the plies, rounded up: a win in 1 ply or in 2 is a win in 1 move, in 3
+ * plies (the side to move's move, the reply, the winning move) 2 moves. The puzzles count "win in
+ * 2" the same way: two of the solver's own moves.
+ * @param {number} plies
+ * @returns {number}
+ */
+export function winnerMoves(plies) {
+  return Math.ceil(Math.abs(plies) / 2);
 }
 
 /**

@@ -3,6 +3,7 @@
 export default {
   messages: {
     'number.groupSeparator': '\u202f',
+    'number.decimal': '{whole}.{fraction}',
 
     'side.blue': 'Blue',
     'side.gray': 'Gray',
@@ -244,6 +245,7 @@ export default {
 
     'board.label': 'Blue and Gray board: arrow keys move the cursor, Enter picks a piece or a destination',
     'board.role': 'game board',
+    'board.closeResult': 'Close the result',
     'desc.piece': '{point}: {color:side} {kind:piece}',
     'desc.empty': '{point}: empty',
     'desc.redDot': '{point}: the red dot',
@@ -465,12 +467,11 @@ export default {
 
     'eval.show': 'Show evaluation',
     'eval.showLine': 'Show the best line',
-    'eval.forced': '{side:side} wins by force.',
+    'eval.wins': '{side:side} wins in {n, plural, one {# move} other {# moves}}.',
     'eval.level': 'The game is level.',
-    'eval.ahead': '{side:side} is ahead by about {n, plural, one {# step} other {# steps}}.',
+    'eval.ahead': '{side:side} is ahead by {lead}.',
     'eval.line': 'Best line: {line}',
     'eval.bar': 'Evaluation: {text}',
-    'score.mate': 'a forced result in {n, plural, one {# ply} other {# plies}}',
 
     'review.region': 'Review of the game',
     'review.title': 'Review',
@@ -551,7 +552,9 @@ export default {
     'moves.region': 'Moves played',
     'moves.title': 'Moves',
 
-    'ai.info': '{side:side} played {move} ({score} for {side:side}, depth {depth}, {nodes} nodes)',
+    'ai.info': '{side:side} played {move}. {judgement}',
+    'ai.played': '{side:side} played {move}.',
+    'engine.details': 'Depth {depth}, {count, plural, one {{nodes} node} other {{nodes} nodes}} searched.',
     'ai.line': 'line {line}',
     'ai.noMove': 'the computer found no move',
     'ai.failed': 'The computer could not move: {error}',

@@ -5,6 +5,7 @@
 export default {
   messages: {
     'number.groupSeparator': '\u202f',
+    'number.decimal': '{whole},{fraction}',
 
     'side.blue': 'Kék',
     'side.gray': 'Szürke',
@@ -246,6 +247,7 @@ export default {
 
     'board.label': 'A „Kékek és szürkék” táblája: a nyílbillentyűk a kurzort mozgatják, az Enter kiválaszt egy bábut vagy egy célpontot',
     'board.role': 'játéktábla',
+    'board.closeResult': 'Az eredmény bezárása',
     'desc.piece': '{point}: {kind:piece} ({color:side})',
     'desc.empty': '{point}: üres',
     'desc.redDot': '{point}: a piros pont',
@@ -467,12 +469,11 @@ export default {
 
     'eval.show': 'Értékelés mutatása',
     'eval.showLine': 'A legjobb folytatás mutatása',
-    'eval.forced': '{side:side} kényszerítően nyer.',
+    'eval.wins': '{side:side} {n} lépésben nyer.',
     'eval.level': 'Az állás kiegyenlített.',
-    'eval.ahead': '{side:side} körülbelül {n} lépés előnyben van.',
+    'eval.ahead': '{side:side} előnye: {lead}.',
     'eval.line': 'Legjobb folytatás: {line}',
     'eval.bar': 'Értékelés: {text}',
-    'score.mate': 'kikényszerített eredmény {n} féllépésen belül',
 
     'review.region': 'A játszma elemzése',
     'review.title': 'Elemzés',
@@ -553,7 +554,9 @@ export default {
     'moves.region': 'Lejátszott lépések',
     'moves.title': 'Lépések',
 
-    'ai.info': '{side:side} lépése: {move} (értékelés {side:side} szemszögéből: {score}; mélység: {depth}; {nodes} csomópont)',
+    'ai.info': '{side:side} lépése: {move}. {judgement}',
+    'ai.played': '{side:side} lépése: {move}.',
+    'engine.details': 'Mélység: {depth}, {count, plural, one {{nodes} csomópont} other {{nodes} csomópont}} átnézve.',
     'ai.line': 'várható folytatás: {line}',
     'ai.noMove': 'a számítógép nem talált lépést',
     'ai.failed': 'A számítógép nem tudott lépni: {error}',

@@ -5,6 +5,7 @@
 export default {
   messages: {
     'number.groupSeparator': '\u202f',
+    'number.decimal': '{whole},{fraction}',
 
     'side.blue': 'Синие',
     'side.gray': 'Серые',
@@ -246,6 +247,7 @@ export default {
 
     'board.label': 'Доска «Синие и Серые»: стрелки двигают курсор, Enter выбирает фигуру или точку, куда ей пойти',
     'board.role': 'игровая доска',
+    'board.closeResult': 'Закрыть итог партии',
     'desc.piece': '{point}: {kind:piece} ({color:side})',
     'desc.empty': '{point}: пусто',
     'desc.redDot': '{point}: красная точка',
@@ -467,12 +469,11 @@ export default {
 
     'eval.show': 'Показывать оценку',
     'eval.showLine': 'Показывать лучшее продолжение',
-    'eval.forced': '{side:side} форсированно выигрывают.',
+    'eval.wins': '{side:side} выигрывают за {n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}.',
     'eval.level': 'Позиция равная.',
-    'eval.ahead': '{side:side} впереди примерно на {n, plural, one {# шаг} few {# шага} many {# шагов} other {# шага}}.',
+    'eval.ahead': '{side:side} впереди на {lead}.',
     'eval.line': 'Лучшее продолжение: {line}',
     'eval.bar': 'Оценка: {text}',
-    'score.mate': 'форсированный исход через {n, plural, one {# полуход} few {# полухода} many {# полуходов} other {# полухода}}',
 
     'review.region': 'Разбор партии',
     'review.title': 'Разбор партии',
@@ -553,7 +554,9 @@ export default {
     'moves.region': 'Сыгранные ходы',
     'moves.title': 'Ходы',
 
-    'ai.info': '{side:side} сыграли {move} (оценка {score} с точки зрения стороны «{side:side}», глубина {depth}, узлов: {nodes})',
+    'ai.info': '{side:side} сыграли {move}. {judgement}',
+    'ai.played': '{side:side} сыграли {move}.',
+    'engine.details': 'Глубина {depth}, просмотрено {count, plural, one {{nodes} узел} few {{nodes} узла} many {{nodes} узлов} other {{nodes} узла}}.',
     'ai.line': 'ожидаемое продолжение: {line}',
     'ai.noMove': 'компьютер не нашёл хода',
     'ai.failed': 'Компьютер не смог сделать ход: {error}',

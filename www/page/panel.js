@@ -4,7 +4,7 @@
 // no repaint.
 import { say, groupDigits } from '../lib/i18n.js';
 import { SHORTCUTS } from './shortcuts.js';
-import { describeScore, scoreMessage, blueView, VALUE_LIMIT } from '../review/evaluation.js';
+import { describeScore, describeAfterMove, searchDetails, blueView, VALUE_LIMIT } from '../review/evaluation.js';
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/analysis.js';
@@ -249,17 +249,45 @@ export function renderPanel(doc, p, b, t) {
     );
   }
 
+  // The computer's move and what it thinks of the position it left; how far it looked, in the tooltip.
   const info = b.aiInfo;
-  const infoText = info
-    ? t('ai.info', { side: info.side, move: info.move, score: scoreMessage(info), depth: info.depth, nodes: groupDigits(lang, info.nodes) })
-    : '';
+  const judgement = info && describeAfterMove(info);
+  const infoText = info ? t(judgement ? 'ai.info' : 'ai.played', { side: info.side, move: info.move, judgement }) : '';
   setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
+  setIfChanged(byId(doc, 'ai-info'), 'title', info ? say(lang, searchDetails(info, groupDigits(lang, info.nodes))) : '');
   setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
   renderEvaluation(doc, p, gs, t);
   const review = currentReview(p, gs);
   renderMoveList(byId(doc, 'moves'), gs, shown, review && review.marks, t);
   setIfChanged(byId(doc, 'result-token'), 'textContent', gs.result ? gs.result.token : '');
+}
+
+/**
+ * Brings the status line and, while a game is over, the game-over box into view, scrolling only
+ * as far as needed: on a wide screen the panel, which scrolls on its own (the board beside it
+ * stays put); on a narrow one the page, with the board above them in view too. For a game just
+ * started or opened, and a game just ended, which the player looks for there.
+ * @param {Document} doc
+ */
+export function revealStatus(doc) {
+  const panel = /** @type {HTMLElement} */ (doc.querySelector('.panel'));
+  const own = getComputedStyle(panel).overflowY !== 'visible' && panel.scrollHeight > panel.clientHeight;
+  const shown = [byId(doc, 'status').closest('.status-box'), byId(doc, 'game-over')];
+  if (!own) shown.unshift(doc.querySelector('.board-col'));
+  const boxes = shown.filter((el) => el instanceof HTMLElement && !el.hidden).map((el) => /** @type {HTMLElement} */ (el).getBoundingClientRect());
+  if (!boxes.length) return;
+  const top = Math.min(...boxes.map((r) => r.top));
+  const bottom = Math.max(...boxes.map((r) => r.bottom));
+  const view = own ? panel.getBoundingClientRect() : { top: 0, bottom: doc.documentElement.clientHeight };
+  const margin = 8;
+  // Down as far as the last of them needs, never so far that the first goes; up to the first.
+  let by = 0;
+  if (top < view.top) by = top - view.top - margin;
+  else if (bottom > view.bottom) by = Math.min(bottom - view.bottom + margin, top - view.top - margin);
+  if (!by) return;
+  if (own) panel.scrollTop += by;
+  else doc.defaultView?.scrollBy(0, by);
 }
 
 /**
@@ -298,7 +326,9 @@ function renderGameOver(doc, b, lang, t) {
 }
 
 /**
- * The evaluation of the position on the board (the page state's `evaluation`, for this position only).
+ * The evaluation of the position on the board (the page state's `evaluation`, for this position
+ * only): the words and the bar say it the same way (review/evaluation.js), the search's depth
+ * and size are in the tooltip.
  * @param {Document} doc
  * @param {PageState} p
  * @param {GameState} gs
@@ -312,7 +342,7 @@ function renderEvaluation(doc, p, gs, t) {
   const parts = [];
   if (e && showEval) {
     const words = say(p.lang, describeScore(e, e.side));
-    parts.push(`${words} (${say(p.lang, scoreMessage(e))})`);
+    parts.push(words);
     // Blue's share of the bar: half when level, all of it at the largest lead.
     const share = 50 + (50 * blueView(e.score, e.side)) / VALUE_LIMIT;
     setIfChanged(byId(doc, 'eval-fill').style, 'height', `${share.toFixed(1)}%`);
@@ -323,6 +353,7 @@ function renderEvaluation(doc, p, gs, t) {
   const text = parts.join(' ');
   setIfChanged(byId(doc, 'eval-text'), 'textContent', text);
   setIfChanged(byId(doc, 'eval-text'), 'hidden', !text);
+  setIfChanged(byId(doc, 'eval-text'), 'title', e && text ? say(p.lang, searchDetails(e, groupDigits(p.lang, e.nodes))) : '');
 }
 
 /**

@@ -2,10 +2,19 @@
 //
 // Scores are the engine's: hundredths of a step of captain progress, from the view of the side
 // to move. Whether a score is a forced result, and in how many plies, is the rules core's to
-// say (`mateIn` beside every score: plies to a forced win, negative for a loss, else null);
-// nothing here decodes a score.
+// say (`mateIn` beside every score: plies to a forced win, negative for a loss, else null), and
+// so is its figure (`scoreText`, "+1.25"); nothing here decodes a score.
+//
+// The page says a score one way everywhere (the panel's evaluation and its bar, the computer's
+// line): the side named, with a positive figure. "Blue is ahead by 1.25", "Gray wins in 2
+// moves", "The game is level"; never a signed figure whose sign is some side's view. A forced
+// result is counted in the winner's own moves, as the puzzles count "win in 2" (lib/moves.js
+// winnerMoves). How deep the engine looked and how many positions it searched are details for
+// a tooltip (`searchDetails`).
 
 /** @import { Result, Side } from '../engine/core-types.js' */
+/** @import { Message } from '../lib/i18n.js' */
+import { winnerMoves } from '../lib/moves.js';
 
 /** @typedef {'best'|'good'|'inaccuracy'|'mistake'|'blunder'} Mark */
 
@@ -48,27 +57,60 @@ export function blueView(score, side) {
 }
 
 /**
- * A sentence about an analysis `{score, mateIn}` for the side to move `side`, as a message: who
- * is ahead and by about how many steps, or who wins by force.
- * @param {Evaluation} evaluation
- * @param {Side} side
+ * An evaluation with the rules core's figure for it (`scoreText`, "+1.25"), as a search answers.
+ * @typedef {Evaluation & {scoreText: string}} Judged
  */
-export function describeScore({ score, mateIn }, side) {
+
+/**
+ * A sentence about an analysis `{score, mateIn, scoreText}` for the side to move `side`, as a
+ * message, the side named with a positive figure: who wins by force and in how many of the
+ * winner's own moves, who is ahead and by the rules core's own figure (without its sign), or
+ * that the game is level.
+ * @param {Judged} evaluation
+ * @param {Side} side
+ * @returns {Message}
+ */
+export function describeScore({ score, mateIn, scoreText }, side) {
   const other = side === 'blue' ? 'gray' : 'blue';
-  if (mateIn !== null && mateIn !== undefined) return { key: 'eval.forced', params: { side: mateIn > 0 ? side : other } };
-  const steps = Math.round(Math.abs(score) / 100);
-  if (steps === 0) return { key: 'eval.level' };
-  return { key: 'eval.ahead', params: { side: score > 0 ? side : other, n: steps } };
+  if (mateIn !== null && mateIn !== undefined) return { key: 'eval.wins', params: { side: mateIn > 0 ? side : other, n: winnerMoves(mateIn) } };
+  if (score === 0) return { key: 'eval.level' };
+  return { key: 'eval.ahead', params: { side: score > 0 ? side : other, lead: figure(scoreText) } };
 }
 
 /**
- * A score for the reader, as a message: the rules core's own figure (`scoreText`, "+1.25"), or
- * a forced result in so many plies.
- * @param {{scoreText: string, mateIn?: number|null}} evaluation
+ * The computer's judgement of the position its move left, as a message, or null when that move
+ * ended the game. Its search scored the position before the move for the side that moved
+ * (`side`); the move is the first of its line, so the score holds after it and a forced result
+ * is one ply nearer (the other side now moves first, which describeScore's count takes in).
+ * @param {Judged & {side: Side}} info
+ * @returns {Message|null}
  */
-export function scoreMessage({ scoreText, mateIn }) {
-  if (mateIn !== null && mateIn !== undefined) return { key: 'score.mate', params: { n: Math.abs(mateIn) } };
-  return { text: scoreText };
+export function describeAfterMove(info) {
+  const { mateIn } = info;
+  if (mateIn === null || mateIn === undefined) return describeScore(info, info.side);
+  const left = mateIn - Math.sign(mateIn);
+  return left === 0 ? null : describeScore({ ...info, mateIn: left }, info.side);
+}
+
+/**
+ * The rules core's figure for a score without its sign (the side is named beside it), with the
+ * reader's decimal mark: "+1.25" is 1.25, "-0.40" is 0.40.
+ * @param {string} scoreText
+ * @returns {Message}
+ */
+function figure(scoreText) {
+  const m = /^[+-]?(\d+)\.(\d+)$/.exec(scoreText);
+  return m ? { key: 'number.decimal', params: { whole: m[1], fraction: m[2] } } : { text: scoreText.replace(/^[+-]/, '') };
+}
+
+/**
+ * How far the engine looked, for a tooltip: its depth and the positions it searched.
+ * @param {{depth: number, nodes: number}} search
+ * @param {string} nodes the count of positions, its digits grouped in the reader's way
+ * @returns {Message}
+ */
+export function searchDetails({ depth, nodes: count }, nodes) {
+  return { key: 'engine.details', params: { depth, count, nodes } };
 }
 
 /**
