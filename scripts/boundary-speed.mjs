@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WASM } from './build-package.mjs';
+import { WASM, TEACHING_WASM } from './build-package.mjs';
 import { simdSupported } from '../www/engine/wasm-simd.js';
 import { option, threadSeconds } from './measuring.mjs';
 
@@ -35,8 +35,12 @@ if (!fs.existsSync(js)) throw new Error('www/pkg is missing: bash scripts/build-
 const simd = !process.argv.includes('--baseline') && simdSupported() && fs.existsSync(path.join(BUILT, 'www', WASM.simd));
 const file = path.join(BUILT, 'www', simd ? WASM.simd : WASM.baseline);
 console.log(`wasm: the ${simd ? 'SIMD' : 'baseline'} build, ${file}; each kind ${ms} ms a round, ${runs} rounds`);
-const wasm = await import(js);
-await wasm.default({ module_or_path: fs.readFileSync(file) });
+const play = await import(js);
+await play.default({ module_or_path: fs.readFileSync(file) });
+// The lessons and puzzles are the teaching module's (one build).
+const teach = await import(path.join(PKG, 'bluegray_teach.js'));
+await teach.default({ module_or_path: fs.readFileSync(path.join(BUILT, 'www', TEACHING_WASM)) });
+const wasm = { ...play, ...teach };
 
 // A game in its middle: 24 plies of classic, so that the state has a score sheet, a history and
 // a last move as well as the board and the legal moves.
@@ -44,10 +48,14 @@ const game = new wasm.Game('classic');
 for (let i = 0; i < 24 && !game.state().result; i++) game.playIndex((i * 7) % game.state().moves.length);
 const code = game.code();
 const lesson = wasm.lessons()[0];
-const puzzle = wasm.puzzles().find((p) => p.goal === 'win2');
+const puzzle = /** @type {{variant: string, code: string, goal: string}[]} */ (wasm.puzzles()).find((p) => p.goal === 'win2');
+if (!puzzle) throw new Error('the puzzle set has no win2');
 const [firstMove] = wasm.puzzleSolution(puzzle.variant, puzzle.code, puzzle.goal, []);
 
-/** Each kind of data, and a call that returns it. */
+/**
+ * Each kind of data, and a call that returns it.
+ * @type {[string, () => unknown][]}
+ */
 const KINDS = [
   ['state()', () => game.state()],
   // Level 7 (no noise, so its transposition table is not cleared at each call) with a budget of
@@ -60,7 +68,7 @@ const KINDS = [
   ['puzzleJudge()', () => wasm.puzzleJudge(puzzle.variant, puzzle.code, puzzle.goal, [firstMove])],
 ];
 
-const times = KINDS.map(() => []);
+const times = KINDS.map(() => /** @type {number[]} */ ([]));
 for (let round = -1; round < runs; round++) {
   for (const [k, [, call]] of KINDS.entries()) {
     let n = 0;

@@ -13,7 +13,6 @@ import { renderRecent, renderRecentCount } from './page/recent.js';
 import { loadLanguage } from './lib/i18n.js';
 import { renderPanel, renderPrefs, localisePage, renderReview, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
-import { initHowTo } from './teach/howto.js';
 import { initLessons } from './teach/lessons.js';
 import { initPuzzles } from './teach/puzzles.js';
 import { recordFileName, download } from './page/share.js';
@@ -399,7 +398,21 @@ async function main() {
   lessons = initLessons({ dialog: ctx.dialog('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: ctx.storage, onPlay });
   await prefs.setLanguage(ctx.page().lang, { later: nextTask });
   await nextTask();
-  initHowTo({ dialog: ctx.dialog('howto'), openButton: $('open-howto'), t });
+  // "How to play" is fetched at its first opening.
+  /** @type {Promise<{open(): Promise<void>}>|null} */
+  let howto = null;
+  $('open-howto').addEventListener('click', async () => {
+    howto ??= import('./teach/howto.js').then((m) => m.howTo({ dialog: ctx.dialog('howto'), t }));
+    await (await howto).open();
+  });
+  // The rules picker links each rule to its lesson once the lessons' catalogue is fetched, at the
+  // first opening of the rules by ingredients.
+  let linked = false;
+  $('ingredients-box').addEventListener('toggle', async () => {
+    if (linked || !lessons) return;
+    linked = true;
+    if (await lessons.ready()) form.buildRules();
+  });
   const puzzles = initPuzzles({ dialog: ctx.dialog('puzzles'), openButton: $('open-puzzles'), t, storage: ctx.storage });
   const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
   if (hooks) hooks.puzzles = puzzles;

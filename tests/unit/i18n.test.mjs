@@ -6,13 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, pickLanguage, template, translate, say, groupDigits, loadLanguage, languageName } from '../../www/lib/i18n.js';
-import { FALLBACK, FALLBACK_TABLE, loadAllTables } from '../../www/messages/index.js';
+import { FALLBACK, FALLBACK_TABLE, LANGUAGES as KNOWN, loadAllTables } from '../../www/messages/index.js';
 import en from '../../www/messages/en.js';
+import teachEn from '../../www/messages/teach-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
-const EN = en.messages;
+/** English, both parts: the page's and the board's, and the teaching part. */
+const EN = { ...en.messages, ...teachEn.messages };
 const TABLES = await loadAllTables();
 
 /** Every .js source of the page and the element (not the message tables, not generated code). */
@@ -39,8 +41,30 @@ test('the fallback is English and every language listed has a table', () => {
     assert.match(code, /^[a-z]{2,3}$/, code);
     assert.ok(languageName(code).length > 0 && languageName(code) !== code, `${code} has a name in its own language`);
   }
-  assert.equal(TABLES.en, en);
+  assert.deepEqual(TABLES.en.messages, EN);
   assert.equal(FALLBACK_TABLE, en);
+});
+
+test('each language’s parts hold the same keys as English’s: the page’s and the board’s, and the teaching part', async () => {
+  const mainKeys = Object.keys(en.messages).sort();
+  const teachKeys = Object.keys(teachEn.messages).sort();
+  assert.deepEqual(mainKeys.filter((k) => teachKeys.includes(k)), [], 'no key in both parts');
+  for (const l of KNOWN) {
+    assert.deepEqual(Object.keys((await l.load()).messages).sort(), mainKeys, `${l.code}.js`);
+    assert.deepEqual(Object.keys((await l.teach()).messages).sort(), teachKeys, `teach-${l.code}.js`);
+  }
+  // The teaching part is only the lessons', the puzzles' and "How to play"'s: what the first
+  // visit need not fetch.
+  for (const k of teachKeys) assert.match(k, /^(lesson|lessons|puzzles|howto)\./, k);
+});
+
+test('the teaching messages join a table when asked for, in the fallback language too', async () => {
+  const { loadTeachingMessages } = await import('../../www/lib/i18n.js');
+  const key = Object.keys(teachEn.messages)[0];
+  const other = LANGUAGES.find((c) => c !== FALLBACK);
+  assert.equal(await loadTeachingMessages(other), true);
+  assert.equal(translate(other, key), TABLES[other].messages[key]);
+  assert.equal(translate(FALLBACK, key), teachEn.messages[key]);
 });
 
 test('a language is said in the fallback until its table is loaded, then in itself', async () => {

@@ -76,3 +76,15 @@ export function closeButton(dialog, t, key) {
   b.addEventListener('click', () => dialog.close());
   return b;
 }
+
+/**
+ * A button labelled by the message `key` (`t` says it), which follows the page's language
+ * (`data-i18n`); `cls` its class.
+ * @param {string} key
+ * @param {(key: string) => string} t
+ * @param {string} [cls]
+ * @returns {HTMLButtonElement}
+ */
+export function button(key, t, cls = '') {
+  return el('button', { type: 'button', class: cls, 'data-i18n': key, text: t(key) });
+}

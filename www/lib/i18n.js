@@ -1,11 +1,13 @@
 // Player-facing text: every string the page and the board show comes from a message table per
-// language (messages/<lang>.js, listed in messages/index.js). A message is a template whose
+// language (messages/<lang>.js, listed in messages/index.js; its teaching part, the lessons',
+// the puzzles' and "How to play"'s, joins it when one of those first asks for it). A message is a template whose
 // `{name}` places take a parameter as it is and `{name:ns}` places take the message `ns.<value>`
 // (so a side or a piece kind is said in the reader's language too). A count is said in the
 // language's own plural forms (Intl.PluralRules) with `{n, plural, one {# move} other {# moves}}`:
 // `#` is the number, `=0 {…}` matches a number exactly, and a form may hold `{name}` places. A
 // language not loaded yet (loadLanguage) is said in the fallback language meanwhile.
 import { LANGUAGES as KNOWN, FALLBACK, FALLBACK_TABLE } from '../messages/index.js';
+/** @import { Language } from '../messages/index.js' */
 /** @typedef {import('../api-types.js').Message} Message */
 /** @typedef {import('../api-types.js').MessageParams} MessageParams */
 
@@ -25,8 +27,18 @@ export const LANGUAGES = Object.freeze(KNOWN.map((l) => l.code));
  */
 const TABLES = { [FALLBACK]: FALLBACK_TABLE };
 
-/** The fallback table, which has every message. */
-const FALLBACK_MESSAGES = FALLBACK_TABLE.messages;
+/**
+ * The parts besides the main table that some module has asked for: each language loaded from
+ * then on gets them too.
+ * @type {Set<'teach'>}
+ */
+const PARTS_IN_USE = new Set();
+
+/**
+ * The parts of each language's table loaded so far ('main', 'teach'), by code.
+ * @type {Record<string, Set<string>|undefined>}
+ */
+const LOADED = { [FALLBACK]: new Set(['main']) };
 
 /**
  * A language's name in itself, e.g. 'Magyar'.
@@ -45,11 +57,40 @@ export function languageName(code) {
  * @returns {Promise<boolean>}
  */
 export async function loadLanguage(code) {
-  if (TABLES[code]) return true;
   const l = KNOWN.find((x) => x.code === code);
   if (!l) return false;
+  const parts = /** @type {('main'|'teach')[]} */ (['main', ...PARTS_IN_USE]);
+  const done = await Promise.all(parts.map((part) => loadPart(l, part)));
+  return done[0];
+}
+
+/**
+ * Loads the teaching part of the tables (the lessons', the puzzles' and "How to play"'s
+ * messages) for `code` and the fallback language, and of every language loaded from now on.
+ * Resolves to whether `code`'s is there.
+ * @param {string} code
+ * @returns {Promise<boolean>}
+ */
+export async function loadTeachingMessages(code) {
+  PARTS_IN_USE.add('teach');
+  const fallback = KNOWN.find((x) => x.code === FALLBACK);
+  if (fallback) await loadPart(fallback, 'teach');
+  return loadLanguage(code);
+}
+
+/**
+ * Loads part `part` of language `l`'s table into it (once). Resolves to whether it is there.
+ * @param {Language} l
+ * @param {'main'|'teach'} part
+ * @returns {Promise<boolean>}
+ */
+async function loadPart(l, part) {
+  const loaded = (LOADED[l.code] ??= new Set());
+  if (loaded.has(part)) return true;
   try {
-    TABLES[code] = await l.load();
+    const table = await (part === 'main' ? l.load() : l.teach());
+    TABLES[l.code] = { messages: { ...(TABLES[l.code]?.messages ?? {}), ...table.messages } };
+    loaded.add(part);
     return true;
   } catch {
     return false;
@@ -79,7 +120,8 @@ export function pickLanguage(preferences) {
 export function template(lang, key) {
   const table = TABLES[lang];
   const own = table && messageOf(table.messages, key);
-  return own !== undefined ? own : messageOf(FALLBACK_MESSAGES, key);
+  const fallback = TABLES[FALLBACK];
+  return own !== undefined ? own : fallback && messageOf(fallback.messages, key);
 }
 
 /**

@@ -13,9 +13,9 @@ import { relayOf } from './page-state.js';
  */
 
 /**
- * The lessons as the rules picker links to them: the lesson that teaches a rule option, and
- * opening it.
- * @typedef {{lessonFor: (option: string) => ({id: string, title: string}|null), open: (id: string) => void}} LessonLinks
+ * The lessons as the rules picker links to them: the lesson that teaches a rule option (once
+ * `ready()` has fetched their catalogue), and opening it.
+ * @typedef {{lessonFor: (option: string) => ({id: string, title: string}|null), open: (id: string) => void, ready: () => Promise<boolean>}} LessonLinks
  */
 
 /**

@@ -2,12 +2,12 @@
 // page's analysis worker (engine/analysis.js) at the review's priority, the moves marked and the
 // turning points found as the answers arrive (evaluation.js), each side's accuracy once all are
 // in (mistakes.js), the chart's clicks, and "Learn from your mistakes" on the player's mistakes.
-// A review belongs to one game line: a move played since makes it stale, and it stops.
+// A review belongs to one game line: a move played since makes it stale, and it stops. The
+// dialog of "Learn from your mistakes" is fetched at its first opening.
 import { analysis } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
 import { markMoves, turningPoints } from './evaluation.js';
 import { accuracy, markCounts, retryList } from './mistakes.js';
-import { initLearn } from './learn.js';
 import { plyAt } from './chart.js';
 import { gameKey, currentReview } from '../page/page-state.js';
 
@@ -24,8 +24,8 @@ export function pageReview(ctx, { nodes, goTo }) {
   const { board, $, t } = ctx;
   /** The review under way: its AbortController. */
   let running = /** @type {AbortController|null} */ (null);
-  /** "Learn from your mistakes" (learn.js), once opened. */
-  let learn = /** @type {ReturnType<typeof initLearn>|null} */ (null);
+  /** "Learn from your mistakes" (learn.js, fetched at its first opening). */
+  let learn = /** @type {Promise<ReturnType<typeof import('./learn.js').initLearn>>|null} */ (null);
 
   /**
    * The sides whose mistakes are the player's to learn from: the person's against the computer, else both.
@@ -77,12 +77,12 @@ export function pageReview(ctx, { nodes, goTo }) {
   }
 
   /** Opens "Learn from your mistakes" on the reviewed game's mistakes and blunders. */
-  function learnFromMistakes() {
+  async function learnFromMistakes() {
     const gs = board.state;
     const r = gs && currentReview(ctx.page(), gs);
     if (!gs || !r || !r.marks) return;
-    learn ??= initLearn({ dialog: ctx.dialog('learn'), t });
-    learn.open({ gs, record: gs.record, entries: r.entries, items: retryList(r.marks, playerSides()), nodes: nodes() ?? 0 });
+    learn ??= import('./learn.js').then((m) => m.initLearn({ dialog: ctx.dialog('learn'), t }));
+    (await learn).open({ gs, record: gs.record, entries: r.entries, items: retryList(r.marks, playerSides()), nodes: nodes() ?? 0 });
   }
 
   /** Wires the review's buttons and its chart (a click shows that position). */

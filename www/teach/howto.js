@@ -5,6 +5,7 @@ import { loadWasm } from '../engine/assets.js';
 import { selectionView, movablePoints } from '../lib/selection.js';
 import { el, closeButton } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
+import { loadTeachingMessages } from '../lib/i18n.js';
 
 /** @import { Catalogue, Core, GameState } from '../engine/core-types.js' */
 /** @import { Translate } from '../lib/i18n.js' */
@@ -111,19 +112,20 @@ export const SECTIONS = [
 ];
 
 /**
- * Wires the "How to play" sheet: `dialog` (a <dialog>), `openButton`, and `t(key, params)`,
- * which says a message in the page's language at the time of the call.
- * @param {{dialog: HTMLDialogElement, openButton: HTMLElement, t: Translate}} parts
+ * The "How to play" sheet over `dialog` (a <dialog>), with `t(key, params)`, which says a message
+ * in the page's language at the time of the call: `open()` draws it afresh (its messages fetched
+ * first) and shows it.
+ * @param {{dialog: HTMLDialogElement, t: Translate}} parts
+ * @returns {{open(): Promise<void>}}
  */
-export function initHowTo({ dialog, openButton, t }) {
-  openButton.addEventListener('click', async () => {
+export function howTo({ dialog, t }) {
+  async function open() {
     // Without the rules core, the text is there without the diagrams.
-    /** @type {Core|null} */
-    const core = await loadWasm().catch(() => null);
+    const [core] = await Promise.all([loadWasm().catch(() => /** @type {Core|null} */ (null)), loadTeachingMessages(document.documentElement.lang || 'en')]);
     render(dialog, t, core);
     if (!dialog.open) dialog.showModal();
     dialog.scrollTop = 0;
-  });
+  }
   // A click on the backdrop (outside the sheet's box) closes it, as Escape does.
   dialog.addEventListener('click', (e) => {
     if (e.target !== dialog) return;
@@ -131,6 +133,7 @@ export function initHowTo({ dialog, openButton, t }) {
     const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
     if (!inside) dialog.close();
   });
+  return { open };
 }
 
 /**

@@ -175,3 +175,13 @@ export function offerShown(list, progress) {
   if (progress.offer || progress.done.length) return false;
   return !allDone(list, progress);
 }
+
+/**
+ * A lesson's title, in the page's language.
+ * @param {(key: string) => string} t
+ * @param {Lesson} l
+ * @returns {string}
+ */
+export function lessonTitle(t, l) {
+  return t(`lesson.${l.id}.title`);
+}

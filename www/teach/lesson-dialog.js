@@ -5,7 +5,9 @@
 // mode="two">, which the session locks (its `locked` attribute, saying what to do) whenever it is
 // not the learner's turn. lessons.js opens it and keeps the progress.
 import '../blue-gray-game.js';
-import { el, exerciseBoard, closeButton } from '../lib/dom.js';
+import { el, exerciseBoard, closeButton, button } from '../lib/dom.js';
+import { errorText } from '../lib/errors.js';
+import { lessonTitle } from './lesson-catalogue.js';
 import * as S from './lesson-session.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
@@ -33,33 +35,6 @@ const REPLY_DELAY_MS = 350;
 
 /** The levels of the computer offered for a first game once every lesson is done. */
 const FIRST_GAME_LEVELS = Object.freeze([1, 2]);
-
-/**
- * A button that says the message `key` (again in another language: `data-i18n`).
- * @param {string} key
- * @param {Translate} t
- */
-export function button(key, t, cls = '') {
-  return el('button', { type: 'button', class: cls, 'data-i18n': key, text: t(key) });
-}
-
-/**
- * What a thrown value says: its message, or the value itself.
- * @param {unknown} e
- */
-export function errorText(e) {
-  const message = e !== null && (typeof e === 'object' || typeof e === 'function') ? /** @type {{message?: unknown}} */ (e).message : undefined;
-  return String(message || e);
-}
-
-/**
- * A lesson's title, in the page's language.
- * @param {Translate} t
- * @param {Lesson} l
- */
-export function lessonTitle(t, l) {
-  return t(`lesson.${l.id}.title`);
-}
 
 /**
  * The board's game, the rules core's view of it; null before its first game.

@@ -1,12 +1,14 @@
 // The lessons: the button that opens their dialog, the banner that offers them to a first-time
 // visitor, the learner's progress (kept in the browser's storage) and the lesson that teaches
-// each rules option. The dialog itself, the list and one lesson on its board, is
-// lesson-dialog.js's, built at the first opening once the rules core is loaded; the lessons'
-// state is lesson-session.js's.
+// each rules option. Only this is on the page from the start. The dialog itself, the list and
+// one lesson on its board, is lesson-dialog.js's, fetched with the rules core's teaching module
+// and the teaching messages at the first opening (or when the rules picker asks which lesson
+// teaches a rule); the lessons' state is lesson-session.js's.
 import { loadTeaching } from '../engine/assets.js';
-import { el } from '../lib/dom.js';
-import * as S from './lesson-session.js';
-import { button, errorText, lessonDialog, lessonTitle } from './lesson-dialog.js';
+import { el, button } from '../lib/dom.js';
+import { errorText } from '../lib/errors.js';
+import { loadTeachingMessages } from '../lib/i18n.js';
+import * as S from './lesson-catalogue.js';
 
 /** @import { Lesson } from './lesson-catalogue.js' */
 /** @import { Translate } from '../lib/i18n.js' */
@@ -14,8 +16,9 @@ import { button, errorText, lessonDialog, lessonTitle } from './lesson-dialog.js
 /**
  * The lessons as the page uses them (initLessons): `open(id)` shows the dialog with lesson `id`
  * started (the list when `id` is missing or unknown); `lessonFor(option)` names the lesson that
- * teaches a rules option, or null.
- * @typedef {{open(id?: string|null): Promise<void>, lessonFor(option: string): {id: string, title: string}|null}} Lessons
+ * teaches a rules option, or null (always null until `ready()` has settled: it fetches the
+ * lessons' catalogue and messages).
+ * @typedef {{open(id?: string|null): Promise<void>, lessonFor(option: string): {id: string, title: string}|null, ready(): Promise<boolean>}} Lessons
  */
 
 export { STORAGE_KEY, loadProgress } from './lesson-catalogue.js';
@@ -53,13 +56,22 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
   let core = null;
   /**
    * The dialog's content (lesson-dialog.js), once built.
-   * @type {ReturnType<typeof lessonDialog>|null}
+   * @type {ReturnType<typeof import('./lesson-dialog.js').lessonDialog>|null}
    */
   let built = null;
-  loadTeaching().then(
-    (c) => (core = c),
-    () => {}, // said when the lessons are opened
-  );
+
+  /**
+   * Fetches what the lessons need besides this module: the rules core's teaching module (the
+   * catalogue) and the teaching messages in the page's language. Resolves to whether they came.
+   */
+  async function ready() {
+    try {
+      [core] = await Promise.all([loadTeaching(), loadTeachingMessages(document.documentElement.lang || 'en')]);
+      return !!catalogue();
+    } catch {
+      return false;
+    }
+  }
 
   /** The catalogue, read from the rules core once it is loaded; null until then. */
   function catalogue() {
@@ -78,8 +90,10 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
     if (built) return built;
     /** @type {Lesson[]} */
     let lessons;
+    /** @type {typeof import('./lesson-dialog.js')} */
+    let dialogModule;
     try {
-      core = await loadTeaching();
+      [core, dialogModule] = await Promise.all([loadTeaching(), import('./lesson-dialog.js'), loadTeachingMessages(document.documentElement.lang || 'en')]);
       lessons = S.readCatalogue(core.lessons());
       list = lessons;
     } catch (e) {
@@ -87,7 +101,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
       return null;
     }
     // (Two openings may have waited for the rules core together: the first builds.)
-    built ??= lessonDialog({ dialog, t, core, list: lessons, progress: () => progress, markDone, onPlay });
+    built ??= dialogModule.lessonDialog({ dialog, t, core, list: lessons, progress: () => progress, markDone, onPlay });
     return built;
   }
 
@@ -150,11 +164,11 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
   function lessonFor(option) {
     const l = catalogue();
     const lesson = l && S.lessonFor(l, option);
-    return lesson ? { id: lesson.id, title: lessonTitle(t, lesson) } : null;
+    return lesson ? { id: lesson.id, title: S.lessonTitle(t, lesson) } : null;
   }
 
   openButton.addEventListener('click', () => open(null));
   drawOffer();
 
-  return { open: (id) => open(id), lessonFor };
+  return { open: (id) => open(id), lessonFor, ready };
 }

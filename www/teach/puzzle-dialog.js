@@ -5,6 +5,7 @@
 // and progress is kept on the device. puzzles.js opens it.
 import '../blue-gray-game.js';
 import { el, exerciseBoard, closeButton } from '../lib/dom.js';
+import { errorText } from '../lib/errors.js';
 import * as P from './puzzle-session.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
@@ -37,15 +38,6 @@ const REPLY_DELAY_MS = 400;
  */
 function button(key, t, cls = '') {
   return /** @type {HTMLButtonElement} */ (el('button', { type: 'button', class: cls, 'data-i18n': key, text: t(key) }));
-}
-
-/**
- * What a thrown value says: its message, or the value itself.
- * @param {unknown} e
- */
-export function errorText(e) {
-  const message = e !== null && (typeof e === 'object' || typeof e === 'function') ? /** @type {{message?: unknown}} */ (e).message : undefined;
-  return String(message || e);
 }
 
 /** @param {Side} side */

@@ -1,20 +1,22 @@
 // The puzzles: the button that opens their view, a dialog with the next puzzle not yet solved on a
-// <blue-gray-game>. The view itself is puzzle-dialog.js's, built at the first opening once the
-// rules core is loaded and has given the set (puzzles()); the attempt's state is
+// <blue-gray-game>. Only this is on the page from the start: the view itself is
+// puzzle-dialog.js's, fetched with the rules core's teaching module (which gives the set,
+// puzzles()) and the teaching messages at the first opening; the attempt's state is
 // puzzle-session.js's, and progress is kept on the device.
 import { loadTeaching } from '../engine/assets.js';
 import { el } from '../lib/dom.js';
-import * as P from './puzzle-session.js';
-import { errorText, puzzleDialog } from './puzzle-dialog.js';
+import { errorText } from '../lib/errors.js';
+import { loadTeachingMessages } from '../lib/i18n.js';
 
 /** @import { Puzzle, PuzzleSession } from './puzzle-session.js' */
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
- * The puzzle view's window for tests and tools (initPuzzles): its state, the set, the rest of a
- * puzzle's solution after some moves, and a puzzle put on the board.
+ * The puzzle view's window for tests and tools (initPuzzles): its state (null before the view
+ * is first opened), the set, the rest of a puzzle's solution after some moves, and a puzzle put
+ * on the board.
  * @typedef {{
- *   readonly session: PuzzleSession,
+ *   readonly session: PuzzleSession|null,
  *   puzzles(): Puzzle[],
  *   solution(puzzle: Puzzle, moves: string[]): string[],
  *   choose(id: string): Promise<void>,
@@ -34,11 +36,9 @@ import { errorText, puzzleDialog } from './puzzle-dialog.js';
  * @returns {Puzzles}
  */
 export function initPuzzles({ dialog, openButton, t, storage }) {
-  /** The view's state until the view is built (the set not known yet). */
-  const waiting = P.loading(P.loadProgress(storage));
   /**
    * The view (puzzle-dialog.js), once built.
-   * @type {ReturnType<typeof puzzleDialog>|null}
+   * @type {ReturnType<typeof import('./puzzle-dialog.js').puzzleDialog>|null}
    */
   let built = null;
 
@@ -56,15 +56,22 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
     if (built) return true;
     let core;
     let list;
+    /** @type {[typeof import('./puzzle-dialog.js'), typeof import('./puzzle-session.js')]} */
+    let modules;
     try {
-      core = await loadTeaching();
+      [core, modules] = await Promise.all([
+        loadTeaching(),
+        Promise.all([import('./puzzle-dialog.js'), import('./puzzle-session.js')]),
+        loadTeachingMessages(document.documentElement.lang || 'en'),
+      ]);
       if (typeof core.puzzles !== 'function') throw new Error(t('puzzles.board.unsupported'));
       list = core.puzzles();
     } catch (e) {
       dialog.replaceChildren(el('p', { text: errorText(e) }));
       return false;
     }
-    built = puzzleDialog({ dialog, t, storage, core, session: P.withPuzzles(waiting, list) });
+    const [{ puzzleDialog }, P] = modules;
+    built = puzzleDialog({ dialog, t, storage, core, session: P.withPuzzles(P.loading(P.loadProgress(storage)), list) });
     return true;
   }
 
@@ -78,13 +85,13 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
   openButton.addEventListener('click', () => open());
 
   return {
-    /** The view's state (puzzle-session.js). */
+    /** The view's state (puzzle-session.js), once the view has been opened. */
     get session() {
-      return built ? built.session : waiting;
+      return built ? built.session : null;
     },
     /** The set, once the view has been opened. */
     puzzles() {
-      return (built ? built.session : waiting).puzzles;
+      return built ? built.session.puzzles : [];
     },
     /** The rest of `puzzle`'s solution after `moves` ([] before the view has been opened). */
     solution(puzzle, moves) {
