@@ -210,7 +210,7 @@ test('groupDigits groups by thousands with the table separator', () => {
 
 test('a plural block takes the language’s own form of the count, with places inside', async () => {
   await loadLanguage('ru');
-  const en = { ...EN };
+  const unchanged = { ...EN };
   const t = (lang, n) => translate(lang, 'score.mate', { n });
   assert.equal(t('en', 1), 'a forced result in 1 ply');
   assert.equal(t('en', 2), 'a forced result in 2 plies');
@@ -222,7 +222,7 @@ test('a plural block takes the language’s own form of the count, with places i
   assert.equal(ru[2].replace(/\d+/g, '#'), ru[5].replace(/\d+/g, '#'));
   // A block without its count is left as it is rather than guessed.
   assert.match(translate('en', 'score.mate', {}), /\{n, plural/);
-  assert.deepEqual(EN, en, 'translating changes no table');
+  assert.deepEqual(EN, unchanged, 'translating changes no table');
 });
 
 test('counts agree with their number: no “(s)”, and the review and the game over in each language’s forms', async () => {
