@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText, clickPoint } from './helpers.mjs';
 import { devices, startFromForm, copied } from './devices.mjs';
-import { startRedis, startRelay } from '../relay-harness.mjs';
+import { startRedis, startRelay } from '../lib/relay-harness.mjs';
 import { topics, parseSnapshot, withMove, signer, newIdentity, firstSnapshot } from '../../www/remote/live-protocol.js';
 
 let env;
