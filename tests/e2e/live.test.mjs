@@ -6,12 +6,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
-import { state, waitText, clickPoint } from './helpers.mjs';
-import { devices, startFromForm, copied } from './devices.mjs';
+import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
+import { setUpDevices, startFromForm } from './devices.mjs';
 import { startRedis, startRelay } from '../lib/relay-harness.mjs';
 import { topics, parseSnapshot, withMove, signer, newIdentity, firstSnapshot } from '../../www/remote/live-protocol.js';
 
-let env;
+const env = setUpDevices();
 let redis;
 let relayA;
 let relayB;
@@ -19,10 +19,8 @@ before(async () => {
   redis = await startRedis();
   relayA = await startRelay({ redis: redis.url });
   relayB = await startRelay({ redis: redis.url });
-  env = await devices();
 });
 after(async () => {
-  await env?.close();
   await relayA?.dispose();
   await relayB?.dispose();
   await redis?.dispose();
@@ -43,7 +41,7 @@ async function host(relay) {
   const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`);
   await startFromForm(a.page, 'live', 'blue');
   await waitConnected(a.page);
-  const invite = await copied(a.page, '#invite-link', /Invitation copied/);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
   assert.match(invite, /#mode=live&side=gray&variant=sackson&relay=ws.*&game-id=[0-9a-f]{32}&host-key=[\w-]{87}$/);
   return { a, invite, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
 }
@@ -63,7 +61,7 @@ async function join(invite, relay) {
  */
 async function liveMove(mover, watchers, turn) {
   const s = await state(mover.page);
-  const move = s.moves.find((m) => m.kind === 'captain') || s.moves[turn % s.moves.length];
+  const move = pickMove(s, turn);
   for (const d of watchers) {
     await d.page.evaluate(() => {
       window.arrived = null;
@@ -71,7 +69,7 @@ async function liveMove(mover, watchers, turn) {
     });
   }
   await mover.page.evaluate(() => window.bluegray.element.addEventListener('move', () => (window.sent = Date.now()), { once: true }));
-  for (const p of move.points) await clickPoint(mover.page, p);
+  await playMove(mover.page, move);
   for (const d of watchers) await d.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
   const sent = await mover.page.evaluate(() => window.sent);
   const arrived = await watchers[0].page.evaluate(() => window.arrived);
@@ -182,9 +180,9 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
 
   // Forged messages: Gray signs a move for Blue (out of turn), and a stranger re-signs the game
   // with a key of its own. Neither is taken; the players put the game back on the relay.
-  const before = (await state(a.page)).history;
-  const good = await retainedWhen(relayA, id, (snap) => snap.moves.length === before.length);
-  assert.deepEqual(good.moves, before);
+  const played = (await state(a.page)).history;
+  const good = await retainedWhen(relayA, id, (snap) => snap.moves.length === played.length);
+  assert.deepEqual(good.moves, played);
   const s = await state(a.page);
   assert.equal(s.side, 'blue');
   const grayKey = await b.page.evaluate((key) => JSON.parse(localStorage.getItem(key)).privateJwk, `bluegray.live.v1.${id}`);
@@ -196,8 +194,8 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   await publish(relayA, id, await withMove(posed, [s.moves[0].text], strangerSign));
   // The players answer each forgery with the game as it stands.
   const back = await retainedWhen(relayA, id, (snap) => snap.sigs.join() === good.sigs.join());
-  assert.deepEqual(back.moves, before, 'the relay has the game back');
-  for (const d of [a, b, c]) assert.deepEqual((await state(d.page)).history, before, 'no device took a forged move');
+  assert.deepEqual(back.moves, played, 'the relay has the game back');
+  for (const d of [a, b, c]) assert.deepEqual((await state(d.page)).history, played, 'no device took a forged move');
 
   latencies.push(...(await playOn([a, b], [c], 400)));
   const end = await state(a.page);
@@ -263,9 +261,7 @@ test('the relay and Redis stop and start again mid-game: no move is lost', async
   await waitText(b.page, '#live-status', /cannot be reached/);
   // Blue moves while the relay is away: the move stays on Blue's board and waits.
   const s = await state(a.page);
-  const move = s.moves.find((m) => m.kind !== 'captain');
-  for (const p of move.points) await clickPoint(a.page, p);
-  await a.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1);
+  await playMove(a.page, pickMove(s, 0, { walk: false }));
   // The way by link stays open meanwhile (the panel shows it at its next animation frame).
   await a.page.waitForSelector('#send-link', { state: 'visible' });
   await redis.start();

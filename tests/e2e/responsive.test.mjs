@@ -2,10 +2,9 @@
 // in a Web Worker); no text is cut off in any language at a phone's, a tablet's or a laptop's
 // width; the whole board is in view on a laptop; looking back does not move the board; the move
 // list is one stop for Tab; a phone fits the page and is not told to drop files.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { launch, openPage, waitPly, waitText, clickPoint, state, frames, cutOff, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
+import { setUp, openPage, waitPly, waitText, playMove, state, frames, cutOff, q, NEAR_WIN } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 
 const TABLES = await loadAllTables();
@@ -15,17 +14,8 @@ const SIZES = [
   { width: 768, height: 1024 },
   { width: 1280, height: 800 },
 ];
-/** Blue's captain one step from the red dot (move 30): e4-e5 wins. */
-const NEAR_WIN = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
-const q = (params) => '?' + new URLSearchParams(params).toString();
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
+const env = setUp();
 
 test('no main-thread task over 50 ms during a search', async () => {
   // The computer plays Gray at full strength with 2 s a move.
@@ -45,8 +35,7 @@ test('no main-thread task over 50 ms during a search', async () => {
     };
     beat();
   });
-  await clickPoint(page, 'e2');
-  await clickPoint(page, 'e3');
+  await playMove(page, 'e2-e3');
   await waitPly(page, 2, 30000);
   const { probe, search } = await page.evaluate(() => ({ probe: window.__probe, search: window.bluegray.lastSearch }));
   assert.ok(search && search.replied > search.requested, 'a search ran');
@@ -65,14 +54,13 @@ const PHONE = { width: 390, height: 844 };
 
 test('on a phone: the page fits the screen and a tap moves a piece', async () => {
   // A touch device needs its own browser context; the page is the same server's.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const context = await env.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
-    const context = await browser.newContext({
-      viewport: PHONE,
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
     const { page, problems } = await openPage({ context, url: env.url }, '?mode=two');
     const fit = await page.evaluate(() => {
       const r = document.getElementById('game').shadowRoot.querySelector('canvas').getBoundingClientRect();
@@ -92,14 +80,14 @@ test('on a phone: the page fits the screen and a tap moves a piece', async () =>
     // Nothing is dropped on a touch screen, so the page does not suggest it.
     assert.equal(await page.isVisible('#drop-help'), false, 'no tip about dropping files');
     for (const p of ['d2', 'd3']) {
-      const c = await page.evaluate((q) => window.bluegray.pointCenter(q), p);
+      const c = await page.evaluate((point) => window.bluegray.pointCenter(point), p);
       await page.touchscreen.tap(c.x, c.y);
     }
     await waitPly(page, 1);
     assert.equal((await state(page)).history[0], 'd2-d3');
     assert.deepEqual(problems, []);
   } finally {
-    await browser.close();
+    await context.close();
   }
 });
 
