@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { boardPicture, clickPoint, setUp, watch, NEAR_WIN } from './helpers.mjs';
+import { boardPicture, clickPoint, frames, setUp, watch, NEAR_WIN } from './helpers.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const env = setUp({}, prepareHost); // the element's origin (dist/) and the browser
@@ -738,12 +738,24 @@ test('switching a board to play against the computer by its attributes, on the c
   await page.close();
 });
 
-/** Waits until `page` runs exactly `n` workers (the 'worker' and 'close' events tell). */
-async function expectWorkers(page, n) {
-  const deadline = Date.now() + 15000;
+/** Waits until `page` runs exactly `n` workers: each 'worker' event of the page and 'close' event of a worker counts them again. */
+async function expectWorkers(page, n, timeout = 15000) {
+  const deadline = Date.now() + timeout;
   while (page.workers().length !== n) {
-    if (Date.now() > deadline) assert.fail(`${page.workers().length} workers, expected ${n}`);
-    await Promise.race([page.waitForEvent('worker', { timeout: 1000 }).catch(() => {}), new Promise((r) => setTimeout(r, 50))]);
+    const left = deadline - Date.now();
+    if (left <= 0) assert.fail(`${page.workers().length} workers, expected ${n}`);
+    await new Promise((resolve) => {
+      const workers = page.workers();
+      const done = () => {
+        clearTimeout(timer);
+        page.off('worker', done);
+        for (const w of workers) w.off('close', done);
+        resolve();
+      };
+      const timer = setTimeout(done, left);
+      page.on('worker', done);
+      for (const w of workers) w.on('close', done);
+    });
   }
 }
 
@@ -782,17 +794,36 @@ test('lifecycle: a board moved in the page while the computer thinks moves again
 test('lifecycle: boards added and removed in the same task leave no worker behind', async () => {
   const { page, problems } = await openHost();
   const workers = page.workers().length;
+  // The workers the page makes from now on that were not ended.
   await page.evaluate(() => {
+    const Made = window.Worker;
+    window.__running = new Set();
+    window.Worker = class extends Made {
+      constructor(...args) {
+        super(...args);
+        window.__running.add(this);
+      }
+      terminate() {
+        window.__running.delete(this);
+        return super.terminate();
+      }
+    };
+  });
+  await page.evaluate(() => {
+    window.__boards = [];
     for (let i = 0; i < 50; i++) {
       const b = document.createElement('blue-gray-game');
       b.setAttribute('mode', 'demo');
       document.body.appendChild(b);
       b.remove();
+      window.__boards.push(b);
     }
   });
-  // A worker that was going to start would have started within a task or two.
-  for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // Each board has loaded its game, where a connected board starts its computer, and the page
+  // has drawn since: a worker that was going to start has started.
+  await page.evaluate(() => Promise.allSettled(window.__boards.map((b) => b.ready)));
+  await frames(page);
+  assert.equal(await page.evaluate(() => window.__running.size), 0, 'workers made and not ended');
   assert.ok(page.workers().length <= workers, `${page.workers().length} workers, ${workers} before`);
   assert.deepEqual(await allProblems(page, problems), []);
   await page.close();

@@ -102,15 +102,13 @@ async function retained(relay, id) {
 
 /**
  * The retained snapshot once `holds(snap)` (the relay stores a retained message while it passes
- * it on, so a reader right after a move may still get the one before): polls for 10 s at most.
+ * it on, so a reader right after a move may still get the one before): read again, each read a
+ * new reader's round trip to the relay, until it holds or 10 s have passed.
  */
 async function retainedWhen(relay, id, holds) {
-  let snap = null;
-  for (let i = 0; i < 100; i++) {
-    snap = await retained(relay, id);
-    if (snap && holds(snap)) return snap;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const deadline = Date.now() + 10000;
+  let snap = await retained(relay, id);
+  while (!(snap && holds(snap)) && Date.now() < deadline) snap = await retained(relay, id);
   return snap;
 }
 

@@ -4,7 +4,7 @@
 // list is one stop for Tab; a phone fits the page and is not told to drop files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, waitPly, waitText, playMove, state, frames, cutOff, q, NEAR_WIN } from './helpers.mjs';
+import { setUp, openPage, waitPly, waitText, playMove, settle, state, frames, cutOff, q, NEAR_WIN } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 
 const TABLES = await loadAllTables();
@@ -20,7 +20,8 @@ const env = setUp();
 test('no main-thread task over 50 ms during a search', async () => {
   // The computer plays Gray at full strength with 2 s a move.
   const { page, problems } = await openPage(env, '?mode=ai&side=blue&level=8&movetime=2000');
-  await page.waitForTimeout(800); // let the page settle after loading
+  // The page has settled after loading: the probe measures the search, not the start.
+  await settle(page);
   await page.evaluate(() => {
     window.__probe = { longTasks: [], beats: 0 };
     new PerformanceObserver((list) => {

@@ -129,6 +129,16 @@ export async function waitIdle(page, timeout = 20000) {
 }
 
 /**
+ * Waits until the page has settled: the computer neither thinks nor glides a piece, two frames
+ * have been drawn, and the main thread has had a moment with nothing to do (requestIdleCallback).
+ */
+export async function settle(page, timeout = 20000) {
+  await page.waitForFunction(() => !window.bluegray.thinking && !window.bluegray.animating, null, { timeout });
+  await frames(page);
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(), { timeout: 5000 })));
+}
+
+/**
  * The picture of the <blue-gray-game> found by `selector`, as a data URL, once it is drawn. It is
  * read after the frames have ended, not inside a frame callback: a resize seen in a frame is only
  * drawn after that frame's callbacks.
