@@ -4,7 +4,7 @@
 // list is one stop for Tab; a phone fits the page and is not told to drop files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, waitPly, waitText, playMove, settle, state, frames, cutOff, q, NEAR_WIN } from './helpers.mjs';
+import { setUp, openPage, waitPly, waitText, playMove, pickMove, settle, state, frames, cutOff, q, NEAR_WIN } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 
 const TABLES = await loadAllTables();
@@ -17,7 +17,7 @@ const SIZES = [
 
 const env = setUp();
 
-test('no main-thread task over 50 ms during a search', async () => {
+test('no main-thread task over 50 ms during a search', async (t) => {
   // The computer plays Gray at full strength with 2 s a move.
   const { page, problems } = await openPage(env, '?mode=ai&side=blue&level=8&movetime=2000');
   // The page has settled after loading: the probe measures the search, not the start.
@@ -36,19 +36,30 @@ test('no main-thread task over 50 ms during a search', async () => {
     };
     beat();
   });
-  await playMove(page, 'e2-e3');
-  await waitPly(page, 2, 30000);
-  const { probe, search } = await page.evaluate(() => ({ probe: window.__probe, search: window.bluegray.lastSearch }));
-  assert.ok(search && search.replied > search.requested, 'a search ran');
-  const ms = search.replied - search.requested;
-  assert.ok(ms >= 1000, `the search used its time budget (${ms.toFixed(0)} ms)`);
-  // Tasks that started after the request was posted and were over before the reply was taken in:
-  // the task that takes it in (reading `replied`), plays the move and draws it comes after the
-  // search, and any task before it had ended when it began.
-  const during = probe.longTasks.filter((t) => t.start >= search.requested && t.start + t.duration <= search.replied);
-  const rel = during.map((t) => `+${(t.start - search.requested).toFixed(0)} ms: ${t.duration.toFixed(0)} ms`);
-  assert.deepEqual(rel, [], `long tasks during the ${ms.toFixed(0)} ms search`);
-  assert.ok(probe.beats > 20, `timers ran while the computer thought (${probe.beats})`);
+  // The machine is shared: a task the page's process could not finish for want of a core shows
+  // as long too. So one search in three without any long task is asked (as the review's test
+  // does), which a stray slow task of a busy machine does not fail, while a search that holds the
+  // main thread fails every time.
+  const searches = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const s = await state(page);
+    await page.evaluate(() => (window.__probe.beats = 0));
+    await playMove(page, attempt === 0 ? 'e2-e3' : pickMove(s, attempt, { walk: false }));
+    await waitPly(page, s.history.length + 2, 30000);
+    const { probe, search } = await page.evaluate(() => ({ probe: window.__probe, search: window.bluegray.lastSearch }));
+    assert.ok(search && search.replied > search.requested, 'a search ran');
+    const ms = search.replied - search.requested;
+    assert.ok(ms >= 1000, `the search used its time budget (${ms.toFixed(0)} ms)`);
+    assert.ok(probe.beats > 20, `timers ran while the computer thought (${probe.beats})`);
+    // Tasks that started after the request was posted and were over before the reply was taken
+    // in: the task that takes it in (reading `replied`), plays the move and draws it comes after
+    // the search, and any task before it had ended when it began.
+    const during = probe.longTasks.filter((x) => x.start >= search.requested && x.start + x.duration <= search.replied);
+    searches.push({ ms: Math.round(ms), long: during.map((x) => `+${(x.start - search.requested).toFixed(0)} ms: ${x.duration.toFixed(0)} ms`) });
+    if (!during.length) break;
+  }
+  t.diagnostic(`searches: ${JSON.stringify(searches)}`);
+  assert.deepEqual(searches.at(-1).long, [], `long tasks during every search: ${JSON.stringify(searches)}`);
   assert.deepEqual(problems, []);
   await page.close();
 });
