@@ -25,26 +25,38 @@ export function frames(page) {
  * land on its neighbour.
  */
 export async function clickPoint(page, point, { board = '#game', timeout = 10000 } = {}) {
-  const where = ([sel, p]) => {
-    const b = document.querySelector(sel);
-    const shown = (at) => at.x >= 0 && at.y >= 0 && at.x <= innerWidth && at.y <= innerHeight && document.elementFromPoint(at.x, at.y) === b;
-    let c = b && b.pointCenter(p);
-    if (!c) return null;
-    if (!shown(c)) {
-      b.scrollIntoView({ block: 'center', inline: 'center' });
-      c = b.pointCenter(p);
-    }
-    return { x: c.x, y: c.y, onBoard: shown(c) };
-  };
-  const until = Date.now() + timeout;
-  for (;;) {
-    const a = await page.evaluate(where, [board, point]);
-    if (!a) throw new Error(`no point ${point} on ${board}`);
-    await frames(page);
-    const b = await page.evaluate(where, [board, point]);
-    if (b && b.onBoard && a.x === b.x && a.y === b.y) return page.mouse.click(b.x, b.y);
-    if (Date.now() > until) throw new Error(`${board} did not hold still at ${point}: ${JSON.stringify([a, b])}`);
-  }
+  // One round trip: the page watches its own frames and answers with where to click.
+  const at = await page.evaluate(
+    ([sel, p, ms]) =>
+      new Promise((resolve) => {
+        const b = document.querySelector(sel);
+        const shown = (c) => c.x >= 0 && c.y >= 0 && c.x <= innerWidth && c.y <= innerHeight && document.elementFromPoint(c.x, c.y) === b;
+        const where = () => {
+          let c = b && b.pointCenter(p);
+          if (!c) return null;
+          if (!shown(c)) {
+            b.scrollIntoView({ block: 'center', inline: 'center' });
+            c = b.pointCenter(p);
+          }
+          return { x: c.x, y: c.y, onBoard: shown(c) };
+        };
+        const until = performance.now() + ms;
+        let before = where();
+        if (!before) return resolve({ missing: true });
+        const look = () => {
+          const now = where();
+          if (now && before && now.onBoard && now.x === before.x && now.y === before.y) return resolve(now);
+          if (performance.now() > until) return resolve({ stuck: [before, now] });
+          before = now;
+          requestAnimationFrame(() => requestAnimationFrame(look));
+        };
+        requestAnimationFrame(() => requestAnimationFrame(look));
+      }),
+    [board, point, timeout],
+  );
+  if (at.missing) throw new Error(`no point ${point} on ${board}`);
+  if (at.stuck) throw new Error(`${board} did not hold still at ${point}: ${JSON.stringify(at.stuck)}`);
+  await page.mouse.click(at.x, at.y);
 }
 
 /** Drags from one point of the page's board to another with the mouse. */
