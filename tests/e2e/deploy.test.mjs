@@ -1,17 +1,34 @@
 // End-to-end: dist/ as deployed. Under a sub-path with the strict CSP header; offline through
 // the service worker; the single file from disk; the dev tree's page from disk; a long game in a
 // link's fragment; the manifest, its icons and the service worker as served.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, openPage, waitReady, waitPly, waitIdle, clickPoint, state, waitText, playToTheEnd, swKept, serviceWorkerControl, DIST, ROOT } from './helpers.mjs';
+import {
+  setUp,
+  openPage,
+  waitReady,
+  waitPly,
+  waitIdle,
+  playMove,
+  state,
+  waitText,
+  watch,
+  refuseNetwork,
+  playToTheEnd,
+  swKept,
+  serviceWorkerControl,
+  q,
+  SINGLE_FILE,
+  ROOT,
+} from './helpers.mjs';
 import { STRICT_CSP } from '../../scripts/serve.mjs';
 
 const PREFIX = '/games/bg/';
-const q = (params) => '?' + new URLSearchParams(params).toString();
 
-let env; // dist/ under PREFIX, with the strict CSP header; service workers blocked
+// dist/ under PREFIX, with the strict CSP header; service workers blocked
+const env = setUp({ csp: true, prefix: PREFIX }, (e) => watchCsp(e.context));
 
 /** Makes every page of `context` collect CSP violations into window.__csp, from its first script on. */
 async function watchCsp(context) {
@@ -26,24 +43,6 @@ async function watchCsp(context) {
 async function cspViolations(page) {
   return page.evaluate(() => (Array.isArray(window.__csp) ? window.__csp : ['the CSP listener was not installed']));
 }
-
-/** Console errors and uncaught exceptions of a page opened without openPage(). */
-function watchProblems(page) {
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  return problems;
-}
-
-before(async () => {
-  env = await launch({ csp: true, prefix: PREFIX });
-  await watchCsp(env.context);
-});
-after(async () => {
-  await env?.close();
-});
 
 test('under a sub-path with the strict CSP header: a whole game against the computer by clicks, no errors, no violations', async (t) => {
   assert.ok(env.url.endsWith(PREFIX));
@@ -173,11 +172,11 @@ test('a long game carried in the link fragment opens as the same game', async (t
 });
 
 test('offline: after one visit the page loads and plays with the network off', async () => {
-  const off = await launch({ serviceWorkers: 'allow', prefix: PREFIX });
+  const off = await env.serve({ serviceWorkers: 'allow', prefix: PREFIX });
   try {
     await watchCsp(off.context);
     const page = await off.context.newPage();
-    const problems = watchProblems(page);
+    const problems = watch(page, { network: false });
     const url = off.url + q({ mode: 'ai', side: 'blue', level: 1 });
     await page.goto(url);
     await waitReady(page);
@@ -191,8 +190,7 @@ test('offline: after one visit the page loads and plays with the network off', a
     await off.server.close();
     await page.reload();
     await waitReady(page);
-    await clickPoint(page, 'e2');
-    await clickPoint(page, 'e3');
+    await playMove(page, 'e2-e3');
     await waitPly(page, 2, 20000);
     await waitIdle(page);
     const s = await state(page);
@@ -209,22 +207,16 @@ test('offline: after one visit the page loads and plays with the network off', a
 
 test('the single file plays from disk (file://), the computer included, with no errors', async () => {
   const page = await env.context.newPage();
-  const problems = watchProblems(page);
-  page.on('request', (r) => {
-    const u = r.url();
-    if (!u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`network request: ${u}`);
-  });
-  const file = pathToFileURL(path.join(DIST, 'blue-and-gray.html')).href;
-  await page.goto(file + q({ mode: 'ai', side: 'blue', level: 1 }));
+  const problems = watch(page, { network: false });
+  refuseNetwork(page, problems);
+  await page.goto(SINGLE_FILE + q({ mode: 'ai', side: 'blue', level: 1 }));
   await waitReady(page);
   assert.equal(await page.evaluate(() => document.documentElement.dataset.singleFile), 'true');
   await page.evaluate(() => {
     window.__errors = [];
     window.bluegray.element.addEventListener('error', (e) => window.__errors.push(e.detail.message));
   });
-  await clickPoint(page, 'e2');
-  await clickPoint(page, 'e3');
-  await waitPly(page, 1);
+  await playMove(page, 'e2-e3');
   try {
     await waitPly(page, 2, 15000);
   } catch {

@@ -2,28 +2,14 @@
 // an earlier position (the jump warning, the game-over panel), and the page's analysis is one
 // deterministic engine (hint, evaluation and review agree, and the same game gets the same
 // marks every time), with at most two AI workers per page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, state, clickPoint, waitPly, waitText, frames } from './helpers.mjs';
+import { setUp, openPage, state, playMoves, waitReady, waitText, frames } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
+const env = setUp();
 
 /** Blue's guard walks up the d-file until Gray's d6 guard can jump it from d6 to d4. */
 const TO_JUMPABLE = ['d2-d3', 'd8-d7', 'd3-d4', 'd7-d6', 'd4-d5'];
-
-async function playByClicks(page, moves) {
-  for (const move of moves) {
-    const n = (await state(page)).history.length;
-    for (const p of move.split(/[-x]/)) await clickPoint(page, p);
-    await waitPly(page, n + 1);
-  }
-}
 
 /** The warning line's text once the page has drawn ('' when hidden). */
 async function warning(page) {
@@ -36,10 +22,10 @@ async function warning(page) {
 
 test('the jump warning names a guard that can be jumped now, and goes as soon as that stops being true', async () => {
   const { page, problems } = await openPage(env, '?mode=two');
-  await playByClicks(page, TO_JUMPABLE);
+  await playMoves(page, TO_JUMPABLE);
   assert.match(await warning(page), /guard on d5 can be jumped from d6/);
   // The capture happens: the guard is gone, and so is the warning.
-  await playByClicks(page, ['d6xd4']);
+  await playMoves(page, ['d6xd4']);
   assert.equal(await warning(page), '');
   // Undo brings the position back, and the warning with it; redo takes both away again.
   await page.click('#undo');
@@ -58,24 +44,26 @@ test('the jump warning names a guard that can be jumped now, and goes as soon as
   await page.waitForFunction(() => window.bluegray.state.history.length === 0);
   assert.equal(await warning(page), '');
   assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test('against the computer the warning shows while it is the computer’s turn and goes with its capture', async () => {
   const { page, problems } = await openPage(env, '?mode=ai&level=8&side=blue');
   await page.evaluate(() => window.bluegray.element.newGame({ mode: 'two' }));
-  await playByClicks(page, TO_JUMPABLE.slice(0, 4));
+  await playMoves(page, TO_JUMPABLE.slice(0, 4));
   // Hand Gray to the computer just before the guard steps into the jump.
   await page.evaluate(() => {
     const b = window.bluegray.element;
     b.setAttribute('mode', 'ai');
     b.setAttribute('side', 'blue');
   });
-  await playByClicks(page, ['d4-d5']);
+  await playMoves(page, ['d4-d5']);
   await page.waitForFunction(() => window.bluegray.state.history.length === 6, null, { timeout: 30000 });
   const s = await state(page);
   assert.match(s.history[5], /x/, 'the computer captured, as it must');
   assert.equal(await warning(page), '');
   assert.deepEqual(problems, []);
+  await page.close();
 });
 
 /** The marks of the move list, ply by ply. */
@@ -104,11 +92,11 @@ async function reviewAndWait(page) {
 test('analysis is deterministic: the same game gets the same review every time, and a hint is the best line’s first move', async (t) => {
   const game = ['e2-e3', 'e8-e7', 'd2-d3', 'c8-c7', 'c2-c3', 'f8-f7', 'e3-e4', 'e7-e6', 'f2-f3'];
   const { page, problems } = await openPage(env, '?mode=two');
-  await playByClicks(page, game);
+  await playMoves(page, game);
   const first = await reviewAndWait(page);
   const second = await reviewAndWait(page);
   await page.reload();
-  await page.waitForSelector('html[data-ready="true"]', { state: 'attached' });
+  await waitReady(page);
   await page.waitForFunction((n) => window.bluegray.state && window.bluegray.state.history.length === n, game.length);
   const third = await reviewAndWait(page);
   t.diagnostic(`marks: ${first.marks}`);
@@ -124,12 +112,13 @@ test('analysis is deterministic: the same game gets the same review every time, 
   const hint = (await page.textContent('#hint-text')).match(/Hint: ([^.\s]+)/)[1];
   assert.equal(hint, line);
   assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test('a page never runs more than two AI workers: the opponent and the analysis', async () => {
   const { page, problems } = await openPage(env, '?mode=ai&level=2');
   await page.check('#show-eval');
-  await playByClicks(page, ['e2-e3']);
+  await playMoves(page, ['e2-e3']);
   await page.waitForFunction(() => window.bluegray.state.history.length === 2, null, { timeout: 30000 });
   await page.click('#hint');
   await waitText(page, '#hint-text', /Hint: /, 30000);
@@ -140,4 +129,5 @@ test('a page never runs more than two AI workers: the opponent and the analysis'
   await page.waitForSelector('#lessons .lessons-menu, #lessons .lesson');
   assert.ok(page.workers().length <= 2, `${page.workers().length} workers: ${page.workers().map((w) => w.url()).join(', ')}`);
   assert.deepEqual(problems, []);
+  await page.close();
 });

@@ -4,15 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, DIST, checkPrerequisites, watch, waitReady, state, clickPoint, waitText } from './helpers.mjs';
+import { DIST, startBrowser, watch, waitReady, state, playMove, pickMove } from './helpers.mjs';
 
 /** Starts the servers and the browser. Returns {url (dist/'s), device(), close()}. */
 export async function devices() {
-  checkPrerequisites();
+  const browser = await startBrowser();
   const server = await startServer({ port: 0, host: '127.0.0.1', root: DIST });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const origin = new URL(server.url).origin;
   // Pages that embed the element, served from a folder of their own on another port (served, not
   // routed: Chromium lets only a page it knows to be on this machine reach a relay on it).
@@ -47,6 +46,18 @@ export async function devices() {
   };
 }
 
+/** devices() for a whole test file: started before its first test, ended after its last. */
+export function setUpDevices() {
+  const env = {};
+  before(async () => {
+    Object.assign(env, await devices());
+  });
+  after(async () => {
+    await env.close?.();
+  });
+  return env;
+}
+
 /** Starts a game from the New game form: `mode` (friend or live) and the seat `side`. */
 export async function startFromForm(page, mode, side, variant = 'sackson') {
   await page.selectOption('#variant', variant);
@@ -60,19 +71,5 @@ export async function startFromForm(page, mode, side, variant = 'sackson') {
  * lasts), and returns its text once the board has it.
  */
 export async function playAMove(page, turn) {
-  const s = await state(page);
-  const guards = s.moves.filter((m) => m.kind !== 'captain');
-  const pool = guards.length ? guards : s.moves;
-  const move = pool[turn % pool.length];
-  for (const p of move.points) await clickPoint(page, p);
-  await page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1);
-  return move.text;
-}
-
-/** Clicks a button that copies a link and returns the link, once the page says it copied it. */
-export async function copied(page, button, said) {
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  await page.click(button);
-  await waitText(page, '#notice', said);
-  return page.evaluate(() => navigator.clipboard.readText());
+  return playMove(page, pickMove(await state(page), turn, { walk: false }));
 }

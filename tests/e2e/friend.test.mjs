@@ -2,22 +2,12 @@
 // browser context of its own): a 20-ply game sent back and forth, a link that changes a move
 // already played, a link that is behind, several games in the recent list, and the single file,
 // where a link is of no use to a friend.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { DIST, state, status, waitText } from './helpers.mjs';
-import { devices, startFromForm, playAMove, copied } from './devices.mjs';
+import { SINGLE_FILE, copyLink, state, status, waitText } from './helpers.mjs';
+import { setUpDevices, startFromForm, playAMove } from './devices.mjs';
 
-const LINK_COPIED = /Link copied/;
-
-let env;
-before(async () => {
-  env = await devices();
-});
-after(async () => {
-  await env?.close();
-});
+const env = setUpDevices();
 
 /** Opens `link` on a device as a player would (the address bar; the same page if it is open). */
 async function follow(page, link, plies) {
@@ -37,7 +27,7 @@ test('a 20-ply game by link: each device opens the link the other sent, at its o
   for (let ply = 0; ply < 20; ply++) {
     played.push(await playAMove(mover.page, ply));
     await waitText(mover.page, '#status', /Waiting for (Blue|Gray)/);
-    const link = await copied(mover.page, '#send-link', LINK_COPIED);
+    const link = await copyLink(mover.page, '#send-link');
     assert.match(link, /#mode=friend&side=(blue|gray)&game-id=[0-9a-f]{32}&record=/);
     links.push(link);
     await follow(other.page, link, ply + 1);
@@ -70,7 +60,7 @@ test('a 20-ply game by link: each device opens the link the other sent, at its o
   const s6 = await state(c.page);
   const alternative = s6.moves.find((m) => m.text !== played[6] && m.kind !== 'captain');
   await c.page.evaluate((m) => window.bluegray.element.play(m), alternative.text);
-  const forked = await copied(c.page, '#send-link', LINK_COPIED);
+  const forked = await copyLink(c.page, '#send-link');
   await follow(b.page, forked, 20);
   await waitText(b.page, '#notice', new RegExp(`This link changes move 4: you have ${played[6]}, the link has ${alternative.text}`));
   assert.deepEqual((await state(b.page)).history, played, 'the game is kept as it was');
@@ -85,11 +75,11 @@ test('several games by link in the recent list say where it is the player’s mo
   // First game: Blue (a) moves, sends it; b (Gray) has the move.
   await startFromForm(a.page, 'friend', 'blue');
   await playAMove(a.page, 0);
-  await follow(b.page, await copied(a.page, '#send-link', LINK_COPIED), 1);
+  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
   // Second game: a plays Gray; b starts as Blue and moves, then sends it.
   await startFromForm(b.page, 'friend', 'blue');
   await playAMove(b.page, 1);
-  await follow(a.page, await copied(b.page, '#send-link', LINK_COPIED), 1);
+  await follow(a.page, await copyLink(b.page, '#send-link'), 1);
   await a.page.click('#recent-summary');
   const rows = await a.page.$$eval('#recent-list .recent-open', (els) => els.map((e) => e.textContent));
   assert.equal(rows.length, 2);
@@ -105,7 +95,7 @@ test('several games by link in the recent list say where it is the player’s mo
 });
 
 test('from the single file, the page offers the record instead of a link', async () => {
-  const a = await env.device(pathToFileURL(path.join(DIST, 'blue-and-gray.html')).href);
+  const a = await env.device(SINGLE_FILE);
   await startFromForm(a.page, 'friend', 'gray');
   await waitText(a.page, '#status', /Waiting for Blue/);
   // Blue is the friend: their move comes in as the page would take it from a record.
@@ -135,7 +125,7 @@ test('from the single file, the page offers the record instead of a link', async
   assert.deepEqual(friend.problems, []);
   await friend.context.close();
   // A live game from the file says it needs the page served: the file cannot reach a relay.
-  const b = await env.device(`${pathToFileURL(path.join(DIST, 'blue-and-gray.html')).href}?relay=${encodeURIComponent('ws://127.0.0.1:9')}`);
+  const b = await env.device(`${SINGLE_FILE}?relay=${encodeURIComponent('ws://127.0.0.1:9')}`);
   await startFromForm(b.page, 'live', 'blue');
   await waitText(b.page, '#notice', /served from a web address/);
   assert.deepEqual(b.problems, []);

@@ -2,11 +2,9 @@
 // no message key ever shows instead of its text; screen-reader descriptions follow the game; the
 // rules picker and How to play say what the rules are (who moves first, what a spec changes, the
 // piece in a turbo captain's way, the impasse limit) in every language.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { launch, openPage, waitText, waitReady, waitPly, clickPoint, state, ROOT, deepText } from './helpers.mjs';
+import { setUp, openPage, waitText, waitReady, waitPly, playMove, state, deepText, seriousA11y, escapeRe, NEAR_WIN } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 import { languageName, translate, loadLanguage } from '../../www/lib/i18n.js';
 import { SECTIONS } from '../../www/teach/howto.js';
@@ -18,13 +16,7 @@ for (const lang of Object.keys(TABLES)) await loadLanguage(lang);
 /** The rules core, for facts the tests read from a position. */
 const core = await loadCore();
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
+const env = setUp();
 
 /** Every text on the page and in the board's shadow tree, attributes that people hear included. */
 async function allText(page) {
@@ -55,11 +47,10 @@ for (const lang of Object.keys(TABLES)) {
     assert.equal(await page.getAttribute('html', 'lang'), lang);
     assert.equal(await page.getAttribute('#game', 'lang'), lang);
     const m = TABLES[lang].messages;
-    await waitText(page, '#form-legend, legend', new RegExp(escape(m['form.legend'])));
-    await waitText(page, '#status', new RegExp(escape(m['status.yourMove'].split('{')[0].trim())));
+    await waitText(page, '#form-legend, legend', new RegExp(escapeRe(m['form.legend'])));
+    await waitText(page, '#status', new RegExp(escapeRe(m['status.yourMove'].split('{')[0].trim())));
     // A move and the computer's reply: the announcement is in the language too.
-    await clickPoint(page, 'e2');
-    await clickPoint(page, 'e3');
+    await playMove(page, 'e2-e3');
     await waitPly(page, 2);
     await page.waitForFunction(() => !window.bluegray.thinking);
     const texts = await allText(page);
@@ -74,16 +65,14 @@ for (const lang of Object.keys(TABLES)) {
   });
 
   test(`a result and a lesson in ${lang}`, async () => {
-    const { page, problems } = await openPage(env, `?lang=${lang}&mode=two&variant=sackson&position=${encodeURIComponent('s3c4/9/9/9/9/4C4/9/9/S8 b 0 30')}`);
-    await clickPoint(page, 'e4');
-    await clickPoint(page, 'e5');
-    await page.waitForFunction(() => window.bluegray.state.result);
+    const { page, problems } = await openPage(env, `?lang=${lang}&mode=two&variant=sackson&position=${encodeURIComponent(NEAR_WIN)}`);
+    await playMove(page, 'e4-e5');
     const said = await page.evaluate(() => window.bluegray.element.resultText());
     const m = TABLES[lang].messages;
     const expected = m['result.breakthrough'].replace('{winner:side}', m['side.blue']);
     assert.equal(said, expected);
-    await waitText(page, '#status', new RegExp(escape(expected)));
-    await waitText(page, '#over-title', new RegExp(escape(m['over.title.win'].replace('{winner:side}', m['side.blue']))));
+    await waitText(page, '#status', new RegExp(escapeRe(expected)));
+    await waitText(page, '#over-title', new RegExp(escapeRe(m['over.title.win'].replace('{winner:side}', m['side.blue']))));
     // The lessons open in the same language.
     await page.click('#open-lessons');
     await page.waitForSelector('#lessons[open]');
@@ -98,12 +87,12 @@ for (const lang of Object.keys(TABLES)) {
 test('switching the language in the page keeps it across visits', async () => {
   const { page, problems } = await openPage(env, '?mode=two');
   await page.selectOption('#lang', 'hu');
-  await waitText(page, '#new-game', new RegExp(escape(TABLES.hu.messages['form.start'])));
+  await waitText(page, '#new-game', new RegExp(escapeRe(TABLES.hu.messages['form.start'])));
   await page.goto(env.url);
   await waitReady(page);
   assert.equal(await page.getAttribute('html', 'lang'), 'hu');
   await page.selectOption('#lang', 'ru');
-  await waitText(page, '#undo', new RegExp(escape(TABLES.ru.messages['controls.undo'])));
+  await waitText(page, '#undo', new RegExp(escapeRe(TABLES.ru.messages['controls.undo'])));
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -115,13 +104,12 @@ test('the board description follows the game, the computer’s move included', a
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await waitText(page, '#game >>> .desc', /e3: empty/);
-  await clickPoint(page, 'e2');
-  await clickPoint(page, 'e3');
+  await playMove(page, 'e2-e3');
   await waitPly(page, 2);
   await page.waitForFunction(() => !window.bluegray.thinking);
   const s = await state(page);
   // The computer's move is announced, and the cursor's point is described as it now stands.
-  await waitText(page, '#game >>> .desc', new RegExp(`The computer \\(Gray\\) played ${escape(s.history[1])}`));
+  await waitText(page, '#game >>> .desc', new RegExp(`The computer \\(Gray\\) played ${escapeRe(s.history[1])}`));
   // The last press left the cursor on e2, now empty; one step up is the guard that moved.
   await waitText(page, '#game >>> .desc', /e2: empty/);
   await page.keyboard.press('ArrowUp');
@@ -132,30 +120,19 @@ test('the board description follows the game, the computer’s move included', a
 });
 
 test('no serious accessibility violations in any language', async () => {
-  const axe = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
   for (const lang of Object.keys(TABLES)) {
     const { page, problems } = await openPage(env, `?lang=${lang}&mode=ai`);
     assert.deepEqual(problems, []);
-    await page.evaluate(axe);
-    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    assert.deepEqual(
-      serious.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      [],
-    );
+    assert.deepEqual((await seriousA11y(page)).map((fault) => `${lang} ${fault}`), []);
     await page.close();
   }
 });
-
-function escape(s) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 for (const lang of Object.keys(TABLES)) {
   test(`the side menu says who moves first under the chosen rules (${lang})`, async () => {
     const t = (key, params) => translate(lang, key, params);
     const { page, problems } = await openPage(env, `?lang=${lang}&mode=ai&variant=classic,first=gray`);
-    const sides = () => page.$$eval('#side option', (os) => Object.fromEntries(os.map((o) => [o.value, o.textContent])));
+    const sides = () => page.$$eval('#side option', (list) => Object.fromEntries(list.map((o) => [o.value, o.textContent])));
     assert.deepEqual(await sides(), { blue: t('side.blue'), gray: t('form.side.first', { side: 'gray' }) });
     // A named variant: Blue moves first again.
     await page.selectOption('#variant', 'classic');
@@ -188,9 +165,9 @@ for (const lang of Object.keys(TABLES)) {
     const gs = game.state();
     game.free();
     const from = fig.select[0];
-    const path = gs.paths[gs.board.find((p) => p.point === from).color];
+    const walk = gs.paths[gs.board.find((p) => p.point === from).color];
     const occupied = new Set(gs.board.map((p) => p.point));
-    const blocker = path.slice(path.indexOf(from) + 1).find((p) => occupied.has(p));
+    const blocker = walk.slice(walk.indexOf(from) + 1).find((p) => occupied.has(p));
     assert.ok(blocker, `a piece stands on the turbo captain's path in ${fig.code}`);
 
     const { page, problems } = await openPage(env, `?lang=${lang}&mode=two`);

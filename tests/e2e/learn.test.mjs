@@ -2,33 +2,22 @@
 // from the red dot, moves a guard instead and Gray walks in: the review counts the blunder and the
 // accuracy, offers the position again, judges a second wrong try and a right one by the
 // deterministic analysis, and shows the best line after two wrong tries.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { launch, openPage, waitText, ROOT } from './helpers.mjs';
+import { setUp, openPage, playMove, waitText, seriousA11y } from './helpers.mjs';
 
 /** Both captains one step from the red dot, Blue to move: e4-e5 wins, anything else loses. */
 const CODE = '8s/9/9/4c4/9/4C4/9/9/S8 b 0 1';
 const RECORD = `[Variant "sackson"]\n[Position "${CODE}"]\n\n1. a1-a2 e6-e5 0-1\n`;
 const BOARD = '#learn blue-gray-game';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
+const env = setUp();
 
-/** Plays `move` on the learn dialog's board by clicking its points, like a player. */
-async function playByClicks(page, move) {
-  for (const p of move.split(/[-x]/)) {
-    const c = await page.evaluate(([sel, q]) => document.querySelector(sel).pointCenter(q), [BOARD, p]);
-    assert.ok(c, `no point ${p} on the board`);
-    await page.mouse.click(c.x, c.y);
-  }
-}
+/**
+ * Plays `move` on the learn dialog's board by clicking its points, like a player. The dialog
+ * takes a wrong try back at once, so what follows waits for its verdict, not for the move.
+ */
+const playByClicks = (page, move) => playMove(page, move, { board: BOARD, wait: false });
 
 /** Waits until the learn dialog's session has `status`. */
 const waitStatus = (page, status) =>
@@ -40,6 +29,14 @@ async function reviewed() {
   await page.click('#review');
   await waitText(page, '#review-summary', /Blue: accuracy \d+.*Gray: accuracy \d+/, 30000);
   return { page, problems };
+}
+
+/** The reviewed game's "Learn from your mistakes", open at its first mistake. */
+async function learning() {
+  const opened = await reviewed();
+  await opened.page.click('#learn-mistakes');
+  await waitStatus(opened.page, 'trying');
+  return opened;
 }
 
 test('the review gives each side an accuracy and counts, and offers the blunder to retry', async () => {
@@ -56,9 +53,7 @@ test('the review gives each side an accuracy and counts, and offers the blunder 
 });
 
 test('a retried blunder: a wrong try is judged and taken back, a right one is praised', async () => {
-  const { page, problems } = await reviewed();
-  await page.click('#learn-mistakes');
-  await waitStatus(page, 'trying');
+  const { page, problems } = await learning();
   assert.match(await page.textContent('#learn .learn-task'), /Blue played 1\. a1-a2: a blunder/);
   const ply = () => page.evaluate((sel) => document.querySelector(sel).state.history.length, BOARD);
   assert.equal(await ply(), 0, 'the board stands before the blunder');
@@ -83,9 +78,7 @@ test('a retried blunder: a wrong try is judged and taken back, a right one is pr
 });
 
 test('after two wrong tries the best line is shown', async () => {
-  const { page, problems } = await reviewed();
-  await page.click('#learn-mistakes');
-  await waitStatus(page, 'trying');
+  const { page, problems } = await learning();
   await playByClicks(page, 'a1-a2');
   await waitStatus(page, 'wrong');
   await page.click('#learn .learn-again');
@@ -95,11 +88,7 @@ test('after two wrong tries the best line is shown', async () => {
   assert.match(await page.textContent('#learn .learn-feedback'), /The best line: e4-e5/);
   assert.equal(await page.isHidden('#learn .learn-next'), false);
   assert.deepEqual(problems, []);
-  // The dialog as it stands has no serious accessibility fault (axe-core, evaluated: the CSP
-  // allows no inline script; axe's own inline styles are refused, so problems are read before).
-  await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
-  const result = await page.evaluate(() => window.axe.run(document.getElementById('learn'), { resultTypes: ['violations'] }));
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+  // The dialog as it stands has no serious accessibility fault (problems are read before).
+  assert.deepEqual(await seriousA11y(page, '#learn'), []);
   await page.close();
 });

@@ -6,12 +6,18 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
-import { state, waitText, clickPoint } from './helpers.mjs';
-import { devices, startFromForm, copied } from './devices.mjs';
-import { startRedis, startRelay } from '../relay-harness.mjs';
+import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
+import { setUpDevices, startFromForm } from './devices.mjs';
+import { startRedis, startRelay } from '../lib/relay-harness.mjs';
 import { topics, parseSnapshot, withMove, signer, newIdentity, firstSnapshot } from '../../www/remote/live-protocol.js';
 
-let env;
+/**
+ * The variant of the games played here: a light army and the lead rule make a whole game short
+ * (about 20 plies when the captains walk whenever they can, against 165 in Sackson's rules).
+ */
+const VARIANT = 'super-light';
+
+const env = setUpDevices();
 let redis;
 let relayA;
 let relayB;
@@ -19,10 +25,8 @@ before(async () => {
   redis = await startRedis();
   relayA = await startRelay({ redis: redis.url });
   relayB = await startRelay({ redis: redis.url });
-  env = await devices();
 });
 after(async () => {
-  await env?.close();
   await relayA?.dispose();
   await relayB?.dispose();
   await redis?.dispose();
@@ -38,13 +42,13 @@ function waitConnected(page) {
   });
 }
 
-/** Starts a live game on a new device as Blue through `relay`, and returns it with the invitation. */
+/** Starts a live game of VARIANT on a new device as Blue through `relay`, and returns it with the invitation. */
 async function host(relay) {
   const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`);
-  await startFromForm(a.page, 'live', 'blue');
+  await startFromForm(a.page, 'live', 'blue', VARIANT);
   await waitConnected(a.page);
-  const invite = await copied(a.page, '#invite-link', /Invitation copied/);
-  assert.match(invite, /#mode=live&side=gray&variant=sackson&relay=ws.*&game-id=[0-9a-f]{32}&host-key=[\w-]{87}$/);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  assert.match(invite, new RegExp(`#mode=live&side=gray&variant=${VARIANT}&relay=ws.*&game-id=[0-9a-f]{32}&host-key=[\\w-]{87}$`));
   return { a, invite, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
 }
 
@@ -63,7 +67,7 @@ async function join(invite, relay) {
  */
 async function liveMove(mover, watchers, turn) {
   const s = await state(mover.page);
-  const move = s.moves.find((m) => m.kind === 'captain') || s.moves[turn % s.moves.length];
+  const move = pickMove(s, turn);
   for (const d of watchers) {
     await d.page.evaluate(() => {
       window.arrived = null;
@@ -71,7 +75,7 @@ async function liveMove(mover, watchers, turn) {
     });
   }
   await mover.page.evaluate(() => window.bluegray.element.addEventListener('move', () => (window.sent = Date.now()), { once: true }));
-  for (const p of move.points) await clickPoint(mover.page, p);
+  await playMove(mover.page, move);
   for (const d of watchers) await d.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
   const sent = await mover.page.evaluate(() => window.sent);
   const arrived = await watchers[0].page.evaluate(() => window.arrived);
@@ -104,15 +108,13 @@ async function retained(relay, id) {
 
 /**
  * The retained snapshot once `holds(snap)` (the relay stores a retained message while it passes
- * it on, so a reader right after a move may still get the one before): polls for 10 s at most.
+ * it on, so a reader right after a move may still get the one before): read again, each read a
+ * new reader's round trip to the relay, until it holds or 10 s have passed.
  */
 async function retainedWhen(relay, id, holds) {
-  let snap = null;
-  for (let i = 0; i < 100; i++) {
-    snap = await retained(relay, id);
-    if (snap && holds(snap)) return snap;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const deadline = Date.now() + 10000;
+  let snap = await retained(relay, id);
+  while (!(snap && holds(snap)) && Date.now() < deadline) snap = await retained(relay, id);
   return snap;
 }
 
@@ -182,9 +184,9 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
 
   // Forged messages: Gray signs a move for Blue (out of turn), and a stranger re-signs the game
   // with a key of its own. Neither is taken; the players put the game back on the relay.
-  const before = (await state(a.page)).history;
-  const good = await retainedWhen(relayA, id, (snap) => snap.moves.length === before.length);
-  assert.deepEqual(good.moves, before);
+  const played = (await state(a.page)).history;
+  const good = await retainedWhen(relayA, id, (snap) => snap.moves.length === played.length);
+  assert.deepEqual(good.moves, played);
   const s = await state(a.page);
   assert.equal(s.side, 'blue');
   const grayKey = await b.page.evaluate((key) => JSON.parse(localStorage.getItem(key)).privateJwk, `bluegray.live.v1.${id}`);
@@ -192,12 +194,12 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   await publish(relayA, id, outOfTurn);
   const stranger = await newIdentity();
   const strangerSign = await signer(stranger.privateJwk);
-  const posed = { ...(await firstSnapshot({ id, variant: 'sackson', host: 'blue', key: stranger.key, sign: strangerSign })), moves: [] };
+  const posed = { ...(await firstSnapshot({ id, variant: VARIANT, host: 'blue', key: stranger.key, sign: strangerSign })), moves: [] };
   await publish(relayA, id, await withMove(posed, [s.moves[0].text], strangerSign));
   // The players answer each forgery with the game as it stands.
   const back = await retainedWhen(relayA, id, (snap) => snap.sigs.join() === good.sigs.join());
-  assert.deepEqual(back.moves, before, 'the relay has the game back');
-  for (const d of [a, b, c]) assert.deepEqual((await state(d.page)).history, before, 'no device took a forged move');
+  assert.deepEqual(back.moves, played, 'the relay has the game back');
+  for (const d of [a, b, c]) assert.deepEqual((await state(d.page)).history, played, 'no device took a forged move');
 
   latencies.push(...(await playOn([a, b], [c], 400)));
   const end = await state(a.page);
@@ -263,9 +265,7 @@ test('the relay and Redis stop and start again mid-game: no move is lost', async
   await waitText(b.page, '#live-status', /cannot be reached/);
   // Blue moves while the relay is away: the move stays on Blue's board and waits.
   const s = await state(a.page);
-  const move = s.moves.find((m) => m.kind !== 'captain');
-  for (const p of move.points) await clickPoint(a.page, p);
-  await a.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1);
+  await playMove(a.page, pickMove(s, 0, { walk: false }));
   // The way by link stays open meanwhile (the panel shows it at its next animation frame).
   await a.page.waitForSelector('#send-link', { state: 'visible' });
   await redis.start();

@@ -11,9 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, checkPrerequisites, watch } from './helpers.mjs';
+import { ROOT, startBrowser, watch } from './helpers.mjs';
 
 const PACKAGE_DIR = path.join(ROOT, 'dist', 'npm');
 const LOCK = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
@@ -34,7 +33,7 @@ function run(cmd, args, cwd) {
   try {
     return execFileSync(cmd, args, { cwd, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
   } catch (e) {
-    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${e.stdout}${e.stderr}`);
+    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${e.stdout}${e.stderr}`, { cause: e });
   }
 }
 
@@ -118,17 +117,14 @@ async function checkInBrowser(root, file = 'index.html', { radius = '12px', also
   }
 }
 
-before(() => {
-  checkPrerequisites();
+before(async () => {
   if (!fs.existsSync(path.join(PACKAGE_DIR, 'package.json'))) {
     throw new Error('dist/npm is not built: run `bash scripts/build-web.sh` before `npm test`.');
   }
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-package-'));
   const [packed] = JSON.parse(run('npm', ['pack', PACKAGE_DIR, '--json', '--pack-destination', tmp, '--loglevel=error'], tmp));
   tarball = path.join(tmp, packed.filename);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true }).then((b) => {
-    browser = b;
-  });
+  browser = await startBrowser();
 });
 
 after(async () => {

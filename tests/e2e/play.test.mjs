@@ -1,37 +1,33 @@
 // End-to-end: the served page in a real headless Chromium, played by clicking the canvas.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startServer } from '../../scripts/serve.mjs';
 import {
-  launch,
+  setUp,
   openPage,
   state,
-  status,
   clickPoint,
   dragPoint,
+  playMove,
+  playMoves,
   waitPly,
   waitIdle,
   waitReady,
   waitText,
   playToTheEnd,
   frames,
-  ROOT,
+  seriousA11y,
+  escapeRe,
+  q,
   DIST,
+  JUMP,
+  NEAR_WIN,
 } from './helpers.mjs';
 
-const JUMP = '1sssc2s1/s1sss1ss1/3s2s2/2S2s3/3S1SS2/2S3S2/4S3S/8S/SS1SCS1SS b 0 1';
-const NEAR_WIN = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
-const q = (params) => '?' + new URLSearchParams(params).toString();
-
-let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
+const env = setUp();
 
 test('the page loads, lists every variant and draws the start', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'two' }));
@@ -39,7 +35,7 @@ test('the page loads, lists every variant and draws the start', async () => {
   assert.equal(s.variant, 'sackson');
   assert.equal(s.board.length, 36);
   assert.equal(s.moves.length, 25);
-  const options = await page.$$eval('#variant option', (os) => os.map((o) => o.value));
+  const options = await page.$$eval('#variant option', (list) => list.map((o) => o.value));
   assert.equal(options.length, 17);
   assert.ok(options.includes('sackson') && options.includes('super-turbo-light-pow'));
   await waitText(page, '#status', /Blue to move/);
@@ -63,10 +59,7 @@ test('any variant spec with options can be played from the URL', async () => {
   assert.equal(s.side, 'gray');
   assert.equal(await page.inputValue('#variant'), spec);
   await waitText(page, '#status', /Gray to move/);
-  const move = s.moves[0];
-  for (const p of move.points) await clickPoint(page, p);
-  await waitPly(page, 1);
-  assert.equal((await state(page)).history[0], move.text);
+  await playMove(page, s.moves[0]);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -149,9 +142,7 @@ test("the computer's capture glides hop by hop, then the picture settles", async
 test('finishing a game shows who won and how', async () => {
   const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
   await waitText(page, '#progress-blue-label', /Blue captain 16\/17/);
-  await clickPoint(page, 'e4');
-  await clickPoint(page, 'e5');
-  await page.waitForFunction(() => window.bluegray.state.result);
+  await playMove(page, 'e4-e5');
   const s = await state(page);
   assert.equal(s.result.winner, 'blue');
   assert.equal(s.result.reason, 'breakthrough');
@@ -173,7 +164,7 @@ test('a whole game against the computer, played by clicks from the start', async
   // The page says the result in the reader's language, from the board's own result text.
   const said = await page.evaluate(() => window.bluegray.element.resultText());
   assert.match(said, new RegExp(`^(Blue|Gray) wins|^Draw`));
-  await waitText(page, '#status', new RegExp(said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await waitText(page, '#status', new RegExp(escapeRe(said)));
   await waitText(page, '#result-token', new RegExp(`^${s.result.token.replace('/', '\\/')}$`));
   // Nothing more can be played once the game is over.
   assert.equal(s.moves.length, 0);
@@ -183,12 +174,7 @@ test('a whole game against the computer, played by clicks from the start', async
 
 test('the move list numbers moves from the position the game began at', async () => {
   const { page, problems } = await openPage(env, q({ position: '4c4/9/9/9/9/9/9/s7S/4C4 g 0 12', mode: 'two' }));
-  await clickPoint(page, 'a2');
-  await clickPoint(page, 'a1');
-  await waitPly(page, 1);
-  await clickPoint(page, 'i2');
-  await clickPoint(page, 'i3');
-  await waitPly(page, 2);
+  await playMoves(page, ['a2-a1', 'i2-i3']);
   // The list is drawn on the next animation frame, after the state has the move.
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
   const rows = await page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent));
@@ -286,8 +272,7 @@ test('New game and Undo interrupt a search; stale replies are ignored', async ()
   assert.equal((await state(page)).history.length, 0, 'no move arrived from the interrupted search');
   // Undo while the computer thinks about its reply.
   await page.selectOption('#movetime', '3000');
-  await clickPoint(page, 'e2');
-  await clickPoint(page, 'e3');
+  await playMove(page, 'e2-e3');
   await page.waitForFunction(() => window.searches.length === 2 && window.bluegray.lastSearch && window.bluegray.lastSearch.replied === null);
   assert.deepEqual(await searchesEnded(page), [true, false]);
   await page.click('#undo');
@@ -331,9 +316,7 @@ test('bad URL parameters and bad saved data fall back with a message', async () 
 
 test('a game in progress survives a reload', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'two', variant: 'super' }));
-  await clickPoint(page, 'e2');
-  await clickPoint(page, 'e3');
-  await waitPly(page, 1);
+  await playMove(page, 'e2-e3');
   await page.goto(env.url);
   await waitReady(page);
   const s = await state(page);
@@ -366,12 +349,10 @@ test('position import and record export', async () => {
 });
 
 test('works from a sub-path of a static host (relative URLs only)', async () => {
-  const { startServer } = await import('../../scripts/serve.mjs');
   const srv = await startServer({ port: 0, root: DIST, prefix: '/games/blue-and-gray/' });
   try {
     const { page, problems } = await openPage(env, q({ mode: 'ai', level: 1 }), { base: srv.url });
-    await clickPoint(page, 'e2');
-    await clickPoint(page, 'e3');
+    await playMove(page, 'e2-e3');
     await waitPly(page, 2);
     assert.deepEqual(problems, []);
     await page.close();
@@ -384,7 +365,6 @@ test('a missing wasm build shows a message instead of a blank page', async () =>
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-nowasm-'));
   fs.cpSync(DIST, dir, { recursive: true });
   fs.rmSync(path.join(dir, 'pkg'), { recursive: true });
-  const { startServer } = await import('../../scripts/serve.mjs');
   const srv = await startServer({ port: 0, root: dir });
   const page = await env.context.newPage();
   try {
@@ -400,15 +380,7 @@ test('a missing wasm build shows a message instead of a blank page', async () =>
 test('no serious accessibility violations (axe-core)', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'ai' }));
   assert.deepEqual(problems, []);
-  // Evaluated, not added as a script tag: the page's CSP allows no inline script (nor axe's
-  // own inline styles, whose refusals it logs and which are no fault of the page).
-  await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-  );
+  assert.deepEqual(await seriousA11y(page), []);
   await page.close();
 });
 

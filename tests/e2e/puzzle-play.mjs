@@ -1,6 +1,8 @@
 // Playing the puzzle view by clicks, shared by tests/e2e/puzzles.test.mjs and the slower
 // scripts/check-puzzles.mjs (which solves every puzzle of the set). The moves come from the
-// rules core's puzzleSolution(), through the view's window `window.bluegray.puzzles`.
+// rules core's puzzleSolution(), through the view's window `window.bluegray.puzzles`; they are
+// clicked with helpers.mjs's playMove.
+import { playMove } from './helpers.mjs';
 
 export const PUZZLE_BOARD = '#puzzles blue-gray-game';
 
@@ -47,27 +49,6 @@ export function solutionNow(page) {
   }, PUZZLE_BOARD);
 }
 
-/** Clicks a point of the board found by `selector`, like a player (scrolling the point into view first). */
-export async function clickBoardPoint(page, selector, point) {
-  const c = await page.evaluate(([sel, p]) => {
-    const b = document.querySelector(sel);
-    const at = b.pointCenter(p);
-    if (at && (at.y < 0 || at.y > innerHeight || at.x < 0 || at.x > innerWidth)) b.scrollIntoView({ block: 'center', inline: 'center' });
-    return b.pointCenter(p);
-  }, [selector, point]);
-  if (!c) throw new Error(`no point ${point} on ${selector}`);
-  await page.mouse.click(c.x, c.y);
-}
-
-/** Plays `move` by clicking each of its points on the board found by `selector`, and waits for it. */
-export async function playByClicks(page, selector, move) {
-  const before = await page.evaluate((sel) => document.querySelector(sel).state.history.length, selector);
-  for (const p of move.split(/[-x]/)) await clickBoardPoint(page, selector, p);
-  await page.waitForFunction(([sel, n]) => document.querySelector(sel).state.history.length > n, [selector, before]);
-  const played = await page.evaluate(([sel, n]) => document.querySelector(sel).state.history[n], [selector, before]);
-  if (played !== move) throw new Error(`clicked ${move}, but ${played} was played`);
-}
-
 /**
  * Solves the puzzle on the view's board by clicks, each move the first of the solution from
  * where it stands. Returns the solver's moves; throws when the view does not say solved.
@@ -77,7 +58,7 @@ export async function solveByClicks(page) {
   for (let guard = 0; guard < 8; guard++) {
     const [move] = await solutionNow(page);
     if (!move) throw new Error(`no solution from ${JSON.stringify(await current(page))}`);
-    await playByClicks(page, PUZZLE_BOARD, move);
+    await playMove(page, move, { board: PUZZLE_BOARD });
     mine.push(move);
     await waitPuzzleStatus(page, ['playing', 'solved', 'wrong', 'error']);
     const status = await page.evaluate(() => document.querySelector('#puzzles .puzzle').dataset.status);

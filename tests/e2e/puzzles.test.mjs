@@ -4,14 +4,10 @@
 // streak; the hint and the solution; progress across a reload; the element in mode="puzzle" on
 // a page of its own; the single file from disk; and the view at 360 px in every language.
 // scripts/check-puzzles.mjs solves the whole set the same way.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { launch, openPage, waitReady, waitText, watch, boardPicture, DIST, ROOT, CHROMIUM, CHROMIUM_ARGS } from './helpers.mjs';
-import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, playByClicks, solveByClicks, current, clickBoardPoint } from './puzzle-play.mjs';
+import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPicture, clickPoint, playMove, seriousA11y, SINGLE_FILE } from './helpers.mjs';
+import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, solveByClicks, current } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 import { translate, loadLanguage } from '../../www/lib/i18n.js';
 
@@ -19,13 +15,7 @@ const TABLES = await loadAllTables();
 for (const lang of Object.keys(TABLES)) await loadLanguage(lang);
 const M = TABLES.en.messages;
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
+const env = setUp();
 
 const status = (page) => page.evaluate(() => document.querySelector('#puzzles .puzzle').dataset.status);
 const progress = (page) => page.evaluate(() => window.bluegray.puzzles.session.progress);
@@ -108,7 +98,7 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
   const { set, picked } = await sample(page);
   const p = await puzzleWithChoice(page, [...picked, ...set]);
   const wrong = await aWrongMove(page);
-  await playByClicks(page, PUZZLE_BOARD, wrong);
+  await playMove(page, wrong, { board: PUZZLE_BOARD });
   await waitPuzzleStatus(page, ['wrong']);
   const { session, history } = await page.evaluate((sel) => ({ session: window.bluegray.puzzles.session, history: document.querySelector(sel).state.history }), PUZZLE_BOARD);
   assert.ok(session.refutation.length > 0, 'the engine refutes it');
@@ -146,14 +136,14 @@ test('the hint says the solution’s next move; Show solution plays the rest on 
   await page.click('#puzzles .puzzle-hint');
   assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', 'puzzles.hintMove', { move: whole[0] }));
   // The hint's move is played, then the solution is asked for.
-  await playByClicks(page, PUZZLE_BOARD, whole[0]);
+  await playMove(page, whole[0], { board: PUZZLE_BOARD });
   await waitPuzzleStatus(page, ['playing', 'solved']);
   if ((await status(page)) === 'playing') {
     const rest = await solutionNow(page);
-    const before = (await current(page)).history.length;
+    const played = (await current(page)).history.length;
     await page.click('#puzzles .puzzle-solution');
     await waitPuzzleStatus(page, ['shown']);
-    assert.deepEqual((await current(page)).history.slice(before), rest, 'the rest of the solution is played on the board');
+    assert.deepEqual((await current(page)).history.slice(played), rest, 'the rest of the solution is played on the board');
     assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', 'puzzles.showing', { line: rest.join(' ') }));
     assert.deepEqual(await progress(page), { solved: [], streak: 0, best: 0 });
     assert.equal(await page.isVisible('#puzzles .puzzle-retry'), true);
@@ -239,17 +229,17 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   });
   assert.equal(await page.evaluate(() => document.getElementById('daily').bottomSide), p.side, 'the solver’s side at the bottom');
   for (let guard = 0; guard < 8; guard++) {
-    const before = await history();
-    const [move] = await solutionAfter(before);
-    assert.ok(move, `a solution from ${before.join(' ')}`);
-    await playByClicks(page, sel, move);
+    const played = await history();
+    const [move] = await solutionAfter(played);
+    assert.ok(move, `a solution from ${played.join(' ')}`);
+    await playMove(page, move, { board: sel });
     // The end, or the element's reply and the solver's turn again.
     await page.waitForFunction(
       ([n, side]) => {
         const b = document.getElementById('daily');
         return window.events.length > 0 || (b.state.history.length > n && b.state.side === side);
       },
-      [before.length + 1, p.side],
+      [played.length + 1, p.side],
       { timeout: 20000 },
     );
     if (await page.evaluate(() => window.events.length)) break;
@@ -259,7 +249,7 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   assert.deepEqual(events[0].detail.moves, await history());
   assert.equal((await history()).length, 2 * p.length - 1, 'the solver’s moves and the element’s replies');
   // The board takes no more moves: a press says the puzzle is solved.
-  await clickBoardPoint(page, sel, 'e5');
+  await clickPoint(page, 'e5', { board: sel });
   await waitText(page, '#daily >>> .notice', new RegExp(M['puzzles.board.solved']));
 
   // Again, with a wrong first move: puzzle-failed with the refutation, which the element plays.
@@ -270,7 +260,7 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   await page.waitForFunction(() => document.getElementById('daily').state.history.length === 0);
   const [right] = await solutionAfter([]);
   const wrong = (await page.evaluate(() => document.getElementById('daily').state.moves.map((m) => m.text))).find((m) => m !== right);
-  await playByClicks(page, sel, wrong);
+  await playMove(page, wrong, { board: sel });
   await page.waitForFunction(() => window.events.length > 0);
   const failed = (await page.evaluate(() => window.events))[0];
   assert.equal(failed.type, 'puzzle-failed');
@@ -282,7 +272,7 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   const marked = await boardPicture(page, sel);
   await page.evaluate(() => document.getElementById('daily').showMistake(null));
   assert.notEqual(await boardPicture(page, sel), marked, 'the wrong move was marked');
-  await clickBoardPoint(page, sel, 'e5');
+  await clickPoint(page, 'e5', { board: sel });
   await waitText(page, '#daily >>> .notice', new RegExp(M['puzzles.board.failed']));
   assert.deepEqual(problems, []);
   assert.deepEqual(mainProblems, []);
@@ -293,11 +283,8 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
 test('the single file opened from disk (file://) has the puzzles: one is solved by clicks', async () => {
   const page = await env.context.newPage();
   const problems = watch(page);
-  page.on('request', (r) => {
-    const u = r.url();
-    if (!u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`network request: ${u}`);
-  });
-  await page.goto(pathToFileURL(path.join(DIST, 'blue-and-gray.html')).href + '?mode=two');
+  refuseNetwork(page, problems);
+  await page.goto(SINGLE_FILE + '?mode=two');
   await waitReady(page);
   assert.equal(await page.evaluate(() => document.documentElement.dataset.singleFile), 'true');
   await openPuzzles(page);
@@ -326,11 +313,9 @@ function cutOff(page) {
 }
 
 test('at 360 px in every language no text of the puzzle view is cut off, and axe finds nothing serious', async () => {
-  const axe = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // No service worker: it would answer the blank page that openPage routes for the next language.
+  const context = await env.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
   try {
-    // No service worker: it would answer the blank page that openPage routes for the next language.
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, serviceWorkers: 'block' });
     const found = [];
     for (const lang of Object.keys(TABLES)) {
       const { page, problems } = await openPage({ context, url: env.url }, `?mode=two&lang=${lang}`);
@@ -339,16 +324,12 @@ test('at 360 px in every language no text of the puzzle view is cut off, and axe
       const { set, picked } = await sample(page);
       const look = async (what) => {
         for (const f of await cutOff(page)) found.push(`${lang}, ${what}: ${f}`);
-        await page.evaluate(axe);
-        const result = await page.evaluate(() => window.axe.run(document.getElementById('puzzles'), { resultTypes: ['violations'] }));
-        for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-          found.push(`${lang}, ${what}: axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        }
+        for (const f of await seriousA11y(page, '#puzzles')) found.push(`${lang}, ${what}: axe ${f}`);
       };
       // The longest goal (a win in 3) and, after a wrong move, the refutation and Try again.
       await puzzleWithChoice(page, set.filter((p) => p.goal === 'win3'));
       await look('a puzzle');
-      await playByClicks(page, PUZZLE_BOARD, await aWrongMove(page));
+      await playMove(page, await aWrongMove(page), { board: PUZZLE_BOARD });
       await waitPuzzleStatus(page, ['wrong']);
       await look('a wrong move');
       await page.click('#puzzles .puzzle-retry');
@@ -364,6 +345,6 @@ test('at 360 px in every language no text of the puzzle view is cut off, and axe
     }
     assert.deepEqual(found, []);
   } finally {
-    await browser.close();
+    await context.close();
   }
 });

@@ -2,108 +2,61 @@
 // history, the game-over panel and Rematch, share links (copied, opened in a fresh browser,
 // followed by the address), hints, the review with its chart, keyboard shortcuts, themes and
 // sound, and accessibility in every theme.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
 import {
   boardPicture,
   frames,
-  launch,
+  setUp,
+  openPage,
+  waitReady,
   state,
   clickPoint,
+  playMove,
+  playMoves,
   waitPly,
   waitIdle,
   waitText,
   watch,
-  ROOT,
-  CHROMIUM,
-  CHROMIUM_ARGS,
+  copyLink,
+  seriousA11y,
+  q,
+  NEAR_WIN,
 } from './helpers.mjs';
 
-const NEAR_WIN = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
 /** Guard steps from the start that leave no capture to make (so every picture is plain). */
 const OPENING = ['e2-e3', 'e8-e7', 'd2-d3', 'd8-d7', 'f2-f3', 'f8-f7'];
 /** A variant that lasts: no impasse for want of progress (only repetition, no move, or a win). */
 const LONG_VARIANT = 'sackson,impasse_plies=0';
-const q = (params) => '?' + new URLSearchParams(params).toString();
 
-let env;
-/** A second browser, for opening links in a fresh context (no storage, no history). */
-let freshBrowser = null;
-
-before(async () => {
-  env = await launch();
-  const origin = new URL(env.url).origin;
-  await env.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-});
-after(async () => {
-  await freshBrowser?.close().catch(() => {});
-  await env?.close();
-});
+const env = setUp({}, (e) => e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(e.url).origin }));
 
 /** A page in a brand-new browser context (its own storage), watched for problems as openPage does. */
 async function freshPage() {
-  if (!freshBrowser) {
-    freshBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  }
-  const context = await freshBrowser.newContext({
-    viewport: { width: 1200, height: 820 },
-    deviceScaleFactor: 2,
-    serviceWorkers: 'block',
-  });
+  const context = await env.newContext();
   const page = await context.newPage();
   return { context, page, problems: watch(page) };
 }
 
 /**
  * Opens `link` in a fresh browser context and checks that it shows the same game as `here` (a
- * state: same position code and moves). Returns the fresh page and its state; the caller closes
- * `fresh.context`.
+ * state: same position code and moves), then `check(page, there)` with its page and state, and
+ * that the page had no problems. The context is closed after, whatever happened.
  */
-async function openLinkFresh(link, here) {
+async function inFreshBrowser(link, here, check) {
   const fresh = await freshPage();
-  await fresh.page.goto(link);
-  await ready(fresh.page);
-  const there = await state(fresh.page);
-  assert.equal(there.code, here.code);
-  assert.deepEqual(there.history, here.history);
-  return { fresh, there };
-}
-
-/**
- * openPage of helpers.mjs with more patience: on a loaded machine the first draw may take
- * longer than its 15 s. Returns {page, problems}.
- */
-async function open(query = '') {
-  const page = await env.context.newPage();
-  const problems = watch(page);
-  const blank = env.url + '__blank__';
-  await page.route(blank, (r) =>
-    r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">' }),
-  );
-  await page.goto(blank);
-  await page.evaluate(() => localStorage.clear());
-  await page.unroute(blank);
-  await page.goto(env.url + query);
-  await ready(page);
-  return { page, problems };
-}
-
-function ready(page) {
-  return page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: 40000 });
-}
-
-
-/** Plays `move` (a move object of state.moves, or its text) by clicking its points. */
-async function clickMove(page, move) {
-  const s = await state(page);
-  const m = typeof move === 'string' ? s.moves.find((x) => x.text === move) : move;
-  assert.ok(m, `${move} is not legal in ${s.code} (legal: ${s.moves.map((x) => x.text).join(' ')})`);
-  for (const p of m.points) await clickPoint(page, p);
-  await waitPly(page, s.history.length + 1);
-  assert.equal((await state(page)).history[s.history.length], m.text);
+  try {
+    await fresh.page.goto(link);
+    await waitReady(fresh.page);
+    const there = await state(fresh.page);
+    assert.equal(there.code, here.code);
+    assert.deepEqual(there.history, here.history);
+    await check(fresh.page, there);
+    assert.deepEqual(fresh.problems, []);
+  } finally {
+    await fresh.context.close();
+  }
 }
 
 /** Plays moves through the board's API (set-up only: what is tested is done by clicks). */
@@ -134,14 +87,6 @@ function samePicture(a, b, message = 'the same picture') {
 
 const viewPly = (page) => page.evaluate(() => window.bluegray.element.viewPly);
 const isHidden = (page, sel) => page.$eval(sel, (el) => el.hidden || getComputedStyle(el).display === 'none');
-
-/** Clicks a Copy link button and returns what it put on the clipboard. */
-async function copyLink(page, button) {
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  await page.click(button);
-  await waitText(page, '#notice', /Link copied/);
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 /**
  * Builds a long game through the board's API: guard moves in a seeded random order, never one
@@ -178,7 +123,7 @@ function buildLongGame(page, target) {
 // ---------------------------------------------------------------- history
 
 test('history: a past move shows its position, keys step, the board takes no move, back, continue from here', async () => {
-  const { page, problems } = await open(q({ mode: 'two' }));
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
   // Tall enough that the board's size is set by the width: the viewing bar then cannot change it,
   // and pictures of the board compare pixel for pixel.
   await page.setViewportSize({ width: 1200, height: 1000 });
@@ -237,8 +182,7 @@ test('history: a past move shows its position, keys step, the board takes no mov
 
   // While looking back, the board takes no move, and says why.
   await page.click('#moves button[data-ply="2"]');
-  const before = await state(page);
-  const mover = before.side === 'blue' ? 'e3' : 'e7';
+  const mover = (await state(page)).side === 'blue' ? 'e3' : 'e7';
   await clickPoint(page, mover);
   await waitText(page, '#game >>> .notice', /looking at an earlier position/i);
   assert.equal(await page.evaluate(() => window.bluegray.selection && window.bluegray.selection.path), null);
@@ -276,7 +220,7 @@ test('history: a past move shows its position, keys step, the board takes no mov
   assert.equal(s.canRedo, true);
   // A different move than the one played then: the later moves are gone.
   const other = s.moves.find((m) => m.text !== OPENING[3] && m.kind === 'step');
-  await clickMove(page, other);
+  await playMove(page, other);
   s = await state(page);
   assert.deepEqual(s.history, [...OPENING.slice(0, 3), other.text]);
   assert.equal(s.canRedo, false);
@@ -288,7 +232,7 @@ test('history: a past move shows its position, keys step, the board takes no mov
 
 test('looking back does not resize the board', async () => {
   // At the size the other tests use (1200×820 CSS px), the board's size is set by the height.
-  const { page, problems } = await open(q({ mode: 'two' }));
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
   await playApi(page, OPENING.slice(0, 2));
   await frames(page);
   const size = () => page.evaluate(() => Math.round(document.getElementById('game').getBoundingClientRect().width));
@@ -305,10 +249,9 @@ test('looking back does not resize the board', async () => {
 // ---------------------------------------------------------------- game over, rematch
 
 test('finishing a game shows the game-over panel; the finished board says so', async () => {
-  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
   assert.equal(await isHidden(page, '#game-over'), true);
-  await clickPoint(page, 'e4');
-  await clickPoint(page, 'e5');
+  await playMove(page, 'e4-e5');
   await page.waitForFunction(() => window.bluegray.state.result);
   await waitText(page, '#over-title', /^Blue wins$/);
   await waitText(page, '#over-how', /breakthrough/i);
@@ -332,11 +275,12 @@ test('finishing a game shows the game-over panel; the finished board says so', a
 });
 
 test('Rematch against the computer starts a new game with the sides swapped', async () => {
-  const { page, problems } = await open(
+  const { page, problems } = await openPage(
+    env,
     q({ variant: 'sackson', position: NEAR_WIN, mode: 'ai', side: 'blue', level: 1 }),
   );
   await waitText(page, '#status', /Your move \(Blue\)/);
-  await clickMove(page, 'e4-e5');
+  await playMove(page, 'e4-e5');
   await waitText(page, '#over-title', /^Blue wins$/);
   const startCode = (await state(page)).code;
   await page.click('#rematch');
@@ -364,7 +308,7 @@ test('Rematch against the computer starts a new game with the sides swapped', as
 
 test('a demo that ends hides its Pause button', async () => {
   // The demo starts held still, so it cannot end before the page is looked at.
-  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two', level: 1 }));
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two', level: 1 }));
   await page.evaluate(() => {
     const b = window.bluegray.element;
     b.paused = true;
@@ -386,30 +330,32 @@ test('a demo that ends hides its Pause button', async () => {
 // ---------------------------------------------------------------- links
 
 test('Copy link of a finished game opens the same game in a fresh browser', async () => {
-  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
-  await clickMove(page, 'e4-e5');
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
+  await playMove(page, 'e4-e5');
   await waitText(page, '#over-title', /Blue wins/);
   const link = await copyLink(page, '#over-link');
   assert.ok(link.startsWith(env.url), `the link is on this page: ${link}`);
   assert.match(new URL(link).hash, /record=/);
   const here = await state(page);
 
-  const { fresh, there } = await openLinkFresh(link, here);
-  try {
+  await inFreshBrowser(link, here, async (fresh, there) => {
     assert.equal(there.result?.token, '1-0');
-    await waitText(fresh.page, '#over-title', /Blue wins/);
-    assert.deepEqual(fresh.problems, []);
-  } finally {
-    await fresh.context.close();
-  }
+    await waitText(fresh, '#over-title', /Blue wins/);
+  });
   assert.deepEqual(problems, []);
   await page.close();
 });
 
+/** A two-player game of the opening's first four moves by clicks, the last `undos` taken back by Undo. */
+async function takenBack(undos) {
+  const opened = await openPage(env, q({ mode: 'two' }));
+  await playMoves(opened.page, OPENING.slice(0, 4));
+  for (let i = 0; i < undos; i++) await opened.page.click('#undo');
+  return opened;
+}
+
 test('Copy link of a game in progress keeps the moves taken back and the ply viewed', async () => {
-  const { page, problems } = await open(q({ mode: 'two' }));
-  for (const m of OPENING.slice(0, 4)) await clickMove(page, m);
-  await page.click('#undo');
+  const { page, problems } = await takenBack(1);
   assert.equal((await state(page)).history.length, 3);
   await page.click('#moves button[data-ply="1"]');
   const link = await copyLink(page, '#copy-link');
@@ -419,23 +365,19 @@ test('Copy link of a game in progress keeps the moves taken back and the ply vie
   assert.equal(params.get('view'), '1');
   const here = await state(page);
 
-  const { fresh, there } = await openLinkFresh(link, here);
-  try {
-    assert.equal(await viewPly(fresh.page), 1);
+  await inFreshBrowser(link, here, async (fresh, there) => {
+    assert.equal(await viewPly(fresh), 1);
     assert.equal(there.canRedo, true, 'the move taken back can be replayed');
-    await fresh.page.click('#back-to-game');
-    await fresh.page.click('#redo');
-    assert.deepEqual((await state(fresh.page)).history, OPENING.slice(0, 4));
-    assert.deepEqual(fresh.problems, []);
-  } finally {
-    await fresh.context.close();
-  }
+    await fresh.click('#back-to-game');
+    await fresh.click('#redo');
+    assert.deepEqual((await state(fresh)).history, OPENING.slice(0, 4));
+  });
   assert.deepEqual(problems, []);
   await page.close();
 });
 
 test('a 300-ply game fits in a link under 8 KB that opens it', async (t) => {
-  const { page, problems } = await open(q({ mode: 'two', variant: LONG_VARIANT }));
+  const { page, problems } = await openPage(env, q({ mode: 'two', variant: LONG_VARIANT }));
   const plies = await buildLongGame(page, 300);
   t.diagnostic(`built a game of ${plies} plies`);
   assert.equal(plies, 300, `the game stopped at ${plies} plies`);
@@ -446,57 +388,53 @@ test('a 300-ply game fits in a link under 8 KB that opens it', async (t) => {
   t.diagnostic(`link: ${bytes} bytes`);
   assert.ok(bytes < 8192, `a ${plies}-ply link is ${bytes} bytes`);
 
-  const { fresh, there } = await openLinkFresh(link, here);
-  try {
+  await inFreshBrowser(link, here, async (fresh, there) => {
     assert.equal(there.variant, here.variant);
     assert.equal(there.history.length, plies);
-    await fresh.page.waitForFunction((n) => document.querySelectorAll('#moves button[data-ply]').length === n, plies);
+    await fresh.waitForFunction((n) => document.querySelectorAll('#moves button[data-ply]').length === n, plies);
     // The current move is highlighted and scrolled into view, at the end and after Home.
     const inView = (ply) =>
-      fresh.page.evaluate((n) => {
+      fresh.evaluate((n) => {
         const list = document.getElementById('moves');
         const cell = list.querySelector(`button[data-ply="${n}"]`);
         const a = list.getBoundingClientRect();
         const b = cell.getBoundingClientRect();
         return cell.getAttribute('aria-current') === 'step' && b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
       }, ply);
-    await frames(fresh.page);
+    await frames(fresh);
     assert.equal(await inView(plies), true, 'the last move is current and in view');
-    await fresh.page.keyboard.press('Home');
-    await fresh.page.keyboard.press('ArrowRight');
-    assert.equal(await viewPly(fresh.page), 1);
-    await frames(fresh.page);
+    await fresh.keyboard.press('Home');
+    await fresh.keyboard.press('ArrowRight');
+    assert.equal(await viewPly(fresh), 1);
+    await frames(fresh);
     assert.equal(await inView(1), true, 'the first move is current and in view');
-    assert.deepEqual(fresh.problems, []);
-  } finally {
-    await fresh.context.close();
-  }
+  });
   assert.deepEqual(problems, []);
   await page.close();
 });
 
 test('after opening a record link, playing on and reloading keeps the moves', async () => {
   // A record made in one page, opened from a link in another.
-  const maker = await open(q({ mode: 'two' }));
+  const maker = await openPage(env, q({ mode: 'two' }));
   await playApi(maker.page, OPENING.slice(0, 2));
   const record = (await state(maker.page)).record;
   await maker.page.close();
   assert.deepEqual(maker.problems, []);
 
-  const { page, problems } = await open('#' + new URLSearchParams({ mode: 'two', record }).toString());
+  const { page, problems } = await openPage(env, '#' + new URLSearchParams({ mode: 'two', record }).toString());
   assert.deepEqual((await state(page)).history, OPENING.slice(0, 2));
-  await clickMove(page, OPENING[2]);
-  await clickMove(page, OPENING[3]);
+  await playMove(page, OPENING[2]);
+  await playMove(page, OPENING[3]);
   // The address follows the game.
   await page.waitForFunction(() => /d8-d7/.test(decodeURIComponent(location.hash).replace(/\+/g, ' ')));
   await page.reload();
-  await ready(page);
+  await waitReady(page);
   assert.deepEqual((await state(page)).history, OPENING.slice(0, 4));
   // Taking a move back and reloading keeps it to redo.
   await page.click('#undo');
   await page.waitForFunction(() => /(^|[#&])ply=3(&|$)/.test(location.hash));
   await page.reload();
-  await ready(page);
+  await waitReady(page);
   const s = await state(page);
   assert.deepEqual(s.history, OPENING.slice(0, 3));
   assert.equal(s.canRedo, true);
@@ -505,8 +443,8 @@ test('after opening a record link, playing on and reloading keeps the moves', as
 });
 
 test('Download record saves a file that Open record brings back', async () => {
-  const { page, problems } = await open(q({ mode: 'two' }));
-  for (const m of OPENING.slice(0, 3)) await clickMove(page, m);
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await playMoves(page, OPENING.slice(0, 3));
   const here = await state(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-record')]);
   assert.match(download.suggestedFilename(), /^blue-and-gray-\d{4}-\d{2}-\d{2}-3\.txt$/);
@@ -518,7 +456,7 @@ test('Download record saves a file that Open record brings back', async () => {
   const other = await freshPage();
   try {
     await other.page.goto(env.url + q({ mode: 'two', variant: 'classic' }));
-    await ready(other.page);
+    await waitReady(other.page);
     await other.page.setInputFiles('#record-file', file);
     await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, 3);
     const there = await state(other.page);
@@ -541,7 +479,7 @@ test('Download record saves a file that Open record brings back', async () => {
 // ---------------------------------------------------------------- hint
 
 test('Hint shows a legal move with an arrow, counted in the record', async (t) => {
-  const { page, problems } = await open(q({ mode: 'two' }));
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
   await playApi(page, OPENING.slice(0, 2));
   const plain = await boardPicture(page);
   const t0 = Date.now();
@@ -555,10 +493,10 @@ test('Hint shows a legal move with an arrow, counted in the record', async (t) =
   assert.ok(legal, `the hint ${move} is legal here (${s.moves.map((m) => m.text).join(' ')})`);
   assert.match(s.record, /\[BlueHints "1"\]/);
   assert.ok((await boardPicture(page)) !== plain, 'the board draws the hint');
-  await clickMove(page, legal);
-  const after = await state(page);
-  assert.equal(after.history[2], move);
-  assert.match(after.record, /\[BlueHints "1"\]/);
+  await playMove(page, legal);
+  const played = await state(page);
+  assert.equal(played.history[2], move);
+  assert.match(played.record, /\[BlueHints "1"\]/);
   // The arrow and the text go with the move.
   await frames(page);
   assert.equal(await isHidden(page, '#hint-text'), true);
@@ -571,8 +509,8 @@ test('Hint shows a legal move with an arrow, counted in the record', async (t) =
 });
 
 test('a hint asked just before a new game leaves no message on the new game', async () => {
-  const { page, problems } = await open(q({ mode: 'two' }));
-  await clickMove(page, OPENING[0]);
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await playMove(page, OPENING[0]);
   await focusBody(page);
   await page.keyboard.press('h');
   await waitText(page, '#hint-text', /Looking for a good move/);
@@ -589,13 +527,10 @@ test('a hint asked just before a new game leaves no message on the new game', as
 });
 
 test('moves taken back survive a reload (the saved game keeps them to redo)', async () => {
-  const { page, problems } = await open(q({ mode: 'two' }));
-  for (const m of OPENING.slice(0, 4)) await clickMove(page, m);
-  await page.click('#undo');
-  await page.click('#undo');
+  const { page, problems } = await takenBack(2);
   assert.equal((await state(page)).history.length, 2);
   await page.goto(env.url);
-  await ready(page);
+  await waitReady(page);
   let s = await state(page);
   assert.deepEqual(s.history, OPENING.slice(0, 2));
   assert.equal(s.canRedo, true);
@@ -611,9 +546,9 @@ test('moves taken back survive a reload (the saved game keeps them to redo)', as
 // ---------------------------------------------------------------- review
 
 test('review of a finished game: summary, chart, marks, no long task, chart click', async (t) => {
-  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
   const moves = ['a1-a2', 'a9-a8', 'a2-a3', 'a8-a7', 'e4-e5'];
-  for (const m of moves) await clickMove(page, m);
+  for (const m of moves) await playMove(page, m);
   const s = await state(page);
   assert.equal(s.result?.winner, 'blue');
   await waitText(page, '#over-title', /Blue wins/);
@@ -683,7 +618,7 @@ test('review of a finished game: summary, chart, marks, no long task, chart clic
 });
 
 test('a longer review shows its progress, lets the player look around, can be cancelled and run again', async (t) => {
-  const { page, problems } = await open(q({ mode: 'two', variant: LONG_VARIANT }));
+  const { page, problems } = await openPage(env, q({ mode: 'two', variant: LONG_VARIANT }));
   const plies = await buildLongGame(page, 40);
   assert.equal(plies, 40);
   await page.click('#review');
@@ -718,9 +653,9 @@ test('a longer review shows its progress, lets the player look around, can be ca
 // ---------------------------------------------------------------- shortcuts
 
 test('keyboard shortcuts: undo, redo, flip, new game, hint, help; not from a text field', async () => {
-  const { page, problems } = await open(q({ mode: 'two' }));
-  await clickMove(page, OPENING[0]);
-  await clickMove(page, OPENING[1]);
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await playMove(page, OPENING[0]);
+  await playMove(page, OPENING[1]);
   await focusBody(page);
   const plies = async () => (await state(page)).history.length;
   await page.keyboard.press('Control+z');
@@ -751,7 +686,7 @@ test('keyboard shortcuts: undo, redo, flip, new game, hint, help; not from a tex
   assert.doesNotMatch(fresh.record, /Hints/);
 
   // Typed into the text box, the same keys are text.
-  await clickMove(page, OPENING[0]);
+  await playMove(page, OPENING[0]);
   await page.click('.io summary');
   await page.click('#io-text');
   await page.keyboard.type('fhn?');
@@ -773,7 +708,7 @@ test('keyboard shortcuts: undo, redo, flip, new game, hint, help; not from a tex
 // ---------------------------------------------------------------- theme, sound, accessibility
 
 test('theme and sound choices survive a reload', async () => {
-  const { page, problems } = await open(q({ mode: 'two' }));
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
   assert.equal(await page.inputValue('#theme'), 'wood');
   assert.equal(await page.isChecked('#sound'), true);
   const wood = await boardPicture(page);
@@ -782,7 +717,7 @@ test('theme and sound choices survive a reload', async () => {
   assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
   assert.ok((await boardPicture(page)) !== wood, 'the board is drawn in the dark theme');
   await page.reload();
-  await ready(page);
+  await waitReady(page);
   assert.equal(await page.inputValue('#theme'), 'dark');
   assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
   assert.equal(await page.getAttribute('#game', 'theme'), 'dark');
@@ -790,7 +725,7 @@ test('theme and sound choices survive a reload', async () => {
   await page.selectOption('#theme', 'contrast');
   await page.check('#sound');
   await page.reload();
-  await ready(page);
+  await waitReady(page);
   assert.equal(await page.inputValue('#theme'), 'contrast');
   assert.equal(await page.getAttribute('html', 'data-theme'), 'contrast');
   assert.equal(await page.isChecked('#sound'), true);
@@ -799,14 +734,12 @@ test('theme and sound choices survive a reload', async () => {
 });
 
 test('no serious accessibility violations in any theme (axe-core)', async (t) => {
-  const { page, problems } = await open(q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
   // A page with a move list, a finished game and its panel, and the viewing bar to check too.
-  await clickMove(page, 'e4-e5');
+  await playMove(page, 'e4-e5');
   await waitText(page, '#over-title', /Blue wins/);
   assert.deepEqual(problems, []);
-  // Evaluated, not added as a script tag: the page's CSP allows no inline script (nor axe's own
-  // inline styles, whose refusals it logs and which are no fault of the page).
-  await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  // Read before axe runs: axe's own inline styles are refused by the page's CSP, which logs them.
   const found = {};
   for (const theme of ['wood', 'dark', 'contrast']) {
     await page.selectOption('#theme', theme);
@@ -816,14 +749,7 @@ test('no serious accessibility violations in any theme (axe-core)', async (t) =>
       if (viewing) await page.click('#nav-first');
       else await page.evaluate(() => (window.bluegray.element.viewPly = null));
       await frames(page);
-      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      found[`${theme}${viewing ? ' (viewing)' : ''}`] = serious.flatMap((v) =>
-        v.nodes.map((n) => {
-          const why = (n.failureSummary || '').replace(/\s+/g, ' ').replace(/^Fix any of the following: /, '');
-          return `${v.id} ${n.target.join(' ')}: ${why}`;
-        }),
-      );
+      found[`${theme}${viewing ? ' (viewing)' : ''}`] = await seriousA11y(page);
     }
   }
   t.diagnostic(JSON.stringify(found));

@@ -3,12 +3,9 @@
 // board, as a learner would, with the moves the lesson's Hint gives: lessons added later are
 // covered without a change here. The tests wait on the lesson's own state (its id and status on
 // the lesson's section) and click points where the visible board lies now; they never sleep.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { boardPicture, cutOff, launch, openPage, waitText, deepText, CHROMIUM, CHROMIUM_ARGS, ROOT } from './helpers.mjs';
+import { boardPicture, clickPoint, cutOff, setUp, openPage, playMove, seriousA11y, waitReady, waitText, escapeRe } from './helpers.mjs';
 import { loadCore } from '../unit/core.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 
@@ -18,13 +15,7 @@ const M = TABLES.en.messages;
 const CATALOGUE = (await loadCore()).lessons();
 const IDS = CATALOGUE.map((l) => l.id);
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
+const env = setUp();
 
 const LESSON = '#lessons .lesson';
 const LESSON_BOARD = '#lessons blue-gray-game';
@@ -37,7 +28,7 @@ async function openWithProgress(query, progress) {
   const { page, problems } = await openPage(env, query);
   await page.evaluate((p) => localStorage.setItem('bluegray.lessons.v1', p), progress);
   await page.reload();
-  await page.waitForSelector('html[data-ready="true"]', { state: 'attached' });
+  await waitReady(page);
   return { page, problems };
 }
 
@@ -79,54 +70,43 @@ async function openLesson(page, id) {
   assert.equal(await page.evaluate((sel) => document.querySelector(sel).state.history.length, LESSON_BOARD), 0);
 }
 
-/**
- * Where point `p` of the lesson board is on the screen now: the board is scrolled into view and
- * the point is the board's own there (nothing covers it), laid out as it is drawn now.
- */
-async function pointOnScreen(page, p) {
-  await page.locator(LESSON_BOARD).scrollIntoViewIfNeeded();
-  const handle = await page.waitForFunction(
-    ([sel, point]) => {
-      const b = document.querySelector(sel);
-      const c = b && b.pointCenter(point);
-      if (!c || !b.checkVisibility()) return null;
-      return document.elementFromPoint(c.x, c.y) === b ? c : null;
-    },
-    [LESSON_BOARD, p],
-  );
-  return handle.jsonValue();
-}
-
 /** Clicks point `p` of the lesson board, like a learner. */
-async function clickLessonPoint(page, p) {
-  const c = await pointOnScreen(page, p);
-  await page.mouse.click(c.x, c.y);
-}
+const clickLessonPoint = (page, p) => clickPoint(page, p, { board: LESSON_BOARD });
 
 /** The lesson board's moves. */
 function history(page) {
   return page.evaluate((sel) => document.querySelector(sel).state.history, LESSON_BOARD);
 }
 
-/** Plays `move` on the lesson board by clicking each of its points (on the learner's turn). */
+/** Plays `move` on the lesson board by clicking each of its points, on the learner's turn. */
 async function playByClicks(page, move) {
   await waitLesson(page, null, 'playing');
-  const before = (await history(page)).length;
-  // The points to click are the legal move's own (a multi-jump's every landing point).
-  const points = await page.evaluate(
-    ([sel, text]) => {
-      const m = document.querySelector(sel).state.moves.find((x) => x.text === text);
-      return m ? m.points : null;
-    },
-    [LESSON_BOARD, move],
-  );
-  assert.ok(points, `${move} is legal on the lesson board`);
-  for (const p of points) await clickLessonPoint(page, p);
-  await page.waitForFunction(
-    ([sel, n]) => document.querySelector(sel).state.history.length > n,
-    [LESSON_BOARD, before],
-  );
-  assert.equal((await history(page))[before], move);
+  await playMove(page, move, { board: LESSON_BOARD });
+}
+
+/** Opens the capture lesson, plays `move` in it and waits until the lesson says `status`. */
+async function tryCapture(page, move, status) {
+  await openLesson(page, 'capture');
+  await playByClicks(page, move);
+  await waitLesson(page, 'capture', status);
+}
+
+/**
+ * From now on, notes each status the lesson's section takes, in order, in window.__statuses (the
+ * one it has now first): read from the changes' records, so a status that lasted less than a
+ * round trip to the page is not missed.
+ */
+function noteStatuses(page) {
+  return page.evaluate((sel) => {
+    const section = document.querySelector(sel);
+    const seen = (window.__statuses = [section.dataset.status]);
+    window.__statusObserver?.disconnect();
+    window.__statusObserver = new MutationObserver((records) => {
+      // Each record holds the value a change replaced: the value after it is the next one's.
+      for (const v of [...records.slice(1).map((r) => r.oldValue), section.dataset.status]) if (seen.at(-1) !== v) seen.push(v);
+    });
+    window.__statusObserver.observe(section, { attributes: true, attributeFilter: ['data-status'], attributeOldValue: true });
+  }, LESSON);
 }
 
 /** Presses Hint and reads the move it gives (the rules core's lessonHint). */
@@ -135,10 +115,6 @@ async function hintedMove(page) {
   const re = hintRe();
   await waitText(page, '#lessons .lesson-feedback', re);
   return re.exec(await page.textContent('#lessons .lesson-feedback'))[1];
-}
-
-function escapeRe(s) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The hint's move in its sentence, captured. */
@@ -202,9 +178,8 @@ test('How to play opens from the first screen, shows every section with diagrams
 });
 
 test('How to play is readable on a 360 px phone', async () => {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const context = await env.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   try {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const { page, problems } = await openPage({ context, url: env.url }, '?mode=two');
     await page.tap('#open-howto');
     await page.waitForSelector('#howto[open]');
@@ -218,7 +193,7 @@ test('How to play is readable on a 360 px phone', async () => {
     assert.ok(fit.widest <= 360, `nothing sticks out (${fit.widest})`);
     assert.deepEqual(problems, []);
   } finally {
-    await browser.close();
+    await context.close();
   }
 });
 
@@ -229,7 +204,7 @@ test('a first-time visitor is offered the lessons; No thanks is remembered', asy
   await page.click(`#lesson-offer button:has-text("${M['lessons.offer.dismiss']}")`);
   await page.waitForSelector('#lesson-offer[hidden]', { state: 'attached' });
   await page.reload();
-  await page.waitForSelector('html[data-ready="true"]', { state: 'attached' });
+  await waitReady(page);
   assert.equal(await page.isVisible('#lesson-offer'), false, 'not offered again');
   assert.deepEqual(problems, []);
   await page.close();
@@ -250,14 +225,17 @@ test('every lesson of the catalogue is completed by clicks with the hinted moves
     for (let turn = 0; ; turn++) {
       assert.ok(turn < lesson.budget, `${id}: within its ${lesson.budget} moves`);
       const move = await hintedMove(page);
-      const before = (await history(page)).length;
+      const played = (await history(page)).length;
+      await noteStatuses(page);
       await playByClicks(page, move);
-      const { status } = await lessonState(page);
-      if (status === 'done') break;
-      assert.equal(status, 'replying', `${id}: after ${move}`);
+      // The lesson's answer to the move: done, or Gray to reply (Gray may have replied already).
+      await page.waitForFunction(() => window.__statuses.length > 1);
+      const answer = await page.evaluate(() => window.__statuses[1]);
+      if (answer === 'done') break;
+      assert.equal(answer, 'replying', `${id}: after ${move}`);
       // Gray's reply, then the learner's turn again.
       await waitLesson(page, id, 'playing');
-      assert.equal((await history(page)).length, before + 2);
+      assert.equal((await history(page)).length, played + 2);
       await waitText(page, '#lessons .lesson-feedback', said('lessons.replied'));
     }
     await waitText(page, '#lessons .lesson-feedback', new RegExp(escapeRe(M[`lesson.${id}.done`])));
@@ -270,7 +248,7 @@ test('every lesson of the catalogue is completed by clicks with the hinted moves
   assert.deepEqual([...saved.done].sort(), [...IDS].sort());
   // After a reload every lesson is marked done, in the list by kind.
   await page.reload();
-  await page.waitForSelector('html[data-ready="true"]', { state: 'attached' });
+  await waitReady(page);
   assert.equal(await page.isVisible('#lesson-offer'), false, 'no offer once the lessons are taken');
   await page.click('#open-lessons');
   await page.waitForSelector('#lessons .lessons-list');
@@ -302,11 +280,9 @@ test('the lessons list is grouped by kind, each group headed', async () => {
 
 test('progress of one lesson survives a reload', async () => {
   const { page, problems } = await openPage(env, '?mode=two');
-  await openLesson(page, 'capture');
-  await playByClicks(page, 'd4xf4');
-  await waitLesson(page, 'capture', 'done');
+  await tryCapture(page, 'd4xf4', 'done');
   await page.reload();
-  await page.waitForSelector('html[data-ready="true"]', { state: 'attached' });
+  await waitReady(page);
   await page.click('#open-lessons');
   await page.waitForSelector('#lessons .lessons-list');
   const done = await page.$$eval('#lessons .lessons-list li.done [data-lesson]', (bs) => bs.map((b) => b.dataset.lesson));
@@ -318,9 +294,7 @@ test('progress of one lesson survives a reload', async () => {
 
 test('a wrong move says why, and what to do next: the board is locked until Try again', async () => {
   const { page, problems } = await openPage(env, '?mode=two');
-  await openLesson(page, 'capture');
-  await playByClicks(page, 'd4xd6');
-  await waitLesson(page, 'capture', 'wrong');
+  await tryCapture(page, 'd4xd6', 'wrong');
   await waitText(page, '#lessons .lesson-feedback', new RegExp(escapeRe(M['lessons.doNext.wrong'])));
   // Gray shows the jump, and the reason is then said in the past.
   await page.waitForFunction((sel) => document.querySelector(sel).state.history[1] === 'd7xd5', LESSON_BOARD);
@@ -418,9 +392,7 @@ test('the offer to a first-time visitor goes as soon as a lesson is done, and st
   const { page, problems } = await openPage(env, '');
   await page.waitForSelector('#lesson-offer:not([hidden])');
   // Taking the lessons by the header's button: the offer goes with the first lesson done.
-  await openLesson(page, 'capture');
-  await playByClicks(page, 'd4xf4');
-  await waitLesson(page, 'capture', 'done');
+  await tryCapture(page, 'd4xf4', 'done');
   assert.equal(await page.isVisible('#lesson-offer'), false, 'gone without a reload');
   await page.close();
   // Every lesson done (kept by an earlier visit): no offer, and the list offers a first game.
@@ -486,8 +458,7 @@ test('the rules picker links each rule a lesson teaches to that lesson', async (
 
 test('the lessons are keyboard accessible and pass axe-core', async () => {
   const { page, problems } = await openPage(env, '');
-  await page.focus('#open-lessons');
-  await page.keyboard.press('Enter');
+  await page.press('#open-lessons', 'Enter');
   await page.waitForSelector('#lessons[open] .lessons-list');
   // Checked before axe runs: axe's own inline styles are refused by the page's CSP, which is
   // no fault of the page.
@@ -497,14 +468,7 @@ test('the lessons are keyboard accessible and pass axe-core', async () => {
   await waitLesson(page, 'capture', 'wrong');
   await waitText(page, '#lessons .lesson-feedback', new RegExp(escapeRe(M['lessons.doNext.wrong'])));
   assert.deepEqual(problems, []);
-  await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
-  const run = () =>
-    page.evaluate(async () => {
-      const r = await window.axe.run(document, { resultTypes: ['violations'] });
-      return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+  const run = () => seriousA11y(page);
   assert.deepEqual(await run(), [], 'a lesson after a wrong move');
   await page.click('#lessons .lesson-back');
   await page.waitForSelector('#lessons .lessons-menu:not([hidden])');
@@ -523,16 +487,14 @@ test('the lessons are keyboard accessible and pass axe-core', async () => {
 });
 
 test('no text of the lessons is cut off at 360 px, in every language', async () => {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // No service worker: it would answer the blank page each test starts from.
+  const context = await env.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
-    // No service worker: it would answer the blank page each test starts from.
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      serviceWorkers: 'block',
-    });
     const found = [];
     for (const lang of Object.keys(TABLES)) {
       const m = TABLES[lang].messages;
@@ -545,16 +507,14 @@ test('no text of the lessons is cut off at 360 px, in every language', async () 
       await page.click('#ingredients-box summary');
       await page.click('#ingredients-box .advanced summary');
       await look('the rules picker');
-      await openLesson(page, 'capture');
-      await playByClicks(page, 'd4xd6');
-      await waitLesson(page, 'capture', 'wrong');
+      await tryCapture(page, 'd4xd6', 'wrong');
       await waitText(page, '#lessons .lesson-feedback', new RegExp(escapeRe(m['lessons.doNext.wrong'])));
       await look('a wrong move');
       await page.click('#lessons .lesson-back');
       await look('the list');
       await page.evaluate((p) => localStorage.setItem('bluegray.lessons.v1', p), ALL_DONE);
       await page.reload();
-      await page.waitForSelector('html[data-ready="true"]', { state: 'attached' });
+      await waitReady(page);
       await page.click('#open-lessons');
       await page.waitForSelector('#lessons .lessons-menu .lesson-play');
       await look('the offer of a first game');
@@ -563,6 +523,6 @@ test('no text of the lessons is cut off at 360 px, in every language', async () 
     }
     assert.deepEqual(found, []);
   } finally {
-    await browser.close();
+    await context.close();
   }
 });

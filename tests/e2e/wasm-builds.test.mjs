@@ -3,13 +3,13 @@
 // making WebAssembly.validate refuse SIMD in the page and in its service worker, loads the
 // baseline, plays, and keeps only the baseline for offline play. The single file embeds only the
 // baseline.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launch, openPage, waitReady, waitPly, waitIdle, state, swKept, serviceWorkerControl, watch, DIST } from './helpers.mjs';
+import { setUp, openPage, waitReady, waitPly, waitIdle, state, swKept, serviceWorkerControl, watch, DIST } from './helpers.mjs';
 
 const SIMD = 'pkg/bluegray_wasm_simd_bg.wasm';
 const BASELINE = 'pkg/bluegray_wasm_bg.wasm';
@@ -61,14 +61,7 @@ async function playAndGetReply(page) {
   assert.equal(s.history.length, 2, 'the computer replied');
 }
 
-let env;
-
-before(async () => {
-  env = await launch();
-});
-after(async () => {
-  await env?.close();
-});
+const env = setUp();
 
 test('Chromium runs SIMD: the page loads the SIMD build, and only it', async () => {
   const { page, problems } = await openPage(env, AI, { init: recordCompiles });
@@ -95,7 +88,7 @@ test('without SIMD the service worker keeps the baseline build, not the SIMD one
   fs.cpSync(DIST, root, { recursive: true });
   const sw = path.join(root, 'sw.js');
   fs.writeFileSync(sw, `(${noSimd})();\n${fs.readFileSync(sw, 'utf8')}`);
-  const off = await launch({ root, serviceWorkers: 'allow' });
+  const off = await env.serve({ root, serviceWorkers: 'allow' });
   try {
     const page = await off.context.newPage();
     await page.addInitScript(`(${noSimd})(); (${recordCompiles})();`);

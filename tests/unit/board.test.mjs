@@ -6,31 +6,18 @@ import * as B from '../../www/element/board.js';
 import * as T from '../../www/element/telling.js';
 import { resultMessage } from '../../www/lib/result.js';
 import { defaultState, resultShown } from '../../www/element/state.js';
-
-const step = (from, to) => ({ text: `${from}-${to}`, points: [from, to], captured: [], kind: 'step' });
-const capture = (points, captured) => ({ text: points.join('x'), points, captured, kind: 'capture' });
+import { step, capture, game as baseGame } from '../lib/games.mjs';
 
 /** A game shaped like the rules core's state(), Blue to move with two plain moves. */
-function game(over = {}) {
-  return {
+const game = (over = {}) =>
+  baseGame({
     code: 'quiet',
-    ply: 0,
-    side: 'blue',
-    captureRequired: false,
-    result: null,
     moves: [step('d2', 'd3'), step('d2', 'c3')],
-    board: [
-      { point: 'd2', color: 'blue', kind: 'sergeant' },
-      { point: 'e1', color: 'blue', kind: 'captain' },
-      { point: 'e9', color: 'gray', kind: 'captain' },
-    ],
     paths: { blue: ['e1', 'e2'], gray: ['e9', 'e8'] },
     progress: { blue: 0, gray: 0 },
     history: [],
-    lastMove: null,
     ...over,
-  };
-}
+  });
 
 /** A board in `mode` showing `gs`, in a document. */
 function boardWith(gs, settings = {}) {
@@ -124,11 +111,11 @@ test('whyNoMove: the first reason that holds, the game over one carrying the res
 });
 
 test('handleIntent: a press picks, a second press plays the index of the move', () => {
-  let { state, effect } = B.handleIntent(boardWith(game()), { type: 'press', point: 'd2' });
-  assert.deepEqual(state.ui.path, ['d2']);
-  assert.equal(effect, null);
-  assert.equal(state.focused, false, 'a press hides the keyboard cursor');
-  ({ state, effect } = B.handleIntent(state, { type: 'press', point: 'c3' }));
+  const picked = B.handleIntent(boardWith(game()), { type: 'press', point: 'd2' });
+  assert.deepEqual(picked.state.ui.path, ['d2']);
+  assert.equal(picked.effect, null);
+  assert.equal(picked.state.focused, false, 'a press hides the keyboard cursor');
+  const { effect } = B.handleIntent(picked.state, { type: 'press', point: 'c3' });
   assert.deepEqual(effect, { type: 'play', index: 1 });
 });
 

@@ -234,7 +234,7 @@ test('groupDigits groups by thousands with the table separator', () => {
 
 test('a plural block takes the language’s own form of the count, with places inside', async () => {
   await loadLanguage('ru');
-  const en = { ...EN };
+  const unchanged = { ...EN };
   const t = (lang, n) => translate(lang, 'eval.wins', { side: 'blue', n });
   assert.equal(t('en', 1), 'Blue wins in 1 move.');
   assert.equal(t('en', 2), 'Blue wins in 2 moves.');
@@ -246,7 +246,7 @@ test('a plural block takes the language’s own form of the count, with places i
   assert.equal(ru[2].replace(/\d+/g, '#'), ru[5].replace(/\d+/g, '#'));
   // A block without its count is left as it is rather than guessed.
   assert.match(translate('en', 'eval.wins', {}), /\{n, plural/);
-  assert.deepEqual(EN, en, 'translating changes no table');
+  assert.deepEqual(EN, unchanged, 'translating changes no table');
 });
 
 test('counts agree with their number: no “(s)”, and the review and the game over in each language’s forms', async () => {

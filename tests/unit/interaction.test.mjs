@@ -4,12 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as I from '../../www/element/interaction.js';
 import * as Sel from '../../www/lib/selection.js';
+import { step, capture, pieces } from '../lib/games.mjs';
 
 const ui0 = () => ({ path: null, cursor: 'e5', drag: null, notice: null, armDeselect: false });
 
-const step = (from, to) => ({ text: `${from}-${to}`, points: [from, to], captured: [], kind: 'step' });
-const captain = (from, to) => ({ text: `${from}-${to}`, points: [from, to], captured: [], kind: 'captain' });
-const capture = (points, captured) => ({ text: points.join('x'), points, captured, kind: 'capture' });
 
 /** Blue to move with three plain moves. */
 const QUIET = {
@@ -17,12 +15,10 @@ const QUIET = {
   captureRequired: false,
   moves: [step('e2', 'e3'), step('d2', 'd3'), step('d2', 'c3')],
   board: [
-    { point: 'e2', color: 'blue', kind: 'sergeant' },
-    { point: 'd2', color: 'blue', kind: 'sergeant' },
-    { point: 'f2', color: 'blue', kind: 'sergeant' },
-    { point: 'e1', color: 'blue', kind: 'captain' },
-    { point: 'e8', color: 'gray', kind: 'sergeant' },
-    { point: 'e9', color: 'gray', kind: 'captain' },
+    ...pieces('blue', 'sergeant', 'e2', 'd2', 'f2'),
+    ...pieces('blue', 'captain', 'e1'),
+    ...pieces('gray', 'sergeant', 'e8'),
+    ...pieces('gray', 'captain', 'e9'),
   ],
   paths: { blue: ['e1', 'e2', 'e3', 'e4', 'e5'], gray: ['e9', 'e8', 'e7', 'e6', 'e5'] },
 };
@@ -38,15 +34,9 @@ const JUMPS = {
     capture(['c3', 'c5'], ['c4']),
   ],
   board: [
-    { point: 'f5', color: 'blue', kind: 'sergeant' },
-    { point: 'c3', color: 'blue', kind: 'sergeant' },
-    { point: 'a1', color: 'blue', kind: 'sergeant' },
-    { point: 'e1', color: 'blue', kind: 'captain' },
-    { point: 'f6', color: 'gray', kind: 'sergeant' },
-    { point: 'g7', color: 'gray', kind: 'sergeant' },
-    { point: 'e7', color: 'gray', kind: 'sergeant' },
-    { point: 'g5', color: 'gray', kind: 'sergeant' },
-    { point: 'c4', color: 'gray', kind: 'sergeant' },
+    ...pieces('blue', 'sergeant', 'f5', 'c3', 'a1'),
+    ...pieces('blue', 'captain', 'e1'),
+    ...pieces('gray', 'sergeant', 'f6', 'g7', 'e7', 'g5', 'c4'),
   ],
   paths: { blue: ['e1', 'e2'], gray: ['e9', 'e8'] },
 };

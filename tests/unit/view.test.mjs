@@ -5,27 +5,7 @@ import assert from 'node:assert/strict';
 import { boardView, noticeMessage, resultOverlay, boardSize, MIN_BOARD_PX } from '../../www/element/view.js';
 import { defaultState } from '../../www/element/state.js';
 import { withNewGame } from '../../www/element/board.js';
-
-const step = (from, to) => ({ text: `${from}-${to}`, points: [from, to], captured: [], kind: 'step' });
-const capture = (points, captured) => ({ text: points.join('x'), points, captured, kind: 'capture' });
-
-function game(over = {}) {
-  return {
-    code: 'start',
-    ply: 0,
-    side: 'blue',
-    captureRequired: false,
-    result: null,
-    moves: [step('d2', 'd3')],
-    board: [
-      { point: 'd2', color: 'blue', kind: 'sergeant' },
-      { point: 'e1', color: 'blue', kind: 'captain' },
-      { point: 'e9', color: 'gray', kind: 'captain' },
-    ],
-    lastMove: null,
-    ...over,
-  };
-}
+import { step, capture, game } from '../lib/games.mjs';
 
 const ENV = { size: 400, dpr: 2, now: 0 };
 

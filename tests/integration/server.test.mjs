@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startServer, resolvePath, normalizePrefix, DEFAULT_ROOT, STRICT_CSP } from '../scripts/serve.mjs';
+import { startServer, resolvePath, normalizePrefix, DEFAULT_ROOT, STRICT_CSP } from '../../scripts/serve.mjs';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** One request with the path sent byte for byte as given. */
 function get(port, rawPath, method = 'GET') {
@@ -219,7 +219,7 @@ test('directory redirects never leave the site (open redirect)', async () => {
     assert.equal((await get(srv.port, '/\\evil.example')).headers.location, '/evil.example/');
   });
   await withServer({ prefix: '/games/bg/' }, async (srv) => {
-    for (const p of REDIRECT_PAYLOADS.flatMap((p) => [p, '/games/bg' + p, '/games/bg/' + p.slice(1)])) {
+    for (const p of REDIRECT_PAYLOADS.flatMap((payload) => [payload, '/games/bg' + payload, '/games/bg/' + payload.slice(1)])) {
       const r = await get(srv.port, p);
       assert.ok([200, 301, 404, 400].includes(r.status), `${p} -> ${r.status}`);
       assertSameSite(srv, p, r);
@@ -334,7 +334,7 @@ test('a busy port falls back to a free one', async () => {
 });
 
 test('a missing Chromium fails with a clear message', async () => {
-  const { checkPrerequisites } = await import('./e2e/helpers.mjs');
+  const { checkPrerequisites } = await import('../e2e/helpers.mjs');
   assert.throws(() => checkPrerequisites('/nonexistent/chromium'), /Chromium not found at \/nonexistent\/chromium.*apt-get install chromium/);
 });
 

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PKG = path.join(REPO, 'www', 'pkg');
 const JS = path.join(PKG, 'bluegray_wasm.js');
 const WASM = path.join(PKG, 'bluegray_wasm_bg.wasm');
@@ -156,14 +156,16 @@ test('any other export takes any value', () => {
   stillWorks();
 });
 
+/** Asserts that `fn` throws an error of `code` whose message has each of `words`. */
+function bad(fn, code, ...words) {
+  const { error } = attempt(String(fn), fn);
+  assert.ok(error, `${fn} did not throw`);
+  assert.equal(error.code, code, error.message);
+  for (const w of words) assert.ok(error.message.includes(w), `'${error.message}' lacks '${w}'`);
+}
+
 test('wrong types say which argument and what was expected', () => {
   const { Game, think } = pkg();
-  const bad = (fn, code, ...words) => {
-    const { error } = attempt(String(fn), fn);
-    assert.ok(error, `${fn} did not throw`);
-    assert.equal(error.code, code, error.message);
-    for (const w of words) assert.ok(error.message.includes(w), `'${error.message}' lacks '${w}'`);
-  };
   bad(() => new Game(1), 'bad-argument', 'spec', 'a string', 'the number 1');
   bad(() => new Game(), 'bad-argument', 'spec', 'undefined');
   bad(() => Game.fromCode('sackson', {}), 'bad-argument', 'code', 'an object');
@@ -240,12 +242,6 @@ test('puzzles: the set, judging, refutations and solutions', () => {
 
 test('puzzles: bad arguments and impossible puzzles are coded errors', () => {
   const { puzzleJudge, puzzleSolution } = pkg();
-  const bad = (fn, code, ...words) => {
-    const { error } = attempt(String(fn), fn);
-    assert.ok(error, `${fn} did not throw`);
-    assert.equal(error.code, code, error.message);
-    for (const w of words) assert.ok(error.message.includes(w), `'${error.message}' lacks '${w}'`);
-  };
   bad(() => puzzleJudge('sackson', WIN2, 'win4', ['f4-e4']), 'bad-argument', "bad goal 'win4'");
   bad(() => puzzleJudge('sackson', WIN2, 2, ['f4-e4']), 'bad-argument', 'goal', 'a string');
   bad(() => puzzleJudge('chess', WIN2, 'win2', ['f4-e4']), 'bad-variant');

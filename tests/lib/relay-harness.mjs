@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RELAY = path.join(REPO, 'scripts', 'relay.mjs');
 
 const alive = new Set();
@@ -57,18 +57,26 @@ async function terminate(child, ms = 10000) {
   return result;
 }
 
-function redisPing(port) {
-  return new Promise((resolve) => {
-    const sock = net.connect(port, '127.0.0.1');
-    let reply = '';
-    sock.setTimeout(1000, () => sock.destroy());
-    sock.on('connect', () => sock.write('PING\r\n'));
-    sock.on('data', (d) => {
-      reply += d;
-      if (reply.includes('\r\n')) sock.end();
+/**
+ * Resolves to the first match of `re` in what `child` prints on stdout; rejects when it exits
+ * first or prints none within `ms`.
+ */
+function printed(child, re, ms) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no line matching ${re} within ${ms / 1000} s`)), ms);
+    const look = () => {
+      const m = re.exec(child.out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout.off('data', look);
+      resolve(m);
+    };
+    child.stdout.on('data', look);
+    look();
+    child.exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`exited (code ${code}, signal ${signal}) before printing a line matching ${re}`));
     });
-    sock.on('close', () => resolve(reply.startsWith('+PONG')));
-    sock.on('error', () => {});
   });
 }
 
@@ -83,13 +91,12 @@ export async function startRedis() {
   const start = async () => {
     child = launch('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
       '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--daemonize', 'no']);
-    const deadline = Date.now() + 15000;
-    while (!(await redisPing(port))) {
-      if (!alive.has(child) || Date.now() > deadline) {
-        await terminate(child);
-        throw new Error(`redis-server on port ${port} did not start: ${child.out}${child.err}`.trim());
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // It says so once it has loaded what it kept and listens.
+    try {
+      await printed(child, /Ready to accept connections/, 15000);
+    } catch (err) {
+      await terminate(child);
+      throw new Error(`redis-server on port ${port} did not start: ${err.message}; ${child.out}${child.err}`.trim(), { cause: err });
     }
   };
   const stop = () => terminate(child);
@@ -110,25 +117,11 @@ export async function startRelay({ redis } = {}) {
   let url;
   const start = async () => {
     child = launch(process.execPath, [RELAY, '--port', String(port), ...(redis ? ['--redis', redis] : [])]);
-    const started = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no "relay listening" line within 20 s')), 20000);
-      child.stdout.on('data', () => {
-        const m = /^relay listening on (ws:\/\/\S+)$/m.exec(child.out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      });
-      child.exited.then(({ code, signal }) => {
-        clearTimeout(timer);
-        reject(new Error(`exited (code ${code}, signal ${signal}) before listening`));
-      });
-    });
     try {
-      url = await started;
+      [, url] = await printed(child, /^relay listening on (ws:\/\/\S+)$/m, 20000);
     } catch (err) {
       await terminate(child);
-      throw new Error(`relay on port ${port} did not start: ${err.message}; stderr: ${child.err.trim() || '(empty)'}`);
+      throw new Error(`relay on port ${port} did not start: ${err.message}; stderr: ${child.err.trim() || '(empty)'}`, { cause: err });
     }
   };
   await start();
