@@ -65,7 +65,7 @@ if $want_test && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   }
 fi
 
-# The relay tests (tests/relay.test.mjs) start their own redis-server to check the shared store.
+# The relay tests (tests/integration/relay.test.mjs) start their own redis-server to check the shared store.
 if $want_test && ! command -v redis-server >/dev/null; then
   echo "setup: installing Debian's redis-server for the relay tests"
   apt_install redis-server || {
