@@ -411,7 +411,7 @@ async function main() {
   $('ingredients-box').addEventListener('toggle', async () => {
     if (linked || !lessons) return;
     linked = true;
-    if (await lessons.ready()) form.buildRules();
+    if (await lessons.ready()) form.linkLessons();
   });
   const puzzles = initPuzzles({ dialog: ctx.dialog('puzzles'), openButton: $('open-puzzles'), t, storage: ctx.storage });
   const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;

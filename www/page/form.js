@@ -28,7 +28,7 @@ export function newGameForm(ctx, { start, lessons }) {
   const { board, $, t } = ctx;
   const select = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ ($(id));
   /** The ingredient choosers of the rules (variant-picker.js), once built. */
-  let picker = /** @type {{show: (rules: Record<string, string>) => void}|null} */ (null);
+  let picker = /** @type {ReturnType<typeof buildPicker>|null} */ (null);
   /** The board's settings the form last showed (JSON): the form follows a new game. */
   let shownFor = '';
 
@@ -132,11 +132,17 @@ export function newGameForm(ctx, { start, lessons }) {
     select('movetime').addEventListener('change', () => board.setAttribute('movetime', select('movetime').value));
   }
 
+  /** The lessons' catalogue is there: each rule they teach gets its link in the picker, in place. */
+  function linkLessons() {
+    const links = lessons();
+    if (picker && links) picker.linkLessons(links);
+  }
+
   /** Puts the keyboard in the form, to start another game. */
   function focus() {
     $('new-game-form').scrollIntoView({ block: 'nearest' });
     select('variant').focus();
   }
 
-  return { request, follow, sync, updateVisibility, buildRules, wire, focus };
+  return { request, follow, sync, updateVisibility, buildRules, linkLessons, wire, focus };
 }

@@ -171,24 +171,32 @@ export function showSpec(select, catalogue, spec, text) {
 }
 
 /**
+ * The lessons as the picker links to them: the lesson that teaches a rules option, and opening it.
+ * @typedef {{lessonFor(option: string): {id: string, title: string}|null, open(id: string): void}} LessonLinks
+ */
+
+/**
  * Builds the ingredient choosers inside `container`, one select per option, and calls
- * `onChange(spec)` whenever one changes. Returns `{show(rules)}`, which sets the choosers to
- * some rules ({option: value}, as the rules core gives them). `t` says messages: option names
- * are `option.<name>`, values `option.<name>.<value>` (numbers as they are, 0 as `option.off`).
- * With `lessons` (lessons.js's `{lessonFor(option), open(id)}`), an option that a lesson
- * teaches gets a "Lesson" button beside its menu, which opens that lesson.
+ * `onChange(spec)` whenever one changes. Returns `{show(rules), linkLessons(lessons)}`: `show`
+ * sets the choosers to some rules ({option: value}, as the rules core gives them); with
+ * `lessons` (lessons.js's `{lessonFor(option), open(id)}`), given here or later to
+ * `linkLessons` (once their catalogue is fetched), an option that a lesson teaches gets a
+ * "Lesson" button beside its menu, which opens that lesson. `t` says messages: option names are
+ * `option.<name>`, values `option.<name>.<value>` (numbers as they are, 0 as `option.off`).
  * @param {Document} doc
  * @param {HTMLElement} container
  * @param {RulesCatalogue} catalogue
  * @param {Translate} t
  * @param {(spec: string|null) => void} onChange
- * @param {{lessonFor(option: string): {id: string, title: string}|null, open(id: string): void}|null} [lessons]
- * @returns {{show(rules: Rules): void}}
+ * @param {LessonLinks|null} [lessons]
+ * @returns {{show(rules: Rules): void, linkLessons(lessons: LessonLinks): void}}
  */
 export function buildPicker(doc, container, catalogue, t, onChange, lessons = null) {
   container.textContent = '';
   /** @type {Record<string, HTMLSelectElement>} */
   const selects = {};
+  /** @type {Record<string, HTMLDivElement>} */
+  const rows = {};
   const main = doc.createElement('div');
   main.className = 'ingredients';
   const advanced = doc.createElement('details');
@@ -219,8 +227,16 @@ export function buildPicker(doc, container, catalogue, t, onChange, lessons = nu
     });
     selects[option.name] = select;
     row.append(label, select);
-    const lesson = lessons && lessons.lessonFor(option.name);
-    if (lessons && lesson) {
+    rows[option.name] = row;
+    (MAIN_OPTIONS.includes(option.name) ? main : advanced).appendChild(row);
+  }
+  container.append(main, advanced);
+  /** @param {LessonLinks} links */
+  const linkLessons = (links) => {
+    for (const option of catalogue.options) {
+      const row = rows[option.name];
+      const lesson = links.lessonFor(option.name);
+      if (!lesson || row.querySelector('.lesson-link')) continue;
       const link = doc.createElement('button');
       link.type = 'button';
       link.className = 'lesson-link';
@@ -228,13 +244,13 @@ export function buildPicker(doc, container, catalogue, t, onChange, lessons = nu
       link.textContent = t('lessons.pickerLink');
       link.setAttribute('aria-label', t('lessons.pickerLinkLabel', { title: lesson.title }));
       link.title = lesson.title;
-      link.addEventListener('click', () => lessons.open(lesson.id));
+      link.addEventListener('click', () => links.open(lesson.id));
       row.appendChild(link);
     }
-    (MAIN_OPTIONS.includes(option.name) ? main : advanced).appendChild(row);
-  }
-  container.append(main, advanced);
+  };
+  if (lessons) linkLessons(lessons);
   return {
+    linkLessons,
     show(rules) {
       // Each option has its select (made above, in this order).
       for (const option of catalogue.options) {
