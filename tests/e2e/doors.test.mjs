@@ -175,11 +175,11 @@ const DOORS = {
       // A finished game of this mode (Gray's seat), and the game-over panel's Rematch.
       const d = await env.device(`#mode=${mode}&side=gray&record=${encodeURIComponent(finishedRecord())}`);
       await d.page.waitForSelector('#rematch', { state: 'visible' });
-      const before = await element(d.page);
+      const finished = await element(d.page);
       await d.page.click('#rematch');
       await d.page.waitForFunction(
         ([id, remote]) => window.bluegray.state.history.length === 0 && (!remote || window.bluegray.element.gameId !== id),
-        [before.gameId, mode === 'friend'],
+        [finished.gameId, mode === 'friend'],
       );
       return d.page;
     },
@@ -238,17 +238,17 @@ for (const [name, door] of Object.entries(DOORS)) {
       // The computer's reply is in before the game is compared across the reload.
       if (mode === 'ai') await settle(page);
       await frames(page);
-      const before = await state(page);
+      const beforeReload = await state(page);
       const kept = await keptList(page);
       await page.reload();
       await waitReady(page);
       if (mode === 'live') await seated(page);
-      const after = await state(page);
+      const afterReload = await state(page);
       const again = await element(page);
       assert.equal(again.mode, mode, 'a reload shows the same mode');
       assert.equal(again.gameId, seen.gameId, 'a reload shows the same game id');
-      assert.deepEqual(after.history.slice(0, before.history.length), before.history, 'a reload shows the same moves');
-      if (mode !== 'demo') assert.equal(after.history.length, before.history.length);
+      assert.deepEqual(afterReload.history.slice(0, beforeReload.history.length), beforeReload.history, 'a reload shows the same moves');
+      if (mode !== 'demo') assert.equal(afterReload.history.length, beforeReload.history.length);
       assert.ok((await keptList(page)).length >= kept.length, 'a reload drops no kept game');
     });
   }

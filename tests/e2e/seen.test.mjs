@@ -164,7 +164,7 @@ function overlayContrast(page, selector = '#game') {
     const cs = getComputedStyle(box);
     const a = lum(getComputedStyle(text).color);
     const b = lum(cs.backgroundColor);
-    const alpha = (cs.backgroundColor.match(/[\d.]+/g)[3] ?? '1') * 1;
+    const alpha = Number(cs.backgroundColor.match(/[\d.]+/g)[3] ?? '1');
     return { ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), alpha };
   }, selector);
 }

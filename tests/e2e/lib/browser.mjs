@@ -11,6 +11,36 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../../scripts/serve.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/chromium.mjs';
 
+/**
+ * @import { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+ * @import { StartedServer } from '../../../scripts/serve.mjs'
+ */
+/**
+ * What launch() takes: the served folder (`root`, dist/ unless told) and its `prefix`, whether
+ * service workers are let in (`serviceWorkers`, 'block' unless told), whether the server sends
+ * the strict CSP header (`csp`), and the browser to open the context in (`browser`; else one of
+ * its own).
+ * @typedef {object} LaunchOptions
+ * @property {string} [root]
+ * @property {'allow' | 'block'} [serviceWorkers]
+ * @property {boolean} [csp]
+ * @property {string} [prefix]
+ * @property {Browser} [browser]
+ */
+/**
+ * What launch() gives: the server's address (`url`) and the server, the browser and the context
+ * for it, a new context of the same browser (`newContext`), another server in the same browser
+ * (`serve`), and the end of it all (`close`).
+ * @typedef {object} Env
+ * @property {string} url
+ * @property {StartedServer} server
+ * @property {Browser} browser
+ * @property {BrowserContext} context
+ * @property {(options?: BrowserContextOptions) => Promise<BrowserContext>} newContext
+ * @property {(options?: Omit<LaunchOptions, 'browser'>) => Promise<Env>} serve
+ * @property {() => Promise<void>} close
+ */
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** What a static host serves: the page, the element, the worker, the wasm builds (scripts/build-web.sh). */
 export const DIST = path.join(ROOT, 'dist');
@@ -21,7 +51,10 @@ export { CHROMIUM, CHROMIUM_ARGS };
 /** A laptop's window at twice its pixels: what a context gets unless it asks for another. */
 export const DESKTOP = { viewport: { width: 1200, height: 820 }, deviceScaleFactor: 2 };
 
-/** Fails with a clear message when the browser or the built wasm is missing. */
+/**
+ * Fails with a clear message when the browser or the built wasm is missing.
+ * @param {string} [binary] the browser's path
+ */
 export function checkPrerequisites(binary = CHROMIUM) {
   if (!fs.existsSync(binary)) {
     throw new Error(
@@ -36,10 +69,13 @@ export function checkPrerequisites(binary = CHROMIUM) {
   }
 }
 
-/** Starts headless Chromium (the caller closes it). */
+/**
+ * Starts headless Chromium (the caller closes it).
+ * @returns {Promise<Browser>}
+ */
 export function startBrowser() {
   checkPrerequisites();
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
 /**
@@ -48,10 +84,13 @@ export function startBrowser() {
  * unless `serviceWorkers: 'allow'`: a test of offline play asks for them; elsewhere they would
  * answer requests that a test routes. Returns {url, server, browser, context, newContext(),
  * serve(), close()}; close() ends the server, the context, and the browser if it started it.
+ * @param {LaunchOptions} [options]
+ * @returns {Promise<Env>}
  */
 export async function launch({ root = DIST, serviceWorkers = 'block', csp = false, prefix, browser } = {}) {
   const server = await startServer({ port: 0, host: '127.0.0.1', root, csp, prefix });
   const own = !browser;
+  /** @type {BrowserContext} */
   let context;
   try {
     browser ??= await startBrowser();
@@ -88,12 +127,15 @@ export async function launch({ root = DIST, serviceWorkers = 'block', csp = fals
  * them: node runs a file's before hooks at once). The pages a test left open in the file's context
  * are closed after it, so that none plays on (or writes the site's storage) during the next.
  * Returns the object launch() returns, filled in by the time a test runs.
+ * @param {LaunchOptions} [options]
+ * @param {(env: Env) => unknown} [prepare]
+ * @returns {Env}
  */
 export function setUp(options, prepare = async () => {}) {
+  /** @type {Partial<Env>} */
   const env = {};
   before(async () => {
-    Object.assign(env, await launch(options));
-    await prepare(env);
+    await prepare(Object.assign(env, await launch(options)));
   });
   afterEach(async () => {
     await Promise.all((env.context?.pages() ?? []).map((page) => page.close()));
@@ -101,13 +143,18 @@ export function setUp(options, prepare = async () => {}) {
   after(async () => {
     await env.close?.();
   });
-  return env;
+  // Empty until the file's before hook has run, which node:test runs before any of its tests.
+  return /** @type {Env} */ (env);
 }
 
 /**
  * Opens the page with a query string (on `env`'s server, or at `base`) in `env.context` and waits
  * until it has drawn. `init` runs in the page before its own scripts. Starts without saved data
  * unless `clearStorage: false`. Returns {page, problems}: see watch().
+ * @param {Pick<Env, 'context' | 'url'>} env
+ * @param {string} [query]
+ * @param {{ clearStorage?: boolean, base?: string, init?: () => void }} [options]
+ * @returns {Promise<{ page: Page, problems: string[] }>}
  */
 export async function openPage(env, query = '', { clearStorage = true, base, init } = {}) {
   const page = await env.context.newPage();
@@ -132,6 +179,9 @@ export async function openPage(env, query = '', { clearStorage = true, base, ini
 /**
  * Waits until the page says it has drawn (html[data-ready]). The patience is for a loaded
  * machine, where a first draw may take many seconds.
+ * @param {Page} page
+ * @param {number} [timeout] ms
+ * @returns {Promise<void>}
  */
 export async function waitReady(page, timeout = 40000) {
   await page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout });
@@ -140,8 +190,12 @@ export async function waitReady(page, timeout = 40000) {
 /**
  * Collects what goes wrong on `page` from now on: console errors and uncaught exceptions, and,
  * unless `network: false`, failed requests and HTTP errors. Returns the (growing) list.
+ * @param {Page} page
+ * @param {{ network?: boolean }} [options]
+ * @returns {string[]}
  */
 export function watch(page, { network = true } = {}) {
+  /** @type {string[]} */
   const problems = [];
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
@@ -159,7 +213,11 @@ export function watch(page, { network = true } = {}) {
   return problems;
 }
 
-/** Notes in `problems` every request of `page` that leaves the machine's files (file:, data:, blob:). */
+/**
+ * Notes in `problems` every request of `page` that leaves the machine's files (file:, data:, blob:).
+ * @param {Page} page
+ * @param {string[]} problems
+ */
 export function refuseNetwork(page, problems) {
   page.on('request', (r) => {
     const u = r.url();
@@ -170,6 +228,8 @@ export function refuseNetwork(page, problems) {
 /**
  * Waits for `page`'s service worker, and reloads once if it does not control the page yet (a
  * first visit is controlled only from its next load). Resolves to whether it controls it now.
+ * @param {Page} page
+ * @returns {Promise<boolean>}
  */
 export async function serviceWorkerControl(page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -180,10 +240,15 @@ export async function serviceWorkerControl(page) {
   return page.evaluate(() => !!navigator.serviceWorker.controller);
 }
 
-/** The paths of what the service worker of `page`'s site keeps (its build's cache). */
+/**
+ * The paths of what the service worker of `page`'s site keeps (its build's cache; none without one).
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
 export function swKept(page) {
   return page.evaluate(async () => {
     const name = (await caches.keys()).find((k) => k.startsWith('bluegray-'));
+    if (!name) return [];
     return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
   });
 }

@@ -4,28 +4,54 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './browser.mjs';
 
-/** A query string of `params`. */
-export const q = (params) => '?' + new URLSearchParams(params).toString();
+/**
+ * @import { Page } from 'playwright-core'
+ * @import AxeCore from 'axe-core'
+ */
+/**
+ * The page's window as seriousA11y's code in it sees it: axe-core's, once evaluated there.
+ * @typedef {Window & { axe?: typeof AxeCore }} AxeWindow
+ */
 
-/** `s` as a RegExp that matches it literally. */
+/**
+ * A query string of `params` (each value as its text).
+ * @param {Record<string, string | number | boolean>} params
+ * @returns {string}
+ */
+export const q = (params) => '?' + new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+/**
+ * `s` as a RegExp that matches it literally.
+ * @param {string} s
+ * @returns {string}
+ */
 export function escapeRe(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The page's status line. */
+/**
+ * The page's status line.
+ * @param {Page} page
+ * @returns {Promise<string | null>}
+ */
 export const status = (page) => page.textContent('#status');
 
 /**
  * Waits until the text of `selector` matches `re` (the page renders on the next frame). A
  * selector may reach into a board's shadow tree: `#game >>> .notice`.
+ * @param {Page} page
+ * @param {string} selector
+ * @param {RegExp} re
+ * @param {number} [timeout] ms
+ * @returns {Promise<void>}
  */
 export async function waitText(page, selector, re, timeout = 10000) {
   try {
     await page.waitForFunction(
       ([sel, src, flags]) => {
-        let node = document;
-        for (const part of sel.split(' >>> ')) node = node && (node.shadowRoot || node).querySelector(part);
-        return new RegExp(src, flags).test(node ? node.textContent : '');
+        let node = /** @type {Document | Element | null} */ (document);
+        for (const part of sel.split(' >>> ')) node = node && ((node instanceof Element && node.shadowRoot) || node).querySelector(part);
+        return new RegExp(src, flags).test(node ? (node.textContent ?? '') : '');
       },
       [selector, re.source, re.flags],
       { timeout },
@@ -35,16 +61,27 @@ export async function waitText(page, selector, re, timeout = 10000) {
   }
 }
 
-/** The text of `selector`, which may reach into a shadow tree as in waitText. */
+/**
+ * The text of `selector`, which may reach into a shadow tree as in waitText (null: nothing there).
+ * @param {Page} page
+ * @param {string} selector
+ * @returns {Promise<string | null>}
+ */
 export function deepText(page, selector) {
   return page.evaluate((sel) => {
-    let node = document;
-    for (const part of sel.split(' >>> ')) node = node && (node.shadowRoot || node).querySelector(part);
+    let node = /** @type {Document | Element | null} */ (document);
+    for (const part of sel.split(' >>> ')) node = node && ((node instanceof Element && node.shadowRoot) || node).querySelector(part);
     return node ? node.textContent : null;
   }, selector);
 }
 
-/** Clicks a button that copies a link and returns the link, once the page says `said` (it copied it). */
+/**
+ * Clicks a button that copies a link and returns the link, once the page says `said` (it copied it).
+ * @param {Page} page
+ * @param {string} button its selector
+ * @param {RegExp} [said]
+ * @returns {Promise<string>}
+ */
 export async function copyLink(page, button, said = /Link copied/) {
   await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.click(button);
@@ -59,11 +96,18 @@ const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
  * document), one line a fault: the rule, the element and what to fix. axe is evaluated, not added
  * as a script tag: the page's CSP allows no inline script (nor axe's own inline styles, whose
  * refusals it logs and which are no fault of the page: read a page's problems before this).
+ * @param {Page} page
+ * @param {string | null} [selector]
+ * @returns {Promise<string[]>}
  */
 export async function seriousA11y(page, selector = null) {
-  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(fs.readFileSync(AXE, 'utf8'));
+  if (!(await page.evaluate(() => !!(/** @type {AxeWindow} */ (window).axe)))) await page.evaluate(fs.readFileSync(AXE, 'utf8'));
   return page.evaluate(async (sel) => {
-    const result = await window.axe.run(sel ? document.querySelector(sel) : document, { resultTypes: ['violations'] });
+    const axe = /** @type {AxeWindow} */ (window).axe;
+    if (!axe) throw new Error('axe-core is not in the page');
+    const root = sel ? document.querySelector(sel) : document;
+    if (!root) throw new Error(`no ${sel} to check`);
+    const result = await axe.run(root, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .flatMap((v) =>
@@ -80,17 +124,21 @@ export async function seriousA11y(page, selector = null) {
  * choice, not only the chosen one: each may be chosen), a label, button, legend or summary whose
  * content is wider than its box, and a page or anything on it wider than the window. An inline
  * box wraps and has no width of its own, so only boxes are measured.
+ * @param {Page} page
+ * @returns {Promise<string[]>}
  */
 export function cutOff(page) {
   return page.evaluate(() => {
+    /** @type {string[]} */
     const out = [];
     const ctx = document.createElement('canvas').getContext('2d');
-    const name = (el) => `${el.localName}${el.id ? '#' + el.id : ''}`;
+    if (!ctx) throw new Error('no 2d canvas to measure texts with');
+    const name = (/** @type {Element} */ el) => `${el.localName}${el.id ? '#' + el.id : ''}`;
     for (const el of document.querySelectorAll('select, label, button, legend, summary')) {
       if (!el.checkVisibility()) continue;
       const style = getComputedStyle(el);
       if (style.display === 'inline') continue;
-      if (el.localName === 'select') {
+      if (el instanceof HTMLSelectElement) {
         const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
         ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
         for (const o of el.options) {
