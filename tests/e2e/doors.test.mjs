@@ -255,7 +255,8 @@ for (const [name, door] of Object.entries(DOORS)) {
 }
 
 test('door "element attributes" × every mode: the board sets up its own game, a game by link with its id', async () => {
-  for (const mode of ['ai', 'two', 'demo', 'view', 'friend', 'puzzle', 'live']) {
+  // Each mode on a page of its own, all at once (they share nothing but the relay).
+  const check = async (/** @type {string} */ mode) => {
     const extra = mode === 'live' ? ` relay="${relay.url}"` : mode === 'puzzle' ? ' goal="win2" position="4c3s/ss1s1ss2/2S6/2s6/9/2S6/9/SS1S1SS2/2S1C4 b 0 1"' : '';
     const html = `<!doctype html><meta charset="utf-8"><script type="module" src="${env.url}blue-gray-game.js"></script>
 <blue-gray-game id="b" mode="${mode}" side="blue"${extra}></blue-gray-game>`;
@@ -266,6 +267,7 @@ test('door "element attributes" × every mode: the board sets up its own game, a
       const b = document.getElementById('b');
       return { mode: b.settings.mode, gameId: b.gameId, attr: b.getAttribute('game-id'), tag: b.record.match(/\[GameId "([0-9a-f]+)"\]/)?.[1] ?? null };
     });
+    await d.context.close();
     assert.equal(got.mode, mode);
     if (mode === 'friend' || mode === 'live') {
       assert.match(String(got.gameId), GAME_ID, `${mode}: the board names its game`);
@@ -274,8 +276,8 @@ test('door "element attributes" × every mode: the board sets up its own game, a
     } else {
       assert.equal(got.gameId, null, `${mode}: no id`);
     }
-    await d.context.close();
-  }
+  };
+  await Promise.all(['ai', 'two', 'demo', 'view', 'friend', 'puzzle', 'live'].map(check));
 });
 
 test('a friend’s newer link opened as a new page load is kept before it is shown: a reload still has the move', async () => {
