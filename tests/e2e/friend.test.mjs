@@ -1,6 +1,6 @@
 // End-to-end: a game by link between devices that share nothing but the links they send (each a
 // browser context of its own): a 20-ply game sent back and forth, a link that changes a move
-// already played, a link that is behind, several games in the recent list, and the single file,
+// already played, a link that is behind, a link that plays the receiver's own move, several games in the recent list, and the single file,
 // where a link is of no use to a friend.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,6 +67,38 @@ test('a 20-ply game by link: each device opens the link the other sent, at its o
 
   for (const d of [a, b, c]) assert.deepEqual(d.problems, []);
   await Promise.all([a, b, c].map((d) => d.context.close()));
+});
+
+test('a link that plays a move of the receiver’s own seat is refused with a message, the game kept', async () => {
+  const a = await env.device();
+  const b = await env.device();
+  await startFromForm(a.page, 'friend', 'blue');
+  await playAMove(a.page, 0);
+  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  await playAMove(b.page, 1);
+  await follow(a.page, await copyLink(b.page, '#send-link'), 2);
+  // Blue plays its move, then a move for Gray too, and sends both in one link.
+  await playAMove(a.page, 2);
+  const honest = await copyLink(a.page, '#send-link');
+  const forgedMove = await a.page.evaluate(() => {
+    const el = window.bluegray.element;
+    return el.play(el.state.moves[0].text);
+  });
+  const forged = new URL(honest);
+  const fragment = new URLSearchParams(forged.hash.slice(1));
+  fragment.set('record', await a.page.evaluate(() => window.bluegray.element.record));
+  forged.hash = fragment.toString();
+  const before = await state(b.page);
+  await b.page.goto(forged.href);
+  await waitText(b.page, '#notice', new RegExp(`plays ${forgedMove} for Gray, your side`));
+  assert.deepEqual((await state(b.page)).history, before.history, 'not even Blue’s move of the forged link is taken');
+  await b.page.reload();
+  await b.page.waitForFunction((n) => window.bluegray?.state?.history.length === n, before.history.length);
+  // The honest link still brings Blue's move.
+  await follow(b.page, honest, 3);
+  await waitText(b.page, '#status', /Your move \(Gray\)/);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+  await Promise.all([a, b].map((d) => d.context.close()));
 });
 
 test('several games by link in the recent list say where it is the player’s move', async () => {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { replayWith, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText, topics } from '../../www/remote/live-protocol.js';
-import { compareMoves, offersLink, friendStatus } from '../../www/remote/friend.js';
+import { compareMoves, linkOrder, linkNotice, offersLink, friendStatus } from '../../www/remote/friend.js';
 import { newGameId, GAME_ID } from '../../www/lib/game-id.js';
 import { readSettings } from '../../www/lib/settings.js';
 import { readLink } from '../../www/page/address.js';
@@ -110,6 +110,14 @@ test('how a link’s moves stand to this device’s game', () => {
   assert.deepEqual(compareMoves(['a'], ['a', 'b']), { order: 'newer' });
   assert.deepEqual(compareMoves(['a', 'b'], ['a']), { order: 'older' });
   assert.deepEqual(compareMoves(['a', 'b', 'c'], ['a', 'x', 'c', 'd']), { order: 'differs', ply: 2 });
+  // A link adds only the friend's moves: after Blue's move (Gray to move), at Gray's seat.
+  const gs = { history: ['a'], side: 'gray' };
+  assert.deepEqual(linkOrder(gs, 'blue', ['a', 'b']), { order: 'newer' });
+  assert.deepEqual(linkOrder(gs, 'gray', ['a', 'b']), { order: 'own', ply: 2 });
+  assert.deepEqual(linkOrder({ history: ['a', 'b'], side: 'blue' }, 'gray', ['a', 'b', 'c', 'd']), { order: 'own', ply: 4 });
+  assert.deepEqual(linkOrder({ history: ['a', 'b'], side: 'blue' }, 'gray', ['a', 'b', 'c']), { order: 'newer' });
+  assert.deepEqual(linkOrder(gs, 'gray', ['x']), { order: 'differs', ply: 1 });
+  assert.deepEqual(linkNotice({ history: ['a'], side: 'gray', moveRows: [] }, ['a', 'b'], { order: 'own', ply: 2 }), { key: 'friend.ownMove', params: { move: 'b', side: 'gray' } });
 });
 
 test('the link is offered after the player’s move, and in a live game only while the relay is away', () => {

@@ -397,6 +397,7 @@ export default {
     'friend.linkCopied': 'Link copied: send it to your friend ({side:side}). It opens the game at their seat.',
     'friend.fromFile': 'This page was opened from a file, so a link to it would not open on your friend’s device. The game record is in the box below and was copied: send it to your friend ({side:side}), who opens it with Open record.',
     'friend.differs': 'This link changes move {n}: you have {mine}, the link has {theirs}. Your game is kept as it was.',
+    'friend.ownMove': 'This link plays {move} for {side:side}, your side: only you make your moves. Your game is kept as it was.',
     'friend.behind': 'This link is behind your game ({theirs} plies; you have {mine}): your newer game is kept.',
     'live.invite': 'Copy invitation',
     'live.inviteCopied': 'Invitation copied: send it to your friend ({side:side}). The first to open it takes the seat; anyone else with it watches.',

@@ -399,6 +399,7 @@ export default {
     'friend.linkCopied': 'Link másolva: küldd el a barátodnak ({side:side}). Az ő helyén nyitja meg a játszmát.',
     'friend.fromFile': 'Ezt az oldalt fájlból nyitottad meg, így a rá mutató link a barátodnál nem nyílna meg. A játszma lejegyzése lent a mezőben van, és ki is másoltuk: küldd el a barátodnak ({side:side}), aki a Lejegyzés megnyitása gombbal nyitja meg.',
     'friend.differs': 'Ez a link megváltoztatja a(z) {n}. lépést: nálad {mine}, a linkben {theirs}. A játszmád változatlan maradt.',
+    'friend.ownMove': 'Ez a link a te oldaladon ({side:side}) lépi meg ezt: {move}. A lépéseidet csak te teheted meg. A játszmád változatlan maradt.',
     'friend.behind': 'Ez a link le van maradva a játszmádhoz képest ({theirs} féllépés, nálad {mine}): az újabb, a tiéd marad meg.',
     'live.invite': 'Meghívó másolása',
     'live.inviteCopied': 'Meghívó másolva: küldd el a barátodnak ({side:side}). Aki elsőként megnyitja, azé a hely; a többiek nézhetik.',

@@ -7,7 +7,7 @@
 // before it is shown.
 import { isRemote, otherSide } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
-import { compareMoves, linkNotice } from '../remote/friend.js';
+import { linkOrder, linkNotice } from '../remote/friend.js';
 import { relayOf } from './page-state.js';
 import { loadWasm } from '../engine/assets.js';
 
@@ -157,8 +157,9 @@ export function gameDoors(ctx, { games, save, address }) {
   /**
    * A link (or record) of a game against a friend that this device keeps: the kept game, at this
    * device's seat. A game by link goes on with the link's moves when they go on from it (each
-   * checked by the rules core); a link that is behind, or that changes a move already played,
-   * changes nothing and says so. A live game goes on through its relay.
+   * checked by the rules core); a link that is behind, that changes a move already played, or
+   * that plays a move of this device's own seat (only the friend's moves come by link), changes
+   * nothing and says so. A live game goes on through its relay.
    * @param {GameRequest} r
    * @param {string[]} problems
    */
@@ -168,8 +169,10 @@ export function gameDoors(ctx, { games, save, address }) {
     if (r.mode === 'live') return openKept(kept.id, { mode: 'live', relay: r.relay || String(kept.settings.relay ?? '') }, problems);
     const theirs = await movesOf(r.record || '');
     if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
-    const order = compareMoves(board.state?.history ?? [], theirs);
-    if (order.order === 'newer') for (const m of theirs.slice(board.state?.history.length ?? 0)) board.play(m);
+    const mine = board.state;
+    if (!mine) return true;
+    const order = linkOrder(mine, board.seat, theirs);
+    if (order.order === 'newer') for (const m of theirs.slice(mine.history.length)) board.play(m);
     const gs = board.state;
     const said = gs && linkNotice(gs, theirs, order);
     if (said) ctx.notify(said);

@@ -10,8 +10,9 @@ import { isRemote, otherSide } from '../lib/settings.js';
 
 /**
  * How a link's moves stand to this device's: the same, going on from them, behind them, or
- * parting from them at `ply` (from 1).
- * @typedef {{order: 'same'|'newer'|'older'}|{order: 'differs', ply: number}} MoveOrder
+ * parting from them at `ply` (from 1); `own`: going on with a move of this device's own seat at
+ * `ply`, which only this device may make.
+ * @typedef {{order: 'same'|'newer'|'older'}|{order: 'differs'|'own', ply: number}} MoveOrder
  */
 
 /** The game settings that name one game with a friend elsewhere, besides the game's own. */
@@ -33,8 +34,34 @@ export function compareMoves(mine, theirs) {
 }
 
 /**
+ * How a link's moves (`theirs`) stand to the game this device keeps at `seat` (`gs`): as
+ * compareMoves, but a link may add only the friend's moves; one that goes on with a move of
+ * `seat` is `{order: 'own', ply}` (the first such ply, from 1), whoever wrote it.
+ * @param {Pick<GameState, 'history'|'side'>} gs
+ * @param {string|null} seat
+ * @param {string[]} theirs
+ * @returns {MoveOrder}
+ */
+export function linkOrder(gs, seat, theirs) {
+  const order = compareMoves(gs.history, theirs);
+  if (order.order !== 'newer') return order;
+  for (let ply = gs.history.length + 1; ply <= theirs.length; ply++) if (sideAt(gs, ply) === seat) return { order: 'own', ply };
+  return order;
+}
+
+/**
+ * The side that plays ply `ply` (from 1) after the game `gs`, which stands at its last move.
+ * Passing is never allowed, so the sides take turns from the side to move now.
+ * @param {Pick<GameState, 'history'|'side'>} gs
+ * @param {number} ply
+ */
+function sideAt(gs, ply) {
+  return (ply - gs.history.length) % 2 === 1 ? gs.side : otherSide(gs.side);
+}
+
+/**
  * What the page says of a link to a game it keeps (`gs`: the kept game's state, `theirs`: the
- * link's moves, `order` from compareMoves), or null when there is nothing to say.
+ * link's moves, `order` from linkOrder), or null when there is nothing to say.
  * @param {GameState} gs
  * @param {string[]} theirs
  * @param {MoveOrder} order
@@ -45,6 +72,7 @@ export function linkNotice(gs, theirs, order) {
     const ply = order.ply;
     return { key: 'friend.differs', params: { n: moveNumberOf(gs, ply), mine: gs.history[ply - 1], theirs: theirs[ply - 1] } };
   }
+  if (order.order === 'own') return { key: 'friend.ownMove', params: { move: theirs[order.ply - 1], side: sideAt(gs, order.ply) } };
   if (order.order === 'older') return { key: 'friend.behind', params: { theirs: theirs.length, mine: gs.history.length } };
   return null;
 }
