@@ -12,6 +12,7 @@
 // of the state), render.js (the shadow tree, and putting the view in it), input.js (events to
 // intents), computer.js (the computer player) and controller.js (the game flow that runs them
 // in order).
+import './lib/browser-only.js';
 import { BoardController } from './element/controller.js';
 import { ATTRIBUTE_NAMES, defineReflectedProperties, keyOf } from './element/config.js';
 import { stylesheet } from './engine/assets.js';

@@ -144,6 +144,14 @@ test('the tarball holds the package and nothing else', () => {
   assert.match(packed.filename, /^blue-gray-game-\d+\.\d+\.\d+\.tgz$/);
 });
 
+test('imported in Node, the package throws an Error that says it is a browser custom element', () => {
+  // A child process: the import's failure must not depend on what this test process has loaded.
+  const script = `import(${JSON.stringify(path.join(PACKAGE_DIR, 'blue-gray-game.js'))}).then(() => console.log('imported'), (e) => console.log(e instanceof Error, e.message))`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.match(out, /^true <blue-gray-game> is a browser custom element/);
+  assert.match(out, /does not render on a server/);
+});
+
 test('esbuild: a bundle of `import "blue-gray-game"`, with the package’s files copied beside it', async () => {
   const dir = consumer('esbuild', [locked('esbuild')], { 'src/main.js': APP, 'public/index.html': PAGE('<script type="module" src="main.js"></script>') });
   run(path.join(dir, 'node_modules', '.bin', 'esbuild'), ['src/main.js', '--bundle', '--format=esm', '--splitting', '--minify', '--outdir=public'], dir);
