@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, after } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import { DIST, startBrowser, watch, waitReady, state, playMove, pickMove } from './helpers.mjs';
+import { DESKTOP, DIST, startBrowser, watch, waitReady, state, playMove, pickMove } from './helpers.mjs';
 
 /** Starts the servers and the browser. Returns {url (dist/'s), device(), close()}. */
 export async function devices() {
@@ -24,7 +24,7 @@ export async function devices() {
      * `html`, a page of that markup served at `path` (a page that embeds the element).
      */
     async device(where = '', { html } = {}) {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 820 }, serviceWorkers: 'block' });
+      const context = await browser.newContext({ ...DESKTOP, deviceScaleFactor: 1, serviceWorkers: 'block' });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
       const page = await context.newPage();
       const problems = watch(page);

@@ -129,7 +129,7 @@ test("the computer's capture glides hop by hop, then the picture settles", async
     };
     requestAnimationFrame(tick);
   };
-  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: JUMP, mode: 'ai', side: 'gray', level: 1 }), { init });
+  const { page, problems } = await openPage(env, q({ variant: 'sackson', position: JUMP, mode: 'ai', side: 'gray', level: 1 }), { init, motion: true });
   await page.waitForFunction(() => window.sawGlide, null, { timeout: 20000 });
   const s = await state(page);
   assert.equal(s.lastMove.kind, 'capture');

@@ -48,8 +48,14 @@ export const DIST = path.join(ROOT, 'dist');
 export const SINGLE_FILE = pathToFileURL(path.join(DIST, 'blue-and-gray.html')).href;
 export { CHROMIUM, CHROMIUM_ARGS };
 
-/** A laptop's window at twice its pixels: what a context gets unless it asks for another. */
-export const DESKTOP = { viewport: { width: 1200, height: 820 }, deviceScaleFactor: 2 };
+/**
+ * A laptop's window at twice its pixels: what a context gets unless it asks for another. With
+ * reduced motion, as players may ask for: the computer's moves land at once instead of gliding
+ * hop by hop, so a test waits for no animation it does not look at (the glide's own test asks
+ * for motion, openPage's `motion`).
+ * @type {import('playwright-core').BrowserContextOptions}
+ */
+export const DESKTOP = { viewport: { width: 1200, height: 820 }, deviceScaleFactor: 2, reducedMotion: 'reduce' };
 
 /**
  * Fails with a clear message when the browser or the built wasm is missing.
@@ -150,14 +156,16 @@ export function setUp(options, prepare = async () => {}) {
 /**
  * Opens the page with a query string (on `env`'s server, or at `base`) in `env.context` and waits
  * until it has drawn. `init` runs in the page before its own scripts. Starts without saved data
- * unless `clearStorage: false`. Returns {page, problems}: see watch().
+ * unless `clearStorage: false`; with the motion of the context (reduced: DESKTOP) unless
+ * `motion: true`. Returns {page, problems}: see watch().
  * @param {Pick<Env, 'context' | 'url'>} env
  * @param {string} [query]
- * @param {{ clearStorage?: boolean, base?: string, init?: () => void }} [options]
+ * @param {{ clearStorage?: boolean, base?: string, init?: () => void, motion?: boolean }} [options]
  * @returns {Promise<{ page: Page, problems: string[] }>}
  */
-export async function openPage(env, query = '', { clearStorage = true, base, init } = {}) {
+export async function openPage(env, query = '', { clearStorage = true, base, init, motion = false } = {}) {
   const page = await env.context.newPage();
+  if (motion) await page.emulateMedia({ reducedMotion: 'no-preference' });
   const problems = watch(page);
   if (init) await page.addInitScript(init);
   const url = (base || env.url) + query;
