@@ -131,6 +131,7 @@ export async function startRelay({ redis, args = [] } = {}) {
   return {
     get url() { return url; },
     get stderr() { return child.err; },
+    get pid() { return child.pid; },
     start,
     stop: () => terminate(child),
     dispose: () => terminate(child),
