@@ -394,8 +394,9 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
     const address = addressOf(req);
     let state = addresses.get(address);
     if (!state) addresses.set(address, (state = { connections: 0, tokens: burst, at: Date.now() }));
+    // One too many is cut at once (a closing handshake could be held open).
     if (state.connections >= limits.maxPerAddress) {
-      ws.close(1008, 'too many connections from this address');
+      ws.terminate();
       return;
     }
     const counted = state;
