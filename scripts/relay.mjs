@@ -1,15 +1,42 @@
 #!/usr/bin/env node
-// The relay for live games: a standard MQTT 3.1.1/5 broker (Aedes) reached over WebSocket, which
+// The relay for live games: a standard MQTT 3.1.1 broker (Aedes) reached over WebSocket, which
 // the page's two browsers both connect to. The project writes no broker of its own; any MQTT
 // broker with WebSocket support does the same job, and this one is here so a host needs nothing
 // but Node (and Redis, to run more than one process or to keep games over a restart).
 //
 //   node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://HOST:PORT] [--id NAME]
+//                          [--connect-timeout 5] [--max-keepalive 120] [--max-game BYTES]
+//                          [--max-join 1024] [--max-presence 64] [--max-connections 10000]
+//                          [--max-per-address 50] [--rate 20] [--trust-proxy]
 //
 // A host points the page at it with `?relay=ws://HOST:PORT` (wss:// behind TLS) or the element's
 // `relay` attribute. Without --redis everything lives in this process. With --redis, retained
 // messages, sessions and subscriptions are kept in Redis and messages pass through it, so any
 // number of relay processes behind one address serve one pool of games and a restart loses none.
+//
+// It serves games and nothing else (docs/RELAY.md, "What it accepts"):
+// - topics: a client may publish to and subscribe to `bluegray/v1/<game id>/` followed by `game`,
+//   `join`, `presence/blue` or `presence/gray` only (and subscribe to `presence/+`); a refused
+//   subscription gets the failure code and nothing else, a refused publish (or will) ends the
+//   connection;
+// - sizes: a message on `game` up to --max-game bytes (default: the biggest snapshot the page
+//   accepts, MAX_MOVES of the longest moves, computed below), on `join` up to --max-join, on
+//   `presence/…` up to --max-presence; an MQTT packet that announces more than the biggest of
+//   these and 1 KiB ends the connection as soon as its header arrives, before its body is read;
+// - time: a connection that has not upgraded to WebSocket and sent CONNECT within
+//   --connect-timeout seconds is closed; a CONNECT must ask for a keep-alive of 1 to
+//   --max-keepalive seconds (0, "never", is refused), and a client silent for one and a half
+//   times its keep-alive is closed (MQTT's rule);
+// - numbers: --max-connections in all, --max-per-address from one address, and --rate packets a
+//   second from one address (all its connections together; bursts up to twice that), beyond
+//   which the connection is closed. --trust-proxy takes the address from the last entry of
+//   X-Forwarded-For (behind a reverse proxy that sets it; never on a relay reached directly);
+// - client ids: a CONNECT whose client id is connected from another address is refused
+//   (CONNACK "identifier rejected"), so no one can knock a player off; the relay then pings that
+//   connection over WebSocket and closes it when no pong comes within --connect-timeout (a
+//   phone that changed networks gets its id back within seconds). From the same address the new
+//   connection takes the id over (MQTT's rule). Across relay processes sharing a Redis, Aedes
+//   still hands the id to the newest connection.
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -20,13 +47,17 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import Redis from 'ioredis';
 import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
-import { ROOT } from '../www/remote/live-protocol.js';
+import { ROOT, MAX_MOVES } from '../www/remote/live-protocol.js';
+import { GAME_ID } from '../www/lib/game-id.js';
 
 /**
  * @import { AddressInfo } from 'node:net'
  * @import { EventEmitter } from 'node:events'
- * @import { AedesOptions } from 'aedes'
+ * @import { Duplex } from 'node:stream'
+ * @import { AedesOptions, AuthenticateError, Client } from 'aedes'
  * @import { MQEmitterRedis } from 'mqemitter-redis'
+ * @import { WebSocket } from 'ws'
+ * @import { Snapshot } from '../www/remote/live-protocol.js'
  */
 /**
  * What the relay uses of its Redis persistence: `destroy()` without a callback returns the
@@ -42,18 +73,159 @@ import { ROOT } from '../www/remote/live-protocol.js';
  * @typedef {Omit<AedesOptions, 'persistence' | 'mq'> & { persistence?: RedisPersistence, mq?: RedisEmitter }} BrokerOptions
  */
 /**
+ * The relay's limits (the header above says what each does).
+ * @typedef {object} Limits
+ * @property {number} connectTimeout milliseconds from the TCP connection to CONNECT
+ * @property {number} maxKeepalive seconds
+ * @property {number} maxGame bytes of a message on `game`
+ * @property {number} maxJoin bytes of a message on `join`
+ * @property {number} maxPresence bytes of a message on `presence/<seat>`
+ * @property {number} maxConnections connections in all
+ * @property {number} maxPerAddress connections from one address
+ * @property {number} rate MQTT packets a second from one address
+ * @property {boolean} trustProxy whether the client's address is X-Forwarded-For's last entry
+ */
+/**
  * What startRelay takes.
  * @typedef {object} RelayOptions
  * @property {string} [host] default 127.0.0.1
  * @property {number} [port] default 9001
  * @property {string} [redis] a redis:// or rediss:// URL: without it everything lives in this process
  * @property {string} [id] the broker's id
+ * @property {Partial<Limits>} [limits] default DEFAULT_LIMITS
+ */
+/**
+ * What the relay knows of a client's connection: its address and its WebSocket.
+ * @typedef {{ address: string, ws: WebSocket }} Peer
+ */
+/**
+ * One address's connections and its packet allowance (a token bucket).
+ * @typedef {{ connections: number, tokens: number, at: number }} AddressState
  */
 
-/** The largest message the relay passes on: a whole game's signed snapshot is far smaller. */
-const MAX_MESSAGE = 1 << 20;
+/**
+ * The biggest snapshot the page accepts (live-protocol.js, snapshotOf): MAX_MOVES moves, each the
+ * longest a move can be written (18 points joined by `x`, docs/RULES.md §6.2), its rules' name at
+ * its longest (500), both seats' keys and every signature. Real games are far smaller.
+ */
+export const BIGGEST_SNAPSHOT = (() => {
+  const key = 'k'.repeat(87);
+  const sig = 's'.repeat(86);
+  const longestMove = Array(18).fill('a1').join('x');
+  /** @type {Snapshot} */
+  const snap = {
+    v: 1, id: '0'.repeat(32), variant: 'v'.repeat(500), host: 'blue', keys: { blue: key, gray: key }, hostSig: sig, seal: sig,
+    moves: Array(MAX_MOVES).fill(longestMove), sigs: Array(MAX_MOVES).fill(sig),
+  };
+  return Buffer.byteLength(JSON.stringify(snap));
+})();
 
-const USAGE = 'usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]';
+/** What an MQTT packet holds besides its message: fixed header, topic, packet id (and a CONNECT's fields). */
+const PACKET_OVERHEAD = 1024;
+
+/** @type {Limits} */
+export const DEFAULT_LIMITS = {
+  connectTimeout: 5000,
+  maxKeepalive: 120,
+  maxGame: BIGGEST_SNAPSHOT,
+  // {seat, key}: 60 bytes today; room for what an invitation may add.
+  maxJoin: 1024,
+  // 'online' or 'offline'.
+  maxPresence: 64,
+  maxConnections: 10000,
+  maxPerAddress: 50,
+  rate: 20,
+  trustProxy: false,
+};
+
+/** `text` matched literally in a regular expression. */
+const literal = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A game's topics' prefix: ROOT and a game id (www/lib/game-id.js). */
+const GAME_TOPIC = `${literal(ROOT)}/${GAME_ID.source.replace(/^\^|\$$/g, '')}`;
+/** The topics one publishes to, the kind of each in group 1. */
+const PUBLISH_TOPIC = new RegExp(`^${GAME_TOPIC}/(game|join|presence/(?:blue|gray))$`);
+/** The topic filters one subscribes to: the same, and the game's presence of both seats. */
+const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|join|presence/(?:blue|gray|\\+))$`);
+
+const USAGE = `usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]
+  [--connect-timeout SECONDS (${DEFAULT_LIMITS.connectTimeout / 1000})] [--max-keepalive SECONDS (${DEFAULT_LIMITS.maxKeepalive})]
+  [--max-game BYTES (${DEFAULT_LIMITS.maxGame})] [--max-join BYTES (${DEFAULT_LIMITS.maxJoin})] [--max-presence BYTES (${DEFAULT_LIMITS.maxPresence})]
+  [--max-connections N (${DEFAULT_LIMITS.maxConnections})] [--max-per-address N (${DEFAULT_LIMITS.maxPerAddress})]
+  [--rate PACKETS-A-SECOND (${DEFAULT_LIMITS.rate})] [--trust-proxy]`;
+
+/**
+ * The size cap of a message on `topic`, or 0 when no one may publish there.
+ * @param {Limits} limits
+ * @param {string} topic
+ * @returns {number}
+ */
+function messageCap(limits, topic) {
+  const kind = PUBLISH_TOPIC.exec(topic)?.[1];
+  if (!kind) return 0;
+  return kind === 'game' ? limits.maxGame : kind === 'join' ? limits.maxJoin : limits.maxPresence;
+}
+
+/**
+ * Why a message may not pass, or null when it may.
+ * @param {Limits} limits
+ * @param {string} topic
+ * @param {string | Buffer} payload
+ * @returns {string | null}
+ */
+function refusal(limits, topic, payload) {
+  const cap = messageCap(limits, topic);
+  if (!cap) return `not a game's topic: ${topic}`;
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  return size > cap ? `a message of ${size} bytes on ${topic} (at most ${cap})` : null;
+}
+
+/**
+ * A reader of a connection's bytes as MQTT packets, without keeping them: it follows each fixed
+ * header and skips the body, so it knows a packet's announced length before the body arrives.
+ * `feed(bytes)` returns why the connection must end (a packet over `maxPacket`, a malformed
+ * length, or what `onPacket` returns), else null.
+ * @param {number} maxPacket
+ * @param {() => string | null} onPacket called at each packet's header
+ */
+function packetReader(maxPacket, onPacket) {
+  let state = 'type';
+  let length = 0;
+  let scale = 1;
+  let left = 0;
+  /** @param {Buffer} bytes */
+  return (bytes) => {
+    let i = 0;
+    while (i < bytes.length) {
+      if (state === 'body') {
+        const n = Math.min(left, bytes.length - i);
+        i += n;
+        left -= n;
+        if (left === 0) state = 'type';
+        continue;
+      }
+      const b = bytes[i++];
+      if (state === 'type') {
+        state = 'length';
+        length = 0;
+        scale = 1;
+        continue;
+      }
+      length += (b & 0x7f) * scale;
+      scale *= 0x80;
+      if (b & 0x80) {
+        // At most four bytes of length (MQTT 3.1.1 §2.2.3).
+        if (scale === 0x80 ** 4) return 'a malformed packet length';
+        continue;
+      }
+      if (length > maxPacket) return `a packet of ${length} bytes (at most ${maxPacket})`;
+      const why = onPacket();
+      if (why) return why;
+      left = length;
+      state = left ? 'body' : 'type';
+    }
+    return null;
+  };
+}
 
 /**
  * One Redis connection, connected before it is handed over so an unreachable Redis fails the start at once.
@@ -88,9 +260,12 @@ async function redisConnection(url) {
  * @param {RelayOptions} [options]
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } = {}) {
+export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, limits: given = {} } = {}) {
+  /** @type {Limits} */
+  const limits = { ...DEFAULT_LIMITS, ...given };
+  const maxPacket = Math.max(limits.maxGame, limits.maxJoin, limits.maxPresence) + PACKET_OVERHEAD;
   /** @type {BrokerOptions} */
-  const opts = { id };
+  const opts = { id, connectTimeout: limits.connectTimeout, keepaliveLimit: limits.maxKeepalive };
   /** @type {Redis[]} */
   const conns = [];
   if (redis) {
@@ -101,13 +276,103 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } 
     opts.mq.state.on('error', () => {});
   }
   const broker = await Aedes.createBroker(opts);
-  // The relay carries the game's topics only, so no one can use it (and its Redis) as a store of
-  // their own.
-  broker.authorizePublish = (client, packet, done) =>
-    done(packet.topic.startsWith(`${ROOT}/`) && packet.payload.length <= MAX_MESSAGE ? null : new Error(`not a game's topic: ${packet.topic}`));
+
+  /** Each connection's peer, by the stream Aedes reads. @type {WeakMap<object, Peer>} */
+  const peers = new WeakMap();
+  /** @type {Map<string, AddressState>} */
+  const addresses = new Map();
+  const burst = 2 * limits.rate;
+
+  // The game's topics only, each message within its kind's size, so no one can use the relay
+  // (and its Redis) as a store of their own. A refusal ends the client's connection (Aedes).
+  broker.authorizePublish = (_client, packet, done) => {
+    const why = refusal(limits, packet.topic, packet.payload);
+    done(why ? new Error(why) : null);
+  };
+  // The game's exact topics only: no wildcard over games, no `#`, no `$SYS`. A refused
+  // subscription gets the failure code in SUBACK and no message.
+  broker.authorizeSubscribe = (_client, sub, done) => done(null, SUBSCRIBE_TOPIC.test(sub.topic) ? sub : null);
+  // A will is kept (in Redis too) as long as the connection lasts: it must be a message the
+  // client could publish.
+  broker.preConnect = (_client, packet, done) => {
+    const why = packet.will ? refusal(limits, packet.will.topic, packet.will.payload) : null;
+    done(why ? new Error(`will: ${why}`) : null, !why);
+  };
+  // A client id connected from another address stays with its connection; that connection is
+  // asked for a pong, and closed when none comes (a device that changed networks, or a dead one).
+  broker.authenticate = (client, _username, _password, done) => {
+    // The clients connected to this process (Aedes' d.ts leaves them out).
+    const other = /** @type {Aedes & { clients: Record<string, Client | undefined> }} */ (broker).clients[client.id];
+    const mine = peers.get(client.conn);
+    const theirs = other && !other.closed ? peers.get(other.conn) : undefined;
+    if (!mine || !theirs || theirs.address === mine.address) return done(null, true);
+    probe(theirs.ws);
+    const err = /** @type {AuthenticateError} */ (Object.assign(new Error(`client id ${client.id} is connected from another address`), { returnCode: 2 }));
+    done(err, false);
+  };
+
+  /** @type {WeakSet<WebSocket>} */
+  const probing = new WeakSet();
+  /**
+   * Pings `ws`; terminates it when no pong comes within the connect timeout.
+   * @param {WebSocket} ws
+   */
+  function probe(ws) {
+    if (probing.has(ws)) return;
+    probing.add(ws);
+    const timer = setTimeout(() => ws.terminate(), limits.connectTimeout);
+    ws.once('pong', () => {
+      clearTimeout(timer);
+      probing.delete(ws);
+    });
+    ws.once('close', () => clearTimeout(timer));
+    ws.ping();
+  }
+
+  /**
+   * A client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry.
+   * @param {http.IncomingMessage} req
+   * @returns {string}
+   */
+  function addressOf(req) {
+    const forwarded = limits.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
+    return forwarded || req.socket.remoteAddress || '';
+  }
+
+  /**
+   * Takes one packet from `address`'s allowance: why not when it has none left.
+   * @param {AddressState} state
+   * @returns {string | null}
+   */
+  function spend(state) {
+    const now = Date.now();
+    state.tokens = Math.min(burst, state.tokens + ((now - state.at) / 1000) * limits.rate);
+    state.at = now;
+    if (state.tokens < 1) return `more than ${limits.rate} packets a second`;
+    state.tokens -= 1;
+    return null;
+  }
+
+  // An address's allowance outlives its connections until it is full again, so reconnecting
+  // does not refill it.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [address, state] of addresses) {
+      if (state.connections === 0 && state.tokens + ((now - state.at) / 1000) * limits.rate >= burst) addresses.delete(address);
+    }
+  }, 10000);
+  sweep.unref();
+
   const server = http.createServer((req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain' }).end('MQTT over WebSocket only\n');
   });
+  server.maxConnections = limits.maxConnections;
+  // A socket has the connect timeout to become a WebSocket (then Aedes gives it as long again
+  // for CONNECT from its start).
+  /** @type {WeakMap<object, NodeJS.Timeout>} */
+  const handshakes = new WeakMap();
+  server.on('connection', (socket) => handshakes.set(socket, setTimeout(() => socket.destroy(), limits.connectTimeout)));
+  server.on('upgrade', (_req, socket) => clearTimeout(handshakes.get(socket)));
   try {
     await /** @type {Promise<void>} */ (
       new Promise((resolve, reject) => {
@@ -116,16 +381,37 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } 
       })
     );
   } catch (err) {
+    clearInterval(sweep);
     await /** @type {Promise<void>} */ (new Promise((resolve) => broker.close(resolve)));
     for (const c of conns) c.disconnect();
     throw /** @type {NodeJS.ErrnoException} */ (err).code === 'EADDRINUSE' ? new Error(`port ${port} on ${host} is in use`) : err;
   }
-  // Moves and records are small; a cap keeps one client from filling the memory.
-  const wss = new WebSocketServer({ server, maxPayload: 2 << 20 });
+  // One WebSocket message holds at most a packet (the packet reader below bounds packets that
+  // span several).
+  const wss = new WebSocketServer({ server, maxPayload: maxPacket });
   wss.on('error', (err) => console.error(`relay: ${err.message}`));
   wss.on('connection', (ws, req) => {
+    const address = addressOf(req);
+    let state = addresses.get(address);
+    if (!state) addresses.set(address, (state = { connections: 0, tokens: burst, at: Date.now() }));
+    // One too many is cut at once (a closing handshake could be held open).
+    if (state.connections >= limits.maxPerAddress) {
+      ws.terminate();
+      return;
+    }
+    const counted = state;
+    counted.connections++;
+    ws.once('close', () => counted.connections--);
+    // Registered before the stream's own listener, so a packet too big or too many ends the
+    // connection before Aedes reads it.
+    const read = packetReader(maxPacket, () => spend(counted));
+    ws.on('message', (data) => {
+      // Destroying the stream ends the WebSocket and pushes nothing more to Aedes.
+      if (read(/** @type {Buffer} */ (data))) stream.destroy();
+    });
     const stream = createWebSocketStream(ws);
     stream.on('error', () => ws.terminate());
+    peers.set(stream, { address, ws });
     broker.handle(stream, req);
   });
   // A server listening on a port: its address is the host's and port's.
@@ -133,6 +419,7 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } 
   const url = `ws://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
 
   async function shutdown() {
+    clearInterval(sweep);
     wss.close();
     const closed = new Promise((resolve) => server.close(resolve));
     // Closing the clients through the broker ends their sessions properly (wills, stored
@@ -149,25 +436,62 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id } 
   return { url, close: () => (closing ??= shutdown()) };
 }
 
+/**
+ * A whole number from `min` up, from option `name`'s text.
+ * @param {string} name
+ * @param {string} text
+ * @param {number} min
+ * @returns {number}
+ */
+function wholeNumber(name, text, min) {
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`--${name} must be a whole number from ${min}, not '${text}'`);
+  return Number(text);
+}
+
 async function main() {
-  let values;
+  /** @type {RelayOptions} */
+  let options;
+  let help;
   try {
-    ({ values } = parseArgs({
-      options: { host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '9001' }, redis: { type: 'string' }, id: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    }));
+    const d = DEFAULT_LIMITS;
+    const { values } = parseArgs({
+      options: {
+        host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '9001' }, redis: { type: 'string' }, id: { type: 'string' },
+        'connect-timeout': { type: 'string', default: String(d.connectTimeout / 1000) }, 'max-keepalive': { type: 'string', default: String(d.maxKeepalive) },
+        'max-game': { type: 'string', default: String(d.maxGame) }, 'max-join': { type: 'string', default: String(d.maxJoin) },
+        'max-presence': { type: 'string', default: String(d.maxPresence) }, 'max-connections': { type: 'string', default: String(d.maxConnections) },
+        'max-per-address': { type: 'string', default: String(d.maxPerAddress) }, rate: { type: 'string', default: String(d.rate) },
+        'trust-proxy': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' },
+      },
+    });
+    help = values.help;
     if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) throw new Error(`--port must be 0 to 65535, not '${values.port}'`);
     if (values.redis !== undefined && !/^rediss?:\/\/./.test(values.redis)) throw new Error(`--redis must be a redis:// or rediss:// URL, not '${values.redis}'`);
+    const timeout = values['connect-timeout'];
+    if (!/^\d+(\.\d+)?$/.test(timeout) || !(Number(timeout) > 0)) throw new Error(`--connect-timeout must be a number of seconds above 0, not '${timeout}'`);
+    options = {
+      host: values.host, port: Number(values.port), redis: values.redis, id: values.id,
+      limits: {
+        connectTimeout: Number(timeout) * 1000,
+        // Aedes reads 0 as no limit; MQTT's keep-alive is at most 65535 seconds.
+        maxKeepalive: Math.min(wholeNumber('max-keepalive', values['max-keepalive'], 1), 65535),
+        maxGame: wholeNumber('max-game', values['max-game'], 1), maxJoin: wholeNumber('max-join', values['max-join'], 1),
+        maxPresence: wholeNumber('max-presence', values['max-presence'], 1),
+        maxConnections: wholeNumber('max-connections', values['max-connections'], 1), maxPerAddress: wholeNumber('max-per-address', values['max-per-address'], 1),
+        rate: wholeNumber('rate', values.rate, 1), trustProxy: values['trust-proxy'],
+      },
+    };
   } catch (err) {
     console.error(`relay: ${/** @type {Error} */ (err).message} (--help for usage)`);
     process.exit(1);
   }
-  if (values.help) {
-    console.log(`${USAGE}\nAn MQTT broker over WebSocket for live games; with --redis, processes sharing that Redis serve one pool of games.`);
+  if (help) {
+    console.log(`${USAGE}\nAn MQTT broker over WebSocket for live games and nothing else; with --redis, processes sharing that Redis serve one pool of games.\nSee docs/RELAY.md.`);
     return;
   }
   let relay;
   try {
-    relay = await startRelay({ host: values.host, port: Number(values.port), redis: values.redis, id: values.id });
+    relay = await startRelay(options);
   } catch (err) {
     console.error(`relay: ${/** @type {Error} */ (err).message}`);
     process.exit(1);

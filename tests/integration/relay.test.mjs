@@ -12,6 +12,8 @@ import { startRedis, startRelay } from '../lib/relay-harness.mjs';
 
 const RELAY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', 'scripts', 'relay.mjs');
 const WAIT = 15000;
+/** Game `n`'s topics' prefix: a game id is 32 hex digits (www/lib/game-id.js). */
+const game = (n) => `bluegray/v1/${String(n).repeat(32)}`;
 
 /** What a test opened, ended in reverse order when it is done, passed or failed. */
 function scope(t) {
@@ -68,9 +70,9 @@ test('a retained message is delivered to a client that subscribes later', async 
   const { connect, start } = scope(t);
   const relay = await start(startRelay);
   const host = await connect(relay.url);
-  await host.publishAsync('bluegray/v1/g1/state', 'move 12', { qos: 1, retain: true });
+  await host.publishAsync(`${game(1)}/game`, 'move 12', { qos: 1, retain: true });
   const guest = await connect(relay.url);
-  assert.deepEqual(await subscribeForOne(guest, 'bluegray/v1/g1/state'), { payload: 'move 12', retain: true });
+  assert.deepEqual(await subscribeForOne(guest, `${game(1)}/game`), { payload: 'move 12', retain: true });
 });
 
 test('the relay carries the games’ topics only: a message elsewhere ends its connection and is not kept', async (t) => {
@@ -84,9 +86,10 @@ test('the relay carries the games’ topics only: a message elsewhere ends its c
   const reader = await connect(relay.url);
   let strayArrived = false;
   reader.on('message', (topic) => (strayArrived ||= topic === 'elsewhere/notes'));
-  await reader.subscribeAsync('elsewhere/notes', { qos: 1 });
-  await reader.publishAsync('bluegray/v1/g0/state', 'here', { qos: 1, retain: true });
-  assert.deepEqual(await subscribeForOne(reader, 'bluegray/v1/g0/state'), { payload: 'here', retain: true });
+  // Nor can one subscribe there (tests/integration/relay-limits.test.mjs tries more).
+  await assert.rejects(reader.subscribeAsync('elsewhere/notes', { qos: 1 }), /Subscribe error/);
+  await reader.publishAsync(`${game(0)}/game`, 'here', { qos: 1, retain: true });
+  assert.deepEqual(await subscribeForOne(reader, `${game(0)}/game`), { payload: 'here', retain: true });
   assert.equal(strayArrived, false);
 });
 
@@ -94,9 +97,9 @@ test("a client's last will reaches the other side when its connection drops", as
   const { connect, start } = scope(t);
   const relay = await start(startRelay);
   const watcher = await connect(relay.url);
-  await watcher.subscribeAsync('bluegray/v1/g2/presence/blue', { qos: 1 });
-  const will = nextMessage(watcher, 'bluegray/v1/g2/presence/blue');
-  const player = await connect(relay.url, { will: { topic: 'bluegray/v1/g2/presence/blue', payload: 'gone', qos: 1, retain: false } });
+  await watcher.subscribeAsync(`${game(2)}/presence/blue`, { qos: 1 });
+  const will = nextMessage(watcher, `${game(2)}/presence/blue`);
+  const player = await connect(relay.url, { will: { topic: `${game(2)}/presence/blue`, payload: 'gone', qos: 1, retain: false } });
   // end(true) drops the socket without DISCONNECT, as a closed tab or a lost network does;
   // a clean end() would (rightly) discard the will.
   player.end(true);
@@ -108,14 +111,14 @@ test('with Redis, a retained message survives a restart of the relay and of Redi
   const redis = await start(startRedis);
   const relay = await start(() => startRelay({ redis: redis.url }));
   const host = await connect(relay.url);
-  await host.publishAsync('bluegray/v1/g3/state', 'move 30', { qos: 1, retain: true });
+  await host.publishAsync(`${game(3)}/game`, 'move 30', { qos: 1, retain: true });
   await host.endAsync();
   assert.deepEqual(await relay.stop(), { code: 0, signal: null }, `the relay shuts down cleanly: ${relay.stderr}`);
   await redis.stop();
   await redis.start();
   await relay.start();
   const guest = await connect(relay.url);
-  assert.deepEqual(await subscribeForOne(guest, 'bluegray/v1/g3/state'), { payload: 'move 30', retain: true });
+  assert.deepEqual(await subscribeForOne(guest, `${game(3)}/game`), { payload: 'move 30', retain: true });
 });
 
 test('two relays sharing one Redis serve one pool of games', async (t) => {
@@ -124,19 +127,19 @@ test('two relays sharing one Redis serve one pool of games', async (t) => {
   const a = await start(() => startRelay({ redis: redis.url }));
   const b = await start(() => startRelay({ redis: redis.url }));
   const onB = await connect(b.url);
-  await onB.subscribeAsync('bluegray/v1/g4/moves', { qos: 1 });
-  const live = nextMessage(onB, 'bluegray/v1/g4/moves');
+  await onB.subscribeAsync(`${game(4)}/join`, { qos: 1 });
+  const live = nextMessage(onB, `${game(4)}/join`);
   const onA = await connect(a.url);
-  await onA.publishAsync('bluegray/v1/g4/moves', 'e2e4', { qos: 1 });
+  await onA.publishAsync(`${game(4)}/join`, 'e2e4', { qos: 1 });
   assert.deepEqual(await live, { payload: 'e2e4', retain: false });
 
-  await onA.publishAsync('bluegray/v1/g4/state', 'move 2', { qos: 1, retain: true });
+  await onA.publishAsync(`${game(4)}/game`, 'move 2', { qos: 1, retain: true });
   const late = await connect(b.url);
-  assert.deepEqual(await subscribeForOne(late, 'bluegray/v1/g4/state'), { payload: 'move 2', retain: true });
+  assert.deepEqual(await subscribeForOne(late, `${game(4)}/game`), { payload: 'move 2', retain: true });
 });
 
 test('relay.mjs with a bad argument exits 1 and says why on stderr', () => {
-  for (const args of [['--port', 'nine'], ['--bogus'], ['--redis', 'localhost:6379']]) {
+  for (const args of [['--port', 'nine'], ['--bogus'], ['--redis', 'localhost:6379'], ['--rate', '0'], ['--connect-timeout', 'soon'], ['--max-game', '1e6']]) {
     const run = spawnSync(process.execPath, [RELAY, ...args], { encoding: 'utf8', timeout: WAIT });
     assert.equal(run.status, 1, `${args.join(' ')}: exit code`);
     assert.match(run.stderr, /^relay: .+/, `${args.join(' ')}: stderr`);

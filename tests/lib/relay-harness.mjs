@@ -110,13 +110,16 @@ export async function startRedis() {
   };
 }
 
-/** scripts/relay.mjs as a process on a free port (with Redis when `redis` is its URL). */
-export async function startRelay({ redis } = {}) {
+/**
+ * scripts/relay.mjs as a process on a free port (with Redis when `redis` is its URL), with `args`
+ * (its limits' options) after those.
+ */
+export async function startRelay({ redis, args = [] } = {}) {
   const port = await freePort();
   let child;
   let url;
   const start = async () => {
-    child = launch(process.execPath, [RELAY, '--port', String(port), ...(redis ? ['--redis', redis] : [])]);
+    child = launch(process.execPath, [RELAY, '--port', String(port), ...(redis ? ['--redis', redis] : []), ...args]);
     try {
       [, url] = await printed(child, /^relay listening on (ws:\/\/\S+)$/m, 20000);
     } catch (err) {
@@ -128,6 +131,7 @@ export async function startRelay({ redis } = {}) {
   return {
     get url() { return url; },
     get stderr() { return child.err; },
+    get pid() { return child.pid; },
     start,
     stop: () => terminate(child),
     dispose: () => terminate(child),

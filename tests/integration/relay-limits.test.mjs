@@ -1,0 +1,344 @@
+// The relay's limits (scripts/relay.mjs, docs/RELAY.md "What it accepts"), each against a relay
+// process with small values so nothing waits long: the game's exact topics only, each kind of
+// message within its size, a packet too big closed at its header (the relay's memory stays
+// low), keep-alive 0 and idle sockets closed, connections and packets per address, and a client
+// id that stays with the connection that has it. Through the `mqtt` client, and raw WebSocket
+// and TCP sockets for what a well-behaved client never sends.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import net from 'node:net';
+import { once } from 'node:events';
+import mqtt from 'mqtt';
+import WebSocket from 'ws';
+import { startRelay } from '../lib/relay-harness.mjs';
+
+const WAIT = 15000;
+/** Game `n`'s topics' prefix: a game id is 32 hex digits (www/lib/game-id.js). */
+const game = (n) => `bluegray/v1/${String(n).repeat(32)}`;
+/** A second address of this machine (all of 127.0.0.0/8 is loopback on Linux). */
+const OTHER_ADDRESS = '127.0.0.2';
+/** Small limits for quick tests: a second to connect, messages of a few hundred bytes. */
+const SMALL = ['--connect-timeout', '0.5', '--max-game', '2000', '--max-join', '200', '--max-presence', '16'];
+
+/** What a test opened, ended in reverse order when it is done, passed or failed. */
+function scope(t) {
+  const undo = [];
+  t.after(async () => {
+    for (const fn of undo.reverse()) await fn();
+  });
+  return {
+    /** A relay process with `args`. */
+    async relay(args = SMALL) {
+      const proc = await startRelay({ args });
+      undo.push(() => proc.dispose());
+      return proc;
+    },
+    /** An MQTT 3.1.1 client that never reconnects on its own: resolves once connected, rejects at a refusal. */
+    connect(url, opts = {}) {
+      const client = mqtt.connect(url, { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: WAIT, ...opts });
+      client.closed = new Promise((resolve) => client.once('close', resolve));
+      undo.push(() => client.endAsync(true));
+      return new Promise((resolve, reject) => {
+        client.once('connect', () => resolve(client));
+        client.on('error', reject);
+        client.on('close', () => reject(new Error(`connection to ${url} closed before CONNACK`)));
+      });
+    },
+    /** A raw WebSocket to the relay, open; `closed` resolves to the close code. */
+    async socket(url, opts = {}) {
+      const ws = new WebSocket(url, ['mqtt'], opts);
+      ws.closed = new Promise((resolve) => ws.once('close', resolve));
+      ws.on('error', () => {});
+      // What the relay sent, in one buffer: Aedes writes a packet in several WebSocket messages.
+      ws.heard = Buffer.alloc(0);
+      ws.on('message', (data) => {
+        ws.heard = Buffer.concat([ws.heard, data]);
+        ws.emit('heard');
+      });
+      undo.push(() => ws.terminate());
+      await once(ws, 'open');
+      return ws;
+    },
+  };
+}
+
+/** Rejects when `promise` has not settled within `ms`, saying `what`. */
+function within(ms, promise, what) {
+  let timer;
+  const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** The first message on `topic` after now (its text); fails after WAIT. */
+function nextMessage(client, topic) {
+  return within(WAIT, new Promise((resolve) => {
+    client.on('message', function onMessage(t, payload) {
+      if (t !== topic) return;
+      client.off('message', onMessage);
+      resolve(payload.toString());
+    });
+  }), `a message on ${topic}`);
+}
+
+/** The first `n` bytes the relay sent on raw socket `ws` (as hex), once they are there; then drops them. */
+async function received(ws, n) {
+  await within(WAIT, (async () => {
+    while (ws.heard.length < n) await once(ws, 'heard');
+  })(), `${n} bytes from the relay`);
+  const bytes = ws.heard.subarray(0, n);
+  ws.heard = ws.heard.subarray(n);
+  return bytes.toString('hex');
+}
+
+/** MQTT's remaining length: 7 bits a byte, low first. */
+function varLength(n) {
+  const bytes = [];
+  do {
+    let b = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) b |= 0x80;
+    bytes.push(b);
+  } while (n > 0);
+  return Buffer.from(bytes);
+}
+
+/** A length-prefixed string. */
+function mqttString(text) {
+  const b = Buffer.from(text);
+  return Buffer.concat([Buffer.from([b.length >> 8, b.length & 0xff]), b]);
+}
+
+/** An MQTT 3.1.1 CONNECT, clean session, with `clientId` and `keepalive` (seconds). */
+function connectPacket({ clientId = 'raw', keepalive = 60 } = {}) {
+  const body = Buffer.concat([mqttString('MQTT'), Buffer.from([4, 0x02, keepalive >> 8, keepalive & 0xff]), mqttString(clientId)]);
+  return Buffer.concat([Buffer.from([0x10]), varLength(body.length), body]);
+}
+
+/** The relay's memory in bytes (Linux), or null where /proc is not there. */
+function rss(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+test('a subscription to anything but a game’s exact topics is refused and receives nothing', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay();
+  const watcher = await connect(url);
+  const heard = [];
+  watcher.on('message', (topic) => heard.push(topic));
+  for (const filter of ['#', 'bluegray/#', '$SYS/#', '+/+/+/+', 'bluegray/v1/+/game', `${game(1)}/#`, `${game(1)}/+`, `${game(1)}/presence/#`, 'bluegray/v1/store/1', `${game('A')}/game`]) {
+    await assert.rejects(watcher.subscribeAsync(filter, { qos: 1 }), /Subscribe error/, filter);
+  }
+  // A client connecting (Aedes says so under $SYS) and a game's retained messages: none of it
+  // reaches the refused filters, while the game's own topics work.
+  const player = await connect(url);
+  await player.publishAsync(`${game(1)}/game`, 'snapshot', { qos: 1, retain: true });
+  await player.publishAsync(`${game(1)}/presence/blue`, 'online', { qos: 1, retain: true });
+  const presence = nextMessage(watcher, `${game(1)}/presence/blue`);
+  const snapshot = nextMessage(watcher, `${game(1)}/game`);
+  await watcher.subscribeAsync([`${game(1)}/game`, `${game(1)}/join`, `${game(1)}/presence/+`], { qos: 1 });
+  assert.equal(await snapshot, 'snapshot');
+  assert.equal(await presence, 'online');
+  // One more round trip, so anything stray would be here by now.
+  const last = nextMessage(watcher, `${game(1)}/join`);
+  await player.publishAsync(`${game(1)}/join`, 'ask', { qos: 1 });
+  assert.equal(await last, 'ask');
+  assert.deepEqual(heard.sort(), [`${game(1)}/game`, `${game(1)}/join`, `${game(1)}/presence/blue`]);
+});
+
+test('a publish outside the game’s topics, or over its kind’s size, ends the connection and is not kept', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay();
+  const refused = [
+    ['bluegray/v1/store/1', 'a blob'],
+    [`${game(2)}/notes`, 'x'],
+    [`${game(2)}/presence`, 'online'],
+    [`${game(2)}/presence/green`, 'online'],
+    [`bluegray/v1/${'2'.repeat(31)}/game`, 'x'],
+    [`${game(2)}/game`, 'x'.repeat(2001)],
+    [`${game(2)}/join`, 'x'.repeat(201)],
+    [`${game(2)}/presence/gray`, 'x'.repeat(17)],
+  ];
+  for (const [topic, payload] of refused) {
+    const client = await connect(url);
+    client.publish(topic, payload, { qos: 1, retain: true });
+    await within(WAIT, client.closed, `closed after a publish to ${topic} (${payload.length} bytes)`);
+  }
+  // At their kinds' caps, messages pass; nothing refused above was kept.
+  const player = await connect(url);
+  await player.publishAsync(`${game(2)}/game`, 'g'.repeat(2000), { qos: 1, retain: true });
+  await player.publishAsync(`${game(2)}/join`, 'j'.repeat(200), { qos: 1, retain: true });
+  await player.publishAsync(`${game(2)}/presence/gray`, 'p'.repeat(16), { qos: 1, retain: true });
+  const reader = await connect(url);
+  const got = new Map();
+  reader.on('message', (topic, payload) => got.set(topic, payload.length));
+  const all = within(WAIT, new Promise((resolve) => reader.on('message', () => got.size === 3 && resolve())), 'the three kept messages');
+  await reader.subscribeAsync([`${game(2)}/game`, `${game(2)}/join`, `${game(2)}/presence/+`], { qos: 1 });
+  await all;
+  assert.deepEqual(Object.fromEntries(got), { [`${game(2)}/game`]: 2000, [`${game(2)}/join`]: 200, [`${game(2)}/presence/gray`]: 16 });
+});
+
+test('a will outside the game’s topics or over its size is refused at CONNECT', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay();
+  for (const will of [{ topic: 'bluegray/v1/store/9', payload: 'blob' }, { topic: `${game(3)}/presence/blue`, payload: 'x'.repeat(17) }]) {
+    await assert.rejects(connect(url, { will: { ...will, qos: 1, retain: true } }), /closed before CONNACK/, will.topic);
+  }
+  await connect(url, { will: { topic: `${game(3)}/presence/blue`, payload: 'offline', qos: 1, retain: true } });
+});
+
+test('a packet announcing 268 MB is closed at its header, and the relay does not buffer it', async (t) => {
+  const { relay, socket } = scope(t);
+  // The default sizes: 64 KiB WebSocket messages are well within them.
+  const proc = await relay(['--connect-timeout', '0.5']);
+  const ws = await socket(proc.url);
+  ws.send(connectPacket());
+  assert.equal(await received(ws, 4), '20020000', 'CONNACK');
+  const before = rss(proc.pid);
+  // A PUBLISH whose fixed header announces 268,435,455 bytes (the most MQTT can say), then its
+  // body in 64 KiB WebSocket messages, for as long as the relay takes them (up to 64 MiB).
+  const chunk = Buffer.alloc(1 << 16, 0x61);
+  ws.send(Buffer.concat([Buffer.from([0x30, 0xff, 0xff, 0xff, 0x7f]), mqttString('bluegray/v1/x'), chunk]));
+  let sent = chunk.length;
+  while (ws.readyState === WebSocket.OPEN && sent < 64 << 20) {
+    const err = await new Promise((resolve) => ws.send(chunk, resolve));
+    if (err) break;
+    sent += chunk.length;
+  }
+  await within(WAIT, ws.closed, 'closed');
+  assert.ok(sent < 16 << 20, `the relay closed the socket after ${sent} bytes`);
+  const after = rss(proc.pid);
+  if (before !== null && after !== null) assert.ok(after - before < 32 << 20, `the relay grew by ${((after - before) / 2 ** 20).toFixed(1)} MiB`);
+});
+
+test('a packet over the limit spread over small WebSocket messages, or a malformed length, is closed', async (t) => {
+  const { relay, socket } = scope(t);
+  const { url } = await relay();
+  // The largest cap here is 2000 bytes; the limit of a packet is that and 1 KiB.
+  const over = await socket(url);
+  over.send(connectPacket());
+  await received(over, 4);
+  over.send(Buffer.concat([Buffer.from([0x30]), varLength(3025)]));
+  await within(WAIT, over.closed, 'a packet of 3025 bytes');
+  const malformed = await socket(url);
+  malformed.send(Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01]));
+  await within(WAIT, malformed.closed, 'a length of five bytes');
+  // A packet at a game's cap (2050 bytes) passes.
+  const at = await socket(url);
+  at.send(connectPacket());
+  await received(at, 4);
+  const topic = mqttString(`${game(4)}/game`);
+  const body = Buffer.concat([topic, Buffer.from([0, 1]), Buffer.alloc(2000, 0x62)]);
+  at.send(Buffer.concat([Buffer.from([0x32]), varLength(body.length), body]));
+  assert.equal(await received(at, 4), '40020001', 'PUBACK');
+});
+
+test('keep-alive 0 is refused, and a socket silent before or after CONNECT is closed', async (t) => {
+  const { relay, socket } = scope(t);
+  const { url } = await relay();
+  const never = await socket(url);
+  never.send(connectPacket({ keepalive: 0 }));
+  assert.match(await received(never, 4), /^200200(?!00)/, 'CONNACK refusing');
+  await within(WAIT, never.closed, 'closed after keep-alive 0');
+
+  const start = Date.now();
+  const mute = await socket(url);
+  await within(WAIT, mute.closed, 'a WebSocket that never sends CONNECT');
+  assert.ok(Date.now() - start < 5000, `closed after ${Date.now() - start} ms`);
+
+  const port = Number(new URL(url).port);
+  const tcp = net.connect(port, '127.0.0.1');
+  tcp.on('error', () => {});
+  t.after(() => tcp.destroy());
+  await within(WAIT, once(tcp, 'close'), 'a TCP socket that never upgrades');
+
+  const quiet = await socket(url);
+  quiet.send(connectPacket({ keepalive: 1 }));
+  assert.equal(await received(quiet, 4), '20020000', 'CONNACK');
+  // Silent for 1.5 times its keep-alive of a second.
+  await within(WAIT, quiet.closed, 'a client silent past its keep-alive');
+});
+
+test('a keep-alive over --max-keepalive is refused; the page’s 60 s is within the default', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay([...SMALL, '--max-keepalive', '30']);
+  await assert.rejects(connect(url, { keepalive: 60 }));
+  await connect(url, { keepalive: 30 });
+  const byDefault = await relay(SMALL);
+  await connect(byDefault.url, { keepalive: 60 });
+});
+
+test('a client id connected from another address stays with its connection', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay();
+  const first = await connect(url, { clientId: 'mqttjs_seat' });
+  let firstClosed = false;
+  first.once('close', () => (firstClosed = true));
+  // From elsewhere, the same id is refused (identifier rejected), and the first keeps playing.
+  await assert.rejects(connect(url, { clientId: 'mqttjs_seat', wsOptions: { localAddress: OTHER_ADDRESS } }), (err) => err.code === 2);
+  const echo = nextMessage(first, `${game(5)}/join`);
+  await first.subscribeAsync(`${game(5)}/join`, { qos: 1 });
+  await first.publishAsync(`${game(5)}/join`, 'still here', { qos: 1 });
+  assert.equal(await echo, 'still here');
+  assert.equal(firstClosed, false);
+  // From its own address (a reload), the id moves to the new connection, as MQTT has it.
+  await connect(url, { clientId: 'mqttjs_seat' });
+  await within(WAIT, first.closed, 'the old connection, taken over from its own address');
+});
+
+test('a connection holding an id that does not answer a ping loses it to another address', async (t) => {
+  const { relay, socket, connect } = scope(t);
+  const { url } = await relay();
+  // A device gone without a word (it changed networks): its socket no longer answers.
+  const gone = await socket(url, { autoPong: false });
+  gone.send(connectPacket({ clientId: 'mqttjs_moved' }));
+  assert.equal(await received(gone, 4), '20020000', 'CONNACK');
+  const elsewhere = { clientId: 'mqttjs_moved', wsOptions: { localAddress: OTHER_ADDRESS } };
+  await assert.rejects(connect(url, elsewhere), (err) => err.code === 2);
+  // The relay pinged it: no pong within the connect timeout, so it is closed and the id is free.
+  await within(WAIT, gone.closed, 'the silent holder of the id');
+  await connect(url, elsewhere);
+});
+
+test('packets a second and connections per address are limited, each address on its own', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay([...SMALL, '--rate', '5', '--max-per-address', '3']);
+  // 5 a second, bursts of 10: 30 at once close the connection.
+  const flood = await connect(url);
+  for (let i = 0; i < 30; i++) flood.publish(`${game(6)}/join`, `ask ${i}`, { qos: 0 });
+  await within(WAIT, flood.closed, 'a client over the rate');
+  // Another address has its own allowance and connections.
+  const other = await connect(url, { wsOptions: { localAddress: OTHER_ADDRESS } });
+  await other.publishAsync(`${game(6)}/join`, 'calm', { qos: 1 });
+  // Three connections from one address, not four.
+  const third = await connect(url, { wsOptions: { localAddress: OTHER_ADDRESS } });
+  await connect(url, { wsOptions: { localAddress: OTHER_ADDRESS } });
+  // (cut at once: the client sees the socket close, or fail under its CONNECT)
+  await assert.rejects(connect(url, { wsOptions: { localAddress: OTHER_ADDRESS } }), /closed before CONNACK|EPIPE|ECONNRESET/);
+  // One leaving makes room (once the relay has seen it go).
+  await third.endAsync();
+  await within(WAIT, (async () => {
+    for (;;) {
+      try {
+        return await connect(url, { wsOptions: { localAddress: OTHER_ADDRESS } });
+      } catch {
+        // Still counted: try again.
+      }
+    }
+  })(), 'a connection once another from the same address has gone');
+});
+
+test('with --trust-proxy, the address is X-Forwarded-For’s last entry', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay([...SMALL, '--max-per-address', '1', '--trust-proxy']);
+  const via = (chain) => ({ wsOptions: { headers: { 'x-forwarded-for': chain } } });
+  // Two clients behind one proxy (one socket address), each its own address.
+  await connect(url, via('203.0.113.7, 198.51.100.1'));
+  await connect(url, via('198.51.100.2'));
+  await assert.rejects(connect(url, via('203.0.113.9, 198.51.100.1')), /closed before CONNACK|EPIPE|ECONNRESET/);
+});
