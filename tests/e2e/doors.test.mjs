@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitReady, waitText, frames, copyLink, settle } from './helpers.mjs';
 import { devices, playAMove } from './devices.mjs';
-import { startRelay } from '../lib/relay-harness.mjs';
+import { startRelay } from '../../scripts/relay-processes.mjs';
 import { loadCore } from '../unit/core.mjs';
 
 const core = await loadCore();

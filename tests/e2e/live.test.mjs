@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices, startFromForm } from './devices.mjs';
-import { startRedis, startRelay } from '../lib/relay-harness.mjs';
+import { startRedis, startRelay } from '../../scripts/relay-processes.mjs';
 import { topics, parseSnapshot, withMove, signer, newIdentity, firstSnapshot } from '../../www/remote/live-protocol.js';
 
 /**

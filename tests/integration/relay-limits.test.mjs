@@ -11,7 +11,7 @@ import net from 'node:net';
 import { once } from 'node:events';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
-import { startRelay } from '../lib/relay-harness.mjs';
+import { startRelay } from '../../scripts/relay-processes.mjs';
 
 const WAIT = 15000;
 /** Game `n`'s topics' prefix: a game id is 32 hex digits (www/lib/game-id.js). */

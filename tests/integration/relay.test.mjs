@@ -1,5 +1,5 @@
 // The relay for live games (scripts/relay.mjs) through a real MQTT client over WebSocket: retained
-// messages and last wills in memory, and with Redis (from tests/lib/relay-harness.mjs) retained messages
+// messages and last wills in memory, and with Redis (from scripts/relay-processes.mjs) retained messages
 // that outlive a restart of everything and messages shared between relay processes. The Redis tests
 // fail, not skip, without redis-server: `bash scripts/setup.sh --test` installs it.
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
-import { startRedis, startRelay } from '../lib/relay-harness.mjs';
+import { startRedis, startRelay } from '../../scripts/relay-processes.mjs';
 
 const RELAY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', 'scripts', 'relay.mjs');
 const WAIT = 15000;

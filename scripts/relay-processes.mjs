@@ -1,7 +1,7 @@
-// Real processes for tests of live games: a throwaway redis-server and relays (scripts/relay.mjs),
-// each on a port of its own that a restart keeps, so a client can come back to the same address.
-// Nothing outlives the test process: dispose() ends what a test started, and an 'exit' handler
-// kills whatever a failed test left behind.
+// Real processes for live games' tests and the relay's load test (relay-load.mjs): a throwaway
+// redis-server and relays (relay.mjs), each on a port of its own that a restart keeps, so a client
+// can come back to the same address. Nothing outlives the process that started them: dispose()
+// ends what was started, and an 'exit' handler kills whatever a failed test left behind.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,29 +9,43 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RELAY = path.join(REPO, 'scripts', 'relay.mjs');
 
+/**
+ * A child process with what it printed so far and how it exited.
+ * @typedef {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable> & { out: string, err: string, exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }> }} Launched
+ */
+
+/** @type {Set<Launched>} */
 const alive = new Set();
 process.on('exit', () => {
   for (const child of alive) child.kill('SIGKILL');
 });
 
-/** A port free on 127.0.0.1 right now. */
+/**
+ * A port free on 127.0.0.1 right now.
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
 }
 
-/** Spawns a process that is killed with the test process at the latest; keeps its output for errors. */
+/**
+ * Spawns a process that is killed with this process at the latest; keeps its output for errors.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @returns {Launched}
+ */
 function launch(cmd, args) {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = /** @type {Launched} */ (spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
   child.out = '';
   child.err = '';
   child.stdout.on('data', (d) => (child.out += d));
@@ -47,7 +61,11 @@ function launch(cmd, args) {
   return child;
 }
 
-/** SIGTERM, then SIGKILL if it is still there after `ms`; resolves to how it exited. */
+/**
+ * SIGTERM, then SIGKILL if it is still there after `ms`; resolves to how it exited.
+ * @param {Launched | undefined} child
+ * @param {number} [ms]
+ */
 async function terminate(child, ms = 10000) {
   if (!child || !alive.has(child)) return child ? child.exited : undefined;
   child.kill('SIGTERM');
@@ -60,6 +78,10 @@ async function terminate(child, ms = 10000) {
 /**
  * Resolves to the first match of `re` in what `child` prints on stdout; rejects when it exits
  * first or prints none within `ms`.
+ * @param {Launched} child
+ * @param {RegExp} re
+ * @param {number} ms
+ * @returns {Promise<RegExpExecArray>}
  */
 function printed(child, re, ms) {
   return new Promise((resolve, reject) => {
@@ -80,29 +102,36 @@ function printed(child, re, ms) {
   });
 }
 
-/** A redis-server of its own on a free port, writing every change to disk so a restart keeps it. */
-export async function startRedis() {
+/**
+ * A redis-server of its own on a free port, writing every change to disk so a restart keeps it
+ * (unless `durable: false`: in memory only, as fast as it goes, for a load test).
+ * @param {{ durable?: boolean }} [options]
+ */
+export async function startRedis({ durable = true } = {}) {
   if (spawnSync('redis-server', ['--version']).error) {
     throw new Error("redis-server is not installed: run 'bash scripts/setup.sh --test' (Debian's redis-server package)");
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-redis-'));
   const port = await freePort();
+  /** @type {Launched | undefined} */
   let child;
   const start = async () => {
-    child = launch('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
-      '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--daemonize', 'no']);
+    const keep = durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+    const launched = launch('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...keep, '--save', '', '--daemonize', 'no']);
+    child = launched;
     // It says so once it has loaded what it kept and listens.
     try {
-      await printed(child, /Ready to accept connections/, 15000);
+      await printed(launched, /Ready to accept connections/, 15000);
     } catch (err) {
-      await terminate(child);
-      throw new Error(`redis-server on port ${port} did not start: ${err.message}; ${child.out}${child.err}`.trim(), { cause: err });
+      await terminate(launched);
+      throw new Error(`redis-server on port ${port} did not start: ${messageOf(err)}; ${launched.out}${launched.err}`.trim(), { cause: err });
     }
   };
   const stop = () => terminate(child);
   await start();
   return {
     url: `redis://127.0.0.1:${port}`, port, dir, start, stop,
+    get pid() { return child?.pid; },
     async dispose() {
       await stop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -113,27 +142,38 @@ export async function startRedis() {
 /**
  * scripts/relay.mjs as a process on a free port (with Redis when `redis` is its URL), with `args`
  * (its limits' options) after those.
+ * @param {{ redis?: string, args?: string[] }} [options]
  */
 export async function startRelay({ redis, args = [] } = {}) {
   const port = await freePort();
+  /** @type {Launched | undefined} */
   let child;
-  let url;
+  let url = '';
   const start = async () => {
-    child = launch(process.execPath, [RELAY, '--port', String(port), ...(redis ? ['--redis', redis] : []), ...args]);
+    const launched = launch(process.execPath, [RELAY, '--port', String(port), ...(redis ? ['--redis', redis] : []), ...args]);
+    child = launched;
     try {
-      [, url] = await printed(child, /^relay listening on (ws:\/\/\S+)$/m, 20000);
+      [, url] = await printed(launched, /^relay listening on (ws:\/\/\S+)$/m, 20000);
     } catch (err) {
-      await terminate(child);
-      throw new Error(`relay on port ${port} did not start: ${err.message}; stderr: ${child.err.trim() || '(empty)'}`, { cause: err });
+      await terminate(launched);
+      throw new Error(`relay on port ${port} did not start: ${messageOf(err)}; stderr: ${launched.err.trim() || '(empty)'}`, { cause: err });
     }
   };
   await start();
   return {
     get url() { return url; },
-    get stderr() { return child.err; },
-    get pid() { return child.pid; },
+    get stderr() { return child?.err ?? ''; },
+    get pid() { return child?.pid; },
     start,
     stop: () => terminate(child),
     dispose: () => terminate(child),
   };
+}
+
+/**
+ * What a thrown value says.
+ * @param {unknown} err
+ */
+function messageOf(err) {
+  return err instanceof Error ? err.message : String(err);
 }
