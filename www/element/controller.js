@@ -4,12 +4,13 @@
 // game is game-setup.js's, playing a move and what follows it mover.js's, the picture
 // painter.js's, going through the game history.js's, the computer computer.js's, a puzzle
 // puzzle-mode.js's, a hint hint-runner.js's, a live game live-link.js's, the marks a page puts on
-// the board marks.js's and the attributes config.js's; this module gives each the board's port
-// and runs their effects (the rules core, events, frames) in order.
+// the board marks.js's, reading the attributes attributes.js's (their table config.js's); this
+// module gives each the board's port and runs their effects (the rules core, events, frames) in
+// order.
 import * as B from './board.js';
 import * as I from './interaction.js';
 import * as S from './state.js';
-import { applyAttribute, applyAttributes, startsGame } from './config.js';
+import { Attributes } from './attributes.js';
 import { Computer } from './computer.js';
 import { Mover } from './mover.js';
 import { History } from './history.js';
@@ -20,14 +21,12 @@ import { PuzzleRunner } from './puzzle-mode.js';
 import { GameSetup } from './game-setup.js';
 import { loadTeaching } from '../engine/assets.js';
 import { attachInput, attachResultClose } from './input.js';
-import { settingErrorText, limitsOf, NO_LIMITS } from '../lib/settings.js';
 import { resultMessage } from '../lib/result.js';
-import { translate, say, pickLanguage, loadLanguage } from '../lib/i18n.js';
+import { translate, say, pickLanguage } from '../lib/i18n.js';
 /** @import { BoardState } from './state.js' */
 /** @import { BoardElements } from './render.js' */
 /** @import { Intent } from './input.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
-/** @import { SettingError } from '../lib/settings.js' */
 
 export class BoardController {
   /** The board's state (state.js), replaced by each change. */
@@ -38,6 +37,7 @@ export class BoardController {
   #host;
   /** @type {BoardElements} */
   #els;
+  #attributes;
   #computer;
   #mover;
   #puzzle;
@@ -86,9 +86,20 @@ export class BoardController {
       refresh: () => this.refresh(),
       settled: () => this.#settled(),
       emit: (/** @type {string} */ type, /** @type {object} */ detail) => this.#emit(type, detail),
-      reflect: (/** @type {() => void} */ write) => this.reflect(write),
+      reflect: (/** @type {() => void} */ write) => this.#attributes.reflect(write),
     };
     this.#painter = new Painter(host, els, port);
+    this.#attributes = new Attributes({
+      ...port,
+      newGame: () => this.#setup.queue(),
+      nameFriendGame: (game) => this.#setup.nameFriendGame(game),
+      stopComputer: () => this.#computer.cancel(),
+      stopPuzzle: () => this.#puzzle.cancel(),
+      syncLive: () => this.#live.sync(),
+      relabel: () => this.#painter.label((key) => this.t(key)),
+      describe: () => this.#painter.describe(),
+      consider: () => this.#computer.consider(),
+    });
     this.#mover = new Mover({
       ...port,
       settled: (news) => this.#settled(news),
@@ -118,13 +129,13 @@ export class BoardController {
       game: () => this.r.game,
       newGame: (game) => this.#setup.setGame(game, { keepSession: true }),
       playRemote: (move) => this.#mover.playMove(move, 'remote'),
-      reflect: (name, value) => this.reflect(() => host.setAttribute(name, value)),
+      reflect: (name, value) => this.#attributes.reflect(() => host.setAttribute(name, value)),
     });
     this.#setup = new GameSetup({
       ...port,
-      readAttributes: (report) => this.#readAttributes(report),
-      limits: () => this.#limits(),
-      settingErrors: (errors) => this.settingErrors(errors),
+      readAttributes: (report) => this.#attributes.read(report),
+      limits: () => this.#attributes.limits(),
+      settingErrors: (errors) => this.#attributes.settingErrors(errors),
       stop: () => {
         this.#computer.cancel();
         this.#puzzle.cancel();
@@ -204,7 +215,7 @@ export class BoardController {
     this.apply(B.connected, true);
     this.r.resizeObserver = new ResizeObserver(() => this.#painter.frame());
     this.r.resizeObserver.observe(this.#els.frame);
-    this.#readAttributes(false);
+    this.#attributes.read(false);
     this.#painter.label((key) => this.t(key));
     this.#painter.frame();
     if (!this.r.core) this.#setup.load();
@@ -228,70 +239,7 @@ export class BoardController {
 
   /** @param {string} name */
   attributeChanged(name) {
-    if (this.r.reflecting) return;
-    const { state, errors } = applyAttribute(this.s, name, this.#host.getAttribute(name), this.#limits());
-    this.apply(() => state);
-    if (!this.r.core) return; // read again, and reported, once the rules core is there
-    this.#reportSettingErrors(errors);
-    if (startsGame(name)) return this.#setup.queue();
-    if (name === 'mode' || name === 'side') {
-      this.#computer.cancel();
-      this.apply(B.playersChanged);
-    }
-    if (name === 'mode') {
-      this.#puzzle.cancel();
-      this.apply(B.modeChanged);
-      if (this.r.game) {
-        this.#setup.nameFriendGame(this.r.game);
-        this.apply(B.withGame, this.r.game.state());
-      }
-    }
-    if (name === 'mode' || name === 'relay') this.#live.sync();
-    if (name === 'lang') {
-      this.#painter.label((key) => this.t(key));
-      // Said in the fallback language until the table is there, then again.
-      loadLanguage(this.language).then(() => {
-        this.#painter.label((key) => this.t(key));
-        this.#painter.describe();
-        this.changed();
-      });
-    }
-    this.changed();
-    this.#computer.consider();
-  }
-
-  #limits() {
-    return this.r.catalogue ? limitsOf(this.r.catalogue) : NO_LIMITS;
-  }
-
-  /** @param {boolean} report */
-  #readAttributes(report) {
-    const { state, errors } = applyAttributes(this.s, this.#host, this.#limits());
-    this.apply(() => state);
-    if (report) this.#reportSettingErrors(errors);
-  }
-
-  /** @param {SettingError[]} errors */
-  #reportSettingErrors(errors) {
-    if (errors.length) this.#reportError(this.settingErrors(errors));
-  }
-
-  /** @param {SettingError[]} errors */
-  settingErrors(errors) {
-    return errors.map((e) => settingErrorText((key, params) => this.t(key, params), e)).join(' ');
-  }
-
-  /**
-   * Writes attributes without reading them back as changes.
-   * @param {() => void} write
-   */
-  reflect(write) {
-    this.r.reflecting = true;
-    try {
-      write();
-    } finally {
-      this.r.reflecting = false;
-    }
+    this.#attributes.changed(name);
   }
 
   // ------------------------------------------------------------------ games
