@@ -11,6 +11,7 @@ import * as B from './board.js';
 import * as I from './interaction.js';
 import * as S from './state.js';
 import { Attributes } from './attributes.js';
+import { handleIntent } from './intents.js';
 import { Computer } from './computer.js';
 import { Mover } from './mover.js';
 import { History } from './history.js';
@@ -304,12 +305,12 @@ export class BoardController {
   // ------------------------------------------------------------------ input
 
   /**
-   * Carries out an intent of input.js (board.js decides; this runs what it asks for).
+   * Carries out an intent of input.js (intents.js decides; this runs what it asks for).
    * @param {Intent} it
    */
   intent(it) {
     const picked = this.s.ui.path;
-    const { state, effect } = B.handleIntent(this.s, it);
+    const { state, effect } = handleIntent(this.s, it);
     this.apply(() => state);
     if (effect && effect.type === 'play') return this.#mover.playIndex(effect.index);
     if (effect && effect.type === 'explain' && this.#mover.explain(effect.from, effect.to)) return;
