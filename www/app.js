@@ -2,8 +2,8 @@
 // page keeps its own state (page/page-state.js) in its context (page/context.js), which changes
 // it only through `update`, and draws the panel from it and the board (page/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
-// advice, the review, the preferences, sharing and the update offer), wires the controls and the
-// board's events to them, and starts the page.
+// advice, the review, the preferences, sharing, records in and out and the update offer), wires
+// the controls and the board's events to them, and starts the page.
 import './blue-gray-game.js';
 import { settingErrorText, limitsOf } from './lib/settings.js';
 import { webStorage } from './lib/web-storage.js';
@@ -15,7 +15,6 @@ import { renderPanel, renderPrefs, localisePage, renderReview, boardSnapshot, re
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
 import { initPuzzles } from './teach/puzzles.js';
-import { recordFileName, download } from './page/share.js';
 import { friendGames } from './remote/friend-games.js';
 import { Sound } from './page/sound.js';
 import { shortcutFor } from './page/shortcuts.js';
@@ -24,8 +23,9 @@ import { moveLabel } from './lib/moves.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage } from './page/page-state.js';
 import { pageContext } from './page/context.js';
 import { pageAddress, readLink } from './page/address.js';
-import { gameDoors, recordRequest, keepPlayers, rematchRequest } from './page/doors.js';
+import { gameDoors, rematchRequest } from './page/doors.js';
 import { newGameForm } from './page/form.js';
+import { pageRecords } from './page/records.js';
 import { advice } from './page/advice.js';
 import { pageReview } from './review/review.js';
 import { pagePrefs, systemPrefersDark } from './page/prefs.js';
@@ -67,6 +67,7 @@ const prefs = pagePrefs(ctx, {
   },
 });
 const update = pageUpdate(ctx, { save });
+const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')) });
 
 /**
@@ -92,17 +93,6 @@ async function start(request, say = {}) {
   if (opened) showStatus();
   if (problems.length) ctx.notify(say.problem ? say.problem(problems.join(' ')) : { text: problems.join(' ') });
   return opened;
-}
-
-/**
- * Opens a game record (from a file or the text box) through the door: the record of a game by
- * link opens as that game, any other as a new game; the one in progress is kept.
- * @param {string} text
- * @param {string} [name] the file's name
- */
-async function openRecord(text, name) {
-  const request = await recordRequest(text, keepPlayers(board, 'record'), name ? 'record' : 'import');
-  await start(request, { problem: (error) => (name ? { key: 'share.badFile', params: { name, error } } : { text: error }) });
 }
 
 /**
@@ -277,39 +267,9 @@ function wireControls() {
   on('over-new', 'click', form.focus);
   on('over-link', 'click', copyLink);
   on('copy-link', 'click', copyLink);
-  on('download-record', 'click', () => board.state && download(document, recordFileName(board.state), board.record ?? ''));
-  on('open-record', 'click', () => $('record-file').click());
-  on('record-file', 'change', async (e) => {
-    const input = /** @type {HTMLInputElement} */ (e.target);
-    const file = input.files && input.files[0];
-    if (file) openRecord(await file.text(), file.name);
-    input.value = '';
-  });
-  const col = /** @type {HTMLElement} */ (document.querySelector('.board-col'));
-  col.addEventListener('dragover', (e) => {
-    if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) e.preventDefault();
-  });
-  col.addEventListener('drop', async (e) => {
-    const file = e.dataTransfer && e.dataTransfer.files[0];
-    if (!file) return;
-    e.preventDefault();
-    openRecord(await file.text(), file.name);
-  });
+  records.wire();
   const shortcuts = () => /** @type {HTMLDialogElement} */ ($('shortcuts')).showModal();
   on('show-shortcuts', 'click', shortcuts);
-  const box = /** @type {HTMLTextAreaElement} */ ($('io-text'));
-  on('export-code', 'click', () => {
-    box.value = board.code ?? '';
-  });
-  on('export-record', 'click', () => {
-    box.value = board.record ?? '';
-  });
-  on('import', 'click', () => {
-    const text = box.value.trim();
-    if (!text) ctx.notify({ key: 'notice.pasteFirst' });
-    else if (text.startsWith('[')) openRecord(text);
-    else start({ ...keepPlayers(board, 'import'), variant: form.request().variant, position: text });
-  });
   on('recent-list', 'click', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);
     const open = target.closest('[data-open]');
