@@ -2,8 +2,8 @@
 // page keeps its own state (page/page-state.js) in its context (page/context.js), which changes
 // it only through `update`, and draws the panel from it and the board (page/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
-// advice, the review, the preferences, sharing and the update offer), wires the controls and the
-// board's events to them, and starts the page.
+// advice, the review, going through the game, the preferences, sharing, records in and out and
+// the update offer), wires the controls and the board's events to them, and starts the page.
 import './blue-gray-game.js';
 import { settingErrorText, limitsOf } from './lib/settings.js';
 import { webStorage } from './lib/web-storage.js';
@@ -15,17 +15,16 @@ import { renderPanel, renderPrefs, localisePage, renderReview, boardSnapshot, re
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
 import { initPuzzles } from './teach/puzzles.js';
-import { recordFileName, download } from './page/share.js';
 import { friendGames } from './remote/friend-games.js';
 import { Sound } from './page/sound.js';
 import { shortcutFor } from './page/shortcuts.js';
-import { wireMoveList } from './page/move-list.js';
-import { moveLabel } from './lib/moves.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage } from './page/page-state.js';
 import { pageContext } from './page/context.js';
 import { pageAddress, readLink } from './page/address.js';
-import { gameDoors, recordRequest, keepPlayers, rematchRequest } from './page/doors.js';
+import { gameDoors, rematchRequest } from './page/doors.js';
 import { newGameForm } from './page/form.js';
+import { pageRecords } from './page/records.js';
+import { pageNavigation } from './page/navigation.js';
 import { advice } from './page/advice.js';
 import { pageReview } from './review/review.js';
 import { pagePrefs, systemPrefersDark } from './page/prefs.js';
@@ -54,7 +53,8 @@ const address = pageAddress(ctx);
 const doors = gameDoors(ctx, { games, save, address });
 const form = newGameForm(ctx, { start, lessons: () => lessons });
 const adv = advice(ctx);
-const review = pageReview(ctx, { nodes: adv.analysisNodes, goTo });
+const nav = pageNavigation(ctx);
+const review = pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
 const prefs = pagePrefs(ctx, {
   sound,
   changed(what) {
@@ -67,6 +67,7 @@ const prefs = pagePrefs(ctx, {
   },
 });
 const update = pageUpdate(ctx, { save });
+const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')) });
 
 /**
@@ -92,17 +93,6 @@ async function start(request, say = {}) {
   if (opened) showStatus();
   if (problems.length) ctx.notify(say.problem ? say.problem(problems.join(' ')) : { text: problems.join(' ') });
   return opened;
-}
-
-/**
- * Opens a game record (from a file or the text box) through the door: the record of a game by
- * link opens as that game, any other as a new game; the one in progress is kept.
- * @param {string} text
- * @param {string} [name] the file's name
- */
-async function openRecord(text, name) {
-  const request = await recordRequest(text, keepPlayers(board, 'record'), name ? 'record' : 'import');
-  await start(request, { problem: (error) => (name ? { key: 'share.badFile', params: { name, error } } : { text: error }) });
 }
 
 /**
@@ -167,28 +157,7 @@ function deleteKept(id) {
   ctx.update((p) => ({ ...p, recent: games.list() }));
 }
 
-// ---------------------------------------------------------------- history and sharing
-
-/** The ply the board shows. */
-function shownPly() {
-  const v = board.viewPly;
-  return v === null ? (board.state?.history.length ?? 0) : v;
-}
-
-/** @param {number} ply */
-function goTo(ply) {
-  const last = board.state?.history.length ?? 0;
-  board.viewPly = Math.max(0, Math.min(last, ply)) === last ? null : Math.max(0, ply);
-}
-
-function continueHere() {
-  const ply = board.viewPly;
-  const gs = board.state;
-  if (ply === null || !gs) return;
-  const later = gs.history.length - ply;
-  if (later > 0 && !confirm(t('nav.confirmDrop', { last: moveLabel(gs, gs.history.length) }))) return;
-  board.continueFrom(ply);
-}
+// ---------------------------------------------------------------- sharing
 
 /**
  * Copies a link and says so (`copied`, a message), or shows it where copying is refused; with
@@ -262,54 +231,14 @@ function wireControls() {
     board.paused = !board.paused;
   });
   on('flip', 'click', () => board.flip());
-  on('nav-first', 'click', () => goTo(0));
-  on('nav-back', 'click', () => goTo(shownPly() - 1));
-  on('nav-forward', 'click', () => goTo(shownPly() + 1));
-  on('nav-last', 'click', () => goTo(Infinity));
-  on('back-to-game', 'click', () => goTo(Infinity));
-  on('continue-here', 'click', continueHere);
-  wireMoveList($('moves'), goTo);
-  on('turning-points', 'click', (e) => {
-    const cell = /** @type {HTMLElement} */ (e.target).closest('[data-ply]');
-    if (cell instanceof HTMLElement) goTo(Number(cell.dataset.ply));
-  });
+  nav.wire();
   on('rematch', 'click', () => start(rematchRequest(board)));
   on('over-new', 'click', form.focus);
   on('over-link', 'click', copyLink);
   on('copy-link', 'click', copyLink);
-  on('download-record', 'click', () => board.state && download(document, recordFileName(board.state), board.record ?? ''));
-  on('open-record', 'click', () => $('record-file').click());
-  on('record-file', 'change', async (e) => {
-    const input = /** @type {HTMLInputElement} */ (e.target);
-    const file = input.files && input.files[0];
-    if (file) openRecord(await file.text(), file.name);
-    input.value = '';
-  });
-  const col = /** @type {HTMLElement} */ (document.querySelector('.board-col'));
-  col.addEventListener('dragover', (e) => {
-    if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) e.preventDefault();
-  });
-  col.addEventListener('drop', async (e) => {
-    const file = e.dataTransfer && e.dataTransfer.files[0];
-    if (!file) return;
-    e.preventDefault();
-    openRecord(await file.text(), file.name);
-  });
+  records.wire();
   const shortcuts = () => /** @type {HTMLDialogElement} */ ($('shortcuts')).showModal();
   on('show-shortcuts', 'click', shortcuts);
-  const box = /** @type {HTMLTextAreaElement} */ ($('io-text'));
-  on('export-code', 'click', () => {
-    box.value = board.code ?? '';
-  });
-  on('export-record', 'click', () => {
-    box.value = board.record ?? '';
-  });
-  on('import', 'click', () => {
-    const text = box.value.trim();
-    if (!text) ctx.notify({ key: 'notice.pasteFirst' });
-    else if (text.startsWith('[')) openRecord(text);
-    else start({ ...keepPlayers(board, 'import'), variant: form.request().variant, position: text });
-  });
   on('recent-list', 'click', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);
     const open = target.closest('[data-open]');
@@ -343,10 +272,10 @@ function onKey(e, shortcuts) {
   const actions = {
     undo: () => board.undo(),
     redo: () => board.redo(),
-    back: () => goTo(shownPly() - 1),
-    forward: () => goTo(shownPly() + 1),
-    first: () => goTo(0),
-    last: () => goTo(Infinity),
+    back: nav.back,
+    forward: nav.forward,
+    first: () => nav.goTo(0),
+    last: () => nav.goTo(Infinity),
     flip: () => board.flip(),
     new: () => start(form.request()),
     hint: adv.hint,

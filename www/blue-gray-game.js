@@ -8,10 +8,10 @@
 //
 // This file is the public API and nothing else. Beside it, one module per job, as chessground
 // splits its board: state.js (every field, with its default), config.js (the attributes),
-// board.js (the pure changes and the intent handler), view.js (what is drawn, a pure function
-// of the state), render.js (the shadow tree, and putting the view in it), input.js (events to
-// intents), computer.js (the computer player) and controller.js (the game flow that runs them
-// in order).
+// board.js (the pure changes), intents.js (the intent handler), view.js (what is drawn, a pure
+// function of the state), render.js (the shadow tree, and putting the view in it), input.js
+// (events to intents), computer.js (the computer player) and controller.js (the game flow that
+// runs them in order).
 import './lib/browser-only.js';
 import { BoardController } from './element/controller.js';
 import { ATTRIBUTE_NAMES, defineReflectedProperties, keyOf } from './element/config.js';

@@ -1,8 +1,9 @@
-// Unit tests of www/element/board.js: the board's pure changes and its intent handler, over states built
+// Unit tests of www/element/board.js and intents.js: the board's pure changes and its intent handler, over states built
 // from state.js's defaults and hand-made games shaped like the rules core's state().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as B from '../../www/element/board.js';
+import { handleIntent } from '../../www/element/intents.js';
 import * as T from '../../www/element/telling.js';
 import { resultMessage } from '../../www/lib/result.js';
 import { defaultState, resultShown } from '../../www/element/state.js';
@@ -111,17 +112,17 @@ test('whyNoMove: the first reason that holds, the game over one carrying the res
 });
 
 test('handleIntent: a press picks, a second press plays the index of the move', () => {
-  const picked = B.handleIntent(boardWith(game()), { type: 'press', point: 'd2' });
+  const picked = handleIntent(boardWith(game()), { type: 'press', point: 'd2' });
   assert.deepEqual(picked.state.ui.path, ['d2']);
   assert.equal(picked.effect, null);
   assert.equal(picked.state.focused, false, 'a press hides the keyboard cursor');
-  const { effect } = B.handleIntent(picked.state, { type: 'press', point: 'c3' });
+  const { effect } = handleIntent(picked.state, { type: 'press', point: 'c3' });
   assert.deepEqual(effect, { type: 'play', index: 1 });
 });
 
 test('handleIntent: a press where the picked piece cannot go asks the rules core why', () => {
-  const picked = B.handleIntent(boardWith(game()), { type: 'press', point: 'd2' }).state;
-  const { state, effect } = B.handleIntent(picked, { type: 'press', point: 'd5' });
+  const picked = handleIntent(boardWith(game()), { type: 'press', point: 'd2' }).state;
+  const { state, effect } = handleIntent(picked, { type: 'press', point: 'd5' });
   assert.deepEqual(effect, { type: 'explain', from: 'd2', to: 'd5' });
   assert.equal(state.ui.path, null);
 });
@@ -132,7 +133,7 @@ test('handleIntent: a locked board, a board looking back and the computer’s tu
     [{ ...boardWith(game()), view: { ply: 0, gs: game() } }, 'refuse.viewing'],
     [boardWith(game(), { mode: 'ai', side: 'gray' }), 'refuse.notYourTurn'],
   ]) {
-    const { state, effect } = B.handleIntent(s, { type: 'press', point: 'd2' });
+    const { state, effect } = handleIntent(s, { type: 'press', point: 'd2' });
     assert.equal(effect, null);
     assert.equal(state.ui.path, null, key);
     assert.equal(state.ui.notice.key, key);
@@ -141,39 +142,39 @@ test('handleIntent: a locked board, a board looking back and the computer’s tu
 
 test('handleIntent: keys move the cursor (turned with the board) and ask for a description', () => {
   const s = boardWith(game());
-  let r = B.handleIntent(s, { type: 'cursor', dx: 1, dy: 0 });
+  let r = handleIntent(s, { type: 'cursor', dx: 1, dy: 0 });
   assert.equal(r.state.ui.cursor, 'f5');
   assert.equal(r.state.focused, true);
   assert.deepEqual(r.effect, { type: 'describe' });
-  r = B.handleIntent({ ...s, orientation: 'gray' }, { type: 'cursor', dx: 1, dy: 0 });
+  r = handleIntent({ ...s, orientation: 'gray' }, { type: 'cursor', dx: 1, dy: 0 });
   assert.equal(r.state.ui.cursor, 'd5', 'seen from Gray, right is towards a');
-  r = B.handleIntent({ ...s, ui: { ...s.ui, cursor: 'd2' } }, { type: 'activate' });
+  r = handleIntent({ ...s, ui: { ...s.ui, cursor: 'd2' } }, { type: 'activate' });
   assert.deepEqual(r.state.ui.path, ['d2'], 'Enter picks the piece under the cursor');
   assert.deepEqual(r.effect, { type: 'describe' });
 });
 
 test('handleIntent: a drag follows the pointer; a drop on a target plays, elsewhere puts the piece back', () => {
-  let s = B.handleIntent(boardWith(game()), { type: 'press', point: 'd2' }).state;
-  s = B.handleIntent(s, { type: 'drag', x: 10, y: 20 }).state;
+  let s = handleIntent(boardWith(game()), { type: 'press', point: 'd2' }).state;
+  s = handleIntent(s, { type: 'drag', x: 10, y: 20 }).state;
   assert.deepEqual(s.ui.drag, { x: 10, y: 20 });
-  const off = B.handleIntent(s, { type: 'drop', point: 'h8' });
+  const off = handleIntent(s, { type: 'drop', point: 'h8' });
   assert.equal(off.effect, null);
   assert.deepEqual(off.state.ui.path, ['d2'], 'the selection is kept');
   assert.equal(off.state.ui.drag, null);
-  const on = B.handleIntent(s, { type: 'drop', point: 'd3' });
+  const on = handleIntent(s, { type: 'drop', point: 'd3' });
   assert.deepEqual(on.effect, { type: 'play', index: 0 });
-  assert.equal(B.handleIntent(s, { type: 'cancel' }).state.ui.path, null, 'Escape drops the selection');
+  assert.equal(handleIntent(s, { type: 'cancel' }).state.ui.path, null, 'Escape drops the selection');
 });
 
 test('handleIntent does nothing before the first game', () => {
   const s = defaultState();
-  assert.deepEqual(B.handleIntent(s, { type: 'press', point: 'd2' }), { state: s, effect: null });
+  assert.deepEqual(handleIntent(s, { type: 'press', point: 'd2' }), { state: s, effect: null });
 });
 
 test('cursorMessages say the point, its piece and the selection', () => {
   const s = boardWith(game());
   assert.deepEqual(T.cursorMessages(s), [{ key: 'desc.redDot', params: { point: 'e5' } }]);
-  const picked = B.handleIntent({ ...s, ui: { ...s.ui, cursor: 'd2' } }, { type: 'activate' }).state;
+  const picked = handleIntent({ ...s, ui: { ...s.ui, cursor: 'd2' } }, { type: 'activate' }).state;
   const said = T.cursorMessages(picked);
   assert.deepEqual(said[0], { key: 'desc.piece', params: { point: 'd2', color: 'blue', kind: 'sergeant' } });
   assert.deepEqual(said[1], { key: 'desc.selected', params: { path: 'd2', targets: 'd3 c3' } });
@@ -195,16 +196,16 @@ test('the result over the board: shown at the end, closed by its button or Escap
   assert.equal(resultShown(boardWith(game())), false, 'not while the game goes on');
   assert.equal(resultShown(s), true);
   assert.equal(resultShown({ ...s, view: { ply: 0, gs: game() } }), false, 'not while looking back');
-  const closed = B.handleIntent(s, { type: 'closeResult' }).state;
+  const closed = handleIntent(s, { type: 'closeResult' }).state;
   assert.equal(closed.resultClosed, 'won');
   assert.equal(resultShown(closed), false);
   assert.equal(resultShown(B.afterStep(closed, over)), false, 'an undo and a redo back to the same end keep it closed');
   assert.equal(resultShown(B.withGame(closed, game({ code: 'won-otherwise', result: over.result }))), true, 'another end shows its own');
   assert.equal(resultShown(B.withNewGame(closed, over)), true, 'a new game shows its own');
   // Escape closes it when nothing is selected; a selection goes first.
-  assert.equal(resultShown(B.handleIntent(s, { type: 'cancel' }).state), false);
+  assert.equal(resultShown(handleIntent(s, { type: 'cancel' }).state), false);
   const picked = { ...boardWith(game()), ui: { ...s.ui, path: ['d2'] } };
-  const cancelled = B.handleIntent(picked, { type: 'cancel' }).state;
+  const cancelled = handleIntent(picked, { type: 'cancel' }).state;
   assert.equal(cancelled.ui.path, null);
   assert.equal(cancelled.resultClosed, null);
   assert.equal(B.closeResult(boardWith(game())).resultClosed, null, 'nothing to close while the game goes on');

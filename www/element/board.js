@@ -1,28 +1,20 @@
 // The board's changes, as pure functions from a state (state.js) and what the rules core says
 // (its `state()` object, here `gs`) to the next state, each named for what happened. The element
-// carries out what these ask for (playing a move on the rules core, explaining a refusal) and
 // replaces its state with what they return, through its one `apply(change, ...args)`: no state
-// is written anywhere else. Nothing here touches the DOM, the rules core or a timer, so all of
-// it is tested in node (tests/unit/board.test.mjs).
-import * as I from './interaction.js';
+// is written anywhere else. What an intent of input.js changes, and asks for besides, is
+// intents.js's. Nothing here touches the DOM, the rules core or a timer, so all of it is tested
+// in node (tests/unit/board.test.mjs).
 import * as Sel from '../lib/selection.js';
-import { initialUi, canHumanMove, bottomSide, resultShown } from './state.js';
+import { initialUi } from './state.js';
 import { startPuzzle } from './puzzle-mode.js';
-import { whyNoMove } from './telling.js';
 import { travelled, moverPath } from '../lib/moves.js';
 /** @import { CoreError, GameState, Side } from '../engine/core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { AiInfo } from '../api-types.js' */
 /** @import { Glide } from './anim.js' */
-/** @import { Intent } from './input.js' */
 /** @import { Puzzle } from './puzzle-mode.js' */
 /** @import { LiveStatus, Seat } from '../api-types.js' */
-
-/**
- * What the element must do besides changing its state (handleIntent).
- * @typedef {{type: 'play', index: number}|{type: 'explain', from: string, to: string}|{type: 'describe'}} Effect
- */
 
 /** @typedef {'human'|'computer'|'api'|'remote'} MoveBy */
 
@@ -138,67 +130,6 @@ export function explainRefusal(s, from, to, error) {
   const points = Array.isArray(e.points) ? e.points : [];
   const notice = { key: `why.${e.reason}`, params: { from, to, p0: points[0], p1: points[1], points: points.join(', ') } };
   return { ...s, ui: { ...s.ui, notice } };
-}
-
-/**
- * Handles an intent of input.js. Returns `{state, effect}`: the next state, and what the element
- * must do besides, or null: `{type: 'play', index}` (play the index-th legal move), `{type:
- * 'explain', from, to}` (ask the rules core why `from`-`to` is refused; it plays it if it is
- * legal after all) or `{type: 'describe'}` (tell a screen reader what the cursor is on).
- * @param {BoardState} s
- * @param {Intent} it
- * @returns {{state: BoardState, effect: Effect|null}}
- */
-export function handleIntent(s, it) {
-  const gs = s.gs;
-  if (!gs) return { state: s, effect: null };
-  let state = s;
-  // Mouse presses hide the keyboard cursor; keys show it again.
-  if (it.type === 'press') state = { ...state, focused: false };
-  if (it.type === 'cursor' || it.type === 'activate') state = { ...state, focused: true };
-  const canMove = canHumanMove(state);
-  switch (it.type) {
-    case 'press':
-    case 'activate': {
-      const point = it.type === 'press' ? it.point : state.ui.cursor;
-      const before = state.ui;
-      const { ui, play } = I.press(gs, before, point, canMove);
-      let next = it.type === 'activate' ? I.release(ui) : ui;
-      if (!canMove && point) next = { ...next, notice: whyNoMove(state) };
-      state = { ...state, ui: next };
-      if (play >= 0) return { state, effect: { type: 'play', index: play } };
-      // A piece picked (no hop yet) and a press elsewhere that picked nothing: ask why.
-      const picked = before.path && before.path.length === 1 ? before.path[0] : null;
-      if (canMove && point && !ui.path && !ui.notice && picked !== null && point !== picked) {
-        return { state, effect: { type: 'explain', from: picked, to: point } };
-      }
-      return { state, effect: it.type === 'activate' ? { type: 'describe' } : null };
-    }
-    case 'release':
-      return { state: { ...state, ui: I.release(state.ui) }, effect: null };
-    case 'drag':
-      return { state: { ...state, ui: { ...state.ui, drag: { x: it.x, y: it.y } } }, effect: null };
-    case 'drop': {
-      // A drop on a point that is not a legal next point puts the piece back, selection kept.
-      const sel = Sel.selectionView(gs, state.ui);
-      if (!canMove || !sel || !sel.targets.includes(it.point)) return { state: { ...state, ui: { ...state.ui, drag: null } }, effect: null };
-      const { ui, play } = I.press(gs, { ...state.ui, drag: null }, it.point, canMove);
-      state = { ...state, ui };
-      return { state, effect: play >= 0 ? { type: 'play', index: play } : null };
-    }
-    case 'dragCancel':
-      return { state: { ...state, ui: { ...state.ui, drag: null } }, effect: null };
-    case 'cursor':
-      return { state: { ...state, ui: I.moveCursor(state.ui, it.dx, it.dy, bottomSide(state) === 'gray') }, effect: { type: 'describe' } };
-    case 'cancel':
-      // Escape drops a selection; with none, it closes the result shown over the board.
-      if (!state.ui.path && resultShown(state)) return { state: closeResult(state), effect: null };
-      return { state: { ...state, ui: { ...state.ui, path: null, drag: null } }, effect: null };
-    case 'closeResult':
-      return { state: closeResult(state), effect: null };
-    default:
-      return { state, effect: null };
-  }
 }
 
 // ---------------------------------------------------------------- what happened besides a move

@@ -1,17 +1,19 @@
 // The game flow of one <blue-gray-game>: owns the rules core's Game and carries out every
 // change. Each public method of the element and each intent of input.js comes here. The state
 // changes only through `apply(change, ...args)` with a named change of board.js. Setting up a
-// game is game-setup.js's, the picture painter.js's, going through the game history.js's, the
-// computer computer.js's, a puzzle puzzle-mode.js's, a hint hint-runner.js's, a live game
-// live-link.js's, the marks a page puts on the board marks.js's and the attributes config.js's;
-// this module gives each the board's port and runs their effects (the rules core, events,
-// frames) in order.
+// game is game-setup.js's, playing a move and what follows it mover.js's, the picture
+// painter.js's, going through the game history.js's, the computer computer.js's, a puzzle
+// puzzle-mode.js's, a hint hint-runner.js's, a live game live-link.js's, the marks a page puts on
+// the board marks.js's, reading the attributes attributes.js's (their table config.js's); this
+// module gives each the board's port and runs their effects (the rules core, events, frames) in
+// order.
 import * as B from './board.js';
 import * as I from './interaction.js';
 import * as S from './state.js';
-import * as T from './telling.js';
-import { applyAttribute, applyAttributes, startsGame } from './config.js';
+import { Attributes } from './attributes.js';
+import { handleIntent } from './intents.js';
 import { Computer } from './computer.js';
+import { Mover } from './mover.js';
 import { History } from './history.js';
 import { HintRunner } from './hint-runner.js';
 import { LiveLink } from './live-link.js';
@@ -19,21 +21,13 @@ import { Painter } from './painter.js';
 import { PuzzleRunner } from './puzzle-mode.js';
 import { GameSetup } from './game-setup.js';
 import { loadTeaching } from '../engine/assets.js';
-import { startGlide } from './anim.js';
-import { travelled } from '../lib/moves.js';
 import { attachInput, attachResultClose } from './input.js';
-import { settingErrorText, limitsOf, NO_LIMITS, SIDES } from '../lib/settings.js';
 import { resultMessage } from '../lib/result.js';
-import { errorText } from '../lib/errors.js';
-import { translate, say, pickLanguage, loadLanguage } from '../lib/i18n.js';
-/** @import { Core, CoreGame, GameState, SearchResult } from '../engine/core-types.js' */
+import { translate, say, pickLanguage } from '../lib/i18n.js';
 /** @import { BoardState } from './state.js' */
 /** @import { BoardElements } from './render.js' */
 /** @import { Intent } from './input.js' */
-/** @import { MoveBy } from './board.js' */
-/** @import { AiInfo } from '../api-types.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
-/** @import { SettingError } from '../lib/settings.js' */
 
 export class BoardController {
   /** The board's state (state.js), replaced by each change. */
@@ -44,7 +38,9 @@ export class BoardController {
   #host;
   /** @type {BoardElements} */
   #els;
+  #attributes;
   #computer;
+  #mover;
   #puzzle;
   #history;
   #hints;
@@ -91,22 +87,40 @@ export class BoardController {
       refresh: () => this.refresh(),
       settled: () => this.#settled(),
       emit: (/** @type {string} */ type, /** @type {object} */ detail) => this.#emit(type, detail),
-      reflect: (/** @type {() => void} */ write) => this.reflect(write),
+      reflect: (/** @type {() => void} */ write) => this.#attributes.reflect(write),
     };
     this.#painter = new Painter(host, els, port);
+    this.#attributes = new Attributes({
+      ...port,
+      newGame: () => this.#setup.queue(),
+      nameFriendGame: (game) => this.#setup.nameFriendGame(game),
+      stopComputer: () => this.#computer.cancel(),
+      stopPuzzle: () => this.#puzzle.cancel(),
+      syncLive: () => this.#live.sync(),
+      relabel: () => this.#painter.label((key) => this.t(key)),
+      describe: () => this.#painter.describe(),
+      consider: () => this.#computer.consider(),
+    });
+    this.#mover = new Mover({
+      ...port,
+      settled: (news) => this.#settled(news),
+      stopComputer: () => this.#computer.cancel(),
+      livePlayed: (history) => this.#live.played(history),
+      judge: () => this.#puzzle.judge(),
+    });
     this.#computer = new Computer({
       ...port,
-      thinking: (on) => this.#setThinking(on),
+      thinking: (on) => this.#mover.thinking(on),
       asked: (a) => this.apply(B.searchAsked, a.requested),
-      reply: (result, asked) => this.#computerReplied(result, asked),
-      failed: (e) => this.#computerFailed(e.message),
+      reply: (result, asked) => this.#mover.replied(result, asked),
+      failed: (e) => this.#mover.failed(e.message),
     });
     this.#puzzle = new PuzzleRunner({
       ...port,
       teaching: loadTeaching,
       setPuzzle: (puzzle) => this.apply(B.withPuzzle, puzzle),
       markMistake: () => this.apply(B.withMistake),
-      play: (move) => this.#playMove(move, 'computer'),
+      play: (move) => this.#mover.playMove(move, 'computer'),
       emit: (type, detail) => (type === 'puzzle-solved' ? this.#emit('puzzle-solved', { moves: detail.moves }) : this.#emit('puzzle-failed', detail)),
     });
     this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe() });
@@ -115,14 +129,14 @@ export class BoardController {
       ...port,
       game: () => this.r.game,
       newGame: (game) => this.#setup.setGame(game, { keepSession: true }),
-      playRemote: (move) => this.#playMove(move, 'remote'),
-      reflect: (name, value) => this.reflect(() => host.setAttribute(name, value)),
+      playRemote: (move) => this.#mover.playMove(move, 'remote'),
+      reflect: (name, value) => this.#attributes.reflect(() => host.setAttribute(name, value)),
     });
     this.#setup = new GameSetup({
       ...port,
-      readAttributes: (report) => this.#readAttributes(report),
-      limits: () => this.#limits(),
-      settingErrors: (errors) => this.settingErrors(errors),
+      readAttributes: (report) => this.#attributes.read(report),
+      limits: () => this.#attributes.limits(),
+      settingErrors: (errors) => this.#attributes.settingErrors(errors),
       stop: () => {
         this.#computer.cancel();
         this.#puzzle.cancel();
@@ -202,7 +216,7 @@ export class BoardController {
     this.apply(B.connected, true);
     this.r.resizeObserver = new ResizeObserver(() => this.#painter.frame());
     this.r.resizeObserver.observe(this.#els.frame);
-    this.#readAttributes(false);
+    this.#attributes.read(false);
     this.#painter.label((key) => this.t(key));
     this.#painter.frame();
     if (!this.r.core) this.#setup.load();
@@ -226,70 +240,7 @@ export class BoardController {
 
   /** @param {string} name */
   attributeChanged(name) {
-    if (this.r.reflecting) return;
-    const { state, errors } = applyAttribute(this.s, name, this.#host.getAttribute(name), this.#limits());
-    this.apply(() => state);
-    if (!this.r.core) return; // read again, and reported, once the rules core is there
-    this.#reportSettingErrors(errors);
-    if (startsGame(name)) return this.#setup.queue();
-    if (name === 'mode' || name === 'side') {
-      this.#computer.cancel();
-      this.apply(B.playersChanged);
-    }
-    if (name === 'mode') {
-      this.#puzzle.cancel();
-      this.apply(B.modeChanged);
-      if (this.r.game) {
-        this.#setup.nameFriendGame(this.r.game);
-        this.apply(B.withGame, this.r.game.state());
-      }
-    }
-    if (name === 'mode' || name === 'relay') this.#live.sync();
-    if (name === 'lang') {
-      this.#painter.label((key) => this.t(key));
-      // Said in the fallback language until the table is there, then again.
-      loadLanguage(this.language).then(() => {
-        this.#painter.label((key) => this.t(key));
-        this.#painter.describe();
-        this.changed();
-      });
-    }
-    this.changed();
-    this.#computer.consider();
-  }
-
-  #limits() {
-    return this.r.catalogue ? limitsOf(this.r.catalogue) : NO_LIMITS;
-  }
-
-  /** @param {boolean} report */
-  #readAttributes(report) {
-    const { state, errors } = applyAttributes(this.s, this.#host, this.#limits());
-    this.apply(() => state);
-    if (report) this.#reportSettingErrors(errors);
-  }
-
-  /** @param {SettingError[]} errors */
-  #reportSettingErrors(errors) {
-    if (errors.length) this.#reportError(this.settingErrors(errors));
-  }
-
-  /** @param {SettingError[]} errors */
-  settingErrors(errors) {
-    return errors.map((e) => settingErrorText((key, params) => this.t(key, params), e)).join(' ');
-  }
-
-  /**
-   * Writes attributes without reading them back as changes.
-   * @param {() => void} write
-   */
-  reflect(write) {
-    this.r.reflecting = true;
-    try {
-      write();
-    } finally {
-      this.r.reflecting = false;
-    }
+    this.#attributes.changed(name);
   }
 
   // ------------------------------------------------------------------ games
@@ -335,56 +286,7 @@ export class BoardController {
    * @param {string} text
    */
   play(text) {
-    const game = this.requireGame();
-    const gs = this.s.gs;
-    // A live game's other seat plays on its own device; its moves come through the relay only.
-    if (gs && this.s.settings.mode === 'live' && S.seatOf(this.s) !== gs.side) throw new Error(say(this.language, T.whyNoMove(this.s)));
-    this.#computer.cancel();
-    const played = game.play(text);
-    if (gs) this.#afterMove(gs, 'api');
-    return played;
-  }
-
-  /**
-   * Plays a move that is not the person's (the puzzle's defender, a friend's through the relay);
-   * false, said as an error, when it cannot be played.
-   * @param {string} move
-   * @param {MoveBy} by
-   */
-  #playMove(move, by) {
-    const before = this.s.gs;
-    if (!this.r.game || !before) return false;
-    try {
-      this.r.game.play(move);
-    } catch (e) {
-      this.#reportError(errorText(e));
-      return false;
-    }
-    this.#afterMove(before, by);
-    return true;
-  }
-
-  /**
-   * After a move: the state, the events, the relay told of this device's move, a puzzle judged.
-   * @param {GameState} before the game before the move
-   * @param {MoveBy} by
-   * @param {AiInfo|null} [aiInfo] the computer's search, for its move
-   */
-  #afterMove(before, by, aiInfo = null) {
-    const gs = this.requireGame().state();
-    const last = gs.lastMove;
-    const glide =
-      by === 'computer' && last && !matchMedia('(prefers-reduced-motion: reduce)').matches
-        ? startGlide({ ...last, points: travelled(last, before.paths[before.side]) }, before.board, gs.code, performance.now())
-        : null;
-    this.apply(B.afterMove, gs, { by, aiInfo, glide });
-    const detail = { text: last ? last.text : '', ply: gs.ply, side: before.side, record: gs.record, code: gs.code, by };
-    this.#emit('move', detail);
-    const seat = S.seatOf(this.s);
-    if (seat !== null && SIDES.includes(/** @type {'blue'|'gray'} */ (seat)) && before.side !== seat) this.#emit('opponentmove', detail);
-    if (seat === before.side && this.s.settings.mode === 'live') this.#live.played(gs.history);
-    if (by === 'human' && this.s.settings.mode === 'puzzle') this.#puzzle.judge();
-    this.#settled(T.moveNews(gs, before.side, by));
+    return this.#mover.play(text);
   }
 
   /** @param {boolean} on */
@@ -400,92 +302,21 @@ export class BoardController {
     return { state: () => this.s, game: () => this.requireGame(), apply: this.apply.bind(this), changed: () => this.changed(), t: this.t.bind(this) };
   }
 
-  // ------------------------------------------------------------------ the computer
-
-  /** @param {boolean} on */
-  #setThinking(on) {
-    if (this.s.thinking === on) return;
-    this.apply(B.thinking, on);
-    this.#emit('thinking', { thinking: on });
-    this.changed();
-  }
-
-  /**
-   * @param {SearchResult} result
-   * @param {{code: string}} asked
-   */
-  #computerReplied(result, asked) {
-    this.apply(B.searchReplied, performance.now());
-    this.#setThinking(false);
-    const game = this.r.game;
-    const before = this.s.gs;
-    if (!game || !before || game.code() !== asked.code) return this.refresh();
-    if (!result.best) return this.#computerFailed(this.t('ai.noMove'));
-    try {
-      game.play(result.best);
-    } catch (e) {
-      return this.#computerFailed(errorText(e));
-    }
-    const { side, best: move, score, mateIn, scoreText, depth, nodes, pv } = result;
-    this.#afterMove(before, 'computer', { side, move, score, mateIn: mateIn ?? null, scoreText, depth, nodes, pv: pv || [] });
-  }
-
-  /** @param {string} error */
-  #computerFailed(error) {
-    this.#setThinking(false);
-    const why = { key: 'ai.failed', params: { error } };
-    this.apply(B.halted, why);
-    this.#reportError(say(this.language, why));
-    this.changed();
-  }
-
   // ------------------------------------------------------------------ input
 
   /**
-   * Carries out an intent of input.js (board.js decides; this runs what it asks for).
+   * Carries out an intent of input.js (intents.js decides; this runs what it asks for).
    * @param {Intent} it
    */
   intent(it) {
     const picked = this.s.ui.path;
-    const { state, effect } = B.handleIntent(this.s, it);
+    const { state, effect } = handleIntent(this.s, it);
     this.apply(() => state);
-    if (effect && effect.type === 'play') return this.#playIndex(effect.index);
-    if (effect && effect.type === 'explain' && this.#explain(effect.from, effect.to)) return;
+    if (effect && effect.type === 'play') return this.#mover.playIndex(effect.index);
+    if (effect && effect.type === 'explain' && this.#mover.explain(effect.from, effect.to)) return;
     // A screen reader hears what the cursor is on, and the selection as it now stands.
     if ((effect && effect.type === 'describe') || this.s.ui.path !== picked) this.#painter.describe();
     this.changed();
-  }
-
-  /** @param {number} i */
-  #playIndex(i) {
-    const before = this.s.gs;
-    if (!this.r.game || !before) return;
-    try {
-      this.r.game.playIndex(i);
-    } catch (e) {
-      this.#reportError(errorText(e));
-      return this.changed();
-    }
-    this.#afterMove(before, 'human');
-  }
-
-  /**
-   * Asks the rules core about `from`-`to`: played if legal after all, else explained. Returns
-   * whether it was played.
-   * @param {string} from
-   * @param {string} to
-   */
-  #explain(from, to) {
-    const before = this.s.gs;
-    if (!this.r.game || !before) return false;
-    try {
-      this.r.game.play(`${from}-${to}`);
-    } catch (e) {
-      this.apply(B.explainRefusal, from, to, /** @type {import('../engine/core-types.js').CoreError} */ (e));
-      return false;
-    }
-    this.#afterMove(before, 'human');
-    return true;
   }
 
   /** @param {boolean} on */

@@ -1,7 +1,8 @@
 // What every part of the page shares: the board, the page's state (page-state.js) and its one
 // way to change (`update`, which also asks for the panel to be drawn), the page's messages in
 // its language, the browser's storage, and the elements of index.html by id. app.js makes one;
-// the form, the address, the doors, the advice and the review take it.
+// each part of the page it puts together (the form, the address, the doors, the advice, the
+// review, the navigation, the records and the rest) takes it.
 import { defaultPageState, gameKey } from './page-state.js';
 import { translate } from '../lib/i18n.js';
 

@@ -1,0 +1,197 @@
+// Moves played on a board, whoever plays them: the person's (an intent's move, or one the rules
+// core is asked to explain and finds legal after all), a page's through play(), the computer's
+// reply, a puzzle's defender's, a friend's through the relay. Each is played on the rules core
+// and followed the same way (the state with the computer's glide, the `move` and `opponentmove`
+// events, the relay told of this device's move, a puzzle judged, the board settled), so that no
+// kind of move is followed differently from another.
+import * as B from './board.js';
+import * as S from './state.js';
+import * as T from './telling.js';
+import { startGlide } from './anim.js';
+import { travelled } from '../lib/moves.js';
+import { SIDES } from '../lib/settings.js';
+import { errorText } from '../lib/errors.js';
+/** @import { CoreError, CoreGame, GameState, SearchResult } from '../engine/core-types.js' */
+/** @import { BoardState, BoardResources } from './state.js' */
+/** @import { MoveBy } from './board.js' */
+/** @import { AiInfo } from '../api-types.js' */
+/** @import { Message, MessageParams } from '../lib/i18n.js' */
+
+/**
+ * What playing moves asks of its board. `stopComputer()` ends the computer's search (a move
+ * played over it); `livePlayed(history)` tells the relay of this device's move; `judge()` judges
+ * the solver's move in a puzzle; `settled(news)` follows every move.
+ * @typedef {{
+ *   state(): BoardState,
+ *   resources(): BoardResources,
+ *   game(): CoreGame,
+ *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
+ *   stopComputer(): void,
+ *   livePlayed(history: string[]): void,
+ *   judge(): void,
+ *   settled(news: Message[]): void,
+ *   refresh(): void,
+ *   changed(): void,
+ *   emit(type: string, detail: object): void,
+ *   error(message: string): void,
+ *   t(key: string, params?: MessageParams): string,
+ *   say(message: Message): string,
+ * }} MoverBoard
+ */
+
+export class Mover {
+  /** @type {MoverBoard} */
+  #board;
+
+  /** @param {MoverBoard} board */
+  constructor(board) {
+    this.#board = board;
+  }
+
+  /**
+   * Plays `text` (the element's play()); returns the move as the rules core writes it.
+   * @param {string} text
+   */
+  play(text) {
+    const b = this.#board;
+    const game = b.game();
+    const s = b.state();
+    const gs = s.gs;
+    // A live game's other seat plays on its own device; its moves come through the relay only.
+    if (gs && s.settings.mode === 'live' && S.seatOf(s) !== gs.side) throw new Error(b.say(T.whyNoMove(s)));
+    b.stopComputer();
+    const played = game.play(text);
+    if (gs) this.#afterMove(gs, 'api');
+    return played;
+  }
+
+  /**
+   * Plays a move that is not the person's (the puzzle's defender, a friend's through the relay);
+   * false, said as an error, when it cannot be played.
+   * @param {string} move
+   * @param {MoveBy} by
+   */
+  playMove(move, by) {
+    const before = this.#board.state().gs;
+    const game = this.#board.resources().game;
+    if (!game || !before) return false;
+    try {
+      game.play(move);
+    } catch (e) {
+      this.#board.error(errorText(e));
+      return false;
+    }
+    this.#afterMove(before, by);
+    return true;
+  }
+
+  /**
+   * Plays the person's `i`-th legal move (an intent's).
+   * @param {number} i
+   */
+  playIndex(i) {
+    const before = this.#board.state().gs;
+    const game = this.#board.resources().game;
+    if (!game || !before) return;
+    try {
+      game.playIndex(i);
+    } catch (e) {
+      this.#board.error(errorText(e));
+      return this.#board.changed();
+    }
+    this.#afterMove(before, 'human');
+  }
+
+  /**
+   * Asks the rules core about the person's `from`-`to`: played if legal after all, else
+   * explained. Returns whether it was played.
+   * @param {string} from
+   * @param {string} to
+   */
+  explain(from, to) {
+    const before = this.#board.state().gs;
+    const game = this.#board.resources().game;
+    if (!game || !before) return false;
+    try {
+      game.play(`${from}-${to}`);
+    } catch (e) {
+      this.#board.apply(B.explainRefusal, from, to, /** @type {CoreError} */ (e));
+      return false;
+    }
+    this.#afterMove(before, 'human');
+    return true;
+  }
+
+  /**
+   * The computer started (`on`) or stopped waiting and thinking; the page hears of it.
+   * @param {boolean} on
+   */
+  thinking(on) {
+    const b = this.#board;
+    if (b.state().thinking === on) return;
+    b.apply(B.thinking, on);
+    b.emit('thinking', { thinking: on });
+    b.changed();
+  }
+
+  /**
+   * The computer's answer for the position `asked.code`: played if that position is still on the
+   * board.
+   * @param {SearchResult} result
+   * @param {{code: string}} asked
+   */
+  replied(result, asked) {
+    const b = this.#board;
+    b.apply(B.searchReplied, performance.now());
+    this.thinking(false);
+    const game = b.resources().game;
+    const before = b.state().gs;
+    if (!game || !before || game.code() !== asked.code) return b.refresh();
+    if (!result.best) return this.failed(b.t('ai.noMove'));
+    try {
+      game.play(result.best);
+    } catch (e) {
+      return this.failed(errorText(e));
+    }
+    const { side, best: move, score, mateIn, scoreText, depth, nodes, pv } = result;
+    this.#afterMove(before, 'computer', { side, move, score, mateIn: mateIn ?? null, scoreText, depth, nodes, pv: pv || [] });
+  }
+
+  /**
+   * The computer could not move: said, and not tried again until something changes.
+   * @param {string} error
+   */
+  failed(error) {
+    const b = this.#board;
+    this.thinking(false);
+    const why = { key: 'ai.failed', params: { error } };
+    b.apply(B.halted, why);
+    b.error(b.say(why));
+    b.changed();
+  }
+
+  /**
+   * After a move: the state, the events, the relay told of this device's move, a puzzle judged.
+   * @param {GameState} before the game before the move
+   * @param {MoveBy} by
+   * @param {AiInfo|null} [aiInfo] the computer's search, for its move
+   */
+  #afterMove(before, by, aiInfo = null) {
+    const b = this.#board;
+    const gs = b.game().state();
+    const last = gs.lastMove;
+    const glide =
+      by === 'computer' && last && !matchMedia('(prefers-reduced-motion: reduce)').matches
+        ? startGlide({ ...last, points: travelled(last, before.paths[before.side]) }, before.board, gs.code, performance.now())
+        : null;
+    b.apply(B.afterMove, gs, { by, aiInfo, glide });
+    const detail = { text: last ? last.text : '', ply: gs.ply, side: before.side, record: gs.record, code: gs.code, by };
+    b.emit('move', detail);
+    const s = b.state();
+    const seat = S.seatOf(s);
+    if (seat !== null && SIDES.includes(/** @type {'blue'|'gray'} */ (seat)) && before.side !== seat) b.emit('opponentmove', detail);
+    if (seat === before.side && s.settings.mode === 'live') b.livePlayed(gs.history);
+    if (by === 'human' && s.settings.mode === 'puzzle') b.judge();
+    b.settled(T.moveNews(gs, before.side, by));
+  }
+}
