@@ -94,6 +94,8 @@ export class LiveSession {
   /** @type {'connecting'|'connected'|'unreachable'} */
   #relayState = 'connecting';
   #toldOld = false;
+  /** A game this device has just started: the relay cannot have it yet. */
+  #fresh = false;
   #game = new Republisher(() => this.#publishGame());
   #presenceBack = new Republisher(() => this.#publishPresence());
   /** @type {Replay} The side that made each move of a snapshot, from the rules core. */
@@ -141,6 +143,7 @@ export class LiveSession {
     // Signing needs Web Crypto, which browsers give only to secure pages (https, localhost).
     if (!(globalThis.crypto && globalThis.crypto.subtle)) throw refusal('live.insecure');
     const me = o.id ? await joinedGame(o.id, o) : await hostedGame(o);
+    this.#fresh = !o.id;
     this.#sign = me.privateJwk && me.seat !== 'watch' ? await signer(me.privateJwk) : null;
     this.#me = me;
     this.#keep();
@@ -214,7 +217,9 @@ export class LiveSession {
       if (online) this.#publishPresence();
       // The relay may have lost the game (restarted without a store): unless it says it has it
       // soon after, what this device has goes back.
-      if (this.#sitting() && me.snap) this.#game.due(SETTLE_MS);
+      if (this.#fresh) this.#publishGame();
+      else if (this.#sitting() && me.snap) this.#game.due(SETTLE_MS);
+      this.#fresh = false;
     });
     const down = () => {
       if (client !== this.#client || this.#closed) return;
