@@ -1,5 +1,6 @@
-// Sharing a game: a link that reproduces it, and a record file to download or open. Pure except
-// `download`, which hands a file to the browser.
+// Sharing a game: a link that reproduces it, a friend's links (a game by link, a live game's
+// invitation and watch link), and a record file to download or open. Pure except `download`,
+// which hands a file to the browser.
 /** @import { GameState, Side } from '../engine/core-types.js' */
 
 /** Links longer than this are not written into the address bar (storage keeps the game). */

@@ -8,6 +8,7 @@
 // relay only when the relay's is older or broken, and at most once per REPUBLISH_MS, so junk
 // costs it nothing more. The MQTT client is loaded only when a live game starts.
 import { otherSide } from '../lib/settings.js';
+import { errorText } from '../lib/errors.js';
 import { replayWith, topics, withMove, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
 import { signer } from './live-keys.js';
 import { signedPresence, parsePresence, presenceHolds } from './live-presence.js';
@@ -59,16 +60,6 @@ let mqttModule = null;
 function loadMqtt() {
   mqttModule ??= import('../vendor/mqtt.js').then((m) => m.default || m);
   return mqttModule;
-}
-
-/**
- * What went wrong, as a sentence: an error's message, or the thrown value itself.
- * @param {unknown} e
- * @returns {string}
- */
-function errorText(e) {
-  const message = e && typeof e === 'object' && 'message' in e ? e.message : undefined;
-  return String(message || e);
 }
 
 export class LiveSession {
