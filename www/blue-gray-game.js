@@ -51,7 +51,8 @@ function typeOf(v) {
  * @attr {'blue'|'gray'} side - The person's side against the computer; their seat against a friend (in a live game the relay may seat them at the other side, or make them an onlooker: see `seat`).
  * @attr {string} relay - In live mode, the WebSocket address of an MQTT broker (3.1.1 or 5) that carries the game, such as `wss://relay.example.org/mqtt`.
  * @attr {string} game-id - The id of a game with a friend elsewhere (32 hex digits). In live mode without it the board starts a new game and sets it; with it, it joins or resumes that game.
- * @attr {string} host-key - In live mode, the public key of the seat that started the game (from the invite), which the board checks every message against.
+ * @attr {string} host-key - In live mode, the public key of the seat that started the game (from the invitation or watch link), which the board checks every message against.
+ * @attr {string} seat-key - In live mode, the private key of the seat a live game's invitation gives (its `seat-key`): the board keeps it on the device and plays that seat, taking it from any other device that had it. Without it (and without a seat kept on the device), a board that joins a game watches.
  * @attr {number} level - The computer's level, from the rules core's lowest to its highest (see `catalogue.levels`).
  * @attr {number} movetime - The computer's time per move in milliseconds; 0 for the level's own budget.
  * @attr {string} position - A position code to start from. A change starts a new game.
@@ -70,6 +71,7 @@ function typeOf(v) {
  * @prop {string|null} relay - The `relay` attribute in force, or null.
  * @prop {string|null} gameId - The game's id against a friend elsewhere (the `game-id` attribute), or null; a new live game sets it once it is made.
  * @prop {string|null} hostKey - The host's public key in a live game (the `host-key` attribute), or null; a new live game sets it.
+ * @prop {string|null} seatKey - The `seat-key` attribute in force, or null.
  *
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
@@ -164,6 +166,11 @@ export class BlueGrayGame extends HTMLElement {
   /** @type {LiveStatus|null} A live game's connection, this device's seat, the seat that started the game, and who is connected (see the `presence` event), or null outside live games. */
   get presence() {
     return this.#c.s.live ? { ...this.#c.s.live } : null;
+  }
+
+  /** @type {string|null} In a live game this device started, the private key of the other seat, which its invitation carries (`seat-key`); null elsewhere. */
+  get inviteKey() {
+    return this.#c.s.inviteKey;
   }
 
   /** @type {boolean} Whether a demo is held still. */
@@ -265,11 +272,11 @@ export class BlueGrayGame extends HTMLElement {
 
   /**
    * Starts a new game. `options` may give any of variant, mode, side, level, movetime, position,
-   * record, relay, game-id and host-key (they become the element's attributes; a game-id or
-   * host-key not given is removed: another game); the game starts from the variant's start
+   * record, relay, game-id, host-key and seat-key (they become the element's attributes; a
+   * game-id, host-key or seat-key not given is removed: another game); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
    * is not valid.
-   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string}} [options]
+   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
    * @returns {void}
    */
   newGame(options = {}) {

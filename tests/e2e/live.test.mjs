@@ -1,15 +1,20 @@
 // End-to-end: live games between devices (browser contexts of their own) through real relays
 // (scripts/relay.mjs, sharing one throwaway Redis): a whole game with a reload in the middle, an
-// onlooker who cannot move, forged messages published straight to the game's topic, presence, the
-// relay and Redis stopped and started again mid-game, and two relays behind which the two players
-// sit. The move latency through the relay is measured and printed, not asserted.
+// onlooker (by the watch link) who cannot move, forged messages published straight to the game's
+// topic, presence, the relay and Redis stopped and started again mid-game, and two relays behind
+// which the two players sit; and a hostile relay user (a plain MQTT client, a device with an
+// invitation rebuilt from the relay's snapshot) who takes no seat, fakes no presence and makes
+// junk cost nothing, a guest seated while the host is away, and the seat moved to another device
+// by the same invitation. The move latency through the relay is measured and printed, not asserted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices, startFromForm } from './devices.mjs';
 import { startRedis, startRelay } from '../../scripts/relay-processes.mjs';
-import { topics, parseSnapshot, withMove, signer, newIdentity, firstSnapshot } from '../../www/remote/live-protocol.js';
+import { topics, parseSnapshot, withMove, firstSnapshot } from '../../www/remote/live-protocol.js';
+import { signer, newIdentity } from '../../www/remote/live-keys.js';
+import { REPUBLISH_MS } from '../../www/remote/live-republish.js';
 
 /**
  * The variant of the games played here: a light army and the lead rule make a whole game short
@@ -48,7 +53,7 @@ async function host(relay) {
   await startFromForm(a.page, 'live', 'blue', VARIANT);
   await waitConnected(a.page);
   const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
-  assert.match(invite, new RegExp(`#mode=live&side=gray&variant=${VARIANT}&relay=ws.*&game-id=[0-9a-f]{32}&host-key=[\\w-]{87}$`));
+  assert.match(invite, new RegExp(`#mode=live&side=gray&variant=${VARIANT}&relay=ws.*&game-id=[0-9a-f]{32}&host-key=[\\w-]{87}&seat-key=[\\w-]{100,300}$`));
   return { a, invite, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
 }
 
@@ -119,8 +124,13 @@ async function retainedWhen(relay, id, holds) {
 }
 
 async function publish(relay, id, snap) {
+  await publishRaw(relay, topics(id).game, JSON.stringify(snap));
+}
+
+/** Publishes `payloads` to `topic` as a bare MQTT client: retained unless told otherwise. */
+async function publishRaw(relay, topic, payloads, { retain = true } = {}) {
   const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
-  await client.publishAsync(topics(id).game, JSON.stringify(snap), { qos: 1, retain: true });
+  for (const payload of [payloads].flat()) await client.publishAsync(topic, payload, { qos: 1, retain });
   await client.endAsync();
 }
 
@@ -167,8 +177,10 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   assert.equal(await seatOf(b.page), 'gray');
   assert.deepEqual((await state(b.page)).history, (await state(a.page)).history);
 
-  // A third device with the invitation watches: the seat is taken.
-  const c = await join(invite);
+  // A third device with the watch link (copied from the guest's) watches.
+  const watchLink = await copyLink(b.page, '#invite-link', /Watch link copied/);
+  assert.doesNotMatch(watchLink, /seat-key|side=/);
+  const c = await join(watchLink);
   assert.equal(await seatOf(c.page), 'watch');
   await waitText(c.page, '#status', /You are watching/);
   assert.deepEqual((await state(c.page)).history, (await state(a.page)).history);
@@ -194,7 +206,7 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   await publish(relayA, id, outOfTurn);
   const stranger = await newIdentity();
   const strangerSign = await signer(stranger.privateJwk);
-  const posed = { ...(await firstSnapshot({ id, variant: VARIANT, host: 'blue', key: stranger.key, sign: strangerSign })), moves: [] };
+  const posed = await firstSnapshot({ id, variant: VARIANT, host: 'blue', keys: { blue: stranger.key, gray: good.keys.gray }, sign: strangerSign });
   await publish(relayA, id, await withMove(posed, [s.moves[0].text], strangerSign));
   // The players answer each forgery with the game as it stands.
   const back = await retainedWhen(relayA, id, (snap) => snap.sigs.join() === good.sigs.join());
@@ -230,7 +242,9 @@ test('the element alone: two bare boards play live through their attributes, pro
   });
   const { gameId, hostKey } = await blue.page.evaluate(() => ({ gameId: document.getElementById('b').gameId, hostKey: document.getElementById('b').hostKey }));
   assert.match(gameId, /^[0-9a-f]{32}$/);
-  const gray = await env.device('bare-gray.html', { html: bare(`side="gray" game-id="${gameId}" host-key="${hostKey}"`) });
+  const inviteKey = await blue.page.evaluate(() => document.getElementById('b').inviteKey);
+  assert.match(inviteKey, /^[\w-]{100,300}$/);
+  const gray = await env.device('bare-gray.html', { html: bare(`side="gray" game-id="${gameId}" host-key="${hostKey}" seat-key="${inviteKey}"`) });
   await gray.page.waitForFunction(() => document.getElementById('b').seat === 'gray');
   await blue.page.waitForFunction(() => window.seen.some((e) => e.type === 'presence' && e.opponent === 'online'));
   // Gray cannot play Blue's move; Blue's move reaches Gray as the friend's.
@@ -293,4 +307,85 @@ test('two relays sharing one Redis: each player on a different one plays a whole
   assert.deepEqual(b.problems, []);
   assert.deepEqual(await presence(b.page).then((p) => p.seat), 'gray');
   await Promise.all([a, b].map((d) => d.context.close()));
+});
+
+test('a hostile relay user takes no seat, fakes no presence, and its junk costs nothing', async () => {
+  const { a, invite, id } = await host(relayA);
+  const t = topics(id);
+  const snap = await retained(relayA, id);
+  // An invitation rebuilt from everything the relay holds: it gives a watcher's place.
+  const rebuilt = `#mode=live&side=gray&variant=${snap.variant}&relay=${encodeURIComponent(relayA.url)}&game-id=${id}&host-key=${snap.keys[snap.host]}`;
+  const thief = await join(rebuilt);
+  assert.equal(await seatOf(thief.page), 'watch');
+  // A bare MQTT client asks for the seat the old way, and puts its own key at Gray's seat, in the
+  // host's snapshot and in a game of its own signing.
+  const stranger = await newIdentity();
+  const strangerSign = await signer(stranger.privateJwk);
+  await publishRaw(relayA, `${t.game.replace(/game$/, 'join')}`, JSON.stringify({ seat: 'gray', key: stranger.key }));
+  await publish(relayA, id, { ...snap, keys: { blue: snap.keys.blue, gray: stranger.key } });
+  await publish(relayA, id, await firstSnapshot({ id, variant: VARIANT, host: 'blue', keys: { blue: stranger.key, gray: stranger.key.replace(/^./, 'B') }, sign: strangerSign }));
+  // The real friend opens the invitation: the seat is theirs, and they play.
+  const b = await join(invite);
+  assert.equal(await seatOf(b.page), 'gray');
+  await waitText(a.page, '#live-status', /Gray is online/);
+  await playOn([a, b], [thief], 2);
+  assert.equal(await seatOf(thief.page), 'watch');
+  assert.deepEqual((await state(thief.page)).history, (await state(a.page)).history);
+
+  // Faked presence: Gray "offline", unsigned and retained, and signed by the stranger.
+  await publishRaw(relayA, t.presence('gray'), ['offline', JSON.stringify({ state: 'offline', at: Date.now() + 60000, since: Date.now() + 60000, device: 'ab'.repeat(8), sig: 'A'.repeat(86) })]);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const d of [a, thief]) assert.equal((await presence(d.page)).gray, 'online', 'Gray still shows online');
+  await waitText(a.page, '#live-status', /Gray is online/);
+  // A newcomer after the fake sees what the players put back, not the fake.
+  const late = await join(rebuilt);
+  await late.page.waitForFunction(() => window.bluegray.element.presence.gray === 'online', null, { timeout: 10000 });
+
+  // Junk on the game's topic: at most one republish per player per REPUBLISH_MS, not one per message.
+  const observer = await mqtt.connectAsync(relayA.url, { protocolVersion: 4 });
+  let republished = 0;
+  observer.on('message', (topic, payload, packet) => {
+    const x = parseSnapshot(payload.toString());
+    if (!packet.retain && x && x.moves.length === 2 && x.sigs.join() !== 'y') republished++;
+  });
+  await observer.subscribeAsync(t.game, { qos: 1 });
+  const junk = Array.from({ length: 60 }, (_, i) => (i % 3 ? `junk ${i}` : JSON.stringify({ ...snap, moves: ['x'], sigs: ['y'] })));
+  const started = Date.now();
+  await publishRaw(relayA, t.game, junk);
+  await new Promise((resolve) => setTimeout(resolve, 2 * REPUBLISH_MS + 500));
+  const windows = Math.ceil((Date.now() - started) / REPUBLISH_MS) + 1;
+  await observer.endAsync();
+  assert.ok(republished >= 1, 'the players put the game back');
+  assert.ok(republished <= 2 * windows, `${republished} republishes for 60 junk messages (at most ${2 * windows})`);
+  const back = await retainedWhen(relayA, id, (x) => x.moves.length === 2);
+  assert.equal(back.keys.gray, snap.keys.gray);
+  for (const d of [a, b, thief, late]) assert.deepEqual(d.problems, []);
+  await Promise.all([a, b, thief, late].map((d) => d.context.close()));
+});
+
+test('the guest is seated while the host is away; the same invitation on another device moves the seat there', async () => {
+  const first = await host(relayA);
+  await first.a.context.close();
+  const alone = await join(first.invite);
+  assert.equal(await seatOf(alone.page), 'gray');
+  await waitText(alone.page, '#live-status', /Blue is not online/);
+  await alone.context.close();
+
+  const { a, invite } = await host(relayA);
+  const b1 = await join(invite);
+  assert.equal(await seatOf(b1.page), 'gray');
+  await playOn([a, b1], [], 1);
+  const b2 = await join(invite);
+  assert.equal(await seatOf(b2.page), 'gray');
+  await b1.page.waitForFunction(() => window.bluegray.element.seat === 'watch', null, { timeout: 10000 });
+  await waitText(b1.page, '#notice', /taken on another device/);
+  // The seat plays from the new device; the old one follows, and cannot move.
+  await playOn([a, b2], [b1], 2);
+  assert.deepEqual((await state(b1.page)).history, (await state(a.page)).history);
+  await waitText(a.page, '#live-status', /Gray is online/);
+  // A reload of the old device stays a watcher.
+  await b1.page.reload();
+  await waitConnected(b1.page);
+  assert.equal(await seatOf(b1.page), 'watch');
+  await Promise.all([a, b1, b2].map((d) => d.context.close()));
 });

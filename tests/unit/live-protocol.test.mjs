@@ -1,9 +1,13 @@
-// Unit tests of www/remote/live-protocol.js (what a device accepts from the relay, with Web Crypto and
-// the rules core as the page has them), www/remote/friend.js (how a link's moves stand to this
-// device's) and the settings a friend's game adds.
+// Unit tests of www/remote/live-protocol.js, live-keys.js and live-presence.js (what a device
+// accepts from the relay, with Web Crypto and the rules core as the page has them),
+// www/remote/friend.js (how a link's moves stand to this device's) and the settings a friend's
+// game adds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replayWith, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, checkSnapshot, compare, isKeyText, topics } from '../../www/remote/live-protocol.js';
+import { replayWith, firstSnapshot, withMove, parseSnapshot, isOldSnapshot, checkSnapshot, compare, topics } from '../../www/remote/live-protocol.js';
+import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/remote/live-keys.js';
+import { signedPresence, parsePresence, presenceHolds } from '../../www/remote/live-presence.js';
+import { inviteLink, watchLink } from '../../www/page/share.js';
 import { compareMoves, linkOrder, linkNotice, offersLink, friendStatus } from '../../www/remote/friend.js';
 import { newGameId, GAME_ID } from '../../www/lib/game-id.js';
 import { readSettings } from '../../www/lib/settings.js';
@@ -15,17 +19,16 @@ const core = await loadCore();
 /** The side that made each move, from the rules core, as the board answers `replay`. */
 const replay = replayWith(core.Game);
 
-/** A game started by Blue, with Gray seated: ids, keys, signers and its first snapshot. */
+/** A game started by Blue, both seats' keys made by Blue's device: ids, keys, signers and its first snapshot. */
 async function game() {
   const id = newGameId();
   const blue = await newIdentity();
   const gray = await newIdentity();
   const signBlue = await signer(blue.privateJwk);
   const signGray = await signer(gray.privateJwk);
-  const first = await firstSnapshot({ id, variant: 'sackson', host: 'blue', key: blue.key, sign: signBlue });
-  const snap = await sealed(first, gray.key, signBlue);
-  const expect = { id, host: 'blue', hostKey: blue.key, known: null, replay };
-  return { id, blue, gray, signBlue, signGray, first, snap, expect };
+  const snap = await firstSnapshot({ id, variant: 'sackson', host: 'blue', keys: { blue: blue.key, gray: gray.key }, sign: signBlue });
+  const expect = { id, hostKey: blue.key, known: null, replay };
+  return { id, blue, gray, signBlue, signGray, snap, expect };
 }
 
 /** A snapshot as it travels: through JSON and back. */
@@ -56,25 +59,28 @@ test('a relay alone in a link configures the page, and is a game’s only in a l
   assert.equal(alone.relay, 'ws://127.0.0.1:9001/');
   const invite = readLink('', `#mode=live&side=gray&relay=ws://127.0.0.1:9001&game-id=${id}`, undefined);
   assert.deepEqual(invite.request, { from: 'invitation', mode: 'live', side: 'gray', relay: 'ws://127.0.0.1:9001/', gameId: id });
+  const seatKey = 'k'.repeat(184);
+  const withKey = readLink('', `#mode=live&side=gray&relay=ws://127.0.0.1:9001&game-id=${id}&seat-key=${seatKey}`, undefined);
+  assert.equal(withKey.request.seatKey, seatKey);
   const ai = readLink('?relay=ws://127.0.0.1:9001&mode=ai', '', undefined);
   assert.deepEqual(ai.request, { from: 'query', mode: 'ai' });
 });
 
-test('a snapshot holds when the host, the seal and every move are signed by the right seat', async () => {
+test('a snapshot holds when the host signed its rules and both keys, and every move is signed by the right seat', async () => {
   const g = await game();
   assert.ok(isKeyText(g.blue.key));
   assert.equal(topics(g.id).game, `bluegray/v1/${g.id}/game`);
-  assert.equal(await checkSnapshot(wire(g.first), g.expect), null);
   assert.equal(await checkSnapshot(wire(g.snap), g.expect), null);
   let s = await withMove(g.snap, ['e2-e3'], g.signBlue);
   s = await withMove(s, ['e2-e3', 'e8-e7'], g.signGray);
   assert.equal(await checkSnapshot(wire(s), g.expect), null);
+  assert.equal(await checkSnapshot(wire(s), { ...g.expect, known: g.snap }), null);
   assert.equal(compare(s, g.snap), 'newer');
   assert.equal(compare(g.snap, s), 'older');
-  assert.equal(compare(g.snap, g.first), 'newer', 'the seat given is news');
+  assert.equal(compare(s, s), 'same');
 });
 
-test('forged snapshots are refused: out of turn, a stranger’s key, a changed move, an illegal move, another game', async () => {
+test('forged snapshots are refused: out of turn, a stranger’s key, a changed move, an illegal move, another game, an old version', async () => {
   const g = await game();
   const one = await withMove(g.snap, ['e2-e3'], g.signBlue);
   // Gray signs a move of Blue's.
@@ -85,24 +91,74 @@ test('forged snapshots are refused: out of turn, a stranger’s key, a changed m
   // A stranger poses as the host with a key of its own.
   const stranger = await newIdentity();
   const signStranger = await signer(stranger.privateJwk);
-  const posed = await firstSnapshot({ id: g.id, variant: 'sackson', host: 'blue', key: stranger.key, sign: signStranger });
+  const posed = await firstSnapshot({ id: g.id, variant: 'sackson', host: 'blue', keys: { blue: stranger.key, gray: g.gray.key }, sign: signStranger });
   assert.match(await checkSnapshot(wire(posed), g.expect), /not the host/);
-  // A stranger gives itself the second seat.
-  const seized = await sealed(g.first, stranger.key, signStranger);
-  assert.match(await checkSnapshot(wire(seized), g.expect), /not sealed by the host/);
+  // A stranger puts its own key at the guest's seat, signed by itself or not re-signed at all.
+  const seized = { ...g.snap, keys: { blue: g.blue.key, gray: stranger.key } };
+  assert.match(await checkSnapshot(wire(seized), g.expect), /not signed by the host/);
+  assert.match(await checkSnapshot(wire(seized), { ...g.expect, known: g.snap }), /not signed by the host/);
+  const seizedMove = await withMove(seized, ['e2-e3'], signStranger);
+  assert.match(await checkSnapshot(wire(seizedMove), g.expect), /not signed by the host/);
+  // The host's seat moved to the other side.
+  assert.match(await checkSnapshot(wire({ ...g.snap, host: 'gray' }), g.expect), /not the host/);
   // A move changed after it was signed, known moves or not.
   const changed = { ...two, moves: ['e2-e3', 'd8-d7'] };
   assert.match(await checkSnapshot(wire(changed), g.expect), /move 2 is not signed/);
   assert.match(await checkSnapshot(wire(changed), { ...g.expect, known: two }), /move 2 is not signed/);
   // Other rules than the host signed.
-  assert.match(await checkSnapshot(wire({ ...g.snap, variant: 'classic' }), g.expect), /rules are not signed/);
+  assert.match(await checkSnapshot(wire({ ...g.snap, variant: 'classic' }), g.expect), /not signed by the host/);
   // An illegal move, however signed.
   assert.match(await checkSnapshot(wire(await withMove(g.snap, ['e2-e5'], g.signBlue)), g.expect), /illegal move/);
   // Another game's snapshot, and junk.
   assert.equal(await checkSnapshot(wire(g.snap), { ...g.expect, id: newGameId() }), 'another game');
-  for (const junk of ['', 'null', '{}', '[]', '{"v":1}', JSON.stringify({ ...g.snap, moves: 'e2-e3' }), JSON.stringify({ ...g.snap, moves: ['x'], sigs: [] })]) {
+  for (const junk of ['', 'null', '{}', '[]', '{"v":1}', '{"v":2}', JSON.stringify({ ...g.snap, moves: 'e2-e3' }), JSON.stringify({ ...g.snap, moves: ['x'], sigs: [] }), JSON.stringify({ ...g.snap, keys: { blue: g.blue.key } })]) {
     assert.equal(parseSnapshot(junk), null, junk);
   }
+  // A snapshot of the first version (a seal for whoever asked first) is refused, and told apart.
+  const old = JSON.stringify({ ...g.snap, v: 1, keys: { blue: g.blue.key }, seal: null });
+  assert.equal(parseSnapshot(old), null);
+  assert.equal(isOldSnapshot(old, g.id), true);
+  assert.equal(isOldSnapshot(JSON.stringify(g.snap), g.id), false);
+});
+
+test('an invitation carries the guest seat’s key pair, compactly and in the fragment; a watch link carries none', async () => {
+  const g = await game();
+  const secret = await secretOf(g.gray.privateJwk);
+  assert.match(secret, /^[A-Za-z0-9_-]{100,300}$/);
+  const back = await identityOf(secret);
+  assert.equal(back.key, g.gray.key);
+  // The key read back signs for the seat.
+  const s = await withMove(await withMove(g.snap, ['e2-e3'], g.signBlue), ['e2-e3', 'e8-e7'], await signer(back.privateJwk));
+  assert.equal(await checkSnapshot(wire(s), g.expect), null);
+  await assert.rejects(identityOf('not a key'));
+  await assert.rejects(identityOf('A'.repeat(184)));
+  const live = { relay: 'ws://127.0.0.1:9001/', gameId: g.id, hostKey: g.blue.key, variant: 'sackson' };
+  const invite = new URL(inviteLink('https://example.org/', { ...live, to: 'gray', seatKey: secret }));
+  assert.equal(invite.search, '');
+  assert.equal(new URLSearchParams(invite.hash.slice(1)).get('seat-key'), secret);
+  const watch = new URL(watchLink('https://example.org/', live));
+  assert.equal(watch.search, '');
+  assert.equal(new URLSearchParams(watch.hash.slice(1)).get('seat-key'), null);
+  assert.equal(new URLSearchParams(watch.hash.slice(1)).get('side'), null);
+  // The rebuilt invitation: everything the relay's snapshot shows, which gives no seat.
+  assert.ok(!JSON.stringify(g.snap).includes(secret));
+});
+
+test('a presence holds only signed by its seat, for its game, seat and words', async () => {
+  const g = await game();
+  const note = await signedPresence(g.id, 'gray', { state: 'online', at: 1000, since: 900, device: 'ab'.repeat(8) }, g.signGray);
+  const wired = parsePresence(JSON.stringify(note));
+  assert.deepEqual(wired, note);
+  assert.equal(await presenceHolds(wired, { id: g.id, seat: 'gray', key: g.gray.key }), true);
+  assert.equal(await presenceHolds(wired, { id: g.id, seat: 'blue', key: g.gray.key }), false, 'another seat');
+  assert.equal(await presenceHolds(wired, { id: newGameId(), seat: 'gray', key: g.gray.key }), false, 'another game');
+  assert.equal(await presenceHolds(wired, { id: g.id, seat: 'gray', key: g.blue.key }), false, 'another key');
+  assert.equal(await presenceHolds({ ...wired, state: 'offline' }, { id: g.id, seat: 'gray', key: g.gray.key }), false, 'another word');
+  assert.equal(await presenceHolds({ ...wired, at: 2000 }, { id: g.id, seat: 'gray', key: g.gray.key }), false, 'another time');
+  for (const junk of ['offline', 'online', '', '{}', JSON.stringify({ ...note, sig: 'x' }), JSON.stringify({ ...note, at: -1 }), JSON.stringify({ ...note, device: 'NOPE' })]) {
+    assert.equal(parsePresence(junk), null, junk);
+  }
+  assert.equal(await presenceHolds(parsePresence('offline'), { id: g.id, seat: 'gray', key: g.gray.key }), false);
 });
 
 test('how a link’s moves stand to this device’s game', () => {

@@ -12,7 +12,7 @@ import { defaultState } from './state.js';
  * game is made), `field`: where its value lands in the state (`settings.<name>` or `<name>`;
  * none: it is read where the game is made), `prop`: the state field's and the property's name
  * where it is not the attribute's, and `flag`: its value is kept as it is (present or not).
- * @typedef {{game?: boolean, field?: 'settings'|'top', prop?: 'gameId'|'hostKey', flag?: boolean}} AttributeSpec
+ * @typedef {{game?: boolean, field?: 'settings'|'top', prop?: 'gameId'|'hostKey'|'seatKey', flag?: boolean}} AttributeSpec
  */
 
 /**
@@ -34,6 +34,7 @@ import { defaultState } from './state.js';
  *   relay: string|null,
  *   gameId: string|null,
  *   hostKey: string|null,
+ *   seatKey: string|null,
  * }} ReflectedProperties
  */
 
@@ -63,6 +64,7 @@ const TABLE = {
   relay: { field: 'top' },
   'game-id': { game: true, field: 'top', prop: 'gameId' },
   'host-key': { game: true, field: 'top', prop: 'hostKey' },
+  'seat-key': { game: true, field: 'top', prop: 'seatKey' },
 };
 
 /** @typedef {keyof typeof TABLE} AttributeName */

@@ -15,10 +15,10 @@ import { loadLanguage } from '../lib/i18n.js';
 /** @import { MessageParams } from '../lib/i18n.js' */
 
 /** The game settings newGame() takes, besides the start (a position or a record). */
-const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'relay', 'game-id', 'host-key'];
+const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'relay', 'game-id', 'host-key', 'seat-key'];
 
 /** The attributes that name one game with a friend elsewhere: a new game without them is another game. */
-const MATCH_ATTRIBUTES = ['game-id', 'host-key'];
+const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
 
 /**
  * What setting up a game asks of its board. `stop()` ends what the last game had under way (the

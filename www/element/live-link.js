@@ -1,7 +1,8 @@
 // A board's link to its live game: one session with the relay (remote/live.js, loaded with its
 // MQTT client only when a live game starts) while the board is in a document, in live mode. It
-// hands the board the checked snapshots' new moves, the connection and the seat the relay gives,
-// and publishes the board's own moves. The board's state changes only through its `apply`.
+// hands the board the checked snapshots' new moves, the connection, this device's seat and, on
+// the host's device, the secret the invitation carries (`inviteKey`), and publishes the board's
+// own moves. The board's state changes only through its `apply`.
 import * as B from './board.js';
 import { GAME_ID_TAG } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
@@ -31,6 +32,16 @@ import { webStorage } from '../lib/web-storage.js';
  * }} LiveBoard
  */
 
+/**
+ * The board's state with the invitation's secret of the live game this device hosts (or null).
+ * @param {BoardState} s
+ * @param {string|null} inviteKey
+ * @returns {BoardState}
+ */
+function withInviteKey(s, inviteKey) {
+  return { ...s, inviteKey };
+}
+
 export class LiveLink {
   /** @type {LiveBoard} */
   #board;
@@ -57,6 +68,7 @@ export class LiveLink {
     if (current && current.key === key && !(fresh && !s.gameId)) return;
     if (current) current.session?.close();
     this.#entry = null;
+    if (s.inviteKey) b.apply(withInviteKey, null);
     if (!wanted || !core || !key) {
       if (s.live) b.apply(B.withLive, null);
       return;
@@ -106,6 +118,7 @@ export class LiveLink {
       id: s.gameId,
       seat: s.settings.side,
       hostKey: s.hostKey,
+      seatKey: s.seatKey,
       variant: s.gs?.variant ?? s.settings.variant,
       storage: webStorage('localStorage'),
       Game: core.Game,
@@ -118,6 +131,9 @@ export class LiveLink {
         b.reflect('host-key', hostKey);
         b.refresh();
       },
+      invitation: (secret) => {
+        if (mine()) b.apply(withInviteKey, secret);
+      },
       snapshot: (snap) => {
         if (mine()) this.#snapshot(snap);
       },
@@ -126,6 +142,9 @@ export class LiveLink {
       },
       error: (message) => {
         if (mine()) b.error(b.t('live.error', { error: message }));
+      },
+      notice: (key) => {
+        if (mine()) b.error(b.t(key));
       },
     });
   }

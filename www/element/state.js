@@ -169,6 +169,17 @@ export function defaultState() {
      */
     hostKey: null,
     /**
+     * The private key of this device's seat from a live game's invitation (`seat-key`), or null.
+     * @type {string|null}
+     */
+    seatKey: null,
+    /**
+     * In a live game this device started, the other seat's private key that the invitation
+     * carries (set by live-link.js), or null.
+     * @type {string|null}
+     */
+    inviteKey: null,
+    /**
      * A live game's connection (live.js, LiveStatus), or null outside live games.
      * @type {LiveStatus|null}
      */

@@ -46,6 +46,7 @@ import { GAME_ID } from './game-id.js';
  *   'game-id': string,
  *   relay: string,
  *   'host-key': string,
+ *   'seat-key': string,
  *   lang: string,
  * }} SettingValues
  */
@@ -240,6 +241,11 @@ const PARSERS = {
   'host-key': {
     parse: (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{80,100}$/.test(v.trim()) ? v.trim() : undefined),
     expected: 'settings.expected.hostKey',
+  },
+  // The private key of the seat a live game's invitation gives (PKCS#8, base64url).
+  'seat-key': {
+    parse: (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{100,300}$/.test(v.trim()) ? v.trim() : undefined),
+    expected: 'settings.expected.seatKey',
   },
   lang: {
     parse: (v) => (typeof v === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined),

@@ -25,7 +25,7 @@ const PLACES = Object.freeze(['ply', 'view']);
  * it gives only a relay or a place); `place` is where the link asks the game to stand (`ply`)
  * and the ply to look at (`view`), for the game it opens or, without one, the tab's; `relay` is
  * the relay the link names, which configures the page (live games are offered) and is a game's
- * only in a live invitation.
+ * only in a live game's link (an invitation, whose `seat-key` gives a seat, or a watch link).
  * @param {string} search
  * @param {string} hash
  * @param {Limits} [limits]
@@ -62,6 +62,7 @@ export function readLink(search, hash, limits) {
     record: game.record,
     gameId: game['game-id'],
     hostKey: game['host-key'],
+    seatKey: game['seat-key'],
     relay: game.mode === 'live' ? relay : undefined,
     ply,
     view,

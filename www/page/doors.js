@@ -28,7 +28,7 @@ import { loadWasm } from '../engine/assets.js';
  * A game to put on the board. `kept`: a kept game to reopen (its own settings then hold);
  * otherwise the settings of a new game (absent ones are the board's defaults), started from
  * `position` or `record` when given. `gameId`, `relay` and `hostKey` name a game against a friend
- * elsewhere; `ply` stands the game there (later moves kept to redo), `view` looks at a ply.
+ * elsewhere, and `seatKey` (a live game's invitation) gives this device its seat; `ply` stands the game there (later moves kept to redo), `view` looks at a ply.
  * @typedef {{
  *   from: Door,
  *   kept?: string,
@@ -42,6 +42,7 @@ import { loadWasm } from '../engine/assets.js';
  *   gameId?: string,
  *   relay?: string,
  *   hostKey?: string,
+ *   seatKey?: string,
  *   ply?: number,
  *   view?: number,
  * }} GameRequest
@@ -68,6 +69,7 @@ export function boardOptions(r) {
     'game-id': r.gameId,
     relay: r.relay,
     'host-key': r.hostKey,
+    'seat-key': r.seatKey,
   };
   /** @type {Record<string, string|number>} */
   const out = {};
@@ -159,14 +161,21 @@ export function gameDoors(ctx, { games, save, address }) {
    * device's seat. A game by link goes on with the link's moves when they go on from it (each
    * checked by the rules core); a link that is behind, that changes a move already played, or
    * that plays a move of this device's own seat (only the friend's moves come by link), changes
-   * nothing and says so. A live game goes on through its relay.
+   * nothing and says so. A live game goes on through its relay (an invitation's seat key taken,
+   * so that the seat moves to this device).
    * @param {GameRequest} r
    * @param {string[]} problems
    */
   async function openMatch(r, problems) {
     const kept = r.gameId ? games.findMatch(r.gameId) : null;
     if (!kept) return false;
-    if (r.mode === 'live') return openKept(kept.id, { mode: 'live', relay: r.relay || String(kept.settings.relay ?? '') }, problems);
+    if (r.mode === 'live') {
+      // An invitation opened again takes its seat back here (from another device of the guest's).
+      /** @type {Record<string, string>} */
+      const overrides = { mode: 'live', relay: r.relay || String(kept.settings.relay ?? '') };
+      if (r.seatKey) overrides['seat-key'] = r.seatKey;
+      return openKept(kept.id, overrides, problems);
+    }
     const theirs = await movesOf(r.record || '');
     if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
     const mine = board.state;

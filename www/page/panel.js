@@ -178,8 +178,12 @@ function renderFriend(doc, b, lang) {
   setIfChanged(byId(doc, 'live-status'), 'hidden', !line);
   if (b.live) setIfChanged(byId(doc, 'live-status').dataset, 'relay', b.live.relay);
   setIfChanged(byId(doc, 'send-link'), 'hidden', !offersLink(b));
-  const seated = b.settings.mode === 'live' && b.live && b.live.host && b.gameId !== null;
-  setIfChanged(byId(doc, 'invite-link'), 'hidden', !seated);
+  // The live game's link: the invitation on the host's device, the watch link on any other.
+  const live = b.settings.mode === 'live' && b.live && b.live.seat && b.gameId !== null ? b.live : null;
+  const invites = !!live && live.seat === live.host;
+  setIfChanged(byId(doc, 'invite-link'), 'hidden', !live);
+  setIfChanged(byId(doc, 'invite-link').dataset, 'i18n', invites ? 'live.invite' : 'live.watchLink');
+  setIfChanged(byId(doc, 'invite-link'), 'textContent', say(lang, { key: invites ? 'live.invite' : 'live.watchLink' }));
 }
 
 /**

@@ -1,8 +1,9 @@
 // Sending a game against a friend on another device: the game by link (the link to the friend's
-// seat, or where the page has no address, the record), and the invitation to a live game. A
+// seat, or where the page has no address, the record), and a live game's link: the invitation
+// (the host's device only: it gives the friend's seat) or, from any other device, the watch link. A
 // live game whose relay cannot be reached goes on by link from here. Opening such links and
 // records is the page's one door (page/doors.js).
-import { friendLink, inviteLink, pageBase } from '../page/share.js';
+import { friendLink, inviteLink, watchLink, pageBase } from '../page/share.js';
 import { otherSide } from '../lib/settings.js';
 
 /**
@@ -50,14 +51,21 @@ export function friendGames(ctx, { games, save, offer, recordBox }) {
     await offer(link, { key: 'friend.linkCopied', params: { side: to } });
   }
 
-  /** Copies the invitation to the live game, for the friend's seat (later openers watch). */
+  /**
+   * Copies the live game's link: on the host's device the invitation, for the friend's seat;
+   * on any other the watch link, which gives no seat.
+   */
   async function sendInvite() {
     const live = board.presence;
     const gs = board.state;
-    if (!live || !live.host || !board.gameId || !board.relay || !board.hostKey || !gs) return;
-    const to = otherSide(live.host);
-    const link = inviteLink(pageBase(location), { relay: board.relay, gameId: board.gameId, hostKey: board.hostKey, to, variant: gs.variant });
-    await offer(link, { key: 'live.inviteCopied', params: { side: to } });
+    if (!live || !board.gameId || !board.relay || !board.hostKey || !gs) return;
+    const game = { relay: board.relay, gameId: board.gameId, hostKey: board.hostKey, variant: gs.variant };
+    const seatKey = board.inviteKey;
+    if (live.host && live.seat === live.host && seatKey) {
+      const to = otherSide(live.host);
+      return offer(inviteLink(pageBase(location), { ...game, to, seatKey }), { key: 'live.inviteCopied', params: { side: to } });
+    }
+    await offer(watchLink(pageBase(location), game), { key: 'live.watchCopied' });
   }
 
   return { sendLink, sendInvite };

@@ -16,7 +16,7 @@ import { isRemote, otherSide } from '../lib/settings.js';
  */
 
 /** The game settings that name one game with a friend elsewhere, besides the game's own. */
-export const MATCH_SETTINGS = Object.freeze(['game-id', 'relay', 'host-key']);
+export const MATCH_SETTINGS = Object.freeze(['game-id', 'relay', 'host-key', 'seat-key']);
 
 /**
  * How a link's moves (`theirs`) stand to this device's (`mine`): `{order: 'same'|'newer'|'older'}`

@@ -1,14 +1,25 @@
 // A live game's session with the relay: an MQTT broker over WebSocket (any of them: the
-// project's scripts/relay.mjs, EMQX, Mosquitto with WebSocket, a hosted one). It keeps this
-// device's key for its seat, publishes the signed snapshot after each of its moves, checks every
-// snapshot it hears (live-protocol.js) and hands the board only those that hold, and says who
-// is connected. The MQTT client is loaded only when a live game starts.
-import { newGameId } from '../lib/game-id.js';
+// project's scripts/relay.mjs, EMQX, Mosquitto with WebSocket, a hosted one). It makes a new
+// game's two key pairs (the host's, and the guest's whose secret the invitation carries) or takes
+// the seat an invitation's secret holds, keeps what it knows (live-kept.js), publishes the signed
+// snapshot after each of its moves, checks every snapshot it hears (live-protocol.js) and hands
+// the board only those that hold, and says and hears who is connected, signed (live-presence.js).
+// What it hears that fails a check is dropped; a player puts its game or its presence back on the
+// relay only when the relay's is older or broken, and at most once per REPUBLISH_MS, so junk
+// costs it nothing more. The MQTT client is loaded only when a live game starts.
 import { otherSide } from '../lib/settings.js';
-import { replayWith, topics, newIdentity, signer, firstSnapshot, sealed, withMove, parseSnapshot, parseJoin, snapshotOf, checkSnapshot, compare, isKeyText } from './live-protocol.js';
+import { errorText } from '../lib/errors.js';
+import { replayWith, topics, withMove, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
+import { signer } from './live-keys.js';
+import { signedPresence, parsePresence, presenceHolds } from './live-presence.js';
+import { writeKept, hostedGame, joinedGame, refusal } from './live-kept.js';
+import { Republisher } from './live-republish.js';
 /** @import { GameClass, PerSide, Side } from '../engine/core-types.js' */
-/** @import { Snapshot, Sign, Replay } from './live-protocol.js' */
-/** @import { Presence, Seat, LiveStatus } from '../api-types.js' */
+/** @import { Snapshot, Replay } from './live-protocol.js' */
+/** @import { Sign } from './live-keys.js' */
+/** @import { PresenceNote } from './live-presence.js' */
+/** @import { Kept } from './live-kept.js' */
+/** @import { Presence, LiveStatus } from '../api-types.js' */
 /** @import { WebStorage } from '../page/storage.js' */
 /** @import { MqttClient, IClientOptions, connect } from '../vendor/mqtt.js' */
 
@@ -19,28 +30,25 @@ import { replayWith, topics, newIdentity, signer, firstSnapshot, sealed, withMov
  *   id: string|null,
  *   seat: Side,
  *   hostKey: string|null,
+ *   seatKey: string|null,
  *   variant: string,
  *   storage: WebStorage,
  *   Game: GameClass,
  *   created: (game: {id: string, hostKey: string}) => void,
+ *   invitation: (secret: string) => void,
  *   snapshot: (snap: Snapshot) => void,
  *   status: (status: LiveStatus) => void,
  *   error: (message: string) => void,
+ *   notice: (key: string) => void,
  * }} LiveOptions
  */
-
-/**
- * What this device keeps of a live game: its id, the host's seat and key, the seat asked for,
- * the seat held (null: not known yet), this device's key pair, and the last checked snapshot.
- * @typedef {{id: string, host: Side, hostKey: string, want: Side, seat: Seat|null, key: string, privateJwk: JsonWebKey, snap: Snapshot|null}} Kept
- */
-
-/** Where a device keeps its seat, key and last checked snapshot of live game `<id>`. */
-export const LIVE_KEY_PREFIX = 'bluegray.live.v1.';
 
 /** How long a connection attempt may take, and the wait between attempts, in milliseconds. */
 const CONNECT_TIMEOUT_MS = 5000;
 const RECONNECT_MS = 1000;
+/** After connecting, the wait for the relay's own game before this player's goes back, in ms. */
+const SETTLE_MS = 500;
+export { REPUBLISH_MS } from './live-republish.js';
 
 const decoder = new TextDecoder();
 
@@ -54,95 +62,45 @@ function loadMqtt() {
   return mqttModule;
 }
 
-/**
- * What this device keeps of live game `id`, or null when it keeps nothing it can read.
- * @param {WebStorage} storage
- * @param {string} id
- * @returns {Kept|null}
- */
-function readKept(storage, id) {
-  try {
-    return keptOf(JSON.parse(storage.getItem(LIVE_KEY_PREFIX + id) || 'null'));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * `data` (as storage gave it back) when it is what writeKept writes, else null.
- * @param {unknown} data
- * @returns {Kept|null}
- */
-function keptOf(data) {
-  if (!data || typeof data !== 'object') return null;
-  const { id, host, hostKey, want, seat, key, privateJwk, snap } = /** @type {Record<string, unknown>} */ (data);
-  /** @param {unknown} x */
-  const isSide = (x) => x === 'blue' || x === 'gray';
-  if (!privateJwk || typeof privateJwk !== 'object' || !isKeyText(key) || typeof id !== 'string' || !isKeyText(hostKey)) return null;
-  if (!isSide(host) || !isSide(want) || !(seat === null || seat === 'watch' || isSide(seat))) return null;
-  const checked = snap === null ? null : snapshotOf(snap);
-  if (snap !== null && !checked) return null;
-  return { id, host, hostKey, want, seat, key, privateJwk, snap: checked };
-}
-
-/**
- * What went wrong, as a sentence: an error's message, or the thrown value itself.
- * @param {unknown} e
- * @returns {string}
- */
-function errorText(e) {
-  const message = e && typeof e === 'object' && 'message' in e ? e.message : undefined;
-  return String(message || e);
-}
-
-/**
- * @param {WebStorage} storage
- * @param {string} id
- * @param {Kept} data
- */
-function writeKept(storage, id, data) {
-  try {
-    storage.setItem(LIVE_KEY_PREFIX + id, JSON.stringify(data));
-  } catch {
-    /* kept for this visit only: a reload then asks to join again, and watches */
-  }
-}
-
 export class LiveSession {
   /** @type {LiveOptions} */
   #o;
   /** @type {MqttClient|null} */
   #client = null;
+  /** @type {ReturnType<typeof setTimeout>|null} */
+  #retry = null;
   #closed = false;
-  /**
-   * What this device keeps: {id, host, hostKey, want, seat, key, privateJwk, snap}; null until
-   * start() has made or read it.
-   * @type {Kept|null}
-   */
+  /** @type {Kept|null} What this device keeps; null until start() has made or read it. */
   #me = null;
-  /**
-   * Signs with this device's key; set with #me, so that a move is never without its signature.
-   * @type {Sign|null}
-   */
+  /** @type {Sign|null} Signs with this device's seat's key; null for a watcher. */
   #sign = null;
   /** @type {PerSide<Presence|'unknown'>} */
   #presence = { blue: 'unknown', gray: 'unknown' };
+  /** @type {PerSide<PresenceNote|null>} The last presence of each seat taken. */
+  #notes = { blue: null, gray: null };
+  /** @type {PerSide<string|null>} A presence heard before the seat's key was known. */
+  #unchecked = { blue: null, gray: null };
+  /** @type {PresenceNote|null} This device's own presence, as last said. */
+  #said = null;
   /** @type {'connecting'|'connected'|'unreachable'} */
   #relayState = 'connecting';
-  #asked = false;
-  /**
-   * The side that made each move of a snapshot, from the rules core (live-protocol.js replayWith).
-   * @type {Replay}
-   */
+  #toldOld = false;
+  /** A game this device has just started: the relay cannot have it yet. */
+  #fresh = false;
+  #game = new Republisher(() => this.#publishGame());
+  #presenceBack = new Republisher(() => this.#publishPresence());
+  /** @type {Replay} The side that made each move of a snapshot, from the rules core. */
   #replay;
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
-   * host); `seat`: the seat asked for; `hostKey`: the host's key from the invite (joining);
-   * `variant`: a new game's rules; `storage`: Web Storage; `Game`: the rules core's game class,
-   * which checks every move heard; callbacks `created({id, hostKey})`,
-   * `snapshot(snap)` (a checked snapshot newer than the last), `status({relay, seat, host, blue,
-   * gray})` and `error(message)`.
+   * host); `seat`: the seat asked for (the host's, or the one the invitation names); `hostKey`:
+   * the host's key from the link; `seatKey`: the invitation's secret (absent: watch, unless this
+   * device keeps a seat); `variant`: a new game's rules; `storage`: Web Storage; `Game`: the
+   * rules core's game class, which checks every move heard; callbacks `created({id, hostKey})`,
+   * `invitation(secret)` (the host's device: what the invitation carries), `snapshot(snap)` (a
+   * checked snapshot newer than the last), `status({relay, seat, host, blue, gray})`,
+   * `error(message)` and `notice(key)` (a message of the tables).
    * @param {LiveOptions} options
    */
   constructor(options) {
@@ -150,22 +108,20 @@ export class LiveSession {
     this.#replay = replayWith(options.Game);
   }
 
-  /**
-   * The game's id, once known.
-   * @returns {string|null}
-   */
+  /** @returns {string|null} The game's id, once known. */
   get id() {
     return this.#me ? this.#me.id : this.#o.id;
   }
 
-  /**
-   * What this device keeps and its signer. start() sets both before it connects, and all that
-   * asks for them runs once connected.
-   * @returns {{me: Kept, sign: Sign}}
-   */
+  /** @returns {Kept} What this device keeps; start() sets it before it connects. */
   #started() {
-    if (!this.#me || !this.#sign) throw new Error('the live session has not started');
-    return { me: this.#me, sign: this.#sign };
+    if (!this.#me) throw new Error('the live session has not started');
+    return this.#me;
+  }
+
+  /** Whether this device holds a seat (it can sign for it). */
+  #sitting() {
+    return !!this.#me && this.#me.seat !== 'watch' && !!this.#sign;
   }
 
   /**
@@ -176,39 +132,41 @@ export class LiveSession {
   async start() {
     const o = this.#o;
     // Signing needs Web Crypto, which browsers give only to secure pages (https, localhost).
-    if (!(globalThis.crypto && globalThis.crypto.subtle)) throw Object.assign(new Error('no Web Crypto'), { key: 'live.insecure' });
-    if (o.id) {
-      let me = readKept(o.storage, o.id);
-      if (!me) {
-        if (!isKeyText(o.hostKey)) throw Object.assign(new Error('no host key'), { key: 'live.noHostKey' });
-        const identity = await newIdentity();
-        me = { id: o.id, host: otherSide(o.seat), hostKey: o.hostKey, want: o.seat, seat: null, ...identity, snap: null };
-      }
-      this.#sign = await signer(me.privateJwk);
-      this.#me = me;
-    } else {
-      const identity = await newIdentity();
-      const id = newGameId();
-      const sign = await signer(identity.privateJwk);
-      const snap = await firstSnapshot({ id, variant: o.variant, host: o.seat, key: identity.key, sign });
-      this.#sign = sign;
-      this.#me = { id, host: o.seat, hostKey: identity.key, want: o.seat, seat: o.seat, ...identity, snap };
-      o.created({ id, hostKey: identity.key });
-    }
+    if (!(globalThis.crypto && globalThis.crypto.subtle)) throw refusal('live.insecure');
+    const me = o.id ? await joinedGame(o.id, o) : await hostedGame(o);
+    this.#fresh = !o.id;
+    this.#sign = me.privateJwk && me.seat !== 'watch' ? await signer(me.privateJwk) : null;
+    this.#me = me;
     this.#keep();
-    if (this.#me.snap) o.snapshot(this.#me.snap);
+    if (!o.id) o.created({ id: me.id, hostKey: me.hostKey });
+    if (me.secret) o.invitation(me.secret);
+    if (me.snap) o.snapshot(me.snap);
+    this.#status();
     if (this.#closed) return;
     await this.#connect();
   }
 
   #keep() {
-    const { me } = this.#started();
-    writeKept(this.#o.storage, me.id, me);
+    writeKept(this.#o.storage, this.#started());
   }
 
   #status() {
-    const seat = this.#me ? this.#me.seat : null;
-    this.#o.status({ relay: this.#relayState, seat, host: this.#me ? this.#me.host : null, ...this.#presence });
+    const me = this.#me;
+    // A guest's seat is its own once a snapshot says so (it can sign no move before one came).
+    const seat = !me ? null : me.seat !== 'watch' && !me.snap ? null : me.seat;
+    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#presence });
+  }
+
+  /**
+   * A presence of this device's seat, signed: `at` is its time.
+   * @param {Presence} state
+   * @param {number} at
+   * @returns {Promise<PresenceNote|null>}
+   */
+  async #note(state, at) {
+    const me = this.#started();
+    if (!this.#sitting() || !this.#sign || me.seat === 'watch') return null;
+    return signedPresence(me.id, me.seat, { state, at, since: me.since, device: me.device }, this.#sign);
   }
 
   async #connect() {
@@ -221,32 +179,38 @@ export class LiveSession {
       this.#o.error(errorText(e));
       return;
     }
-    if (this.#closed) return;
-    const { me } = this.#started();
+    const me = this.#started();
     const t = topics(me.id);
-    const seat = me.seat;
-    // Only a seated player leaves a last will: an onlooker's dropping says nothing of a seat.
+    // A player's last will is its offline, signed now; its online (said once connected) is just older.
+    const now = Date.now();
+    const offline = await this.#note('offline', now);
+    const online = await this.#note('online', now - 1);
+    if (this.#closed) return;
     /** @type {IClientOptions['will']} */
-    const will = seat && seat !== 'watch' ? { topic: t.presence(seat), payload: 'offline', qos: 1, retain: true } : undefined;
+    const will = offline && me.seat !== 'watch' ? { topic: t.presence(me.seat), payload: JSON.stringify(offline), qos: 1, retain: true } : undefined;
+    // No reconnection by the library: each connection gets a will of its own time (#retryLater).
     const client = mqtt.connect(this.#o.relay, {
       protocolVersion: 4,
       clean: true,
       connectTimeout: CONNECT_TIMEOUT_MS,
-      reconnectPeriod: RECONNECT_MS,
+      reconnectPeriod: 0,
       // Its keep-alive timer on the page itself, not in a blob: worker a strict CSP may refuse.
       timerVariant: 'native',
       will,
     });
     this.#client = client;
-    this.#asked = false;
     client.on('connect', () => {
       if (client !== this.#client) return;
       this.#relayState = 'connected';
       this.#status();
-      client.subscribe([t.game, t.join, t.presenceAll], { qos: 1 });
-      if (me.seat && me.seat !== 'watch') client.publish(t.presence(me.seat), 'online', { qos: 1, retain: true });
-      // The relay may have lost the game (restarted without a store): what this device has goes back.
-      if (me.seat && me.snap) this.#publish();
+      client.subscribe([t.game, t.presenceAll], { qos: 1 });
+      this.#said = online;
+      if (online) this.#publishPresence();
+      // The relay may have lost the game (restarted without a store): unless it says it has it
+      // soon after, what this device has goes back.
+      if (this.#fresh) this.#publishGame();
+      else if (this.#sitting() && me.snap) this.#game.due(SETTLE_MS);
+      this.#fresh = false;
     });
     const down = () => {
       if (client !== this.#client || this.#closed) return;
@@ -257,16 +221,53 @@ export class LiveSession {
     };
     client.on('offline', down);
     client.on('error', down);
-    client.on('close', down);
+    client.on('close', () => {
+      down();
+      this.#retryLater(client);
+    });
     client.on('message', (topic, payload) => {
       if (client !== this.#client) return;
       this.#heard(topic, decoder.decode(payload)).catch((e) => this.#o.error(errorText(e)));
     });
   }
 
-  #publish() {
-    const { me } = this.#started();
-    if (this.#client) this.#client.publish(topics(me.id).game, JSON.stringify(me.snap), { qos: 1, retain: true });
+  /**
+   * The connection `client` has ended: a new one in a moment.
+   * @param {MqttClient} client
+   */
+  #retryLater(client) {
+    if (client !== this.#client || this.#closed) return;
+    this.#client = null;
+    client.end(true);
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      if (!this.#closed) this.#connect().catch((e) => this.#o.error(errorText(e)));
+    }, RECONNECT_MS);
+  }
+
+  /** Connects again (a seat taken or given up: another last will). */
+  #reconnect() {
+    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry = null;
+    const client = this.#client;
+    this.#client = null;
+    // Ended with a word to the relay, so that it does not say the old last will.
+    client?.end(false);
+    this.#connect().catch((e) => this.#o.error(errorText(e)));
+  }
+
+  #publishGame() {
+    const me = this.#started();
+    if (!this.#client || !me.snap || !this.#sitting()) return;
+    this.#game.sent();
+    this.#client.publish(topics(me.id).game, JSON.stringify(me.snap), { qos: 1, retain: true });
+  }
+
+  #publishPresence() {
+    const me = this.#started();
+    if (!this.#client || !this.#said || me.seat === 'watch') return;
+    this.#presenceBack.sent();
+    this.#client.publish(topics(me.id).presence(me.seat), JSON.stringify(this.#said), { qos: 1, retain: true });
   }
 
   /**
@@ -275,77 +276,110 @@ export class LiveSession {
    * @returns {Promise<void>}
    */
   async #heard(topic, text) {
-    const { me } = this.#started();
-    const t = topics(me.id);
+    const t = topics(this.#started().id);
     if (topic === t.game) return this.#heardGame(text);
-    if (topic === t.join) return this.#heardJoin(text);
-    for (const seat of /** @type {const} */ (['blue', 'gray'])) {
-      if (topic === t.presence(seat) && (text === 'online' || text === 'offline')) {
-        this.#presence = { ...this.#presence, [seat]: text };
-        this.#status();
-      }
-    }
+    for (const seat of /** @type {const} */ (['blue', 'gray'])) if (topic === t.presence(seat)) return this.#heardPresence(seat, text);
+  }
+
+  /** What the relay has of the game is broken or older than this player's: it goes back, when due. */
+  #behind() {
+    if (this.#sitting() && this.#started().snap) this.#game.due();
   }
 
   /** @param {string} text */
   async #heardGame(text) {
-    const { me } = this.#started();
+    const me = this.#started();
     const snap = parseSnapshot(text);
-    const why = await checkSnapshot(snap, { id: me.id, host: me.host, hostKey: me.hostKey, known: me.snap, replay: this.#replay });
-    // (checkSnapshot says why when there is no snapshot at all.)
-    if (why || !snap) {
-      // Ignored; a player puts the game as it stands back for those who come later.
-      if (me.seat && me.seat !== 'watch' && me.snap) this.#publish();
-      return;
+    if (!snap && isOldSnapshot(text, me.id) && !this.#toldOld) {
+      this.#toldOld = true;
+      this.#o.notice('live.oldGame');
     }
+    const why = await checkSnapshot(snap, { id: me.id, hostKey: me.hostKey, known: me.snap, replay: this.#replay });
+    if (why || !snap) return this.#behind();
     const order = compare(snap, me.snap);
-    if (order === 'older' && me.seat && me.seat !== 'watch') return this.#publish();
-    if (order !== 'newer') return;
+    if (order === 'older') return this.#behind();
+    if (order === 'different') return;
+    this.#game.heard();
+    if (order === 'same') return;
+    const first = !me.snap;
     me.snap = snap;
-    const guest = otherSide(me.host);
-    if (me.seat === null) {
-      const taken = snap.keys[guest];
-      if (taken === me.key) this.#seated(guest);
-      else if (taken) this.#seated('watch');
-      else this.#askForSeat();
+    me.host = snap.host;
+    if (me.seat !== 'watch' && snap.keys[me.seat] !== me.key) {
+      // The invitation named the other seat than its key's, or is another game's: watch.
+      const other = otherSide(me.seat);
+      if (snap.keys[other] === me.key && other !== snap.host) me.seat = other;
+      else this.#giveUp('live.notInvited');
+      this.#reconnect();
     }
     this.#keep();
+    this.#status();
     this.#o.snapshot(snap);
+    if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this.#recheck(seat);
   }
 
   /**
-   * The seat is known: a player reconnects to leave its last will for it.
-   * @param {Seat} seat
+   * A presence heard before the seat's key was known is heard again.
+   * @param {Side} seat
    */
-  #seated(seat) {
-    const { me } = this.#started();
-    me.seat = seat;
+  #recheck(seat) {
+    const text = this.#unchecked[seat];
+    this.#unchecked[seat] = null;
+    if (text) this.#heardPresence(seat, text).catch((e) => this.#o.error(errorText(e)));
+  }
+
+  /**
+   * @param {Side} seat
+   * @param {string} text
+   */
+  async #heardPresence(seat, text) {
+    const me = this.#started();
+    const mine = seat === me.seat && this.#sitting();
+    const note = parsePresence(text);
+    const key = me.snap ? me.snap.keys[seat] : mine ? me.key : null;
+    if (note && !key) this.#unchecked[seat] = text;
+    if (!key || !(await presenceHolds(note, { id: me.id, seat, key }))) {
+      if (mine) this.#presenceBack.due();
+      return;
+    }
+    if (!note) return;
+    if (mine && note.device !== me.device) {
+      // The seat was taken on another device later than here: it is that device's now.
+      if (note.since > me.since) {
+        this.#giveUp('live.seatMoved');
+        return this.#reconnect();
+      }
+      // A device that had the seat before speaks: this one's presence goes back, so it hears.
+      return this.#presenceBack.due();
+    }
+    const last = this.#notes[seat];
+    if (last && note.at <= last.at) {
+      if (mine && (!this.#said || note.at < this.#said.at)) this.#presenceBack.due();
+      return;
+    }
+    // This device's own older word (its last will from before) is not what the relay should keep.
+    if (mine && this.#said && note.at < this.#said.at) this.#presenceBack.due();
+    else if (mine) this.#presenceBack.heard();
+    this.#notes[seat] = note;
+    this.#presence = { ...this.#presence, [seat]: note.state };
+    this.#status();
+  }
+
+  /**
+   * This device no longer holds its seat: it watches, and forgets the seat's key.
+   * @param {string} why the message that says why
+   */
+  #giveUp(why) {
+    const me = this.#started();
+    me.seat = 'watch';
+    me.key = null;
+    me.privateJwk = null;
+    this.#sign = null;
+    this.#said = null;
+    this.#game.stop();
+    this.#presenceBack.stop();
     this.#keep();
     this.#status();
-    if (seat !== 'watch') {
-      this.#client?.end(true);
-      this.#client = null;
-      this.#connect();
-    }
-  }
-
-  #askForSeat() {
-    if (this.#asked || !this.#client) return;
-    this.#asked = true;
-    const { me } = this.#started();
-    this.#client.publish(topics(me.id).join, JSON.stringify({ seat: otherSide(me.host), key: me.key }), { qos: 1, retain: true });
-  }
-
-  /** @param {string} text */
-  async #heardJoin(text) {
-    const { me, sign } = this.#started();
-    if (me.seat !== me.host || !me.snap || me.snap.keys[otherSide(me.host)]) return;
-    const ask = parseJoin(text);
-    if (!ask || ask.seat !== otherSide(me.host) || ask.key === me.key) return;
-    me.snap = await sealed(me.snap, ask.key, sign);
-    this.#keep();
-    this.#publish();
-    this.#o.snapshot(me.snap);
+    this.#o.notice(why);
   }
 
   /**
@@ -356,21 +390,29 @@ export class LiveSession {
   async played(moves) {
     const me = this.#me;
     const sign = this.#sign;
-    if (!me || !sign || !me.snap || !me.seat || me.seat === 'watch') return;
+    if (!me || !sign || !me.snap || me.seat === 'watch') return;
     me.snap = await withMove(me.snap, moves, sign);
     this.#keep();
-    this.#publish();
+    this.#publishGame();
   }
 
   /** Leaves: says so to the other seat and closes the connection. */
   close() {
     this.#closed = true;
+    this.#game.stop();
+    this.#presenceBack.stop();
+    if (this.#retry) clearTimeout(this.#retry);
     const client = this.#client;
     this.#client = null;
     if (!client) return;
     const me = this.#me;
-    if (me && me.seat && me.seat !== 'watch' && client.connected) {
-      client.publish(topics(me.id).presence(me.seat), 'offline', { qos: 0, retain: true }, () => client.end(true));
-    } else client.end(true);
+    if (!me || me.seat === 'watch' || !client.connected) return void client.end(true);
+    const seat = me.seat;
+    this.#note('offline', Date.now())
+      .then((note) => {
+        if (!note) return client.end(true);
+        client.publish(topics(me.id).presence(seat), JSON.stringify(note), { qos: 0, retain: true }, () => client.end(true));
+      })
+      .catch(() => client.end(true));
   }
 }
