@@ -34,7 +34,7 @@ export default [
   },
   // Code these run inside a page (page.evaluate and the like) sees the browser's globals.
   {
-    files: ['tests/e2e/**/*.mjs', 'scripts/measure-web.mjs', 'scripts/wasm-speed.mjs'],
+    files: ['tests/e2e/**/*.mjs', 'scripts/measure-web.mjs', 'scripts/lib/page-loads.mjs', 'scripts/wasm-speed.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ];
