@@ -6,7 +6,7 @@
 //
 //   node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://HOST:PORT] [--id NAME]
 //                          [--connect-timeout 5] [--max-keepalive 120] [--max-game BYTES]
-//                          [--max-join 1024] [--max-presence 64] [--max-connections 10000]
+//                          [--max-presence BYTES] [--max-connections 10000]
 //                          [--max-per-address 50] [--rate 20] [--trust-proxy]
 //
 // A host points the page at it with `?relay=ws://HOST:PORT` (wss:// behind TLS) or the element's
@@ -16,12 +16,12 @@
 //
 // It serves games and nothing else (docs/RELAY.md, "What it accepts"):
 // - topics: a client may publish to and subscribe to `bluegray/v1/<game id>/` followed by `game`,
-//   `join`, `presence/blue` or `presence/gray` only (and subscribe to `presence/+`); a refused
+//   `presence/blue` or `presence/gray` only (and subscribe to `presence/+`); a refused
 //   subscription gets the failure code and nothing else, a refused publish (or will) ends the
 //   connection;
 // - sizes: a message on `game` up to --max-game bytes (default: the biggest snapshot the page
-//   accepts, MAX_MOVES of the longest moves, computed below), on `join` up to --max-join, on
-//   `presence/…` up to --max-presence; an MQTT packet that announces more than the biggest of
+//   accepts, MAX_MOVES of the longest moves, computed below), on `presence/…` up to
+//   --max-presence (default: the biggest signed presence, computed below); an MQTT packet that announces more than the biggest of
 //   these and 1 KiB ends the connection as soon as its header arrives, before its body is read;
 // - time: a connection that has not upgraded to WebSocket and sent CONNECT within
 //   --connect-timeout seconds is closed; a CONNECT must ask for a keep-alive of 1 to
@@ -58,6 +58,7 @@ import { GAME_ID } from '../www/lib/game-id.js';
  * @import { MQEmitterRedis } from 'mqemitter-redis'
  * @import { WebSocket } from 'ws'
  * @import { Snapshot } from '../www/remote/live-protocol.js'
+ * @import { PresenceNote } from '../www/remote/live-presence.js'
  */
 /**
  * What the relay uses of its Redis persistence: `destroy()` without a callback returns the
@@ -78,7 +79,6 @@ import { GAME_ID } from '../www/lib/game-id.js';
  * @property {number} connectTimeout milliseconds from the TCP connection to CONNECT
  * @property {number} maxKeepalive seconds
  * @property {number} maxGame bytes of a message on `game`
- * @property {number} maxJoin bytes of a message on `join`
  * @property {number} maxPresence bytes of a message on `presence/<seat>`
  * @property {number} maxConnections connections in all
  * @property {number} maxPerAddress connections from one address
@@ -114,10 +114,20 @@ export const BIGGEST_SNAPSHOT = (() => {
   const longestMove = Array(18).fill('a1').join('x');
   /** @type {Snapshot} */
   const snap = {
-    v: 1, id: '0'.repeat(32), variant: 'v'.repeat(500), host: 'blue', keys: { blue: key, gray: key }, hostSig: sig, seal: sig,
+    v: 2, id: '0'.repeat(32), variant: 'v'.repeat(500), host: 'blue', keys: { blue: key, gray: key }, hostSig: sig,
     moves: Array(MAX_MOVES).fill(longestMove), sigs: Array(MAX_MOVES).fill(sig),
   };
   return Buffer.byteLength(JSON.stringify(snap));
+})();
+
+/**
+ * The biggest presence the page accepts (live-presence.js, parsePresence): 'offline', both times
+ * at the largest safe integer, the longest device name (64 hex digits) and a signature.
+ */
+export const BIGGEST_PRESENCE = (() => {
+  /** @type {PresenceNote} */
+  const note = { state: 'offline', at: Number.MAX_SAFE_INTEGER, since: Number.MAX_SAFE_INTEGER, device: 'f'.repeat(64), sig: 's'.repeat(86) };
+  return Buffer.byteLength(JSON.stringify(note));
 })();
 
 /** What an MQTT packet holds besides its message: fixed header, topic, packet id (and a CONNECT's fields). */
@@ -128,10 +138,7 @@ export const DEFAULT_LIMITS = {
   connectTimeout: 5000,
   maxKeepalive: 120,
   maxGame: BIGGEST_SNAPSHOT,
-  // {seat, key}: 60 bytes today; room for what an invitation may add.
-  maxJoin: 1024,
-  // 'online' or 'offline'.
-  maxPresence: 64,
+  maxPresence: BIGGEST_PRESENCE,
   maxConnections: 10000,
   maxPerAddress: 50,
   rate: 20,
@@ -143,13 +150,13 @@ const literal = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]
 /** A game's topics' prefix: ROOT and a game id (www/lib/game-id.js). */
 const GAME_TOPIC = `${literal(ROOT)}/${GAME_ID.source.replace(/^\^|\$$/g, '')}`;
 /** The topics one publishes to, the kind of each in group 1. */
-const PUBLISH_TOPIC = new RegExp(`^${GAME_TOPIC}/(game|join|presence/(?:blue|gray))$`);
+const PUBLISH_TOPIC = new RegExp(`^${GAME_TOPIC}/(game|presence/(?:blue|gray))$`);
 /** The topic filters one subscribes to: the same, and the game's presence of both seats. */
-const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|join|presence/(?:blue|gray|\\+))$`);
+const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|presence/(?:blue|gray|\\+))$`);
 
 const USAGE = `usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]
   [--connect-timeout SECONDS (${DEFAULT_LIMITS.connectTimeout / 1000})] [--max-keepalive SECONDS (${DEFAULT_LIMITS.maxKeepalive})]
-  [--max-game BYTES (${DEFAULT_LIMITS.maxGame})] [--max-join BYTES (${DEFAULT_LIMITS.maxJoin})] [--max-presence BYTES (${DEFAULT_LIMITS.maxPresence})]
+  [--max-game BYTES (${DEFAULT_LIMITS.maxGame})] [--max-presence BYTES (${DEFAULT_LIMITS.maxPresence})]
   [--max-connections N (${DEFAULT_LIMITS.maxConnections})] [--max-per-address N (${DEFAULT_LIMITS.maxPerAddress})]
   [--rate PACKETS-A-SECOND (${DEFAULT_LIMITS.rate})] [--trust-proxy]`;
 
@@ -162,7 +169,7 @@ const USAGE = `usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [-
 function messageCap(limits, topic) {
   const kind = PUBLISH_TOPIC.exec(topic)?.[1];
   if (!kind) return 0;
-  return kind === 'game' ? limits.maxGame : kind === 'join' ? limits.maxJoin : limits.maxPresence;
+  return kind === 'game' ? limits.maxGame : limits.maxPresence;
 }
 
 /**
@@ -263,7 +270,7 @@ async function redisConnection(url) {
 export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, limits: given = {} } = {}) {
   /** @type {Limits} */
   const limits = { ...DEFAULT_LIMITS, ...given };
-  const maxPacket = Math.max(limits.maxGame, limits.maxJoin, limits.maxPresence) + PACKET_OVERHEAD;
+  const maxPacket = Math.max(limits.maxGame, limits.maxPresence) + PACKET_OVERHEAD;
   /** @type {BrokerOptions} */
   const opts = { id, connectTimeout: limits.connectTimeout, keepaliveLimit: limits.maxKeepalive };
   /** @type {Redis[]} */
@@ -458,7 +465,7 @@ async function main() {
       options: {
         host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '9001' }, redis: { type: 'string' }, id: { type: 'string' },
         'connect-timeout': { type: 'string', default: String(d.connectTimeout / 1000) }, 'max-keepalive': { type: 'string', default: String(d.maxKeepalive) },
-        'max-game': { type: 'string', default: String(d.maxGame) }, 'max-join': { type: 'string', default: String(d.maxJoin) },
+        'max-game': { type: 'string', default: String(d.maxGame) },
         'max-presence': { type: 'string', default: String(d.maxPresence) }, 'max-connections': { type: 'string', default: String(d.maxConnections) },
         'max-per-address': { type: 'string', default: String(d.maxPerAddress) }, rate: { type: 'string', default: String(d.rate) },
         'trust-proxy': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' },
@@ -475,7 +482,7 @@ async function main() {
         connectTimeout: Number(timeout) * 1000,
         // Aedes reads 0 as no limit; MQTT's keep-alive is at most 65535 seconds.
         maxKeepalive: Math.min(wholeNumber('max-keepalive', values['max-keepalive'], 1), 65535),
-        maxGame: wholeNumber('max-game', values['max-game'], 1), maxJoin: wholeNumber('max-join', values['max-join'], 1),
+        maxGame: wholeNumber('max-game', values['max-game'], 1),
         maxPresence: wholeNumber('max-presence', values['max-presence'], 1),
         maxConnections: wholeNumber('max-connections', values['max-connections'], 1), maxPerAddress: wholeNumber('max-per-address', values['max-per-address'], 1),
         rate: wholeNumber('rate', values.rate, 1), trustProxy: values['trust-proxy'],

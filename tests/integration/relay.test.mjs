@@ -127,10 +127,10 @@ test('two relays sharing one Redis serve one pool of games', async (t) => {
   const a = await start(() => startRelay({ redis: redis.url }));
   const b = await start(() => startRelay({ redis: redis.url }));
   const onB = await connect(b.url);
-  await onB.subscribeAsync(`${game(4)}/join`, { qos: 1 });
-  const live = nextMessage(onB, `${game(4)}/join`);
+  await onB.subscribeAsync(`${game(4)}/presence/blue`, { qos: 1 });
+  const live = nextMessage(onB, `${game(4)}/presence/blue`);
   const onA = await connect(a.url);
-  await onA.publishAsync(`${game(4)}/join`, 'e2e4', { qos: 1 });
+  await onA.publishAsync(`${game(4)}/presence/blue`, 'e2e4', { qos: 1 });
   assert.deepEqual(await live, { payload: 'e2e4', retain: false });
 
   await onA.publishAsync(`${game(4)}/game`, 'move 2', { qos: 1, retain: true });
