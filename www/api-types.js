@@ -25,13 +25,16 @@ export {};
 /**
  * A live game as this device sees it (the element's `presence`): the relay's connection
  * ('none': there is no relay), this device's seat (null: not known yet), the seat that started
- * the game (null: not known yet), and whether each seat is connected.
+ * the game (null: not known yet), whether each seat is connected, and whether another tab of
+ * this browser plays this device's seat (`elsewhere`: this board then watches, and its
+ * `takeSeat()` takes the seat here).
  * @typedef {{
  *   relay: 'connecting'|'connected'|'unreachable'|'none',
  *   seat: Seat|null,
  *   host: Side|null,
  *   blue: Presence|'unknown',
  *   gray: Presence|'unknown',
+ *   elsewhere: boolean,
  * }} LiveStatus
  */
 

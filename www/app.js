@@ -254,6 +254,7 @@ function wireControls() {
   window.addEventListener('hashchange', () => openAddress({ starting: false }));
   on('send-link', 'click', friends.sendLink);
   on('invite-link', 'click', friends.sendInvite);
+  on('take-seat', 'click', () => board.takeSeat());
   on('update-now', 'click', update.switchNow);
   document.addEventListener('keydown', (e) => onKey(e, shortcuts));
 }
@@ -302,7 +303,8 @@ async function main() {
   sound.arm(document);
   wireControls();
   exposeTestHooks(board);
-  board.addEventListener('error', (e) => ctx.notify({ text: /** @type {CustomEvent<{message: string}>} */ (/** @type {unknown} */ (e)).detail.message }));
+  // A live seat's key the browser could not keep: the notice offers the seat's link instead.
+  board.addEventListener('error', (e) => ctx.notify(friends.seatNotKept() ?? { text: /** @type {CustomEvent<{message: string}>} */ (/** @type {unknown} */ (e)).detail.message }));
   board.addEventListener('change', onBoardChange);
   board.addEventListener('move', () => sound.play(board.state?.lastMove?.kind === 'capture' ? 'capture' : 'move'));
   board.addEventListener('gameover', () => {

@@ -81,7 +81,7 @@ function typeOf(v) {
  * @fires {CustomEvent<{moves: string[], refutation: string[]}>} puzzle-failed - In puzzle mode, the person's move misses the goal: every move from the start (the wrong one last), and the engine's line that shows why, which the board then plays.
  * @fires {CustomEvent<{thinking: boolean}>} thinking - The computer started or stopped thinking.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'api'|'remote'}>} opponentmove - Against a friend elsewhere, the friend's move arrived (`remote`: through the relay; `api`: by `play()`). A `move` event comes with it.
- * @fires {CustomEvent<{relay: 'connecting'|'connected'|'unreachable'|'none', seat: 'blue'|'gray'|'watch'|null, host: 'blue'|'gray'|null, blue: 'online'|'offline'|'unknown', gray: 'online'|'offline'|'unknown', opponent: 'online'|'offline'|'unknown'}>} presence - In a live game, the relay's connection, this device's seat (`watch`: an onlooker, who cannot move; null: not known yet) or who is connected changed.
+ * @fires {CustomEvent<{relay: 'connecting'|'connected'|'unreachable'|'none', seat: 'blue'|'gray'|'watch'|null, host: 'blue'|'gray'|null, blue: 'online'|'offline'|'unknown', gray: 'online'|'offline'|'unknown', elsewhere: boolean, opponent: 'online'|'offline'|'unknown'}>} presence - In a live game, the relay's connection, this device's seat (`watch`: an onlooker, who cannot move; null: not known yet), who is connected, or whether another tab of this browser plays this device's seat (`elsewhere`: this board watches until `takeSeat()`) changed.
  * @fires {CustomEvent<Record<string, never>>} change - Anything the board shows changed.
  *
  * @csspart frame - The box around the board.
@@ -171,6 +171,11 @@ export class BlueGrayGame extends HTMLElement {
   /** @type {string|null} In a live game this device started, the private key of the other seat, which its invitation carries (`seat-key`); null elsewhere. */
   get inviteKey() {
     return this.#c.s.inviteKey;
+  }
+
+  /** @type {string|null} In a live game whose seat's key this browser could not keep (storage full or off: an `error` says so), that key: a link with it as `seat-key` gives the seat back after a reload. Null elsewhere. */
+  get unkeptSeatKey() {
+    return this.#c.s.unkeptKey;
   }
 
   /** @type {boolean} Whether a demo is held still. */
@@ -358,6 +363,11 @@ export class BlueGrayGame extends HTMLElement {
    */
   flip() {
     this.setAttribute('orientation', this.bottomSide === 'blue' ? 'gray' : 'blue');
+  }
+
+  /** In a live game whose seat another tab of this browser plays (`presence.elsewhere`), takes the seat here; that tab then watches. @returns {Promise<boolean>} Whether this board holds the seat now. */
+  takeSeat() {
+    return this.#c.takeSeat();
   }
 
   /**

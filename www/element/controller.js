@@ -348,6 +348,11 @@ export class BoardController {
     return say(this.language, resultMessage(this.s.gs));
   }
 
+  /** Takes this device's live seat from the other tab of the browser that plays it (live-link.js). */
+  takeSeat() {
+    return this.#live.takeSeat();
+  }
+
   /** @param {string} message */
   #reportError(message) {
     this.#emit('error', { message });

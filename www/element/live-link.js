@@ -2,7 +2,10 @@
 // MQTT client only when a live game starts) while the board is in a document, in live mode. It
 // hands the board the checked snapshots' new moves, the connection, this device's seat and, on
 // the host's device, the secret the invitation carries (`inviteKey`), and publishes the board's
-// own moves. The board's state changes only through its `apply`.
+// own moves. When the browser could not keep the seat's key, it says so at once (an `error`)
+// and hands the board the key (`unkeptKey`, what the seat's link carries); when another tab of
+// the browser plays the seat, this board watches until `takeSeat()`. The board's state changes
+// only through its `apply`.
 import * as B from './board.js';
 import { GAME_ID_TAG } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
@@ -42,6 +45,16 @@ function withInviteKey(s, inviteKey) {
   return { ...s, inviteKey };
 }
 
+/**
+ * The board's state with the key of its seat that the browser could not keep (or null).
+ * @param {BoardState} s
+ * @param {string|null} unkeptKey
+ * @returns {BoardState}
+ */
+function withUnkeptKey(s, unkeptKey) {
+  return { ...s, unkeptKey };
+}
+
 export class LiveLink {
   /** @type {LiveBoard} */
   #board;
@@ -69,12 +82,13 @@ export class LiveLink {
     if (current) current.session?.close();
     this.#entry = null;
     if (s.inviteKey) b.apply(withInviteKey, null);
+    if (s.unkeptKey) b.apply(withUnkeptKey, null);
     if (!wanted || !core || !key) {
       if (s.live) b.apply(B.withLive, null);
       return;
     }
     const host = s.gameId ? null : s.settings.side;
-    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown' });
+    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', elsewhere: false });
     if (!s.relay) return b.error(b.t('live.noRelay'));
     const entry = { key, session: /** @type {LiveSession|null} */ (null) };
     const mine = () => this.#entry === entry;
@@ -101,6 +115,16 @@ export class LiveLink {
    */
   played(history) {
     this.#entry?.session?.played(history).catch((e) => this.#board.error(String((e && e.message) || e)));
+  }
+
+  /**
+   * Takes this device's seat from the other tab of the browser that plays it; resolves whether
+   * this board holds it now.
+   * @returns {Promise<boolean>}
+   */
+  async takeSeat() {
+    const session = this.#entry?.session;
+    return session ? session.takeSeat() : false;
   }
 
   /**
@@ -139,6 +163,12 @@ export class LiveLink {
       },
       status: (st) => {
         if (mine()) this.#status(st);
+      },
+      unkept: (secret) => {
+        if (!mine()) return;
+        b.apply(withUnkeptKey, secret);
+        b.changed();
+        b.error(b.t('live.keyNotKept'));
       },
       error: (message) => {
         if (mine()) b.error(b.t('live.error', { error: message }));
@@ -188,7 +218,7 @@ export class LiveLink {
       b.reflect('side', seat);
     }
     const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
-    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, opponent });
+    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent });
     b.changed();
   }
 }

@@ -180,6 +180,12 @@ export function defaultState() {
      */
     inviteKey: null,
     /**
+     * In a live game whose seat's key the browser could not keep (its storage full or turned
+     * off), that key as a link's `seat-key` carries it (set by live-link.js), or null.
+     * @type {string|null}
+     */
+    unkeptKey: null,
+    /**
      * A live game's connection (live.js, LiveStatus), or null outside live games.
      * @type {LiveStatus|null}
      */

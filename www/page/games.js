@@ -1,9 +1,10 @@
 // The games this browser keeps, and which of them this tab shows: saving the game on the board
 // under its own id after each change, reopening a kept game, finding a friend's game by its id,
 // and remembering this tab's game across a reload, kept or not yet kept (a new game is kept at
-// its first move; a game against a friend from its start). Nothing here ever writes a game over
-// another one (storage.js), and nothing is thrown away without the player's say: a new game, a
-// record opened or a link followed leaves the game in progress in the list.
+// its first move; a game against a friend from its start, a live game it starts once named,
+// after its seat's key). Nothing here ever writes a game over another one (storage.js), and
+// nothing is thrown away without the player's say: a new game, a record opened or a link
+// followed leaves the game in progress in the list.
 import { readSettings, isRemote, DEFAULTS } from '../lib/settings.js';
 import { GameLibrary, SAVE, LIST_KEY } from './storage.js';
 import { summarise } from './recent.js';
@@ -169,6 +170,9 @@ export class Games {
       if (value && isRemote(mode)) match[name] = value;
     }
     const kept = { variant, mode, side, level, movetime, ...match };
+    // A live game started here is kept once named, after its seat's key (remote/live-kept.js):
+    // storage full, the key goes first, and the page says so if it cannot keep it.
+    if (mode === 'live' && !match['game-id']) return null;
     if (page.gameId === null && !gs.history.length && !gs.canRedo && !isRemote(mode)) {
       // Not kept yet: a reload in this tab makes the same new game again.
       this.#tabSet(TAB_NEW_KEY, JSON.stringify({ settings: kept, record: gs.record }));

@@ -184,6 +184,8 @@ function renderFriend(doc, b, lang) {
   setIfChanged(byId(doc, 'invite-link'), 'hidden', !live);
   setIfChanged(byId(doc, 'invite-link').dataset, 'i18n', invites ? 'live.invite' : 'live.watchLink');
   setIfChanged(byId(doc, 'invite-link'), 'textContent', say(lang, { key: invites ? 'live.invite' : 'live.watchLink' }));
+  // Another tab of this browser plays this device's seat: this one can take it.
+  setIfChanged(byId(doc, 'take-seat'), 'hidden', !(b.settings.mode === 'live' && b.live && b.live.elsewhere));
 }
 
 /**

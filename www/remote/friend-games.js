@@ -1,8 +1,9 @@
 // Sending a game against a friend on another device: the game by link (the link to the friend's
 // seat, or where the page has no address, the record), and a live game's link: the invitation
-// (the host's device only: it gives the friend's seat) or, from any other device, the watch link. A
-// live game whose relay cannot be reached goes on by link from here. Opening such links and
-// records is the page's one door (page/doors.js).
+// (the host's device only: it gives the friend's seat) or, from any other device, the watch link;
+// and when the browser could not keep this device's live seat's key, the seat's own link (an
+// invitation to this device's seat). A live game whose relay cannot be reached goes on by link
+// from here. Opening such links and records is the page's one door (page/doors.js).
 import { friendLink, inviteLink, watchLink, pageBase } from '../page/share.js';
 import { otherSide } from '../lib/settings.js';
 
@@ -68,5 +69,24 @@ export function friendGames(ctx, { games, save, offer, recordBox }) {
     await offer(watchLink(pageBase(location), game), { key: 'live.watchCopied' });
   }
 
-  return { sendLink, sendInvite };
+  /** @type {string|null} The unkept seat's key last offered. */
+  let offered = null;
+
+  /**
+   * When the browser has just failed to keep this device's live seat's key (the board's
+   * `unkeptSeatKey`, not offered yet): the message that says so with the seat's link, which
+   * gives the seat back after a reload (for the guest, its invitation). Else null.
+   * @returns {Message|null}
+   */
+  function seatNotKept() {
+    const seatKey = board.unkeptSeatKey;
+    const seat = board.seat === 'blue' || board.seat === 'gray' ? board.seat : board.settings.side;
+    const gs = board.state;
+    if (!seatKey || seatKey === offered || !board.gameId || !board.relay || !board.hostKey || !gs) return null;
+    offered = seatKey;
+    const game = { relay: board.relay, gameId: board.gameId, hostKey: board.hostKey, variant: gs.variant };
+    return { key: 'live.seatLinkNotKept', params: { link: inviteLink(pageBase(location), { ...game, to: seat, seatKey }) } };
+  }
+
+  return { sendLink, sendInvite, seatNotKept };
 }

@@ -103,6 +103,7 @@ export function liveLine(live, relay) {
   if (live.relay === 'none') return { key: 'live.noRelay' };
   if (live.relay === 'unreachable') return { key: 'live.unreachable', params: { relay: relay || '' } };
   if (live.relay === 'connecting') return { key: 'live.connecting' };
+  if (live.elsewhere) return { key: 'live.otherTab' };
   if (live.seat === 'watch') return { key: 'live.connectedWatching' };
   if (!live.seat) return { key: 'live.waitingForSeat' };
   const other = otherSide(live.seat);

@@ -89,15 +89,22 @@ function keptOf(data) {
 }
 
 /**
+ * Keeps `data`, and returns whether storage now holds its seat's key (always true for a
+ * watcher's). When storage refuses it (full, or turned off), the seat is this visit's only: after
+ * a reload only a link with the seat's key (`seat-key`) gives it back, so the caller says so.
  * @param {WebStorage} storage
  * @param {Kept} data
+ * @returns {boolean}
  */
 export function writeKept(storage, data) {
   try {
     storage.setItem(LIVE_KEY_PREFIX + data.id, JSON.stringify(data));
   } catch {
-    /* kept for this visit only: a reload then holds the seat only by the invitation again */
+    // What an earlier write kept may still hold the key (a later move's write was too large).
   }
+  if (data.seat === 'watch') return true;
+  const kept = readKept(storage, data.id);
+  return !!kept && kept.key === data.key;
 }
 
 /**

@@ -10,11 +10,12 @@
 // last (`since`) holds it: a device that hears its own seat said by another device that took
 // it later gives the seat up (the invitation opened on another device moves the seat there).
 // A player's last will (MQTT: said by the relay when its connection drops) is its `offline`,
-// signed when it connects. Pure but for Web Crypto: no DOM, no relay.
+// signed when it connects. A PresenceBook is what a session has heard of both seats, and says
+// what each presence heard asks of it. Pure but for Web Crypto: no DOM, no relay.
 
 import { ROOT } from './live-protocol.js';
 import { isSigText, verify } from './live-keys.js';
-/** @import { Side } from '../engine/core-types.js' */
+/** @import { PerSide, Side } from '../engine/core-types.js' */
 /** @import { Presence } from '../api-types.js' */
 /** @import { Sign } from './live-keys.js' */
 
@@ -84,4 +85,61 @@ export function parsePresence(text) {
  */
 export async function presenceHolds(note, { id, seat, key }) {
   return !!note && verify(key, note.sig, presenceText(id, seat, note));
+}
+
+/**
+ * What a presence heard asks of the session (PresenceBook.heard): `moved`, give the seat up (a
+ * device took it later); `back`, say this device's presence again (the relay's is older or
+ * broken); `heard`, the relay has this device's; `changed`, a seat's state changed.
+ * @typedef {{moved?: true, back?: true, heard?: true, changed?: true}} PresenceOutcome
+ */
+
+/**
+ * What a session has heard of both seats' presence.
+ */
+export class PresenceBook {
+  /** @type {PerSide<Presence|'unknown'>} Each seat's state as last taken. */
+  states = { blue: 'unknown', gray: 'unknown' };
+  /** @type {PerSide<PresenceNote|null>} The last presence of each seat taken. */
+  #notes = { blue: null, gray: null };
+  /** @type {PerSide<string|null>} A presence heard before the seat's key was known. */
+  #unchecked = { blue: null, gray: null };
+
+  /**
+   * A presence of `seat` heard (`text`, as the relay sent it). `keys`: the game's (null before a
+   * snapshot); `mine`: whether `seat` is this device's, held, whose `key`, `device`, `since`
+   * and last word `said` are given.
+   * @param {Side} seat
+   * @param {string} text
+   * @param {{id: string, keys: PerSide<string>|null, mine: boolean, key: string|null, device: string, since: number, said: PresenceNote|null}} me
+   * @returns {Promise<PresenceOutcome>}
+   */
+  async heard(seat, text, { id, keys, mine, key: myKey, device, since, said }) {
+    const note = parsePresence(text);
+    const key = keys ? keys[seat] : mine ? myKey : null;
+    if (note && !key) this.#unchecked[seat] = text;
+    if (!key || !(await presenceHolds(note, { id, seat, key }))) return mine ? { back: true } : {};
+    if (!note) return {};
+    // The seat was taken on another device later than here: it is that device's now. A device
+    // that had it before speaks: this one's presence goes back, so that it hears.
+    if (mine && note.device !== device) return note.since > since ? { moved: true } : { back: true };
+    const last = this.#notes[seat];
+    if (last && note.at <= last.at) return mine && (!said || note.at < said.at) ? { back: true } : {};
+    this.#notes[seat] = note;
+    this.states = { ...this.states, [seat]: note.state };
+    if (!mine) return { changed: true };
+    // This device's own older word (its last will from before) is not what the relay should keep.
+    return said && note.at < said.at ? { changed: true, back: true } : { changed: true, heard: true };
+  }
+
+  /**
+   * The presence of `seat` heard before its key was known, to hear again now (once), or null.
+   * @param {Side} seat
+   * @returns {string|null}
+   */
+  unchecked(seat) {
+    const text = this.#unchecked[seat];
+    this.#unchecked[seat] = null;
+    return text;
+  }
 }

@@ -4,16 +4,19 @@
 // the seat an invitation's secret holds, keeps what it knows (live-kept.js), publishes the signed
 // snapshot after each of its moves, checks every snapshot it hears (live-protocol.js) and hands
 // the board only those that hold, and says and hears who is connected, signed (live-presence.js).
-// What it hears that fails a check is dropped; a player puts its game or its presence back on the
+// It holds its seat only while no other tab of the browser does (live-seat-lock.js), and says
+// at once when the browser could not keep the seat's key. What it hears that fails a check is dropped; a player puts its game or its presence back on the
 // relay only when the relay's is older or broken, and at most once per REPUBLISH_MS, so junk
-// costs it nothing more. The MQTT client is loaded only when a live game starts.
+// costs it nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
 import { replayWith, topics, withMove, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
-import { signer } from './live-keys.js';
-import { signedPresence, parsePresence, presenceHolds } from './live-presence.js';
-import { writeKept, hostedGame, joinedGame, refusal } from './live-kept.js';
+import { signer, secretOf } from './live-keys.js';
+import { signedPresence, PresenceBook } from './live-presence.js';
+import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
 import { Republisher } from './live-republish.js';
+import { SeatLock } from './live-seat-lock.js';
+import { Connection } from './live-connection.js';
 /** @import { GameClass, PerSide, Side } from '../engine/core-types.js' */
 /** @import { Snapshot, Replay } from './live-protocol.js' */
 /** @import { Sign } from './live-keys.js' */
@@ -21,7 +24,7 @@ import { Republisher } from './live-republish.js';
 /** @import { Kept } from './live-kept.js' */
 /** @import { Presence, LiveStatus } from '../api-types.js' */
 /** @import { WebStorage } from '../page/storage.js' */
-/** @import { MqttClient, IClientOptions, connect } from '../vendor/mqtt.js' */
+/** @import { IClientOptions } from '../vendor/mqtt.js' */
 
 /**
  * What a live session is given (see LiveSession's constructor) and whom it tells.
@@ -38,48 +41,34 @@ import { Republisher } from './live-republish.js';
  *   invitation: (secret: string) => void,
  *   snapshot: (snap: Snapshot) => void,
  *   status: (status: LiveStatus) => void,
+ *   unkept: (secret: string) => void,
  *   error: (message: string) => void,
  *   notice: (key: string) => void,
  * }} LiveOptions
  */
 
-/** How long a connection attempt may take, and the wait between attempts, in milliseconds. */
-const CONNECT_TIMEOUT_MS = 5000;
-const RECONNECT_MS = 1000;
 /** After connecting, the wait for the relay's own game before this player's goes back, in ms. */
 const SETTLE_MS = 500;
 export { REPUBLISH_MS } from './live-republish.js';
 
-const decoder = new TextDecoder();
-
-/**
- * The MQTT client library, loaded on first use (not part of the page's first visit).
- * @type {Promise<{connect: typeof connect}>|null}
- */
-let mqttModule = null;
-function loadMqtt() {
-  mqttModule ??= import('../vendor/mqtt.js').then((m) => m.default || m);
-  return mqttModule;
-}
-
 export class LiveSession {
   /** @type {LiveOptions} */
   #o;
-  /** @type {MqttClient|null} */
-  #client = null;
-  /** @type {ReturnType<typeof setTimeout>|null} */
-  #retry = null;
+  /** @type {Connection|null} */
+  #conn = null;
   #closed = false;
   /** @type {Kept|null} What this device keeps; null until start() has made or read it. */
   #me = null;
   /** @type {Sign|null} Signs with this device's seat's key; null for a watcher. */
   #sign = null;
-  /** @type {PerSide<Presence|'unknown'>} */
-  #presence = { blue: 'unknown', gray: 'unknown' };
-  /** @type {PerSide<PresenceNote|null>} The last presence of each seat taken. */
-  #notes = { blue: null, gray: null };
-  /** @type {PerSide<string|null>} A presence heard before the seat's key was known. */
-  #unchecked = { blue: null, gray: null };
+  #book = new PresenceBook();
+  /** @type {SeatLock|null} This browser's lock of the seat (null: no seat asked for yet). */
+  #lock = null;
+  /** Another tab of this browser holds this device's seat: this one watches, and keeps nothing. */
+  #elsewhere = false;
+  #toldUnkept = false;
+  /** @type {PresenceNote|null} This device's online for its next connection. */
+  #online = null;
   /** @type {PresenceNote|null} This device's own presence, as last said. */
   #said = null;
   /** @type {'connecting'|'connected'|'unreachable'} */
@@ -99,8 +88,9 @@ export class LiveSession {
    * device keeps a seat); `variant`: a new game's rules; `storage`: Web Storage; `Game`: the
    * rules core's game class, which checks every move heard; callbacks `created({id, hostKey})`,
    * `invitation(secret)` (the host's device: what the invitation carries), `snapshot(snap)` (a
-   * checked snapshot newer than the last), `status({relay, seat, host, blue, gray})`,
-   * `error(message)` and `notice(key)` (a message of the tables).
+   * checked snapshot newer than the last), `status({relay, seat, host, blue, gray, elsewhere})`,
+   * `unkept(secret)` (the browser did not keep this seat's key: `secret` is the key as a link's
+   * `seat-key` carries it), `error(message)` and `notice(key)` (a message of the tables).
    * @param {LiveOptions} options
    */
   constructor(options) {
@@ -137,24 +127,76 @@ export class LiveSession {
     this.#fresh = !o.id;
     this.#sign = me.privateJwk && me.seat !== 'watch' ? await signer(me.privateJwk) : null;
     this.#me = me;
+    if (this.#sitting() && !(await this.#seatLock().hold())) this.#standBy();
     this.#keep();
     if (!o.id) o.created({ id: me.id, hostKey: me.hostKey });
     if (me.secret) o.invitation(me.secret);
     if (me.snap) o.snapshot(me.snap);
     this.#status();
     if (this.#closed) return;
-    await this.#connect();
+    const t = topics(me.id);
+    this.#conn = new Connection({
+      relay: o.relay,
+      topics: [t.game, t.presenceAll],
+      will: () => this.#will(),
+      connected: () => this.#connected(),
+      down: () => this.#down(),
+      message: (topic, text) => this.#heard(topic, text).catch((e) => o.error(errorText(e))),
+      error: (e) => o.error(errorText(e)),
+    });
+    await this.#conn.connect();
   }
 
+  /** Keeps what this device knows (not while another tab holds the seat), or says the key is not kept. */
   #keep() {
-    writeKept(this.#o.storage, this.#started());
+    const me = this.#started();
+    if (this.#elsewhere || writeKept(this.#o.storage, me) || !me.privateJwk || this.#toldUnkept) return;
+    this.#toldUnkept = true;
+    secretOf(me.privateJwk)
+      .then((secret) => this.#closed || this.#o.unkept(secret))
+      .catch((e) => this.#o.error(errorText(e)));
+  }
+
+  #seatLock() {
+    this.#lock ??= new SeatLock(this.#started().id, () => {
+      if (!this.#closed) this.#standBy();
+    });
+    return this.#lock;
+  }
+
+  /** Another tab of this browser holds the seat: this one watches (and keeps nothing) until taken back. */
+  #standBy() {
+    this.#elsewhere = true;
+    this.#giveUp('live.otherTab');
+    this.#conn?.reconnect();
+  }
+
+  /**
+   * Takes the seat back from the other tab of this browser that holds it (that tab then
+   * watches): its key and game as that tab kept them. Resolves whether this session holds it.
+   * @returns {Promise<boolean>}
+   */
+  async takeSeat() {
+    const me = this.#me;
+    const kept = me && this.#elsewhere && readKept(this.#o.storage, me.id);
+    if (!me || !kept || kept.seat === 'watch' || !kept.privateJwk || this.#closed) return false;
+    const sign = await signer(kept.privateJwk);
+    if (!(await this.#seatLock().hold(true)) || this.#closed) return false;
+    if (me.snap && (!kept.snap || compare(me.snap, kept.snap) === 'newer')) kept.snap = me.snap;
+    this.#me = kept;
+    this.#sign = sign;
+    this.#elsewhere = false;
+    this.#keep();
+    this.#status();
+    this.#conn?.reconnect();
+    return true;
   }
 
   #status() {
     const me = this.#me;
     // A guest's seat is its own once a snapshot says so (it can sign no move before one came).
     const seat = !me ? null : me.seat !== 'watch' && !me.snap ? null : me.seat;
-    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#presence });
+    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, elsewhere: this.#elsewhere });
   }
 
   /**
@@ -169,105 +211,46 @@ export class LiveSession {
     return signedPresence(me.id, me.seat, { state, at, since: me.since, device: me.device }, this.#sign);
   }
 
-  async #connect() {
-    let mqtt;
-    try {
-      mqtt = await loadMqtt();
-    } catch (e) {
-      this.#relayState = 'unreachable';
-      this.#status();
-      this.#o.error(errorText(e));
-      return;
-    }
+  /**
+   * The next connection's last will: a player's offline, signed now; its online (said once
+   * connected) is just older.
+   * @returns {Promise<IClientOptions['will']>}
+   */
+  async #will() {
     const me = this.#started();
-    const t = topics(me.id);
-    // A player's last will is its offline, signed now; its online (said once connected) is just older.
     const now = Date.now();
     const offline = await this.#note('offline', now);
-    const online = await this.#note('online', now - 1);
-    if (this.#closed) return;
-    /** @type {IClientOptions['will']} */
-    const will = offline && me.seat !== 'watch' ? { topic: t.presence(me.seat), payload: JSON.stringify(offline), qos: 1, retain: true } : undefined;
-    // No reconnection by the library: each connection gets a will of its own time (#retryLater).
-    const client = mqtt.connect(this.#o.relay, {
-      protocolVersion: 4,
-      clean: true,
-      connectTimeout: CONNECT_TIMEOUT_MS,
-      reconnectPeriod: 0,
-      // Its keep-alive timer on the page itself, not in a blob: worker a strict CSP may refuse.
-      timerVariant: 'native',
-      will,
-    });
-    this.#client = client;
-    client.on('connect', () => {
-      if (client !== this.#client) return;
-      this.#relayState = 'connected';
-      this.#status();
-      client.subscribe([t.game, t.presenceAll], { qos: 1 });
-      this.#said = online;
-      if (online) this.#publishPresence();
-      // The relay may have lost the game (restarted without a store): unless it says it has it
-      // soon after, what this device has goes back.
-      if (this.#fresh) this.#publishGame();
-      else if (this.#sitting() && me.snap) this.#game.due(SETTLE_MS);
-      this.#fresh = false;
-    });
-    const down = () => {
-      if (client !== this.#client || this.#closed) return;
-      if (this.#relayState !== 'unreachable') {
-        this.#relayState = 'unreachable';
-        this.#status();
-      }
-    };
-    client.on('offline', down);
-    client.on('error', down);
-    client.on('close', () => {
-      down();
-      this.#retryLater(client);
-    });
-    client.on('message', (topic, payload) => {
-      if (client !== this.#client) return;
-      this.#heard(topic, decoder.decode(payload)).catch((e) => this.#o.error(errorText(e)));
-    });
+    this.#online = await this.#note('online', now - 1);
+    return offline && me.seat !== 'watch' ? { topic: topics(me.id).presence(me.seat), payload: JSON.stringify(offline), qos: 1, retain: true } : undefined;
   }
 
-  /**
-   * The connection `client` has ended: a new one in a moment.
-   * @param {MqttClient} client
-   */
-  #retryLater(client) {
-    if (client !== this.#client || this.#closed) return;
-    this.#client = null;
-    client.end(true);
-    this.#retry = setTimeout(() => {
-      this.#retry = null;
-      if (!this.#closed) this.#connect().catch((e) => this.#o.error(errorText(e)));
-    }, RECONNECT_MS);
+  #connected() {
+    const me = this.#started();
+    this.#relayState = 'connected';
+    this.#status();
+    this.#said = this.#online;
+    if (this.#said) this.#publishPresence();
+    // The relay may have lost the game (restarted without a store): unless it says it has it
+    // soon after, what this device has goes back.
+    if (this.#fresh) this.#publishGame();
+    else if (this.#sitting() && me.snap) this.#game.due(SETTLE_MS);
+    this.#fresh = false;
   }
 
-  /** Connects again (a seat taken or given up: another last will). */
-  #reconnect() {
-    if (this.#retry) clearTimeout(this.#retry);
-    this.#retry = null;
-    const client = this.#client;
-    this.#client = null;
-    // Ended with a word to the relay, so that it does not say the old last will.
-    client?.end(false);
-    this.#connect().catch((e) => this.#o.error(errorText(e)));
+  #down() {
+    if (this.#closed || this.#relayState === 'unreachable') return;
+    this.#relayState = 'unreachable';
+    this.#status();
   }
 
   #publishGame() {
     const me = this.#started();
-    if (!this.#client || !me.snap || !this.#sitting()) return;
-    this.#game.sent();
-    this.#client.publish(topics(me.id).game, JSON.stringify(me.snap), { qos: 1, retain: true });
+    if (me.snap && this.#sitting() && this.#conn?.publish(topics(me.id).game, JSON.stringify(me.snap))) this.#game.sent();
   }
 
   #publishPresence() {
     const me = this.#started();
-    if (!this.#client || !this.#said || me.seat === 'watch') return;
-    this.#presenceBack.sent();
-    this.#client.publish(topics(me.id).presence(me.seat), JSON.stringify(this.#said), { qos: 1, retain: true });
+    if (this.#said && me.seat !== 'watch' && this.#conn?.publish(topics(me.id).presence(me.seat), JSON.stringify(this.#said))) this.#presenceBack.sent();
   }
 
   /**
@@ -309,7 +292,7 @@ export class LiveSession {
       const other = otherSide(me.seat);
       if (snap.keys[other] === me.key && other !== snap.host) me.seat = other;
       else this.#giveUp('live.notInvited');
-      this.#reconnect();
+      this.#conn?.reconnect();
     }
     this.#keep();
     this.#status();
@@ -322,8 +305,7 @@ export class LiveSession {
    * @param {Side} seat
    */
   #recheck(seat) {
-    const text = this.#unchecked[seat];
-    this.#unchecked[seat] = null;
+    const text = this.#book.unchecked(seat);
     if (text) this.#heardPresence(seat, text).catch((e) => this.#o.error(errorText(e)));
   }
 
@@ -334,34 +316,15 @@ export class LiveSession {
   async #heardPresence(seat, text) {
     const me = this.#started();
     const mine = seat === me.seat && this.#sitting();
-    const note = parsePresence(text);
-    const key = me.snap ? me.snap.keys[seat] : mine ? me.key : null;
-    if (note && !key) this.#unchecked[seat] = text;
-    if (!key || !(await presenceHolds(note, { id: me.id, seat, key }))) {
-      if (mine) this.#presenceBack.due();
-      return;
+    const { id, key, device, since } = me;
+    const r = await this.#book.heard(seat, text, { id, keys: me.snap ? me.snap.keys : null, mine, key, device, since, said: this.#said });
+    if (r.moved) {
+      this.#giveUp('live.seatMoved');
+      return this.#conn?.reconnect();
     }
-    if (!note) return;
-    if (mine && note.device !== me.device) {
-      // The seat was taken on another device later than here: it is that device's now.
-      if (note.since > me.since) {
-        this.#giveUp('live.seatMoved');
-        return this.#reconnect();
-      }
-      // A device that had the seat before speaks: this one's presence goes back, so it hears.
-      return this.#presenceBack.due();
-    }
-    const last = this.#notes[seat];
-    if (last && note.at <= last.at) {
-      if (mine && (!this.#said || note.at < this.#said.at)) this.#presenceBack.due();
-      return;
-    }
-    // This device's own older word (its last will from before) is not what the relay should keep.
-    if (mine && this.#said && note.at < this.#said.at) this.#presenceBack.due();
-    else if (mine) this.#presenceBack.heard();
-    this.#notes[seat] = note;
-    this.#presence = { ...this.#presence, [seat]: note.state };
-    this.#status();
+    if (r.back) this.#presenceBack.due();
+    if (r.heard) this.#presenceBack.heard();
+    if (r.changed) this.#status();
   }
 
   /**
@@ -377,6 +340,7 @@ export class LiveSession {
     this.#said = null;
     this.#game.stop();
     this.#presenceBack.stop();
+    if (!this.#elsewhere) this.#lock?.release();
     this.#keep();
     this.#status();
     this.#o.notice(why);
@@ -399,20 +363,15 @@ export class LiveSession {
   /** Leaves: says so to the other seat and closes the connection. */
   close() {
     this.#closed = true;
+    this.#lock?.release();
     this.#game.stop();
     this.#presenceBack.stop();
-    if (this.#retry) clearTimeout(this.#retry);
-    const client = this.#client;
-    this.#client = null;
-    if (!client) return;
     const me = this.#me;
-    if (!me || me.seat === 'watch' || !client.connected) return void client.end(true);
-    const seat = me.seat;
-    this.#note('offline', Date.now())
-      .then((note) => {
-        if (!note) return client.end(true);
-        client.publish(topics(me.id).presence(seat), JSON.stringify(note), { qos: 0, retain: true }, () => client.end(true));
-      })
-      .catch(() => client.end(true));
+    const seat = me ? me.seat : 'watch';
+    const last = async () => {
+      const note = await this.#note('offline', Date.now());
+      return me && note && seat !== 'watch' ? { topic: topics(me.id).presence(seat), payload: JSON.stringify(note) } : null;
+    };
+    this.#conn?.close(this.#sitting() ? last : null);
   }
 }

@@ -1,0 +1,147 @@
+// A live session's connection to its relay (an MQTT broker over WebSocket): it loads the MQTT
+// client on first use (not part of the page's first visit), connects with the last will the
+// session gives for that connection (a presence signed just then), subscribes to the game's
+// topics, tells the session what it hears and when the relay goes out of reach, and connects
+// again a second after a connection ends. The session decides what to publish (remote/live.js).
+/** @import { MqttClient, IClientOptions, connect } from '../vendor/mqtt.js' */
+
+/** How long a connection attempt may take, and the wait between attempts, in milliseconds. */
+const CONNECT_TIMEOUT_MS = 5000;
+const RECONNECT_MS = 1000;
+
+const decoder = new TextDecoder();
+
+/**
+ * The MQTT client library, loaded on first use.
+ * @type {Promise<{connect: typeof connect}>|null}
+ */
+let mqttModule = null;
+function loadMqtt() {
+  mqttModule ??= import('../vendor/mqtt.js').then((m) => m.default || m);
+  return mqttModule;
+}
+
+/**
+ * What a connection asks of its session: `relay` and `topics` (subscribed to), `will()` (the
+ * next connection's last will, or undefined), and whom it tells: `connected()`, `down()` (the
+ * relay is out of reach), `message(topic, text)` and `error(e)`.
+ * @typedef {{
+ *   relay: string,
+ *   topics: string[],
+ *   will: () => Promise<IClientOptions['will']>,
+ *   connected: () => void,
+ *   down: () => void,
+ *   message: (topic: string, text: string) => void,
+ *   error: (e: unknown) => void,
+ * }} ConnectionHooks
+ */
+
+export class Connection {
+  /** @type {ConnectionHooks} */
+  #h;
+  /** @type {MqttClient|null} */
+  #client = null;
+  /** @type {ReturnType<typeof setTimeout>|null} */
+  #retry = null;
+  #closed = false;
+
+  /** @param {ConnectionHooks} hooks */
+  constructor(hooks) {
+    this.#h = hooks;
+  }
+
+  /** Connects (a new client, with the will of this moment). */
+  async connect() {
+    const h = this.#h;
+    let mqtt;
+    try {
+      mqtt = await loadMqtt();
+    } catch (e) {
+      h.down();
+      h.error(e);
+      return;
+    }
+    const will = await h.will();
+    if (this.#closed) return;
+    // No reconnection by the library: each connection gets a will of its own time (#retryLater).
+    const client = mqtt.connect(h.relay, {
+      protocolVersion: 4,
+      clean: true,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectPeriod: 0,
+      // Its keep-alive timer on the page itself, not in a blob: worker a strict CSP may refuse.
+      timerVariant: 'native',
+      will,
+    });
+    this.#client = client;
+    client.on('connect', () => {
+      if (client !== this.#client) return;
+      client.subscribe(h.topics, { qos: 1 });
+      h.connected();
+    });
+    const down = () => {
+      if (client === this.#client && !this.#closed) h.down();
+    };
+    client.on('offline', down);
+    client.on('error', down);
+    client.on('close', () => {
+      down();
+      this.#retryLater(client);
+    });
+    client.on('message', (topic, payload) => {
+      if (client === this.#client) h.message(topic, decoder.decode(payload));
+    });
+  }
+
+  /**
+   * The connection `client` has ended: a new one in a moment.
+   * @param {MqttClient} client
+   */
+  #retryLater(client) {
+    if (client !== this.#client || this.#closed) return;
+    this.#client = null;
+    client.end(true);
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      if (!this.#closed) this.connect().catch(this.#h.error);
+    }, RECONNECT_MS);
+  }
+
+  /** Connects again at once (another last will). */
+  reconnect() {
+    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry = null;
+    const client = this.#client;
+    this.#client = null;
+    // Ended with a word to the relay, so that it does not say the old last will.
+    client?.end(false);
+    this.connect().catch(this.#h.error);
+  }
+
+  /**
+   * Publishes `payload` to `topic`, retained; returns whether a connection took it.
+   * @param {string} topic
+   * @param {string} payload
+   */
+  publish(topic, payload) {
+    if (!this.#client) return false;
+    this.#client.publish(topic, payload, { qos: 1, retain: true });
+    return true;
+  }
+
+  /**
+   * Ends: `last()`, when connected, gives a last message to publish first (or null).
+   * @param {(() => Promise<{topic: string, payload: string}|null>)|null} last
+   */
+  close(last) {
+    this.#closed = true;
+    if (this.#retry) clearTimeout(this.#retry);
+    const client = this.#client;
+    this.#client = null;
+    if (!client) return;
+    if (!last || !client.connected) return void client.end(true);
+    last()
+      .then((m) => (m ? client.publish(m.topic, m.payload, { qos: 0, retain: true }, () => client.end(true)) : client.end(true)))
+      .catch(() => client.end(true));
+  }
+}
