@@ -23,7 +23,7 @@ import mqtt from 'mqtt';
 import { topics } from '../www/remote/live-protocol.js';
 import { newGameId } from '../www/lib/game-id.js';
 import { option } from './measuring.mjs';
-import { startRedis, startRelay } from './relay-processes.mjs';
+import { LOOPBACK_LIMITS, startRedis, startRelay } from './relay-processes.mjs';
 
 /** @import { MqttClient } from 'mqtt' */
 
@@ -34,8 +34,6 @@ const SIGNATURE = 'S'.repeat(86);
 const KEY = 'K'.repeat(87);
 /** Clients connecting at once: a connect storm beyond this only measures the storm. */
 const CONNECTING = 50;
-/** The relays' limits for one address that holds every client of the test. */
-const LOOPBACK_LIMITS = ['--max-per-address', '100000', '--max-connections', '100000', '--rate', '1000000'];
 
 /**
  * The retained message of a game after `ply` moves: a snapshot's shape and size.
@@ -149,7 +147,7 @@ async function main() {
   const think = option('think', 100);
 
   const redis = await startRedis({ durable: false });
-  const relays = [await startRelay({ redis: redis.url, args: LOOPBACK_LIMITS }), await startRelay({ redis: redis.url, args: LOOPBACK_LIMITS })];
+  const relays = [await startRelay({ redis: redis.url, args: [...LOOPBACK_LIMITS] }), await startRelay({ redis: redis.url, args: [...LOOPBACK_LIMITS] })];
   const processes = [['relay A', relays[0].pid], ['relay B', relays[1].pid], ['redis', redis.pid]];
   const idle = processes.map(([, pid]) => residentMB(/** @type {number} */ (pid)));
   const peak = [...idle];

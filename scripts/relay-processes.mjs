@@ -140,6 +140,13 @@ export async function startRedis({ durable = true } = {}) {
 }
 
 /**
+ * The relay's limits for one address (relay.mjs --max-per-address, --rate) raised for clients that
+ * all come from this machine's loopback: the browsers of a test and its bare MQTT clients, or
+ * the load test's hundreds, are one address to the relay, where real players are one each.
+ */
+export const LOOPBACK_LIMITS = Object.freeze(['--max-per-address', '100000', '--max-connections', '100000', '--rate', '1000000']);
+
+/**
  * scripts/relay.mjs as a process on a free port (with Redis when `redis` is its URL), with `args`
  * (its limits' options) after those.
  * @param {{ redis?: string, args?: string[] }} [options]

@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitReady, waitText, frames, copyLink, settle } from './helpers.mjs';
 import { devices, playAMove } from './devices.mjs';
-import { startRelay } from '../../scripts/relay-processes.mjs';
+import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
 import { loadCore } from '../unit/core.mjs';
 
 const core = await loadCore();
@@ -39,7 +39,7 @@ const RECORD = '[Variant "sackson"]\n\n1. e2-e3 e8-e7 *';
 let env;
 let relay;
 before(async () => {
-  relay = await startRelay();
+  relay = await startRelay({ args: [...LOOPBACK_LIMITS] });
   env = await devices();
 });
 after(async () => {

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitText, waitReady, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices, startFromForm } from './devices.mjs';
-import { startRelay } from '../../scripts/relay-processes.mjs';
+import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
 
 /** A light army and the lead rule: a short game (live.test.mjs). */
 const VARIANT = 'super-light';
@@ -15,7 +15,7 @@ const VARIANT = 'super-light';
 const env = setUpDevices();
 let relay;
 before(async () => {
-  relay = await startRelay();
+  relay = await startRelay({ args: [...LOOPBACK_LIMITS] });
 });
 after(async () => {
   await relay?.dispose();
