@@ -4,11 +4,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { before, after } from 'node:test';
+import { before, after, afterEach } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
 import { DESKTOP, DIST, startBrowser, watch, waitReady, state, playMove, pickMove } from './helpers.mjs';
 
-/** Starts the servers and the browser. Returns {url (dist/'s), device(), close()}. */
+/**
+ * Starts the servers and the browser. Returns {url (dist/'s), device(), closeDevices(), close()}.
+ * A device left open keeps its page running (its game, its worker, its relay connection), so
+ * each test's devices are closed when it ends (setUpDevices; closeDevices for a file of its own).
+ */
 export async function devices() {
   const browser = await startBrowser();
   const server = await startServer({ port: 0, host: '127.0.0.1', root: DIST });
@@ -17,6 +21,8 @@ export async function devices() {
   // routed: Chromium lets only a page it knows to be on this machine reach a relay on it).
   const pages = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-pages-'));
   const pageServer = await startServer({ port: 0, host: '127.0.0.1', root: pages });
+  /** The devices' contexts still open. @type {Set<import('playwright-core').BrowserContext>} */
+  const open = new Set();
   return {
     url: server.url,
     /**
@@ -25,6 +31,8 @@ export async function devices() {
      */
     async device(where = '', { html } = {}) {
       const context = await browser.newContext({ ...DESKTOP, deviceScaleFactor: 1, serviceWorkers: 'block' });
+      open.add(context);
+      context.on('close', () => open.delete(context));
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
       const page = await context.newPage();
       const problems = watch(page);
@@ -36,6 +44,10 @@ export async function devices() {
         await waitReady(page);
       }
       return { context, page, problems };
+    },
+    /** Closes every device still open. */
+    async closeDevices() {
+      await Promise.all([...open].map((c) => c.close().catch(() => {})));
     },
     async close() {
       await browser.close().catch(() => {});
@@ -52,6 +64,7 @@ export function setUpDevices() {
   before(async () => {
     Object.assign(env, await devices());
   });
+  afterEach(() => env.closeDevices?.());
   after(async () => {
     await env.close?.();
   });

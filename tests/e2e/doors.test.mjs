@@ -5,7 +5,7 @@
 // link's game dropped from it, or followed when a link carried a whole game), and a reload that
 // shows the same game. Then the element's attributes as a door, in every mode, on a page of
 // someone else's; and a friend's newer link opened as a new page load, kept before a reload.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitReady, waitText, frames, copyLink, settle } from './helpers.mjs';
 import { devices, playAMove } from './devices.mjs';
@@ -42,6 +42,7 @@ before(async () => {
   relay = await startRelay({ args: [...LOOPBACK_LIMITS] });
   env = await devices();
 });
+afterEach(() => env.closeDevices());
 after(async () => {
   await env?.close();
   await relay?.dispose();
