@@ -2,7 +2,8 @@
 // rules core leads to, why a press is refused, and the goal attribute's validator.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startPuzzle, solverToMove, whyNoMove, afterVerdict, PuzzleRunner, REPLY_DELAY_MS } from '../../www/element/puzzle-mode.js';
+import { startPuzzle, solverToMove, whyNoMove, afterVerdict, PuzzleRunner } from '../../www/element/puzzle-mode.js';
+import { REPLY_DELAY_MS } from '../../www/lib/pace.js';
 import { defaultState, canHumanMove, bottomSide } from '../../www/element/state.js';
 import { parseSetting } from '../../www/lib/settings.js';
 import { applyAttribute } from '../../www/element/config.js';

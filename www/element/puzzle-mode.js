@@ -4,6 +4,7 @@
 // part says who may move and what a verdict leads to; PuzzleRunner carries it out with timers
 // that stop while the board is out of the page.
 import { errorText } from '../lib/errors.js';
+import { REPLY_DELAY_MS } from '../lib/pace.js';
 /** @import { GameState, Goal, PuzzleVerdict, Side, Teaching } from '../engine/core-types.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
@@ -32,9 +33,6 @@ import { errorText } from '../lib/errors.js';
  *   t(key: string, params?: MessageParams): string,
  * }} PuzzleHost
  */
-
-/** Pause before each move the board plays itself, so that the person sees the position it answers. */
-export const REPLY_DELAY_MS = 400;
 
 /**
  * The goals a puzzle may have (the `goal` attribute).

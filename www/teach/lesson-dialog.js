@@ -9,6 +9,7 @@ import { el, exerciseBoard, closeButton, button } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import { lessonTitle } from './lesson-catalogue.js';
 import * as S from './lesson-session.js';
+import { REPLY_DELAY_MS } from '../lib/pace.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
@@ -29,9 +30,6 @@ import * as S from './lesson-session.js';
  * moves (a LessonVerdict) and a move that reaches the goal (a string; undefined: none).
  * @typedef {{lessonJudge(id: string, moves: string[]): unknown, lessonHint(id: string, moves: string[]): unknown}} LessonCalls
  */
-
-/** Pause before Gray's reply, so that the learner sees the position it answers. */
-const REPLY_DELAY_MS = 350;
 
 /** The levels of the computer offered for a first game once every lesson is done. */
 const FIRST_GAME_LEVELS = Object.freeze([1, 2]);

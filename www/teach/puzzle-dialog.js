@@ -7,6 +7,7 @@ import '../blue-gray-game.js';
 import { el, exerciseBoard, closeButton } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import * as P from './puzzle-session.js';
+import { REPLY_DELAY_MS } from '../lib/pace.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
@@ -27,9 +28,6 @@ import * as P from './puzzle-session.js';
  * PuzzleVerdict, which puzzle-session.js checks) and the rest of a solution.
  * @typedef {{puzzleJudge(variant: string, code: string, goal: string, moves: string[]): unknown, puzzleSolution(variant: string, code: string, goal: string, moves: string[]): unknown}} PuzzleCalls
  */
-
-/** Pause before each move the page plays itself, so that the player sees the position it answers. */
-const REPLY_DELAY_MS = 400;
 
 /**
  * A button that says the message `key` (again in another language: `data-i18n`).
