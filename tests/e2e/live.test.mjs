@@ -184,7 +184,10 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   const c = await join(watchLink);
   assert.equal(await seatOf(c.page), 'watch');
   await waitText(c.page, '#status', /You are watching/);
-  assert.deepEqual((await state(c.page)).history, (await state(a.page)).history);
+  // A new device has only the relay's copy of the game, which may come just after its seat.
+  const now = (await state(a.page)).history;
+  await c.page.waitForFunction((n) => window.bluegray.state.history.length === n, now.length, { timeout: 10000 });
+  assert.deepEqual((await state(c.page)).history, now);
   const refused = await c.page.evaluate((m) => {
     try {
       window.bluegray.element.play(m);
