@@ -14,6 +14,7 @@ import { setUpDevices, startFromForm } from './devices.mjs';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
 import { topics, parseSnapshot, withMove, firstSnapshot } from '../../www/remote/live-protocol.js';
 import { signer, newIdentity } from '../../www/remote/live-keys.js';
+import { newGameId } from '../../www/lib/game-id.js';
 import { REPUBLISH_MS } from '../../www/remote/live-republish.js';
 
 /**
@@ -392,4 +393,20 @@ test('the guest is seated while the host is away; the same invitation on another
   await waitConnected(b1.page);
   assert.equal(await seatOf(b1.page), 'watch');
   await Promise.all([a, b1, b2].map((d) => d.context.close()));
+});
+
+test('a watch link to a game the relay does not have yet says it waits for the game, and shows it once it comes', async () => {
+  const { a, invite, id } = await host(relayA);
+  // The same game under another id, which no host has put on the relay: nothing to watch yet.
+  const other = newGameId();
+  const watch = invite.replace(/&seat-key=[\w-]+$/, '').replace(/side=gray&/, '').replace(id, other);
+  const c = await env.device(watch);
+  await waitText(c.page, '#live-status', /waiting for the game to reach the relay/);
+  await waitText(c.page, '#status', /Joining the game/);
+  assert.equal(await seatOf(c.page), null, 'no seat, not even an onlooker’s, before there is a game');
+  // The real game's watch link: the onlooker's seat comes with the game.
+  const d = await join(invite.replace(/&seat-key=[\w-]+$/, '').replace(/side=gray&/, ''));
+  assert.equal(await seatOf(d.page), 'watch');
+  assert.deepEqual((await state(d.page)).history, (await state(a.page)).history);
+  for (const x of [a, c, d]) assert.deepEqual(x.problems, []);
 });

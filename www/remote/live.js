@@ -194,8 +194,9 @@ export class LiveSession {
 
   #status() {
     const me = this.#me;
-    // A guest's seat is its own once a snapshot says so (it can sign no move before one came).
-    const seat = !me ? null : me.seat !== 'watch' && !me.snap ? null : me.seat;
+    // A seat is taken once a snapshot has come: a guest can sign no move before one, and a
+    // watcher has no game to show (it waits for the game to reach the relay, and says so).
+    const seat = !me || !me.snap ? null : me.seat;
     this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, elsewhere: this.#elsewhere });
   }
 
