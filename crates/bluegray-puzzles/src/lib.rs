@@ -40,6 +40,11 @@ pub const MAX_MOVES: usize = 5;
 /// The committed puzzle set, one [`Puzzle`] a line.
 pub const SET: &str = include_str!("../puzzles.txt");
 
+/// How many more of the solver's moves than a puzzle asks for [`Problem::judge`] looks ahead
+/// before it calls a move wrong: a move after which the solver still wins within `left +
+/// EXTRA` moves is [`Status::Slower`], and a refutation is a defence after which it does not.
+pub const EXTRA: u8 = 2;
+
 /// What the solver must do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -202,8 +207,12 @@ pub enum Status {
     Solved,
     /// The move keeps the goal within reach: the defender replies and the solver goes on.
     Continue,
-    /// The goal can no longer be reached.
+    /// The goal can no longer be reached: the solver cannot force a win at all within
+    /// [`EXTRA`] more moves than it has left (for `stop`, the defender wins at once).
     Wrong,
+    /// The move still wins by force, but not within the moves the puzzle asks for (only
+    /// within [`EXTRA`] more): no refutation; the solver takes it back and tries again.
+    Slower,
 }
 
 /// The judgement of the solver's last move.
@@ -214,8 +223,9 @@ pub struct Verdict {
     /// After a correct move that does not yet finish: the defender's reply, the one that
     /// resists longest.
     pub reply: Option<String>,
-    /// After a wrong move: the defence that beats it (for `stop`, the opponent's winning
-    /// move); empty otherwise, or when the game has ended.
+    /// After a wrong move: the defence that beats it, after which the solver cannot win
+    /// within [`EXTRA`] more moves than it had left (for `stop`, the opponent's winning move);
+    /// empty otherwise (a slower win included), or when the game has ended.
     pub refutation: Vec<String>,
 }
 
@@ -370,6 +380,12 @@ impl Problem {
 
     /// Judges the solver's last move: `moves` are all the moves from the start (the
     /// defender's replies included), the last one the solver's.
+    ///
+    /// A move that keeps the win within the moves left is [`Status::Continue`] (or
+    /// [`Status::Solved`]). One that does not, but after which the solver still wins by force
+    /// within [`EXTRA`] more moves, is [`Status::Slower`], with no refutation. Otherwise it is
+    /// [`Status::Wrong`], and its refutation is a defence after which the solver cannot win
+    /// within those `left + EXTRA` moves either.
     pub fn judge<S: AsRef<str>>(&self, moves: &[S]) -> Result<Verdict, PuzzleError> {
         self.check()?;
         if moves.is_empty() {
@@ -408,7 +424,16 @@ impl Problem {
                 Vec::new(),
             ));
         }
-        let refutation = refuting_reply(&mut prover, &after, left)?;
+        let refutation = match slower_or_refutation(&after, left + EXTRA) {
+            Ok(None) => return Ok(verdict(Status::Slower, None, Vec::new())),
+            Ok(Some(refutation)) => refutation,
+            // The longer look-ahead ran past the prover's limit: fall back to a defence after
+            // which the solver cannot win within the moves asked (a slower win may remain),
+            // searched afresh with the limit's full budget.
+            Err(LimitReached) => {
+                refuting_reply(&mut Prover::new(), &after, left)?.unwrap_or_default()
+            }
+        };
         Ok(verdict(
             Status::Wrong,
             None,
@@ -523,27 +548,43 @@ fn resisting_reply(
 
 /// The defender's reply in `pos` (the defender to move) after which the solver cannot win
 /// within `left` moves: an immediate win if it has one, else a captain move, a capture, then a
-/// step. Empty when the game is over.
+/// step. `Some` of an empty list when the game is over or the defender has no move; `None`
+/// when every defence loses within `left` (the solver still wins).
 fn refuting_reply(
     prover: &mut Prover,
     pos: &Position,
     left: u8,
-) -> Result<Vec<Move>, LimitReached> {
+) -> Result<Option<Vec<Move>>, LimitReached> {
     if ended_by_rule(pos) {
-        return Ok(Vec::new());
+        return Ok(Some(Vec::new()));
     }
     if let Some(m) = immediate_wins(pos).first() {
-        return Ok(vec![*m]);
+        return Ok(Some(vec![*m]));
     }
     let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return Ok(Some(Vec::new()));
+    }
     for kind in [MoveKind::Captain, MoveKind::Capture, MoveKind::Step] {
         for m in moves.iter().filter(|m| m.kind() == kind) {
             if !prover.wins_within(&pos.played(m), left)? {
-                return Ok(vec![*m]);
+                return Ok(Some(vec![*m]));
             }
         }
     }
-    Ok(Vec::new())
+    Ok(None)
+}
+
+/// After the solver's move (the defender to move in `pos`, the goal no longer within reach):
+/// `None` when the solver still wins within `horizon` of its moves whatever the defender plays
+/// (a slower win), else the defence after which it does not ([`refuting_reply`] with that
+/// horizon). One search with a fresh prover: the limit bounds it all. [`Problem::judge`]'s
+/// look-ahead past the goal, public for the tests.
+pub fn slower_or_refutation(
+    pos: &Position,
+    horizon: u8,
+) -> Result<Option<Vec<Move>>, LimitReached> {
+    refuting_reply(&mut Prover::new(), pos, horizon)
 }
 
 /// One puzzle of the set: an id, a variant spec, a position code, a goal and the solution

@@ -3,7 +3,7 @@
 
 use bluegray_core::ReplayError;
 use bluegray_puzzles::search::Prover;
-use bluegray_puzzles::{Goal, Problem, PuzzleError, Status, Verdict};
+use bluegray_puzzles::{Goal, Problem, PuzzleError, Status, Verdict, EXTRA};
 use proptest::prelude::*;
 
 /// Sackson: Blue's captain on f4 (progress 15) walks e4, then the red dot; Gray cannot stop it.
@@ -11,7 +11,7 @@ const WIN2: &str = "s3c4/9/9/9/9/5C3/9/9/9 b 0 1";
 /// Classic-turbo: Gray's turbo captain on c5 would slide over c6, d6, e6 to the red dot; Blue's
 /// own guard on e2 blocks Blue's captain, and only b6-c6 stops the slide.
 const STOP: &str = "8s/9/9/1S7/2c6/9/9/4S4/4C4 b 0 1";
-/// Classic: a win in 2 by a lead (see `every_wrong_first_move_is_refuted`).
+/// Classic: a win in 2 by a lead (see `every_wrong_first_move_is_refuted_or_slower`).
 const CLASSIC_WIN2: &str = "3s2sss/9/2Csss3/2S3s2/7c1/9/1S1SSS1S1/6s2/S3S2SS b 0 1";
 /// The start of the game: no puzzle of any goal holds there.
 const START: &str = "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1";
@@ -105,7 +105,7 @@ fn stopping_a_turbo_slide() {
 }
 
 #[test]
-fn every_wrong_first_move_is_refuted() {
+fn every_wrong_first_move_is_refuted_or_slower() {
     // Classic (a lead of 3 wins): Blue's captain on c7 (progress 8) against Gray's on h5 (6)
     // needs d7, held by a Gray guard. Only c6-d6 wins in 2: Gray must take it (d7xd5, the
     // capture is compulsory), and c7-d7 makes the lead 9 to 6.
@@ -125,10 +125,26 @@ fn every_wrong_first_move_is_refuted() {
             assert_eq!(v.reply.as_deref(), Some("d7xd5"));
             continue;
         }
-        assert_eq!(v.status, Status::Wrong, "{m}");
         assert_eq!(v.reply, None, "{m}");
+        let after = p.start().played(&p.start().parse_move(m).unwrap());
+        let mut prover = Prover::new();
+        if v.status == Status::Slower {
+            // Still a win, only not in 2: no refutation.
+            assert!(v.refutation.is_empty(), "{m}");
+            assert!(prover.holds_after(&after, 1 + EXTRA).unwrap(), "{m}");
+            continue;
+        }
+        assert_eq!(v.status, Status::Wrong, "{m}");
         assert_eq!(v.refutation.len(), 1, "{m}");
-        // After the refutation the goal is out of reach: no solution, every move wrong.
+        // After the refutation the goal is out of reach, even with EXTRA more moves: no
+        // solution, every move wrong.
+        let reply = after.parse_move(&v.refutation[0]).unwrap();
+        assert!(
+            !prover
+                .wins_within(&after.played(&reply), 1 + EXTRA)
+                .unwrap(),
+            "{m}"
+        );
         let mut line = vec![m.clone()];
         line.extend(v.refutation);
         assert!(p.solution(&line).unwrap().is_empty(), "{m}");
@@ -260,7 +276,7 @@ proptest! {
                 let rest = p.solution(&moves).unwrap();
                 match v.status {
                     Status::Continue => prop_assert_eq!(rest.first(), v.reply.as_ref()),
-                    Status::Wrong | Status::Solved => prop_assert!(rest.is_empty()),
+                    Status::Wrong | Status::Slower | Status::Solved => prop_assert!(rest.is_empty()),
                 }
             }
         }

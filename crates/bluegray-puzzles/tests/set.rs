@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use bluegray_puzzles::{set, Goal, Status};
+use bluegray_puzzles::search::Prover;
+use bluegray_puzzles::{set, slower_or_refutation, Goal, Status, EXTRA};
 
 #[test]
 fn every_puzzle_of_the_set_is_proved() {
@@ -47,6 +48,92 @@ fn every_solution_plays_through_the_judge() {
             }
         }
     }
+}
+
+/// Every wrong first move of every win puzzle: a `Wrong` verdict's refutation leaves the
+/// solver no win within `left + EXTRA` moves (the solver's moves left after its first, and
+/// EXTRA), and a `Slower` one really still wins within them. Where the judge's look-ahead runs
+/// past the prover's limit it falls back to a refutation within `left` only: that is checked
+/// instead, and counted. A check of the test's own that runs past the limit is counted too.
+#[test]
+fn every_wrong_first_move_is_refuted_or_slower() {
+    let mut failures = Vec::new();
+    let (mut wrong, mut slower, mut fallback, mut unchecked) = (0, 0, 0, 0);
+    for p in set().expect("the set reads") {
+        if p.goal == Goal::Stop {
+            continue;
+        }
+        let problem = p.problem().expect("the puzzle sets up");
+        let start = *problem.start();
+        let left = p.goal.solver_moves() - 1;
+        for m in start.legal_moves() {
+            let text = m.to_string();
+            if text == p.solution[0] {
+                continue;
+            }
+            let v = problem.judge(&[text.as_str()]).expect("the move judges");
+            let after = start.played(&m);
+            let mut prover = Prover::new();
+            let checked = match v.status {
+                Status::Slower => {
+                    slower += 1;
+                    if !v.refutation.is_empty() {
+                        failures.push(format!("{} {text}: slower with a refutation", p.id));
+                    }
+                    prover.holds_after(&after, left + EXTRA)
+                }
+                Status::Wrong => {
+                    wrong += 1;
+                    match v.refutation.first() {
+                        // The game is over, or the defender has no move.
+                        None => prover.holds_after(&after, left + EXTRA).map(|wins| !wins),
+                        Some(r) => {
+                            let reply = after.parse_move(r).expect("the refutation is legal");
+                            let next = after.played(&reply);
+                            if slower_or_refutation(&after, left + EXTRA).is_err() {
+                                fallback += 1;
+                                prover.wins_within(&next, left).map(|wins| !wins)
+                            } else {
+                                prover.wins_within(&next, left + EXTRA).map(|wins| !wins)
+                            }
+                        }
+                    }
+                }
+                status => {
+                    failures.push(format!("{} {text}: {status:?}", p.id));
+                    continue;
+                }
+            };
+            match checked {
+                Ok(true) => {}
+                Ok(false) => failures.push(format!("{} {text}: {v:?}", p.id)),
+                Err(_) => unchecked += 1,
+            }
+        }
+    }
+    eprintln!("wrong {wrong} ({fallback} by the fallback), slower {slower}, unchecked {unchecked}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(wrong > 0 && slower > 0, "wrong {wrong}, slower {slower}");
+}
+
+/// Puzzle 4 of the set (issue 33): b2-b1 is no win in 2. Its old "refutation", b6-b7, refuted
+/// nothing (c5-d6 d7xd5 c7-d7 still wins by the lead after it); b6-b5 does: after it Blue
+/// cannot win within 1 + EXTRA moves. Slower moves of the same puzzle still win.
+#[test]
+fn puzzle_4_b2_b1_is_refuted_for_real() {
+    let puzzles = set().expect("the set reads");
+    let p = &puzzles[3];
+    assert_eq!(p.id, "win2-a4e9ec8a");
+    let problem = p.problem().expect("the puzzle sets up");
+    let v = problem.judge(&["b2-b1"]).expect("the move judges");
+    assert_eq!(v.status, Status::Wrong);
+    assert_eq!(v.refutation, ["b6-b5"]);
+    let line = problem.replay(&["b2-b1", "b6-b5"]).expect("the line plays");
+    let mut prover = Prover::new();
+    assert!(!prover.wins_within(&line[2], 1 + EXTRA).unwrap());
+    // After b6-b7 Blue still wins in 2: no refutation.
+    let line = problem.replay(&["b2-b1", "b6-b7"]).expect("the line plays");
+    assert!(prover.wins_within(&line[2], 2).unwrap());
 }
 
 #[test]
