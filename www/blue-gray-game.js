@@ -78,6 +78,7 @@ function typeOf(v) {
  * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2', text: string}>} gameover - The game ended: the winner (absent for a draw), why, the result token and a sentence in the board's language.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-solved - In puzzle mode, the person's move reached the goal: every move from the start, the board's replies included.
+ * @fires {CustomEvent<{moves: string[]}>} puzzle-slower - In puzzle mode, the person's move wins too, but not in the moves the goal asks: every move from the start (that one last), which the board then takes back for another try.
  * @fires {CustomEvent<{moves: string[], refutation: string[]}>} puzzle-failed - In puzzle mode, the person's move misses the goal: every move from the start (the wrong one last), and the engine's line that shows why, which the board then plays.
  * @fires {CustomEvent<{thinking: boolean}>} thinking - The computer started or stopped thinking.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'api'|'remote'}>} opponentmove - Against a friend elsewhere, the friend's move arrived (`remote`: through the relay; `api`: by `play()`). A `move` event comes with it.

@@ -73,7 +73,7 @@ test('a press on a solved or failed puzzle says so, even when its last move ende
 
 /** A board around a PuzzleRunner: its state, the moves it plays, the events it fires. */
 function fakeBoard(verdicts, { judge = true } = {}) {
-  const board = { s: puzzleState('blue'), played: [], events: [], errors: [], judged: [], marked: [] };
+  const board = { s: puzzleState('blue'), played: [], events: [], errors: [], judged: [], marked: [], takenBack: [] };
   board.s = { ...board.s, connected: true, settings: { ...board.s.settings, variant: 'sackson' } };
   const core = judge
     ? {
@@ -90,6 +90,11 @@ function fakeBoard(verdicts, { judge = true } = {}) {
     state: () => board.s,
     setPuzzle: (puzzle) => (board.s = { ...board.s, puzzle }),
     markMistake: () => board.marked.push(board.s.gs.history.at(-1)),
+    takeBack: (news) => {
+      board.takenBack.push(news);
+      const history = board.s.gs.history.slice(0, -1);
+      board.s = { ...board.s, gs: { ...board.s.gs, history, side: board.s.gs.side === 'blue' ? 'gray' : 'blue' }, puzzle: { ...board.s.puzzle, status: 'playing', queue: [] } };
+    },
     teaching: async () => core,
     play: (m) => {
       board.played.push(m);
@@ -173,4 +178,28 @@ test('PuzzleRunner: a verdict that arrives after the board moved on (a new game 
   await asked;
   assert.deepEqual(b.events, [], 'no puzzle-solved for a game that is gone');
   assert.equal(b.s.puzzle.status, 'playing');
+});
+
+test('PuzzleRunner: a slower move (wins too, not in the moves asked) fires puzzle-slower, is no mistake, and is taken back after a pause, saying so', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const p = startPuzzle(gs('blue'));
+  assert.deepEqual(afterVerdict(p, { status: 'slower', reply: null, refutation: [] }), {
+    puzzle: { ...p, status: 'slower', queue: [] },
+    event: { type: 'puzzle-slower', refutation: [] },
+  });
+  const b = fakeBoard([{ status: 'slower', reply: null, refutation: [] }, { status: 'continue', reply: 'f8-f7', refutation: [] }]);
+  await b.human('a1-a2');
+  assert.deepEqual(b.events, [{ type: 'puzzle-slower', detail: { moves: ['a1-a2'], refutation: [] } }]);
+  assert.deepEqual(b.marked, [], 'no mistake marked');
+  assert.equal(b.s.puzzle.status, 'slower');
+  assert.ok(!canHumanMove(b.s));
+  assert.deepEqual(boardWhyNoMove(b.s), { key: 'puzzles.board.slower', params: { n: 2 } });
+  assert.deepEqual(b.takenBack, [], 'not at once');
+  t.mock.timers.tick(REPLY_DELAY_MS);
+  assert.deepEqual(b.takenBack, [[{ key: 'puzzles.board.slower', params: { n: 2 } }]]);
+  assert.deepEqual(b.s.gs.history, []);
+  assert.equal(b.s.puzzle.status, 'playing');
+  assert.ok(canHumanMove(b.s));
+  await b.human('d2-d3');
+  assert.equal(b.s.puzzle.status, 'replying');
 });

@@ -163,3 +163,17 @@ test('full or refused storage throws nothing: progress is then kept for the visi
   assert.deepEqual(P.loadProgress(memoryStorage({ broken: true })), P.noProgress());
   assert.deepEqual(P.loadProgress(null), P.noProgress());
 });
+
+test('a slower move (wins too, not in the moves asked) is not kept, keeps the streak, and the puzzle then solved adds nothing to it', () => {
+  let s = P.withPuzzles(P.loading({ solved: [], streak: 4, best: 6 }), SET);
+  s = P.played(s, 'a2-a3', { status: 'slower', reply: null, refutation: [] });
+  assert.equal(s.status, 'slower');
+  assert.deepEqual(s.moves, []);
+  assert.deepEqual(s.progress, { solved: [], streak: 4, best: 6 });
+  assert.ok(!P.canMove(s), 'no move while it is taken back');
+  assert.equal(P.takenBack(P.withPuzzles(P.loading(), SET)).status, 'playing');
+  s = P.takenBack(s);
+  assert.equal(s.status, 'playing');
+  s = P.played(s, 'd2-d3', { status: 'solved' });
+  assert.deepEqual(s.progress, { solved: ['a'], streak: 4, best: 6 }, 'solved, but not at the first try');
+});

@@ -120,8 +120,16 @@ export class BoardController {
       teaching: loadTeaching,
       setPuzzle: (puzzle) => this.apply(B.withPuzzle, puzzle),
       markMistake: () => this.apply(B.withMistake),
+      takeBack: (news) => {
+        this.#history.step(-1);
+        this.#painter.describe(news);
+      },
       play: (move) => this.#mover.playMove(move, 'computer'),
-      emit: (type, detail) => (type === 'puzzle-solved' ? this.#emit('puzzle-solved', { moves: detail.moves }) : this.#emit('puzzle-failed', detail)),
+      emit: (type, detail) => {
+        if (type === 'puzzle-failed') this.#emit('puzzle-failed', detail);
+        else if (type === 'puzzle-slower') this.#emit('puzzle-slower', { moves: detail.moves });
+        else this.#emit('puzzle-solved', { moves: detail.moves });
+      },
     });
     this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe() });
     this.#hints = new HintRunner(port);

@@ -1,6 +1,7 @@
 // The board's puzzle mode (`mode="puzzle"` with `position` and `goal`): the person plays the side
 // to move at the start, the rules core judges each of their moves (puzzleJudge), and the board
-// plays the defender's replies, or after a wrong move the engine's refutation, itself. The pure
+// plays the defender's replies, or after a wrong move the engine's refutation, itself; a move that
+// wins too, but not in the moves asked (`slower`), it takes back after a pause, saying so. The pure
 // part says who may move and what a verdict leads to; PuzzleRunner carries it out with timers
 // that stop while the board is out of the page.
 import { errorText } from '../lib/errors.js';
@@ -12,12 +13,13 @@ import { REPLY_DELAY_MS } from '../lib/pace.js';
 /**
  * The puzzle on a board: the solver's side, the position code it started from, where it stands
  * (see startPuzzle) and the moves the board is still to play itself.
- * @typedef {{side: Side, start: string, status: 'playing'|'replying'|'solved'|'failed', queue: string[]}} Puzzle
+ * @typedef {{side: Side, start: string, status: 'playing'|'replying'|'slower'|'solved'|'failed', queue: string[]}} Puzzle
  */
 
 /**
- * What a verdict fires: a `puzzle-solved` or `puzzle-failed` event, with the refutation.
- * @typedef {{type: 'puzzle-solved'|'puzzle-failed', refutation: string[]}} PuzzleEvent
+ * What a verdict fires: a `puzzle-solved`, `puzzle-failed` or `puzzle-slower` event, with the
+ * refutation (empty but for `puzzle-failed`).
+ * @typedef {{type: 'puzzle-solved'|'puzzle-failed'|'puzzle-slower', refutation: string[]}} PuzzleEvent
  */
 
 /**
@@ -26,6 +28,7 @@ import { REPLY_DELAY_MS } from '../lib/pace.js';
  *   state(): BoardState,
  *   setPuzzle(puzzle: Puzzle): void,
  *   markMistake(): void,
+ *   takeBack(news: Message[]): void,
  *   teaching(): Promise<Teaching>,
  *   play(move: string): boolean,
  *   emit(type: PuzzleEvent['type'], detail: {moves: string[], refutation: string[]}): void,
@@ -43,7 +46,8 @@ export const GOALS = Object.freeze(['win2', 'win3', 'stop']);
 /**
  * A puzzle begun from the game state `gs`: the solver is the side to move, `start` the code.
  * `status`: 'playing' (the solver's turn), 'replying' (the board plays `queue`), 'solved' or
- * 'failed' (then `queue` is what is left of the refutation to play).
+ * 'failed' (then `queue` is what is left of the refutation to play), or 'slower' (the person's
+ * move wins too, but not in the moves asked: the board takes it back after a pause).
  * @param {GameState|null} gs
  * @returns {Puzzle}
  */
@@ -71,14 +75,24 @@ export function whyNoMove(state) {
   if (!state.goal) return { key: 'puzzles.board.noGoal' };
   if (p && p.status === 'solved') return { key: 'puzzles.board.solved' };
   if (p && p.status === 'failed') return { key: 'puzzles.board.failed' };
+  if (p && p.status === 'slower') return { key: 'puzzles.board.slower', params: { n: slowerMoves(state.goal) } };
   return { key: 'puzzles.board.wait' };
 }
 
 /**
+ * The solver's moves a win goal asks for (the `n` of the slower message).
+ * @param {Goal|null} goal
+ */
+function slowerMoves(goal) {
+  return goal === 'win3' ? 3 : 2;
+}
+
+/**
  * The puzzle after the rules core's verdict on the solver's move (puzzleJudge: {status:
- * 'solved'|'continue'|'wrong', reply, refutation}); `event` is the event to fire now, if any
- * ({type: 'puzzle-solved'|'puzzle-failed', refutation}). A null verdict (the rules core could
- * not judge) fails the puzzle.
+ * 'solved'|'continue'|'wrong'|'slower', reply, refutation}); `event` is the event to fire now,
+ * if any ({type: 'puzzle-solved'|'puzzle-failed'|'puzzle-slower', refutation}). A slower move
+ * is no failure: the board takes it back (status 'slower' until then). A null verdict (the
+ * rules core could not judge) fails the puzzle.
  * @param {Puzzle} puzzle
  * @param {PuzzleVerdict|null} verdict
  * @returns {{puzzle: Puzzle, event: PuzzleEvent|null}}
@@ -89,13 +103,14 @@ export function afterVerdict(puzzle, verdict) {
   if (status === 'continue' && verdict && typeof verdict.reply === 'string' && verdict.reply) {
     return { puzzle: { ...puzzle, status: 'replying', queue: [verdict.reply] }, event: null };
   }
+  if (status === 'slower') return { puzzle: { ...puzzle, status: 'slower', queue: [] }, event: { type: 'puzzle-slower', refutation: [] } };
   const refutation = verdict && Array.isArray(verdict.refutation) ? verdict.refutation.filter((m) => typeof m === 'string') : [];
   return { puzzle: { ...puzzle, status: 'failed', queue: refutation }, event: { type: 'puzzle-failed', refutation } };
 }
 
 /**
  * Runs a board's puzzle: `host` gives {state(), setPuzzle(p), markMistake() (the last move),
- * teaching() (the rules core's teaching module, once loaded), play(move) → boolean, emit(type,
+ * takeBack(news) (the person's last move, then says `news`), teaching() (the rules core's teaching module, once loaded), play(move) → boolean, emit(type,
  * detail), error(message), t(key, params)}.
  */
 export class PuzzleRunner {
@@ -118,6 +133,11 @@ export class PuzzleRunner {
   /** Plays what is queued again once the board is back in the page. */
   resume() {
     const p = this.#host.state().puzzle;
+    if (p && p.status === 'slower' && !this.#timer) {
+      const goal = this.#host.state().goal;
+      if (goal) this.#timer = setTimeout(() => this.#takeBack(goal), REPLY_DELAY_MS);
+      return;
+    }
     if (p && p.queue.length && !this.#timer) this.#schedule();
   }
 
@@ -149,6 +169,23 @@ export class PuzzleRunner {
     if (verdict && verdict.status === 'wrong') h.markMistake();
     if (event) h.emit(event.type, { moves: [...gs.history], refutation: event.refutation });
     if (puzzle.queue.length) this.#schedule();
+    if (puzzle.status === 'slower') {
+      this.cancel();
+      this.#timer = setTimeout(() => this.#takeBack(goal), REPLY_DELAY_MS);
+    }
+  }
+
+  /**
+   * Takes the person's slower move back (history's undo, which resumes the puzzle on their
+   * turn) and says why.
+   * @param {Goal} goal
+   */
+  #takeBack(goal) {
+    this.#timer = null;
+    const h = this.#host;
+    const p = h.state().puzzle;
+    if (!p || p.status !== 'slower' || !h.state().connected) return;
+    h.takeBack([{ key: 'puzzles.board.slower', params: { n: slowerMoves(goal) } }]);
   }
 
   #schedule() {

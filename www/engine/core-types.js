@@ -103,7 +103,7 @@ export {};
  * The judgement of a puzzle solver's last move (`puzzleJudge`): `reply` is the defender's answer
  * to a correct move that does not finish (else null), `refutation` the line that beats a wrong
  * move.
- * @typedef {{status: 'solved'|'continue'|'wrong', reply: string|null, refutation: string[]}} PuzzleVerdict
+ * @typedef {{status: 'solved'|'continue'|'wrong'|'slower', reply: string|null, refutation: string[]}} PuzzleVerdict
  */
 
 /**

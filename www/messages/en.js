@@ -467,6 +467,7 @@ export default {
     'puzzles.board.noGoal': 'This puzzle has no goal: give the board a goal attribute (win2, win3 or stop).',
     'puzzles.board.solved': 'The puzzle is solved.',
     'puzzles.board.failed': 'That move missed the goal: start the puzzle again.',
+    'puzzles.board.slower': 'That wins too, but not in {n, plural, one {# move} other {# moves}}: the move is taken back, try again.',
     'puzzles.board.wait': 'Wait for the reply.',
     'puzzles.loading': 'Loading the puzzles…',
     'puzzles.board.unsupported': 'This build of the rules core has no puzzles.',

@@ -469,6 +469,7 @@ export default {
     'puzzles.board.noGoal': 'Ennek a feladványnak nincs célja: adj a táblának goal attribútumot (win2, win3 vagy stop).',
     'puzzles.board.solved': 'A feladvány megoldva.',
     'puzzles.board.failed': 'Ez a lépés nem vezet a célhoz: kezdd újra a feladványt.',
+    'puzzles.board.slower': 'Ez is nyer, de nem {n, plural, one {# lépésből} other {# lépésből}}: a lépést visszavesszük, próbáld újra!',
     'puzzles.board.wait': 'Várd meg a választ.',
     'puzzles.loading': 'A feladványok betöltése…',
     'puzzles.board.unsupported': 'A szabálymotor ezen változatában nincsenek feladványok.',

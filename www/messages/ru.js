@@ -469,6 +469,7 @@ export default {
     'puzzles.board.noGoal': 'У этой задачи нет цели: задайте доске атрибут goal (win2, win3 или stop).',
     'puzzles.board.solved': 'Задача решена.',
     'puzzles.board.failed': 'Этот ход не ведёт к цели: начните задачу заново.',
+    'puzzles.board.slower': 'Так тоже можно выиграть, но не за {n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}: ход возвращён, попробуйте ещё раз.',
     'puzzles.board.wait': 'Дождитесь ответа.',
     'puzzles.loading': 'Задачи загружаются…',
     'puzzles.board.unsupported': 'В этой сборке ядра правил нет задач.',

@@ -230,6 +230,7 @@ export default {
     'puzzles.allSolved': 'You have solved every puzzle. They come round again from the first.',
     'puzzles.wrong': 'Not this one: after {move} comes {line}. Your streak starts again.',
     'puzzles.wrongNoLine': 'Not this one: {move} does not reach the goal. Your streak starts again.',
+    'puzzles.slower': 'That wins too, but not in {n, plural, one {# move} other {# moves}}. The move is taken back: try again.',
     'puzzles.hint': 'Hint',
     'puzzles.hintMove': 'Try {move}.',
     'puzzles.noHint': 'No hint from here: press “Try again”.',

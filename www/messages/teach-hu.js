@@ -230,6 +230,7 @@ export default {
     'puzzles.allSolved': 'Minden feladványt megoldottál. Most újra az elsőtől jönnek sorra.',
     'puzzles.wrong': 'Nem ez az: {move} után ez következik: {line}. A sorozatod újraindul.',
     'puzzles.wrongNoLine': 'Nem ez az: ez a lépés ({move}) nem vezet a célhoz. A sorozatod újraindul.',
+    'puzzles.slower': 'Ez is nyer, de nem {n, plural, one {# lépésből} other {# lépésből}}. A lépést visszavesszük: próbáld újra!',
     'puzzles.hint': 'Tipp',
     'puzzles.hintMove': 'Próbáld ezt: {move}.',
     'puzzles.noHint': 'Innen nincs tipp: nyomd meg a „Még egyszer” gombot.',

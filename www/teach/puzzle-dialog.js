@@ -190,6 +190,11 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
         session = P.replied(session);
         say({ key: 'puzzles.replied', params: { side: other(p.side), move: reply } });
       });
+    } else if (session.status === 'slower') {
+      // It wins too, only later: no mistake; the move is taken back after a pause.
+      say({ key: 'puzzles.slower', params: { n: p.goal === 'win3' ? 3 : 2 } });
+      stop();
+      timer = setTimeout(takeBack, REPLY_DELAY_MS);
     } else if (session.status === 'wrong') {
       const line = session.refutation.join(' ');
       say(line ? { key: 'puzzles.wrong', params: { move, line } } : { key: 'puzzles.wrongNoLine', params: { move } });
@@ -202,6 +207,19 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     } else {
       say({ text: errorText(session.error) });
     }
+    render();
+  }
+
+  /** Takes the player's slower move back: their turn again from the position before it. */
+  function takeBack() {
+    timer = null;
+    if (session.status !== 'slower') return;
+    try {
+      ui.board.undo();
+    } catch (e) {
+      say({ text: errorText(e) });
+    }
+    session = P.takenBack(session);
     render();
   }
 
@@ -345,7 +363,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     const feedback = [words(message), notKept ? t('puzzles.notKept') : ''].filter(Boolean).join(' ');
     if (ui.feedback.textContent !== feedback) ui.feedback.textContent = feedback;
     // The board takes a move only on the player's turn, never while a move plays.
-    const lock = P.canMove(s) && !busy ? null : s.status === 'replying' || busy ? t('puzzles.board.wait') : s.status === 'solved' ? t('puzzles.board.solved') : '';
+    const lock = P.canMove(s) && !busy ? null : s.status === 'replying' || s.status === 'slower' || busy ? t('puzzles.board.wait') : s.status === 'solved' ? t('puzzles.board.solved') : '';
     if (lock === null) ui.board.removeAttribute('locked');
     else if (ui.board.getAttribute('locked') !== lock) ui.board.setAttribute('locked', lock);
   }

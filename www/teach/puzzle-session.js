@@ -6,7 +6,9 @@
 //
 // A streak counts puzzles solved in a row at the first try with no help: a wrong move or asking
 // for the solution ends it; a puzzle solved after a wrong move, a hint or "Try again" is
-// remembered as solved but adds nothing to the streak (a hint alone does not end it).
+// remembered as solved but adds nothing to the streak (a hint alone does not end it). A move
+// that wins too, but not in the moves asked (`slower`), is no mistake: it is taken back, the
+// streak goes on, but a puzzle then solved adds nothing to it (it was not the first try).
 
 /** @import { Side } from '../engine/core-types.js' */
 
@@ -21,7 +23,7 @@
 /**
  * The rules core's judgement of the solver's last move (`puzzleJudge`): after a right move that
  * does not finish, the defender's `reply` (else null); after a wrong one, the `refutation`.
- * @typedef {{status: 'solved'|'continue'|'wrong', reply: string|null, refutation: string[]}} PuzzleVerdict
+ * @typedef {{status: 'solved'|'continue'|'wrong'|'slower', reply: string|null, refutation: string[]}} PuzzleVerdict
  */
 
 /**
@@ -31,9 +33,10 @@
 
 /**
  * Where the attempt stands: the set not known yet (`loading`) or empty (`empty`), the player's
- * turn, the defender's reply playing, solved, a wrong move refuted, the solution shown, or a move
- * the rules core could not judge (`error`).
- * @typedef {'loading'|'empty'|'playing'|'replying'|'solved'|'wrong'|'shown'|'error'} PuzzleStatus
+ * turn, the defender's reply playing, solved, a wrong move refuted, a move that wins too but
+ * not in the moves asked about to be taken back (`slower`), the solution shown, or a move the
+ * rules core could not judge (`error`).
+ * @typedef {'loading'|'empty'|'playing'|'replying'|'solved'|'wrong'|'slower'|'shown'|'error'} PuzzleStatus
  */
 
 /**
@@ -243,8 +246,9 @@ function withProgress(session, change) {
 
 /**
  * The session after the player's move `move` and the rules core's verdict on it (puzzleJudge:
- * {status: 'solved'|'continue'|'wrong', reply, refutation}). A move made while no move was
- * expected, or a verdict that is not one, changes nothing but `error`.
+ * {status: 'solved'|'continue'|'wrong'|'slower', reply, refutation}). A move made while no move
+ * was expected, or a verdict that is not one, changes nothing but `error`. A slower move is not
+ * kept in `moves` (the page takes it back: see takenBack).
  * @param {PuzzleSession} session
  * @param {unknown} move
  * @param {unknown} verdict a PuzzleVerdict, checked
@@ -270,7 +274,17 @@ export function played(session, move, verdict) {
     const refutation = Array.isArray(v.refutation) ? v.refutation.filter((m) => typeof m === 'string') : [];
     return withProgress({ ...session, moves, status: 'wrong', refutation, hint: null, clean: false }, { streak: 0 });
   }
+  if (status === 'slower') return { ...session, status: 'slower', hint: null, clean: false };
   return { ...session, error: 'verdict' };
+}
+
+/**
+ * The player's slower move has been taken back on the board: their turn again, from before it.
+ * @param {PuzzleSession} session
+ * @returns {PuzzleSession}
+ */
+export function takenBack(session) {
+  return session.status === 'slower' ? { ...session, status: 'playing' } : session;
 }
 
 /**

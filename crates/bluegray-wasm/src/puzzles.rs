@@ -41,9 +41,12 @@ pub fn puzzles() -> Result<JsValue, JsValue> {
 
 /// Judges the solver's last move of a puzzle (any position and goal, in the set or not):
 /// `moves` is every move from the start (the defender's replies included), the last one the
-/// solver's. Returns `{status, reply, refutation}`: status `solved`, `continue` or `wrong`;
-/// `reply` the defender's answer to a correct move that does not finish (else `null`);
-/// `refutation` the defence that beats a wrong move (for `stop`, the opponent's winning move).
+/// solver's. Returns `{status, reply, refutation}`: status `solved`, `continue`, `wrong` or
+/// `slower` (the move still wins by force, but not within the moves the puzzle asks: no
+/// refutation, the player takes it back); `reply` the defender's answer to a correct move that
+/// does not finish (else `null`); `refutation` the defence that beats a wrong move, after which
+/// the solver cannot win within two more moves than it had either (for `stop`, the opponent's
+/// winning move).
 /// A puzzle whose goal does not hold is a `bad-puzzle` error.
 #[wasm_bindgen(js_name = puzzleJudge)]
 pub fn puzzle_judge(
