@@ -80,13 +80,17 @@ async function puzzleWithChoice(page, candidates) {
   throw new Error('no puzzle with a wrong move to play');
 }
 
-/** A legal first move of the puzzle on the board that is not its solution's. */
-async function aWrongMove(page) {
-  const [right] = await solutionNow(page);
-  const moves = await page.evaluate((sel) => document.querySelector(sel).state.moves.map((m) => m.text), PUZZLE_BOARD);
-  const wrong = moves.find((m) => m !== right);
-  assert.ok(wrong, 'a legal move other than the solution');
-  return wrong;
+/**
+ * A legal first move of puzzle `p` (on the board) that the rules core judges wrong (not merely
+ * slower: one that wins too, later). `page` is the page whose puzzle view judges it.
+ */
+async function aWrongMove(page, p, board = page, sel = PUZZLE_BOARD) {
+  const moves = await board.evaluate((s) => document.querySelector(s).state.moves.map((m) => m.text), sel);
+  for (const m of moves) {
+    const verdict = await page.evaluate(([pz, line]) => window.bluegray.puzzles.judge(pz, line), [p, [m]]);
+    if (verdict && verdict.status === 'wrong') return m;
+  }
+  throw new Error(`${p.id}: no first move is wrong`);
 }
 
 test('a wrong move gets the refutation played on the board and ends the streak; Try again starts the puzzle again', async () => {
@@ -97,7 +101,7 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
   await openPuzzles(page);
   const { set, picked } = await sample(page);
   const p = await puzzleWithChoice(page, [...picked, ...set]);
-  const wrong = await aWrongMove(page);
+  const wrong = await aWrongMove(page, p);
   await playMove(page, wrong, { board: PUZZLE_BOARD });
   await waitPuzzleStatus(page, ['wrong']);
   const { session, history } = await page.evaluate((sel) => ({ session: window.bluegray.puzzles.session, history: document.querySelector(sel).state.history }), PUZZLE_BOARD);
@@ -121,6 +125,47 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
   await solveByClicks(page);
   assert.deepEqual(await progress(page), { solved: [p.id], streak: 0, best: 4 });
   assert.equal(await page.textContent('#puzzles .puzzle-feedback'), M['puzzles.solvedHelped']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('puzzle 4 (issue 33): h4-i5 wins too, but not in 2: said, taken back, and the puzzle is then solved; b2-b1 is refuted by b6-b5 for real', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  await page.evaluate(() => localStorage.setItem('bluegray.puzzles.v1', JSON.stringify({ solved: [], streak: 2, best: 3 })));
+  await page.reload();
+  await waitReady(page);
+  await openPuzzles(page);
+  const { set } = await sample(page);
+  const p = set[3];
+  assert.equal(p.id, 'win2-a4e9ec8a');
+  await choosePuzzle(page, p.id);
+  const feedback = () => page.textContent('#puzzles .puzzle-feedback');
+  const history = async () => (await current(page)).history;
+  // h4-i5 still wins, only later: said, no refutation, the move taken back after a pause.
+  await playMove(page, 'h4-i5', { board: PUZZLE_BOARD });
+  await waitPuzzleStatus(page, ['slower', 'playing']);
+  assert.equal(await feedback(), translate('en', 'puzzles.slower', { n: 2 }));
+  assert.equal(await feedback(), 'That wins too, but not in 2 moves. The move is taken back: try again.');
+  await waitPuzzleStatus(page, ['playing']);
+  await page.waitForFunction((sel) => document.querySelector(sel).state.history.length === 0, PUZZLE_BOARD);
+  assert.deepEqual(await history(), []);
+  assert.deepEqual(await page.evaluate(() => window.bluegray.puzzles.session.refutation), []);
+  assert.deepEqual(await progress(page), { solved: [], streak: 2, best: 3 }, 'a slower move does not end the streak');
+  // The player then solves it from the start: remembered, the streak neither ended nor grown.
+  const mine = await solveByClicks(page);
+  assert.deepEqual(mine, ['c5-d6', 'c7-d7']);
+  assert.equal(await status(page), 'solved');
+  assert.deepEqual(await progress(page), { solved: [p.id], streak: 2, best: 3 }, 'solved, but not at the first try');
+  assert.equal(await feedback(), M['puzzles.solvedHelped']);
+  // b2-b1: refuted by b6-b5, after which Blue cannot win soon at all (b6-b7, said before, was
+  // no refutation: c5-d6 d7xd5 c7-d7 still won by the lead after it).
+  await choosePuzzle(page, p.id);
+  await playMove(page, 'b2-b1', { board: PUZZLE_BOARD });
+  await waitPuzzleStatus(page, ['wrong']);
+  assert.equal(await feedback(), translate('en', 'puzzles.wrong', { move: 'b2-b1', line: 'b6-b5' }));
+  await page.waitForFunction((sel) => document.querySelector(sel).state.history.length === 2, PUZZLE_BOARD);
+  assert.deepEqual(await history(), ['b2-b1', 'b6-b5']);
+  assert.deepEqual(await progress(page), { solved: [p.id], streak: 0, best: 3 });
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -258,8 +303,7 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
     document.getElementById('daily').newGame({ variant: pz.variant, position: pz.code, mode: 'puzzle' });
   }, p);
   await page.waitForFunction(() => document.getElementById('daily').state.history.length === 0);
-  const [right] = await solutionAfter([]);
-  const wrong = (await page.evaluate(() => document.getElementById('daily').state.moves.map((m) => m.text))).find((m) => m !== right);
+  const wrong = await aWrongMove(main, p, page, sel);
   await playMove(page, wrong, { board: sel });
   await page.waitForFunction(() => window.events.length > 0);
   const failed = (await page.evaluate(() => window.events))[0];
@@ -327,9 +371,9 @@ test('at 360 px in every language no text of the puzzle view is cut off, and axe
         for (const f of await seriousA11y(page, '#puzzles')) found.push(`${lang}, ${what}: axe ${f}`);
       };
       // The longest goal (a win in 3) and, after a wrong move, the refutation and Try again.
-      await puzzleWithChoice(page, set.filter((p) => p.goal === 'win3'));
+      const chosen = await puzzleWithChoice(page, set.filter((p) => p.goal === 'win3'));
       await look('a puzzle');
-      await playMove(page, await aWrongMove(page), { board: PUZZLE_BOARD });
+      await playMove(page, await aWrongMove(page, chosen), { board: PUZZLE_BOARD });
       await waitPuzzleStatus(page, ['wrong']);
       await look('a wrong move');
       await page.click('#puzzles .puzzle-retry');

@@ -396,6 +396,19 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     },
     solution,
     /**
+     * The rules core's verdict on `moves` of `p` (puzzleJudge), or null when it cannot judge.
+     * @param {Puzzle} p
+     * @param {string[]} moves
+     * @returns {unknown}
+     */
+    judge(p, moves) {
+      try {
+        return core.puzzleJudge(p.variant, p.code, p.goal, moves);
+      } catch {
+        return null;
+      }
+    },
+    /**
      * Puts puzzle `id` on the board.
      * @param {string} id
      */

@@ -13,12 +13,14 @@ import { loadTeachingMessages } from '../lib/i18n.js';
 
 /**
  * The puzzle view's window for tests and tools (initPuzzles): its state (null before the view
- * is first opened), the set, the rest of a puzzle's solution after some moves, and a puzzle put
- * on the board.
+ * is first opened), the set, the rest of a puzzle's solution after some moves, the rules core's
+ * verdict on a line of moves (null before the view is opened, or when it cannot judge), and a
+ * puzzle put on the board.
  * @typedef {{
  *   readonly session: PuzzleSession|null,
  *   puzzles(): Puzzle[],
  *   solution(puzzle: Puzzle, moves: string[]): string[],
+ *   judge(puzzle: Puzzle, moves: string[]): unknown,
  *   choose(id: string): Promise<void>,
  * }} Puzzles
  */
@@ -26,7 +28,7 @@ import { loadTeachingMessages } from '../lib/i18n.js';
 /**
  * Wires the puzzles: `dialog` (a <dialog>), `openButton`, `t(key, params)` (a message in the
  * page's language) and `storage` (Web Storage for the progress). Returns a small window on the
- * view for tests and tools: `{session, puzzles(), solution(puzzle, moves), choose(id)}`.
+ * view for tests and tools: `{session, puzzles(), solution(puzzle, moves), judge(puzzle, moves), choose(id)}`.
  * @param {{
  *   dialog: HTMLDialogElement,
  *   openButton: HTMLElement,
@@ -96,6 +98,10 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
     /** The rest of `puzzle`'s solution after `moves` ([] before the view has been opened). */
     solution(puzzle, moves) {
       return built ? built.solution(puzzle, moves) : [];
+    },
+    /** The rules core's verdict (puzzleJudge) on `moves` of `puzzle`, the last the solver's. */
+    judge(puzzle, moves) {
+      return built ? built.judge(puzzle, moves) : null;
     },
     /** Puts puzzle `id` on the board (once the view has been opened). */
     async choose(id) {
