@@ -2,7 +2,8 @@
 // (one puzzle of each goal) is solved by clicks on the puzzle view's board, the moves coming from
 // the rules core's puzzleSolution(); a wrong move gets the refutation played and ends the
 // streak; the hint and the solution; progress across a reload; the element in mode="puzzle" on
-// a page of its own; the single file from disk; and the view at 360 px in every language.
+// a page of its own; a move that wins too but not in the moves asked (taken back, on the page
+// and in the element); the single file from disk; and the view at 360 px in every language.
 // scripts/check-puzzles.mjs solves the whole set the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -318,6 +319,47 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   assert.notEqual(await boardPicture(page, sel), marked, 'the wrong move was marked');
   await clickPoint(page, 'e5', { board: sel });
   await waitText(page, '#daily >>> .notice', new RegExp(M['puzzles.board.failed']));
+  assert.deepEqual(problems, []);
+  assert.deepEqual(mainProblems, []);
+  await main.close();
+  await page.close();
+});
+
+test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle-slower, is said and taken back, and the puzzle is then solved', async () => {
+  const { page: main, problems: mainProblems } = await openPage(env, '?mode=two');
+  await openPuzzles(main);
+  const p = (await sample(main)).set[3];
+  assert.equal(p.id, 'win2-a4e9ec8a');
+  const page = await env.context.newPage();
+  const problems = watch(page);
+  const url = `${env.url}daily-puzzle.html`;
+  await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: HOST(p) }));
+  await page.addInitScript(() => {
+    window.events = [];
+    for (const type of ['puzzle-solved', 'puzzle-failed', 'puzzle-slower', 'error']) {
+      document.addEventListener(type, (e) => window.events.push({ type, detail: JSON.parse(JSON.stringify(e.detail)) }));
+    }
+  });
+  await page.goto(url);
+  const sel = '#daily';
+  const history = () => page.evaluate(() => document.getElementById('daily').state.history);
+  await page.waitForFunction(() => {
+    const b = document.getElementById('daily');
+    return b.state && b.settings.mode === 'puzzle';
+  });
+  await playMove(page, 'h4-i5', { board: sel });
+  await page.waitForFunction(() => window.events.length > 0);
+  assert.deepEqual(await page.evaluate(() => window.events), [{ type: 'puzzle-slower', detail: { moves: ['h4-i5'] } }]);
+  await page.waitForFunction(() => document.getElementById('daily').state.history.length === 0, null, { timeout: 20000 });
+  await waitText(page, '#daily >>> .desc', new RegExp(translate('en', 'puzzles.board.slower', { n: 2 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  // Then the solution: c5-d6, the element's reply, c7-d7.
+  await playMove(page, 'c5-d6', { board: sel });
+  await page.waitForFunction(() => document.getElementById('daily').state.history.length === 2, null, { timeout: 20000 });
+  await playMove(page, 'c7-d7', { board: sel });
+  await page.waitForFunction(() => window.events.length > 1);
+  const events = await page.evaluate(() => window.events);
+  assert.deepEqual(events.map((e) => e.type), ['puzzle-slower', 'puzzle-solved']);
+  assert.deepEqual(events[1].detail.moves, await history());
   assert.deepEqual(problems, []);
   assert.deepEqual(mainProblems, []);
   await main.close();
