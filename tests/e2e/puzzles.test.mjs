@@ -248,6 +248,31 @@ const HOST = (p) => `<!doctype html>
 </html>
 `;
 
+/**
+ * Puzzle `p` on a page of its own with the element alone (HOST), ready to play: the page, its
+ * problems (watch()), the board's selector and its history. Every puzzle event the element
+ * fires, and its errors, are kept in `window.events` as they come.
+ */
+async function embedPuzzle(p) {
+  const page = await env.context.newPage();
+  const problems = watch(page);
+  const url = `${env.url}daily-puzzle.html`;
+  await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: HOST(p) }));
+  await page.addInitScript(() => {
+    window.events = [];
+    for (const type of ['puzzle-solved', 'puzzle-failed', 'puzzle-slower', 'error']) {
+      document.addEventListener(type, (e) => window.events.push({ type, detail: JSON.parse(JSON.stringify(e.detail)) }));
+    }
+  });
+  await page.goto(url);
+  const history = () => page.evaluate(() => document.getElementById('daily').state.history);
+  await page.waitForFunction(() => {
+    const b = document.getElementById('daily');
+    return b.state && b.settings.mode === 'puzzle';
+  });
+  return { page, problems, sel: '#daily', history };
+}
+
 test('the element in mode="puzzle" on an embedding page plays the replies and fires puzzle-solved, or puzzle-failed with the refutation', async () => {
   // The set, and the solution from any point, from the page's puzzle view.
   const { page: main, problems: mainProblems } = await openPage(env, '?mode=two');
@@ -256,23 +281,7 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   const p = await puzzleWithChoice(main, set.filter((x) => x.length >= 2));
   const solutionAfter = (moves) => main.evaluate(([pz, m]) => window.bluegray.puzzles.solution(pz, m), [p, moves]);
 
-  const page = await env.context.newPage();
-  const problems = watch(page);
-  const url = `${env.url}daily-puzzle.html`;
-  await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: HOST(p) }));
-  await page.addInitScript(() => {
-    window.events = [];
-    for (const type of ['puzzle-solved', 'puzzle-failed', 'error']) {
-      document.addEventListener(type, (e) => window.events.push({ type, detail: JSON.parse(JSON.stringify(e.detail)) }));
-    }
-  });
-  await page.goto(url);
-  const sel = '#daily';
-  const history = () => page.evaluate(() => document.getElementById('daily').state.history);
-  await page.waitForFunction(() => {
-    const b = document.getElementById('daily');
-    return b.state && b.settings.mode === 'puzzle';
-  });
+  const { page, problems, sel, history } = await embedPuzzle(p);
   assert.equal(await page.evaluate(() => document.getElementById('daily').bottomSide), p.side, 'the solver’s side at the bottom');
   for (let guard = 0; guard < 8; guard++) {
     const played = await history();
@@ -330,23 +339,7 @@ test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle
   await openPuzzles(main);
   const p = (await sample(main)).set[3];
   assert.equal(p.id, 'win2-a4e9ec8a');
-  const page = await env.context.newPage();
-  const problems = watch(page);
-  const url = `${env.url}daily-puzzle.html`;
-  await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: HOST(p) }));
-  await page.addInitScript(() => {
-    window.events = [];
-    for (const type of ['puzzle-solved', 'puzzle-failed', 'puzzle-slower', 'error']) {
-      document.addEventListener(type, (e) => window.events.push({ type, detail: JSON.parse(JSON.stringify(e.detail)) }));
-    }
-  });
-  await page.goto(url);
-  const sel = '#daily';
-  const history = () => page.evaluate(() => document.getElementById('daily').state.history);
-  await page.waitForFunction(() => {
-    const b = document.getElementById('daily');
-    return b.state && b.settings.mode === 'puzzle';
-  });
+  const { page, problems, sel, history } = await embedPuzzle(p);
   await playMove(page, 'h4-i5', { board: sel });
   await page.waitForFunction(() => window.events.length > 0);
   assert.deepEqual(await page.evaluate(() => window.events), [{ type: 'puzzle-slower', detail: { moves: ['h4-i5'] } }]);
