@@ -33,35 +33,27 @@ after(async () => {
 // ---------------------------------------------------------------- the status and the result in view
 
 /**
- * Whether the element `selector` lies wholly inside the panel's visible part and the window,
- * as the page stands now (no scrolling done here).
+ * Run in the page: whether the element `sel` lies wholly inside the panel's visible part and the
+ * window, as the page stands now (no scrolling done here).
  */
+const IN_PANEL_VIEW = (sel) => {
+  const el = document.querySelector(sel);
+  const panel = document.querySelector('.panel');
+  if (!el || !el.checkVisibility()) return false;
+  const r = el.getBoundingClientRect();
+  const p = panel.getBoundingClientRect();
+  return r.top >= p.top - 0.5 && r.bottom <= p.bottom + 0.5 && r.top >= 0 && r.bottom <= innerHeight;
+};
+
+/** Whether the element `selector` is in the panel's view now (IN_PANEL_VIEW). */
 function inPanelView(page, selector) {
-  return page.evaluate((sel) => {
-    const el = document.querySelector(sel);
-    const panel = document.querySelector('.panel');
-    if (!el || !el.checkVisibility()) return false;
-    const r = el.getBoundingClientRect();
-    const p = panel.getBoundingClientRect();
-    return r.top >= p.top - 0.5 && r.bottom <= p.bottom + 0.5 && r.top >= 0 && r.bottom <= innerHeight;
-  }, selector);
+  return page.evaluate(IN_PANEL_VIEW, selector);
 }
 
 /** Waits until `selector` is in the panel's view, or fails saying where it is. */
 async function waitInPanelView(page, selector, timeout = 5000) {
   try {
-    await page.waitForFunction(
-      (sel) => {
-        const el = document.querySelector(sel);
-        const panel = document.querySelector('.panel');
-        if (!el || !el.checkVisibility()) return false;
-        const r = el.getBoundingClientRect();
-        const p = panel.getBoundingClientRect();
-        return r.top >= p.top - 0.5 && r.bottom <= p.bottom + 0.5 && r.top >= 0 && r.bottom <= innerHeight;
-      },
-      selector,
-      { timeout },
-    );
+    await page.waitForFunction(IN_PANEL_VIEW, selector, { timeout });
   } catch {
     const where = await page.evaluate((sel) => {
       const r = document.querySelector(sel).getBoundingClientRect();
