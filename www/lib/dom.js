@@ -71,10 +71,26 @@ export function exerciseBoard(boxClass) {
  * @param {string} key
  * @returns {HTMLButtonElement}
  */
-export function closeButton(dialog, t, key) {
+function closeButton(dialog, t, key) {
   const b = el('button', { type: 'button', class: 'sheet-close', 'aria-label': t(key), 'data-i18n-aria-label': key, text: '×' });
   b.addEventListener('click', () => dialog.close());
   return b;
+}
+
+/**
+ * A sheet's head: its title, the message `${name}.title` (following the page's language), and its
+ * close button (`${name}.close`); the dialog is labelled by the title.
+ * @param {HTMLDialogElement} dialog
+ * @param {(key: string) => string} t
+ * @param {string} name
+ * @returns {{head: HTMLDivElement, close: HTMLButtonElement}}
+ */
+export function sheetHead(dialog, t, name) {
+  const id = `${name}-title`;
+  const close = closeButton(dialog, t, `${name}.close`);
+  dialog.setAttribute('aria-labelledby', id);
+  const head = /** @type {HTMLDivElement} */ (el('div', { class: 'sheet-head' }, [el('h2', { id, 'data-i18n': `${name}.title`, text: t(`${name}.title`) }), close]));
+  return { head, close };
 }
 
 /**

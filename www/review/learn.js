@@ -3,7 +3,7 @@
 // move tried is good enough (mistakes.js judges it), and after a second wrong try the best line is
 // shown. The session is mistakes.js's; this module draws it and carries out its steps.
 import '../blue-gray-game.js';
-import { el, exerciseBoard, closeButton } from '../lib/dom.js';
+import { el, exerciseBoard, sheetHead } from '../lib/dom.js';
 import { analysis, positionOf } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
 import { moveLabel } from '../lib/moves.js';
@@ -77,9 +77,7 @@ function learnDialog(dialog, t) {
   const ui = build();
 
   function build() {
-    const close = closeButton(dialog, t, 'learn.close');
-    const title = el('h2', { id: 'learn-title', text: t('learn.title') });
-    dialog.setAttribute('aria-labelledby', 'learn-title');
+    const { head, close } = sheetHead(dialog, t, 'learn');
     const exercise = exerciseBoard('lesson-board');
     const view = {
       close,
@@ -111,7 +109,7 @@ function learnDialog(dialog, t) {
       view.feedback,
       el('div', { class: 'lesson-buttons' }, [view.again, view.line, view.next]),
     ]);
-    dialog.replaceChildren(el('div', { class: 'sheet-head' }, [title, close]), body);
+    dialog.replaceChildren(head, body);
     return view;
   }
 

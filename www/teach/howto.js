@@ -3,7 +3,7 @@
 import { layout, drawBoard } from '../lib/draw.js';
 import { loadWasm } from '../engine/assets.js';
 import { selectionView, movablePoints } from '../lib/selection.js';
-import { el, closeButton } from '../lib/dom.js';
+import { el, sheetHead } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
 import { loadTeachingMessages } from '../lib/i18n.js';
 
@@ -180,11 +180,7 @@ function listItem(item, t, catalogue) {
  */
 function render(dialog, t, core) {
   dialog.replaceChildren();
-  const head = el('div', { class: 'sheet-head' }, [
-    said('h2', 'howto.title', t, { id: 'howto-title' }),
-    closeButton(dialog, t, 'howto.close'),
-  ]);
-  dialog.setAttribute('aria-labelledby', 'howto-title');
+  const { head } = sheetHead(dialog, t, 'howto');
   const body = el('div', { class: 'sheet-body' }, [said('p', 'howto.intro', t, { class: 'lead' })]);
   /** @type {Catalogue|null} */
   let catalogue = null;

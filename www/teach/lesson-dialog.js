@@ -5,7 +5,7 @@
 // mode="two">, which the session locks (its `locked` attribute, saying what to do) whenever it is
 // not the learner's turn. lessons.js opens it and keeps the progress.
 import '../blue-gray-game.js';
-import { el, exerciseBoard, closeButton, button } from '../lib/dom.js';
+import { el, exerciseBoard, sheetHead, button } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import { lessonTitle } from './lesson-catalogue.js';
 import * as S from './lesson-session.js';
@@ -70,10 +70,7 @@ export function lessonDialog({ dialog, t, core, list, progress, markDone, onPlay
   // ---------------------------------------------------------------- building
 
   function build() {
-    const close = closeButton(dialog, t, 'lessons.close');
-    const title = el('h2', { id: 'lessons-title', 'data-i18n': 'lessons.title', text: t('lessons.title') });
-    dialog.setAttribute('aria-labelledby', 'lessons-title');
-    const head = el('div', { class: 'sheet-head' }, [title, close]);
+    const { head } = sheetHead(dialog, t, 'lessons');
     const exercise = exerciseBoard('lesson-board');
     const view = {
       // The list of lessons, by kind.

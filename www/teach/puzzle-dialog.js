@@ -4,7 +4,7 @@
 // gives the rest of the solution (puzzleSolution()); the attempt's state is puzzle-session.js's,
 // and progress is kept on the device. puzzles.js opens it.
 import '../blue-gray-game.js';
-import { el, exerciseBoard, closeButton } from '../lib/dom.js';
+import { el, exerciseBoard, sheetHead } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import * as P from './puzzle-session.js';
 import { REPLY_DELAY_MS } from '../lib/pace.js';
@@ -86,10 +86,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
   const ui = build();
 
   function build() {
-    const close = closeButton(dialog, t, 'puzzles.close');
-    const title = el('h2', { id: 'puzzles-title', 'data-i18n': 'puzzles.title', text: t('puzzles.title') });
-    dialog.setAttribute('aria-labelledby', 'puzzles-title');
-    const head = el('div', { class: 'sheet-head' }, [title, close]);
+    const { head } = sheetHead(dialog, t, 'puzzles');
 
     const exercise = exerciseBoard('puzzle-board');
     const view = {
