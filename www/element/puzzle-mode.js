@@ -6,6 +6,7 @@
 // that stop while the board is out of the page.
 import { errorText } from '../lib/errors.js';
 import { REPLY_DELAY_MS } from '../lib/pace.js';
+import { goalMoves } from '../lib/settings.js';
 /** @import { GameState, Goal, PuzzleVerdict, Side, Teaching } from '../engine/core-types.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
@@ -75,16 +76,8 @@ export function whyNoMove(state) {
   if (!state.goal) return { key: 'puzzles.board.noGoal' };
   if (p && p.status === 'solved') return { key: 'puzzles.board.solved' };
   if (p && p.status === 'failed') return { key: 'puzzles.board.failed' };
-  if (p && p.status === 'slower') return { key: 'puzzles.board.slower', params: { n: slowerMoves(state.goal) } };
+  if (p && p.status === 'slower') return { key: 'puzzles.board.slower', params: { n: goalMoves(state.goal) } };
   return { key: 'puzzles.board.wait' };
-}
-
-/**
- * The solver's moves a win goal asks for (the `n` of the slower message).
- * @param {Goal|null} goal
- */
-function slowerMoves(goal) {
-  return goal === 'win3' ? 3 : 2;
 }
 
 /**
@@ -185,7 +178,7 @@ export class PuzzleRunner {
     const h = this.#host;
     const p = h.state().puzzle;
     if (!p || p.status !== 'slower' || !h.state().connected) return;
-    h.takeBack([{ key: 'puzzles.board.slower', params: { n: slowerMoves(goal) } }]);
+    h.takeBack([{ key: 'puzzles.board.slower', params: { n: goalMoves(goal) } }]);
   }
 
   #schedule() {

@@ -130,6 +130,15 @@ export const THEMES = Object.freeze(['wood', 'dark', 'contrast']);
 const GOALS = Object.freeze(['win2', 'win3', 'stop']);
 
 /**
+ * The solver's own moves a win goal asks for, 2 or 3: what the words for a move that wins only
+ * later name (`stop` gets 2, but no move of a stop puzzle is judged so).
+ * @param {string|null} goal
+ */
+export function goalMoves(goal) {
+  return goal === 'win3' ? 3 : 2;
+}
+
+/**
  * Board orientations: the side shown at the bottom.
  * @type {readonly Side[]}
  */

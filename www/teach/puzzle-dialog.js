@@ -8,6 +8,7 @@ import { el, exerciseBoard, sheetHead } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import * as P from './puzzle-session.js';
 import { REPLY_DELAY_MS } from '../lib/pace.js';
+import { goalMoves } from '../lib/settings.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
@@ -189,7 +190,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
       });
     } else if (session.status === 'slower') {
       // It wins too, only later: no mistake; the move is taken back after a pause.
-      say({ key: 'puzzles.slower', params: { n: p.goal === 'win3' ? 3 : 2 } });
+      say({ key: 'puzzles.slower', params: { n: goalMoves(p.goal) } });
       stop();
       timer = setTimeout(takeBack, REPLY_DELAY_MS);
     } else if (session.status === 'wrong') {
