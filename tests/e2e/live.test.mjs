@@ -16,6 +16,7 @@ import { topics, parseSnapshot, withMove, firstSnapshot } from '../../www/remote
 import { signer, newIdentity } from '../../www/remote/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
 import { REPUBLISH_MS } from '../../www/remote/live-republish.js';
+import { parsePresence } from '../../www/remote/live-presence.js';
 
 /**
  * The variant of the games played here: a light army and the lead rule make a whole game short
@@ -338,8 +339,21 @@ test('a hostile relay user takes no seat, fakes no presence, and its junk costs 
   assert.deepEqual((await state(thief.page)).history, (await state(a.page)).history);
 
   // Faked presence: Gray "offline", unsigned and retained, and signed by the stranger.
+  // Gray's device answers each by putting its signed presence back: once that is on the relay,
+  // both fakes have reached every device.
+  const listener = await mqtt.connectAsync(relayA.url, { protocolVersion: 4 });
+  let faked = false;
+  const putBack = new Promise((resolve) =>
+    listener.on('message', (_topic, payload) => {
+      const note = parsePresence(payload.toString());
+      if (faked && note && note.state === 'online') resolve(undefined);
+    }),
+  );
+  await listener.subscribeAsync(t.presence('gray'), { qos: 1 });
   await publishRaw(relayA, t.presence('gray'), ['offline', JSON.stringify({ state: 'offline', at: Date.now() + 60000, since: Date.now() + 60000, device: 'ab'.repeat(8), sig: 'A'.repeat(86) })]);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  faked = true;
+  await putBack;
+  await listener.endAsync();
   for (const d of [a, thief]) assert.equal((await presence(d.page)).gray, 'online', 'Gray still shows online');
   await waitText(a.page, '#live-status', /Gray is online/);
   // A newcomer after the fake sees what the players put back, not the fake.
