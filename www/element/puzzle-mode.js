@@ -39,12 +39,6 @@ import { goalMoves } from '../lib/settings.js';
  */
 
 /**
- * The goals a puzzle may have (the `goal` attribute).
- * @type {readonly Goal[]}
- */
-export const GOALS = Object.freeze(['win2', 'win3', 'stop']);
-
-/**
  * A puzzle begun from the game state `gs`: the solver is the side to move, `start` the code.
  * `status`: 'playing' (the solver's turn), 'replying' (the board plays `queue`), 'solved' or
  * 'failed' (then `queue` is what is left of the refutation to play), or 'slower' (the person's

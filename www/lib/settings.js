@@ -127,7 +127,7 @@ export const THEMES = Object.freeze(['wood', 'dark', 'contrast']);
  * A puzzle's goals (puzzle mode): win in 2 or 3 of one's own moves, or stop the other side's win.
  * @type {readonly Goal[]}
  */
-const GOALS = Object.freeze(['win2', 'win3', 'stop']);
+export const GOALS = Object.freeze(['win2', 'win3', 'stop']);
 
 /**
  * The solver's own moves a win goal asks for, 2 or 3: what the words for a move that wins only

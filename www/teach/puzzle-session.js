@@ -10,6 +10,7 @@
 // that wins too, but not in the moves asked (`slower`), is no mistake: it is taken back, the
 // streak goes on, but a puzzle then solved adds nothing to it (it was not the first try).
 
+import { GOALS } from '../lib/settings.js';
 /** @import { Side } from '../engine/core-types.js' */
 
 /** @typedef {'win2'|'win3'|'stop'} PuzzleGoal */
@@ -62,12 +63,8 @@
 /** Where progress is kept: {solved: [puzzle ids], streak, best}. */
 export const STORAGE_KEY = 'bluegray.puzzles.v1';
 
-/** The goals a puzzle may have: win in 2 or 3 of one's own moves, or stop the other side's win. */
-/** @type {readonly PuzzleGoal[]} */
-export const GOALS = Object.freeze(['win2', 'win3', 'stop']);
-
 /**
- * Whether `goal` is one of GOALS.
+ * Whether `goal` is one of the goals a puzzle may have (lib/settings.js GOALS).
  * @param {unknown} goal
  * @returns {goal is PuzzleGoal}
  */
