@@ -159,8 +159,46 @@ export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSO
 }
 
 /**
- * blue-and-gray.html: the page with the wasm, the worker and both stylesheets inside, one inline
- * module script and one inline style, allowed by hashes in its own Content-Security-Policy.
+ * The page's modules the single file leaves out, each replaced by a module of `contents`: what a
+ * page on disk cannot use, or what does not fit in the file's size (docs/HOSTING.md's ruling).
+ * @type {Record<string, string>}
+ */
+const LEFT_OUT = {
+  // A page on disk cannot reach a relay (its CSP allows no connection): no live session and no
+  // MQTT client in it, only one that says so.
+  '../remote/live.js': `export class LiveSession {
+  start() { return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' })); }
+  played() { return Promise.resolve(); }
+  close() {}
+}`,
+  // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
+  // it throws teach.fromFile, which their views and a board in puzzle mode show) and their views.
+  '../pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
+  './lesson-dialog.js': 'export {};',
+  './puzzle-dialog.js': 'export {};',
+  './puzzle-session.js': 'export {};',
+};
+
+/**
+ * An esbuild plugin that replaces the modules of LEFT_OUT, as their importers name them.
+ * @returns {Plugin}
+ */
+function leftOut() {
+  const names = Object.keys(LEFT_OUT).map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return {
+    name: 'left-out',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'left-out' }));
+      b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: LEFT_OUT[args.path], loader: 'js' }));
+    },
+  };
+}
+
+/**
+ * blue-and-gray.html: the page with the play module's wasm, the worker and the stylesheets inside,
+ * but not the lessons and the puzzles (LEFT_OUT). Its code is carried compressed: a small inline
+ * module script inflates it and adds it as a second inline module script; both are allowed by
+ * their hashes in the file's own Content-Security-Policy, as is its one inline style.
  * @returns {Promise<void>}
  */
 async function singleFile() {
@@ -169,7 +207,7 @@ async function singleFile() {
   const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};
 embedAssets({
   wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, WASM.baseline)), { level: 9 }).toString('base64'))},
-  teachingBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, TEACHING_WASM)), { level: 9 }).toString('base64'))},
+  teachingBase64: null,
   workerSource: ${JSON.stringify(await workerSource())},
   css: ${JSON.stringify(css)},
 });`;
@@ -189,36 +227,29 @@ embedAssets({
         },
       },
       await packedTables(),
-      {
-        // A page on disk cannot reach a relay (its CSP allows no connection): no live session
-        // and no MQTT client in it, only one that says so.
-        name: 'no-relay',
-        setup(b) {
-          b.onResolve({ filter: /^\.\.\/remote\/live\.js$/ }, () => ({ path: 'no-relay', namespace: 'no-relay' }));
-          b.onLoad({ filter: /.*/, namespace: 'no-relay' }, () => ({
-            contents: `export class LiveSession {
-  start() { return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' })); }
-  played() { return Promise.resolve(); }
-  close() {}
-}`,
-            loader: 'js',
-          }));
-        },
-      },
+      leftOut(),
     ],
     ...BUNDLE,
     format: 'esm',
     write: false,
   });
-  // `</script` cannot appear inside an inline script; the bundle has none, but make sure.
-  const script = r.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  // The code, compressed; the loader's text has nothing but base64 and its own few lines, so no
+  // `</script` in it. The code is added as text, never parsed as HTML.
+  const code = r.outputFiles[0].text;
+  const packedCode = zlib.deflateRawSync(Buffer.from(code), { level: 9 }).toString('base64');
+  const script = `const packed = new Blob([Uint8Array.from(atob(${JSON.stringify(packedCode)}), (c) => c.charCodeAt(0))]);
+const code = await new Response(packed.stream().pipeThrough(new DecompressionStream('deflate-raw'))).text();
+const s = document.createElement('script');
+s.type = 'module';
+s.textContent = code;
+document.head.append(s);`;
   // The page's stylesheets, in the order the page links them, as one inline style.
   const sheets = [...pageHtml().matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
   const allCss = sheets.map((f) => fs.readFileSync(path.join(WWW, f), 'utf8')).join('\n');
   const style = (await esbuild.transform(allCss, { loader: 'css', minify: true })).code;
   const csp = [
     "default-src 'none'",
-    `script-src 'sha256-${sha256(script, 'base64')}' 'wasm-unsafe-eval'`,
+    `script-src 'sha256-${sha256(script, 'base64')}' 'sha256-${sha256(code, 'base64')}' 'wasm-unsafe-eval'`,
     `style-src 'sha256-${sha256(style, 'base64')}'`,
     'img-src data: blob:',
     'worker-src blob:',

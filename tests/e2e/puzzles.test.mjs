@@ -7,7 +7,7 @@
 // scripts/check-puzzles.mjs solves the whole set the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPicture, clickPoint, playMove, seriousA11y, SINGLE_FILE } from './helpers.mjs';
+import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPicture, clickPoint, playMove, seriousA11y, state, SINGLE_FILE } from './helpers.mjs';
 import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, solveByClicks, current } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 import { translate, loadTeachingMessages } from '../../www/lib/i18n.js';
@@ -359,18 +359,25 @@ test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle
   await page.close();
 });
 
-test('the single file opened from disk (file://) has the puzzles: one is solved by clicks', async () => {
+test('the single file opened from disk (file://) says the lessons and the puzzles are left out, and plays', async () => {
+  // docs/HOSTING.md's ruling: the single file carries what a game needs, not the teaching module.
   const page = await env.context.newPage();
   const problems = watch(page);
   refuseNetwork(page, problems);
   await page.goto(SINGLE_FILE + '?mode=two');
   await waitReady(page);
   assert.equal(await page.evaluate(() => document.documentElement.dataset.singleFile), 'true');
-  await openPuzzles(page);
-  const { picked } = await sample(page);
-  await choosePuzzle(page, picked[0].id);
-  await solveByClicks(page);
-  assert.equal(await status(page), 'solved');
+  await page.click('#open-puzzles');
+  await page.waitForSelector('#puzzles[open]');
+  const leftOut = new RegExp(M['teach.fromFile'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await waitText(page, '#puzzles', leftOut);
+  await page.keyboard.press('Escape');
+  await page.click('#open-lessons');
+  await page.waitForSelector('#lessons[open]');
+  await waitText(page, '#lessons', leftOut);
+  await page.keyboard.press('Escape');
+  await playMove(page, (await state(page)).moves[0].text);
+  assert.equal(await page.evaluate(() => document.querySelector('blue-gray-game').state.history.length), 1);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -116,9 +116,14 @@ test('without SIMD the service worker keeps the baseline build, not the SIMD one
   }
 });
 
-test('the single file embeds the baseline build, and only it', () => {
+test('the single file embeds the baseline build, and only it: no SIMD build, no teaching module', () => {
   const html = fs.readFileSync(path.join(DIST, 'blue-and-gray.html'), 'utf8');
-  const embedded = [...html.matchAll(/wasmBase64:"([A-Za-z0-9+/=]+)"/g)].map((m) => zlib.inflateRawSync(Buffer.from(m[1], 'base64')));
+  // Its code is carried compressed, in the one inline script's atob("…").
+  const packed = [...html.matchAll(/atob\("([A-Za-z0-9+/=]+)"\)/g)];
+  assert.equal(packed.length, 1);
+  const code = zlib.inflateRawSync(Buffer.from(packed[0][1], 'base64')).toString('utf8');
+  const embedded = [...code.matchAll(/wasmBase64:"([A-Za-z0-9+/=]+)"/g)].map((m) => zlib.inflateRawSync(Buffer.from(m[1], 'base64')));
   assert.equal(embedded.length, 1);
+  assert.match(code, /teachingBase64:null/);
   assert.ok(embedded[0].equals(fs.readFileSync(path.join(DIST, BASELINE))), 'the embedded module is the baseline build');
 });

@@ -147,7 +147,7 @@ export class PuzzleRunner {
       verdict = teaching.puzzleJudge(s.settings.variant, s.puzzle.start, goal, gs.history);
     } catch (e) {
       if (h.state().gs !== gs) return;
-      h.error(errorText(e));
+      h.error(errorText(e, h.t));
       verdict = null;
     }
     const { puzzle, event } = afterVerdict(s.puzzle, verdict);

@@ -13,6 +13,7 @@
 // gets both wasm builds, the worker and the stylesheet copied into its build.
 import initBindings, * as bindings from '../pkg/bluegray_wasm.js';
 import { simdSupported } from './wasm-simd.js';
+import { KeyedError } from '../lib/errors.js';
 /** @import { Core, Teaching } from './core-types.js' */
 
 /**
@@ -108,10 +109,11 @@ function crossOriginWorker(url) {
 
 /**
  * Replaces where the assets come from (the single-file build): `wasmBase64` and
- * `teachingBase64`, the play and the teaching modules' bytes compressed with raw DEFLATE,
+ * `teachingBase64`, the play and the teaching modules' bytes compressed with raw DEFLATE (no
+ * teaching module: the lessons and the puzzles say they are left out, `teach.fromFile`),
  * `workerSource`, the worker's whole code as one classic script (a page opened from disk may
  * start a classic worker from a `blob:` URL, not a module one), and `css`, the board's stylesheet.
- * @param {{wasmBase64: string, teachingBase64: string, workerSource: string, css: string}} embedded
+ * @param {{wasmBase64: string, teachingBase64: string|null, workerSource: string, css: string}} embedded
  * @returns {void}
  */
 export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
@@ -126,7 +128,10 @@ export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   };
   assets.compile = async () => WebAssembly.compile(await inflate(wasmBase64));
-  assets.compileTeaching = async () => WebAssembly.compile(await inflate(teachingBase64));
+  assets.compileTeaching = async () => {
+    if (teachingBase64 === null) throw new KeyedError('teach.fromFile');
+    return WebAssembly.compile(await inflate(teachingBase64));
+  };
   assets.worker = () => {
     const blobUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
     return started(new Worker(blobUrl), blobUrl);

@@ -417,6 +417,7 @@ export default {
     'live.insecure': 'Live games need a secure page (https, or this computer’s own address): this browser gives the keys that sign moves only there.',
     'live.noHostKey': 'This invitation lacks the host’s key (host-key): ask your friend for the whole link.',
     'live.fromFile': 'Live games need the page served from a web address: a page opened from a file cannot reach a relay. Games by link work from here.',
+    'teach.fromFile': 'The lessons and the puzzles are not in this single file, which keeps it small: open the page from its web address to have them. Everything else works from here.',
     'live.otherRules': 'The relay’s game is played under other rules ({variant}) than the one on this board.',
     'live.differs': 'The relay’s game differs from this one at ply {n}: it was not taken.',
     'live.watching': 'You are watching: {side:side} to move.',

@@ -419,6 +419,7 @@ export default {
     'live.insecure': 'Az élő játszmákhoz biztonságos oldal kell (https, vagy ennek a gépnek a saját címe): a böngésző csak ott ad kulcsot a lépések aláírásához.',
     'live.noHostKey': 'Ebből a meghívóból hiányzik az indító kulcsa (host-key): kérd el a barátodtól a teljes linket.',
     'live.fromFile': 'Az élő játszmákhoz webcímről megnyitott oldal kell: a fájlból megnyitott oldal nem éri el a közvetítőt. A linkes játék innen is működik.',
+    'teach.fromFile': 'A leckék és a feladványok nincsenek benne ebben az egy fájlban, hogy kicsi maradjon: nyisd meg az oldalt a webcíméről, ott megvannak. Minden más innen is működik.',
     'live.otherRules': 'A közvetítőn lévő játszma más szabályokkal ({variant}) folyik, mint ezen a táblán.',
     'live.differs': 'A közvetítőn lévő játszma a(z) {n}. féllépésnél eltér ettől: nem vettük át.',
     'live.watching': 'Nézed a játszmát: {side:side} lép.',

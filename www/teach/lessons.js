@@ -97,7 +97,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
       lessons = S.readCatalogue(core.lessons());
       list = lessons;
     } catch (e) {
-      dialog.replaceChildren(el('p', { text: errorText(e) }));
+      dialog.replaceChildren(el('p', { text: errorText(e, t) }));
       return null;
     }
     // (Two openings may have waited for the rules core together: the first builds.)

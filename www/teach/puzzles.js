@@ -69,7 +69,7 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
       if (typeof core.puzzles !== 'function') throw new Error(t('puzzles.board.unsupported'));
       list = core.puzzles();
     } catch (e) {
-      dialog.replaceChildren(el('p', { text: errorText(e) }));
+      dialog.replaceChildren(el('p', { text: errorText(e, t) }));
       return false;
     }
     const [{ puzzleDialog }, P] = modules;
