@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use crate::bitboard::Bitboard;
 use crate::moves::Move;
 use crate::point::{Color, Point};
 
@@ -213,10 +214,13 @@ impl IllegalMove {
             | IllegalMove::RedDotReserved { point }
             | IllegalMove::PieceCannotMove { point } => vec![*point],
             IllegalMove::CaptureCompulsory { captures } => {
-                let mut from: Vec<Point> = captures.iter().map(Move::from).collect();
-                from.sort();
-                from.dedup();
-                from
+                // Each capturing piece once, in the points' order: a set of points gives both,
+                // with no sorting code in the wasm module.
+                captures
+                    .iter()
+                    .map(Move::from)
+                    .collect::<Bitboard>()
+                    .collect()
             }
             IllegalMove::JumpMustContinue { at, .. } => vec![*at],
             IllegalMove::WrongSeparator { intended } => intended.points().to_vec(),

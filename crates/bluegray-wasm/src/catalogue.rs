@@ -5,10 +5,9 @@
 use bluegray_core::VariantName;
 use bluegray_engine::Level;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 use crate::search::{ANALYSIS_NODES, MAX_ANALYSIS_NODES};
-use crate::view::rules_view;
+use crate::view::RuleValues;
 
 /// A named variant for the page's menu.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -18,7 +17,7 @@ pub struct VariantInfo {
     /// A one-line description.
     pub description: String,
     /// Its rules: every option's value as a spec writes it.
-    pub rules: BTreeMap<&'static str, String>,
+    pub rules: RuleValues,
     /// How it fared between equal strong players, when measured (docs/BALANCE.md).
     pub balance: Option<BalanceInfo>,
 }
@@ -88,7 +87,7 @@ pub fn catalogue() -> Catalogue {
             .map(|v| VariantInfo {
                 name: v.to_string(),
                 description: v.description(),
-                rules: rules_view(&v.rules()),
+                rules: RuleValues::of(&v.rules()),
                 balance: bluegray_engine::balance::balance(v).map(|b| BalanceInfo {
                     games: b.games,
                     first_wins: b.percent(b.first_wins),
@@ -146,18 +145,21 @@ mod tests {
         assert!(!captain.numeric);
         assert!(c.options[4].numeric && c.options[4].values.contains(&"3".to_string()));
         let rules = |name: &str| &c.variants.iter().find(|v| v.name == name).unwrap().rules;
-        assert_eq!(rules("sackson")["lead"], "0");
-        assert_eq!(rules("classic")["lead"], "3");
-        assert_eq!(rules("super-turbo-light-pow")["captain"], "turbo");
-        assert_eq!(rules("super-turbo-light-pow")["guards"], "privates");
-        assert_eq!(rules("super-turbo-light-pow")["start"], "pow");
+        assert_eq!(rules("sackson").get("lead"), Some("0"));
+        assert_eq!(rules("classic").get("lead"), Some("3"));
+        assert_eq!(rules("super-turbo-light-pow").get("captain"), Some("turbo"));
+        assert_eq!(
+            rules("super-turbo-light-pow").get("guards"),
+            Some("privates")
+        );
+        assert_eq!(rules("super-turbo-light-pow").get("start"), Some("pow"));
         // Every variant's rules name every option, with one of its values or a number.
         for v in &c.variants {
             assert_eq!(v.rules.len(), c.options.len(), "{}", v.name);
             for o in &c.options {
-                let value = &v.rules[o.name];
+                let value = v.rules.get(o.name).unwrap_or_default().to_string();
                 assert!(
-                    o.numeric || o.values.contains(value),
+                    o.numeric || o.values.contains(&value),
                     "{} {}={value}",
                     v.name,
                     o.name

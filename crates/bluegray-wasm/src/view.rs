@@ -7,8 +7,7 @@ use bluegray_core::{
     Color, EndReason, Game, ImpasseCause, Move, MoveKind, Outcome, PieceKind, Point, Rules,
     PATH_STEPS,
 };
-use serde::Serialize;
-use std::collections::BTreeMap;
+use serde::{Serialize, Serializer};
 
 /// One piece on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -157,7 +156,7 @@ pub struct GameState {
     /// The variant's one-line description.
     pub variant_description: String,
     /// The variant's rules: every option's value as a spec writes it.
-    pub rules: BTreeMap<&'static str, String>,
+    pub rules: RuleValues,
     /// The current position code.
     pub code: String,
     /// The code of the position the game started from (with `variant` and `history`, it names
@@ -228,7 +227,7 @@ impl GameState {
         GameState {
             variant: variant.to_string(),
             variant_description: variant.name.description(),
-            rules: rules_view(&variant.rules),
+            rules: RuleValues::of(&variant.rules),
             code: pos.to_string(),
             start: g.start_position().to_string(),
             side: pos.side_to_move().as_str(),
@@ -262,9 +261,41 @@ impl GameState {
     }
 }
 
-/// Every option's value of `rules`, by option name.
-pub fn rules_view(rules: &Rules) -> BTreeMap<&'static str, String> {
-    rules.values().into_iter().collect()
+/// Every option's value of a game's rules as a spec writes it, by option name, in the order of
+/// the options: a JS object across the boundary. (Not a map: the order is already the options',
+/// and a sorted map would cost the module its sorting and tree code for nothing the page reads.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleValues(Vec<(&'static str, String)>);
+
+impl RuleValues {
+    /// The values of `rules`.
+    pub fn of(rules: &Rules) -> RuleValues {
+        RuleValues(rules.values())
+    }
+
+    /// The value of option `name`, if there is such an option.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// How many options there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none (never, for real rules).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for RuleValues {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(n, v)| (n, v)))
+    }
 }
 
 #[cfg(test)]
@@ -278,9 +309,9 @@ mod tests {
     #[test]
     fn a_games_state_carries_its_rules() {
         let s = GameState::of(&game("classic-turbo,lead=2,first=gray"));
-        assert_eq!(s.rules["captain"], "turbo");
-        assert_eq!(s.rules["lead"], "2");
-        assert_eq!(s.rules["first"], "gray");
+        assert_eq!(s.rules.get("captain"), Some("turbo"));
+        assert_eq!(s.rules.get("lead"), Some("2"));
+        assert_eq!(s.rules.get("first"), Some("gray"));
     }
 
     #[test]
