@@ -10,7 +10,7 @@ import { webStorage } from './lib/web-storage.js';
 import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';
 import { renderRecent, renderRecentCount } from './page/recent.js';
-import { loadLanguage } from './lib/i18n.js';
+import { loadMessages } from './lib/i18n.js';
 import { renderPanel, renderPrefs, localisePage, renderReview, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
@@ -41,6 +41,8 @@ const board = /** @type {BlueGrayGameElement} */ (document.getElementById('game'
 const sound = new Sound();
 /** A frame is requested. */
 let frameQueued = false;
+/** The page's messages are loaded and put in: until then no frame draws the panel (it would show keys). */
+let localised = false;
 /** The next frame brings the status and the result into view (a game started, opened or ended). */
 let reveal = false;
 /** The lessons (teach/lessons.js), once wired: the rules picker links each rule to its lesson. */
@@ -194,7 +196,7 @@ function showStatus() {
 }
 
 function scheduleRender() {
-  if (frameQueued) return;
+  if (frameQueued || !localised) return;
   frameQueued = true;
   requestAnimationFrame(() => {
     frameQueued = false;
@@ -292,7 +294,8 @@ async function main() {
   const errors = [];
   ctx.update((p) => ({ ...p, prefs: prefsFrom(loadPrefs(ctx.storage)) }));
   const lang = prefs.chooseLanguage(errors);
-  await loadLanguage(lang);
+  await loadMessages('page', lang);
+  localised = true;
   ctx.update((p) => ({ ...p, lang }));
   document.documentElement.lang = lang;
   board.setAttribute('lang', lang);

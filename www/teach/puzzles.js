@@ -6,7 +6,7 @@
 import { loadTeaching } from '../engine/assets.js';
 import { el } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
-import { loadTeachingMessages } from '../lib/i18n.js';
+import { loadMessages } from '../lib/i18n.js';
 
 /** @import { Puzzle, PuzzleSession } from './puzzle-session.js' */
 /** @import { Translate } from '../lib/i18n.js' */
@@ -64,7 +64,7 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
       [core, modules] = await Promise.all([
         loadTeaching(),
         Promise.all([import('./puzzle-dialog.js'), import('./puzzle-session.js')]),
-        loadTeachingMessages(document.documentElement.lang || 'en'),
+        loadMessages('teach', document.documentElement.lang || 'en'),
       ]);
       if (typeof core.puzzles !== 'function') throw new Error(t('puzzles.board.unsupported'));
       list = core.puzzles();
