@@ -316,7 +316,10 @@ async function main() {
   const plain = fs.readdirSync(WWW).filter((f) => f.endsWith('.css') || f === 'boot.js' || f === 'manifest.webmanifest');
   for (const f of plain) copy(path.join(WWW, f), path.join(DIST, f));
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
-  const html = pageHtml();
+  // The sheets' stylesheet is fetched when a sheet first opens (lib/dom.js openSheet), not with the page.
+  const sheets = /\s*<!-- The sheets' styles:[^>]*-->\s*<link rel="stylesheet" href="teach\.css">/;
+  const html = pageHtml().replace(sheets, '');
+  if (html === pageHtml()) fail('index.html must link teach.css, the sheets\' stylesheet, after a comment that says it is fetched on demand');
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
   // The page's chunks and the rules core start loading while the HTML is read. The SIMD build,
   // which nearly every browser runs: one without SIMD downloads it in vain (offline, its service

@@ -11,6 +11,7 @@ import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';
 import { renderRecent, renderRecentCount } from './page/recent.js';
 import { loadMessages } from './lib/i18n.js';
+import { openSheet } from './lib/dom.js';
 import { renderPanel, renderPrefs, localisePage, renderReview, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
@@ -239,7 +240,7 @@ function wireControls() {
   on('over-link', 'click', copyLink);
   on('copy-link', 'click', copyLink);
   records.wire();
-  const shortcuts = () => /** @type {HTMLDialogElement} */ ($('shortcuts')).showModal();
+  const shortcuts = () => openSheet(/** @type {HTMLDialogElement} */ ($('shortcuts')));
   on('show-shortcuts', 'click', shortcuts);
   on('recent-list', 'click', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);

@@ -3,7 +3,7 @@
 import { layout, drawBoard } from '../lib/draw.js';
 import { loadWasm } from '../engine/assets.js';
 import { selectionView, movablePoints } from '../lib/selection.js';
-import { el, sheetHead } from '../lib/dom.js';
+import { el, sheetHead, openSheet } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
 import { loadMessages } from '../lib/i18n.js';
 
@@ -123,7 +123,7 @@ export function howTo({ dialog, t }) {
     // Without the rules core, the text is there without the diagrams.
     const [core] = await Promise.all([loadWasm().catch(() => /** @type {Core|null} */ (null)), loadMessages('teach', document.documentElement.lang || 'en')]);
     render(dialog, t, core);
-    if (!dialog.open) dialog.showModal();
+    await openSheet(dialog);
     dialog.scrollTop = 0;
   }
   // A click on the backdrop (outside the sheet's box) closes it, as Escape does.

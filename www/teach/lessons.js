@@ -5,7 +5,7 @@
 // and the teaching messages at the first opening (or when the rules picker asks which lesson
 // teaches a rule); the lessons' state is lesson-session.js's.
 import { loadTeaching } from '../engine/assets.js';
-import { el, button } from '../lib/dom.js';
+import { el, button, openSheet } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import { loadMessages } from '../lib/i18n.js';
 import * as S from './lesson-catalogue.js';
@@ -153,7 +153,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
    */
   async function open(id, first = false) {
     const content = await ensureBuilt();
-    if (!dialog.open) dialog.showModal();
+    await openSheet(dialog);
     if (content) content.show(id, first);
   }
 
