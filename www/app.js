@@ -2,8 +2,9 @@
 // page keeps its own state (page/page-state.js) in its context (page/context.js), which changes
 // it only through `update`, and draws the panel from it and the board (page/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
-// advice, the review, going through the game, the preferences, sharing, records in and out and
-// the update offer), wires the controls and the board's events to them, and starts the page.
+// advice, the review (fetched at the first), going through the game, the preferences, sharing,
+// records in and out and the update offer), wires the controls and the board's events to them,
+// and starts the page.
 import './blue-gray-game.js';
 import { settingErrorText, limitsOf } from './lib/settings.js';
 import { webStorage } from './lib/web-storage.js';
@@ -12,7 +13,7 @@ import { Games } from './page/games.js';
 import { renderRecent, renderRecentCount } from './page/recent.js';
 import { loadMessages } from './lib/i18n.js';
 import { openSheet } from './lib/dom.js';
-import { renderPanel, renderPrefs, localisePage, renderReview, boardSnapshot, revealStatus } from './page/panel.js';
+import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
 import { initPuzzles } from './teach/puzzles.js';
@@ -27,7 +28,6 @@ import { newGameForm } from './page/form.js';
 import { pageRecords } from './page/records.js';
 import { pageNavigation } from './page/navigation.js';
 import { advice } from './page/advice.js';
-import { pageReview } from './review/review.js';
 import { pagePrefs, systemPrefersDark } from './page/prefs.js';
 import { pageUpdate } from './page/update.js';
 
@@ -57,7 +57,22 @@ const doors = gameDoors(ctx, { games, save, address });
 const form = newGameForm(ctx, { start, lessons: () => lessons });
 const adv = advice(ctx);
 const nav = pageNavigation(ctx);
-const review = pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
+/**
+ * The review (review/review.js, with its box and chart), fetched at the first review: until then
+ * the review box stays hidden, as index.html has it.
+ * @type {Promise<ReturnType<typeof import('./review/review.js').pageReview>>|null}
+ */
+let reviewLoading = null;
+/** @type {ReturnType<typeof import('./review/review.js').pageReview>|null} */
+let review = null;
+function startReview() {
+  reviewLoading ??= import('./review/review.js').then((m) => {
+    review = m.pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
+    review.wire();
+    return review;
+  });
+  reviewLoading.then((r) => r.start());
+}
 const prefs = pagePrefs(ctx, {
   sound,
   changed(what) {
@@ -185,7 +200,7 @@ const copyLink = () => offer(address.link(true), { key: 'share.copied' }, { shar
 // ---------------------------------------------------------------- drawing
 
 function onBoardChange() {
-  review.followBoard();
+  review?.followBoard();
   if (ctx.page().started) save();
   adv.evaluate();
   scheduleRender();
@@ -207,7 +222,7 @@ function scheduleRender() {
     form.follow();
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
     renderPanel(document, page, b, t);
-    renderReview(document, page, b, t, review.playerSides());
+    review?.render(document, page, b);
     if (reveal) revealStatus(document);
     reveal = false;
     $('update-bar').hidden = !page.updateReady;
@@ -226,7 +241,8 @@ function wireControls() {
   const on = (id, type, f) => $(id).addEventListener(type, f);
   form.wire();
   prefs.wire();
-  review.wire();
+  on('review', 'click', startReview);
+  on('over-review', 'click', startReview);
   on('undo', 'click', () => board.undo());
   on('redo', 'click', () => board.redo());
   on('hint', 'click', adv.hint);
