@@ -1,5 +1,5 @@
 // Building small pieces of the page from script (no HTML strings: nothing to escape, nothing a
-// strict CSP would refuse).
+// strict CSP would refuse), and opening a sheet (a dialog) with its stylesheet fetched first.
 /** @import { BlueGrayGameElement } from '../blue-gray-game.js' */
 
 /**
