@@ -313,8 +313,13 @@ async function main() {
   fs.mkdirSync(DIST, { recursive: true });
   const chunks = await bundleModules();
   for (const f of [...Object.values(WASM), TEACHING_WASM]) copy(path.join(WWW, f), path.join(DIST, f));
-  const plain = fs.readdirSync(WWW).filter((f) => f.endsWith('.css') || f === 'boot.js' || f === 'manifest.webmanifest');
-  for (const f of plain) copy(path.join(WWW, f), path.join(DIST, f));
+  // The stylesheets and the classic script minified, as every bundle is; the manifest as it is.
+  for (const f of fs.readdirSync(WWW).filter((n) => n.endsWith('.css') || n === 'boot.js')) {
+    const loader = f.endsWith('.css') ? 'css' : 'js';
+    const { code } = await esbuild.transform(fs.readFileSync(path.join(WWW, f), 'utf8'), { loader, minify: true, target: BUNDLE.target, charset: 'utf8', legalComments: 'none' });
+    fs.writeFileSync(path.join(DIST, f), code);
+  }
+  copy(path.join(WWW, 'manifest.webmanifest'), path.join(DIST, 'manifest.webmanifest'));
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
   // The sheets' stylesheet is fetched when a sheet first opens (lib/dom.js openSheet), not with the page.
   const sheets = /\s*<!-- The sheets' styles:[^>]*-->\s*<link rel="stylesheet" href="teach\.css">/;
