@@ -49,6 +49,10 @@ let reveal = false;
 /** The lessons (teach/lessons.js), once wired: the rules picker links each rule to its lesson. */
 let lessons = /** @type {LessonLinks|null} */ (null);
 
+// The board was defined and started loading in this task (its module ran above); the first
+// reach for Web Storage, which can hold the main thread while the browser opens it, comes in a
+// task of its own.
+await nextTask();
 const ctx = pageContext({ board, storage: webStorage('localStorage'), session: webStorage('sessionStorage'), render: scheduleRender });
 const { $, t } = ctx;
 const games = new Games({ board, storage: ctx.storage, session: ctx.session, update: ctx.update });
