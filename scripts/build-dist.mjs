@@ -139,7 +139,7 @@ async function workerSource() {
 
 /**
  * An esbuild plugin for the single file: each message table but the fallback's board part (each
- * language's, and each page and teaching part, the fallback's too) becomes deflated JSON that is inflated
+ * language's, and each of the other parts, the fallback's too) becomes deflated JSON that is inflated
  * when it is first asked for (its module's default export is
  * then a promise of the table, which `import(...).then((m) => m.default)` waits for). Tables are
  * data, so this needs nothing from the CSP that code would.
@@ -153,14 +153,14 @@ async function packedTables() {
   const packed = new Map();
   for (const f of fs.readdirSync(dir)) {
     const code = f.replace(/\.js$/, '');
-    if (!/^((teach|page)-)?[a-z]{2,3}$/.test(code) || code === FALLBACK) continue;
+    if (!/^([a-z]+-)?[a-z]{2,3}$/.test(code) || code === FALLBACK) continue;
     const table = /** @type {{ default: unknown }} */ (await import(pathToFileURL(path.join(dir, f)).href)).default;
     packed.set(path.join(dir, f), zlib.deflateRawSync(Buffer.from(JSON.stringify(table)), { level: 9 }).toString('base64'));
   }
   return {
     name: 'packed-tables',
     setup(b) {
-      b.onLoad({ filter: /messages[\\/]((teach|page)-)?[a-z]{2,3}\.js$/ }, (args) => {
+      b.onLoad({ filter: /messages[\\/]([a-z]+-)?[a-z]{2,3}\.js$/ }, (args) => {
         if (!packed.has(args.path)) return undefined;
         return {
           contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};

@@ -62,7 +62,7 @@ const form = newGameForm(ctx, { start, lessons: () => lessons });
 const adv = advice(ctx);
 const nav = pageNavigation(ctx);
 /**
- * The review (review/review.js, with its box and chart), fetched at the first review: until then
+ * The review (review/review.js, with its box, chart and messages), fetched at the first review: until then
  * the review box stays hidden, as index.html has it.
  * @type {Promise<ReturnType<typeof import('./review/review.js').pageReview>>|null}
  */
@@ -70,7 +70,7 @@ let reviewLoading = null;
 /** @type {ReturnType<typeof import('./review/review.js').pageReview>|null} */
 let review = null;
 function startReview() {
-  reviewLoading ??= import('./review/review.js').then((m) => {
+  reviewLoading ??= Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang)]).then(([m]) => {
     review = m.pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
     review.wire();
     return review;

@@ -9,16 +9,19 @@ import { LANGUAGES, pickLanguage, template, translate, say, groupDigits, loadLan
 import { FALLBACK, FALLBACK_TABLE, LANGUAGES as KNOWN, PARTS, loadAllTables } from '../../www/messages/index.js';
 import en from '../../www/messages/en.js';
 import pageEn from '../../www/messages/page-en.js';
+import reviewEn from '../../www/messages/review-en.js';
 import teachEn from '../../www/messages/teach-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
-/** English, every part: the board's, the page's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...teachEn.messages };
+/** English, every part: the board's, the page's, the review's and the teaching part. */
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...teachEn.messages };
 const TABLES = await loadAllTables();
-// The page's messages, as the page has them (the board's are there from the start).
+// The page's messages and the review's, as the page has them once it has shown a review (the
+// board's are there from the start).
 await loadMessages('page', FALLBACK);
+await loadMessages('review', FALLBACK);
 
 /** Every .js source of the page and the element (not the message tables, not generated code). */
 function sources() {
@@ -48,8 +51,8 @@ test('the fallback is English and every language listed has a table', () => {
   assert.equal(FALLBACK_TABLE, en);
 });
 
-test('each language’s parts hold the same keys as English’s: the board’s, the page’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, teach: teachEn };
+test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s and the teaching part', async () => {
+  const english = { main: en, page: pageEn, review: reviewEn, teach: teachEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -60,6 +63,8 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   // The teaching part is only the lessons', the puzzles' and "How to play"'s: what the first
   // visit need not fetch.
   for (const k of keysOf(teachEn)) assert.match(k, /^(lesson|lessons|puzzles|howto)\./, k);
+  // The review's part is only what the review and "Learn from your mistakes" say once fetched.
+  for (const k of keysOf(reviewEn)) assert.match(k, /^(review|learn)\./, k);
 });
 
 /**

@@ -2,13 +2,14 @@
 // English is always there (it is the fallback); the others load when first asked for, so a
 // visit in one language does not download the others. Each language's messages come in parts,
 // each loaded with what shows it: the board's (`<lang>.js`: what <blue-gray-game> says, all an
-// embedding page needs), the full page's (`page-<lang>.js`: its panel, form, review, games with
-// a friend), and the teaching part (`teach-<lang>.js`: the lessons, the puzzles and "How to
-// play", loaded only when one of those is first opened).
+// embedding page needs), the full page's (`page-<lang>.js`: its panel, form, games with a
+// friend), the review's (`review-<lang>.js`: its summary and "Learn from your mistakes", loaded
+// with the review) and the teaching part (`teach-<lang>.js`: the lessons, the puzzles and "How
+// to play", loaded only when one of those is first opened).
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'teach'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'teach'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -24,24 +25,36 @@ export const LANGUAGES = Object.freeze([
     code: 'en',
     name: 'English',
     load: async () => en,
-    parts: { page: () => import('./page-en.js').then((m) => m.default), teach: () => import('./teach-en.js').then((m) => m.default) },
+    parts: {
+      page: () => import('./page-en.js').then((m) => m.default),
+      review: () => import('./review-en.js').then((m) => m.default),
+      teach: () => import('./teach-en.js').then((m) => m.default),
+    },
   },
   {
     code: 'ru',
     name: 'Русский',
     load: () => import('./ru.js').then((m) => m.default),
-    parts: { page: () => import('./page-ru.js').then((m) => m.default), teach: () => import('./teach-ru.js').then((m) => m.default) },
+    parts: {
+      page: () => import('./page-ru.js').then((m) => m.default),
+      review: () => import('./review-ru.js').then((m) => m.default),
+      teach: () => import('./teach-ru.js').then((m) => m.default),
+    },
   },
   {
     code: 'hu',
     name: 'Magyar',
     load: () => import('./hu.js').then((m) => m.default),
-    parts: { page: () => import('./page-hu.js').then((m) => m.default), teach: () => import('./teach-hu.js').then((m) => m.default) },
+    parts: {
+      page: () => import('./page-hu.js').then((m) => m.default),
+      review: () => import('./review-hu.js').then((m) => m.default),
+      teach: () => import('./teach-hu.js').then((m) => m.default),
+    },
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'teach']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'teach']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';
