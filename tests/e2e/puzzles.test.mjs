@@ -13,7 +13,7 @@ import { loadAllTables } from '../../www/messages/index.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
 
 const TABLES = await loadAllTables();
-for (const lang of Object.keys(TABLES)) for (const part of ['page', 'review', 'teach']) await loadMessages(part, lang);
+for (const lang of Object.keys(TABLES)) for (const part of ['page', 'review', 'live', 'teach']) await loadMessages(part, lang);
 const M = TABLES.en.messages;
 
 const env = setUp();

@@ -10,13 +10,14 @@ import { FALLBACK, FALLBACK_TABLE, LANGUAGES as KNOWN, PARTS, loadAllTables } fr
 import en from '../../www/messages/en.js';
 import pageEn from '../../www/messages/page-en.js';
 import reviewEn from '../../www/messages/review-en.js';
+import liveEn from '../../www/messages/live-en.js';
 import teachEn from '../../www/messages/teach-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
-/** English, every part: the board's, the page's, the review's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...teachEn.messages };
+/** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages };
 const TABLES = await loadAllTables();
 // The page's messages and the review's, as the page has them once it has shown a review (the
 // board's are there from the start).
@@ -51,8 +52,8 @@ test('the fallback is English and every language listed has a table', () => {
   assert.equal(FALLBACK_TABLE, en);
 });
 
-test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, teach: teachEn };
+test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -65,6 +66,8 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   for (const k of keysOf(teachEn)) assert.match(k, /^(lesson|lessons|puzzles|howto)\./, k);
   // The review's part is only what the review and "Learn from your mistakes" say once fetched.
   for (const k of keysOf(reviewEn)) assert.match(k, /^(review|learn)\./, k);
+  // A live session's part is only what is said once it has started (the board loads it with the session's code).
+  for (const k of keysOf(liveEn)) assert.match(k, /^live\./, k);
 });
 
 /**
@@ -92,8 +95,10 @@ test('the board’s part has every message the element says: a page with only th
   for (const m of modules) {
     const text = fs.readFileSync(path.join(WWW, m), 'utf8');
     for (const x of text.matchAll(/'([a-z][A-Za-z]*(?:\.[A-Za-z0-9-]+)+)'/g)) {
-      // The element's puzzle mode speaks the teaching part, which a page with puzzles has loaded.
-      if (namespaces.has(x[1].split('.')[0]) && !Object.hasOwn(en.messages, x[1]) && !Object.hasOwn(teachEn.messages, x[1])) missing.push(`${x[1]} (${m})`);
+      // The element's puzzle mode speaks the teaching part, which a page with puzzles has loaded,
+      // and a live session the live part, which the board loads with the session's code.
+      const loaded = [en, teachEn, liveEn].some((part) => Object.hasOwn(part.messages, x[1]));
+      if (namespaces.has(x[1].split('.')[0]) && !loaded) missing.push(`${x[1]} (${m})`);
     }
   }
   assert.deepEqual(missing, []);

@@ -66,8 +66,8 @@ export async function loadLanguage(code) {
 }
 
 /**
- * Loads part `part` of the tables (the full page's messages, the review's, or the teaching
- * ones: the lessons', the puzzles' and "How to play"'s) for `code` and the fallback language, and of
+ * Loads part `part` of the tables (the full page's messages, the review's, a live session's, or
+ * the teaching ones: the lessons', the puzzles' and "How to play"'s) for `code` and the fallback language, and of
  * every language loaded from now on. Resolves to whether `code`'s is there.
  * @param {Part} part
  * @param {string} code

@@ -4,12 +4,13 @@
 // each loaded with what shows it: the board's (`<lang>.js`: what <blue-gray-game> says, all an
 // embedding page needs), the full page's (`page-<lang>.js`: its panel, form, games with a
 // friend), the review's (`review-<lang>.js`: its summary and "Learn from your mistakes", loaded
-// with the review) and the teaching part (`teach-<lang>.js`: the lessons, the puzzles and "How
-// to play", loaded only when one of those is first opened).
+// with the review), the live session's (`live-<lang>.js`: what a board says of it once started,
+// loaded with its code) and the teaching part (`teach-<lang>.js`: the lessons, the puzzles and
+// "How to play", loaded only when one of those is first opened).
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'teach'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -28,6 +29,7 @@ export const LANGUAGES = Object.freeze([
     parts: {
       page: () => import('./page-en.js').then((m) => m.default),
       review: () => import('./review-en.js').then((m) => m.default),
+      live: () => import('./live-en.js').then((m) => m.default),
       teach: () => import('./teach-en.js').then((m) => m.default),
     },
   },
@@ -38,6 +40,7 @@ export const LANGUAGES = Object.freeze([
     parts: {
       page: () => import('./page-ru.js').then((m) => m.default),
       review: () => import('./review-ru.js').then((m) => m.default),
+      live: () => import('./live-ru.js').then((m) => m.default),
       teach: () => import('./teach-ru.js').then((m) => m.default),
     },
   },
@@ -48,13 +51,14 @@ export const LANGUAGES = Object.freeze([
     parts: {
       page: () => import('./page-hu.js').then((m) => m.default),
       review: () => import('./review-hu.js').then((m) => m.default),
+      live: () => import('./live-hu.js').then((m) => m.default),
       teach: () => import('./teach-hu.js').then((m) => m.default),
     },
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'teach']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';
