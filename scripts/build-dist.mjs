@@ -81,7 +81,8 @@ function pageHtml() {
 
 /**
  * Bundles the page, the element and the worker. Returns the files the page's module imports
- * statically (its chunks), which the page then asks for at once instead of after running it.
+ * statically (its chunks) and the fallback's page messages, which the page then asks for at once
+ * instead of after running it.
  * @returns {Promise<string[]>}
  */
 async function bundleModules() {
@@ -101,9 +102,23 @@ async function bundleModules() {
     format: 'esm',
     outdir: DIST,
   });
-  const app = Object.entries(page.metafile.outputs).find(([, o]) => o.entryPoint && o.entryPoint.endsWith('www/app.js'));
+  const outputs = Object.entries(page.metafile.outputs);
+  const app = outputs.find(([, o]) => o.entryPoint && o.entryPoint.endsWith('www/app.js'));
   if (!app) fail('esbuild wrote no output for www/app.js');
-  return app[1].imports.filter((i) => i.kind === 'import-statement').map((i) => path.relative(DIST, path.resolve(ROOT, i.path)));
+  // The fallback language's page messages, which the page loads (import()) before it shows anything.
+  const fallback = await fallbackLanguage();
+  const pageMessages = outputs.find(([, o]) => o.entryPoint && o.entryPoint.endsWith(`www/messages/page-${fallback}.js`));
+  if (!pageMessages) fail('esbuild wrote no chunk for the page messages of the fallback language');
+  const statics = app[1].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  return [...statics, pageMessages[0]].map((f) => path.relative(DIST, path.resolve(ROOT, f)));
+}
+
+/**
+ * The code of the fallback language (messages/index.js, loaded at run time).
+ * @returns {Promise<string>}
+ */
+async function fallbackLanguage() {
+  return /** @type {{ FALLBACK: string }} */ (await import(pathToFileURL(path.join(WWW, 'messages', 'index.js')).href)).FALLBACK;
 }
 
 /**
@@ -123,8 +138,8 @@ async function workerSource() {
 }
 
 /**
- * An esbuild plugin for the single file: each message table but the fallback's main part (each
- * language's, and each teaching part, the fallback's too) becomes deflated JSON that is inflated
+ * An esbuild plugin for the single file: each message table but the fallback's board part (each
+ * language's, and each of the other parts, the fallback's too) becomes deflated JSON that is inflated
  * when it is first asked for (its module's default export is
  * then a promise of the table, which `import(...).then((m) => m.default)` waits for). Tables are
  * data, so this needs nothing from the CSP that code would.
@@ -138,14 +153,14 @@ async function packedTables() {
   const packed = new Map();
   for (const f of fs.readdirSync(dir)) {
     const code = f.replace(/\.js$/, '');
-    if (!/^(teach-)?[a-z]{2,3}$/.test(code) || code === FALLBACK) continue;
+    if (!/^([a-z]+-)?[a-z]{2,3}$/.test(code) || code === FALLBACK) continue;
     const table = /** @type {{ default: unknown }} */ (await import(pathToFileURL(path.join(dir, f)).href)).default;
     packed.set(path.join(dir, f), zlib.deflateRawSync(Buffer.from(JSON.stringify(table)), { level: 9 }).toString('base64'));
   }
   return {
     name: 'packed-tables',
     setup(b) {
-      b.onLoad({ filter: /messages[\\/](teach-)?[a-z]{2,3}\.js$/ }, (args) => {
+      b.onLoad({ filter: /messages[\\/]([a-z]+-)?[a-z]{2,3}\.js$/ }, (args) => {
         if (!packed.has(args.path)) return undefined;
         return {
           contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};
@@ -277,15 +292,17 @@ document.head.append(s);`;
  * @returns {Promise<{ version: string, files: string[] }>}
  */
 async function serviceWorker() {
-  // The large icons are for installing, not for playing, and a language's messages are fetched
-  // (and then kept) when a reader asks for that language: neither is what every visit needs.
+  // The large icons are for installing, not for playing, and a language's messages (its board's
+  // and its page's; the fallback's are always there) are fetched (and then kept) when a reader
+  // asks for that language: neither is what every visit needs.
+  const fallback = await fallbackLanguage();
   const languages = fs.readdirSync(path.join(WWW, 'messages')).map((f) => f.replace(/\.js$/, '')).filter((c) => /^[a-z]{2,3}$/.test(c));
   // A live game's session and its MQTT client (live-HASH.js, mqtt-HASH.js) are fetched when a
   // live game starts, and kept then.
   const onDemand = (/** @type {string} */ f) =>
     (f.startsWith('icons/') && f !== PAGE_ICON) ||
     /^(live|mqtt)-\w+\.js$/.test(f) ||
-    languages.some((c) => f.startsWith(`${c}-`) && f.endsWith('.js'));
+    languages.some((c) => (f.startsWith(`${c}-`) || (c !== fallback && f.startsWith(`page-${c}-`))) && f.endsWith('.js'));
   const kept = listFiles(DIST)
     .filter((f) => f !== 'sw.js' && f !== 'blue-and-gray.html' && !f.startsWith('examples/') && !onDemand(f))
     .sort();
@@ -327,10 +344,18 @@ async function main() {
   fs.mkdirSync(DIST, { recursive: true });
   const chunks = await bundleModules();
   for (const f of [...Object.values(WASM), TEACHING_WASM]) copy(path.join(WWW, f), path.join(DIST, f));
-  const plain = fs.readdirSync(WWW).filter((f) => f.endsWith('.css') || f === 'boot.js' || f === 'manifest.webmanifest');
-  for (const f of plain) copy(path.join(WWW, f), path.join(DIST, f));
+  // The stylesheets and the classic script minified, as every bundle is; the manifest as it is.
+  for (const f of fs.readdirSync(WWW).filter((n) => n.endsWith('.css') || n === 'boot.js')) {
+    const loader = f.endsWith('.css') ? 'css' : 'js';
+    const { code } = await esbuild.transform(fs.readFileSync(path.join(WWW, f), 'utf8'), { loader, minify: true, target: BUNDLE.target, charset: 'utf8', legalComments: 'none' });
+    fs.writeFileSync(path.join(DIST, f), code);
+  }
+  copy(path.join(WWW, 'manifest.webmanifest'), path.join(DIST, 'manifest.webmanifest'));
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
-  const html = pageHtml();
+  // The sheets' stylesheet is fetched when a sheet first opens (lib/dom.js openSheet), not with the page.
+  const sheets = /\s*<!-- The sheets' styles:[^>]*-->\s*<link rel="stylesheet" href="teach\.css">/;
+  const html = pageHtml().replace(sheets, '');
+  if (html === pageHtml()) fail('index.html must link teach.css, the sheets\' stylesheet, after a comment that says it is fetched on demand');
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
   // The page's chunks and the rules core start loading while the HTML is read. The SIMD build,
   // which nearly every browser runs: one without SIMD downloads it in vain (offline, its service

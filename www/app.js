@@ -2,16 +2,18 @@
 // page keeps its own state (page/page-state.js) in its context (page/context.js), which changes
 // it only through `update`, and draws the panel from it and the board (page/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
-// advice, the review, going through the game, the preferences, sharing, records in and out and
-// the update offer), wires the controls and the board's events to them, and starts the page.
+// advice, the review (fetched at the first), going through the game, the preferences, sharing,
+// records in and out and the update offer), wires the controls and the board's events to them,
+// and starts the page.
 import './blue-gray-game.js';
 import { settingErrorText, limitsOf } from './lib/settings.js';
 import { webStorage } from './lib/web-storage.js';
 import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';
 import { renderRecent, renderRecentCount } from './page/recent.js';
-import { loadLanguage } from './lib/i18n.js';
-import { renderPanel, renderPrefs, localisePage, renderReview, boardSnapshot, revealStatus } from './page/panel.js';
+import { loadMessages } from './lib/i18n.js';
+import { openSheet } from './lib/dom.js';
+import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
 import { initPuzzles } from './teach/puzzles.js';
@@ -26,7 +28,6 @@ import { newGameForm } from './page/form.js';
 import { pageRecords } from './page/records.js';
 import { pageNavigation } from './page/navigation.js';
 import { advice } from './page/advice.js';
-import { pageReview } from './review/review.js';
 import { pagePrefs, systemPrefersDark } from './page/prefs.js';
 import { pageUpdate } from './page/update.js';
 
@@ -41,11 +42,17 @@ const board = /** @type {BlueGrayGameElement} */ (document.getElementById('game'
 const sound = new Sound();
 /** A frame is requested. */
 let frameQueued = false;
+/** The page's messages are loaded and put in: until then no frame draws the panel (it would show keys). */
+let localised = false;
 /** The next frame brings the status and the result into view (a game started, opened or ended). */
 let reveal = false;
 /** The lessons (teach/lessons.js), once wired: the rules picker links each rule to its lesson. */
 let lessons = /** @type {LessonLinks|null} */ (null);
 
+// The board was defined and started loading in this task (its module ran above); the first
+// reach for Web Storage, which can hold the main thread while the browser opens it, comes in a
+// task of its own.
+await nextTask();
 const ctx = pageContext({ board, storage: webStorage('localStorage'), session: webStorage('sessionStorage'), render: scheduleRender });
 const { $, t } = ctx;
 const games = new Games({ board, storage: ctx.storage, session: ctx.session, update: ctx.update });
@@ -54,7 +61,22 @@ const doors = gameDoors(ctx, { games, save, address });
 const form = newGameForm(ctx, { start, lessons: () => lessons });
 const adv = advice(ctx);
 const nav = pageNavigation(ctx);
-const review = pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
+/**
+ * The review (review/review.js, with its box, chart and messages), fetched at the first review: until then
+ * the review box stays hidden, as index.html has it.
+ * @type {Promise<ReturnType<typeof import('./review/review.js').pageReview>>|null}
+ */
+let reviewLoading = null;
+/** @type {ReturnType<typeof import('./review/review.js').pageReview>|null} */
+let review = null;
+function startReview() {
+  reviewLoading ??= Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang)]).then(([m]) => {
+    review = m.pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
+    review.wire();
+    return review;
+  });
+  reviewLoading.then((r) => r.start());
+}
 const prefs = pagePrefs(ctx, {
   sound,
   changed(what) {
@@ -182,7 +204,7 @@ const copyLink = () => offer(address.link(true), { key: 'share.copied' }, { shar
 // ---------------------------------------------------------------- drawing
 
 function onBoardChange() {
-  review.followBoard();
+  review?.followBoard();
   if (ctx.page().started) save();
   adv.evaluate();
   scheduleRender();
@@ -194,7 +216,7 @@ function showStatus() {
 }
 
 function scheduleRender() {
-  if (frameQueued) return;
+  if (frameQueued || !localised) return;
   frameQueued = true;
   requestAnimationFrame(() => {
     frameQueued = false;
@@ -204,7 +226,7 @@ function scheduleRender() {
     form.follow();
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
     renderPanel(document, page, b, t);
-    renderReview(document, page, b, t, review.playerSides());
+    review?.render(document, page, b);
     if (reveal) revealStatus(document);
     reveal = false;
     $('update-bar').hidden = !page.updateReady;
@@ -223,7 +245,8 @@ function wireControls() {
   const on = (id, type, f) => $(id).addEventListener(type, f);
   form.wire();
   prefs.wire();
-  review.wire();
+  on('review', 'click', startReview);
+  on('over-review', 'click', startReview);
   on('undo', 'click', () => board.undo());
   on('redo', 'click', () => board.redo());
   on('hint', 'click', adv.hint);
@@ -237,7 +260,7 @@ function wireControls() {
   on('over-link', 'click', copyLink);
   on('copy-link', 'click', copyLink);
   records.wire();
-  const shortcuts = () => /** @type {HTMLDialogElement} */ ($('shortcuts')).showModal();
+  const shortcuts = () => openSheet(/** @type {HTMLDialogElement} */ ($('shortcuts')));
   on('show-shortcuts', 'click', shortcuts);
   on('recent-list', 'click', (e) => {
     const target = /** @type {HTMLElement} */ (e.target);
@@ -292,7 +315,8 @@ async function main() {
   const errors = [];
   ctx.update((p) => ({ ...p, prefs: prefsFrom(loadPrefs(ctx.storage)) }));
   const lang = prefs.chooseLanguage(errors);
-  await loadLanguage(lang);
+  await loadMessages('page', lang);
+  localised = true;
   ctx.update((p) => ({ ...p, lang }));
   document.documentElement.lang = lang;
   board.setAttribute('lang', lang);

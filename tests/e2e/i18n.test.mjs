@@ -6,12 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPage, waitText, waitReady, waitPly, playMove, state, deepText, seriousA11y, escapeRe, NEAR_WIN } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
-import { languageName, translate, loadTeachingMessages } from '../../www/lib/i18n.js';
+import { languageName, translate, loadMessages } from '../../www/lib/i18n.js';
 import { SECTIONS } from '../../www/teach/howto.js';
 import { loadCore } from '../unit/core.mjs';
 
 const TABLES = await loadAllTables();
-for (const lang of Object.keys(TABLES)) await loadTeachingMessages(lang);
+for (const lang of Object.keys(TABLES)) for (const part of ['page', 'review', 'live', 'teach']) await loadMessages(part, lang);
 
 /** The rules core, for facts the tests read from a position. */
 const core = await loadCore();

@@ -10,10 +10,10 @@ import assert from 'node:assert/strict';
 import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPicture, clickPoint, playMove, seriousA11y, state, SINGLE_FILE } from './helpers.mjs';
 import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, solveByClicks, current } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
-import { translate, loadTeachingMessages } from '../../www/lib/i18n.js';
+import { translate, loadMessages } from '../../www/lib/i18n.js';
 
 const TABLES = await loadAllTables();
-for (const lang of Object.keys(TABLES)) await loadTeachingMessages(lang);
+for (const lang of Object.keys(TABLES)) for (const part of ['page', 'review', 'live', 'teach']) await loadMessages(part, lang);
 const M = TABLES.en.messages;
 
 const env = setUp();

@@ -5,17 +5,24 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, pickLanguage, template, translate, say, groupDigits, loadLanguage, languageName } from '../../www/lib/i18n.js';
-import { FALLBACK, FALLBACK_TABLE, LANGUAGES as KNOWN, loadAllTables } from '../../www/messages/index.js';
+import { LANGUAGES, pickLanguage, template, translate, say, groupDigits, loadLanguage, loadMessages, languageName } from '../../www/lib/i18n.js';
+import { FALLBACK, FALLBACK_TABLE, LANGUAGES as KNOWN, PARTS, loadAllTables } from '../../www/messages/index.js';
 import en from '../../www/messages/en.js';
+import pageEn from '../../www/messages/page-en.js';
+import reviewEn from '../../www/messages/review-en.js';
+import liveEn from '../../www/messages/live-en.js';
 import teachEn from '../../www/messages/teach-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
-/** English, both parts: the page's and the board's, and the teaching part. */
-const EN = { ...en.messages, ...teachEn.messages };
+/** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages };
 const TABLES = await loadAllTables();
+// The page's messages and the review's, as the page has them once it has shown a review (the
+// board's are there from the start).
+await loadMessages('page', FALLBACK);
+await loadMessages('review', FALLBACK);
 
 /** Every .js source of the page and the element (not the message tables, not generated code). */
 function sources() {
@@ -45,24 +52,68 @@ test('the fallback is English and every language listed has a table', () => {
   assert.equal(FALLBACK_TABLE, en);
 });
 
-test('each language’s parts hold the same keys as English’s: the page’s and the board’s, and the teaching part', async () => {
-  const mainKeys = Object.keys(en.messages).sort();
-  const teachKeys = Object.keys(teachEn.messages).sort();
-  assert.deepEqual(mainKeys.filter((k) => teachKeys.includes(k)), [], 'no key in both parts');
+test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn };
+  const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
+  const all = Object.values(english).flatMap(keysOf);
+  assert.equal(new Set(all).size, all.length, 'no key in two parts');
   for (const l of KNOWN) {
-    assert.deepEqual(Object.keys((await l.load()).messages).sort(), mainKeys, `${l.code}.js`);
-    assert.deepEqual(Object.keys((await l.teach()).messages).sort(), teachKeys, `teach-${l.code}.js`);
+    assert.deepEqual(keysOf(await l.load()), keysOf(en), `${l.code}.js`);
+    for (const p of PARTS) assert.deepEqual(keysOf(await l.parts[p]()), keysOf(english[p]), `${p}-${l.code}.js`);
   }
   // The teaching part is only the lessons', the puzzles' and "How to play"'s: what the first
   // visit need not fetch.
-  for (const k of teachKeys) assert.match(k, /^(lesson|lessons|puzzles|howto)\./, k);
+  for (const k of keysOf(teachEn)) assert.match(k, /^(lesson|lessons|puzzles|howto)\./, k);
+  // The review's part is only what the review and "Learn from your mistakes" say once fetched.
+  for (const k of keysOf(reviewEn)) assert.match(k, /^(review|learn)\./, k);
+  // A live session's part is only what is said once it has started (the board loads it with the session's code).
+  for (const k of keysOf(liveEn)) assert.match(k, /^live\./, k);
+});
+
+/**
+ * The modules a page with only the element runs: blue-gray-game.js and what it imports, static
+ * or dynamic, but the message tables (paths relative to www/).
+ */
+function elementModules() {
+  const seen = new Set();
+  const walk = (/** @type {string} */ m) => {
+    if (seen.has(m) || m.startsWith('messages/') || m.startsWith('pkg/') || m.startsWith('vendor/')) return;
+    seen.add(m);
+    const text = fs.readFileSync(path.join(WWW, m), 'utf8');
+    const specs = [...text.matchAll(/^\s*import\s[^'"]*?['"](\.[^'"]+\.js)['"]/gm), ...text.matchAll(/\bimport\(\s*['"](\.[^'"]+\.js)['"]\s*\)/g)];
+    for (const x of specs) walk(path.posix.normalize(path.posix.join(path.posix.dirname(m), x[1])));
+  };
+  walk('blue-gray-game.js');
+  return [...seen];
+}
+
+test('the board’s part has every message the element says: a page with only the element needs no other', () => {
+  const modules = elementModules();
+  for (const m of ['element/controller.js', 'element/telling.js', 'lib/settings.js', 'lib/result.js', 'remote/live.js']) assert.ok(modules.includes(m), `the walk misses ${m}`);
+  const namespaces = new Set(Object.keys(EN).map((k) => k.split('.')[0]));
+  const missing = [];
+  for (const m of modules) {
+    const text = fs.readFileSync(path.join(WWW, m), 'utf8');
+    for (const x of text.matchAll(/'([a-z][A-Za-z]*(?:\.[A-Za-z0-9-]+)+)'/g)) {
+      // The element's puzzle mode speaks the teaching part, which a page with puzzles has loaded,
+      // and a live session the live part, which the board loads with the session's code.
+      const loaded = [en, teachEn, liveEn].some((part) => Object.hasOwn(part.messages, x[1]));
+      if (namespaces.has(x[1].split('.')[0]) && !loaded) missing.push(`${x[1]} (${m})`);
+    }
+  }
+  assert.deepEqual(missing, []);
+  // Keys made at run time: a result, a move the rules core refuses, and the namespaces a board message names.
+  for (const k of ['result.breakthrough', 'result.draw', 'side.blue', 'piece.captain', 'number.groupSeparator']) assert.ok(Object.hasOwn(en.messages, k), k);
+  assert.ok(Object.keys(en.messages).some((k) => k.startsWith('why.')), 'the rules core’s reasons');
+  for (const [k, t] of Object.entries(en.messages)) {
+    for (const x of t.matchAll(/\{\w+:(\w+)\}/g)) assert.ok(Object.keys(en.messages).some((key) => key.startsWith(`${x[1]}.`)), `${k} names ${x[1]}, which the board's part lacks`);
+  }
 });
 
 test('the teaching messages join a table when asked for, in the fallback language too', async () => {
-  const { loadTeachingMessages } = await import('../../www/lib/i18n.js');
   const key = Object.keys(teachEn.messages)[0];
   const other = LANGUAGES.find((c) => c !== FALLBACK);
-  assert.equal(await loadTeachingMessages(other), true);
+  assert.equal(await loadMessages('teach', other), true);
   assert.equal(translate(other, key), TABLES[other].messages[key]);
   assert.equal(translate(FALLBACK, key), teachEn.messages[key]);
 });

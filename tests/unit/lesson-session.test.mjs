@@ -4,13 +4,13 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as L from '../../www/teach/lesson-session.js';
-import { translate, loadTeachingMessages, LANGUAGES } from '../../www/lib/i18n.js';
+import { translate, loadMessages, LANGUAGES } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';
 
 let wasm = null;
 before(async () => {
   wasm = await loadCore();
-  for (const lang of LANGUAGES) await loadTeachingMessages(lang);
+  for (const lang of LANGUAGES) await loadMessages('teach', lang);
 });
 
 const WALK = L.lessonInfo({ id: 'walk', variant: 'sackson', code: 'X', learner: 'blue', budget: 4 });

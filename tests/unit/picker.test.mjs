@@ -5,7 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { rulesOf, describeSpec, valueText, composeSpec } from '../../www/page/variant-picker.js';
 import { moveLabel, lastMoveNumber, pliesAsMoves } from '../../www/lib/moves.js';
-import { translate, template, loadLanguage, LANGUAGES } from '../../www/lib/i18n.js';
+import { translate, template, loadMessages, LANGUAGES } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';
 
 let wasm = null;
@@ -13,7 +13,7 @@ let catalogue = null;
 before(async () => {
   wasm = await loadCore();
   catalogue = wasm.variants();
-  for (const lang of LANGUAGES) await loadLanguage(lang);
+  for (const lang of LANGUAGES) await loadMessages('page', lang);
 });
 
 const en = (key, params) => translate('en', key, params);

@@ -6,7 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeScore, describeAfterMove, searchDetails } from '../../www/review/evaluation.js';
 import { winnerMoves } from '../../www/lib/moves.js';
-import { say, loadLanguage } from '../../www/lib/i18n.js';
+import { say, loadMessages } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';
 
 /** Blue's captain one free step from the red dot, Blue to move: a win in one ply. */
@@ -15,8 +15,8 @@ const WIN_IN_ONE = 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30';
 let wasm = null;
 before(async () => {
   wasm = await loadCore();
-  await loadLanguage('ru');
-  await loadLanguage('hu');
+  await loadMessages('page', 'ru');
+  await loadMessages('page', 'hu');
 });
 
 test('a win in one ply is a win in one move: the rules core says so and the page says it in moves', () => {

@@ -10,6 +10,7 @@ import * as B from './board.js';
 import { GAME_ID_TAG } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
+import { loadMessages } from '../lib/i18n.js';
 /** @import { Core, CoreGame } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { LiveStatus } from '../api-types.js' */
@@ -30,6 +31,7 @@ import { webStorage } from '../lib/web-storage.js';
  *   emit(type: string, detail: object): void,
  *   error(message: string): void,
  *   t(key: string, params?: MessageParams): string,
+ *   language(): string,
  *   changed(): void,
  *   refresh(): void,
  * }} LiveBoard
@@ -99,9 +101,10 @@ export class LiveLink {
       const k = e && typeof e === 'object' && 'key' in e && typeof e.key === 'string' ? e.key : null;
       b.error(k ? b.t(k) : b.t('live.error', { error: String((e && /** @type {Error} */ (e).message) || e) }));
     };
-    // The live session and its MQTT client load only when a live game starts.
-    import('../remote/live.js')
-      .then(({ LiveSession }) => {
+    // The live session, its MQTT client and what the board says of it (the live part of the
+    // message tables) load only when a live game starts.
+    Promise.all([import('../remote/live.js'), loadMessages('live', b.language())])
+      .then(([{ LiveSession }]) => {
         if (!mine()) return;
         entry.session = this.#session(LiveSession, entry, s, core, mine);
         return entry.session.start();

@@ -1,5 +1,5 @@
 // Building small pieces of the page from script (no HTML strings: nothing to escape, nothing a
-// strict CSP would refuse).
+// strict CSP would refuse), and opening a sheet (a dialog) with its stylesheet fetched first.
 /** @import { BlueGrayGameElement } from '../blue-gray-game.js' */
 
 /**
@@ -91,6 +91,29 @@ export function sheetHead(dialog, t, name) {
   dialog.setAttribute('aria-labelledby', id);
   const head = /** @type {HTMLDivElement} */ (el('div', { class: 'sheet-head' }, [el('h2', { id, 'data-i18n': `${name}.title`, text: t(`${name}.title`) }), close]));
   return { head, close };
+}
+
+/** The sheets' stylesheet, once asked for: settles when it applies (or could not load). */
+let sheetStyle = /** @type {Promise<void>|null} */ (null);
+
+/**
+ * Shows the sheet `dialog` (modal) once the sheets' stylesheet (teach.css) is there: no visit
+ * fetches it before it opens a sheet. A page that has it already (the single file, inline; the
+ * unbuilt page, linked) does not fetch it again.
+ * @param {HTMLDialogElement} dialog
+ * @returns {Promise<void>}
+ */
+export async function openSheet(dialog) {
+  sheetStyle ??= new Promise((resolve) => {
+    if (document.documentElement.dataset.singleFile === 'true' || document.querySelector('link[rel="stylesheet"][href$="teach.css"]')) return resolve();
+    // Beside the page, as its own stylesheet is.
+    const link = el('link', { rel: 'stylesheet', href: 'teach.css' });
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
+    document.head.append(link);
+  });
+  await sheetStyle;
+  if (!dialog.open) dialog.showModal();
 }
 
 /**

@@ -1,13 +1,14 @@
 // Player-facing text: every string the page and the board show comes from a message table per
-// language (messages/<lang>.js, listed in messages/index.js; its teaching part, the lessons',
-// the puzzles' and "How to play"'s, joins it when one of those first asks for it). A message is a template whose
+// language (messages/<lang>.js, the board's, listed in messages/index.js; its other parts, the
+// full page's and the teaching one, join it when what shows them first asks for them: the
+// element alone never loads the page's messages). A message is a template whose
 // `{name}` places take a parameter as it is and `{name:ns}` places take the message `ns.<value>`
 // (so a side or a piece kind is said in the reader's language too). A count is said in the
 // language's own plural forms (Intl.PluralRules) with `{n, plural, one {# move} other {# moves}}`:
 // `#` is the number, `=0 {…}` matches a number exactly, and a form may hold `{name}` places. A
 // language not loaded yet (loadLanguage) is said in the fallback language meanwhile.
 import { LANGUAGES as KNOWN, FALLBACK, FALLBACK_TABLE } from '../messages/index.js';
-/** @import { Language } from '../messages/index.js' */
+/** @import { Language, Part } from '../messages/index.js' */
 /** @typedef {import('../api-types.js').Message} Message */
 /** @typedef {import('../api-types.js').MessageParams} MessageParams */
 
@@ -28,14 +29,14 @@ export const LANGUAGES = Object.freeze(KNOWN.map((l) => l.code));
 const TABLES = { [FALLBACK]: FALLBACK_TABLE };
 
 /**
- * The parts besides the main table that some module has asked for: each language loaded from
+ * The parts besides the board's table that some module has asked for: each language loaded from
  * then on gets them too.
- * @type {Set<'teach'>}
+ * @type {Set<Part>}
  */
 const PARTS_IN_USE = new Set();
 
 /**
- * The parts of each language's table loaded so far ('main', 'teach'), by code.
+ * The parts of each language's table loaded so far ('main', the board's, and each Part), by code.
  * @type {Record<string, Set<string>|undefined>}
  */
 const LOADED = { [FALLBACK]: new Set(['main']) };
@@ -59,36 +60,37 @@ export function languageName(code) {
 export async function loadLanguage(code) {
   const l = KNOWN.find((x) => x.code === code);
   if (!l) return false;
-  const parts = /** @type {('main'|'teach')[]} */ (['main', ...PARTS_IN_USE]);
+  const parts = /** @type {('main'|Part)[]} */ (['main', ...PARTS_IN_USE]);
   const done = await Promise.all(parts.map((part) => loadPart(l, part)));
   return done[0];
 }
 
 /**
- * Loads the teaching part of the tables (the lessons', the puzzles' and "How to play"'s
- * messages) for `code` and the fallback language, and of every language loaded from now on.
- * Resolves to whether `code`'s is there.
+ * Loads part `part` of the tables (the full page's messages, the review's, a live session's, or
+ * the teaching ones: the lessons', the puzzles' and "How to play"'s) for `code` and the fallback language, and of
+ * every language loaded from now on. Resolves to whether `code`'s is there.
+ * @param {Part} part
  * @param {string} code
  * @returns {Promise<boolean>}
  */
-export async function loadTeachingMessages(code) {
-  PARTS_IN_USE.add('teach');
+export async function loadMessages(part, code) {
+  PARTS_IN_USE.add(part);
   const fallback = KNOWN.find((x) => x.code === FALLBACK);
-  if (fallback) await loadPart(fallback, 'teach');
+  if (fallback) await loadPart(fallback, part);
   return loadLanguage(code);
 }
 
 /**
  * Loads part `part` of language `l`'s table into it (once). Resolves to whether it is there.
  * @param {Language} l
- * @param {'main'|'teach'} part
+ * @param {'main'|Part} part
  * @returns {Promise<boolean>}
  */
 async function loadPart(l, part) {
   const loaded = (LOADED[l.code] ??= new Set());
   if (loaded.has(part)) return true;
   try {
-    const table = await (part === 'main' ? l.load() : l.teach());
+    const table = await (part === 'main' ? l.load() : l.parts[part]());
     TABLES[l.code] = { messages: { ...(TABLES[l.code]?.messages ?? {}), ...table.messages } };
     loaded.add(part);
     return true;

@@ -1,13 +1,20 @@
 // The message tables. Adding a language is adding its files here and one line to LANGUAGES.
 // English is always there (it is the fallback); the others load when first asked for, so a
-// visit in one language does not download the others. Each language's messages come in two
-// parts: the page's and the board's (`<lang>.js`), and the teaching part (`teach-<lang>.js`:
-// the lessons, the puzzles and "How to play"), loaded only when one of those is first opened.
+// visit in one language does not download the others. Each language's messages come in parts,
+// each loaded with what shows it: the board's (`<lang>.js`: what <blue-gray-game> says, all an
+// embedding page needs), the full page's (`page-<lang>.js`: its panel, form, games with a
+// friend), the review's (`review-<lang>.js`: its summary and "Learn from your mistakes", loaded
+// with the review), the live session's (`live-<lang>.js`: what a board says of it once started,
+// loaded with its code) and the teaching part (`teach-<lang>.js`: the lessons, the puzzles and
+// "How to play", loaded only when one of those is first opened).
 import en from './en.js';
 
+/** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'} Part */
+
 /**
- * How to load a language's parts: the main table and the teaching table.
- * @typedef {{code: string, name: string, load: () => Promise<{messages: Record<string, string>}>, teach: () => Promise<{messages: Record<string, string>}>}} Language
+ * How to load a language's parts: the board's table (`load`) and each other part.
+ * @typedef {{code: string, name: string, load: () => Promise<Table>, parts: Record<Part, () => Promise<Table>>}} Language
  */
 
 /**
@@ -15,25 +22,60 @@ import en from './en.js';
  * @type {readonly Language[]}
  */
 export const LANGUAGES = Object.freeze([
-  { code: 'en', name: 'English', load: async () => en, teach: () => import('./teach-en.js').then((m) => m.default) },
-  { code: 'ru', name: 'Русский', load: () => import('./ru.js').then((m) => m.default), teach: () => import('./teach-ru.js').then((m) => m.default) },
-  { code: 'hu', name: 'Magyar', load: () => import('./hu.js').then((m) => m.default), teach: () => import('./teach-hu.js').then((m) => m.default) },
+  {
+    code: 'en',
+    name: 'English',
+    load: async () => en,
+    parts: {
+      page: () => import('./page-en.js').then((m) => m.default),
+      review: () => import('./review-en.js').then((m) => m.default),
+      live: () => import('./live-en.js').then((m) => m.default),
+      teach: () => import('./teach-en.js').then((m) => m.default),
+    },
+  },
+  {
+    code: 'ru',
+    name: 'Русский',
+    load: () => import('./ru.js').then((m) => m.default),
+    parts: {
+      page: () => import('./page-ru.js').then((m) => m.default),
+      review: () => import('./review-ru.js').then((m) => m.default),
+      live: () => import('./live-ru.js').then((m) => m.default),
+      teach: () => import('./teach-ru.js').then((m) => m.default),
+    },
+  },
+  {
+    code: 'hu',
+    name: 'Magyar',
+    load: () => import('./hu.js').then((m) => m.default),
+    parts: {
+      page: () => import('./page-hu.js').then((m) => m.default),
+      review: () => import('./review-hu.js').then((m) => m.default),
+      live: () => import('./live-hu.js').then((m) => m.default),
+      teach: () => import('./teach-hu.js').then((m) => m.default),
+    },
+  },
 ]);
 
-/** The parts of a language's table besides the main one, loaded when first needed. */
-export const PARTS = Object.freeze(['teach']);
+/** The parts of a language's table besides the board's, loaded when first needed. */
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';
 
-/** The fallback table's main part, there from the start. */
+/** The fallback table's board part, there from the start. */
 export const FALLBACK_TABLE = en;
 
 /**
  * Every table, loaded, each language's parts as one: {code: table} (for tests and tools).
- * @returns {Promise<Record<string, {messages: Record<string, string>}>>}
+ * @returns {Promise<Record<string, Table>>}
  */
 export async function loadAllTables() {
-  const tables = await Promise.all(LANGUAGES.map(async (l) => ({ messages: { ...(await l.load()).messages, ...(await l.teach()).messages } })));
+  const tables = await Promise.all(
+    LANGUAGES.map(async (l) => {
+      const parts = await Promise.all([l.load(), ...PARTS.map((p) => l.parts[p]())]);
+      return { messages: Object.assign({}, ...parts.map((t) => t.messages)) };
+    }),
+  );
   return Object.fromEntries(LANGUAGES.map((l, i) => [l.code, tables[i]]));
 }

@@ -20,8 +20,6 @@ import { byId, menu, field, button, meter } from './page-elements.js';
 /** @import { PageState } from './page-state.js' */
 /** @import { Message, MessageParams, Translate } from '../lib/i18n.js' */
 
-// The review box is drawn by review-box.js, beside the rest of the panel.
-export { renderReview, reviewSummary } from './review-box.js';
 
 /**
  * What the panel needs of the board, read once per frame (boardSnapshot): the rules core's view

@@ -4,7 +4,7 @@
 // (storage.js) and put in force at once on the page and the board.
 import { readSettings, linkParams, settingErrorText } from '../lib/settings.js';
 import { savePrefs } from './storage.js';
-import { LANGUAGES, pickLanguage, loadLanguage, languageName } from '../lib/i18n.js';
+import { LANGUAGES, pickLanguage, loadMessages, languageName } from '../lib/i18n.js';
 import { fillChoices, localisePage, renderShortcuts } from './panel.js';
 import { withPref, themeOf } from './page-state.js';
 
@@ -45,12 +45,12 @@ export function pagePrefs(ctx, { sound, changed }) {
   }
 
   /**
-   * Speaks `lang` on the page and the board (its messages loaded first).
+   * Speaks `lang` on the page and the board (its messages, the board's and the page's, loaded first).
    * @param {string} lang
    * @param {{later?: () => Promise<void>}} [options] `later` lets the browser breathe between steps
    */
   async function setLanguage(lang, { later } = {}) {
-    await loadLanguage(lang);
+    await loadMessages('page', lang);
     ctx.update((p) => ({ ...p, lang }));
     document.documentElement.lang = lang;
     board.setAttribute('lang', lang);

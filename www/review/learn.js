@@ -3,7 +3,7 @@
 // move tried is good enough (mistakes.js judges it), and after a second wrong try the best line is
 // shown. The session is mistakes.js's; this module draws it and carries out its steps.
 import '../blue-gray-game.js';
-import { el, exerciseBoard, sheetHead } from '../lib/dom.js';
+import { el, exerciseBoard, sheetHead, openSheet } from '../lib/dom.js';
 import { analysis, positionOf } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
 import { moveLabel } from '../lib/moves.js';
@@ -231,9 +231,9 @@ function learnDialog(dialog, t) {
      * Opens the dialog on the mistakes `items` of the reviewed game.
      * @param {ReviewedGame & {items: MarkedMove[]}} opened
      */
-    open({ gs, record, entries, items, nodes }) {
+    async open({ gs, record, entries, items, nodes }) {
       game = { gs, record, entries, nodes };
-      if (!dialog.open) dialog.showModal();
+      await openSheet(dialog);
       return setUp(R.startRetry(items));
     },
   };

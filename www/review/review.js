@@ -2,17 +2,21 @@
 // page's analysis worker (engine/analysis.js) at the review's priority, the moves marked and the
 // turning points found as the answers arrive (evaluation.js), each side's accuracy once all are
 // in (mistakes.js), the chart's clicks, and "Learn from your mistakes" on the player's mistakes.
-// A review belongs to one game line: a move played since makes it stale, and it stops. The
-// dialog of "Learn from your mistakes" is fetched at its first opening.
+// A review belongs to one game line: a move played since makes it stale, and it stops. The page
+// fetches this module, with the review's box and chart, at its first review; the dialog of
+// "Learn from your mistakes" is fetched at its first opening.
 import { analysis } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
 import { markMoves, turningPoints } from './evaluation.js';
 import { accuracy, markCounts, retryList } from './mistakes.js';
 import { plyAt } from './chart.js';
 import { gameKey, currentReview } from '../page/page-state.js';
+import { renderReview } from '../page/review-box.js';
 
 /** @import { PageContext } from '../page/context.js' */
 /** @import { Side } from '../engine/core-types.js' */
+/** @import { PageState } from '../page/page-state.js' */
+/** @import { BoardSnapshot } from '../page/panel.js' */
 
 /**
  * The page's review over `ctx`; `nodes()` is the analysis budget per position, `goTo(ply)` shows
@@ -85,10 +89,18 @@ export function pageReview(ctx, { nodes, goTo }) {
     (await learn).open({ gs, record: gs.record, entries: r.entries, items: retryList(r.marks, playerSides()), nodes: nodes() ?? 0 });
   }
 
-  /** Wires the review's buttons and its chart (a click shows that position). */
+  /**
+   * Draws the review's box of the panel (page/review-box.js).
+   * @param {Document} doc
+   * @param {PageState} p
+   * @param {BoardSnapshot} b
+   */
+  function render(doc, p, b) {
+    renderReview(doc, p, b, t, playerSides());
+  }
+
+  /** Wires the review's own buttons and its chart (a click shows that position); the page wires what starts one. */
   function wire() {
-    $('over-review').addEventListener('click', start);
-    $('review').addEventListener('click', start);
     $('review-cancel').addEventListener('click', cancel);
     $('learn-mistakes').addEventListener('click', learnFromMistakes);
     $('review-chart').addEventListener('click', (e) => {
@@ -99,5 +111,5 @@ export function pageReview(ctx, { nodes, goTo }) {
     });
   }
 
-  return { start, cancel, followBoard, playerSides, wire };
+  return { start, cancel, followBoard, render, wire };
 }

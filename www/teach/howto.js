@@ -3,9 +3,9 @@
 import { layout, drawBoard } from '../lib/draw.js';
 import { loadWasm } from '../engine/assets.js';
 import { selectionView, movablePoints } from '../lib/selection.js';
-import { el, sheetHead } from '../lib/dom.js';
+import { el, sheetHead, openSheet } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
-import { loadTeachingMessages } from '../lib/i18n.js';
+import { loadMessages } from '../lib/i18n.js';
 
 /** @import { Catalogue, Core, GameState } from '../engine/core-types.js' */
 /** @import { Translate } from '../lib/i18n.js' */
@@ -121,9 +121,9 @@ export const SECTIONS = [
 export function howTo({ dialog, t }) {
   async function open() {
     // Without the rules core, the text is there without the diagrams.
-    const [core] = await Promise.all([loadWasm().catch(() => /** @type {Core|null} */ (null)), loadTeachingMessages(document.documentElement.lang || 'en')]);
+    const [core] = await Promise.all([loadWasm().catch(() => /** @type {Core|null} */ (null)), loadMessages('teach', document.documentElement.lang || 'en')]);
     render(dialog, t, core);
-    if (!dialog.open) dialog.showModal();
+    await openSheet(dialog);
     dialog.scrollTop = 0;
   }
   // A click on the backdrop (outside the sheet's box) closes it, as Escape does.

@@ -5,9 +5,9 @@
 // and the teaching messages at the first opening (or when the rules picker asks which lesson
 // teaches a rule); the lessons' state is lesson-session.js's.
 import { loadTeaching } from '../engine/assets.js';
-import { el, button } from '../lib/dom.js';
+import { el, button, openSheet } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
-import { loadTeachingMessages } from '../lib/i18n.js';
+import { loadMessages } from '../lib/i18n.js';
 import * as S from './lesson-catalogue.js';
 
 /** @import { Lesson } from './lesson-catalogue.js' */
@@ -66,7 +66,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
    */
   async function ready() {
     try {
-      [core] = await Promise.all([loadTeaching(), loadTeachingMessages(document.documentElement.lang || 'en')]);
+      [core] = await Promise.all([loadTeaching(), loadMessages('teach', document.documentElement.lang || 'en')]);
       return !!catalogue();
     } catch {
       return false;
@@ -93,7 +93,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
     /** @type {typeof import('./lesson-dialog.js')} */
     let dialogModule;
     try {
-      [core, dialogModule] = await Promise.all([loadTeaching(), import('./lesson-dialog.js'), loadTeachingMessages(document.documentElement.lang || 'en')]);
+      [core, dialogModule] = await Promise.all([loadTeaching(), import('./lesson-dialog.js'), loadMessages('teach', document.documentElement.lang || 'en')]);
       lessons = S.readCatalogue(core.lessons());
       list = lessons;
     } catch (e) {
@@ -153,7 +153,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
    */
   async function open(id, first = false) {
     const content = await ensureBuilt();
-    if (!dialog.open) dialog.showModal();
+    await openSheet(dialog);
     if (content) content.show(id, first);
   }
 

@@ -4,9 +4,9 @@
 // puzzles()) and the teaching messages at the first opening; the attempt's state is
 // puzzle-session.js's, and progress is kept on the device.
 import { loadTeaching } from '../engine/assets.js';
-import { el } from '../lib/dom.js';
+import { el, openSheet } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
-import { loadTeachingMessages } from '../lib/i18n.js';
+import { loadMessages } from '../lib/i18n.js';
 
 /** @import { Puzzle, PuzzleSession } from './puzzle-session.js' */
 /** @import { Translate } from '../lib/i18n.js' */
@@ -64,7 +64,7 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
       [core, modules] = await Promise.all([
         loadTeaching(),
         Promise.all([import('./puzzle-dialog.js'), import('./puzzle-session.js')]),
-        loadTeachingMessages(document.documentElement.lang || 'en'),
+        loadMessages('teach', document.documentElement.lang || 'en'),
       ]);
       if (typeof core.puzzles !== 'function') throw new Error(t('puzzles.board.unsupported'));
       list = core.puzzles();
@@ -79,7 +79,7 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
 
   async function open() {
     if (!built) dialog.replaceChildren(el('p', { class: 'puzzle-loading', text: t('puzzles.loading') }));
-    if (!dialog.open) dialog.showModal();
+    await openSheet(dialog);
     if (!(await ensureBuilt()) || !built) return;
     await built.show();
   }

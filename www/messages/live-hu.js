@@ -1,0 +1,16 @@
+// Magyar: amit a tábla az élő játszma közvetítővel folytatott munkamenetéről mond, ha az elindult;
+// a munkamenet kódjával együtt töltődik be. A kulcsok ugyanazok, mint a live-en.js-ben.
+export default {
+  messages: {
+    'live.oldGame': 'Ezt az élő játszmát az oldal egy korábbi változata indította, amelyet ez nem tud ellenőrizni: indíts új élő játszmát.',
+    'live.seatMoved': 'A helyedet egy másik eszközön elfoglalták ugyanezzel a meghívóval: itt nézőként vagy jelen.',
+    'live.keyNotKept': 'A böngésző tárhelye megtelt: a helyed kulcsát nem sikerült megőrizni, így újratöltés után ez az eszköz csak nézni tudná a játszmát. Őrizd meg a helyed linkjét: megnyitva visszaadja a helyet.',
+    'live.otherTab': 'A helyeden ennek a böngészőnek egy másik lapján játszol: itt csak nézed a játszmát, amíg át nem veszed ide a helyet.',
+    'live.notInvited': 'Ennek a meghívónak a helykulcsa nem ehhez a játszmához tartozik: nézőként vagy jelen.',
+    'live.badSeatKey': 'Ennek a meghívónak sérült a helykulcsa (seat-key): kérd el a barátodtól a teljes linket.',
+    'live.insecure': 'Az élő játszmákhoz biztonságos oldal kell (https, vagy ennek a gépnek a saját címe): a böngésző csak ott ad kulcsot a lépések aláírásához.',
+    'live.noHostKey': 'Ebből a meghívóból hiányzik az indító kulcsa (host-key): kérd el a barátodtól a teljes linket.',
+    'live.otherRules': 'A közvetítőn lévő játszma más szabályokkal ({variant}) folyik, mint ezen a táblán.',
+    'live.differs': 'A közvetítőn lévő játszma a(z) {n}. féllépésnél eltér ettől: nem vettük át.',
+  },
+};

@@ -1,0 +1,31 @@
+// English: the messages of the game review's summary and turning points and of "Learn from
+// your mistakes" (messages/index.js), loaded with the review; its box's labels are the page's.
+export default {
+  messages: {
+    'review.running': 'Analysing position {n} of {of}…',
+    'review.cancelled': 'Review cancelled.',
+    'review.summary': '{blue} {gray}',
+    'review.side': '{side:side}: accuracy {accuracy}; {inaccuracies, plural, one {# inaccuracy} other {# inaccuracies}}, {mistakes, plural, one {# mistake} other {# mistakes}}, {blunders, plural, one {# blunder} other {# blunders}}.',
+    'review.side.none': '{side:side} made no move.',
+    'review.learn': 'Learn from your mistakes ({n})',
+    'learn.close': 'Close',
+    'learn.heading': 'Position {n} of {of}',
+    'learn.task': 'In the game, {side:side} played {move}: a {mark:mark}, about {loss, plural, one {# step} other {# steps}} lost. Find a better move.',
+    'learn.judging': 'Looking at your move…',
+    'learn.good': '{move} is good: it keeps what the position was worth. The engine’s own choice was {best}.',
+    'learn.best': '{move} is the engine’s own choice: well found.',
+    'learn.wrong': '{move} is no better: it gives away about {loss, plural, one {# step} other {# steps}}. Try again.',
+    'learn.tryAgain': 'Your move again: find a better one.',
+    'learn.line': 'The best line: {line}. The arrow shows its first move.',
+    'learn.again': 'Try again',
+    'learn.showLine': 'Show the best line',
+    'learn.next': 'Next position',
+    'learn.pressAgain': 'Press “Try again” to look for another move.',
+    'learn.pressNext': 'Press “Next position” to go on.',
+    'learn.doneTitle': 'All done',
+    'learn.done': 'That was the last of your mistakes in this game.',
+    'review.none': 'No mistakes and no blunders.',
+    'review.turning': '{move} ({side:side}): {mark:mark}, about {loss, plural, one {# step} other {# steps}} lost; {best} was better.',
+    'review.nothing': 'There are no moves to review yet.',
+  },
+};

@@ -1,0 +1,31 @@
+// Magyar: a játszma elemzésének (összegzés, fordulópontok) és a „Tanulj a hibáidból” üzenetei, az
+// elemzéssel együtt töltődnek be; a doboz feliratai a page-hu.js-ben. A kulcsok ugyanazok, mint a review-en.js-ben.
+export default {
+  messages: {
+    'review.running': 'Állások elemzése: {n}/{of}…',
+    'review.cancelled': 'Az elemzés megszakítva.',
+    'review.summary': '{blue} {gray}',
+    'review.side': '{side:side}: pontosság {accuracy}; {inaccuracies} pontatlanság, {mistakes} hiba, {blunders} durva hiba.',
+    'review.side.none': '{side:side} nem lépett.',
+    'review.learn': 'Tanulj a hibáidból ({n})',
+    'learn.close': 'Bezárás',
+    'learn.heading': '{n}. állás a(z) {of} közül',
+    'learn.task': 'A játszmában {side:side} ezt lépte: {move}. Ez {mark:mark} volt, nagyjából {loss} lépésnyi veszteség. Keress jobb lépést!',
+    'learn.judging': 'A lépésed értékelése…',
+    'learn.good': 'A(z) {move} jó lépés: megtartja, amit az állás ért. A gép saját választása {best} volt.',
+    'learn.best': 'A(z) {move} a gép saját választása: szép megoldás!',
+    'learn.wrong': 'A(z) {move} sem jobb: nagyjából {loss} lépésnyit ad el. Próbáld újra!',
+    'learn.tryAgain': 'Újra te lépsz: keress jobbat!',
+    'learn.line': 'A legjobb folytatás: {line}. A nyíl az első lépését mutatja.',
+    'learn.again': 'Újra',
+    'learn.showLine': 'A legjobb folytatás',
+    'learn.next': 'Következő állás',
+    'learn.pressAgain': 'Nyomd meg az „Újra” gombot, és keress másik lépést.',
+    'learn.pressNext': 'Nyomd meg a „Következő állás” gombot a folytatáshoz.',
+    'learn.doneTitle': 'Kész',
+    'learn.done': 'Ez volt az utolsó hibád ebben a játszmában.',
+    'review.none': 'Nem volt se hiba, se durva hiba.',
+    'review.turning': '{move} ({side:side}): {mark:mark}, körülbelül {loss} lépésnyi veszteség; jobb lett volna: {best}.',
+    'review.nothing': 'Még nincs elemezhető lépés.',
+  },
+};
