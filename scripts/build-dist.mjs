@@ -187,7 +187,7 @@ const LEFT_OUT = {
   close() {}
 }`,
   // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
-  // it throws teach.fromFile, which their views and a board in puzzle mode show) and their views.
+  // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
   '../pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
   './lesson-dialog.js': 'export {};',
   './puzzle-dialog.js': 'export {};',

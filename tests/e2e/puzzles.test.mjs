@@ -369,7 +369,7 @@ test('the single file opened from disk (file://) says the lessons and the puzzle
   assert.equal(await page.evaluate(() => document.documentElement.dataset.singleFile), 'true');
   await page.click('#open-puzzles');
   await page.waitForSelector('#puzzles[open]');
-  const leftOut = new RegExp(M['teach.fromFile'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const leftOut = new RegExp(M['singleFile.leftOut'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   await waitText(page, '#puzzles', leftOut);
   await page.keyboard.press('Escape');
   await page.click('#open-lessons');

@@ -110,7 +110,7 @@ function crossOriginWorker(url) {
 /**
  * Replaces where the assets come from (the single-file build): `wasmBase64` and
  * `teachingBase64`, the play and the teaching modules' bytes compressed with raw DEFLATE (no
- * teaching module: the lessons and the puzzles say they are left out, `teach.fromFile`),
+ * teaching module: the lessons and the puzzles say they are left out, `singleFile.leftOut`),
  * `workerSource`, the worker's whole code as one classic script (a page opened from disk may
  * start a classic worker from a `blob:` URL, not a module one), and `css`, the board's stylesheet.
  * @param {{wasmBase64: string, teachingBase64: string|null, workerSource: string, css: string}} embedded
@@ -129,7 +129,7 @@ export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
   };
   assets.compile = async () => WebAssembly.compile(await inflate(wasmBase64));
   assets.compileTeaching = async () => {
-    if (teachingBase64 === null) throw new KeyedError('teach.fromFile');
+    if (teachingBase64 === null) throw new KeyedError('singleFile.leftOut');
     return WebAssembly.compile(await inflate(teachingBase64));
   };
   assets.worker = () => {
