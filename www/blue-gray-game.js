@@ -322,8 +322,9 @@ export class BlueGrayGame extends HTMLElement {
    * Asks the engine (full strength, the same answer every time) for the best move of the side
    * to move and shows it as an arrow; the hint is counted in the record (tags BlueHints,
    * GrayHints). Resolves to `{move, points, reason, score, mateIn, scoreText, pv}` (`reason` a sentence or
-   * ''); rejects with an Error, an `AbortError` DOMException when a newer hint, a move or the
-   * board's removal overtakes it.
+   * ''); rejects with an Error (the game is over, or is against a person by link or live and
+   * not over: no engine help then), an `AbortError` DOMException when a newer hint, a move or
+   * the board's removal overtakes it.
    * @returns {Promise<{move: string, points: string[], reason: string, score: number, mateIn: number|null, scoreText: string, pv: string[]}>}
    */
   hint() {

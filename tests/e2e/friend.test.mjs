@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SINGLE_FILE, copyLink, state, status, waitText } from './helpers.mjs';
 import { setUpDevices, startFromForm, playAMove } from './devices.mjs';
+import { engineHelp, BARRED } from './fair-play.mjs';
 
 const env = setUpDevices();
 
@@ -44,8 +45,11 @@ test('a 20-ply game by link: each device opens the link the other sent, at its o
     const list = await d.page.evaluate(() => JSON.parse(localStorage.getItem('bluegray.games.v2')));
     assert.equal(list.length, 1, 'one kept game per device');
   }
-  // A friend's move cannot be taken back on one device.
+  // A friend's move cannot be taken back on one device, and the engine keeps out of the game,
+  // on the player's turn and on the friend's.
   assert.equal(await b.page.isDisabled('#undo'), true);
+  assert.deepEqual(await engineHelp(a.page), BARRED);
+  assert.deepEqual(await engineHelp(b.page), BARRED);
   assert.equal(await b.page.evaluate(() => window.bluegray.element.undo()), false);
 
   // A link that is behind: the device keeps its newer game and says so.

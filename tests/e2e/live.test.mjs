@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices, startFromForm } from './devices.mjs';
+import { engineHelp, BARRED } from './fair-play.mjs';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
 import { topics, parseSnapshot, withMove, firstSnapshot } from '../../www/remote/live-protocol.js';
 import { signer, newIdentity } from '../../www/remote/live-keys.js';
@@ -173,6 +174,8 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   await waitText(a.page, '#live-status', /Gray is online/);
   await waitText(b.page, '#status', /Waiting for Blue/);
   const latencies = await playOn([a, b], [], 6);
+  // Against a person the engine keeps out until the game is over.
+  assert.deepEqual(await engineHelp(a.page), BARRED);
 
   // A reload of one player resumes where the game stands, at the same seat.
   await b.page.reload();
@@ -222,6 +225,10 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   latencies.push(...(await playOn([a, b], [c], 400)));
   const end = await state(a.page);
   assert.ok(end.result, 'the game ended');
+  // Once it is over, the review is there again (a hint has nothing left to suggest).
+  const after = await engineHelp(a.page);
+  assert.deepEqual({ ...after, refusal: null }, { hint: true, evaluation: true, review: true, saysWhy: false, refusal: null });
+  assert.match(String(after.refusal), /game is over/);
   for (const d of [b, c]) assert.deepEqual((await state(d.page)).history, end.history);
   t.diagnostic(`move latency through the relay: median ${median(latencies)} ms, max ${Math.max(...latencies)} ms over ${latencies.length} moves`);
 

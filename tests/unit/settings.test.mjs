@@ -179,3 +179,15 @@ test('linkParams: the query for short links, the fragment wins where both give a
   assert.equal(q.get('record'), long);
   assert.deepEqual(readSettings(q, ['record']).settings, { record: long });
 });
+
+test('engineHelpBarred: the engine keeps out of a game against a person until it is over, and only there', async () => {
+  const { engineHelpBarred } = await import('../../www/lib/fair-play.js');
+  const going = { result: undefined };
+  const over = { result: { winner: 'blue' } };
+  for (const mode of ['friend', 'live']) {
+    assert.equal(engineHelpBarred({ mode }, going), true, mode);
+    assert.equal(engineHelpBarred({ mode }, over), false, `${mode}, over`);
+    assert.equal(engineHelpBarred({ mode }, null), false, `${mode}, no game yet`);
+  }
+  for (const mode of ['ai', 'two', 'demo', 'view', 'puzzle']) assert.equal(engineHelpBarred({ mode }, going), false, mode);
+});

@@ -3,6 +3,7 @@
 // (`BlueHints`, `GrayHints`) and said with its reason. One hint at a time: a newer hint, a new
 // game or the board leaving the page ends the one under way.
 import { analysis, positionOf, hintReason } from '../engine/analysis.js';
+import { engineHelpBarred } from '../lib/fair-play.js';
 import { abortError } from '../engine/ai-client.js';
 import * as B from './board.js';
 import { travelled } from '../lib/moves.js';
@@ -51,7 +52,8 @@ export class HintRunner {
 
   /**
    * The engine's move for the position on the board, drawn and counted; rejects when the game is
-   * over, the position changed meanwhile (an AbortError) or the engine has no move.
+   * over, the game is against a person and under way (lib/fair-play.js), the position changed
+   * meanwhile (an AbortError) or the engine has no move.
    * @returns {Promise<Hint>}
    */
   async ask() {
@@ -60,6 +62,7 @@ export class HintRunner {
     const gs = b.state().gs;
     if (!gs) throw new Error(b.t('api.notReady'));
     if (gs.result) throw new Error(b.t('hint.gameOver'));
+    if (engineHelpBarred(b.state().settings, gs)) throw new Error(b.t('hint.againstPerson'));
     this.cancel('A newer hint was asked for.');
     const abort = new AbortController();
     this.#abort = abort;

@@ -73,6 +73,7 @@ export default {
     'hint.race': 'A kapitány halad előre: {of} lépésből {n} megtéve.',
     'hint.block': 'Elzárja {side:side} kapitánya elől a következő pontot ({point}).',
     'hint.gameOver': 'A játszma véget ért: nincs mit javasolni.',
+    'hint.againstPerson': 'Ember elleni játszmában nincs gépi segítség: a súgás, az értékelés és az elemzés a játszma végén tér vissza.',
     'hint.stale': 'Az állás megváltozott, mielőtt a tipp elkészült.',
     'ai.noMove': 'a számítógép nem talált lépést',
     'ai.failed': 'A számítógép nem tudott lépni: {error}',

@@ -4,6 +4,7 @@
 // position they were asked for: shown only while it is on the board.
 import { analysis, positionOf } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
+import { engineHelpBarred } from '../lib/fair-play.js';
 
 /** @import { PageContext } from './context.js' */
 
@@ -37,7 +38,7 @@ export function advice(ctx) {
   async function evaluate() {
     const gs = board.state;
     const { showEval, showLine } = ctx.page().prefs;
-    if (!(showEval || showLine) || !gs || gs.result) return;
+    if (!(showEval || showLine) || !gs || gs.result || engineHelpBarred(board.settings, gs)) return;
     const position = positionOf(gs);
     const shown = ctx.page().evaluation;
     if (shown && shown.key === position.key) return;

@@ -13,6 +13,7 @@ import { renderMoveList } from './move-list.js';
 import { moveLabel, lastMoveNumber } from '../lib/moves.js';
 import { friendStatus, liveLine, offersLink } from '../remote/friend.js';
 import { isRemote, isHuman } from '../lib/settings.js';
+import { engineHelpBarred } from '../lib/fair-play.js';
 import { byId, menu, field, button, meter } from './page-elements.js';
 /** @import { BlueGrayGameElement } from '../blue-gray-game.js' */
 /** @import { Catalogue, GameState, Side } from '../engine/core-types.js' */
@@ -231,6 +232,13 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(button(doc, 'redo'), 'disabled', !gs.canRedo || isRemote(s.mode));
   const humanTurn = !gs.result && viewing === null && isHuman(s, gs.side) && (!isRemote(s.mode) || b.seat === gs.side);
   setIfChanged(button(doc, 'hint'), 'disabled', !humanTurn || b.thinking);
+  // Against a person, the engine keeps out until the game is over (lib/fair-play.js).
+  const barred = engineHelpBarred(s, gs);
+  setIfChanged(button(doc, 'hint'), 'hidden', barred);
+  setIfChanged(field(doc, 'show-eval'), 'disabled', barred);
+  setIfChanged(field(doc, 'show-line'), 'disabled', barred);
+  setIfChanged(button(doc, 'review'), 'disabled', barred);
+  setIfChanged(byId(doc, 'fair-play'), 'hidden', !barred);
   const here = positionOf(gs).key;
   const hint = p.hint && p.hint.key === here && viewing === null ? say(lang, p.hint.message) : '';
   setIfChanged(byId(doc, 'hint-text'), 'textContent', hint);
@@ -261,7 +269,7 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(byId(doc, 'ai-info'), 'title', info ? say(lang, searchDetails(info, groupDigits(lang, info.nodes))) : '');
   setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
-  renderEvaluation(doc, p, gs, t);
+  renderEvaluation(doc, p, gs, t, barred);
   const review = currentReview(p, gs);
   renderMoveList(byId(doc, 'moves'), gs, shown, review && review.marks, t);
   setIfChanged(byId(doc, 'result-token'), 'textContent', gs.result ? gs.result.token : '');
@@ -337,9 +345,11 @@ function renderGameOver(doc, b, lang, t) {
  * @param {PageState} p
  * @param {GameState} gs
  * @param {Translate} t
+ * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): nothing is shown
  */
-function renderEvaluation(doc, p, gs, t) {
-  const { showEval, showLine } = p.prefs;
+function renderEvaluation(doc, p, gs, t, barred) {
+  const showEval = p.prefs.showEval && !barred;
+  const showLine = p.prefs.showLine && !barred;
   const e = p.evaluation && p.evaluation.key === positionOf(gs).key ? p.evaluation.result : null;
   const bar = byId(doc, 'eval-bar');
   setIfChanged(bar, 'hidden', !showEval || !!gs.result);
