@@ -226,9 +226,9 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   const end = await state(a.page);
   assert.ok(end.result, 'the game ended');
   // Once it is over, the review is there again (a hint has nothing left to suggest).
-  const after = await engineHelp(a.page);
-  assert.deepEqual({ ...after, refusal: null }, { hint: true, evaluation: true, review: true, saysWhy: false, refusal: null });
-  assert.match(String(after.refusal), /game is over/);
+  const helpAfter = await engineHelp(a.page);
+  assert.deepEqual({ ...helpAfter, refusal: null }, { hint: true, evaluation: true, review: true, saysWhy: false, refusal: null });
+  assert.match(String(helpAfter.refusal), /game is over/);
   for (const d of [b, c]) assert.deepEqual((await state(d.page)).history, end.history);
   t.diagnostic(`move latency through the relay: median ${median(latencies)} ms, max ${Math.max(...latencies)} ms over ${latencies.length} moves`);
 
