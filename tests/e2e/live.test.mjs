@@ -173,6 +173,9 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   assert.equal(await seatOf(b.page), 'gray');
   await waitText(a.page, '#live-status', /Gray is online/);
   await waitText(b.page, '#status', /Waiting for Blue/);
+  // Gray's seat is taken: the host's device offers the watch link now, as the guest's does.
+  await waitText(a.page, '#invite-link', /^Copy watch link$/);
+  await waitText(b.page, '#invite-link', /^Copy watch link$/);
   const latencies = await playOn([a, b], [], 6);
   // Against a person the engine keeps out until the game is over.
   assert.deepEqual(await engineHelp(a.page), BARRED);

@@ -11,7 +11,7 @@ import { positionOf } from '../engine/analysis.js';
 import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
 import { renderMoveList } from './move-list.js';
 import { moveLabel, lastMoveNumber } from '../lib/moves.js';
-import { friendStatus, liveLine, offersLink } from '../remote/friend.js';
+import { friendStatus, liveLine, offersLink, invites } from '../remote/friend.js';
 import { isRemote, isHuman } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { byId, menu, field, button, meter } from './page-elements.js';
@@ -177,12 +177,13 @@ function renderFriend(doc, b, lang) {
   setIfChanged(byId(doc, 'live-status'), 'hidden', !line);
   if (b.live) setIfChanged(byId(doc, 'live-status').dataset, 'relay', b.live.relay);
   setIfChanged(byId(doc, 'send-link'), 'hidden', !offersLink(b));
-  // The live game's link: the invitation on the host's device, the watch link on any other.
+  // The live game's link: the invitation on the host's device while the other seat is open, the
+  // watch link otherwise.
   const live = b.settings.mode === 'live' && b.live && b.live.seat && b.gameId !== null ? b.live : null;
-  const invites = !!live && live.seat === live.host;
+  const invite = invites(live);
   setIfChanged(byId(doc, 'invite-link'), 'hidden', !live);
-  setIfChanged(byId(doc, 'invite-link').dataset, 'i18n', invites ? 'live.invite' : 'live.watchLink');
-  setIfChanged(byId(doc, 'invite-link'), 'textContent', say(lang, { key: invites ? 'live.invite' : 'live.watchLink' }));
+  setIfChanged(byId(doc, 'invite-link').dataset, 'i18n', invite ? 'live.invite' : 'live.watchLink');
+  setIfChanged(byId(doc, 'invite-link'), 'textContent', say(lang, { key: invite ? 'live.invite' : 'live.watchLink' }));
   // Another tab of this browser plays this device's seat: this one can take it.
   setIfChanged(byId(doc, 'take-seat'), 'hidden', !(b.settings.mode === 'live' && b.live && b.live.elsewhere));
 }

@@ -6,6 +6,7 @@
 // from here. Opening such links and records is the page's one door (page/doors.js).
 import { friendLink, inviteLink, watchLink, pageBase } from '../page/share.js';
 import { otherSide } from '../lib/settings.js';
+import { invites } from './friend.js';
 
 /**
  * @import { PageContext } from '../page/context.js'
@@ -53,8 +54,8 @@ export function friendGames(ctx, { games, save, offer, recordBox }) {
   }
 
   /**
-   * Copies the live game's link: on the host's device the invitation, for the friend's seat;
-   * on any other the watch link, which gives no seat.
+   * Copies the live game's link: on the host's device while the friend's seat is open the
+   * invitation, for that seat (friend.js invites); otherwise the watch link, which gives no seat.
    */
   async function sendInvite() {
     const live = board.presence;
@@ -62,7 +63,7 @@ export function friendGames(ctx, { games, save, offer, recordBox }) {
     if (!live || !board.gameId || !board.relay || !board.hostKey || !gs) return;
     const game = { relay: board.relay, gameId: board.gameId, hostKey: board.hostKey, variant: gs.variant };
     const seatKey = board.inviteKey;
-    if (live.host && live.seat === live.host && seatKey) {
+    if (invites(live) && live.host && seatKey) {
       const to = otherSide(live.host);
       return offer(inviteLink(pageBase(location), { ...game, to, seatKey }), { key: 'live.inviteCopied', params: { side: to } });
     }

@@ -123,3 +123,15 @@ export function offersLink(b) {
   if (b.settings.mode === 'live' && !(b.live && b.live.relay === 'unreachable')) return false;
   return !!gs.result || gs.side !== seat;
 }
+
+/**
+ * Whether this device may invite a friend to the live game: it is the host's, and the other seat
+ * is still open (its player has never been seen on the relay). Any other device, and the host's
+ * once the friend has come, offers the watch link instead, which gives no seat.
+ * @param {Pick<LiveStatus, 'seat'|'host'|'blue'|'gray'>|null} live
+ * @returns {boolean}
+ */
+export function invites(live) {
+  if (!live || !live.host || live.seat !== live.host) return false;
+  return live[otherSide(live.host)] === 'unknown';
+}
