@@ -92,6 +92,8 @@ export function startBrowser() {
 
 /** The pages keepRenderer() opened: none is a test's page. @type {WeakSet<Page>} */
 const KEEPERS = new WeakSet();
+/** Each context's page that keepRenderer() opened. @type {WeakMap<BrowserContext, Page>} */
+const KEPT = new WeakMap();
 
 /**
  * Opens a blank page of `url`'s site in `context` and leaves it open, so that the site's renderer
@@ -106,6 +108,7 @@ const KEEPERS = new WeakSet();
 export async function keepRenderer(context, url) {
   const keeper = await context.newPage();
   KEEPERS.add(keeper);
+  KEPT.set(context, keeper);
   const blank = new URL('/__renderer__', url).href;
   await keeper.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>renderer</title><link rel="icon" href="data:,">' }));
   await keeper.goto(blank);
@@ -195,7 +198,8 @@ export function setUp(options, prepare = async () => {}) {
 /**
  * Opens the page with a query string (on `env`'s server, or at `base`) in `env.context` and waits
  * until it has drawn. `init` runs in the page before its own scripts. Starts without saved data
- * unless `clearStorage: false`; with the motion of the context (reduced: DESKTOP) unless
+ * unless `clearStorage: false` (emptied from the page keepRenderer() keeps where it is of the
+ * same origin, else from a blank page of the origin opened first); with the motion of the context (reduced: DESKTOP) unless
  * `motion: true`. Returns {page, problems}: see watch().
  * @param {Pick<Env, 'context' | 'url'>} env
  * @param {string} [query]
@@ -209,14 +213,20 @@ export async function openPage(env, query = '', { clearStorage = true, base, ini
   if (init) await page.addInitScript(init);
   const url = (base || env.url) + query;
   if (clearStorage) {
-    // A blank page of the same origin, to start without a saved game.
-    const blank = (base || env.url) + '__blank__';
-    await page.route(blank, (r) =>
-      r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">' }),
-    );
-    await page.goto(blank);
-    await page.evaluate(() => localStorage.clear());
-    await page.unroute(blank);
+    const keeper = KEPT.get(env.context);
+    if (keeper && new URL(keeper.url()).origin === new URL(url).origin) {
+      // The page keepRenderer() keeps is of the same origin: it empties the storage.
+      await keeper.evaluate(() => localStorage.clear());
+    } else {
+      // A blank page of the same origin, to start without a saved game.
+      const blank = (base || env.url) + '__blank__';
+      await page.route(blank, (r) =>
+        r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">' }),
+      );
+      await page.goto(blank);
+      await page.evaluate(() => localStorage.clear());
+      await page.unroute(blank);
+    }
   }
   await page.goto(url);
   await waitReady(page);
