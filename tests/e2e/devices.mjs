@@ -1,17 +1,19 @@
 // Several devices for the tests of games against a friend elsewhere: one headless Chromium with a
 // browser context per device (each its own storage and clipboard permission), all on one
-// static server of dist/.
+// static server of dist/. A device's context outlives its test: emptied, it serves a device of a
+// later test, its renderer process kept (a new context and process cost more than a page load).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { before, after, afterEach } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import { DESKTOP, DIST, startBrowser, watch, waitReady, state, playMove, pickMove } from './helpers.mjs';
+import { DESKTOP, DIST, startBrowser, keepRenderer, testPages, watch, waitReady, state, playMove, pickMove } from './helpers.mjs';
 
 /**
  * Starts the servers and the browser. Returns {url (dist/'s), device(), closeDevices(), close()}.
  * A device left open keeps its page running (its game, its worker, its relay connection), so
- * each test's devices are closed when it ends (setUpDevices; closeDevices for a file of its own).
+ * each test's devices are closed when it ends (setUpDevices; closeDevices for a file of its own):
+ * their pages close and their contexts, emptied, wait for the devices of the next test.
  */
 export async function devices() {
   const browser = await startBrowser();
@@ -23,6 +25,52 @@ export async function devices() {
   const pageServer = await startServer({ port: 0, host: '127.0.0.1', root: pages });
   /** The devices' contexts still open. @type {Set<import('playwright-core').BrowserContext>} */
   const open = new Set();
+  /** Contexts of devices closed by closeDevices(), emptied and ready for a new device. @type {import('playwright-core').BrowserContext[]} */
+  const spare = [];
+  /** The origins whose storage a device's context may hold, and where the site's renderer is kept (keepRenderer). */
+  const origins = [origin, new URL(pageServer.url).origin];
+  /** Contexts whose pages went elsewhere (a file, another origin): not emptied for reuse but closed. @type {WeakSet<import('playwright-core').BrowserContext>} */
+  const strayed = new WeakSet();
+  /** Each context's page that keeps the renderer. @type {WeakMap<import('playwright-core').BrowserContext, import('playwright-core').Page>} */
+  const keepers = new WeakMap();
+  /**
+   * A context for a new device: a spare one (as new: see recycle()) or a new one, which keeps the
+   * site's renderer process for the devices that reuse it (keepRenderer).
+   */
+  async function deviceContext() {
+    const reused = spare.pop();
+    if (reused) return reused;
+    const context = await browser.newContext({ ...DESKTOP, deviceScaleFactor: 1, serviceWorkers: 'block' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    keepers.set(context, await keepRenderer(context, server.url));
+    context.on('close', () => open.delete(context));
+    context.on('page', (page) =>
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame() && !origins.includes(new URL(frame.url()).origin) && frame.url() !== 'about:blank') strayed.add(context);
+      }),
+    );
+    return context;
+  }
+  /**
+   * Ends a device: its pages close and its context's storage is emptied (everything the site's
+   * origins keep: local storage, IndexedDB, caches, cookies), so that the next device that gets
+   * the context starts as on a new one. A context that a test closed, or whose pages went to
+   * another origin, is not reused.
+   */
+  async function recycle(context) {
+    try {
+      if (strayed.has(context)) throw new Error('strayed');
+      await Promise.all(testPages(context).map((p) => p.close()));
+      const cdp = await context.newCDPSession(keepers.get(context));
+      for (const o of origins) await cdp.send('Storage.clearDataForOrigin', { origin: o, storageTypes: 'all' });
+      await cdp.detach();
+      // The site's storage as the keeper's page sees it: emptied, or the context is not reused.
+      if (await keepers.get(context).evaluate(() => localStorage.length)) throw new Error('storage kept');
+      spare.push(context);
+    } catch {
+      await context.close().catch(() => {});
+    }
+  }
   return {
     url: server.url,
     /**
@@ -30,10 +78,8 @@ export async function devices() {
      * `html`, a page of that markup served at `path` (a page that embeds the element).
      */
     async device(where = '', { html } = {}) {
-      const context = await browser.newContext({ ...DESKTOP, deviceScaleFactor: 1, serviceWorkers: 'block' });
+      const context = await deviceContext();
       open.add(context);
-      context.on('close', () => open.delete(context));
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
       const page = await context.newPage();
       const problems = watch(page);
       if (html) {
@@ -47,7 +93,9 @@ export async function devices() {
     },
     /** Closes every device still open. */
     async closeDevices() {
-      await Promise.all([...open].map((c) => c.close().catch(() => {})));
+      const ending = [...open];
+      open.clear();
+      await Promise.all(ending.map(recycle));
     },
     async close() {
       await browser.close().catch(() => {});

@@ -70,7 +70,6 @@ test('a 20-ply game by link: each device opens the link the other sent, at its o
   assert.deepEqual((await state(b.page)).history, played, 'the game is kept as it was');
 
   for (const d of [a, b, c]) assert.deepEqual(d.problems, []);
-  await Promise.all([a, b, c].map((d) => d.context.close()));
 });
 
 test('a link that plays a move of the receiver’s own seat is refused with a message, the game kept', async () => {
@@ -102,7 +101,6 @@ test('a link that plays a move of the receiver’s own seat is refused with a me
   await follow(b.page, honest, 3);
   await waitText(b.page, '#status', /Your move \(Gray\)/);
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
-  await Promise.all([a, b].map((d) => d.context.close()));
 });
 
 test('several games by link in the recent list say where it is the player’s move', async () => {
@@ -127,7 +125,6 @@ test('several games by link in the recent list say where it is the player’s mo
   assert.equal(await a.page.evaluate(() => window.bluegray.element.seat), 'blue');
   assert.deepEqual(a.problems, []);
   assert.deepEqual(b.problems, []);
-  await Promise.all([a, b].map((d) => d.context.close()));
 });
 
 test('from the single file, the page offers the record instead of a link', async () => {

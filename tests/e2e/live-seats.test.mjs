@@ -81,7 +81,6 @@ test('storage nearly full: the page says at once that the seat’s key was not k
   assert.equal(s.side, 'blue', 'Blue is to move in the first position');
   await playMove(a.page, pickMove(s, 0));
   assert.equal((await state(a.page)).history.length, 1);
-  await a.context.close();
 });
 
 test('two tabs of one browser on one live game: one plays, the other says it watches, and Play here takes the seat there', async () => {
@@ -121,6 +120,4 @@ test('two tabs of one browser on one live game: one plays, the other says it wat
   for (const page of [a.page, guest.page]) await page.waitForFunction(() => window.bluegray.state.history.length === 3);
   const lines = await Promise.all([a.page, tab, guest.page].map(async (p) => (await state(p)).history.join(' ')));
   assert.equal(new Set(lines).size, 1, 'one game, not a fork');
-  await a.context.close();
-  await guest.context.close();
 });

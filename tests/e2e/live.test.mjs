@@ -164,7 +164,6 @@ test('live games are offered only with a relay: the address’s, or the one in t
   const cut = await env.device(`#mode=live&side=gray&relay=${encodeURIComponent(relayA.url)}&game-id=${'ab'.repeat(16)}`);
   await waitText(cut.page, '#notice', /lacks the host’s key/);
   assert.equal(await seatOf(cut.page), null);
-  await cut.context.close();
 });
 
 test('a whole live game: a reload resumes, an onlooker cannot move, forged messages are ignored', async (t) => {
@@ -239,7 +238,6 @@ test('a whole live game: a reload resumes, an onlooker cannot move, forged messa
   await b.context.close();
   await waitText(a.page, '#live-status', /Gray is not online/);
   for (const d of [a, c]) assert.deepEqual(d.problems, []);
-  await Promise.all([a, c].map((d) => d.context.close()));
 });
 
 test('the element alone: two bare boards play live through their attributes, properties and events', async () => {
@@ -282,7 +280,6 @@ test('the element alone: two bare boards play live through their attributes, pro
   assert.equal(await blue.page.evaluate(() => document.getElementById('b').undo()), false);
   assert.deepEqual(blue.problems, []);
   assert.deepEqual(gray.problems, []);
-  await Promise.all([blue, gray].map((d) => d.context.close()));
 });
 
 test('the relay and Redis stop and start again mid-game: no move is lost', async () => {
@@ -307,7 +304,6 @@ test('the relay and Redis stop and start again mid-game: no move is lost', async
   assert.deepEqual((await state(b.page)).history, (await state(a.page)).history);
   const kept = await retainedWhen(relayA, id, (snap) => snap.moves.length === s.history.length + 3);
   assert.equal(kept.moves.length, s.history.length + 3);
-  await Promise.all([a, b].map((d) => d.context.close()));
 });
 
 test('two relays sharing one Redis: each player on a different one plays a whole game', async () => {
@@ -322,7 +318,6 @@ test('two relays sharing one Redis: each player on a different one plays a whole
   assert.deepEqual(a.problems, []);
   assert.deepEqual(b.problems, []);
   assert.deepEqual(await presence(b.page).then((p) => p.seat), 'gray');
-  await Promise.all([a, b].map((d) => d.context.close()));
 });
 
 test('a hostile relay user takes no seat, fakes no presence, and its junk costs nothing', async () => {
@@ -389,7 +384,6 @@ test('a hostile relay user takes no seat, fakes no presence, and its junk costs 
   const back = await retainedWhen(relayA, id, (x) => x.moves.length === 2);
   assert.equal(back.keys.gray, snap.keys.gray);
   for (const d of [a, b, thief, late]) assert.deepEqual(d.problems, []);
-  await Promise.all([a, b, thief, late].map((d) => d.context.close()));
 });
 
 test('the guest is seated while the host is away; the same invitation on another device moves the seat there', async () => {
@@ -416,7 +410,6 @@ test('the guest is seated while the host is away; the same invitation on another
   await b1.page.reload();
   await waitConnected(b1.page);
   assert.equal(await seatOf(b1.page), 'watch');
-  await Promise.all([a, b1, b2].map((d) => d.context.close()));
 });
 
 test('a watch link to a game the relay does not have yet says it waits for the game, and shows it once it comes', async () => {

@@ -76,12 +76,52 @@ export function checkPrerequisites(binary = CHROMIUM) {
 }
 
 /**
+ * The tests' browser's flags beyond CHROMIUM_ARGS (not the speed measurements'): the pages of one
+ * site in one context share a renderer process (--process-per-site), which keepRenderer() keeps.
+ */
+export const TEST_ARGS = Object.freeze([...CHROMIUM_ARGS, '--process-per-site']);
+
+/**
  * Starts headless Chromium (the caller closes it).
  * @returns {Promise<Browser>}
  */
 export function startBrowser() {
   checkPrerequisites();
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...TEST_ARGS] });
+}
+
+/** The pages keepRenderer() opened: none is a test's page. @type {WeakSet<Page>} */
+const KEEPERS = new WeakSet();
+/** Each context's page that keepRenderer() opened. @type {WeakMap<BrowserContext, Page>} */
+const KEPT = new WeakMap();
+
+/**
+ * Opens a blank page of `url`'s site in `context` and leaves it open, so that the site's renderer
+ * process outlives the pages the tests open and close: with --process-per-site (TEST_ARGS) each
+ * new page of the site joins that process instead of starting one of its own, which costs the
+ * machine more CPU than loading the page does. Each page still has its own document and workers,
+ * and the context's storage as before. Returns the kept page.
+ * @param {BrowserContext} context
+ * @param {string} url
+ * @returns {Promise<Page>}
+ */
+export async function keepRenderer(context, url) {
+  const keeper = await context.newPage();
+  KEEPERS.add(keeper);
+  KEPT.set(context, keeper);
+  const blank = new URL('/__renderer__', url).href;
+  await keeper.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>renderer</title><link rel="icon" href="data:,">' }));
+  await keeper.goto(blank);
+  return keeper;
+}
+
+/**
+ * The pages of `context` that tests opened (not the one keepRenderer() keeps).
+ * @param {BrowserContext} context
+ * @returns {Page[]}
+ */
+export function testPages(context) {
+  return context.pages().filter((p) => !KEEPERS.has(p));
 }
 
 /**
@@ -101,6 +141,7 @@ export async function launch({ root = DIST, serviceWorkers = 'block', csp = fals
   try {
     browser ??= await startBrowser();
     context = await browser.newContext({ ...DESKTOP, serviceWorkers });
+    await keepRenderer(context, server.url);
   } catch (e) {
     if (own) await browser?.close().catch(() => {});
     await server.close();
@@ -131,7 +172,8 @@ export async function launch({ root = DIST, serviceWorkers = 'block', csp = fals
  * A test file's server and browser: started before its first test and ended after its last
  * (node:test's hooks), `prepare(env)` run once they are up (the file's own hooks cannot wait for
  * them: node runs a file's before hooks at once). The pages a test left open in the file's context
- * are closed after it, so that none plays on (or writes the site's storage) during the next.
+ * are closed after it (not the one keepRenderer() keeps), so that none plays on (or writes the
+ * site's storage) during the next.
  * Returns the object launch() returns, filled in by the time a test runs.
  * @param {LaunchOptions} [options]
  * @param {(env: Env) => unknown} [prepare]
@@ -144,7 +186,7 @@ export function setUp(options, prepare = async () => {}) {
     await prepare(Object.assign(env, await launch(options)));
   });
   afterEach(async () => {
-    await Promise.all((env.context?.pages() ?? []).map((page) => page.close()));
+    await Promise.all((env.context ? testPages(env.context) : []).map((page) => page.close()));
   });
   after(async () => {
     await env.close?.();
@@ -156,7 +198,8 @@ export function setUp(options, prepare = async () => {}) {
 /**
  * Opens the page with a query string (on `env`'s server, or at `base`) in `env.context` and waits
  * until it has drawn. `init` runs in the page before its own scripts. Starts without saved data
- * unless `clearStorage: false`; with the motion of the context (reduced: DESKTOP) unless
+ * unless `clearStorage: false` (emptied from the page keepRenderer() keeps where it is of the
+ * same origin, else from a blank page of the origin opened first); with the motion of the context (reduced: DESKTOP) unless
  * `motion: true`. Returns {page, problems}: see watch().
  * @param {Pick<Env, 'context' | 'url'>} env
  * @param {string} [query]
@@ -170,14 +213,20 @@ export async function openPage(env, query = '', { clearStorage = true, base, ini
   if (init) await page.addInitScript(init);
   const url = (base || env.url) + query;
   if (clearStorage) {
-    // A blank page of the same origin, to start without a saved game.
-    const blank = (base || env.url) + '__blank__';
-    await page.route(blank, (r) =>
-      r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">' }),
-    );
-    await page.goto(blank);
-    await page.evaluate(() => localStorage.clear());
-    await page.unroute(blank);
+    const keeper = KEPT.get(env.context);
+    if (keeper && new URL(keeper.url()).origin === new URL(url).origin) {
+      // The page keepRenderer() keeps is of the same origin: it empties the storage.
+      await keeper.evaluate(() => localStorage.clear());
+    } else {
+      // A blank page of the same origin, to start without a saved game.
+      const blank = (base || env.url) + '__blank__';
+      await page.route(blank, (r) =>
+        r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title><link rel="icon" href="data:,">' }),
+      );
+      await page.goto(blank);
+      await page.evaluate(() => localStorage.clear());
+      await page.unroute(blank);
+    }
   }
   await page.goto(url);
   await waitReady(page);
