@@ -119,12 +119,24 @@ export function setUpDevices() {
   return env;
 }
 
-/** Starts a game from the New game form: `mode` (friend or live) and the seat `side`. */
+/**
+ * Starts a game from the New game form: `mode` (friend or live) and the seat `side`; returns once
+ * the board has a game of that mode and side with no move yet, so that what a test does next is
+ * done in the new game, not in the one the page showed before. (Not by its id: a live game from
+ * the single file never gets one.)
+ */
 export async function startFromForm(page, mode, side, variant = 'sackson') {
   await page.selectOption('#variant', variant);
   await page.selectOption('#mode', mode);
   await page.selectOption('#side', side);
   await page.click('#new-game');
+  await page.waitForFunction(
+    ([m, s]) => {
+      const el = /** @type {any} */ (window).bluegray.element;
+      return el.settings.mode === m && el.settings.side === s && !!el.state && el.state.history.length === 0;
+    },
+    [mode, side],
+  );
 }
 
 /**
