@@ -163,7 +163,7 @@ async function packedTables() {
       b.onLoad({ filter: /messages[\\/]([a-z]+-)?[a-z]{2,3}\.js$/ }, (args) => {
         if (!packed.has(args.path)) return undefined;
         return {
-          contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};
+          contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'engine', 'inflate.js'))};
 export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSON.parse(new TextDecoder().decode(b)));`,
           resolveDir: WWW,
           loader: 'js',
@@ -248,16 +248,27 @@ embedAssets({
     format: 'esm',
     write: false,
   });
-  // The code, compressed; the loader's text has nothing but base64 and its own few lines, so no
-  // `</script` in it. The code is added as text, never parsed as HTML.
+  // The code, compressed, and the loader that inflates it (engine/inflate.js, as the assets are)
+  // and adds it as a module script: as text, never parsed as HTML.
   const code = r.outputFiles[0].text;
   const packedCode = zlib.deflateRawSync(Buffer.from(code), { level: 9 }).toString('base64');
-  const script = `const packed = new Blob([Uint8Array.from(atob(${JSON.stringify(packedCode)}), (c) => c.charCodeAt(0))]);
-const code = await new Response(packed.stream().pipeThrough(new DecompressionStream('deflate-raw'))).text();
+  const loader = await esbuild.build({
+    stdin: {
+      contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'engine', 'inflate.js'))};
 const s = document.createElement('script');
 s.type = 'module';
-s.textContent = code;
-document.head.append(s);`;
+s.textContent = new TextDecoder().decode(await inflate(${JSON.stringify(packedCode)}));
+document.head.append(s);`,
+      resolveDir: WWW,
+      loader: 'js',
+    },
+    ...BUNDLE,
+    format: 'esm',
+    write: false,
+  });
+  const script = loader.outputFiles[0].text;
+  // `</script` cannot appear inside an inline script; the loader is base64 and a few lines.
+  if (/<\/script/i.test(script)) fail('the single file\'s loader has `</script` in it');
   // The page's stylesheets, in the order the page links them, as one inline style.
   const sheets = [...pageHtml().matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
   const allCss = sheets.map((f) => fs.readFileSync(path.join(WWW, f), 'utf8')).join('\n');

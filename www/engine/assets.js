@@ -14,6 +14,7 @@
 import initBindings, * as bindings from '../pkg/bluegray_wasm.js';
 import { simdSupported } from './wasm-simd.js';
 import { KeyedError } from '../lib/errors.js';
+import { inflate } from './inflate.js';
 /** @import { Core, Teaching } from './core-types.js' */
 
 /**
@@ -136,22 +137,6 @@ export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
     const blobUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
     return started(new Worker(blobUrl), blobUrl);
   };
-}
-
-/**
- * The bytes that `base64` holds compressed with raw DEFLATE: how the single-file build keeps
- * its large parts small (the wasm, and the message tables of the other languages).
- * @param {string} base64
- * @returns {Promise<ArrayBuffer>}
- */
-export function inflate(base64) {
-  // A plain loop: Uint8Array.from with a mapping function, called once a byte, held the page's
-  // main thread several times as long while the single file started.
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  const packed = new Blob([bytes]);
-  return new Response(packed.stream().pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
 }
 
 /** @type {Promise<Core>|null} */
