@@ -94,12 +94,21 @@ async function aWrongMove(page, p, board = page, sel = PUZZLE_BOARD) {
   throw new Error(`${p.id}: no first move is wrong`);
 }
 
+/**
+ * A page whose device has kept puzzle progress `kept` (bluegray.puzzles.v1), with the puzzles open.
+ * @param {{solved: string[], streak: number, best: number}} kept
+ */
+async function openPuzzlesWith(kept) {
+  const opened = await openPage(env, '?mode=two');
+  await opened.page.evaluate((k) => localStorage.setItem('bluegray.puzzles.v1', JSON.stringify(k)), kept);
+  await opened.page.reload();
+  await waitReady(opened.page);
+  await openPuzzles(opened.page);
+  return opened;
+}
+
 test('a wrong move gets the refutation played on the board and ends the streak; Try again starts the puzzle again', async () => {
-  const { page, problems } = await openPage(env, '?mode=two');
-  await page.evaluate(() => localStorage.setItem('bluegray.puzzles.v1', JSON.stringify({ solved: [], streak: 4, best: 4 })));
-  await page.reload();
-  await waitReady(page);
-  await openPuzzles(page);
+  const { page, problems } = await openPuzzlesWith({ solved: [], streak: 4, best: 4 });
   const { set, picked } = await sample(page);
   const p = await puzzleWithChoice(page, [...picked, ...set]);
   const wrong = await aWrongMove(page, p);
@@ -131,11 +140,7 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
 });
 
 test('puzzle 4 (issue 33): h4-i5 wins too, but not in 2: said, taken back, and the puzzle is then solved; b2-b1 is refuted by b6-b5 for real', async () => {
-  const { page, problems } = await openPage(env, '?mode=two');
-  await page.evaluate(() => localStorage.setItem('bluegray.puzzles.v1', JSON.stringify({ solved: [], streak: 2, best: 3 })));
-  await page.reload();
-  await waitReady(page);
-  await openPuzzles(page);
+  const { page, problems } = await openPuzzlesWith({ solved: [], streak: 2, best: 3 });
   const { set } = await sample(page);
   const p = set[3];
   assert.equal(p.id, 'win2-a4e9ec8a');

@@ -7,7 +7,7 @@
 import { errorText } from '../lib/errors.js';
 import { REPLY_DELAY_MS } from '../lib/pace.js';
 import { goalMoves } from '../lib/settings.js';
-/** @import { GameState, Goal, PuzzleVerdict, Side, Teaching } from '../engine/core-types.js' */
+/** @import { GameState, PuzzleVerdict, Side, Teaching } from '../engine/core-types.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 
@@ -117,15 +117,10 @@ export class PuzzleRunner {
     this.#timer = null;
   }
 
-  /** Plays what is queued again once the board is back in the page. */
+  /** Plays what is queued, or takes a slower move back, again once the board is back in the page. */
   resume() {
     const p = this.#host.state().puzzle;
-    if (p && p.status === 'slower' && !this.#timer) {
-      const goal = this.#host.state().goal;
-      if (goal) this.#timer = setTimeout(() => this.#takeBack(goal), REPLY_DELAY_MS);
-      return;
-    }
-    if (p && p.queue.length && !this.#timer) this.#schedule();
+    if (p && (p.status === 'slower' || p.queue.length) && !this.#timer) this.#schedule();
   }
 
   /**
@@ -155,26 +150,10 @@ export class PuzzleRunner {
     // The wrong move stays marked while the refutation is played after it.
     if (verdict && verdict.status === 'wrong') h.markMistake();
     if (event) h.emit(event.type, { moves: [...gs.history], refutation: event.refutation });
-    if (puzzle.queue.length) this.#schedule();
-    if (puzzle.status === 'slower') {
-      this.cancel();
-      this.#timer = setTimeout(() => this.#takeBack(goal), REPLY_DELAY_MS);
-    }
+    if (puzzle.queue.length || puzzle.status === 'slower') this.#schedule();
   }
 
-  /**
-   * Takes the person's slower move back (history's undo, which resumes the puzzle on their
-   * turn) and says why.
-   * @param {Goal} goal
-   */
-  #takeBack(goal) {
-    this.#timer = null;
-    const h = this.#host;
-    const p = h.state().puzzle;
-    if (!p || p.status !== 'slower' || !h.state().connected) return;
-    h.takeBack([{ key: 'puzzles.board.slower', params: { n: goalMoves(goal) } }]);
-  }
-
+  /** The board's next move of its own after a pause: the next one queued, or a slower move taken back. */
   #schedule() {
     this.cancel();
     this.#timer = setTimeout(() => this.#playNext(), REPLY_DELAY_MS);
@@ -184,7 +163,11 @@ export class PuzzleRunner {
     this.#timer = null;
     const h = this.#host;
     const p = h.state().puzzle;
-    if (!p || !p.queue.length || !h.state().connected) return;
+    if (!p || !h.state().connected) return;
+    // The person's slower move: taken back (history's undo, which resumes the puzzle on their
+    // turn), saying why.
+    if (p.status === 'slower') return h.takeBack([{ key: 'puzzles.board.slower', params: { n: goalMoves(h.state().goal) } }]);
+    if (!p.queue.length) return;
     const [move, ...rest] = p.queue;
     const status = p.status === 'replying' && !rest.length ? 'playing' : p.status;
     h.setPuzzle({ ...p, status, queue: rest });
