@@ -13,6 +13,7 @@ import { Games } from './page/games.js';
 import { renderRecent, renderRecentCount } from './page/recent.js';
 import { loadMessages } from './lib/i18n.js';
 import { openSheet } from './lib/dom.js';
+import { errorText } from './lib/errors.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
@@ -75,7 +76,14 @@ function startReview() {
     review.wire();
     return review;
   });
-  reviewLoading.then((r) => r.start());
+  reviewLoading.then(
+    (r) => r.start(),
+    (e) => {
+      // Not fetched (offline before the service worker kept it, say): the next click tries again.
+      reviewLoading = null;
+      ctx.notify({ key: 'notice.reviewNotLoaded', params: { error: errorText(e) } });
+    },
+  );
 }
 const prefs = pagePrefs(ctx, {
   sound,

@@ -621,6 +621,13 @@ test('a longer review shows its progress, lets the player look around, can be ca
   const { page, problems } = await openPage(env, q({ mode: 'two', variant: LONG_VARIANT }));
   const plies = await buildLongGame(page, 40);
   assert.equal(plies, 40);
+  // The review's code is fetched at the first review: when that fails, the page says so, and the
+  // next click fetches it again.
+  const reviewCode = /\/review-[\w-]+\.js$/;
+  await page.route(reviewCode, (r) => r.abort('aborted'));
+  await page.click('#review');
+  await waitText(page, '#notice', /The review could not be loaded .*: try again\./);
+  await page.unroute(reviewCode);
   await page.click('#review');
   await page.waitForFunction(() => document.getElementById('review-progress').value >= 3, null, { timeout: 20000 });
   assert.equal(await isHidden(page, '#review-progress'), false);
