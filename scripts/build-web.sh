@@ -79,7 +79,7 @@ rm -rf "$out"
 # (engine/assets.js, the worker), and a stray `new URL('bluegray_wasm_bg.wasm', import.meta.url)` in the glue would send
 # bundlers (Vite, webpack) looking for a file next to wherever the glue was bundled.
 bind() {
-  wasm-bindgen --target web --omit-default-module-path --out-dir "$1" --out-name "${3:-bluegray_wasm}" "$2"
+  wasm-bindgen --target web --omit-default-module-path --remove-name-section --remove-producers-section --out-dir "$1" --out-name "${3:-bluegray_wasm}" "$2"
 }
 bind "$out" "$baseline"
 bind "$out" "$teach" bluegray_teach

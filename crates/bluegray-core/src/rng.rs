@@ -2,7 +2,8 @@
 //!
 //! It is tiny, fast, passes BigCrush, and is the same on every platform, so the Zobrist keys, the
 //! engine's evaluation noise and the openings of a match are all reproducible from their seeds.
-//! Its step is a `const fn`, which lets the Zobrist keys be computed at compile time.
+//! Any of its outputs can be computed directly ([`SplitMix64::nth`]), which lets the Zobrist keys
+//! be computed where they are used instead of stored as a table.
 
 /// The generator's increment: 2^64 divided by the golden ratio.
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -41,6 +42,15 @@ impl SplitMix64 {
         (SplitMix64 { state }, finalise(state))
     }
 
+    /// The `n`-th number this generator will produce (0: the next), without producing the ones
+    /// before it: SplitMix64's state only ever adds [`GAMMA`], so any output is one `finalise`
+    /// away. Tables drawn from a seed can be computed where they are read instead of stored.
+    #[inline]
+    #[must_use]
+    pub const fn nth(self, n: u64) -> u64 {
+        finalise(self.state.wrapping_add(n.wrapping_add(1).wrapping_mul(GAMMA)))
+    }
+
     /// The next number.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
@@ -72,5 +82,9 @@ mod tests {
         assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
         assert_eq!(mix(1_234_567), SplitMix64::new(1_234_567).next_u64());
         assert_eq!(SplitMix64::new(5).below(0), 0);
+        let mut r = SplitMix64::new(99);
+        let first: Vec<u64> = (0..5).map(|_| r.next_u64()).collect();
+        let nth: Vec<u64> = (0..5).map(|n| SplitMix64::new(99).nth(n)).collect();
+        assert_eq!(nth, first);
     }
 }
