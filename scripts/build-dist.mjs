@@ -87,7 +87,13 @@ function pageHtml() {
  */
 async function bundleModules() {
   const page = await esbuild.build({
-    entryPoints: { app: path.join(WWW, 'app.js'), 'blue-gray-game': path.join(WWW, 'blue-gray-game.js') },
+    // The worker is built with the page, so that the bindings it shares with the page are one
+    // chunk that the browser fetches once for both.
+    entryPoints: {
+      app: path.join(WWW, 'app.js'),
+      'blue-gray-game': path.join(WWW, 'blue-gray-game.js'),
+      'ai-worker': path.join(WWW, 'ai-worker.js'),
+    },
     ...BUNDLE,
     splitting: true,
     format: 'esm',
@@ -95,12 +101,6 @@ async function bundleModules() {
     // A language's table is a chunk of its own, named after it (ru-HASH.js): loaded on demand.
     chunkNames: '[name]-[hash]',
     metafile: true,
-  });
-  await esbuild.build({
-    entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') },
-    ...BUNDLE,
-    format: 'esm',
-    outdir: DIST,
   });
   const outputs = Object.entries(page.metafile.outputs);
   const app = outputs.find(([, o]) => o.entryPoint && o.entryPoint.endsWith('www/app.js'));

@@ -12,8 +12,8 @@
 //   - the first visit of dist/index.html served by scripts/serve.mjs, until html[data-ready="true"]:
 //     each file fetched (url, raw, gzip; largest first) and the total (budget: gzip <= 130 KB),
 //     and what it asked for after that (not counted);
-//   - a page that holds only `<blue-gray-game mode="ai">`, served from dist/ and importing the
-//     element from the npm package (dist/npm; dist/ itself without one), until its computer can
+//   - a page that holds only `<blue-gray-game mode="ai">`, served beside a copy of the npm package
+//     (dist/npm; dist/ itself without one) and importing the element from it, until its computer can
 //     move: the board's `ready` promise (the rules core compiled, the first game set up) and the
 //     AI worker, handed the compiled core, running its script: the same table (gzip <= 110 KB);
 //   - N cold loads (default 5) of dist/index.html served and of dist/blue-and-gray.html opened via
@@ -36,7 +36,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from './serve.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { kb, sum, packReport } from './lib/sizes.mjs';
-import { measureLoads, measureElement, measureAnalysis, REVIEW_PLIES } from './lib/page-loads.mjs';
+import { measureLoads, measureElement, measureAnalysis, REVIEW_PLIES, ELEMENT_HOST_PAGE } from './lib/page-loads.mjs';
 
 /**
  * @import { Fetches } from './lib/sizes.mjs'
@@ -52,6 +52,8 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SINGLE = 'blue-and-gray.html';
 /** The package's directory inside dist/. */
 const NPM_DIR = 'npm';
+/** The element page's host page, in a site of its own beside a copy of the package. */
+const HOST_PAGE = '__host__.html';
 const KB = 1024;
 /** The budgets: bytes (gzip, or raw for the single file), ms. */
 const BUDGET = { firstVisit: 130 * KB, element: 110 * KB, single: 350 * KB, task: 50, reviewMs: 20_000, hintMs: 1000 };
@@ -192,7 +194,17 @@ try {
 
   let elementPage = null;
   try {
-    elementPage = await measureElement(browser, server.url, elementModule);
+    // The host page's site: the package beside the page (or a copy of dist/ when it has none).
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'measure-element-'));
+    const hostServer = await startServer({ port: 0, root: site });
+    try {
+      fs.cpSync(hasPackage ? npmDir : dist, hasPackage ? path.join(site, NPM_DIR) : site, { recursive: true });
+      fs.writeFileSync(path.join(site, HOST_PAGE), ELEMENT_HOST_PAGE(elementModule));
+      elementPage = await measureElement(browser, hostServer.url, `${hostServer.url}${HOST_PAGE}`);
+    } finally {
+      await hostServer.close();
+      fs.rmSync(site, { recursive: true, force: true });
+    }
   } catch (e) {
     failed = true;
     console.log(`${e instanceof Error ? e.message : e}\n`);

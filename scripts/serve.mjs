@@ -7,8 +7,9 @@
 // Defaults: 127.0.0.1, port 8080, root dist/; port 0 or a busy port picks a free one. Prints the
 // URL `http://HOST:PORT/PREFIX/`. A missing root exits with code 2 (API: rejects).
 // - GET and HEAD only; correct MIME types (application/wasm, text/javascript, ...);
-//   `Cache-Control: no-cache`, `Access-Control-Allow-Origin: *` (the element can be embedded in
-//   a page of another origin) and, with `--csp`, the strict `STRICT_CSP` header on every response.
+//   `Cache-Control: no-cache` with an `ETag` (a request whose `If-None-Match` matches gets a
+//   bodiless 304), `Access-Control-Allow-Origin: *` (the element can be embedded in a page of
+//   another origin) and, with `--csp`, the strict `STRICT_CSP` header on every response.
 // - No directory traversal; no path with a segment starting with '.' (`.git`, `.env`): 404.
 // - A directory without its trailing '/' redirects to its own canonical path, built from the
 //   resolved path and re-encoded: always one leading '/', never another host.
@@ -166,6 +167,15 @@ function handler(root, prefix, csp) {
     function serveFile(err, st) {
       if (err || !st.isFile()) return send(404, 'not found');
       const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
+      // A validator, as static hosts send: a file the browser already has (the bindings' chunk,
+      // which the page and then its worker import) is confirmed with a bodiless 304 instead of
+      // being sent again.
+      const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+      res.setHeader('ETag', etag);
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304);
+        return res.end();
+      }
       res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size });
       if (head) return res.end();
       const stream = fs.createReadStream(file);

@@ -139,29 +139,25 @@ export async function measureLoads(browser, url, runs, base = null) {
 }
 
 /**
- * The first load of a page of `base`'s origin that holds only `<blue-gray-game mode="ai">` and
- * imports the element from `modulePath` (relative to `base`), as an unbundled host page does:
- * what it fetches (the host page itself left out) until its computer can move, that is once
- * the board is ready (its `ready` promise: the rules core is compiled, the first game set up)
- * and the AI worker, handed the compiled core, has run its script (it listens for messages).
+ * The first load of `hostPage`, a page that holds only `<blue-gray-game mode="ai">` and imports the
+ * element as an unbundled host page does (see `ELEMENT_HOST_PAGE`), of a site under `base`: what
+ * it fetches (the host page itself left out) until its computer can move, that is once the
+ * board is ready (its `ready` promise: the rules core is compiled, the first game set up) and
+ * the AI worker, handed the compiled core, has run its script (it listens for messages). The
+ * host page is a real file of the site, not a routed one: Playwright turns the HTTP cache off
+ * in a context that routes, and a file the page and its worker both import would be counted
+ * twice.
  * @param {Browser} browser
  * @param {string} base
- * @param {string} modulePath
+ * @param {string} hostPage
  * @returns {Promise<Fetches & { problems: string[] }>} rejects when the load fails
  */
-export async function measureElement(browser, base, modulePath) {
+export async function measureElement(browser, base, hostPage) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
-  const hostPage = `${base}__host__.html`;
   const recorder = recordRequests(context, base, (url) => url === hostPage);
   /** @type {string[]} */
   const problems = [];
   try {
-    await context.route(hostPage, (r) =>
-      r.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><link rel="icon" href="data:,"><script type="module" src="${modulePath}"></script><blue-gray-game mode="ai"></blue-gray-game>`,
-      }),
-    );
     const page = await context.newPage();
     listen(page, problems);
     // The computer's worker starts once its board is ready.
@@ -197,6 +193,14 @@ export async function measureElement(browser, base, modulePath) {
  * to its summary, and a hint from the button to its text.
  */
 export const REVIEW_PLIES = 150;
+
+/**
+ * The host page of `measureElement`: only the element, imported from `modulePath`.
+ * @param {string} modulePath
+ * @returns {string}
+ */
+export const ELEMENT_HOST_PAGE = (modulePath) =>
+  `<!doctype html><link rel="icon" href="data:,"><script type="module" src="${modulePath}"></script><blue-gray-game mode="ai"></blue-gray-game>`;
 /**
  * @param {Browser} browser
  * @param {string} url the page's

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
  */
 /**
  * One response a page fetched: its URL (relative to `base` when under it), its body's bytes
- * raw and gzip (0 for a response without a body, such as a redirect), its HTTP status.
+ * raw and gzip (0 for a response without a body, such as a redirect or a 304), its HTTP status.
  * @typedef {{ url: string, raw: number, gzip: number, status: number }} Fetched
  */
 /**
@@ -59,6 +59,10 @@ export function recordRequests(context, base, skip = () => false) {
         sent.map(async (r) => {
           const response = await r.response();
           if (!response) return { url: name(r.url()), raw: 0, gzip: 0, status: 0 };
+          // A conditional request answered with no body is a 304: the server confirmed a file the
+          // browser already had. Playwright reports it as the cached 200 and hands back the
+          // cached body, which crossed the network once, not twice.
+          if (await revalidated(r)) return { url: name(r.url()), raw: 0, gzip: 0, status: 304 };
           const body = await response.body().catch(() => Buffer.alloc(0));
           return { url: name(r.url()), raw: body.length, gzip: body.length ? gzipSize(body) : 0, status: response.status() };
         }),
@@ -66,6 +70,17 @@ export function recordRequests(context, base, skip = () => false) {
       return { fetched, after: requests.filter((r) => !sent.includes(r)).map((r) => name(r.url())) };
     },
   };
+}
+
+/**
+ * Whether `request` was a revalidation that the server answered without a body (a 304).
+ * @param {Request} request
+ * @returns {Promise<boolean>}
+ */
+async function revalidated(request) {
+  const headers = await request.allHeaders();
+  if (!('if-none-match' in headers) && !('if-modified-since' in headers)) return false;
+  return (await request.sizes().catch(() => null))?.responseBodySize === 0;
 }
 
 /**

@@ -14,9 +14,9 @@ import { startServer, resolvePath, normalizePrefix, DEFAULT_ROOT, STRICT_CSP } f
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** One request with the path sent byte for byte as given. */
-function get(port, rawPath, method = 'GET') {
+function get(port, rawPath, method = 'GET', headers = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method, maxHeaderSize: 1 << 21 }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method, headers, maxHeaderSize: 1 << 21 }, (res) => {
       let body = '';
       res.on('data', (d) => (body += d));
       res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body, headers: res.headers }));
@@ -101,6 +101,25 @@ test('serves the site with the right MIME types, no-cache, nosniff', () =>
     const post = await get(srv.port, '/', 'POST');
     assert.equal(post.status, 405);
     assert.equal(post.headers.allow, 'GET, HEAD');
+  }));
+
+test('a file the browser already has is confirmed by its ETag with a bodiless 304', () =>
+  withServer({}, async ({ port }) => {
+    const first = await get(port, '/app.js');
+    const etag = first.headers.etag;
+    assert.match(String(etag), /^W\/".+"$/);
+    const again = await get(port, '/app.js', 'GET', { 'If-None-Match': etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.body, '');
+    const other = await get(port, '/style.css', 'GET', { 'If-None-Match': etag });
+    assert.equal(other.status, 200, "another file's ETag does not match");
+    assert.equal(other.body, 'style.css');
+    write(site, 'changed.js', 'one');
+    const before1 = await get(port, '/changed.js');
+    write(site, 'changed.js', 'two, longer');
+    const changed = await get(port, '/changed.js', 'GET', { 'If-None-Match': before1.headers.etag });
+    assert.equal(changed.status, 200, 'a changed file is sent again');
+    assert.equal(changed.body, 'two, longer');
   }));
 
 test('serves dist/ by default, and refuses to start without it', async () => {

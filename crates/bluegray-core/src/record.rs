@@ -348,7 +348,8 @@ impl Movetext {
     fn place(&self, offset: usize) -> (usize, usize) {
         let i = self.lines.partition_point(|(start, _)| *start <= offset);
         let (start, line) = self.lines[i.saturating_sub(1)];
-        (line, self.text[start..offset].chars().count() + 1)
+        let before = self.text.get(start..offset).unwrap_or_default();
+        (line, before.chars().count() + 1)
     }
 
     /// Splits the movetext into comments and words. A comment runs from `{` to the next `}`,
@@ -378,8 +379,11 @@ impl Movetext {
                 let end = rest
                     .find(|c: char| c.is_whitespace() || c == '{' || c == '}')
                     .unwrap_or(rest.len());
-                out.push(Token::Word(&rest[..end]));
-                rest = &rest[end..];
+                // `end` is a character boundary (from `find`); checked splitting all the same,
+                // see `text::excerpt`.
+                let (word, after) = rest.split_at_checked(end).unwrap_or((rest, ""));
+                out.push(Token::Word(word));
+                rest = after;
             }
         }
     }
