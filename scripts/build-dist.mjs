@@ -2,6 +2,10 @@
 // Writes dist/: exactly what a static host serves, every URL relative, plus the single-file
 // build. Expects the wasm bindings in www/pkg (scripts/build-web.sh runs this after making them).
 //
+//   node scripts/build-dist.mjs [--relay wss://relay.example.org]
+//
+// `--relay` sets the relay of live games for every visitor of the site (scripts/lib/site-relay.mjs).
+//
 //   dist/index.html             the page (index.html with its www/ paths made flat)
 //   dist/app.js, blue-gray-game.js, chunk-*.js   the page and the element (ES modules)
 //   dist/ai-worker.js           the AI worker
@@ -24,6 +28,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BUNDLE } from './esbuild-options.mjs';
 import { buildPackage, WASM, TEACHING_WASM } from './build-package.mjs';
+import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
 
 /**
  * @import { BinaryLike, BinaryToTextEncoding } from 'node:crypto'
@@ -349,6 +354,13 @@ function vendorMqtt() {
 }
 
 async function main() {
+  /** @type {string|null} */
+  let relay = null;
+  try {
+    relay = relayArgument(process.argv.slice(2));
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  }
   for (const f of [...Object.values(WASM), TEACHING_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
   vendorMqtt();
   fs.rmSync(DIST, { recursive: true, force: true });
@@ -365,9 +377,11 @@ async function main() {
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
   // The sheets' stylesheet is fetched when a sheet first opens (lib/dom.js openSheet), not with the page.
   const sheets = /\s*<!-- The sheets' styles:[^>]*-->\s*<link rel="stylesheet" href="teach\.css">/;
-  const html = pageHtml().replace(sheets, '');
+  let html = pageHtml().replace(sheets, '');
   if (html === pageHtml()) fail('index.html must link teach.css, the sheets\' stylesheet, after a comment that says it is fetched on demand');
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
+  // A relay for every visitor (--relay): live games offered to all, the CSP narrowed to it.
+  if (relay) html = withSiteRelay(html, relay);
   // The page's chunks and the rules core start loading while the HTML is read. The SIMD build,
   // which nearly every browser runs: one without SIMD downloads it in vain (offline, its service
   // worker has not kept it, and the preload fails, harmlessly) and then the baseline, which is

@@ -10,8 +10,20 @@
 # both play builds, with the Game guard, crates/bluegray-wasm/js/game-guard.js, appended; one for
 # teaching), and dist/ (what to deploy, and the single-file build) with scripts/build-dist.mjs.
 # www/pkg and dist/ are git-ignored.
+#
+#   bash scripts/build-web.sh [--relay wss://relay.example.org]
+#
+# --relay sets the relay of live games for every visitor of the site (build-dist.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# The arguments are checked before the long build, not after it.
+if [ $# -gt 0 ]; then
+  node --input-type=module -e "
+    import { relayArgument } from './scripts/lib/site-relay.mjs';
+    try { relayArgument(process.argv.slice(1)); } catch (e) { console.error('build-web: ' + e.message); process.exit(2); }
+  " -- "$@"
+fi
 
 WASM_BINDGEN_VERSION=$(bash scripts/wasm-bindgen-version.sh)
 out=www/pkg
@@ -104,4 +116,5 @@ for name in 'export class Game' 'const GameFinalization' 'GameFinalization.regis
   fi
 done
 cat crates/bluegray-wasm/js/game-guard.js >>"$glue"
-node scripts/build-dist.mjs
+# Its arguments (--relay wss://…: the site's relay for every visitor) are build-dist's.
+node scripts/build-dist.mjs "$@"

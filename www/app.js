@@ -21,7 +21,7 @@ import { initPuzzles } from './teach/puzzles.js';
 import { friendGames } from './remote/friend-games.js';
 import { Sound } from './page/sound.js';
 import { shortcutFor } from './page/shortcuts.js';
-import { prefsFrom, themeOf, gameKey, afterSave, savingMessage } from './page/page-state.js';
+import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './page/page-state.js';
 import { pageContext } from './page/context.js';
 import { pageAddress, readLink } from './page/address.js';
 import { gameDoors, rematchRequest } from './page/doors.js';
@@ -321,7 +321,7 @@ function onKey(e, shortcuts) {
 async function main() {
   /** @type {import('./lib/settings.js').SettingError[]} */
   const errors = [];
-  ctx.update((p) => ({ ...p, prefs: prefsFrom(loadPrefs(ctx.storage)) }));
+  ctx.update((p) => ({ ...p, prefs: prefsFrom(loadPrefs(ctx.storage)), siteRelay: siteRelay(document) }));
   const lang = prefs.chooseLanguage(errors);
   await loadMessages('page', lang);
   localised = true;

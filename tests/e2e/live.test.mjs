@@ -8,8 +8,11 @@
 // by the same invitation. The move latency through the relay is measured and printed, not asserted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import mqtt from 'mqtt';
-import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
+import { state, waitText, playMove, pickMove, copyLink, DIST } from './helpers.mjs';
 import { setUpDevices, startFromForm } from './devices.mjs';
 import { engineHelp, BARRED } from './fair-play.mjs';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
@@ -18,6 +21,8 @@ import { signer, newIdentity } from '../../www/remote/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
 import { REPUBLISH_MS } from '../../www/remote/live-republish.js';
 import { parsePresence } from '../../www/remote/live-presence.js';
+import { relayArgument, withSiteRelay } from '../../scripts/lib/site-relay.mjs';
+import { startServer } from '../../scripts/serve.mjs';
 
 /**
  * The variant of the games played here: a light army and the lead rule make a whole game short
@@ -164,6 +169,37 @@ test('live games are offered only with a relay: the address’s, or the one in t
   const cut = await env.device(`#mode=live&side=gray&relay=${encodeURIComponent(relayA.url)}&game-id=${'ab'.repeat(16)}`);
   await waitText(cut.page, '#notice', /lacks the host’s key/);
   assert.equal(await seatOf(cut.page), null);
+});
+
+test('a site built with a relay (build-dist --relay) offers live games to every visitor, its CSP narrowed to that relay', async () => {
+  // The site as `node scripts/build-dist.mjs --relay URL` writes it: dist/ with its page's relay set.
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'bluegray-site-relay-'));
+  fs.cpSync(DIST, site, { recursive: true, filter: (f) => !f.startsWith(path.join(DIST, 'npm')) });
+  const page = path.join(site, 'index.html');
+  fs.writeFileSync(page, withSiteRelay(fs.readFileSync(page, 'utf8'), relayArgument(['--relay', relayA.url]) ?? ''));
+  const server = await startServer({ port: 0, host: '127.0.0.1', root: site });
+  try {
+    const a = await env.device(server.url);
+    const csp = await a.page.$eval('meta[http-equiv="Content-Security-Policy"]', (m) => m.getAttribute('content'));
+    assert.match(csp, new RegExp(`connect-src 'self' ${new URL(relayA.url).origin}(;|$)`));
+    assert.doesNotMatch(csp, /ws: wss:/);
+    assert.equal(await a.page.$eval('#mode option[value="live"]', (o) => o.disabled || o.hidden), false, 'live offered with no relay in the address or the preferences');
+    assert.equal(await a.page.inputValue('#relay'), '', "the site's relay is not the reader's own");
+    await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    await startFromForm(a.page, 'live', 'blue', VARIANT);
+    await waitConnected(a.page);
+    const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+    assert.ok(invite.startsWith(server.url), invite);
+    const b = await env.device(invite);
+    await waitConnected(b.page);
+    await liveMove(a, [b], 0);
+    await liveMove(b, [a], 1);
+    assert.deepEqual([...a.problems, ...b.problems], [], 'no CSP violation, no error');
+  } finally {
+    await env.closeDevices();
+    await server.close();
+    fs.rmSync(site, { recursive: true, force: true });
+  }
 });
 
 test('a whole live game: a reload resumes, an onlooker cannot move, forged messages are ignored', async (t) => {

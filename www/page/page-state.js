@@ -87,6 +87,7 @@ export function defaultPrefs() {
  *   started: boolean,
  *   updateReady: boolean,
  *   relay: string|null,
+ *   siteRelay: string|null,
  * }} PageState
  */
 
@@ -131,6 +132,12 @@ export function defaultPageState() {
     updateReady: false,
     /** The relay the address names (`relay=`), which goes before the reader's own, or null. */
     relay: null,
+    /**
+     * The relay the site's host set for every visitor (`siteRelay`: the page's
+     * `<meta name="bluegray-relay">`, which `build-dist.mjs --relay` writes), or null. The
+     * reader's own and an address's go before it.
+     */
+    siteRelay: null,
   };
 }
 
@@ -179,12 +186,25 @@ export function themeOf(prefs, systemPrefersDark) {
 }
 
 /**
- * The relay live games go through: the address's, else the reader's, or null (no live games).
+ * The relay live games go through: the address's, else the reader's, else the site's, or null
+ * (no live games).
  * @param {PageState} p
  * @returns {string|null}
  */
 export function relayOf(p) {
-  return p.relay || p.prefs.relay || null;
+  return p.relay || p.prefs.relay || p.siteRelay || null;
+}
+
+/**
+ * The relay a page's host set for every visitor of the site: the `<meta name="bluegray-relay">`
+ * of `doc` (written by `build-dist.mjs --relay`), if it is a WebSocket address; else null.
+ * @param {Document} doc
+ * @returns {string|null}
+ */
+export function siteRelay(doc) {
+  const meta = doc.querySelector('meta[name="bluegray-relay"]');
+  const { settings } = readSettings({ relay: meta?.getAttribute('content') ?? '' }, ['relay']);
+  return typeof settings.relay === 'string' ? settings.relay : null;
 }
 
 /**
