@@ -20,6 +20,9 @@ const M = TABLES.en.messages;
 
 const env = setUp();
 
+/** Puzzle 4 of the set's file (issue 33): b2-b1 is no win in 2, h4-i5 wins too but later. */
+const PUZZLE_4 = 'win2-a4e9ec8a';
+
 const status = (page) => page.evaluate(() => document.querySelector('#puzzles .puzzle').dataset.status);
 const progress = (page) => page.evaluate(() => window.bluegray.puzzles.session.progress);
 const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('bluegray.puzzles.v1')));
@@ -151,8 +154,9 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
 test('puzzle 4 (issue 33): h4-i5 wins too, but not in 2: said, taken back, and the puzzle is then solved; b2-b1 is refuted by b6-b5 for real', async () => {
   const { page, problems } = await openPuzzlesWith({ solved: [], streak: 2, best: 3 });
   const { set } = await sample(page);
-  const p = set[3];
-  assert.equal(p.id, 'win2-a4e9ec8a');
+  // Puzzle 4 of the set's file; the page mixes the order.
+  const p = set.find((x) => x.id === PUZZLE_4);
+  assert.ok(p, PUZZLE_4);
   await choosePuzzle(page, p.id);
   const feedback = () => page.textContent('#puzzles .puzzle-feedback');
   const history = async () => (await current(page)).history;
@@ -240,9 +244,10 @@ test('each puzzle shows its theme, and the Theme menu keeps Next to the puzzles 
   await openPuzzles(page);
   const { set } = await sample(page);
   const shown = async () => page.textContent('#puzzles .puzzle-theme');
-  // Puzzle 1 (issue 33) is won by a lead.
-  assert.equal(set[0].theme, 'lead');
-  await choosePuzzle(page, set[0].id);
+  // Puzzle 1 of the file (issue 33) is won by a lead.
+  const first = set.find((p) => p.id === 'win2-0f679be1');
+  assert.equal(first.theme, 'lead');
+  await choosePuzzle(page, first.id);
   assert.equal(await shown(), translate('en', 'puzzles.theme', { name: M['puzzles.theme.lead'] }));
   const blocks = set.filter((p) => p.theme === 'block');
   assert.ok(blocks.length >= 2, 'the set has block puzzles');
@@ -260,12 +265,15 @@ test('each puzzle shows its theme, and the Theme menu keeps Next to the puzzles 
     await waitPuzzleStatus(page, ['playing']);
   }
   assert.deepEqual(ids, blocks.slice(0, 3).map((p) => p.id));
-  // Every theme again: Next goes through the whole set.
+  const last = (await current(page)).puzzle;
+  assert.equal(last.id, blocks[3].id);
+  // Every theme again: the puzzle stays, and Next goes on through the whole set.
   await page.selectOption('#puzzles .puzzle-theme-choice', '');
+  assert.equal((await current(page)).puzzle.id, last.id);
   await page.click('#puzzles .puzzle-next');
   await waitPuzzleStatus(page, ['playing']);
   const after = (await current(page)).puzzle;
-  assert.equal(after.id, set[set.findIndex((p) => p.id === ids[2]) + 2].id);
+  assert.equal(after.id, set[(set.findIndex((p) => p.id === last.id) + 1) % set.length].id);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -400,7 +408,7 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
 test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle-slower, is said and taken back, and the puzzle is then solved', async () => {
   const { page: main, problems: mainProblems } = await openPage(env, '?mode=two');
   await openPuzzles(main);
-  const p = (await sample(main)).set[3];
+  const p = (await sample(main)).set.find((x) => x.id === PUZZLE_4);
   assert.equal(p.id, 'win2-a4e9ec8a');
   const { page, problems, sel, history } = await embedPuzzle(p);
   await playMove(page, 'h4-i5', { board: sel });

@@ -15,7 +15,7 @@
 //! win for the puzzle. The search is in [`search`]; [`Problem`] judges a line of moves, gives
 //! hints and the rest of the solution; [`Puzzle`] is one line of the committed set
 //! (`puzzles.txt`, read by [`set`]); [`idea`] says how a solved puzzle ended and what idea its
-//! solution shows.
+//! solution shows, and [`order`] mixes the set for the page ([`catalogue`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -31,6 +31,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 pub mod idea;
+pub mod order;
 pub mod search;
 
 pub use idea::{Ending, Theme};
@@ -789,9 +790,10 @@ pub struct PuzzleInfo {
     pub theme: Theme,
 }
 
-/// The committed set as the page lists it.
+/// The committed set as the page lists it: in the mixed order of [`order::mixed`], so that
+/// puzzles in a row differ in variant, theme and goal.
 pub fn catalogue() -> Result<Vec<PuzzleInfo>, PuzzleError> {
-    set()?
+    let listed = set()?
         .into_iter()
         .map(|p| {
             let side = p.problem()?.solver().as_str();
@@ -806,5 +808,18 @@ pub fn catalogue() -> Result<Vec<PuzzleInfo>, PuzzleError> {
                 goal: p.goal,
             })
         })
-        .collect()
+        .collect::<Result<Vec<PuzzleInfo>, PuzzleError>>()?;
+    let traits: Vec<order::Traits<'_>> = listed
+        .iter()
+        .map(|p| order::Traits {
+            variant: &p.variant,
+            theme: p.theme,
+            goal: p.goal,
+        })
+        .collect();
+    let mut slots: Vec<Option<PuzzleInfo>> = listed.iter().cloned().map(Some).collect();
+    Ok(order::mixed(&traits)
+        .into_iter()
+        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+        .collect())
 }

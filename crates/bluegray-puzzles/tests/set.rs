@@ -240,8 +240,8 @@ fn every_theme_fits_its_solution() {
     let puzzles = set().expect("the set reads");
     let listed = catalogue().expect("the catalogue reads");
     let mut seen = BTreeMap::new();
-    for (p, info) in puzzles.iter().zip(&listed) {
-        assert_eq!(p.id, info.id);
+    for p in &puzzles {
+        let info = listed.iter().find(|x| x.id == p.id).expect("listed");
         let theme = p.theme().expect("the solution plays");
         assert_eq!(info.theme, theme, "{}", p.id);
         *seen.entry((p.goal == Goal::Stop, theme)).or_insert(0) += 1;
@@ -269,10 +269,63 @@ fn every_theme_fits_its_solution() {
         };
         assert!(fits, "{} {theme:?}", p.id);
     }
-    assert_eq!(listed[0].theme, Theme::Lead);
-    assert_eq!(listed[3].theme, Theme::Sacrifice);
+    let theme_of = |id: &str| listed.iter().find(|x| x.id == id).map(|x| x.theme);
+    // Puzzle 1 and 4 of the file (issue 33).
+    assert_eq!(theme_of("win2-0f679be1"), Some(Theme::Lead));
+    assert_eq!(theme_of("win2-a4e9ec8a"), Some(Theme::Sacrifice));
     for stop in [false, true] {
         let kinds = seen.keys().filter(|(s, _)| *s == stop).count();
         assert!(kinds >= 2, "{seen:?}");
     }
+}
+
+/// The page's order mixes the set: every puzzle once; the wins in 2 and the stop puzzles before
+/// the wins in 3; no two in a row of the same variant and theme, and a variant seldom again
+/// within four; the first four of different variants, goals alternating; the same each time.
+#[test]
+fn the_catalogue_mixes_variants_themes_and_goals() {
+    let puzzles = set().expect("the set reads");
+    let listed = catalogue().expect("the catalogue reads");
+    let mut ids: Vec<&str> = listed.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids.len(), puzzles.len());
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), puzzles.len(), "each puzzle once");
+    let first_win3 = listed
+        .iter()
+        .position(|p| p.goal == Goal::Win3)
+        .expect("a win in 3");
+    assert!(listed[first_win3..].iter().all(|p| p.goal == Goal::Win3));
+    let (mut same_variant_near, mut same_theme_next) = (0, 0);
+    for (i, p) in listed.iter().enumerate() {
+        let before = &listed[i.saturating_sub(4)..i];
+        if before.iter().any(|q| q.variant == p.variant) {
+            same_variant_near += 1;
+        }
+        if let Some(q) = before.last() {
+            assert!(
+                q.variant != p.variant || q.theme != p.theme,
+                "{} after {}",
+                p.id,
+                q.id
+            );
+            if q.theme == p.theme {
+                same_theme_next += 1;
+            }
+        }
+    }
+    assert!(
+        same_variant_near * 10 < listed.len(),
+        "{same_variant_near} puzzles near one of their variant"
+    );
+    assert!(
+        same_theme_next * 3 < listed.len(),
+        "{same_theme_next} puzzles after one of their theme"
+    );
+    let head = &listed[..4];
+    let variants: std::collections::BTreeSet<&str> =
+        head.iter().map(|p| p.variant.as_str()).collect();
+    assert_eq!(variants.len(), 4, "{head:?}");
+    assert!(head.windows(2).all(|w| w[0].goal != w[1].goal), "{head:?}");
+    assert_eq!(catalogue().expect("the catalogue reads again"), listed);
 }

@@ -30,7 +30,8 @@ fn read_all(
     Ok((Problem::new(&variant, &code, goal)?, moves))
 }
 
-/// The committed puzzle set: `[{id, variant, code, side, goal, length, theme}]`, `side` the
+/// The committed puzzle set, in the page's mixed order (`bluegray_puzzles::order::mixed`):
+/// `[{id, variant, code, side, goal, length, theme}]`, `side` the
 /// solver (`blue` or `gray`), `goal` `win2`, `win3` or `stop`, `length` the solver's moves in
 /// the solution, `theme` the idea of the solution (`breakthrough`, `lead`, `sacrifice`,
 /// `capture-chain`, `block`, `race` or `stop`).
