@@ -1,7 +1,8 @@
 // End-to-end: the puzzles (issue 22, item 3), in headless Chromium. A sample of the committed set
 // (one puzzle of each goal) is solved by clicks on the puzzle view's board, the moves coming from
 // the rules core's puzzleSolution(); a wrong move gets the refutation played and ends the
-// streak; the hint and the solution; progress across a reload; the element in mode="puzzle" on
+// streak; "Solved" says how the game was won; the graded hints (the piece, then the move) and
+// the solution; the themes and the Theme menu; progress across a reload; the element in mode="puzzle" on
 // a page of its own; a move that wins too but not in the moves asked (taken back, on the page
 // and in the element); the single file from disk; and the view at 360 px in every language.
 // scripts/check-puzzles.mjs solves the whole set the same way.
@@ -11,12 +12,16 @@ import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPictur
 import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, solveByClicks, current } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
+import { endingMessage, hintMessage } from '../../www/teach/puzzle-words.js';
 
 const TABLES = await loadAllTables();
 for (const lang of Object.keys(TABLES)) for (const part of ['page', 'review', 'live', 'teach']) await loadMessages(part, lang);
 const M = TABLES.en.messages;
 
 const env = setUp();
+
+/** Puzzle 4 of the set's file (issue 33): b2-b1 is no win in 2, h4-i5 wins too but later. */
+const PUZZLE_4 = 'win2-a4e9ec8a';
 
 const status = (page) => page.evaluate(() => document.querySelector('#puzzles .puzzle').dataset.status);
 const progress = (page) => page.evaluate(() => window.bluegray.puzzles.session.progress);
@@ -47,7 +52,10 @@ test('one puzzle of each goal is solved by clicks; the streak counts them and th
     const mine = await solveByClicks(page);
     assert.equal(mine.length, p.length, `${p.id}: the solver's moves`);
     assert.equal(await status(page), 'solved');
-    assert.ok((await page.textContent('#puzzles .puzzle-feedback')).startsWith(translate('en', 'puzzles.solvedStreak', { n: i + 1 })));
+    const said = await page.textContent('#puzzles .puzzle-feedback');
+    assert.ok(said.startsWith(translate('en', 'puzzles.solvedStreak', { n: i + 1 })), said);
+    // A stop puzzle is solved when the other side can no longer win at once.
+    if (p.goal === 'stop') assert.ok(said.endsWith(translate('en', 'puzzles.won.stopped', { side: p.side === 'blue' ? 'gray' : 'blue' })), said);
     assert.equal(await page.isVisible('#puzzles .puzzle-next'), true);
   }
   const ids = picked.map((p) => p.id);
@@ -134,7 +142,11 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
   // Solved at the second try: remembered, but the streak stays at 0.
   await solveByClicks(page);
   assert.deepEqual(await progress(page), { solved: [p.id], streak: 0, best: 4 });
-  assert.equal(await page.textContent('#puzzles .puzzle-feedback'), M['puzzles.solvedHelped']);
+  // Then how it was won, as the rules core's ending of the line says.
+  const { ending } = await page.evaluate(([q, moves]) => window.bluegray.puzzles.judge(q, moves), [p, (await current(page)).history]);
+  const how = endingMessage(ending, p.side);
+  assert.ok(how, JSON.stringify(ending));
+  assert.equal(await page.textContent('#puzzles .puzzle-feedback'), `${M['puzzles.solvedHelped']} ${translate('en', how.key, how.params)}`);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -142,8 +154,9 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
 test('puzzle 4 (issue 33): h4-i5 wins too, but not in 2: said, taken back, and the puzzle is then solved; b2-b1 is refuted by b6-b5 for real', async () => {
   const { page, problems } = await openPuzzlesWith({ solved: [], streak: 2, best: 3 });
   const { set } = await sample(page);
-  const p = set[3];
-  assert.equal(p.id, 'win2-a4e9ec8a');
+  // Puzzle 4 of the set's file; the page mixes the order.
+  const p = set.find((x) => x.id === PUZZLE_4);
+  assert.ok(p, PUZZLE_4);
   await choosePuzzle(page, p.id);
   const feedback = () => page.textContent('#puzzles .puzzle-feedback');
   const history = async () => (await current(page)).history;
@@ -162,7 +175,14 @@ test('puzzle 4 (issue 33): h4-i5 wins too, but not in 2: said, taken back, and t
   assert.deepEqual(mine, ['c5-d6', 'c7-d7']);
   assert.equal(await status(page), 'solved');
   assert.deepEqual(await progress(page), { solved: [p.id], streak: 2, best: 3 }, 'solved, but not at the first try');
-  assert.equal(await feedback(), M['puzzles.solvedHelped']);
+  // "Solved" says how: the rules core's ending, a lead with Blue's captain on d7.
+  const line = (await current(page)).history;
+  const { ending } = await page.evaluate(([q, moves]) => window.bluegray.puzzles.judge(q, moves), [p, line]);
+  assert.equal(ending.reason, 'lead');
+  assert.equal(ending.point, 'd7');
+  const how = endingMessage(ending, 'blue');
+  assert.equal(await feedback(), `${M['puzzles.solvedHelped']} ${translate('en', how.key, how.params)}`);
+  assert.match(await feedback(), /Blue wins by a lead of \d steps: its captain reached d7, \d+ steps along its path to Gray’s \d+, and a lead of 3 wins/);
   // b2-b1: refuted by b6-b5, after which Blue cannot win soon at all (b6-b7, said before, was
   // no refutation: c5-d6 d7xd5 c7-d7 still won by the lead after it).
   await choosePuzzle(page, p.id);
@@ -176,7 +196,7 @@ test('puzzle 4 (issue 33): h4-i5 wins too, but not in 2: said, taken back, and t
   await page.close();
 });
 
-test('the hint says the solution’s next move; Show solution plays the rest on the board and ends the streak', async () => {
+test('the first hint names the piece, the second says and draws the move; Show solution plays the rest on the board and ends the streak', async () => {
   const { page, problems } = await openPage(env, '?mode=two');
   await openPuzzles(page);
   const { picked } = await sample(page);
@@ -185,7 +205,14 @@ test('the hint says the solution’s next move; Show solution plays the rest on 
   const whole = await solutionNow(page);
   assert.ok(whole.length >= 1);
   await page.click('#puzzles .puzzle-hint');
+  const board = await page.evaluate((sel) => document.querySelector(sel).state.board, PUZZLE_BOARD);
+  const piece = hintMessage(1, whole[0], { board });
+  assert.equal(piece.key, 'puzzles.hintPiece');
+  assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', piece.key, piece.params));
+  assert.equal(await page.textContent('#puzzles .puzzle-hint'), M['puzzles.hintMore']);
+  await page.click('#puzzles .puzzle-hint');
   assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', 'puzzles.hintMove', { move: whole[0] }));
+  assert.equal(await page.textContent('#puzzles .puzzle-hint'), M['puzzles.hint']);
   // The hint's move is played, then the solution is asked for.
   await playMove(page, whole[0], { board: PUZZLE_BOARD });
   await waitPuzzleStatus(page, ['playing', 'solved']);
@@ -208,6 +235,45 @@ test('the hint says the solution’s next move; Show solution plays the rest on 
     await waitPuzzleStatus(page, ['shown']);
     assert.deepEqual((await current(page)).history, sol);
   }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('each puzzle shows its theme, and the Theme menu keeps Next to the puzzles of one theme', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  await openPuzzles(page);
+  const { set } = await sample(page);
+  const shown = async () => page.textContent('#puzzles .puzzle-theme');
+  // Puzzle 1 of the file (issue 33) is won by a lead.
+  const first = set.find((p) => p.id === 'win2-0f679be1');
+  assert.equal(first.theme, 'lead');
+  await choosePuzzle(page, first.id);
+  assert.equal(await shown(), translate('en', 'puzzles.theme', { name: M['puzzles.theme.lead'] }));
+  const blocks = set.filter((p) => p.theme === 'block');
+  assert.ok(blocks.length >= 2, 'the set has block puzzles');
+  const options = await page.$$eval('#puzzles .puzzle-theme-choice option', (os) => os.map((o) => o.value));
+  assert.ok(options[0] === '' && options.includes('block') && options.includes('sacrifice'), options.join());
+  await page.selectOption('#puzzles .puzzle-theme-choice', 'block');
+  await waitPuzzleStatus(page, ['playing']);
+  const ids = [];
+  for (let i = 0; i < 3; i++) {
+    const p = (await current(page)).puzzle;
+    assert.equal(p.theme, 'block');
+    assert.equal(await shown(), translate('en', 'puzzles.theme', { name: M['puzzles.theme.block'] }));
+    ids.push(p.id);
+    await page.click('#puzzles .puzzle-next');
+    await waitPuzzleStatus(page, ['playing']);
+  }
+  assert.deepEqual(ids, blocks.slice(0, 3).map((p) => p.id));
+  const last = (await current(page)).puzzle;
+  assert.equal(last.id, blocks[3].id);
+  // Every theme again: the puzzle stays, and Next goes on through the whole set.
+  await page.selectOption('#puzzles .puzzle-theme-choice', '');
+  assert.equal((await current(page)).puzzle.id, last.id);
+  await page.click('#puzzles .puzzle-next');
+  await waitPuzzleStatus(page, ['playing']);
+  const after = (await current(page)).puzzle;
+  assert.equal(after.id, set[(set.findIndex((p) => p.id === last.id) + 1) % set.length].id);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -342,7 +408,7 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
 test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle-slower, is said and taken back, and the puzzle is then solved', async () => {
   const { page: main, problems: mainProblems } = await openPage(env, '?mode=two');
   await openPuzzles(main);
-  const p = (await sample(main)).set[3];
+  const p = (await sample(main)).set.find((x) => x.id === PUZZLE_4);
   assert.equal(p.id, 'win2-a4e9ec8a');
   const { page, problems, sel, history } = await embedPuzzle(p);
   await playMove(page, 'h4-i5', { board: sel });

@@ -204,7 +204,8 @@ test('puzzles: the set, judging, refutations and solutions', () => {
   assert.ok(set.length >= 10, `${set.length} puzzles`);
   const ids = new Set();
   for (const p of set) {
-    assert.deepEqual(Object.keys(p).sort(), ['code', 'goal', 'id', 'length', 'side', 'variant']);
+    assert.deepEqual(Object.keys(p).sort(), ['code', 'goal', 'id', 'length', 'side', 'theme', 'variant']);
+    assert.ok(['breakthrough', 'lead', 'sacrifice', 'capture-chain', 'block', 'race', 'stop'].includes(p.theme), `${p.id}: ${p.theme}`);
     assert.ok(['blue', 'gray'].includes(p.side), p.side);
     assert.ok(['win2', 'win3', 'stop'].includes(p.goal), p.goal);
     assert.equal(p.length, { win2: 2, win3: 3, stop: 1 }[p.goal], p.id);
@@ -223,19 +224,27 @@ test('puzzles: the set, judging, refutations and solutions', () => {
       assert.deepEqual(puzzleSolution(p.variant, p.code, p.goal, played.slice(0, -1)), line.slice(i), `${p.id} hint ${i}`);
       const v = puzzleJudge(p.variant, p.code, p.goal, played);
       const last = i === line.length - 1;
-      assert.deepEqual(v, { status: last ? 'solved' : 'continue', reply: last ? null : line[i + 1], refutation: [] }, p.id);
+      const { ending, ...rest } = v;
+      assert.deepEqual(rest, { status: last ? 'solved' : 'continue', reply: last ? null : line[i + 1], refutation: [] }, p.id);
+      // Once solved, how: the rules core's outcome (a win's) or a stopped win.
+      if (!last) assert.equal(ending, null, p.id);
+      else if (goal === 'stop') assert.deepEqual(ending, { reason: 'stopped' }, p.id);
+      else assert.ok(ending.reason === 'breakthrough' || (ending.reason === 'lead' && ending.ours - ending.theirs >= ending.needed), `${p.id}: ${JSON.stringify(ending)}`);
       if (!last) played.push(v.reply);
     }
   }
 
   // Hand-made: a wrong move in a stop puzzle is refuted by the opponent's winning move.
   assert.deepEqual(puzzleSolution('classic-turbo', STOP, 'stop', []), ['b6-c6']);
-  assert.deepEqual(puzzleJudge('classic-turbo', STOP, 'stop', ['b6-c6']), { status: 'solved', reply: null, refutation: [] });
-  assert.deepEqual(puzzleJudge('classic-turbo', STOP, 'stop', ['e2-f2']), { status: 'wrong', reply: null, refutation: ['c5-e5'] });
+  assert.deepEqual(puzzleJudge('classic-turbo', STOP, 'stop', ['b6-c6']), { status: 'solved', reply: null, refutation: [], ending: { reason: 'stopped' } });
+  assert.deepEqual(puzzleJudge('classic-turbo', STOP, 'stop', ['e2-f2']), { status: 'wrong', reply: null, refutation: ['c5-e5'], ending: null });
   assert.deepEqual(puzzleSolution('classic-turbo', STOP, 'stop', ['b6-c6']), []);
   // A win in 2: the defender's reply, then the win; a solution from any point of the line.
-  assert.deepEqual(puzzleJudge('sackson', WIN2, 'win2', ['f4-e4']), { status: 'continue', reply: 'e9-e8', refutation: [] });
-  assert.deepEqual(puzzleJudge('sackson', WIN2, 'win2', ['f4-e4', 'a9-a8', 'e4-e5']), { status: 'solved', reply: null, refutation: [] });
+  assert.deepEqual(puzzleJudge('sackson', WIN2, 'win2', ['f4-e4']), { status: 'continue', reply: 'e9-e8', refutation: [], ending: null });
+  assert.deepEqual(puzzleJudge('sackson', WIN2, 'win2', ['f4-e4', 'a9-a8', 'e4-e5']), { status: 'solved', reply: null, refutation: [], ending: { reason: 'breakthrough' } });
+  // Puzzle 1 of the set's file (issue 33): won by a lead, Gray's captain on c4, 12 steps to 9.
+  const first = set.find((p) => p.id === 'win2-0f679be1');
+  assert.deepEqual(puzzleJudge(first.variant, first.code, first.goal, puzzleSolution(first.variant, first.code, first.goal, [])).ending, { reason: 'lead', point: 'c4', ours: 12, theirs: 9, needed: 3 });
   assert.deepEqual(puzzleSolution('sackson', WIN2, 'win2', ['f4-e4']), ['e9-e8', 'e4-e5']);
   assert.deepEqual(puzzleSolution('sackson', WIN2, 'win2', ['f4-e4', 'e9-e8']), ['e4-e5']);
 });
@@ -440,6 +449,7 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
   collect(lessonJudge(lessonId, ['e1-e2']));
   collect(puzzles());
   collect(puzzleJudge('classic-turbo', STOP, 'stop', ['e2-f2']));
+  collect(puzzleJudge(puzzle.variant, puzzle.code, puzzle.goal, puzzleSolution(puzzle.variant, puzzle.code, puzzle.goal, [])));
   collect(Game.fromCode('sackson', 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30').state());
 
   // Values whose reading runs JS that throws (and plain bad values among them), made before any

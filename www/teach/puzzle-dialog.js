@@ -2,13 +2,16 @@
 // words, the streak, a hint, the solution on request, and the next puzzle. The rules core judges
 // each move (puzzleJudge(): the defender's reply, or the engine's refutation of a wrong move) and
 // gives the rest of the solution (puzzleSolution()); the attempt's state is puzzle-session.js's,
-// and progress is kept on the device. puzzles.js opens it.
+// what it says puzzle-words.js's, the theme chooser puzzle-themes.js's, and progress is kept on
+// the device. puzzles.js opens it.
 import '../blue-gray-game.js';
 import { el, exerciseBoard, sheetHead } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import * as P from './puzzle-session.js';
-import { REPLY_DELAY_MS } from '../lib/pace.js';
+import { MoveQueue } from './move-queue.js';
 import { goalMoves } from '../lib/settings.js';
+import { endingMessage, hintMessage, other, themeKey, variantName, words } from './puzzle-words.js';
+import { themeChooser } from './puzzle-themes.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
@@ -38,9 +41,6 @@ import { goalMoves } from '../lib/settings.js';
 function button(key, t, cls = '') {
   return /** @type {HTMLButtonElement} */ (el('button', { type: 'button', class: cls, 'data-i18n': key, text: t(key) }));
 }
-
-/** @param {Side} side */
-const other = (side) => (side === 'blue' ? 'gray' : 'blue');
 
 /**
  * The board's game, the rules core's view of it; null before its first game.
@@ -73,18 +73,17 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
    * @type {Message|Message[]|null}
    */
   let message = null;
-  /** @type {ReturnType<typeof setTimeout>|null} */
-  let timer = null;
-  /**
-   * Moves queued to play on the board, and what to do once they are played.
-   * @type {string[]}
-   */
-  let queue = [];
-  /** @type {(() => void)|null} */
-  let afterQueue = null;
   /** The first puzzle has been put on the board. */
   let started = false;
   const ui = build();
+  const autoplay = new MoveQueue({
+    play: (move) => ui.board.play(move),
+    failed: (e) => {
+      say({ text: errorText(e) });
+      render();
+    },
+    finished: () => render(),
+  });
 
   function build() {
     const { head } = sheetHead(dialog, t, 'puzzles');
@@ -93,7 +92,9 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     const view = {
       view: el('section', { class: 'puzzle', 'aria-labelledby': 'puzzle-heading' }),
       heading: el('h3', { id: 'puzzle-heading' }),
+      themes: themeChooser(t, (theme) => begin(P.withTheme(session, theme))),
       rules: el('p', { class: 'puzzle-rules' }),
+      theme: el('p', { class: 'puzzle-theme' }),
       goal: el('p', { class: 'puzzle-goal' }),
       progress: el('p', { class: 'puzzle-progress' }),
       boardBox: exercise.box,
@@ -110,7 +111,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     view.retry.addEventListener('click', () => begin(P.tryAgain(session)));
     view.next.addEventListener('click', () => begin(P.next(session)));
     const buttons = el('div', { class: 'puzzle-buttons' }, [view.hint, view.solution, view.retry, view.next]);
-    view.view.append(intro, view.heading, view.rules, view.goal, view.progress, view.boardBox, view.feedback, buttons);
+    view.view.append(intro, view.themes.box, view.heading, view.rules, view.theme, view.goal, view.progress, view.boardBox, view.feedback, buttons);
     const body = el('div', { class: 'sheet-body' }, [view.view]);
     dialog.replaceChildren(head, body);
     view.board.addEventListener('move', onMove);
@@ -119,19 +120,12 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
 
   // ------------------------------------------------------------------ the attempt
 
-  function stop() {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    queue = [];
-    afterQueue = null;
-  }
-
   /**
    * Puts `next` (a session on a fresh attempt) on the board.
    * @param {PuzzleSession} next
    */
   async function begin(next) {
-    stop();
+    autoplay.stop();
     session = next;
     const p = session.puzzle;
     if (!p) {
@@ -181,18 +175,19 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
       const all = P.solvedCount(session) === session.puzzles.length;
       const said =
         session.progress.streak > before.streak ? { key: 'puzzles.solvedStreak', params: { n: session.progress.streak } } : { key: 'puzzles.solvedHelped' };
-      say(all ? [said, { key: 'puzzles.allSolved' }] : said);
+      // How it was won, from the rules core's outcome: a newcomer may not see why the last move counts.
+      const how = endingMessage(/** @type {{ending?: unknown}} */ (verdict || {}).ending, p.side);
+      say([said, how, all ? { key: 'puzzles.allSolved' } : null].filter((m) => m !== null));
     } else if (session.status === 'replying' && reply) {
       say({ key: 'puzzles.replying', params: { side: other(p.side) } });
-      playQueue([reply], () => {
+      autoplay.run([reply], () => {
         session = P.replied(session);
         say({ key: 'puzzles.replied', params: { side: other(p.side), move: reply } });
       });
     } else if (session.status === 'slower') {
       // It wins too, only later: no mistake; the move is taken back after a pause.
       say({ key: 'puzzles.slower', params: { n: goalMoves(p.goal) } });
-      stop();
-      timer = setTimeout(takeBack, REPLY_DELAY_MS);
+      autoplay.later(takeBack);
     } else if (session.status === 'wrong') {
       const line = session.refutation.join(' ');
       say(line ? { key: 'puzzles.wrong', params: { move, line } } : { key: 'puzzles.wrongNoLine', params: { move } });
@@ -201,7 +196,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
       } catch {
         /* the words say it still */
       }
-      playQueue(session.refutation, null);
+      autoplay.run(session.refutation, null);
     } else {
       say({ text: errorText(session.error) });
     }
@@ -210,7 +205,6 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
 
   /** Takes the player's slower move back: their turn again from the position before it. */
   function takeBack() {
-    timer = null;
     if (session.status !== 'slower') return;
     try {
       ui.board.undo();
@@ -218,42 +212,6 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
       say({ text: errorText(e) });
     }
     session = P.takenBack(session);
-    render();
-  }
-
-  /**
-   * Plays `moves` on the board one after the other, each after a pause, then calls `done`.
-   * @param {string[]} moves
-   * @param {(() => void)|null} done
-   */
-  function playQueue(moves, done) {
-    stop();
-    queue = [...moves];
-    afterQueue = done;
-    if (queue.length) timer = setTimeout(playNext, REPLY_DELAY_MS);
-    else finishQueue();
-  }
-
-  function playNext() {
-    timer = null;
-    const move = queue.shift();
-    if (move === undefined) return finishQueue(); // (a move is only awaited while one waits)
-    try {
-      ui.board.play(move);
-    } catch (e) {
-      queue = [];
-      afterQueue = null;
-      say({ text: errorText(e) });
-      return render();
-    }
-    if (queue.length) timer = setTimeout(playNext, REPLY_DELAY_MS);
-    else finishQueue();
-  }
-
-  function finishQueue() {
-    const done = afterQueue;
-    afterQueue = null;
-    if (done) done();
     render();
   }
 
@@ -277,13 +235,17 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     if (!P.canMove(session) || !p) return;
     const move = solution(p, history())[0];
     if (!move) return say({ key: 'puzzles.noHint' });
-    try {
-      ui.board.showHint(move);
-    } catch {
-      /* the words say it still */
-    }
     session = P.hinted(session, move);
-    say({ key: 'puzzles.hintMove', params: { move } });
+    // The first hint names the piece only, and draws nothing: the arrow would give the move away.
+    const level = session.hintLevel === 1 ? 1 : 2;
+    if (level === 2) {
+      try {
+        ui.board.showHint(move);
+      } catch {
+        /* the words say it still */
+      }
+    }
+    say(hintMessage(level, move, stateOf(ui.board)));
     render();
   }
 
@@ -298,7 +260,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     const reply = session.reply;
     if (session.status === 'replying' && reply) {
       // The reply is played first: the solution goes on from the solver's turn.
-      stop();
+      autoplay.stop();
       ui.board.play(reply);
       session = P.replied(session);
     }
@@ -306,7 +268,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     session = P.shown(session, rest);
     keep();
     say(rest.length ? { key: 'puzzles.showing', params: { line: rest.join(' ') } } : { key: 'puzzles.noSolution' });
-    playQueue(rest, null);
+    autoplay.run(rest, null);
     render();
   }
 
@@ -319,29 +281,20 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
   /** @param {Message|Message[]|null} m */
   function say(m) {
     message = m;
-    ui.feedback.textContent = words(m);
-  }
-
-  /**
-   * @param {Message|Message[]|null} m
-   * @returns {string}
-   */
-  function words(m) {
-    if (!m) return '';
-    if (Array.isArray(m)) return m.map(words).join(' ');
-    if ('key' in m && m.key) return t(m.key, m.params);
-    return 'text' in m ? String(m.text ?? '') : '';
+    ui.feedback.textContent = words(m, t);
   }
 
   function render() {
     const s = session;
     const p = s.puzzle;
-    const busy = queue.length > 0 || timer !== null;
+    const busy = autoplay.busy;
     ui.view.dataset.status = s.status;
     ui.view.dataset.puzzle = p ? p.id : '';
     ui.view.dataset.busy = String(busy);
     ui.heading.textContent = p ? t('puzzles.heading', { n: s.puzzles.indexOf(p) + 1, total: s.puzzles.length }) : t('puzzles.title');
-    ui.rules.textContent = p ? t('puzzles.rules', { name: variantName(p.variant) }) : '';
+    ui.rules.textContent = p ? t('puzzles.rules', { name: variantName(p.variant, t) }) : '';
+    ui.theme.textContent = p && p.theme ? t('puzzles.theme', { name: t(themeKey(p.theme)) }) : '';
+    ui.themes.render(s);
     const goal = P.goalMessage(p);
     ui.goal.textContent = goal ? t(goal.key, goal.params) : '';
     ui.progress.textContent = t('puzzles.progress', {
@@ -352,25 +305,22 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     });
     ui.boardBox.hidden = !p;
     ui.hint.hidden = s.status !== 'playing';
+    // After the piece, the next press gives the move.
+    const hintKey = s.hint && s.hintLevel === 1 ? 'puzzles.hintMore' : 'puzzles.hint';
+    ui.hint.dataset.i18n = hintKey;
+    ui.hint.textContent = t(hintKey);
     ui.solution.hidden = !p || s.status === 'solved' || s.status === 'shown' || s.status === 'error';
     ui.solution.disabled = s.status === 'replying';
     ui.retry.hidden = !['wrong', 'shown', 'error'].includes(s.status);
     ui.next.hidden = s.puzzles.length < 2 && s.status !== 'solved';
     ui.next.classList.toggle('primary', s.status === 'solved' || s.status === 'shown');
     ui.retry.classList.toggle('primary', s.status === 'wrong' || s.status === 'error');
-    const feedback = [words(message), notKept ? t('puzzles.notKept') : ''].filter(Boolean).join(' ');
+    const feedback = [words(message, t), notKept ? t('puzzles.notKept') : ''].filter(Boolean).join(' ');
     if (ui.feedback.textContent !== feedback) ui.feedback.textContent = feedback;
     // The board takes a move only on the player's turn, never while a move plays.
     const lock = P.canMove(s) && !busy ? null : s.status === 'replying' || s.status === 'slower' || busy ? t('puzzles.board.wait') : s.status === 'solved' ? t('puzzles.board.solved') : '';
     if (lock === null) ui.board.removeAttribute('locked');
     else if (ui.board.getAttribute('locked') !== lock) ui.board.setAttribute('locked', lock);
-  }
-
-  /** @param {string} spec */
-  function variantName(spec) {
-    const key = `variantName.${spec}`;
-    const name = t(key);
-    return name === key ? spec : name;
   }
 
   return {

@@ -9,27 +9,36 @@
 // remembered as solved but adds nothing to the streak (a hint alone does not end it). A move
 // that wins too, but not in the moves asked (`slower`), is no mistake: it is taken back, the
 // streak goes on, but a puzzle then solved adds nothing to it (it was not the first try).
+//
+// The player may choose a theme (the idea of a solution, as the rules core derives it): then
+// Next goes only through the puzzles of that theme. Hints are graded: the first names the piece
+// that moves, a second the move.
 
 import { GOALS } from '../lib/settings.js';
+import { noProgress } from './puzzle-progress.js';
+/** @import { PuzzleProgress } from './puzzle-progress.js' */
+
+export { STORAGE_KEY, noProgress, readProgress, loadProgress, saveProgress } from './puzzle-progress.js';
 /** @import { Side } from '../engine/core-types.js' */
 
 /** @typedef {'win2'|'win3'|'stop'} PuzzleGoal */
 
+/** The themes the rules core gives puzzles (bluegray-puzzles idea.rs), in the order they are listed. */
+export const THEMES = /** @type {const} */ (['breakthrough', 'lead', 'sacrifice', 'capture-chain', 'block', 'race', 'stop']);
+
+/** @typedef {typeof THEMES[number]} PuzzleTheme */
+
 /**
  * A puzzle of the rules core's set (`puzzles()`): its position, the side that solves it, its
- * goal and the solver's moves in the solution.
- * @typedef {{id: string, variant: string, code: string, side: Side, goal: PuzzleGoal, length: number}} Puzzle
+ * goal, the solver's moves in the solution and its theme (null: not one known here).
+ * @typedef {{id: string, variant: string, code: string, side: Side, goal: PuzzleGoal, length: number, theme: PuzzleTheme|null}} Puzzle
  */
 
 /**
  * The rules core's judgement of the solver's last move (`puzzleJudge`): after a right move that
- * does not finish, the defender's `reply` (else null); after a wrong one, the `refutation`.
- * @typedef {{status: 'solved'|'continue'|'wrong'|'slower', reply: string|null, refutation: string[]}} PuzzleVerdict
- */
-
-/**
- * The player's progress, kept on the device: the puzzles solved, the current and the best streak.
- * @typedef {{solved: string[], streak: number, best: number}} PuzzleProgress
+ * does not finish, the defender's `reply` (else null); after a wrong one, the `refutation`; once
+ * solved, how (`ending`, puzzle-words.js endingMessage).
+ * @typedef {{status: 'solved'|'continue'|'wrong'|'slower', reply: string|null, refutation: string[], ending?: unknown}} PuzzleVerdict
  */
 
 /**
@@ -41,13 +50,15 @@ import { GOALS } from '../lib/settings.js';
  */
 
 /**
- * The puzzle view's state: the set, the progress, the puzzle on the board (null: none), the moves
- * played in it, the defender's `reply` to play, the `refutation` of a wrong move, the `solution`
- * shown, the move `hint`ed, whether the attempt still counts for the streak (`clean`) and what
- * went wrong (`error`).
+ * The puzzle view's state: the set, the progress, the theme chosen (null: every puzzle), the
+ * puzzle on the board (null: none), the moves played in it, the defender's `reply` to play, the
+ * `refutation` of a wrong move, the `solution` shown, the move `hint`ed and how much of it was
+ * told (`hintLevel`: 1 the piece, 2 the move), whether the attempt still counts for the streak
+ * (`clean`) and what went wrong (`error`).
  * @typedef {{
  *   puzzles: Puzzle[],
  *   progress: PuzzleProgress,
+ *   theme: PuzzleTheme|null,
  *   puzzle: Puzzle|null,
  *   moves: string[],
  *   status: PuzzleStatus,
@@ -55,13 +66,11 @@ import { GOALS } from '../lib/settings.js';
  *   refutation: string[],
  *   solution: string[],
  *   hint: string|null,
+ *   hintLevel: 0|1|2,
  *   clean: boolean,
  *   error: string|null,
  * }} PuzzleSession
  */
-
-/** Where progress is kept: {solved: [puzzle ids], streak, best}. */
-export const STORAGE_KEY = 'bluegray.puzzles.v1';
 
 /**
  * Whether `goal` is one of the goals a puzzle may have (lib/settings.js GOALS).
@@ -73,56 +82,11 @@ function isGoal(goal) {
 }
 
 /**
- * Progress with nothing done.
- * @returns {PuzzleProgress}
+ * @param {unknown} theme
+ * @returns {theme is PuzzleTheme}
  */
-export function noProgress() {
-  return { solved: [], streak: 0, best: 0 };
-}
-
-/** @param {unknown} v */
-const count = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1e9 ? v : 0);
-
-/**
- * Progress read from stored data (any value): anything unreadable counts as none.
- * @param {unknown} stored
- * @returns {PuzzleProgress}
- */
-export function readProgress(stored) {
-  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return noProgress();
-  const data = /** @type {Record<string, unknown>} */ (stored);
-  /** @type {string[]} */
-  const solved = Array.isArray(data.solved) ? [...new Set(data.solved.filter((x) => typeof x === 'string' && x.length <= 200))] : [];
-  const streak = count(data.streak);
-  return { solved, streak, best: Math.max(count(data.best), streak) };
-}
-
-/**
- * The progress kept in `storage` (a Web Storage object); unreadable or refused storage counts as none.
- * @param {Pick<Storage, 'getItem'>} storage
- * @returns {PuzzleProgress}
- */
-export function loadProgress(storage) {
-  try {
-    const raw = storage.getItem(STORAGE_KEY);
-    return readProgress(raw ? JSON.parse(raw) : null);
-  } catch {
-    return noProgress();
-  }
-}
-
-/**
- * Keeps `progress` in `storage`; returns false, and throws nothing, when storage is full or refused.
- * @param {Pick<Storage, 'setItem'>} storage
- * @param {PuzzleProgress} progress
- */
-export function saveProgress(storage, progress) {
-  try {
-    storage.setItem(STORAGE_KEY, JSON.stringify({ solved: progress.solved, streak: progress.streak, best: progress.best }));
-    return true;
-  } catch {
-    return false;
-  }
+function isTheme(theme) {
+  return THEMES.some((x) => x === theme);
 }
 
 /**
@@ -132,11 +96,11 @@ export function saveProgress(storage, progress) {
  */
 function checkPuzzle(p) {
   if (!p || typeof p !== 'object') return null;
-  const { id, variant, code, side, goal, length } = /** @type {Record<string, unknown>} */ (p);
+  const { id, variant, code, side, goal, length, theme } = /** @type {Record<string, unknown>} */ (p);
   if (typeof id !== 'string' || typeof variant !== 'string' || typeof code !== 'string') return null;
   if (side !== 'blue' && side !== 'gray') return null;
   if (!isGoal(goal) || typeof length !== 'number' || !Number.isInteger(length) || length < 1) return null;
-  return { id, variant, code, side, goal, length };
+  return { id, variant, code, side, goal, length, theme: isTheme(theme) ? theme : null };
 }
 
 /**
@@ -144,7 +108,7 @@ function checkPuzzle(p) {
  * @returns {PuzzleSession}
  */
 export function loading(progress = noProgress()) {
-  return { puzzles: [], progress, puzzle: null, moves: [], status: 'loading', reply: null, refutation: [], solution: [], hint: null, clean: true, error: null };
+  return { puzzles: [], progress, theme: null, puzzle: null, moves: [], status: 'loading', reply: null, refutation: [], solution: [], hint: null, hintLevel: 0, clean: true, error: null };
 }
 
 /**
@@ -169,15 +133,34 @@ export function isSolved(session, id) {
 }
 
 /**
- * The puzzle after the current one (in the set's order, coming round to the start) that is not
- * solved yet; when every one is solved, simply the next one.
+ * The puzzles Next goes through: those of the theme chosen, or all.
+ * @param {PuzzleSession} session
+ */
+export function inTheme(session) {
+  const theme = session.theme;
+  return theme ? session.puzzles.filter((p) => p.theme === theme) : session.puzzles;
+}
+
+/**
+ * The themes the set's puzzles have, in THEMES' order, each with how many puzzles have it.
+ * @param {PuzzleSession} session
+ * @returns {{theme: PuzzleTheme, count: number}[]}
+ */
+export function themes(session) {
+  return THEMES.map((theme) => ({ theme, count: session.puzzles.filter((p) => p.theme === theme).length })).filter((x) => x.count > 0);
+}
+
+/**
+ * The puzzle after the current one (in the set's order, coming round to the start) of the theme
+ * chosen that is not solved yet; when every one is solved, simply the next one.
  * @param {PuzzleSession} session
  * @returns {Puzzle|null}
  */
 export function nextPuzzle(session) {
-  const list = session.puzzles;
+  const list = inTheme(session);
   if (!list.length) return null;
   const current = session.puzzle;
+  // A puzzle outside the theme has no place in the list: the list is then gone through from its start.
   const at = current ? list.findIndex((p) => p.id === current.id) : -1;
   for (let k = 1; k <= list.length; k++) {
     const p = list[(at + k) % list.length];
@@ -194,7 +177,7 @@ export function nextPuzzle(session) {
  * @returns {PuzzleSession}
  */
 function attempt(session, puzzle, clean) {
-  return { ...session, puzzle, moves: [], status: puzzle ? 'playing' : 'empty', reply: null, refutation: [], solution: [], hint: null, clean, error: null };
+  return { ...session, puzzle, moves: [], status: puzzle ? 'playing' : 'empty', reply: null, refutation: [], solution: [], hint: null, hintLevel: 0, clean, error: null };
 }
 
 /**
@@ -213,6 +196,20 @@ export function next(session) {
 export function choose(session, id) {
   const p = session.puzzles.find((x) => x.id === id);
   return p ? attempt(session, p, true) : session;
+}
+
+/**
+ * The session with `theme` chosen (null: every puzzle; anything not a theme of the set changes
+ * nothing): on the puzzle there already when it has that theme, else on the theme's next one.
+ * @param {PuzzleSession} session
+ * @param {unknown} theme
+ * @returns {PuzzleSession}
+ */
+export function withTheme(session, theme) {
+  if (theme !== null && !themes(session).some((x) => x.theme === theme)) return session;
+  const chosen = { ...session, theme: /** @type {PuzzleTheme|null} */ (theme) };
+  const p = session.puzzle;
+  return p && (theme === null || p.theme === theme) ? chosen : next(chosen);
 }
 
 /**
@@ -307,14 +304,15 @@ export function replied(session) {
 }
 
 /**
- * A hint: `move`, the next move of the solution (the attempt no longer adds to the streak).
+ * A hint for `move`, the next move of the solution: the first for it names the piece (level 1),
+ * the next the move (level 2). The attempt no longer adds to the streak.
  * @param {PuzzleSession} session
  * @param {unknown} move
  * @returns {PuzzleSession}
  */
 export function hinted(session, move) {
   if (!canMove(session) || typeof move !== 'string' || !move) return session;
-  return { ...session, hint: move, clean: false };
+  return { ...session, hint: move, hintLevel: session.hint === move && session.hintLevel > 0 ? 2 : 1, clean: false };
 }
 
 /**

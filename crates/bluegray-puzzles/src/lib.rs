@@ -14,7 +14,8 @@
 //! `bluegray-core`. A game that ends other than by a win (no legal move, no progress) is no
 //! win for the puzzle. The search is in [`search`]; [`Problem`] judges a line of moves, gives
 //! hints and the rest of the solution; [`Puzzle`] is one line of the committed set
-//! (`puzzles.txt`, read by [`set`]).
+//! (`puzzles.txt`, read by [`set`]); [`idea`] says how a solved puzzle ended and what idea its
+//! solution shows, and [`order`] mixes the set for the page ([`catalogue`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -29,8 +30,11 @@ use bluegray_core::{
 use serde::Serialize;
 use thiserror::Error;
 
+pub mod idea;
+pub mod order;
 pub mod search;
 
+pub use idea::{Ending, Theme};
 use search::{ended_by_rule, has_won, immediate_wins, is_over, LimitReached, Prover};
 
 /// The most moves a puzzle's line has: a win in 3 is five plies (the solver's three moves and
@@ -227,6 +231,9 @@ pub struct Verdict {
     /// within [`EXTRA`] more moves than it had left (for `stop`, the opponent's winning move);
     /// empty otherwise (a slower win included), or when the game has ended.
     pub refutation: Vec<String>,
+    /// When solved: how, from the rules core's outcome (a breakthrough, a lead) or, for
+    /// `stop`, that the defender's win is stopped; `None` otherwise.
+    pub ending: Option<Ending>,
 }
 
 /// A puzzle's position, variant and goal, ready to search.
@@ -402,16 +409,23 @@ impl Problem {
             status,
             reply,
             refutation,
+            ending: None,
         };
         if self.goal == Goal::Stop {
             let wins = immediate_wins(&after);
             return Ok(match wins.first() {
                 Some(m) => verdict(Status::Wrong, None, vec![m.to_string()]),
-                None => verdict(Status::Solved, None, Vec::new()),
+                None => Verdict {
+                    ending: Some(Ending::Stopped),
+                    ..verdict(Status::Solved, None, Vec::new())
+                },
             });
         }
-        if has_won(&after, self.solver()) {
-            return Ok(verdict(Status::Solved, None, Vec::new()));
+        if let Some(ending) = Ending::of_win(&after, self.solver()) {
+            return Ok(Verdict {
+                ending: Some(ending),
+                ..verdict(Status::Solved, None, Vec::new())
+            });
         }
         // The solver's moves left after this one.
         let left = self.goal.solver_moves() - moves.len().div_ceil(2) as u8;
@@ -616,6 +630,26 @@ impl Puzzle {
         self.solution.len().div_ceil(2)
     }
 
+    /// The idea of the solution ([`Theme::of_solution`]), read from its moves played out.
+    pub fn theme(&self) -> Result<Theme, PuzzleError> {
+        let problem = self.problem()?;
+        let positions = problem.replay(&self.solution)?;
+        let moves = positions
+            .iter()
+            .zip(&self.solution)
+            .enumerate()
+            .map(|(i, (pos, text))| {
+                pos.parse_move(text)
+                    .map_err(|e| ReplayError::of_move(i + 1, text, e).into())
+            })
+            .collect::<Result<Vec<Move>, PuzzleError>>()?;
+        Ok(Theme::of_solution(
+            &positions,
+            &moves,
+            self.goal == Goal::Stop,
+        ))
+    }
+
     /// The id a puzzle of this variant, code and goal is given: a hash of the three, so that
     /// the same puzzle keeps its id whatever else the set holds.
     pub fn id_for(variant: &str, code: &str, goal: Goal) -> String {
@@ -752,15 +786,20 @@ pub struct PuzzleInfo {
     pub goal: Goal,
     /// The solver's moves in the solution.
     pub length: usize,
+    /// The idea of the solution.
+    pub theme: Theme,
 }
 
-/// The committed set as the page lists it.
+/// The committed set as the page lists it: in the mixed order of [`order::mixed`], so that
+/// puzzles in a row differ in variant, theme and goal.
 pub fn catalogue() -> Result<Vec<PuzzleInfo>, PuzzleError> {
-    set()?
+    let listed = set()?
         .into_iter()
         .map(|p| {
             let side = p.problem()?.solver().as_str();
+            let theme = p.theme()?;
             Ok(PuzzleInfo {
+                theme,
                 length: p.length(),
                 id: p.id,
                 variant: p.variant,
@@ -769,5 +808,18 @@ pub fn catalogue() -> Result<Vec<PuzzleInfo>, PuzzleError> {
                 goal: p.goal,
             })
         })
-        .collect()
+        .collect::<Result<Vec<PuzzleInfo>, PuzzleError>>()?;
+    let traits: Vec<order::Traits<'_>> = listed
+        .iter()
+        .map(|p| order::Traits {
+            variant: &p.variant,
+            theme: p.theme,
+            goal: p.goal,
+        })
+        .collect();
+    let mut slots: Vec<Option<PuzzleInfo>> = listed.iter().cloned().map(Some).collect();
+    Ok(order::mixed(&traits)
+        .into_iter()
+        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+        .collect())
 }

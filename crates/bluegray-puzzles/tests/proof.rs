@@ -3,7 +3,7 @@
 
 use bluegray_core::ReplayError;
 use bluegray_puzzles::search::Prover;
-use bluegray_puzzles::{Goal, Problem, PuzzleError, Status, Verdict, EXTRA};
+use bluegray_puzzles::{Ending, Goal, Problem, PuzzleError, Status, Verdict, EXTRA};
 use proptest::prelude::*;
 
 /// Sackson: Blue's captain on f4 (progress 15) walks e4, then the red dot; Gray cannot stop it.
@@ -47,9 +47,12 @@ fn judging_a_win_in_two() {
         Verdict {
             status: Status::Solved,
             reply: None,
-            refutation: vec![]
+            refutation: vec![],
+            ending: Some(Ending::Breakthrough),
         }
     );
+    // A move on the way says nothing of an ending.
+    assert_eq!(p.judge(&["f4-e4"]).unwrap().ending, None);
     assert_eq!(p.hint::<&str>(&[]).unwrap().as_deref(), Some("f4-e4"));
     assert_eq!(p.solution(&["f4-e4", "a9-b9"]).unwrap(), ["e4-e5"]);
     assert!(matches!(
@@ -97,9 +100,12 @@ fn a_move_that_cannot_be_played_is_named_by_its_number() {
 fn stopping_a_turbo_slide() {
     let p = problem("classic-turbo", STOP, Goal::Stop);
     assert_eq!(p.verify().unwrap(), ["b6-c6"]);
-    assert_eq!(p.judge(&["b6-c6"]).unwrap().status, Status::Solved);
+    let v = p.judge(&["b6-c6"]).unwrap();
+    assert_eq!(v.status, Status::Solved);
+    assert_eq!(v.ending, Some(Ending::Stopped));
     let v = p.judge(&["e2-f2"]).unwrap();
     assert_eq!(v.status, Status::Wrong);
+    assert_eq!(v.ending, None);
     assert_eq!(v.refutation, ["c5-e5"]);
     assert!(p.solution(&["e2-f2"]).unwrap().is_empty());
 }
@@ -111,6 +117,16 @@ fn every_wrong_first_move_is_refuted_or_slower() {
     // capture is compulsory), and c7-d7 makes the lead 9 to 6.
     let p = problem("classic", CLASSIC_WIN2, Goal::Win2);
     assert_eq!(p.verify().unwrap(), ["c6-d6", "d7xd5", "c7-d7"]);
+    // The win is told as the rules core has it: the captain on d7, 9 steps to 6, 3 needed.
+    assert_eq!(
+        p.judge(&["c6-d6", "d7xd5", "c7-d7"]).unwrap().ending,
+        Some(Ending::Lead {
+            point: "d7".into(),
+            ours: 9,
+            theirs: 6,
+            needed: 3
+        })
+    );
     let legal: Vec<String> = p
         .start()
         .legal_moves()
@@ -150,6 +166,35 @@ fn every_wrong_first_move_is_refuted_or_slower() {
         assert!(p.solution(&line).unwrap().is_empty(), "{m}");
         assert_eq!(p.hint(&line).unwrap(), None, "{m}");
     }
+}
+
+/// The theme of a puzzle line made by hand.
+fn theme(spec: &str, code: &str, goal: &str, moves: &str) -> bluegray_puzzles::Theme {
+    let line = format!("x | {spec} | {goal} | {code} | {moves}");
+    let p: bluegray_puzzles::Puzzle = line.parse().expect("the line reads");
+    p.theme().expect("the solution plays")
+}
+
+#[test]
+fn a_solution_is_told_by_its_idea() {
+    use bluegray_puzzles::Theme;
+    // A plain walk to the red dot.
+    assert_eq!(
+        theme("sackson", WIN2, "win2", "f4-e4 e9-e8 e4-e5"),
+        Theme::Breakthrough
+    );
+    // c6-d6 gives a guard away: Gray must take it, and that opens d7.
+    assert_eq!(
+        theme("classic", CLASSIC_WIN2, "win2", "c6-d6 d7xd5 c7-d7"),
+        Theme::Sacrifice
+    );
+    // b6-c6 stands on c6, on Gray's captain's way to the red dot.
+    assert_eq!(theme("classic-turbo", STOP, "stop", "b6-c6"), Theme::Block);
+    // A line that is no solution at all is still told, by its first move.
+    assert_eq!(
+        theme("classic", CLASSIC_WIN2, "win2", "a1-a2"),
+        Theme::Breakthrough
+    );
 }
 
 #[test]

@@ -30,9 +30,11 @@ fn read_all(
     Ok((Problem::new(&variant, &code, goal)?, moves))
 }
 
-/// The committed puzzle set: `[{id, variant, code, side, goal, length}]`, `side` the solver
-/// (`blue` or `gray`), `goal` `win2`, `win3` or `stop`, `length` the solver's moves in the
-/// solution.
+/// The committed puzzle set, in the page's mixed order (`bluegray_puzzles::order::mixed`):
+/// `[{id, variant, code, side, goal, length, theme}]`, `side` the
+/// solver (`blue` or `gray`), `goal` `win2`, `win3` or `stop`, `length` the solver's moves in
+/// the solution, `theme` the idea of the solution (`breakthrough`, `lead`, `sacrifice`,
+/// `capture-chain`, `block`, `race` or `stop`).
 #[wasm_bindgen]
 pub fn puzzles() -> Result<JsValue, JsValue> {
     let list = catalogue().map_err(|e| js_error(ApiError::from(e)))?;
@@ -41,12 +43,14 @@ pub fn puzzles() -> Result<JsValue, JsValue> {
 
 /// Judges the solver's last move of a puzzle (any position and goal, in the set or not):
 /// `moves` is every move from the start (the defender's replies included), the last one the
-/// solver's. Returns `{status, reply, refutation}`: status `solved`, `continue`, `wrong` or
+/// solver's. Returns `{status, reply, refutation, ending}`: status `solved`, `continue`, `wrong` or
 /// `slower` (the move still wins by force, but not within the moves the puzzle asks: no
 /// refutation, the player takes it back); `reply` the defender's answer to a correct move that
 /// does not finish (else `null`); `refutation` the defence that beats a wrong move, after which
 /// the solver cannot win within two more moves than it had either (for `stop`, the opponent's
-/// winning move).
+/// winning move); `ending`, once solved, how: `{reason: 'breakthrough'}`, `{reason: 'lead',
+/// point, ours, theirs, needed}` (the solver's captain's point, both captains' progress, the
+/// lead the rules ask for) or `{reason: 'stopped'}`, else `null`.
 /// A puzzle whose goal does not hold is a `bad-puzzle` error.
 #[wasm_bindgen(js_name = puzzleJudge)]
 pub fn puzzle_judge(
