@@ -95,15 +95,15 @@ export {};
 
 /**
  * A puzzle of the committed set (`puzzles()`): `side` is the solver, `length` the solver's
- * moves in the solution.
- * @typedef {{id: string, variant: string, code: string, side: Side, goal: Goal, length: number}} PuzzleInfo
+ * moves in the solution, `theme` the idea of the solution (teach/puzzle-session.js THEMES).
+ * @typedef {{id: string, variant: string, code: string, side: Side, goal: Goal, length: number, theme: string}} PuzzleInfo
  */
 
 /**
  * The judgement of a puzzle solver's last move (`puzzleJudge`): `reply` is the defender's answer
  * to a correct move that does not finish (else null), `refutation` the line that beats a wrong
- * move.
- * @typedef {{status: 'solved'|'continue'|'wrong'|'slower', reply: string|null, refutation: string[]}} PuzzleVerdict
+ * move; once solved, how (`ending`, which teach/puzzle-words.js endingMessage checks and says).
+ * @typedef {{status: 'solved'|'continue'|'wrong'|'slower', reply: string|null, refutation: string[], ending?: unknown}} PuzzleVerdict
  */
 
 /**

@@ -19,7 +19,7 @@ import { noProgress } from './puzzle-progress.js';
 /** @import { PuzzleProgress } from './puzzle-progress.js' */
 
 export { STORAGE_KEY, noProgress, readProgress, loadProgress, saveProgress } from './puzzle-progress.js';
-/** @import { Side } from '../engine/core-types.js' */
+/** @import { Side, PuzzleVerdict } from '../engine/core-types.js' */
 
 /** @typedef {'win2'|'win3'|'stop'} PuzzleGoal */
 
@@ -34,12 +34,6 @@ export const THEMES = /** @type {const} */ (['breakthrough', 'lead', 'sacrifice'
  * @typedef {{id: string, variant: string, code: string, side: Side, goal: PuzzleGoal, length: number, theme: PuzzleTheme|null}} Puzzle
  */
 
-/**
- * The rules core's judgement of the solver's last move (`puzzleJudge`): after a right move that
- * does not finish, the defender's `reply` (else null); after a wrong one, the `refutation`; once
- * solved, how (`ending`, puzzle-words.js endingMessage).
- * @typedef {{status: 'solved'|'continue'|'wrong'|'slower', reply: string|null, refutation: string[], ending?: unknown}} PuzzleVerdict
- */
 
 /**
  * Where the attempt stands: the set not known yet (`loading`) or empty (`empty`), the player's
