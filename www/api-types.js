@@ -27,7 +27,8 @@ export {};
  * ('none': there is no relay), this device's seat (null: not known yet), the seat that started
  * the game (null: not known yet), whether each seat is connected, and whether another tab of
  * this browser plays this device's seat (`elsewhere`: this board then watches, and its
- * `takeSeat()` takes the seat here).
+ * `takeSeat()` takes the seat here), and how many of this device's moves wait to be sent
+ * (`unsent`: made while the relay could not be reached, or not yet acknowledged by it).
  * @typedef {{
  *   relay: 'connecting'|'connected'|'unreachable'|'none',
  *   seat: Seat|null,
@@ -35,6 +36,7 @@ export {};
  *   blue: Presence|'unknown',
  *   gray: Presence|'unknown',
  *   elsewhere: boolean,
+ *   unsent: number,
  * }} LiveStatus
  */
 

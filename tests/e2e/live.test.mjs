@@ -326,9 +326,12 @@ test('the relay and Redis stop and start again mid-game: no move is lost', async
   await redis.stop();
   await waitText(a.page, '#live-status', /cannot be reached/);
   await waitText(b.page, '#live-status', /cannot be reached/);
-  // Blue moves while the relay is away: the move stays on Blue's board and waits.
+  // Blue moves while the relay is away: the move stays on Blue's board and is said to wait.
   const s = await state(a.page);
+  assert.equal((await presence(a.page)).unsent, 0);
   await playMove(a.page, pickMove(s, 0, { walk: false }));
+  await waitText(a.page, '#live-status', /your move waits on this device/);
+  assert.equal((await presence(a.page)).unsent, 1);
   // The way by link stays open meanwhile (the panel shows it at its next animation frame).
   await a.page.waitForSelector('#send-link', { state: 'visible' });
   await redis.start();
@@ -336,6 +339,9 @@ test('the relay and Redis stop and start again mid-game: no move is lost', async
   await b.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 20000 });
   await waitConnected(a.page);
   await waitConnected(b.page);
+  // The relay has it: nothing waits any more.
+  await a.page.waitForFunction(() => window.bluegray.element.presence.unsent === 0);
+  assert.doesNotMatch(await a.page.textContent('#live-status'), /waits|Sending/);
   await playOn([a, b], [], 2);
   assert.deepEqual((await state(b.page)).history, (await state(a.page)).history);
   const kept = await retainedWhen(relayA, id, (snap) => snap.moves.length === s.history.length + 3);

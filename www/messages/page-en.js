@@ -308,6 +308,8 @@ export default {
     'live.joining': 'Joining the game…',
     'live.connecting': 'Connecting to the relay…',
     'live.unreachable': 'The relay {relay} cannot be reached. The game stays on the board and goes on when the relay is back; to go on without it, send the game by link.',
+    'live.unsentUnreachable': 'The relay {relay} cannot be reached: your move waits on this device and is sent as soon as the relay is back. To go on without it, send the game by link.',
+    'live.sending': 'Sending your move to the relay…',
     'live.connectedWatching': 'Connected: you are watching this game.',
     'live.waitingForSeat': 'Connected: waiting for the game to reach the relay from its host.',
     'live.opponentOnline': 'Connected: {side:side} is online.',

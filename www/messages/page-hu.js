@@ -308,6 +308,8 @@ export default {
     'live.joining': 'Csatlakozás a játszmához…',
     'live.connecting': 'Kapcsolódás a közvetítőhöz…',
     'live.unreachable': 'A(z) {relay} közvetítő nem érhető el. A játszma a táblán marad, és folytatódik, amint a közvetítő visszatér; nélküle linkkel küldheted tovább.',
+    'live.unsentUnreachable': 'A(z) {relay} közvetítő nem érhető el: a lépésed ezen az eszközön vár, és elmegy, amint a közvetítő visszatér. Nélküle linkkel küldheted tovább a játszmát.',
+    'live.sending': 'A lépésed úton van a közvetítőhöz…',
     'live.connectedWatching': 'Kapcsolódva: ezt a játszmát nézed.',
     'live.waitingForSeat': 'Kapcsolódva: várakozás, hogy a játszma az indítójától a közvetítőre érjen.',
     'live.opponentOnline': 'Kapcsolódva: {side:side} elérhető.',

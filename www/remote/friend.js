@@ -101,7 +101,9 @@ export function friendStatus(b) {
 export function liveLine(live, relay) {
   if (!live) return null;
   if (live.relay === 'none') return { key: 'live.noRelay' };
+  if (live.unsent && live.relay === 'unreachable') return { key: 'live.unsentUnreachable', params: { relay: relay || '' } };
   if (live.relay === 'unreachable') return { key: 'live.unreachable', params: { relay: relay || '' } };
+  if (live.unsent) return { key: 'live.sending' };
   if (live.relay === 'connecting') return { key: 'live.connecting' };
   if (live.elsewhere) return { key: 'live.otherTab' };
   if (live.seat === 'watch') return { key: 'live.connectedWatching' };

@@ -119,13 +119,19 @@ export class Connection {
   }
 
   /**
-   * Publishes `payload` to `topic`, retained; returns whether a connection took it.
+   * Publishes `payload` to `topic`, retained; returns whether a connection took it. `stored`
+   * runs once the relay has it.
    * @param {string} topic
    * @param {string} payload
+   * @param {() => void} [stored]
    */
-  publish(topic, payload) {
-    if (!this.#client) return false;
-    this.#client.publish(topic, payload, { qos: 1, retain: true });
+  publish(topic, payload, stored = () => {}) {
+    const client = this.#client;
+    if (!client) return false;
+    // QoS 1: the relay acknowledges a message once it has it (PUBACK), and then `stored` runs.
+    client.publish(topic, payload, { qos: 1, retain: true }, (err) => {
+      if (!err && client === this.#client) stored();
+    });
     return true;
   }
 

@@ -77,6 +77,12 @@ export class LiveSession {
   /** A game this device has just started: the relay cannot have it yet. */
   #fresh = false;
   #game = new Republisher(() => this.#publishGame());
+  /**
+   * The number of moves of the game this device made that the relay may not have yet: from the
+   * first of them (an index of the snapshot's moves), or null when the relay has them all.
+   * @type {number|null}
+   */
+  #unsentFrom = null;
   #presenceBack = new Republisher(() => this.#publishPresence());
   /** @type {Replay} The side that made each move of a snapshot, from the rules core. */
   #replay;
@@ -197,7 +203,8 @@ export class LiveSession {
     // A seat is taken once a snapshot has come: a guest can sign no move before one, and a
     // watcher has no game to show (it waits for the game to reach the relay, and says so).
     const seat = !me || !me.snap ? null : me.seat;
-    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, elsewhere: this.#elsewhere });
+    const unsent = me && me.snap && this.#unsentFrom !== null ? Math.max(0, me.snap.moves.length - this.#unsentFrom) : 0;
+    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, elsewhere: this.#elsewhere, unsent });
   }
 
   /**
@@ -246,7 +253,19 @@ export class LiveSession {
 
   #publishGame() {
     const me = this.#started();
-    if (me.snap && this.#sitting() && this.#conn?.publish(topics(me.id).game, JSON.stringify(me.snap))) this.#game.sent();
+    const snap = me.snap;
+    if (snap && this.#sitting() && this.#conn?.publish(topics(me.id).game, JSON.stringify(snap), () => this.#stored(snap.moves.length))) this.#game.sent();
+  }
+
+  /**
+   * The relay has the game up to its first `moves` moves (it acknowledged them, or sent them).
+   * @param {number} moves
+   */
+  #stored(moves) {
+    const me = this.#me;
+    if (this.#unsentFrom === null || !me || !me.snap || moves < me.snap.moves.length) return;
+    this.#unsentFrom = null;
+    this.#status();
   }
 
   #publishPresence() {
@@ -284,6 +303,7 @@ export class LiveSession {
     if (order === 'older') return this.#behind();
     if (order === 'different') return;
     this.#game.heard();
+    this.#stored(snap.moves.length);
     if (order === 'same') return;
     const first = !me.snap;
     me.snap = snap;
@@ -356,8 +376,10 @@ export class LiveSession {
     const me = this.#me;
     const sign = this.#sign;
     if (!me || !sign || !me.snap || me.seat === 'watch') return;
+    this.#unsentFrom ??= me.snap.moves.length;
     me.snap = await withMove(me.snap, moves, sign);
     this.#keep();
+    this.#status();
     this.#publishGame();
   }
 
