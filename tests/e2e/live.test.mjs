@@ -1,7 +1,8 @@
 // End-to-end: live games between devices (browser contexts of their own) through real relays
 // (scripts/relay.mjs, sharing one throwaway Redis): a whole game with a reload in the middle, an
 // onlooker (by the watch link) who cannot move, forged messages published straight to the game's
-// topic, presence, the relay and Redis stopped and started again mid-game, and two relays behind
+// topic, presence (a silent device shown offline within 15 s), the relay and Redis stopped and
+// started again mid-game, and two relays behind
 // which the two players sit; and a hostile relay user (a plain MQTT client, a device with an
 // invitation rebuilt from the relay's snapshot) who takes no seat, fakes no presence and makes
 // junk cost nothing, a guest seated while the host is away, and the seat moved to another device
@@ -346,6 +347,27 @@ test('the relay and Redis stop and start again mid-game: no move is lost', async
   assert.deepEqual((await state(b.page)).history, (await state(a.page)).history);
   const kept = await retainedWhen(relayA, id, (snap) => snap.moves.length === s.history.length + 3);
   assert.equal(kept.moves.length, s.history.length + 3);
+});
+
+test('a device that falls silent (asleep: its page paused) shows offline to the other within 15 s, and online again when it wakes', async () => {
+  const { a, invite } = await host(relayA);
+  const b = await join(invite);
+  await a.page.waitForFunction(() => window.bluegray.element.presence.gray === 'online');
+  // Gray's page stops dead, its connection left open: nothing more goes out, not even a ping.
+  const cdp = await b.context.newCDPSession(b.page);
+  await cdp.send('Debugger.enable');
+  await cdp.send('Debugger.pause');
+  const paused = Date.now();
+  await a.page.waitForFunction(() => window.bluegray.element.presence.gray === 'offline', null, { timeout: 25000 });
+  const seconds = (Date.now() - paused) / 1000;
+  console.log(`# a silent device showed offline after ${seconds.toFixed(1)} s`);
+  // The relay drops it 15 s after its last packet, which came before the pause (KEEPALIVE_S);
+  // up to 3 s more for timers late on a loaded machine, against the 90 s of a 60 s keep-alive.
+  assert.ok(seconds <= 18, `offline after ${seconds} s`);
+  await cdp.send('Debugger.resume');
+  await cdp.detach();
+  await waitConnected(b.page);
+  await a.page.waitForFunction(() => window.bluegray.element.presence.gray === 'online', null, { timeout: 15000 });
 });
 
 test('two relays sharing one Redis: each player on a different one plays a whole game', async () => {

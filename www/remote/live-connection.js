@@ -8,6 +8,14 @@
 /** How long a connection attempt may take, and the wait between attempts, in milliseconds. */
 const CONNECT_TIMEOUT_MS = 5000;
 const RECONNECT_MS = 1000;
+/**
+ * The keep-alive asked of the relay, in seconds: a device that falls silent (asleep, off the
+ * network) is dropped after one and a half times this (MQTT's rule), and its last will, its
+ * seat's offline, published: the other player sees it gone within 15 s. Not less: each ping is a
+ * packet for the relay. A hidden tab's pings still go: the client pings on a timer that every
+ * answer from the relay starts afresh, which Chrome's throttling of long timer chains spares.
+ */
+export const KEEPALIVE_S = 10;
 
 const decoder = new TextDecoder();
 
@@ -69,6 +77,7 @@ export class Connection {
       clean: true,
       connectTimeout: CONNECT_TIMEOUT_MS,
       reconnectPeriod: 0,
+      keepalive: KEEPALIVE_S,
       // Its keep-alive timer on the page itself, not in a blob: worker a strict CSP may refuse.
       timerVariant: 'native',
       will,
