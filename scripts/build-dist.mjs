@@ -399,15 +399,25 @@ async function serviceWorker() {
 }
 
 /**
- * The MQTT client's browser build, beside the modules that load it (www/vendor/, git-ignored),
- * so that the page's own tree and every bundle find it at the same relative address.
+ * The browser builds of the npm packages the page loads on demand, beside the modules that load
+ * them (www/vendor/, git-ignored), so that the page's own tree and every bundle find them at the
+ * same relative address: each as `www/vendor/<name>.js` from its package's file, with a `.d.ts`
+ * beside it for the type check (a `.js` import resolves to it) that is the package's own types.
  */
-function vendorMqtt() {
-  const from = path.join(ROOT, 'node_modules', 'mqtt', 'dist', 'mqtt.esm.js');
-  if (!fs.existsSync(from)) fail('node_modules/mqtt is missing: run bash scripts/setup.sh');
-  copy(from, path.join(WWW, 'vendor', 'mqtt.js'));
-  // Its types, for the type check (a `.js` import resolves to the `.d.ts` beside it): the package's own.
-  fs.writeFileSync(path.join(WWW, 'vendor', 'mqtt.d.ts'), "// The types of mqtt.js, the MQTT client's browser build: the npm package's.\nexport * from 'mqtt';\nexport { default } from 'mqtt';\n");
+const VENDORED = [
+  // The MQTT client of live games.
+  { name: 'mqtt', from: 'mqtt/dist/mqtt.esm.js', types: "export * from 'mqtt';\nexport { default } from 'mqtt';\n" },
+  // The QR code of a seat's link (remote/hand-over.js).
+  { name: 'qrcode', from: 'qrcode-generator/dist/qrcode.mjs', types: "import qrcode from 'qrcode-generator';\nexport default qrcode;\n" },
+];
+
+function vendorPackages() {
+  for (const { name, from, types } of VENDORED) {
+    const file = path.join(ROOT, 'node_modules', from);
+    if (!fs.existsSync(file)) fail(`node_modules/${from} is missing: run bash scripts/setup.sh`);
+    copy(file, path.join(WWW, 'vendor', `${name}.js`));
+    fs.writeFileSync(path.join(WWW, 'vendor', `${name}.d.ts`), `// The types of ${name}.js, a browser build of an npm package: the package's own.\n${types}`);
+  }
 }
 
 async function main() {
@@ -419,7 +429,7 @@ async function main() {
     fail(e instanceof Error ? e.message : String(e));
   }
   for (const f of [...Object.values(WASM), TEACHING_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
-  vendorMqtt();
+  vendorPackages();
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
   const chunks = await bundleModules();

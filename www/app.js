@@ -286,6 +286,7 @@ function wireControls() {
   on('send-link', 'click', friends.sendLink);
   on('invite-link', 'click', friends.sendInvite);
   on('take-seat', 'click', () => board.takeSeat());
+  on('continue-elsewhere', 'click', friends.continueElsewhere);
   on('update-now', 'click', update.switchNow);
   document.addEventListener('keydown', (e) => onKey(e, shortcuts));
 }

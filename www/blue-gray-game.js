@@ -372,6 +372,11 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.takeSeat();
   }
 
+  /** In a live game, the key of the seat this board plays, as a link's `seat-key` carries it, to continue the game on another device: whoever opens such a link plays the seat there, and this board then watches. Keep it private. @returns {Promise<string|null>} The key, or null when this board holds no seat. */
+  seatSecret() {
+    return this.#c.seatSecret();
+  }
+
   /**
    * Viewport coordinates of a point's centre as the board is laid out now (for overlays and tests), or null.
    * @param {string} point

@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { state, waitText, playMove, pickMove, copyLink, DIST } from './helpers.mjs';
+import { state, waitText, playMove, pickMove, copyLink, seriousA11y, DIST } from './helpers.mjs';
+import { qrImage } from '../../www/remote/hand-over.js';
 import { setUpDevices, startFromForm } from './devices.mjs';
 import { engineHelp, BARRED } from './fair-play.mjs';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
@@ -474,6 +475,31 @@ test('the guest is seated while the host is away; the same invitation on another
   await b1.page.reload();
   await waitConnected(b1.page);
   assert.equal(await seatOf(b1.page), 'watch');
+});
+
+test('Continue on another device: the host’s seat’s link, as text and QR code, moves the seat to the device that opens it', async () => {
+  const { a, invite } = await host(relayA);
+  const b = await join(invite);
+  await playOn([a, b], [], 2);
+  await a.page.click('#continue-elsewhere');
+  await a.page.waitForSelector('#hand-over[open]');
+  assert.match(await a.page.textContent('#hand-over'), /whoever opens it plays as you/);
+  const link = await copyLink(a.page, '#hand-over-copy', /seat’s link is copied/);
+  assert.equal(await a.page.inputValue('#hand-over-link'), link);
+  assert.match(link, /#mode=live&side=blue&.*&seat-key=[\w-]{100,300}$/);
+  assert.notEqual(link, invite, "Blue's own seat, not Gray's");
+  // The QR code is the link's, and nothing else.
+  assert.equal(await a.page.getAttribute('#hand-over-qr', 'src'), qrImage(link));
+  assert.deepEqual(await seriousA11y(a.page, '#hand-over'), []);
+  await a.page.keyboard.press('Escape');
+  // The other device takes the seat; the first one watches, and cannot move any more.
+  const a2 = await env.device(link);
+  await waitConnected(a2.page);
+  assert.equal(await seatOf(a2.page), 'blue');
+  await a.page.waitForFunction(() => window.bluegray.element.seat === 'watch', null, { timeout: 10000 });
+  assert.equal(await a.page.isHidden('#continue-elsewhere'), true);
+  await playOn([a2, b], [a], 2);
+  assert.deepEqual((await state(a.page)).history, (await state(b.page)).history);
 });
 
 test('a watch link to a game the relay does not have yet says it waits for the game, and shows it once it comes', async () => {

@@ -361,6 +361,11 @@ export class BoardController {
     return this.#live.takeSeat();
   }
 
+  /** The key of this device's live seat, for another device of the same player (live-link.js). */
+  seatSecret() {
+    return this.#live.seatSecret();
+  }
+
   /** @param {string} message */
   #reportError(message) {
     this.#emit('error', { message });

@@ -131,6 +131,15 @@ export class LiveLink {
   }
 
   /**
+   * The key of the seat this device plays, as a link's `seat-key` carries it, or null.
+   * @returns {Promise<string|null>}
+   */
+  async seatSecret() {
+    const session = this.#entry?.session;
+    return session ? session.seatSecret() : null;
+  }
+
+  /**
    * A session for the board's state `s`, reporting to the board while `mine()`.
    * @param {typeof LiveSession} Session
    * @param {{key: string}} entry

@@ -94,7 +94,7 @@ export function localisePage(doc, t) {
     const params = i18nParams ? JSON.parse(i18nParams) : undefined;
     setIfChanged(el, 'textContent', t(key, params));
   }
-  const attrs = { i18nTitle: 'title', i18nPlaceholder: 'placeholder', i18nAriaLabel: 'aria-label' };
+  const attrs = { i18nTitle: 'title', i18nPlaceholder: 'placeholder', i18nAriaLabel: 'aria-label', i18nAlt: 'alt' };
   for (const [data, attr] of Object.entries(attrs)) {
     const dashed = data.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
     for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(`[data-${dashed}]`))) el.setAttribute(attr, t(el.dataset[data] ?? ''));
@@ -186,6 +186,9 @@ function renderFriend(doc, b, lang) {
   setIfChanged(byId(doc, 'invite-link'), 'textContent', say(lang, { key: invite ? 'live.invite' : 'live.watchLink' }));
   // Another tab of this browser plays this device's seat: this one can take it.
   setIfChanged(byId(doc, 'take-seat'), 'hidden', !(b.settings.mode === 'live' && b.live && b.live.elsewhere));
+  // This device plays a seat: the player may move it to another device of theirs.
+  const seated = !!live && (live.seat === 'blue' || live.seat === 'gray') && !live.elsewhere;
+  setIfChanged(byId(doc, 'continue-elsewhere'), 'hidden', !seated || !!b.gs?.result);
 }
 
 /**

@@ -2,11 +2,13 @@
 // seat, or where the page has no address, the record), and a live game's link: the invitation
 // (the host's device only: it gives the friend's seat) or, from any other device, the watch link;
 // and when the browser could not keep this device's live seat's key, the seat's own link (an
-// invitation to this device's seat). A live game whose relay cannot be reached goes on by link
-// from here. Opening such links and records is the page's one door (page/doors.js).
+// invitation to this device's seat), which also moves the seat to another device of the player
+// (remote/hand-over.js shows it with a QR code). A live game whose relay cannot be reached goes on
+// by link from here. Opening such links and records is the page's one door (page/doors.js).
 import { friendLink, inviteLink, watchLink, pageBase } from '../page/share.js';
 import { otherSide } from '../lib/settings.js';
 import { invites } from './friend.js';
+import { errorText } from '../lib/errors.js';
 
 /**
  * @import { PageContext } from '../page/context.js'
@@ -19,7 +21,7 @@ import { invites } from './friend.js';
  * the board, `offer(link, message)` copies a link and says so, and `recordBox` is the text box
  * a record is offered in.
  * @param {PageContext} ctx
- * @param {{games: Games, save: (force?: boolean) => void, offer: (link: string, message: Message) => Promise<void>, recordBox: HTMLTextAreaElement}} parts
+ * @param {{games: Games, save: (force?: boolean) => void, offer: (link: string, message: Message, options?: {share?: boolean}) => Promise<void>, recordBox: HTMLTextAreaElement}} parts
  */
 export function friendGames(ctx, { games, save, offer, recordBox }) {
   const { board } = ctx;
@@ -81,13 +83,40 @@ export function friendGames(ctx, { games, save, offer, recordBox }) {
    */
   function seatNotKept() {
     const seatKey = board.unkeptSeatKey;
-    const seat = board.seat === 'blue' || board.seat === 'gray' ? board.seat : board.settings.side;
-    const gs = board.state;
-    if (!seatKey || seatKey === offered || !board.gameId || !board.relay || !board.hostKey || !gs) return null;
-    offered = seatKey;
-    const game = { relay: board.relay, gameId: board.gameId, hostKey: board.hostKey, variant: gs.variant };
-    return { key: 'live.seatLinkNotKept', params: { link: inviteLink(pageBase(location), { ...game, to: seat, seatKey }) } };
+    if (!seatKey || seatKey === offered) return null;
+    const link = seatLink(seatKey);
+    if (link) offered = seatKey;
+    return link ? { key: 'live.seatLinkNotKept', params: { link } } : null;
   }
 
-  return { sendLink, sendInvite, seatNotKept };
+  /**
+   * This device's live seat's own link, carrying `seatKey`: whoever opens it plays the seat.
+   * @param {string} seatKey
+   * @returns {string|null}
+   */
+  function seatLink(seatKey) {
+    const seat = board.seat === 'blue' || board.seat === 'gray' ? board.seat : board.settings.side;
+    const gs = board.state;
+    if (!board.gameId || !board.relay || !board.hostKey || !gs) return null;
+    const game = { relay: board.relay, gameId: board.gameId, hostKey: board.hostKey, variant: gs.variant };
+    return inviteLink(pageBase(location), { ...game, to: seat, seatKey });
+  }
+
+  /**
+   * Continue on another device: the sheet with this device's seat's link and its QR code
+   * (remote/hand-over.js, fetched now), or a notice saying why not.
+   */
+  async function continueElsewhere() {
+    const secret = await board.seatSecret().catch(() => null);
+    const link = secret && seatLink(secret);
+    if (!link) return ctx.notify({ key: 'handOver.noSeat' });
+    try {
+      const { showHandOver } = await import('./hand-over.js');
+      await showHandOver(document, link, (l) => offer(l, { key: 'handOver.copied' }, { share: false }));
+    } catch (e) {
+      ctx.notify({ key: 'handOver.notLoaded', params: { error: errorText(e) } });
+    }
+  }
+
+  return { sendLink, sendInvite, seatNotKept, continueElsewhere };
 }

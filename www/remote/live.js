@@ -368,6 +368,17 @@ export class LiveSession {
   }
 
   /**
+   * This device's seat's key as a link's `seat-key` carries it, to continue the game on another
+   * device (whoever has it plays the seat), or null when this device holds no seat.
+   * @returns {Promise<string|null>}
+   */
+  async seatSecret() {
+    const me = this.#me;
+    if (!me || me.seat === 'watch' || !me.privateJwk || this.#elsewhere || this.#closed) return null;
+    return secretOf(me.privateJwk);
+  }
+
+  /**
    * After this device's move: `moves` is the whole game, ending with it.
    * @param {string[]} moves
    * @returns {Promise<void>}
