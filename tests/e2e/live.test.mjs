@@ -498,6 +498,8 @@ test('Continue on another device: the host’s seat’s link, as text and QR cod
   assert.equal(await seatOf(a2.page), 'blue');
   await a.page.waitForFunction(() => window.bluegray.element.seat === 'watch', null, { timeout: 10000 });
   assert.equal(await a.page.isHidden('#continue-elsewhere'), true);
+  // Watching, it connects again (as an onlooker) before it can follow the moves.
+  await waitConnected(a.page);
   await playOn([a2, b], [a], 2);
   assert.deepEqual((await state(a.page)).history, (await state(b.page)).history);
 });
