@@ -402,13 +402,31 @@ async function serviceWorker() {
  * The browser builds of the npm packages the page loads on demand, beside the modules that load
  * them (www/vendor/, git-ignored), so that the page's own tree and every bundle find them at the
  * same relative address: each as `www/vendor/<name>.js` from its package's file, with a `.d.ts`
- * beside it for the type check (a `.js` import resolves to it) that is the package's own types.
+ * beside it for the type check (a `.js` import resolves to it): the package's own types, or
+ * where it has none, what the page uses of it.
  */
 const VENDORED = [
   // The MQTT client of live games.
   { name: 'mqtt', from: 'mqtt/dist/mqtt.esm.js', types: "export * from 'mqtt';\nexport { default } from 'mqtt';\n" },
   // The QR code of a seat's link (remote/hand-over.js).
   { name: 'qrcode', from: 'qrcode-generator/dist/qrcode.mjs', types: "import qrcode from 'qrcode-generator';\nexport default qrcode;\n" },
+  // The animated GIF of a game (element/pictures.js). The package has no types: these are its
+  // README's, for what the page uses.
+  {
+    name: 'gifenc',
+    from: 'gifenc/dist/gifenc.esm.js',
+    types: [
+      'export type Palette = number[][];',
+      'export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number): Palette;',
+      'export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette): Uint8Array;',
+      'export function GIFEncoder(): {',
+      '  writeFrame(index: Uint8Array, width: number, height: number, opts?: { palette?: Palette, delay?: number, repeat?: number }): void;',
+      '  finish(): void;',
+      '  bytes(): Uint8Array<ArrayBuffer>;',
+      '};',
+      '',
+    ].join('\n'),
+  },
 ];
 
 function vendorPackages() {
@@ -416,7 +434,7 @@ function vendorPackages() {
     const file = path.join(ROOT, 'node_modules', from);
     if (!fs.existsSync(file)) fail(`node_modules/${from} is missing: run bash scripts/setup.sh`);
     copy(file, path.join(WWW, 'vendor', `${name}.js`));
-    fs.writeFileSync(path.join(WWW, 'vendor', `${name}.d.ts`), `// The types of ${name}.js, a browser build of an npm package: the package's own.\n${types}`);
+    fs.writeFileSync(path.join(WWW, 'vendor', `${name}.d.ts`), `// The types of ${name}.js, a browser build of the npm package ${from.split('/')[0]}.\n${types}`);
   }
 }
 

@@ -377,6 +377,16 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.seatSecret();
   }
 
+  /** The position the board shows as a PNG image, drawn as the board draws it (its theme, its orientation). @param {{size?: number}} [options] `size`: its side in pixels, 120 to 2000 (480 by default). @returns {Promise<Blob>} The image. */
+  toPNG(options) {
+    return this.#c.picture('png', options);
+  }
+
+  /** The whole game as an animated GIF, one frame a position from the start, looping: made in the browser. @param {{size?: number, frameMs?: number}} [options] `size`: its side in pixels, 120 to 2000 (480 by default); `frameMs`: how long each position stays, 100 to 10000 ms (800 by default; the last stays three times as long). @returns {Promise<Blob>} The animation. */
+  toGIF(options) {
+    return this.#c.picture('gif', options);
+  }
+
   /**
    * Viewport coordinates of a point's centre as the board is laid out now (for overlays and tests), or null.
    * @param {string} point

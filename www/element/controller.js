@@ -366,6 +366,23 @@ export class BoardController {
     return this.#live.seatSecret();
   }
 
+  /**
+   * The element's toPNG() (the position shown) or toGIF() (the whole game) as the board shows
+   * them (pictures.js, fetched now).
+   * @param {'png'|'gif'} kind
+   * @param {unknown} options
+   * @returns {Promise<Blob>}
+   */
+  async picture(kind, options) {
+    const game = this.requireGame();
+    const { core } = this.r;
+    const gs = S.shownGame(this.s);
+    const P = await import('./pictures.js');
+    const look = P.pictureLook(options, { theme: this.s.theme, flipped: S.bottomSide(this.s) === 'gray', coordinates: this.s.coordinates }, (k, p) => this.t(k, p));
+    if (!core || !gs) throw new Error(this.t('api.notReady'));
+    return kind === 'png' ? P.positionPNG(gs, look) : P.gameGIF(core, game.record(), look);
+  }
+
   /** @param {string} message */
   #reportError(message) {
     this.#emit('error', { message });

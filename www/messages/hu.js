@@ -112,6 +112,8 @@ export default {
     'api.mistakeNotLast': '„{move}”: ez nem az utolsó lépés ({last}), ezért nem jelölhető hibának.',
     'api.mistakeNoMove': 'Még nem volt lépés, így nincs mit hibának jelölni.',
     'api.badPly': 'A ply értéke 0 és {max} közötti egész szám lehet, nem {ply}.',
+    'api.pictureOptions': 'A toPNG() és a toGIF() beállítások objektumát kapja, például {size: 480}, vagy semmit.',
+    'api.pictureNumber': 'A kép {name} értéke {min} és {max} közötti egész szám, nem {value}.',
     'api.optionsNotObject': 'A newGame() beállításokat tartalmazó objektumot vár, például variant és mode értékkel.',
     'puzzles.expectedGoal': 'win2, win3 vagy stop',
     'puzzles.board.noGoal': 'Ennek a feladványnak nincs célja: adj a táblának goal attribútumot (win2, win3 vagy stop).',

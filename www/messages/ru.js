@@ -111,6 +111,8 @@ export default {
     'api.mistakeNotLast': '«{move}» — не последний сделанный ход ({last}), поэтому его нельзя отметить как ошибку.',
     'api.mistakeNoMove': 'Ещё не сделано ни одного хода, поэтому отмечать как ошибку нечего.',
     'api.badPly': 'Номер полухода (ply) — целое число от 0 до {max}, а не {ply}.',
+    'api.pictureOptions': 'toPNG() и toGIF() принимают объект параметров, например {size: 480}, или ничего.',
+    'api.pictureNumber': 'Параметр {name} картинки — целое число от {min} до {max}, а не {value}.',
     'api.optionsNotObject': 'newGame() принимает объект с параметрами, например variant и mode.',
     'puzzles.expectedGoal': 'win2, win3 или stop',
     'puzzles.board.noGoal': 'У этой задачи нет цели: задайте доске атрибут goal (win2, win3 или stop).',

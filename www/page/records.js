@@ -1,10 +1,12 @@
-// Records in and out of the page: the game's record downloaded as a file, a record file opened
+// Records in and out of the page: the game's record downloaded as a file (and its pictures: the
+// position as a PNG image, the game as an animated GIF, made by the board), a record file opened
 // (by its button, or dropped on the board), and the text box that shows the position's code or
 // the game's record and opens what is pasted into it (a record, else a position of the form's
 // rules). Every record opens through the page's one door (doors.js): the record of a game by link
 // as that game, any other as a new game, the one in progress kept.
 import { recordFileName, download } from './share.js';
 import { recordRequest, keepPlayers } from './doors.js';
+import { errorText } from '../lib/errors.js';
 
 /**
  * @import { PageContext } from './context.js'
@@ -34,8 +36,28 @@ export function pageRecords(ctx, { start, variant }) {
     await start(request, { problem: (error) => (name ? { key: 'share.badFile', params: { name, error } } : { text: error }) });
   }
 
+  /**
+   * Downloads a picture the board makes: the position shown as a PNG image, or the game as an
+   * animated GIF (which takes a moment for a long game: the page says so meanwhile).
+   * @param {'png'|'gif'} kind
+   */
+  async function picture(kind) {
+    const state = board.state;
+    if (!state) return;
+    if (kind === 'gif') ctx.notify({ key: 'share.making' });
+    try {
+      const blob = kind === 'png' ? await board.toPNG() : await board.toGIF();
+      download(document, recordFileName(state, new Date(), kind), blob);
+      if (kind === 'gif') ctx.notify(null);
+    } catch (e) {
+      ctx.notify({ key: 'share.pictureFailed', params: { error: errorText(e) } });
+    }
+  }
+
   function wire() {
     $('download-record').addEventListener('click', () => board.state && download(document, recordFileName(board.state), board.record ?? ''));
+    $('download-png').addEventListener('click', () => picture('png'));
+    $('download-gif').addEventListener('click', () => picture('gif'));
     $('open-record').addEventListener('click', () => $('record-file').click());
     $('record-file').addEventListener('change', async (e) => {
       const input = /** @type {HTMLInputElement} */ (e.target);

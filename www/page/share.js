@@ -92,25 +92,26 @@ export function pageBase(location) {
 }
 
 /**
- * A file name for a game's record: blue-and-gray-<date>-<plies>.txt.
+ * A file name for a game's record, or with `ext` its picture: blue-and-gray-<date>-<plies>.<ext>.
  * @param {Pick<GameState, 'history'>} state
  * @param {Date} [now]
+ * @param {string} [ext]
  * @returns {string}
  */
-export function recordFileName(state, now = new Date()) {
+export function recordFileName(state, now = new Date(), ext = 'txt') {
   /** @param {number} n */
   const pad = (n) => String(n).padStart(2, '0');
-  return `blue-and-gray-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${state.history.length}.txt`;
+  return `blue-and-gray-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${state.history.length}.${ext}`;
 }
 
 /**
- * Offers `text` to the reader as a file named `name`.
+ * Offers `data` (text, or a picture's Blob) to the reader as a file named `name`.
  * @param {Document} doc
  * @param {string} name
- * @param {string} text
+ * @param {string|Blob} data
  */
-export function download(doc, name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+export function download(doc, name, data) {
+  const url = URL.createObjectURL(typeof data === 'string' ? new Blob([data], { type: 'text/plain;charset=utf-8' }) : data);
   const a = doc.createElement('a');
   a.href = url;
   a.download = name;
