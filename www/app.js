@@ -12,7 +12,7 @@ import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';
 import { renderRecent, renderRecentCount } from './page/recent.js';
 import { loadMessages } from './lib/i18n.js';
-import { openSheet } from './lib/dom.js';
+import { openSheet, onDemand } from './lib/dom.js';
 import { errorText } from './lib/errors.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
@@ -62,27 +62,24 @@ const doors = gameDoors(ctx, { games, save, address });
 const form = newGameForm(ctx, { start, lessons: () => lessons });
 const adv = advice(ctx);
 const nav = pageNavigation(ctx);
+/** @type {ReturnType<typeof import('./review/review.js').pageReview>|null} */
+let review = null;
 /**
  * The review (review/review.js, with its box, chart and messages), fetched at the first review: until then
  * the review box stays hidden, as index.html has it.
- * @type {Promise<ReturnType<typeof import('./review/review.js').pageReview>>|null}
  */
-let reviewLoading = null;
-/** @type {ReturnType<typeof import('./review/review.js').pageReview>|null} */
-let review = null;
-function startReview() {
-  reviewLoading ??= Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang)]).then(([m]) => {
+const loadReview = onDemand(() =>
+  Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang)]).then(([m]) => {
     review = m.pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
     review.wire();
     return review;
-  });
-  reviewLoading.then(
+  }),
+);
+function startReview() {
+  loadReview().then(
     (r) => r.start(),
-    (e) => {
-      // Not fetched (offline before the service worker kept it, say): the next click tries again.
-      reviewLoading = null;
-      ctx.notify({ key: 'notice.reviewNotLoaded', params: { error: errorText(e) } });
-    },
+    // Not fetched (offline before the service worker kept it, say): the next click tries again.
+    (e) => ctx.notify({ key: 'notice.reviewNotLoaded', params: { error: errorText(e) } }),
   );
 }
 const prefs = pagePrefs(ctx, {
@@ -363,12 +360,13 @@ async function main() {
   await prefs.setLanguage(ctx.page().lang, { later: nextTask });
   await nextTask();
   // "How to play" is fetched at its first opening.
-  /** @type {Promise<{open(): Promise<void>}>|null} */
-  let howto = null;
-  $('open-howto').addEventListener('click', async () => {
-    howto ??= import('./teach/howto.js').then((m) => m.howTo({ dialog: ctx.dialog('howto'), t }));
-    await (await howto).open();
-  });
+  const loadHowto = onDemand(() => import('./teach/howto.js').then((m) => m.howTo({ dialog: ctx.dialog('howto'), t })));
+  $('open-howto').addEventListener('click', () =>
+    loadHowto().then(
+      (howto) => howto.open(),
+      (e) => ctx.notify({ key: 'notice.howtoNotLoaded', params: { error: errorText(e) } }),
+    ),
+  );
   // The rules picker links each rule to its lesson once the lessons' catalogue is fetched, at the
   // first opening of the rules by ingredients.
   let linked = false;

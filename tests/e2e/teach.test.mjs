@@ -144,6 +144,13 @@ function waitNotice(page, re) {
 
 test('How to play opens from the first screen, shows every section with diagrams, and closes', async () => {
   const { page, problems } = await openPage(env, '?mode=two');
+  // Its code is fetched at the first opening: when that fails, the page says so, and the next
+  // click fetches it again.
+  const howtoCode = /\/howto-[\w-]+\.js$/;
+  await page.route(howtoCode, (r) => r.abort('aborted'));
+  await page.click('#open-howto');
+  await waitText(page, '#notice', /“How to play” could not be loaded .*: try again\./);
+  await page.unroute(howtoCode);
   await page.click('#open-howto');
   await page.waitForSelector('#howto[open]');
   const titles = await page.$$eval('#howto h3', (hs) => hs.map((h) => h.textContent));

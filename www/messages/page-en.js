@@ -263,6 +263,7 @@ export default {
 
     'notice.pasteFirst': 'Paste a position code or a game record first.',
     'notice.savedLost': 'The saved game could not be restored ({error}); starting a new game.',
+    'notice.howtoNotLoaded': '“How to play” could not be loaded ({error}): try again.',
     'notice.reviewNotLoaded': 'The review could not be loaded ({error}): try again.',
     'notice.badLink': 'Ignored bad link settings — {errors}',
     'notice.keptFull': 'This game is not kept: every kept game is still in progress. Delete one in Recent games to keep this one.',

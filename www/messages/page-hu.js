@@ -263,6 +263,7 @@ export default {
 
     'notice.pasteFirst': 'Előbb illessz be egy állásleíró kódot vagy egy játszmalejegyzést.',
     'notice.savedLost': 'A mentett játszmát nem sikerült visszaállítani ({error}); új játszma indul.',
+    'notice.howtoNotLoaded': 'A „Hogyan játsszunk?” leírást nem sikerült betölteni ({error}): próbáld újra.',
     'notice.reviewNotLoaded': 'Az elemzést nem sikerült betölteni ({error}): próbáld újra.',
     'notice.badLink': 'A hivatkozás hibás beállításait figyelmen kívül hagytuk – {errors}',
     'notice.keptFull': 'Ez a játszma nincs megőrizve: minden megőrzött játszma folyamatban van még. Törölj egyet a Legutóbbi játszmák között, hogy ez megmaradjon.',
