@@ -11,6 +11,9 @@ fn game(moves: &[&str]) -> Game {
     g
 }
 
+/// One way to end a game.
+type Ending = fn(&mut Game) -> Result<Outcome, EndError>;
+
 /// A sackson position where Blue's `e4-e5` reaches the red dot.
 const NEAR_WIN: &str = "4c4/8s/9/9/9/4C4/9/9/9 b 0 1";
 
@@ -119,7 +122,7 @@ fn undo_takes_the_ending_back_with_the_move_and_redo_stops_at_it() {
 
 #[test]
 fn a_record_keeps_the_players_ending_in_result_and_termination() {
-    let cases: [(fn(&mut Game) -> Result<Outcome, EndError>, &str, &str); 4] = [
+    let cases: [(Ending, &str, &str); 4] = [
         (|g| g.resign(Color::Blue), "0-1", "resignation"),
         (|g| g.resign(Color::Gray), "1-0", "resignation"),
         (|g| g.agree_draw(), "1/2-1/2", "agreement"),
