@@ -87,6 +87,7 @@ export function defaultPrefs() {
  *   started: boolean,
  *   updateReady: boolean,
  *   relay: string|null,
+ *   confirming: 'resign'|'draw'|'abort'|null,
  * }} PageState
  */
 
@@ -131,6 +132,8 @@ export function defaultPageState() {
     updateReady: false,
     /** The relay the address names (`relay=`), which goes before the reader's own, or null. */
     relay: null,
+    /** The ending by the player's word that waits for their yes (page/endings.js), or null. */
+    confirming: null,
   };
 }
 

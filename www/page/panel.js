@@ -331,7 +331,8 @@ function renderGameOver(doc, b, lang, t) {
   const r = gs.result;
   setIfChanged(box, 'hidden', !r);
   if (!r) return;
-  setIfChanged(byId(doc, 'over-title'), 'textContent', r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw'));
+  const title = r.reason === 'aborted' ? t('over.title.aborted') : r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw');
+  setIfChanged(byId(doc, 'over-title'), 'textContent', title);
   const moves = lastMoveNumber(gs);
   const how = [say(lang, resultMessage(gs)), moves === null ? '' : t('over.after', { n: moves })];
   setIfChanged(byId(doc, 'over-how'), 'textContent', how.filter(Boolean).join(' '));

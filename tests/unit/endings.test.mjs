@@ -1,0 +1,72 @@
+// Unit tests of the endings by the players' word (docs/RULES.md §5.1) as the page sees them: which
+// of Resign, Offer a draw and Abort the panel offers (page/endings.js), the question it asks, the
+// result said in every language (lib/result.js) and the recent games' summary (page/recent.js),
+// on the rules core's own states.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCore } from './core.mjs';
+import { endingsOpen, confirmation } from '../../www/page/endings.js';
+import { resultMessage } from '../../www/lib/result.js';
+import { summarise } from '../../www/page/recent.js';
+import { say, loadMessages } from '../../www/lib/i18n.js';
+import { LANGUAGES } from '../../www/messages/index.js';
+
+const core = await loadCore();
+for (const lang of LANGUAGES) await loadMessages('page', lang);
+
+/** A board snapshot as the panel reads it, of a sackson game after `moves`, in `mode`. */
+function snapshot(moves, mode = 'ai', side = 'blue') {
+  const g = new core.Game('sackson');
+  for (const m of moves) g.play(m);
+  return { game: g, b: { gs: g.state(), settings: { mode, side } } };
+}
+
+test('the panel offers Abort only before both sides have moved, and nothing once the game is over', () => {
+  assert.deepEqual([...endingsOpen(snapshot([]).b)].sort(), ['abort', 'draw', 'resign']);
+  assert.deepEqual([...endingsOpen(snapshot(['e2-f3']).b)].sort(), ['abort', 'draw', 'resign']);
+  assert.deepEqual([...endingsOpen(snapshot(['e2-f3', 'e8-d7']).b)].sort(), ['draw', 'resign']);
+  const { game } = snapshot(['e2-f3']);
+  game.end('resign', 'blue');
+  assert.equal(endingsOpen({ gs: game.state(), settings: { mode: 'ai', side: 'blue' } }).size, 0);
+  // Not against a friend elsewhere (their ending travels by link or relay), nor in a demo or a game shown.
+  for (const mode of ['friend', 'live', 'demo', 'view', 'puzzle']) assert.equal(endingsOpen(snapshot([], mode).b).size, 0, mode);
+  assert.equal(endingsOpen({ gs: null, settings: { mode: 'ai', side: 'blue' } }).size, 0);
+});
+
+test('the question names the side that loses; a draw offered to the computer is not asked first', () => {
+  // Against the computer the person resigns, whoever is to move.
+  assert.deepEqual(confirmation('resign', snapshot(['e2-f3'], 'ai', 'blue').b), { key: 'ending.confirmResign', params: { side: 'blue' } });
+  // Two players: the side to move.
+  assert.deepEqual(confirmation('resign', snapshot(['e2-f3'], 'two').b), { key: 'ending.confirmResign', params: { side: 'gray' } });
+  assert.deepEqual(confirmation('abort', snapshot([]).b), { key: 'ending.confirmAbort' });
+  assert.equal(confirmation('draw', snapshot([], 'ai').b), null);
+  assert.deepEqual(confirmation('draw', snapshot([], 'two').b), { key: 'ending.confirmDraw' });
+  assert.equal(say('en', confirmation('resign', snapshot([], 'ai', 'gray').b)), 'Resign this game? Gray loses.');
+});
+
+test('each ending is said in every language, and the recent list names it', () => {
+  const cases = [
+    [(g) => g.end('resign', 'gray'), 'Blue wins: Gray resigned.', '1-0', 'result 1-0 by resignation'],
+    [(g) => g.end('draw'), 'Draw by agreement.', '1/2-1/2', 'result 1/2-1/2 by agreement'],
+    [(g) => g.end('abort'), 'Game aborted: no result.', '*', 'aborted, no result'],
+  ];
+  for (const [end, english, token, listed] of cases) {
+    const { game } = snapshot(['e2-f3']);
+    end(game);
+    const gs = game.state();
+    const m = resultMessage(gs);
+    assert.equal(say('en', m), english);
+    for (const lang of LANGUAGES) {
+      const text = say(lang, m);
+      assert.ok(text && !text.includes('{') && !text.startsWith('result.'), `${lang}: ${text}`);
+    }
+    const summary = summarise({ variant: 'sackson', mode: 'two', side: 'blue', level: 1 }, gs);
+    assert.equal(summary.result, token);
+    assert.equal(summary.reason, gs.result.reason);
+    assert.equal(say('en', { key: `recent.ended.${summary.reason}`, params: { result: summary.result } }), listed);
+  }
+  // The rules' endings keep their own sentences.
+  const g = core.Game.fromCode('sackson', 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30');
+  g.play('e4-e5');
+  assert.equal(resultMessage(g.state())?.key, 'result.breakthrough');
+});

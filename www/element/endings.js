@@ -1,0 +1,156 @@
+// A board's endings by the players' word (docs/RULES.md §5.1): a resignation, a draw, and an
+// abort before both sides have moved. Against the computer a draw is offered, and the computer
+// accepts it only when the page's analysis (engine/analysis.js) says it is not ahead; two people
+// at one board agree to it by offering it there. A game against a friend elsewhere ends through
+// its own channel (a link, the relay), which this board does not speak yet, so it refuses there
+// rather than end one device's copy alone.
+import { analysis, positionOf } from '../engine/analysis.js';
+import { abortError } from '../engine/ai-client.js';
+import { otherSide } from '../lib/settings.js';
+import * as B from './board.js';
+/** @import { CoreGame, Catalogue, Result, Side } from '../engine/core-types.js' */
+/** @import { BoardState } from './state.js' */
+/** @import { MessageParams } from '../lib/i18n.js' */
+
+/**
+ * What the endings ask of their board.
+ * @typedef {{
+ *   state(): BoardState,
+ *   game(): CoreGame,
+ *   catalogue(): Catalogue|null,
+ *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
+ *   stopMoving(): void,
+ *   settled(): void,
+ *   t(key: string, params?: MessageParams): string,
+ * }} EndingBoard
+ */
+
+/** How many times an offer is judged again when the position moved on while it was judged. */
+const REJUDGE = 3;
+
+/**
+ * The element's answer to a draw offer: whether it was accepted.
+ * @typedef {{accepted: boolean}} DrawAnswer
+ */
+
+export class Endings {
+  /** @type {EndingBoard} */
+  #board;
+
+  /** @param {EndingBoard} board */
+  constructor(board) {
+    this.#board = board;
+  }
+
+  /**
+   * The side that resigns: against the computer the person's; with two people the side named,
+   * else the side to move. Throws where nobody at this board may resign.
+   * @param {unknown} side
+   * @returns {Side}
+   */
+  #resigner(side) {
+    const b = this.#board;
+    const s = b.state();
+    if (side !== undefined && side !== 'blue' && side !== 'gray') throw new TypeError(b.t('api.badSide', { side: String(side).slice(0, 24) }));
+    const mode = s.settings.mode;
+    if (mode === 'ai') {
+      if (side !== undefined && side !== s.settings.side) throw new Error(b.t('api.notYourSide', { side }));
+      return s.settings.side;
+    }
+    if (mode === 'two') return side ?? this.#open().side;
+    throw new Error(b.t('api.noEndingHere'));
+  }
+
+  /** The game's state, still going on; throws once it is over. */
+  #open() {
+    const b = this.#board;
+    const gs = b.state().gs;
+    if (!gs) throw new Error(b.t('api.notReady'));
+    if (gs.result) throw new Error(b.t('api.gameOver'));
+    return gs;
+  }
+
+  /**
+   * Ends the game by `how`, and puts the result on the board (the `gameover` event follows).
+   * @param {'resign'|'draw'|'abort'} how
+   * @param {Side} [side]
+   * @returns {Result}
+   */
+  #end(how, side) {
+    const b = this.#board;
+    const game = b.game();
+    b.stopMoving();
+    let result;
+    try {
+      result = game.end(how, side);
+    } catch (e) {
+      const code = e && /** @type {{code?: string}} */ (e).code;
+      if (code === 'too-late') throw new Error(b.t('api.abortTooLate'), { cause: e });
+      if (code === 'game-over') throw new Error(b.t('api.gameOver'), { cause: e });
+      throw e;
+    }
+    b.apply(B.afterStep, game.state());
+    b.settled();
+    return result;
+  }
+
+  /**
+   * The element's resign(side).
+   * @param {unknown} side
+   * @returns {Result}
+   */
+  resign(side) {
+    const who = this.#resigner(side);
+    this.#open();
+    return this.#end('resign', who);
+  }
+
+  /**
+   * The element's abort(): only against the computer or between two people at the board.
+   * @returns {Result}
+   */
+  abort() {
+    const b = this.#board;
+    const mode = b.state().settings.mode;
+    if (mode !== 'ai' && mode !== 'two') throw new Error(b.t('api.noEndingHere'));
+    this.#open();
+    return this.#end('abort');
+  }
+
+  /**
+   * The element's offerDraw(): against the computer, judged by the analysis of the position on
+   * the board; between two people at the board, agreed at once.
+   * @returns {Promise<DrawAnswer>}
+   */
+  async offerDraw() {
+    const b = this.#board;
+    const mode = b.state().settings.mode;
+    if (mode !== 'ai' && mode !== 'two') throw new Error(b.t('api.noEndingHere'));
+    this.#open();
+    if (mode === 'two') {
+      this.#end('draw');
+      return { accepted: true };
+    }
+    // The computer does not move while it weighs the offer; a position that moved on anyway (a
+    // move played meanwhile) is weighed again.
+    b.stopMoving();
+    try {
+      for (let i = 0; i < REJUDGE; i++) {
+        const game = b.game();
+        const gs = this.#open();
+        const result = await analysis().analyse(positionOf(gs), { priority: 'hint', nodes: b.catalogue()?.analysisNodes });
+        const now = b.state().gs;
+        if (b.game() !== game || !now || now.result || now.code !== gs.code) continue;
+        const computer = otherSide(b.state().settings.side);
+        const ahead = result.side === computer ? result.score : -result.score;
+        if (ahead > 0) return { accepted: false };
+        this.#end('draw');
+        return { accepted: true };
+      }
+      throw abortError(b.t('draw.stale'));
+    } finally {
+      // Declined or not, the computer goes on (a game ended by the draw stays still).
+      b.settled();
+    }
+  }
+}

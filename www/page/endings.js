@@ -1,0 +1,117 @@
+// Ending a game by the player's word (docs/RULES.md §5.1) on the page: Resign, Offer a draw and
+// Abort under the board's controls. Resigning and aborting, and a draw between two players at the
+// board, end the game, so each waits for a yes in the question box; a draw offered to the
+// computer only asks, and the panel says its answer. The board does the ending (its resign(),
+// offerDraw(), abort()); a game against a friend elsewhere does not offer these here.
+import { isAbort } from '../engine/ai-client.js';
+import { setIfChanged } from '../lib/dom.js';
+import { errorText } from '../lib/errors.js';
+import { byId, button } from './page-elements.js';
+/** @import { PageContext } from './context.js' */
+/** @import { PageState } from './page-state.js' */
+/** @import { BoardSnapshot } from './panel.js' */
+/** @import { Message } from '../lib/i18n.js' */
+
+/** @typedef {'resign'|'draw'|'abort'} Ending */
+
+/**
+ * Which endings the player may choose now on the board `b`: none once the game is over or
+ * against a friend elsewhere; an abort only before both sides have moved.
+ * @param {BoardSnapshot} b
+ * @returns {Set<Ending>}
+ */
+export function endingsOpen(b) {
+  const gs = b.gs;
+  /** @type {Set<Ending>} */
+  const open = new Set();
+  if (!gs || gs.result || (b.settings.mode !== 'ai' && b.settings.mode !== 'two')) return open;
+  open.add('resign');
+  open.add('draw');
+  if (gs.history.length < 2) open.add('abort');
+  return open;
+}
+
+/**
+ * The question the player answers before `ending` ends the game, or null when it only asks (a
+ * draw offered to the computer).
+ * @param {Ending} ending
+ * @param {BoardSnapshot} b
+ * @returns {Message|null}
+ */
+export function confirmation(ending, b) {
+  const gs = b.gs;
+  if (!gs) return null;
+  const two = b.settings.mode === 'two';
+  if (ending === 'resign') return { key: 'ending.confirmResign', params: { side: two ? gs.side : b.settings.side } };
+  if (ending === 'abort') return { key: 'ending.confirmAbort' };
+  return two ? { key: 'ending.confirmDraw' } : null;
+}
+
+/**
+ * @param {PageContext} ctx
+ * @param {{snapshot: () => BoardSnapshot}} parts the board as the panel reads it
+ */
+export function pageEndings(ctx, { snapshot }) {
+  const { board } = ctx;
+  /** @param {Ending|null} ending */
+  const confirming = (ending) => ctx.update((p) => ({ ...p, confirming: ending }));
+
+  /**
+   * Ends the game as the player chose, and says why the board refused, if it did.
+   * @param {Ending} ending
+   */
+  async function end(ending) {
+    confirming(null);
+    if (!endingsOpen(snapshot()).has(ending)) return;
+    try {
+      if (ending === 'resign') board.resign();
+      else if (ending === 'abort') board.abort();
+      else if (board.settings.mode === 'two') await board.offerDraw();
+      else {
+        ctx.notify({ key: 'ending.drawThinking' });
+        const { accepted } = await board.offerDraw();
+        ctx.notify({ key: accepted ? 'ending.drawAccepted' : 'ending.drawDeclined' });
+      }
+    } catch (e) {
+      ctx.notify(isAbort(e) ? null : { text: errorText(e) });
+    }
+  }
+
+  /** @param {Ending} ending */
+  function choose(ending) {
+    if (confirmation(ending, snapshot())) confirming(ending);
+    else end(ending);
+  }
+
+  function wire() {
+    /** @type {(id: string, f: () => void) => void} */
+    const on = (id, f) => ctx.$(id).addEventListener('click', f);
+    on('resign', () => choose('resign'));
+    on('offer-draw', () => choose('draw'));
+    on('abort', () => choose('abort'));
+    on('end-confirm-yes', () => {
+      const ending = ctx.page().confirming;
+      if (ending) end(ending);
+    });
+    on('end-confirm-no', () => confirming(null));
+  }
+
+  /**
+   * The buttons and the question, from the page state `p` and the board `b`.
+   * @param {Document} doc
+   * @param {PageState} p
+   * @param {BoardSnapshot} b
+   */
+  function render(doc, p, b) {
+    const open = endingsOpen(b);
+    setIfChanged(byId(doc, 'ending'), 'hidden', !open.size);
+    setIfChanged(button(doc, 'resign'), 'hidden', !open.has('resign'));
+    setIfChanged(button(doc, 'offer-draw'), 'hidden', !open.has('draw'));
+    setIfChanged(button(doc, 'abort'), 'hidden', !open.has('abort'));
+    const asking = p.confirming && open.has(p.confirming) ? confirmation(p.confirming, b) : null;
+    setIfChanged(byId(doc, 'end-confirm'), 'hidden', !asking);
+    if (asking) setIfChanged(byId(doc, 'end-confirm-text'), 'textContent', ctx.say(asking));
+  }
+
+  return { wire, render };
+}
