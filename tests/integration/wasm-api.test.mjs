@@ -333,7 +333,7 @@ test('tag values with line breaks and control characters survive the record', ()
 
 test('a freed Game, or a method called on anything but a Game, throws a coded Error in JS', () => {
   const { Game } = pkg();
-  const names = ['state', 'play', 'legalMove', 'playIndex', 'undo', 'redo', 'setTag', 'tag', 'record', 'code'];
+  const names = ['state', 'play', 'legalMove', 'playIndex', 'undo', 'redo', 'end', 'setTag', 'tag', 'record', 'code'];
   const g = new Game('sackson');
   g.play('e2-e3');
   g.free();
@@ -586,6 +586,15 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
     () => pick(games).playIndex(arg()),
     () => pick(games).undo(),
     () => pick(games).redo(),
+    // On a copy: an ended game takes no more moves, and the other calls need games that do.
+    () => {
+      const g = Game.fromRecord(pick(games).record());
+      try {
+        return g.end(pick(['resign', 'draw', 'abort', arg()]), pick(['blue', 'gray', undefined, arg()]));
+      } finally {
+        g.free();
+      }
+    },
     () => pick(games).setTag(arg(), arg()),
     () => pick(games).tag(arg()),
     () => pick(games).record(),
