@@ -254,7 +254,7 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
-   * Resigns the game: against the computer the person's side, with two people `side` (the side to move when not given); the other side wins and `gameover` follows. Throws an Error when the game is over or nobody at this board may resign (a demo, a game shown, a puzzle, a friend elsewhere).
+   * Resigns the game: against the computer the person's side; with two people `side` (the side to move when not given); in a game by link `side` (this board's seat when not given: a friend's resignation, from their link, names theirs), which the next link carries. The other side wins and `gameover` follows. Throws an Error when the game is over or nobody at this board may resign (a demo, a game shown, a puzzle, a live game).
    * @param {'blue'|'gray'} [side]
    * @returns {{winner?: 'blue'|'gray', reason: string, token: string, text: string}}
    */
@@ -271,7 +271,7 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
-   * Calls the game off before both sides have moved, against the computer or with two people: it ends with no result (`*`, reason `aborted`). Throws an Error once both sides have moved or the game is over.
+   * Calls the game off before both sides have moved, against the computer, with two people or by link: it ends with no result (`*`, reason `aborted`). Throws an Error once both sides have moved or the game is over.
    * @returns {{reason: string, token: string, text: string}}
    */
   abort() {

@@ -70,3 +70,29 @@ test('each ending is said in every language, and the recent list names it', () =
   g.play('e4-e5');
   assert.equal(resultMessage(g.state())?.key, 'result.breakthrough');
 });
+
+test('by link: this device resigns or aborts for its seat; a link brings the friend’s ending, never one for this seat', async () => {
+  const { linkEnding } = await import('../../www/remote/friend.js');
+  const { b } = snapshot(['e2-f3'], 'friend', 'blue');
+  assert.deepEqual([...endingsOpen({ ...b, seat: 'blue' })].sort(), ['abort', 'resign'], 'no draw by link yet');
+  assert.equal(endingsOpen({ ...b, seat: 'watch' }).size, 0);
+  assert.deepEqual(confirmation('resign', { ...b, seat: 'gray' }), { key: 'ending.confirmResign', params: { side: 'gray' } });
+  // The friend (Gray) resigned after Blue's e2-f3: this device (Blue) takes it.
+  const theirs = snapshot(['e2-f3']).game;
+  theirs.end('resign', 'gray');
+  const link = theirs.state();
+  const mine = snapshot(['e2-f3']).b.gs;
+  assert.deepEqual(linkEnding(mine, 'blue', link.history, link.result), { end: 'resign', side: 'gray' });
+  // A link that resigns this device's own seat changes nothing and says so.
+  assert.deepEqual(linkEnding(mine, 'gray', link.history, link.result), { notice: { key: 'friend.ownResignation', params: { side: 'gray' } } });
+  // Not before this device has every move of the link, not twice, not without an ending.
+  assert.equal(linkEnding(snapshot([]).b.gs, 'blue', link.history, link.result), null);
+  const over = snapshot(['e2-f3']).game;
+  over.end('resign', 'blue');
+  assert.equal(linkEnding(over.state(), 'blue', link.history, link.result), null);
+  assert.equal(linkEnding(mine, 'blue', link.history, undefined), null);
+  // An abort from either side.
+  const aborted = snapshot(['e2-f3']).game;
+  aborted.end('abort');
+  assert.deepEqual(linkEnding(mine, 'gray', ['e2-f3'], aborted.state().result), { end: 'abort' });
+});

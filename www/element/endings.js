@@ -1,13 +1,16 @@
 // A board's endings by the players' word (docs/RULES.md §5.1): a resignation, a draw, and an
 // abort before both sides have moved. Against the computer a draw is offered, and the computer
 // accepts it only when the page's analysis (engine/analysis.js) says it is not ahead; two people
-// at one board agree to it by offering it there. A game against a friend elsewhere ends through
-// its own channel (a link, the relay), which this board does not speak yet, so it refuses there
-// rather than end one device's copy alone.
+// at one board agree to it by offering it there. In a game by link the ending travels in the next
+// link as the moves do: this board ends its copy, for its seat, or for the friend's when the page
+// brings the friend's ending in (as it brings the friend's moves with play()). A live game ends
+// through its relay, which does not carry endings yet, so a live board refuses rather than end
+// one device's copy alone.
 import { analysis, positionOf } from '../engine/analysis.js';
 import { abortError } from '../engine/ai-client.js';
 import { otherSide } from '../lib/settings.js';
 import * as B from './board.js';
+import { seatOf } from './state.js';
 /** @import { CoreGame, Catalogue, Result, Side } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
@@ -58,6 +61,8 @@ export class Endings {
       return s.settings.side;
     }
     if (mode === 'two') return side ?? this.#open().side;
+    const seat = seatOf(s);
+    if (mode === 'friend' && (side !== undefined || seat === 'blue' || seat === 'gray')) return side ?? /** @type {Side} */ (seat);
     throw new Error(b.t('api.noEndingHere'));
   }
 
@@ -106,13 +111,14 @@ export class Endings {
   }
 
   /**
-   * The element's abort(): only against the computer or between two people at the board.
+   * The element's abort(): against the computer, between two people at the board, and in a
+   * game by link.
    * @returns {Result}
    */
   abort() {
     const b = this.#board;
     const mode = b.state().settings.mode;
-    if (mode !== 'ai' && mode !== 'two') throw new Error(b.t('api.noEndingHere'));
+    if (mode !== 'ai' && mode !== 'two' && mode !== 'friend') throw new Error(b.t('api.noEndingHere'));
     this.#open();
     return this.#end('abort');
   }

@@ -119,7 +119,7 @@ export default {
     'api.optionsNotObject': 'A newGame() beállításokat tartalmazó objektumot vár, például variant és mode értékkel.',
     'api.badSide': 'A resign() a feladó oldalt várja, "blue" vagy "gray" értékként, nem ezt: {side}.',
     'api.notYourSide': 'A gép ellen csak a saját oldalad adhatja fel a játszmát, {side:side} nem.',
-    'api.noEndingHere': 'Ebben a módban a tábla nem fejezheti be a játszmát: feladni, döntetlent ajánlani és megszakítani a gép elleni és az egy táblánál játszott kétszemélyes játszmában lehet.',
+    'api.noEndingHere': 'Ebben a módban a tábla így nem fejezheti be a játszmát: a megjelenített játszmát, a bemutatót, a feladványt és az élő játszmát itt nem lehet feladni, döntetlenre zárni vagy megszakítani, a linken játszott játszmát pedig döntetlenre zárni.',
     'api.gameOver': 'A játszma már véget ért.',
     'api.abortTooLate': 'Már mindkét fél lépett: késő megszakítani. Add fel, vagy ajánlj döntetlent.',
     'puzzles.expectedGoal': 'win2, win3 vagy stop',

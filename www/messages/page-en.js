@@ -190,6 +190,7 @@ export default {
     'ending.drawThinking': 'The computer is weighing your draw offer…',
     'ending.drawAccepted': 'The computer accepts the draw: it does not think it is ahead.',
     'ending.drawDeclined': 'The computer declines the draw: it thinks it is ahead.',
+    'ending.sendLink': 'The game is over: send the link so that your friend learns of it.',
 
     'controls.hint': 'Hint',
     'controls.hintTitle': 'Ask the computer for a move (counted in the record)',
@@ -312,6 +313,7 @@ export default {
     'friend.fromFile': 'This page was opened from a file, so a link to it would not open on your friend’s device. The game record is in the box below and was copied: send it to your friend ({side:side}), who opens it with Open record.',
     'friend.differs': 'This link changes move {n}: you have {mine}, the link has {theirs}. Your game is kept as it was.',
     'friend.ownMove': 'This link plays {move} for {side:side}, your side: only you make your moves. Your game is kept as it was.',
+    'friend.ownResignation': 'This link resigns for {side:side}, your side: only you can resign your game. Your game is kept as it was.',
     'friend.behind': 'This link is behind your game ({theirs} plies; you have {mine}): your newer game is kept.',
     'live.invite': 'Copy invitation',
     'live.seatLinkNotKept': 'This browser’s storage is full: your seat’s key was not kept, so after a reload this device would only watch this game. Keep this link, for yourself only: opening it gives your seat back. {link}',

@@ -190,6 +190,7 @@ export default {
     'ending.drawThinking': 'A gép mérlegeli a döntetlenajánlatodat…',
     'ending.drawAccepted': 'A gép elfogadja a döntetlent: nem látja magát előnyben.',
     'ending.drawDeclined': 'A gép elutasítja a döntetlent: úgy látja, előnyben van.',
+    'ending.sendLink': 'A játszma véget ért: küldd el a linket, hogy a barátod is megtudja.',
 
     'controls.hint': 'Tipp',
     'controls.hintTitle': 'Lépésjavaslat kérése a számítógéptől (a lejegyzés ezt is rögzíti)',
@@ -312,6 +313,7 @@ export default {
     'friend.fromFile': 'Ezt az oldalt fájlból nyitottad meg, így a rá mutató link a barátodnál nem nyílna meg. A játszma lejegyzése lent a mezőben van, és ki is másoltuk: küldd el a barátodnak ({side:side}), aki a Lejegyzés megnyitása gombbal nyitja meg.',
     'friend.differs': 'Ez a link megváltoztatja a(z) {n}. lépést: nálad {mine}, a linkben {theirs}. A játszmád változatlan maradt.',
     'friend.ownMove': 'Ez a link a te oldaladon ({side:side}) lépi meg ezt: {move}. A lépéseidet csak te teheted meg. A játszmád változatlan maradt.',
+    'friend.ownResignation': 'Ez a link a te oldaladon ({side:side}) feladja a játszmát. A játszmádat csak te adhatod fel. A játszmád változatlan maradt.',
     'friend.behind': 'Ez a link le van maradva a játszmádhoz képest ({theirs} féllépés, nálad {mine}): az újabb, a tiéd marad meg.',
     'live.invite': 'Meghívó másolása',
     'live.seatLinkNotKept': 'A böngésző tárhelye megtelt: a helyed kulcsát nem sikerült megőrizni, így újratöltés után ez az eszköz csak nézni tudná a játszmát. Őrizd meg ezt a linket, csak magadnak: megnyitva visszaadja a helyedet. {link}',

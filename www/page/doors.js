@@ -7,7 +7,7 @@
 // before it is shown.
 import { isRemote, otherSide } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
-import { linkOrder, linkNotice } from '../remote/friend.js';
+import { linkOrder, linkNotice, linkEnding } from '../remote/friend.js';
 import { relayOf } from './page-state.js';
 import { loadWasm } from '../engine/assets.js';
 
@@ -176,14 +176,19 @@ export function gameDoors(ctx, { games, save, address }) {
       if (r.seatKey) overrides['seat-key'] = r.seatKey;
       return openKept(kept.id, overrides, problems);
     }
-    const theirs = await movesOf(r.record || '');
+    const { moves: theirs, result } = await linkGame(r.record || '');
     if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
     const mine = board.state;
     if (!mine) return true;
     const order = linkOrder(mine, board.seat, theirs);
     if (order.order === 'newer') for (const m of theirs.slice(mine.history.length)) board.play(m);
     const gs = board.state;
-    const said = gs && linkNotice(gs, theirs, order);
+    let said = gs && linkNotice(gs, theirs, order);
+    // The friend's resignation or abort comes with their moves, once this device has them all.
+    const ending = gs && !said ? linkEnding(gs, board.seat, theirs, result) : null;
+    if (ending && 'notice' in ending) said = ending.notice;
+    else if (ending && ending.end === 'resign') board.resign(ending.side);
+    else if (ending) board.abort();
     if (said) ctx.notify(said);
     return true;
   }
@@ -213,15 +218,17 @@ export function gameDoors(ctx, { games, save, address }) {
 }
 
 /**
- * The moves of a game record, as the rules core reads them; throws what it says of a bad record.
+ * The moves and result of a game record, as the rules core reads them; throws what it says of a
+ * bad record.
  * @param {string} record
- * @returns {Promise<string[]>}
+ * @returns {Promise<{moves: string[], result: import('../engine/core-types.js').Result|undefined}>}
  */
-async function movesOf(record) {
+async function linkGame(record) {
   const core = await loadWasm();
   const game = core.Game.fromRecord(record);
   try {
-    return game.state().history;
+    const { history, result } = game.state();
+    return { moves: history, result };
   } finally {
     game.free();
   }

@@ -1,8 +1,9 @@
 // Ending a game by the player's word (docs/RULES.md §5.1) on the page: Resign, Offer a draw and
 // Abort under the board's controls. Resigning and aborting, and a draw between two players at the
 // board, end the game, so each waits for a yes in the question box; a draw offered to the
-// computer only asks, and the panel says its answer. The board does the ending (its resign(),
-// offerDraw(), abort()); a game against a friend elsewhere does not offer these here.
+// computer only asks, and the panel says its answer. In a game by link this device resigns or
+// aborts for its seat and sends the link as after a move. The board does the ending (its
+// resign(), offerDraw(), abort()); a live game does not offer these yet.
 import { isAbort } from '../engine/ai-client.js';
 import { setIfChanged } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
@@ -24,9 +25,11 @@ export function endingsOpen(b) {
   const gs = b.gs;
   /** @type {Set<Ending>} */
   const open = new Set();
-  if (!gs || gs.result || (b.settings.mode !== 'ai' && b.settings.mode !== 'two')) return open;
+  const mode = b.settings.mode;
+  const seated = mode === 'friend' && (b.seat === 'blue' || b.seat === 'gray');
+  if (!gs || gs.result || (mode !== 'ai' && mode !== 'two' && !seated)) return open;
   open.add('resign');
-  open.add('draw');
+  if (!seated) open.add('draw');
   if (gs.history.length < 2) open.add('abort');
   return open;
 }
@@ -42,7 +45,8 @@ export function confirmation(ending, b) {
   const gs = b.gs;
   if (!gs) return null;
   const two = b.settings.mode === 'two';
-  if (ending === 'resign') return { key: 'ending.confirmResign', params: { side: two ? gs.side : b.settings.side } };
+  const seat = b.seat === 'blue' || b.seat === 'gray' ? b.seat : b.settings.side;
+  if (ending === 'resign') return { key: 'ending.confirmResign', params: { side: two ? gs.side : seat } };
   if (ending === 'abort') return { key: 'ending.confirmAbort' };
   return two ? { key: 'ending.confirmDraw' } : null;
 }
@@ -64,6 +68,7 @@ export function pageEndings(ctx, { snapshot }) {
     confirming(null);
     if (!endingsOpen(snapshot()).has(ending)) return;
     try {
+      const byLink = board.settings.mode === 'friend';
       if (ending === 'resign') board.resign();
       else if (ending === 'abort') board.abort();
       else if (board.settings.mode === 'two') await board.offerDraw();
@@ -72,6 +77,8 @@ export function pageEndings(ctx, { snapshot }) {
         const { accepted } = await board.offerDraw();
         ctx.notify({ key: accepted ? 'ending.drawAccepted' : 'ending.drawDeclined' });
       }
+      // The friend learns of it from the next link, as of a move.
+      if (byLink && board.state?.result) ctx.notify({ key: 'ending.sendLink' });
     } catch (e) {
       ctx.notify(isAbort(e) ? null : { text: errorText(e) });
     }
