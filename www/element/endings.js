@@ -39,6 +39,8 @@ const REJUDGE = 3;
 export class Endings {
   /** @type {EndingBoard} */
   #board;
+  /** The computer's answer to the offer it is weighing: a second offer meanwhile gets the same. */
+  #weighing = /** @type {Promise<DrawAnswer>|null} */ (null);
 
   /** @param {EndingBoard} board */
   constructor(board) {
@@ -137,16 +139,30 @@ export class Endings {
       this.#end('draw');
       return { accepted: true };
     }
+    this.#weighing ??= this.#weigh().finally(() => {
+      this.#weighing = null;
+    });
+    return this.#weighing;
+  }
+
+  /**
+   * The computer's answer to a draw offer, from the analysis of the position on the board.
+   * @returns {Promise<DrawAnswer>}
+   */
+  async #weigh() {
+    const b = this.#board;
     // The computer does not move while it weighs the offer; a position that moved on anyway (a
     // move played meanwhile) is weighed again.
     b.stopMoving();
+    const game = b.game();
     try {
       for (let i = 0; i < REJUDGE; i++) {
-        const game = b.game();
         const gs = this.#open();
         const result = await analysis().analyse(positionOf(gs), { priority: 'hint', nodes: b.catalogue()?.analysisNodes });
+        // The offer was made in this game: another game on the board ends it unanswered.
+        if (b.game() !== game) break;
         const now = b.state().gs;
-        if (b.game() !== game || !now || now.result || now.code !== gs.code) continue;
+        if (!now || now.result || now.code !== gs.code) continue;
         const computer = otherSide(b.state().settings.side);
         const ahead = result.side === computer ? result.score : -result.score;
         if (ahead > 0) return { accepted: false };
