@@ -79,3 +79,46 @@ test('an abort by link before both sides have moved; a link that resigns the rec
   assert.equal((await state(c.page)).result?.token, '*');
   for (const x of [a, b, c, d]) assert.deepEqual(x.problems, []);
 });
+
+test('a draw by link: offered with a move, declined by playing on, offered again and accepted', async () => {
+  const a = await env.device();
+  const b = await env.device();
+  const offerOf = (d) => d.page.evaluate(() => /** @type {any} */ (window).bluegray.element.drawOffer);
+  await startFromForm(a.page, 'friend', 'blue');
+  await playAMove(a.page, 0);
+  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  await playAMove(b.page, 1);
+  await follow(a.page, await copyLink(b.page, '#send-link'), 2);
+  // Blue offers on its turn, then moves: the offer goes with that move's link.
+  await a.page.click('#offer-draw');
+  await waitText(a.page, '#notice', /You offer a draw: it goes with your next link/);
+  await waitText(a.page, '#draw-offer-text', /You offered a draw/);
+  assert.equal(await a.page.isVisible('#accept-draw'), false, 'one does not accept one’s own offer');
+  assert.equal(await offerOf(a), 'blue');
+  await playAMove(a.page, 2);
+  await follow(b.page, await copyLink(a.page, '#send-link'), 3);
+  await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
+  assert.equal(await offerOf(b), 'blue');
+  // Gray declines, and plays on: the offer lapses on Blue's device too, which says so.
+  await b.page.click('#decline-draw');
+  await b.page.waitForSelector('#draw-offer', { state: 'hidden' });
+  await playAMove(b.page, 3);
+  await follow(a.page, await copyLink(b.page, '#send-link'), 4);
+  await waitText(a.page, '#notice', /Your friend played on: your draw offer was not taken\./);
+  assert.equal(await offerOf(a), null);
+  // Blue offers again through the element, moves, and Gray accepts.
+  assert.deepEqual(await a.page.evaluate(() => /** @type {any} */ (window).bluegray.element.offerDraw()), { accepted: false });
+  await playAMove(a.page, 4);
+  await follow(b.page, await copyLink(a.page, '#send-link'), 5);
+  await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
+  await b.page.click('#accept-draw');
+  await waitText(b.page, '#status', /Draw by agreement\./);
+  await waitText(b.page, '#notice', /send the link so that your friend learns of it/);
+  await follow(a.page, await copyLink(b.page, '#send-link'), 5);
+  await waitText(a.page, '#status', /Draw by agreement\./);
+  await waitText(a.page, '#notice', /Your friend accepted your draw offer\./);
+  const s = await state(a.page);
+  assert.deepEqual([s.result?.reason, s.result?.token], ['agreement', '1/2-1/2']);
+  assert.match(s.record, /\[Termination "agreement"\]/);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});

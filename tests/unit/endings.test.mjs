@@ -74,7 +74,9 @@ test('each ending is said in every language, and the recent list names it', () =
 test('by link: this device resigns or aborts for its seat; a link brings the friend’s ending, never one for this seat', async () => {
   const { linkEnding } = await import('../../www/remote/friend.js');
   const { b } = snapshot(['e2-f3'], 'friend', 'blue');
-  assert.deepEqual([...endingsOpen({ ...b, seat: 'blue' })].sort(), ['abort', 'resign'], 'no draw by link yet');
+  assert.deepEqual([...endingsOpen({ ...b, seat: 'blue', drawOffer: null })].sort(), ['abort', 'draw', 'resign']);
+  // While an offer stands it is answered, not made again.
+  assert.deepEqual([...endingsOpen({ ...b, seat: 'blue', drawOffer: 'gray' })].sort(), ['abort', 'resign']);
   assert.equal(endingsOpen({ ...b, seat: 'watch' }).size, 0);
   assert.deepEqual(confirmation('resign', { ...b, seat: 'gray' }), { key: 'ending.confirmResign', params: { side: 'gray' } });
   // The friend (Gray) resigned after Blue's e2-f3: this device (Blue) takes it.
@@ -95,4 +97,39 @@ test('by link: this device resigns or aborts for its seat; a link brings the fri
   const aborted = snapshot(['e2-f3']).game;
   aborted.end('abort');
   assert.deepEqual(linkEnding(mine, 'gray', ['e2-f3'], aborted.state().result), { end: 'abort' });
+});
+
+test('a draw offer by link stands until the side it was offered to moves; a link brings the friend’s, and their agreement only to an offer of this seat', async () => {
+  const { standingOffer, offerTag } = await import('../../www/lib/draw-offer.js');
+  const { linkEnding, linkOffer } = await import('../../www/remote/friend.js');
+  const at = (moves) => snapshot(moves).b.gs;
+  // Blue offers on its turn (after 2 plies), then moves: it stands until Gray moves.
+  const tag = offerTag('blue', 2);
+  assert.equal(tag, 'blue 2');
+  assert.equal(standingOffer(at(['e2-f3', 'e8-d7']), tag), 'blue');
+  assert.equal(standingOffer(at(['e2-f3', 'e8-d7', 'e1-e2']), tag), 'blue');
+  assert.equal(standingOffer(at(['e2-f3', 'e8-d7', 'e1-e2', 'e9-e8']), tag), null);
+  // Gray offers on Blue's turn: Blue's move answers it.
+  assert.equal(standingOffer(at(['e2-f3', 'e8-d7']), offerTag('gray', 2)), 'gray');
+  assert.equal(standingOffer(at(['e2-f3', 'e8-d7', 'e1-e2']), offerTag('gray', 2)), null);
+  // Declined (empty), malformed, from a later ply, or in a finished game: none.
+  for (const v of ['', undefined, 'red 2', 'blue', 'blue 2 x', 'blue 9']) assert.equal(standingOffer(at(['e2-f3', 'e8-d7']), v), null, String(v));
+  const over = snapshot(['e2-f3', 'e8-d7']).game;
+  over.end('draw');
+  assert.equal(standingOffer(over.state(), tag), null);
+
+  // A link whose game has Gray's offer standing brings it to Blue's device, not to Gray's own.
+  const link = at(['e2-f3', 'e8-d7']);
+  const gs = at(['e2-f3', 'e8-d7']);
+  assert.equal(linkOffer(gs, 'blue', link, offerTag('gray', 2), null), 'gray');
+  assert.equal(linkOffer(gs, 'gray', link, offerTag('gray', 2), null), null);
+  assert.equal(linkOffer(gs, 'blue', link, offerTag('gray', 2), 'gray'), null, 'already standing');
+  assert.equal(linkOffer(at(['e2-f3']), 'blue', link, offerTag('gray', 2), null), null, 'not before every move is in');
+  // The friend's agreement ends the game only where this seat's offer stands.
+  const agreed = snapshot(['e2-f3', 'e8-d7']).game;
+  agreed.end('draw');
+  const result = agreed.state().result;
+  assert.deepEqual(linkEnding(gs, 'blue', link.history, result, 'blue'), { end: 'draw' });
+  assert.deepEqual(linkEnding(gs, 'blue', link.history, result, null), { notice: { key: 'friend.drawNotOffered' } });
+  assert.deepEqual(linkEnding(gs, 'blue', link.history, result, 'gray'), { notice: { key: 'friend.drawNotOffered' } });
 });

@@ -9,6 +9,7 @@
 import { analysis, positionOf } from '../engine/analysis.js';
 import { abortError } from '../engine/ai-client.js';
 import { otherSide } from '../lib/settings.js';
+import { DRAW_OFFER_TAG, offerTag, standingOffer } from '../lib/draw-offer.js';
 import * as B from './board.js';
 import { seatOf } from './state.js';
 /** @import { CoreGame, Catalogue, Result, Side } from '../engine/core-types.js' */
@@ -24,6 +25,8 @@ import { seatOf } from './state.js';
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   stopMoving(): void,
  *   settled(): void,
+ *   refresh(): void,
+ *   emit(type: string, detail: object): void,
  *   t(key: string, params?: MessageParams): string,
  * }} EndingBoard
  */
@@ -48,12 +51,13 @@ export class Endings {
   }
 
   /**
-   * The side that resigns: against the computer the person's; with two people the side named,
-   * else the side to move. Throws where nobody at this board may resign.
+   * The side that resigns (or offers a draw by link): against the computer the person's; with
+   * two people the side named, else the side to move; by link the side named, else this board's
+   * seat. Throws where nobody at this board may resign.
    * @param {unknown} side
    * @returns {Side}
    */
-  #resigner(side) {
+  #playerSide(side) {
     const b = this.#board;
     const s = b.state();
     if (side !== undefined && side !== 'blue' && side !== 'gray') throw new TypeError(b.t('api.badSide', { side: String(side).slice(0, 24) }));
@@ -107,7 +111,7 @@ export class Endings {
    * @returns {Result}
    */
   resign(side) {
-    const who = this.#resigner(side);
+    const who = this.#playerSide(side);
     this.#open();
     return this.#end('resign', who);
   }
@@ -126,13 +130,27 @@ export class Endings {
   }
 
   /**
-   * The element's offerDraw(): against the computer, judged by the analysis of the position on
-   * the board; between two people at the board, agreed at once.
+   * The side whose draw offer stands in a game by link (lib/draw-offer.js), or null.
+   * @returns {Side|null}
+   */
+  drawOffer() {
+    const b = this.#board;
+    const s = b.state();
+    if (!s.gs || s.settings.mode !== 'friend') return null;
+    return standingOffer(s.gs, b.game().tag(DRAW_OFFER_TAG));
+  }
+
+  /**
+   * The element's offerDraw(side): against the computer, judged by the analysis of the position
+   * on the board; between two people at the board, agreed at once; by link, kept in the record
+   * for the next link (the friend's own offer standing, it is an agreement).
+   * @param {unknown} [side]
    * @returns {Promise<DrawAnswer>}
    */
-  async offerDraw() {
+  async offerDraw(side) {
     const b = this.#board;
     const mode = b.state().settings.mode;
+    if (mode === 'friend') return this.#offerByLink(side);
     if (mode !== 'ai' && mode !== 'two') throw new Error(b.t('api.noEndingHere'));
     this.#open();
     if (mode === 'two') {
@@ -143,6 +161,56 @@ export class Endings {
       this.#weighing = null;
     });
     return this.#weighing;
+  }
+
+  /**
+   * A draw offered by `side` in a game by link.
+   * @param {unknown} side
+   * @returns {DrawAnswer}
+   */
+  #offerByLink(side) {
+    const b = this.#board;
+    const who = this.#playerSide(side);
+    const gs = this.#open();
+    const standing = this.drawOffer();
+    if (standing && standing !== who) {
+      this.#end('draw');
+      return { accepted: true };
+    }
+    if (!standing) {
+      b.game().setTag(DRAW_OFFER_TAG, offerTag(who, gs.history.length));
+      b.refresh();
+      b.emit('drawoffer', { side: who });
+    }
+    return { accepted: false };
+  }
+
+  /**
+   * The element's acceptDraw(): by link, the standing offer becomes a draw by agreement (the
+   * friend's, accepted here; or this seat's own, whose acceptance the page brings from the
+   * friend's link).
+   * @returns {Result}
+   */
+  acceptDraw() {
+    const b = this.#board;
+    if (b.state().settings.mode !== 'friend') throw new Error(b.t('api.noEndingHere'));
+    this.#open();
+    if (!this.drawOffer()) throw new Error(b.t('api.noDrawOffer'));
+    return this.#end('draw');
+  }
+
+  /**
+   * The element's declineDraw(): by link, the standing offer is withdrawn or declined here; the
+   * friend learns of it from the next move, which would end the offer anyway.
+   * @returns {void}
+   */
+  declineDraw() {
+    const b = this.#board;
+    if (b.state().settings.mode !== 'friend') throw new Error(b.t('api.noEndingHere'));
+    this.#open();
+    if (!this.drawOffer()) throw new Error(b.t('api.noDrawOffer'));
+    b.game().setTag(DRAW_OFFER_TAG, '');
+    b.refresh();
   }
 
   /**

@@ -121,6 +121,7 @@ export default {
     'api.noEndingHere': 'This board cannot end the game that way in this mode: a game shown, a demo, a puzzle and a live game are not resigned, drawn or aborted here, nor is a game by link drawn.',
     'api.gameOver': 'The game is over already.',
     'api.abortTooLate': 'Both sides have moved: it is too late to abort. Resign or offer a draw instead.',
+    'api.noDrawOffer': 'No draw offer stands in this game.',
     'puzzles.expectedGoal': 'win2, win3 or stop',
     'puzzles.board.noGoal': 'This puzzle has no goal: give the board a goal attribute (win2, win3 or stop).',
     'puzzles.board.solved': 'The puzzle is solved.',

@@ -122,6 +122,7 @@ export default {
     'api.noEndingHere': 'Ebben a módban a tábla így nem fejezheti be a játszmát: a megjelenített játszmát, a bemutatót, a feladványt és az élő játszmát itt nem lehet feladni, döntetlenre zárni vagy megszakítani, a linken játszott játszmát pedig döntetlenre zárni.',
     'api.gameOver': 'A játszma már véget ért.',
     'api.abortTooLate': 'Már mindkét fél lépett: késő megszakítani. Add fel, vagy ajánlj döntetlent.',
+    'api.noDrawOffer': 'Ebben a játszmában nincs érvényes döntetlenajánlat.',
     'puzzles.expectedGoal': 'win2, win3 vagy stop',
     'puzzles.board.noGoal': 'Ennek a feladványnak nincs célja: adj a táblának goal attribútumot (win2, win3 vagy stop).',
     'puzzles.board.solved': 'A feladvány megoldva.',

@@ -1,8 +1,9 @@
 // Ending a game by the player's word (docs/RULES.md §5.1) on the page: Resign, Offer a draw and
 // Abort under the board's controls. Resigning and aborting, and a draw between two players at the
 // board, end the game, so each waits for a yes in the question box; a draw offered to the
-// computer only asks, and the panel says its answer. In a game by link this device resigns or
-// aborts for its seat and sends the link as after a move. The board does the ending (its
+// computer only asks, and the panel says its answer. In a game by link this device resigns,
+// aborts or offers a draw for its seat and sends the link as after a move; a friend's offer
+// from their link is accepted or declined here. The board does the ending (its
 // resign(), offerDraw(), abort()); a live game does not offer these yet.
 import { isAbort } from '../engine/ai-client.js';
 import { setIfChanged } from '../lib/dom.js';
@@ -29,7 +30,8 @@ export function endingsOpen(b) {
   const seated = mode === 'friend' && (b.seat === 'blue' || b.seat === 'gray');
   if (!gs || gs.result || (mode !== 'ai' && mode !== 'two' && !seated)) return open;
   open.add('resign');
-  if (!seated) open.add('draw');
+  // By link a draw is offered once: while an offer stands, it is answered instead.
+  if (!b.drawOffer) open.add('draw');
   if (gs.history.length < 2) open.add('abort');
   return open;
 }
@@ -72,7 +74,10 @@ export function pageEndings(ctx, { snapshot }) {
       if (ending === 'resign') board.resign();
       else if (ending === 'abort') board.abort();
       else if (board.settings.mode === 'two') await board.offerDraw();
-      else {
+      else if (byLink) {
+        await board.offerDraw();
+        return ctx.notify({ key: 'ending.drawOffered' });
+      } else {
         ctx.notify({ key: 'ending.drawThinking' });
         const { accepted } = await board.offerDraw();
         ctx.notify({ key: accepted ? 'ending.drawAccepted' : 'ending.drawDeclined' });
@@ -101,6 +106,22 @@ export function pageEndings(ctx, { snapshot }) {
       if (ending) end(ending);
     });
     on('end-confirm-no', () => confirming(null));
+    on('accept-draw', () => answer(() => board.acceptDraw()));
+    on('decline-draw', () => answer(() => board.declineDraw()));
+  }
+
+  /**
+   * Answers the friend's draw offer (or withdraws this device's own), saying why the board
+   * refused, if it did.
+   * @param {() => unknown} act
+   */
+  function answer(act) {
+    try {
+      act();
+      if (board.state?.result) ctx.notify({ key: 'ending.sendLink' });
+    } catch (e) {
+      ctx.notify({ text: errorText(e) });
+    }
   }
 
   /**
@@ -115,6 +136,13 @@ export function pageEndings(ctx, { snapshot }) {
     setIfChanged(button(doc, 'resign'), 'hidden', !open.has('resign'));
     setIfChanged(button(doc, 'offer-draw'), 'hidden', !open.has('draw'));
     setIfChanged(button(doc, 'abort'), 'hidden', !open.has('abort'));
+    // By link, the offer that stands: the friend's is answered here, this device's own waits.
+    const offer = b.drawOffer;
+    const mine = offer !== null && offer === b.seat;
+    setIfChanged(byId(doc, 'draw-offer'), 'hidden', !offer);
+    if (offer) setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', ctx.say({ key: mine ? 'ending.offerStands' : 'ending.friendOffers', params: { side: offer } }));
+    setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
+    setIfChanged(button(doc, 'decline-draw'), 'textContent', ctx.t(mine ? 'ending.withdrawDraw' : 'ending.declineDraw'));
     const asking = p.confirming && open.has(p.confirming) ? confirmation(p.confirming, b) : null;
     setIfChanged(byId(doc, 'end-confirm'), 'hidden', !asking);
     if (asking) setIfChanged(byId(doc, 'end-confirm-text'), 'textContent', ctx.say(asking));
