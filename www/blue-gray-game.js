@@ -254,7 +254,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.history.step(1);
   }
 
-  /** Resigns the game: against the computer the person's side; with two people `side` (the side to move when not given); by link `side` (this board's seat when not given: a friend's resignation, from their link, names theirs), which the next link carries. The other side wins and `gameover` follows. Throws an Error when the game is over or nobody here may resign (a demo, a game shown, a puzzle, a live game). @param {'blue'|'gray'} [side] @returns {{winner?: 'blue'|'gray', reason: string, token: string, text: string}} */
+  /** Resigns the game: against the computer the person's side; with two people `side` (the side to move when not given); by link `side` (this board's seat when not given: a friend's resignation, from their link, names theirs), which the next link carries; live only this board's seat, and the relay carries it. The other side wins and `gameover` follows. Throws an Error when the game is over or nobody here may resign (a demo, a game shown, a puzzle, an onlooker). @param {'blue'|'gray'} [side] @returns {{winner?: 'blue'|'gray', reason: string, token: string, text: string}} */
   resign(side) {
     return this.#c.endings.resign(side);
   }
@@ -279,7 +279,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.endings.drawOffer();
   }
 
-  /** Calls the game off before both sides have moved, against the computer, with two people or by link: it ends with no result (`*`, reason `aborted`). Throws an Error once both sides have moved or the game is over. @returns {{reason: string, token: string, text: string}} */
+  /** Calls the game off before both sides have moved, against the computer, with two people, by link or live (this board's seat): it ends with no result (`*`, reason `aborted`). Throws an Error once both sides have moved or the game is over. @returns {{reason: string, token: string, text: string}} */
   abort() {
     return this.#c.endings.abort();
   }

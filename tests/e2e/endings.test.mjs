@@ -196,8 +196,8 @@ test('The element: abort() against the computer, resign(side) and a draw between
   await page.evaluate(() => /** @type {any} */ (document.getElementById('game')).newGame({ mode: 'view' }));
   await frames(page);
   assert.equal(await visible(page, '#ending'), false);
-  assert.match(String((await callBoard(page, 'resign')).error), /cannot end the game that way in this mode/);
-  assert.match(String((await callBoard(page, 'offerDraw')).error), /cannot end the game that way in this mode/);
+  assert.match(String((await callBoard(page, 'resign')).error), /cannot end the game that way here/);
+  assert.match(String((await callBoard(page, 'offerDraw')).error), /cannot end the game that way here/);
   assert.deepEqual(problems, []);
   await page.close();
 });

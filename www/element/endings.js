@@ -3,9 +3,9 @@
 // accepts it only when the page's analysis (engine/analysis.js) says it is not ahead; two people
 // at one board agree to it by offering it there. In a game by link the ending travels in the next
 // link as the moves do: this board ends its copy, for its seat, or for the friend's when the page
-// brings the friend's ending in (as it brings the friend's moves with play()). A live game ends
-// through its relay, which does not carry endings yet, so a live board refuses rather than end
-// one device's copy alone.
+// brings the friend's ending in (as it brings the friend's moves with play()). In a live game this
+// seat's resignation or abort goes to the relay signed like a move (live-link.js), and the other
+// seat's comes back from it; a draw is not carried live yet.
 import { analysis, positionOf } from '../engine/analysis.js';
 import { abortError } from '../engine/ai-client.js';
 import { otherSide } from '../lib/settings.js';
@@ -27,6 +27,7 @@ import { seatOf } from './state.js';
  *   settled(): void,
  *   refresh(): void,
  *   emit(type: string, detail: object): void,
+ *   liveEnded(how: 'resign'|'abort'): void,
  *   t(key: string, params?: MessageParams): string,
  * }} EndingBoard
  */
@@ -69,6 +70,8 @@ export class Endings {
     if (mode === 'two') return side ?? this.#open().side;
     const seat = seatOf(s);
     if (mode === 'friend' && (side !== undefined || seat === 'blue' || seat === 'gray')) return side ?? /** @type {Side} */ (seat);
+    // Live, only this device's own seat: the other's ending comes signed from the relay.
+    if (mode === 'live' && (seat === 'blue' || seat === 'gray') && (side === undefined || side === seat)) return seat;
     throw new Error(b.t('api.noEndingHere'));
   }
 
@@ -102,7 +105,27 @@ export class Endings {
     }
     b.apply(B.afterStep, game.state());
     b.settled();
+    if (b.state().settings.mode === 'live' && how !== 'draw') b.liveEnded(how);
     return result;
+  }
+
+  /**
+   * The other seat's resignation or abort in a live game, checked by the session (its seat's
+   * signature): the game ends here as it did there.
+   * @param {'resign'|'abort'} how
+   * @param {Side} side
+   */
+  fromRelay(how, side) {
+    const b = this.#board;
+    const game = b.game();
+    try {
+      game.end(how, how === 'resign' ? side : undefined);
+    } catch {
+      // Ended here already (by this seat, crossing the other's): the first ending stands.
+      return;
+    }
+    b.apply(B.afterStep, game.state());
+    b.settled();
   }
 
   /**
@@ -123,8 +146,9 @@ export class Endings {
    */
   abort() {
     const b = this.#board;
-    const mode = b.state().settings.mode;
-    if (mode !== 'ai' && mode !== 'two' && mode !== 'friend') throw new Error(b.t('api.noEndingHere'));
+    const s = b.state();
+    const seated = s.settings.mode === 'live' && (seatOf(s) === 'blue' || seatOf(s) === 'gray');
+    if (!seated && !['ai', 'two', 'friend'].includes(s.settings.mode)) throw new Error(b.t('api.noEndingHere'));
     this.#open();
     return this.#end('abort');
   }

@@ -3,8 +3,9 @@
 // board, end the game, so each waits for a yes in the question box; a draw offered to the
 // computer only asks, and the panel says its answer. In a game by link this device resigns,
 // aborts or offers a draw for its seat and sends the link as after a move; a friend's offer
-// from their link is accepted or declined here. The board does the ending (its
-// resign(), offerDraw(), abort()); a live game does not offer these yet.
+// from their link is accepted or declined here. In a live game this device resigns or aborts
+// for its seat, and the relay carries it. The board does the ending (its resign(), offerDraw(),
+// abort()).
 import { isAbort } from '../engine/ai-client.js';
 import { setIfChanged } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
@@ -27,11 +28,12 @@ export function endingsOpen(b) {
   /** @type {Set<Ending>} */
   const open = new Set();
   const mode = b.settings.mode;
-  const seated = mode === 'friend' && (b.seat === 'blue' || b.seat === 'gray');
+  const seated = (mode === 'friend' || mode === 'live') && (b.seat === 'blue' || b.seat === 'gray');
   if (!gs || gs.result || (mode !== 'ai' && mode !== 'two' && !seated)) return open;
   open.add('resign');
-  // By link a draw is offered once: while an offer stands, it is answered instead.
-  if (!b.drawOffer) open.add('draw');
+  // By link a draw is offered once: while an offer stands, it is answered instead. Live games
+  // carry no draw offer yet.
+  if (!b.drawOffer && mode !== 'live') open.add('draw');
   if (gs.history.length < 2) open.add('abort');
   return open;
 }

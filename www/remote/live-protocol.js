@@ -8,14 +8,17 @@
 //   bluegray/v1/<id>/presence/<seat> the seat's signed presence (live-presence.js)
 //
 // A snapshot carries the whole game, so one message brings a device that was away up to date:
-//   {v: 2, id, variant, host, keys: {blue, gray}, hostSig, moves: [text], sigs: [sig]}
+//   {v: 2, id, variant, host, keys: {blue, gray}, hostSig, moves: [text], sigs: [sig], end?}
 // `host` is the seat that started the game. The host's device made both seats' key pairs when it
 // started the game, and `hostSig`, its signature over the game's id, rules and both public keys,
 // binds them from the first snapshot on: the invitation link carries the guest seat's private key
 // (live-keys.js, a "secret"), the watch link only the host's public key, so a seat is held by
 // whoever holds its private key and by no one else, and nobody ever asks for a seat. Each move
 // is signed by the seat that made it over the game's id, rules and every move up to it, so a
-// move is accepted only from that seat's key and only after the moves it follows.
+// move is accepted only from that seat's key and only after the moves it follows. A game a
+// player ended by their word (docs/RULES.md §5.1) carries `end: {how, side, sig}`: `resign` or
+// `abort`, the seat that did it, signed by that seat's key over the game's id, rules and every
+// move, as a move is; no move follows it, and an abort holds only before both sides have moved.
 //
 // A snapshot of version 1 (games started before: the guest's key was sealed later, for whoever
 // asked first) is refused (`isOldSnapshot` tells it apart, so the player can be told why).
@@ -25,8 +28,13 @@ import { isKeyText, verify } from './live-keys.js';
 /** @import { Sign } from './live-keys.js' */
 
 /**
+ * How a player ended the game by their word: `resign` or `abort`, by the seat `side`, signed by it.
+ * @typedef {{how: 'resign'|'abort', side: Side, sig: string}} Ending
+ */
+
+/**
  * A snapshot (above): the keys and signatures are base64url text.
- * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[]}} Snapshot
+ * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending}} Snapshot
  */
 
 /**
@@ -97,6 +105,19 @@ export function moveText(id, variant, moves, i) {
   return `${ROOT} ${id} move ${variant} ${i} ${moves.slice(0, i + 1).join(' ')}`;
 }
 
+/**
+ * What a seat signs when it ends the game after `moves` by `how`.
+ * @param {string} id
+ * @param {string} variant
+ * @param {string[]} moves
+ * @param {'resign'|'abort'} how
+ * @param {Side} side
+ * @returns {string}
+ */
+export function endText(id, variant, moves, how, side) {
+  return `${ROOT} ${id} end ${variant} ${how} ${side} ${moves.length} ${moves.join(' ')}`;
+}
+
 // ------------------------------------------------------------------ snapshots
 
 /**
@@ -119,7 +140,21 @@ export async function firstSnapshot({ id, variant, host, keys, sign }) {
  */
 export async function withMove(snap, moves, sign) {
   const i = moves.length - 1;
-  return { ...snap, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i))] };
+  // No move follows an ending: a snapshot with one is not gone on from.
+  const { v, id, variant, host, keys, hostSig } = snap;
+  return { v, id, variant, host, keys, hostSig, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i))] };
+}
+
+/**
+ * The snapshot once this device's seat `side` has ended the game by `how`, after its moves.
+ * @param {Snapshot} snap
+ * @param {'resign'|'abort'} how
+ * @param {Side} side
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
+export async function withEnd(snap, how, side, sign) {
+  return { ...snap, end: { how, side, sig: await sign(endText(snap.id, snap.variant, snap.moves, how, side)) } };
 }
 
 /**
@@ -172,7 +207,12 @@ export function snapshotOf(s) {
   if (!isTextList(moves) || !isTextList(sigs) || moves.length !== sigs.length || moves.length > MAX_MOVES) return null;
   if (!moves.every((m) => m.length > 0 && m.length <= MAX_MOVE_TEXT)) return null;
   if (typeof s.hostSig !== 'string') return null;
-  return { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
+  /** @type {Snapshot} */
+  const snap = { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
+  if (s.end === undefined) return snap;
+  const end = s.end;
+  if (!isObject(end) || (end.how !== 'resign' && end.how !== 'abort') || (end.side !== 'blue' && end.side !== 'gray') || typeof end.sig !== 'string') return null;
+  return { ...snap, end: { how: end.how, side: end.side, sig: end.sig } };
 }
 
 /**
@@ -223,6 +263,10 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay }) {
   for (let i = trusted; i < snap.moves.length; i++) {
     if (!(await verify(snap.keys[movers[i]], snap.sigs[i], moveText(id, snap.variant, snap.moves, i)))) return `move ${i + 1} is not signed by ${movers[i]}`;
   }
+  const end = snap.end;
+  if (!end) return null;
+  if (end.how === 'abort' && snap.moves.length >= 2) return 'an abort after both sides have moved';
+  if (!(await verify(snap.keys[end.side], end.sig, endText(id, snap.variant, snap.moves, end.how, end.side)))) return `the ending is not signed by ${end.side}`;
   return null;
 }
 
@@ -250,8 +294,8 @@ function commonPrefix(a, b) {
 
 /**
  * How a checked snapshot `snap` stands to the one this device has (`mine`, checked, or null):
- * 'newer' (it goes on from mine), 'same', 'older' (mine goes on from it), or 'different' (they
- * part at some move, or are not the same game).
+ * 'newer' (it goes on from mine, or ends mine), 'same', 'older' (mine goes on from it, or ends
+ * it), or 'different' (they part at some move or ending, or are not the same game).
  * @param {Snapshot} snap
  * @param {Snapshot|null} mine
  * @returns {'newer'|'same'|'older'|'different'}
@@ -261,7 +305,9 @@ export function compare(snap, mine) {
   if (snap.hostSig !== mine.hostSig) return 'different';
   const n = Math.min(snap.moves.length, mine.moves.length);
   for (let i = 0; i < n; i++) if (snap.moves[i] !== mine.moves[i]) return 'different';
-  if (snap.moves.length > mine.moves.length) return 'newer';
-  if (snap.moves.length < mine.moves.length) return 'older';
-  return 'same';
+  // A game ended by a player goes on no further: moves after its end are another game.
+  if (snap.moves.length > mine.moves.length) return mine.end ? 'different' : 'newer';
+  if (snap.moves.length < mine.moves.length) return snap.end ? 'different' : 'older';
+  if (!snap.end || !mine.end) return snap.end ? 'newer' : mine.end ? 'older' : 'same';
+  return snap.end.how === mine.end.how && snap.end.side === mine.end.side ? 'same' : 'different';
 }

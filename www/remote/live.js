@@ -10,7 +10,7 @@
 // costs it nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
 import { signer, secretOf } from './live-keys.js';
 import { signedPresence, PresenceBook } from './live-presence.js';
 import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
@@ -80,6 +80,8 @@ export class LiveSession {
   #presenceBack = new Republisher(() => this.#publishPresence());
   /** @type {Replay} The side that made each move of a snapshot, from the rules core. */
   #replay;
+  /** This seat's snapshots being signed, in order. */
+  #signing = Promise.resolve();
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
@@ -352,13 +354,29 @@ export class LiveSession {
    * @param {string[]} moves
    * @returns {Promise<void>}
    */
-  async played(moves) {
-    const me = this.#me;
-    const sign = this.#sign;
-    if (!me || !sign || !me.snap || me.seat === 'watch') return;
-    me.snap = await withMove(me.snap, moves, sign);
-    this.#keep();
-    this.#publishGame();
+  played(moves) {
+    return this.#signed((snap, sign) => withMove(snap, moves, sign));
+  }
+
+  /** After this device's seat ended the game by its word, signed after its moves. @param {'resign'|'abort'} how @returns {Promise<void>} */
+  ended(how) {
+    return this.#signed((snap, sign, seat) => withEnd(snap, how, seat, sign));
+  }
+
+  /**
+   * Puts the snapshot `next` makes from this seat's last one on the relay, one after another.
+   * @param {(snap: Snapshot, sign: Sign, seat: Side) => Promise<Snapshot>} next
+   */
+  #signed(next) {
+    this.#signing = this.#signing.then(async () => {
+      const me = this.#me;
+      const sign = this.#sign;
+      if (!me || !sign || !me.snap || me.seat === 'watch') return;
+      me.snap = await next(me.snap, sign, me.seat);
+      this.#keep();
+      this.#publishGame();
+    });
+    return this.#signing;
   }
 
   /** Leaves: says so to the other seat and closes the connection. */
