@@ -238,18 +238,12 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.play(text);
   }
 
-  /**
-   * Takes back a move (against the computer, back to the person's turn; never against a friend elsewhere, who has seen it). Returns whether it did.
-   * @returns {boolean}
-   */
+  /** Takes back a move (against the computer, back to the person's turn; never against a friend elsewhere, who has seen it). Returns whether it did. @returns {boolean} */
   undo() {
     return this.#c.history.step(-1);
   }
 
-  /**
-   * Replays a move taken back (against the computer, up to the person's turn). Returns whether it did.
-   * @returns {boolean}
-   */
+  /** Replays a move taken back (against the computer, up to the person's turn). Returns whether it did. @returns {boolean} */
   redo() {
     return this.#c.history.step(1);
   }
@@ -367,10 +361,7 @@ export class BlueGrayGame extends HTMLElement {
     return showMistake(this.#c.marked, text);
   }
 
-  /**
-   * Turns the board around.
-   * @returns {void}
-   */
+  /** Turns the board around. @returns {void} */
   flip() {
     this.setAttribute('orientation', this.bottomSide === 'blue' ? 'gray' : 'blue');
   }
@@ -389,10 +380,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.painter.pointCenter(point);
   }
 
-  /**
-   * The result of the finished game in the board's language, or ''.
-   * @returns {string}
-   */
+  /** The result of the finished game in the board's language, or ''. @returns {string} */
   resultText() {
     return this.#c.resultText();
   }
