@@ -70,7 +70,8 @@ test('Resign against the computer is asked first, then ends the game with its re
   const axeStyles = (/** @type {string} */ p) => /Applying inline style violates/.test(p);
   await frames(page);
   problems.splice(0, problems.length, ...problems.filter((p) => !axeStyles(p)));
-  await page.click('#end-confirm-no');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'end-confirm-no', 'the keyboard is taken to the question');
+  await page.keyboard.press('Enter');
   await frames(page);
   assert.equal(await visible(page, '#end-confirm'), false);
   assert.equal((await state(page)).result, undefined, 'No keeps the game going');

@@ -93,8 +93,11 @@ export function pageEndings(ctx, { snapshot }) {
 
   /** @param {Ending} ending */
   function choose(ending) {
-    if (confirmation(ending, snapshot())) confirming(ending);
-    else end(ending);
+    if (!confirmation(ending, snapshot())) return end(ending);
+    confirming(ending);
+    // A keyboard's player is taken to the question, on its safe answer; the panel is drawn
+    // in the frame asked for first.
+    requestAnimationFrame(() => ctx.$('end-confirm-no').focus());
   }
 
   function wire() {
