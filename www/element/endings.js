@@ -93,7 +93,6 @@ export class Endings {
   #end(how, side) {
     const b = this.#board;
     const game = b.game();
-    b.stopMoving();
     let result;
     try {
       result = game.end(how, side);
@@ -103,6 +102,8 @@ export class Endings {
       if (code === 'game-over') throw new Error(b.t('api.gameOver'), { cause: e });
       throw e;
     }
+    // The computer's move under way is of a game that has ended.
+    b.stopMoving();
     b.apply(B.afterStep, game.state());
     b.settled();
     if (b.state().settings.mode === 'live' && how !== 'draw') b.liveEnded(how);
@@ -140,8 +141,8 @@ export class Endings {
   }
 
   /**
-   * The element's abort(): against the computer, between two people at the board, and in a
-   * game by link.
+   * The element's abort(): against the computer, between two people at the board, in a game by
+   * link, and for a live game's seat.
    * @returns {Result}
    */
   abort() {

@@ -368,7 +368,7 @@ export class LiveSession {
    * @param {(snap: Snapshot, sign: Sign, seat: Side) => Promise<Snapshot>} next
    */
   #signed(next) {
-    this.#signing = this.#signing.then(async () => {
+    const run = this.#signing.then(async () => {
       const me = this.#me;
       const sign = this.#sign;
       if (!me || !sign || !me.snap || me.seat === 'watch') return;
@@ -376,7 +376,9 @@ export class LiveSession {
       this.#keep();
       this.#publishGame();
     });
-    return this.#signing;
+    // A failure is its caller's to report; the next snapshot is still signed.
+    this.#signing = run.catch(() => {});
+    return run;
   }
 
   /** Leaves: says so to the other seat and closes the connection. */
