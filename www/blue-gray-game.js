@@ -63,7 +63,7 @@ import { typeName } from './lib/errors.js';
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
  * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, or by the players: `resign()`, `offerDraw()`, `abort()`), the result token (`*` for an abort: no result) and a sentence in the board's language.
- * @fires {CustomEvent<{side: 'blue'|'gray'}>} drawoffer - In a game by link, a draw offer now stands: this board's seat's (`offerDraw()`), or the friend's, which the page brings from their link.
+ * @fires {CustomEvent<{side: 'blue'|'gray'}>} drawoffer - Against a friend elsewhere, a draw offer now stands: this board's seat's (`offerDraw()`), or the friend's, which the page brings from their link or the relay brings live.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-solved - In puzzle mode, the person's move reached the goal: every move from the start, the board's replies included.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-slower - In puzzle mode, the person's move wins too, but not in the moves the goal asks: every move from the start (that one last), which the board then takes back for another try.
@@ -253,22 +253,22 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.endings.resign(side);
   }
 
-  /** Offers a draw. The computer accepts when its analysis says it is not ahead; two people at the board agree at once; by link the offer of `side` (this board's seat when not given) stands in the record for the next link (`drawoffer`), until the other side moves, and the friend's own offer standing makes it a draw. Resolves to `{accepted}` (a draw ends the game: `gameover`); rejects where there is nobody to offer it to, once the game is over, or with an `AbortError` when the position kept changing. @param {'blue'|'gray'} [side] @returns {Promise<{accepted: boolean}>} */
+  /** Offers a draw. The computer accepts when its analysis says it is not ahead; two people at the board agree at once; against a friend elsewhere the offer of `side` (by link, this board's seat when not given; live, only its seat) stands in the record, for the next link or on the relay (`drawoffer`), until the other side moves, and the friend's own offer standing makes it a draw. Resolves to `{accepted}` (a draw ends the game: `gameover`); rejects where there is nobody to offer it to, once the game is over, or with an `AbortError` when the position kept changing. @param {'blue'|'gray'} [side] @returns {Promise<{accepted: boolean}>} */
   offerDraw(side) {
     return this.#c.endings.offerDraw(side);
   }
 
-  /** By link, makes the standing draw offer (see `drawOffer`) a draw by agreement: the friend's, or this seat's own once the friend's link says they accepted. Throws an Error when no offer stands. @returns {{reason: string, token: string, text: string}} */
+  /** Against a friend elsewhere, makes the standing draw offer (see `drawOffer`) a draw by agreement: the friend's, or by link this seat's own once the friend's link says they accepted (live, the relay brings their acceptance). Throws an Error when no offer stands. @returns {{reason: string, token: string, text: string}} */
   acceptDraw() {
     return this.#c.endings.acceptDraw();
   }
 
-  /** By link, declines the friend's standing draw offer (or withdraws this seat's own). Throws an Error when no offer stands. @returns {void} */
+  /** Against a friend elsewhere, declines the friend's standing draw offer (or withdraws this seat's own) on this device; the friend's next move would end it anyway. Throws an Error when no offer stands. @returns {void} */
   declineDraw() {
     this.#c.endings.declineDraw();
   }
 
-  /** @type {'blue'|'gray'|null} By link, the side whose draw offer stands (until the other side moves), or null. */
+  /** @type {'blue'|'gray'|null} Against a friend elsewhere, the side whose draw offer stands (until the other side moves), or null. */
   get drawOffer() {
     return this.#c.endings.drawOffer();
   }

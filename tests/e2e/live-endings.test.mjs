@@ -127,3 +127,33 @@ test('a live game aborted before both sides have moved, by the element', async (
   assert.equal((await state(a.page)).result?.token, '*');
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });
+
+test('a live draw: offered by one seat by the panel, seen and accepted on the other device', async () => {
+  const { a, b, id } = await liveGame();
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await a.page.click('#offer-draw');
+  await waitText(a.page, '#notice', /You offer a draw: your friend sees it now/);
+  await waitText(a.page, '#draw-offer-text', /You offered a draw: it stands until your friend moves\./);
+  await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.drawOffer), 'blue');
+  // Blue cannot accept its own offer: Gray's word comes from the relay.
+  assert.match(String(await a.page.evaluate(() => {
+    try {
+      window.bluegray.element.acceptDraw();
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  })), /No draw offer stands/);
+  await b.page.click('#accept-draw');
+  await waitText(b.page, '#status', /Draw by agreement\./);
+  await waitText(a.page, '#status', /Draw by agreement\./);
+  for (const d of [a, b]) {
+    const s = await state(d.page);
+    assert.deepEqual([s.result?.reason, s.result?.token], ['agreement', '1/2-1/2']);
+  }
+  const kept = await retainedWhen(id, (s) => !!s.end);
+  assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['draw', 'gray']);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});

@@ -30,8 +30,8 @@ test('the panel offers Abort only before both sides have moved, and nothing once
   assert.equal(endingsOpen({ gs: game.state(), settings: { mode: 'ai', side: 'blue' } }).size, 0);
   // Not against a friend elsewhere (their ending travels by link or relay), nor in a demo or a game shown.
   for (const mode of ['friend', 'live', 'demo', 'view', 'puzzle']) assert.equal(endingsOpen(snapshot([], mode).b).size, 0, mode);
-  // A live seat resigns or aborts; a draw is not carried live; an onlooker has none.
-  assert.deepEqual([...endingsOpen({ ...snapshot(['e2-f3'], 'live').b, seat: 'gray', drawOffer: null })].sort(), ['abort', 'resign']);
+  // A live seat resigns, aborts or offers a draw; an onlooker has none.
+  assert.deepEqual([...endingsOpen({ ...snapshot(['e2-f3'], 'live').b, seat: 'gray', drawOffer: null })].sort(), ['abort', 'draw', 'resign']);
   assert.equal(endingsOpen({ ...snapshot([], 'live').b, seat: 'watch', drawOffer: null }).size, 0);
   assert.equal(endingsOpen({ gs: null, settings: { mode: 'ai', side: 'blue' } }).size, 0);
 });

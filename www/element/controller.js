@@ -135,13 +135,14 @@ export class BoardController {
     });
     this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe() });
     this.#hints = new HintRunner(port);
-    this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveEnded: (how) => this.#live.ended(how) });
+    this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveDeclared: (how) => this.#live.declared(how) });
     this.#live = new LiveLink({
       ...port,
       game: () => this.r.game,
       newGame: (game) => this.#setup.setGame(game, { keepSession: true }),
       playRemote: (move) => this.#mover.playMove(move, 'remote'),
       endRemote: (how, side) => this.#endings.fromRelay(how, side),
+      offerRemote: (side, ply) => this.#endings.offerFromRelay(side, ply),
       reflect: (name, value) => this.#attributes.reflect(() => host.setAttribute(name, value)),
     });
     this.#setup = new GameSetup({

@@ -4,8 +4,8 @@
 // at one board agree to it by offering it there. In a game by link the ending travels in the next
 // link as the moves do: this board ends its copy, for its seat, or for the friend's when the page
 // brings the friend's ending in (as it brings the friend's moves with play()). In a live game this
-// seat's resignation or abort goes to the relay signed like a move (live-link.js), and the other
-// seat's comes back from it; a draw is not carried live yet.
+// seat's resignation, abort, draw offer and acceptance go to the relay signed like a move
+// (live-link.js), and the other seat's come back from it.
 import { analysis, positionOf } from '../engine/analysis.js';
 import { abortError } from '../engine/ai-client.js';
 import { otherSide } from '../lib/settings.js';
@@ -27,7 +27,7 @@ import { seatOf } from './state.js';
  *   settled(): void,
  *   refresh(): void,
  *   emit(type: string, detail: object): void,
- *   liveEnded(how: 'resign'|'abort'): void,
+ *   liveDeclared(how: 'resign'|'abort'|'draw'|'offer'): void,
  *   t(key: string, params?: MessageParams): string,
  * }} EndingBoard
  */
@@ -106,14 +106,14 @@ export class Endings {
     b.stopMoving();
     b.apply(B.afterStep, game.state());
     b.settled();
-    if (b.state().settings.mode === 'live' && how !== 'draw') b.liveEnded(how);
+    if (b.state().settings.mode === 'live') b.liveDeclared(how);
     return result;
   }
 
   /**
-   * The other seat's resignation or abort in a live game, checked by the session (its seat's
-   * signature): the game ends here as it did there.
-   * @param {'resign'|'abort'} how
+   * The other seat's resignation, abort or acceptance of this seat's draw offer in a live game,
+   * checked by the session (its seat's signature): the game ends here as it did there.
+   * @param {'resign'|'abort'|'draw'} how
    * @param {Side} side
    */
   fromRelay(how, side) {
@@ -155,13 +155,29 @@ export class Endings {
   }
 
   /**
-   * The side whose draw offer stands in a game by link (lib/draw-offer.js), or null.
+   * The other seat's draw offer in a live game, checked by the session: it stands here as there.
+   * @param {Side} side
+   * @param {number} ply
+   */
+  offerFromRelay(side, ply) {
+    const b = this.#board;
+    const s = b.state();
+    const tag = offerTag(side, ply);
+    if (!s.gs || side === seatOf(s) || b.game().tag(DRAW_OFFER_TAG) === tag) return;
+    b.game().setTag(DRAW_OFFER_TAG, tag);
+    b.refresh();
+    if (this.drawOffer() === side) b.emit('drawoffer', { side });
+  }
+
+  /**
+   * The side whose draw offer stands in a game against a friend elsewhere (lib/draw-offer.js),
+   * or null.
    * @returns {Side|null}
    */
   drawOffer() {
     const b = this.#board;
     const s = b.state();
-    if (!s.gs || s.settings.mode !== 'friend') return null;
+    if (!s.gs || (s.settings.mode !== 'friend' && s.settings.mode !== 'live')) return null;
     return standingOffer(s.gs, b.game().tag(DRAW_OFFER_TAG));
   }
 
@@ -175,7 +191,7 @@ export class Endings {
   async offerDraw(side) {
     const b = this.#board;
     const mode = b.state().settings.mode;
-    if (mode === 'friend') return this.#offerByLink(side);
+    if (mode === 'friend' || mode === 'live') return this.#offerByLink(side);
     if (mode !== 'ai' && mode !== 'two') throw new Error(b.t('api.noEndingHere'));
     this.#open();
     if (mode === 'two') {
@@ -189,7 +205,8 @@ export class Endings {
   }
 
   /**
-   * A draw offered by `side` in a game by link.
+   * A draw offered by `side` in a game against a friend elsewhere: kept in the record, and live
+   * put on the relay.
    * @param {unknown} side
    * @returns {DrawAnswer}
    */
@@ -206,6 +223,7 @@ export class Endings {
       b.game().setTag(DRAW_OFFER_TAG, offerTag(who, gs.history.length));
       b.refresh();
       b.emit('drawoffer', { side: who });
+      if (b.state().settings.mode === 'live') b.liveDeclared('offer');
     }
     return { accepted: false };
   }
@@ -218,9 +236,12 @@ export class Endings {
    */
   acceptDraw() {
     const b = this.#board;
-    if (b.state().settings.mode !== 'friend') throw new Error(b.t('api.noEndingHere'));
+    const s = b.state();
+    if (s.settings.mode !== 'friend' && s.settings.mode !== 'live') throw new Error(b.t('api.noEndingHere'));
     this.#open();
-    if (!this.drawOffer()) throw new Error(b.t('api.noDrawOffer'));
+    const offer = this.drawOffer();
+    // Live, this seat's own offer is accepted by the other seat's signed word, from the relay.
+    if (!offer || (s.settings.mode === 'live' && offer === seatOf(s))) throw new Error(b.t('api.noDrawOffer'));
     return this.#end('draw');
   }
 
@@ -231,7 +252,8 @@ export class Endings {
    */
   declineDraw() {
     const b = this.#board;
-    if (b.state().settings.mode !== 'friend') throw new Error(b.t('api.noEndingHere'));
+    const mode = b.state().settings.mode;
+    if (mode !== 'friend' && mode !== 'live') throw new Error(b.t('api.noEndingHere'));
     this.#open();
     if (!this.drawOffer()) throw new Error(b.t('api.noDrawOffer'));
     b.game().setTag(DRAW_OFFER_TAG, '');

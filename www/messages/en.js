@@ -118,7 +118,7 @@ export default {
     'api.optionsNotObject': 'newGame() takes an object of options, such as variant and mode.',
     'api.badSide': 'resign() takes the side that resigns, "blue" or "gray", not {side}.',
     'api.notYourSide': 'Against the computer only your own side can resign, not {side:side}.',
-    'api.noEndingHere': 'This board cannot end the game that way here: a game shown, a demo or a puzzle has no player to end it, a live game is not drawn yet, and in a live game only this board’s own seat resigns or aborts.',
+    'api.noEndingHere': 'This board cannot end the game that way here: a game shown, a demo or a puzzle has no player to end it, and live only this board’s own seat resigns, aborts or offers a draw.',
     'api.gameOver': 'The game is over already.',
     'api.abortTooLate': 'Both sides have moved: it is too late to abort. Resign or offer a draw instead.',
     'api.noDrawOffer': 'No draw offer stands in this game.',

@@ -119,7 +119,7 @@ export default {
     'api.optionsNotObject': 'A newGame() beállításokat tartalmazó objektumot vár, például variant és mode értékkel.',
     'api.badSide': 'A resign() a feladó oldalt várja, "blue" vagy "gray" értékként, nem ezt: {side}.',
     'api.notYourSide': 'A gép ellen csak a saját oldalad adhatja fel a játszmát, {side:side} nem.',
-    'api.noEndingHere': 'A tábla itt így nem fejezheti be a játszmát: a megjelenített játszmában, a bemutatóban és a feladványban nincs játékos, aki befejezné, élő játszmában még nem lehet döntetlent kötni, és élő játszmában csak ennek a táblának a saját oldala adhatja fel vagy szakíthatja meg a játszmát.',
+    'api.noEndingHere': 'A tábla itt így nem fejezheti be a játszmát: a megjelenített játszmában, a bemutatóban és a feladványban nincs játékos, aki befejezné, élő játszmában pedig csak ennek a táblának a saját oldala adhatja fel, szakíthatja meg a játszmát vagy ajánlhat döntetlent.',
     'api.gameOver': 'A játszma már véget ért.',
     'api.abortTooLate': 'Már mindkét fél lépett: késő megszakítani. Add fel, vagy ajánlj döntetlent.',
     'api.noDrawOffer': 'Ebben a játszmában nincs érvényes döntetlenajánlat.',

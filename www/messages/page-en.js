@@ -192,6 +192,8 @@ export default {
     'ending.drawDeclined': 'The computer declines the draw: it thinks it is ahead.',
     'ending.sendLink': 'The game is over: send the link so that your friend learns of it.',
     'ending.drawOffered': 'You offer a draw: it goes with your next link, and stands until your friend moves.',
+    'ending.drawOfferedLive': 'You offer a draw: your friend sees it now, and it stands until they move.',
+    'ending.offerStandsLive': 'You offered a draw: it stands until your friend moves.',
     'ending.offerStands': 'You offered a draw: your friend answers with their link.',
     'ending.friendOffers': '{side:side} offers a draw.',
     'ending.acceptDraw': 'Accept the draw',

@@ -192,6 +192,8 @@ export default {
     'ending.drawDeclined': 'A gép elutasítja a döntetlent: úgy látja, előnyben van.',
     'ending.sendLink': 'A játszma véget ért: küldd el a linket, hogy a barátod is megtudja.',
     'ending.drawOffered': 'Döntetlent ajánlasz: a következő linkeddel megy, és addig érvényes, amíg a barátod nem lép.',
+    'ending.drawOfferedLive': 'Döntetlent ajánlasz: a barátod most látja, és addig érvényes, amíg nem lép.',
+    'ending.offerStandsLive': 'Döntetlent ajánlottál: addig érvényes, amíg a barátod nem lép.',
     'ending.offerStands': 'Döntetlent ajánlottál: a barátod a linkjével válaszol.',
     'ending.friendOffers': '{side:side} döntetlent ajánl.',
     'ending.acceptDraw': 'Döntetlen elfogadása',

@@ -3,8 +3,8 @@
 // board, end the game, so each waits for a yes in the question box; a draw offered to the
 // computer only asks, and the panel says its answer. In a game by link this device resigns,
 // aborts or offers a draw for its seat and sends the link as after a move; a friend's offer
-// from their link is accepted or declined here. In a live game this device resigns or aborts
-// for its seat, and the relay carries it. The board does the ending (its resign(), offerDraw(),
+// from their link is accepted or declined here. In a live game the same, and the relay carries
+// it. The board does the ending (its resign(), offerDraw(),
 // abort()).
 import { isAbort } from '../engine/ai-client.js';
 import { setIfChanged } from '../lib/dom.js';
@@ -31,9 +31,8 @@ export function endingsOpen(b) {
   const seated = (mode === 'friend' || mode === 'live') && (b.seat === 'blue' || b.seat === 'gray');
   if (!gs || gs.result || (mode !== 'ai' && mode !== 'two' && !seated)) return open;
   open.add('resign');
-  // By link a draw is offered once: while an offer stands, it is answered instead. Live games
-  // carry no draw offer yet.
-  if (!b.drawOffer && mode !== 'live') open.add('draw');
+  // Against a friend elsewhere a draw is offered once: while an offer stands, it is answered.
+  if (!b.drawOffer) open.add('draw');
   if (gs.history.length < 2) open.add('abort');
   return open;
 }
@@ -76,9 +75,9 @@ export function pageEndings(ctx, { snapshot }) {
       if (ending === 'resign') board.resign();
       else if (ending === 'abort') board.abort();
       else if (board.settings.mode === 'two') await board.offerDraw();
-      else if (byLink) {
+      else if (byLink || board.settings.mode === 'live') {
         await board.offerDraw();
-        return ctx.notify({ key: 'ending.drawOffered' });
+        return ctx.notify({ key: byLink ? 'ending.drawOffered' : 'ending.drawOfferedLive' });
       } else {
         ctx.notify({ key: 'ending.drawThinking' });
         const { accepted } = await board.offerDraw();
@@ -145,7 +144,8 @@ export function pageEndings(ctx, { snapshot }) {
     const offer = b.drawOffer;
     const mine = offer !== null && offer === b.seat;
     setIfChanged(byId(doc, 'draw-offer'), 'hidden', !offer);
-    if (offer) setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', ctx.say({ key: mine ? 'ending.offerStands' : 'ending.friendOffers', params: { side: offer } }));
+    const stands = b.settings.mode === 'live' ? 'ending.offerStandsLive' : 'ending.offerStands';
+    if (offer) setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', ctx.say({ key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
     setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
     setIfChanged(button(doc, 'decline-draw'), 'textContent', ctx.t(mine ? 'ending.withdrawDraw' : 'ending.declineDraw'));
     const asking = p.confirming && open.has(p.confirming) ? confirmation(p.confirming, b) : null;

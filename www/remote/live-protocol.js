@@ -16,25 +16,34 @@
 // whoever holds its private key and by no one else, and nobody ever asks for a seat. Each move
 // is signed by the seat that made it over the game's id, rules and every move up to it, so a
 // move is accepted only from that seat's key and only after the moves it follows. A game a
-// player ended by their word (docs/RULES.md §5.1) carries `end: {how, side, sig}`: `resign` or
-// `abort`, the seat that did it, signed by that seat's key over the game's id, rules and every
-// move, as a move is; no move follows it, and an abort holds only before both sides have moved.
+// player ended by their word (docs/RULES.md §5.1) carries `end: {how, side, sig}`: `resign`,
+// `abort` or `draw`, the seat that did it, signed by that seat's key over the game's id, rules and
+// every move, as a move is; no move follows it, an abort holds only before both sides have moved,
+// and a draw only as the answer to the other seat's offer. A draw offer is `offer: {side, ply,
+// sig}`, signed by its seat after `ply` moves; it stands until the other seat moves.
 //
 // A snapshot of version 1 (games started before: the guest's key was sealed later, for whoever
 // asked first) is refused (`isOldSnapshot` tells it apart, so the player can be told why).
 
 import { isKeyText, verify } from './live-keys.js';
+import { otherSide } from '../lib/settings.js';
 /** @import { GameClass, PerSide, Side } from '../engine/core-types.js' */
 /** @import { Sign } from './live-keys.js' */
 
 /**
- * How a player ended the game by their word: `resign` or `abort`, by the seat `side`, signed by it.
- * @typedef {{how: 'resign'|'abort', side: Side, sig: string}} Ending
+ * How a player ended the game by their word: `resign`, `abort` or `draw` (accepting the other
+ * seat's offer), by the seat `side`, signed by it.
+ * @typedef {{how: 'resign'|'abort'|'draw', side: Side, sig: string}} Ending
+ */
+
+/**
+ * A draw offered by the seat `side` after `ply` moves, signed by it.
+ * @typedef {{side: Side, ply: number, sig: string}} Offer
  */
 
 /**
  * A snapshot (above): the keys and signatures are base64url text.
- * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending}} Snapshot
+ * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending, offer?: Offer}} Snapshot
  */
 
 /**
@@ -106,11 +115,24 @@ export function moveText(id, variant, moves, i) {
 }
 
 /**
+ * What a seat signs when it offers a draw after the first `ply` of `moves`.
+ * @param {string} id
+ * @param {string} variant
+ * @param {string[]} moves
+ * @param {Side} side
+ * @param {number} ply
+ * @returns {string}
+ */
+export function offerText(id, variant, moves, side, ply) {
+  return `${ROOT} ${id} offer ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
+}
+
+/**
  * What a seat signs when it ends the game after `moves` by `how`.
  * @param {string} id
  * @param {string} variant
  * @param {string[]} moves
- * @param {'resign'|'abort'} how
+ * @param {'resign'|'abort'|'draw'} how
  * @param {Side} side
  * @returns {string}
  */
@@ -132,23 +154,39 @@ export async function firstSnapshot({ id, variant, host, keys, sign }) {
 }
 
 /**
- * The snapshot after this device's move: `moves` is the whole game, its last move the new one.
+ * The snapshot after this device's move: `moves` is the whole game, its last move the new one,
+ * made by `seat`.
  * @param {Snapshot} snap
  * @param {string[]} moves
  * @param {Sign} sign
+ * @param {Side|null} [seat]
  * @returns {Promise<Snapshot>}
  */
-export async function withMove(snap, moves, sign) {
+export async function withMove(snap, moves, sign, seat = null) {
   const i = moves.length - 1;
-  // No move follows an ending: a snapshot with one is not gone on from.
-  const { v, id, variant, host, keys, hostSig } = snap;
-  return { v, id, variant, host, keys, hostSig, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i))] };
+  // No move follows an ending: a snapshot with one is not gone on from. The seat's own draw
+  // offer goes on with its move; the other seat's is answered by it.
+  const { v, id, variant, host, keys, hostSig, offer } = snap;
+  const next = { v, id, variant, host, keys, hostSig, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i))] };
+  return offer && offer.side === seat && offer.ply === i ? { ...next, offer } : next;
+}
+
+/**
+ * The snapshot once this device's seat `side` offers a draw, after its moves.
+ * @param {Snapshot} snap
+ * @param {Side} side
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
+export async function withOffer(snap, side, sign) {
+  const ply = snap.moves.length;
+  return { ...snap, offer: { side, ply, sig: await sign(offerText(snap.id, snap.variant, snap.moves, side, ply)) } };
 }
 
 /**
  * The snapshot once this device's seat `side` has ended the game by `how`, after its moves.
  * @param {Snapshot} snap
- * @param {'resign'|'abort'} how
+ * @param {'resign'|'abort'|'draw'} how
  * @param {Side} side
  * @param {Sign} sign
  * @returns {Promise<Snapshot>}
@@ -209,10 +247,25 @@ export function snapshotOf(s) {
   if (typeof s.hostSig !== 'string') return null;
   /** @type {Snapshot} */
   const snap = { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
-  if (s.end === undefined) return snap;
-  const end = s.end;
-  if (!isObject(end) || (end.how !== 'resign' && end.how !== 'abort') || (end.side !== 'blue' && end.side !== 'gray') || typeof end.sig !== 'string') return null;
-  return { ...snap, end: { how: end.how, side: end.side, sig: end.sig } };
+  const { end, offer } = s;
+  if (end !== undefined) {
+    if (!isObject(end) || !['resign', 'abort', 'draw'].includes(String(end.how)) || !isSide(end.side) || typeof end.sig !== 'string') return null;
+    snap.end = { how: /** @type {Ending['how']} */ (end.how), side: end.side, sig: end.sig };
+  }
+  if (offer !== undefined) {
+    if (!isObject(offer) || !isSide(offer.side) || !Number.isInteger(offer.ply) || typeof offer.sig !== 'string') return null;
+    snap.offer = { side: offer.side, ply: Number(offer.ply), sig: offer.sig };
+  }
+  return snap;
+}
+
+/**
+ * Whether `x` names a seat.
+ * @param {unknown} x
+ * @returns {x is Side}
+ */
+function isSide(x) {
+  return x === 'blue' || x === 'gray';
 }
 
 /**
@@ -263,11 +316,27 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay }) {
   for (let i = trusted; i < snap.moves.length; i++) {
     if (!(await verify(snap.keys[movers[i]], snap.sigs[i], moveText(id, snap.variant, snap.moves, i)))) return `move ${i + 1} is not signed by ${movers[i]}`;
   }
-  const end = snap.end;
+  const { end, offer } = snap;
+  if (offer && !(await verify(snap.keys[offer.side], offer.sig, offerText(id, snap.variant, snap.moves, offer.side, offer.ply)))) return `the draw offer is not signed by ${offer.side}`;
   if (!end) return null;
   if (end.how === 'abort' && snap.moves.length >= 2) return 'an abort after both sides have moved';
+  if (end.how === 'draw' && standingOffer(snap, movers) !== otherSide(end.side)) return 'a draw no offer of the other seat stands for';
   if (!(await verify(snap.keys[end.side], end.sig, endText(id, snap.variant, snap.moves, end.how, end.side)))) return `the ending is not signed by ${end.side}`;
   return null;
+}
+
+/**
+ * The seat whose draw offer stands in `snap` (`movers`: the side that made each move), or null:
+ * the offer stands after the moves it was made at, and after its own seat's next move.
+ * @param {Snapshot} snap
+ * @param {Side[]} movers
+ * @returns {Side|null}
+ */
+export function standingOffer(snap, movers) {
+  const offer = snap.offer;
+  if (!offer || offer.ply > snap.moves.length) return null;
+  const n = snap.moves.length;
+  return n === offer.ply || (n === offer.ply + 1 && movers[offer.ply] === offer.side) ? offer.side : null;
 }
 
 /**
@@ -308,6 +377,11 @@ export function compare(snap, mine) {
   // A game ended by a player goes on no further: moves after its end are another game.
   if (snap.moves.length > mine.moves.length) return mine.end ? 'different' : 'newer';
   if (snap.moves.length < mine.moves.length) return snap.end ? 'different' : 'older';
-  if (!snap.end || !mine.end) return snap.end ? 'newer' : mine.end ? 'older' : 'same';
-  return snap.end.how === mine.end.how && snap.end.side === mine.end.side ? 'same' : 'different';
+  if (snap.end || mine.end) {
+    if (!snap.end || !mine.end) return snap.end ? 'newer' : 'older';
+    return snap.end.how === mine.end.how && snap.end.side === mine.end.side ? 'same' : 'different';
+  }
+  // The same moves: a draw offer made since is news; two offers of one moment cross.
+  if (!snap.offer || !mine.offer) return snap.offer ? 'newer' : mine.offer ? 'older' : 'same';
+  return snap.offer.side === mine.offer.side && snap.offer.ply === mine.offer.ply ? 'same' : 'different';
 }

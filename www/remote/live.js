@@ -10,7 +10,7 @@
 // costs it nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, withEnd, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, withOffer, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
 import { signer, secretOf } from './live-keys.js';
 import { signedPresence, PresenceBook } from './live-presence.js';
 import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
@@ -355,12 +355,12 @@ export class LiveSession {
    * @returns {Promise<void>}
    */
   played(moves) {
-    return this.#signed((snap, sign) => withMove(snap, moves, sign));
+    return this.#signed((snap, sign, seat) => withMove(snap, moves, sign, seat));
   }
 
-  /** After this device's seat ended the game by its word, signed after its moves. @param {'resign'|'abort'} how @returns {Promise<void>} */
-  ended(how) {
-    return this.#signed((snap, sign, seat) => withEnd(snap, how, seat, sign));
+  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers. @param {'resign'|'abort'|'draw'|'offer'} how @returns {Promise<void>} */
+  declared(how) {
+    return this.#signed((snap, sign, seat) => (how === 'offer' ? withOffer(snap, seat, sign) : withEnd(snap, how, seat, sign)));
   }
 
   /**
