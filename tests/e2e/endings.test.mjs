@@ -186,9 +186,14 @@ test('The element: abort() against the computer, resign(side) and a draw between
   await waitText(page, '#status', /Your move \(Blue\)/);
   assert.match(String((await callBoard(page, 'resign', ['gray'])).error), /only your own side can resign, not Gray/);
   assert.match(String((await callBoard(page, 'resign', ['red'])).error), /not red/);
-  // Two players agree to a draw at the board: the panel asks first.
+  // Two players agree to a draw at the board: the panel asks first. A question left open goes
+  // once a move is played: it was about the game before it.
   await page.evaluate(() => /** @type {any} */ (document.getElementById('game')).newGame({ mode: 'two' }));
   await waitText(page, '#status', /Blue to move/);
+  await page.click('#resign');
+  await waitText(page, '#end-confirm-text', /Resign this game\? Blue loses\./);
+  await playMove(page, (await state(page)).moves[0]);
+  await page.waitForSelector('#end-confirm', { state: 'hidden' });
   await page.click('#offer-draw');
   await waitText(page, '#end-confirm-text', /Agree to a draw\?/);
   await page.click('#end-confirm-yes');

@@ -10,6 +10,7 @@ import { isAbort } from '../engine/ai-client.js';
 import { setIfChanged } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import { byId, button } from './page-elements.js';
+import { gameKey } from './page-state.js';
 /** @import { PageContext } from './context.js' */
 /** @import { PageState } from './page-state.js' */
 /** @import { BoardSnapshot } from './panel.js' */
@@ -55,13 +56,28 @@ export function confirmation(ending, b) {
 }
 
 /**
+ * The ending the page asks the player about, while it can still be chosen in the game line it
+ * was chosen in.
+ * @param {PageState} p
+ * @param {BoardSnapshot} b
+ * @returns {Ending|null}
+ */
+function asking(p, b) {
+  const c = p.confirming;
+  return c && b.gs && c.game === gameKey(b.gs) && endingsOpen(b).has(c.ending) ? c.ending : null;
+}
+
+/**
  * @param {PageContext} ctx
  * @param {{snapshot: () => BoardSnapshot}} parts the board as the panel reads it
  */
 export function pageEndings(ctx, { snapshot }) {
   const { board } = ctx;
   /** @param {Ending|null} ending */
-  const confirming = (ending) => ctx.update((p) => ({ ...p, confirming: ending }));
+  const confirming = (ending) => {
+    const gs = board.state;
+    ctx.update((p) => ({ ...p, confirming: ending && gs ? { ending, game: gameKey(gs) } : null }));
+  };
 
   /**
    * Ends the game as the player chose, and says why the board refused, if it did.
@@ -106,8 +122,8 @@ export function pageEndings(ctx, { snapshot }) {
     on('offer-draw', () => choose('draw'));
     on('abort', () => choose('abort'));
     on('end-confirm-yes', () => {
-      const ending = ctx.page().confirming;
-      if (ending) end(ending);
+      const asked = asking(ctx.page(), snapshot());
+      if (asked) end(asked);
     });
     on('end-confirm-no', () => confirming(null));
     on('accept-draw', () => answer(() => board.acceptDraw()));
@@ -148,9 +164,10 @@ export function pageEndings(ctx, { snapshot }) {
     if (offer) setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', ctx.say({ key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
     setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
     setIfChanged(button(doc, 'decline-draw'), 'textContent', ctx.t(mine ? 'ending.withdrawDraw' : 'ending.declineDraw'));
-    const asking = p.confirming && open.has(p.confirming) ? confirmation(p.confirming, b) : null;
-    setIfChanged(byId(doc, 'end-confirm'), 'hidden', !asking);
-    if (asking) setIfChanged(byId(doc, 'end-confirm-text'), 'textContent', ctx.say(asking));
+    const asked = asking(p, b);
+    const question = asked && confirmation(asked, b);
+    setIfChanged(byId(doc, 'end-confirm'), 'hidden', !question);
+    if (question) setIfChanged(byId(doc, 'end-confirm-text'), 'textContent', ctx.say(question));
   }
 
   return { wire, render };

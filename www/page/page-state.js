@@ -87,7 +87,7 @@ export function defaultPrefs() {
  *   started: boolean,
  *   updateReady: boolean,
  *   relay: string|null,
- *   confirming: 'resign'|'draw'|'abort'|null,
+ *   confirming: {ending: 'resign'|'draw'|'abort', game: string}|null,
  * }} PageState
  */
 
@@ -132,7 +132,10 @@ export function defaultPageState() {
     updateReady: false,
     /** The relay the address names (`relay=`), which goes before the reader's own, or null. */
     relay: null,
-    /** The ending by the player's word that waits for their yes (page/endings.js), or null. */
+    /**
+     * The ending by the player's word that waits for their yes (page/endings.js), with the game
+     * line it is about (gameKey): another line on the board drops the question. Or null.
+     */
     confirming: null,
   };
 }
