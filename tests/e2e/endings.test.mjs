@@ -88,6 +88,10 @@ test('Resign against the computer is asked first, then ends the game with its re
   assert.equal(over.text, 'Gray wins: Blue resigned.');
   assert.equal(await visible(page, '#ending'), false, 'no ending is offered once the game is over');
   await waitText(page, '#recent-list', /result 0-1 by resignation/);
+  // The review judges the position the game was left in: the resignation is no move of Blue's.
+  await page.click('#over-review');
+  await page.waitForFunction(() => !document.getElementById('review-box')?.hidden && /Blue: /.test(document.getElementById('review-summary')?.textContent ?? ''), null, { timeout: 30000 });
+  assert.doesNotMatch(String(await page.textContent('#review-summary')), /over|Analysing/);
   // The kept game comes back resigned.
   await page.reload();
   await page.waitForSelector('html[data-ready="true"]', { state: 'attached' });

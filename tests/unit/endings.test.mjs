@@ -136,3 +136,17 @@ test('a draw offer by link stands until the side it was offered to moves; a link
   assert.deepEqual(linkEnding(gs, 'blue', link.history, result, null), { notice: { key: 'friend.drawNotOffered' } });
   assert.deepEqual(linkEnding(gs, 'blue', link.history, result, 'gray'), { notice: { key: 'friend.drawNotOffered' } });
 });
+
+test('the engine judges the position a resigned game was left in, not the resignation', async () => {
+  const { positionOf } = await import('../../www/engine/analysis.js');
+  const { game } = snapshot(['e2-f3', 'e8-d7']);
+  game.end('resign', 'blue');
+  const gs = game.state();
+  assert.match(gs.record, /\[Termination "resignation"\]/);
+  const position = positionOf(gs);
+  assert.doesNotMatch(position.record, /Termination/);
+  const left = core.Game.fromRecord(position.record);
+  assert.equal(left.state().result, undefined, 'the position goes on, for the engine');
+  assert.deepEqual(left.state().history, gs.history);
+  assert.equal(position.key, positionOf(snapshot(['e2-f3', 'e8-d7']).b.gs).key, 'the same position, the same analysis');
+});
