@@ -31,6 +31,7 @@ import { pageNavigation } from './page/navigation.js';
 import { advice } from './page/advice.js';
 import { pagePrefs, systemPrefersDark } from './page/prefs.js';
 import { pageUpdate } from './page/update.js';
+import { pageEndings } from './page/endings.js';
 
 /**
  * @import { BlueGrayGameElement } from './blue-gray-game.js'
@@ -95,6 +96,7 @@ const prefs = pagePrefs(ctx, {
 });
 const update = pageUpdate(ctx, { save });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
+const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')) });
 
 /**
@@ -231,6 +233,7 @@ function scheduleRender() {
     form.follow();
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
     renderPanel(document, page, b, t);
+    endings.render(document, page, b);
     review?.render(document, page, b);
     if (reveal) revealStatus(document);
     reveal = false;
@@ -259,6 +262,7 @@ function wireControls() {
     board.paused = !board.paused;
   });
   on('flip', 'click', () => board.flip());
+  endings.wire();
   nav.wire();
   on('rematch', 'click', () => start(rematchRequest(board)));
   on('over-new', 'click', form.focus);

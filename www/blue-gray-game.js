@@ -1,25 +1,21 @@
 // <blue-gray-game>: the board and the game as one reusable element. Importing this module
-// registers it; any number of boards may live on one page, each with its own game and its own
-// computer player, all sharing one compiled rules core (assets.js) and one analysis worker
-// (analysis.js).
+// registers it; any number of boards may live on one page, each with its own game and computer
+// player, sharing one compiled rules core (assets.js) and one analysis worker (analysis.js):
 //
 //   <script type="module" src="blue-gray-game.js"></script>
 //   <blue-gray-game mode="ai" level="3"></blue-gray-game>
 //
-// This file is the public API and nothing else. Beside it, one module per job, as chessground
-// splits its board: state.js (every field, with its default), config.js (the attributes),
-// board.js (the pure changes), intents.js (the intent handler), view.js (what is drawn, a pure
-// function of the state), render.js (the shadow tree, and putting the view in it), input.js
-// (events to intents), computer.js (the computer player) and controller.js (the game flow that
-// runs them in order).
+// This file is the public API and nothing else; the board's parts are in element/, one module
+// per job as chessground splits its board (docs/ARCHITECTURE.md lists them).
 import './lib/browser-only.js';
 import { BoardController } from './element/controller.js';
-import { ATTRIBUTE_NAMES, defineReflectedProperties, keyOf } from './element/config.js';
+import { ATTRIBUTE_NAMES, defineReflectedProperties, valueInForce } from './element/config.js';
 import { stylesheet } from './engine/assets.js';
 import { buildShadow } from './element/render.js';
 import { showHint, showMistake } from './element/marks.js';
 import * as S from './element/state.js';
 import * as Sel from './lib/selection.js';
+import { typeName } from './lib/errors.js';
 /** @import { ReflectedProperties } from './element/config.js' */
 // The API's data shapes are api-types.js's, which the package ships with its types.
 /** @import { AiInfo, Catalogue, GameState, LiveStatus, MessageParams } from './api-types.js' */
@@ -29,15 +25,6 @@ import * as Sel from './lib/selection.js';
  * reflect its attributes (defined on it by config.js).
  * @typedef {BlueGrayGame & ReflectedProperties} BlueGrayGameElement
  */
-
-/**
- * What kind of value `v` is, for an error message.
- * @param {unknown} v
- * @returns {string}
- */
-function typeOf(v) {
-  return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
-}
 
 /**
  * A Blue and Gray board with its game: against the computer, two people on one device, the
@@ -75,7 +62,8 @@ function typeOf(v) {
  *
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
- * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2', text: string}>} gameover - The game ended: the winner (absent for a draw), why, the result token and a sentence in the board's language.
+ * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, or by the players: `resign()`, `offerDraw()`, `abort()`), the result token (`*` for an abort: no result) and a sentence in the board's language.
+ * @fires {CustomEvent<{side: 'blue'|'gray'}>} drawoffer - Against a friend elsewhere, a draw offer now stands: this board's seat's (`offerDraw()`), or the friend's, which the page brings from their link or the relay brings live.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-solved - In puzzle mode, the person's move reached the goal: every move from the start, the board's replies included.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-slower - In puzzle mode, the person's move wins too, but not in the moves the goal asks: every move from the start (that one last), which the board then takes back for another try.
@@ -234,17 +222,7 @@ export class BlueGrayGame extends HTMLElement {
    * @returns {unknown}
    */
   reflected(name) {
-    const s = this.#c.s;
-    /** @type {Readonly<Record<string, unknown>>} */
-    const settings = s.settings;
-    if (name in settings) return settings[name];
-    if (name === 'position') return this.getAttribute('position');
-    if (name === 'orientation') return S.bottomSide(s);
-    if (name === 'lang') return this.language;
-    if (name === 'locked') return s.locked !== null;
-    /** @type {Readonly<Record<string, unknown>>} */
-    const fields = s;
-    return fields[keyOf(name)];
+    return valueInForce(this, this.#c.s, name);
   }
 
   /**
@@ -256,24 +234,48 @@ export class BlueGrayGame extends HTMLElement {
    */
   play(text) {
     this.#c.requireGame();
-    if (typeof text !== 'string') throw new TypeError(this.#c.t('api.moveNotText', { type: typeOf(text) }));
+    if (typeof text !== 'string') throw new TypeError(this.#c.t('api.moveNotText', { type: typeName(text) }));
     return this.#c.play(text);
   }
 
-  /**
-   * Takes back a move (against the computer, back to the person's turn; never against a friend elsewhere, who has seen it). Returns whether it did.
-   * @returns {boolean}
-   */
+  /** Takes back a move (against the computer, back to the person's turn; never against a friend elsewhere, who has seen it). Returns whether it did. @returns {boolean} */
   undo() {
     return this.#c.history.step(-1);
   }
 
-  /**
-   * Replays a move taken back (against the computer, up to the person's turn). Returns whether it did.
-   * @returns {boolean}
-   */
+  /** Replays a move taken back (against the computer, up to the person's turn). Returns whether it did. @returns {boolean} */
   redo() {
     return this.#c.history.step(1);
+  }
+
+  /** Resigns the game: against the computer the person's side; with two people `side` (the side to move when not given); by link `side` (this board's seat when not given: a friend's resignation, from their link, names theirs), which the next link carries; live only this board's seat, and the relay carries it. The other side wins and `gameover` follows. Throws an Error when the game is over or nobody here may resign (a demo, a game shown, a puzzle, an onlooker). @param {'blue'|'gray'} [side] @returns {{winner?: 'blue'|'gray', reason: string, token: string, text: string}} */
+  resign(side) {
+    return this.#c.endings.resign(side);
+  }
+
+  /** Offers a draw. The computer accepts when its analysis says it is not ahead; two people at the board agree at once; against a friend elsewhere the offer of `side` (by link, this board's seat when not given; live, only its seat) stands in the record, for the next link or on the relay (`drawoffer`), until the other side moves, and the friend's own offer standing makes it a draw. Resolves to `{accepted}` (a draw ends the game: `gameover`); rejects where there is nobody to offer it to, once the game is over, or with an `AbortError` when the position kept changing. @param {'blue'|'gray'} [side] @returns {Promise<{accepted: boolean}>} */
+  offerDraw(side) {
+    return this.#c.endings.offerDraw(side);
+  }
+
+  /** Against a friend elsewhere, makes the standing draw offer (see `drawOffer`) a draw by agreement: the friend's, or by link this seat's own once the friend's link says they accepted (live, the relay brings their acceptance). Throws an Error when no offer stands. @returns {{reason: string, token: string, text: string}} */
+  acceptDraw() {
+    return this.#c.endings.acceptDraw();
+  }
+
+  /** Against a friend elsewhere, declines the friend's standing draw offer (or withdraws this seat's own) on this device; the friend's next move would end it anyway. Throws an Error when no offer stands. @returns {void} */
+  declineDraw() {
+    this.#c.endings.declineDraw();
+  }
+
+  /** @type {'blue'|'gray'|null} Against a friend elsewhere, the side whose draw offer stands (until the other side moves), or null. */
+  get drawOffer() {
+    return this.#c.endings.drawOffer();
+  }
+
+  /** Calls the game off before both sides have moved, against the computer, with two people, by link or live (this board's seat): it ends with no result (`*`, reason `aborted`). Throws an Error once both sides have moved or the game is over. @returns {{reason: string, token: string, text: string}} */
+  abort() {
+    return this.#c.endings.abort();
   }
 
   /**
@@ -340,7 +342,7 @@ export class BlueGrayGame extends HTMLElement {
    */
   showHint(text) {
     this.#c.requireGame();
-    if (text !== null && typeof text !== 'string') throw new TypeError(this.#c.t('api.hintNotText', { type: typeOf(text) }));
+    if (text !== null && typeof text !== 'string') throw new TypeError(this.#c.t('api.hintNotText', { type: typeName(text) }));
     return showHint(this.#c.marked, text);
   }
 
@@ -355,14 +357,11 @@ export class BlueGrayGame extends HTMLElement {
    */
   showMistake(text) {
     this.#c.requireGame();
-    if (text !== null && typeof text !== 'string') throw new TypeError(this.#c.t('api.mistakeNotText', { type: typeOf(text) }));
+    if (text !== null && typeof text !== 'string') throw new TypeError(this.#c.t('api.mistakeNotText', { type: typeName(text) }));
     return showMistake(this.#c.marked, text);
   }
 
-  /**
-   * Turns the board around.
-   * @returns {void}
-   */
+  /** Turns the board around. @returns {void} */
   flip() {
     this.setAttribute('orientation', this.bottomSide === 'blue' ? 'gray' : 'blue');
   }
@@ -396,10 +395,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.painter.pointCenter(point);
   }
 
-  /**
-   * The result of the finished game in the board's language, or ''.
-   * @returns {string}
-   */
+  /** The result of the finished game in the board's language, or ''. @returns {string} */
   resultText() {
     return this.#c.resultText();
   }

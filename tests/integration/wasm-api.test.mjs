@@ -23,7 +23,7 @@ const TEACH_WASM = path.join(PKG, 'bluegray_teach_bg.wasm');
 
 const CODES = new Set([
   'bad-argument', 'bad-variant', 'bad-position', 'bad-record', 'bad-move-text', 'illegal-move',
-  'game-over', 'bad-tag', 'bad-puzzle', 'busy', 'js-exception', 'freed', 'internal',
+  'game-over', 'too-late', 'bad-tag', 'bad-puzzle', 'busy', 'js-exception', 'freed', 'internal',
 ]);
 
 /** Both modules' exports to JS, as one: the play module's and the teaching module's. */
@@ -117,6 +117,8 @@ test('every method takes any value', () => {
     attempt(`setTag(${show(a)}, 'x')`, () => g.setTag(a, 'x'));
     attempt(`setTag('Blue', ${show(a)})`, () => g.setTag('Blue', a));
     attempt(`legalMove(${show(a)})`, () => g.legalMove(a));
+    attempt(`end(${show(a)}, 'blue')`, () => g.end(a, 'blue'));
+    attempt(`end('resign', ${show(a)})`, () => g.end('resign', a));
     const tag = attempt(`tag(${show(a)})`, () => g.tag(a));
     if (typeof a !== 'string') assert.equal(tag.error && tag.error.code, 'bad-argument', `tag(${show(a)})`);
     for (const name of ['state', 'undo', 'redo', 'record', 'code']) attempt(`${name}(${show(a)})`, () => g[name](a));
@@ -190,6 +192,35 @@ test('wrong types say which argument and what was expected', () => {
   bad(() => lessonJudge(lesson, []), 'bad-argument', 'no move to judge');
   bad(() => lessonHint(lesson, 'e2-e3'), 'bad-argument', 'moves', 'an array');
   bad(() => lessonHint(lesson, new Array(5000).fill('e2-e3')), 'bad-argument', 'moves', 'at most 64 moves, not 5000');
+});
+
+test('the players end a game: resignation, agreement, abort; the state and the record say how', () => {
+  const { Game } = pkg();
+  const g = new Game('sackson');
+  g.play('e2-f3');
+  const r = g.end('resign', 'gray');
+  assert.deepEqual({ ...r }, { winner: 'blue', reason: 'resignation', text: 'Blue wins by resignation: Gray resigned', token: '1-0', halfWin: false });
+  assert.deepEqual(g.state().result, r);
+  assert.deepEqual(g.state().moves, []);
+  assert.match(g.record(), /\[Result "1-0"\]\n\[Termination "resignation"\]/);
+  assert.deepEqual(Game.fromRecord(g.record()).state().result, r);
+  bad(() => g.end('draw'), 'game-over', 'Game.end', 'the game is over');
+  bad(() => g.play('e8-d7'), 'game-over');
+  const d = new Game('classic');
+  assert.equal(d.end('draw').reason, 'agreement');
+  assert.equal(d.state().result.token, '1/2-1/2');
+  const a = new Game('sackson');
+  a.play('e2-f3');
+  a.play('e8-d7');
+  bad(() => a.end('abort'), 'too-late', 'too late to abort');
+  assert.equal(a.state().result, undefined);
+  a.undo();
+  assert.deepEqual({ ...a.end('abort') }, { reason: 'aborted', text: 'Game aborted: no result', token: '*', halfWin: false });
+  bad(() => new Game('sackson').end('resign'), 'bad-argument', 'Game.end: side', "'blue' or 'gray'", 'undefined');
+  bad(() => new Game('sackson').end('draw', 'blue'), 'bad-argument', 'side', 'undefined for a draw');
+  bad(() => new Game('sackson').end('quit'), 'bad-argument', 'how', "'resign', 'draw' or 'abort'", "'quit'");
+  bad(() => new Game('sackson').end({ toString: () => 'draw' }), 'bad-argument', 'how', 'an object');
+  stillWorks();
 });
 
 // A stop puzzle made by hand (classic-turbo): Gray's turbo captain on c5 would slide to the red
@@ -311,7 +342,7 @@ test('tag values with line breaks and control characters survive the record', ()
 
 test('a freed Game, or a method called on anything but a Game, throws a coded Error in JS', () => {
   const { Game } = pkg();
-  const names = ['state', 'play', 'legalMove', 'playIndex', 'undo', 'redo', 'setTag', 'tag', 'record', 'code'];
+  const names = ['state', 'play', 'legalMove', 'playIndex', 'undo', 'redo', 'end', 'setTag', 'tag', 'record', 'code'];
   const g = new Game('sackson');
   g.play('e2-e3');
   g.free();
@@ -565,6 +596,15 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
     () => pick(games).playIndex(arg()),
     () => pick(games).undo(),
     () => pick(games).redo(),
+    // On a copy: an ended game takes no more moves, and the other calls need games that do.
+    () => {
+      const g = Game.fromRecord(pick(games).record());
+      try {
+        return g.end(pick(['resign', 'draw', 'abort', arg()]), pick(['blue', 'gray', undefined, arg()]));
+      } finally {
+        g.free();
+      }
+    },
     () => pick(games).setTag(arg(), arg()),
     () => pick(games).tag(arg()),
     () => pick(games).record(),

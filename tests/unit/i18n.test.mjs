@@ -209,6 +209,11 @@ test('keys made at run time exist: levels, variants, results', () => {
     assert.equal(typeof EN[`variantName.${v}`], 'string', `variantName.${v}`);
   }
   for (const k of ['result.breakthrough', 'result.lead', 'result.draw']) assert.equal(typeof EN[k], 'string', k);
+  // The players' endings (lib/result.js, page/recent.js).
+  for (const how of ['resignation', 'agreement', 'aborted']) {
+    assert.equal(typeof EN[`result.${how}`], 'string', `result.${how}`);
+    assert.equal(typeof EN[`recent.ended.${how}`], 'string', `recent.ended.${how}`);
+  }
   for (const cause of ['no-moves', 'repetition', 'no-progress']) {
     assert.equal(typeof EN[`result.impasse.${cause}`], 'string', `result.impasse.${cause}`);
     assert.equal(typeof EN[`result.draw.${cause}`], 'string', `result.draw.${cause}`);

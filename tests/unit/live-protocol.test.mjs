@@ -4,7 +4,7 @@
 // game adds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replayWith, firstSnapshot, withMove, parseSnapshot, isOldSnapshot, checkSnapshot, compare, topics } from '../../www/remote/live-protocol.js';
+import { replayWith, firstSnapshot, withMove, withEnd, withOffer, parseSnapshot, isOldSnapshot, checkSnapshot, compare, topics } from '../../www/remote/live-protocol.js';
 import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/remote/live-keys.js';
 import { signedPresence, parsePresence, presenceHolds } from '../../www/remote/live-presence.js';
 import { inviteLink, watchLink } from '../../www/page/share.js';
@@ -119,6 +119,72 @@ test('forged snapshots are refused: out of turn, a stranger’s key, a changed m
   assert.equal(parseSnapshot(old), null);
   assert.equal(isOldSnapshot(old, g.id), true);
   assert.equal(isOldSnapshot(JSON.stringify(g.snap), g.id), false);
+});
+
+test('a seat’s resignation or abort holds signed by that seat; forged, late or contradicted endings are refused', async () => {
+  const g = await game();
+  const one = await withMove(g.snap, ['e2-f3'], g.signBlue);
+  const two = await withMove(one, ['e2-f3', 'e8-d7'], g.signGray);
+  // Gray resigns, on Blue's turn: signed by Gray's key.
+  const resigned = wire(await withEnd(two, 'resign', 'gray', g.signGray));
+  assert.deepEqual(resigned?.end && [resigned.end.how, resigned.end.side], ['resign', 'gray']);
+  assert.equal(await checkSnapshot(resigned, g.expect), null);
+  assert.equal(compare(resigned, two), 'newer', 'an ending brings a game without one up to date');
+  assert.equal(compare(two, resigned), 'older');
+  assert.equal(compare(resigned, wire(await withEnd(two, 'resign', 'gray', g.signGray))), 'same', 'signed again, the same ending');
+  // Blue's device resigns for Gray: not Gray's key, refused.
+  const forged = wire(await withEnd(two, 'resign', 'gray', g.signBlue));
+  assert.equal(await checkSnapshot(forged, g.expect), 'the ending is not signed by gray');
+  // An ending moved to another point of the game (a signature over other moves) is refused.
+  const moved = wire({ ...(await withEnd(one, 'resign', 'gray', g.signGray)), moves: two.moves, sigs: two.sigs });
+  assert.equal(await checkSnapshot(moved, g.expect), 'the ending is not signed by gray');
+  // An abort holds before both sides have moved, not after.
+  assert.equal(await checkSnapshot(wire(await withEnd(one, 'abort', 'gray', g.signGray)), g.expect), null);
+  assert.equal(await checkSnapshot(wire(await withEnd(two, 'abort', 'gray', g.signGray)), g.expect), 'an abort after both sides have moved');
+  // No move goes on from an ending, and two endings of one game are two games.
+  const three = await withMove(two, ['e2-f3', 'e8-d7', 'e1-e2'], g.signBlue);
+  assert.equal(three.end, undefined);
+  assert.equal(compare(three, resigned), 'different');
+  assert.equal(compare(resigned, three), 'different');
+  assert.equal(compare(wire(await withEnd(two, 'resign', 'blue', g.signBlue)), resigned), 'different');
+  // A malformed ending makes no snapshot.
+  for (const end of [null, 'resign', { how: 'quit', side: 'gray', sig: 'x' }, { how: 'resign', side: 'red', sig: 'x' }, { how: 'resign', side: 'gray' }]) {
+    assert.equal(parseSnapshot(JSON.stringify({ ...two, end })), null, JSON.stringify(end));
+  }
+});
+
+test('a live draw: an offer signed by its seat stands until the other seat moves, and a draw holds only as the answer to the other’s offer', async () => {
+  const g = await game();
+  const one = await withMove(g.snap, ['e2-f3'], g.signBlue);
+  // Blue offers after one move, on Gray's turn.
+  const offered = wire(await withOffer(one, 'blue', g.signBlue));
+  assert.deepEqual(offered?.offer && [offered.offer.side, offered.offer.ply], ['blue', 1]);
+  assert.equal(await checkSnapshot(offered, g.expect), null);
+  assert.equal(compare(offered, one), 'newer', 'an offer is news');
+  assert.equal(compare(one, offered), 'older');
+  assert.equal(await checkSnapshot(wire(await withOffer(one, 'blue', g.signGray)), g.expect), 'the draw offer is not signed by blue');
+  // Gray accepts: a draw signed by Gray answering Blue's offer holds.
+  const drawn = wire(await withEnd(offered, 'draw', 'gray', g.signGray));
+  assert.equal(await checkSnapshot(drawn, g.expect), null);
+  assert.equal(compare(drawn, offered), 'newer');
+  // Nobody accepts their own offer, nor one that was never made.
+  assert.equal(await checkSnapshot(wire(await withEnd(offered, 'draw', 'blue', g.signBlue)), g.expect), 'a draw no offer of the other seat stands for');
+  assert.equal(await checkSnapshot(wire(await withEnd(one, 'draw', 'gray', g.signGray)), g.expect), 'a draw no offer of the other seat stands for');
+  // Gray moves instead: the offer is answered and goes; Blue's own offer goes on with Blue's move.
+  const two = await withMove(offered, ['e2-f3', 'e8-d7'], g.signGray, 'gray');
+  assert.equal(two.offer, undefined);
+  assert.equal(await checkSnapshot(wire(await withEnd({ ...two, offer: offered.offer }, 'draw', 'gray', g.signGray)), g.expect), 'a draw no offer of the other seat stands for');
+  const gray = wire(await withOffer(one, 'gray', g.signGray));
+  const blueOffers = wire(await withOffer(two, 'blue', g.signBlue));
+  const three = await withMove(blueOffers, ['e2-f3', 'e8-d7', 'e1-e2'], g.signBlue, 'blue');
+  assert.deepEqual(three.offer && [three.offer.side, three.offer.ply], ['blue', 2]);
+  assert.equal(await checkSnapshot(wire(await withEnd(three, 'draw', 'gray', g.signGray)), g.expect), null);
+  // Two offers of one moment cross: neither device takes the other's.
+  assert.equal(compare(gray, offered), 'different');
+  // A malformed offer makes no snapshot.
+  for (const offer of [null, { side: 'red', ply: 1, sig: 'x' }, { side: 'blue', ply: '1', sig: 'x' }, { side: 'blue', ply: 1 }]) {
+    assert.equal(parseSnapshot(JSON.stringify({ ...one, offer })), null, JSON.stringify(offer));
+  }
 });
 
 test('an invitation carries the guest seat’s key pair, compactly and in the fragment; a watch link carries none', async () => {

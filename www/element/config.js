@@ -2,7 +2,7 @@
 // a new game, and the properties that reflect them. Values are read by the one validator of
 // settings.js, against the rules core's limits once they are known.
 import { readSettings } from '../lib/settings.js';
-import { defaultState } from './state.js';
+import { defaultState, bottomSide } from './state.js';
 /** @import { Goal, Side } from '../engine/core-types.js' */
 /** @import { Limits, Mode, SettingError, Theme } from '../lib/settings.js' */
 /** @import { BoardState } from './state.js' */
@@ -172,6 +172,27 @@ export function applyAttributes(s, element, limits) {
     errors.push(...r.errors);
   }
   return { state, errors };
+}
+
+/**
+ * The value in force of a reflected attribute of `el`, whose board's state is `s`: what its
+ * property reads.
+ * @param {HTMLElement & {language: string}} el
+ * @param {BoardState} s
+ * @param {string} name
+ * @returns {unknown}
+ */
+export function valueInForce(el, s, name) {
+  /** @type {Readonly<Record<string, unknown>>} */
+  const settings = s.settings;
+  if (name in settings) return settings[name];
+  if (name === 'position') return el.getAttribute('position');
+  if (name === 'orientation') return bottomSide(s);
+  if (name === 'lang') return el.language;
+  if (name === 'locked') return s.locked !== null;
+  /** @type {Readonly<Record<string, unknown>>} */
+  const fields = s;
+  return fields[keyOf(name)];
 }
 
 /**

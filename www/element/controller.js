@@ -3,10 +3,10 @@
 // changes only through `apply(change, ...args)` with a named change of board.js. Setting up a
 // game is game-setup.js's, playing a move and what follows it mover.js's, the picture
 // painter.js's, going through the game history.js's, the computer computer.js's, a puzzle
-// puzzle-mode.js's, a hint hint-runner.js's, a live game live-link.js's, the marks a page puts on
-// the board marks.js's, reading the attributes attributes.js's (their table config.js's); this
-// module gives each the board's port and runs their effects (the rules core, events, frames) in
-// order.
+// puzzle-mode.js's, a hint hint-runner.js's, an ending by the players' word endings.js's, a live
+// game live-link.js's, the marks a page puts on the board marks.js's, reading the attributes
+// attributes.js's (their table config.js's); this module gives each the board's port and runs
+// their effects (the rules core, events, frames) in order.
 import * as B from './board.js';
 import * as I from './interaction.js';
 import * as S from './state.js';
@@ -16,6 +16,7 @@ import { Computer } from './computer.js';
 import { Mover } from './mover.js';
 import { History } from './history.js';
 import { HintRunner } from './hint-runner.js';
+import { Endings } from './endings.js';
 import { LiveLink } from './live-link.js';
 import { Painter } from './painter.js';
 import { PuzzleRunner } from './puzzle-mode.js';
@@ -44,6 +45,7 @@ export class BoardController {
   #puzzle;
   #history;
   #hints;
+  #endings;
   #live;
   #painter;
   #setup;
@@ -133,11 +135,14 @@ export class BoardController {
     });
     this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe() });
     this.#hints = new HintRunner(port);
+    this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveDeclared: (how) => this.#live.declared(how) });
     this.#live = new LiveLink({
       ...port,
       game: () => this.r.game,
       newGame: (game) => this.#setup.setGame(game, { keepSession: true }),
       playRemote: (move) => this.#mover.playMove(move, 'remote'),
+      endRemote: (how, side) => this.#endings.fromRelay(how, side),
+      offerRemote: (side, ply) => this.#endings.offerFromRelay(side, ply),
       reflect: (name, value) => this.#attributes.reflect(() => host.setAttribute(name, value)),
     });
     this.#setup = new GameSetup({
@@ -199,6 +204,10 @@ export class BoardController {
 
   get hints() {
     return this.#hints;
+  }
+
+  get endings() {
+    return this.#endings;
   }
 
   get painter() {

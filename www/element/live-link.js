@@ -1,11 +1,11 @@
 // A board's link to its live game: one session with the relay (remote/live.js, loaded with its
 // MQTT client only when a live game starts) while the board is in a document, in live mode. It
-// hands the board the checked snapshots' new moves, the connection, this device's seat and, on
-// the host's device, the secret the invitation carries (`inviteKey`), and publishes the board's
-// own moves. When the browser could not keep the seat's key, it says so at once (an `error`)
-// and hands the board the key (`unkeptKey`, what the seat's link carries); when another tab of
-// the browser plays the seat, this board watches until `takeSeat()`. The board's state changes
-// only through its `apply`.
+// hands the board the checked snapshots' new moves and ending, the connection, this device's seat
+// and, on the host's device, the secret the invitation carries (`inviteKey`), and publishes the
+// board's own moves and its seat's resignation, abort or draw. When the browser could not keep the
+// seat's key, it says so at once (an `error`) and hands the board the key (`unkeptKey`, what the
+// seat's link carries); when another tab of the browser plays the seat, this board watches until
+// `takeSeat()`. The board's state changes only through its `apply`.
 import * as B from './board.js';
 import { GAME_ID_TAG } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
@@ -27,6 +27,8 @@ import { loadMessages } from '../lib/i18n.js';
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   newGame(game: CoreGame): void,
  *   playRemote(move: string): boolean,
+ *   endRemote(how: 'resign'|'abort'|'draw', side: 'blue'|'gray'): void,
+ *   offerRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
  *   emit(type: string, detail: object): void,
  *   error(message: string): void,
@@ -118,6 +120,14 @@ export class LiveLink {
    */
   played(history) {
     this.#entry?.session?.played(history).catch((e) => this.#board.error(String((e && e.message) || e)));
+  }
+
+  /**
+   * Publishes this device's seat's word: it resigned, aborted, accepted a draw or offered one.
+   * @param {'resign'|'abort'|'draw'|'offer'} how
+   */
+  declared(how) {
+    this.#entry?.session?.declared(how).catch((e) => this.#board.error(String((e && e.message) || e)));
   }
 
   /**
@@ -214,6 +224,9 @@ export class LiveLink {
     const differs = have.findIndex((m, i) => i < snap.moves.length && snap.moves[i] !== m);
     if (differs >= 0) return b.error(b.t('live.differs', { n: differs + 1 }));
     for (let i = have.length; i < snap.moves.length; i++) if (!b.playRemote(snap.moves[i])) return;
+    // The other seat's ending or draw offer, once its moves are all on the board.
+    if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);
+    else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply);
     b.changed();
   }
 

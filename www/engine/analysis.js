@@ -57,7 +57,10 @@ const KEPT = 1000;
  * @returns {Position}
  */
 export function positionOf(gs, ply = gs.history.length) {
-  return { key: [gs.variant, gs.start ?? '', ...gs.history.slice(0, ply)].join(' '), record: gs.record, ply };
+  // The engine judges the position the players left, not their word that ended the game: a
+  // record without its Termination tag keeps no such ending (docs/RULES.md §6.4).
+  const record = gs.record.replace(/^\[Termination "[^"\n]*"\]\n/m, '');
+  return { key: [gs.variant, gs.start ?? '', ...gs.history.slice(0, ply)].join(' '), record, ply };
 }
 
 /**
@@ -140,7 +143,8 @@ export class Analysis {
    * Reviews the game `gs`: every position from the start to the end, each analysed as by
    * `analyse` at the review's priority. Calls `onEntry(entries)` as each arrives; resolves to
    * the entries `{ply, side, played, best, score, mateIn, winChance, pv}` (the last position of a
-   * finished game: `{ply, played: null, best: null, score: null, winChance: null, result}`).
+   * game the rules finished: `{ply, played: null, best: null, score: null, winChance: null,
+   * result}`).
    * @param {GameState} gs
    * @param {{signal?: AbortSignal, nodes?: number, onEntry?: (entries: ReviewEntry[]) => void}} [options]
    * @returns {Promise<ReviewEntry[]>}
@@ -150,7 +154,10 @@ export class Analysis {
     const entries = [];
     const last = gs.history.length;
     for (let ply = 0; ply <= last; ply++) {
-      if (ply === last && gs.result) {
+      // A game the rules ended has nothing left to judge; one the players ended is judged where
+      // they left it, so that a resignation does not count against the move before it.
+      const byPlayers = gs.result && ['resignation', 'agreement', 'aborted'].includes(gs.result.reason);
+      if (ply === last && gs.result && !byPlayers) {
         entries.push({ ply, side: gs.side, played: null, best: null, score: null, mateIn: null, winChance: null, pv: [], result: gs.result });
       } else {
         const r = await this.analyse(positionOf(gs, ply), { priority: 'review', signal, nodes });

@@ -1,5 +1,5 @@
 // How a finished game ended, in words: the message for the rules core's result (its winner,
-// reason and cause) with the progress figures a lead is told by. The board says it on the
+// reason and cause) with the progress figures a lead is told by, or who resigned. The board says it on the
 // canvas and to screen readers; the page says it in the status and the game-over box.
 /** @import { GameState } from '../engine/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
@@ -12,7 +12,11 @@
 export function resultMessage(gs) {
   const r = gs && gs.result;
   if (!r) return null;
-  const key = r.winner ? `result.${r.reason}${r.cause ? '.' + r.cause : ''}` : `result.draw${r.cause ? '.' + r.cause : ''}`;
   const { blue, gray } = gs.progress;
+  // The players' endings have no winner's sentence and a draw's alike: each has its own.
+  const byPlayers = r.reason === 'resignation' || r.reason === 'agreement' || r.reason === 'aborted';
+  const loser = r.winner === 'blue' ? 'gray' : 'blue';
+  if (byPlayers) return { key: `result.${r.reason}`, params: { winner: r.winner, loser } };
+  const key = r.winner ? `result.${r.reason}${r.cause ? '.' + r.cause : ''}` : `result.draw${r.cause ? '.' + r.cause : ''}`;
   return { key, params: { winner: r.winner, blue, gray, lead: Math.abs(blue - gray) } };
 }

@@ -7,7 +7,8 @@
 // before it is shown.
 import { isRemote, otherSide } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
-import { linkOrder, linkNotice } from '../remote/friend.js';
+import { linkOrder, linkNotice, linkEnding, linkOffer } from '../remote/friend.js';
+import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { relayOf } from './page-state.js';
 import { loadWasm } from '../engine/assets.js';
 
@@ -176,14 +177,28 @@ export function gameDoors(ctx, { games, save, address }) {
       if (r.seatKey) overrides['seat-key'] = r.seatKey;
       return openKept(kept.id, overrides, problems);
     }
-    const theirs = await movesOf(r.record || '');
+    const link = await linkGame(r.record || '');
+    const theirs = link.state.history;
     if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
     const mine = board.state;
     if (!mine) return true;
     const order = linkOrder(mine, board.seat, theirs);
+    const offered = board.drawOffer;
     if (order.order === 'newer') for (const m of theirs.slice(mine.history.length)) board.play(m);
     const gs = board.state;
-    const said = gs && linkNotice(gs, theirs, order);
+    let said = gs && linkNotice(gs, theirs, order);
+    // The friend moved instead of accepting this device's offer: it has lapsed.
+    if (!said && offered && offered === board.seat && !board.drawOffer && !link.state.result) said = { key: 'friend.drawLapsed' };
+    // The friend's ending or draw offer comes with their moves, once this device has them all.
+    const ending = gs && !said ? linkEnding(gs, board.seat, theirs, link.state.result, board.drawOffer) : null;
+    if (ending && 'notice' in ending) said = ending.notice;
+    else if (ending && ending.end === 'resign') board.resign(ending.side);
+    else if (ending && ending.end === 'draw') {
+      board.acceptDraw();
+      said = { key: 'ending.drawAgreed' };
+    } else if (ending) board.abort();
+    const offer = gs && !said && !ending ? linkOffer(gs, board.seat, link.state, link.offer, board.drawOffer) : null;
+    if (offer) await board.offerDraw(offer);
     if (said) ctx.notify(said);
     return true;
   }
@@ -213,15 +228,16 @@ export function gameDoors(ctx, { games, save, address }) {
 }
 
 /**
- * The moves of a game record, as the rules core reads them; throws what it says of a bad record.
+ * A game record as the rules core reads it: its state, and its draw offer's tag; throws what it
+ * says of a bad record.
  * @param {string} record
- * @returns {Promise<string[]>}
+ * @returns {Promise<{state: import('../engine/core-types.js').GameState, offer: string|undefined}>}
  */
-async function movesOf(record) {
+async function linkGame(record) {
   const core = await loadWasm();
   const game = core.Game.fromRecord(record);
   try {
-    return game.state().history;
+    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG) };
   } finally {
     game.free();
   }

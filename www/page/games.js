@@ -173,7 +173,9 @@ export class Games {
     // A live game started here is kept once named, after its seat's key (remote/live-kept.js):
     // storage full, the key goes first, and the page says so if it cannot keep it.
     if (mode === 'live' && !match['game-id']) return null;
-    if (page.gameId === null && !gs.history.length && !gs.canRedo && !isRemote(mode)) {
+    // A resignation or an agreed draw before any move is a result to keep (an abort is none).
+    const decided = gs.result?.reason === 'resignation' || gs.result?.reason === 'agreement';
+    if (page.gameId === null && !gs.history.length && !gs.canRedo && !decided && !isRemote(mode)) {
       // Not kept yet: a reload in this tab makes the same new game again.
       this.#tabSet(TAB_NEW_KEY, JSON.stringify({ settings: kept, record: gs.record }));
       return null;

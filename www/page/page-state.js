@@ -88,6 +88,7 @@ export function defaultPrefs() {
  *   updateReady: boolean,
  *   relay: string|null,
  *   siteRelay: string|null,
+ *   confirming: {ending: 'resign'|'draw'|'abort', game: string}|null,
  * }} PageState
  */
 
@@ -138,6 +139,11 @@ export function defaultPageState() {
      * reader's own and an address's go before it.
      */
     siteRelay: null,
+    /**
+     * The ending by the player's word that waits for their yes (page/endings.js), with the game
+     * line it is about (gameKey): another line on the board drops the question. Or null.
+     */
+    confirming: null,
   };
 }
 

@@ -27,8 +27,8 @@ import { byId, menu, field, button, meter } from './page-elements.js';
  * of its game (null before it has loaded), its settings, whether the computer thinks, whether a
  * demo is held still, the ply looked at (null: the game itself), the computer's last search, the
  * side shown at the bottom, this device's seat against a friend elsewhere (null in other modes
- * and until a live game says), a live game's connection (null outside live games), its relay and
- * the game's id against a friend.
+ * and until a live game says), a live game's connection (null outside live games), its relay,
+ * the game's id against a friend, and by link the side whose draw offer stands.
  * @typedef {{
  *   gs: GameState|null,
  *   settings: BlueGrayGameElement['settings'],
@@ -41,6 +41,7 @@ import { byId, menu, field, button, meter } from './page-elements.js';
  *   live: LiveStatus|null,
  *   relay: string|null,
  *   gameId: string|null,
+ *   drawOffer: Side|null,
  * }} BoardSnapshot
  */
 
@@ -76,6 +77,7 @@ export function boardSnapshot(board) {
     live: board.presence,
     relay: board.relay,
     gameId: board.gameId,
+    drawOffer: board.drawOffer,
   };
 }
 
@@ -334,7 +336,8 @@ function renderGameOver(doc, b, lang, t) {
   const r = gs.result;
   setIfChanged(box, 'hidden', !r);
   if (!r) return;
-  setIfChanged(byId(doc, 'over-title'), 'textContent', r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw'));
+  const title = r.reason === 'aborted' ? t('over.title.aborted') : r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw');
+  setIfChanged(byId(doc, 'over-title'), 'textContent', title);
   const moves = lastMoveNumber(gs);
   const how = [say(lang, resultMessage(gs)), moves === null ? '' : t('over.after', { n: moves })];
   setIfChanged(byId(doc, 'over-how'), 'textContent', how.filter(Boolean).join(' '));

@@ -24,6 +24,7 @@ import { isRemote, SIDES } from '../lib/settings.js';
  *   turn: Side|null,
  *   moves: number|null,
  *   result: Result['token']|null,
+ *   reason: Result['reason']|null,
  * }} GameSummary
  */
 
@@ -31,7 +32,7 @@ import { isRemote, SIDES } from '../lib/settings.js';
  * A summary as the list reads it back from storage, which may hold anything: each part as
  * summarise wrote it, or null where storage holds something else (the variant as it is:
  * variantMessage reads it).
- * @typedef {{variant: unknown, mode: string|null, side: string|null, level: number|null, seat: string|null, turn: string|null, moves: number|null, result: string|null}} StoredSummary
+ * @typedef {{variant: unknown, mode: string|null, side: string|null, level: number|null, seat: string|null, turn: string|null, moves: number|null, result: string|null, reason: string|null}} StoredSummary
  */
 
 /**
@@ -54,6 +55,8 @@ export function summarise(settings, gs) {
     // Said in moves, as the move list and the game-over panel count them.
     moves: gs ? lastMoveNumber(gs) ?? 0 : null,
     result: gs && gs.result ? gs.result.token : null,
+    // How it ended: the list says a resignation, an agreement or an abort.
+    reason: gs && gs.result ? gs.result.reason : null,
   };
 }
 
@@ -76,6 +79,7 @@ function readSummary(s) {
     turn: text(s.turn),
     moves: number(s.moves),
     result: text(s.result),
+    reason: text(s.reason),
   };
 }
 
@@ -114,6 +118,19 @@ function progressMessage(s) {
     return s.turn === s.seat ? { key: 'recent.yourMove' } : { key: 'recent.waitingFor', params: { side: s.turn } };
   }
   return { key: 'recent.inProgress' };
+}
+
+/** The endings by the players' word, which the list names (docs/RULES.md §5.1). */
+const BY_PLAYERS = ['resignation', 'agreement', 'aborted'];
+
+/**
+ * The result of a summarised finished game, as a message: its token, and how the players ended it.
+ * @param {StoredSummary} s
+ * @returns {Message}
+ */
+function resultMessage(s) {
+  const how = s.reason !== null && BY_PLAYERS.includes(s.reason) ? s.reason : null;
+  return { key: how ? `recent.ended.${how}` : 'recent.result', params: { result: s.result } };
 }
 
 /**
@@ -170,7 +187,7 @@ export function renderRecent(list, entries, { current, catalogue, say, lang, now
       say(variantMessage(catalogue, s.variant)),
       say(playersMessage(s)),
       Number.isInteger(s.moves) ? say({ key: 'recent.moves', params: { n: s.moves } }) : null,
-      say(s.result ? { key: 'recent.result', params: { result: s.result } } : progressMessage(s)),
+      say(s.result ? resultMessage(s) : progressMessage(s)),
       ago(lang, e.updated, now),
     ].filter(Boolean);
     return { id: e.id, text: parts.join(' · '), here: e.id === current };

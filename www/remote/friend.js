@@ -1,9 +1,10 @@
-// Games against a friend on another device, as the page sees them: how a link's moves stand to
-// the copy this device keeps, and what the panel says about whose turn it is and who is
+// Games against a friend on another device, as the page sees them: how a link's moves and ending
+// stand to the copy this device keeps, and what the panel says about whose turn it is and who is
 // connected. Pure: the board (its seat, its game) and the page state come in as arguments.
 import { moveNumberOf } from '../lib/moves.js';
 import { isRemote, otherSide } from '../lib/settings.js';
-/** @import { GameState } from '../engine/core-types.js' */
+import { standingOffer } from '../lib/draw-offer.js';
+/** @import { GameState, Side } from '../engine/core-types.js' */
 /** @import { BoardSnapshot, GameSnapshot } from '../page/panel.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { LiveStatus } from '../api-types.js' */
@@ -75,6 +76,48 @@ export function linkNotice(gs, theirs, order) {
   if (order.order === 'own') return { key: 'friend.ownMove', params: { move: theirs[order.ply - 1], side: sideAt(gs, order.ply) } };
   if (order.order === 'older') return { key: 'friend.behind', params: { theirs: theirs.length, mine: gs.history.length } };
   return null;
+}
+
+/**
+ * What a link's ending by the players' word (its record's result: a resignation, an agreed draw,
+ * an abort) does to the game this device keeps at `seat` (`gs`, already gone on with the link's
+ * moves `theirs`, with `offer` the side whose draw offer stands in it): `{end: 'resign', side}`,
+ * `{end: 'draw'}` or `{end: 'abort'}` to take it, a message when the link may not end the game
+ * so, or null when it brings no ending. As with moves, a link ends the game only for the friend:
+ * it cannot resign this device's seat, nor agree to a draw this device did not offer.
+ * @param {Pick<GameState, 'history'|'result'>} gs
+ * @param {string|null} seat
+ * @param {string[]} theirs
+ * @param {GameState['result']} ending the link's result
+ * @param {Side|null} [offer]
+ * @returns {{end: 'resign', side: Side}|{end: 'draw'}|{end: 'abort'}|{notice: Message}|null}
+ */
+export function linkEnding(gs, seat, theirs, ending, offer = null) {
+  if (!ending || gs.result || gs.history.length !== theirs.length || (seat !== 'blue' && seat !== 'gray')) return null;
+  if (ending.reason === 'aborted') return { end: 'abort' };
+  if (ending.reason === 'agreement') return offer === seat ? { end: 'draw' } : { notice: { key: 'friend.drawNotOffered' } };
+  if (ending.reason !== 'resignation' || !ending.winner) return null;
+  const loser = otherSide(ending.winner);
+  if (loser === seat) return { notice: { key: 'friend.ownResignation', params: { side: seat } } };
+  return { end: 'resign', side: loser };
+}
+
+/**
+ * Whether a link brings the friend's draw offer into the game this device keeps at `seat` (`gs`,
+ * gone on with the link's moves): the friend's side when the link's game (`theirs`, its state)
+ * has their offer standing (lib/draw-offer.js, `tag` the link's `DrawOffer`) and this device
+ * has none standing yet; else null. A link cannot offer for this device's seat.
+ * @param {Pick<GameState, 'history'|'result'>} gs
+ * @param {string|null} seat
+ * @param {Pick<GameState, 'history'|'side'|'result'>} theirs
+ * @param {string|undefined} tag
+ * @param {Side|null} standing the side whose offer stands on this device
+ * @returns {Side|null}
+ */
+export function linkOffer(gs, seat, theirs, tag, standing) {
+  if (gs.result || standing || (seat !== 'blue' && seat !== 'gray') || gs.history.length !== theirs.history.length) return null;
+  const offer = standingOffer(theirs, tag);
+  return offer && offer !== seat ? offer : null;
 }
 
 /**

@@ -8,25 +8,42 @@
 //   bluegray/v1/<id>/presence/<seat> the seat's signed presence (live-presence.js)
 //
 // A snapshot carries the whole game, so one message brings a device that was away up to date:
-//   {v: 2, id, variant, host, keys: {blue, gray}, hostSig, moves: [text], sigs: [sig]}
+//   {v: 2, id, variant, host, keys: {blue, gray}, hostSig, moves: [text], sigs: [sig], end?}
 // `host` is the seat that started the game. The host's device made both seats' key pairs when it
 // started the game, and `hostSig`, its signature over the game's id, rules and both public keys,
 // binds them from the first snapshot on: the invitation link carries the guest seat's private key
 // (live-keys.js, a "secret"), the watch link only the host's public key, so a seat is held by
 // whoever holds its private key and by no one else, and nobody ever asks for a seat. Each move
 // is signed by the seat that made it over the game's id, rules and every move up to it, so a
-// move is accepted only from that seat's key and only after the moves it follows.
+// move is accepted only from that seat's key and only after the moves it follows. A game a
+// player ended by their word (docs/RULES.md §5.1) carries `end: {how, side, sig}`: `resign`,
+// `abort` or `draw`, the seat that did it, signed by that seat's key over the game's id, rules and
+// every move, as a move is; no move follows it, an abort holds only before both sides have moved,
+// and a draw only as the answer to the other seat's offer. A draw offer is `offer: {side, ply,
+// sig}`, signed by its seat after `ply` moves; it stands until the other seat moves.
 //
 // A snapshot of version 1 (games started before: the guest's key was sealed later, for whoever
 // asked first) is refused (`isOldSnapshot` tells it apart, so the player can be told why).
 
 import { isKeyText, verify } from './live-keys.js';
+import { otherSide } from '../lib/settings.js';
 /** @import { GameClass, PerSide, Side } from '../engine/core-types.js' */
 /** @import { Sign } from './live-keys.js' */
 
 /**
+ * How a player ended the game by their word: `resign`, `abort` or `draw` (accepting the other
+ * seat's offer), by the seat `side`, signed by it.
+ * @typedef {{how: 'resign'|'abort'|'draw', side: Side, sig: string}} Ending
+ */
+
+/**
+ * A draw offered by the seat `side` after `ply` moves, signed by it.
+ * @typedef {{side: Side, ply: number, sig: string}} Offer
+ */
+
+/**
  * A snapshot (above): the keys and signatures are base64url text.
- * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[]}} Snapshot
+ * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending, offer?: Offer}} Snapshot
  */
 
 /**
@@ -97,6 +114,32 @@ export function moveText(id, variant, moves, i) {
   return `${ROOT} ${id} move ${variant} ${i} ${moves.slice(0, i + 1).join(' ')}`;
 }
 
+/**
+ * What a seat signs when it offers a draw after the first `ply` of `moves`.
+ * @param {string} id
+ * @param {string} variant
+ * @param {string[]} moves
+ * @param {Side} side
+ * @param {number} ply
+ * @returns {string}
+ */
+export function offerText(id, variant, moves, side, ply) {
+  return `${ROOT} ${id} offer ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
+}
+
+/**
+ * What a seat signs when it ends the game after `moves` by `how`.
+ * @param {string} id
+ * @param {string} variant
+ * @param {string[]} moves
+ * @param {'resign'|'abort'|'draw'} how
+ * @param {Side} side
+ * @returns {string}
+ */
+export function endText(id, variant, moves, how, side) {
+  return `${ROOT} ${id} end ${variant} ${how} ${side} ${moves.length} ${moves.join(' ')}`;
+}
+
 // ------------------------------------------------------------------ snapshots
 
 /**
@@ -111,15 +154,45 @@ export async function firstSnapshot({ id, variant, host, keys, sign }) {
 }
 
 /**
- * The snapshot after this device's move: `moves` is the whole game, its last move the new one.
+ * The snapshot after this device's move: `moves` is the whole game, its last move the new one,
+ * made by `seat`.
  * @param {Snapshot} snap
  * @param {string[]} moves
  * @param {Sign} sign
+ * @param {Side|null} [seat]
  * @returns {Promise<Snapshot>}
  */
-export async function withMove(snap, moves, sign) {
+export async function withMove(snap, moves, sign, seat = null) {
   const i = moves.length - 1;
-  return { ...snap, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i))] };
+  // No move follows an ending: a snapshot with one is not gone on from. The seat's own draw
+  // offer goes on with its move; the other seat's is answered by it.
+  const { v, id, variant, host, keys, hostSig, offer } = snap;
+  const next = { v, id, variant, host, keys, hostSig, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i))] };
+  return offer && offer.side === seat && offer.ply === i ? { ...next, offer } : next;
+}
+
+/**
+ * The snapshot once this device's seat `side` offers a draw, after its moves.
+ * @param {Snapshot} snap
+ * @param {Side} side
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
+export async function withOffer(snap, side, sign) {
+  const ply = snap.moves.length;
+  return { ...snap, offer: { side, ply, sig: await sign(offerText(snap.id, snap.variant, snap.moves, side, ply)) } };
+}
+
+/**
+ * The snapshot once this device's seat `side` has ended the game by `how`, after its moves.
+ * @param {Snapshot} snap
+ * @param {'resign'|'abort'|'draw'} how
+ * @param {Side} side
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
+export async function withEnd(snap, how, side, sign) {
+  return { ...snap, end: { how, side, sig: await sign(endText(snap.id, snap.variant, snap.moves, how, side)) } };
 }
 
 /**
@@ -172,7 +245,27 @@ export function snapshotOf(s) {
   if (!isTextList(moves) || !isTextList(sigs) || moves.length !== sigs.length || moves.length > MAX_MOVES) return null;
   if (!moves.every((m) => m.length > 0 && m.length <= MAX_MOVE_TEXT)) return null;
   if (typeof s.hostSig !== 'string') return null;
-  return { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
+  /** @type {Snapshot} */
+  const snap = { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
+  const { end, offer } = s;
+  if (end !== undefined) {
+    if (!isObject(end) || !['resign', 'abort', 'draw'].includes(String(end.how)) || !isSide(end.side) || typeof end.sig !== 'string') return null;
+    snap.end = { how: /** @type {Ending['how']} */ (end.how), side: end.side, sig: end.sig };
+  }
+  if (offer !== undefined) {
+    if (!isObject(offer) || !isSide(offer.side) || !Number.isInteger(offer.ply) || typeof offer.sig !== 'string') return null;
+    snap.offer = { side: offer.side, ply: Number(offer.ply), sig: offer.sig };
+  }
+  return snap;
+}
+
+/**
+ * Whether `x` names a seat.
+ * @param {unknown} x
+ * @returns {x is Side}
+ */
+function isSide(x) {
+  return x === 'blue' || x === 'gray';
 }
 
 /**
@@ -223,7 +316,27 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay }) {
   for (let i = trusted; i < snap.moves.length; i++) {
     if (!(await verify(snap.keys[movers[i]], snap.sigs[i], moveText(id, snap.variant, snap.moves, i)))) return `move ${i + 1} is not signed by ${movers[i]}`;
   }
+  const { end, offer } = snap;
+  if (offer && !(await verify(snap.keys[offer.side], offer.sig, offerText(id, snap.variant, snap.moves, offer.side, offer.ply)))) return `the draw offer is not signed by ${offer.side}`;
+  if (!end) return null;
+  if (end.how === 'abort' && snap.moves.length >= 2) return 'an abort after both sides have moved';
+  if (end.how === 'draw' && standingOffer(snap, movers) !== otherSide(end.side)) return 'a draw no offer of the other seat stands for';
+  if (!(await verify(snap.keys[end.side], end.sig, endText(id, snap.variant, snap.moves, end.how, end.side)))) return `the ending is not signed by ${end.side}`;
   return null;
+}
+
+/**
+ * The seat whose draw offer stands in `snap` (`movers`: the side that made each move), or null:
+ * the offer stands after the moves it was made at, and after its own seat's next move.
+ * @param {Snapshot} snap
+ * @param {Side[]} movers
+ * @returns {Side|null}
+ */
+export function standingOffer(snap, movers) {
+  const offer = snap.offer;
+  if (!offer || offer.ply > snap.moves.length) return null;
+  const n = snap.moves.length;
+  return n === offer.ply || (n === offer.ply + 1 && movers[offer.ply] === offer.side) ? offer.side : null;
 }
 
 /**
@@ -250,8 +363,8 @@ function commonPrefix(a, b) {
 
 /**
  * How a checked snapshot `snap` stands to the one this device has (`mine`, checked, or null):
- * 'newer' (it goes on from mine), 'same', 'older' (mine goes on from it), or 'different' (they
- * part at some move, or are not the same game).
+ * 'newer' (it goes on from mine, or ends mine), 'same', 'older' (mine goes on from it, or ends
+ * it), or 'different' (they part at some move or ending, or are not the same game).
  * @param {Snapshot} snap
  * @param {Snapshot|null} mine
  * @returns {'newer'|'same'|'older'|'different'}
@@ -261,7 +374,14 @@ export function compare(snap, mine) {
   if (snap.hostSig !== mine.hostSig) return 'different';
   const n = Math.min(snap.moves.length, mine.moves.length);
   for (let i = 0; i < n; i++) if (snap.moves[i] !== mine.moves[i]) return 'different';
-  if (snap.moves.length > mine.moves.length) return 'newer';
-  if (snap.moves.length < mine.moves.length) return 'older';
-  return 'same';
+  // A game ended by a player goes on no further: moves after its end are another game.
+  if (snap.moves.length > mine.moves.length) return mine.end ? 'different' : 'newer';
+  if (snap.moves.length < mine.moves.length) return snap.end ? 'different' : 'older';
+  if (snap.end || mine.end) {
+    if (!snap.end || !mine.end) return snap.end ? 'newer' : 'older';
+    return snap.end.how === mine.end.how && snap.end.side === mine.end.side ? 'same' : 'different';
+  }
+  // The same moves: a draw offer made since is news; two offers of one moment cross.
+  if (!snap.offer || !mine.offer) return snap.offer ? 'newer' : mine.offer ? 'older' : 'same';
+  return snap.offer.side === mine.offer.side && snap.offer.ply === mine.offer.ply ? 'same' : 'different';
 }

@@ -10,7 +10,7 @@
 // costs it nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, withOffer, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
 import { signer, secretOf } from './live-keys.js';
 import { signedPresence, PresenceBook } from './live-presence.js';
 import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
@@ -78,14 +78,15 @@ export class LiveSession {
   #fresh = false;
   #game = new Republisher(() => this.#publishGame());
   /**
-   * The number of moves of the game this device made that the relay may not have yet: from the
-   * first of them (an index of the snapshot's moves), or null when the relay has them all.
-   * @type {number|null}
+   * How many of this device's signed snapshots (a move, or its word: a resignation, a draw…)
+   * the relay may not have yet: 0 once it has acknowledged or sent back the latest.
    */
-  #unsentFrom = null;
+  #unsent = 0;
   #presenceBack = new Republisher(() => this.#publishPresence());
   /** @type {Replay} The side that made each move of a snapshot, from the rules core. */
   #replay;
+  /** This seat's snapshots being signed, in order. */
+  #signing = Promise.resolve();
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
@@ -203,8 +204,7 @@ export class LiveSession {
     // A seat is taken once a snapshot has come: a guest can sign no move before one, and a
     // watcher has no game to show (it waits for the game to reach the relay, and says so).
     const seat = !me || !me.snap ? null : me.seat;
-    const unsent = me && me.snap && this.#unsentFrom !== null ? Math.max(0, me.snap.moves.length - this.#unsentFrom) : 0;
-    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, elsewhere: this.#elsewhere, unsent });
+    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, elsewhere: this.#elsewhere, unsent: this.#unsent });
   }
 
   /**
@@ -254,17 +254,17 @@ export class LiveSession {
   #publishGame() {
     const me = this.#started();
     const snap = me.snap;
-    if (snap && this.#sitting() && this.#conn?.publish(topics(me.id).game, JSON.stringify(snap), () => this.#stored(snap.moves.length))) this.#game.sent();
+    if (snap && this.#sitting() && this.#conn?.publish(topics(me.id).game, JSON.stringify(snap), () => this.#stored(snap))) this.#game.sent();
   }
 
   /**
-   * The relay has the game up to its first `moves` moves (it acknowledged them, or sent them).
-   * @param {number} moves
+   * The relay has `snap` (it acknowledged it, or sent it back): nothing of this device's waits
+   * if that is its latest.
+   * @param {Snapshot} snap
    */
-  #stored(moves) {
-    const me = this.#me;
-    if (this.#unsentFrom === null || !me || !me.snap || moves < me.snap.moves.length) return;
-    this.#unsentFrom = null;
+  #stored(snap) {
+    if (!this.#unsent || snap !== this.#me?.snap) return;
+    this.#unsent = 0;
     this.#status();
   }
 
@@ -303,7 +303,8 @@ export class LiveSession {
     if (order === 'older') return this.#behind();
     if (order === 'different') return;
     this.#game.heard();
-    this.#stored(snap.moves.length);
+    // The relay has this device's latest, or something newer built on it.
+    this.#stored(/** @type {Snapshot} */ (me.snap));
     if (order === 'same') return;
     const first = !me.snap;
     me.snap = snap;
@@ -383,15 +384,33 @@ export class LiveSession {
    * @param {string[]} moves
    * @returns {Promise<void>}
    */
-  async played(moves) {
-    const me = this.#me;
-    const sign = this.#sign;
-    if (!me || !sign || !me.snap || me.seat === 'watch') return;
-    this.#unsentFrom ??= me.snap.moves.length;
-    me.snap = await withMove(me.snap, moves, sign);
-    this.#keep();
-    this.#status();
-    this.#publishGame();
+  played(moves) {
+    return this.#signed((snap, sign, seat) => withMove(snap, moves, sign, seat));
+  }
+
+  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers. @param {'resign'|'abort'|'draw'|'offer'} how @returns {Promise<void>} */
+  declared(how) {
+    return this.#signed((snap, sign, seat) => (how === 'offer' ? withOffer(snap, seat, sign) : withEnd(snap, how, seat, sign)));
+  }
+
+  /**
+   * Puts the snapshot `next` makes from this seat's last one on the relay, one after another.
+   * @param {(snap: Snapshot, sign: Sign, seat: Side) => Promise<Snapshot>} next
+   */
+  #signed(next) {
+    const run = this.#signing.then(async () => {
+      const me = this.#me;
+      const sign = this.#sign;
+      if (!me || !sign || !me.snap || me.seat === 'watch') return;
+      me.snap = await next(me.snap, sign, me.seat);
+      this.#unsent += 1;
+      this.#keep();
+      this.#status();
+      this.#publishGame();
+    });
+    // A failure is its caller's to report; the next snapshot is still signed.
+    this.#signing = run.catch(() => {});
+    return run;
   }
 
   /** Leaves: says so to the other seat and closes the connection. */

@@ -3,7 +3,7 @@
 
 use crate::legality::MoveError;
 use crate::moves::{Move, MoveText};
-use crate::outcome::{ImpasseCause, Outcome};
+use crate::outcome::{EndError, ImpasseCause, Outcome};
 use crate::point::Color;
 use crate::position::Position;
 use crate::setup::PositionCodeError;
@@ -19,6 +19,8 @@ pub struct Game {
     /// Moves taken back by [`Game::undo`], most recent last.
     redo: Vec<Move>,
     outcome: Option<Outcome>,
+    /// An ending the players declared (docs/RULES.md §5.1), at the current position.
+    declared: Option<Outcome>,
     /// Record tags other than the reserved ones (players, date, event, …); see
     /// [`Game::set_tag`].
     pub(crate) tags: Vec<(String, String)>,
@@ -41,6 +43,7 @@ impl Game {
             moves: Vec::new(),
             redo: Vec::new(),
             outcome: None,
+            declared: None,
             tags: Vec::new(),
             comments: Vec::new(),
         };
@@ -154,20 +157,60 @@ impl Game {
         self.outcome = self.compute_outcome();
     }
 
-    /// Takes back the last move; `None` at the start.
+    /// Takes back the last move; `None` at the start. An ending the players declared goes with
+    /// it: it was declared at the position the game leaves (docs/RULES.md §5.1).
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
         self.redo.push(m);
+        self.declared = None;
         self.outcome = self.compute_outcome();
         Some(m)
     }
 
-    /// Replays the last move taken back; `None` if there is none.
+    /// Replays the last move taken back; `None` if there is none, or once the game is over.
     pub fn redo(&mut self) -> Option<Move> {
+        if self.outcome.is_some() {
+            return None;
+        }
         let m = self.redo.pop()?;
         self.push(m);
         Some(m)
+    }
+
+    /// `side` resigns, whoever is to move: the other side wins (docs/RULES.md §5.1).
+    pub fn resign(&mut self, side: Color) -> Result<Outcome, EndError> {
+        self.declare(Outcome::resignation(side))
+    }
+
+    /// The players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<Outcome, EndError> {
+        self.declare(Outcome::agreement())
+    }
+
+    /// Calls the game off with no result, only while fewer than two moves have been played
+    /// (before both sides have moved).
+    pub fn abort(&mut self) -> Result<Outcome, EndError> {
+        if self.outcome.is_none() && self.moves.len() >= 2 {
+            return Err(EndError::TooLateToAbort {
+                plies: self.moves.len(),
+            });
+        }
+        self.declare(Outcome::aborted())
+    }
+
+    /// Ends the game by the players' word. The moves taken back are left for good: the game
+    /// ends here, so there is nothing to redo.
+    fn declare(&mut self, o: Outcome) -> Result<Outcome, EndError> {
+        if let Some(over) = self.outcome {
+            return Err(EndError::GameOver(over));
+        }
+        self.redo.clear();
+        let played = self.moves.len();
+        self.comments.retain(|(at, _)| *at <= played);
+        self.declared = Some(o);
+        self.outcome = Some(o);
+        Ok(o)
     }
 
     /// The comments of the record the game was read from, each with the number of moves played
@@ -195,6 +238,9 @@ impl Game {
         let pos = self.position();
         if let Some(o) = pos.outcome() {
             return Some(o);
+        }
+        if self.declared.is_some() {
+            return self.declared;
         }
         let (blue, gray) = (pos.progress(Color::Blue), pos.progress(Color::Gray));
         let impasse = |cause| Some(Outcome::impasse(cause, blue, gray));

@@ -64,7 +64,7 @@ pub use geometry::{Direction, Path, DIAGONAL, EAST, NORTH, ORTHOGONAL, PATH_STEP
 pub use illegal::IllegalMove;
 pub use legality::{MoveError, ReplayError};
 pub use moves::{Move, MoveKind, MoveText, ParseMoveError, PointList};
-pub use outcome::{EndReason, ImpasseCause, Outcome};
+pub use outcome::{EndError, EndReason, ImpasseCause, Outcome};
 pub use perft::{divide, perft};
 pub use point::NUM_POINTS;
 pub use point::{Color, ParsePointError, Point};

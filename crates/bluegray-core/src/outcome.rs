@@ -1,6 +1,8 @@
-//! How a game ended (docs/RULES.md §5).
+//! How a game ended (docs/RULES.md §5): by the rules, or by the players (§5.1).
 
 use std::fmt;
+
+use thiserror::Error;
 
 use crate::point::Color;
 
@@ -47,6 +49,48 @@ pub enum EndReason {
         /// Gray's captain progress.
         gray: u8,
     },
+    /// The loser resigned (docs/RULES.md §5.1); the winner is the other side.
+    Resignation,
+    /// The players agreed to a draw.
+    Agreement,
+    /// The game was called off before both sides had moved: no result.
+    Aborted,
+}
+
+impl EndReason {
+    /// Whether the players ended the game (a resignation, an agreed draw, an abort) rather than
+    /// the rules.
+    pub fn by_players(self) -> bool {
+        matches!(
+            self,
+            EndReason::Resignation | EndReason::Agreement | EndReason::Aborted
+        )
+    }
+
+    /// The record's `Termination` tag for an ending by the players (docs/RULES.md §6.4);
+    /// `None` for the rules' endings, which the moves themselves show.
+    pub fn termination(self) -> Option<&'static str> {
+        match self {
+            EndReason::Resignation => Some("resignation"),
+            EndReason::Agreement => Some("agreement"),
+            EndReason::Aborted => Some("aborted"),
+            _ => None,
+        }
+    }
+}
+
+/// Why the players cannot end a game now (docs/RULES.md §5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum EndError {
+    /// The game has already ended.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// Both sides have moved: the game can be resigned or drawn, no longer aborted.
+    #[error("both sides have moved ({plies} plies): too late to abort")]
+    TooLateToAbort {
+        /// The moves played.
+        plies: usize,
+    },
 }
 
 /// The result of a finished game: who won (or a draw) and how.
@@ -59,8 +103,12 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The record's result token: `1-0`, `0-1` or `1/2-1/2`.
+    /// The record's result token: `1-0`, `0-1` or `1/2-1/2`, and `*` for an aborted game,
+    /// which has no result.
     pub fn result_token(&self) -> &'static str {
+        if self.reason == EndReason::Aborted {
+            return "*";
+        }
         match self.winner {
             Some(Color::Blue) => "1-0",
             Some(Color::Gray) => "0-1",
@@ -71,6 +119,30 @@ impl Outcome {
     /// Whether Sackson would count this as half a game (a win on impasse).
     pub fn is_half_win(&self) -> bool {
         self.winner.is_some() && matches!(self.reason, EndReason::Impasse { .. })
+    }
+
+    /// `side` resigned: the other side wins.
+    pub fn resignation(side: Color) -> Outcome {
+        Outcome {
+            winner: Some(side.other()),
+            reason: EndReason::Resignation,
+        }
+    }
+
+    /// A draw agreed by the players.
+    pub fn agreement() -> Outcome {
+        Outcome {
+            winner: None,
+            reason: EndReason::Agreement,
+        }
+    }
+
+    /// A game called off: over, with no result.
+    pub fn aborted() -> Outcome {
+        Outcome {
+            winner: None,
+            reason: EndReason::Aborted,
+        }
     }
 
     /// Adjudicates an impasse: higher captain progress wins, equal is a draw.
@@ -114,7 +186,13 @@ impl fmt::Display for Outcome {
                 "Draw on impasse ({}): captain progress {blue} to {gray}",
                 cause.describe()
             ),
+            (Some(w), EndReason::Resignation) => {
+                write!(f, "{w} wins by resignation: {} resigned", w.other())
+            }
+            (_, EndReason::Aborted) => f.write_str("Game aborted: no result"),
+            (None, EndReason::Agreement) => f.write_str("Draw by agreement"),
             (None, _) => f.write_str("Draw"),
+            (Some(w), _) => write!(f, "{w} wins"),
         }
     }
 }

@@ -39,6 +39,8 @@ use thiserror::Error;
 
 use crate::game::Game;
 use crate::legality::MoveError;
+use crate::outcome::{EndError, EndReason};
+use crate::point::Color;
 use crate::position::Position;
 use crate::setup::PositionCodeError;
 use crate::text::excerpt;
@@ -79,6 +81,15 @@ pub enum RecordError {
         /// The result the rules give.
         actual: String,
     },
+    /// A `Termination` tag of an ending by the players that the record's result or moves
+    /// contradict (docs/RULES.md §6.4).
+    #[error("Termination tag '{}': {why}", excerpt(termination))]
+    Termination {
+        /// The tag's value.
+        termination: String,
+        /// What contradicts it.
+        why: String,
+    },
     /// Text after the result token.
     #[error("unexpected '{}' after the result", excerpt(.0))]
     TrailingText(String),
@@ -111,9 +122,10 @@ pub enum TagError {
     Reserved(String),
 }
 
-/// The tags a game writes from its own state (variant, start position, result): they cannot be
-/// set, and a record's values for them are read as the game's, not kept as tags.
-pub const RESERVED_TAGS: [&str; 3] = ["Variant", "Position", "Result"];
+/// The tags a game writes from its own state (variant, start position, result, how the players
+/// ended it): they cannot be set, and a record's values for them are read as the game's, not
+/// kept as tags.
+pub const RESERVED_TAGS: [&str; 4] = ["Variant", "Position", "Result", "Termination"];
 
 /// Whether `name` is one of [`RESERVED_TAGS`] (tag names compare without case).
 pub fn is_reserved_tag(name: &str) -> bool {
@@ -213,7 +225,13 @@ impl GameRecord {
             })?;
         }
         game.comments.clone_from(&self.comments);
+        let declared = self.tag("Termination").and_then(declared_ending);
         if let Some(o) = game.outcome() {
+            if let Some(reason) = declared {
+                return Err(
+                    self.termination_error(reason, format!("the moves end the game already ({o})"))
+                );
+            }
             if self.result != "*" && self.result != o.result_token() {
                 return Err(RecordError::ResultMismatch {
                     claimed: self.result.clone(),
@@ -221,7 +239,38 @@ impl GameRecord {
                 });
             }
         }
+        if let Some(reason) = declared {
+            self.declare(&mut game, reason)?;
+        }
         Ok(game)
+    }
+
+    /// Ends a replayed game as its `Termination` tag and result say the players did.
+    fn declare(&self, game: &mut Game, reason: EndReason) -> Result<(), RecordError> {
+        let ended = match (reason, self.result.as_str()) {
+            (EndReason::Resignation, "1-0") => game.resign(Color::Gray),
+            (EndReason::Resignation, "0-1") => game.resign(Color::Blue),
+            (EndReason::Agreement, "1/2-1/2") => game.agree_draw(),
+            (EndReason::Aborted, "*") => game.abort(),
+            (_, result) => {
+                let why = format!("the result {result} is not one it gives");
+                return Err(self.termination_error(reason, why));
+            }
+        };
+        ended.map(|_| ()).map_err(|e| match e {
+            EndError::TooLateToAbort { .. } | EndError::GameOver(_) => {
+                self.termination_error(reason, e.to_string())
+            }
+        })
+    }
+
+    fn termination_error(&self, reason: EndReason, why: String) -> RecordError {
+        let termination = self
+            .tag("Termination")
+            .or(reason.termination())
+            .unwrap_or_default()
+            .to_string();
+        RecordError::Termination { termination, why }
     }
 
     /// The record of a game: its tags, Variant, Position when it did not start at the variant's
@@ -231,6 +280,9 @@ impl GameRecord {
         tags.extend(game.tags.iter().cloned());
         let result = game.outcome().map_or("*", |o| o.result_token()).to_string();
         tags.push(("Result".into(), result.clone()));
+        if let Some(t) = game.outcome().and_then(|o| o.reason.termination()) {
+            tags.push(("Termination".into(), t.to_string()));
+        }
         if !game.starts_at_variant_start() {
             tags.push(("Position".into(), game.start_position().to_string()));
         }
@@ -246,6 +298,21 @@ impl GameRecord {
             result,
         }
     }
+}
+
+/// The ending by the players a `Termination` tag names (compared without case, surrounding
+/// space ignored); `None` for any other value, which is not kept (docs/RULES.md §6.4).
+fn declared_ending(value: &str) -> Option<EndReason> {
+    [
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Aborted,
+    ]
+    .into_iter()
+    .find(|r| {
+        r.termination()
+            .is_some_and(|t| t.eq_ignore_ascii_case(value.trim()))
+    })
 }
 
 /// `12.` before the first player's move, `12...` before the second's.

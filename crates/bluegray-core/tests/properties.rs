@@ -876,6 +876,38 @@ proptest! {
         prop_assert_eq!(back.record().to_string(), text);
     }
 
+    /// An ending by the players survives a record (docs/RULES.md §6.4): the game read back
+    /// has the same outcome, moves and tags, and writes the same text.
+    #[test]
+    fn an_ending_by_the_players_round_trips(
+        spec in prop::sample::select(vec!["sackson", "classic", "super-turbo-light", "sackson,first=gray"]),
+        plies in 0usize..12,
+        seed in any::<u64>(),
+        how in 0u8..4,
+        player in any_text(),
+    ) {
+        let mut g = sample_game(spec, plies, seed);
+        g.set_tag("Blue", &player).unwrap();
+        let ended = match how {
+            0 => g.resign(Color::Blue),
+            1 => g.resign(Color::Gray),
+            2 => g.agree_draw(),
+            _ => g.abort(),
+        };
+        let text = g.record().to_string();
+        let back = Game::from_record(&text);
+        prop_assert!(back.is_ok(), "{:?} in\n{}", back.err(), text);
+        let back = back.unwrap();
+        prop_assert_eq!(back.outcome(), g.outcome());
+        if ended.is_ok() {
+            prop_assert!(g.outcome().unwrap().reason.by_players());
+            prop_assert!(text.contains("[Termination \""), "{}", text);
+        }
+        prop_assert_eq!(back.moves(), g.moves());
+        prop_assert_eq!(back.tags(), g.tags());
+        prop_assert_eq!(back.record().to_string(), text);
+    }
+
     /// Comments in a record are kept where they are when the game is written out again.
     #[test]
     fn comments_round_trip(

@@ -6,7 +6,7 @@
 //! Numbers are written in messages with whole-number arithmetic only: Rust's float formatting
 //! would add its large tables to the wasm module for the sake of error messages.
 
-use bluegray_core::excerpt;
+use bluegray_core::{excerpt, Color};
 use bluegray_engine::Level;
 
 use crate::error::{ApiError, ErrorCode};
@@ -118,6 +118,47 @@ pub fn whole_number(arg: &JsArg, min: u64, max: u64, p: Param) -> Result<u64, Ap
         Ok(value as u64)
     } else {
         Err(p.bad(&expected(), arg))
+    }
+}
+
+/// How `Game.end` ends a game (docs/RULES.md §5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `end('resign', side)`: `side` resigns.
+    Resign(Color),
+    /// `end('draw')`: a draw by agreement.
+    Draw,
+    /// `end('abort')`: called off, no result.
+    Abort,
+}
+
+/// `Game.end`'s arguments: `how` one of `resign`, `draw`, `abort`, and `side` (`blue` or
+/// `gray`) for a resignation only, `undefined` otherwise, so that a side given to a draw is not
+/// silently dropped.
+pub fn ending(how: &JsArg, side: &JsArg, ph: Param, ps: Param) -> Result<Ending, ApiError> {
+    let side_of = |arg: &JsArg| match arg {
+        JsArg::String(s) if s == "blue" => Ok(Color::Blue),
+        JsArg::String(s) if s == "gray" => Ok(Color::Gray),
+        _ => Err(ps.bad("'blue' or 'gray' (the side that resigns)", arg)),
+    };
+    let none = |e: Ending| match side {
+        JsArg::Undefined => Ok(e),
+        _ => Err(ps.bad("undefined for a draw or an abort", side)),
+    };
+    match how {
+        JsArg::String(s) if s == "resign" => side_of(side).map(Ending::Resign),
+        JsArg::String(s) if s == "draw" => none(Ending::Draw),
+        JsArg::String(s) if s == "abort" => none(Ending::Abort),
+        JsArg::String(s) => Err(ApiError::new(
+            ErrorCode::BadArgument,
+            format!(
+                "{}: {} must be 'resign', 'draw' or 'abort', not '{}'",
+                ph.function,
+                ph.name,
+                excerpt(s)
+            ),
+        )),
+        other => Err(ph.bad("'resign', 'draw' or 'abort'", other)),
     }
 }
 

@@ -11,7 +11,8 @@
 //! | `bad-record` | a game record cannot be read or replayed |
 //! | `bad-move-text` | a move's text is not a move (`play('zz')`) |
 //! | `illegal-move` | a well-formed move the rules refuse; see `reason` and `points` |
-//! | `game-over` | a move, or a search, asked for in a finished game |
+//! | `game-over` | a move, or a search, asked for in a finished game, or a finished game ended again (`end`) |
+//! | `too-late` | `end('abort')` once both sides have moved |
 //! | `bad-tag` | `setTag` with a bad or reserved tag name |
 //! | `bad-puzzle` | a puzzle's goal does not hold in its position (`puzzleJudge`, `puzzleSolution`), or proving it needs more than the proof search's node limit |
 //! | `busy` | `think` or `analyse` called while a search is running, a `Game` method called from inside another of the same game's (only JS run by the binding itself, such as a replaced built-in, can do that), or `free()` called then |
@@ -27,7 +28,8 @@
 use std::fmt;
 
 use bluegray_core::{
-    IllegalMove, MoveError, PositionCodeError, RecordError, ReplayError, TagError, VariantError,
+    EndError, IllegalMove, MoveError, PositionCodeError, RecordError, ReplayError, TagError,
+    VariantError,
 };
 #[cfg(feature = "teaching")]
 use bluegray_lessons::LessonError;
@@ -51,6 +53,8 @@ pub enum ErrorCode {
     IllegalMove,
     /// `game-over`.
     GameOver,
+    /// `too-late`: a game aborted once both sides have moved.
+    TooLate,
     /// `bad-tag`.
     BadTag,
     /// `bad-puzzle`.
@@ -76,6 +80,7 @@ impl ErrorCode {
             ErrorCode::BadMoveText => "bad-move-text",
             ErrorCode::IllegalMove => "illegal-move",
             ErrorCode::GameOver => "game-over",
+            ErrorCode::TooLate => "too-late",
             ErrorCode::BadTag => "bad-tag",
             ErrorCode::BadPuzzle => "bad-puzzle",
             ErrorCode::Busy => "busy",
@@ -147,6 +152,16 @@ impl std::error::Error for ApiError {}
 impl From<VariantError> for ApiError {
     fn from(e: VariantError) -> ApiError {
         ApiError::new(ErrorCode::BadVariant, e.to_string())
+    }
+}
+
+impl From<EndError> for ApiError {
+    fn from(e: EndError) -> ApiError {
+        let code = match e {
+            EndError::GameOver(_) => ErrorCode::GameOver,
+            EndError::TooLateToAbort { .. } => ErrorCode::TooLate,
+        };
+        ApiError::new(code, format!("Game.end: {e}"))
     }
 }
 
@@ -297,6 +312,7 @@ mod tests {
             ErrorCode::BadMoveText,
             ErrorCode::IllegalMove,
             ErrorCode::GameOver,
+            ErrorCode::TooLate,
             ErrorCode::BadTag,
             ErrorCode::BadPuzzle,
             ErrorCode::Busy,

@@ -3,7 +3,7 @@
 //!
 //! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
 //! with everything the page draws from (board, legal moves with their point lists, captain
-//! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`setTag`/`tag`/`record`/`code`
+//! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`end`/`setTag`/`tag`/`record`/`code`
 //! (and wasm-bindgen's `free()`), and the free functions `variants()` (the catalogue: variants,
 //! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
 //! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
@@ -181,6 +181,19 @@ mod wasm {
         /// Replays the last move taken back; returns it, or `undefined`.
         pub fn redo(&self) -> Result<Option<String>, JsValue> {
             self.with("Game.redo", |s| Ok(s.redo()))
+        }
+
+        /// Ends the game by the players' word: `end('resign', side)`, `end('draw')` or
+        /// `end('abort')`; returns the result as `state().result` shows it.
+        pub fn end(&self, how: JsValue, side: JsValue) -> Result<JsValue, JsValue> {
+            const F: &str = "Game.end";
+            let (ph, ps) = (Param::new(F, "how"), Param::new(F, "side"));
+            let ending = read(&how, ph)
+                .and_then(|how| Ok((how, read(&side, ps)?)))
+                .and_then(|(how, side)| args::ending(&how, &side, ph, ps))
+                .map_err(js_error)?;
+            let text = self.with(F, |s| s.end(ending).and_then(|r| js::json(&r, F)))?;
+            js::parse(&text, F).map_err(js_error)
         }
 
         /// Sets a record tag such as `Blue` or `Gray`.

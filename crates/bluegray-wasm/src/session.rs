@@ -2,8 +2,9 @@
 
 use bluegray_core::{Game, Variant};
 
+use crate::args::Ending;
 use crate::error::{ApiError, ErrorCode};
-use crate::view::GameState;
+use crate::view::{GameState, ResultView};
 
 /// A game as the page sees it.
 #[derive(Clone, Debug)]
@@ -101,6 +102,17 @@ impl Session {
     /// Replays the last move taken back; returns it, or `None`.
     pub fn redo(&mut self) -> Option<String> {
         self.game.redo().map(|m| m.to_string())
+    }
+
+    /// Ends the game by the players' word (docs/RULES.md §5.1); returns the result as
+    /// `state().result` shows it.
+    pub fn end(&mut self, how: Ending) -> Result<ResultView, ApiError> {
+        let o = match how {
+            Ending::Resign(side) => self.game.resign(side),
+            Ending::Draw => self.game.agree_draw(),
+            Ending::Abort => self.game.abort(),
+        }?;
+        Ok(ResultView::of(&o))
     }
 
     /// Sets a record tag such as `Blue` or `Gray` (player names); the reserved tags

@@ -65,14 +65,15 @@ pub struct ResultView {
     /// `"blue"`, `"gray"`, or `None` for a draw.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'static str>,
-    /// `"breakthrough"`, `"lead"` or `"impasse"`.
+    /// `"breakthrough"`, `"lead"` or `"impasse"` by the rules; `"resignation"`, `"agreement"`
+    /// or `"aborted"` by the players.
     pub reason: &'static str,
     /// For an impasse: `"no-moves"`, `"repetition"` or `"no-progress"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cause: Option<&'static str>,
     /// A sentence, e.g. "Blue wins by breakthrough: the captain reached the red dot".
     pub text: String,
-    /// `1-0`, `0-1` or `1/2-1/2`.
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
     pub token: &'static str,
     /// A win on impasse, which Sackson counts as half a game.
     pub half_win: bool,
@@ -92,6 +93,9 @@ impl ResultView {
                     ImpasseCause::NoProgress => "no-progress",
                 }),
             ),
+            EndReason::Resignation => ("resignation", None),
+            EndReason::Agreement => ("agreement", None),
+            EndReason::Aborted => ("aborted", None),
         };
         ResultView {
             winner: o.winner.map(Color::as_str),

@@ -421,3 +421,84 @@ fn think_returns_a_legal_move_with_score_and_pv() {
     )
     .is_err());
 }
+
+#[test]
+fn the_players_end_a_game_with_a_reason_the_view_carries() {
+    use bluegray_core::Color;
+    use bluegray_wasm::args::{ending, Ending, JsArg, Param};
+    let (ph, ps) = (
+        Param::new("Game.end", "how"),
+        Param::new("Game.end", "side"),
+    );
+    let s = |t: &str| JsArg::String(t.into());
+    assert_eq!(
+        ending(&s("resign"), &s("gray"), ph, ps),
+        Ok(Ending::Resign(Color::Gray))
+    );
+    assert_eq!(
+        ending(&s("draw"), &JsArg::Undefined, ph, ps),
+        Ok(Ending::Draw)
+    );
+    assert_eq!(
+        ending(&s("abort"), &JsArg::Undefined, ph, ps),
+        Ok(Ending::Abort)
+    );
+    for (how, side, says) in [
+        (
+            s("resign"),
+            JsArg::Undefined,
+            "side must be 'blue' or 'gray'",
+        ),
+        (s("resign"), s("Blue"), "side must be 'blue' or 'gray'"),
+        (s("draw"), s("blue"), "side must be undefined for a draw"),
+        (
+            s("quit"),
+            JsArg::Undefined,
+            "how must be 'resign', 'draw' or 'abort', not 'quit'",
+        ),
+        (
+            JsArg::Number(1.0),
+            JsArg::Undefined,
+            "how must be 'resign', 'draw' or 'abort', not the number 1",
+        ),
+    ] {
+        let e = ending(&how, &side, ph, ps).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadArgument);
+        assert!(e.message.starts_with("Game.end: "), "{}", e.message);
+        assert!(e.message.contains(says), "{}", e.message);
+    }
+
+    let mut g = Session::new("sackson").unwrap();
+    g.play("e2-f3").unwrap();
+    let r = g.end(Ending::Resign(Color::Gray)).unwrap();
+    assert_eq!(
+        (r.winner, r.reason, r.token),
+        (Some("blue"), "resignation", "1-0")
+    );
+    assert_eq!(g.state().result, Some(r));
+    assert!(g.state().moves.is_empty());
+    assert!(g.record().contains("[Termination \"resignation\"]"));
+    let again = Session::from_record(&g.record()).unwrap();
+    assert_eq!(again.state().result, g.state().result);
+    let e = g.end(Ending::Draw).unwrap_err();
+    assert_eq!(e.code, ErrorCode::GameOver);
+    assert_eq!(g.play("e8-d7").unwrap_err().code, ErrorCode::GameOver);
+
+    let mut g = Session::new("sackson").unwrap();
+    let r = g.end(Ending::Draw).unwrap();
+    assert_eq!(
+        (r.winner, r.reason, r.token),
+        (None, "agreement", "1/2-1/2")
+    );
+
+    let mut g = Session::new("sackson").unwrap();
+    g.play("e2-f3").unwrap();
+    g.play("e8-d7").unwrap();
+    let e = g.end(Ending::Abort).unwrap_err();
+    assert_eq!(e.code, ErrorCode::TooLate);
+    assert!(e.message.contains("too late to abort"), "{}", e.message);
+    assert_eq!(g.state().result, None);
+    g.undo();
+    let r = g.end(Ending::Abort).unwrap();
+    assert_eq!((r.winner, r.reason, r.token), (None, "aborted", "*"));
+}

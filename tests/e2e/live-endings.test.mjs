@@ -1,0 +1,159 @@
+// End-to-end: a live game ended by a player's word, between devices (browser contexts) through a
+// real relay (scripts/relay.mjs with a throwaway Redis): a resignation goes to the other device
+// signed by its seat, as a move does, and stays on the relay; one forged by a stranger's key is
+// ignored; an abort before both sides have moved.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import mqtt from 'mqtt';
+import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
+import { setUpDevices, startFromForm } from './devices.mjs';
+import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
+import { topics, parseSnapshot, withEnd } from '../../www/remote/live-protocol.js';
+import { signer, newIdentity } from '../../www/remote/live-keys.js';
+
+const VARIANT = 'super-light';
+
+const env = setUpDevices();
+let redis;
+let relay;
+before(async () => {
+  redis = await startRedis();
+  relay = await startRelay({ redis: redis.url, args: [...LOOPBACK_LIMITS] });
+});
+after(async () => {
+  await relay?.dispose();
+  await redis?.dispose();
+});
+
+function waitConnected(page) {
+  return page.waitForFunction(() => {
+    const p = window.bluegray && window.bluegray.element.presence;
+    return p && p.relay === 'connected' && p.seat;
+  });
+}
+
+/** A live game of VARIANT: Blue hosts it on one device, Gray joins by the invitation on another. */
+async function liveGame() {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`);
+  await startFromForm(a.page, 'live', 'blue', VARIANT);
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  return { a, b, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
+}
+
+/** Plays one move on `mover` and waits until `other` has it. */
+async function liveMove(mover, other, turn) {
+  const s = await state(mover.page);
+  await playMove(mover.page, pickMove(s, turn));
+  await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
+}
+
+/** The game's retained snapshot on the relay once `holds(snap)`, read by plain MQTT clients. */
+async function retainedWhen(id, holds) {
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+    let snap;
+    try {
+      const got = new Promise((resolve) => client.on('message', (t, payload) => resolve(parseSnapshot(payload.toString()))));
+      await client.subscribeAsync(topics(id).game, { qos: 1 });
+      snap = await got;
+    } finally {
+      await client.endAsync();
+    }
+    if ((snap && holds(snap)) || Date.now() > deadline) return snap;
+  }
+}
+
+test('a live resignation reaches the other device signed by its seat; a forged one is ignored', async () => {
+  const { a, b, id } = await liveGame();
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  // A stranger publishes a resignation of Blue's over the relay's own snapshot: not Blue's key.
+  const snap = await retainedWhen(id, (s) => s.moves.length === 2);
+  const stranger = await signer((await newIdentity()).privateJwk);
+  const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+  await client.publishAsync(topics(id).game, JSON.stringify(await withEnd(snap, 'resign', 'blue', stranger)), { qos: 1, retain: true });
+  await client.endAsync();
+  await b.page.waitForTimeout(1500);
+  assert.equal((await state(a.page)).result, undefined, 'Blue’s device ignores it');
+  assert.equal((await state(b.page)).result, undefined, 'Gray’s device ignores it');
+  // Blue is to move, but Gray resigns, by the panel, asked first.
+  await b.page.evaluate(() => {
+    window.overs = [];
+    window.bluegray.element.addEventListener('gameover', (e) => window.overs.push(e.detail));
+  });
+  await a.page.evaluate(() => {
+    window.overs = [];
+    window.bluegray.element.addEventListener('gameover', (e) => window.overs.push(e.detail));
+  });
+  await b.page.click('#resign');
+  await waitText(b.page, '#end-confirm-text', /Resign this game\? Gray loses\./);
+  await b.page.click('#end-confirm-yes');
+  await waitText(b.page, '#status', /Blue wins: Gray resigned\./);
+  await waitText(a.page, '#status', /Blue wins: Gray resigned\./);
+  for (const d of [a, b]) {
+    const s = await state(d.page);
+    assert.deepEqual([s.result?.winner, s.result?.reason, s.result?.token], ['blue', 'resignation', '1-0']);
+    assert.match(s.record, /\[Termination "resignation"\]/);
+    await d.page.waitForFunction(() => window.overs.length > 0);
+    assert.equal((await d.page.evaluate(() => window.overs))[0].reason, 'resignation');
+  }
+  // The relay keeps it for a device that comes later.
+  const kept = await retainedWhen(id, (s) => !!s.end);
+  assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['resign', 'gray']);
+  // The other seat cannot be resigned from here: its ending comes from the relay.
+  const refused = await a.page.evaluate(() => {
+    try {
+      window.bluegray.element.resign('gray');
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  });
+  assert.match(String(refused), /over already|cannot end/);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('a live game aborted before both sides have moved, by the element', async () => {
+  const { a, b } = await liveGame();
+  await liveMove(a, b, 0);
+  assert.ok(await b.page.isVisible('#abort'));
+  const aborted = await b.page.evaluate(() => window.bluegray.element.abort());
+  assert.equal(aborted.reason, 'aborted');
+  await waitText(a.page, '#status', /Game aborted: no result\./);
+  assert.equal((await state(a.page)).result?.token, '*');
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('a live draw: offered by one seat by the panel, seen and accepted on the other device', async () => {
+  const { a, b, id } = await liveGame();
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await a.page.click('#offer-draw');
+  await waitText(a.page, '#notice', /You offer a draw: your friend sees it now/);
+  await waitText(a.page, '#draw-offer-text', /You offered a draw: it stands until your friend moves\./);
+  await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.drawOffer), 'blue');
+  // Blue cannot accept its own offer: Gray's word comes from the relay.
+  assert.match(String(await a.page.evaluate(() => {
+    try {
+      window.bluegray.element.acceptDraw();
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  })), /No draw offer stands/);
+  await b.page.click('#accept-draw');
+  await waitText(b.page, '#status', /Draw by agreement\./);
+  await waitText(a.page, '#status', /Draw by agreement\./);
+  for (const d of [a, b]) {
+    const s = await state(d.page);
+    assert.deepEqual([s.result?.reason, s.result?.token], ['agreement', '1/2-1/2']);
+  }
+  const kept = await retainedWhen(id, (s) => !!s.end);
+  assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['draw', 'gray']);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});

@@ -1,0 +1,293 @@
+// A board's endings by the players' word (docs/RULES.md §5.1): a resignation, a draw, and an
+// abort before both sides have moved. Against the computer a draw is offered, and the computer
+// accepts it only when the page's analysis (engine/analysis.js) says it is not ahead; two people
+// at one board agree to it by offering it there. In a game by link the ending travels in the next
+// link as the moves do: this board ends its copy, for its seat, or for the friend's when the page
+// brings the friend's ending in (as it brings the friend's moves with play()). In a live game this
+// seat's resignation, abort, draw offer and acceptance go to the relay signed like a move
+// (live-link.js), and the other seat's come back from it.
+import { analysis, positionOf } from '../engine/analysis.js';
+import { abortError } from '../engine/ai-client.js';
+import { otherSide } from '../lib/settings.js';
+import { DRAW_OFFER_TAG, offerTag, standingOffer } from '../lib/draw-offer.js';
+import * as B from './board.js';
+import { seatOf } from './state.js';
+/** @import { CoreGame, Catalogue, Result, Side } from '../engine/core-types.js' */
+/** @import { BoardState } from './state.js' */
+/** @import { MessageParams } from '../lib/i18n.js' */
+
+/**
+ * What the endings ask of their board.
+ * @typedef {{
+ *   state(): BoardState,
+ *   game(): CoreGame,
+ *   catalogue(): Catalogue|null,
+ *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
+ *   stopMoving(): void,
+ *   settled(): void,
+ *   refresh(): void,
+ *   emit(type: string, detail: object): void,
+ *   liveDeclared(how: 'resign'|'abort'|'draw'|'offer'): void,
+ *   t(key: string, params?: MessageParams): string,
+ * }} EndingBoard
+ */
+
+/** How many times an offer is judged again when the position moved on while it was judged. */
+const REJUDGE = 3;
+
+/**
+ * The element's answer to a draw offer: whether it was accepted.
+ * @typedef {{accepted: boolean}} DrawAnswer
+ */
+
+export class Endings {
+  /** @type {EndingBoard} */
+  #board;
+  /** The computer's answer to the offer it is weighing: a second offer meanwhile gets the same. */
+  #weighing = /** @type {Promise<DrawAnswer>|null} */ (null);
+
+  /** @param {EndingBoard} board */
+  constructor(board) {
+    this.#board = board;
+  }
+
+  /**
+   * The side that resigns (or offers a draw by link): against the computer the person's; with
+   * two people the side named, else the side to move; by link the side named, else this board's
+   * seat. Throws where nobody at this board may resign.
+   * @param {unknown} side
+   * @returns {Side}
+   */
+  #playerSide(side) {
+    const b = this.#board;
+    const s = b.state();
+    if (side !== undefined && side !== 'blue' && side !== 'gray') throw new TypeError(b.t('api.badSide', { side: String(side).slice(0, 24) }));
+    const mode = s.settings.mode;
+    if (mode === 'ai') {
+      if (side !== undefined && side !== s.settings.side) throw new Error(b.t('api.notYourSide', { side }));
+      return s.settings.side;
+    }
+    if (mode === 'two') return side ?? this.#open().side;
+    const seat = seatOf(s);
+    if (mode === 'friend' && (side !== undefined || seat === 'blue' || seat === 'gray')) return side ?? /** @type {Side} */ (seat);
+    // Live, only this device's own seat: the other's ending comes signed from the relay.
+    if (mode === 'live' && (seat === 'blue' || seat === 'gray') && (side === undefined || side === seat)) return seat;
+    throw new Error(b.t('api.noEndingHere'));
+  }
+
+  /** The game's state, still going on; throws once it is over. */
+  #open() {
+    const b = this.#board;
+    const gs = b.state().gs;
+    if (!gs) throw new Error(b.t('api.notReady'));
+    if (gs.result) throw new Error(b.t('api.gameOver'));
+    return gs;
+  }
+
+  /**
+   * Ends the game by `how`, and puts the result on the board (the `gameover` event follows).
+   * @param {'resign'|'draw'|'abort'} how
+   * @param {Side} [side]
+   * @returns {Result}
+   */
+  #end(how, side) {
+    const b = this.#board;
+    const game = b.game();
+    let result;
+    try {
+      result = game.end(how, side);
+    } catch (e) {
+      const code = e && /** @type {{code?: string}} */ (e).code;
+      if (code === 'too-late') throw new Error(b.t('api.abortTooLate'), { cause: e });
+      if (code === 'game-over') throw new Error(b.t('api.gameOver'), { cause: e });
+      throw e;
+    }
+    // The computer's move under way is of a game that has ended.
+    b.stopMoving();
+    b.apply(B.afterStep, game.state());
+    b.settled();
+    if (b.state().settings.mode === 'live') b.liveDeclared(how);
+    return result;
+  }
+
+  /**
+   * The other seat's resignation, abort or acceptance of this seat's draw offer in a live game,
+   * checked by the session (its seat's signature): the game ends here as it did there.
+   * @param {'resign'|'abort'|'draw'} how
+   * @param {Side} side
+   */
+  fromRelay(how, side) {
+    const b = this.#board;
+    const game = b.game();
+    try {
+      game.end(how, how === 'resign' ? side : undefined);
+    } catch {
+      // Ended here already (by this seat, crossing the other's): the first ending stands.
+      return;
+    }
+    b.apply(B.afterStep, game.state());
+    b.settled();
+  }
+
+  /**
+   * The element's resign(side).
+   * @param {unknown} side
+   * @returns {Result}
+   */
+  resign(side) {
+    const who = this.#playerSide(side);
+    this.#open();
+    return this.#end('resign', who);
+  }
+
+  /**
+   * The element's abort(): against the computer, between two people at the board, in a game by
+   * link, and for a live game's seat.
+   * @returns {Result}
+   */
+  abort() {
+    const b = this.#board;
+    const s = b.state();
+    const seated = s.settings.mode === 'live' && (seatOf(s) === 'blue' || seatOf(s) === 'gray');
+    if (!seated && !['ai', 'two', 'friend'].includes(s.settings.mode)) throw new Error(b.t('api.noEndingHere'));
+    this.#open();
+    return this.#end('abort');
+  }
+
+  /**
+   * The other seat's draw offer in a live game, checked by the session: it stands here as there.
+   * @param {Side} side
+   * @param {number} ply
+   */
+  offerFromRelay(side, ply) {
+    const b = this.#board;
+    const s = b.state();
+    const tag = offerTag(side, ply);
+    if (!s.gs || side === seatOf(s) || b.game().tag(DRAW_OFFER_TAG) === tag) return;
+    b.game().setTag(DRAW_OFFER_TAG, tag);
+    b.refresh();
+    if (this.drawOffer() === side) b.emit('drawoffer', { side });
+  }
+
+  /**
+   * The side whose draw offer stands in a game against a friend elsewhere (lib/draw-offer.js),
+   * or null.
+   * @returns {Side|null}
+   */
+  drawOffer() {
+    const b = this.#board;
+    const s = b.state();
+    if (!s.gs || (s.settings.mode !== 'friend' && s.settings.mode !== 'live')) return null;
+    return standingOffer(s.gs, b.game().tag(DRAW_OFFER_TAG));
+  }
+
+  /**
+   * The element's offerDraw(side): against the computer, judged by the analysis of the position
+   * on the board; between two people at the board, agreed at once; by link, kept in the record
+   * for the next link (the friend's own offer standing, it is an agreement).
+   * @param {unknown} [side]
+   * @returns {Promise<DrawAnswer>}
+   */
+  async offerDraw(side) {
+    const b = this.#board;
+    const mode = b.state().settings.mode;
+    if (mode === 'friend' || mode === 'live') return this.#offerByLink(side);
+    if (mode !== 'ai' && mode !== 'two') throw new Error(b.t('api.noEndingHere'));
+    this.#open();
+    if (mode === 'two') {
+      this.#end('draw');
+      return { accepted: true };
+    }
+    this.#weighing ??= this.#weigh().finally(() => {
+      this.#weighing = null;
+    });
+    return this.#weighing;
+  }
+
+  /**
+   * A draw offered by `side` in a game against a friend elsewhere: kept in the record, and live
+   * put on the relay.
+   * @param {unknown} side
+   * @returns {DrawAnswer}
+   */
+  #offerByLink(side) {
+    const b = this.#board;
+    const who = this.#playerSide(side);
+    const gs = this.#open();
+    const standing = this.drawOffer();
+    if (standing && standing !== who) {
+      this.#end('draw');
+      return { accepted: true };
+    }
+    if (!standing) {
+      b.game().setTag(DRAW_OFFER_TAG, offerTag(who, gs.history.length));
+      b.refresh();
+      b.emit('drawoffer', { side: who });
+      if (b.state().settings.mode === 'live') b.liveDeclared('offer');
+    }
+    return { accepted: false };
+  }
+
+  /**
+   * The element's acceptDraw(): by link, the standing offer becomes a draw by agreement (the
+   * friend's, accepted here; or this seat's own, whose acceptance the page brings from the
+   * friend's link).
+   * @returns {Result}
+   */
+  acceptDraw() {
+    const b = this.#board;
+    const s = b.state();
+    if (s.settings.mode !== 'friend' && s.settings.mode !== 'live') throw new Error(b.t('api.noEndingHere'));
+    this.#open();
+    const offer = this.drawOffer();
+    // Live, this seat's own offer is accepted by the other seat's signed word, from the relay.
+    if (!offer || (s.settings.mode === 'live' && offer === seatOf(s))) throw new Error(b.t('api.noDrawOffer'));
+    return this.#end('draw');
+  }
+
+  /**
+   * The element's declineDraw(): by link, the standing offer is withdrawn or declined here; the
+   * friend learns of it from the next move, which would end the offer anyway.
+   * @returns {void}
+   */
+  declineDraw() {
+    const b = this.#board;
+    const mode = b.state().settings.mode;
+    if (mode !== 'friend' && mode !== 'live') throw new Error(b.t('api.noEndingHere'));
+    this.#open();
+    if (!this.drawOffer()) throw new Error(b.t('api.noDrawOffer'));
+    b.game().setTag(DRAW_OFFER_TAG, '');
+    b.refresh();
+  }
+
+  /**
+   * The computer's answer to a draw offer, from the analysis of the position on the board.
+   * @returns {Promise<DrawAnswer>}
+   */
+  async #weigh() {
+    const b = this.#board;
+    // The computer does not move while it weighs the offer; a position that moved on anyway (a
+    // move played meanwhile) is weighed again.
+    b.stopMoving();
+    const game = b.game();
+    try {
+      for (let i = 0; i < REJUDGE; i++) {
+        const gs = this.#open();
+        const result = await analysis().analyse(positionOf(gs), { priority: 'hint', nodes: b.catalogue()?.analysisNodes });
+        // The offer was made in this game: another game on the board ends it unanswered.
+        if (b.game() !== game) break;
+        const now = b.state().gs;
+        if (!now || now.result || now.code !== gs.code) continue;
+        const computer = otherSide(b.state().settings.side);
+        const ahead = result.side === computer ? result.score : -result.score;
+        if (ahead > 0) return { accepted: false };
+        this.#end('draw');
+        return { accepted: true };
+      }
+      throw abortError(b.t('draw.stale'));
+    } finally {
+      // Declined or not, the computer goes on (a game ended by the draw stays still).
+      b.settled();
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// A draw offered in a game by link (docs/RULES.md §5.1): the side that offered it and the plies
+// played then, kept in the record's `DrawOffer` tag ("gray 12") so that it travels in the links
+// with the moves and survives a reload. It stands until the side it was offered to has moved (a
+// move is a refusal, as over the board) or the game ends; an empty tag is an offer declined. Pure.
+/** @import { GameState, Side } from '../engine/core-types.js' */
+
+/** The record tag that holds the offer. */
+export const DRAW_OFFER_TAG = 'DrawOffer';
+
+/**
+ * The tag's value for an offer by `side` after `ply` plies.
+ * @param {Side} side
+ * @param {number} ply
+ * @returns {string}
+ */
+export function offerTag(side, ply) {
+  return `${side} ${ply}`;
+}
+
+/**
+ * The side whose offer stands in the game `gs` with the tag's value `value`, or null: none, one
+ * made in another line or later than the game, one the other side has answered by moving.
+ * @param {Pick<GameState, 'history'|'side'|'result'>} gs
+ * @param {string|undefined|null} value
+ * @returns {Side|null}
+ */
+export function standingOffer(gs, value) {
+  const m = /^(blue|gray) (\d{1,5})$/.exec(value ?? '');
+  if (!m || gs.result) return null;
+  const side = /** @type {Side} */ (m[1]);
+  const ply = Number(m[2]);
+  const played = gs.history.length;
+  // The offer goes with its maker's own move after it; the other side's move answers it.
+  const maker = played === ply + 1 && gs.side !== side;
+  return played === ply || maker ? side : null;
+}

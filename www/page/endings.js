@@ -1,0 +1,174 @@
+// Ending a game by the player's word (docs/RULES.md §5.1) on the page: Resign, Offer a draw and
+// Abort under the board's controls. Resigning and aborting, and a draw between two players at the
+// board, end the game, so each waits for a yes in the question box; a draw offered to the
+// computer only asks, and the panel says its answer. In a game by link this device resigns,
+// aborts or offers a draw for its seat and sends the link as after a move; a friend's offer
+// from their link is accepted or declined here. In a live game the same, and the relay carries
+// it. The board does the ending (its resign(), offerDraw(),
+// abort()).
+import { isAbort } from '../engine/ai-client.js';
+import { setIfChanged } from '../lib/dom.js';
+import { errorText } from '../lib/errors.js';
+import { byId, button } from './page-elements.js';
+import { gameKey } from './page-state.js';
+/** @import { PageContext } from './context.js' */
+/** @import { PageState } from './page-state.js' */
+/** @import { BoardSnapshot } from './panel.js' */
+/** @import { Message } from '../lib/i18n.js' */
+
+/** @typedef {'resign'|'draw'|'abort'} Ending */
+
+/**
+ * Which endings the player may choose now on the board `b`: none once the game is over or
+ * against a friend elsewhere; an abort only before both sides have moved.
+ * @param {BoardSnapshot} b
+ * @returns {Set<Ending>}
+ */
+export function endingsOpen(b) {
+  const gs = b.gs;
+  /** @type {Set<Ending>} */
+  const open = new Set();
+  const mode = b.settings.mode;
+  const seated = (mode === 'friend' || mode === 'live') && (b.seat === 'blue' || b.seat === 'gray');
+  if (!gs || gs.result || (mode !== 'ai' && mode !== 'two' && !seated)) return open;
+  open.add('resign');
+  // Against a friend elsewhere a draw is offered once: while an offer stands, it is answered.
+  if (!b.drawOffer) open.add('draw');
+  if (gs.history.length < 2) open.add('abort');
+  return open;
+}
+
+/**
+ * The question the player answers before `ending` ends the game, or null when it only asks (a
+ * draw offered to the computer).
+ * @param {Ending} ending
+ * @param {BoardSnapshot} b
+ * @returns {Message|null}
+ */
+export function confirmation(ending, b) {
+  const gs = b.gs;
+  if (!gs) return null;
+  const two = b.settings.mode === 'two';
+  const seat = b.seat === 'blue' || b.seat === 'gray' ? b.seat : b.settings.side;
+  if (ending === 'resign') return { key: 'ending.confirmResign', params: { side: two ? gs.side : seat } };
+  if (ending === 'abort') return { key: 'ending.confirmAbort' };
+  return two ? { key: 'ending.confirmDraw' } : null;
+}
+
+/**
+ * The ending the page asks the player about, while it can still be chosen in the game line it
+ * was chosen in.
+ * @param {PageState} p
+ * @param {BoardSnapshot} b
+ * @returns {Ending|null}
+ */
+function asking(p, b) {
+  const c = p.confirming;
+  return c && b.gs && c.game === gameKey(b.gs) && endingsOpen(b).has(c.ending) ? c.ending : null;
+}
+
+/**
+ * @param {PageContext} ctx
+ * @param {{snapshot: () => BoardSnapshot}} parts the board as the panel reads it
+ */
+export function pageEndings(ctx, { snapshot }) {
+  const { board } = ctx;
+  /** @param {Ending|null} ending */
+  const confirming = (ending) => {
+    const gs = board.state;
+    ctx.update((p) => ({ ...p, confirming: ending && gs ? { ending, game: gameKey(gs) } : null }));
+  };
+
+  /**
+   * Ends the game as the player chose, and says why the board refused, if it did.
+   * @param {Ending} ending
+   */
+  async function end(ending) {
+    confirming(null);
+    if (!endingsOpen(snapshot()).has(ending)) return;
+    try {
+      const byLink = board.settings.mode === 'friend';
+      if (ending === 'resign') board.resign();
+      else if (ending === 'abort') board.abort();
+      else if (board.settings.mode === 'two') await board.offerDraw();
+      else if (byLink || board.settings.mode === 'live') {
+        await board.offerDraw();
+        return ctx.notify({ key: byLink ? 'ending.drawOffered' : 'ending.drawOfferedLive' });
+      } else {
+        ctx.notify({ key: 'ending.drawThinking' });
+        const { accepted } = await board.offerDraw();
+        ctx.notify({ key: accepted ? 'ending.drawAccepted' : 'ending.drawDeclined' });
+      }
+      // The friend learns of it from the next link, as of a move.
+      if (byLink && board.state?.result) ctx.notify({ key: 'ending.sendLink' });
+    } catch (e) {
+      ctx.notify(isAbort(e) ? null : { text: errorText(e) });
+    }
+  }
+
+  /** @param {Ending} ending */
+  function choose(ending) {
+    if (!confirmation(ending, snapshot())) return end(ending);
+    confirming(ending);
+    // A keyboard's player is taken to the question, on its safe answer; the panel is drawn
+    // in the frame asked for first.
+    requestAnimationFrame(() => ctx.$('end-confirm-no').focus());
+  }
+
+  function wire() {
+    /** @type {(id: string, f: () => void) => void} */
+    const on = (id, f) => ctx.$(id).addEventListener('click', f);
+    on('resign', () => choose('resign'));
+    on('offer-draw', () => choose('draw'));
+    on('abort', () => choose('abort'));
+    on('end-confirm-yes', () => {
+      const asked = asking(ctx.page(), snapshot());
+      if (asked) end(asked);
+    });
+    on('end-confirm-no', () => confirming(null));
+    on('accept-draw', () => answer(() => board.acceptDraw()));
+    on('decline-draw', () => answer(() => board.declineDraw()));
+  }
+
+  /**
+   * Answers the friend's draw offer (or withdraws this device's own), saying why the board
+   * refused, if it did.
+   * @param {() => unknown} act
+   */
+  function answer(act) {
+    try {
+      act();
+      if (board.state?.result) ctx.notify({ key: 'ending.sendLink' });
+    } catch (e) {
+      ctx.notify({ text: errorText(e) });
+    }
+  }
+
+  /**
+   * The buttons and the question, from the page state `p` and the board `b`.
+   * @param {Document} doc
+   * @param {PageState} p
+   * @param {BoardSnapshot} b
+   */
+  function render(doc, p, b) {
+    const open = endingsOpen(b);
+    setIfChanged(byId(doc, 'ending'), 'hidden', !open.size);
+    setIfChanged(button(doc, 'resign'), 'hidden', !open.has('resign'));
+    setIfChanged(button(doc, 'offer-draw'), 'hidden', !open.has('draw'));
+    setIfChanged(button(doc, 'abort'), 'hidden', !open.has('abort'));
+    // By link, the offer that stands: the friend's is answered here, this device's own waits.
+    const offer = b.drawOffer;
+    const mine = offer !== null && offer === b.seat;
+    setIfChanged(byId(doc, 'draw-offer'), 'hidden', !offer);
+    const stands = b.settings.mode === 'live' ? 'ending.offerStandsLive' : 'ending.offerStands';
+    if (offer) setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', ctx.say({ key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
+    setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
+    setIfChanged(button(doc, 'decline-draw'), 'textContent', ctx.t(mine ? 'ending.withdrawDraw' : 'ending.declineDraw'));
+    const asked = asking(p, b);
+    const question = asked && confirmation(asked, b);
+    setIfChanged(byId(doc, 'end-confirm'), 'hidden', !question);
+    if (question) setIfChanged(byId(doc, 'end-confirm-text'), 'textContent', ctx.say(question));
+  }
+
+  return { wire, render };
+}
