@@ -190,7 +190,9 @@ export class Mover {
     const s = b.state();
     const seat = S.seatOf(s);
     if (seat !== null && SIDES.includes(/** @type {'blue'|'gray'} */ (seat)) && before.side !== seat) b.emit('opponentmove', detail);
-    if (seat === before.side && s.settings.mode === 'live') b.livePlayed(gs.history);
+    // This device's own move goes to the relay; one of its seat's that came from the relay (a
+    // device taking the seat over catches up) is already there, and must not be sent back.
+    if (seat === before.side && s.settings.mode === 'live' && by !== 'remote') b.livePlayed(gs.history);
     if (by === 'human' && s.settings.mode === 'puzzle') b.judge();
     b.settled(T.moveNews(gs, before.side, by));
   }

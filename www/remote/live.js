@@ -385,7 +385,11 @@ export class LiveSession {
    * @returns {Promise<void>}
    */
   played(moves) {
-    return this.#signed((snap, sign, seat) => withMove(snap, moves, sign, seat));
+    // Only a move that goes on from the game as signed so far: a snapshot that took moves back
+    // would not be what either seat has.
+    return this.#signed((snap, sign, seat) =>
+      moves.length === snap.moves.length + 1 && snap.moves.every((m, i) => m === moves[i]) ? withMove(snap, moves, sign, seat) : null,
+    );
   }
 
   /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers. @param {'resign'|'abort'|'draw'|'offer'} how @returns {Promise<void>} */
@@ -394,15 +398,18 @@ export class LiveSession {
   }
 
   /**
-   * Puts the snapshot `next` makes from this seat's last one on the relay, one after another.
-   * @param {(snap: Snapshot, sign: Sign, seat: Side) => Promise<Snapshot>} next
+   * Puts the snapshot `next` makes from this seat's last one on the relay (none: nothing to
+   * put), one after another.
+   * @param {(snap: Snapshot, sign: Sign, seat: Side) => Promise<Snapshot>|null} next
    */
   #signed(next) {
     const run = this.#signing.then(async () => {
       const me = this.#me;
       const sign = this.#sign;
       if (!me || !sign || !me.snap || me.seat === 'watch') return;
-      me.snap = await next(me.snap, sign, me.seat);
+      const made = await next(me.snap, sign, me.seat);
+      if (!made) return;
+      me.snap = made;
       this.#unsent += 1;
       this.#keep();
       this.#status();
