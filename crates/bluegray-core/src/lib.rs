@@ -55,6 +55,7 @@ pub mod record;
 pub mod rng;
 pub mod setup;
 pub mod text;
+pub mod validity;
 pub mod variant;
 mod zobrist;
 
@@ -73,6 +74,7 @@ pub use record::{GameRecord, RecordError, TagError, RESERVED_TAGS};
 pub use rng::SplitMix64;
 pub use setup::{Piece, PieceKind, PositionCodeError, Setup};
 pub use text::excerpt;
+pub use validity::Problem;
 pub use variant::{
     options, Army, CaptainMode, Diagonals, GuardKind, Jumps, OptionInfo, Rules, Start, Variant,
     VariantError, VariantName,
