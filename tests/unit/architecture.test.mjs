@@ -35,9 +35,9 @@ test('every module import resolves to a file', () => {
   }
 });
 
-test('the page, the teaching, the review and remote games use the board only through its public API', () => {
+test('the page, the teaching, the review, the editor and remote games use the board only through its public API', () => {
   for (const [m, imports] of Object.entries(GRAPH)) {
-    if (!['page', 'teach', 'review', 'remote'].includes(folder(m))) continue;
+    if (!['page', 'teach', 'review', 'editor', 'remote'].includes(folder(m))) continue;
     const internal = imports.filter((i) => i.startsWith('element/'));
     assert.deepEqual(internal, [], `${m} imports the element's internals`);
   }
@@ -54,11 +54,11 @@ test('the shared library leans on nothing above it, and the element on no page f
   for (const [m, imports] of Object.entries(GRAPH)) {
     if (folder(m) === 'lib') {
       // The rules core's data shapes (engine/core-types.js) are declarations, no code: every layer names them.
-      const above = imports.filter((i) => i !== 'engine/core-types.js' && ['element', 'engine', 'page', 'teach', 'review', 'remote'].includes(folder(i)));
+      const above = imports.filter((i) => i !== 'engine/core-types.js' && ['element', 'engine', 'page', 'teach', 'review', 'editor', 'remote'].includes(folder(i)));
       assert.deepEqual(above, [], `${m} (lib/) imports ${above.join(', ')}`);
     }
     if (folder(m) === 'element' || m === 'blue-gray-game.js') {
-      const pages = imports.filter((i) => ['page', 'teach', 'review'].includes(folder(i)));
+      const pages = imports.filter((i) => ['page', 'teach', 'review', 'editor'].includes(folder(i)));
       assert.deepEqual(pages, [], `${m} imports a page feature`);
     }
   }

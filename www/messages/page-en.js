@@ -9,6 +9,8 @@ export default {
     'page.learnRegion': 'Learn the game',
     'howto.open': 'How to play',
     'howto.title': 'How to play',
+    'edit.open': 'Set up a position',
+    'edit.title': 'Set up a position',
     'lessons.open': 'Lessons',
     'lessons.title': 'Lessons',
 

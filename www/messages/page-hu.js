@@ -9,6 +9,8 @@ export default {
     'page.learnRegion': 'Ismerd meg a játékot',
     'howto.open': 'Hogyan játsszunk?',
     'howto.title': 'Hogyan játsszunk?',
+    'edit.open': 'Állás felállítása',
+    'edit.title': 'Állás felállítása',
     'lessons.open': 'Leckék',
     'lessons.title': 'Leckék',
 

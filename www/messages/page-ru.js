@@ -9,6 +9,8 @@ export default {
     'page.learnRegion': 'Изучить игру',
     'howto.open': 'Как играть',
     'howto.title': 'Как играть',
+    'edit.open': 'Расставить позицию',
+    'edit.title': 'Расстановка позиции',
     'lessons.open': 'Уроки',
     'lessons.title': 'Уроки',
 
