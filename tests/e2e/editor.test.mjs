@@ -1,0 +1,115 @@
+// End-to-end: the board editor (issue 33, part 2), in headless Chromium. A position is set up by
+// clicks and the keyboard, refused by the rules core with its reasons in words, fixed, copied as a
+// code and a link, played against the computer, and the copied link opens the same position; the
+// editor passes axe-core (with reasons shown), and says its reasons in Russian too.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, openPage, waitReady, playMove, waitPly, seriousA11y, state } from './helpers.mjs';
+import { loadAllTables } from '../../www/messages/index.js';
+import { translate, loadMessages } from '../../www/lib/i18n.js';
+
+await loadAllTables();
+for (const lang of ['en', 'ru']) for (const part of ['page', 'edit']) await loadMessages(part, lang);
+
+const env = setUp({}, (e) => e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(e.url).origin }));
+
+const point = (p) => `#editor .editor-point[data-point="${p}"]`;
+const tool = (name) => `#editor .editor-tool[data-tool="${name}"]`;
+/** The verdict's reasons: [code, sentence] each. */
+const reasons = (page) => page.$$eval('#editor .editor-verdict li', (lis) => lis.map((li) => [li.getAttribute('data-code'), li.textContent]));
+const code = (page) => page.inputValue('#editor-code');
+
+async function openEditor(page) {
+  await page.click('#open-editor');
+  await page.waitForSelector(point('e5'), { state: 'visible' });
+}
+
+test('a position set up by clicks is refused with its reasons, fixed, copied, played against the computer, and its link opens it', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  await openEditor(page);
+  // It opens on the board's position: Sackson's start, playable.
+  assert.equal(await code(page), 'sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1');
+  assert.equal(await page.getAttribute('#editor .editor-verdict', 'data-ok'), 'true');
+  await page.click('#editor button[data-i18n="edit.clear"]');
+  assert.equal(await code(page), '9/9/9/9/9/9/9/9/9 b 0 1');
+  // Two Blue captains and no Gray one.
+  await page.click(tool('blue-captain'));
+  assert.equal(await page.getAttribute(tool('blue-captain'), 'aria-pressed'), 'true');
+  await page.click(point('e1'));
+  await page.click(point('e2'));
+  assert.equal(await code(page), '9/9/9/9/9/9/9/4C4/4C4 b 0 1');
+  assert.equal(await page.getAttribute('#editor .editor-verdict', 'data-ok'), 'false');
+  assert.deepEqual(await reasons(page), [
+    ['extra-captains', translate('en', 'edit.problem.extra-captains', { color: 'blue', count: 2 })],
+    ['no-captain', translate('en', 'edit.problem.no-captain', { color: 'gray' })],
+  ]);
+  assert.equal(await page.isDisabled('#editor button[data-i18n="edit.playAi"]'), true);
+  assert.match((await reasons(page))[0][1], /2 Blue captains/);
+  // Fixed: the second click on e2 takes its captain away, and Gray gets one.
+  await page.click(point('e2'));
+  await page.click(tool('gray-captain'));
+  await page.click(point('e9'));
+  // A Gray guard put down from the keyboard: from e9, three points down is e6.
+  await page.click(tool('gray-sergeant'));
+  await page.focus(point('e9'));
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-point')), 'e6');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute(point('e6'), 'aria-label'), translate('en', 'desc.piece', { point: 'e6', color: 'gray', kind: 'sergeant' }));
+  const wanted = '4c4/9/9/4s4/9/9/9/9/4C4 b 0 1';
+  assert.equal(await code(page), wanted);
+  assert.equal(await page.getAttribute('#editor .editor-verdict', 'data-ok'), 'true');
+  assert.deepEqual(await reasons(page), []);
+  // Copied: the code, then a link that carries it.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.click('#editor button[data-i18n="edit.copyCode"]');
+  await page.waitForFunction(() => document.querySelector('#editor .editor-copied')?.textContent !== '');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), wanted);
+  await page.click('#editor button[data-i18n="edit.copyLink"]');
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('#')));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(new URLSearchParams(link.split('#')[1]).get('position'), wanted);
+  // Played against the computer: the editor closes, Blue (to move) is the player's.
+  await page.click('#editor button[data-i18n="edit.playAi"]');
+  await page.waitForFunction(() => !document.querySelector('#editor')?.hasAttribute('open'));
+  const s = await state(page);
+  assert.equal(s?.start, wanted);
+  assert.equal(s?.mode ?? (await page.getAttribute('#game', 'mode')), 'ai');
+  await playMove(page, 'e1-e2');
+  await waitPly(page, 2);
+  assert.equal((await state(page))?.history.length, 2, 'the computer answered');
+  // The copied link opens the same position.
+  const other = await env.context.newPage();
+  await other.goto(link);
+  await waitReady(other);
+  assert.equal((await state(other))?.start, wanted);
+  await other.close();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the editor says its reasons in the page’s language, and a captain home is a game already over', async () => {
+  const { page, problems } = await openPage(env, '?lang=ru&mode=two');
+  await openEditor(page);
+  await page.click('#editor button[data-i18n="edit.clear"]');
+  await page.click(tool('blue-captain'));
+  await page.click(point('e1'));
+  await page.click(tool('gray-captain'));
+  await page.click(point('e5'));
+  assert.deepEqual(await reasons(page), [['captain-home', translate('ru', 'edit.problem.captain-home', { color: 'gray' })]]);
+  assert.match((await reasons(page))[0][1], /^Серые/);
+  // The rules change the verdict: under classic (a lead of 3 wins) a Blue captain on b3 against
+  // Gray's at its start has already won; under Sackson's rules it has not.
+  await page.click(point('e5'));
+  await page.click(point('e9'));
+  await page.click(tool('blue-captain'));
+  await page.click(point('e1'));
+  await page.click(point('b3'));
+  assert.equal(await page.getAttribute('#editor .editor-verdict', 'data-ok'), 'true');
+  await page.selectOption('#editor-variant', 'classic');
+  assert.deepEqual((await reasons(page)).map(([c]) => c), ['lead-reached']);
+  // The page's problems are read before axe, whose own inline styles the page's CSP refuses.
+  assert.deepEqual(problems, []);
+  assert.deepEqual(await seriousA11y(page, '#editor'), []);
+  await page.close();
+});
