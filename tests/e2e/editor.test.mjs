@@ -113,3 +113,65 @@ test('the editor says its reasons in the page’s language, and a captain home i
   assert.deepEqual(await seriousA11y(page, '#editor'), []);
   await page.close();
 });
+
+// A page of someone else's with the element alone, in edit mode.
+const HOST = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Set up a position</title>
+  <link rel="icon" href="data:,">
+  <script type="module" src="blue-gray-game.js"></script>
+</head>
+<body>
+  <h1>Set up a position</h1>
+  <blue-gray-game id="ed" mode="edit" variant="classic" position="4c4/9/9/9/9/9/9/9/4C4 b 0 1"></blue-gray-game>
+</body>
+</html>
+`;
+
+test('the element in mode="edit" shows the editor on its position, fires change with the code, and plays the code once the mode changes', async () => {
+  const page = await env.context.newPage();
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  const url = `${env.url}edit-position.html`;
+  await page.route(url, (r) => r.fulfill({ contentType: 'text/html', body: HOST }));
+  await page.addInitScript(() => {
+    window.changes = [];
+    document.addEventListener('change', (e) => {
+      if (e.detail && 'code' in e.detail) window.changes.push(JSON.parse(JSON.stringify(e.detail)));
+    });
+  });
+  await page.goto(url);
+  await page.waitForSelector('#ed .editor-point[data-point="e5"]', { state: 'visible' });
+  assert.equal(await page.inputValue('#ed .editor-code'), '4c4/9/9/9/9/9/9/9/4C4 b 0 1');
+  assert.equal(await page.inputValue('#ed .editor-variant'), 'classic');
+  assert.equal(await page.isVisible('#ed [part~="frame"]'), false, 'the board gives way to the editor');
+  await page.click('#ed .editor-tool[data-tool="blue-sergeant"]');
+  await page.click('#ed .editor-point[data-point="d2"]');
+  let last = await page.evaluate(() => window.changes.at(-1));
+  assert.deepEqual(last, { code: '4c4/9/9/9/9/9/9/3S5/4C4 b 0 1', variant: 'classic', side: 'blue', ok: true, problems: [] });
+  await page.click('#ed .editor-tool[data-tool="blue-captain"]');
+  await page.click('#ed .editor-point[data-point="a1"]');
+  last = await page.evaluate(() => window.changes.at(-1));
+  assert.equal(last.ok, false);
+  assert.deepEqual(last.problems.map((p) => p.code), ['extra-captains', 'captain-off-path']);
+  assert.equal(await page.textContent('#ed .editor-verdict li[data-code="captain-off-path"]'), translate('en', 'edit.problem.captain-off-path', { color: 'blue', point: 'a1' }));
+  await page.click('#ed .editor-point[data-point="a1"]');
+  last = await page.evaluate(() => window.changes.at(-1));
+  assert.equal(last.ok, true);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(await seriousA11y(page, '#ed'), []);
+  // The page plays what was set up: the editor gives way to the board, on that position.
+  await page.evaluate((code) => {
+    const ed = document.getElementById('ed');
+    ed.setAttribute('position', code);
+    ed.setAttribute('mode', 'two');
+  }, last.code);
+  await page.waitForFunction((code) => document.getElementById('ed').state?.start === code, last.code);
+  assert.equal(await page.isVisible('#ed .editor'), false);
+  assert.equal(await page.isVisible('#ed [part~="frame"]'), true);
+  await playMove(page, 'd2-d3', { board: '#ed' });
+  await page.close();
+});

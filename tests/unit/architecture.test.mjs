@@ -50,7 +50,7 @@ test('only the engine (and its worker) reaches the rules core’s bindings', () 
   }
 });
 
-test('the shared library leans on nothing above it, and the element on no page feature', () => {
+test('the shared library leans on nothing above it, the element on no page feature, and the editor on neither', () => {
   for (const [m, imports] of Object.entries(GRAPH)) {
     if (folder(m) === 'lib') {
       // The rules core's data shapes (engine/core-types.js) are declarations, no code: every layer names them.
@@ -58,8 +58,13 @@ test('the shared library leans on nothing above it, and the element on no page f
       assert.deepEqual(above, [], `${m} (lib/) imports ${above.join(', ')}`);
     }
     if (folder(m) === 'element' || m === 'blue-gray-game.js') {
-      const pages = imports.filter((i) => ['page', 'teach', 'review', 'editor'].includes(folder(i)));
+      const pages = imports.filter((i) => ['page', 'teach', 'review'].includes(folder(i)));
       assert.deepEqual(pages, [], `${m} imports a page feature`);
+    }
+    // The editor's surface is the page's and the element's edit mode's: it leans on neither.
+    if (folder(m) === 'editor') {
+      const above = imports.filter((i) => ['page', 'teach', 'review', 'remote', 'element'].includes(folder(i)));
+      assert.deepEqual(above, [], `${m} imports ${above.join(', ')}`);
     }
   }
 });

@@ -99,8 +99,9 @@ test('the board’s part has every message the element says: a page with only th
     const text = fs.readFileSync(path.join(WWW, m), 'utf8');
     for (const x of text.matchAll(/'([a-z][A-Za-z]*(?:\.[A-Za-z0-9-]+)+)'/g)) {
       // The element's puzzle mode speaks the teaching part, which a page with puzzles has loaded,
-      // and a live session the live part, which the board loads with the session's code.
-      const loaded = [en, teachEn, liveEn].some((part) => Object.hasOwn(part.messages, x[1]));
+      // a live session the live part, which the board loads with the session's code, and the
+      // edit mode the editor's part, which it loads with the editor.
+      const loaded = [en, teachEn, liveEn, editEn].some((part) => Object.hasOwn(part.messages, x[1]));
       if (namespaces.has(x[1].split('.')[0]) && !loaded) missing.push(`${x[1]} (${m})`);
     }
   }

@@ -11,6 +11,7 @@ export default {
     'howto.title': 'Hogyan játsszunk?',
     'edit.open': 'Állás felállítása',
     'edit.title': 'Állás felállítása',
+    'edit.expectedPageMode': 'ai, two, demo vagy view (állást az „Állás felállítása” gombbal lehet felállítani)',
     'lessons.open': 'Leckék',
     'lessons.title': 'Leckék',
 

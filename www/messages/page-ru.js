@@ -11,6 +11,7 @@ export default {
     'howto.title': 'Как играть',
     'edit.open': 'Расставить позицию',
     'edit.title': 'Расстановка позиции',
+    'edit.expectedPageMode': 'ai, two, demo или view (позиции расставляют в «Расставить позицию»)',
     'lessons.open': 'Уроки',
     'lessons.title': 'Уроки',
 

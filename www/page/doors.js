@@ -272,7 +272,7 @@ async function matchOfRecord(text) {
  */
 export function keepPlayers(board, from) {
   const { mode, side, level, movetime } = board.settings;
-  return { from, mode: mode === 'view' || mode === 'puzzle' || isRemote(mode) ? 'two' : mode, side, level, movetime };
+  return { from, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' || isRemote(mode) ? 'two' : mode, side, level, movetime };
 }
 
 /**
@@ -283,5 +283,5 @@ export function keepPlayers(board, from) {
 export function rematchRequest(board) {
   const { variant, mode, side, level, movetime } = board.settings;
   const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
-  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' ? 'two' : mode, side: swapped, level, movetime };
+  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime };
 }
