@@ -114,6 +114,43 @@ test('the editor says its reasons in the page’s language, and a captain home i
   await page.close();
 });
 
+test('a position set up is made a puzzle: the proof search says whether its goal holds with one first move, and the puzzle is tried and copied', async () => {
+  // Puzzle 1 of the committed set (classic, Blue wins in 2 with c6-d6 only; in 3, four first moves win).
+  const position = '2s5s/9/2Css4/2S6/1s4sc1/3s3S1/4SSS2/7S1/1S7 b 0 1';
+  const { page, problems } = await openPage(env, `?mode=two&variant=classic#position=${encodeURIComponent(position)}`);
+  await openEditor(page);
+  assert.equal(await code(page), position);
+  const said = () => page.textContent('#editor .editor-puzzle-said');
+  await page.selectOption('#editor-goal', 'win3');
+  await page.click('#editor button[data-i18n="edit.puzzle.check"]');
+  await page.waitForFunction(() => /first moves reach it/.test(document.querySelector('#editor .editor-puzzle-said')?.textContent ?? ''));
+  assert.match(await said(), /^The goal holds, but 4 first moves reach it \(.*c6-d6.*\)/);
+  assert.equal(await page.isVisible('#editor button[data-i18n="edit.puzzle.try"]'), false);
+  await page.selectOption('#editor-goal', 'stop');
+  await page.click('#editor button[data-i18n="edit.puzzle.check"]');
+  await page.waitForFunction(() => /does not hold/.test(document.querySelector('#editor .editor-puzzle-said')?.textContent ?? ''));
+  await page.selectOption('#editor-goal', 'win2');
+  await page.click('#editor button[data-i18n="edit.puzzle.check"]');
+  await page.waitForFunction(() => /^A puzzle/.test(document.querySelector('#editor .editor-puzzle-said')?.textContent ?? ''));
+  assert.equal(await said(), translate('en', 'edit.puzzle.unique', { move: 'c6-d6', line: 'c6-d6 d7xd5 c7-d7' }));
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.click('#editor button[data-i18n="edit.puzzle.copy"]');
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `<blue-gray-game mode="puzzle" variant="classic" position="${position}" goal="win2"></blue-gray-game>`);
+  // Tried at once on a board in puzzle mode, which answers the solver's first move.
+  await page.click('#editor button[data-i18n="edit.puzzle.try"]');
+  const board = '#editor .editor-puzzle-board blue-gray-game';
+  await page.waitForFunction((sel) => document.querySelector(sel)?.state?.start === '2s5s/9/2Css4/2S6/1s4sc1/3s3S1/4SSS2/7S1/1S7 b 0 1', board);
+  await playMove(page, 'c6-d6', { board });
+  await page.waitForFunction((sel) => document.querySelector(sel)?.state?.history.length === 2, board);
+  assert.deepEqual((await state(page, board))?.history, ['c6-d6', 'd7xd5']);
+  // A change of the position forgets the puzzle.
+  await page.click(point('a1'));
+  assert.equal(await said(), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // A page of someone else's with the element alone, in edit mode.
 const HOST = `<!doctype html>
 <html lang="en">
@@ -164,12 +201,12 @@ test('the element in mode="edit" shows the editor on its position, fires change 
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page, '#ed'), []);
   // The page plays what was set up: the editor gives way to the board, on that position.
-  await page.evaluate((code) => {
+  await page.evaluate((c) => {
     const ed = document.getElementById('ed');
-    ed.setAttribute('position', code);
+    ed.setAttribute('position', c);
     ed.setAttribute('mode', 'two');
   }, last.code);
-  await page.waitForFunction((code) => document.getElementById('ed').state?.start === code, last.code);
+  await page.waitForFunction((c) => document.getElementById('ed').state?.start === c, last.code);
   assert.equal(await page.isVisible('#ed .editor'), false);
   assert.equal(await page.isVisible('#ed [part~="frame"]'), true);
   await playMove(page, 'd2-d3', { board: '#ed' });

@@ -1,12 +1,13 @@
 // The page's board editor: a sheet with the editor's surface (editor-view.js) and what the page
 // does with a position: play it through the page's one door (against the computer, or two on
-// this device), or copy its code or a link that opens it. Fetched, with its messages, at the
+// this device), copy its code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its messages, at the
 // first opening; the position it opens with is the board's.
 import { el, sheetHead, openSheet, button } from '../lib/dom.js';
 import { loadWasm } from '../engine/assets.js';
 import { errorText } from '../lib/errors.js';
 import { positionCode, positionLink } from './editor-state.js';
 import { editorView, editorStyles } from './editor-view.js';
+import { puzzleMaker } from './puzzle-maker.js';
 
 /**
  * @import { Side } from '../engine/core-types.js'
@@ -32,6 +33,8 @@ import { editorView, editorStyles } from './editor-view.js';
 export function editorDialog({ dialog, t, start, current }) {
   /** @type {ReturnType<typeof editorView>|null} */
   let view = null;
+  /** @type {ReturnType<typeof puzzleMaker>|null} */
+  let maker = null;
   const { head } = sheetHead(dialog, t, 'edit');
   const playAi = button('edit.playAi', t, 'primary');
   playAi.addEventListener('click', () => play('ai'));
@@ -49,6 +52,13 @@ export function editorDialog({ dialog, t, start, current }) {
     const ok = !!view?.verdict?.ok;
     playAi.disabled = playTwo.disabled = !ok;
     copied.textContent = '';
+    maker?.reset();
+  }
+
+  /** The position set up, when it can be played. */
+  function playable() {
+    const verdict = view?.verdict;
+    return view && verdict && verdict.ok ? { variant: view.state.variant, code: verdict.code, side: view.state.side } : null;
   }
 
   /**
@@ -81,13 +91,15 @@ export function editorDialog({ dialog, t, start, current }) {
       dialog.replaceChildren(head, el('p', { text: t('edit.loading') }));
       await openSheet(dialog);
       try {
-        view = editorView({ core: await loadWasm(), t, onChange: enable });
+        const core = await loadWasm();
+        view = editorView({ core, t, onChange: enable });
+        maker = puzzleMaker({ t, core, position: playable, copy });
       } catch (e) {
         dialog.replaceChildren(head, el('p', { text: errorText(e, t) }));
         return;
       }
       editorStyles(document);
-      view.element.querySelector('.editor-tools')?.append(actions, copied);
+      view.element.querySelector('.editor-tools')?.append(actions, copied, maker.element);
       dialog.replaceChildren(head, view.element);
     }
     const now = current();
