@@ -56,6 +56,19 @@ test('a position set up by clicks is refused with its reasons, fixed, copied, pl
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-point')), 'e6');
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute(point('e6'), 'aria-label'), translate('en', 'desc.piece', { point: 'e6', color: 'gray', kind: 'sergeant' }));
+  // Dragged: the Gray guard from e6 to d6 and back.
+  const centre = async (p) => {
+    const b = await page.locator(point(p)).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  for (const [from, to] of [['e6', 'd6'], ['d6', 'e6']]) {
+    await page.mouse.move(...(await centre(from)));
+    await page.mouse.down();
+    await page.mouse.move(...(await centre(to)), { steps: 4 });
+    await page.mouse.up();
+    assert.equal(await page.getAttribute(point(to), 'aria-label'), translate('en', 'desc.piece', { point: to, color: 'gray', kind: 'sergeant' }));
+    assert.equal(await page.getAttribute(point(from), 'aria-label'), translate('en', 'desc.empty', { point: from }));
+  }
   const wanted = '4c4/9/9/4s4/9/9/9/9/4C4 b 0 1';
   assert.equal(await code(page), wanted);
   assert.equal(await page.getAttribute('#editor .editor-verdict', 'data-ok'), 'true');

@@ -107,3 +107,15 @@ test('the palette has each side’s three pieces and the eraser, and tools compa
   assert.ok(E.sameTool('erase', 'erase'));
   assert.ok(!E.sameTool('erase', tool('blue', 'captain')));
 });
+
+test('a piece dragged to another point stands there instead, taking the place of what stood there', () => {
+  let s = E.applyTool(E.chooseTool(E.editorState('sackson', 'blue', []), tool('gray', 'captain')), 'e9');
+  s = E.applyTool(E.chooseTool(s, tool('blue', 'sergeant')), 'e8');
+  const moved = E.movePiece(s, 'e9', 'e8');
+  assert.deepEqual(moved.pieces, { e8: { color: 'gray', kind: 'captain' } });
+  assert.equal(moved.focus, 'e8');
+  // From an empty point, onto itself, or off the board: nothing changes.
+  assert.equal(E.movePiece(s, 'a1', 'a2'), s);
+  assert.equal(E.movePiece(s, 'e9', 'e9'), s);
+  assert.equal(E.movePiece(s, 'e9', 'z0'), s);
+});

@@ -72,6 +72,22 @@ export function applyTool(s, point) {
 }
 
 /**
+ * The state after a piece is dragged from `from` to `to`: it stands there instead, whatever stood
+ * there before is gone. Nothing changes when `from` is empty or either is not a point.
+ * @param {EditorState} s
+ * @param {string} from
+ * @param {string} to
+ * @returns {EditorState}
+ */
+export function movePiece(s, from, to) {
+  const man = s.pieces[from];
+  if (!man || !isPoint(to) || from === to) return s;
+  const pieces = { ...s.pieces, [to]: man };
+  delete pieces[from];
+  return { ...s, pieces, focus: to };
+}
+
+/**
  * @param {EditorState} s
  * @param {Tool} tool
  * @returns {EditorState}

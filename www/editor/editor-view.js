@@ -1,7 +1,7 @@
 // The board editor's surface, shared by the page's sheet (editor-dialog.js) and the element's
 // edit mode (element/edit-mode.js): a board drawn by the board's own drawing (lib/draw.js) under
-// a grid of buttons, one a point (so a click, Enter or Space puts the palette's piece down and
-// the arrow keys go from point to point), the palette, the rules, the side to move, the position
+// a grid of buttons, one a point (so a click, Enter or Space puts the palette's piece down, the
+// arrow keys go from point to point, and a piece dragged moves), the palette, the rules, the side to move, the position
 // code live and the rules core's verdict (checkPosition) in words. What holds it only listens.
 // The layout that makes it work (the points over the board) is set on the elements themselves,
 // so it works in a shadow tree too; a stylesheet only adds the looks.
@@ -91,6 +91,24 @@ export function editorView({ core, t, onChange = () => {}, id = 'editor' }) {
       grid.append(b);
     }
   }
+  // A piece dragged from one point to another moves there. The release lands on another button
+  // than the press, so no click follows; a press and release on one point stays a click.
+  /** @type {string|null} */
+  let dragFrom = null;
+  const pointAt = (/** @type {PointerEvent} */ e) => {
+    const r = grid.getBoundingClientRect();
+    return L.toPoint(e.clientX - r.left, e.clientY - r.top);
+  };
+  grid.addEventListener('pointerdown', (e) => {
+    const p = pointAt(e);
+    dragFrom = p && state.pieces[p] ? p : null;
+  });
+  grid.addEventListener('pointerup', (e) => {
+    const from = dragFrom;
+    dragFrom = null;
+    const to = pointAt(e);
+    if (from && to && to !== from) change(E.movePiece(state, from, to));
+  });
   grid.addEventListener('keydown', (e) => {
     const next = E.moveFocus(state, e.key);
     if (!next) return;
