@@ -4,7 +4,7 @@
 // editor passes axe-core (with reasons shown), and says its reasons in Russian too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, waitReady, playMove, waitPly, seriousA11y, state } from './helpers.mjs';
+import { setUp, openPage, waitReady, playMove, waitPly, seriousA11y, state, cutOff } from './helpers.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
 
@@ -162,6 +162,20 @@ test('a position set up is made a puzzle: the proof search says whether its goal
   assert.equal(await said(), '');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('at 360 px, in every language, the editor cuts no text short', async () => {
+  for (const lang of ['en', 'ru', 'hu']) {
+    const { page, problems } = await openPage(env, `?mode=two&lang=${lang}`);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openEditor(page);
+    // With a reason shown: the longest texts.
+    await page.click(point('e9'));
+    assert.equal(await page.getAttribute('#editor .editor-verdict', 'data-ok'), 'false');
+    assert.deepEqual(await cutOff(page), [], lang);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });
 
 // A page of someone else's with the element alone, in edit mode.

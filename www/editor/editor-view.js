@@ -34,7 +34,8 @@ const EDITOR_CSS = `
 .editor-verdict { padding: 0.4rem 0.6rem; border-left: 4px solid #a3301f; background: #fbe9e4; color: #4a160d; }
 .editor-verdict[data-ok="true"] { border-left-color: #2d6a2a; background: #e6f3e2; color: #16361a; }
 .editor-verdict p, .editor-verdict ul { margin: 0.2rem 0; }
-.editor-puzzle { display: flex; flex-direction: column; gap: 0.5rem; }
+.editor-puzzle { display: flex; flex-direction: column; gap: 0.5rem; min-width: 0; }
+.editor-tools select { flex: 1 1 100%; min-width: 0; max-width: 100%; }
 .editor-puzzle [hidden] { display: none; }
 .editor-puzzle-board blue-gray-game { display: block; width: 100%; max-width: 360px; }
 `;

@@ -34,7 +34,7 @@ export default {
     'edit.puzzle.goal': 'A lépésre következő fél célja',
     'edit.puzzle.goal.win2': 'Nyerés 2 lépésben',
     'edit.puzzle.goal.win3': 'Nyerés 3 lépésben',
-    'edit.puzzle.goal.stop': 'Az ellenfél győzelmének megakadályozása',
+    'edit.puzzle.goal.stop': 'Az ellenfél megállítása',
     'edit.puzzle.check': 'A feladvány ellenőrzése',
     'edit.puzzle.checking': 'A bizonyító keresés minden első lépést ellenőriz…',
     'edit.puzzle.notPlayable': 'Előbb állíts fel egy játszható állást.',
