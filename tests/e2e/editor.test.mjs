@@ -225,6 +225,10 @@ test('the element in mode="edit" shows the editor on its position, fires change 
   await page.click('#ed .editor-point[data-point="a1"]');
   last = await page.evaluate(() => window.changes.at(-1));
   assert.equal(last.ok, true);
+  // Another language: the editor speaks it, and keeps what was set up.
+  await page.evaluate(() => document.getElementById('ed').setAttribute('lang', 'ru'));
+  await page.waitForFunction(() => document.getElementById('ed').shadowRoot.querySelector('.editor-tool[data-tool="erase"]')?.textContent === 'Убрать');
+  assert.equal(await page.inputValue('#ed .editor-code'), last.code);
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page, '#ed'), []);
   // The page plays what was set up: the editor gives way to the board, on that position.

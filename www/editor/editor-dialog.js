@@ -86,7 +86,12 @@ export function editorDialog({ dialog, t, start, current }) {
     }
   }
 
+  /** The page's language the editor was built in: another builds it anew. */
+  let builtLang = '';
+
   async function open() {
+    const lang = document.documentElement.lang;
+    if (builtLang !== lang) view = maker = null;
     if (!view) {
       dialog.replaceChildren(head, el('p', { text: t('edit.loading') }));
       await openSheet(dialog);
@@ -94,6 +99,7 @@ export function editorDialog({ dialog, t, start, current }) {
         const core = await loadWasm();
         view = editorView({ core, t, onChange: enable });
         maker = puzzleMaker({ t, core, position: playable, copy });
+        builtLang = lang;
       } catch (e) {
         dialog.replaceChildren(head, el('p', { text: errorText(e, t) }));
         return;

@@ -39,6 +39,10 @@ export class EditMode {
   #loading = null;
   /** The rules and start the editor was last opened on; a new game (a new `position`) opens it anew. */
   #shown = '';
+  /** The language the editor speaks: another `lang` builds it anew, keeping what was set up. */
+  #lang = '';
+  /** What was set up, to put back on an editor built anew. @type {{variant: string, code: string}|null} */
+  #kept = null;
 
   /** @param {EditPort} port */
   constructor(port) {
@@ -56,8 +60,19 @@ export class EditMode {
       this.#shown = '';
       return;
     }
+    if (this.#view && this.#lang !== this.#port.language()) {
+      const { state, verdict, element } = this.#view;
+      this.#kept = { variant: state.variant, code: verdict ? verdict.code : '' };
+      element.remove();
+      this.#view = this.#box = this.#loading = null;
+    }
     if (!this.#view) {
       if (!this.#loading) this.#loading = this.#load();
+      return;
+    }
+    if (this.#kept) {
+      this.#view.show(this.#kept);
+      this.#kept = null;
       return;
     }
     const gs = s.gs;
@@ -71,7 +86,9 @@ export class EditMode {
     const core = this.#port.core();
     if (!core) return;
     try {
-      const [{ editorView, editorStyles }] = await Promise.all([import('../editor/editor-view.js'), loadMessages('edit', this.#port.language())]);
+      const lang = this.#port.language();
+      const [{ editorView, editorStyles }] = await Promise.all([import('../editor/editor-view.js'), loadMessages('edit', lang)]);
+      this.#lang = lang;
       const view = editorView({ core, t: this.#port.t, id: 'edit', onChange: (state, verdict) => this.#port.emit('change', detailOf(state, verdict)) });
       const root = this.#port.frame.getRootNode();
       if (root instanceof ShadowRoot) editorStyles(root);
