@@ -41,19 +41,19 @@ pub struct ProblemParams {
     pub point: Option<String>,
     /// How many captains or guards.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub count: Option<usize>,
+    pub count: Option<u32>,
     /// The leading captain's progress.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ahead: Option<u8>,
+    pub ahead: Option<u32>,
     /// The other captain's progress.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub behind: Option<u8>,
+    pub behind: Option<u32>,
     /// The lead that wins, or the plies that end the game: the rules' limit.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub limit: Option<u16>,
+    pub limit: Option<u32>,
     /// The no-progress counter.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub plies: Option<u16>,
+    pub plies: Option<u32>,
 }
 
 impl ProblemView {
@@ -68,7 +68,7 @@ impl ProblemView {
                 params.point = Some(point.to_string());
             }
             Problem::ExtraCaptains { count, .. } | Problem::TooManyGuards { count, .. } => {
-                params.count = Some(count);
+                params.count = Some(u32::try_from(count).unwrap_or(u32::MAX));
             }
             Problem::LeadReached {
                 ahead,
@@ -76,13 +76,13 @@ impl ProblemView {
                 lead,
                 ..
             } => {
-                params.ahead = Some(ahead);
-                params.behind = Some(behind);
-                params.limit = Some(u16::from(lead));
+                params.ahead = Some(u32::from(ahead));
+                params.behind = Some(u32::from(behind));
+                params.limit = Some(u32::from(lead));
             }
             Problem::NoProgressLimit { plies, limit } => {
-                params.plies = Some(plies);
-                params.limit = Some(limit);
+                params.plies = Some(u32::from(plies));
+                params.limit = Some(u32::from(limit));
             }
             _ => {}
         }
