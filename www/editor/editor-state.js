@@ -2,7 +2,10 @@
 // down, the rules, the side to move and the point the keyboard is on. Every change is a function
 // of a state to a new one, so the view (editor-dialog.js) only draws and the tests need no page.
 // The rules core judges the position (checkPosition); this module only writes its code.
+import { FILES } from '../lib/draw-layout.js';
 /** @import { Piece, Side } from '../engine/core-types.js' */
+
+export { FILES };
 
 /** @typedef {Piece['kind']} Kind */
 /** A piece as the palette puts it down. @typedef {{color: Side, kind: Kind}} Man */
@@ -19,7 +22,6 @@
  * }} EditorState
  */
 
-export const FILES = 'abcdefghi';
 /** The palette in its order: each side's captain, sergeant and private, then the eraser. */
 export const TOOLS = /** @type {readonly Tool[]} */ (
   Object.freeze([
