@@ -223,8 +223,11 @@ pub fn playable(setup: &Setup, rules: Rules) -> Result<Position, Vec<Problem>> {
     Position::from_setup(setup, rules).map_err(|e| vec![refusal(e)])
 }
 
-/// A refusal of [`Position::from_setup`] as a problem (only its checks of pieces can occur for a
-/// parsed [`Setup`]; the others read as no captain of the side to move, never reached).
+/// A refusal of [`Position::from_setup`] as a problem. Never reached while `piece_problems` checks
+/// what `from_setup` checks (tests/validity.rs holds the two together on random boards); it is
+/// total, not a panic, so that a drift between them shows as a wrong reason, never a crash. The
+/// refusals a parsed [`Setup`] cannot give (its syntax) and the red dot's, which names no side,
+/// read as Blue's.
 fn refusal(e: PositionCodeError) -> Problem {
     match e {
         PositionCodeError::CaptainCount { color, count: 0 } => Problem::NoCaptain { color },
