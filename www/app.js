@@ -379,6 +379,15 @@ async function main() {
     linked = true;
     if (await lessons.ready()) form.linkLessons();
   });
+  // The board editor, with its messages, is fetched at its first opening.
+  /** @type {Promise<{open(): Promise<void>}>|null} */
+  let editor = null;
+  $('open-editor').addEventListener('click', async () => {
+    editor ??= Promise.all([import('./editor/editor-dialog.js'), loadMessages('edit', ctx.page().lang)]).then(([m]) =>
+      m.editorDialog({ dialog: ctx.dialog('editor'), t, start, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
+    );
+    await (await editor).open();
+  });
   const puzzles = initPuzzles({ dialog: ctx.dialog('puzzles'), openButton: $('open-puzzles'), t, storage: ctx.storage });
   const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
   if (hooks) hooks.puzzles = puzzles;

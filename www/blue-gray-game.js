@@ -34,7 +34,7 @@ import { typeName } from './lib/errors.js';
  * @element blue-gray-game
  *
  * @attr {string} variant - The rules: a variant spec such as `sackson` or `classic-turbo,lead=2`. A change starts a new game.
- * @attr {'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live'} mode - Who plays: against the computer, two people, the computer alone, nobody (showing a game), a puzzle's solver (with `position` and `goal`: the person plays the side to move, the board plays the other side's replies), or the person's seat (`side`) against a friend elsewhere: `friend` takes the friend's moves through `play()` or a newer `record`, `live` through the `relay`.
+ * @attr {'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'} mode - Who plays: against the computer, two people, the computer alone, nobody (showing a game), a puzzle's solver (with `position` and `goal`: the person plays the side to move, the board plays the other side's replies), the board editor in place of the board (opened on the game's position; each change fires `change` with the code), or the person's seat (`side`) against a friend elsewhere: `friend` takes the friend's moves through `play()` or a newer `record`, `live` through the `relay`.
  * @attr {'blue'|'gray'} side - The person's side against the computer; their seat against a friend (in a live game the relay may seat them at the other side, or make them an onlooker: see `seat`).
  * @attr {string} relay - In live mode, the WebSocket address of an MQTT broker (3.1.1 or 5) that carries the game, such as `wss://relay.example.org/mqtt`.
  * @attr {string} game-id - The id of a game with a friend elsewhere (32 hex digits). In live mode without it the board starts a new game and sets it; with it, it joins or resumes that game.
@@ -71,7 +71,7 @@ import { typeName } from './lib/errors.js';
  * @fires {CustomEvent<{thinking: boolean}>} thinking - The computer started or stopped thinking.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'api'|'remote'}>} opponentmove - Against a friend elsewhere, the friend's move arrived (`remote`: through the relay; `api`: by `play()`). A `move` event comes with it.
  * @fires {CustomEvent<{relay: 'connecting'|'connected'|'unreachable'|'none', seat: 'blue'|'gray'|'watch'|null, host: 'blue'|'gray'|null, blue: 'online'|'offline'|'unknown', gray: 'online'|'offline'|'unknown', elsewhere: boolean, opponent: 'online'|'offline'|'unknown', unsent: number}>} presence - In a live game, the relay's connection, this device's seat (`watch`: an onlooker, who cannot move; null: not known yet), who is connected, whether another tab of this browser plays this device's seat (`elsewhere`: this board watches until `takeSeat()`), or how many of this device's moves wait to be sent (`unsent`: made while the relay could not be reached, until it has them) changed.
- * @fires {CustomEvent<Record<string, never>>} change - Anything the board shows changed.
+ * @fires {CustomEvent<Record<string, never>|{code: string, variant: string, side: 'blue'|'gray', ok: boolean, problems: {code: string, params: object, text: string}[]}>} change - Anything the board shows changed; in edit mode, a change in the editor, with the position code, the rules, the side to move, and whether it can be played (the rules core's reasons in `problems`).
  *
  * @csspart frame - The box around the board.
  * @csspart board - The board's canvas.
@@ -196,7 +196,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.gs ? Sel.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
   }
 
-  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */
+  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */
   get settings() {
     return { ...this.#c.s.settings };
   }
@@ -284,7 +284,7 @@ export class BlueGrayGame extends HTMLElement {
    * game-id, host-key or seat-key not given is removed: another game); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
    * is not valid.
-   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
+   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
    * @returns {void}
    */
   newGame(options = {}) {

@@ -186,6 +186,18 @@ const DOORS = {
     },
     seat: 'blue',
   },
+  // The board editor's Play buttons, on the position it opens with (the board's).
+  editor: {
+    modes: ['ai', 'two'],
+    async open(mode) {
+      const d = await env.device('?mode=two');
+      await d.page.click('#open-editor');
+      await d.page.waitForSelector('#editor .editor-point', { state: 'visible' });
+      await d.page.click(`#editor button[data-i18n="${mode === 'ai' ? 'edit.playAi' : 'edit.playTwo'}"]`);
+      await d.page.waitForFunction((m) => !document.querySelector('#editor')?.hasAttribute('open') && window.bluegray.settings.mode === m, mode);
+      return d.page;
+    },
+  },
   'position box': {
     modes: ['two'],
     async open() {

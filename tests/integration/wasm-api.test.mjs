@@ -322,6 +322,34 @@ test('errors carry stable codes, and a refused move its rule and points', () => 
   assert.equal(err(() => think(over, 'sackson', 1)).code, 'game-over');
 });
 
+test('checkPosition says whether a set-up position can be played, every reason coded, and a code it accepts plays', () => {
+  const { Game, checkPosition } = pkg();
+  const start = checkPosition('', START);
+  assert.deepEqual(start, { ok: true, code: START, problems: [] });
+  const two = checkPosition('sackson', '9/9/9/9/9/9/9/4C4/4C4   B 0 1');
+  assert.equal(two.ok, false);
+  assert.equal(two.code, '9/9/9/9/9/9/9/4C4/4C4 b 0 1');
+  assert.deepEqual(
+    two.problems.map((p) => [p.code, p.params]),
+    [
+      ['extra-captains', { color: 'blue', count: 2 }],
+      ['no-captain', { color: 'gray' }],
+    ],
+  );
+  assert.match(two.problems[0].text, /^two Blue captains/);
+  // What Game.fromCode accepts but leaves nothing to play is refused too.
+  const home = checkPosition('sackson', '9/9/9/9/4c4/9/9/9/4C4 b 0 1');
+  assert.deepEqual(home.problems.map((p) => p.code), ['captain-home']);
+  assert.ok(Game.fromCode('sackson', '9/9/9/9/4c4/9/9/9/4C4 b 0 1').state().result);
+  const ok = checkPosition('classic', '4c4/9/9/4s4/9/9/9/9/4C4 g 0 1');
+  assert.equal(ok.ok, true);
+  assert.ok(Game.fromCode('classic', ok.code).state().moves.length > 0);
+  const err = (fn) => attempt(String(fn), fn).error;
+  assert.equal(err(() => checkPosition('chess', START)).code, 'bad-variant');
+  assert.equal(err(() => checkPosition('sackson', 'nope')).code, 'bad-position');
+  assert.equal(err(() => checkPosition('sackson', 3)).code, 'bad-argument');
+});
+
 test('tag values with line breaks and control characters survive the record', () => {
   const { Game } = pkg();
   const g = new Game('sackson');

@@ -35,9 +35,9 @@ test('every module import resolves to a file', () => {
   }
 });
 
-test('the page, the teaching, the review and remote games use the board only through its public API', () => {
+test('the page, the teaching, the review, the editor and remote games use the board only through its public API', () => {
   for (const [m, imports] of Object.entries(GRAPH)) {
-    if (!['page', 'teach', 'review', 'remote'].includes(folder(m))) continue;
+    if (!['page', 'teach', 'review', 'editor', 'remote'].includes(folder(m))) continue;
     const internal = imports.filter((i) => i.startsWith('element/'));
     assert.deepEqual(internal, [], `${m} imports the element's internals`);
   }
@@ -50,16 +50,21 @@ test('only the engine (and its worker) reaches the rules core’s bindings', () 
   }
 });
 
-test('the shared library leans on nothing above it, and the element on no page feature', () => {
+test('the shared library leans on nothing above it, the element on no page feature, and the editor on neither', () => {
   for (const [m, imports] of Object.entries(GRAPH)) {
     if (folder(m) === 'lib') {
       // The rules core's data shapes (engine/core-types.js) are declarations, no code: every layer names them.
-      const above = imports.filter((i) => i !== 'engine/core-types.js' && ['element', 'engine', 'page', 'teach', 'review', 'remote'].includes(folder(i)));
+      const above = imports.filter((i) => i !== 'engine/core-types.js' && ['element', 'engine', 'page', 'teach', 'review', 'editor', 'remote'].includes(folder(i)));
       assert.deepEqual(above, [], `${m} (lib/) imports ${above.join(', ')}`);
     }
     if (folder(m) === 'element' || m === 'blue-gray-game.js') {
       const pages = imports.filter((i) => ['page', 'teach', 'review'].includes(folder(i)));
       assert.deepEqual(pages, [], `${m} imports a page feature`);
+    }
+    // The editor's surface is the page's and the element's edit mode's: it leans on neither.
+    if (folder(m) === 'editor') {
+      const above = imports.filter((i) => ['page', 'teach', 'review', 'remote', 'element'].includes(folder(i)));
+      assert.deepEqual(above, [], `${m} imports ${above.join(', ')}`);
     }
   }
 });

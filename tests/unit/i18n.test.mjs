@@ -12,12 +12,13 @@ import pageEn from '../../www/messages/page-en.js';
 import reviewEn from '../../www/messages/review-en.js';
 import liveEn from '../../www/messages/live-en.js';
 import teachEn from '../../www/messages/teach-en.js';
+import editEn from '../../www/messages/edit-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
 /** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages };
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...editEn.messages };
 const TABLES = await loadAllTables();
 // The page's messages and the review's, as the page has them once it has shown a review (the
 // board's are there from the start).
@@ -53,7 +54,7 @@ test('the fallback is English and every language listed has a table', () => {
 });
 
 test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn };
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, edit: editEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -68,6 +69,8 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   for (const k of keysOf(reviewEn)) assert.match(k, /^(review|learn)\./, k);
   // A live session's part is only what is said once it has started (the board loads it with the session's code).
   for (const k of keysOf(liveEn)) assert.match(k, /^live\./, k);
+  // The editor's part is only what the editor says once fetched; its open button and title are the page's.
+  for (const k of keysOf(editEn)) assert.match(k, /^edit\./, k);
 });
 
 /**
@@ -96,8 +99,9 @@ test('the board’s part has every message the element says: a page with only th
     const text = fs.readFileSync(path.join(WWW, m), 'utf8');
     for (const x of text.matchAll(/'([a-z][A-Za-z]*(?:\.[A-Za-z0-9-]+)+)'/g)) {
       // The element's puzzle mode speaks the teaching part, which a page with puzzles has loaded,
-      // and a live session the live part, which the board loads with the session's code.
-      const loaded = [en, teachEn, liveEn].some((part) => Object.hasOwn(part.messages, x[1]));
+      // a live session the live part, which the board loads with the session's code, and the
+      // edit mode the editor's part, which it loads with the editor.
+      const loaded = [en, teachEn, liveEn, editEn].some((part) => Object.hasOwn(part.messages, x[1]));
       if (namespaces.has(x[1].split('.')[0]) && !loaded) missing.push(`${x[1]} (${m})`);
     }
   }

@@ -21,7 +21,7 @@ test('the defaults are frozen and valid under their own validator', () => {
     assert.deepEqual(parseSetting(name, value), { value }, name);
     assert.deepEqual(parseSetting(name, String(value)), { value }, `${name} as text`);
   }
-  assert.deepEqual([...MODES], ['ai', 'two', 'demo', 'view', 'puzzle', 'friend', 'live']);
+  assert.deepEqual([...MODES], ['ai', 'two', 'demo', 'view', 'puzzle', 'edit', 'friend', 'live']);
   assert.deepEqual([...SIDES], ['blue', 'gray']);
   for (const n of ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'orientation', 'coordinates', 'lang']) {
     assert.ok(SETTING_NAMES.includes(n), n);

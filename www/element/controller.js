@@ -3,10 +3,10 @@
 // changes only through `apply(change, ...args)` with a named change of board.js. Setting up a
 // game is game-setup.js's, playing a move and what follows it mover.js's, the picture
 // painter.js's, going through the game history.js's, the computer computer.js's, a puzzle
-// puzzle-mode.js's, a hint hint-runner.js's, an ending by the players' word endings.js's, a live
-// game live-link.js's, the marks a page puts on the board marks.js's, reading the attributes
-// attributes.js's (their table config.js's); this module gives each the board's port and runs
-// their effects (the rules core, events, frames) in order.
+// puzzle-mode.js's, the edit mode edit-mode.js's, a hint hint-runner.js's, an ending by the
+// players' word endings.js's, a live game live-link.js's, the marks a page puts on the board
+// marks.js's, reading the attributes attributes.js's (their table config.js's); this module gives
+// each the board's port and runs their effects (the rules core, events, frames) in order.
 import * as B from './board.js';
 import * as I from './interaction.js';
 import * as S from './state.js';
@@ -20,6 +20,7 @@ import { Endings } from './endings.js';
 import { LiveLink } from './live-link.js';
 import { Painter } from './painter.js';
 import { PuzzleRunner } from './puzzle-mode.js';
+import { EditMode } from './edit-mode.js';
 import { GameSetup } from './game-setup.js';
 import { loadTeaching } from '../engine/assets.js';
 import { attachInput, attachResultClose } from './input.js';
@@ -49,6 +50,7 @@ export class BoardController {
   #live;
   #painter;
   #setup;
+  #edit;
   /**
    * Settles when the rules core has loaded and the first game is set up.
    * @type {{promise: Promise<HTMLElement>, resolve: (host: HTMLElement) => void, reject: (e: Error) => void}}
@@ -170,6 +172,7 @@ export class BoardController {
         this.#painter.frame();
       },
     });
+    this.#edit = new EditMode({ frame: els.frame, core: () => this.r.core, state: () => this.s, t: this.t.bind(this), language: () => this.language, emit: (type, detail) => this.#emit(type, detail), failed: (m) => this.#reportError(m) });
     attachInput(els.canvas, {
       toPoint: (x, y) => this.#painter.toPoint(x, y),
       canDrag: (p) => S.canHumanMove(this.s) && I.canDragFrom(this.s.ui, p),
@@ -399,6 +402,7 @@ export class BoardController {
 
   /** Something a page around the board may show has changed: redraw, and tell it. */
   changed() {
+    this.#edit.sync();
     this.#painter.frame();
     this.#emit('change', {});
   }

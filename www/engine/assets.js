@@ -143,7 +143,7 @@ export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
 let loading = null;
 
 /**
- * Loads the play module once. Resolves to `{Game, variants, module}`: the bindings a board plays
+ * Loads the play module once. Resolves to `{Game, variants, checkPosition, module}`: the bindings a board plays
  * with and the compiled module (for workers).
  * @returns {Promise<Core>}
  */
@@ -152,7 +152,7 @@ export function loadWasm() {
     loading = (async () => {
       const module = await assets.compile();
       await initBindings({ module_or_path: module });
-      return { Game: bindings.Game, variants: bindings.variants, module };
+      return { Game: bindings.Game, variants: bindings.variants, checkPosition: bindings.checkPosition, module };
     })();
     // A failed load may be retried (e.g. after the network comes back).
     loading.catch(() => {

@@ -159,7 +159,18 @@ export {};
  */
 
 /**
- * The loaded play module (engine/assets.js `loadWasm`): the game class, the catalogue, and the
- * compiled module for workers.
- * @typedef {{Game: GameClass, variants(): Catalogue, module: WebAssembly.Module}} Core
+ * One reason a set-up position cannot be played (docs/WASM-API.md, `checkPosition`): its stable
+ * code, what a sentence names, and the sentence in English.
+ * @typedef {{code: string, params: {color?: Side, point?: string, count?: number, ahead?: number, behind?: number, limit?: number, plies?: number}, text: string}} PositionProblem
+ */
+
+/**
+ * `checkPosition`'s answer: whether a game can start there, the code written canonically, and why not.
+ * @typedef {{ok: boolean, code: string, problems: PositionProblem[]}} PositionCheck
+ */
+
+/**
+ * The loaded play module (engine/assets.js `loadWasm`): the game class, the catalogue, the check
+ * of a set-up position, and the compiled module for workers.
+ * @typedef {{Game: GameClass, variants(): Catalogue, checkPosition(spec: string, code: string): PositionCheck, module: WebAssembly.Module}} Core
  */

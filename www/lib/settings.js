@@ -7,7 +7,7 @@ import { GAME_ID } from './game-id.js';
 /** @import { Side, Goal, Catalogue } from '../engine/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
 
-/** @typedef {'ai'|'two'|'demo'|'view'|'puzzle'|'friend'|'live'} Mode */
+/** @typedef {'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'} Mode */
 /** @typedef {'wood'|'dark'|'contrast'} Theme */
 
 /**
@@ -66,11 +66,11 @@ export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'b
 
 /**
  * Who plays: against the computer, two people on one device, the computer alone, nobody, a
- * puzzle's solver, a friend elsewhere by links (`friend`) or live through a relay (`live`). In
+ * puzzle's solver, nobody while a position is set up (`edit`: the board editor), a friend elsewhere by links (`friend`) or live through a relay (`live`). In
  * the last two the person plays `side`, their seat; the other seat's moves come from outside.
  * @type {readonly Mode[]}
  */
-export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle', 'friend', 'live']);
+export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle', 'edit', 'friend', 'live']);
 
 /**
  * The modes where a friend on another device plays the other seat.

@@ -6,11 +6,12 @@
 // friend), the review's (`review-<lang>.js`: its summary and "Learn from your mistakes", loaded
 // with the review), the live session's (`live-<lang>.js`: what a board says of it once started,
 // loaded with its code) and the teaching part (`teach-<lang>.js`: the lessons, the puzzles and
-// "How to play", loaded only when one of those is first opened).
+// "How to play", loaded only when one of those is first opened), and the board editor's
+// (`edit-<lang>.js`, loaded at its first opening).
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'edit'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -31,6 +32,7 @@ export const LANGUAGES = Object.freeze([
       review: () => import('./review-en.js').then((m) => m.default),
       live: () => import('./live-en.js').then((m) => m.default),
       teach: () => import('./teach-en.js').then((m) => m.default),
+      edit: () => import('./edit-en.js').then((m) => m.default),
     },
   },
   {
@@ -42,6 +44,7 @@ export const LANGUAGES = Object.freeze([
       review: () => import('./review-ru.js').then((m) => m.default),
       live: () => import('./live-ru.js').then((m) => m.default),
       teach: () => import('./teach-ru.js').then((m) => m.default),
+      edit: () => import('./edit-ru.js').then((m) => m.default),
     },
   },
   {
@@ -53,12 +56,13 @@ export const LANGUAGES = Object.freeze([
       review: () => import('./review-hu.js').then((m) => m.default),
       live: () => import('./live-hu.js').then((m) => m.default),
       teach: () => import('./teach-hu.js').then((m) => m.default),
+      edit: () => import('./edit-hu.js').then((m) => m.default),
     },
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'edit']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';

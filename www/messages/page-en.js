@@ -9,6 +9,9 @@ export default {
     'page.learnRegion': 'Learn the game',
     'howto.open': 'How to play',
     'howto.title': 'How to play',
+    'edit.open': 'Set up a position',
+    'edit.title': 'Set up a position',
+    'edit.expectedPageMode': 'ai, two, demo or view (positions are set up with “Set up a position”)',
     'lessons.open': 'Lessons',
     'lessons.title': 'Lessons',
 

@@ -9,6 +9,9 @@ export default {
     'page.learnRegion': 'Ismerd meg a játékot',
     'howto.open': 'Hogyan játsszunk?',
     'howto.title': 'Hogyan játsszunk?',
+    'edit.open': 'Állás felállítása',
+    'edit.title': 'Állás felállítása',
+    'edit.expectedPageMode': 'ai, two, demo vagy view (állást az „Állás felállítása” gombbal lehet felállítani)',
     'lessons.open': 'Leckék',
     'lessons.title': 'Leckék',
 

@@ -9,6 +9,9 @@ export default {
     'page.learnRegion': 'Изучить игру',
     'howto.open': 'Как играть',
     'howto.title': 'Как играть',
+    'edit.open': 'Расставить позицию',
+    'edit.title': 'Расстановка позиции',
+    'edit.expectedPageMode': 'ai, two, demo или view (позиции расставляют в «Расставить позицию»)',
     'lessons.open': 'Уроки',
     'lessons.title': 'Уроки',
 

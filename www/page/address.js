@@ -34,9 +34,11 @@ const PLACES = Object.freeze(['ply', 'view']);
 export function readLink(search, hash, limits) {
   const params = linkParams(search, hash);
   const { settings, errors } = readSettings(params, [...GAME_SETTINGS, ...PLACES], limits);
-  // The page's board plays games; a puzzle is the Puzzles view's (the element's puzzle mode needs a goal).
-  if (settings.mode === 'puzzle') {
-    errors.push({ name: 'mode', value: 'puzzle', expected: 'puzzles.expectedPageMode', limits: limits ?? NO_LIMITS });
+  // The page's board plays games; a puzzle is the Puzzles view's (the element's puzzle mode needs
+  // a goal), and a position is set up in the page's editor.
+  if (settings.mode === 'puzzle' || settings.mode === 'edit') {
+    const expected = settings.mode === 'puzzle' ? 'puzzles.expectedPageMode' : 'edit.expectedPageMode';
+    errors.push({ name: 'mode', value: settings.mode, expected, limits: limits ?? NO_LIMITS });
     delete settings.mode;
   }
   const { ply, view, relay, ...game } = settings;
@@ -53,7 +55,7 @@ export function readLink(search, hash, limits) {
   /** @type {GameRequest} */
   const request = {
     from,
-    mode: game.mode === 'puzzle' ? undefined : game.mode,
+    mode: game.mode === 'puzzle' || game.mode === 'edit' ? undefined : game.mode,
     side: game.side,
     variant: game.variant,
     level: game.level,

@@ -1,7 +1,7 @@
 // The one door into every game on the page. Every way of starting or opening a game (the New
 // game form, a link's query or fragment, a friend's link, a live invitation, the recent games
 // list, a record opened or dropped, "play a first game" after the lessons, a rematch, the
-// position box, start-up) builds one declared request and hands it to `open`, which makes the
+// position box, the board editor, start-up) builds one declared request and hands it to `open`, which makes the
 // game, its id (a game against a friend elsewhere always has one), its kept entry, its seat and
 // the address. No door does any part of the set-up itself, and whatever a door shows is kept
 // before it is shown.
@@ -22,7 +22,7 @@ import { loadWasm } from '../engine/assets.js';
 /**
  * Where a request came from: it decides nothing of the set-up, only what the address shows after
  * it (a link that carries a record keeps the address following the game) and what tests name.
- * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'} Door
+ * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'|'editor'} Door
  */
 
 /**
@@ -288,7 +288,7 @@ async function matchOfRecord(text) {
  */
 export function keepPlayers(board, from) {
   const { mode, side, level, movetime } = board.settings;
-  return { from, mode: mode === 'view' || mode === 'puzzle' || isRemote(mode) ? 'two' : mode, side, level, movetime };
+  return { from, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' || isRemote(mode) ? 'two' : mode, side, level, movetime };
 }
 
 /**
@@ -299,5 +299,5 @@ export function keepPlayers(board, from) {
 export function rematchRequest(board) {
   const { variant, mode, side, level, movetime } = board.settings;
   const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
-  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' ? 'two' : mode, side: swapped, level, movetime };
+  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime };
 }

@@ -32,7 +32,8 @@
 //!   sideways, orthogonally, in every variant.
 //! - `lead` accepts 0 (off) to 17; `impasse_plies=0` turns the no-progress rule off.
 //! - A position code may show a finished game (a captain on the red dot, or a lead): it is
-//!   accepted, and such a position has no legal moves.
+//!   accepted, and such a position has no legal moves. [`validity::problems`], the board
+//!   editor's check, refuses it, and lists every reason a set-up position cannot be played.
 //! - In perft a position won by breakthrough or lead counts as a leaf only at depth 0, like a
 //!   mate in chess perft.
 //! - The move number grows after the second player's move (Gray's, unless `first=gray`).
@@ -55,6 +56,7 @@ pub mod record;
 pub mod rng;
 pub mod setup;
 pub mod text;
+pub mod validity;
 pub mod variant;
 mod zobrist;
 
@@ -73,6 +75,7 @@ pub use record::{GameRecord, RecordError, TagError, RESERVED_TAGS};
 pub use rng::SplitMix64;
 pub use setup::{Piece, PieceKind, PositionCodeError, Setup};
 pub use text::excerpt;
+pub use validity::Problem;
 pub use variant::{
     options, Army, CaptainMode, Diagonals, GuardKind, Jumps, OptionInfo, Rules, Start, Variant,
     VariantError, VariantName,

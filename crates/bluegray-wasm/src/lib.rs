@@ -4,7 +4,7 @@
 //! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
 //! with everything the page draws from (board, legal moves with their point lists, captain
 //! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`end`/`setTag`/`tag`/`record`/`code`
-//! (and wasm-bindgen's `free()`), and the free functions `variants()` (the catalogue: variants,
+//! (and wasm-bindgen's `free()`), and the free functions `checkPosition()` (whether a set-up position can be played, and why not), `variants()` (the catalogue: variants,
 //! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
 //! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
 //! by the AI Web Worker, the lessons' `lessons()`, `lessonJudge()`, `lessonHint()`, and the
@@ -40,6 +40,7 @@
 
 pub mod args;
 pub mod catalogue;
+pub mod check;
 #[cfg(all(target_arch = "wasm32", feature = "play"))]
 mod clock;
 pub mod error;
@@ -65,7 +66,7 @@ mod wasm {
     use crate::error::{ApiError, ErrorCode};
     use crate::js::{self, js_error, read, string, to_js};
     use crate::session::Session;
-    use crate::{catalogue, search};
+    use crate::{catalogue, check, search};
 
     /// Installs the panic hook so that a Rust panic (a bug) is logged with its message.
     #[wasm_bindgen(start)]
@@ -228,6 +229,18 @@ mod wasm {
     #[wasm_bindgen]
     pub fn variants() -> Result<JsValue, JsValue> {
         to_js(&catalogue::catalogue(), "variants")
+    }
+
+    /// Whether a position code can be played under a variant spec, with every reason it
+    /// cannot: `{ok, code, problems: [{code, params, text}]}` (see [`check::check_position`]).
+    #[wasm_bindgen(js_name = checkPosition)]
+    pub fn check_position(spec: JsValue, code: JsValue) -> Result<JsValue, JsValue> {
+        const F: &str = "checkPosition";
+        let result = string(&spec, Param::new(F, "spec")).and_then(|spec| {
+            let code = string(&code, Param::new(F, "code"))?;
+            check::check_position(&spec, &code)
+        });
+        to_js(&result.map_err(js_error)?, F)
     }
 
     thread_local! {

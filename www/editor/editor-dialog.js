@@ -1,0 +1,125 @@
+// The page's board editor: a sheet with the editor's surface (editor-view.js) and what the page
+// does with a position: play it through the page's one door (against the computer, or two on
+// this device), copy its code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its messages, at the
+// first opening; the position it opens with is the board's.
+import { el, sheetHead, openSheet, button } from '../lib/dom.js';
+import { loadWasm } from '../engine/assets.js';
+import { errorText } from '../lib/errors.js';
+import { positionCode, positionLink } from './editor-state.js';
+import { editorView, editorStyles } from './editor-view.js';
+import { puzzleMaker } from './puzzle-maker.js';
+
+/**
+ * @import { Side } from '../engine/core-types.js'
+ * @import { Translate } from '../lib/i18n.js'
+ */
+
+/**
+ * A game the editor asks the page to open (the page's door, page/doors.js).
+ * @typedef {{from: 'editor', mode: 'ai'|'two', side: Side, variant: string, position: string}} EditorRequest
+ */
+
+/**
+ * Builds the editor in `dialog`: `t` says the messages, `start(request)` opens a game through the
+ * page's door (resolves to whether it opened), `current()` is the board's variant and position
+ * code, which the editor opens with. Returns `{open()}` and, for tests, the state.
+ * @param {{
+ *   dialog: HTMLDialogElement,
+ *   t: Translate,
+ *   start: (request: EditorRequest) => Promise<boolean>,
+ *   current: () => {variant: string, code: string}|null,
+ * }} parts
+ */
+export function editorDialog({ dialog, t, start, current }) {
+  /** @type {ReturnType<typeof editorView>|null} */
+  let view = null;
+  /** @type {ReturnType<typeof puzzleMaker>|null} */
+  let maker = null;
+  const { head } = sheetHead(dialog, t, 'edit');
+  const playAi = button('edit.playAi', t, 'primary');
+  playAi.addEventListener('click', () => play('ai'));
+  const playTwo = button('edit.playTwo', t);
+  playTwo.addEventListener('click', () => play('two'));
+  const copyCode = button('edit.copyCode', t);
+  copyCode.addEventListener('click', () => view && copy(positionCode(view.state)));
+  const copyLink = button('edit.copyLink', t);
+  copyLink.addEventListener('click', () => view && copy(positionLink(location.href.replace(/[?#].*$/, ''), view.state)));
+  const copied = el('p', { class: 'editor-copied', role: 'status', 'aria-live': 'polite' });
+  const actions = el('div', { class: 'editor-row editor-actions' }, [playAi, playTwo, copyCode, copyLink]);
+
+  /** Only a position that can be played is offered for play. */
+  function enable() {
+    const ok = !!view?.verdict?.ok;
+    playAi.disabled = playTwo.disabled = !ok;
+    copied.textContent = '';
+    maker?.reset();
+  }
+
+  /** The position set up, when it can be played. */
+  function playable() {
+    const verdict = view?.verdict;
+    return view && verdict && verdict.ok ? { variant: view.state.variant, code: verdict.code, side: view.state.side } : null;
+  }
+
+  /**
+   * Opens the position as a game through the page's door; the sheet closes once it opened.
+   * @param {'ai'|'two'} mode
+   */
+  async function play(mode) {
+    const verdict = view?.verdict;
+    if (!view || !verdict || !verdict.ok) return;
+    const request = { from: /** @type {const} */ ('editor'), mode, side: view.state.side, variant: view.state.variant, position: verdict.code };
+    if (await start(request)) dialog.close();
+  }
+
+  /**
+   * Copies `text`, and says whether it could.
+   * @param {string} text
+   */
+  async function copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      copied.textContent = t('edit.copied');
+    } catch {
+      view?.selectCode();
+      copied.textContent = t('edit.copyFailed');
+    }
+  }
+
+  /** The page's language the editor was built in: another builds it anew. */
+  let builtLang = '';
+
+  async function open() {
+    const lang = document.documentElement.lang;
+    if (builtLang !== lang) view = maker = null;
+    if (!view) {
+      dialog.replaceChildren(head, el('p', { text: t('edit.loading') }));
+      await openSheet(dialog);
+      try {
+        const core = await loadWasm();
+        view = editorView({ core, t, onChange: enable });
+        maker = puzzleMaker({ t, core, position: playable, copy });
+        builtLang = lang;
+      } catch (e) {
+        dialog.replaceChildren(head, el('p', { text: errorText(e, t) }));
+        return;
+      }
+      editorStyles(document);
+      view.element.querySelector('.editor-tools')?.append(actions, copied, maker.element);
+      dialog.replaceChildren(head, view.element);
+    }
+    const now = current();
+    view.show({ variant: now?.variant || 'sackson', code: now ? now.code : null });
+    enable();
+    await openSheet(dialog);
+    view.focus();
+  }
+
+  return {
+    open,
+    /** The editor's state (for tests and tools), once it is built. */
+    get state() {
+      return view ? view.state : null;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// The element's edit mode (`mode="edit"`): the board editor's surface (editor/editor-view.js, the
+// page's own, fetched with its messages at the first use, so a board never in edit mode never
+// fetches it) in place of the board, opened on the board's position, and a `change` event with
+// the position code at every change. The board's game stays beneath, untouched, and comes back
+// when the mode changes: a page puts the code it got into `position` to play it.
+import { loadMessages } from '../lib/i18n.js';
+/** @import { Core, PositionProblem, Side } from '../engine/core-types.js' */
+/** @import { MessageParams } from '../lib/i18n.js' */
+/** @import { BoardState } from './state.js' */
+
+/**
+ * What the editor tells the page at each change: the code, the rules, the side to move, and
+ * whether the position can be played, with the rules core's reasons.
+ * @typedef {{code: string, variant: string, side: Side, ok: boolean, problems: PositionProblem[]}} EditDetail
+ */
+
+/**
+ * The board's port: its frame (hidden while editing), the rules core once loaded, its state,
+ * its messages, its language and its events.
+ * @typedef {{
+ *   frame: HTMLElement,
+ *   core: () => Core|null,
+ *   state: () => BoardState,
+ *   t: (key: string, params?: MessageParams) => string,
+ *   language: () => string,
+ *   emit: (type: string, detail: EditDetail) => void,
+ *   failed: (message: string) => void,
+ * }} EditPort
+ */
+
+export class EditMode {
+  /** @type {EditPort} */
+  #port;
+  /** @type {ReturnType<typeof import('../editor/editor-view.js').editorView>|null} */
+  #view = null;
+  /** @type {HTMLElement|null} */
+  #box = null;
+  /** @type {Promise<void>|null} */
+  #loading = null;
+  /** The rules and start the editor was last opened on; a new game (a new `position`) opens it anew. */
+  #shown = '';
+  /** The language the editor speaks: another `lang` builds it anew, keeping what was set up. */
+  #lang = '';
+  /** What was set up, to put back on an editor built anew. @type {{variant: string, code: string}|null} */
+  #kept = null;
+
+  /** @param {EditPort} port */
+  constructor(port) {
+    this.#port = port;
+  }
+
+  /** Follows the board: shows the editor while the mode is `edit`, the board otherwise. */
+  sync() {
+    const s = this.#port.state();
+    const on = s.settings.mode === 'edit' && !!this.#port.core();
+    // Not `hidden`: the element's and the editor's sheets give both a display of their own.
+    this.#port.frame.style.display = on ? 'none' : '';
+    if (this.#box) this.#box.style.display = on ? '' : 'none';
+    if (!on) {
+      this.#shown = '';
+      return;
+    }
+    if (this.#view && this.#lang !== this.#port.language()) {
+      const { state, verdict, element } = this.#view;
+      this.#kept = { variant: state.variant, code: verdict ? verdict.code : '' };
+      element.remove();
+      this.#view = this.#box = this.#loading = null;
+    }
+    if (!this.#view) {
+      if (!this.#loading) this.#loading = this.#load();
+      return;
+    }
+    if (this.#kept) {
+      this.#view.show(this.#kept);
+      this.#kept = null;
+      return;
+    }
+    const gs = s.gs;
+    const key = `${s.settings.variant}|${gs ? gs.start : ''}`;
+    if (key === this.#shown) return;
+    this.#shown = key;
+    this.#view.show({ variant: s.settings.variant, code: gs ? gs.code : null });
+  }
+
+  async #load() {
+    const core = this.#port.core();
+    if (!core) return;
+    try {
+      const lang = this.#port.language();
+      const [{ editorView, editorStyles }] = await Promise.all([import('../editor/editor-view.js'), loadMessages('edit', lang)]);
+      this.#lang = lang;
+      const view = editorView({ core, t: this.#port.t, id: 'edit', onChange: (state, verdict) => this.#port.emit('change', detailOf(state, verdict)) });
+      const root = this.#port.frame.getRootNode();
+      if (root instanceof ShadowRoot) editorStyles(root);
+      this.#box = view.element;
+      this.#port.frame.after(view.element);
+      this.#view = view;
+    } catch (e) {
+      this.#loading = null;
+      this.#port.failed(String((e && /** @type {Error} */ (e).message) || e));
+      return;
+    }
+    this.sync();
+  }
+}
+
+/**
+ * @param {{variant: string, side: Side}} state
+ * @param {import('../engine/core-types.js').PositionCheck|null} verdict
+ * @returns {EditDetail}
+ */
+function detailOf(state, verdict) {
+  return { code: verdict ? verdict.code : '', variant: state.variant, side: state.side, ok: !!verdict && verdict.ok, problems: verdict ? verdict.problems : [] };
+}
