@@ -3,7 +3,7 @@
 // this device), copy its code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its messages, at the
 // first opening; the position it opens with is the board's.
 import { el, sheetHead, openSheet, button } from '../lib/dom.js';
-import { loadWasm } from '../engine/assets.js';
+import { loadWasm, loadTeaching } from '../engine/assets.js';
 import { errorText } from '../lib/errors.js';
 import { positionCode, positionLink } from './editor-state.js';
 import { editorView, editorStyles } from './editor-view.js';
@@ -96,8 +96,8 @@ export function editorDialog({ dialog, t, start, current }) {
       dialog.replaceChildren(head, el('p', { text: t('edit.loading') }));
       await openSheet(dialog);
       try {
-        const core = await loadWasm();
-        view = editorView({ core, t, onChange: enable });
+        const [core, teaching] = await Promise.all([loadWasm(), loadTeaching()]);
+        view = editorView({ core, check: teaching.checkPosition, t, onChange: enable });
         maker = puzzleMaker({ t, core, position: playable, copy });
         builtLang = lang;
       } catch (e) {

@@ -11,7 +11,7 @@ import { errorText } from '../lib/errors.js';
 import * as E from './editor-state.js';
 
 /**
- * @import { Core, GameState, PositionCheck } from '../engine/core-types.js'
+ * @import { Core, GameState, PositionCheck, Teaching } from '../engine/core-types.js'
  * @import { Translate } from '../lib/i18n.js'
  * @import { EditorState, Tool } from './editor-state.js'
  */
@@ -59,13 +59,14 @@ export function editorStyles(root) {
 const MAX_BOARD_PX = 360;
 
 /**
- * The editor view over the loaded rules core `core`; `t` says its messages (the `edit` part
+ * The editor view over the loaded rules core `core`, with `check`, the teaching module's
+ * `checkPosition`, for its verdict; `t` says its messages (the `edit` part
  * loaded), `onChange(state, verdict)` hears every change, and `id` prefixes its form controls'
  * ids. `show({variant, code})` puts a position on it (a code the rules core wrote; anything else
  * leaves the variant's start).
- * @param {{core: Core, t: Translate, onChange?: (state: EditorState, verdict: PositionCheck|null) => void, id?: string}} parts
+ * @param {{core: Core, check: Teaching['checkPosition'], t: Translate, onChange?: (state: EditorState, verdict: PositionCheck|null) => void, id?: string}} parts
  */
-export function editorView({ core, t, onChange = () => {}, id = 'editor' }) {
+export function editorView({ core, check: checkPosition, t, onChange = () => {}, id = 'editor' }) {
   /** @type {EditorState} */
   let state = E.editorState('sackson', 'blue', []);
   /** The variant's start, for its paths and diagonals (the drawing's background) and Reset. */
@@ -215,7 +216,7 @@ export function editorView({ core, t, onChange = () => {}, id = 'editor' }) {
    */
   function check(code) {
     try {
-      return core.checkPosition(state.variant, code);
+      return checkPosition(state.variant, code);
     } catch (e) {
       return { ok: false, code, problems: [{ code: 'unreadable', params: {}, text: errorText(e) }] };
     }

@@ -4,6 +4,8 @@
 // the position code at every change. The board's game stays beneath, untouched, and comes back
 // when the mode changes: a page puts the code it got into `position` to play it.
 import { loadMessages } from '../lib/i18n.js';
+import { loadTeaching } from '../engine/assets.js';
+import { errorText } from '../lib/errors.js';
 /** @import { Core, PositionProblem, Side } from '../engine/core-types.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
@@ -87,9 +89,9 @@ export class EditMode {
     if (!core) return;
     try {
       const lang = this.#port.language();
-      const [{ editorView, editorStyles }] = await Promise.all([import('../editor/editor-view.js'), loadMessages('edit', lang)]);
+      const [{ editorView, editorStyles }, teaching] = await Promise.all([import('../editor/editor-view.js'), loadTeaching(), loadMessages('edit', lang)]);
       this.#lang = lang;
-      const view = editorView({ core, t: this.#port.t, id: 'edit', onChange: (state, verdict) => this.#port.emit('change', detailOf(state, verdict)) });
+      const view = editorView({ core, check: teaching.checkPosition, t: this.#port.t, id: 'edit', onChange: (state, verdict) => this.#port.emit('change', detailOf(state, verdict)) });
       const root = this.#port.frame.getRootNode();
       if (root instanceof ShadowRoot) editorStyles(root);
       this.#box = view.element;
@@ -97,7 +99,8 @@ export class EditMode {
       this.#view = view;
     } catch (e) {
       this.#loading = null;
-      this.#port.failed(String((e && /** @type {Error} */ (e).message) || e));
+      // (From the single file, which carries no teaching module: what it leaves out, in words.)
+      this.#port.failed(errorText(e, this.#port.t));
       return;
     }
     this.sync();

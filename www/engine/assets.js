@@ -143,7 +143,7 @@ export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
 let loading = null;
 
 /**
- * Loads the play module once. Resolves to `{Game, variants, checkPosition, module}`: the bindings a board plays
+ * Loads the play module once. Resolves to `{Game, variants, module}`: the bindings a board plays
  * with and the compiled module (for workers).
  * @returns {Promise<Core>}
  */
@@ -152,7 +152,7 @@ export function loadWasm() {
     loading = (async () => {
       const module = await assets.compile();
       await initBindings({ module_or_path: module });
-      return { Game: bindings.Game, variants: bindings.variants, checkPosition: bindings.checkPosition, module };
+      return { Game: bindings.Game, variants: bindings.variants, module };
     })();
     // A failed load may be retried (e.g. after the network comes back).
     loading.catch(() => {
@@ -167,8 +167,9 @@ let teaching = null;
 
 /**
  * Loads the teaching module once, with its bindings: the lessons (`lessons`, `lessonJudge`,
- * `lessonHint`) and the puzzles (`puzzles`, `puzzleJudge`, `puzzleSolution`). Only the lessons,
- * the puzzles and a board in puzzle mode use them.
+ * `lessonHint`), the puzzles (`puzzles`, `puzzleJudge`, `puzzleSolution`) and the board editor's
+ * `checkPosition`. Only the lessons, the puzzles, the editor and a board in puzzle or edit mode
+ * use them.
  * @returns {Promise<Teaching>}
  */
 export function loadTeaching() {
@@ -176,8 +177,8 @@ export function loadTeaching() {
     teaching = (async () => {
       const [glue, module] = await Promise.all([import('../pkg/bluegray_teach.js'), assets.compileTeaching()]);
       await glue.default({ module_or_path: module });
-      const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution } = glue;
-      return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution };
+      const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition } = glue;
+      return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition };
     })();
     teaching.catch(() => {
       teaching = null;

@@ -124,7 +124,8 @@ export {};
  */
 
 /**
- * The rules core's teaching calls (engine/assets.js `loadTeaching`).
+ * The rules core's teaching calls (engine/assets.js `loadTeaching`): the lessons', the puzzles',
+ * and the board editor's check of a set-up position.
  * @typedef {{
  *   lessons(): LessonInfo[],
  *   lessonJudge(id: string, moves: readonly string[]): LessonVerdict,
@@ -132,6 +133,7 @@ export {};
  *   puzzles(): PuzzleInfo[],
  *   puzzleJudge(variant: string, code: string, goal: string, moves: readonly string[]): PuzzleVerdict,
  *   puzzleSolution(variant: string, code: string, goal: string, moves: readonly string[]): string[],
+ *   checkPosition(spec: string, code: string): PositionCheck,
  * }} Teaching
  */
 
@@ -170,7 +172,7 @@ export {};
  */
 
 /**
- * The loaded play module (engine/assets.js `loadWasm`): the game class, the catalogue, the check
- * of a set-up position, and the compiled module for workers.
- * @typedef {{Game: GameClass, variants(): Catalogue, checkPosition(spec: string, code: string): PositionCheck, module: WebAssembly.Module}} Core
+ * The loaded play module (engine/assets.js `loadWasm`): the game class, the catalogue, and the
+ * compiled module for workers.
+ * @typedef {{Game: GameClass, variants(): Catalogue, module: WebAssembly.Module}} Core
  */

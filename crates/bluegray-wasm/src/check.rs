@@ -110,6 +110,28 @@ pub fn check_position(spec: &str, code: &str) -> Result<PositionCheck, ApiError>
     })
 }
 
+/// `checkPosition(spec, code)` for the page, in the teaching module: only the board editor asks
+/// it, and the play module, which every first visit fetches, does without its code.
+#[cfg(all(target_arch = "wasm32", feature = "teaching"))]
+mod export {
+    use wasm_bindgen::prelude::*;
+
+    use crate::args::Param;
+    use crate::js::{js_error, string, to_js};
+
+    /// Whether a position code can be played under a variant spec, with every reason it
+    /// cannot: `{ok, code, problems: [{code, params, text}]}` (see [`super::check_position`]).
+    #[wasm_bindgen(js_name = checkPosition)]
+    pub fn check_position(spec: JsValue, code: JsValue) -> Result<JsValue, JsValue> {
+        const F: &str = "checkPosition";
+        let result = string(&spec, Param::new(F, "spec")).and_then(|spec| {
+            let code = string(&code, Param::new(F, "code"))?;
+            super::check_position(&spec, &code)
+        });
+        to_js(&result.map_err(js_error)?, F)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,11 +4,12 @@
 //! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
 //! with everything the page draws from (board, legal moves with their point lists, captain
 //! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`end`/`setTag`/`tag`/`record`/`code`
-//! (and wasm-bindgen's `free()`), and the free functions `checkPosition()` (whether a set-up position can be played, and why not), `variants()` (the catalogue: variants,
+//! (and wasm-bindgen's `free()`), and the free functions `variants()` (the catalogue: variants,
 //! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
 //! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
-//! by the AI Web Worker, the lessons' `lessons()`, `lessonJudge()`, `lessonHint()`, and the
-//! puzzles' `puzzles()`, `puzzleJudge()`, `puzzleSolution()`.
+//! by the AI Web Worker, the lessons' `lessons()`, `lessonJudge()`, `lessonHint()`, the
+//! puzzles' `puzzles()`, `puzzleJudge()`, `puzzleSolution()`, and the board editor's
+//! `checkPosition()` (whether a set-up position can be played, and why not: [`check`]).
 //!
 //! Every argument is checked: a value of the wrong JS type or out of range throws an `Error`
 //! with code `bad-argument` naming the argument and what was expected, never a
@@ -66,7 +67,7 @@ mod wasm {
     use crate::error::{ApiError, ErrorCode};
     use crate::js::{self, js_error, read, string, to_js};
     use crate::session::Session;
-    use crate::{catalogue, check, search};
+    use crate::{catalogue, search};
 
     /// Installs the panic hook so that a Rust panic (a bug) is logged with its message.
     #[wasm_bindgen(start)]
@@ -229,18 +230,6 @@ mod wasm {
     #[wasm_bindgen]
     pub fn variants() -> Result<JsValue, JsValue> {
         to_js(&catalogue::catalogue(), "variants")
-    }
-
-    /// Whether a position code can be played under a variant spec, with every reason it
-    /// cannot: `{ok, code, problems: [{code, params, text}]}` (see [`check::check_position`]).
-    #[wasm_bindgen(js_name = checkPosition)]
-    pub fn check_position(spec: JsValue, code: JsValue) -> Result<JsValue, JsValue> {
-        const F: &str = "checkPosition";
-        let result = string(&spec, Param::new(F, "spec")).and_then(|spec| {
-            let code = string(&code, Param::new(F, "code"))?;
-            check::check_position(&spec, &code)
-        });
-        to_js(&result.map_err(js_error)?, F)
     }
 
     thread_local! {
