@@ -48,7 +48,10 @@ impl SplitMix64 {
     #[inline]
     #[must_use]
     pub const fn nth(self, n: u64) -> u64 {
-        finalise(self.state.wrapping_add(n.wrapping_add(1).wrapping_mul(GAMMA)))
+        finalise(
+            self.state
+                .wrapping_add(n.wrapping_add(1).wrapping_mul(GAMMA)),
+        )
     }
 
     /// The next number.

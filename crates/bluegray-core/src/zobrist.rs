@@ -22,7 +22,9 @@ const SIDE_KEYS: u64 = 2 * NUM_POINTS as u64 + PROGRESS_KEYS;
 /// Key of a guard of `side` on `p` (`private` selects the private's key).
 #[inline]
 pub(crate) fn guard(side: Color, private: bool, p: Point) -> u64 {
-    KEYS.nth(side.index() as u64 * SIDE_KEYS + private as u64 * NUM_POINTS as u64 + p.index() as u64)
+    KEYS.nth(
+        side.index() as u64 * SIDE_KEYS + private as u64 * NUM_POINTS as u64 + p.index() as u64,
+    )
 }
 
 /// Key of `side`'s captain at `progress`.
