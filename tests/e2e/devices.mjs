@@ -146,3 +146,15 @@ export async function startFromForm(page, mode, side, variant = 'sackson') {
 export async function playAMove(page, turn) {
   return playMove(page, pickMove(await state(page), turn, { walk: false }));
 }
+
+/**
+ * Opens `link` on a device's page as a player would (the address bar; the same page if it is
+ * open), and returns once its game has `plies` moves.
+ * @param {import('playwright-core').Page} page
+ * @param {string} link
+ * @param {number} plies
+ */
+export async function follow(page, link, plies) {
+  await page.goto(link);
+  await page.waitForFunction((n) => window.bluegray && window.bluegray.state && window.bluegray.state.history.length === n, plies);
+}

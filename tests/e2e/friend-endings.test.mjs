@@ -4,15 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyLink, state, waitText } from './helpers.mjs';
-import { setUpDevices, startFromForm, playAMove } from './devices.mjs';
+import { setUpDevices, startFromForm, playAMove, follow } from './devices.mjs';
 
 const env = setUpDevices();
 
-/** Opens `link` on a device as a player would, once its game has `plies` moves. */
-async function follow(page, link, plies) {
-  await page.goto(link);
-  await page.waitForFunction((n) => window.bluegray && window.bluegray.state && window.bluegray.state.history.length === n, plies);
-}
 
 test('a resignation by link: asked, sent in the next link, and taken by the friend’s kept game', async () => {
   const a = await env.device();

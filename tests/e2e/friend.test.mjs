@@ -5,16 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SINGLE_FILE, copyLink, state, status, waitText } from './helpers.mjs';
-import { setUpDevices, startFromForm, playAMove } from './devices.mjs';
+import { setUpDevices, startFromForm, playAMove, follow } from './devices.mjs';
 import { engineHelp, BARRED } from './fair-play.mjs';
 
 const env = setUpDevices();
 
-/** Opens `link` on a device as a player would (the address bar; the same page if it is open). */
-async function follow(page, link, plies) {
-  await page.goto(link);
-  await page.waitForFunction((n) => window.bluegray && window.bluegray.state && window.bluegray.state.history.length === n, plies);
-}
 
 test('a 20-ply game by link: each device opens the link the other sent, at its own seat', async () => {
   const a = await env.device();
