@@ -3,7 +3,7 @@
 //! It is tiny, fast, passes BigCrush, and is the same on every platform, so the Zobrist keys, the
 //! engine's evaluation noise and the openings of a match are all reproducible from their seeds.
 //! Any of its outputs can be computed directly ([`SplitMix64::nth`]), which lets the Zobrist keys
-//! be computed where they are used instead of stored as a table.
+//! be drawn at their first use instead of stored in the binary.
 
 /// The generator's increment: 2^64 divided by the golden ratio.
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -44,7 +44,7 @@ impl SplitMix64 {
 
     /// The `n`-th number this generator will produce (0: the next), without producing the ones
     /// before it: SplitMix64's state only ever adds [`GAMMA`], so any output is one `finalise`
-    /// away. Tables drawn from a seed can be computed where they are read instead of stored.
+    /// away.
     #[inline]
     #[must_use]
     pub const fn nth(self, n: u64) -> u64 {
