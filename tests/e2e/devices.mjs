@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, after, afterEach } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import { DESKTOP, DIST, startBrowser, keepRenderer, testPages, watch, waitReady, state, playMove, pickMove } from './helpers.mjs';
+import { DESKTOP, DIST, startBrowser, keepRenderer, testPages, watch, waitReady, state, playMove, pickMove, copyLink } from './helpers.mjs';
 
 /**
  * Starts the servers and the browser. Returns {url (dist/'s), device(), closeDevices(), close()}.
@@ -157,4 +157,20 @@ export async function playAMove(page, turn) {
 export async function follow(page, link, plies) {
   await page.goto(link);
   await page.waitForFunction((n) => window.bluegray && window.bluegray.state && window.bluegray.state.history.length === n, plies);
+}
+
+/**
+ * Plays `plies` more moves of a game by link between the devices `a` and `b`, from ply `from`:
+ * each on the device to move (`a` first), whose link the other then opens.
+ * @param {{page: import('playwright-core').Page}} a
+ * @param {{page: import('playwright-core').Page}} b
+ * @param {number} plies
+ * @param {number} [from]
+ */
+export async function sendMoves(a, b, plies, from = 0) {
+  for (let ply = from; ply < from + plies; ply++) {
+    const [mover, other] = (ply - from) % 2 ? [b, a] : [a, b];
+    await playAMove(mover.page, ply);
+    await follow(other.page, await copyLink(mover.page, '#send-link'), ply + 1);
+  }
 }

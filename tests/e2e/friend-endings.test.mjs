@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyLink, state, waitText } from './helpers.mjs';
-import { setUpDevices, startFromForm, playAMove, follow } from './devices.mjs';
+import { setUpDevices, startFromForm, playAMove, follow, sendMoves } from './devices.mjs';
 
 const env = setUpDevices();
 
@@ -13,12 +13,7 @@ test('a resignation by link: asked, sent in the next link, and taken by the frie
   const a = await env.device();
   const b = await env.device();
   await startFromForm(a.page, 'friend', 'blue');
-  await playAMove(a.page, 0);
-  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
-  await playAMove(b.page, 1);
-  await follow(a.page, await copyLink(b.page, '#send-link'), 2);
-  await playAMove(a.page, 2);
-  await follow(b.page, await copyLink(a.page, '#send-link'), 3);
+  await sendMoves(a, b, 3);
   // Gray resigns on its turn, by the panel: asked first, for its own side.
   await waitText(b.page, '#status', /Your move \(Gray\)/);
   assert.equal(await b.page.isVisible('#abort'), false, 'both sides have moved');
@@ -80,10 +75,7 @@ test('a draw by link: offered with a move, declined by playing on, offered again
   const b = await env.device();
   const offerOf = (d) => d.page.evaluate(() => /** @type {any} */ (window).bluegray.element.drawOffer);
   await startFromForm(a.page, 'friend', 'blue');
-  await playAMove(a.page, 0);
-  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
-  await playAMove(b.page, 1);
-  await follow(a.page, await copyLink(b.page, '#send-link'), 2);
+  await sendMoves(a, b, 2);
   // Blue offers on its turn, then moves: the offer goes with that move's link.
   await a.page.click('#offer-draw');
   await waitText(a.page, '#notice', /You offer a draw: it goes with your next link/);

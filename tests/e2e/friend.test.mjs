@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SINGLE_FILE, copyLink, state, status, waitText } from './helpers.mjs';
-import { setUpDevices, startFromForm, playAMove, follow } from './devices.mjs';
+import { setUpDevices, startFromForm, playAMove, follow, sendMoves } from './devices.mjs';
 import { engineHelp, BARRED } from './fair-play.mjs';
 
 const env = setUpDevices();
@@ -71,10 +71,7 @@ test('a link that plays a move of the receiver’s own seat is refused with a me
   const a = await env.device();
   const b = await env.device();
   await startFromForm(a.page, 'friend', 'blue');
-  await playAMove(a.page, 0);
-  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
-  await playAMove(b.page, 1);
-  await follow(a.page, await copyLink(b.page, '#send-link'), 2);
+  await sendMoves(a, b, 2);
   // Blue plays its move, then a move for Gray too, and sends both in one link.
   await playAMove(a.page, 2);
   const honest = await copyLink(a.page, '#send-link');
