@@ -12,7 +12,9 @@ import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';
 import { renderRecent, renderRecentCount } from './page/recent.js';
 import { loadMessages } from './lib/i18n.js';
-import { openSheet, onDemand } from './lib/dom.js';
+import { openSheet } from './lib/dom.js';
+import { onDemand } from './lib/on-demand.js';
+import { nextTask } from './lib/next-task.js';
 import { errorText } from './lib/errors.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
@@ -98,15 +100,6 @@ const update = pageUpdate(ctx, { save });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')) });
-
-/**
- * Lets the browser draw and answer input before the next step of a long piece of work, so that
- * no single task holds the main thread for long (the page starts in several short steps).
- */
-function nextTask() {
-  const s = /** @type {{scheduler?: {yield?: () => Promise<void>}}} */ (globalThis).scheduler;
-  return s && s.yield ? s.yield() : new Promise((r) => setTimeout(r, 0));
-}
 
 // ---------------------------------------------------------------- games
 

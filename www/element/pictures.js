@@ -4,6 +4,7 @@
 // gifenc (www/vendor/gifenc.js, the npm package). No server. Loaded on first use, with gifenc.
 import { drawBoard, layout } from '../lib/draw.js';
 import { makeCanvas } from '../lib/draw-canvas.js';
+import { nextTask } from '../lib/next-task.js';
 /** @import { Core, GameState } from '../engine/core-types.js' */
 
 /**
@@ -91,9 +92,6 @@ export function positionsOf(core, record) {
 function pixels(gs, look) {
   return paint(gs, look).g.getImageData(0, 0, look.size, look.size).data;
 }
-
-/** Lets the browser draw and answer input between two frames of a long animation. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The game `record` as an animated GIF, looping: one frame a position, `frameMs` each, the last

@@ -14,6 +14,7 @@
 import initBindings, * as bindings from '../pkg/bluegray_wasm.js';
 import { simdSupported } from './wasm-simd.js';
 import { KeyedError } from '../lib/errors.js';
+import { onDemand } from '../lib/on-demand.js';
 import { inflate } from './inflate.js';
 /** @import { Core, Teaching } from './core-types.js' */
 
@@ -139,53 +140,31 @@ export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
   };
 }
 
-/** @type {Promise<Core>|null} */
-let loading = null;
-
 /**
- * Loads the play module once. Resolves to `{Game, variants, module}`: the bindings a board plays
- * with and the compiled module (for workers).
- * @returns {Promise<Core>}
+ * Loads the play module once (a failed load is tried again at the next call, e.g. after the
+ * network comes back). Resolves to `{Game, variants, module}`: the bindings a board plays with
+ * and the compiled module (for workers).
+ * @type {() => Promise<Core>}
  */
-export function loadWasm() {
-  if (!loading) {
-    loading = (async () => {
-      const module = await assets.compile();
-      await initBindings({ module_or_path: module });
-      return { Game: bindings.Game, variants: bindings.variants, module };
-    })();
-    // A failed load may be retried (e.g. after the network comes back).
-    loading.catch(() => {
-      loading = null;
-    });
-  }
-  return loading;
-}
-
-/** @type {Promise<Teaching>|null} */
-let teaching = null;
+export const loadWasm = onDemand(async () => {
+  const module = await assets.compile();
+  await initBindings({ module_or_path: module });
+  return { Game: bindings.Game, variants: bindings.variants, module };
+});
 
 /**
  * Loads the teaching module once, with its bindings: the lessons (`lessons`, `lessonJudge`,
  * `lessonHint`), the puzzles (`puzzles`, `puzzleJudge`, `puzzleSolution`) and the board editor's
  * `checkPosition`. Only the lessons, the puzzles, the editor and a board in puzzle or edit mode
- * use them.
- * @returns {Promise<Teaching>}
+ * use them. A failed load is tried again at the next call.
+ * @type {() => Promise<Teaching>}
  */
-export function loadTeaching() {
-  if (!teaching) {
-    teaching = (async () => {
-      const [glue, module] = await Promise.all([import('../pkg/bluegray_teach.js'), assets.compileTeaching()]);
-      await glue.default({ module_or_path: module });
-      const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition } = glue;
-      return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition };
-    })();
-    teaching.catch(() => {
-      teaching = null;
-    });
-  }
-  return teaching;
-}
+export const loadTeaching = onDemand(async () => {
+  const [glue, module] = await Promise.all([import('../pkg/bluegray_teach.js'), assets.compileTeaching()]);
+  await glue.default({ module_or_path: module });
+  const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition } = glue;
+  return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition };
+});
 
 /**
  * Gives a board's shadow root its stylesheet.

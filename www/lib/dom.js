@@ -127,23 +127,3 @@ export async function openSheet(dialog) {
 export function button(key, t, cls = '') {
   return el('button', { type: 'button', class: cls, 'data-i18n': key, text: t(key) });
 }
-
-/**
- * Something fetched on first use (a module of the page, its messages): the function returned
- * gives what `load()` gives, loading it once. A load that fails is not kept, so that the next
- * call tries again (offline before the service worker kept it, say), instead of failing for good.
- * @template T
- * @param {() => Promise<T>} load
- * @returns {() => Promise<T>}
- */
-export function onDemand(load) {
-  /** @type {Promise<T>|null} */
-  let loading = null;
-  return () => {
-    loading ??= load().catch((e) => {
-      loading = null;
-      throw e;
-    });
-    return loading;
-  };
-}
