@@ -3,6 +3,8 @@
 // (page/page-state.js `siteRelay`) to offer live games to everyone, and narrows the page's CSP to
 // that relay: its `connect-src` names the relay's origin instead of any `ws:` and `wss:`.
 
+import { readSettings } from '../../www/lib/settings.js';
+
 /** What the page's CSP allows to connect to when no relay is set: any WebSocket. */
 export const ANY_RELAY = "connect-src 'self' ws: wss:";
 
@@ -26,18 +28,17 @@ export function relayArgument(argv) {
 }
 
 /**
- * `text` as a relay's address: a `ws:` or `wss:` URL (normalised), or an error saying why not.
+ * `text` as a relay's address, as the page reads it (lib/settings.js, which `siteRelay` applies
+ * to the meta tag: what the build writes, the page takes), or an error saying why not.
  * @param {string} text
  * @returns {string}
  */
 function relayAddress(text) {
-  let url;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    throw new Error(`--relay '${text}' is not an address; give a WebSocket URL such as wss://relay.example.org`);
+  const { settings } = readSettings({ relay: text }, ['relay']);
+  if (typeof settings.relay !== 'string') {
+    throw new Error(`--relay '${text}' is not a WebSocket address the page takes; give one such as wss://relay.example.org (at most 500 characters)`);
   }
-  if (url.protocol !== 'wss:' && url.protocol !== 'ws:') throw new Error(`--relay '${text}' is not a WebSocket address (wss://… or ws://…)`);
+  const url = new URL(settings.relay);
   if (url.username || url.password) throw new Error(`--relay '${text}' carries a user name or password, which every visitor would see`);
   return url.href;
 }

@@ -13,7 +13,9 @@ test('--relay takes a WebSocket address, in either form, and refuses anything el
   assert.equal(relayArgument(['--relay=ws://127.0.0.1:9001/mqtt']), 'ws://127.0.0.1:9001/mqtt');
   assert.throws(() => relayArgument(['--relay']), /needs the relay's address/);
   assert.throws(() => relayArgument(['--relay', 'https://relay.example.org']), /not a WebSocket address/);
-  assert.throws(() => relayArgument(['--relay', 'relay.example.org']), /not an address/);
+  assert.throws(() => relayArgument(['--relay', 'relay.example.org']), /not a WebSocket address/);
+  // What the page would not take from its meta tag is refused here too, not written silently.
+  assert.throws(() => relayArgument(['--relay', `wss://relay.example.org/${'x'.repeat(500)}`]), /not a WebSocket address the page takes/);
   assert.throws(() => relayArgument(['--relay', 'wss://me:secret@relay.example.org']), /user name or password/);
   assert.throws(() => relayArgument(['--relays', 'wss://x']), /unknown argument '--relays'/);
 });
