@@ -116,18 +116,15 @@ pub fn check_position(spec: &str, code: &str) -> Result<PositionCheck, ApiError>
 mod export {
     use wasm_bindgen::prelude::*;
 
-    use crate::args::Param;
-    use crate::js::{js_error, string, to_js};
+    use crate::js::{js_error, spec_and_code, to_js};
 
     /// Whether a position code can be played under a variant spec, with every reason it
     /// cannot: `{ok, code, problems: [{code, params, text}]}` (see [`super::check_position`]).
     #[wasm_bindgen(js_name = checkPosition)]
     pub fn check_position(spec: JsValue, code: JsValue) -> Result<JsValue, JsValue> {
         const F: &str = "checkPosition";
-        let result = string(&spec, Param::new(F, "spec")).and_then(|spec| {
-            let code = string(&code, Param::new(F, "code"))?;
-            super::check_position(&spec, &code)
-        });
+        let result = spec_and_code(&spec, &code, F)
+            .and_then(|(spec, code)| super::check_position(&spec, &code));
         to_js(&result.map_err(js_error)?, F)
     }
 }

@@ -99,6 +99,19 @@ pub(crate) fn string(value: &JsValue, p: Param) -> Result<String, ApiError> {
     crate::args::string(read(value, p)?, p)
 }
 
+/// The arguments `spec` and `code` of `function` (a variant spec and a position code), both
+/// strings, read in that order: `Game.fromCode` and `checkPosition` take them alike.
+pub(crate) fn spec_and_code(
+    spec: &JsValue,
+    code: &JsValue,
+    function: &str,
+) -> Result<(String, String), ApiError> {
+    Ok((
+        string(spec, Param::new(function, "spec"))?,
+        string(code, Param::new(function, "code"))?,
+    ))
+}
+
 /// `Reflect.get(target, key)`, a throw (a getter's, a Proxy trap's) as a `js-exception` error
 /// naming `p`.
 #[cfg(feature = "teaching")]

@@ -65,7 +65,7 @@ mod wasm {
     use crate::args::{self, Param};
     use crate::clock::{self, JsClock};
     use crate::error::{ApiError, ErrorCode};
-    use crate::js::{self, js_error, read, string, to_js};
+    use crate::js::{self, js_error, read, spec_and_code, string, to_js};
     use crate::session::Session;
     use crate::{catalogue, search};
 
@@ -126,11 +126,8 @@ mod wasm {
         /// A new game of a variant from a position code.
         #[wasm_bindgen(js_name = fromCode)]
         pub fn from_code(spec: JsValue, code: JsValue) -> Result<Game, JsValue> {
-            const F: &str = "Game.fromCode";
-            let session = string(&spec, Param::new(F, "spec")).and_then(|spec| {
-                let code = string(&code, Param::new(F, "code"))?;
-                Session::from_code(&spec, &code)
-            });
+            let session = spec_and_code(&spec, &code, "Game.fromCode")
+                .and_then(|(spec, code)| Session::from_code(&spec, &code));
             Game::of(session)
         }
 
