@@ -1,11 +1,12 @@
 // End-to-end: pictures of a game, made in the browser: the position as a PNG image and a whole
 // game as an animated GIF, through the element's toPNG()/toGIF() (its options checked) and the
-// page's Download image / Download animation buttons. The files are read back here: a PNG's
-// size from its header, a GIF's frames counted block by block.
+// page's Download image / Download animation buttons, served and from the single file on disk.
+// The files are read back here: a PNG's size from its header, a GIF's frames counted block by
+// block.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setUp, openPage, state, pickMove } from './helpers.mjs';
+import { setUp, openPage, state, pickMove, SINGLE_FILE, watch, refuseNetwork, waitReady } from './helpers.mjs';
 
 const env = setUp();
 
@@ -107,4 +108,18 @@ test('the page downloads the position as an image and the game as an animation',
   assert.match(gif.suggestedFilename(), /-6\.gif$/);
   assert.equal(readGif([...fs.readFileSync(await gif.path())]).frames, 7);
   assert.deepEqual(problems, []);
+});
+
+test('the single file from disk makes both pictures too, fetching nothing', async () => {
+  const page = await env.context.newPage();
+  const problems = watch(page, { network: false });
+  refuseNetwork(page, problems);
+  await page.goto(`${SINGLE_FILE}?mode=two`);
+  await waitReady(page);
+  assert.equal(await playPlies(page, 4), 4);
+  const gif = readGif((await picture(page, 'toGIF', { size: 120, frameMs: 100 })).bytes);
+  assert.equal(gif.frames, 5);
+  assert.deepEqual(pngSize((await picture(page, 'toPNG', { size: 120 })).bytes), { width: 120, height: 120 });
+  assert.deepEqual(problems, []);
+  await page.close();
 });
