@@ -107,6 +107,8 @@ test('the page downloads the position as an image and the game as an animation',
   const [gif] = await Promise.all([page.waitForEvent('download'), page.click('#download-gif')]);
   assert.match(gif.suggestedFilename(), /-6\.gif$/);
   assert.equal(readGif([...fs.readFileSync(await gif.path())]).frames, 7);
+  // The word that the animation is being made goes once it is made.
+  await page.waitForFunction(() => document.getElementById('notice').hidden);
   assert.deepEqual(problems, []);
 });
 

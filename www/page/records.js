@@ -48,7 +48,9 @@ export function pageRecords(ctx, { start, variant }) {
     try {
       const blob = kind === 'png' ? await board.toPNG() : await board.toGIF();
       download(document, recordFileName(state, new Date(), kind), blob);
-      if (kind === 'gif') ctx.notify(null);
+      // Only its own word goes: a notice said meanwhile (a link copied) stays.
+      const notice = ctx.page().notice;
+      if (notice && 'key' in notice && notice.key === 'share.making') ctx.notify(null);
     } catch (e) {
       ctx.notify({ key: 'share.pictureFailed', params: { error: errorText(e) } });
     }
