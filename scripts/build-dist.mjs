@@ -427,13 +427,34 @@ const VENDORED = [
       '',
     ].join('\n'),
   },
+  // The puzzles' Glicko-2 ratings (teach/puzzle-rating.js). The package is a CommonJS script
+  // with no types: `wrap` makes it an ES module (esbuild) whose default export is its exports;
+  // the types are what the page uses of it (its README's).
+  {
+    name: 'glicko2',
+    from: 'glicko2/glicko2.js',
+    wrap: true,
+    types: [
+      'export interface Player { getRating(): number; getRd(): number; getVol(): number; }',
+      'export class Glicko2 {',
+      '  constructor(settings?: { tau?: number, rating?: number, rd?: number, vol?: number });',
+      '  makePlayer(rating?: number, rd?: number, vol?: number): Player;',
+      '  updateRatings(matches: [Player, Player, number][]): void;',
+      '}',
+      'declare const glicko2: { Glicko2: typeof Glicko2 };',
+      'export default glicko2;',
+      '',
+    ].join('\n'),
+  },
 ];
 
 function vendorPackages() {
-  for (const { name, from, types } of VENDORED) {
+  for (const { name, from, types, wrap } of VENDORED) {
     const file = path.join(ROOT, 'node_modules', from);
     if (!fs.existsSync(file)) fail(`node_modules/${from} is missing: run bash scripts/setup.sh`);
-    copy(file, path.join(WWW, 'vendor', `${name}.js`));
+    const to = path.join(WWW, 'vendor', `${name}.js`);
+    if (wrap) esbuild.buildSync({ entryPoints: [file], bundle: true, format: 'esm', outfile: to, target: BUNDLE.target, logLevel: 'error' });
+    else copy(file, to);
     fs.writeFileSync(path.join(WWW, 'vendor', `${name}.d.ts`), `// The types of ${name}.js, a browser build of the npm package ${from.split('/')[0]}.\n${types}`);
   }
 }

@@ -1,5 +1,5 @@
 // End-to-end: the board editor (issue 33, part 2), in headless Chromium. A position is set up by
-// clicks and the keyboard, refused by the rules core with its reasons in words, fixed, copied as a
+// clicks, drags (on the board, from the palette, off the board) and the keyboard, refused by the rules core with its reasons in words, fixed, copied as a
 // code and a link, played against the computer, and the copied link opens the same position; the
 // editor passes axe-core (with reasons shown), and says its reasons in Russian too.
 import { test } from 'node:test';
@@ -69,6 +69,21 @@ test('a position set up by clicks is refused with its reasons, fixed, copied, pl
     assert.equal(await page.getAttribute(point(to), 'aria-label'), translate('en', 'desc.piece', { point: to, color: 'gray', kind: 'sergeant' }));
     assert.equal(await page.getAttribute(point(from), 'aria-label'), translate('en', 'desc.empty', { point: from }));
   }
+  // Dragged from the palette: a Blue private onto g4 (the palette's choice, Gray's guard, stays);
+  // then dragged off the board, it is gone.
+  const drag = async (from, to) => {
+    const b = await page.locator(from).boundingBox();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(...to, { steps: 4 });
+    await page.mouse.up();
+  };
+  await drag(tool('blue-private'), await centre('g4'));
+  assert.equal(await page.getAttribute(point('g4'), 'aria-label'), translate('en', 'desc.piece', { point: 'g4', color: 'blue', kind: 'private' }));
+  assert.equal(await page.getAttribute(tool('gray-sergeant'), 'aria-pressed'), 'true');
+  const palette = await page.locator('#editor .editor-palette').boundingBox();
+  await drag(point('g4'), [palette.x + palette.width / 2, palette.y + palette.height + 4]);
+  assert.equal(await page.getAttribute(point('g4'), 'aria-label'), translate('en', 'desc.empty', { point: 'g4' }));
   const wanted = '4c4/9/9/4s4/9/9/9/9/4C4 b 0 1';
   assert.equal(await code(page), wanted);
   assert.equal(await page.getAttribute('#editor .editor-verdict', 'data-ok'), 'true');

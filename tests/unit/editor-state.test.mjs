@@ -119,3 +119,36 @@ test('a piece dragged to another point stands there instead, taking the place of
   assert.equal(E.movePiece(s, 'e9', 'e9'), s);
   assert.equal(E.movePiece(s, 'e9', 'z0'), s);
 });
+
+test('a palette piece dragged onto a point stands there, replacing what stood there, even the same piece; the eraser dragged empties it', () => {
+  const gray = tool('gray', 'sergeant');
+  let s = E.chooseTool(E.editorState('sackson', 'blue', []), tool('blue', 'captain'));
+  s = E.dropTool(s, gray, 'c7');
+  assert.deepEqual(s.pieces, { c7: { color: 'gray', kind: 'sergeant' } });
+  assert.equal(s.focus, 'c7');
+  assert.ok(E.sameTool(s.tool, tool('blue', 'captain')), 'the palette’s choice stays');
+  // Unlike a second click, a second drop of the same piece leaves it (it was put there on purpose).
+  assert.deepEqual(E.dropTool(s, gray, 'c7').pieces, s.pieces);
+  s = E.dropTool(s, tool('blue', 'private'), 'c7');
+  assert.deepEqual(s.pieces, { c7: { color: 'blue', kind: 'private' } });
+  assert.deepEqual(E.dropTool(s, 'erase', 'c7').pieces, {});
+  // Not a point: nothing changes.
+  assert.equal(E.dropTool(s, gray, 'c0'), s);
+  assert.equal(E.dropTool(s, gray, '__proto__'), s);
+});
+
+test('a piece dragged off the board is gone; an empty point or a name that is none changes nothing', () => {
+  let s = E.applyTool(E.chooseTool(E.editorState('sackson', 'blue', []), tool('gray', 'captain')), 'e9');
+  s = E.applyTool(s, 'a1');
+  const off = E.removePiece(s, 'e9');
+  assert.deepEqual(off.pieces, { a1: { color: 'gray', kind: 'captain' } });
+  assert.deepEqual(s.pieces.e9, { color: 'gray', kind: 'captain' }, 'the old state is as it was');
+  assert.equal(E.removePiece(off, 'e9'), off);
+  assert.equal(E.removePiece(off, 'toString'), off);
+});
+
+test('a name that is no point holds no piece to move or to click away', () => {
+  const s = E.editorState('sackson', 'blue', []);
+  assert.equal(E.movePiece(s, 'toString', 'e5'), s);
+  assert.equal(E.applyTool(s, 'constructor'), s);
+});

@@ -64,12 +64,38 @@ function piecesOf(board) {
  * @returns {EditorState}
  */
 export function applyTool(s, point) {
+  const here = manAt(s, point);
+  return dropTool(s, here && sameTool(s.tool, here) ? 'erase' : s.tool, point);
+}
+
+/**
+ * The state after `tool` is dragged from the palette onto `point`: its piece stands there
+ * (whatever stood there is gone), or the eraser empties it. Unlike a click, a drop never takes
+ * its own piece away: the player put it there on purpose. The palette's choice stays.
+ * @param {EditorState} s
+ * @param {Tool} tool
+ * @param {string} point
+ * @returns {EditorState}
+ */
+export function dropTool(s, tool, point) {
   if (!isPoint(point)) return s;
   const pieces = { ...s.pieces };
-  const here = pieces[point];
-  const tool = s.tool;
-  if (tool === 'erase' || (here && here.color === tool.color && here.kind === tool.kind)) delete pieces[point];
+  if (tool === 'erase') delete pieces[point];
   else pieces[point] = { color: tool.color, kind: tool.kind };
+  return { ...s, pieces, focus: point };
+}
+
+/**
+ * The state after the piece on `point` is dragged off the board: gone. Nothing changes when
+ * the point is empty.
+ * @param {EditorState} s
+ * @param {string} point
+ * @returns {EditorState}
+ */
+export function removePiece(s, point) {
+  if (!manAt(s, point)) return s;
+  const pieces = { ...s.pieces };
+  delete pieces[point];
   return { ...s, pieces, focus: point };
 }
 
@@ -82,7 +108,7 @@ export function applyTool(s, point) {
  * @returns {EditorState}
  */
 export function movePiece(s, from, to) {
-  const man = s.pieces[from];
+  const man = manAt(s, from);
   if (!man || !isPoint(to) || from === to) return s;
   const pieces = { ...s.pieces, [to]: man };
   delete pieces[from];
@@ -164,6 +190,16 @@ export function moveFocus(s, key) {
  */
 function isPoint(point) {
   return typeof point === 'string' && /^[a-i][1-9]$/.test(point);
+}
+
+/**
+ * The piece on `point`, or undefined (a name that is no point, such as `toString`, has none).
+ * @param {EditorState} s
+ * @param {string} point
+ * @returns {Man|undefined}
+ */
+function manAt(s, point) {
+  return isPoint(point) ? s.pieces[point] : undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The board editor's surface, shared by the page's sheet (editor-dialog.js) and the element's
 // edit mode (element/edit-mode.js): a board drawn by the board's own drawing (lib/draw.js) under
 // a grid of buttons, one a point (so a click, Enter or Space puts the palette's piece down, the
-// arrow keys go from point to point, and a piece dragged moves), the palette, the rules, the side to move, the position
+// arrow keys go from point to point, a piece dragged moves or, off the board, goes), the palette
+// (click a piece, then points; or drag a piece onto a point), the rules, the side to move, the position
 // code live and the rules core's verdict (checkPosition) in words. What holds it only listens.
 // The layout that makes it work (the points over the board) is set on the elements themselves,
 // so it works in a shadow tree too; a stylesheet only adds the looks.
@@ -24,6 +25,8 @@ import * as E from './editor-state.js';
 const EDITOR_CSS = `
 .editor { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .editor .editor-point { background: transparent; cursor: pointer; }
+.editor[data-dragging] .editor-point, .editor[data-dragging] .editor-tool { cursor: grabbing; }
+.editor .editor-tool { cursor: grab; }
 .editor .editor-point:hover:not(:disabled) { background: rgba(40, 140, 60, 0.3); }
 .editor .editor-point:focus-visible { outline: 3px solid #1a5fb4; outline-offset: -3px; }
 .editor-tools { flex: 1 1 16rem; display: flex; flex-direction: column; gap: 0.6rem; }
@@ -79,7 +82,7 @@ export function editorView({ core, check: checkPosition, t, onChange = () => {},
   const L = layout(size, false);
   const canvas = el('canvas', { class: 'editor-canvas', 'aria-hidden': 'true' });
   const grid = el('div', { class: 'editor-points', role: 'group', 'aria-label': t('edit.board') });
-  canvas.style.cssText = grid.style.cssText = 'position:absolute;left:0;top:0';
+  canvas.style.cssText = grid.style.cssText = 'position:absolute;left:0;top:0;touch-action:none';
   /** @type {Map<string, HTMLButtonElement>} */
   const points = new Map();
   for (let rank = 9; rank >= 1; rank--) {
@@ -93,23 +96,49 @@ export function editorView({ core, check: checkPosition, t, onChange = () => {},
       grid.append(b);
     }
   }
-  // A piece dragged from one point to another moves there. The release lands on another button
-  // than the press, so no click follows; a press and release on one point stays a click.
-  /** @type {string|null} */
-  let dragFrom = null;
-  const pointAt = (/** @type {PointerEvent} */ e) => {
-    const r = grid.getBoundingClientRect();
-    return L.toPoint(e.clientX - r.left, e.clientY - r.top);
+  // Dragging, by mouse, pen or touch (the points and the palette take no scrolling, so a touch
+  // drags): a piece on the board dragged to another point moves there, and off the board is
+  // taken away; a palette's piece (or the eraser) dragged onto a point is put there. The release
+  // lands elsewhere than the press, so no click follows; a press and release on one point stays
+  // a click. The keyboard has the same through the palette and the points.
+  /** @type {{from: string}|{tool: Tool}|null} */
+  let drag = null;
+  /** The point under a pointer, or 'off' outside the board (null: on the board between points). */
+  const dropAt = (/** @type {PointerEvent} */ e) => {
+    const r = boardBox.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    return x < 0 || y < 0 || x > r.width || y > r.height ? 'off' : L.toPoint(x, y);
+  };
+  /** @param {PointerEvent} e */
+  const drop = (e) => {
+    const was = drag;
+    drag = null;
+    window.removeEventListener('pointerup', drop);
+    window.removeEventListener('pointercancel', drop);
+    element.removeAttribute('data-dragging');
+    const to = e.type === 'pointerup' ? dropAt(e) : null;
+    if (!was || !to) return;
+    if ('tool' in was) {
+      if (to !== 'off') change(E.dropTool(state, was.tool, to));
+    } else if (to === 'off') change(E.removePiece(state, was.from));
+    else if (to !== was.from) change(E.movePiece(state, was.from, to));
+  };
+  /**
+   * Starts a drag of `what` by the pointer of `e`; its release (or cancel), wherever it is, ends it.
+   * @param {PointerEvent} e
+   * @param {{from: string}|{tool: Tool}} what
+   */
+  const startDrag = (e, what) => {
+    if (e.button !== 0) return;
+    drag = what;
+    element.setAttribute('data-dragging', 'true');
+    window.addEventListener('pointerup', drop);
+    window.addEventListener('pointercancel', drop);
   };
   grid.addEventListener('pointerdown', (e) => {
-    const p = pointAt(e);
-    dragFrom = p && state.pieces[p] ? p : null;
-  });
-  grid.addEventListener('pointerup', (e) => {
-    const from = dragFrom;
-    dragFrom = null;
-    const to = pointAt(e);
-    if (from && to && to !== from) change(E.movePiece(state, from, to));
+    const p = dropAt(e);
+    if (p && p !== 'off' && state.pieces[p]) startDrag(e, { from: p });
   });
   grid.addEventListener('keydown', (e) => {
     const next = E.moveFocus(state, e.key);
@@ -128,7 +157,9 @@ export function editorView({ core, check: checkPosition, t, onChange = () => {},
   for (const tool of E.TOOLS) {
     const label = tool === 'erase' ? t('edit.erase') : t('edit.tool', { color: tool.color, kind: tool.kind });
     const b = el('button', { type: 'button', class: 'editor-tool', 'aria-pressed': 'false', text: label, 'data-tool': tool === 'erase' ? 'erase' : `${tool.color}-${tool.kind}` });
+    b.style.touchAction = 'none';
     b.addEventListener('click', () => change(E.chooseTool(state, tool)));
+    b.addEventListener('pointerdown', (e) => startDrag(e, { tool }));
     tools.set(tool, b);
     palette.append(b);
   }
