@@ -20,13 +20,15 @@ import * as E from './editor-state.js';
 /**
  * The editor's looks, adopted by the document or the shadow tree that shows it (editorStyles):
  * one sheet for both, and a constructed one, which no page's CSP refuses as it would a <style>.
- * A point is clear but for the pointer's shade and the focus ring.
+ * A point is clear but for the pointer's shade and the focus ring. The board and the palette
+ * select no text: a drag begun on selected text becomes the browser's own, cancelling the pointer's.
  */
 const EDITOR_CSS = `
 .editor { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .editor .editor-point { background: transparent; cursor: pointer; }
 .editor[data-dragging] .editor-point, .editor[data-dragging] .editor-tool { cursor: grabbing; }
 .editor .editor-tool { cursor: grab; }
+.editor-board, .editor-palette { user-select: none; -webkit-user-select: none; }
 .editor .editor-point:hover:not(:disabled) { background: rgba(40, 140, 60, 0.3); }
 .editor .editor-point:focus-visible { outline: 3px solid #1a5fb4; outline-offset: -3px; }
 .editor-tools { flex: 1 1 16rem; display: flex; flex-direction: column; gap: 0.6rem; }
