@@ -112,8 +112,25 @@ const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTM
 async function start(request, say = {}) {
   ctx.notify(null);
   const { opened, problems } = await doors.open(request);
+  // A game opened anew is analysed only when the editor asks (startFromEditor).
+  if (opened) ctx.update((p) => ({ ...p, analysing: null }));
   if (opened) showStatus();
   if (problems.length) ctx.notify(say.problem ? say.problem(problems.join(' ')) : { text: problems.join(' ') });
+  return opened;
+}
+
+/**
+ * Opens a game the board editor asks for; one to analyse shows its evaluation and best line
+ * while it is on the board (page-state.js adviceShown).
+ * @param {import('./editor/editor-dialog.js').EditorRequest} request
+ */
+async function startFromEditor(request) {
+  const opened = await start(request);
+  const gs = board.state;
+  if (opened && request.analyse && gs) {
+    ctx.update((p) => ({ ...p, analysing: { variant: gs.variant, start: gs.start } }));
+    adv.evaluate();
+  }
   return opened;
 }
 
@@ -377,7 +394,7 @@ async function main() {
   let editor = null;
   $('open-editor').addEventListener('click', async () => {
     editor ??= Promise.all([import('./editor/editor-dialog.js'), loadMessages('edit', ctx.page().lang)]).then(([m]) =>
-      m.editorDialog({ dialog: ctx.dialog('editor'), t, start, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
+      m.editorDialog({ dialog: ctx.dialog('editor'), t, start: startFromEditor, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
     );
     await (await editor).open();
   });

@@ -1,7 +1,8 @@
 // End-to-end: the board editor (issue 33, part 2), in headless Chromium. A position is set up by
 // clicks, drags (on the board, from the palette, off the board) and the keyboard, refused by the rules core with its reasons in words, fixed, copied as a
 // code and a link, played against the computer, and the copied link opens the same position; the
-// editor passes axe-core (with reasons shown), and says its reasons in Russian too.
+// editor passes axe-core (with reasons shown), says its reasons in Russian too, and opens a
+// position for analysis (evaluation and best line shown for that game only).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPage, waitReady, playMove, waitPly, seriousA11y, state, cutOff } from './helpers.mjs';
@@ -139,6 +140,21 @@ test('the editor says its reasons in the page’s language, and a captain home i
   // The page's problems are read before axe, whose own inline styles the page's CSP refuses.
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page, '#editor'), []);
+  // Analysed: two on this device from the position, with the evaluation and the best line shown
+  // for this game although the preferences ask for neither.
+  await page.selectOption('#editor-variant', 'sackson');
+  await page.click('#editor button[data-i18n="edit.analyse"]');
+  await page.waitForFunction(() => !document.querySelector('#editor')?.hasAttribute('open'));
+  assert.equal((await state(page))?.start, '4c4/9/9/9/9/9/1C7/9/9 b 0 1');
+  assert.equal(await page.getAttribute('#game', 'mode'), 'two');
+  const prefix = translate('ru', 'eval.line', { line: '' });
+  await page.waitForFunction((p) => document.querySelector('#eval-text')?.textContent?.includes(p), prefix);
+  assert.equal(await page.isVisible('#eval-bar'), true);
+  assert.equal(await page.isChecked('#show-eval'), false);
+  assert.equal(await page.isChecked('#show-line'), false);
+  // Another game opened is not analysed.
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.querySelector('#eval-text')?.hidden && document.querySelector('#eval-bar')?.hidden);
   await page.close();
 });
 

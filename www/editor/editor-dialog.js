@@ -1,6 +1,6 @@
 // The page's board editor: a sheet with the editor's surface (editor-view.js) and what the page
 // does with a position: play it through the page's one door (against the computer, or two on
-// this device), copy its code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its messages, at the
+// this device), analyse it (two on this device, its evaluation and best line shown), copy its code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its messages, at the
 // first opening; the position it opens with is the board's.
 import { el, sheetHead, openSheet, button } from '../lib/dom.js';
 import { loadWasm, loadTeaching } from '../engine/assets.js';
@@ -15,8 +15,9 @@ import { puzzleMaker } from './puzzle-maker.js';
  */
 
 /**
- * A game the editor asks the page to open (the page's door, page/doors.js).
- * @typedef {{from: 'editor', mode: 'ai'|'two', side: Side, variant: string, position: string}} EditorRequest
+ * A game the editor asks the page to open (the page's door, page/doors.js); `analyse`: with the
+ * evaluation and best line shown (both sides moved by hand).
+ * @typedef {{from: 'editor', mode: 'ai'|'two', side: Side, variant: string, position: string, analyse?: boolean}} EditorRequest
  */
 
 /**
@@ -40,17 +41,19 @@ export function editorDialog({ dialog, t, start, current }) {
   playAi.addEventListener('click', () => play('ai'));
   const playTwo = button('edit.playTwo', t);
   playTwo.addEventListener('click', () => play('two'));
+  const analyseIt = button('edit.analyse', t);
+  analyseIt.addEventListener('click', () => play('two', true));
   const copyCode = button('edit.copyCode', t);
   copyCode.addEventListener('click', () => view && copy(positionCode(view.state)));
   const copyLink = button('edit.copyLink', t);
   copyLink.addEventListener('click', () => view && copy(positionLink(location.href.replace(/[?#].*$/, ''), view.state)));
   const copied = el('p', { class: 'editor-copied', role: 'status', 'aria-live': 'polite' });
-  const actions = el('div', { class: 'editor-row editor-actions' }, [playAi, playTwo, copyCode, copyLink]);
+  const actions = el('div', { class: 'editor-row editor-actions' }, [playAi, playTwo, analyseIt, copyCode, copyLink]);
 
   /** Only a position that can be played is offered for play. */
   function enable() {
     const ok = !!view?.verdict?.ok;
-    playAi.disabled = playTwo.disabled = !ok;
+    playAi.disabled = playTwo.disabled = analyseIt.disabled = !ok;
     copied.textContent = '';
     maker?.reset();
   }
@@ -62,13 +65,15 @@ export function editorDialog({ dialog, t, start, current }) {
   }
 
   /**
-   * Opens the position as a game through the page's door; the sheet closes once it opened.
+   * Opens the position as a game through the page's door, to `analyse` it or not; the sheet
+   * closes once it opened.
    * @param {'ai'|'two'} mode
    */
-  async function play(mode) {
+  async function play(mode, analyse = false) {
     const verdict = view?.verdict;
     if (!view || !verdict || !verdict.ok) return;
-    const request = { from: /** @type {const} */ ('editor'), mode, side: view.state.side, variant: view.state.variant, position: verdict.code };
+    /** @type {EditorRequest} */
+    const request = { from: 'editor', mode, side: view.state.side, variant: view.state.variant, position: verdict.code, analyse };
     if (await start(request)) dialog.close();
   }
 

@@ -17,6 +17,7 @@ export default {
     'edit.notOk': 'This position cannot be played:',
     'edit.playAi': 'Play against the computer',
     'edit.playTwo': 'Play a friend on this device',
+    'edit.analyse': 'Analyse',
     'edit.copyCode': 'Copy position code',
     'edit.copyLink': 'Copy link',
     'edit.copied': 'Copied.',

@@ -16,6 +16,7 @@ export default {
     'edit.notOk': 'Ebből az állásból nem lehet játszani:',
     'edit.playAi': 'Játék a gép ellen',
     'edit.playTwo': 'Játék egy baráttal ezen az eszközön',
+    'edit.analyse': 'Elemzés',
     'edit.copyCode': 'Az állás kódjának másolása',
     'edit.copyLink': 'Hivatkozás másolása',
     'edit.copied': 'Másolva.',

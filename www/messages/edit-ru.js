@@ -16,6 +16,7 @@ export default {
     'edit.notOk': 'Из этой позиции играть нельзя:',
     'edit.playAi': 'Играть с компьютером',
     'edit.playTwo': 'Играть с другом на этом устройстве',
+    'edit.analyse': 'Анализировать',
     'edit.copyCode': 'Скопировать код позиции',
     'edit.copyLink': 'Скопировать ссылку',
     'edit.copied': 'Скопировано.',

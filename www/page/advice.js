@@ -5,6 +5,7 @@
 import { analysis, positionOf } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
+import { adviceShown } from './page-state.js';
 
 /** @import { PageContext } from './context.js' */
 
@@ -34,10 +35,10 @@ export function advice(ctx) {
     ctx.update((p) => (p.hint && p.hint.key === key ? { ...p, hint: message ? { key, message } : null } : p));
   }
 
-  /** Analyses the position on the board when the evaluation or the best line is shown. */
+  /** Analyses the position on the board when the evaluation or the best line is shown (adviceShown). */
   async function evaluate() {
     const gs = board.state;
-    const { showEval, showLine } = ctx.page().prefs;
+    const { showEval, showLine } = adviceShown(ctx.page(), gs);
     if (!(showEval || showLine) || !gs || gs.result || engineHelpBarred(board.settings, gs)) return;
     const position = positionOf(gs);
     const shown = ctx.page().evaluation;

@@ -89,6 +89,7 @@ export function defaultPrefs() {
  *   relay: string|null,
  *   siteRelay: string|null,
  *   confirming: {ending: 'resign'|'draw'|'abort', game: string}|null,
+ *   analysing: {variant: string, start: string}|null,
  * }} PageState
  */
 
@@ -144,7 +145,26 @@ export function defaultPageState() {
      * line it is about (gameKey): another line on the board drops the question. Or null.
      */
     confirming: null,
+    /**
+     * The game the board editor opened for analysis ("Analyse"), by its rules and start (a
+     * position code): while a game from there is on the board, its evaluation and best line are
+     * shown whatever the preferences say (adviceShown). Or null.
+     */
+    analysing: null,
   };
+}
+
+/**
+ * Which of the engine's judgements the page shows: those the reader's preferences ask for, and
+ * both while the game on the board (`gs`) is one opened for analysis (the page state's `analysing`).
+ * @param {PageState} p
+ * @param {GameState|null} gs
+ * @returns {{showEval: boolean, showLine: boolean}}
+ */
+export function adviceShown(p, gs) {
+  const a = p.analysing;
+  const analysing = !!a && !!gs && gs.variant === a.variant && gs.start === a.start;
+  return { showEval: p.prefs.showEval || analysing, showLine: p.prefs.showLine || analysing };
 }
 
 /**

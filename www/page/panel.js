@@ -8,7 +8,7 @@ import { describeScore, describeAfterMove, searchDetails, blueView, VALUE_LIMIT 
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/analysis.js';
-import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
+import { jumpWarning, warnOn, currentNotice, currentReview, adviceShown } from './page-state.js';
 import { renderMoveList } from './move-list.js';
 import { moveLabel, lastMoveNumber } from '../lib/moves.js';
 import { friendStatus, liveLine, offersLink, invites } from '../remote/friend.js';
@@ -355,8 +355,9 @@ function renderGameOver(doc, b, lang, t) {
  * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): nothing is shown
  */
 function renderEvaluation(doc, p, gs, t, barred) {
-  const showEval = p.prefs.showEval && !barred;
-  const showLine = p.prefs.showLine && !barred;
+  const shown = adviceShown(p, gs);
+  const showEval = shown.showEval && !barred;
+  const showLine = shown.showLine && !barred;
   const e = p.evaluation && p.evaluation.key === positionOf(gs).key ? p.evaluation.result : null;
   const bar = byId(doc, 'eval-bar');
   setIfChanged(bar, 'hidden', !showEval || !!gs.result);
