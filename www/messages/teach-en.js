@@ -222,6 +222,8 @@ export default {
     'puzzles.goal.stopBlue': 'Blue to move: stop Gray’s win',
     'puzzles.goal.stopGray': 'Gray to move: stop Blue’s win',
     'puzzles.progress': 'Streak: {streak} · best: {best} · solved: {solved} of {total}',
+    'puzzles.ratings': 'Your rating: {player} · this puzzle’s: {puzzle}',
+    'puzzles.ratingsChanged': 'Your rating: {from} → {player} · this puzzle’s: {puzzle}',
     'puzzles.yourMove': 'Your move ({side:side}).',
     'puzzles.replying': '{side:side} replies…',
     'puzzles.replied': '{side:side} replied {move}. Your move.',

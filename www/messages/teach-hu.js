@@ -222,6 +222,8 @@ export default {
     'puzzles.goal.stopBlue': 'Kék lép: akadályozd meg Szürke győzelmét',
     'puzzles.goal.stopGray': 'Szürke lép: akadályozd meg Kék győzelmét',
     'puzzles.progress': 'Sorozat: {streak} · csúcs: {best} · megoldva: {solved}/{total}',
+    'puzzles.ratings': 'Értékszámod: {player} · a feladványé: {puzzle}',
+    'puzzles.ratingsChanged': 'Értékszámod: {from} → {player} · a feladványé: {puzzle}',
     'puzzles.yourMove': 'Te lépsz ({side:side}).',
     'puzzles.replying': '{side:side} válaszol…',
     'puzzles.replied': '{side:side} válasza: {move}. Te lépsz.',

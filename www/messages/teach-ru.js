@@ -222,6 +222,8 @@ export default {
     'puzzles.goal.stopBlue': 'Ход Синих: не дайте выиграть Серым',
     'puzzles.goal.stopGray': 'Ход Серых: не дайте выиграть Синим',
     'puzzles.progress': 'Серия: {streak} · рекорд: {best} · решено: {solved} из {total}',
+    'puzzles.ratings': 'Ваш рейтинг: {player} · рейтинг задачи: {puzzle}',
+    'puzzles.ratingsChanged': 'Ваш рейтинг: {from} → {player} · рейтинг задачи: {puzzle}',
     'puzzles.yourMove': 'Ваш ход ({side:side}).',
     'puzzles.replying': 'Отвечают {side:side}…',
     'puzzles.replied': 'Ответ ({side:side}): {move}. Ваш ход.',

@@ -1,5 +1,5 @@
 // The puzzle view once the rules core is there: the puzzle on a <blue-gray-game>, its goal in
-// words, the streak, a hint, the solution on request, and the next puzzle. The rules core judges
+// words, the streak, the player's and the puzzle's ratings (puzzle-rating.js), a hint, the solution on request, and the next puzzle. The rules core judges
 // each move (puzzleJudge(): the defender's reply, or the engine's refutation of a wrong move) and
 // gives the rest of the solution (puzzleSolution()); the attempt's state is puzzle-session.js's,
 // what it says puzzle-words.js's, the theme chooser puzzle-themes.js's, and progress is kept on
@@ -75,6 +75,10 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
   let message = null;
   /** The first puzzle has been put on the board. */
   let started = false;
+  /** The progress as last kept, and the player's rating before this attempt's result changed it (null: unchanged). */
+  let kept = first.progress;
+  /** @type {import('./puzzle-rating.js').Rating|null} */
+  let ratedFrom = null;
   const ui = build();
   const autoplay = new MoveQueue({
     play: (move) => ui.board.play(move),
@@ -97,6 +101,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
       theme: el('p', { class: 'puzzle-theme' }),
       goal: el('p', { class: 'puzzle-goal' }),
       progress: el('p', { class: 'puzzle-progress' }),
+      rating: el('p', { class: 'puzzle-rating' }),
       boardBox: exercise.box,
       board: /** @type {BlueGrayGame} */ (exercise.board),
       feedback: el('p', { class: 'puzzle-feedback', role: 'status', 'aria-live': 'polite' }),
@@ -111,7 +116,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     view.retry.addEventListener('click', () => begin(P.tryAgain(session)));
     view.next.addEventListener('click', () => begin(P.next(session)));
     const buttons = el('div', { class: 'puzzle-buttons' }, [view.hint, view.solution, view.retry, view.next]);
-    view.view.append(intro, view.themes.box, view.heading, view.rules, view.theme, view.goal, view.progress, view.boardBox, view.feedback, buttons);
+    view.view.append(intro, view.themes.box, view.heading, view.rules, view.theme, view.goal, view.progress, view.rating, view.boardBox, view.feedback, buttons);
     const body = el('div', { class: 'sheet-body' }, [view.view]);
     dialog.replaceChildren(head, body);
     view.board.addEventListener('move', onMove);
@@ -127,6 +132,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
   async function begin(next) {
     autoplay.stop();
     session = next;
+    ratedFrom = null;
     const p = session.puzzle;
     if (!p) {
       say({ key: 'puzzles.none' });
@@ -272,7 +278,10 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     render();
   }
 
+  /** Keeps the progress; a rating changed by the attempt's result is shown with what it was. */
   function keep() {
+    if (session.progress.rating !== kept.rating) ratedFrom = kept.rating;
+    kept = session.progress;
     notKept = !P.saveProgress(storage, session.progress);
   }
 
@@ -303,6 +312,9 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
       solved: P.solvedCount(s),
       total: s.puzzles.length,
     });
+    const player = Math.round(s.progress.rating.rating);
+    const puzzle = p ? Math.round(P.puzzleRating(s.progress, p).rating) : 0;
+    ui.rating.textContent = !p ? '' : ratedFrom ? t('puzzles.ratingsChanged', { from: Math.round(ratedFrom.rating), player, puzzle }) : t('puzzles.ratings', { player, puzzle });
     ui.boardBox.hidden = !p;
     ui.hint.hidden = s.status !== 'playing';
     // After the piece, the next press gives the move.

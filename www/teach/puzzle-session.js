@@ -10,13 +10,20 @@
 // that wins too, but not in the moves asked (`slower`), is no mistake: it is taken back, the
 // streak goes on, but a puzzle then solved adds nothing to it (it was not the first try).
 //
+// Each puzzle is rated on its first result on this device (puzzle-rating.js, Glicko-2): solved
+// with no wrong move and no hint is the player's win, a wrong move, a hint then the solve, or the
+// solution shown the player's loss; the puzzle gets the opposite result. Later attempts at it
+// are practice and change no rating (a player could otherwise win it again and again).
+//
 // The player may choose a theme (the idea of a solution, as the rules core derives it): then
 // Next goes only through the puzzles of that theme. Hints are graded: the first names the piece
 // that moves, a second the move.
 
 import { GOALS } from '../lib/settings.js';
-import { noProgress } from './puzzle-progress.js';
+import { noProgress, ratingsWith } from './puzzle-progress.js';
+import { puzzleStart, rateAttempt } from './puzzle-rating.js';
 /** @import { PuzzleProgress } from './puzzle-progress.js' */
+/** @import { Rating } from './puzzle-rating.js' */
 
 export { STORAGE_KEY, noProgress, readProgress, loadProgress, saveProgress } from './puzzle-progress.js';
 /** @import { Side, PuzzleVerdict } from '../engine/core-types.js' */
@@ -233,6 +240,30 @@ function withProgress(session, change) {
 }
 
 /**
+ * The rating of `puzzle` on this device: its own once rated, else its start (puzzleStart).
+ * @param {PuzzleProgress} progress
+ * @param {Puzzle} puzzle
+ * @returns {Rating}
+ */
+export function puzzleRating(progress, puzzle) {
+  return Object.hasOwn(progress.ratings, puzzle.id) ? progress.ratings[puzzle.id] : puzzleStart(puzzle.length);
+}
+
+/**
+ * The session with the attempt's result rated (the player's rating and the puzzle's), when it is
+ * the puzzle's first result on this device (see the top of this file); else as it is.
+ * @param {PuzzleSession} session
+ * @param {boolean} won the player solved it alone
+ * @returns {PuzzleSession}
+ */
+function rated(session, won) {
+  const p = session.puzzle;
+  if (!p || Object.hasOwn(session.progress.ratings, p.id)) return session;
+  const after = rateAttempt(session.progress.rating, puzzleRating(session.progress, p), won);
+  return withProgress(session, { rating: after.player, ratings: ratingsWith(session.progress.ratings, p.id, after.puzzle) });
+}
+
+/**
  * The session after the player's move `move` and the rules core's verdict on it (puzzleJudge:
  * {status: 'solved'|'continue'|'wrong'|'slower', reply, refutation}). A move made while no move
  * was expected, or a verdict that is not one, changes nothing but `error`. A slower move is not
@@ -252,7 +283,7 @@ export function played(session, move, verdict) {
     const id = session.puzzle.id;
     const solved = isSolved(session, id) ? session.progress.solved : [...session.progress.solved, id];
     const streak = session.clean ? session.progress.streak + 1 : session.progress.streak;
-    return withProgress({ ...session, moves, status: 'solved', hint: null }, { solved, streak });
+    return rated(withProgress({ ...session, moves, status: 'solved', hint: null }, { solved, streak }), session.hintLevel === 0);
   }
   if (status === 'continue' && typeof v.reply === 'string' && v.reply) {
     return { ...session, moves, status: 'replying', reply: v.reply, hint: null };
@@ -260,7 +291,7 @@ export function played(session, move, verdict) {
   if (status === 'wrong') {
     /** @type {string[]} */
     const refutation = Array.isArray(v.refutation) ? v.refutation.filter((m) => typeof m === 'string') : [];
-    return withProgress({ ...session, moves, status: 'wrong', refutation, hint: null, clean: false }, { streak: 0 });
+    return rated(withProgress({ ...session, moves, status: 'wrong', refutation, hint: null, clean: false }, { streak: 0 }), false);
   }
   if (status === 'slower') return { ...session, status: 'slower', hint: null, clean: false };
   return { ...session, error: 'verdict' };
@@ -320,7 +351,7 @@ export function shown(session, solution) {
   if (!session.puzzle || session.status === 'solved' || session.status === 'loading') return session;
   /** @type {string[]} */
   const rest = Array.isArray(solution) ? solution.filter((m) => typeof m === 'string') : [];
-  return withProgress({ ...session, status: 'shown', solution: rest, hint: null, clean: false, reply: null }, { streak: 0 });
+  return rated(withProgress({ ...session, status: 'shown', solution: rest, hint: null, clean: false, reply: null }, { streak: 0 }), false);
 }
 
 /**
