@@ -2,7 +2,7 @@
 // (one puzzle of each goal) is solved by clicks on the puzzle view's board, the moves coming from
 // the rules core's puzzleSolution(); a wrong move gets the refutation played and ends the
 // streak; "Solved" says how the game was won; the graded hints (the piece, then the move) and
-// the solution; the themes and the Theme menu; progress across a reload; the element in mode="puzzle" on
+// the solution; the themes and the Theme menu; progress and Glicko-2 ratings across a reload; the element in mode="puzzle" on
 // a page of its own; a move that wins too but not in the moves asked (taken back, on the page
 // and in the element); the single file from disk; and the view at 360 px in every language.
 // scripts/check-puzzles.mjs solves the whole set the same way.
@@ -24,8 +24,12 @@ const env = setUp();
 const PUZZLE_4 = 'win2-a4e9ec8a';
 
 const status = (page) => page.evaluate(() => document.querySelector('#puzzles .puzzle').dataset.status);
-const progress = (page) => page.evaluate(() => window.bluegray.puzzles.session.progress);
-const saved = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('bluegray.puzzles.v1')));
+/** The progress's puzzles solved and streaks (the ratings are checked apart), in the view and as kept. */
+const counts = ({ solved, streak, best }) => ({ solved, streak, best });
+const progress = (page) => page.evaluate(() => window.bluegray.puzzles.session.progress).then(counts);
+const savedAll = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('bluegray.puzzles.v1')));
+const saved = (page) => savedAll(page).then(counts);
+const ratingLine = (page) => page.textContent('#puzzles .puzzle-rating');
 
 /** The set, and one puzzle of each goal (of different variants where the set allows). */
 async function sample(page) {
@@ -44,8 +48,12 @@ test('one puzzle of each goal is solved by clicks; the streak counts them and th
   const { page, problems } = await openPage(env, '?mode=two');
   await openPuzzles(page);
   const { picked } = await sample(page);
+  let player = 1500;
   for (const [i, p] of picked.entries()) {
     await choosePuzzle(page, p.id);
+    // The ratings: the player's, and the puzzle's start from its solver's depth (Glicko-2).
+    const start = 1200 + 200 * (p.length - 1);
+    assert.equal(await ratingLine(page), translate('en', 'puzzles.ratings', { player, puzzle: start }));
     // The goal in words.
     const goal = p.goal === 'stop' ? M[p.side === 'blue' ? 'puzzles.goal.stopBlue' : 'puzzles.goal.stopGray'] : translate('en', 'puzzles.goal.win', { side: p.side, n: p.goal === 'win3' ? 3 : 2 });
     assert.equal(await page.textContent('#puzzles .puzzle-goal'), goal);
@@ -57,8 +65,15 @@ test('one puzzle of each goal is solved by clicks; the streak counts them and th
     // A stop puzzle is solved when the other side can no longer win at once.
     if (p.goal === 'stop') assert.ok(said.endsWith(translate('en', 'puzzles.won.stopped', { side: p.side === 'blue' ? 'gray' : 'blue' })), said);
     assert.equal(await page.isVisible('#puzzles .puzzle-next'), true);
+    // Solved alone: a win, the player's rating up and the puzzle's down.
+    const rated = await page.evaluate(() => window.bluegray.puzzles.session.progress);
+    const now = Math.round(rated.rating.rating);
+    assert.ok(now > player && rated.ratings[p.id].rating < start, `${player} → ${now}`);
+    assert.equal(await ratingLine(page), translate('en', 'puzzles.ratingsChanged', { from: player, player: now, puzzle: Math.round(rated.ratings[p.id].rating) }));
+    player = now;
   }
   const ids = picked.map((p) => p.id);
+  assert.deepEqual(Object.keys((await savedAll(page)).ratings).sort(), [...ids].sort());
   assert.deepEqual(await progress(page), { solved: ids, streak: 3, best: 3 });
   assert.deepEqual(await saved(page), { solved: ids, streak: 3, best: 3 });
   // Next goes to a puzzle not solved yet.
@@ -73,6 +88,7 @@ test('one puzzle of each goal is solved by clicks; the streak counts them and th
   assert.ok(!ids.includes((await current(page)).puzzle.id));
   const total = (await page.evaluate(() => window.bluegray.puzzles.puzzles())).length;
   assert.equal(await page.textContent('#puzzles .puzzle-progress'), translate('en', 'puzzles.progress', { streak: 3, best: 3, solved: 3, total }));
+  assert.ok((await ratingLine(page)).startsWith(translate('en', 'puzzles.ratings', { player, puzzle: 0 }).split('·')[0]), 'the rating kept');
   assert.deepEqual(problems, []);
   await page.close();
 });
