@@ -1,7 +1,8 @@
 // The page's board editor: a sheet with the editor's surface (editor-view.js) and what the page
 // does with a position: play it through the page's one door (against the computer, or two on
-// this device), analyse it (two on this device, its evaluation and best line shown), copy its code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its messages, at the
-// first opening; the position it opens with is the board's.
+// this device), analyse it (two on this device, its evaluation and best line shown), copy its
+// code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its
+// messages, at the first opening; the position it opens with is the board's.
 import { el, sheetHead, openSheet, button } from '../lib/dom.js';
 import { loadWasm, loadTeaching } from '../engine/assets.js';
 import { errorText } from '../lib/errors.js';

@@ -2,8 +2,8 @@
 // edit mode (element/edit-mode.js): a board drawn by the board's own drawing (lib/draw.js) under
 // a grid of buttons, one a point (so a click, Enter or Space puts the palette's piece down, the
 // arrow keys go from point to point, a piece dragged moves or, off the board, goes), the palette
-// (click a piece, then points; or drag a piece onto a point), the rules, the side to move, the position
-// code live and the rules core's verdict (checkPosition) in words. What holds it only listens.
+// (click a piece, then points; or drag a piece onto a point), the rules, the side to move, the
+// position code live and the rules core's verdict (checkPosition) in words. What holds it only listens.
 // The layout that makes it work (the points over the board) is set on the elements themselves,
 // so it works in a shadow tree too; a stylesheet only adds the looks.
 import { layout, drawBoard } from '../lib/draw.js';

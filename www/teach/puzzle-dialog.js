@@ -1,9 +1,10 @@
 // The puzzle view once the rules core is there: the puzzle on a <blue-gray-game>, its goal in
-// words, the streak, the player's and the puzzle's ratings (puzzle-rating.js), a hint, the solution on request, and the next puzzle. The rules core judges
-// each move (puzzleJudge(): the defender's reply, or the engine's refutation of a wrong move) and
-// gives the rest of the solution (puzzleSolution()); the attempt's state is puzzle-session.js's,
-// what it says puzzle-words.js's, the theme chooser puzzle-themes.js's, and progress is kept on
-// the device. puzzles.js opens it.
+// words, the streak, the player's and the puzzle's ratings (puzzle-rating.js), a hint, the
+// solution on request, and the next puzzle. The rules core judges each move (puzzleJudge(): the
+// defender's reply, or the engine's refutation of a wrong move) and gives the rest of the
+// solution (puzzleSolution()); the attempt's state is puzzle-session.js's, what it says
+// puzzle-words.js's, the theme chooser puzzle-themes.js's, and progress is kept on the device.
+// puzzles.js opens it.
 import '../blue-gray-game.js';
 import { el, exerciseBoard, sheetHead } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
@@ -75,9 +76,12 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
   let message = null;
   /** The first puzzle has been put on the board. */
   let started = false;
-  /** The progress as last kept, and the player's rating before this attempt's result changed it (null: unchanged). */
+  /** The progress as last kept. */
   let kept = first.progress;
-  /** @type {import('./puzzle-rating.js').Rating|null} */
+  /**
+   * The player's rating before this attempt's result changed it, shown with the new one (null: unchanged).
+   * @type {import('./puzzle-rating.js').Rating|null}
+   */
   let ratedFrom = null;
   const ui = build();
   const autoplay = new MoveQueue({
