@@ -10,6 +10,8 @@ export default {
     'howto.open': 'How to play',
     'howto.title': 'How to play',
     'edit.open': 'Set up a position',
+    'lobby.open': 'Open games',
+    'lobby.notLoaded': 'The open games could not be shown ({error}). Try again once the page is online.',
     'edit.title': 'Set up a position',
     'edit.expectedPageMode': 'ai, two, demo or view (positions are set up with “Set up a position”)',
     'lessons.open': 'Lessons',

@@ -10,6 +10,8 @@ export default {
     'howto.open': 'Hogyan játsszunk?',
     'howto.title': 'Hogyan játsszunk?',
     'edit.open': 'Állás felállítása',
+    'lobby.open': 'Nyitott játszmák',
+    'lobby.notLoaded': 'A nyitott játszmákat nem sikerült megjeleníteni ({error}). Próbálja újra, ha az oldal online.',
     'edit.title': 'Állás felállítása',
     'edit.expectedPageMode': 'ai, two, demo vagy view (állást az „Állás felállítása” gombbal lehet felállítani)',
     'lessons.open': 'Leckék',

@@ -10,6 +10,8 @@ export default {
     'howto.open': 'Как играть',
     'howto.title': 'Как играть',
     'edit.open': 'Расставить позицию',
+    'lobby.open': 'Открытые партии',
+    'lobby.notLoaded': 'Не удалось показать открытые партии ({error}). Попробуйте снова, когда страница будет в сети.',
     'edit.title': 'Расстановка позиции',
     'edit.expectedPageMode': 'ai, two, demo или view (позиции расставляют в «Расставить позицию»)',
     'lessons.open': 'Уроки',

@@ -1,5 +1,5 @@
 // The one door into every game on the page. Every way of starting or opening a game (the New
-// game form, a link's query or fragment, a friend's link, a live invitation, the recent games
+// game form, a link's query or fragment, a friend's link, a live invitation, an open game of the lobby, the recent games
 // list, a record opened or dropped, "play a first game" after the lessons, a rematch, the
 // position box, the board editor, start-up) builds one declared request and hands it to `open`, which makes the
 // game, its id (a game against a friend elsewhere always has one), its kept entry, its seat and
@@ -22,7 +22,7 @@ import { loadWasm } from '../engine/assets.js';
 /**
  * Where a request came from: it decides nothing of the set-up, only what the address shows after
  * it (a link that carries a record keeps the address following the game) and what tests name.
- * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'|'editor'} Door
+ * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'lobby'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'|'editor'} Door
  */
 
 /**

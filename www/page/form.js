@@ -83,6 +83,7 @@ export function newGameForm(ctx, { start, lessons }) {
     const mode = select('mode');
     const live = /** @type {HTMLOptionElement} */ (mode.querySelector('option[value="live"]'));
     live.hidden = live.disabled = !relayOf(ctx.page());
+    $('open-lobby').hidden = live.disabled;
     if (mode.value === 'live' && live.disabled) mode.value = 'friend';
     const m = mode.value;
     const computer = m === 'ai' || m === 'demo';

@@ -150,7 +150,8 @@ export async function checkedAcceptance(text, game) {
 
 /** The biggest challenge a device accepts, in bytes (the relay's --max-lobby default). */
 export const BIGGEST_CHALLENGE = (() => {
+  const longestKey = 'k'.repeat(87);
   /** @type {Challenge} */
-  const c = { v: 1, id: '0'.repeat(32), game: '0'.repeat(32), key: 'k'.repeat(87), variant: 'v'.repeat(MAX_VARIANT), side: 'random', clock: 'c'.repeat(MAX_CLOCK), at: Number.MAX_SAFE_INTEGER, sig: 's'.repeat(86) };
+  const c = { v: 1, id: '0'.repeat(32), game: '0'.repeat(32), key: longestKey, variant: 'v'.repeat(MAX_VARIANT), side: 'random', clock: 'c'.repeat(MAX_CLOCK), at: Number.MAX_SAFE_INTEGER, sig: 's'.repeat(86) };
   return new TextEncoder().encode(JSON.stringify(c)).length;
 })();
