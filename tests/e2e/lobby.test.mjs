@@ -1,0 +1,83 @@
+// End-to-end: Open games (issue 32, part 6) through a real relay (scripts/relay.mjs). A challenge
+// posted on one device is seen live on the others; accepted on a second, it starts the same live
+// game on both (the poster's device had closed the sheet meanwhile); a third device, watching the
+// lobby all along, sees it come and go.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { state, waitText, playMove, pickMove } from './helpers.mjs';
+import { setUpDevices } from './devices.mjs';
+import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
+
+/** A light army and the lead rule: a short game (live.test.mjs). */
+const VARIANT = 'super-light';
+
+const env = setUpDevices();
+let relay;
+before(async () => {
+  relay = await startRelay({ args: [...LOOPBACK_LIMITS] });
+});
+after(async () => {
+  await relay?.dispose();
+});
+
+/** Waits until `page`'s live game is connected with its presence having each of `want`'s values. */
+function waitPresence(page, want) {
+  return page.waitForFunction(
+    (w) => {
+      const p = window.bluegray && window.bluegray.element.presence;
+      return !!p && p.relay === 'connected' && Object.entries(w).every(([k, v]) => p[k] === v);
+    },
+    want,
+    { timeout: 15000 },
+  );
+}
+
+/** Opens the Open games sheet; resolves once it is connected. */
+async function openLobby(page) {
+  await page.click('#open-lobby');
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#lobby-status');
+    return !!s && document.querySelector('#lobby')?.open && !/Connecting/.test(s.textContent ?? '');
+  });
+}
+
+test('a challenge posted on one device is seen on the others, accepted on a second (one live game on both), and gone on a third', async () => {
+  const query = `?relay=${encodeURIComponent(relay.url)}`;
+  const [a, b, c] = await Promise.all([env.device(query), env.device(query), env.device(query)]);
+  await openLobby(c.page);
+  await waitText(c.page, '#lobby-status', /No open games/);
+
+  // A posts a challenge under the rules of its New game form, playing Blue, and closes the sheet.
+  await a.page.selectOption('#variant', VARIANT);
+  await openLobby(a.page);
+  await a.page.selectOption('#lobby-side', 'blue');
+  await a.page.click('#lobby-post');
+  await waitText(a.page, '#lobby-status', /Your challenge is open/);
+  await a.page.waitForSelector('#lobby-list li:has-text("your challenge")');
+  await a.page.click('#lobby form[method="dialog"] button');
+  assert.equal(await a.page.evaluate(() => document.querySelector('#lobby').open), false);
+
+  // B and C see it, as whoever accepts it would play it.
+  await openLobby(b.page);
+  for (const p of [b.page, c.page]) await p.waitForSelector('#lobby-list li:has-text("you play Gray")');
+
+  // B accepts: both devices are in the same live game, A at Blue, B at Gray.
+  await b.page.click('#lobby-list [data-accept]');
+  await waitPresence(a.page, { seat: 'blue', gray: 'online' });
+  await waitPresence(b.page, { seat: 'gray', blue: 'online' });
+  const ids = await Promise.all([a.page, b.page].map((p) => p.evaluate(() => window.bluegray.element.gameId)));
+  assert.match(ids[0], /^[0-9a-f]{32}$/);
+  assert.equal(ids[0], ids[1], 'the same game');
+  for (const p of [a.page, b.page]) {
+    const s = await state(p);
+    assert.equal(s.variant, VARIANT);
+    assert.equal(await p.evaluate(() => window.bluegray.element.settings.mode), 'live');
+    assert.equal(await p.evaluate(() => document.querySelector('#lobby').open), false, 'the sheet closed');
+  }
+  // A's move reaches B: the game is played.
+  const move = await playMove(a.page, pickMove(await state(a.page), 0));
+  await b.page.waitForFunction((m) => window.bluegray.state.history[0] === m, move);
+  // An accepted challenge is gone for everyone.
+  await waitText(c.page, '#lobby-status', /No open games/);
+  assert.equal(await c.page.locator('#lobby-list li').count(), 0);
+});
