@@ -17,7 +17,8 @@
 //
 // It serves games and nothing else (docs/RELAY.md, "What it accepts"):
 // - topics: a client may publish to and subscribe to `bluegray/v1/<game id>/` followed by `game`,
-//   `presence/blue` or `presence/gray` only (and subscribe to `presence/+`); a refused
+//   `presence/blue` or `presence/gray` only (and subscribe to `presence/+`), and publish its mark
+//   as an onlooker to `watch/<its own client id>` (subscribe: `watch/+`); a refused
 //   subscription gets the failure code and nothing else, a refused publish (or will) ends the
 //   connection;
 // - the lobby of open games (www/remote/lobby-protocol.js): a client publishes its challenge to
@@ -166,14 +167,16 @@ export const DEFAULT_LIMITS = {
 
 /** `text` matched literally in a regular expression. */
 const literal = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A game's topics' prefix: ROOT and a game id (www/lib/game-id.js). */
-const GAME_TOPIC = `${literal(ROOT)}/${GAME_ID.source.replace(/^\^|\$$/g, '')}`;
-/** The topics one publishes to, the kind of each in group 1. */
-const PUBLISH_TOPIC = new RegExp(`^${GAME_TOPIC}/(game|presence/(?:blue|gray))$`);
-/** The topic filters one subscribes to: the same, and the game's presence of both seats. */
-const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|presence/(?:blue|gray|\\+))$`);
+/** 32 hex digits: a game's id (www/lib/game-id.js), and the client id of a lobby's or an onlooker's connection. */
+const HEX32 = GAME_ID.source.replace(/^\^|\$$/g, '');
+/** A game's topics' prefix: ROOT and a game id. */
+const GAME_TOPIC = `${literal(ROOT)}/${HEX32}`;
+/** The topics one publishes to, the kind of each in group 1 (an onlooker's client id in group 2). */
+const PUBLISH_TOPIC = new RegExp(`^${GAME_TOPIC}/(game|presence/(?:blue|gray)|watch/(${HEX32}))$`);
+/** The topic filters one subscribes to: the same, and the game's presence of both seats and its onlookers. */
+const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|presence/(?:blue|gray|\\+)|watch/\\+)$`);
 /** A lobby's topic: the poster's id in group 1, `/accept` in group 2 for its acceptances. */
-const LOBBY_TOPIC = new RegExp(`^${literal(LOBBY)}/(${GAME_ID.source.replace(/^\^|\$$/g, '')})(/accept)?$`);
+const LOBBY_TOPIC = new RegExp(`^${literal(LOBBY)}/(${HEX32})(/accept)?$`);
 
 const USAGE = `usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]
   [--connect-timeout SECONDS (${DEFAULT_LIMITS.connectTimeout / 1000})] [--max-keepalive SECONDS (${DEFAULT_LIMITS.maxKeepalive})]
@@ -183,7 +186,7 @@ const USAGE = `usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [-
   [--max-lobby BYTES (${DEFAULT_LIMITS.maxLobby})] [--lobby-rate MESSAGES-A-MINUTE (${DEFAULT_LIMITS.lobbyRate})] [--lobby-expiry SECONDS (${DEFAULT_LIMITS.lobbyExpiry})]`;
 
 /**
- * The size cap of a message on a game's `topic`, or 0 when it is no game's.
+ * The size cap of a message on a game's `topic` (an onlooker's mark is a presence's size at most), or 0 when it is no game's.
  * @param {Limits} limits
  * @param {string} topic
  * @returns {number}
@@ -195,8 +198,9 @@ function messageCap(limits, topic) {
 }
 
 /**
- * Why a message may not pass, or null when it may: a game's topic, or the lobby's (a challenge
- * only on the poster's own topic, an acceptance never retained), each within its size.
+ * Why a message may not pass, or null when it may: a game's topic (an onlooker's mark only on its
+ * own client id's), or the lobby's (a challenge only on the poster's own topic, an acceptance
+ * never retained), each within its size.
  * @param {Limits} limits
  * @param {Judged} m
  * @returns {string | null}
@@ -205,6 +209,8 @@ function refusal(limits, { topic, payload, retain, clientId }) {
   const lobby = LOBBY_TOPIC.exec(topic);
   if (lobby && !lobby[2] && lobby[1] !== clientId) return `another client's challenge: ${topic}`;
   if (lobby && lobby[2] && retain) return `a retained acceptance: ${topic}`;
+  const onlooker = PUBLISH_TOPIC.exec(topic)?.[2];
+  if (onlooker && onlooker !== clientId) return `another client's onlooker mark: ${topic}`;
   const cap = lobby ? limits.maxLobby : messageCap(limits, topic);
   if (!cap) return `not a game's topic: ${topic}`;
   const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;

@@ -1,10 +1,10 @@
 // End-to-end: Open games (issue 32, part 6) through a real relay (scripts/relay.mjs). A challenge
 // posted on one device is seen live on the others; accepted on a second, it starts the same live
 // game on both (the poster's device had closed the sheet meanwhile); a third device, watching the
-// lobby all along, sees it come and go.
+// lobby all along, sees it come and go, then watches the game: the players see one onlooker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { state, waitText, playMove, pickMove } from './helpers.mjs';
+import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices } from './devices.mjs';
 import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
 
@@ -80,4 +80,12 @@ test('a challenge posted on one device is seen on the others, accepted on a seco
   // An accepted challenge is gone for everyone.
   await waitText(c.page, '#lobby-status', /No open games/);
   assert.equal(await c.page.locator('#lobby-list li').count(), 0);
+
+  // C watches the game by its watch link: the players' boards count one onlooker, until C leaves.
+  const watch = await copyLink(b.page, '#invite-link', /Watch link copied/);
+  await c.page.goto(watch);
+  await waitPresence(c.page, { seat: 'watch', onlookers: 1 });
+  for (const p of [a.page, b.page]) await waitText(p, '#live-status', /1 device watches/);
+  await c.page.goto('about:blank');
+  await waitPresence(a.page, { onlookers: 0 });
 });

@@ -404,3 +404,22 @@ test('the lobby’s size cap, its messages a minute from one address, and its ex
   a.publish(lobby(poster(7)), 'once more', { qos: 1, retain: true });
   await within(WAIT, a.closed, 'closed after more lobby messages than --lobby-rate');
 });
+
+test('an onlooker marks only its own client id under a game, and its will takes the mark off', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay();
+  const watch = (id) => `${game(8)}/watch/${id}`;
+  const reader = await connect(url);
+  await reader.subscribeAsync(`${game(8)}/watch/+`, { qos: 1 });
+  await assert.rejects(reader.subscribeAsync('bluegray/v1/+/watch/+', { qos: 1 }), /Subscribe error/);
+  const onlooker = await connect(url, { clientId: poster(8), will: { topic: watch(poster(8)), payload: '', qos: 1, retain: true } });
+  const marked = nextMessage(reader, watch(poster(8)));
+  await onlooker.publishAsync(watch(poster(8)), '1', { qos: 1, retain: true });
+  assert.equal(await marked, '1');
+  const other = await connect(url, { clientId: poster(9) });
+  other.publish(watch(poster(8)), '', { qos: 1, retain: true });
+  await within(WAIT, other.closed, 'closed after marking another client id');
+  const gone = nextMessage(reader, watch(poster(8)));
+  onlooker.stream.destroy();
+  assert.equal(await gone, '');
+});

@@ -362,6 +362,7 @@ export default {
     'handOver.notLoaded': 'The seat’s link could not be shown ({error}). Try again once the page is online.',
     'live.unsentUnreachable': 'The relay {relay} cannot be reached: your move waits on this device and is sent as soon as the relay is back. To go on without it, send the game by link.',
     'live.sending': 'Sending your move to the relay…',
+    'live.onlookers': '{n, plural, one {# device watches.} other {# devices watch.}}',
     'live.connectedWatching': 'Connected: you are watching this game.',
     'live.waitingForSeat': 'Connected: waiting for the game to reach the relay from its host.',
     'live.opponentOnline': 'Connected: {side:side} is online.',

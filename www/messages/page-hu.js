@@ -362,6 +362,7 @@ export default {
     'handOver.notLoaded': 'A hely linkjét nem sikerült megjeleníteni ({error}). Próbáld újra, amikor az oldal elérhető.',
     'live.unsentUnreachable': 'A(z) {relay} közvetítő nem érhető el: a lépésed ezen az eszközön vár, és elmegy, amint a közvetítő visszatér. Nélküle linkkel küldheted tovább a játszmát.',
     'live.sending': 'A lépésed úton van a közvetítőhöz…',
+    'live.onlookers': '{n, plural, other {# eszköz nézi.}}',
     'live.connectedWatching': 'Kapcsolódva: ezt a játszmát nézed.',
     'live.waitingForSeat': 'Kapcsolódva: várakozás, hogy a játszma az indítójától a közvetítőre érjen.',
     'live.opponentOnline': 'Kapcsolódva: {side:side} elérhető.',
