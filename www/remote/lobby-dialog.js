@@ -79,6 +79,7 @@ export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify 
       : l.accepting ? t('lobby.accepting')
       : mine ? t('lobby.posted')
       : all.length ? '' : t('lobby.empty');
+    status.hidden = !status.textContent;
     list.replaceChildren(
       ...all.map((c) => {
         const own = !!mine && c.game === mine.game;
@@ -112,6 +113,7 @@ export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify 
           },
           notice: (key, params) => {
             status.textContent = t(key, params);
+            status.hidden = false;
             if (!dialog.open) notify(t(key, params));
           },
         })

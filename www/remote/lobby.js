@@ -202,8 +202,10 @@ export class Lobby {
     const c = text ? await checkedChallenge(text, poster, Date.now()) : null;
     if (c) this.#challenges.set(poster, c);
     else this.#challenges.delete(poster);
-    // The relay cleared this device's challenge (it stood for the lobby's whole time).
-    if (!text && poster === this.#id && this.#posted && Date.now() - this.#posted.challenge.at >= LOBBY_EXPIRY_S * 1000 - 5000) {
+    // This device's challenge taken off while it stands: the relay cleared it (it stood for the
+    // lobby's whole time), or a last connection's will came after this one put it back.
+    if (!text && poster === this.#id && this.#posted) {
+      if (Date.now() - this.#posted.challenge.at < LOBBY_EXPIRY_S * 1000 - 5000) return this.#repost();
       this.#posted = null;
       this.#o.notice('lobby.expired', { minutes: LOBBY_EXPIRY_S / 60 });
     }
