@@ -6,8 +6,9 @@
 // that snapshot and takes its seat when the snapshot binds its key. Both then keep the game as a
 // live session keeps it (live-kept.js) and the page opens it, so from there on it is the same
 // live game an invitation starts (remote/live.js). Its connection is live-connection.js's, with
-// the lobby's id as its client id (the relay lets it post under that id only) and, as its last
-// will, the empty message that withdraws the challenge.
+// the lobby's id as its client id (the relay lets it post under that id only) and, once it has
+// posted, as its last will the empty message that withdraws the challenge (a device that only
+// looks leaves no will, which every visitor would hear).
 import { newGameId } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
@@ -63,6 +64,8 @@ export class Lobby {
   #closed = false;
   /** This device has posted here: leaving withdraws whatever may still stand. */
   #everPosted = false;
+  /** The connection's last will withdraws this device's challenge. */
+  #willed = false;
 
   /** @param {LobbyOptions} options */
   constructor(options) {
@@ -72,7 +75,10 @@ export class Lobby {
       relay: options.relay,
       clientId: this.#id,
       topics: [LOBBY_ALL, t.accept],
-      will: async () => ({ topic: t.challenge, payload: '', qos: 1, retain: true }),
+      will: async () => {
+        this.#willed = !!this.#posted;
+        return this.#willed ? { topic: t.challenge, payload: '', qos: 1, retain: true } : undefined;
+      },
       connected: () => this.#connected(),
       down: () => this.#down(),
       message: (topic, text) => this.#heard(topic, text).catch((e) => this.#o.notice('lobby.error', { error: errorText(e) })),
@@ -128,7 +134,9 @@ export class Lobby {
     const challenge = await signedChallenge({ id: this.#id, game: newGameId(), key: host.key, variant, side, clock, at: Date.now() }, await signer(host.privateJwk));
     this.#posted = { challenge, host };
     this.#everPosted = true;
-    this.#publishPosted();
+    // A connection without the will that withdraws it connects again with it, and posts then.
+    if (this.#willed) this.#publishPosted();
+    else this.#conn.reconnect();
   }
 
   /** Signs this device's challenge anew (its time is now) and puts it back. */
@@ -161,6 +169,8 @@ export class Lobby {
   async accept(id) {
     const challenge = this.#challenges.get(id);
     if (!challenge || id === this.#id || this.#accepting) return;
+    // Taking another's game, this device no longer offers its own.
+    if (this.#posted) this.withdraw();
     const guest = await newIdentity();
     const acceptance = await signedAcceptance(challenge.game, guest.key, await signer(guest.privateJwk));
     const timer = setTimeout(() => this.#gaveUp('lobby.noAnswer'), ANSWER_MS);
