@@ -1,8 +1,8 @@
 // End-to-end: Open games (issue 32, part 6) through a real relay (scripts/relay.mjs). A challenge
-// posted on one device is seen live on the others, and goes when its poster leaves; accepted on a
-// second, it starts the same live game on both (the poster's device had closed the sheet
-// meanwhile); a third device, watching the lobby all along, sees it come and go, then watches the
-// game: the players see one onlooker.
+// posted on one device is seen live on the others, is replaced by one posted in another tab of the
+// same browser, and goes when its poster leaves; accepted on a second, it starts the same live
+// game on both (the poster's device had closed the sheet meanwhile); a third device, watching the
+// lobby all along, sees it come and go, then watches the game: the players see one onlooker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitText, waitReady, playMove, pickMove, copyLink } from './helpers.mjs';
@@ -42,19 +42,27 @@ async function openLobby(page) {
   });
 }
 
-test('a challenge posted on one device is seen on the others and goes when its poster leaves; another, accepted on a second (one live game on both), is gone on a third, which then watches', async () => {
+test('a challenge posted on one device is seen on the others, replaced by one from another tab of that browser, and goes when its poster leaves; another, accepted on a second (one live game on both), is gone on a third, which then watches', async () => {
   const query = `?relay=${encodeURIComponent(relay.url)}`;
   const [a, b, c] = await Promise.all([env.device(query), env.device(query), env.device(query)]);
   await openLobby(c.page);
   await waitText(c.page, '#lobby-status', /No open games/);
 
-  // A challenge goes when its poster leaves (its connection's last will).
+  // One open challenge per device: one posted in another tab of A's browser takes the place of
+  // A's; and a challenge goes when its poster leaves (its connection's last will).
   await openLobby(a.page);
   await a.page.click('#lobby-post');
   await c.page.waitForSelector('#lobby-list li');
-  await a.page.reload();
-  await waitReady(a.page);
+  const tab = await a.context.newPage();
+  await tab.goto(a.page.url());
+  await waitReady(tab);
+  await openLobby(tab);
+  await tab.click('#lobby-post');
+  await waitText(a.page, '#lobby-status', /withdrawn here: you posted another in another tab/);
+  await c.page.waitForFunction(() => document.querySelectorAll('#lobby-list li').length === 1);
+  await tab.close();
   await waitText(c.page, '#lobby-status', /No open games/);
+  await a.page.click('#lobby form[method="dialog"] button');
 
   // A posts a challenge under the rules of its New game form, playing Blue, and closes the sheet.
   await a.page.selectOption('#variant', VARIANT);

@@ -20,6 +20,7 @@ export default {
     'lobby.taken': 'Someone else accepted that challenge first.',
     'lobby.noAnswer': 'The other player’s device did not answer: that challenge may be gone.',
     'lobby.expired': 'Your challenge stood for {minutes} minutes and was taken down: post it again to wait longer.',
+    'lobby.replaced': 'Your challenge was withdrawn here: you posted another in another tab of this browser (one open challenge per device).',
     'lobby.notKept': 'This browser’s storage is full: the game’s seat could not be kept, so the game did not start.',
     'lobby.error': 'Open games: {error}',
   },

@@ -20,6 +20,7 @@ export default {
     'lobby.taken': 'Ezt a kihívást valaki más fogadta el előbb.',
     'lobby.noAnswer': 'A másik játékos eszköze nem válaszolt: lehet, hogy a kihívás már nincs meg.',
     'lobby.expired': 'A kihívása {minutes} percig állt, és lekerült: tegye közzé újra, ha tovább várna.',
+    'lobby.replaced': 'Itt visszavontuk a kihívását: egy másikat tett közzé a böngésző egy másik lapján (eszközönként egy nyitott kihívás).',
     'lobby.notKept': 'A böngésző tárhelye megtelt: a játszmabeli helyét nem sikerült megőrizni, így a játszma nem indult el.',
     'lobby.error': 'Nyitott játszmák: {error}',
   },

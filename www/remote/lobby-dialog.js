@@ -36,6 +36,8 @@ import { Lobby } from './lobby.js';
 export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify }) {
   /** @type {Lobby|null} */
   let lobby = null;
+  /** What the lobby last said happened (a challenge taken by someone else…): shown until the player acts. */
+  let said = '';
   const status = el('p', { id: 'lobby-status', class: 'desc', role: 'status' });
   const list = el('ul', { id: 'lobby-list', class: 'lobby-list' });
   const rulesText = el('p', { id: 'lobby-rules', class: 'desc' });
@@ -74,7 +76,8 @@ export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify 
     const mine = l.mine;
     const all = l.challenges;
     status.textContent =
-      l.state === 'unreachable' ? t('lobby.unreachable', { relay: l.relay })
+      said ? said
+      : l.state === 'unreachable' ? t('lobby.unreachable', { relay: l.relay })
       : l.state === 'connecting' ? t('lobby.connecting')
       : l.accepting ? t('lobby.accepting')
       : mine ? t('lobby.posted')
@@ -112,9 +115,9 @@ export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify 
             start(game).then(() => (dialog.open ? dialog.close() : leave()));
           },
           notice: (key, params) => {
-            status.textContent = t(key, params);
-            status.hidden = false;
-            if (!dialog.open) notify(t(key, params));
+            said = t(key, params);
+            render();
+            if (!dialog.open) notify(said);
           },
         })
       : null;
@@ -122,13 +125,19 @@ export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify 
   }
 
   post.addEventListener('click', () => {
+    said = '';
     const v = /** @type {'random'|'blue'|'gray'} */ (side.value);
     lobby?.post({ variant: rules(), side: v }).catch((e) => notify(String(e)));
   });
-  withdraw.addEventListener('click', () => lobby?.withdraw());
+  withdraw.addEventListener('click', () => {
+    said = '';
+    lobby?.withdraw();
+  });
   list.addEventListener('click', (e) => {
     const b = /** @type {HTMLElement} */ (e.target).closest('[data-accept]');
-    if (b instanceof HTMLElement && b.dataset.accept) lobby?.accept(b.dataset.accept).catch((err) => notify(String(err)));
+    if (!(b instanceof HTMLElement) || !b.dataset.accept) return;
+    said = '';
+    lobby?.accept(b.dataset.accept).catch((err) => notify(String(err)));
   });
   /** Leaves the lobby unless something of this device's stands there. */
   function leave() {
@@ -140,6 +149,8 @@ export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify 
   dialog.addEventListener('close', leave);
 
   async function open() {
+    // What was said while the sheet was closed went to the page's notice.
+    said = '';
     ensureLobby();
     render();
     await openSheet(dialog);

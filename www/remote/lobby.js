@@ -17,6 +17,7 @@ import { topics, firstSnapshot, parseSnapshot, gameText } from './live-protocol.
 import { writeKept, newDevice } from './live-kept.js';
 import { LOBBY_ALL, LOBBY_EXPIRY_S, lobbyTopics, posterOf, signedChallenge, signedAcceptance, checkedChallenge, checkedAcceptance } from './lobby-protocol.js';
 import { Connection } from './live-connection.js';
+import { SeatLock } from './live-seat-lock.js';
 /** @import { Side } from '../engine/core-types.js' */
 /** @import { WebStorage } from '../page/storage.js' */
 /** @import { Identity } from './live-keys.js' */
@@ -66,6 +67,16 @@ export class Lobby {
   #everPosted = false;
   /** The connection's last will withdraws this device's challenge. */
   #willed = false;
+  /**
+   * One challenge per device: a challenge stands while its tab holds the browser's Web Lock of
+   * the lobby (live-seat-lock.js, as a seat's), and posting in another tab takes the lock and
+   * withdraws this one.
+   */
+  #postLock = new SeatLock('lobby', () => {
+    if (!this.#posted) return;
+    this.withdraw();
+    this.#o.notice('lobby.replaced');
+  });
 
   /** @param {LobbyOptions} options */
   constructor(options) {
@@ -130,6 +141,7 @@ export class Lobby {
    * @param {{variant: string, side: Side|'random', clock?: string}} c
    */
   async post({ variant, side, clock = '' }) {
+    await this.#postLock.hold(true);
     const host = await newIdentity();
     const challenge = await signedChallenge({ id: this.#id, game: newGameId(), key: host.key, variant, side, clock, at: Date.now() }, await signer(host.privateJwk));
     this.#posted = { challenge, host };
@@ -157,6 +169,7 @@ export class Lobby {
   /** Withdraws this device's challenge. */
   withdraw() {
     this.#posted = null;
+    this.#postLock.release();
     this.#conn.publish(lobbyTopics(this.#id).challenge, '');
     this.#challenges.delete(this.#id);
     this.#o.changed();
@@ -231,6 +244,7 @@ export class Lobby {
     const a = posted && (await checkedAcceptance(text, posted.challenge.game));
     if (!posted || !a || this.#posted !== posted || a.key === posted.host.key) return;
     this.#posted = null;
+    this.#postLock.release();
     const { challenge, host } = posted;
     const seat = challenge.side === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? 'blue' : 'gray') : challenge.side;
     const keys = seat === 'blue' ? { blue: host.key, gray: a.key } : { blue: a.key, gray: host.key };
@@ -289,6 +303,7 @@ export class Lobby {
     this.#closed = true;
     if (this.#accepting) clearTimeout(this.#accepting.timer);
     this.#posted = null;
+    this.#postLock.release();
     this.#accepting = null;
     const topic = lobbyTopics(this.#id).challenge;
     this.#conn.close(this.#everPosted ? async () => ({ topic, payload: '' }) : null);
