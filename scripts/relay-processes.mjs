@@ -144,7 +144,7 @@ export async function startRedis({ durable = true } = {}) {
  * all come from this machine's loopback: the browsers of a test and its bare MQTT clients, or
  * the load test's hundreds, are one address to the relay, where real players are one each.
  */
-export const LOOPBACK_LIMITS = Object.freeze(['--max-per-address', '100000', '--max-connections', '100000', '--rate', '1000000']);
+export const LOOPBACK_LIMITS = Object.freeze(['--max-per-address', '100000', '--max-connections', '100000', '--rate', '1000000', '--lobby-rate', '100000']);
 
 /**
  * scripts/relay.mjs as a process on a free port (with Redis when `redis` is its URL), with `args`

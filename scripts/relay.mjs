@@ -8,6 +8,7 @@
 //                          [--connect-timeout 5] [--max-keepalive 120] [--max-game BYTES]
 //                          [--max-presence BYTES] [--max-connections 10000]
 //                          [--max-per-address 50] [--rate 20] [--trust-proxy]
+//                          [--max-lobby BYTES] [--lobby-rate 10] [--lobby-expiry 600]
 //
 // A host points the page at it with `?relay=ws://HOST:PORT` (wss:// behind TLS) or the element's
 // `relay` attribute. Without --redis everything lives in this process. With --redis, retained
@@ -16,9 +17,16 @@
 //
 // It serves games and nothing else (docs/RELAY.md, "What it accepts"):
 // - topics: a client may publish to and subscribe to `bluegray/v1/<game id>/` followed by `game`,
-//   `presence/blue` or `presence/gray` only (and subscribe to `presence/+`); a refused
+//   `presence/blue` or `presence/gray` only (and subscribe to `presence/+`), and publish its mark
+//   as an onlooker to `watch/<its own client id>` (subscribe: `watch/+`); a refused
 //   subscription gets the failure code and nothing else, a refused publish (or will) ends the
 //   connection;
+// - the lobby of open games (www/remote/lobby-protocol.js): a client publishes its challenge to
+//   `bluegray/v1/lobby/<its own client id>` only (retained; empty withdraws it, also as its will)
+//   and acceptances to `bluegray/v1/lobby/<id>/accept` (never retained); it subscribes to
+//   `bluegray/v1/lobby/+`, the relay's one wildcard, and to its own `…/accept`. Lobby messages
+//   are at most --max-lobby bytes, at most --lobby-rate a minute from one address, and a
+//   challenge is cleared --lobby-expiry seconds after it was posted;
 // - sizes: a message on `game` up to --max-game bytes (default: the biggest snapshot the page
 //   accepts, MAX_MOVES of the longest moves, computed below), on `presence/…` up to
 //   --max-presence (default: the biggest signed presence, computed below); an MQTT packet that announces more than the biggest of
@@ -48,6 +56,7 @@ import Redis from 'ioredis';
 import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
 import { ROOT, MAX_MOVES } from '../www/remote/live-protocol.js';
+import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../www/remote/lobby-protocol.js';
 import { GAME_ID } from '../www/lib/game-id.js';
 
 /**
@@ -84,6 +93,9 @@ import { GAME_ID } from '../www/lib/game-id.js';
  * @property {number} maxPerAddress connections from one address
  * @property {number} rate MQTT packets a second from one address
  * @property {boolean} trustProxy whether the client's address is X-Forwarded-For's last entry
+ * @property {number} maxLobby bytes of a message in the lobby
+ * @property {number} lobbyRate lobby messages a minute from one address
+ * @property {number} lobbyExpiry seconds a challenge stands
  */
 /**
  * What startRelay takes.
@@ -99,8 +111,13 @@ import { GAME_ID } from '../www/lib/game-id.js';
  * @typedef {{ address: string, ws: WebSocket }} Peer
  */
 /**
- * One address's connections and its packet allowance (a token bucket).
- * @typedef {{ connections: number, tokens: number, at: number }} AddressState
+ * One address's connections and its allowances (token buckets): packets, and lobby messages.
+ * @typedef {{ connections: number, tokens: number, at: number, lobbyTokens: number, lobbyAt: number }} AddressState
+ */
+/**
+ * A message as the relay judges it: its topic, payload, whether it is to be retained, and the
+ * client id of the connection it comes from.
+ * @typedef {{ topic: string, payload: string | Buffer, retain: boolean, clientId: string }} Judged
  */
 
 /**
@@ -143,25 +160,33 @@ export const DEFAULT_LIMITS = {
   maxPerAddress: 50,
   rate: 20,
   trustProxy: false,
+  maxLobby: BIGGEST_CHALLENGE,
+  lobbyRate: 10,
+  lobbyExpiry: LOBBY_EXPIRY_S,
 };
 
 /** `text` matched literally in a regular expression. */
 const literal = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A game's topics' prefix: ROOT and a game id (www/lib/game-id.js). */
-const GAME_TOPIC = `${literal(ROOT)}/${GAME_ID.source.replace(/^\^|\$$/g, '')}`;
-/** The topics one publishes to, the kind of each in group 1. */
-const PUBLISH_TOPIC = new RegExp(`^${GAME_TOPIC}/(game|presence/(?:blue|gray))$`);
-/** The topic filters one subscribes to: the same, and the game's presence of both seats. */
-const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|presence/(?:blue|gray|\\+))$`);
+/** 32 hex digits: a game's id (www/lib/game-id.js), and the client id of a lobby's or an onlooker's connection. */
+const HEX32 = GAME_ID.source.replace(/^\^|\$$/g, '');
+/** A game's topics' prefix: ROOT and a game id. */
+const GAME_TOPIC = `${literal(ROOT)}/${HEX32}`;
+/** The topics one publishes to, the kind of each in group 1 (an onlooker's client id in group 2). */
+const PUBLISH_TOPIC = new RegExp(`^${GAME_TOPIC}/(game|presence/(?:blue|gray)|watch/(${HEX32}))$`);
+/** The topic filters one subscribes to: the same, and the game's presence of both seats and its onlookers. */
+const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|presence/(?:blue|gray|\\+)|watch/\\+)$`);
+/** A lobby's topic: the poster's id in group 1, `/accept` in group 2 for its acceptances. */
+const LOBBY_TOPIC = new RegExp(`^${literal(LOBBY)}/(${HEX32})(/accept)?$`);
 
 const USAGE = `usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]
   [--connect-timeout SECONDS (${DEFAULT_LIMITS.connectTimeout / 1000})] [--max-keepalive SECONDS (${DEFAULT_LIMITS.maxKeepalive})]
   [--max-game BYTES (${DEFAULT_LIMITS.maxGame})] [--max-presence BYTES (${DEFAULT_LIMITS.maxPresence})]
   [--max-connections N (${DEFAULT_LIMITS.maxConnections})] [--max-per-address N (${DEFAULT_LIMITS.maxPerAddress})]
-  [--rate PACKETS-A-SECOND (${DEFAULT_LIMITS.rate})] [--trust-proxy]`;
+  [--rate PACKETS-A-SECOND (${DEFAULT_LIMITS.rate})] [--trust-proxy]
+  [--max-lobby BYTES (${DEFAULT_LIMITS.maxLobby})] [--lobby-rate MESSAGES-A-MINUTE (${DEFAULT_LIMITS.lobbyRate})] [--lobby-expiry SECONDS (${DEFAULT_LIMITS.lobbyExpiry})]`;
 
 /**
- * The size cap of a message on `topic`, or 0 when no one may publish there.
+ * The size cap of a message on a game's `topic` (an onlooker's mark is a presence's size at most), or 0 when it is no game's.
  * @param {Limits} limits
  * @param {string} topic
  * @returns {number}
@@ -173,17 +198,36 @@ function messageCap(limits, topic) {
 }
 
 /**
- * Why a message may not pass, or null when it may.
+ * Why a message may not pass, or null when it may: a game's topic (an onlooker's mark only on its
+ * own client id's), or the lobby's (a challenge only on the poster's own topic, an acceptance
+ * never retained), each within its size.
  * @param {Limits} limits
- * @param {string} topic
- * @param {string | Buffer} payload
+ * @param {Judged} m
  * @returns {string | null}
  */
-function refusal(limits, topic, payload) {
-  const cap = messageCap(limits, topic);
+function refusal(limits, { topic, payload, retain, clientId }) {
+  const lobby = LOBBY_TOPIC.exec(topic);
+  if (lobby && !lobby[2] && lobby[1] !== clientId) return `another client's challenge: ${topic}`;
+  if (lobby && lobby[2] && retain) return `a retained acceptance: ${topic}`;
+  const onlooker = PUBLISH_TOPIC.exec(topic)?.[2];
+  if (onlooker && onlooker !== clientId) return `another client's onlooker mark: ${topic}`;
+  const cap = lobby ? limits.maxLobby : messageCap(limits, topic);
   if (!cap) return `not a game's topic: ${topic}`;
   const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   return size > cap ? `a message of ${size} bytes on ${topic} (at most ${cap})` : null;
+}
+
+/**
+ * Whether a client `clientId` may subscribe to `filter`: a game's exact topics, the lobby's
+ * wildcard, or its own acceptances.
+ * @param {string} filter
+ * @param {string} clientId
+ */
+function subscribable(filter, clientId) {
+  if (filter === LOBBY_ALL) return true;
+  const lobby = LOBBY_TOPIC.exec(filter);
+  if (lobby) return !!lobby[2] && lobby[1] === clientId;
+  return SUBSCRIBE_TOPIC.test(filter);
 }
 
 /**
@@ -270,7 +314,7 @@ async function redisConnection(url) {
 export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, limits: given = {} } = {}) {
   /** @type {Limits} */
   const limits = { ...DEFAULT_LIMITS, ...given };
-  const maxPacket = Math.max(limits.maxGame, limits.maxPresence) + PACKET_OVERHEAD;
+  const maxPacket = Math.max(limits.maxGame, limits.maxPresence, limits.maxLobby) + PACKET_OVERHEAD;
   /** @type {BrokerOptions} */
   const opts = { id, connectTimeout: limits.connectTimeout, keepaliveLimit: limits.maxKeepalive };
   /** @type {Redis[]} */
@@ -290,21 +334,68 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   const addresses = new Map();
   const burst = 2 * limits.rate;
 
-  // The game's topics only, each message within its kind's size, so no one can use the relay
-  // (and its Redis) as a store of their own. A refusal ends the client's connection (Aedes).
-  broker.authorizePublish = (_client, packet, done) => {
-    const why = refusal(limits, packet.topic, packet.payload);
+  // The game's topics and the lobby only, each message within its kind's size, so no one can use
+  // the relay (and its Redis) as a store of their own. A refusal ends the client's connection
+  // (Aedes).
+  broker.authorizePublish = (client, packet, done) => {
+    const why = refusal(limits, { topic: packet.topic, payload: packet.payload, retain: packet.retain, clientId: client?.id ?? '' }) ?? lobbyRefusal(client, packet.topic);
+    if (!why) expireLater(packet.topic, packet.payload, packet.retain);
     done(why ? new Error(why) : null);
   };
-  // The game's exact topics only: no wildcard over games, no `#`, no `$SYS`. A refused
-  // subscription gets the failure code in SUBACK and no message.
-  broker.authorizeSubscribe = (_client, sub, done) => done(null, SUBSCRIBE_TOPIC.test(sub.topic) ? sub : null);
+  // The game's exact topics and the lobby's one wildcard: no wildcard over games, no `#`, no
+  // `$SYS`. A refused subscription gets the failure code in SUBACK and no message.
+  broker.authorizeSubscribe = (client, sub, done) => done(null, subscribable(sub.topic, client?.id ?? '') ? sub : null);
   // A will is kept (in Redis too) as long as the connection lasts: it must be a message the
   // client could publish.
   broker.preConnect = (_client, packet, done) => {
-    const why = packet.will ? refusal(limits, packet.will.topic, packet.will.payload) : null;
+    const will = packet.will;
+    const why = will ? refusal(limits, { topic: will.topic, payload: will.payload, retain: !!will.retain, clientId: packet.clientId }) : null;
     done(why ? new Error(`will: ${why}`) : null, !why);
   };
+
+  /**
+   * Why a lobby message from `client` may not pass: its address has sent its lobby messages of
+   * the minute (a bucket of --lobby-rate, refilled over a minute). Null for other topics.
+   * @param {Client | null} client
+   * @param {string} topic
+   * @returns {string | null}
+   */
+  function lobbyRefusal(client, topic) {
+    if (!LOBBY_TOPIC.test(topic)) return null;
+    const address = client ? peers.get(client.conn)?.address : undefined;
+    const state = address === undefined ? undefined : addresses.get(address);
+    if (!state) return null;
+    const now = Date.now();
+    state.lobbyTokens = Math.min(limits.lobbyRate, state.lobbyTokens + ((now - state.lobbyAt) / 60000) * limits.lobbyRate);
+    state.lobbyAt = now;
+    if (state.lobbyTokens < 1) return `more than ${limits.lobbyRate} lobby messages a minute`;
+    state.lobbyTokens -= 1;
+    return null;
+  }
+
+  /** Each standing challenge's clearing, by topic (this process's: another clears its own). @type {Map<string, NodeJS.Timeout>} */
+  const expiries = new Map();
+  /**
+   * A retained challenge is cleared once it is --lobby-expiry seconds old (an empty one
+   * withdrew it): a poster that stays connected cannot hold a place in the lobby for good.
+   * @param {string} topic
+   * @param {string | Buffer} payload
+   * @param {boolean} retain
+   */
+  function expireLater(topic, payload, retain) {
+    const lobby = LOBBY_TOPIC.exec(topic);
+    if (!lobby || lobby[2] || !retain) return;
+    clearTimeout(expiries.get(topic));
+    expiries.delete(topic);
+    if (!payload.length) return;
+    const timer = setTimeout(() => {
+      expiries.delete(topic);
+      broker.publish({ cmd: 'publish', topic, payload: Buffer.alloc(0), qos: 0, retain: true, dup: false }, () => {});
+    }, limits.lobbyExpiry * 1000);
+    timer.unref();
+    expiries.set(topic, timer);
+  }
+
   // A client id connected from another address stays with its connection; that connection is
   // asked for a pong, and closed when none comes (a device that changed networks, or a dead one).
   broker.authenticate = (client, _username, _password, done) => {
@@ -365,7 +456,8 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [address, state] of addresses) {
-      if (state.connections === 0 && state.tokens + ((now - state.at) / 1000) * limits.rate >= burst) addresses.delete(address);
+      const full = state.tokens + ((now - state.at) / 1000) * limits.rate >= burst && state.lobbyTokens + ((now - state.lobbyAt) / 60000) * limits.lobbyRate >= limits.lobbyRate;
+      if (state.connections === 0 && full) addresses.delete(address);
     }
   }, 10000);
   sweep.unref();
@@ -400,7 +492,7 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   wss.on('connection', (ws, req) => {
     const address = addressOf(req);
     let state = addresses.get(address);
-    if (!state) addresses.set(address, (state = { connections: 0, tokens: burst, at: Date.now() }));
+    if (!state) addresses.set(address, (state = { connections: 0, tokens: burst, at: Date.now(), lobbyTokens: limits.lobbyRate, lobbyAt: Date.now() }));
     // One too many is cut at once (a closing handshake could be held open).
     if (state.connections >= limits.maxPerAddress) {
       ws.terminate();
@@ -427,6 +519,7 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
 
   async function shutdown() {
     clearInterval(sweep);
+    for (const timer of expiries.values()) clearTimeout(timer);
     wss.close();
     const closed = new Promise((resolve) => server.close(resolve));
     // Closing the clients through the broker ends their sessions properly (wills, stored
@@ -469,6 +562,8 @@ async function main() {
         'max-presence': { type: 'string', default: String(d.maxPresence) }, 'max-connections': { type: 'string', default: String(d.maxConnections) },
         'max-per-address': { type: 'string', default: String(d.maxPerAddress) }, rate: { type: 'string', default: String(d.rate) },
         'trust-proxy': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' },
+        'max-lobby': { type: 'string', default: String(d.maxLobby) }, 'lobby-rate': { type: 'string', default: String(d.lobbyRate) },
+        'lobby-expiry': { type: 'string', default: String(d.lobbyExpiry) },
       },
     });
     help = values.help;
@@ -486,6 +581,8 @@ async function main() {
         maxPresence: wholeNumber('max-presence', values['max-presence'], 1),
         maxConnections: wholeNumber('max-connections', values['max-connections'], 1), maxPerAddress: wholeNumber('max-per-address', values['max-per-address'], 1),
         rate: wholeNumber('rate', values.rate, 1), trustProxy: values['trust-proxy'],
+        maxLobby: wholeNumber('max-lobby', values['max-lobby'], 1), lobbyRate: wholeNumber('lobby-rate', values['lobby-rate'], 1),
+        lobbyExpiry: wholeNumber('lobby-expiry', values['lobby-expiry'], 1),
       },
     };
   } catch (err) {
@@ -493,7 +590,7 @@ async function main() {
     process.exit(1);
   }
   if (help) {
-    console.log(`${USAGE}\nAn MQTT broker over WebSocket for live games and nothing else; with --redis, processes sharing that Redis serve one pool of games.\nSee docs/RELAY.md.`);
+    console.log(`${USAGE}\nAn MQTT broker over WebSocket for live games and their lobby, and nothing else; with --redis, processes sharing that Redis serve one pool of games.\nSee docs/RELAY.md.`);
     return;
   }
   let relay;

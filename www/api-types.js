@@ -27,8 +27,9 @@ export {};
  * ('none': there is no relay), this device's seat (null: not known yet), the seat that started
  * the game (null: not known yet), whether each seat is connected, and whether another tab of
  * this browser plays this device's seat (`elsewhere`: this board then watches, and its
- * `takeSeat()` takes the seat here), and how many of this device's moves wait to be sent
- * (`unsent`: made while the relay could not be reached, or not yet acknowledged by it).
+ * `takeSeat()` takes the seat here), how many of this device's moves wait to be sent
+ * (`unsent`: made while the relay could not be reached, or not yet acknowledged by it), and how
+ * many devices watch the game (`onlookers`, this one among them when it watches).
  * @typedef {{
  *   relay: 'connecting'|'connected'|'unreachable'|'none',
  *   seat: Seat|null,
@@ -37,6 +38,7 @@ export {};
  *   gray: Presence|'unknown',
  *   elsewhere: boolean,
  *   unsent: number,
+ *   onlookers: number,
  * }} LiveStatus
  */
 

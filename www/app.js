@@ -99,7 +99,7 @@ const prefs = pagePrefs(ctx, {
 const update = pageUpdate(ctx, { save });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
-const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')) });
+const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '' });
 
 // ---------------------------------------------------------------- games
 
@@ -298,6 +298,7 @@ function wireControls() {
   on('invite-link', 'click', friends.sendInvite);
   on('take-seat', 'click', () => board.takeSeat());
   on('continue-elsewhere', 'click', friends.continueElsewhere);
+  on('open-lobby', 'click', friends.openLobby);
   on('update-now', 'click', update.switchNow);
   document.addEventListener('keydown', (e) => onKey(e, shortcuts));
 }

@@ -42,6 +42,7 @@ import { typeName } from './lib/errors.js';
  * @attr {string} seat-key - In live mode, the private key of the seat a live game's invitation gives (its `seat-key`): the board keeps it on the device and plays that seat, taking it from any other device that had it. Without it (and without a seat kept on the device), a board that joins a game watches.
  * @attr {number} level - The computer's level, from the rules core's lowest to its highest (see `catalogue.levels`).
  * @attr {number} movetime - The computer's time per move in milliseconds; 0 for the level's own budget.
+ * @attr {'on'|'none'} help - `none`: the players of a two-player game chose no engine help, so Hint (and `hint()`), the evaluation and the best line are off until the game is over, as against a friend elsewhere. Absent (`on`): help as usual. A game's own: `newGame()` without it starts a game with help.
  * @attr {string} position - A position code to start from. A change starts a new game.
  * @attr {string} record - A game record to load. A change starts a new game.
  * @attr {'blue'|'gray'} orientation - The side shown at the bottom.
@@ -70,7 +71,7 @@ import { typeName } from './lib/errors.js';
  * @fires {CustomEvent<{moves: string[], refutation: string[]}>} puzzle-failed - In puzzle mode, the person's move misses the goal: every move from the start (the wrong one last), and the engine's line that shows why, which the board then plays.
  * @fires {CustomEvent<{thinking: boolean}>} thinking - The computer started or stopped thinking.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'api'|'remote'}>} opponentmove - Against a friend elsewhere, the friend's move arrived (`remote`: through the relay; `api`: by `play()`). A `move` event comes with it.
- * @fires {CustomEvent<{relay: 'connecting'|'connected'|'unreachable'|'none', seat: 'blue'|'gray'|'watch'|null, host: 'blue'|'gray'|null, blue: 'online'|'offline'|'unknown', gray: 'online'|'offline'|'unknown', elsewhere: boolean, opponent: 'online'|'offline'|'unknown', unsent: number}>} presence - In a live game, the relay's connection, this device's seat (`watch`: an onlooker, who cannot move; null: not known yet), who is connected, whether another tab of this browser plays this device's seat (`elsewhere`: this board watches until `takeSeat()`), or how many of this device's moves wait to be sent (`unsent`: made while the relay could not be reached, until it has them) changed.
+ * @fires {CustomEvent<{relay: 'connecting'|'connected'|'unreachable'|'none', seat: 'blue'|'gray'|'watch'|null, host: 'blue'|'gray'|null, blue: 'online'|'offline'|'unknown', gray: 'online'|'offline'|'unknown', elsewhere: boolean, opponent: 'online'|'offline'|'unknown', unsent: number, onlookers: number}>} presence - In a live game, the relay's connection, this device's seat (`watch`: an onlooker, who cannot move; null: not known yet), who is connected, whether another tab of this browser plays this device's seat (`elsewhere`: this board watches until `takeSeat()`), how many of this device's moves wait to be sent (`unsent`: made while the relay could not be reached, until it has them), or how many devices watch the game (`onlookers`) changed.
  * @fires {CustomEvent<Record<string, never>|{code: string, variant: string, side: 'blue'|'gray', ok: boolean, problems: {code: string, params: object, text: string}[]}>} change - Anything the board shows changed; in edit mode, a change in the editor, with the position code, the rules, the side to move, and whether it can be played (the rules core's reasons in `problems`).
  *
  * @csspart frame - The box around the board.
@@ -196,7 +197,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.gs ? Sel.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
   }
 
-  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */
+  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number, help: 'on'|'none'}} The settings in force. */
   get settings() {
     return { ...this.#c.s.settings };
   }
@@ -279,12 +280,12 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
-   * Starts a new game. `options` may give any of variant, mode, side, level, movetime, position,
-   * record, relay, game-id, host-key and seat-key (they become the element's attributes; a
-   * game-id, host-key or seat-key not given is removed: another game); the game starts from the variant's start
+   * Starts a new game. `options` may give any of variant, mode, side, level, movetime, help,
+   * position, record, relay, game-id, host-key and seat-key (they become the element's
+   * attributes; a help, game-id, host-key or seat-key not given is removed: another game); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
    * is not valid.
-   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
+   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, help?: 'on'|'none', position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
    * @returns {void}
    */
   newGame(options = {}) {

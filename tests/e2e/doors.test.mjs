@@ -11,6 +11,7 @@ import { state, waitReady, waitText, frames, copyLink, settle } from './helpers.
 import { devices, playAMove } from './devices.mjs';
 import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
 import { loadCore } from '../unit/core.mjs';
+import { engineHelp, BARRED } from './fair-play.mjs';
 
 const core = await loadCore();
 /** Every lesson done, as the page keeps the lessons' progress: the lessons then offer a first game. */
@@ -291,6 +292,30 @@ test('door "element attributes" × every mode: the board sets up its own game, a
     }
   };
   await Promise.all(['ai', 'two', 'demo', 'view', 'friend', 'puzzle', 'live'].map(check));
+});
+
+test('help=none: two players on one device without the engine’s help, by link, the form and the element’s attribute, until the game is over', async () => {
+  const d = await env.device('?mode=two&help=none');
+  assert.deepEqual(await engineHelp(d.page), BARRED, 'the link');
+  assert.equal(await d.page.inputValue('#help'), 'none', 'the form shows it');
+  // The game over (Blue resigns), all of it is back.
+  await d.page.evaluate(() => window.bluegray.element.resign('blue'));
+  assert.equal((await engineHelp(d.page)).hint, true, 'over: Hint is back');
+  // The form: no help, then help as usual.
+  for (const [help, barred] of [['none', true], ['on', false]]) {
+    await d.page.selectOption('#mode', 'two');
+    await d.page.selectOption('#help', help);
+    await d.page.click('#new-game');
+    await d.page.waitForFunction((h) => window.bluegray.element.settings.help === h && window.bluegray.state.history.length === 0, help);
+    assert.equal((await engineHelp(d.page)).saysWhy, barred, `the form, help ${help}`);
+  }
+  // The element on a page of its own: hint() refuses while the attribute says none.
+  const html = `<!doctype html><meta charset="utf-8"><script type="module" src="${env.url}blue-gray-game.js"></script>
+<blue-gray-game id="b" mode="two" help="none"></blue-gray-game>`;
+  const e = await env.device('doors-help.html', { html });
+  await e.page.waitForFunction(() => document.getElementById('b').state !== null, null, { timeout: 15000 });
+  const refusal = await e.page.evaluate(() => document.getElementById('b').hint().then(() => null, (err) => err.message));
+  assert.equal(refusal, BARRED.refusal);
 });
 
 test('a friend’s newer link opened as a new page load is kept before it is shown: a reload still has the move', async () => {

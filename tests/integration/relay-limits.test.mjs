@@ -342,3 +342,84 @@ test('with --trust-proxy, the address is X-Forwarded-For’s last entry', async 
   await connect(url, via('198.51.100.2'));
   await assert.rejects(connect(url, via('203.0.113.9, 198.51.100.1')), /closed before CONNACK|EPIPE|ECONNRESET/);
 });
+
+/** The lobby's topics (www/remote/lobby-protocol.js): poster `id`'s challenge, and its acceptances. */
+const lobby = (id) => `bluegray/v1/lobby/${id}`;
+const poster = (n) => String(n).repeat(32);
+
+test('the lobby: its one wildcard, a challenge only on its poster’s own topic (cleared by its will), acceptances read by the poster only and never kept', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay();
+  const a = await connect(url, { clientId: poster(1), will: { topic: lobby(poster(1)), payload: '', qos: 1, retain: true } });
+  const watcher = await connect(url);
+  // The wildcard is the lobby's alone, and another poster's acceptances are not for others.
+  for (const filter of ['bluegray/v1/lobby/#', 'bluegray/v1/+/+', 'bluegray/v1/lobby/+/accept', `${lobby(poster(1))}/accept`, lobby(poster(1))]) {
+    await assert.rejects(watcher.subscribeAsync(filter, { qos: 1 }), /Subscribe error/, filter);
+  }
+  await a.subscribeAsync(`${lobby(poster(1))}/accept`, { qos: 1 });
+  await a.publishAsync(lobby(poster(1)), 'challenge', { qos: 1, retain: true });
+  const seen = nextMessage(watcher, lobby(poster(1)));
+  await watcher.subscribeAsync('bluegray/v1/lobby/+', { qos: 1 });
+  assert.equal(await seen, 'challenge');
+  // Anyone may accept; the poster hears it.
+  const accepted = nextMessage(a, `${lobby(poster(1))}/accept`);
+  await watcher.publishAsync(`${lobby(poster(1))}/accept`, 'yes', { qos: 1 });
+  assert.equal(await accepted, 'yes');
+  // Another client's challenge topic, a retained acceptance, a will on another's topic: refused.
+  for (const [topic, retain] of [[lobby(poster(1)), true], [`${lobby(poster(1))}/accept`, true], [`${lobby(poster(2))}/x`, false]]) {
+    const c = await connect(url, { clientId: poster(3) });
+    c.publish(topic, '', { qos: 1, retain });
+    await within(WAIT, c.closed, `closed after a publish to ${topic}`);
+  }
+  await assert.rejects(connect(url, { clientId: poster(4), will: { topic: lobby(poster(1)), payload: '', qos: 1, retain: true } }), /closed before CONNACK/);
+  // The poster leaves without a word: its will withdraws the challenge, for everyone.
+  const gone = nextMessage(watcher, lobby(poster(1)));
+  a.stream.destroy();
+  assert.equal(await gone, '');
+  const late = await connect(url);
+  const heard = [];
+  late.on('message', (topic) => heard.push(topic));
+  await late.subscribeAsync(['bluegray/v1/lobby/+', `${game(5)}/game`], { qos: 1 });
+  assert.deepEqual(heard, [], 'no challenge kept');
+});
+
+test('the lobby’s size cap, its messages a minute from one address, and its expiry', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay([...SMALL, '--max-lobby', '300', '--lobby-rate', '3', '--lobby-expiry', '1']);
+  const big = await connect(url, { clientId: poster(6) });
+  big.publish(lobby(poster(6)), 'x'.repeat(301), { qos: 1, retain: true });
+  await within(WAIT, big.closed, 'closed after a challenge over --max-lobby');
+  const watcher = await connect(url);
+  await watcher.subscribeAsync('bluegray/v1/lobby/+', { qos: 1 });
+  const a = await connect(url, { clientId: poster(7) });
+  const posted = nextMessage(watcher, lobby(poster(7)));
+  await a.publishAsync(lobby(poster(7)), 'x'.repeat(300), { qos: 1, retain: true });
+  assert.equal((await posted).length, 300);
+  // A second later the relay clears it.
+  assert.equal(await nextMessage(watcher, lobby(poster(7))), '');
+  // Three lobby messages a minute from this address (a refused one is not counted, nor the
+  // relay's clearing): two more pass, the next does not.
+  await a.publishAsync(lobby(poster(7)), 'again', { qos: 1, retain: true });
+  await a.publishAsync(lobby(poster(7)), '', { qos: 1, retain: true });
+  a.publish(lobby(poster(7)), 'once more', { qos: 1, retain: true });
+  await within(WAIT, a.closed, 'closed after more lobby messages than --lobby-rate');
+});
+
+test('an onlooker marks only its own client id under a game, and its will takes the mark off', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay();
+  const watch = (id) => `${game(8)}/watch/${id}`;
+  const reader = await connect(url);
+  await reader.subscribeAsync(`${game(8)}/watch/+`, { qos: 1 });
+  await assert.rejects(reader.subscribeAsync('bluegray/v1/+/watch/+', { qos: 1 }), /Subscribe error/);
+  const onlooker = await connect(url, { clientId: poster(8), will: { topic: watch(poster(8)), payload: '', qos: 1, retain: true } });
+  const marked = nextMessage(reader, watch(poster(8)));
+  await onlooker.publishAsync(watch(poster(8)), '1', { qos: 1, retain: true });
+  assert.equal(await marked, '1');
+  const other = await connect(url, { clientId: poster(9) });
+  other.publish(watch(poster(8)), '', { qos: 1, retain: true });
+  await within(WAIT, other.closed, 'closed after marking another client id');
+  const gone = nextMessage(reader, watch(poster(8)));
+  onlooker.stream.destroy();
+  assert.equal(await gone, '');
+});

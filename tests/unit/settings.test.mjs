@@ -16,7 +16,7 @@ import {
 
 test('the defaults are frozen and valid under their own validator', () => {
   assert.ok(Object.isFrozen(DEFAULTS));
-  assert.deepEqual(DEFAULTS, { variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
+  assert.deepEqual(DEFAULTS, { variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0, help: 'on' });
   for (const [name, value] of Object.entries(DEFAULTS)) {
     assert.deepEqual(parseSetting(name, value), { value }, name);
     assert.deepEqual(parseSetting(name, String(value)), { value }, `${name} as text`);
@@ -190,4 +190,21 @@ test('engineHelpBarred: the engine keeps out of a game against a person until it
     assert.equal(engineHelpBarred({ mode }, null), false, `${mode}, no game yet`);
   }
   for (const mode of ['ai', 'two', 'demo', 'view', 'puzzle']) assert.equal(engineHelpBarred({ mode }, going), false, mode);
+  // Two players on one device who chose no help: barred until the game is over, as against a
+  // person elsewhere; the setting changes nothing in the other modes (a person elsewhere is
+  // barred whatever it says).
+  assert.equal(engineHelpBarred({ mode: 'two', help: 'none' }, going), true, 'two, no help');
+  assert.equal(engineHelpBarred({ mode: 'two', help: 'none' }, over), false, 'two, no help, over');
+  assert.equal(engineHelpBarred({ mode: 'two', help: 'on' }, going), false, 'two, help');
+  for (const mode of ['ai', 'demo', 'view']) assert.equal(engineHelpBarred({ mode, help: 'none' }, going), false, `${mode}, no help`);
+  assert.equal(engineHelpBarred({ mode: 'live', help: 'on' }, going), true, 'live, help asked for');
+});
+
+test('help: none (and off, no) or on; anything else is refused with what is valid', () => {
+  assert.deepEqual(readSettings({ help: 'none' }, ['help']).settings, { help: 'none' });
+  assert.deepEqual(readSettings({ help: ' OFF ' }, ['help']).settings, { help: 'none' });
+  assert.deepEqual(readSettings({ help: 'on' }, ['help']).settings, { help: 'on' });
+  const { settings, errors } = readSettings({ help: 'some' }, ['help']);
+  assert.deepEqual(settings, {});
+  assert.deepEqual(errors.map((e) => [e.name, e.expected]), [['help', 'settings.expected.help']]);
 });

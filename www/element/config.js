@@ -4,7 +4,7 @@
 import { readSettings } from '../lib/settings.js';
 import { defaultState, bottomSide } from './state.js';
 /** @import { Goal, Side } from '../engine/core-types.js' */
-/** @import { Limits, Mode, SettingError, Theme } from '../lib/settings.js' */
+/** @import { Help, Limits, Mode, SettingError, Theme } from '../lib/settings.js' */
 /** @import { BoardState } from './state.js' */
 
 /**
@@ -24,6 +24,7 @@ import { defaultState, bottomSide } from './state.js';
  *   side: Side,
  *   level: number,
  *   movetime: number,
+ *   help: Help,
  *   position: string|null,
  *   orientation: Side,
  *   coordinates: boolean,
@@ -53,6 +54,7 @@ const TABLE = {
   side: { field: 'settings' },
   level: { field: 'settings' },
   movetime: { field: 'settings' },
+  help: { field: 'settings' },
   position: { game: true },
   record: { game: true },
   orientation: { field: 'top' },

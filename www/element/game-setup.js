@@ -15,7 +15,7 @@ import { loadLanguage } from '../lib/i18n.js';
 /** @import { MessageParams } from '../lib/i18n.js' */
 
 /** The game settings newGame() takes, besides the start (a position or a record). */
-const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'relay', 'game-id', 'host-key', 'seat-key'];
+const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'help', 'position', 'record', 'relay', 'game-id', 'host-key', 'seat-key'];
 
 /** The attributes that name one game with a friend elsewhere: a new game without them is another game. */
 const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
@@ -137,7 +137,8 @@ export class GameSetup {
     const host = b.host;
     b.reflect(() => {
       for (const [k, v] of Object.entries(settings)) host.setAttribute(k, String(v));
-      for (const name of ['position', 'record', ...MATCH_ATTRIBUTES]) if (!(name in settings)) host.removeAttribute(name);
+      // A game's own: not carried over to the next game unless given again.
+      for (const name of ['position', 'record', 'help', ...MATCH_ATTRIBUTES]) if (!(name in settings)) host.removeAttribute(name);
       host.removeAttribute('orientation');
     });
     b.readAttributes(false);

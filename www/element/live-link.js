@@ -92,7 +92,7 @@ export class LiveLink {
       return;
     }
     const host = s.gameId ? null : s.settings.side;
-    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', elsewhere: false, unsent: 0 });
+    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', elsewhere: false, unsent: 0, onlookers: 0 });
     if (!s.relay) return b.error(b.t('live.noRelay'));
     const entry = { key, session: /** @type {LiveSession|null} */ (null) };
     const mine = () => this.#entry === entry;
@@ -243,7 +243,7 @@ export class LiveLink {
       b.reflect('side', seat);
     }
     const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
-    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent, unsent: st.unsent });
+    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
     b.changed();
   }
 }

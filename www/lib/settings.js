@@ -9,11 +9,13 @@ import { GAME_ID } from './game-id.js';
 
 /** @typedef {'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'} Mode */
 /** @typedef {'wood'|'dark'|'contrast'} Theme */
+/** @typedef {'on'|'none'} Help */
 
 /**
  * The settings of a game: its rules (a variant spec), who plays, the person's side (or seat),
- * the computer's level and its time per move in milliseconds (0: the level's own budget).
- * @typedef {{variant: string, mode: Mode, side: Side, level: number, movetime: number}} Settings
+ * the computer's level and its time per move in milliseconds (0: the level's own budget), and
+ * whether the engine helps (`none`: two players on one device chose no help, lib/fair-play.js).
+ * @typedef {{variant: string, mode: Mode, side: Side, level: number, movetime: number, help: Help}} Settings
  */
 
 /**
@@ -36,6 +38,7 @@ import { GAME_ID } from './game-id.js';
  *   orientation: Side,
  *   level: number,
  *   movetime: number,
+ *   help: Help,
  *   coordinates: boolean,
  *   position: string,
  *   record: string,
@@ -62,7 +65,7 @@ import { GAME_ID } from './game-id.js';
  * The settings of a new game when nothing says otherwise.
  * @type {Readonly<Settings>}
  */
-export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
+export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0, help: /** @type {Help} */ ('on') });
 
 /**
  * Who plays: against the computer, two people on one device, the computer alone, nobody, a
@@ -207,6 +210,16 @@ const PARSERS = {
       return Number.isFinite(n) && n >= 0 && n <= MAX_MOVETIME ? Math.round(n) : undefined;
     },
     expected: 'settings.expected.movetime',
+  },
+  // Whether the engine helps in the game: `none` keeps Hint, the evaluation and the best line out
+  // of a two-player game until it is over (lib/fair-play.js).
+  help: {
+    parse: (v) => {
+      const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
+      if (['none', 'off', 'no'].includes(s)) return 'none';
+      return ['on', 'yes'].includes(s) ? 'on' : undefined;
+    },
+    expected: 'settings.expected.help',
   },
   coordinates: {
     parse: (v) => {

@@ -98,6 +98,7 @@ export default {
     'settings.expected.level': 'a whole number from {min} to {max}',
     'settings.expected.movetime': 'milliseconds from 0 to 600000',
     'settings.expected.onOff': 'on or off',
+    'settings.expected.help': 'on, or none for no engine help (no hint, evaluation or best line) until the game is over',
     'settings.expected.text': 'some text',
     'settings.expected.lang': 'a language code such as en',
     'settings.expected.known': 'a known setting',

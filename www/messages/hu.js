@@ -99,6 +99,7 @@ export default {
     'settings.expected.level': 'egész szám {min} és {max} között',
     'settings.expected.movetime': 'ezredmásodpercek száma 0 és 600000 között',
     'settings.expected.onOff': 'on vagy off',
+    'settings.expected.help': 'on, vagy none: a motor nem segít (nincs tipp, értékelés és legjobb folytatás) a játszma végéig',
     'settings.expected.text': 'nem üres szöveg',
     'settings.expected.lang': 'egy nyelvkód, például hu vagy en',
     'settings.expected.known': 'egy ismert beállítás',

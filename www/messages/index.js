@@ -11,7 +11,7 @@
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'edit'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'edit'|'lobby'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -33,6 +33,7 @@ export const LANGUAGES = Object.freeze([
       live: () => import('./live-en.js').then((m) => m.default),
       teach: () => import('./teach-en.js').then((m) => m.default),
       edit: () => import('./edit-en.js').then((m) => m.default),
+      lobby: () => import('./lobby-en.js').then((m) => m.default),
     },
   },
   {
@@ -45,6 +46,7 @@ export const LANGUAGES = Object.freeze([
       live: () => import('./live-ru.js').then((m) => m.default),
       teach: () => import('./teach-ru.js').then((m) => m.default),
       edit: () => import('./edit-ru.js').then((m) => m.default),
+      lobby: () => import('./lobby-ru.js').then((m) => m.default),
     },
   },
   {
@@ -57,12 +59,13 @@ export const LANGUAGES = Object.freeze([
       live: () => import('./live-hu.js').then((m) => m.default),
       teach: () => import('./teach-hu.js').then((m) => m.default),
       edit: () => import('./edit-hu.js').then((m) => m.default),
+      lobby: () => import('./lobby-hu.js').then((m) => m.default),
     },
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'edit']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'edit', 'lobby']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';

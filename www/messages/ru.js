@@ -98,6 +98,7 @@ export default {
     'settings.expected.level': 'целое число от {min} до {max}',
     'settings.expected.movetime': 'число миллисекунд от 0 до 600000',
     'settings.expected.onOff': 'on или off',
+    'settings.expected.help': 'on или none — без помощи движка (без подсказки, оценки и лучшего варианта) до конца партии',
     'settings.expected.text': 'непустой текст',
     'settings.expected.lang': 'код языка, например ru или en',
     'settings.expected.known': 'известная настройка',

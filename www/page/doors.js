@@ -1,5 +1,5 @@
 // The one door into every game on the page. Every way of starting or opening a game (the New
-// game form, a link's query or fragment, a friend's link, a live invitation, the recent games
+// game form, a link's query or fragment, a friend's link, a live invitation, an open game of the lobby, the recent games
 // list, a record opened or dropped, "play a first game" after the lessons, a rematch, the
 // position box, the board editor, start-up) builds one declared request and hands it to `open`, which makes the
 // game, its id (a game against a friend elsewhere always has one), its kept entry, its seat and
@@ -22,7 +22,7 @@ import { loadWasm } from '../engine/assets.js';
 /**
  * Where a request came from: it decides nothing of the set-up, only what the address shows after
  * it (a link that carries a record keeps the address following the game) and what tests name.
- * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'|'editor'} Door
+ * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'lobby'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'|'editor'} Door
  */
 
 /**
@@ -38,6 +38,7 @@ import { loadWasm } from '../engine/assets.js';
  *   variant?: string,
  *   level?: number,
  *   movetime?: number,
+ *   help?: 'on'|'none',
  *   position?: string,
  *   record?: string,
  *   gameId?: string,
@@ -65,6 +66,7 @@ export function boardOptions(r) {
     side: r.side,
     level: r.level,
     movetime: r.movetime,
+    help: r.help,
     position: r.position,
     record: r.record,
     'game-id': r.gameId,
@@ -287,8 +289,8 @@ async function matchOfRecord(text) {
  * @returns {GameRequest}
  */
 export function keepPlayers(board, from) {
-  const { mode, side, level, movetime } = board.settings;
-  return { from, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' || isRemote(mode) ? 'two' : mode, side, level, movetime };
+  const { mode, side, level, movetime, help } = board.settings;
+  return { from, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' || isRemote(mode) ? 'two' : mode, side, level, movetime, help };
 }
 
 /**
@@ -297,7 +299,7 @@ export function keepPlayers(board, from) {
  * @returns {GameRequest}
  */
 export function rematchRequest(board) {
-  const { variant, mode, side, level, movetime } = board.settings;
+  const { variant, mode, side, level, movetime, help } = board.settings;
   const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
-  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime };
+  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime, help };
 }

@@ -1,5 +1,6 @@
 // The New game form: the rules (a named variant, or the rules by ingredients), who plays, the
-// side, the computer's level and think time. It shows the settings of the game on the board
+// side, the computer's level and think time, and whether two players on one device get the
+// engine's help. It shows the settings of the game on the board
 // whenever another game starts (from any door), says who moves first and how the chosen rules
 // lean between strong players, and offers live games only where a relay carries them. Its
 // submit is one of the page's doors: it asks for the game it shows.
@@ -34,10 +35,13 @@ export function newGameForm(ctx, { start, lessons }) {
 
   /** The game the form asks for. @returns {GameRequest} */
   function request() {
+    const mode = /** @type {GameRequest['mode']} */ (select('mode').value);
     return {
       from: 'form',
       variant: select('variant').value,
-      mode: /** @type {GameRequest['mode']} */ (select('mode').value),
+      mode,
+      // Only two players on one device choose: against a person elsewhere there is none anyway.
+      ...(mode === 'two' && select('help').value === 'none' ? { help: /** @type {const} */ ('none') } : {}),
       side: /** @type {GameRequest['side']} */ (select('side').value),
       level: Number(select('level').value),
       movetime: Number(select('movetime').value),
@@ -58,6 +62,7 @@ export function newGameForm(ctx, { start, lessons }) {
     if (board.catalogue) showVariant(s.variant);
     select('mode').value = s.mode === 'view' ? 'two' : s.mode;
     select('side').value = s.side;
+    select('help').value = s.help;
     select('level').value = String(s.level);
     select('movetime').value = String(s.movetime);
     const rules = board.state && board.state.rules;
@@ -83,10 +88,12 @@ export function newGameForm(ctx, { start, lessons }) {
     const mode = select('mode');
     const live = /** @type {HTMLOptionElement} */ (mode.querySelector('option[value="live"]'));
     live.hidden = live.disabled = !relayOf(ctx.page());
+    $('open-lobby').hidden = live.disabled;
     if (mode.value === 'live' && live.disabled) mode.value = 'friend';
     const m = mode.value;
     const computer = m === 'ai' || m === 'demo';
     $('side-row').hidden = !(m === 'ai' || isRemote(m));
+    $('help-row').hidden = m !== 'two';
     $('level-row').hidden = !computer;
     $('movetime-row').hidden = !computer;
     const cat = board.catalogue;

@@ -11,7 +11,7 @@ import { positionOf } from '../engine/analysis.js';
 import { jumpWarning, warnOn, currentNotice, currentReview, adviceShown } from './page-state.js';
 import { renderMoveList } from './move-list.js';
 import { moveLabel, lastMoveNumber } from '../lib/moves.js';
-import { friendStatus, liveLine, offersLink, invites } from '../remote/friend.js';
+import { friendStatus, liveLine, onlookersLine, offersLink, invites } from '../remote/friend.js';
 import { isRemote, isHuman } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { byId, menu, field, button, meter } from './page-elements.js';
@@ -174,7 +174,7 @@ function renderFriend(doc, b, lang) {
   const remote = isRemote(b.settings.mode);
   setIfChanged(byId(doc, 'friend-box'), 'hidden', !remote);
   if (!remote) return;
-  const line = say(lang, liveLine(b.live, b.relay));
+  const line = [say(lang, liveLine(b.live, b.relay)), say(lang, onlookersLine(b.live))].filter(Boolean).join(' ');
   setIfChanged(byId(doc, 'live-status'), 'textContent', line);
   setIfChanged(byId(doc, 'live-status'), 'hidden', !line);
   if (b.live) setIfChanged(byId(doc, 'live-status').dataset, 'relay', b.live.relay);

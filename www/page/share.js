@@ -9,18 +9,19 @@ export const MAX_ADDRESS_LENGTH = 64_000;
 /**
  * The link to a game: `base` (the page's address without query or fragment) with the game in
  * the fragment, which never reaches a server and so has no length limit. `game` is
- * `{record, mode, side, level, movetime, ply, view}`; `ply` (where the game stands when the
+ * `{record, mode, side, level, movetime, help, ply, view}`; `ply` (where the game stands when the
  * record goes on with moves taken back) and `view` (a ply to look at) are optional.
  * @param {string} base
- * @param {{record: string, mode: string, side: Side, level: number, movetime: number, ply?: number|null, view?: number|null}} game
+ * @param {{record: string, mode: string, side: Side, level: number, movetime: number, help?: string, ply?: number|null, view?: number|null}} game
  * @returns {string}
  */
-export function gameLink(base, { record, mode, side, level, movetime, ply, view }) {
+export function gameLink(base, { record, mode, side, level, movetime, help, ply, view }) {
   const params = new URLSearchParams();
   if (mode) params.set('mode', mode);
   if (mode === 'ai' && side) params.set('side', side);
   if (mode !== 'two' && level) params.set('level', String(level));
   if (mode !== 'two' && movetime) params.set('movetime', String(movetime));
+  if (mode === 'two' && help === 'none') params.set('help', help);
   if (ply !== null && ply !== undefined) params.set('ply', String(ply));
   if (view !== null && view !== undefined) params.set('view', String(view));
   params.set('record', compactRecord(record));

@@ -4,26 +4,39 @@
 // and when the browser could not keep this device's live seat's key, the seat's own link (an
 // invitation to this device's seat), which also moves the seat to another device of the player
 // (remote/hand-over.js shows it with a QR code). A live game whose relay cannot be reached goes on
-// by link from here. Opening such links and records is the page's one door (page/doors.js).
+// by link from here. Opening such links and records is the page's one door (page/doors.js). The
+// lobby of open games (remote/lobby-dialog.js) is fetched at its first opening.
 import { friendLink, inviteLink, watchLink, pageBase } from '../page/share.js';
 import { otherSide } from '../lib/settings.js';
 import { invites } from './friend.js';
 import { errorText } from '../lib/errors.js';
+import { onDemand } from '../lib/on-demand.js';
+import { loadMessages } from '../lib/i18n.js';
+import { relayOf } from '../page/page-state.js';
 
 /**
  * @import { PageContext } from '../page/context.js'
  * @import { Games } from '../page/games.js'
  * @import { Message } from '../lib/i18n.js'
+ * @import { GameRequest } from '../page/doors.js'
  */
 
 /**
  * The page's sending of friend games: `games` keeps the games, `save(force)` keeps the game on
  * the board, `offer(link, message)` copies a link and says so, and `recordBox` is the text box
- * a record is offered in.
+ * a record is offered in; `start(request)` opens a game through the page's door and `rules()`
+ * gives the New game form's rules (a challenge's).
  * @param {PageContext} ctx
- * @param {{games: Games, save: (force?: boolean) => void, offer: (link: string, message: Message, options?: {share?: boolean}) => Promise<void>, recordBox: HTMLTextAreaElement}} parts
+ * @param {{
+ *   games: Games,
+ *   save: (force?: boolean) => void,
+ *   offer: (link: string, message: Message, options?: {share?: boolean}) => Promise<void>,
+ *   recordBox: HTMLTextAreaElement,
+ *   start: (request: GameRequest) => Promise<boolean>,
+ *   rules: () => string,
+ * }} parts
  */
-export function friendGames(ctx, { games, save, offer, recordBox }) {
+export function friendGames(ctx, { games, save, offer, recordBox, start, rules }) {
   const { board } = ctx;
 
   /**
@@ -118,5 +131,28 @@ export function friendGames(ctx, { games, save, offer, recordBox }) {
     }
   }
 
-  return { sendLink, sendInvite, seatNotKept, continueElsewhere };
+  const loadLobby = onDemand(() =>
+    Promise.all([import('./lobby-dialog.js'), loadMessages('lobby', ctx.page().lang)]).then(([m]) =>
+      m.lobbyDialog({
+        dialog: ctx.dialog('lobby'),
+        t: ctx.t,
+        relay: () => relayOf(ctx.page()),
+        rules,
+        catalogue: () => board.catalogue,
+        start: (game) => start({ from: 'lobby', mode: 'live', ...game }),
+        notify: (text) => ctx.notify({ text }),
+      }),
+    ),
+  );
+
+  /** Open games: the lobby's sheet (remote/lobby-dialog.js, fetched now), or a notice saying why not. */
+  async function openLobby() {
+    try {
+      await (await loadLobby()).open();
+    } catch (e) {
+      ctx.notify({ key: 'lobby.notLoaded', params: { error: errorText(e) } });
+    }
+  }
+
+  return { sendLink, sendInvite, seatNotKept, continueElsewhere, openLobby };
 }

@@ -156,6 +156,15 @@ export function liveLine(live, relay) {
 }
 
 /**
+ * How many watch a live game, while connected and when anyone does (the status line's end).
+ * @param {Pick<LiveStatus, 'relay'|'onlookers'>|null} live
+ * @returns {Message|null}
+ */
+export function onlookersLine(live) {
+  return live && live.relay === 'connected' && live.onlookers ? { key: 'live.onlookers', params: { n: live.onlookers } } : null;
+}
+
+/**
  * Whether the page offers the link for the friend now: after this device's move (the friend is
  * to move) or once the game is over, in a game by link; in a live game, only while the relay
  * cannot be reached (links are then the way on).

@@ -2,7 +2,8 @@
 // client on first use (not part of the page's first visit), connects with the last will the
 // session gives for that connection (a presence signed just then), subscribes to the game's
 // topics, tells the session what it hears and when the relay goes out of reach, and connects
-// again a second after a connection ends. The session decides what to publish (remote/live.js).
+// again a second after a connection ends. The session decides what to publish (remote/live.js,
+// and the lobby's, remote/lobby.js, which names its client id and subscribes as it goes).
 /** @import { MqttClient, IClientOptions, connect } from '../vendor/mqtt.js' */
 
 /** How long a connection attempt may take, and the wait between attempts, in milliseconds. */
@@ -30,11 +31,13 @@ function loadMqtt() {
 }
 
 /**
- * What a connection asks of its session: `relay` and `topics` (subscribed to), `will()` (the
- * next connection's last will, or undefined), and whom it tells: `connected()`, `down()` (the
- * relay is out of reach), `message(topic, text)` and `error(e)`.
+ * What a connection asks of its session: `relay` and `topics` (subscribed to), `clientId` (the
+ * MQTT client id, random when absent), `will()` (the next connection's last will, or undefined),
+ * and whom it tells: `connected()`, `down()` (the relay is out of reach), `message(topic, text)`
+ * and `error(e)`.
  * @typedef {{
  *   relay: string,
+ *   clientId?: string,
  *   topics: string[],
  *   will: () => Promise<IClientOptions['will']>,
  *   connected: () => void,
@@ -81,6 +84,7 @@ export class Connection {
       // Its keep-alive timer on the page itself, not in a blob: worker a strict CSP may refuse.
       timerVariant: 'native',
       will,
+      ...(h.clientId ? { clientId: h.clientId } : {}),
     });
     this.#client = client;
     client.on('connect', () => {
@@ -128,17 +132,28 @@ export class Connection {
   }
 
   /**
-   * Publishes `payload` to `topic`, retained; returns whether a connection took it. `stored`
-   * runs once the relay has it.
+   * Subscribes to `topic` too, now and on every connection after.
+   * @param {string} topic
+   */
+  subscribe(topic) {
+    if (this.#h.topics.includes(topic)) return;
+    this.#h.topics = [...this.#h.topics, topic];
+    if (this.#client?.connected) this.#client.subscribe(topic, { qos: 1 });
+  }
+
+  /**
+   * Publishes `payload` to `topic`, retained unless `retain` is false; returns whether a
+   * connection took it. `stored` runs once the relay has it.
    * @param {string} topic
    * @param {string} payload
    * @param {() => void} [stored]
+   * @param {{retain?: boolean}} [options]
    */
-  publish(topic, payload, stored = () => {}) {
+  publish(topic, payload, stored = () => {}, { retain = true } = {}) {
     const client = this.#client;
     if (!client) return false;
     // QoS 1: the relay acknowledges a message once it has it (PUBACK), and then `stored` runs.
-    client.publish(topic, payload, { qos: 1, retain: true }, (err) => {
+    client.publish(topic, payload, { qos: 1, retain }, (err) => {
       if (!err && client === this.#client) stored();
     });
     return true;

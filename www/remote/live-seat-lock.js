@@ -1,4 +1,5 @@
-// One live session per seat per browser: a session that holds a seat also holds the Web Lock
+// One live session per seat per browser (and one open challenge of the lobby, remote/lobby.js,
+// under the name `lobby`): a session that holds a seat also holds the Web Lock
 // `bluegray.live.v1.<id>` (navigator.locks, shared by every tab of the browser's profile, as
 // its storage is), so a second tab of the same seat finds it held and watches instead of
 // playing (two tabs signing moves of one seat would fork the game). Taking the seat in that tab

@@ -1,13 +1,14 @@
-// A live game's session with the relay: an MQTT broker over WebSocket (any of them: the
-// project's scripts/relay.mjs, EMQX, Mosquitto with WebSocket, a hosted one). It makes a new
-// game's two key pairs (the host's, and the guest's whose secret the invitation carries) or takes
-// the seat an invitation's secret holds, keeps what it knows (live-kept.js), publishes the signed
-// snapshot after each of its moves, checks every snapshot it hears (live-protocol.js) and hands
-// the board only those that hold, and says and hears who is connected, signed (live-presence.js).
-// It holds its seat only while no other tab of the browser does (live-seat-lock.js), and says
-// at once when the browser could not keep the seat's key. What it hears that fails a check is dropped; a player puts its game or its presence back on the
-// relay only when the relay's is older or broken, and at most once per REPUBLISH_MS, so junk
-// costs it nothing more. The connection itself, and its MQTT client, are live-connection.js's.
+// A live game's session with the relay: an MQTT broker over WebSocket (any of them: the project's
+// scripts/relay.mjs, EMQX, Mosquitto with WebSocket, a hosted one). It makes a new game's two key
+// pairs (the host's, and the guest's whose secret the invitation carries) or takes the seat an
+// invitation's secret holds, keeps what it knows (live-kept.js), publishes the signed snapshot
+// after each of its moves, checks every snapshot it hears (live-protocol.js) and hands the board
+// only those that hold, says and hears who is connected, signed (live-presence.js), and counts who
+// watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
+// (live-seat-lock.js), and says at once when the browser could not keep the seat's key. What it
+// hears that fails a check is dropped; a player puts its game or its presence back on the relay
+// only when the relay's is older or broken, at most once per REPUBLISH_MS, so junk costs it
+// nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
 import { replayWith, topics, withMove, withEnd, withOffer, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
@@ -16,7 +17,7 @@ import { signedPresence, PresenceBook } from './live-presence.js';
 import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
 import { Republisher } from './live-republish.js';
 import { SeatLock } from './live-seat-lock.js';
-import { Connection } from './live-connection.js';
+import { Onlookers } from './live-onlookers.js';
 /** @import { GameClass, PerSide, Side } from '../engine/core-types.js' */
 /** @import { Snapshot, Replay } from './live-protocol.js' */
 /** @import { Sign } from './live-keys.js' */
@@ -54,7 +55,7 @@ export { REPUBLISH_MS } from './live-republish.js';
 export class LiveSession {
   /** @type {LiveOptions} */
   #o;
-  /** @type {Connection|null} */
+  /** @type {import('./live-connection.js').Connection|null} */
   #conn = null;
   #closed = false;
   /** @type {Kept|null} What this device keeps; null until start() has made or read it. */
@@ -77,16 +78,15 @@ export class LiveSession {
   /** A game this device has just started: the relay cannot have it yet. */
   #fresh = false;
   #game = new Republisher(() => this.#publishGame());
-  /**
-   * How many of this device's signed snapshots (a move, or its word: a resignation, a draw…)
-   * the relay may not have yet: 0 once it has acknowledged or sent back the latest.
-   */
+  /** How many of this device's signed snapshots (a move, a resignation…) the relay may not have yet. */
   #unsent = 0;
   #presenceBack = new Republisher(() => this.#publishPresence());
   /** @type {Replay} The side that made each move of a snapshot, from the rules core. */
   #replay;
   /** This seat's snapshots being signed, in order. */
   #signing = Promise.resolve();
+  /** @type {Onlookers|null} Who watches the game (live-onlookers.js), once started. */
+  #onlookers = null;
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
@@ -142,7 +142,8 @@ export class LiveSession {
     this.#status();
     if (this.#closed) return;
     const t = topics(me.id);
-    this.#conn = new Connection({
+    this.#onlookers = new Onlookers(me.id);
+    this.#conn = this.#onlookers.connection({
       relay: o.relay,
       topics: [t.game, t.presenceAll],
       will: () => this.#will(),
@@ -150,7 +151,7 @@ export class LiveSession {
       down: () => this.#down(),
       message: (topic, text) => this.#heard(topic, text).catch((e) => o.error(errorText(e))),
       error: (e) => o.error(errorText(e)),
-    });
+    }, { watching: () => !this.#sitting(), changed: () => this.#status() });
     await this.#conn.connect();
   }
 
@@ -204,7 +205,7 @@ export class LiveSession {
     // A seat is taken once a snapshot has come: a guest can sign no move before one, and a
     // watcher has no game to show (it waits for the game to reach the relay, and says so).
     const seat = !me || !me.snap ? null : me.seat;
-    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, elsewhere: this.#elsewhere, unsent: this.#unsent });
+    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, elsewhere: this.#elsewhere, unsent: this.#unsent, onlookers: this.#onlookers?.count ?? 0 });
   }
 
   /**
@@ -258,8 +259,7 @@ export class LiveSession {
   }
 
   /**
-   * The relay has `snap` (it acknowledged it, or sent it back): nothing of this device's waits
-   * if that is its latest.
+   * The relay has `snap` (it acknowledged it, or sent it back): nothing waits if that is its latest.
    * @param {Snapshot} snap
    */
   #stored(snap) {
