@@ -28,14 +28,17 @@ export {};
  * the game (null: not known yet), whether each seat is connected, and whether another tab of
  * this browser plays this device's seat (`elsewhere`: this board then watches, and its
  * `takeSeat()` takes the seat here), how many of this device's moves wait to be sent
- * (`unsent`: made while the relay could not be reached, or not yet acknowledged by it), and how
- * many devices watch the game (`onlookers`, this one among them when it watches).
+ * (`unsent`: made while the relay could not be reached, or not yet acknowledged by it), how many
+ * devices watch the game (`onlookers`, this one among them when it watches), and since when each
+ * seat has been away as this device heard it (`away`: ms since 1970, null while it is connected or
+ * not known to have left).
  * @typedef {{
  *   relay: 'connecting'|'connected'|'unreachable'|'none',
  *   seat: Seat|null,
  *   host: Side|null,
  *   blue: Presence|'unknown',
  *   gray: Presence|'unknown',
+ *   away: {blue: number|null, gray: number|null},
  *   elsewhere: boolean,
  *   unsent: number,
  *   onlookers: number,

@@ -63,7 +63,7 @@ import { typeName } from './lib/errors.js';
  *
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
- * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, or by the players: `resign()`, `offerDraw()`, `abort()`), the result token (`*` for an abort: no result) and a sentence in the board's language.
+ * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'abandoned', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, or by the players: `resign()`, `offerDraw()`, `abort()`, `claim()`), the result token (`*` for an abort: no result) and a sentence in the board's language.
  * @fires {CustomEvent<{side: 'blue'|'gray'}>} drawoffer - Against a friend elsewhere, a draw offer now stands: this board's seat's (`offerDraw()`), or the friend's, which the page brings from their link or the relay brings live.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-solved - In puzzle mode, the person's move reached the goal: every move from the start, the board's replies included.
@@ -267,6 +267,16 @@ export class BlueGrayGame extends HTMLElement {
   /** Against a friend elsewhere, declines the friend's standing draw offer (or withdraws this seat's own) on this device; the friend's next move would end it anyway. Throws an Error when no offer stands. @returns {void} */
   declineDraw() {
     this.#c.endings.declineDraw();
+  }
+
+  /** In a live game whose other player has been away on their own turn for the set time (2 minutes with a clock, 24 hours without; see `claimableAt`), claims the win (`'win'`, the default) or a draw (`'draw'`) for this board's seat; the relay carries the claim, signed, and `gameover` follows with the reason `abandoned`. Throws an Error when there is nothing to claim yet (saying how long is left) or this board holds no seat. @param {'win'|'draw'} [kind] @returns {{winner?: 'blue'|'gray', reason: string, token: string, text: string}} */
+  claim(kind) {
+    return this.#c.endings.claim(kind);
+  }
+
+  /** @type {number|null} In a live game, when this board's seat may claim the game the other player left (ms since 1970, this device's clock; already past once it may: see `claim()`), or null while the other player is here, it is this seat's turn, or outside live games. A `change` event follows when the time comes. */
+  get claimableAt() {
+    return this.#c.endings.claimableAt();
   }
 
   /** @type {'blue'|'gray'|null} Against a friend elsewhere, the side whose draw offer stands (until the other side moves), or null. */

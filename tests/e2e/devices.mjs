@@ -75,12 +75,15 @@ export async function devices() {
     url: server.url,
     /**
      * A new device: a page of its own context, on `path` (a query or a whole link), or with
-     * `html`, a page of that markup served at `path` (a page that embeds the element).
+     * `html`, a page of that markup served at `path` (a page that embeds the element). `clock`:
+     * the device's clock starts at that time (ms since 1970; Playwright's page.clock, which then
+     * runs as time passes, and can be moved on), as a device whose clock is set so would.
      */
-    async device(where = '', { html } = {}) {
+    async device(where = '', { html, clock } = {}) {
       const context = await deviceContext();
       open.add(context);
       const page = await context.newPage();
+      if (clock !== undefined) await page.clock.install({ time: clock });
       const problems = watch(page);
       if (html) {
         fs.writeFileSync(path.join(pages, where), html);

@@ -1,7 +1,8 @@
 // End-to-end: a live game ended by a player's word, between devices (browser contexts) through a
 // real relay (scripts/relay.mjs with a throwaway Redis): a resignation goes to the other device
 // signed by its seat, as a move does, and stays on the relay; one forged by a stranger's key is
-// ignored; an abort before both sides have moved.
+// ignored; an abort before both sides have moved; a game claimed a day after the other player
+// left, whose device learns of it when it comes back.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
@@ -32,15 +33,15 @@ function waitConnected(page) {
   });
 }
 
-/** A live game of VARIANT: Blue hosts it on one device, Gray joins by the invitation on another. */
-async function liveGame() {
-  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`);
+/** A live game of VARIANT: Blue hosts it on one device, Gray joins by the invitation on another (`clock`: Blue's device's clock, see devices.mjs). */
+async function liveGame({ clock } = {}) {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`, { clock });
   await startFromForm(a.page, 'live', 'blue', VARIANT);
   await waitConnected(a.page);
   const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
   const b = await env.device(invite);
   await waitConnected(b.page);
-  return { a, b, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
+  return { a, b, invite, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
 }
 
 /** Plays one move on `mover` and waits until `other` has it. */
@@ -156,4 +157,40 @@ test('a live draw: offered by one seat by the panel, seen and accepted on the ot
   const kept = await retainedWhen(id, (s) => !!s.end);
   assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['draw', 'gray']);
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('a live game the other player left is claimed after a day on their turn, and their device takes the claim when it comes back', async () => {
+  const { a, b, invite, id } = await liveGame({ clock: Date.now() });
+  await liveMove(a, b, 0);
+  // Gray's device goes: the relay says so with its last will. It is Gray's turn.
+  await b.page.close();
+  await a.page.waitForFunction(() => window.bluegray.element.presence?.gray === 'offline', null, { timeout: 20000 });
+  const opens = await a.page.evaluate(() => window.bluegray.element.claimableAt);
+  assert.ok(opens > Date.now() + 23 * 3600 * 1000, 'a day to wait, without a clock');
+  assert.equal(await a.page.isVisible('#claim'), false);
+  assert.match(String(await a.page.evaluate(() => {
+    try {
+      window.bluegray.element.claim();
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  })), /not been away long enough: you can claim the game in 24 hours/);
+  // A day later, by Blue's clock: the panel offers the claim, and Blue takes the win.
+  await a.page.clock.fastForward('24:00:01');
+  await waitText(a.page, '#claim-text', /Gray has been away on their turn for long enough/);
+  await a.page.click('#claim-win');
+  await waitText(a.page, '#status', /Blue wins: Gray left the game\./);
+  const s = await state(a.page);
+  assert.deepEqual([s.result?.winner, s.result?.reason, s.result?.token], ['blue', 'abandoned', '1-0']);
+  assert.match(s.record, /\[Termination "abandoned"\]/);
+  const kept = await retainedWhen(id, (k) => !!k.end);
+  assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['claim', 'blue']);
+  // Gray comes back on the same browser, a day and a minute later by its clock too: the game is over.
+  const page = await b.context.newPage();
+  await page.clock.install({ time: (await a.page.evaluate(() => Date.now())) + 60000 });
+  await page.goto(invite);
+  await waitText(page, '#status', /Blue wins: Gray left the game\./);
+  assert.equal((await state(page)).result?.reason, 'abandoned');
+  assert.deepEqual(a.problems, []);
 });

@@ -194,12 +194,12 @@ test('wrong types say which argument and what was expected', () => {
   bad(() => lessonHint(lesson, new Array(5000).fill('e2-e3')), 'bad-argument', 'moves', 'at most 64 moves, not 5000');
 });
 
-test('the players end a game: resignation, agreement, abort; the state and the record say how', () => {
+test('the players end a game: resignation, agreement, abort, a claim; the state and the record say how', () => {
   const { Game } = pkg();
   const g = new Game('sackson');
   g.play('e2-f3');
   const r = g.end('resign', 'gray');
-  assert.deepEqual({ ...r }, { winner: 'blue', reason: 'resignation', text: 'Blue wins by resignation: Gray resigned', token: '1-0', halfWin: false });
+  assert.deepEqual({ ...r }, { winner: 'blue', reason: 'resignation', text: 'Blue wins by resignation: Gray resigned', token: '1-0', halfWin: false, byPlayers: true });
   assert.deepEqual(g.state().result, r);
   assert.deepEqual(g.state().moves, []);
   assert.match(g.record(), /\[Result "1-0"\]\n\[Termination "resignation"\]/);
@@ -215,10 +215,18 @@ test('the players end a game: resignation, agreement, abort; the state and the r
   bad(() => a.end('abort'), 'too-late', 'too late to abort');
   assert.equal(a.state().result, undefined);
   a.undo();
-  assert.deepEqual({ ...a.end('abort') }, { reason: 'aborted', text: 'Game aborted: no result', token: '*', halfWin: false });
+  assert.deepEqual({ ...a.end('abort') }, { reason: 'aborted', text: 'Game aborted: no result', token: '*', halfWin: false, byPlayers: true });
+  const c = new Game('sackson');
+  c.play('e2-f3');
+  assert.deepEqual({ ...c.end('claim', 'blue') }, { winner: 'blue', reason: 'abandoned', text: 'Blue wins: Gray left the game', token: '1-0', halfWin: false, byPlayers: true });
+  assert.match(c.record(), /\[Result "1-0"\]\n\[Termination "abandoned"\]/);
+  assert.deepEqual(Game.fromRecord(c.record()).state().result, c.state().result);
+  assert.equal(new Game('classic').end('claim-draw').token, '1/2-1/2');
+  bad(() => new Game('sackson').end('claim-draw', 'gray'), 'bad-argument', 'side', 'undefined for a draw');
+  assert.equal(new Game('sackson').state().result, undefined);
   bad(() => new Game('sackson').end('resign'), 'bad-argument', 'Game.end: side', "'blue' or 'gray'", 'undefined');
   bad(() => new Game('sackson').end('draw', 'blue'), 'bad-argument', 'side', 'undefined for a draw');
-  bad(() => new Game('sackson').end('quit'), 'bad-argument', 'how', "'resign', 'draw' or 'abort'", "'quit'");
+  bad(() => new Game('sackson').end('quit'), 'bad-argument', 'how', "'resign', 'draw', 'abort', 'claim' or 'claim-draw'", "'quit'");
   bad(() => new Game('sackson').end({ toString: () => 'draw' }), 'bad-argument', 'how', 'an object');
   stillWorks();
 });

@@ -4,7 +4,8 @@
 // game adds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replayWith, firstSnapshot, withMove, withEnd, withOffer, parseSnapshot, isOldSnapshot, checkSnapshot, compare, topics } from '../../www/remote/live-protocol.js';
+import { replayWith, firstSnapshot, withMove, withEnd, withOffer, parseSnapshot, isOldSnapshot, checkSnapshot, compare, topics, CLAIM_GRACE_MS } from '../../www/remote/live-protocol.js';
+import { claimOpensAt, CLAIM_AFTER_MS } from '../../www/lib/claims.js';
 import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/remote/live-keys.js';
 import { signedPresence, parsePresence, presenceHolds } from '../../www/remote/live-presence.js';
 import { inviteLink, watchLink } from '../../www/page/share.js';
@@ -151,6 +152,51 @@ test('a seat’s resignation or abort holds signed by that seat; forged, late or
   for (const end of [null, 'resign', { how: 'quit', side: 'gray', sig: 'x' }, { how: 'resign', side: 'red', sig: 'x' }, { how: 'resign', side: 'gray' }]) {
     assert.equal(parseSnapshot(JSON.stringify({ ...two, end })), null, JSON.stringify(end));
   }
+});
+
+test('a claim of a game the other seat left holds signed by the claimant, with its time, and not against a device that was connected', async () => {
+  const g = await game();
+  const one = await withMove(g.snap, ['e2-f3'], g.signBlue);
+  const at = 1_800_000_000_000;
+  // Blue claims the win while Gray is away on its turn.
+  const claimed = wire(await withEnd(one, 'claim', 'blue', g.signBlue, at));
+  assert.deepEqual(claimed?.end, { how: 'claim', side: 'blue', sig: claimed?.end?.sig, at });
+  assert.equal(await checkSnapshot(claimed, g.expect), null, 'an onlooker takes it');
+  assert.equal(compare(claimed, one), 'newer');
+  // Gray's device takes it when it connected after the claim (it was away), or just before it.
+  assert.equal(await checkSnapshot(claimed, { ...g.expect, present: { seat: 'gray', since: at + 1000 } }), null);
+  assert.equal(await checkSnapshot(claimed, { ...g.expect, present: { seat: 'gray', since: at - CLAIM_GRACE_MS } }), null);
+  // ... but not when it had been connected for longer: it was there.
+  assert.equal(await checkSnapshot(claimed, { ...g.expect, present: { seat: 'gray', since: at - CLAIM_GRACE_MS - 1 } }), 'a claim made while gray was connected');
+  // The claimant's own device, another of its seat, takes its own claim.
+  assert.equal(await checkSnapshot(claimed, { ...g.expect, present: { seat: 'blue', since: 0 } }), null);
+  // The time is signed: moved earlier, the claim no longer holds; by Gray's key for Blue, neither.
+  assert.equal(await checkSnapshot(wire({ ...claimed, end: { ...claimed.end, at: at - 3_600_000 } }), g.expect), 'the ending is not signed by blue');
+  assert.equal(await checkSnapshot(wire(await withEnd(one, 'claim', 'blue', g.signGray, at)), g.expect), 'the ending is not signed by blue');
+  const draw = wire(await withEnd(one, 'claim-draw', 'blue', g.signBlue, at));
+  assert.equal(await checkSnapshot(draw, g.expect), null);
+  assert.equal(compare(draw, claimed), 'different');
+  // A claim without its time, or another ending with one, makes no snapshot.
+  const timeless = { how: 'claim', side: 'blue', sig: claimed?.end?.sig };
+  assert.equal(parseSnapshot(JSON.stringify({ ...one, end: timeless })), null);
+  assert.equal(parseSnapshot(JSON.stringify({ ...one, end: { how: 'resign', side: 'gray', sig: 'x', at } })), null);
+  assert.equal(parseSnapshot(JSON.stringify({ ...one, end: { ...timeless, at: -1 } })), null);
+});
+
+test('a live game can be claimed once the other seat has been away for the set time on its own turn', () => {
+  const away = { blue: null, gray: 1000 };
+  const live = { seat: /** @type {'blue'} */ ('blue'), away };
+  const grayToMove = { side: /** @type {'gray'} */ ('gray'), result: undefined };
+  assert.equal(claimOpensAt({ gs: grayToMove, live, clocked: false }), 1000 + CLAIM_AFTER_MS.none);
+  assert.equal(claimOpensAt({ gs: grayToMove, live, clocked: true }), 1000 + CLAIM_AFTER_MS.clock);
+  assert.equal(CLAIM_AFTER_MS.clock, 2 * 60 * 1000);
+  assert.equal(CLAIM_AFTER_MS.none, 24 * 3600 * 1000);
+  // Not on this seat's own turn, not while the other is here, not for an onlooker, not once over.
+  assert.equal(claimOpensAt({ gs: { ...grayToMove, side: 'blue' }, live, clocked: false }), null);
+  assert.equal(claimOpensAt({ gs: grayToMove, live: { ...live, away: { blue: null, gray: null } }, clocked: false }), null);
+  assert.equal(claimOpensAt({ gs: grayToMove, live: { ...live, seat: 'watch' }, clocked: false }), null);
+  assert.equal(claimOpensAt({ gs: { ...grayToMove, result: { winner: 'blue' } }, live, clocked: false }), null);
+  assert.equal(claimOpensAt({ gs: grayToMove, live: null, clocked: false }), null);
 });
 
 test('a live draw: an offer signed by its seat stands until the other seat moves, and a draw holds only as the answer to the other’s offer', async () => {

@@ -72,6 +72,26 @@ test('a PresenceBook takes a seat’s signed, newer presence, and says what it a
   assert.equal(fresh.unchecked('blue'), null);
 });
 
+test('a PresenceBook knows since when, by this device’s clock, each seat has been away', async () => {
+  const me = await hostedGame({ seat: 'blue', variant: 'sackson' });
+  const sign = await signer(/** @type {JsonWebKey} */ (me.privateJwk));
+  let now = 5000;
+  const book = new PresenceBook(() => now);
+  const say = async (state, at) => JSON.stringify(await signedPresence(me.id, 'blue', { state, at, since: me.since, device: me.device }, sign));
+  const theirs = { id: me.id, keys: me.snap?.keys ?? null, mine: false, key: null, device: 'f'.repeat(16), since: 0, said: null };
+  assert.deepEqual(book.away, { blue: null, gray: null });
+  await book.heard('blue', await say('online', 10), theirs);
+  assert.equal(book.away.blue, null);
+  now = 7000;
+  await book.heard('blue', await say('offline', 20), theirs);
+  assert.equal(book.away.blue, 7000, 'from when it was heard gone');
+  now = 9000;
+  await book.heard('blue', await say('offline', 30), theirs);
+  assert.equal(book.away.blue, 7000, 'still away: the time it left stands');
+  await book.heard('blue', await say('online', 40), theirs);
+  assert.equal(book.away.blue, null, 'back');
+});
+
 /** A stand-in for navigator.locks: one holder a name; `steal` ends the holder's request with an AbortError. */
 function fakeLocks() {
   /** @type {Map<string, {abort: (e: Error) => void}>} */

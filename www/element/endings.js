@@ -5,16 +5,19 @@
 // link as the moves do: this board ends its copy, for its seat, or for the friend's when the page
 // brings the friend's ending in (as it brings the friend's moves with play()). In a live game this
 // seat's resignation, abort, draw offer and acceptance go to the relay signed like a move
-// (live-link.js), and the other seat's come back from it.
+// (live-link.js), and the other seat's come back from it. A live game the other seat left can be
+// claimed, the win or a draw, once it has been away long enough on its turn (lib/claims.js).
 import { analysis, positionOf } from '../engine/analysis.js';
 import { abortError } from '../engine/ai-client.js';
 import { otherSide } from '../lib/settings.js';
 import { DRAW_OFFER_TAG, offerTag, standingOffer } from '../lib/draw-offer.js';
 import * as B from './board.js';
-import { seatOf } from './state.js';
+import { seatOf, claimGame } from './state.js';
+import { claimOpensAt } from '../lib/claims.js';
 /** @import { CoreGame, Catalogue, Result, Side } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
+/** @import { EndingHow } from '../remote/live-protocol.js' */
 
 /**
  * What the endings ask of their board.
@@ -27,7 +30,7 @@ import { seatOf } from './state.js';
  *   settled(): void,
  *   refresh(): void,
  *   emit(type: string, detail: object): void,
- *   liveDeclared(how: 'resign'|'abort'|'draw'|'offer'): void,
+ *   liveDeclared(how: EndingHow|'offer'): void,
  *   t(key: string, params?: MessageParams): string,
  * }} EndingBoard
  */
@@ -86,7 +89,7 @@ export class Endings {
 
   /**
    * Ends the game by `how`, and puts the result on the board (the `gameover` event follows).
-   * @param {'resign'|'draw'|'abort'} how
+   * @param {EndingHow} how
    * @param {Side} [side]
    * @returns {Result}
    */
@@ -111,16 +114,16 @@ export class Endings {
   }
 
   /**
-   * The other seat's resignation, abort or acceptance of this seat's draw offer in a live game,
-   * checked by the session (its seat's signature): the game ends here as it did there.
-   * @param {'resign'|'abort'|'draw'} how
+   * The other seat's resignation, abort, acceptance of this seat's draw offer or claim in a live
+   * game, checked by the session (its seat's signature): the game ends here as it did there.
+   * @param {EndingHow} how
    * @param {Side} side
    */
   fromRelay(how, side) {
     const b = this.#board;
     const game = b.game();
     try {
-      game.end(how, how === 'resign' ? side : undefined);
+      game.end(how, how === 'resign' || how === 'claim' ? side : undefined);
     } catch {
       // Ended here already (by this seat, crossing the other's): the first ending stands.
       return;
@@ -152,6 +155,35 @@ export class Endings {
     if (!seated && !['ai', 'two', 'friend'].includes(s.settings.mode)) throw new Error(b.t('api.noEndingHere'));
     this.#open();
     return this.#end('abort');
+  }
+
+  /**
+   * The element's claim(kind): in a live game whose other seat has been away long enough on its
+   * own turn, this seat claims the win (`'win'`, the default) or a draw (`'draw'`).
+   * @param {unknown} kind
+   * @returns {Result}
+   */
+  claim(kind = 'win') {
+    const b = this.#board;
+    if (kind !== 'win' && kind !== 'draw') throw new TypeError(b.t('api.badClaim', { kind: String(kind).slice(0, 24) }));
+    const s = b.state();
+    const seat = seatOf(s);
+    if (s.settings.mode !== 'live' || (seat !== 'blue' && seat !== 'gray')) throw new Error(b.t('api.noClaimHere'));
+    this.#open();
+    const at = this.claimableAt();
+    if (at === null) throw new Error(b.t('api.claimNotAway'));
+    const minutes = Math.ceil((at - Date.now()) / 60000);
+    if (minutes > 120) throw new Error(b.t('api.claimTooSoonHours', { hours: Math.ceil(minutes / 60) }));
+    if (at > Date.now()) throw new Error(b.t('api.claimTooSoon', { minutes }));
+    return kind === 'win' ? this.#end('claim', seat) : this.#end('claim-draw');
+  }
+
+  /**
+   * When this live seat may claim the game (ms since 1970; past once it may), or null.
+   * @returns {number|null}
+   */
+  claimableAt() {
+    return claimOpensAt(claimGame(this.#board.state()));
   }
 
   /**

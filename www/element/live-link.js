@@ -11,11 +11,13 @@ import { GAME_ID_TAG } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
 import { loadMessages } from '../lib/i18n.js';
+import { claimOpensAt } from '../lib/claims.js';
+import { claimGame } from './state.js';
 /** @import { Core, CoreGame } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { LiveStatus } from '../api-types.js' */
 /** @import { LiveSession } from '../remote/live.js' */
-/** @import { Snapshot } from '../remote/live-protocol.js' */
+/** @import { Snapshot, EndingHow } from '../remote/live-protocol.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 
 /**
@@ -27,7 +29,7 @@ import { loadMessages } from '../lib/i18n.js';
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   newGame(game: CoreGame): void,
  *   playRemote(move: string): boolean,
- *   endRemote(how: 'resign'|'abort'|'draw', side: 'blue'|'gray'): void,
+ *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
  *   offerRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
  *   emit(type: string, detail: object): void,
@@ -62,6 +64,8 @@ function withUnkeptKey(s, unkeptKey) {
 export class LiveLink {
   /** @type {LiveBoard} */
   #board;
+  /** @type {ReturnType<typeof setTimeout>|undefined} Wakes the board when a claim opens. */
+  #claimTimer = undefined;
   /** The session this board has, and the relay and game it is for ("relay id"). */
   #entry = /** @type {{key: string, session: LiveSession|null}|null} */ (null);
 
@@ -92,7 +96,7 @@ export class LiveLink {
       return;
     }
     const host = s.gameId ? null : s.settings.side;
-    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', elsewhere: false, unsent: 0, onlookers: 0 });
+    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
     if (!s.relay) return b.error(b.t('live.noRelay'));
     const entry = { key, session: /** @type {LiveSession|null} */ (null) };
     const mine = () => this.#entry === entry;
@@ -123,8 +127,9 @@ export class LiveLink {
   }
 
   /**
-   * Publishes this device's seat's word: it resigned, aborted, accepted a draw or offered one.
-   * @param {'resign'|'abort'|'draw'|'offer'} how
+   * Publishes this device's seat's word: it resigned, aborted, accepted a draw or offered one,
+   * or claimed the game the other seat left.
+   * @param {EndingHow|'offer'} how
    */
   declared(how) {
     this.#entry?.session?.declared(how).catch((e) => this.#board.error(String((e && e.message) || e)));
@@ -243,7 +248,15 @@ export class LiveLink {
       b.reflect('side', seat);
     }
     const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
-    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
+    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
     b.changed();
+  }
+
+  /** Once the other seat has been away long enough to claim the game, the board says so (a `change`). */
+  #claimDue() {
+    clearTimeout(this.#claimTimer);
+    const at = claimOpensAt(claimGame(this.#board.state()));
+    const wait = at === null ? -1 : at - Date.now();
+    if (wait >= 0) this.#claimTimer = setTimeout(() => this.#board.changed(), wait + 1);
   }
 }

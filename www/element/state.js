@@ -269,6 +269,15 @@ export function seatOf(state) {
 }
 
 /**
+ * What lib/claims.js needs to know whether this board's seat may claim its live game.
+ * @param {BoardState} state
+ * @returns {{gs: GameState|null, live: LiveStatus|null, clocked: boolean}}
+ */
+export function claimGame(state) {
+  return { gs: state.gs, live: state.settings.mode === 'live' ? state.live : null, clocked: false };
+}
+
+/**
  * Whether the board takes a move from a person now.
  * @param {BoardState} state
  * @returns {boolean}

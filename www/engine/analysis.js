@@ -156,8 +156,7 @@ export class Analysis {
     for (let ply = 0; ply <= last; ply++) {
       // A game the rules ended has nothing left to judge; one the players ended is judged where
       // they left it, so that a resignation does not count against the move before it.
-      const byPlayers = gs.result && ['resignation', 'agreement', 'aborted'].includes(gs.result.reason);
-      if (ply === last && gs.result && !byPlayers) {
+      if (ply === last && gs.result && !gs.result.byPlayers) {
         entries.push({ ply, side: gs.side, played: null, best: null, score: null, mateIn: null, winChance: null, pv: [], result: gs.result });
       } else {
         const r = await this.analyse(positionOf(gs, ply), { priority: 'review', signal, nodes });

@@ -18,11 +18,11 @@ export {};
 /**
  * How a finished game ended (`winner` absent: a draw, or no result for an aborted game): by the
  * rules (breakthrough, lead, impasse) or by the players (resignation, agreement, aborted).
- * @typedef {'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'} EndReason
+ * @typedef {'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'abandoned'} EndReason
  */
 
 /**
- * @typedef {{winner?: Side, reason: EndReason, cause?: 'no-moves'|'repetition'|'no-progress', text: string, token: '1-0'|'0-1'|'1/2-1/2'|'*', halfWin: boolean}} Result
+ * @typedef {{winner?: Side, reason: EndReason, cause?: 'no-moves'|'repetition'|'no-progress', text: string, token: '1-0'|'0-1'|'1/2-1/2'|'*', halfWin: boolean, byPlayers: boolean}} Result
  */
 
 /** @typedef {{number: number, first?: string, second?: string}} MoveRow */
@@ -146,7 +146,7 @@ export {};
  *   playIndex(index: number): string,
  *   undo(): string|undefined,
  *   redo(): string|undefined,
- *   end(how: 'resign'|'draw'|'abort', side?: Side): Result,
+ *   end(how: 'resign'|'draw'|'abort'|'claim'|'claim-draw', side?: Side): Result,
  *   setTag(name: string, value: string): void,
  *   tag(name: string): string|undefined,
  *   record(): string,

@@ -1,5 +1,5 @@
 // How a finished game ended, in words: the message for the rules core's result (its winner,
-// reason and cause) with the progress figures a lead is told by, or who resigned. The board says it on the
+// reason and cause) with the progress figures a lead is told by, or who resigned or left. The board says it on the
 // canvas and to screen readers; the page says it in the status and the game-over box.
 /** @import { GameState } from '../engine/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
@@ -14,9 +14,9 @@ export function resultMessage(gs) {
   if (!r) return null;
   const { blue, gray } = gs.progress;
   // The players' endings have no winner's sentence and a draw's alike: each has its own.
-  const byPlayers = r.reason === 'resignation' || r.reason === 'agreement' || r.reason === 'aborted';
   const loser = r.winner === 'blue' ? 'gray' : 'blue';
-  if (byPlayers) return { key: `result.${r.reason}`, params: { winner: r.winner, loser } };
+  // A drawn claim has a sentence of its own: nobody won, a player left.
+  if (r.byPlayers) return { key: `result.${r.reason}${r.reason === 'abandoned' && !r.winner ? '.draw' : ''}`, params: { winner: r.winner, loser } };
   const key = r.winner ? `result.${r.reason}${r.cause ? '.' + r.cause : ''}` : `result.draw${r.cause ? '.' + r.cause : ''}`;
   return { key, params: { winner: r.winner, blue, gray, lead: Math.abs(blue - gray) } };
 }

@@ -4,8 +4,8 @@
 // computer only asks, and the panel says its answer. In a game by link this device resigns,
 // aborts or offers a draw for its seat and sends the link as after a move; a friend's offer
 // from their link is accepted or declined here. In a live game the same, and the relay carries
-// it. The board does the ending (its resign(), offerDraw(),
-// abort()).
+// it, and once the friend has been away long enough on their turn, the game can be claimed, the
+// win or a draw. The board does the ending (its resign(), offerDraw(), abort(), claim()).
 import { isAbort } from '../engine/ai-client.js';
 import { setIfChanged } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
@@ -127,6 +127,8 @@ export function pageEndings(ctx, { snapshot }) {
     });
     on('end-confirm-no', () => confirming(null));
     on('accept-draw', () => answer(() => board.acceptDraw()));
+    on('claim-win', () => claim('win'));
+    on('claim-draw', () => claim('draw'));
     on('decline-draw', () => answer(() => board.declineDraw()));
   }
 
@@ -139,6 +141,18 @@ export function pageEndings(ctx, { snapshot }) {
     try {
       act();
       if (board.state?.result) ctx.notify({ key: 'ending.sendLink' });
+    } catch (e) {
+      ctx.notify({ text: errorText(e) });
+    }
+  }
+
+  /**
+   * Claims the live game the friend left, saying why the board refused, if it did.
+   * @param {'win'|'draw'} kind
+   */
+  function claim(kind) {
+    try {
+      board.claim(kind);
     } catch (e) {
       ctx.notify({ text: errorText(e) });
     }
@@ -164,6 +178,10 @@ export function pageEndings(ctx, { snapshot }) {
     if (offer) setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', ctx.say({ key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
     setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
     setIfChanged(button(doc, 'decline-draw'), 'textContent', ctx.t(mine ? 'ending.withdrawDraw' : 'ending.declineDraw'));
+    const claimable = b.claimableAt !== null && b.claimableAt <= Date.now();
+    setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);
+    const away = b.seat === 'blue' ? 'gray' : 'blue';
+    if (claimable) setIfChanged(byId(doc, 'claim-text'), 'textContent', ctx.say({ key: 'ending.claimable', params: { side: away } }));
     const asked = asking(p, b);
     const question = asked && confirmation(asked, b);
     setIfChanged(byId(doc, 'end-confirm'), 'hidden', !question);

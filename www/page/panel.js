@@ -42,6 +42,7 @@ import { byId, menu, field, button, meter } from './page-elements.js';
  *   relay: string|null,
  *   gameId: string|null,
  *   drawOffer: Side|null,
+ *   claimableAt: number|null,
  * }} BoardSnapshot
  */
 
@@ -78,6 +79,7 @@ export function boardSnapshot(board) {
     relay: board.relay,
     gameId: board.gameId,
     drawOffer: board.drawOffer,
+    claimableAt: board.claimableAt,
   };
 }
 

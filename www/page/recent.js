@@ -121,7 +121,7 @@ function progressMessage(s) {
 }
 
 /** The endings by the players' word, which the list names (docs/RULES.md §5.1). */
-const BY_PLAYERS = ['resignation', 'agreement', 'aborted'];
+const BY_PLAYERS = ['resignation', 'agreement', 'aborted', 'abandoned'];
 
 /**
  * The result of a summarised finished game, as a message: its token, and how the players ended it.

@@ -100,10 +100,22 @@ export async function presenceHolds(note, { id, seat, key }) {
 export class PresenceBook {
   /** @type {PerSide<Presence|'unknown'>} Each seat's state as last taken. */
   states = { blue: 'unknown', gray: 'unknown' };
+  /**
+   * @type {PerSide<number|null>} Since when (`now()`) each seat has been offline as this device
+   * heard it, or null: the time a claim waits from (lib/claims.js).
+   */
+  away = { blue: null, gray: null };
+  /** This device's clock. */
+  #now;
   /** @type {PerSide<PresenceNote|null>} The last presence of each seat taken. */
   #notes = { blue: null, gray: null };
   /** @type {PerSide<string|null>} A presence heard before the seat's key was known. */
   #unchecked = { blue: null, gray: null };
+
+  /** @param {() => number} [now] this device's clock, in ms since 1970 */
+  constructor(now = Date.now) {
+    this.#now = now;
+  }
 
   /**
    * A presence of `seat` heard (`text`, as the relay sent it). `keys`: the game's (null before a
@@ -126,6 +138,7 @@ export class PresenceBook {
     const last = this.#notes[seat];
     if (last && note.at <= last.at) return mine && (!said || note.at < said.at) ? { back: true } : {};
     this.#notes[seat] = note;
+    if (note.state !== this.states[seat]) this.away = { ...this.away, [seat]: note.state === 'offline' ? this.#now() : null };
     this.states = { ...this.states, [seat]: note.state };
     if (!mine) return { changed: true };
     // This device's own older word (its last will from before) is not what the relay should keep.

@@ -19,7 +19,11 @@
 // player ended by their word (docs/RULES.md §5.1) carries `end: {how, side, sig}`: `resign`,
 // `abort` or `draw`, the seat that did it, signed by that seat's key over the game's id, rules and
 // every move, as a move is; no move follows it, an abort holds only before both sides have moved,
-// and a draw only as the answer to the other seat's offer. A draw offer is `offer: {side, ply,
+// and a draw only as the answer to the other seat's offer. A game claimed because the other seat
+// left (`claim`, the win, or `claim-draw`; lib/claims.js) also carries `at`, when it was claimed
+// by the claimant's clock, signed with the rest: the other seat's device refuses a claim made
+// while it was connected itself (`present`), so a claim cannot take a game from a player who is
+// there. A draw offer is `offer: {side, ply,
 // sig}`, signed by its seat after `ply` moves; it stands until the other seat moves.
 //
 // A snapshot of version 1 (games started before: the guest's key was sealed later, for whoever
@@ -32,9 +36,17 @@ import { otherSide } from '../lib/settings.js';
 
 /**
  * How a player ended the game by their word: `resign`, `abort` or `draw` (accepting the other
- * seat's offer), by the seat `side`, signed by it.
- * @typedef {{how: 'resign'|'abort'|'draw', side: Side, sig: string}} Ending
+ * seat's offer), or `claim`/`claim-draw` (the other seat left) at `at`, by the seat `side`,
+ * signed by it.
+ * @typedef {'resign'|'abort'|'draw'|'claim'|'claim-draw'} EndingHow
+ * @typedef {{how: EndingHow, side: Side, sig: string, at?: number}} Ending
  */
+
+/** The endings that claim a game the other seat left, which carry their time. */
+const CLAIMS = ['claim', 'claim-draw'];
+
+/** How long after it connected a device still takes a claim against it as made before (ms): the claim may have been on its way. */
+export const CLAIM_GRACE_MS = 30 * 1000;
 
 /**
  * A draw offered by the seat `side` after `ply` moves, signed by it.
@@ -128,16 +140,18 @@ export function offerText(id, variant, moves, side, ply) {
 }
 
 /**
- * What a seat signs when it ends the game after `moves` by `how`.
+ * What a seat signs when it ends the game after `moves` by `how` (a claim at `at`).
  * @param {string} id
  * @param {string} variant
  * @param {string[]} moves
- * @param {'resign'|'abort'|'draw'} how
+ * @param {EndingHow} how
  * @param {Side} side
+ * @param {number} [at]
  * @returns {string}
  */
-export function endText(id, variant, moves, how, side) {
-  return `${ROOT} ${id} end ${variant} ${how} ${side} ${moves.length} ${moves.join(' ')}`;
+export function endText(id, variant, moves, how, side, at) {
+  const when = at === undefined ? '' : ` at ${at}`;
+  return `${ROOT} ${id} end ${variant} ${how}${when} ${side} ${moves.length} ${moves.join(' ')}`;
 }
 
 // ------------------------------------------------------------------ snapshots
@@ -184,15 +198,19 @@ export async function withOffer(snap, side, sign) {
 }
 
 /**
- * The snapshot once this device's seat `side` has ended the game by `how`, after its moves.
+ * The snapshot once this device's seat `side` has ended the game by `how`, after its moves (a
+ * claim at `at`, this device's clock).
  * @param {Snapshot} snap
- * @param {'resign'|'abort'|'draw'} how
+ * @param {EndingHow} how
  * @param {Side} side
  * @param {Sign} sign
+ * @param {number} [at]
  * @returns {Promise<Snapshot>}
  */
-export async function withEnd(snap, how, side, sign) {
-  return { ...snap, end: { how, side, sig: await sign(endText(snap.id, snap.variant, snap.moves, how, side)) } };
+export async function withEnd(snap, how, side, sign, at = Date.now()) {
+  const when = CLAIMS.includes(how) ? at : undefined;
+  const sig = await sign(endText(snap.id, snap.variant, snap.moves, how, side, when));
+  return { ...snap, end: when === undefined ? { how, side, sig } : { how, side, sig, at: when } };
 }
 
 /**
@@ -249,8 +267,11 @@ export function snapshotOf(s) {
   const snap = { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
   const { end, offer } = s;
   if (end !== undefined) {
-    if (!isObject(end) || !['resign', 'abort', 'draw'].includes(String(end.how)) || !isSide(end.side) || typeof end.sig !== 'string') return null;
-    snap.end = { how: /** @type {Ending['how']} */ (end.how), side: end.side, sig: end.sig };
+    if (!isObject(end) || !['resign', 'abort', 'draw', ...CLAIMS].includes(String(end.how)) || !isSide(end.side) || typeof end.sig !== 'string') return null;
+    const how = /** @type {EndingHow} */ (end.how);
+    const claim = CLAIMS.includes(how);
+    if (claim !== (end.at !== undefined) || (claim && !(Number.isSafeInteger(end.at) && Number(end.at) >= 0))) return null;
+    snap.end = claim ? { how, side: end.side, sig: end.sig, at: Number(end.at) } : { how, side: end.side, sig: end.sig };
   }
   if (offer !== undefined) {
     if (!isObject(offer) || !isSide(offer.side) || !Number.isInteger(offer.ply) || typeof offer.sig !== 'string') return null;
@@ -289,13 +310,15 @@ export function isOldSnapshot(text, id) {
  * invitation or watch link, or kept), and `known`, a snapshot already checked (its moves need no
  * second check when the new one repeats them). The host's seat comes from the snapshot, its key
  * must be `hostKey`. `replay(variant, moves)` gives the side that made each move, from the rules
- * core, and throws at a move it refuses. Resolves to null when the snapshot holds, else to why
- * not (a short English phrase, for the console of a developer).
+ * core, and throws at a move it refuses. `present`: this device's seat and since when it has been
+ * connected (its clock), when it holds one, against which no claim made since holds. Resolves to
+ * null when the snapshot holds, else to why not (a short English phrase, for the console of a
+ * developer).
  * @param {Snapshot|null} snap
- * @param {{id: string, hostKey: string, known: Snapshot|null, replay: Replay}} expected
+ * @param {{id: string, hostKey: string, known: Snapshot|null, replay: Replay, present?: {seat: Side, since: number}|null}} expected
  * @returns {Promise<string|null>}
  */
-export async function checkSnapshot(snap, { id, hostKey, known, replay }) {
+export async function checkSnapshot(snap, { id, hostKey, known, replay, present = null }) {
   if (!snap) return 'not a snapshot';
   if (snap.id !== id) return 'another game';
   if (snap.keys[snap.host] !== hostKey) return 'not the host of this game';
@@ -321,7 +344,8 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay }) {
   if (!end) return null;
   if (end.how === 'abort' && snap.moves.length >= 2) return 'an abort after both sides have moved';
   if (end.how === 'draw' && standingOffer(snap, movers) !== otherSide(end.side)) return 'a draw no offer of the other seat stands for';
-  if (!(await verify(snap.keys[end.side], end.sig, endText(id, snap.variant, snap.moves, end.how, end.side)))) return `the ending is not signed by ${end.side}`;
+  if (end.at !== undefined && present && present.seat !== end.side && end.at > present.since + CLAIM_GRACE_MS) return `a claim made while ${present.seat} was connected`;
+  if (!(await verify(snap.keys[end.side], end.sig, endText(id, snap.variant, snap.moves, end.how, end.side, end.at)))) return `the ending is not signed by ${end.side}`;
   return null;
 }
 

@@ -19,7 +19,7 @@ import { Republisher } from './live-republish.js';
 import { SeatLock } from './live-seat-lock.js';
 import { Onlookers } from './live-onlookers.js';
 /** @import { GameClass, PerSide, Side } from '../engine/core-types.js' */
-/** @import { Snapshot, Replay } from './live-protocol.js' */
+/** @import { Snapshot, Replay, EndingHow } from './live-protocol.js' */
 /** @import { Sign } from './live-keys.js' */
 /** @import { PresenceNote } from './live-presence.js' */
 /** @import { Kept } from './live-kept.js' */
@@ -63,6 +63,8 @@ export class LiveSession {
   /** @type {Sign|null} Signs with this device's seat's key; null for a watcher. */
   #sign = null;
   #book = new PresenceBook();
+  /** When the relay last connected (this device's clock): no claim made since holds against this seat. */
+  #connectedAt = 0;
   /** @type {SeatLock|null} This browser's lock of the seat (null: no seat asked for yet). */
   #lock = null;
   /** Another tab of this browser holds this device's seat: this one watches, and keeps nothing. */
@@ -205,7 +207,7 @@ export class LiveSession {
     // A seat is taken once a snapshot has come: a guest can sign no move before one, and a
     // watcher has no game to show (it waits for the game to reach the relay, and says so).
     const seat = !me || !me.snap ? null : me.seat;
-    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, elsewhere: this.#elsewhere, unsent: this.#unsent, onlookers: this.#onlookers?.count ?? 0 });
+    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, away: this.#book.away, elsewhere: this.#elsewhere, unsent: this.#unsent, onlookers: this.#onlookers?.count ?? 0 });
   }
 
   /**
@@ -236,6 +238,7 @@ export class LiveSession {
   #connected() {
     const me = this.#started();
     this.#relayState = 'connected';
+    this.#connectedAt = Date.now();
     this.#status();
     this.#said = this.#online;
     if (this.#said) this.#publishPresence();
@@ -297,7 +300,8 @@ export class LiveSession {
       this.#toldOld = true;
       this.#o.notice('live.oldGame');
     }
-    const why = await checkSnapshot(snap, { id: me.id, hostKey: me.hostKey, known: me.snap, replay: this.#replay });
+    const present = me.seat === 'watch' ? null : { seat: me.seat, since: this.#connectedAt };
+    const why = await checkSnapshot(snap, { id: me.id, hostKey: me.hostKey, known: me.snap, replay: this.#replay, present });
     if (why || !snap) return this.#behind();
     const order = compare(snap, me.snap);
     if (order === 'older') return this.#behind();
@@ -392,7 +396,7 @@ export class LiveSession {
     );
   }
 
-  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers. @param {'resign'|'abort'|'draw'|'offer'} how @returns {Promise<void>} */
+  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers, a claim. @param {EndingHow|'offer'} how @returns {Promise<void>} */
   declared(how) {
     return this.#signed((snap, sign, seat) => (how === 'offer' ? withOffer(snap, seat, sign) : withEnd(snap, how, seat, sign)));
   }

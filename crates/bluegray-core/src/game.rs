@@ -199,6 +199,13 @@ impl Game {
         self.declare(Outcome::aborted())
     }
 
+    /// The other player has left the game and `claimer` claims it: the win, or a draw when
+    /// `win` is false. How long the other must have been away is the page's business (ruling
+    /// R26): the rules core records the claim.
+    pub fn claim(&mut self, claimer: Color, win: bool) -> Result<Outcome, EndError> {
+        self.declare(Outcome::abandonment(claimer, win))
+    }
+
     /// Ends the game by the players' word. The moves taken back are left for good: the game
     /// ends here, so there is nothing to redo.
     fn declare(&mut self, o: Outcome) -> Result<Outcome, EndError> {

@@ -55,6 +55,9 @@ pub enum EndReason {
     Agreement,
     /// The game was called off before both sides had moved: no result.
     Aborted,
+    /// A player left the game and the other claimed it (docs/RULES.md §5.1): a win for the
+    /// claimer, or a draw when that is what they claimed.
+    Abandoned,
 }
 
 impl EndReason {
@@ -63,7 +66,10 @@ impl EndReason {
     pub fn by_players(self) -> bool {
         matches!(
             self,
-            EndReason::Resignation | EndReason::Agreement | EndReason::Aborted
+            EndReason::Resignation
+                | EndReason::Agreement
+                | EndReason::Aborted
+                | EndReason::Abandoned
         )
     }
 
@@ -74,6 +80,7 @@ impl EndReason {
             EndReason::Resignation => Some("resignation"),
             EndReason::Agreement => Some("agreement"),
             EndReason::Aborted => Some("aborted"),
+            EndReason::Abandoned => Some("abandoned"),
             _ => None,
         }
     }
@@ -145,6 +152,15 @@ impl Outcome {
         }
     }
 
+    /// The other player left the game and `claimer` claimed it: a win for `claimer` when
+    /// `win`, else a draw.
+    pub fn abandonment(claimer: Color, win: bool) -> Outcome {
+        Outcome {
+            winner: win.then_some(claimer),
+            reason: EndReason::Abandoned,
+        }
+    }
+
     /// Adjudicates an impasse: higher captain progress wins, equal is a draw.
     pub fn impasse(cause: ImpasseCause, blue: u8, gray: u8) -> Outcome {
         let winner = match blue.cmp(&gray) {
@@ -190,6 +206,10 @@ impl fmt::Display for Outcome {
                 write!(f, "{w} wins by resignation: {} resigned", w.other())
             }
             (_, EndReason::Aborted) => f.write_str("Game aborted: no result"),
+            (Some(w), EndReason::Abandoned) => {
+                write!(f, "{w} wins: {} left the game", w.other())
+            }
+            (None, EndReason::Abandoned) => f.write_str("Draw: a player left the game"),
             (None, EndReason::Agreement) => f.write_str("Draw by agreement"),
             (None, _) => f.write_str("Draw"),
             (Some(w), _) => write!(f, "{w} wins"),

@@ -252,6 +252,10 @@ impl GameRecord {
             (EndReason::Resignation, "0-1") => game.resign(Color::Blue),
             (EndReason::Agreement, "1/2-1/2") => game.agree_draw(),
             (EndReason::Aborted, "*") => game.abort(),
+            (EndReason::Abandoned, "1-0") => game.claim(Color::Blue, true),
+            (EndReason::Abandoned, "0-1") => game.claim(Color::Gray, true),
+            // A drawn claim names no side: the record keeps only the result.
+            (EndReason::Abandoned, "1/2-1/2") => game.claim(Color::Blue, false),
             (_, result) => {
                 let why = format!("the result {result} is not one it gives");
                 return Err(self.termination_error(reason, why));
@@ -307,6 +311,7 @@ fn declared_ending(value: &str) -> Option<EndReason> {
         EndReason::Resignation,
         EndReason::Agreement,
         EndReason::Aborted,
+        EndReason::Abandoned,
     ]
     .into_iter()
     .find(|r| {

@@ -1,5 +1,5 @@
-//! Endings by the players (docs/RULES.md §5.1): resigning, a draw by agreement, an abort, and
-//! how a record keeps them (§6.4).
+//! Endings by the players (docs/RULES.md §5.1): resigning, a draw by agreement, an abort, a
+//! game claimed after the other player left, and how a record keeps them (§6.4).
 
 use bluegray_core::{Color, EndError, EndReason, Game, MoveError, Outcome, RecordError, TagError};
 
@@ -64,6 +64,22 @@ fn a_draw_by_agreement_has_no_winner() {
 }
 
 #[test]
+fn a_game_a_player_left_is_claimed_as_a_win_or_a_draw() {
+    let mut g = game(&["e2-f3", "e8-d7"]);
+    let o = g.claim(Color::Gray, true).unwrap();
+    assert_eq!(o.winner, Some(Color::Gray));
+    assert_eq!(o.reason, EndReason::Abandoned);
+    assert!(o.reason.by_players());
+    assert!(!o.is_half_win());
+    assert_eq!(o.to_string(), "Gray wins: Blue left the game");
+    assert_eq!(g.claim(Color::Blue, true), Err(EndError::GameOver(o)));
+    let mut g = game(&["e2-f3"]);
+    let o = g.claim(Color::Blue, false).unwrap();
+    assert_eq!((o.winner, o.result_token()), (None, "1/2-1/2"));
+    assert_eq!(o.to_string(), "Draw: a player left the game");
+}
+
+#[test]
 fn an_abort_is_allowed_only_before_both_sides_have_moved() {
     for plies in 0..2 {
         let mut g = game(&["e2-f3", "e8-d7"][..plies]);
@@ -122,11 +138,14 @@ fn undo_takes_the_ending_back_with_the_move_and_redo_stops_at_it() {
 
 #[test]
 fn a_record_keeps_the_players_ending_in_result_and_termination() {
-    let cases: [(Ending, &str, &str); 4] = [
+    let cases: [(Ending, &str, &str); 7] = [
         (|g| g.resign(Color::Blue), "0-1", "resignation"),
         (|g| g.resign(Color::Gray), "1-0", "resignation"),
         (|g| g.agree_draw(), "1/2-1/2", "agreement"),
         (|g| g.abort(), "*", "aborted"),
+        (|g| g.claim(Color::Blue, true), "1-0", "abandoned"),
+        (|g| g.claim(Color::Gray, true), "0-1", "abandoned"),
+        (|g| g.claim(Color::Gray, false), "1/2-1/2", "abandoned"),
     ];
     for (end, token, termination) in cases {
         let mut g = game(&["e2-f3"]);
@@ -179,6 +198,7 @@ fn a_termination_the_record_contradicts_is_an_error() {
         "[Termination \"agreement\"]\n\n1. e2-f3 1-0",
         "[Termination \"aborted\"]\n\n1. e2-f3 0-1",
         "[Termination \"aborted\"]\n\n1. e2-f3 e8-d7 *",
+        "[Termination \"abandoned\"]\n\n1. e2-f3 *",
         &format!("[Position \"{NEAR_WIN}\"]\n[Termination \"resignation\"]\n\n1. e4-e5 1-0"),
     ];
     for text in bad {

@@ -130,35 +130,41 @@ pub enum Ending {
     Draw,
     /// `end('abort')`: called off, no result.
     Abort,
+    /// `end('claim', side)`: the other player left and `side` claims the win.
+    ClaimWin(Color),
+    /// `end('claim-draw')`: the other player left and the one present claims a draw.
+    ClaimDraw,
 }
 
-/// `Game.end`'s arguments: `how` one of `resign`, `draw`, `abort`, and `side` (`blue` or
-/// `gray`) for a resignation only, `undefined` otherwise, so that a side given to a draw is not
-/// silently dropped.
+/// `Game.end`'s arguments: `how` one of `resign`, `draw`, `abort`, `claim`, `claim-draw`, and
+/// `side` (`blue` or `gray`) for a resignation or a claimed win only, `undefined` otherwise, so
+/// that a side given to a draw is not silently dropped.
 pub fn ending(how: &JsArg, side: &JsArg, ph: Param, ps: Param) -> Result<Ending, ApiError> {
     let side_of = |arg: &JsArg| match arg {
         JsArg::String(s) if s == "blue" => Ok(Color::Blue),
         JsArg::String(s) if s == "gray" => Ok(Color::Gray),
-        _ => Err(ps.bad("'blue' or 'gray' (the side that resigns)", arg)),
+        _ => Err(ps.bad("'blue' or 'gray' (the side that resigns or claims)", arg)),
     };
     let none = |e: Ending| match side {
         JsArg::Undefined => Ok(e),
-        _ => Err(ps.bad("undefined for a draw or an abort", side)),
+        _ => Err(ps.bad("undefined for a draw, an abort or a claimed draw", side)),
     };
     match how {
         JsArg::String(s) if s == "resign" => side_of(side).map(Ending::Resign),
         JsArg::String(s) if s == "draw" => none(Ending::Draw),
         JsArg::String(s) if s == "abort" => none(Ending::Abort),
+        JsArg::String(s) if s == "claim" => side_of(side).map(Ending::ClaimWin),
+        JsArg::String(s) if s == "claim-draw" => none(Ending::ClaimDraw),
         JsArg::String(s) => Err(ApiError::new(
             ErrorCode::BadArgument,
             format!(
-                "{}: {} must be 'resign', 'draw' or 'abort', not '{}'",
+                "{}: {} must be 'resign', 'draw', 'abort', 'claim' or 'claim-draw', not '{}'",
                 ph.function,
                 ph.name,
                 excerpt(s)
             ),
         )),
-        other => Err(ph.bad("'resign', 'draw' or 'abort'", other)),
+        other => Err(ph.bad("'resign', 'draw', 'abort', 'claim' or 'claim-draw'", other)),
     }
 }
 

@@ -1,6 +1,6 @@
 //! A game as the page plays it: the [`Session`] behind the JS `Game` class.
 
-use bluegray_core::{Game, Variant};
+use bluegray_core::{Color, Game, Variant};
 
 use crate::args::Ending;
 use crate::error::{ApiError, ErrorCode};
@@ -111,6 +111,9 @@ impl Session {
             Ending::Resign(side) => self.game.resign(side),
             Ending::Draw => self.game.agree_draw(),
             Ending::Abort => self.game.abort(),
+            Ending::ClaimWin(side) => self.game.claim(side, true),
+            // Whoever claims a draw, the result is the same.
+            Ending::ClaimDraw => self.game.claim(Color::Blue, false),
         }?;
         Ok(ResultView::of(&o))
     }

@@ -65,8 +65,8 @@ pub struct ResultView {
     /// `"blue"`, `"gray"`, or `None` for a draw.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'static str>,
-    /// `"breakthrough"`, `"lead"` or `"impasse"` by the rules; `"resignation"`, `"agreement"`
-    /// or `"aborted"` by the players.
+    /// `"breakthrough"`, `"lead"` or `"impasse"` by the rules; `"resignation"`, `"agreement"`,
+    /// `"aborted"` or `"abandoned"` by the players.
     pub reason: &'static str,
     /// For an impasse: `"no-moves"`, `"repetition"` or `"no-progress"`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -77,6 +77,8 @@ pub struct ResultView {
     pub token: &'static str,
     /// A win on impasse, which Sackson counts as half a game.
     pub half_win: bool,
+    /// Ended by the players (`Game.end`) rather than by the rules.
+    pub by_players: bool,
 }
 
 impl ResultView {
@@ -96,6 +98,7 @@ impl ResultView {
             EndReason::Resignation => ("resignation", None),
             EndReason::Agreement => ("agreement", None),
             EndReason::Aborted => ("aborted", None),
+            EndReason::Abandoned => ("abandoned", None),
         };
         ResultView {
             winner: o.winner.map(Color::as_str),
@@ -104,6 +107,7 @@ impl ResultView {
             text: o.to_string(),
             token: o.result_token(),
             half_win: o.is_half_win(),
+            by_players: o.reason.by_players(),
         }
     }
 }

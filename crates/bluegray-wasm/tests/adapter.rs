@@ -443,6 +443,14 @@ fn the_players_end_a_game_with_a_reason_the_view_carries() {
         ending(&s("abort"), &JsArg::Undefined, ph, ps),
         Ok(Ending::Abort)
     );
+    assert_eq!(
+        ending(&s("claim"), &s("gray"), ph, ps),
+        Ok(Ending::ClaimWin(Color::Gray))
+    );
+    assert_eq!(
+        ending(&s("claim-draw"), &JsArg::Undefined, ph, ps),
+        Ok(Ending::ClaimDraw)
+    );
     for (how, side, says) in [
         (
             s("resign"),
@@ -454,12 +462,12 @@ fn the_players_end_a_game_with_a_reason_the_view_carries() {
         (
             s("quit"),
             JsArg::Undefined,
-            "how must be 'resign', 'draw' or 'abort', not 'quit'",
+            "how must be 'resign', 'draw', 'abort', 'claim' or 'claim-draw', not 'quit'",
         ),
         (
             JsArg::Number(1.0),
             JsArg::Undefined,
-            "how must be 'resign', 'draw' or 'abort', not the number 1",
+            "how must be 'resign', 'draw', 'abort', 'claim' or 'claim-draw', not the number 1",
         ),
     ] {
         let e = ending(&how, &side, ph, ps).unwrap_err();
