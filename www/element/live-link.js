@@ -248,7 +248,8 @@ export class LiveLink {
       b.reflect('side', seat);
     }
     const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
-    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
+    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
+    this.#claimDue();
     b.changed();
   }
 
