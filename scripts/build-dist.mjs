@@ -248,6 +248,20 @@ const LEFT_OUT = {
   played() { return Promise.resolve(); }
   close() {}
 }`,
+  // Nor "Continue on another device", which hands over a live seat (and carries a QR encoder).
+  './hand-over.js': `export function showHandOver() {
+  return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' }));
+}`,
+  // Nor a lobby of open games, which needs a relay too (its button shows only where one is set).
+  './lobby-dialog.js': `export function lobbyDialog() {
+  throw Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' });
+}`,
+  // The board editor: it judges a position with the teaching module, which is not embedded, and
+  // the file's size counts; opening it says so, as the lessons do.
+  './editor/editor-dialog.js': `import { KeyedError } from './lib/errors.js';
+export function editorDialog() {
+  return { open: () => Promise.reject(new KeyedError('singleFile.leftOut')) };
+}`,
   // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
   // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
   '../pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
@@ -266,14 +280,14 @@ function leftOut() {
     name: 'left-out',
     setup(b) {
       b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'left-out' }));
-      b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: LEFT_OUT[args.path], loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: LEFT_OUT[args.path], resolveDir: WWW, loader: 'js' }));
     },
   };
 }
 
 /**
  * blue-and-gray.html: the page with the play module's wasm, the worker and the stylesheets inside,
- * but not the lessons and the puzzles (LEFT_OUT). Its code is carried compressed: a small inline
+ * but not the lessons, the puzzles, the board editor, live play and open games (LEFT_OUT). Its code is carried compressed: a small inline
  * module script inflates it and adds it as a second inline module script; both are allowed by
  * their hashes in the file's own Content-Security-Policy, as is its one inline style.
  * @returns {Promise<void>}

@@ -397,7 +397,11 @@ async function main() {
     editor ??= Promise.all([import('./editor/editor-dialog.js'), loadMessages('edit', ctx.page().lang)]).then(([m]) =>
       m.editorDialog({ dialog: ctx.dialog('editor'), t, start: startFromEditor, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
     );
-    await (await editor).open();
+    try {
+      await (await editor).open();
+    } catch (e) {
+      ctx.notify({ text: errorText(e, t) });
+    }
   });
   const puzzles = initPuzzles({ dialog: ctx.dialog('puzzles'), openButton: $('open-puzzles'), t, storage: ctx.storage });
   const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;

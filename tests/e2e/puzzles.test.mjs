@@ -446,7 +446,7 @@ test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle
   await page.close();
 });
 
-test('the single file opened from disk (file://) says the lessons and the puzzles are left out, and plays', async () => {
+test('the single file opened from disk (file://) says the lessons, the puzzles and the editor are left out, and plays', async () => {
   // docs/HOSTING.md's ruling: the single file carries what a game needs, not the teaching module.
   const page = await env.context.newPage();
   const problems = watch(page);
@@ -463,6 +463,8 @@ test('the single file opened from disk (file://) says the lessons and the puzzle
   await page.waitForSelector('#lessons[open]');
   await waitText(page, '#lessons', leftOut);
   await page.keyboard.press('Escape');
+  await page.click('#open-editor');
+  await waitText(page, '#notice', leftOut);
   await playMove(page, (await state(page)).moves[0].text);
   assert.equal(await page.evaluate(() => document.querySelector('blue-gray-game').state.history.length), 1);
   assert.deepEqual(problems, []);

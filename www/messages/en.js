@@ -91,7 +91,7 @@ export default {
     'refuse.friendToMove': 'It is your friend’s turn ({side:side}).',
     'live.noRelay': 'A live game needs a relay: give its address in the preferences, or a link with relay=….',
     'live.error': 'Live game: {error}',
-    'singleFile.leftOut': 'The lessons and the puzzles are not in this single file, which keeps it small: open the page from its web address to have them. Everything else works from here.',
+    'singleFile.leftOut': 'The lessons, the puzzles and the board editor are not in this single file, which keeps it small: open the page from its web address to have them. Everything else works from here.',
 
     'settings.bad': '{name} “{value}”: expected {expected}.',
     'settings.expected.variant': 'a variant such as sackson or classic-turbo,lead=2',

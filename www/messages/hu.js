@@ -92,7 +92,7 @@ export default {
     'refuse.friendToMove': 'A barátod következik ({side:side}).',
     'live.noRelay': 'Az élő játszmához közvetítő kell: add meg a címét a beállításokban, vagy nyiss meg egy relay=… linket.',
     'live.error': 'Élő játszma: {error}',
-    'singleFile.leftOut': 'A leckék és a feladványok nincsenek benne ebben az egy fájlban, hogy kicsi maradjon: nyisd meg az oldalt a webcíméről, ott megvannak. Minden más innen is működik.',
+    'singleFile.leftOut': 'A leckék, a feladványok és a táblaszerkesztő nincsenek benne ebben az egy fájlban, hogy kicsi maradjon: nyisd meg az oldalt a webcíméről, ott megvannak. Minden más innen is működik.',
 
     'settings.bad': '{name} „{value}”: a várt érték {expected}.',
     'settings.expected.variant': 'egy változat, például sackson vagy classic-turbo,lead=2',
