@@ -177,3 +177,15 @@ export async function sendMoves(a, b, plies, from = 0) {
     await follow(other.page, await copyLink(mover.page, '#send-link'), ply + 1);
   }
 }
+
+/** Waits until `page`'s live game is connected with its presence having each of `want`'s values. */
+export function waitPresence(page, want) {
+  return page.waitForFunction(
+    (w) => {
+      const p = window.bluegray && window.bluegray.element.presence;
+      return !!p && p.relay === 'connected' && Object.entries(w).every(([k, v]) => p[k] === v);
+    },
+    want,
+    { timeout: 15000 },
+  );
+}

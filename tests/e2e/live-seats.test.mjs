@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitText, waitReady, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices, startFromForm } from './devices.mjs';
+import { setUpDevices, startFromForm, waitPresence } from './devices.mjs';
 import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
 
 /** A light army and the lead rule: a short game (live.test.mjs). */
@@ -22,18 +22,6 @@ after(async () => {
 });
 
 const presence = (page) => page.evaluate(() => window.bluegray.element.presence);
-
-/** Waits until `page` is connected, its presence having each of `want`'s values. */
-function waitPresence(page, want) {
-  return page.waitForFunction(
-    (w) => {
-      const p = window.bluegray && window.bluegray.element.presence;
-      return !!p && p.relay === 'connected' && Object.entries(w).every(([k, v]) => p[k] === v);
-    },
-    want,
-    { timeout: 15000 },
-  );
-}
 
 /**
  * Fills the page's localStorage until only `free` characters are left: fillers halving in size

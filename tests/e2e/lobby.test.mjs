@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitText, waitReady, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices } from './devices.mjs';
+import { setUpDevices, waitPresence } from './devices.mjs';
 import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
 
 /** A light army and the lead rule: a short game (live.test.mjs). */
@@ -20,18 +20,6 @@ before(async () => {
 after(async () => {
   await relay?.dispose();
 });
-
-/** Waits until `page`'s live game is connected with its presence having each of `want`'s values. */
-function waitPresence(page, want) {
-  return page.waitForFunction(
-    (w) => {
-      const p = window.bluegray && window.bluegray.element.presence;
-      return !!p && p.relay === 'connected' && Object.entries(w).every(([k, v]) => p[k] === v);
-    },
-    want,
-    { timeout: 15000 },
-  );
-}
 
 /** Opens the Open games sheet; resolves once it is connected. */
 async function openLobby(page) {
