@@ -93,7 +93,10 @@ async function checkInBrowser(root, file = 'index.html', { radius = '12px', also
       return b.play('e2-e3');
     });
     assert.equal(played, 'e2-e3');
-    await page.waitForFunction(() => window.moves.length === 2, null, { timeout: 20000 });
+    // On a timeout, what the page said on the way (a worker that failed to start says it there).
+    await page.waitForFunction(() => window.moves.length === 2, null, { timeout: 20000 }).catch((e) => {
+      throw new Error(`${e.message}; problems: ${problems.join(' | ') || 'none'}`);
+    });
     const seen = await page.evaluate(() => ({
       moves: window.moves,
       radius: getComputedStyle(document.querySelector('blue-gray-game').shadowRoot.querySelector('canvas')).borderRadius,
