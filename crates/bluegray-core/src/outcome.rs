@@ -55,15 +55,18 @@ pub enum EndReason {
     Agreement,
     /// The game was called off before both sides had moved: no result.
     Aborted,
+    /// The loser's flag fell: its clock ran out (docs/RULES.md §5.2); the winner is the other
+    /// side.
+    Time,
 }
 
 impl EndReason {
-    /// Whether the players ended the game (a resignation, an agreed draw, an abort) rather than
-    /// the rules.
+    /// Whether the players (or their clock: a flag fall) ended the game (a resignation, an
+    /// agreed draw, an abort, a flag fall) rather than the rules on the board.
     pub fn by_players(self) -> bool {
         matches!(
             self,
-            EndReason::Resignation | EndReason::Agreement | EndReason::Aborted
+            EndReason::Resignation | EndReason::Agreement | EndReason::Aborted | EndReason::Time
         )
     }
 
@@ -74,6 +77,7 @@ impl EndReason {
             EndReason::Resignation => Some("resignation"),
             EndReason::Agreement => Some("agreement"),
             EndReason::Aborted => Some("aborted"),
+            EndReason::Time => Some("time forfeit"),
             _ => None,
         }
     }
@@ -137,6 +141,14 @@ impl Outcome {
         }
     }
 
+    /// `side`'s flag fell: the other side wins on time.
+    pub fn time(side: Color) -> Outcome {
+        Outcome {
+            winner: Some(side.other()),
+            reason: EndReason::Time,
+        }
+    }
+
     /// A game called off: over, with no result.
     pub fn aborted() -> Outcome {
         Outcome {
@@ -188,6 +200,9 @@ impl fmt::Display for Outcome {
             ),
             (Some(w), EndReason::Resignation) => {
                 write!(f, "{w} wins by resignation: {} resigned", w.other())
+            }
+            (Some(w), EndReason::Time) => {
+                write!(f, "{w} wins on time: {}'s flag fell", w.other())
             }
             (_, EndReason::Aborted) => f.write_str("Game aborted: no result"),
             (None, EndReason::Agreement) => f.write_str("Draw by agreement"),

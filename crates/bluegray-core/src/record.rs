@@ -252,6 +252,8 @@ impl GameRecord {
             (EndReason::Resignation, "0-1") => game.resign(Color::Blue),
             (EndReason::Agreement, "1/2-1/2") => game.agree_draw(),
             (EndReason::Aborted, "*") => game.abort(),
+            (EndReason::Time, "1-0") => game.flag(Color::Gray),
+            (EndReason::Time, "0-1") => game.flag(Color::Blue),
             (_, result) => {
                 let why = format!("the result {result} is not one it gives");
                 return Err(self.termination_error(reason, why));
@@ -307,6 +309,7 @@ fn declared_ending(value: &str) -> Option<EndReason> {
         EndReason::Resignation,
         EndReason::Agreement,
         EndReason::Aborted,
+        EndReason::Time,
     ]
     .into_iter()
     .find(|r| {

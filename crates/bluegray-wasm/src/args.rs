@@ -130,16 +130,21 @@ pub enum Ending {
     Draw,
     /// `end('abort')`: called off, no result.
     Abort,
+    /// `end('time', side)`: `side`'s flag fell (its clock ran out).
+    Time(Color),
 }
 
-/// `Game.end`'s arguments: `how` one of `resign`, `draw`, `abort`, and `side` (`blue` or
-/// `gray`) for a resignation only, `undefined` otherwise, so that a side given to a draw is not
+/// `Game.end`'s arguments: `how` one of `resign`, `draw`, `abort`, `time`, and `side` (`blue`
+/// or `gray`) for a resignation or a flag fall only, `undefined` otherwise, so that a side given to a draw is not
 /// silently dropped.
 pub fn ending(how: &JsArg, side: &JsArg, ph: Param, ps: Param) -> Result<Ending, ApiError> {
     let side_of = |arg: &JsArg| match arg {
         JsArg::String(s) if s == "blue" => Ok(Color::Blue),
         JsArg::String(s) if s == "gray" => Ok(Color::Gray),
-        _ => Err(ps.bad("'blue' or 'gray' (the side that resigns)", arg)),
+        _ => Err(ps.bad(
+            "'blue' or 'gray' (the side that resigns or whose flag fell)",
+            arg,
+        )),
     };
     let none = |e: Ending| match side {
         JsArg::Undefined => Ok(e),
@@ -149,16 +154,17 @@ pub fn ending(how: &JsArg, side: &JsArg, ph: Param, ps: Param) -> Result<Ending,
         JsArg::String(s) if s == "resign" => side_of(side).map(Ending::Resign),
         JsArg::String(s) if s == "draw" => none(Ending::Draw),
         JsArg::String(s) if s == "abort" => none(Ending::Abort),
+        JsArg::String(s) if s == "time" => side_of(side).map(Ending::Time),
         JsArg::String(s) => Err(ApiError::new(
             ErrorCode::BadArgument,
             format!(
-                "{}: {} must be 'resign', 'draw' or 'abort', not '{}'",
+                "{}: {} must be 'resign', 'draw', 'abort' or 'time', not '{}'",
                 ph.function,
                 ph.name,
                 excerpt(s)
             ),
         )),
-        other => Err(ph.bad("'resign', 'draw' or 'abort'", other)),
+        other => Err(ph.bad("'resign', 'draw', 'abort' or 'time'", other)),
     }
 }
 

@@ -96,6 +96,7 @@ impl ResultView {
             EndReason::Resignation => ("resignation", None),
             EndReason::Agreement => ("agreement", None),
             EndReason::Aborted => ("aborted", None),
+            EndReason::Time => ("time", None),
         };
         ResultView {
             winner: o.winner.map(Color::as_str),
