@@ -42,6 +42,7 @@ import { typeName } from './lib/errors.js';
  * @attr {string} seat-key - In live mode, the private key of the seat a live game's invitation gives (its `seat-key`): the board keeps it on the device and plays that seat, taking it from any other device that had it. Without it (and without a seat kept on the device), a board that joins a game watches.
  * @attr {number} level - The computer's level, from the rules core's lowest to its highest (see `catalogue.levels`).
  * @attr {number} movetime - The computer's time per move in milliseconds; 0 for the level's own budget.
+ * @attr {string} clock - The time control of a new game against the computer, between two people, by link or live: `none` (the default), minutes+seconds of increment such as `1+0`, `3+2`, `5+3`, `10+5`, `15+10` (minutes may have decimals: `0.5+0`), or days per move such as `3d`. Both clocks are shown on the board, the running one marked; a side whose time runs out loses (`gameover` with reason `time`). A record's `TimeControl` tag wins over it. A change starts a new game.
  * @attr {string} position - A position code to start from. A change starts a new game.
  * @attr {string} record - A game record to load. A change starts a new game.
  * @attr {'blue'|'gray'} orientation - The side shown at the bottom.
@@ -56,14 +57,16 @@ import { typeName } from './lib/errors.js';
  * @prop {'win2'|'win3'|'stop'|null} goal - The `goal` attribute in force: the puzzle's goal, or null.
  * @prop {boolean|string} locked - Whether the board takes no move from a person; true or a sentence adds the `locked` attribute, false removes it.
  * @prop {string|null} relay - The `relay` attribute in force, or null.
+ * @prop {{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}|null} clocks - The game's clocks now: its time control, each side's time left in milliseconds and whose clock runs; null in a game without a clock.
  * @prop {string|null} gameId - The game's id against a friend elsewhere (the `game-id` attribute), or null; a new live game sets it once it is made.
  * @prop {string|null} hostKey - The host's public key in a live game (the `host-key` attribute), or null; a new live game sets it.
  * @prop {string|null} seatKey - The `seat-key` attribute in force, or null.
  *
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
- * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, or by the players: `resign()`, `offerDraw()`, `abort()`), the result token (`*` for an abort: no result) and a sentence in the board's language.
+ * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'time', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, by the players: `resign()`, `offerDraw()`, `abort()`, or `time`: the loser's clock ran out), the result token (`*` for an abort: no result) and a sentence in the board's language.
  * @fires {CustomEvent<{side: 'blue'|'gray'}>} drawoffer - Against a friend elsewhere, a draw offer now stands: this board's seat's (`offerDraw()`), or the friend's, which the page brings from their link or the relay brings live.
+ * @fires {CustomEvent<{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}>} clock - In a game with a clock, a clock started or stopped (a game set up, a move, the end): the time control, each side's time left in milliseconds and whose clock runs now.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-solved - In puzzle mode, the person's move reached the goal: every move from the start, the board's replies included.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-slower - In puzzle mode, the person's move wins too, but not in the moves the goal asks: every move from the start (that one last), which the board then takes back for another try.
@@ -196,7 +199,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.gs ? Sel.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
   }
 
-  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number}} The settings in force. */
+  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number, clock: string}} The settings in force. */
   get settings() {
     return { ...this.#c.s.settings };
   }
@@ -268,6 +271,11 @@ export class BlueGrayGame extends HTMLElement {
     this.#c.endings.declineDraw();
   }
 
+  /** @type {{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}|null} The game's clocks now: its time control, each side's time left in milliseconds and whose clock runs; null in a game without a clock. */
+  get clocks() {
+    return this.#c.clocks;
+  }
+
   /** @type {'blue'|'gray'|null} Against a friend elsewhere, the side whose draw offer stands (until the other side moves), or null. */
   get drawOffer() {
     return this.#c.endings.drawOffer();
@@ -279,12 +287,12 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
-   * Starts a new game. `options` may give any of variant, mode, side, level, movetime, position,
+   * Starts a new game. `options` may give any of variant, mode, side, level, movetime, clock, position,
    * record, relay, game-id, host-key and seat-key (they become the element's attributes; a
    * game-id, host-key or seat-key not given is removed: another game); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
    * is not valid.
-   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
+   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, clock?: string, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
    * @returns {void}
    */
   newGame(options = {}) {

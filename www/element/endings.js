@@ -26,8 +26,9 @@ import { seatOf } from './state.js';
  *   stopMoving(): void,
  *   settled(): void,
  *   refresh(): void,
+ *   changed(): void,
  *   emit(type: string, detail: object): void,
- *   liveDeclared(how: 'resign'|'abort'|'draw'|'offer'): void,
+ *   liveDeclared(how: 'resign'|'abort'|'draw'|'offer'|'time', side?: Side): void,
  *   t(key: string, params?: MessageParams): string,
  * }} EndingBoard
  */
@@ -113,20 +114,43 @@ export class Endings {
   /**
    * The other seat's resignation, abort or acceptance of this seat's draw offer in a live game,
    * checked by the session (its seat's signature): the game ends here as it did there.
-   * @param {'resign'|'abort'|'draw'} how
+   * @param {'resign'|'abort'|'draw'|'time'} how
    * @param {Side} side
    */
   fromRelay(how, side) {
     const b = this.#board;
     const game = b.game();
     try {
-      game.end(how, how === 'resign' ? side : undefined);
+      game.end(how, how === 'resign' || how === 'time' ? side : undefined);
     } catch {
       // Ended here already (by this seat, crossing the other's): the first ending stands.
       return;
     }
     b.apply(B.afterStep, game.state());
     b.settled();
+  }
+
+  /**
+   * `side`'s flag fell on this board's clock (clocks.js): the game ends on time; in a live game
+   * this device's seat signs it (its own flag, or the other seat's claimed), an onlooker only
+   * waits for a seat's word.
+   * @param {Side} side
+   */
+  flagged(side) {
+    const b = this.#board;
+    const s = b.state();
+    const seat = seatOf(s);
+    if (s.settings.mode === 'live' && seat !== 'blue' && seat !== 'gray') return b.changed();
+    const game = b.game();
+    try {
+      game.end('time', side);
+    } catch {
+      return; // over already
+    }
+    b.stopMoving();
+    b.apply(B.afterStep, game.state());
+    b.settled();
+    if (s.settings.mode === 'live') b.liveDeclared('time', side);
   }
 
   /**

@@ -14,7 +14,7 @@ export function resultMessage(gs) {
   if (!r) return null;
   const { blue, gray } = gs.progress;
   // The players' endings have no winner's sentence and a draw's alike: each has its own.
-  const byPlayers = r.reason === 'resignation' || r.reason === 'agreement' || r.reason === 'aborted';
+  const byPlayers = r.reason === 'resignation' || r.reason === 'agreement' || r.reason === 'aborted' || r.reason === 'time';
   const loser = r.winner === 'blue' ? 'gray' : 'blue';
   if (byPlayers) return { key: `result.${r.reason}`, params: { winner: r.winner, loser } };
   const key = r.winner ? `result.${r.reason}${r.cause ? '.' + r.cause : ''}` : `result.draw${r.cause ? '.' + r.cause : ''}`;

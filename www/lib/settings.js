@@ -4,6 +4,7 @@
 // its catalogue); a variant spec, a position code and a record are checked by the rules core
 // where a game is made.
 import { GAME_ID } from './game-id.js';
+import { parseTimeControl } from './clock.js';
 /** @import { Side, Goal, Catalogue } from '../engine/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
 
@@ -12,8 +13,9 @@ import { GAME_ID } from './game-id.js';
 
 /**
  * The settings of a game: its rules (a variant spec), who plays, the person's side (or seat),
- * the computer's level and its time per move in milliseconds (0: the level's own budget).
- * @typedef {{variant: string, mode: Mode, side: Side, level: number, movetime: number}} Settings
+ * the computer's level and its time per move in milliseconds (0: the level's own budget), and
+ * the game's time control (lib/clock.js: `none`, `5+3`, `3d`).
+ * @typedef {{variant: string, mode: Mode, side: Side, level: number, movetime: number, clock: string}} Settings
  */
 
 /**
@@ -36,6 +38,7 @@ import { GAME_ID } from './game-id.js';
  *   orientation: Side,
  *   level: number,
  *   movetime: number,
+ *   clock: string,
  *   coordinates: boolean,
  *   position: string,
  *   record: string,
@@ -62,7 +65,7 @@ import { GAME_ID } from './game-id.js';
  * The settings of a new game when nothing says otherwise.
  * @type {Readonly<Settings>}
  */
-export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
+export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0, clock: 'none' });
 
 /**
  * Who plays: against the computer, two people on one device, the computer alone, nobody, a
@@ -207,6 +210,14 @@ const PARSERS = {
       return Number.isFinite(n) && n >= 0 && n <= MAX_MOVETIME ? Math.round(n) : undefined;
     },
     expected: 'settings.expected.movetime',
+  },
+  // A time control (lib/clock.js), written canonically: `none`, `5+3`, `3d`.
+  clock: {
+    parse: (v) => {
+      const control = parseTimeControl(v);
+      return control === undefined ? undefined : control ? control.text : 'none';
+    },
+    expected: 'settings.expected.clock',
   },
   coordinates: {
     parse: (v) => {

@@ -37,6 +37,9 @@ export default {
     'result.resignation': '{winner:side} wins: {loser:side} resigned.',
     'result.agreement': 'Draw by agreement.',
     'result.aborted': 'Game aborted: no result.',
+    'result.time': '{winner:side} wins on time: {loser:side}\'s flag fell.',
+    'clock.label': '{side:side} clock: {time}',
+    'clock.running': '{side:side} clock: {time}, running',
 
     'refuse.captureCompulsory': 'A capture is compulsory: {side:side} must jump with a highlighted guard ({points}).',
     'refuse.captainBlocked': 'The captain on {point} cannot move: the {color:side} {kind:piece} on {blocker} blocks its path.',
@@ -97,6 +100,7 @@ export default {
     'settings.expected.side': 'blue or gray',
     'settings.expected.level': 'a whole number from {min} to {max}',
     'settings.expected.movetime': 'milliseconds from 0 to 600000',
+    'settings.expected.clock': 'none, minutes+seconds such as 5+3, or days per move such as 3d',
     'settings.expected.onOff': 'on or off',
     'settings.expected.text': 'some text',
     'settings.expected.lang': 'a language code such as en',

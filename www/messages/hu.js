@@ -38,6 +38,9 @@ export default {
     'result.resignation': '{winner:side} nyert: {loser:side} feladta.',
     'result.agreement': 'Döntetlen megegyezéssel.',
     'result.aborted': 'A játszmát megszakították: nincs eredmény.',
+    'result.time': '{winner:side} nyert időtúllépéssel: {loser:side} ideje lejárt.',
+    'clock.label': '{side:side} órája: {time}',
+    'clock.running': '{side:side} órája: {time}, jár',
 
     'refuse.captureCompulsory': 'Ütéskényszer: {side:side} csak valamelyik kiemelt katonájával üthet ({points}).',
     'refuse.captainBlocked': 'A kapitány ({point}) nem tud lépni: elállja az útját a következő ponton ({blocker}) álló {kind:piece} ({color:side}).',
@@ -98,6 +101,7 @@ export default {
     'settings.expected.side': 'blue vagy gray',
     'settings.expected.level': 'egész szám {min} és {max} között',
     'settings.expected.movetime': 'ezredmásodpercek száma 0 és 600000 között',
+    'settings.expected.clock': 'none, perc+másodperc, például 5+3, vagy napok lépésenként, például 3d',
     'settings.expected.onOff': 'on vagy off',
     'settings.expected.text': 'nem üres szöveg',
     'settings.expected.lang': 'egy nyelvkód, például hu vagy en',

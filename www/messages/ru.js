@@ -37,6 +37,9 @@ export default {
     'result.resignation': 'Победили {winner:side}: {loser:side} сдались.',
     'result.agreement': 'Ничья по соглашению.',
     'result.aborted': 'Партия прервана: без результата.',
+    'result.time': '{winner:side} побеждает по времени: у стороны «{loser:side}» упал флажок.',
+    'clock.label': 'Часы ({side:side}): {time}',
+    'clock.running': 'Часы ({side:side}): {time}, идут',
 
     'refuse.captureCompulsory': 'Бить обязательно: {side:side} должны взять одним из выделенных солдат ({points}).',
     'refuse.captainBlocked': 'Капитан на {point} не может пойти: путь ему преграждает {kind:piece} ({color:side}) на {blocker}.',
@@ -97,6 +100,7 @@ export default {
     'settings.expected.side': 'blue или gray',
     'settings.expected.level': 'целое число от {min} до {max}',
     'settings.expected.movetime': 'число миллисекунд от 0 до 600000',
+    'settings.expected.clock': 'none, минуты+секунды, например 5+3, или дни на ход, например 3d',
     'settings.expected.onOff': 'on или off',
     'settings.expected.text': 'непустой текст',
     'settings.expected.lang': 'код языка, например ru или en',
