@@ -80,6 +80,8 @@ import { typeName } from './lib/errors.js';
  * @csspart board - The board's canvas.
  * @csspart result - The result of a finished game over the board (its sentence and a close button, which hides it for that game; the next finished game shows its own). Hide it with `display: none` where the page says the result itself.
  * @csspart notice - The line over the board's lower margin, under its last row of points, that says why a move was refused.
+ * @csspart clock-top - In a game with a time control, the clock of the side at the top, in the frame's upper right corner (`data-side`, `data-running` and `data-low` say whose it is, whether it runs and whether its time is short).
+ * @csspart clock-bottom - The clock of the side at the bottom, in the frame's lower right corner (as `clock-top`).
  *
  * @cssprop [--blue-gray-game-radius=12px] - The board's corner radius.
  * @cssprop [--blue-gray-game-shadow=0 10px 30px rgba(0, 0, 0, 0.45), 0 2px 6px rgba(0, 0, 0, 0.35)] - The board's shadow (`none` for a flat board).
@@ -87,6 +89,11 @@ import { typeName } from './lib/errors.js';
  * @cssprop [--blue-gray-game-font=14px/1.35 system-ui, sans-serif] - The font of the notice and the result.
  * @cssprop [--blue-gray-game-notice-background=rgba(30, 24, 18, 0.88)] - The background of the notice and the result.
  * @cssprop [--blue-gray-game-notice-color=#fff7e6] - The text colour of the notice and the result.
+ * @cssprop [--blue-gray-game-clock-background=rgba(30, 24, 18, 0.72)] - The background of a stopped clock.
+ * @cssprop [--blue-gray-game-clock-color=#fff7e6] - The text colour of a stopped clock.
+ * @cssprop [--blue-gray-game-clock-running-background=#ffd54f] - The background of the running clock.
+ * @cssprop [--blue-gray-game-clock-running-color=#1b1208] - The text colour of the running clock.
+ * @cssprop [--blue-gray-game-clock-low-background=#d32f2f] - The background of the running clock when its time is short.
  */
 export class BlueGrayGame extends HTMLElement {
   static get observedAttributes() {

@@ -29,8 +29,8 @@ const SHADOW = `
     </div>
     <p class="notice" part="notice" role="status" hidden></p>
     <p class="desc" aria-live="polite"></p>
-    <p class="clock clock-top" part="clock clock-top" role="timer" hidden></p>
-    <p class="clock clock-bottom" part="clock clock-bottom" role="timer" hidden></p>
+    <p class="clock clock-top" part="clock-top" role="timer" hidden></p>
+    <p class="clock clock-bottom" part="clock-bottom" role="timer" hidden></p>
   </div>`;
 
 /** @type {HTMLTemplateElement|null} */

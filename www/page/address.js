@@ -14,7 +14,7 @@ import { MATCH_SETTINGS } from '../remote/friend.js';
  */
 
 /** The settings a link may give a game. */
-export const GAME_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', ...MATCH_SETTINGS]);
+export const GAME_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', 'clock', 'position', 'record', ...MATCH_SETTINGS]);
 
 /** What a link carries besides the game's settings: where the game stands and the ply to look at. */
 const PLACES = Object.freeze(['ply', 'view']);
@@ -60,6 +60,7 @@ export function readLink(search, hash, limits) {
     variant: game.variant,
     level: game.level,
     movetime: game.movetime,
+    clock: game.clock,
     position: game.position,
     record: game.record,
     gameId: game['game-id'],

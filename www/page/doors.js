@@ -38,6 +38,7 @@ import { loadWasm } from '../engine/assets.js';
  *   variant?: string,
  *   level?: number,
  *   movetime?: number,
+ *   clock?: string,
  *   position?: string,
  *   record?: string,
  *   gameId?: string,
@@ -65,6 +66,7 @@ export function boardOptions(r) {
     side: r.side,
     level: r.level,
     movetime: r.movetime,
+    clock: r.clock,
     position: r.position,
     record: r.record,
     'game-id': r.gameId,
@@ -287,8 +289,8 @@ async function matchOfRecord(text) {
  * @returns {GameRequest}
  */
 export function keepPlayers(board, from) {
-  const { mode, side, level, movetime } = board.settings;
-  return { from, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' || isRemote(mode) ? 'two' : mode, side, level, movetime };
+  const { mode, side, level, movetime, clock } = board.settings;
+  return { from, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' || isRemote(mode) ? 'two' : mode, side, level, movetime, clock };
 }
 
 /**
@@ -297,7 +299,7 @@ export function keepPlayers(board, from) {
  * @returns {GameRequest}
  */
 export function rematchRequest(board) {
-  const { variant, mode, side, level, movetime } = board.settings;
+  const { variant, mode, side, level, movetime, clock } = board.settings;
   const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
-  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime };
+  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime, clock };
 }

@@ -41,6 +41,7 @@ export function newGameForm(ctx, { start, lessons }) {
       side: /** @type {GameRequest['side']} */ (select('side').value),
       level: Number(select('level').value),
       movetime: Number(select('movetime').value),
+      clock: select('clock').value,
     };
   }
 
@@ -60,6 +61,7 @@ export function newGameForm(ctx, { start, lessons }) {
     select('side').value = s.side;
     select('level').value = String(s.level);
     select('movetime').value = String(s.movetime);
+    showClock(s.clock);
     const rules = board.state && board.state.rules;
     if (picker && rules) picker.show(rules);
     updateVisibility();
@@ -77,6 +79,28 @@ export function newGameForm(ctx, { start, lessons }) {
     showSpec(select('variant'), cat, spec, about ? fittingText(select('variant'), about.names) : spec);
   }
 
+  /**
+   * A time control in the menu's words: none, minutes + seconds, or days a move.
+   * @param {string} value
+   */
+  function clockName(value) {
+    if (value === 'none') return t('form.clock.none');
+    if (value.endsWith('d')) return t('form.clock.days', { days: Number(value.slice(0, -1)) });
+    const [minutes, seconds] = value.split('+');
+    return t('form.clock.minutes', { minutes, seconds });
+  }
+
+  /**
+   * Shows the time control `clock` in the menu, adding it when the menu has no such choice (a
+   * link's `0.5+0`).
+   * @param {string} clock
+   */
+  function showClock(clock) {
+    const menu = select('clock');
+    if (![...menu.options].some((o) => o.value === clock)) menu.add(new Option(clock, clock));
+    menu.value = clock;
+  }
+
   /** Shows the rows the chosen mode needs, the rules' descriptions and who moves first. */
   function updateVisibility() {
     // Live games are offered only with a relay to carry them.
@@ -89,6 +113,14 @@ export function newGameForm(ctx, { start, lessons }) {
     $('side-row').hidden = !(m === 'ai' || isRemote(m));
     $('level-row').hidden = !computer;
     $('movetime-row').hidden = !computer;
+    $('clock-row').hidden = !(m === 'ai' || m === 'two' || isRemote(m));
+    // Days per move are for games by link; the other modes' clocks run while the page is open.
+    for (const o of select('clock').options) {
+      const days = o.value.endsWith('d');
+      o.hidden = o.disabled = days && m !== 'friend';
+      o.textContent = clockName(o.value);
+    }
+    if (select('clock').selectedOptions[0]?.disabled) select('clock').value = 'none';
     const cat = board.catalogue;
     const spec = select('variant').value;
     // With overrides, the named variant's sentence may no longer hold: say what they change.
