@@ -16,14 +16,14 @@ import {
 
 test('the defaults are frozen and valid under their own validator', () => {
   assert.ok(Object.isFrozen(DEFAULTS));
-  assert.deepEqual(DEFAULTS, { variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0 });
+  assert.deepEqual(DEFAULTS, { variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0, clock: 'none' });
   for (const [name, value] of Object.entries(DEFAULTS)) {
     assert.deepEqual(parseSetting(name, value), { value }, name);
     assert.deepEqual(parseSetting(name, String(value)), { value }, `${name} as text`);
   }
   assert.deepEqual([...MODES], ['ai', 'two', 'demo', 'view', 'puzzle', 'edit', 'friend', 'live']);
   assert.deepEqual([...SIDES], ['blue', 'gray']);
-  for (const n of ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'orientation', 'coordinates', 'lang']) {
+  for (const n of ['variant', 'mode', 'side', 'level', 'movetime', 'clock', 'position', 'record', 'orientation', 'coordinates', 'lang']) {
     assert.ok(SETTING_NAMES.includes(n), n);
   }
 });
@@ -190,4 +190,12 @@ test('engineHelpBarred: the engine keeps out of a game against a person until it
     assert.equal(engineHelpBarred({ mode }, null), false, `${mode}, no game yet`);
   }
   for (const mode of ['ai', 'two', 'demo', 'view', 'puzzle']) assert.equal(engineHelpBarred({ mode }, going), false, mode);
+});
+
+test('a time control is read as the rules core writes it, and a bad one is said', () => {
+  assert.deepEqual(parseSetting('clock', ' 5+3 '), { value: '5+3' });
+  assert.deepEqual(parseSetting('clock', '0.50+0'), { value: '0.5+0' });
+  assert.deepEqual(parseSetting('clock', 'NONE'), { value: 'none' });
+  assert.deepEqual(parseSetting('clock', '3D'), { value: '3d' });
+  for (const bad of ['5', '0+3', '181+0', '5+181', '31d', 'x']) assert.equal(parseSetting('clock', bad).error?.expected, 'settings.expected.clock', bad);
 });
