@@ -66,6 +66,15 @@ test('against the computer: the clock link parameter and the form give both cloc
   assert.equal((s.record.match(/\{\[%clk 0:0[45]:\d\d(\.\d)?\]\}/g) || []).length, 2, s.record);
   const events = await page.evaluate(() => window.clockEvents);
   assert.ok(events.some((e) => e.running === 'gray') && events.some((e) => e.running === 'blue'), JSON.stringify(events));
+  // A reload resumes the kept game's clocks where its record has them (a game against the
+  // computer stands still while the page is closed: ruling R26).
+  const before = await page.evaluate(() => window.bluegray.element.clocks);
+  await page.reload();
+  await page.waitForFunction(() => window.bluegray?.element?.clocks?.control === '5+3' && window.bluegray.state.history.length >= 2);
+  const after = await page.evaluate(() => window.bluegray.element.clocks);
+  assert.equal(after.running, 'blue');
+  assert.ok(Math.abs(after.gray - before.gray) < 100, `Gray ${before.gray} then ${after.gray}`);
+  assert.ok(after.blue <= 303_000 && after.blue > before.blue - 3000, `Blue ${before.blue} then ${after.blue}`);
   // The form starts a game with another time control.
   await page.selectOption('#clock', '1+0');
   await page.click('#new-game');
@@ -120,7 +129,7 @@ async function liveMove(mover, other, turn) {
 test('a live game on a short clock ends on time: the winner claims the fallen flag while the loser’s device is closed', async () => {
   // 0.1+0: six seconds each, a control a link can give as 1+0 is (the form offers 1+0).
   const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=0.1%2B0&mode=two`);
-  await page(a).waitForFunction(() => window.bluegray.element.clocks?.control === '0.1+0');
+  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '0.1+0');
   await startFromForm(a.page, 'live', 'blue');
   assert.equal(await a.page.inputValue('#clock'), '0.1+0');
   await waitConnected(a.page);
@@ -159,7 +168,44 @@ test('a live game on a short clock ends on time: the winner claims the fallen fl
   assert.deepEqual(a.problems, []);
 });
 
-/** @param {{page: import('playwright-core').Page}} d */
-function page(d) {
-  return d.page;
+/** Both devices' clocks at one moment: each read with its Date.now(), the running one carried to the later reading. */
+async function bothClocks(a, b) {
+  const read = (d) => d.page.evaluate(() => ({ ...window.bluegray.element.clocks, now: Date.now() }));
+  const [x, y] = [await read(a), await read(b)];
+  const at = (c, side) => (c.running === side ? c[side] - (y.now - c.now) : c[side]);
+  return { a: { blue: at(x, 'blue'), gray: at(x, 'gray') }, b: { blue: at(y, 'blue'), gray: at(y, 'gray') }, running: [x.running, y.running] };
 }
+
+test('the two devices’ clocks over 40 moves of a live game agree within the lag allowance', async () => {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=10%2B0&mode=two`);
+  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '10+0');
+  await startFromForm(a.page, 'live', 'blue');
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  let stoppedMax = 0;
+  let runningMax = 0;
+  const diffs = [];
+  for (let ply = 0; ply < 40; ply++) {
+    const [mover, other] = ply % 2 ? [b, a] : [a, b];
+    const s = await state(mover.page);
+    if (s.result) break;
+    await mover.page.waitForTimeout(50 + ((ply * 37) % 150)); // a player's thought
+    await liveMove(mover, other, ply);
+    const side = s.side;
+    const run = side === 'blue' ? 'gray' : 'blue';
+    const c = await bothClocks(a, b);
+    // The mover's clock, stopped: what each device kept for the move.
+    const stopped = Math.abs(c.a[side] - c.b[side]);
+    const running = Math.abs(c.a[run] - c.b[run]);
+    stoppedMax = Math.max(stoppedMax, stopped);
+    runningMax = Math.max(runningMax, running);
+    diffs.push(stopped);
+  }
+  console.log(`clock accuracy over ${diffs.length} moves: the mover's clock differs by at most ${stoppedMax} ms between the devices (mean ${Math.round(diffs.reduce((x, y) => x + y, 0) / diffs.length)} ms), the running clock by at most ${runningMax} ms`);
+  assert.ok(diffs.length >= 30, `${diffs.length} moves`);
+  assert.ok(stoppedMax <= 1000, `${stoppedMax} ms`);
+  assert.deepEqual(a.problems, []);
+  assert.deepEqual(b.problems, []);
+});
