@@ -68,13 +68,13 @@ test('against the computer: the clock link parameter and the form give both cloc
   assert.ok(events.some((e) => e.running === 'gray') && events.some((e) => e.running === 'blue'), JSON.stringify(events));
   // A reload resumes the kept game's clocks where its record has them (a game against the
   // computer stands still while the page is closed: ruling R26).
-  const before = await page.evaluate(() => window.bluegray.element.clocks);
+  const kept = await page.evaluate(() => window.bluegray.element.clocks);
   await page.reload();
   await page.waitForFunction(() => window.bluegray?.element?.clocks?.control === '5+3' && window.bluegray.state.history.length >= 2);
-  const after = await page.evaluate(() => window.bluegray.element.clocks);
-  assert.equal(after.running, 'blue');
-  assert.ok(Math.abs(after.gray - before.gray) < 100, `Gray ${before.gray} then ${after.gray}`);
-  assert.ok(after.blue <= 303_000 && after.blue > before.blue - 3000, `Blue ${before.blue} then ${after.blue}`);
+  const resumed = await page.evaluate(() => window.bluegray.element.clocks);
+  assert.equal(resumed.running, 'blue');
+  assert.ok(Math.abs(resumed.gray - kept.gray) < 100, `Gray ${kept.gray} then ${resumed.gray}`);
+  assert.ok(resumed.blue <= 303_000 && resumed.blue > kept.blue - 3000, `Blue ${kept.blue} then ${resumed.blue}`);
   // The form starts a game with another time control.
   await page.selectOption('#clock', '1+0');
   await page.click('#new-game');

@@ -11,6 +11,7 @@ import { otherSide } from '../lib/settings.js';
 /** @import { CoreGame, GameState, Side } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { Clocks } from '../lib/clock.js' */
+/** @import { ClockReading } from '../api-types.js' */
 
 /** How often a running clock is redrawn and its flag looked at, in ms. */
 const TICK_MS = 200;
@@ -169,7 +170,10 @@ export class ClockRunner {
     this.#tick();
   }
 
-  /** The clocks as the page reads them: each side's time left now, and whose runs. */
+  /**
+   * The clocks as the page reads them: each side's time left now, and whose runs.
+   * @returns {ClockReading|null}
+   */
   reading() {
     const c = this.#board.state().clocks;
     if (!c) return null;
