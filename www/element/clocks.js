@@ -6,7 +6,7 @@
 // claimed time is accepted only within what this device measured (lib/clock.js acceptedTime),
 // and a fallen flag is claimed by whichever seat's device sees it (live-link.js signs it).
 import * as B from './board.js';
-import { parseTimeControl, clocksFromTimes, afterMove, run, remaining, fallen, acceptedTime } from '../lib/clock.js';
+import { parseTimeControl, clocksFromTimes, afterMove, run, remaining, acceptedTime } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
 /** @import { CoreGame, GameState, Side } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
@@ -21,9 +21,10 @@ const CLOCK_MODES = ['ai', 'two', 'friend', 'live'];
 
 /**
  * A live move's claimed time: what the mover signed (its time left, and its device's Date.now()
- * when it moved), and whether this device saw it arrive (`live`: its arrival is now) or is
- * catching up (its arrival is its stamp, at most now).
- * @typedef {{claimed?: number, at?: number, live: boolean}} Claim
+ * when it moved), and whether this device saw it arrive (`live`: its arrival is now, its turn as
+ * long as this device saw it) or is catching up (its arrival is its stamp, at most now, and its
+ * turn the time from the previous move's stamp, `prevAt`).
+ * @typedef {{claimed?: number, at?: number, prevAt?: number, live: boolean}} Claim
  */
 
 /**
@@ -33,6 +34,7 @@ const CLOCK_MODES = ['ai', 'two', 'friend', 'live'];
  *   state(): BoardState,
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   flagged(side: Side): void,
+ *   grace(side: Side): number,
  *   frame(): void,
  *   emit(type: string, detail: object): void,
  *   now?: () => number,
@@ -95,7 +97,9 @@ export class ClockRunner {
   #read(game, control) {
     const gs = game.state();
     this.#ply = gs.ply;
-    return clocksFromTimes(control, game.clocks(), moversOf(gs.ply, gs.side), gs.side, !!gs.result, this.#now());
+    // A game shown (a replay, a puzzle) shows its recorded times, standing still.
+    const still = !!gs.result || !CLOCK_MODES.includes(this.#board.state().settings.mode);
+    return clocksFromTimes(control, game.clocks(), moversOf(gs.ply, gs.side), gs.side, still, this.#now());
   }
 
   /**
@@ -113,10 +117,12 @@ export class ClockRunner {
     const now = this.#now();
     let next;
     if (claim) {
-      const arrival = claim.live || typeof claim.at !== 'number' ? now : Math.min(now, Math.max(c.since, claim.at));
+      const stamped = !claim.live && typeof claim.at === 'number';
+      const arrival = stamped ? Math.min(now, /** @type {number} */ (claim.at)) : now;
+      const elapsed = stamped ? (typeof claim.prevAt === 'number' ? Math.max(0, arrival - claim.prevAt) : 0) : now - c.since;
       const first = c.running === null;
       const before = c[mover];
-      const kept = first ? before + c.control.incMs : acceptedTime({ claimed: claim.claimed ?? -1, before, elapsed: arrival - c.since, control: c.control });
+      const kept = first ? before + c.control.incMs : acceptedTime({ claimed: claim.claimed ?? -1, before, elapsed, control: c.control });
       const time = first && typeof claim.claimed === 'number' ? Math.min(kept, Math.max(0, claim.claimed)) : kept;
       next = { ...c, [mover]: time, running: otherSide(mover), since: arrival };
     } else {
@@ -196,7 +202,8 @@ export class ClockRunner {
     const s = b.state();
     const c = s.clocks;
     if (!c || !c.running || !s.connected || (s.gs && s.gs.result)) return;
-    const flag = fallen(c, this.#now());
+    // The other seat's flag, live, falls a lag allowance late: its last move may be on its way.
+    const flag = c.running && remaining(c, c.running, this.#now() - b.grace(c.running)) <= 0 ? c.running : null;
     if (flag) {
       b.apply(B.withClocks, { ...run(c, null, this.#now()), [flag]: 0 });
       b.flagged(flag);

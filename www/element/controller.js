@@ -23,6 +23,7 @@ import { PuzzleRunner } from './puzzle-mode.js';
 import { EditMode } from './edit-mode.js';
 import { GameSetup } from './game-setup.js';
 import { ClockRunner } from './clocks.js';
+import { LAG_ALLOWANCE } from '../lib/clock.js';
 import { loadTeaching } from '../engine/assets.js';
 import { attachInput, attachResultClose } from './input.js';
 import { resultMessage } from '../lib/result.js';
@@ -99,6 +100,7 @@ export class BoardController {
     this.#clocks = new ClockRunner({
       ...port,
       flagged: (side) => this.#endings.flagged(side),
+      grace: (side) => (this.s.settings.mode === 'live' && S.seatOf(this.s) !== side ? LAG_ALLOWANCE : 0),
       frame: () => this.#painter.frame(),
     });
     this.#attributes = new Attributes({

@@ -241,9 +241,10 @@ export class LiveLink {
     // game, arrived now; a device catching up takes each move's stamp as its arrival.
     const live = this.#following && snap.moves.length - have.length === 1;
     for (let i = have.length; i < snap.moves.length; i++) {
-      if (!b.playRemote(snap.moves[i], { claimed: snap.times?.[i], at: snap.at?.[i], live })) return;
+      if (!b.playRemote(snap.moves[i], { claimed: snap.times?.[i], at: snap.at?.[i], prevAt: snap.at?.[i - 1], live })) return;
     }
-    if (have.length === snap.moves.length && !this.#following) b.clockSince(snap.at?.[snap.moves.length - 1]);
+    // A board that was away counts the time since the last move, as the other device does.
+    if (!live && !this.#following) b.clockSince(snap.at?.[snap.moves.length - 1]);
     this.#following = true;
     // The other seat's ending or draw offer, once its moves are all on the board.
     if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);
