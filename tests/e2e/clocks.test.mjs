@@ -3,14 +3,17 @@
 // the time control and each move's time; a live game with a short control between two devices
 // (browser contexts) through a real relay (scripts/relay.mjs with a throwaway Redis) ends on time,
 // the fallen flag claimed by the winner's device while the loser's is closed, and the relay keeps
-// the claim for the loser's device, which takes it on opening again.
+// the claim for the loser's device, which takes it on opening again; a move whose signed time
+// gives its seat time is taken with the time the receiver measured; and the two devices' clocks
+// over 40 moves are measured (the figure is logged).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, playMove, pickMove, copyLink, waitText } from './helpers.mjs';
 import { setUpDevices, startFromForm } from './devices.mjs';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
-import { topics, parseSnapshot } from '../../www/remote/live-protocol.js';
+import { topics, parseSnapshot, withMove } from '../../www/remote/live-protocol.js';
+import { identityOf, signer } from '../../www/remote/live-keys.js';
 
 const env = setUpDevices();
 let redis;
@@ -165,6 +168,35 @@ test('a live game on a short clock ends on time: the winner claims the fallen fl
   // Gray opens the game again on another device with the seat's link: the game is over there too.
   const c = await env.device(invite);
   await waitText(c.page, '#status', /Blue wins on time: Gray's flag fell\./, 15000);
+  assert.deepEqual(a.problems, []);
+});
+
+test('live: a move whose signed time gives its seat time is taken with the time this device measured', async () => {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=1%2B0&mode=two`);
+  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '1+0');
+  await startFromForm(a.page, 'live', 'blue');
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const fragment = new URLSearchParams(new URL(invite).hash.slice(1));
+  const id = fragment.get('game-id');
+  // Gray's seat, played by this test with the invitation's key, not by a page.
+  const signGray = await signer((await identityOf(fragment.get('seat-key'))).privateJwk);
+  await playMove(a.page, pickMove(await state(a.page), 0, { walk: false }));
+  const snap = await retainedWhen(id, (x) => x.moves.length === 1);
+  await a.page.waitForTimeout(1500);
+  const reply = (await state(a.page)).moves[0].text;
+  // Gray says it has ten minutes left, in a one-minute game, after a second and a half.
+  const forged = await withMove(snap, [...snap.moves, reply], signGray, 'gray', 600_000);
+  const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+  await client.publishAsync(topics(id).game, JSON.stringify(forged), { qos: 1, retain: true });
+  await client.endAsync();
+  await a.page.waitForFunction(() => window.bluegray.state.history.length === 2, null, { timeout: 10000 });
+  const clocks = await a.page.evaluate(() => window.bluegray.element.clocks);
+  assert.ok(clocks.gray <= 59_000 && clocks.gray > 50_000, `Gray's clock: ${clocks.gray} ms`);
+  assert.equal(clocks.running, 'blue');
+  const clk = (await state(a.page)).record.match(/\{\[%clk ([^\]]+)\]\}/g);
+  assert.equal(clk.length, 2);
+  assert.match(clk[1], /0:00:5\d/, 'the record keeps the measured time, not the claim');
   assert.deepEqual(a.problems, []);
 });
 
