@@ -200,6 +200,30 @@ test('live: a move whose signed time gives its seat time is taken with the time 
   assert.deepEqual(a.problems, []);
 });
 
+test('live: a device that reopens the game counts the time it was away, as the other device does', async () => {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=1%2B0&mode=two`);
+  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '1+0');
+  await startFromForm(a.page, 'live', 'blue');
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await liveMove(a, b, 2);
+  // Gray's device leaves while Gray's clock runs, and comes back four seconds later.
+  await b.page.goto('about:blank');
+  await a.page.waitForTimeout(4000);
+  await b.page.goto(invite);
+  await b.page.waitForFunction(() => window.bluegray?.state?.history.length === 3 && window.bluegray.element.clocks?.running === 'gray', null, { timeout: 15000 });
+  await waitConnected(b.page);
+  await b.page.waitForTimeout(500);
+  const c = await bothClocks(a, b);
+  assert.ok(c.a.gray < 57_000, `Gray's clock on Blue's device: ${c.a.gray} ms`);
+  assert.ok(Math.abs(c.a.gray - c.b.gray) < 1000, `Gray's clock: ${c.a.gray} ms on Blue's device, ${c.b.gray} ms on Gray's`);
+  assert.ok(Math.abs(c.a.blue - c.b.blue) < 1000, `Blue's clock: ${c.a.blue} ms and ${c.b.blue} ms`);
+});
+
 /** Both devices' clocks at one moment: each read with its Date.now(), the running one carried to the later reading. */
 async function bothClocks(a, b) {
   const read = (d) => d.page.evaluate(() => ({ ...window.bluegray.element.clocks, now: Date.now() }));
