@@ -114,10 +114,11 @@ export function newGameForm(ctx, { start, lessons }) {
     $('level-row').hidden = !computer;
     $('movetime-row').hidden = !computer;
     $('clock-row').hidden = !(m === 'ai' || m === 'two' || isRemote(m));
-    // Days per move are for games by link; the other modes' clocks run while the page is open.
+    // Days per move are for games by link, minutes for the modes whose clocks run while the
+    // page is open.
     for (const o of select('clock').options) {
       const days = o.value.endsWith('d');
-      o.hidden = o.disabled = days && m !== 'friend';
+      o.hidden = o.disabled = o.value !== 'none' && days !== (m === 'friend');
       o.textContent = clockName(o.value);
     }
     if (select('clock').selectedOptions[0]?.disabled) select('clock').value = 'none';
