@@ -37,7 +37,7 @@ export default {
     'result.resignation': 'Победили {winner:side}: {loser:side} сдались.',
     'result.agreement': 'Ничья по соглашению.',
     'result.aborted': 'Партия прервана: без результата.',
-    'result.time': '{winner:side} побеждает по времени: у стороны «{loser:side}» упал флажок.',
+    'result.time': 'Победили {winner:side} по времени: {loser:side} просрочили время.',
     'clock.label': 'Часы ({side:side}): {time}',
     'clock.running': 'Часы ({side:side}): {time}, идут',
 
