@@ -46,6 +46,13 @@ export {};
  */
 
 /**
+ * A game's clocks as the element's `clocks` property and `clock` event give them: the time
+ * control (`5+3`, `0.5+0`, `3d`), each side's time left in milliseconds, and the side whose
+ * clock runs (null before the first move and once the game is over).
+ * @typedef {{control: string, blue: number, gray: number, running: Side|null}} ClockReading
+ */
+
+/**
  * Something to say: a message of the tables (`key`, with `params` put in), or text that is
  * already the reader's (`text`, e.g. from the rules core).
  * @typedef {{key: string, params?: MessageParams}|{text: string}} Message

@@ -43,6 +43,7 @@ import { typeName } from './lib/errors.js';
  * @attr {number} level - The computer's level, from the rules core's lowest to its highest (see `catalogue.levels`).
  * @attr {number} movetime - The computer's time per move in milliseconds; 0 for the level's own budget.
  * @attr {'on'|'none'} help - `none`: the players of a two-player game chose no engine help, so Hint (and `hint()`), the evaluation and the best line are off until the game is over, as against a friend elsewhere. Absent (`on`): help as usual. A game's own: `newGame()` without it starts a game with help.
+ * @attr {string} clock - The time control of a new game against the computer, between two people, by link or live: `none` (the default), minutes+seconds of increment such as `1+0`, `3+2`, `5+3`, `10+5`, `15+10` (minutes may have decimals: `0.5+0`), or days per move such as `3d`. Both clocks are shown on the board, the running one marked; a side whose time runs out loses (`gameover` with reason `time`). A record's `TimeControl` tag wins over it. A change starts a new game.
  * @attr {string} position - A position code to start from. A change starts a new game.
  * @attr {string} record - A game record to load. A change starts a new game.
  * @attr {'blue'|'gray'} orientation - The side shown at the bottom.
@@ -57,14 +58,16 @@ import { typeName } from './lib/errors.js';
  * @prop {'win2'|'win3'|'stop'|null} goal - The `goal` attribute in force: the puzzle's goal, or null.
  * @prop {boolean|string} locked - Whether the board takes no move from a person; true or a sentence adds the `locked` attribute, false removes it.
  * @prop {string|null} relay - The `relay` attribute in force, or null.
+ * @prop {{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}|null} clocks - The game's clocks now: its time control, each side's time left in milliseconds and whose clock runs; null in a game without a clock.
  * @prop {string|null} gameId - The game's id against a friend elsewhere (the `game-id` attribute), or null; a new live game sets it once it is made.
  * @prop {string|null} hostKey - The host's public key in a live game (the `host-key` attribute), or null; a new live game sets it.
  * @prop {string|null} seatKey - The `seat-key` attribute in force, or null.
  *
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
- * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'abandoned', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, or by the players: `resign()`, `offerDraw()`, `abort()`, `claim()`), the result token (`*` for an abort: no result) and a sentence in the board's language.
+ * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'time'|'abandoned', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, by the players: `resign()`, `offerDraw()`, `abort()`, `claim()`, or `time`: the loser's clock ran out), the result token (`*` for an abort: no result) and a sentence in the board's language.
  * @fires {CustomEvent<{side: 'blue'|'gray'}>} drawoffer - Against a friend elsewhere, a draw offer now stands: this board's seat's (`offerDraw()`), or the friend's, which the page brings from their link or the relay brings live.
+ * @fires {CustomEvent<{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}>} clock - In a game with a clock, a clock started or stopped (a game set up, a move, the end): the time control, each side's time left in milliseconds and whose clock runs now.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-solved - In puzzle mode, the person's move reached the goal: every move from the start, the board's replies included.
  * @fires {CustomEvent<{moves: string[]}>} puzzle-slower - In puzzle mode, the person's move wins too, but not in the moves the goal asks: every move from the start (that one last), which the board then takes back for another try.
@@ -78,6 +81,8 @@ import { typeName } from './lib/errors.js';
  * @csspart board - The board's canvas.
  * @csspart result - The result of a finished game over the board (its sentence and a close button, which hides it for that game; the next finished game shows its own). Hide it with `display: none` where the page says the result itself.
  * @csspart notice - The line over the board's lower margin, under its last row of points, that says why a move was refused.
+ * @csspart clock-top - In a game with a time control, the clock of the side at the top, in the frame's upper right corner (`data-side`, `data-running` and `data-low` say whose it is, whether it runs and whether its time is short).
+ * @csspart clock-bottom - The clock of the side at the bottom, in the frame's lower right corner (as `clock-top`).
  *
  * @cssprop [--blue-gray-game-radius=12px] - The board's corner radius.
  * @cssprop [--blue-gray-game-shadow=0 10px 30px rgba(0, 0, 0, 0.45), 0 2px 6px rgba(0, 0, 0, 0.35)] - The board's shadow (`none` for a flat board).
@@ -85,6 +90,11 @@ import { typeName } from './lib/errors.js';
  * @cssprop [--blue-gray-game-font=14px/1.35 system-ui, sans-serif] - The font of the notice and the result.
  * @cssprop [--blue-gray-game-notice-background=rgba(30, 24, 18, 0.88)] - The background of the notice and the result.
  * @cssprop [--blue-gray-game-notice-color=#fff7e6] - The text colour of the notice and the result.
+ * @cssprop [--blue-gray-game-clock-background=rgba(30, 24, 18, 0.72)] - The background of a stopped clock.
+ * @cssprop [--blue-gray-game-clock-color=#fff7e6] - The text colour of a stopped clock.
+ * @cssprop [--blue-gray-game-clock-running-background=#ffd54f] - The background of the running clock.
+ * @cssprop [--blue-gray-game-clock-running-color=#1b1208] - The text colour of the running clock.
+ * @cssprop [--blue-gray-game-clock-low-background=#d32f2f] - The background of the running clock when its time is short.
  */
 export class BlueGrayGame extends HTMLElement {
   static get observedAttributes() {
@@ -197,7 +207,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.gs ? Sel.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
   }
 
-  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number, help: 'on'|'none'}} The settings in force. */
+  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number, help: 'on'|'none', clock: string}} The settings in force. */
   get settings() {
     return { ...this.#c.s.settings };
   }
@@ -279,6 +289,11 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.endings.claimableAt();
   }
 
+  /** @type {{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}|null} The game's clocks now: its time control, each side's time left in milliseconds and whose clock runs; null in a game without a clock. */
+  get clocks() {
+    return this.#c.clocks;
+  }
+
   /** @type {'blue'|'gray'|null} Against a friend elsewhere, the side whose draw offer stands (until the other side moves), or null. */
   get drawOffer() {
     return this.#c.endings.drawOffer();
@@ -291,11 +306,11 @@ export class BlueGrayGame extends HTMLElement {
 
   /**
    * Starts a new game. `options` may give any of variant, mode, side, level, movetime, help,
-   * position, record, relay, game-id, host-key and seat-key (they become the element's
+   * clock, position, record, relay, game-id, host-key and seat-key (they become the element's
    * attributes; a help, game-id, host-key or seat-key not given is removed: another game); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
    * is not valid.
-   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, help?: 'on'|'none', position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
+   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, help?: 'on'|'none', clock?: string, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
    * @returns {void}
    */
   newGame(options = {}) {

@@ -226,8 +226,33 @@ test('the players end a game: resignation, agreement, abort, a claim; the state 
   assert.equal(new Game('sackson').state().result, undefined);
   bad(() => new Game('sackson').end('resign'), 'bad-argument', 'Game.end: side', "'blue' or 'gray'", 'undefined');
   bad(() => new Game('sackson').end('draw', 'blue'), 'bad-argument', 'side', 'undefined for a draw');
-  bad(() => new Game('sackson').end('quit'), 'bad-argument', 'how', "'resign', 'draw', 'abort', 'claim' or 'claim-draw'", "'quit'");
+  bad(() => new Game('sackson').end('quit'), 'bad-argument', 'how', "'resign', 'draw', 'abort', 'time', 'claim' or 'claim-draw'", "'quit'");
   bad(() => new Game('sackson').end({ toString: () => 'draw' }), 'bad-argument', 'how', 'an object');
+  bad(() => new Game('sackson').end('time'), 'bad-argument', 'Game.end: side', "'blue' or 'gray'");
+  stillWorks();
+});
+
+test('a flag fall ends a game on time, and the record keeps the time control and each move’s time', () => {
+  const { Game } = pkg();
+  const g = new Game('sackson');
+  g.setTag('TimeControl', '1+0');
+  g.setClock(1); // before any move: nothing
+  g.play('e2-f3');
+  g.setClock(59_500);
+  g.play('e8-d7');
+  g.setClock(58_000);
+  assert.deepEqual(g.clocks(), [59_500, 58_000]);
+  const r = g.end('time', 'blue');
+  assert.deepEqual({ ...r }, { winner: 'gray', reason: 'time', text: "Gray wins on time: Blue's flag fell", token: '0-1', halfWin: false, byPlayers: true });
+  const text = g.record();
+  assert.match(text, /\[TimeControl "1\+0"\]/);
+  assert.match(text, /\[Termination "time forfeit"\]/);
+  assert.match(text, /e2-f3 \{\[%clk 0:00:59\.5\]\} 1\.\.\. e8-d7 \{\[%clk 0:00:58\]\}/);
+  const back = Game.fromRecord(text);
+  assert.deepEqual(back.state().result, r);
+  assert.deepEqual(back.clocks(), [59_500, 58_000]);
+  bad(() => back.setClock(-1), 'bad-argument', 'Game.setClock: ms');
+  bad(() => back.setClock(1.5), 'bad-argument', 'Game.setClock: ms');
   stillWorks();
 });
 
@@ -378,7 +403,7 @@ test('tag values with line breaks and control characters survive the record', ()
 
 test('a freed Game, or a method called on anything but a Game, throws a coded Error in JS', () => {
   const { Game } = pkg();
-  const names = ['state', 'play', 'legalMove', 'playIndex', 'undo', 'redo', 'end', 'setTag', 'tag', 'record', 'code'];
+  const names = ['state', 'play', 'legalMove', 'playIndex', 'undo', 'redo', 'end', 'setTag', 'tag', 'setClock', 'clocks', 'record', 'code'];
   const g = new Game('sackson');
   g.play('e2-e3');
   g.free();

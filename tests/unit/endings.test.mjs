@@ -52,6 +52,7 @@ test('each ending is said in every language, and the recent list names it', () =
     [(g) => g.end('resign', 'gray'), 'Blue wins: Gray resigned.', '1-0', 'result 1-0 by resignation'],
     [(g) => g.end('draw'), 'Draw by agreement.', '1/2-1/2', 'result 1/2-1/2 by agreement'],
     [(g) => g.end('abort'), 'Game aborted: no result.', '*', 'aborted, no result'],
+    [(g) => g.end('time', 'blue'), "Gray wins on time: Blue's flag fell.", '0-1', 'result 0-1 on time'],
   ];
   for (const [end, english, token, listed] of cases) {
     const { game } = snapshot(['e2-f3']);
@@ -68,6 +69,11 @@ test('each ending is said in every language, and the recent list names it', () =
     assert.equal(summary.reason, gs.result.reason);
     assert.equal(say('en', { key: `recent.ended.${summary.reason}`, params: { result: summary.result } }), listed);
   }
+  // A game with a clock is listed with its time control.
+  const timed = summarise({ variant: 'sackson', mode: 'ai', side: 'blue', level: 1, clock: '5+3' }, null);
+  assert.equal(timed.clock, '5+3');
+  assert.equal(summarise({ variant: 'sackson', mode: 'ai', side: 'blue', level: 1, clock: 'none' }, null).clock, null);
+  assert.equal(say('en', { key: 'recent.clock', params: { clock: timed.clock } }), 'clock 5+3');
   // The rules' endings keep their own sentences.
   const g = core.Game.fromCode('sackson', 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30');
   g.play('e4-e5');

@@ -16,14 +16,14 @@ import {
 
 test('the defaults are frozen and valid under their own validator', () => {
   assert.ok(Object.isFrozen(DEFAULTS));
-  assert.deepEqual(DEFAULTS, { variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0, help: 'on' });
+  assert.deepEqual(DEFAULTS, { variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0, help: 'on', clock: 'none' });
   for (const [name, value] of Object.entries(DEFAULTS)) {
     assert.deepEqual(parseSetting(name, value), { value }, name);
     assert.deepEqual(parseSetting(name, String(value)), { value }, `${name} as text`);
   }
   assert.deepEqual([...MODES], ['ai', 'two', 'demo', 'view', 'puzzle', 'edit', 'friend', 'live']);
   assert.deepEqual([...SIDES], ['blue', 'gray']);
-  for (const n of ['variant', 'mode', 'side', 'level', 'movetime', 'position', 'record', 'orientation', 'coordinates', 'lang']) {
+  for (const n of ['variant', 'mode', 'side', 'level', 'movetime', 'clock', 'position', 'record', 'orientation', 'coordinates', 'lang']) {
     assert.ok(SETTING_NAMES.includes(n), n);
   }
 });
@@ -207,4 +207,12 @@ test('help: none (and off, no) or on; anything else is refused with what is vali
   const { settings, errors } = readSettings({ help: 'some' }, ['help']);
   assert.deepEqual(settings, {});
   assert.deepEqual(errors.map((e) => [e.name, e.expected]), [['help', 'settings.expected.help']]);
+});
+
+test('a time control is read as the rules core writes it, and a bad one is said', () => {
+  assert.deepEqual(parseSetting('clock', ' 5+3 '), { value: '5+3' });
+  assert.deepEqual(parseSetting('clock', '0.50+0'), { value: '0.5+0' });
+  assert.deepEqual(parseSetting('clock', 'NONE'), { value: 'none' });
+  assert.deepEqual(parseSetting('clock', '3D'), { value: '3d' });
+  for (const bad of ['5', '0+3', '181+0', '5+181', '31d', 'x']) assert.equal(parseSetting('clock', bad).error?.expected, 'settings.expected.clock', bad);
 });

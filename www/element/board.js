@@ -14,6 +14,7 @@ import { travelled, moverPath } from '../lib/moves.js';
 /** @import { AiInfo } from '../api-types.js' */
 /** @import { Glide } from './anim.js' */
 /** @import { Puzzle } from './puzzle-mode.js' */
+/** @import { Clocks } from '../lib/clock.js' */
 /** @import { LiveStatus, Seat } from '../api-types.js' */
 
 /** @typedef {'human'|'computer'|'api'|'remote'} MoveBy */
@@ -340,4 +341,14 @@ export function focused(s, on) {
  */
 export function glided(s) {
   return s.glide ? { ...s, glide: null } : s;
+}
+
+/**
+ * The state with the game's clocks (clocks.js), or null for a game without them.
+ * @param {BoardState} s
+ * @param {Clocks|null} clocks
+ * @returns {BoardState}
+ */
+export function withClocks(s, clocks) {
+  return { ...s, clocks };
 }

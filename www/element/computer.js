@@ -4,7 +4,9 @@
 // the board asks it again when it comes back.
 import { AiClient, isAbort } from '../engine/ai-client.js';
 import { computerToMove } from './state.js';
-/** @import { SearchResult } from '../engine/core-types.js' */
+import { remaining } from '../lib/clock.js';
+/** @import { SearchResult, Side } from '../engine/core-types.js' */
+/** @import { Clocks } from '../lib/clock.js' */
 /** @import { Mode } from '../lib/settings.js' */
 /** @import { BoardState } from './state.js' */
 
@@ -29,6 +31,22 @@ import { computerToMove } from './state.js';
  * @type {Partial<Record<Mode, number>>}
  */
 const DELAY_MS = { ai: 120, demo: 450 };
+
+/**
+ * The computer's time for a move: its `movetime` setting (0: the level's own budget), and with a
+ * clock at most a thirtieth of its time left once that is short (under a minute's thinking at
+ * 2 s a move), so that the computer does not lose on time.
+ * @param {number} movetime
+ * @param {Clocks|null} clocks
+ * @param {Side} side
+ * @returns {number}
+ */
+export function thinkTime(movetime, clocks, side) {
+  if (!clocks) return movetime || 0;
+  const cap = Math.max(20, Math.floor(remaining(clocks, side, Date.now()) / 30));
+  if (cap >= 2000) return movetime || 0;
+  return movetime ? Math.min(movetime, cap) : cap;
+}
 
 export class Computer {
   #client = new AiClient();
@@ -83,7 +101,7 @@ export class Computer {
         record: gs.record,
         variant: gs.variant,
         level: s.settings.level,
-        movetimeMs: s.settings.movetime || 0,
+        movetimeMs: thinkTime(s.settings.movetime, s.clocks, gs.side),
       });
     } catch (e) {
       if (!isAbort(e)) this.#board.failed(e instanceof Error ? e : new Error(String(e)));

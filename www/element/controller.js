@@ -22,6 +22,8 @@ import { Painter } from './painter.js';
 import { PuzzleRunner } from './puzzle-mode.js';
 import { EditMode } from './edit-mode.js';
 import { GameSetup } from './game-setup.js';
+import { ClockRunner } from './clocks.js';
+import { LAG_ALLOWANCE } from '../lib/clock.js';
 import { loadTeaching } from '../engine/assets.js';
 import { attachInput, attachResultClose } from './input.js';
 import { resultMessage } from '../lib/result.js';
@@ -51,6 +53,7 @@ export class BoardController {
   #painter;
   #setup;
   #edit;
+  #clocks;
   /**
    * Settles when the rules core has loaded and the first game is set up.
    * @type {{promise: Promise<HTMLElement>, resolve: (host: HTMLElement) => void, reject: (e: Error) => void}}
@@ -94,6 +97,12 @@ export class BoardController {
       reflect: (/** @type {() => void} */ write) => this.#attributes.reflect(write),
     };
     this.#painter = new Painter(host, els, port);
+    this.#clocks = new ClockRunner({
+      ...port,
+      flagged: (side) => this.#endings.flagged(side),
+      grace: (side) => (this.s.settings.mode === 'live' && S.seatOf(this.s) !== side ? LAG_ALLOWANCE : 0),
+      frame: () => this.#painter.frame(),
+    });
     this.#attributes = new Attributes({
       ...port,
       newGame: () => this.#setup.queue(),
@@ -109,7 +118,8 @@ export class BoardController {
       ...port,
       settled: (news) => this.#settled(news),
       stopComputer: () => this.#computer.cancel(),
-      livePlayed: (history) => this.#live.played(history),
+      livePlayed: (history, time) => this.#live.played(history, time),
+      clockMoved: (mover, claim) => this.#clocks.moved(this.requireGame(), mover, claim),
       judge: () => this.#puzzle.judge(),
     });
     this.#computer = new Computer({
@@ -137,12 +147,13 @@ export class BoardController {
     });
     this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe() });
     this.#hints = new HintRunner(port);
-    this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveDeclared: (how) => this.#live.declared(how) });
+    this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveDeclared: (how, side) => this.#live.declared(how, side) });
     this.#live = new LiveLink({
       ...port,
       game: () => this.r.game,
       newGame: (game) => this.#setup.setGame(game, { keepSession: true }),
-      playRemote: (move) => this.#mover.playMove(move, 'remote'),
+      playRemote: (move, claim) => this.#mover.playMove(move, 'remote', claim),
+      clockSince: (at) => this.#clocks.resume(at),
       endRemote: (how, side) => this.#endings.fromRelay(how, side),
       offerRemote: (side, ply) => this.#endings.offerFromRelay(side, ply),
       reflect: (name, value) => this.#attributes.reflect(() => host.setAttribute(name, value)),
@@ -150,6 +161,7 @@ export class BoardController {
     this.#setup = new GameSetup({
       ...port,
       readAttributes: (report) => this.#attributes.read(report),
+      startClocks: (game) => this.#clocks.start(game),
       limits: () => this.#attributes.limits(),
       settingErrors: (errors) => this.#attributes.settingErrors(errors),
       stop: () => {
@@ -239,6 +251,7 @@ export class BoardController {
     this.#attributes.read(false);
     this.#painter.label((key) => this.t(key));
     this.#painter.frame();
+    this.#clocks.connected();
     if (!this.r.core) this.#setup.load();
     else {
       this.#computer.warm();
@@ -256,6 +269,7 @@ export class BoardController {
     this.#puzzle.cancel();
     this.#hints.cancel('The board was removed from the page.');
     this.#live.sync();
+    this.#clocks.connected();
   }
 
   /** @param {string} name */
@@ -288,9 +302,15 @@ export class BoardController {
       this.apply(B.announced, gs.ply);
       queueMicrotask(() => this.#emitGameOver());
     }
+    this.#clocks.settled(this.r.game, gs);
     this.#painter.describe(news);
     this.changed();
     this.#computer.consider();
+  }
+
+  /** The clocks as the page reads them (the element's `clock` property), or null. */
+  get clocks() {
+    return this.#clocks.reading();
   }
 
   /** The game changed without a move of its own (a tag, say). */

@@ -29,8 +29,9 @@ import { claimOpensAt } from '../lib/claims.js';
  *   stopMoving(): void,
  *   settled(): void,
  *   refresh(): void,
+ *   changed(): void,
  *   emit(type: string, detail: object): void,
- *   liveDeclared(how: EndingHow|'offer'): void,
+ *   liveDeclared(how: EndingHow|'offer', side?: Side): void,
  *   t(key: string, params?: MessageParams): string,
  * }} EndingBoard
  */
@@ -114,8 +115,9 @@ export class Endings {
   }
 
   /**
-   * The other seat's resignation, abort, acceptance of this seat's draw offer or claim in a live
-   * game, checked by the session (its seat's signature): the game ends here as it did there.
+   * The other seat's resignation, abort, acceptance of this seat's draw offer, claim or flag
+   * fall in a live game, checked by the session (its seat's signature): the game ends here as
+   * it did there.
    * @param {EndingHow} how
    * @param {Side} side
    */
@@ -123,13 +125,36 @@ export class Endings {
     const b = this.#board;
     const game = b.game();
     try {
-      game.end(how, how === 'resign' || how === 'claim' ? side : undefined);
+      game.end(how, how === 'resign' || how === 'time' || how === 'claim' ? side : undefined);
     } catch {
       // Ended here already (by this seat, crossing the other's): the first ending stands.
       return;
     }
     b.apply(B.afterStep, game.state());
     b.settled();
+  }
+
+  /**
+   * `side`'s flag fell on this board's clock (clocks.js): the game ends on time; in a live game
+   * this device's seat signs it (its own flag, or the other seat's claimed), an onlooker only
+   * waits for a seat's word.
+   * @param {Side} side
+   */
+  flagged(side) {
+    const b = this.#board;
+    const s = b.state();
+    const seat = seatOf(s);
+    if (s.settings.mode === 'live' && seat !== 'blue' && seat !== 'gray') return b.changed();
+    const game = b.game();
+    try {
+      game.end('time', side);
+    } catch {
+      return; // over already
+    }
+    b.stopMoving();
+    b.apply(B.afterStep, game.state());
+    b.settled();
+    if (s.settings.mode === 'live') b.liveDeclared('time', side);
   }
 
   /**

@@ -15,7 +15,7 @@ import { loadLanguage } from '../lib/i18n.js';
 /** @import { MessageParams } from '../lib/i18n.js' */
 
 /** The game settings newGame() takes, besides the start (a position or a record). */
-const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'help', 'position', 'record', 'relay', 'game-id', 'host-key', 'seat-key'];
+const GAME_OPTIONS = ['variant', 'mode', 'side', 'level', 'movetime', 'help', 'clock', 'position', 'record', 'relay', 'game-id', 'host-key', 'seat-key'];
 
 /** The attributes that name one game with a friend elsewhere: a new game without them is another game. */
 const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
@@ -30,6 +30,7 @@ const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
  *   resources(): BoardResources,
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   readAttributes(report: boolean): void,
+ *   startClocks(game: CoreGame): void,
  *   limits(): Limits,
  *   settingErrors(errors: SettingError[]): string,
  *   reflect(write: () => void): void,
@@ -193,6 +194,7 @@ export class GameSetup {
     if (r.game) r.game.free();
     r.game = game;
     this.nameFriendGame(game);
+    b.startClocks(game);
     const gs = game.state();
     b.apply(B.withNewGame, gs);
     // The game's variant is the `variant` attribute's value (a loaded record may bring its own).

@@ -19,6 +19,7 @@ import { claimGame } from './state.js';
 /** @import { LiveSession } from '../remote/live.js' */
 /** @import { Snapshot, EndingHow } from '../remote/live-protocol.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
+/** @import { Claim } from './clocks.js' */
 
 /**
  * What a live game asks of its board.
@@ -28,7 +29,8 @@ import { claimGame } from './state.js';
  *   game(): CoreGame|null,
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   newGame(game: CoreGame): void,
- *   playRemote(move: string): boolean,
+ *   playRemote(move: string, claim: Claim): boolean,
+ *   clockSince(at: number|undefined): void,
  *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
  *   offerRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
@@ -66,6 +68,8 @@ export class LiveLink {
   #board;
   /** @type {ReturnType<typeof setTimeout>|undefined} Wakes the board when a claim opens. */
   #claimTimer = undefined;
+  /** This board has had a snapshot of its session: a move heard now arrived now. */
+  #following = false;
   /** The session this board has, and the relay and game it is for ("relay id"). */
   #entry = /** @type {{key: string, session: LiveSession|null}|null} */ (null);
 
@@ -89,6 +93,7 @@ export class LiveLink {
     if (current && current.key === key && !(fresh && !s.gameId)) return;
     if (current) current.session?.close();
     this.#entry = null;
+    this.#following = false;
     if (s.inviteKey) b.apply(withInviteKey, null);
     if (s.unkeptKey) b.apply(withUnkeptKey, null);
     if (!wanted || !core || !key) {
@@ -119,20 +124,23 @@ export class LiveLink {
   }
 
   /**
-   * Publishes this device's move: the game's moves as they now stand.
+   * Publishes this device's move: the game's moves as they now stand, and the mover's time left
+   * in a game with a clock.
    * @param {string[]} history
+   * @param {number|null} [time]
    */
-  played(history) {
-    this.#entry?.session?.played(history).catch((e) => this.#board.error(String((e && e.message) || e)));
+  played(history, time = null) {
+    this.#entry?.session?.played(history, time).catch((e) => this.#board.error(String((e && e.message) || e)));
   }
 
   /**
    * Publishes this device's seat's word: it resigned, aborted, accepted a draw or offered one,
-   * or claimed the game the other seat left.
+   * or saw `side`'s flag fall, or claimed the game the other seat left.
    * @param {EndingHow|'offer'} how
+   * @param {'blue'|'gray'} [side]
    */
-  declared(how) {
-    this.#entry?.session?.declared(how).catch((e) => this.#board.error(String((e && e.message) || e)));
+  declared(how, side) {
+    this.#entry?.session?.declared(how, side).catch((e) => this.#board.error(String((e && e.message) || e)));
   }
 
   /**
@@ -171,6 +179,7 @@ export class LiveLink {
       hostKey: s.hostKey,
       seatKey: s.seatKey,
       variant: s.gs?.variant ?? s.settings.variant,
+      clock: s.clocks ? s.clocks.control.text : null,
       storage: webStorage('localStorage'),
       Game: core.Game,
       created: ({ id, hostKey }) => {
@@ -215,10 +224,14 @@ export class LiveLink {
     let gs = b.state().gs;
     const core = b.core();
     if (!gs || !core) return;
-    if (snap.variant !== gs.variant) {
+    const clock = snap.clock ?? 'none';
+    const ours = b.state().clocks?.control.text ?? 'none';
+    if (snap.variant !== gs.variant || (clock !== ours && !gs.history.length)) {
       if (gs.history.length) return b.error(b.t('live.otherRules', { variant: snap.variant }));
       try {
-        b.newGame(new core.Game(snap.variant));
+        const game = new core.Game(snap.variant);
+        game.setTag('TimeControl', clock);
+        b.newGame(game);
       } catch (e) {
         return b.error(String((e && /** @type {Error} */ (e).message) || e));
       }
@@ -228,7 +241,15 @@ export class LiveLink {
     const have = gs.history;
     const differs = have.findIndex((m, i) => i < snap.moves.length && snap.moves[i] !== m);
     if (differs >= 0) return b.error(b.t('live.differs', { n: differs + 1 }));
-    for (let i = have.length; i < snap.moves.length; i++) if (!b.playRemote(snap.moves[i])) return;
+    // Each move with its signed time: one that arrives alone, while this device follows the
+    // game, arrived now; a device catching up takes each move's stamp as its arrival.
+    const live = this.#following && snap.moves.length - have.length === 1;
+    for (let i = have.length; i < snap.moves.length; i++) {
+      if (!b.playRemote(snap.moves[i], { claimed: snap.times?.[i], at: snap.at?.[i], prevAt: snap.at?.[i - 1], live })) return;
+    }
+    // A board that was away counts the time since the last move, as the other device does.
+    if (!live && !this.#following) b.clockSince(snap.at?.[snap.moves.length - 1]);
+    this.#following = true;
     // The other seat's ending or draw offer, once its moves are all on the board.
     if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);
     else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply);

@@ -16,6 +16,7 @@ import { errorText } from '../lib/errors.js';
 /** @import { MoveBy } from './board.js' */
 /** @import { AiInfo } from '../api-types.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
+/** @import { Claim } from './clocks.js' */
 
 /**
  * What playing moves asks of its board. `stopComputer()` ends the computer's search (a move
@@ -27,7 +28,8 @@ import { errorText } from '../lib/errors.js';
  *   game(): CoreGame,
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   stopComputer(): void,
- *   livePlayed(history: string[]): void,
+ *   livePlayed(history: string[], time: number|null): void,
+ *   clockMoved(mover: 'blue'|'gray', claim: Claim|null): number|null,
  *   judge(): void,
  *   settled(news: Message[]): void,
  *   refresh(): void,
@@ -66,12 +68,13 @@ export class Mover {
   }
 
   /**
-   * Plays a move that is not the person's (the puzzle's defender, a friend's through the relay);
-   * false, said as an error, when it cannot be played.
+   * Plays a move that is not the person's (the puzzle's defender, a friend's through the relay,
+   * with its signed time: `claim`); false, said as an error, when it cannot be played.
    * @param {string} move
    * @param {MoveBy} by
+   * @param {Claim|null} [claim]
    */
-  playMove(move, by) {
+  playMove(move, by, claim = null) {
     const before = this.#board.state().gs;
     const game = this.#board.resources().game;
     if (!game || !before) return false;
@@ -81,7 +84,7 @@ export class Mover {
       this.#board.error(errorText(e));
       return false;
     }
-    this.#afterMove(before, by);
+    this.#afterMove(before, by, null, claim);
     return true;
   }
 
@@ -175,9 +178,12 @@ export class Mover {
    * @param {GameState} before the game before the move
    * @param {MoveBy} by
    * @param {AiInfo|null} [aiInfo] the computer's search, for its move
+   * @param {Claim|null} [claim] a live move's signed time
    */
-  #afterMove(before, by, aiInfo = null) {
+  #afterMove(before, by, aiInfo = null, claim = null) {
     const b = this.#board;
+    // The mover's clock stops (its time goes into the record) before the game is read.
+    const time = b.clockMoved(before.side, by === 'remote' ? claim ?? { live: true } : null);
     const gs = b.game().state();
     const last = gs.lastMove;
     const glide =
@@ -192,7 +198,7 @@ export class Mover {
     if (seat !== null && SIDES.includes(/** @type {'blue'|'gray'} */ (seat)) && before.side !== seat) b.emit('opponentmove', detail);
     // This device's own move goes to the relay; one of its seat's that came from the relay (a
     // device taking the seat over catches up) is already there, and must not be sent back.
-    if (seat === before.side && s.settings.mode === 'live' && by !== 'remote') b.livePlayed(gs.history);
+    if (seat === before.side && s.settings.mode === 'live' && by !== 'remote') b.livePlayed(gs.history, time);
     if (by === 'human' && s.settings.mode === 'puzzle') b.judge();
     b.settled(T.moveNews(gs, before.side, by));
   }

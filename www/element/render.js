@@ -2,7 +2,7 @@
 // attributes a page may style by, in the shadow tree built here. Writes only what changed, so
 // an unchanged frame costs no repaint.
 import { drawBoard } from '../lib/draw.js';
-import { boardView, noticeMessage, resultOverlay, boardSize } from './view.js';
+import { boardView, noticeMessage, resultOverlay, boardSize, clockView } from './view.js';
 import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
 /** @import { Layout } from '../lib/draw-layout.js' */
@@ -11,8 +11,8 @@ import { setIfChanged } from '../lib/dom.js';
 /**
  * The parts of the board's shadow tree (SHADOW): the box around the board, its canvas, the result
  * shown over it at the end (its sentence and its close button), the line for refusals, and the
- * description a screen reader is told.
- * @typedef {{frame: HTMLElement, canvas: HTMLCanvasElement, result: HTMLElement, resultText: HTMLElement, resultClose: HTMLButtonElement, notice: HTMLElement, desc: HTMLElement}} BoardElements
+ * description a screen reader is told, and the two clocks (the top side's and the bottom side's).
+ * @typedef {{frame: HTMLElement, canvas: HTMLCanvasElement, result: HTMLElement, resultText: HTMLElement, resultClose: HTMLButtonElement, notice: HTMLElement, desc: HTMLElement, clockTop: HTMLElement, clockBottom: HTMLElement}} BoardElements
  */
 
 /**
@@ -29,6 +29,8 @@ const SHADOW = `
     </div>
     <p class="notice" part="notice" role="status" hidden></p>
     <p class="desc" aria-live="polite"></p>
+    <p class="clock clock-top" part="clock-top" role="timer" hidden></p>
+    <p class="clock clock-bottom" part="clock-bottom" role="timer" hidden></p>
   </div>`;
 
 /** @type {HTMLTemplateElement|null} */
@@ -63,7 +65,7 @@ export function buildShadow(root) {
   if (!canvas) throw new Error("The board's shadow tree has no canvas.");
   const resultClose = root.querySelector('.result-close');
   if (!(resultClose instanceof HTMLButtonElement)) throw new Error("The board's shadow tree has no close button for its result.");
-  return { frame: q('.frame'), canvas, result: q('.result'), resultText: q('.result-text'), resultClose, notice: q('.notice'), desc: q('.desc') };
+  return { frame: q('.frame'), canvas, result: q('.result'), resultText: q('.result-text'), resultClose, notice: q('.notice'), desc: q('.desc'), clockTop: q('.clock-top'), clockBottom: q('.clock-bottom') };
 }
 
 /**
@@ -71,7 +73,7 @@ export function buildShadow(root) {
  * `host` in language `lang`. `drawnKey` is what the canvas shows now. Returns `{layout,
  * drawnKey, animating}`.
  * @param {HTMLElement} host
- * @param {Pick<BoardElements, 'frame'|'canvas'|'result'|'resultText'|'notice'>} els
+ * @param {Pick<BoardElements, 'frame'|'canvas'|'result'|'resultText'|'notice'> & Partial<Pick<BoardElements, 'clockTop'|'clockBottom'>>} els
  * @param {BoardState} s
  * @param {string} lang
  * @param {string} drawnKey
@@ -101,6 +103,21 @@ export function renderBoard(host, els, s, lang, drawnKey) {
   const text = say(lang, noticeMessage(s));
   setIfChanged(notice, 'textContent', text);
   setIfChanged(notice, 'hidden', !text);
+  const clocks = clockView(s, Date.now());
+  for (const [el, c] of /** @type {const} */ ([
+    [els.clockTop, clocks && clocks.top],
+    [els.clockBottom, clocks && clocks.bottom],
+  ])) {
+    if (!el) continue;
+    setIfChanged(el, 'hidden', !c);
+    if (!c) continue;
+    setIfChanged(el, 'textContent', `${c.running ? '▶ ' : ''}${say(lang, { key: `side.${c.side}` })} ${c.text}`);
+    const label = say(lang, { key: c.running ? 'clock.running' : 'clock.label', params: { side: c.side, time: c.text } });
+    if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
+    setIfChanged(el.dataset, 'running', String(c.running));
+    setIfChanged(el.dataset, 'side', c.side);
+    setIfChanged(el.dataset, 'low', String(c.low));
+  }
   setIfChanged(host.dataset, 'ready', s.gs ? 'true' : 'false');
   setIfChanged(host.dataset, 'thinking', String(s.thinking));
   return { layout: draw.layout, drawnKey: key, animating };

@@ -13,6 +13,7 @@ import { solverToMove } from './puzzle-mode.js';
 /** @import { XY } from '../lib/draw-layout.js' */
 /** @import { Glide } from './anim.js' */
 /** @import { Puzzle } from './puzzle-mode.js' */
+/** @import { Clocks } from '../lib/clock.js' */
 
 /** @typedef {ReturnType<typeof initialUi>} Ui */
 /** @typedef {ReturnType<typeof defaultState>} BoardState */
@@ -186,6 +187,12 @@ export function defaultState() {
      */
     unkeptKey: null,
     /**
+     * The game's two clocks (lib/clock.js; clocks.js runs them), or null in a game without a
+     * time control.
+     * @type {Clocks|null}
+     */
+    clocks: null,
+    /**
      * A live game's connection (live.js, LiveStatus), or null outside live games.
      * @type {LiveStatus|null}
      */
@@ -274,7 +281,7 @@ export function seatOf(state) {
  * @returns {{gs: GameState|null, live: LiveStatus|null, clocked: boolean}}
  */
 export function claimGame(state) {
-  return { gs: state.gs, live: state.settings.mode === 'live' ? state.live : null, clocked: false };
+  return { gs: state.gs, live: state.settings.mode === 'live' ? state.live : null, clocked: state.clocks !== null };
 }
 
 /**

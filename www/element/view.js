@@ -6,6 +6,7 @@ import { layout } from '../lib/draw.js';
 import { glideAt } from './anim.js';
 import { shownGame, canHumanMove, bottomSide, resultShown } from './state.js';
 import { resultMessage } from '../lib/result.js';
+import { remaining, formatClock } from '../lib/clock.js';
 /** @import { DrawView } from '../lib/draw.js' */
 /** @import { Layout } from '../lib/draw-layout.js' */
 /** @import { Message } from '../lib/i18n.js' */
@@ -116,3 +117,26 @@ export function resultOverlay(s) {
 export function boardSize(width) {
   return Math.max(MIN_BOARD_PX, Math.floor(width));
 }
+
+/**
+ * The two clocks as the board shows them at `now` (Date.now()), the top side's and the bottom
+ * side's: the side, its time as text, whether it runs, and whether it is low (under 10 seconds,
+ * or a tenth of the game's time); null in a game without clocks.
+ * @param {BoardState} s
+ * @param {number} now
+ * @returns {{top: ClockFace, bottom: ClockFace}|null}
+ */
+export function clockView(s, now) {
+  const c = s.clocks;
+  if (!c) return null;
+  const bottom = bottomSide(s);
+  const top = bottom === 'blue' ? 'gray' : 'blue';
+  /** @param {'blue'|'gray'} side @returns {ClockFace} */
+  const face = (side) => {
+    const ms = remaining(c, side, now);
+    return { side, text: formatClock(ms), running: c.running === side, low: ms < Math.min(10_000, c.control.baseMs / 10) };
+  };
+  return { top: face(top), bottom: face(bottom) };
+}
+
+/** @typedef {{side: 'blue'|'gray', text: string, running: boolean, low: boolean}} ClockFace */

@@ -18,7 +18,7 @@ export {};
 /**
  * How a finished game ended (`winner` absent: a draw, or no result for an aborted game): by the
  * rules (breakthrough, lead, impasse) or by the players (resignation, agreement, aborted).
- * @typedef {'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'abandoned'} EndReason
+ * @typedef {'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'time'|'abandoned'} EndReason
  */
 
 /**
@@ -146,8 +146,10 @@ export {};
  *   playIndex(index: number): string,
  *   undo(): string|undefined,
  *   redo(): string|undefined,
- *   end(how: 'resign'|'draw'|'abort'|'claim'|'claim-draw', side?: Side): Result,
+ *   end(how: 'resign'|'draw'|'abort'|'time'|'claim'|'claim-draw', side?: Side): Result,
  *   setTag(name: string, value: string): void,
+ *   setClock(ms: number): void,
+ *   clocks(): (number|null)[],
  *   tag(name: string): string|undefined,
  *   record(): string,
  *   code(): string,

@@ -4,6 +4,7 @@
 // its catalogue); a variant spec, a position code and a record are checked by the rules core
 // where a game is made.
 import { GAME_ID } from './game-id.js';
+import { parseTimeControl } from './clock.js';
 /** @import { Side, Goal, Catalogue } from '../engine/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
 
@@ -14,8 +15,9 @@ import { GAME_ID } from './game-id.js';
 /**
  * The settings of a game: its rules (a variant spec), who plays, the person's side (or seat),
  * the computer's level and its time per move in milliseconds (0: the level's own budget), and
- * whether the engine helps (`none`: two players on one device chose no help, lib/fair-play.js).
- * @typedef {{variant: string, mode: Mode, side: Side, level: number, movetime: number, help: Help}} Settings
+ * whether the engine helps (`none`: two players on one device chose no help, lib/fair-play.js),
+ * the game's time control (lib/clock.js: `none`, `5+3`, `3d`).
+ * @typedef {{variant: string, mode: Mode, side: Side, level: number, movetime: number, help: Help, clock: string}} Settings
  */
 
 /**
@@ -39,6 +41,7 @@ import { GAME_ID } from './game-id.js';
  *   level: number,
  *   movetime: number,
  *   help: Help,
+ *   clock: string,
  *   coordinates: boolean,
  *   position: string,
  *   record: string,
@@ -65,7 +68,7 @@ import { GAME_ID } from './game-id.js';
  * The settings of a new game when nothing says otherwise.
  * @type {Readonly<Settings>}
  */
-export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0, help: /** @type {Help} */ ('on') });
+export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'blue', level: 3, movetime: 0, help: /** @type {Help} */ ('on'), clock: 'none' });
 
 /**
  * Who plays: against the computer, two people on one device, the computer alone, nobody, a
@@ -220,6 +223,14 @@ const PARSERS = {
       return ['on', 'yes'].includes(s) ? 'on' : undefined;
     },
     expected: 'settings.expected.help',
+  },
+  // A time control (lib/clock.js), written canonically: `none`, `5+3`, `3d`.
+  clock: {
+    parse: (v) => {
+      const control = parseTimeControl(v);
+      return control === undefined ? undefined : control ? control.text : 'none';
+    },
+    expected: 'settings.expected.clock',
   },
   coordinates: {
     parse: (v) => {

@@ -39,6 +39,9 @@ export default {
     'result.aborted': 'Game aborted: no result.',
     'result.abandoned': '{winner:side} wins: {loser:side} left the game.',
     'result.abandoned.draw': 'Draw: a player left the game.',
+    'result.time': '{winner:side} wins on time: {loser:side}\'s flag fell.',
+    'clock.label': '{side:side} clock: {time}',
+    'clock.running': '{side:side} clock: {time}, running',
 
     'refuse.captureCompulsory': 'A capture is compulsory: {side:side} must jump with a highlighted guard ({points}).',
     'refuse.captainBlocked': 'The captain on {point} cannot move: the {color:side} {kind:piece} on {blocker} blocks its path.',
@@ -99,6 +102,7 @@ export default {
     'settings.expected.side': 'blue or gray',
     'settings.expected.level': 'a whole number from {min} to {max}',
     'settings.expected.movetime': 'milliseconds from 0 to 600000',
+    'settings.expected.clock': 'none, minutes+seconds such as 5+3, or days per move such as 3d',
     'settings.expected.onOff': 'on or off',
     'settings.expected.help': 'on, or none for no engine help (no hint, evaluation or best line) until the game is over',
     'settings.expected.text': 'some text',

@@ -40,6 +40,9 @@ export default {
     'result.aborted': 'A játszmát megszakították: nincs eredmény.',
     'result.abandoned': '{winner:side} nyert: {loser:side} elhagyta a játszmát.',
     'result.abandoned.draw': 'Döntetlen: egy játékos elhagyta a játszmát.',
+    'result.time': '{winner:side} nyert időtúllépéssel: {loser:side} ideje lejárt.',
+    'clock.label': '{side:side} órája: {time}',
+    'clock.running': '{side:side} órája: {time}, jár',
 
     'refuse.captureCompulsory': 'Ütéskényszer: {side:side} csak valamelyik kiemelt katonájával üthet ({points}).',
     'refuse.captainBlocked': 'A kapitány ({point}) nem tud lépni: elállja az útját a következő ponton ({blocker}) álló {kind:piece} ({color:side}).',
@@ -100,6 +103,7 @@ export default {
     'settings.expected.side': 'blue vagy gray',
     'settings.expected.level': 'egész szám {min} és {max} között',
     'settings.expected.movetime': 'ezredmásodpercek száma 0 és 600000 között',
+    'settings.expected.clock': 'none, perc+másodperc, például 5+3, vagy napok lépésenként, például 3d',
     'settings.expected.onOff': 'on vagy off',
     'settings.expected.help': 'on, vagy none: a motor nem segít (nincs tipp, értékelés és legjobb folytatás) a játszma végéig',
     'settings.expected.text': 'nem üres szöveg',

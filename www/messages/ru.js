@@ -39,6 +39,9 @@ export default {
     'result.aborted': 'Партия прервана: без результата.',
     'result.abandoned': 'Победили {winner:side}: {loser:side} покинули партию.',
     'result.abandoned.draw': 'Ничья: игрок покинул партию.',
+    'result.time': 'Победили {winner:side} по времени: {loser:side} просрочили время.',
+    'clock.label': 'Часы ({side:side}): {time}',
+    'clock.running': 'Часы ({side:side}): {time}, идут',
 
     'refuse.captureCompulsory': 'Бить обязательно: {side:side} должны взять одним из выделенных солдат ({points}).',
     'refuse.captainBlocked': 'Капитан на {point} не может пойти: путь ему преграждает {kind:piece} ({color:side}) на {blocker}.',
@@ -99,6 +102,7 @@ export default {
     'settings.expected.side': 'blue или gray',
     'settings.expected.level': 'целое число от {min} до {max}',
     'settings.expected.movetime': 'число миллисекунд от 0 до 600000',
+    'settings.expected.clock': 'none, минуты+секунды, например 5+3, или дни на ход, например 3d',
     'settings.expected.onOff': 'on или off',
     'settings.expected.help': 'on или none — без помощи движка (без подсказки, оценки и лучшего варианта) до конца партии',
     'settings.expected.text': 'непустой текст',

@@ -14,7 +14,7 @@ import { MATCH_SETTINGS } from '../remote/friend.js';
  */
 
 /** The settings a link may give a game. */
-export const GAME_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', 'help', 'position', 'record', ...MATCH_SETTINGS]);
+export const GAME_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', 'help', 'clock', 'position', 'record', ...MATCH_SETTINGS]);
 
 /** What a link carries besides the game's settings: where the game stands and the ply to look at. */
 const PLACES = Object.freeze(['ply', 'view']);
@@ -61,6 +61,7 @@ export function readLink(search, hash, limits) {
     level: game.level,
     movetime: game.movetime,
     help: game.help,
+    clock: game.clock,
     position: game.position,
     record: game.record,
     gameId: game['game-id'],

@@ -39,6 +39,7 @@ import { loadWasm } from '../engine/assets.js';
  *   level?: number,
  *   movetime?: number,
  *   help?: 'on'|'none',
+ *   clock?: string,
  *   position?: string,
  *   record?: string,
  *   gameId?: string,
@@ -67,6 +68,7 @@ export function boardOptions(r) {
     level: r.level,
     movetime: r.movetime,
     help: r.help,
+    clock: r.clock,
     position: r.position,
     record: r.record,
     'game-id': r.gameId,
@@ -289,8 +291,8 @@ async function matchOfRecord(text) {
  * @returns {GameRequest}
  */
 export function keepPlayers(board, from) {
-  const { mode, side, level, movetime, help } = board.settings;
-  return { from, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' || isRemote(mode) ? 'two' : mode, side, level, movetime, help };
+  const { mode, side, level, movetime, help, clock } = board.settings;
+  return { from, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' || isRemote(mode) ? 'two' : mode, side, level, movetime, help, clock };
 }
 
 /**
@@ -299,7 +301,7 @@ export function keepPlayers(board, from) {
  * @returns {GameRequest}
  */
 export function rematchRequest(board) {
-  const { variant, mode, side, level, movetime, help } = board.settings;
+  const { variant, mode, side, level, movetime, help, clock } = board.settings;
   const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
-  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime, help };
+  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime, help, clock };
 }

@@ -45,6 +45,7 @@ export function newGameForm(ctx, { start, lessons }) {
       side: /** @type {GameRequest['side']} */ (select('side').value),
       level: Number(select('level').value),
       movetime: Number(select('movetime').value),
+      clock: select('clock').value,
     };
   }
 
@@ -65,6 +66,7 @@ export function newGameForm(ctx, { start, lessons }) {
     select('help').value = s.help;
     select('level').value = String(s.level);
     select('movetime').value = String(s.movetime);
+    showClock(s.clock);
     const rules = board.state && board.state.rules;
     if (picker && rules) picker.show(rules);
     updateVisibility();
@@ -82,6 +84,28 @@ export function newGameForm(ctx, { start, lessons }) {
     showSpec(select('variant'), cat, spec, about ? fittingText(select('variant'), about.names) : spec);
   }
 
+  /**
+   * A time control in the menu's words: none, minutes + seconds, or days a move.
+   * @param {string} value
+   */
+  function clockName(value) {
+    if (value === 'none') return t('form.clock.none');
+    if (value.endsWith('d')) return t('form.clock.days', { days: Number(value.slice(0, -1)) });
+    const [minutes, seconds] = value.split('+');
+    return t('form.clock.minutes', { minutes, seconds });
+  }
+
+  /**
+   * Shows the time control `clock` in the menu, adding it when the menu has no such choice (a
+   * link's `0.5+0`).
+   * @param {string} clock
+   */
+  function showClock(clock) {
+    const menu = select('clock');
+    if (![...menu.options].some((o) => o.value === clock)) menu.add(new Option(clock, clock));
+    menu.value = clock;
+  }
+
   /** Shows the rows the chosen mode needs, the rules' descriptions and who moves first. */
   function updateVisibility() {
     // Live games are offered only with a relay to carry them.
@@ -96,6 +120,15 @@ export function newGameForm(ctx, { start, lessons }) {
     $('help-row').hidden = m !== 'two';
     $('level-row').hidden = !computer;
     $('movetime-row').hidden = !computer;
+    $('clock-row').hidden = !(m === 'ai' || m === 'two' || isRemote(m));
+    // Days per move are for games by link, minutes for the modes whose clocks run while the
+    // page is open.
+    for (const o of select('clock').options) {
+      const days = o.value.endsWith('d');
+      o.hidden = o.disabled = o.value !== 'none' && days !== (m === 'friend');
+      o.textContent = clockName(o.value);
+    }
+    if (select('clock').selectedOptions[0]?.disabled) select('clock').value = 'none';
     const cat = board.catalogue;
     const spec = select('variant').value;
     // With overrides, the named variant's sentence may no longer hold: say what they change.

@@ -17,7 +17,7 @@ import { MATCH_SETTINGS } from '../remote/friend.js';
  */
 
 /** The settings a kept game keeps besides its record. */
-const KEPT_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', 'help', ...MATCH_SETTINGS]);
+const KEPT_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', 'help', 'clock', ...MATCH_SETTINGS]);
 
 /** Where this tab remembers the id of its kept game (a reload in the same tab reopens it). */
 export const TAB_KEY = 'bluegray.tab.v1';
@@ -159,7 +159,7 @@ export class Games {
     if (!gs || (gs === this.#saved && !force) || this.#switching) return null;
     this.#saved = gs;
     const settings = this.#board.settings;
-    const { variant, mode, side, level, movetime, help } = settings;
+    const { variant, mode, side, level, movetime, help, clock } = settings;
     /** @type {Record<string, string>} */
     const match = {};
     for (const [name, value] of /** @type {[string, string|null][]} */ ([
@@ -169,7 +169,7 @@ export class Games {
     ])) {
       if (value && isRemote(mode)) match[name] = value;
     }
-    const kept = { variant, mode, side, level, movetime, ...(help === 'none' ? { help } : {}), ...match };
+    const kept = { variant, mode, side, level, movetime, clock, ...(help === 'none' ? { help } : {}), ...match };
     // A live game started here is kept once named, after its seat's key (remote/live-kept.js):
     // storage full, the key goes first, and the page says so if it cannot keep it.
     if (mode === 'live' && !match['game-id']) return null;

@@ -25,6 +25,7 @@ import { isRemote, SIDES } from '../lib/settings.js';
  *   moves: number|null,
  *   result: Result['token']|null,
  *   reason: Result['reason']|null,
+ *   clock: string|null,
  * }} GameSummary
  */
 
@@ -32,12 +33,12 @@ import { isRemote, SIDES } from '../lib/settings.js';
  * A summary as the list reads it back from storage, which may hold anything: each part as
  * summarise wrote it, or null where storage holds something else (the variant as it is:
  * variantMessage reads it).
- * @typedef {{variant: unknown, mode: string|null, side: string|null, level: number|null, seat: string|null, turn: string|null, moves: number|null, result: string|null, reason: string|null}} StoredSummary
+ * @typedef {{variant: unknown, mode: string|null, side: string|null, level: number|null, seat: string|null, turn: string|null, moves: number|null, result: string|null, reason: string|null, clock: string|null}} StoredSummary
  */
 
 /**
  * A game's summary for the list, from its settings and the rules core's state.
- * @param {{variant: string, mode: string, side: Side, level: number, gameId?: string|null, seat?: Side|'watch'|null}} settings
+ * @param {{variant: string, mode: string, side: Side, level: number, clock?: string, gameId?: string|null, seat?: Side|'watch'|null}} settings
  * @param {GameState|null} gs
  * @returns {GameSummary}
  */
@@ -57,6 +58,8 @@ export function summarise(settings, gs) {
     result: gs && gs.result ? gs.result.token : null,
     // How it ended: the list says a resignation, an agreement or an abort.
     reason: gs && gs.result ? gs.result.reason : null,
+    // The time control of a game with a clock (`5+3`), or null.
+    clock: settings.clock && settings.clock !== 'none' ? settings.clock : null,
   };
 }
 
@@ -80,6 +83,7 @@ function readSummary(s) {
     moves: number(s.moves),
     result: text(s.result),
     reason: text(s.reason),
+    clock: text(s.clock),
   };
 }
 
@@ -121,7 +125,7 @@ function progressMessage(s) {
 }
 
 /** The endings by the players' word, which the list names (docs/RULES.md §5.1). */
-const BY_PLAYERS = ['resignation', 'agreement', 'aborted', 'abandoned'];
+const BY_PLAYERS = ['resignation', 'agreement', 'aborted', 'time', 'abandoned'];
 
 /**
  * The result of a summarised finished game, as a message: its token, and how the players ended it.
@@ -186,6 +190,7 @@ export function renderRecent(list, entries, { current, catalogue, say, lang, now
     const parts = [
       say(variantMessage(catalogue, s.variant)),
       say(playersMessage(s)),
+      s.clock ? say({ key: 'recent.clock', params: { clock: s.clock } }) : null,
       Number.isInteger(s.moves) ? say({ key: 'recent.moves', params: { n: s.moves } }) : null,
       say(s.result ? resultMessage(s) : progressMessage(s)),
       ago(lang, e.updated, now),

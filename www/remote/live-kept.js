@@ -117,17 +117,18 @@ export function refusal(key) {
 
 /**
  * A new game, this device its host at `seat`: both seats' key pairs, the guest's secret for the
- * invitation, and the first snapshot of `variant`, which binds both keys.
- * @param {{seat: Side, variant: string}} o
+ * invitation, and the first snapshot of `variant` (and its time control `clock`), which binds
+ * both keys.
+ * @param {{seat: Side, variant: string, clock?: string|null}} o
  * @returns {Promise<Kept>}
  */
-export async function hostedGame({ seat, variant }) {
+export async function hostedGame({ seat, variant, clock = null }) {
   const [host, guest] = await Promise.all([newIdentity(), newIdentity()]);
   const id = newGameId();
   const sign = await signer(host.privateJwk);
   /** @type {PerSide<string>} */
   const keys = seat === 'blue' ? { blue: host.key, gray: guest.key } : { blue: guest.key, gray: host.key };
-  const snap = await firstSnapshot({ id, variant, host: seat, keys, sign });
+  const snap = await firstSnapshot({ id, variant, host: seat, keys, sign, clock });
   const secret = await secretOf(guest.privateJwk);
   return { id, hostKey: host.key, host: seat, seat, ...host, secret, device: newDevice(), since: Date.now(), snap };
 }

@@ -26,6 +26,14 @@
 // there. A draw offer is `offer: {side, ply,
 // sig}`, signed by its seat after `ply` moves; it stands until the other seat moves.
 //
+// A game with a clock (docs/RULES.md §5.2) carries its time control, `clock` (`5+3`), bound by
+// the host's signature, and with each move the mover's time left after it and its device's
+// Date.now() when it moved, `times[i]` and `at[i]`, signed with the move. The other device
+// accepts a claimed time only within what it measured itself (lib/clock.js acceptedTime). A flag
+// fall is `end: {how: 'time', side}` with `side` the side whose time ran out, signed by that seat
+// (its own device saw its flag fall) or by the other seat (a claim: only while `side` is to
+// move, so that a claim holds even when the loser's device is closed).
+//
 // A snapshot of version 1 (games started before: the guest's key was sealed later, for whoever
 // asked first) is refused (`isOldSnapshot` tells it apart, so the player can be told why).
 
@@ -37,8 +45,8 @@ import { otherSide } from '../lib/settings.js';
 /**
  * How a player ended the game by their word: `resign`, `abort` or `draw` (accepting the other
  * seat's offer), or `claim`/`claim-draw` (the other seat left) at `at`, by the seat `side`,
- * signed by it.
- * @typedef {'resign'|'abort'|'draw'|'claim'|'claim-draw'} EndingHow
+ * signed by it; or `time`: `side`'s flag fell, signed by either seat (above).
+ * @typedef {'resign'|'abort'|'draw'|'time'|'claim'|'claim-draw'} EndingHow
  * @typedef {{how: EndingHow, side: Side, sig: string, at?: number}} Ending
  */
 
@@ -55,7 +63,7 @@ export const CLAIM_GRACE_MS = 30 * 1000;
 
 /**
  * A snapshot (above): the keys and signatures are base64url text.
- * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending, offer?: Offer}} Snapshot
+ * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending, offer?: Offer, clock?: string, times?: number[], at?: number[]}} Snapshot
  */
 
 /**
@@ -103,27 +111,41 @@ export function replayWith(Game) {
 }
 
 /**
- * What the host signs to bind the game's rules and both seats' keys to its own.
+ * What the host signs to bind the game's rules, its time control (a game with a clock) and
+ * both seats' keys to its own.
  * @param {string} id
  * @param {string} variant
  * @param {Side} host
  * @param {PerSide<string>} keys
+ * @param {string} [clock]
  * @returns {string}
  */
-export function gameText(id, variant, host, keys) {
-  return `${ROOT} ${id} game ${host} ${variant} blue ${keys.blue} gray ${keys.gray}`;
+export function gameText(id, variant, host, keys, clock) {
+  return `${ROOT} ${id} game ${host} ${variant} blue ${keys.blue} gray ${keys.gray}${clock ? ` clock ${clock}` : ''}`;
 }
 
 /**
- * What the mover signs for move `i` (from 0) of `moves`.
+ * What the mover signs for move `i` (from 0) of `moves`, with its time left and its stamp in a
+ * game with a clock.
  * @param {string} id
  * @param {string} variant
  * @param {string[]} moves
  * @param {number} i
+ * @param {{time: number, at: number}|null} [clock]
  * @returns {string}
  */
-export function moveText(id, variant, moves, i) {
-  return `${ROOT} ${id} move ${variant} ${i} ${moves.slice(0, i + 1).join(' ')}`;
+export function moveText(id, variant, moves, i, clock = null) {
+  return `${ROOT} ${id} move ${variant} ${i} ${moves.slice(0, i + 1).join(' ')}${clock ? ` clock ${clock.time} at ${clock.at}` : ''}`;
+}
+
+/**
+ * Move `i`'s signed time in `snap`, or null in a game without a clock.
+ * @param {Snapshot} snap
+ * @param {number} i
+ * @returns {{time: number, at: number}|null}
+ */
+export function moveClock(snap, i) {
+  return snap.clock && snap.times && snap.at ? { time: snap.times[i], at: snap.at[i] } : null;
 }
 
 /**
@@ -158,30 +180,39 @@ export function endText(id, variant, moves, how, side, at) {
 
 /**
  * The first snapshot of a game the host starts: `keys` both seats' public keys (the host's and
- * the one the invitation's secret holds), signed with the host's `sign`.
- * @param {{id: string, variant: string, host: Side, keys: PerSide<string>, sign: Sign}} game
+ * the one the invitation's secret holds), and its time control `clock` (none: no clock), signed
+ * with the host's `sign`.
+ * @param {{id: string, variant: string, host: Side, keys: PerSide<string>, sign: Sign, clock?: string|null}} game
  * @returns {Promise<Snapshot>}
  */
-export async function firstSnapshot({ id, variant, host, keys, sign }) {
+export async function firstSnapshot({ id, variant, host, keys, sign, clock = null }) {
   const both = { blue: keys.blue, gray: keys.gray };
-  return { v: 2, id, variant, host, keys: both, hostSig: await sign(gameText(id, variant, host, both)), moves: [], sigs: [] };
+  const timed = clock && clock !== 'none' ? clock : undefined;
+  /** @type {Snapshot} */
+  const snap = { v: 2, id, variant, host, keys: both, hostSig: await sign(gameText(id, variant, host, both, timed)), moves: [], sigs: [] };
+  return timed ? { ...snap, clock: timed, times: [], at: [] } : snap;
 }
 
 /**
  * The snapshot after this device's move: `moves` is the whole game, its last move the new one,
- * made by `seat`.
+ * made by `seat`, with its time left `time` in a game with a clock (stamped `at`, Date.now()).
  * @param {Snapshot} snap
  * @param {string[]} moves
  * @param {Sign} sign
  * @param {Side|null} [seat]
+ * @param {number|null} [time]
+ * @param {number} [at]
  * @returns {Promise<Snapshot>}
  */
-export async function withMove(snap, moves, sign, seat = null) {
+export async function withMove(snap, moves, sign, seat = null, time = null, at = Date.now()) {
   const i = moves.length - 1;
   // No move follows an ending: a snapshot with one is not gone on from. The seat's own draw
   // offer goes on with its move; the other seat's is answered by it.
-  const { v, id, variant, host, keys, hostSig, offer } = snap;
-  const next = { v, id, variant, host, keys, hostSig, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i))] };
+  const { v, id, variant, host, keys, hostSig, offer, clock } = snap;
+  const stamp = clock ? { time: Math.max(0, Math.round(time ?? 0)), at: Math.round(at) } : null;
+  /** @type {Snapshot} */
+  let next = { v, id, variant, host, keys, hostSig, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i, stamp))] };
+  if (clock && stamp) next = { ...next, clock, times: [...(snap.times ?? []).slice(0, i), stamp.time], at: [...(snap.at ?? []).slice(0, i), stamp.at] };
   return offer && offer.side === seat && offer.ply === i ? { ...next, offer } : next;
 }
 
@@ -198,8 +229,9 @@ export async function withOffer(snap, side, sign) {
 }
 
 /**
- * The snapshot once this device's seat `side` has ended the game by `how`, after its moves (a
- * claim at `at`, this device's clock).
+ * The snapshot once this device's seat has ended the game by `how`, after its moves (`side`:
+ * the seat that did, or for `time` the side whose flag fell; a claim at `at`, this device's
+ * clock).
  * @param {Snapshot} snap
  * @param {EndingHow} how
  * @param {Side} side
@@ -265,9 +297,17 @@ export function snapshotOf(s) {
   if (typeof s.hostSig !== 'string') return null;
   /** @type {Snapshot} */
   const snap = { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
-  const { end, offer } = s;
+  const { end, offer, clock, times, at } = s;
+  if (clock !== undefined) {
+    /** @param {unknown} list */
+    const stamps = (list) => Array.isArray(list) && list.length === moves.length && list.every((n) => Number.isSafeInteger(n) && n >= 0);
+    if (typeof clock !== 'string' || !clock || clock.length > 20 || !stamps(times) || !stamps(at)) return null;
+    snap.clock = clock;
+    snap.times = /** @type {number[]} */ (times);
+    snap.at = /** @type {number[]} */ (at);
+  }
   if (end !== undefined) {
-    if (!isObject(end) || !['resign', 'abort', 'draw', ...CLAIMS].includes(String(end.how)) || !isSide(end.side) || typeof end.sig !== 'string') return null;
+    if (!isObject(end) || !['resign', 'abort', 'draw', 'time', ...CLAIMS].includes(String(end.how)) || !isSide(end.side) || typeof end.sig !== 'string') return null;
     const how = /** @type {EndingHow} */ (end.how);
     const claim = CLAIMS.includes(how);
     if (claim !== (end.at !== undefined) || (claim && !(Number.isSafeInteger(end.at) && Number(end.at) >= 0))) return null;
@@ -327,9 +367,9 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
    * @param {Snapshot|null} a
    * @param {Snapshot} b
    */
-  const same = (a, b) => !!a && a.host === b.host && a.variant === b.variant && a.keys.blue === b.keys.blue && a.keys.gray === b.keys.gray && a.hostSig === b.hostSig;
+  const same = (a, b) => !!a && a.host === b.host && a.variant === b.variant && a.clock === b.clock && a.keys.blue === b.keys.blue && a.keys.gray === b.keys.gray && a.hostSig === b.hostSig;
   const trusted = known && same(known, snap) ? commonPrefix(known, snap) : 0;
-  if (!same(known, snap) && !(await verify(hostKey, snap.hostSig, gameText(id, snap.variant, snap.host, snap.keys)))) return 'the rules and seats are not signed by the host';
+  if (!same(known, snap) && !(await verify(hostKey, snap.hostSig, gameText(id, snap.variant, snap.host, snap.keys, snap.clock)))) return 'the rules and seats are not signed by the host';
   let movers;
   try {
     movers = replay(snap.variant, snap.moves);
@@ -337,15 +377,24 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
     return `an illegal move: ${errorText(e)}`;
   }
   for (let i = trusted; i < snap.moves.length; i++) {
-    if (!(await verify(snap.keys[movers[i]], snap.sigs[i], moveText(id, snap.variant, snap.moves, i)))) return `move ${i + 1} is not signed by ${movers[i]}`;
+    if (!(await verify(snap.keys[movers[i]], snap.sigs[i], moveText(id, snap.variant, snap.moves, i, moveClock(snap, i))))) return `move ${i + 1} is not signed by ${movers[i]}`;
   }
   const { end, offer } = snap;
   if (offer && !(await verify(snap.keys[offer.side], offer.sig, offerText(id, snap.variant, snap.moves, offer.side, offer.ply)))) return `the draw offer is not signed by ${offer.side}`;
   if (!end) return null;
   if (end.how === 'abort' && snap.moves.length >= 2) return 'an abort after both sides have moved';
   if (end.how === 'draw' && standingOffer(snap, movers) !== otherSide(end.side)) return 'a draw no offer of the other seat stands for';
+  const ended = endText(id, snap.variant, snap.moves, end.how, end.side, end.at);
+  if (end.how === 'time') {
+    if (!snap.clock || !snap.moves.length) return 'a flag fall in a game without a running clock';
+    if (await verify(snap.keys[end.side], end.sig, ended)) return null;
+    // The other seat's claim holds only while the flagged side is to move.
+    if (movers[movers.length - 1] === end.side) return 'a flag fall claimed for the side that has just moved';
+    if (!(await verify(snap.keys[otherSide(end.side)], end.sig, ended))) return 'the flag fall is not signed by a seat';
+    return null;
+  }
   if (end.at !== undefined && present && present.seat !== end.side && end.at > present.since + CLAIM_GRACE_MS) return `a claim made while ${present.seat} was connected`;
-  if (!(await verify(snap.keys[end.side], end.sig, endText(id, snap.variant, snap.moves, end.how, end.side, end.at)))) return `the ending is not signed by ${end.side}`;
+  if (!(await verify(snap.keys[end.side], end.sig, ended))) return `the ending is not signed by ${end.side}`;
   return null;
 }
 

@@ -36,6 +36,7 @@ import { Onlookers } from './live-onlookers.js';
  *   hostKey: string|null,
  *   seatKey: string|null,
  *   variant: string,
+ *   clock?: string|null,
  *   storage: WebStorage,
  *   Game: GameClass,
  *   created: (game: {id: string, hostKey: string}) => void,
@@ -384,21 +385,23 @@ export class LiveSession {
   }
 
   /**
-   * After this device's move: `moves` is the whole game, ending with it.
+   * After this device's move: `moves` is the whole game, ending with it; `time` the mover's time
+   * left after it, in a game with a clock.
    * @param {string[]} moves
+   * @param {number|null} [time]
    * @returns {Promise<void>}
    */
-  played(moves) {
+  played(moves, time = null) {
     // Only a move that goes on from the game as signed so far: a snapshot that took moves back
     // would not be what either seat has.
     return this.#signed((snap, sign, seat) =>
-      moves.length === snap.moves.length + 1 && snap.moves.every((m, i) => m === moves[i]) ? withMove(snap, moves, sign, seat) : null,
+      moves.length === snap.moves.length + 1 && snap.moves.every((m, i) => m === moves[i]) ? withMove(snap, moves, sign, seat, time) : null,
     );
   }
 
-  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers, a claim. @param {EndingHow|'offer'} how @returns {Promise<void>} */
-  declared(how) {
-    return this.#signed((snap, sign, seat) => (how === 'offer' ? withOffer(snap, seat, sign) : withEnd(snap, how, seat, sign)));
+  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers, a claim, or a flag fall it saw (`side`'s: its own or the other seat's, claimed). @param {EndingHow|'offer'} how @param {Side} [side] @returns {Promise<void>} */
+  declared(how, side) {
+    return this.#signed((snap, sign, seat) => (how === 'offer' ? withOffer(snap, seat, sign) : withEnd(snap, how, how === 'time' && side ? side : seat, sign)));
   }
 
   /**

@@ -183,6 +183,13 @@ impl Game {
         self.declare(Outcome::resignation(side))
     }
 
+    /// `side`'s flag fell (its clock ran out), whoever is to move: the other side wins on time
+    /// (docs/RULES.md §5.2, ruling R27). The clock itself is the page's: the rules core records
+    /// only the flag fall.
+    pub fn flag(&mut self, side: Color) -> Result<Outcome, EndError> {
+        self.declare(Outcome::time(side))
+    }
+
     /// The players agree to a draw.
     pub fn agree_draw(&mut self) -> Result<Outcome, EndError> {
         self.declare(Outcome::agreement())

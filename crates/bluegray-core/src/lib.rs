@@ -42,6 +42,7 @@
 #![warn(missing_docs)]
 
 pub mod bitboard;
+pub mod clock;
 pub mod game;
 pub mod geometry;
 pub mod illegal;
@@ -61,6 +62,7 @@ pub mod variant;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use clock::{TimeControl, TimeControlError};
 pub use game::Game;
 pub use geometry::{Direction, Path, DIAGONAL, EAST, NORTH, ORTHOGONAL, PATH_STEPS, SOUTH, WEST};
 pub use illegal::IllegalMove;

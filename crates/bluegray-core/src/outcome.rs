@@ -58,11 +58,14 @@ pub enum EndReason {
     /// A player left the game and the other claimed it (docs/RULES.md §5.1): a win for the
     /// claimer, or a draw when that is what they claimed.
     Abandoned,
+    /// The loser's flag fell: its clock ran out (docs/RULES.md §5.2); the winner is the other
+    /// side.
+    Time,
 }
 
 impl EndReason {
-    /// Whether the players ended the game (a resignation, an agreed draw, an abort) rather than
-    /// the rules.
+    /// Whether the players (or their clock: a flag fall) ended the game (a resignation, an
+    /// agreed draw, an abort, a flag fall) rather than the rules on the board.
     pub fn by_players(self) -> bool {
         matches!(
             self,
@@ -70,6 +73,7 @@ impl EndReason {
                 | EndReason::Agreement
                 | EndReason::Aborted
                 | EndReason::Abandoned
+                | EndReason::Time
         )
     }
 
@@ -81,6 +85,7 @@ impl EndReason {
             EndReason::Agreement => Some("agreement"),
             EndReason::Aborted => Some("aborted"),
             EndReason::Abandoned => Some("abandoned"),
+            EndReason::Time => Some("time forfeit"),
             _ => None,
         }
     }
@@ -144,6 +149,14 @@ impl Outcome {
         }
     }
 
+    /// `side`'s flag fell: the other side wins on time.
+    pub fn time(side: Color) -> Outcome {
+        Outcome {
+            winner: Some(side.other()),
+            reason: EndReason::Time,
+        }
+    }
+
     /// A game called off: over, with no result.
     pub fn aborted() -> Outcome {
         Outcome {
@@ -204,6 +217,9 @@ impl fmt::Display for Outcome {
             ),
             (Some(w), EndReason::Resignation) => {
                 write!(f, "{w} wins by resignation: {} resigned", w.other())
+            }
+            (Some(w), EndReason::Time) => {
+                write!(f, "{w} wins on time: {}'s flag fell", w.other())
             }
             (_, EndReason::Aborted) => f.write_str("Game aborted: no result"),
             (Some(w), EndReason::Abandoned) => {

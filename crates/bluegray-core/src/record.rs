@@ -256,6 +256,8 @@ impl GameRecord {
             (EndReason::Abandoned, "0-1") => game.claim(Color::Gray, true),
             // A drawn claim names no side: the record keeps only the result.
             (EndReason::Abandoned, "1/2-1/2") => game.claim(Color::Blue, false),
+            (EndReason::Time, "1-0") => game.flag(Color::Gray),
+            (EndReason::Time, "0-1") => game.flag(Color::Blue),
             (_, result) => {
                 let why = format!("the result {result} is not one it gives");
                 return Err(self.termination_error(reason, why));
@@ -312,6 +314,7 @@ fn declared_ending(value: &str) -> Option<EndReason> {
         EndReason::Agreement,
         EndReason::Aborted,
         EndReason::Abandoned,
+        EndReason::Time,
     ]
     .into_iter()
     .find(|r| {

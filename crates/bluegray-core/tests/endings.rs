@@ -212,3 +212,31 @@ fn a_termination_the_record_contradicts_is_an_error() {
     let e = Game::from_record("[Termination \"aborted\"]\n\n1. e2-f3 e8-d7 *").unwrap_err();
     assert!(e.to_string().contains("too late to abort"), "{e}");
 }
+
+#[test]
+fn a_flag_fall_loses_and_the_record_keeps_it() {
+    for side in [Color::Blue, Color::Gray] {
+        let mut g = game(&["e2-f3"]);
+        g.set_tag("TimeControl", "1+0").unwrap();
+        let o = g.flag(side).unwrap();
+        assert_eq!(o, Outcome::time(side));
+        assert_eq!(o.reason, EndReason::Time);
+        assert_eq!(o.winner, Some(side.other()));
+        assert!(g.play_text("e8-d7").is_err());
+        assert!(matches!(g.resign(side), Err(EndError::GameOver(_))));
+        let text = g.record().to_string();
+        assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+        let back = Game::from_record(&text).unwrap();
+        assert_eq!(back.outcome(), Some(o));
+    }
+    assert_eq!(
+        Outcome::time(Color::Blue).to_string(),
+        "Gray wins on time: Blue's flag fell"
+    );
+    // A time forfeit is a win, never a draw.
+    let text = "[Termination \"Time Forfeit\"]\n\n1. e2-f3 1/2-1/2\n";
+    assert!(matches!(
+        Game::from_record(text),
+        Err(RecordError::Termination { .. })
+    ));
+}

@@ -883,7 +883,7 @@ proptest! {
         spec in prop::sample::select(vec!["sackson", "classic", "super-turbo-light", "sackson,first=gray"]),
         plies in 0usize..12,
         seed in any::<u64>(),
-        how in 0u8..4,
+        how in 0u8..6,
         player in any_text(),
     ) {
         let mut g = sample_game(spec, plies, seed);
@@ -892,6 +892,8 @@ proptest! {
             0 => g.resign(Color::Blue),
             1 => g.resign(Color::Gray),
             2 => g.agree_draw(),
+            3 => g.flag(Color::Blue),
+            4 => g.flag(Color::Gray),
             _ => g.abort(),
         };
         let text = g.record().to_string();
@@ -1034,5 +1036,39 @@ proptest! {
                 }
             }
         }
+    }
+
+    /// A game's time control and its moves' clock times survive its record.
+    #[test]
+    fn clocks_round_trip(
+        spec in prop::sample::select(vec!["sackson", "classic", "super-turbo-light"]),
+        plies in 0usize..12,
+        seed in any::<u64>(),
+        control in prop::sample::select(vec!["1+0", "5+3", "0.05+0", "3d", "none"]),
+        times in prop::collection::vec(0u64..20_000_000, 12),
+    ) {
+        let mut g = Game::new(spec.parse().unwrap());
+        g.set_tag("TimeControl", control).unwrap();
+        let mut s = seed;
+        for t in times.iter().take(plies) {
+            let legal = g.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = legal[(s >> 33) as usize % legal.len()];
+            g.play(m).unwrap();
+            g.set_clock(t / 100 * 100);
+        }
+        let text = g.record().to_string();
+        let back = Game::from_record(&text);
+        prop_assert!(back.is_ok(), "{:?} in\n{}", back.err(), text);
+        let back = back.unwrap();
+        prop_assert_eq!(back.clocks(), g.clocks());
+        prop_assert_eq!(back.time_control(), control.parse::<bluegray_core::TimeControl>().unwrap());
+        prop_assert_eq!(back.time_control().to_string(), control);
+        prop_assert_eq!(back.record().to_string(), text);
     }
 }

@@ -130,20 +130,25 @@ pub enum Ending {
     Draw,
     /// `end('abort')`: called off, no result.
     Abort,
+    /// `end('time', side)`: `side`'s flag fell (its clock ran out).
+    Time(Color),
     /// `end('claim', side)`: the other player left and `side` claims the win.
     ClaimWin(Color),
     /// `end('claim-draw')`: the other player left and the one present claims a draw.
     ClaimDraw,
 }
 
-/// `Game.end`'s arguments: `how` one of `resign`, `draw`, `abort`, `claim`, `claim-draw`, and
-/// `side` (`blue` or `gray`) for a resignation or a claimed win only, `undefined` otherwise, so
-/// that a side given to a draw is not silently dropped.
+/// `Game.end`'s arguments: `how` one of `resign`, `draw`, `abort`, `time`, `claim`,
+/// `claim-draw`, and `side` (`blue` or `gray`) for a resignation, a flag fall or a claimed win
+/// only, `undefined` otherwise, so that a side given to a draw is not silently dropped.
 pub fn ending(how: &JsArg, side: &JsArg, ph: Param, ps: Param) -> Result<Ending, ApiError> {
     let side_of = |arg: &JsArg| match arg {
         JsArg::String(s) if s == "blue" => Ok(Color::Blue),
         JsArg::String(s) if s == "gray" => Ok(Color::Gray),
-        _ => Err(ps.bad("'blue' or 'gray' (the side that resigns or claims)", arg)),
+        _ => Err(ps.bad(
+            "'blue' or 'gray' (the side that resigns, whose flag fell, or that claims)",
+            arg,
+        )),
     };
     let none = |e: Ending| match side {
         JsArg::Undefined => Ok(e),
@@ -153,18 +158,19 @@ pub fn ending(how: &JsArg, side: &JsArg, ph: Param, ps: Param) -> Result<Ending,
         JsArg::String(s) if s == "resign" => side_of(side).map(Ending::Resign),
         JsArg::String(s) if s == "draw" => none(Ending::Draw),
         JsArg::String(s) if s == "abort" => none(Ending::Abort),
+        JsArg::String(s) if s == "time" => side_of(side).map(Ending::Time),
         JsArg::String(s) if s == "claim" => side_of(side).map(Ending::ClaimWin),
         JsArg::String(s) if s == "claim-draw" => none(Ending::ClaimDraw),
         JsArg::String(s) => Err(ApiError::new(
             ErrorCode::BadArgument,
             format!(
-                "{}: {} must be 'resign', 'draw', 'abort', 'claim' or 'claim-draw', not '{}'",
+                "{}: {} must be 'resign', 'draw', 'abort', 'time', 'claim' or 'claim-draw', not '{}'",
                 ph.function,
                 ph.name,
                 excerpt(s)
             ),
         )),
-        other => Err(ph.bad("'resign', 'draw', 'abort', 'claim' or 'claim-draw'", other)),
+        other => Err(ph.bad("'resign', 'draw', 'abort', 'time', 'claim' or 'claim-draw'", other)),
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
 //! with everything the page draws from (board, legal moves with their point lists, captain
-//! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`end`/`setTag`/`tag`/`record`/`code`
+//! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`end`/`setTag`/`tag`/`setClock`/`clocks`/`record`/`code`
 //! (and wasm-bindgen's `free()`), and the free functions `variants()` (the catalogue: variants,
 //! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
 //! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
@@ -183,7 +183,8 @@ mod wasm {
         }
 
         /// Ends the game by the players' word: `end('resign', side)`, `end('draw')` or
-        /// `end('abort')`; returns the result as `state().result` shows it.
+        /// `end('abort')`, or by a flag fall, `end('time', side)` with the side whose clock ran
+        /// out; returns the result as `state().result` shows it.
         pub fn end(&self, how: JsValue, side: JsValue) -> Result<JsValue, JsValue> {
             const F: &str = "Game.end";
             let (ph, ps) = (Param::new(F, "how"), Param::new(F, "side"));
@@ -209,6 +210,33 @@ mod wasm {
             const F: &str = "Game.tag";
             let name = string(&name, Param::new(F, "name")).map_err(js_error)?;
             self.with(F, |s| Ok(s.tag(&name)))
+        }
+
+        /// Keeps `ms`, the milliseconds the last move's side had left after it, in a clock
+        /// comment after that move (`{[%clk 0:04:57]}`, docs/RULES.md §6.4); nothing before
+        /// any move.
+        #[wasm_bindgen(js_name = setClock)]
+        pub fn set_clock(&self, ms: JsValue) -> Result<(), JsValue> {
+            const F: &str = "Game.setClock";
+            let p = Param::new(F, "ms");
+            let ms = read(&ms, p)
+                .and_then(|m| args::whole_number(&m, 0, args::MAX_SAFE_INTEGER, p))
+                .map_err(js_error)?;
+            self.with(F, |s| {
+                s.set_clock(ms);
+                Ok(())
+            })
+        }
+
+        /// The milliseconds each move's side had left after it, from the clock comments: an
+        /// array with one entry per move played, `null` for a move without one.
+        pub fn clocks(&self) -> Result<Vec<JsValue>, JsValue> {
+            self.with("Game.clocks", |s| {
+                Ok(s.clocks()
+                    .into_iter()
+                    .map(|c| c.map_or(JsValue::NULL, |ms| JsValue::from_f64(ms as f64)))
+                    .collect())
+            })
         }
 
         /// The game record text.

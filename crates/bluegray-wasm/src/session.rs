@@ -111,6 +111,7 @@ impl Session {
             Ending::Resign(side) => self.game.resign(side),
             Ending::Draw => self.game.agree_draw(),
             Ending::Abort => self.game.abort(),
+            Ending::Time(side) => self.game.flag(side),
             Ending::ClaimWin(side) => self.game.claim(side, true),
             // Whoever claims a draw, the result is the same.
             Ending::ClaimDraw => self.game.claim(Color::Blue, false),
@@ -127,6 +128,17 @@ impl Session {
     /// The value of a tag set with [`Session::set_tag`] or read from a record, if any.
     pub fn tag(&self, name: &str) -> Option<String> {
         self.game.tag(name).map(str::to_string)
+    }
+
+    /// Keeps the time the last move's side had left after it (a clock comment in the record).
+    pub fn set_clock(&mut self, ms: u64) {
+        self.game.set_clock(ms);
+    }
+
+    /// The time each move's side had left after it, from the clock comments (`None` for a move
+    /// without one).
+    pub fn clocks(&self) -> Vec<Option<u64>> {
+        self.game.clocks()
     }
 
     /// The game record text.

@@ -99,6 +99,7 @@ impl ResultView {
             EndReason::Agreement => ("agreement", None),
             EndReason::Aborted => ("aborted", None),
             EndReason::Abandoned => ("abandoned", None),
+            EndReason::Time => ("time", None),
         };
         ResultView {
             winner: o.winner.map(Color::as_str),

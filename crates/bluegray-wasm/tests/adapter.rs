@@ -458,16 +458,17 @@ fn the_players_end_a_game_with_a_reason_the_view_carries() {
             "side must be 'blue' or 'gray'",
         ),
         (s("resign"), s("Blue"), "side must be 'blue' or 'gray'"),
+        (s("time"), JsArg::Undefined, "side must be 'blue' or 'gray'"),
         (s("draw"), s("blue"), "side must be undefined for a draw"),
         (
             s("quit"),
             JsArg::Undefined,
-            "how must be 'resign', 'draw', 'abort', 'claim' or 'claim-draw', not 'quit'",
+            "how must be 'resign', 'draw', 'abort', 'time', 'claim' or 'claim-draw', not 'quit'",
         ),
         (
             JsArg::Number(1.0),
             JsArg::Undefined,
-            "how must be 'resign', 'draw', 'abort', 'claim' or 'claim-draw', not the number 1",
+            "how must be 'resign', 'draw', 'abort', 'time', 'claim' or 'claim-draw', not the number 1",
         ),
     ] {
         let e = ending(&how, &side, ph, ps).unwrap_err();
@@ -509,4 +510,22 @@ fn the_players_end_a_game_with_a_reason_the_view_carries() {
     g.undo();
     let r = g.end(Ending::Abort).unwrap();
     assert_eq!((r.winner, r.reason, r.token), (None, "aborted", "*"));
+
+    // A flag fall: the side whose clock ran out loses; its clock times are kept in the record.
+    assert_eq!(
+        ending(&s("time"), &s("blue"), ph, ps),
+        Ok(Ending::Time(Color::Blue))
+    );
+    let mut g = Session::new("sackson").unwrap();
+    g.set_tag("TimeControl", "1+0").unwrap();
+    g.play("e2-f3").unwrap();
+    g.set_clock(59_500);
+    assert_eq!(g.clocks(), vec![Some(59_500)]);
+    let r = g.end(Ending::Time(Color::Gray)).unwrap();
+    assert_eq!((r.winner, r.reason, r.token), (Some("blue"), "time", "1-0"));
+    assert!(g.record().contains("[Termination \"time forfeit\"]"));
+    assert!(g.record().contains("{[%clk 0:00:59.5]}"));
+    let again = Session::from_record(&g.record()).unwrap();
+    assert_eq!(again.state().result, g.state().result);
+    assert_eq!(again.clocks(), vec![Some(59_500)]);
 }

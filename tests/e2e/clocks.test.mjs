@@ -1,0 +1,267 @@
+// End-to-end: clocks (docs/RULES.md §5.2). Against the computer, the `clock` link parameter and
+// the New game form give both clocks on the board, the running one marked, and the record keeps
+// the time control and each move's time; a live game with a short control between two devices
+// (browser contexts) through a real relay (scripts/relay.mjs with a throwaway Redis) ends on time,
+// the fallen flag claimed by the winner's device while the loser's is closed, and the relay keeps
+// the claim for the loser's device, which takes it on opening again; a move whose signed time
+// gives its seat time is taken with the time the receiver measured; and the two devices' clocks
+// over 40 moves are measured (the figure is logged).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import mqtt from 'mqtt';
+import { state, playMove, pickMove, copyLink, waitText } from './helpers.mjs';
+import { setUpDevices, startFromForm } from './devices.mjs';
+import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
+import { topics, parseSnapshot, withMove } from '../../www/remote/live-protocol.js';
+import { identityOf, signer } from '../../www/remote/live-keys.js';
+
+const env = setUpDevices();
+let redis;
+let relay;
+before(async () => {
+  redis = await startRedis();
+  relay = await startRelay({ redis: redis.url, args: [...LOOPBACK_LIMITS] });
+});
+after(async () => {
+  await relay?.dispose();
+  await redis?.dispose();
+});
+
+/** The two clocks as the board's shadow tree shows them. */
+function clockFaces(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('#game').shadowRoot;
+    return ['.clock-top', '.clock-bottom'].map((sel) => {
+      const el = root.querySelector(sel);
+      return { hidden: el.hidden, text: el.textContent, running: el.dataset.running, side: el.dataset.side, label: el.getAttribute('aria-label') };
+    });
+  });
+}
+
+test('against the computer: the clock link parameter and the form give both clocks, the running one marked, kept in the record', async () => {
+  const { page, problems } = await env.device('?mode=ai&side=blue&clock=5%2B3');
+  await page.waitForFunction(() => window.bluegray.element.clocks?.control === '5+3');
+  assert.equal(await page.inputValue('#clock'), '5+3', 'the form shows the game’s time control');
+  let faces = await clockFaces(page);
+  assert.deepEqual(
+    faces.map((f) => [f.hidden, f.side, f.text, f.running]),
+    [
+      [false, 'gray', 'Gray 5:00', 'false'],
+      [false, 'blue', 'Blue 5:00', 'false'],
+    ],
+  );
+  await page.evaluate(() => {
+    window.clockEvents = [];
+    window.bluegray.element.addEventListener('clock', (e) => window.clockEvents.push(e.detail));
+  });
+  await playMove(page, pickMove(await state(page), 0, { walk: false }));
+  // Blue's first move starts the clocks: Gray's (the computer's) runs, marked, until it moves.
+  faces = await clockFaces(page);
+  assert.equal(faces[0].running === 'true' || (await page.evaluate(() => window.bluegray.state.history.length)) > 1, true);
+  await page.waitForFunction(() => window.bluegray.state.history.length >= 2, null, { timeout: 30000 });
+  await page.waitForFunction(() => window.bluegray.element.clocks?.running === 'blue');
+  faces = await clockFaces(page);
+  assert.equal(faces[1].running, 'true');
+  assert.match(faces[1].text, /^▶ Blue [45]:\d\d$/);
+  assert.match(faces[1].label, /^Blue clock: .*, running$/);
+  const s = await state(page);
+  assert.match(s.record, /\[TimeControl "5\+3"\]/);
+  assert.equal((s.record.match(/\{\[%clk 0:0[45]:\d\d(\.\d)?\]\}/g) || []).length, 2, s.record);
+  const events = await page.evaluate(() => window.clockEvents);
+  assert.ok(events.some((e) => e.running === 'gray') && events.some((e) => e.running === 'blue'), JSON.stringify(events));
+  // A reload resumes the kept game's clocks where its record has them (a game against the
+  // computer stands still while the page is closed: ruling R27).
+  const kept = await page.evaluate(() => window.bluegray.element.clocks);
+  await page.reload();
+  await page.waitForFunction(() => window.bluegray?.element?.clocks?.control === '5+3' && window.bluegray.state.history.length >= 2);
+  const resumed = await page.evaluate(() => window.bluegray.element.clocks);
+  assert.equal(resumed.running, 'blue');
+  assert.ok(Math.abs(resumed.gray - kept.gray) < 100, `Gray ${kept.gray} then ${resumed.gray}`);
+  assert.ok(resumed.blue <= 303_000 && resumed.blue > kept.blue - 3000, `Blue ${kept.blue} then ${resumed.blue}`);
+  // The form starts a game with another time control.
+  await page.selectOption('#clock', '1+0');
+  await page.click('#new-game');
+  await page.waitForFunction(() => window.bluegray.element.clocks?.control === '1+0' && window.bluegray.state.history.length === 0);
+  assert.deepEqual(
+    (await clockFaces(page)).map((f) => f.text),
+    ['Gray 1:00', 'Blue 1:00'],
+  );
+  // No clock: none shown.
+  await page.selectOption('#clock', 'none');
+  await page.click('#new-game');
+  await page.waitForFunction(() => window.bluegray.element.clocks === null);
+  assert.deepEqual(
+    (await clockFaces(page)).map((f) => f.hidden),
+    [true, true],
+  );
+  assert.deepEqual(problems, []);
+});
+
+function waitConnected(page) {
+  return page.waitForFunction(() => {
+    const p = window.bluegray && window.bluegray.element.presence;
+    return p && p.relay === 'connected' && p.seat;
+  });
+}
+
+/** The game's retained snapshot on the relay once `holds(snap)`, read by plain MQTT clients. */
+async function retainedWhen(id, holds) {
+  const deadline = Date.now() + 15000;
+  for (;;) {
+    const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+    let snap;
+    try {
+      const got = new Promise((resolve) => client.on('message', (t, payload) => resolve(parseSnapshot(payload.toString()))));
+      await client.subscribeAsync(topics(id).game, { qos: 1 });
+      snap = await got;
+    } finally {
+      await client.endAsync();
+    }
+    if ((snap && holds(snap)) || Date.now() > deadline) return snap;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Plays one move on `mover` and waits until `other` has it. */
+async function liveMove(mover, other, turn) {
+  const s = await state(mover.page);
+  await playMove(mover.page, pickMove(s, turn, { walk: false }));
+  await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
+}
+
+test('a live game on a short clock ends on time: the winner claims the fallen flag while the loser’s device is closed', async () => {
+  // 0.1+0: six seconds each, a control a link can give as 1+0 is (the form offers 1+0).
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=0.1%2B0&mode=two`);
+  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '0.1+0');
+  await startFromForm(a.page, 'live', 'blue');
+  assert.equal(await a.page.inputValue('#clock'), '0.1+0');
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const id = new URL(invite).hash.match(/game-id=(\w+)/)[1];
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  await b.page.waitForFunction(() => window.bluegray.element.clocks?.control === '0.1+0');
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await liveMove(a, b, 2);
+  // Gray's clock runs on both devices; Gray's device is closed before Gray moves.
+  for (const d of [a, b]) await d.page.waitForFunction(() => window.bluegray.element.clocks?.running === 'gray');
+  const signed = await retainedWhen(id, (s) => s.moves.length === 3);
+  assert.equal(signed.clock, '0.1+0');
+  assert.equal(signed.times.length, 3);
+  assert.ok(signed.times.every((t) => t > 0 && t <= 6000), JSON.stringify(signed.times));
+  await b.context.close();
+  await a.page.evaluate(() => {
+    window.overs = [];
+    window.bluegray.element.addEventListener('gameover', (e) => window.overs.push(e.detail));
+  });
+  await waitText(a.page, '#status', /Blue wins on time: Gray's flag fell\./, 15000);
+  const s = await state(a.page);
+  assert.deepEqual([s.result?.winner, s.result?.reason, s.result?.token], ['blue', 'time', '1-0']);
+  assert.match(s.record, /\[Termination "time forfeit"\]/);
+  assert.match(s.record, /\[TimeControl "0\.1\+0"\]/);
+  await a.page.waitForFunction(() => window.overs.length > 0);
+  assert.equal((await a.page.evaluate(() => window.overs))[0].reason, 'time');
+  // The claim, signed by Blue's seat, waits on the relay for Gray's device.
+  const kept = await retainedWhen(id, (x) => !!x.end);
+  assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['time', 'gray']);
+  // Gray opens the game again on another device with the seat's link: the game is over there too.
+  const c = await env.device(invite);
+  await waitText(c.page, '#status', /Blue wins on time: Gray's flag fell\./, 15000);
+  assert.deepEqual(a.problems, []);
+});
+
+test('live: a move whose signed time gives its seat time is taken with the time this device measured', async () => {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=1%2B0&mode=two`);
+  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '1+0');
+  await startFromForm(a.page, 'live', 'blue');
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const fragment = new URLSearchParams(new URL(invite).hash.slice(1));
+  const id = fragment.get('game-id');
+  // Gray's seat, played by this test with the invitation's key, not by a page.
+  const signGray = await signer((await identityOf(fragment.get('seat-key'))).privateJwk);
+  await playMove(a.page, pickMove(await state(a.page), 0, { walk: false }));
+  const snap = await retainedWhen(id, (x) => x.moves.length === 1);
+  await a.page.waitForTimeout(1500);
+  const reply = (await state(a.page)).moves[0].text;
+  // Gray says it has ten minutes left, in a one-minute game, after a second and a half.
+  const forged = await withMove(snap, [...snap.moves, reply], signGray, 'gray', 600_000);
+  const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+  await client.publishAsync(topics(id).game, JSON.stringify(forged), { qos: 1, retain: true });
+  await client.endAsync();
+  await a.page.waitForFunction(() => window.bluegray.state.history.length === 2, null, { timeout: 10000 });
+  const clocks = await a.page.evaluate(() => window.bluegray.element.clocks);
+  assert.ok(clocks.gray <= 59_000 && clocks.gray > 50_000, `Gray's clock: ${clocks.gray} ms`);
+  assert.equal(clocks.running, 'blue');
+  const clk = (await state(a.page)).record.match(/\{\[%clk ([^\]]+)\]\}/g);
+  assert.equal(clk.length, 2);
+  assert.match(clk[1], /0:00:5\d/, 'the record keeps the measured time, not the claim');
+  assert.deepEqual(a.problems, []);
+});
+
+test('live: a device that reopens the game counts the time it was away, as the other device does', async () => {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=1%2B0&mode=two`);
+  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '1+0');
+  await startFromForm(a.page, 'live', 'blue');
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await liveMove(a, b, 2);
+  // Gray's device leaves while Gray's clock runs, and comes back four seconds later.
+  await b.page.goto('about:blank');
+  await a.page.waitForTimeout(4000);
+  await b.page.goto(invite);
+  await b.page.waitForFunction(() => window.bluegray?.state?.history.length === 3 && window.bluegray.element.clocks?.running === 'gray', null, { timeout: 15000 });
+  await waitConnected(b.page);
+  await b.page.waitForTimeout(500);
+  const c = await bothClocks(a, b);
+  assert.ok(c.a.gray < 57_000, `Gray's clock on Blue's device: ${c.a.gray} ms`);
+  assert.ok(Math.abs(c.a.gray - c.b.gray) < 1000, `Gray's clock: ${c.a.gray} ms on Blue's device, ${c.b.gray} ms on Gray's`);
+  assert.ok(Math.abs(c.a.blue - c.b.blue) < 1000, `Blue's clock: ${c.a.blue} ms and ${c.b.blue} ms`);
+});
+
+/** Both devices' clocks at one moment: each read with its Date.now(), the running one carried to the later reading. */
+async function bothClocks(a, b) {
+  const read = (d) => d.page.evaluate(() => ({ ...window.bluegray.element.clocks, now: Date.now() }));
+  const [x, y] = [await read(a), await read(b)];
+  const at = (c, side) => (c.running === side ? c[side] - (y.now - c.now) : c[side]);
+  return { a: { blue: at(x, 'blue'), gray: at(x, 'gray') }, b: { blue: at(y, 'blue'), gray: at(y, 'gray') }, running: [x.running, y.running] };
+}
+
+test('the two devices’ clocks over 40 moves of a live game agree within the lag allowance', async () => {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=10%2B0&mode=two`);
+  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '10+0');
+  await startFromForm(a.page, 'live', 'blue');
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  let stoppedMax = 0;
+  let runningMax = 0;
+  const diffs = [];
+  for (let ply = 0; ply < 40; ply++) {
+    const [mover, other] = ply % 2 ? [b, a] : [a, b];
+    const s = await state(mover.page);
+    if (s.result) break;
+    await mover.page.waitForTimeout(50 + ((ply * 37) % 150)); // a player's thought
+    await liveMove(mover, other, ply);
+    const side = s.side;
+    const run = side === 'blue' ? 'gray' : 'blue';
+    const c = await bothClocks(a, b);
+    // The mover's clock, stopped: what each device kept for the move.
+    const stopped = Math.abs(c.a[side] - c.b[side]);
+    const running = Math.abs(c.a[run] - c.b[run]);
+    stoppedMax = Math.max(stoppedMax, stopped);
+    runningMax = Math.max(runningMax, running);
+    diffs.push(stopped);
+  }
+  console.log(`clock accuracy over ${diffs.length} moves: the mover's clock differs by at most ${stoppedMax} ms between the devices (mean ${Math.round(diffs.reduce((x, y) => x + y, 0) / diffs.length)} ms), the running clock by at most ${runningMax} ms`);
+  assert.ok(diffs.length >= 30, `${diffs.length} moves`);
+  assert.ok(stoppedMax <= 1000, `${stoppedMax} ms`);
+  assert.deepEqual(a.problems, []);
+  assert.deepEqual(b.problems, []);
+});

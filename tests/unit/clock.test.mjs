@@ -1,0 +1,136 @@
+// Unit tests of www/lib/clock.js (time controls and the clocks' arithmetic, with the time given),
+// the live protocol's clocks (www/remote/live-protocol.js: a game's time control bound by the
+// host, each move's time signed by its mover, a flag fall signed or claimed) and the acceptance
+// rule: a device takes a move's claimed time only within what it measured, so a clock that gives
+// itself time is ignored.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseTimeControl, newClocks, remaining, fallen, run, afterMove, clocksFromTimes, formatClock, acceptedTime, LAG_ALLOWANCE, TIME_CONTROLS } from '../../www/lib/clock.js';
+import { moversOf } from '../../www/element/clocks.js';
+import { replayWith, firstSnapshot, withMove, withEnd, parseSnapshot, checkSnapshot, compare } from '../../www/remote/live-protocol.js';
+import { newIdentity, signer } from '../../www/remote/live-keys.js';
+import { newGameId } from '../../www/lib/game-id.js';
+import { loadCore } from './core.mjs';
+
+const core = await loadCore();
+
+test('time controls read as the rules core reads them', () => {
+  assert.deepEqual(parseTimeControl('5+3'), { text: '5+3', baseMs: 300_000, incMs: 3000, days: 0 });
+  assert.deepEqual(parseTimeControl(' 0.05+0 '), { text: '0.05+0', baseMs: 3000, incMs: 0, days: 0 });
+  assert.deepEqual(parseTimeControl('.5+2'), { text: '0.5+2', baseMs: 30_000, incMs: 2000, days: 0 });
+  assert.deepEqual(parseTimeControl('3D'), { text: '3d', baseMs: 3 * 86_400_000, incMs: 0, days: 3 });
+  assert.equal(parseTimeControl('none'), null);
+  assert.equal(parseTimeControl(''), null);
+  for (const bad of ['5', '+3', '5+', '0+5', '181+0', '5+181', '0d', '31d', 'd', '5+3+1', '0.0001+0', '1.5d', '-1+0', 5]) {
+    assert.equal(parseTimeControl(bad), undefined, String(bad));
+  }
+  for (const c of TIME_CONTROLS) assert.equal((parseTimeControl(c) ?? { text: 'none' }).text, c);
+  // Each agrees with the rules core, which keeps it in the record's TimeControl tag.
+  const g = new core.Game('sackson');
+  for (const c of ['5+3', '0.05+0', '3d']) {
+    g.setTag('TimeControl', c);
+    assert.match(g.record(), new RegExp(`\\[TimeControl "${c.replace('+', '\\+').replace('.', '\\.')}"\\]`));
+  }
+  g.free();
+});
+
+test('two clocks: the first move starts them, each move stops the mover’s and adds the increment, the flag falls at zero', () => {
+  const control = /** @type {import('../../www/lib/clock.js').TimeControl} */ (parseTimeControl('1+2'));
+  let c = newClocks(control, 0);
+  assert.equal(c.running, null);
+  assert.equal(remaining(c, 'blue', 50_000), 60_000, 'no clock runs before the first move');
+  c = afterMove(c, 'blue', 1000); // the first move: Blue's time was not running
+  assert.deepEqual([c.blue, c.gray, c.running, c.since], [62_000, 60_000, 'gray', 1000]);
+  assert.equal(remaining(c, 'gray', 11_000), 50_000);
+  assert.equal(fallen(c, 11_000), null);
+  c = afterMove(c, 'gray', 11_000);
+  assert.deepEqual([c.blue, c.gray, c.running], [62_000, 52_000, 'blue']);
+  assert.equal(fallen(c, 11_000 + 62_000), 'blue');
+  assert.equal(remaining(c, 'blue', 99_999_999), 0);
+  const stopped = run(c, null, 20_000);
+  assert.deepEqual([stopped.blue, stopped.running], [53_000, null]);
+  // Days per move: a whole move's allowance again after each move.
+  const days = newClocks(/** @type {any} */ (parseTimeControl('1d')), 0);
+  const d = afterMove(afterMove(days, 'blue', 0), 'gray', 3_600_000);
+  assert.equal(d.gray, 86_400_000);
+  // From a record's times: the side to move's clock runs.
+  assert.deepEqual(moversOf(3, 'gray'), ['blue', 'gray', 'blue']);
+  const back = clocksFromTimes(control, [61_000, null, 40_000], moversOf(3, 'gray'), 'gray', false, 5);
+  assert.deepEqual([back.blue, back.gray, back.running, back.since], [40_000, 60_000, 'gray', 5]);
+  assert.equal(clocksFromTimes(control, [], [], 'blue', false, 5).running, null);
+  assert.equal(clocksFromTimes(control, [1], ['blue'], 'gray', true, 5).running, null);
+});
+
+test('a clock’s text', () => {
+  assert.equal(formatClock(300_000), '5:00');
+  assert.equal(formatClock(59_999), '0:59');
+  assert.equal(formatClock(7_345), '0:07.3');
+  assert.equal(formatClock(3_723_000), '1:02:03');
+  assert.equal(formatClock(2 * 86_400_000 + 3 * 3_600_000), '2d 03:00');
+  assert.equal(formatClock(-5), '0:00.0');
+});
+
+test('a live move’s claimed time is accepted only within what the receiver measured, with the lag allowance', () => {
+  const control = /** @type {any} */ (parseTimeControl('3+2'));
+  // Blue had 100 s when its turn began here; its move arrived 10 s later: at most 92 s + the lag.
+  const base = { before: 100_000, elapsed: 10_000, control };
+  assert.equal(acceptedTime({ ...base, claimed: 91_500 }), 91_500, 'an honest claim (the mover’s own clock)');
+  assert.equal(acceptedTime({ ...base, claimed: 92_000 + LAG_ALLOWANCE }), 93_000, 'within the lag allowance');
+  assert.equal(acceptedTime({ ...base, claimed: 150_000 }), 92_000, 'a clock that gives itself time is ignored: the receiver’s own measure');
+  assert.equal(acceptedTime({ ...base, claimed: -1 }), 92_000);
+  assert.equal(acceptedTime({ ...base, claimed: NaN }), 92_000);
+  assert.equal(acceptedTime({ ...base, elapsed: 200_000, claimed: 5000 }), 2000, 'a move after the flag: only the increment');
+  const days = /** @type {any} */ (parseTimeControl('1d'));
+  assert.equal(acceptedTime({ before: 86_400_000, elapsed: 3_600_000, control: days, claimed: 86_400_000 }), 86_400_000);
+});
+
+/** A game with a clock started by Blue: keys, signers, its first snapshot. */
+async function timedGame(clock = '1+0') {
+  const id = newGameId();
+  const blue = await newIdentity();
+  const gray = await newIdentity();
+  const signBlue = await signer(blue.privateJwk);
+  const signGray = await signer(gray.privateJwk);
+  const snap = await firstSnapshot({ id, variant: 'sackson', host: 'blue', keys: { blue: blue.key, gray: gray.key }, sign: signBlue, clock });
+  const expect = { id, hostKey: blue.key, known: null, replay: replayWith(core.Game) };
+  return { id, signBlue, signGray, snap, expect };
+}
+
+const wire = (snap) => parseSnapshot(JSON.stringify(snap));
+
+test('live: the time control is the host’s, each move’s time is signed by its mover, and a changed one is refused', async () => {
+  const g = await timedGame();
+  assert.equal(g.snap.clock, '1+0');
+  assert.equal(await checkSnapshot(wire(g.snap), g.expect), null);
+  // The relay cannot give the game another clock.
+  assert.match(String(await checkSnapshot(wire({ ...g.snap, clock: '180+0' }), g.expect)), /not signed by the host/);
+  let s = await withMove(g.snap, ['e2-e3'], g.signBlue, 'blue', 59_000, 1000);
+  s = await withMove(s, ['e2-e3', 'e8-e7'], g.signGray, 'gray', 58_000, 3000);
+  assert.deepEqual([s.times, s.at], [
+    [59_000, 58_000],
+    [1000, 3000],
+  ]);
+  assert.equal(await checkSnapshot(wire(s), g.expect), null);
+  // A time changed after signing (by the relay, or the mover after the fact) is refused.
+  assert.match(String(await checkSnapshot(wire({ ...s, times: [59_000, 600_000] }), g.expect)), /move 2 is not signed by gray/);
+  assert.equal(wire({ ...s, times: [59_000] }), null, 'one time per move');
+  assert.equal(wire({ ...s, at: [1000, -3] }), null);
+});
+
+test('live: a flag fall holds signed by the flagged seat, or claimed by the other while the flagged side is to move', async () => {
+  const g = await timedGame();
+  assert.match(String(await checkSnapshot(wire(await withEnd(g.snap, 'time', 'gray', g.signBlue)), g.expect)), /without a running clock/);
+  const one = await withMove(g.snap, ['e2-e3'], g.signBlue, 'blue', 60_000, 1000);
+  // Gray is to move: Blue claims Gray's flag (Gray's device may be closed); Gray may own it.
+  const claim = await withEnd(one, 'time', 'gray', g.signBlue);
+  assert.equal(await checkSnapshot(wire(claim), g.expect), null);
+  assert.equal(compare(claim, one), 'newer');
+  assert.equal(await checkSnapshot(wire(await withEnd(one, 'time', 'gray', g.signGray)), g.expect), null);
+  // Gray cannot claim Blue's flag while Blue is not to move; a stranger's claim is refused.
+  assert.match(String(await checkSnapshot(wire(await withEnd(one, 'time', 'blue', g.signGray)), g.expect)), /side that has just moved/);
+  const stranger = await signer((await newIdentity()).privateJwk);
+  assert.match(String(await checkSnapshot(wire(await withEnd(one, 'time', 'gray', stranger)), g.expect)), /not signed by a seat/);
+  // A game without a clock has no flag to fall.
+  const plain = await firstSnapshot({ id: g.id, variant: 'sackson', host: 'blue', keys: g.snap.keys, sign: g.signBlue });
+  assert.equal(plain.clock, undefined);
+});

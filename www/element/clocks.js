@@ -1,0 +1,215 @@
+// A board's two clocks (docs/RULES.md §5.2): set from the game's time control (the record's
+// `TimeControl` tag, else the `clock` setting for a new game) and the times its record keeps,
+// switched after each move (the mover's time written into the record, `{[%clk …]}`), ticking
+// while one runs and the board is in a document, and the flag: a side whose clock reaches zero
+// loses (`flagged(side)`). The arithmetic is lib/clock.js's. In a live game the other seat's
+// claimed time is accepted only within what this device measured (lib/clock.js acceptedTime),
+// and a fallen flag is claimed by whichever seat's device sees it (live-link.js signs it).
+import * as B from './board.js';
+import { parseTimeControl, clocksFromTimes, afterMove, run, remaining, acceptedTime } from '../lib/clock.js';
+import { otherSide } from '../lib/settings.js';
+/** @import { CoreGame, GameState, Side } from '../engine/core-types.js' */
+/** @import { BoardState } from './state.js' */
+/** @import { Clocks } from '../lib/clock.js' */
+/** @import { ClockReading } from '../api-types.js' */
+
+/** How often a running clock is redrawn and its flag looked at, in ms. */
+const TICK_MS = 200;
+
+/** The modes with clocks: against the computer, two people, a friend by link or live. */
+const CLOCK_MODES = ['ai', 'two', 'friend', 'live'];
+
+/**
+ * A live move's claimed time: what the mover signed (its time left, and its device's Date.now()
+ * when it moved), and whether this device saw it arrive (`live`: its arrival is now, its turn as
+ * long as this device saw it) or is catching up (its arrival is its stamp, at most now, and its
+ * turn the time from the previous move's stamp, `prevAt`).
+ * @typedef {{claimed?: number, at?: number, prevAt?: number, live: boolean}} Claim
+ */
+
+/**
+ * What the clocks ask of their board: `flagged(side)` ends the game on time; `frame()`
+ * redraws; `emit` tells the page (`clock`).
+ * @typedef {{
+ *   state(): BoardState,
+ *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
+ *   flagged(side: Side): void,
+ *   grace(side: Side): number,
+ *   frame(): void,
+ *   emit(type: string, detail: object): void,
+ *   now?: () => number,
+ * }} ClockBoard
+ */
+
+/**
+ * The side that made each of the `ply` moves of a game whose side to move is `toMove`.
+ * @param {number} ply
+ * @param {Side} toMove
+ * @returns {Side[]}
+ */
+export function moversOf(ply, toMove) {
+  return Array.from({ length: ply }, (_, i) => ((ply - 1 - i) % 2 === 0 ? otherSide(toMove) : toMove));
+}
+
+export class ClockRunner {
+  /** @type {ClockBoard} */
+  #board;
+  /** @type {ReturnType<typeof setTimeout>|null} */
+  #timer = null;
+  /** The ply the clocks stand at: a game that changed otherwise (undo, redo) is read again. */
+  #ply = -1;
+
+  /** @param {ClockBoard} board */
+  constructor(board) {
+    this.#board = board;
+  }
+
+  #now() {
+    return this.#board.now ? this.#board.now() : Date.now();
+  }
+
+  /**
+   * A game was put on the board: its clocks from its time control and the times its record
+   * keeps; a new game of a mode with clocks takes the `clock` setting as its time control.
+   * Call before reading the game's state (it may tag the game).
+   * @param {CoreGame} game
+   */
+  start(game) {
+    const b = this.#board;
+    const s = b.state();
+    let control = parseTimeControl(game.tag('TimeControl') ?? '');
+    const fresh = game.clocks().length === 0 && !game.state().result;
+    if (control === undefined) control = null;
+    if (!control && fresh && CLOCK_MODES.includes(s.settings.mode)) {
+      control = parseTimeControl(s.settings.clock) ?? null;
+      if (control) game.setTag('TimeControl', control.text);
+    }
+    b.apply(B.withClocks, control ? this.#read(game, control) : null);
+    this.#changed();
+  }
+
+  /**
+   * The clocks as the game's record has them, the side to move's running from now.
+   * @param {CoreGame} game
+   * @param {import('../lib/clock.js').TimeControl} control
+   * @returns {Clocks}
+   */
+  #read(game, control) {
+    const gs = game.state();
+    this.#ply = gs.ply;
+    // A game shown (a replay, a puzzle) shows its recorded times, standing still.
+    const still = !!gs.result || !CLOCK_MODES.includes(this.#board.state().settings.mode);
+    return clocksFromTimes(control, game.clocks(), moversOf(gs.ply, gs.side), gs.side, still, this.#now());
+  }
+
+  /**
+   * A move was played by `mover` (call before reading the game's state: the mover's time goes
+   * into the record). `claim`: a live move's signed time from the relay.
+   * @param {CoreGame} game
+   * @param {Side} mover
+   * @param {Claim|null} [claim]
+   * @returns {number|null} the mover's time left after it, or null without clocks
+   */
+  moved(game, mover, claim = null) {
+    const b = this.#board;
+    const c = b.state().clocks;
+    if (!c) return null;
+    const now = this.#now();
+    let next;
+    if (claim) {
+      const stamped = !claim.live && typeof claim.at === 'number';
+      const arrival = stamped ? Math.min(now, /** @type {number} */ (claim.at)) : now;
+      const elapsed = stamped ? (typeof claim.prevAt === 'number' ? Math.max(0, arrival - claim.prevAt) : 0) : now - c.since;
+      const first = c.running === null;
+      const before = c[mover];
+      const kept = first ? before + c.control.incMs : acceptedTime({ claimed: claim.claimed ?? -1, before, elapsed, control: c.control });
+      const time = first && typeof claim.claimed === 'number' ? Math.min(kept, Math.max(0, claim.claimed)) : kept;
+      next = { ...c, [mover]: time, running: otherSide(mover), since: arrival };
+    } else {
+      next = afterMove(c, mover, now);
+    }
+    const left = Math.round(next[mover]);
+    game.setClock(left);
+    this.#ply = game.state().ply;
+    b.apply(B.withClocks, next);
+    this.#changed();
+    return left;
+  }
+
+  /**
+   * A live game's last move was made at `at` (its mover's stamp): a board that read its clocks
+   * from a kept record (the page reopened) counts the time since then, as the other device does.
+   * @param {number|undefined} at
+   */
+  resume(at) {
+    const b = this.#board;
+    const c = b.state().clocks;
+    if (!c || !c.running || typeof at !== 'number') return;
+    const since = Math.min(this.#now(), at);
+    if (since >= c.since) return;
+    b.apply(B.withClocks, { ...c, since });
+    this.#changed();
+  }
+
+  /**
+   * After any change of the game: a game taken back or replayed is read again; a game over
+   * stops the clocks.
+   * @param {CoreGame|null} game
+   * @param {GameState|null} gs
+   */
+  settled(game, gs) {
+    const b = this.#board;
+    const c = b.state().clocks;
+    if (!c || !game || !gs) return this.#tick();
+    if (gs.ply !== this.#ply) {
+      b.apply(B.withClocks, this.#read(game, c.control));
+      this.#changed();
+    } else if (gs.result && c.running) {
+      b.apply(B.withClocks, run(c, null, this.#now()));
+      this.#changed();
+    }
+    this.#tick();
+  }
+
+  /** The board joined or left a document: the clocks tick only while it is in one. */
+  connected() {
+    this.#tick();
+  }
+
+  /**
+   * The clocks as the page reads them: each side's time left now, and whose runs.
+   * @returns {ClockReading|null}
+   */
+  reading() {
+    const c = this.#board.state().clocks;
+    if (!c) return null;
+    const now = this.#now();
+    return { control: c.control.text, blue: remaining(c, 'blue', now), gray: remaining(c, 'gray', now), running: c.running };
+  }
+
+  /** Tells the page (`clock`) and redraws. */
+  #changed() {
+    const r = this.reading();
+    if (r) this.#board.emit('clock', r);
+    this.#tick();
+  }
+
+  /** Redraws a running clock, looks at its flag, and ticks again while one runs. */
+  #tick() {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    const b = this.#board;
+    const s = b.state();
+    const c = s.clocks;
+    if (!c || !c.running || !s.connected || (s.gs && s.gs.result)) return;
+    // The other seat's flag, live, falls a lag allowance late: its last move may be on its way.
+    const flag = c.running && remaining(c, c.running, this.#now() - b.grace(c.running)) <= 0 ? c.running : null;
+    if (flag) {
+      b.apply(B.withClocks, { ...run(c, null, this.#now()), [flag]: 0 });
+      b.flagged(flag);
+      return;
+    }
+    b.frame();
+    this.#timer = setTimeout(() => this.#tick(), TICK_MS);
+  }
+}

@@ -1,0 +1,180 @@
+// Time controls and the arithmetic of a game's two clocks (docs/RULES.md §5.2, ruling R27). Pure:
+// every function that needs the time is given it (`now`, milliseconds of Date.now()), so that the
+// element, the page and a live game's session share it and tests run it without waiting.
+//
+// A time control is written `none`, `M+S` (minutes for the game, up to three decimals, and whole
+// seconds added after each move: `5+3`, `0.05+0`) or `Nd` (days per move); the rules core reads
+// the same text (crates/bluegray-core/src/clock.rs) in a record's `TimeControl` tag.
+/** @import { Side } from '../engine/core-types.js' */
+
+/**
+ * A time control read: its text as written canonically, the game's time and the increment in
+ * milliseconds, or the days per move (then `baseMs` is a move's whole allowance, `incMs` 0).
+ * @typedef {{text: string, baseMs: number, incMs: number, days: number}} TimeControl
+ */
+
+/**
+ * Two clocks: the time control, each side's time left when its clock last stopped (or at the
+ * start), the side whose clock runs (null: none runs, before the first move or once the game is
+ * over) and since when (Date.now()).
+ * @typedef {{control: TimeControl, blue: number, gray: number, running: Side|null, since: number}} Clocks
+ */
+
+/** The time controls the page offers, fastest first (and `none`). */
+export const TIME_CONTROLS = Object.freeze(['none', '1+0', '3+2', '5+3', '10+5', '15+10', '1d', '3d']);
+
+/** The most minutes, seconds of increment and days a control may give (as the rules core). */
+const MAX_MINUTES = 180;
+const MAX_INCREMENT = 180;
+const MAX_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Reads a time control: a TimeControl, null for `none` (or nothing), undefined when the text is
+ * not one.
+ * @param {unknown} value
+ * @returns {TimeControl|null|undefined}
+ */
+export function parseTimeControl(value) {
+  if (typeof value !== 'string') return undefined;
+  const t = value.trim().toLowerCase();
+  if (t === '' || t === 'none' || t === '-') return null;
+  const days = /^(\d{1,3})d$/.exec(t);
+  if (days) {
+    const d = Number(days[1]);
+    return d >= 1 && d <= MAX_DAYS ? { text: `${d}d`, baseMs: d * DAY_MS, incMs: 0, days: d } : undefined;
+  }
+  const m = /^(\d{0,4})(?:\.(\d{1,3}))?\s*\+\s*(\d{1,3})$/.exec(t);
+  if (!m || (m[1] === '' && m[2] === undefined)) return undefined;
+  const thousandths = Number((m[2] ?? '').padEnd(3, '0'));
+  const baseMs = Number(m[1] || '0') * 60_000 + thousandths * 60;
+  const inc = Number(m[3]);
+  if (baseMs <= 0 || baseMs > MAX_MINUTES * 60_000 || inc > MAX_INCREMENT) return undefined;
+  const whole = Math.floor(baseMs / 60_000);
+  const frac = String(Math.round((baseMs % 60_000) / 60)).padStart(3, '0').replace(/0+$/, '');
+  return { text: `${whole}${frac ? `.${frac}` : ''}+${inc}`, baseMs, incMs: inc * 1000, days: 0 };
+}
+
+/**
+ * Fresh clocks for `control`: both sides have the whole time, none runs yet.
+ * @param {TimeControl} control
+ * @param {number} now
+ * @returns {Clocks}
+ */
+export function newClocks(control, now) {
+  return { control, blue: control.baseMs, gray: control.baseMs, running: null, since: now };
+}
+
+/**
+ * The time `side` has left at `now` (never below 0).
+ * @param {Clocks} c
+ * @param {Side} side
+ * @param {number} now
+ * @returns {number}
+ */
+export function remaining(c, side, now) {
+  const left = c[side] - (c.running === side ? Math.max(0, now - c.since) : 0);
+  return Math.max(0, left);
+}
+
+/**
+ * The side whose flag has fallen at `now` (its running clock is at 0), or null.
+ * @param {Clocks} c
+ * @param {number} now
+ * @returns {Side|null}
+ */
+export function fallen(c, now) {
+  return c.running && remaining(c, c.running, now) <= 0 ? c.running : null;
+}
+
+/**
+ * The clocks with `side`'s clock running from `now` (null: stopped), the other stopped.
+ * @param {Clocks} c
+ * @param {Side|null} side
+ * @param {number} now
+ * @returns {Clocks}
+ */
+export function run(c, side, now) {
+  const stopped = c.running ? { ...c, [c.running]: remaining(c, c.running, now) } : { ...c };
+  return { ...stopped, running: side, since: now };
+}
+
+/**
+ * The clocks once `mover` has moved at `now`: its time left, plus the increment (or a whole
+ * move's days again), and the other side's clock running. `started`: false for the game's first
+ * move, which starts the clocks without costing the first player time.
+ * @param {Clocks} c
+ * @param {Side} mover
+ * @param {number} now
+ * @returns {Clocks}
+ */
+export function afterMove(c, mover, now) {
+  const left = remaining(c, mover, now);
+  const next = c.control.days ? c.control.baseMs : left + c.control.incMs;
+  const other = mover === 'blue' ? 'gray' : 'blue';
+  return { ...c, [mover]: next, running: other, since: now };
+}
+
+/**
+ * The clocks of a game from its moves' recorded times: `times[i]` the time the side that made
+ * move `i` had left after it (or null), `movers[i]` that side; the side to move's clock runs
+ * from `since` unless the game is over (`over`), or no move has been played.
+ * @param {TimeControl} control
+ * @param {(number|null)[]} times
+ * @param {Side[]} movers
+ * @param {Side} toMove
+ * @param {boolean} over
+ * @param {number} since
+ * @returns {Clocks}
+ */
+export function clocksFromTimes(control, times, movers, toMove, over, since) {
+  const c = newClocks(control, since);
+  movers.forEach((side, i) => {
+    const t = times[i];
+    if (typeof t === 'number' && Number.isFinite(t)) c[side] = Math.max(0, t);
+  });
+  return { ...c, running: over || movers.length === 0 ? null : toMove, since };
+}
+
+/**
+ * A clock's time for people: `4:57`, `1:02:03`, and tenths under 10 seconds (`0:07.3`); days
+ * and hours for days per move (`2d 03:00`).
+ * @param {number} ms
+ * @returns {string}
+ */
+export function formatClock(ms) {
+  const t = Math.max(0, ms);
+  if (t >= DAY_MS) {
+    const d = Math.floor(t / DAY_MS);
+    const h = Math.floor((t % DAY_MS) / 3_600_000);
+    const m = Math.floor((t % 3_600_000) / 60_000);
+    return `${d}d ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+  }
+  const s = Math.floor(t / 1000);
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  if (hh) return `${hh}:${String(mm).padStart(2, '0')}:${ss}`;
+  if (t < 10_000) return `${mm}:${ss}.${Math.floor((t % 1000) / 100)}`;
+  return `${mm}:${ss}`;
+}
+
+/** The lag a live move's claimed time is allowed, at most, over what the receiver measured. */
+export const LAG_ALLOWANCE = 1000;
+
+/**
+ * The time a live move's mover had left after it, as the receiving device accepts it: the
+ * mover's own claim, when it is no more than the receiver's measure (the time the mover had when
+ * its turn began, `before`, less the turn's time as the receiver saw it, `elapsed`, plus the
+ * increment) with `lag` of allowance for the network; otherwise the receiver's own measure, so
+ * that neither side can give itself time. With days per move the measure is a whole move's
+ * allowance, if the move came in time.
+ * @param {{claimed: number, before: number, elapsed: number, control: TimeControl, lag?: number}} move
+ * @returns {number}
+ */
+export function acceptedTime({ claimed, before, elapsed, control, lag = LAG_ALLOWANCE }) {
+  const spent = Math.max(0, elapsed);
+  const measured = control.days ? (before - spent > 0 ? control.baseMs : 0) : Math.max(0, before - spent) + control.incMs;
+  if (Number.isFinite(claimed) && claimed >= 0 && claimed <= measured + lag) return Math.round(claimed);
+  return Math.round(measured);
+}
