@@ -301,6 +301,34 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
+   * @type {number[]|null} Where the board looks in the game's tree (its `state.tree`, or its
+   * moves in a line): the index of the move taken at each step from the start (0 the game's own,
+   * 1 and on its variations), or null while it shows the game itself; set it to look. A move
+   * played there (against the computer, two on one device, a demonstration) tries it as a
+   * variation, leaving the game as it is.
+   */
+  get viewPath() {
+    const v = this.#c.s.view;
+    return v ? [...v.path] : null;
+  }
+
+  set viewPath(path) {
+    this.#c.history.viewPath(path);
+  }
+
+  /**
+   * Changes the variation the board looks at: 'promote' moves it one place up where it leaves its
+   * line, 'main' makes it the game's line (the game is replayed along it, the old line kept as a
+   * variation), 'delete' removes it. Returns whether anything changed (nothing does on the game's
+   * own moves).
+   * @param {'promote'|'main'|'delete'} how
+   * @returns {boolean}
+   */
+  editVariation(how) {
+    return this.#c.history.editVariation(how);
+  }
+
+  /**
    * Makes the position after `ply` moves the game's own, keeping the later moves to redo until
    * another move is played. Returns whether anything was taken back.
    * @param {number} ply
