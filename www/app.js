@@ -78,6 +78,15 @@ const loadReview = onDemand(() =>
     return review;
   }),
 );
+/** @type {import('./page/move-list.js').VariationsDrawer|null} */
+let drawVariations = null;
+/** The move list's variations (page/variations.js), fetched for the first game that has any. */
+const loadVariations = onDemand(() =>
+  import('./page/variations.js').then((m) => {
+    drawVariations = m.drawVariations;
+    scheduleRender();
+  }),
+);
 function startReview() {
   loadReview().then(
     (r) => r.start(),
@@ -225,7 +234,8 @@ function scheduleRender() {
     // A game started or opened anywhere shows its own settings in the form.
     form.follow();
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
-    renderPanel(document, page, b, t);
+    if (b.gs?.tree && !drawVariations) loadVariations().catch(() => {}); // not fetched: the next frame tries again
+    renderPanel(document, page, b, t, drawVariations);
     endings.render(document, page, b);
     review?.render(document, page, b);
     if (reveal) revealStatus(document);
@@ -294,15 +304,19 @@ function onKey(e, shortcuts) {
   if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
   const intent = shortcutFor(e, e.target === board);
   if (!intent || !board.state) return;
+  // Up and down go between variations; without any they scroll the page as ever.
+  if ((intent === 'up' || intent === 'down') && !board.state.tree) return;
   e.preventDefault();
   /** @type {Record<string, () => unknown>} */
   const actions = {
     undo: () => board.undo(),
     redo: () => board.redo(),
-    back: nav.back,
-    forward: nav.forward,
-    first: () => nav.goTo(0),
-    last: () => nav.goTo(Infinity),
+    back: () => nav.go('back'),
+    forward: () => nav.go('forward'),
+    up: () => nav.go('up'),
+    down: () => nav.go('down'),
+    first: () => nav.go('first'),
+    last: () => nav.go('last'),
     flip: () => board.flip(),
     new: () => start(form.request()),
     hint: adv.hint,

@@ -127,6 +127,11 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.gs;
   }
 
+  /** @type {GameState|null} The plain state of the position on the board: the one looked at (`viewPath`), or the game's (`state`). */
+  get shownState() {
+    return S.shownGame(this.#c.s);
+  }
+
   /** @type {string|null} The game record of the game in progress; setting it loads a record. */
   get record() {
     return this.#c.game ? this.#c.game.record() : this.getAttribute('record');

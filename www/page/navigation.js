@@ -1,10 +1,13 @@
 // Going through the game on the page: the buttons that step back and forth, the move list and
-// the review's turning points that jump to a move, back to the game, and continuing from the
-// position looked at (its later moves dropped, once the player says so). The board keeps which
-// position it shows (its `viewPly`); this only asks it for another, so the page's keys, its
-// review and its buttons all go through the game the same way.
+// the review's turning points that jump to a move, the arrows up and down between variations,
+// back to the game, continuing from the position looked at (its later moves dropped, once the
+// player says so), and promoting, deleting or making the game's line the variation looked at.
+// The board keeps where it looks in the game's tree (its `viewPath`, lib/tree.js); this only asks
+// it for another place, so the page's keys, its review and its buttons all go through the game
+// the same way.
 import { wireMoveList } from './move-list.js';
 import { moveLabel } from '../lib/moves.js';
+import { treeOf, mainPath, stepFrom } from '../lib/tree.js';
 
 /** @import { PageContext } from './context.js' */
 
@@ -12,14 +15,8 @@ import { moveLabel } from '../lib/moves.js';
 export function pageNavigation(ctx) {
   const { board, $, t } = ctx;
 
-  /** The ply the board shows. */
-  function shownPly() {
-    const v = board.viewPly;
-    return v === null ? (board.state?.history.length ?? 0) : v;
-  }
-
   /**
-   * Shows the position after `ply` moves (the game itself from its last on).
+   * Shows the position after `ply` of the game's moves (the game itself from its last on).
    * @param {number} ply
    */
   function goTo(ply) {
@@ -27,31 +24,41 @@ export function pageNavigation(ctx) {
     board.viewPly = Math.max(0, Math.min(last, ply)) === last ? null : Math.max(0, ply);
   }
 
-  const back = () => goTo(shownPly() - 1);
-  const forward = () => goTo(shownPly() + 1);
+  /**
+   * Takes a step through the game's tree from where the board looks (lib/tree.js's stepFrom).
+   * @param {Parameters<typeof stepFrom>[2]} step
+   */
+  function go(step) {
+    const gs = board.state;
+    if (!gs) return;
+    board.viewPath = stepFrom(treeOf(gs), board.viewPath ?? mainPath(gs.history.length), step);
+  }
 
   function continueHere() {
     const ply = board.viewPly;
     const gs = board.state;
-    if (ply === null || !gs) return;
+    if (ply === null || !gs || board.viewPath?.some((i) => i > 0)) return;
     const later = gs.history.length - ply;
     if (later > 0 && !confirm(t('nav.confirmDrop', { last: moveLabel(gs, gs.history.length) }))) return;
     board.continueFrom(ply);
   }
 
   function wire() {
-    $('nav-first').addEventListener('click', () => goTo(0));
-    $('nav-back').addEventListener('click', back);
-    $('nav-forward').addEventListener('click', forward);
-    $('nav-last').addEventListener('click', () => goTo(Infinity));
+    $('nav-first').addEventListener('click', () => go('first'));
+    $('nav-back').addEventListener('click', () => go('back'));
+    $('nav-forward').addEventListener('click', () => go('forward'));
+    $('nav-last').addEventListener('click', () => go('last'));
     $('back-to-game').addEventListener('click', () => goTo(Infinity));
     $('continue-here').addEventListener('click', continueHere);
-    wireMoveList($('moves'), goTo);
+    for (const how of /** @type {const} */ (['promote', 'main', 'delete'])) {
+      $(`variation-${how}`).addEventListener('click', () => board.editVariation(how));
+    }
+    wireMoveList($('moves'), (path) => (board.viewPath = path));
     $('turning-points').addEventListener('click', (e) => {
       const cell = /** @type {HTMLElement} */ (e.target).closest('[data-ply]');
       if (cell instanceof HTMLElement) goTo(Number(cell.dataset.ply));
     });
   }
 
-  return { goTo, back, forward, wire };
+  return { goTo, go, wire };
 }
