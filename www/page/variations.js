@@ -38,9 +38,12 @@ export function drawVariations(list, gs, t) {
     for (let i = 1; row && i < node.children.length; i++) {
       const block = doc.createElement('li');
       block.className = 'variation';
-      block.setAttribute('role', 'group');
-      block.setAttribute('aria-label', t('moves.variation'));
-      writeLine(block, gs, node.children[i], [...new Array(k).fill(0), i], k, t);
+      // A list item holds the group (a list takes no other children).
+      const group = doc.createElement('div');
+      group.setAttribute('role', 'group');
+      group.setAttribute('aria-label', t('moves.variation'));
+      writeLine(group, gs, node.children[i], [...new Array(k).fill(0), i], k, t);
+      block.append(group);
       (after.get(row) ?? row).after(block);
       after.set(row, block);
     }
