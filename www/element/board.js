@@ -109,7 +109,8 @@ export function afterStep(s, gs) {
  * @returns {BoardState}
  */
 export function viewing(s, path, pastGs) {
-  if (path === null) return s.view ? { ...s, view: null } : s;
+  // A piece picked at the position looked at is not picked at the game's.
+  if (path === null) return s.view ? { ...s, view: null, ui: { ...s.ui, path: null, drag: null } } : s;
   if (!pastGs) throw new Error(`The position at ${path.join('.')} is needed to look at it.`);
   return { ...s, view: { ply: path.length, path, gs: pastGs }, ui: { ...s.ui, path: null, drag: null, notice: null } };
 }
