@@ -120,9 +120,21 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   } finally {
     await context.close();
   }
+  // Made the main line again from inside it, then deleted: the game is its first moves, alone.
+  await page.click('#moves li.variation button.mv >> nth=1');
+  assert.deepEqual(await viewPath(page), [0, 0, 1, 0]);
+  await page.click('#variation-main');
+  await page.waitForFunction((n) => window.bluegray.state.history.length === n, OPENING.length);
+  assert.deepEqual((await state(page)).history, OPENING);
+  await page.click('#moves li.variation button.mv');
+  await page.click('#variation-delete');
+  await page.waitForFunction(() => !window.bluegray.state.tree && !document.querySelector('#moves li.variation'));
+  assert.deepEqual(await viewPath(page), [0, 0], 'the board stays where the variation left the game');
+  assert.deepEqual((await state(page)).history, OPENING);
+
   // Accessible with a variation looked at (its buttons shown); axe's own inline styles are
   // refused by the page's policy, so the page's problems are read before.
-  await page.click('#moves li.variation button.mv');
+  await tryMove(page, 'f2', 'f3', [0, 0, 1]);
   await page.locator('#variation-main').waitFor();
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page), []);

@@ -126,8 +126,9 @@ export class History {
     const b = this.#board;
     const s = b.state();
     if (!s.view || !s.gs) return;
-    const next = Tree.addMove(Tree.treeOf(s.gs), s.view.path, move);
-    this.#setTree(next.tree);
+    const tree = Tree.treeOf(s.gs);
+    const next = Tree.addMove(tree, s.view.path, move);
+    if (next.tree !== tree) this.#setTree(next.tree);
     this.viewPath(next.path);
     b.settled();
   }
