@@ -142,6 +142,14 @@ pub enum RecordError {
         /// 1-based column of the `(`, in characters.
         column: usize,
     },
+    /// A `(` that opens more variations inside each other than [`MAX_NESTING`].
+    #[error("line {line}, column {column}: variations nest more than {MAX_NESTING} deep")]
+    VariationsTooDeep {
+        /// 1-based line number of the `(`.
+        line: usize,
+        /// 1-based column of the `(`, in characters.
+        column: usize,
+    },
     /// A move of a variation that cannot be played.
     #[error("variation, move {number} ({side}): {source}")]
     VariationMove {
@@ -196,6 +204,11 @@ pub struct GameRecord {
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// How deep variations may nest in a record: far more than any analysis writes, and little
+/// enough that reading, checking and writing them (which go into each variation in turn) never
+/// run out of stack.
+pub const MAX_NESTING: usize = 64;
 
 /// The movetext's line length: lines break between moves before they pass it.
 const LINE_WIDTH: usize = 80;
@@ -611,6 +624,10 @@ impl FromStr for GameRecord {
                         let (line, column) = movetext.place(at);
                         return Err(RecordError::VariationFirst { line, column });
                     };
+                    if open.len() >= MAX_NESTING {
+                        let (line, column) = movetext.place(at);
+                        return Err(RecordError::VariationsTooDeep { line, column });
+                    }
                     open.push((Line::default(), replaced, at));
                     continue;
                 }

@@ -23,24 +23,30 @@ pub struct Node {
     pub children: Vec<Node>,
 }
 
-/// Hangs `line`'s moves from index `from` on under `parent`, with their variations after each.
-fn attach(parent: &mut Node, line: &Line, from: usize) {
-    let Some(mv) = line.moves.get(from) else {
-        return;
-    };
-    let mut node = Node {
-        mv: mv.clone(),
-        comments: comments_at(line, from + 1),
-        children: Vec::new(),
-    };
-    if from == 0 {
-        // A comment before a variation's first move is kept with that move.
-        node.comments.splice(0..0, comments_at(line, 0));
+/// Hangs `line`'s moves under `parent`, each with the variations that replace the move after it.
+/// The comments before a variation's first move are kept with that move (`lead`); the main
+/// line's are the root's. Built from the last move back, so that a long line takes no deep
+/// recursion: only variations in variations do.
+fn attach(parent: &mut Node, line: &Line, lead: bool) {
+    let mut next: Option<Node> = None;
+    for (i, mv) in line.moves.iter().enumerate().rev() {
+        let mut node = Node {
+            mv: mv.clone(),
+            comments: comments_at(line, i + 1),
+            children: Vec::new(),
+        };
+        if i == 0 && lead {
+            node.comments.splice(0..0, comments_at(line, 0));
+        }
+        node.children.extend(next.take());
+        for (_, v) in line.variations.iter().filter(|(at, _)| *at == i + 1) {
+            attach(&mut node, v, true);
+        }
+        next = Some(node);
     }
-    attach(&mut node, line, from + 1);
-    parent.children.push(node);
-    for (_, v) in line.variations.iter().filter(|(at, _)| *at == from) {
-        attach(parent, v, 0);
+    parent.children.extend(next);
+    for (_, v) in line.variations.iter().filter(|(at, _)| *at == 0) {
+        attach(parent, v, true);
     }
 }
 
@@ -96,7 +102,7 @@ impl Game {
             comments: comments_at(&main, 0),
             ..Node::default()
         };
-        attach(&mut root, &main, 0);
+        attach(&mut root, &main, false);
         root
     }
 

@@ -114,6 +114,12 @@ fn unbalanced_parentheses_say_what_is_wrong_and_where() {
         let err = text.parse::<GameRecord>().unwrap_err();
         assert_eq!(err.to_string(), message, "{text}");
     }
+    let deep = format!("1. d2-d3 {}", "(1. e2-e3 ".repeat(65));
+    let err = deep.parse::<GameRecord>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 650: variations nest more than 64 deep"
+    );
     let err = Game::from_record("1. d2-d3 (1. d2-d4) *").unwrap_err();
     assert!(
         err.to_string().starts_with("variation, move 1. (Blue)"),
@@ -150,6 +156,9 @@ fn random_tree(variant: Variant, choices: &[u16]) -> Node {
     }
     let game = Game::new(variant);
     let mut root = Node::default();
+    if choices[0] % 3 == 0 {
+        root.comments.push("before the first move".into());
+    }
     grow(&game, &mut root, choices, &mut 0, 0);
     root
 }

@@ -34,35 +34,56 @@ impl TreeView {
     }
 }
 
-/// The tree of `game` when it has variations (of the moves played); `None` when it is only its
-/// moves, which `history` already says.
-pub fn tree_view(game: &Game) -> Option<TreeView> {
-    let tree = game.tree();
-    let mut node = &tree;
-    loop {
-        match node.children.as_slice() {
-            [] => return None,
-            [only] => node = only,
-            _ => return Some(TreeView::of(&tree)),
-        }
-    }
-}
+/// The longest line of a tree crossing the boundary, in moves: far longer than any game, and
+/// short enough that the tree's nested objects (made and read a level at a time) never run the
+/// module out of stack.
+pub const MAX_TREE_DEPTH: usize = 1000;
 
-/// The longest text of lines taken: far more than any game's tree.
-const MAX_LINES_TEXT: usize = 1 << 20;
+/// The most lines a tree handed back may have.
+pub const MAX_TREE_LINES: usize = 1000;
+
+/// The tree of `game` when it has variations (of the moves played); `None` when it is only its
+/// moves, which `history` already says, or when a line is longer than [`MAX_TREE_DEPTH`] (its
+/// record still has it all).
+pub fn tree_view(game: &Game) -> Option<TreeView> {
+    let played = game.moves().len();
+    if !game.variations().iter().any(|(at, _)| *at < played) {
+        return None;
+    }
+    let tree = game.tree();
+    let mut branched = false;
+    // Depth first, without recursion: each node with its depth.
+    let mut stack = vec![(&tree, 0)];
+    while let Some((node, depth)) = stack.pop() {
+        if depth > MAX_TREE_DEPTH {
+            return None;
+        }
+        branched |= node.children.len() > 1;
+        stack.extend(node.children.iter().map(|c| (c, depth + 1)));
+    }
+    branched.then(|| TreeView::of(&tree))
+}
 
 /// The tree whose lines are `text` (one line of moves from the start per text line, moves
 /// separated by spaces, the first line the game's), each node with the comments `old` has at
 /// the same moves. The moves are not checked here: [`Game::set_tree`] does.
 pub fn tree_of_lines(text: &str, old: &Node) -> Result<Node, ApiError> {
-    if text.len() > MAX_LINES_TEXT {
-        return Err(ApiError::new(
-            ErrorCode::BadArgument,
-            format!(
-                "Game.setTree: {} characters of lines, more than {MAX_LINES_TEXT}",
-                text.len()
-            ),
-        ));
+    let too_big =
+        |what: String| ApiError::new(ErrorCode::BadArgument, format!("Game.setTree: {what}"));
+    let lines = text.lines().count();
+    if lines > MAX_TREE_LINES {
+        return Err(too_big(format!(
+            "{lines} lines, more than {MAX_TREE_LINES}"
+        )));
+    }
+    if let Some(long) = text
+        .lines()
+        .map(|l| l.split_whitespace().count())
+        .find(|n| *n > MAX_TREE_DEPTH)
+    {
+        return Err(too_big(format!(
+            "a line of {long} moves, more than {MAX_TREE_DEPTH}"
+        )));
     }
     let mut root = Node {
         comments: old.comments.clone(),
