@@ -4,12 +4,16 @@
 // player says so), and promoting, deleting or making the game's line the variation looked at.
 // The board keeps where it looks in the game's tree (its `viewPath`, lib/tree.js); this only asks
 // it for another place, so the page's keys, its review and its buttons all go through the game
-// the same way.
+// the same way, and draws the step buttons and the bar over a position looked at.
 import { wireMoveList } from './move-list.js';
 import { moveLabel } from '../lib/moves.js';
-import { treeOf, mainPath, stepFrom } from '../lib/tree.js';
+import { treeOf, nodeAt, mainPath, stepFrom } from '../lib/tree.js';
+import { setIfChanged } from '../lib/dom.js';
+import { byId, button } from './page-elements.js';
 
 /** @import { PageContext } from './context.js' */
+/** @import { GameSnapshot } from './panel.js' */
+/** @import { Translate } from '../lib/i18n.js' */
 
 /** @param {PageContext} ctx */
 export function pageNavigation(ctx) {
@@ -61,4 +65,34 @@ export function pageNavigation(ctx) {
   }
 
   return { goTo, go, wire };
+}
+
+/**
+ * Draws the step buttons and the bar over the position looked at: what it is (the game's move
+ * or a variation's), and what can be done there (back to the game, continue from here, or
+ * promote, make the main line or delete the variation).
+ * @param {Document} doc
+ * @param {GameSnapshot} b
+ * @param {Translate} t
+ */
+export function renderNavigation(doc, b, t) {
+  const gs = b.gs;
+  const viewing = b.viewPly;
+  const shown = viewing === null ? gs.history.length : viewing;
+  const path = b.viewPath ?? [];
+  const inVariation = path.some((i) => i > 0);
+  const atEnd = viewing === null || !nodeAt(treeOf(gs), path)?.children.length;
+  setIfChanged(button(doc, 'nav-first'), 'disabled', shown === 0);
+  setIfChanged(button(doc, 'nav-back'), 'disabled', shown === 0);
+  setIfChanged(button(doc, 'nav-forward'), 'disabled', atEnd);
+  setIfChanged(button(doc, 'nav-last'), 'disabled', atEnd);
+  setIfChanged(byId(doc, 'viewing'), 'hidden', viewing === null);
+  setIfChanged(button(doc, 'continue-here'), 'hidden', inVariation);
+  for (const how of ['promote', 'main', 'delete']) setIfChanged(button(doc, `variation-${how}`), 'hidden', !inVariation || !!b.seat);
+  if (viewing !== null) {
+    // The move is named as the position looked at numbers it: the game's, or its variation's.
+    const move = moveLabel(b.shown ?? gs, viewing);
+    const text = viewing === 0 ? t('nav.viewingStart') : t(inVariation ? 'nav.viewingVariation' : 'nav.viewing', { move });
+    setIfChanged(byId(doc, 'viewing-text'), 'textContent', text);
+  }
 }

@@ -10,8 +10,9 @@ import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/analysis.js';
 import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
 import { renderMoveList } from './move-list.js';
-import { treeOf, nodeAt, mainPath } from '../lib/tree.js';
-import { moveLabel, lastMoveNumber } from '../lib/moves.js';
+import { mainPath } from '../lib/tree.js';
+import { renderNavigation } from './navigation.js';
+import { lastMoveNumber } from '../lib/moves.js';
 import { friendStatus, liveLine, offersLink, invites } from '../remote/friend.js';
 import { isRemote, isHuman } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
@@ -263,23 +264,7 @@ export function renderPanel(doc, p, b, t, variations) {
   setIfChanged(pause, 'hidden', s.mode !== 'demo' || !!gs.result);
   setIfChanged(pause, 'textContent', t(b.paused ? 'controls.resume' : 'controls.pause'));
 
-  const shown = viewing === null ? gs.history.length : viewing;
-  const path = b.viewPath ?? [];
-  const inVariation = path.some((i) => i > 0);
-  const atEnd = viewing === null || !nodeAt(treeOf(gs), path)?.children.length;
-  setIfChanged(button(doc, 'nav-first'), 'disabled', shown === 0);
-  setIfChanged(button(doc, 'nav-back'), 'disabled', shown === 0);
-  setIfChanged(button(doc, 'nav-forward'), 'disabled', atEnd);
-  setIfChanged(button(doc, 'nav-last'), 'disabled', atEnd);
-  setIfChanged(byId(doc, 'viewing'), 'hidden', viewing === null);
-  setIfChanged(button(doc, 'continue-here'), 'hidden', inVariation);
-  for (const how of ['promote', 'main', 'delete']) setIfChanged(button(doc, `variation-${how}`), 'hidden', !inVariation || !!b.seat);
-  if (viewing !== null) {
-    // The move is named as the position looked at numbers it: the game's, or its variation's.
-    const move = moveLabel(b.shown ?? gs, viewing);
-    const text = viewing === 0 ? t('nav.viewingStart') : t(inVariation ? 'nav.viewingVariation' : 'nav.viewing', { move });
-    setIfChanged(byId(doc, 'viewing-text'), 'textContent', text);
-  }
+  renderNavigation(doc, b, t);
 
   // The computer's move and what it thinks of the position it left; how far it looked, in the tooltip.
   const info = b.aiInfo;
@@ -291,7 +276,8 @@ export function renderPanel(doc, p, b, t, variations) {
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
   renderEvaluation(doc, p, b.shown ?? gs, t, barred);
   const review = currentReview(p, gs);
-  renderMoveList(byId(doc, 'moves'), gs, (b.viewPath ?? mainPath(shown)).join('.'), review && review.marks, t, variations);
+  const shown = b.viewPath ?? mainPath(viewing ?? gs.history.length);
+  renderMoveList(byId(doc, 'moves'), gs, shown.join('.'), review && review.marks, t, variations);
   setIfChanged(byId(doc, 'result-token'), 'textContent', gs.result ? gs.result.token : '');
 }
 
