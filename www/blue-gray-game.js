@@ -296,7 +296,7 @@ export class BlueGrayGame extends HTMLElement {
     this.#c.newGame(options);
   }
 
-  /** @type {number|null} The ply being looked at (0 is the start), or null while the board shows the game itself; set it to look. */
+  /** @type {number|null} The ply being looked at (0 is the start; in a variation, the moves before the position looked at), or null while the board shows the game itself; set it to look at the game's own moves. */
   get viewPly() {
     return this.#c.s.view ? this.#c.s.view.ply : null;
   }
