@@ -98,12 +98,13 @@ export class History {
       return b.changed();
     }
     const tree = gs ? Tree.treeOf(gs) : null;
-    if (!tree || !Array.isArray(path) || !Tree.nodeAt(tree, path)) {
+    if (!tree || !Array.isArray(path) || !path.every((i) => Number.isInteger(i)) || !Tree.nodeAt(tree, path)) {
       throw new RangeError(this.#board.t('api.badPath', { path: String(path).slice(0, 40) }));
     }
     if (!core) return;
     // The game up to where the path leaves its moves, then the path's own.
-    const shared = Math.min(last, path.findIndex((i) => i > 0) < 0 ? path.length : path.findIndex((i) => i > 0));
+    const branch = path.findIndex((i) => i > 0);
+    const shared = Math.min(last, branch < 0 ? path.length : branch);
     const past = core.Game.fromRecord(game.record());
     try {
       for (let i = last; i > shared; i--) past.undo();
