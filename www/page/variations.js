@@ -2,8 +2,8 @@
 // row of each move of the game that other moves were tried instead of, one indented line per
 // variation, its moves numbered as the game's and each a button naming its place in the game's
 // tree (`data-path`, lib/tree.js), like the game's own moves (page/move-list.js, which keeps the
-// focus and the current move for all of them). A variation's own variations follow their move in
-// parentheses, as records write them.
+// focus and the current move for all of them). A variation's own variations follow the move they
+// replace in parentheses, as records write them.
 import { GAP } from '../lib/moves.js';
 /** @import { GameState, TreeNode } from '../engine/core-types.js' */
 /** @import { Translate } from '../lib/i18n.js' */
@@ -64,6 +64,8 @@ function writeLine(into, gs, first, path, k, t) {
   const doc = into.ownerDocument;
   /** @type {TreeNode|undefined} */
   let node = first;
+  /** @type {TreeNode|null} the node before, whose other choices follow this one's move */
+  let parent = null;
   let numbered = true;
   for (let at = path, ply = k; node; ply++) {
     const { number, first: firstHalf } = numberOf(gs, ply);
@@ -89,15 +91,18 @@ function writeLine(into, gs, first, path, k, t) {
       into.append(note);
     }
     numbered = false;
-    for (let i = 1; i < node.children.length; i++) {
+    // The other moves tried instead of this one, in parentheses after it (the first move's are
+    // the caller's).
+    for (let i = 1; parent && i < parent.children.length; i++) {
       const inner = doc.createElement('span');
       inner.className = 'subvariation';
       inner.setAttribute('role', 'group');
       inner.setAttribute('aria-label', t('moves.variation'));
-      writeLine(inner, gs, node.children[i], [...at, i], ply + 1, t);
+      writeLine(inner, gs, parent.children[i], [...at.slice(0, -1), i], ply, t);
       into.append(inner);
       numbered = true;
     }
+    parent = node;
     node = node.children[0];
     at = [...at, 0];
   }
