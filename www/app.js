@@ -78,15 +78,6 @@ const loadReview = onDemand(() =>
     return review;
   }),
 );
-/** @type {import('./page/move-list.js').VariationsDrawer|null} */
-let drawVariations = null;
-/** The move list's variations (page/variations.js), fetched for the first game that has any. */
-const loadVariations = onDemand(() =>
-  import('./page/variations.js').then((m) => {
-    drawVariations = m.drawVariations;
-    scheduleRender();
-  }),
-);
 function startReview() {
   loadReview().then(
     (r) => r.start(),
@@ -234,8 +225,7 @@ function scheduleRender() {
     // A game started or opened anywhere shows its own settings in the form.
     form.follow();
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
-    if (b.gs?.tree && !drawVariations) loadVariations().catch(() => {}); // not fetched: the next frame tries again
-    renderPanel(document, page, b, t, drawVariations);
+    renderPanel(document, page, b, t, nav.variations());
     endings.render(document, page, b);
     review?.render(document, page, b);
     if (reveal) revealStatus(document);

@@ -10,8 +10,10 @@ import { moveLabel } from '../lib/moves.js';
 import { treeOf, nodeAt, mainPath, stepFrom } from '../lib/tree.js';
 import { setIfChanged } from '../lib/dom.js';
 import { byId, button } from './page-elements.js';
+import { onDemand } from '../lib/on-demand.js';
 
 /** @import { PageContext } from './context.js' */
+/** @import { VariationsDrawer } from './move-list.js' */
 /** @import { GameSnapshot } from './panel.js' */
 /** @import { Translate } from '../lib/i18n.js' */
 
@@ -64,7 +66,21 @@ export function pageNavigation(ctx) {
     });
   }
 
-  return { goTo, go, wire };
+  /** @type {VariationsDrawer|null} */
+  let drawer = null;
+  const load = onDemand(() =>
+    import('./variations.js').then((m) => {
+      drawer = m.drawVariations;
+      ctx.update((p) => p); // drawn again, with them
+    }),
+  );
+  /** The move list's variations (page/variations.js), fetched for the first game that has any: null until then. */
+  function variations() {
+    if (!drawer && board.state?.tree) load().catch(() => {}); // not fetched: the next frame tries again
+    return drawer;
+  }
+
+  return { goTo, go, wire, variations };
 }
 
 /**

@@ -1,9 +1,9 @@
-// The variations in the move list, fetched for the first game that has any (app.js): under the
-// row of each move of the game that other moves were tried instead of, one indented line per
-// variation, its moves numbered as the game's and each a button naming its place in the game's
-// tree (`data-path`, lib/tree.js), like the game's own moves (page/move-list.js, which keeps the
-// focus and the current move for all of them). A variation's own variations follow the move they
-// replace in parentheses, as records write them.
+// The variations in the move list, fetched for the first game that has any (page/navigation.js):
+// under the row of each move of the game that other moves were tried instead of, one indented
+// line per variation, its moves numbered as the game's and each a button naming its place in the
+// game's tree (`data-path`, lib/tree.js), like the game's own moves (page/move-list.js, which
+// keeps the focus and the current move for all of them). A variation's own variations follow the
+// move they replace in parentheses, as records write them.
 import { GAP } from '../lib/moves.js';
 /** @import { GameState, TreeNode } from '../engine/core-types.js' */
 /** @import { Translate } from '../lib/i18n.js' */
