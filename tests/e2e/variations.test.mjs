@@ -132,9 +132,21 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   assert.deepEqual(await viewPath(page), [0, 0], 'the board stays where the variation left the game');
   assert.deepEqual((await state(page)).history, OPENING);
 
+  // A record's variations in variations: each follows the move it replaces, in parentheses.
+  await page.evaluate(() =>
+    window.bluegray.element.newGame({ mode: 'two', record: '1. e2-e3 e8-e7 2. d2-d3 (2. f2-f3 d8-d7 (2... c8-c7 3. c2-c3) 3. c2-c3) 2... d8-d7 *' }),
+  );
+  const nested = page.locator('#moves li.variation');
+  await nested.waitFor();
+  assert.deepEqual(await nested.locator('button.mv').allTextContents(), ['f2-f3', 'd8-d7', 'c8-c7', 'c2-c3', 'c2-c3']);
+  assert.deepEqual(await nested.locator('.subvariation button.mv').allTextContents(), ['c8-c7', 'c2-c3']);
+  assert.deepEqual(await nested.locator('.subvariation .num').allTextContents(), ['2…', '3.']);
+  assert.equal(await nested.locator('.subvariation button.mv').first().getAttribute('data-path'), '0.0.1.1');
+
   // Accessible with a variation looked at (its buttons shown); axe's own inline styles are
   // refused by the page's policy, so the page's problems are read before.
-  await tryMove(page, 'f2', 'f3', [0, 0, 1]);
+  await page.click('#moves .subvariation button.mv');
+  assert.deepEqual(await viewPath(page), [0, 0, 1, 1]);
   await page.locator('#variation-main').waitFor();
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page), []);
