@@ -148,6 +148,12 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   await page.click('#moves .subvariation button.mv');
   assert.deepEqual(await viewPath(page), [0, 0, 1, 1]);
   await page.locator('#variation-main').waitFor();
+  // The analysis works there: a hint is a move of the position looked at, not of the game's.
+  await page.click('#hint');
+  await waitText(page, '#hint-text', /^Hint: [a-i]\d/, 30000);
+  const said = await page.textContent('#hint-text');
+  const legal = await page.evaluate(() => window.bluegray.element.shownState.moves.map((m) => m.text));
+  assert.ok(legal.includes(said.match(/^Hint: (\S+?)\./)[1]), `${said} is a move of the position looked at`);
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page), []);
   await page.close();

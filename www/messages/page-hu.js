@@ -170,7 +170,7 @@ export default {
     'nav.viewingStart': 'Kezdőállás',
     'nav.backToGame': 'Vissza a játszmához',
     'nav.continueHere': 'Folytatás innen',
-    'nav.viewingVariation': 'Változatban: állás e lépés után: {move}',
+    'nav.viewingVariation': 'Változat, állás e lépés után: {move}',
     'variation.promote': 'Változat feljebb',
     'variation.main': 'Legyen ez a fő vonal',
     'variation.delete': 'Változat törlése',
