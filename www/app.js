@@ -242,7 +242,7 @@ function scheduleRender() {
     // A game started or opened anywhere shows its own settings in the form.
     form.follow();
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
-    renderPanel(document, page, b, t);
+    renderPanel(document, page, b, t, nav.variations());
     endings.render(document, page, b);
     review?.render(document, page, b);
     if (reveal) revealStatus(document);
@@ -312,15 +312,19 @@ function onKey(e, shortcuts) {
   if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
   const intent = shortcutFor(e, e.target === board);
   if (!intent || !board.state) return;
+  // Up and down go between variations; without any they scroll the page as ever.
+  if ((intent === 'up' || intent === 'down') && !board.state.tree) return;
   e.preventDefault();
   /** @type {Record<string, () => unknown>} */
   const actions = {
     undo: () => board.undo(),
     redo: () => board.redo(),
-    back: nav.back,
-    forward: nav.forward,
-    first: () => nav.goTo(0),
-    last: () => nav.goTo(Infinity),
+    back: () => nav.go('back'),
+    forward: () => nav.go('forward'),
+    up: () => nav.go('up'),
+    down: () => nav.go('down'),
+    first: () => nav.go('first'),
+    last: () => nav.go('last'),
     flip: () => board.flip(),
     new: () => start(form.request()),
     hint: adv.hint,

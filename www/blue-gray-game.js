@@ -138,6 +138,11 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.gs;
   }
 
+  /** @type {GameState|null} The plain state of the position on the board: the one looked at (`viewPath`), or the game's (`state`). */
+  get shownState() {
+    return S.shownGame(this.#c.s);
+  }
+
   /** @type {string|null} The game record of the game in progress; setting it loads a record. */
   get record() {
     return this.#c.game ? this.#c.game.record() : this.getAttribute('record');
@@ -317,13 +322,41 @@ export class BlueGrayGame extends HTMLElement {
     this.#c.newGame(options);
   }
 
-  /** @type {number|null} The ply being looked at (0 is the start), or null while the board shows the game itself; set it to look. */
+  /** @type {number|null} The ply being looked at (0 is the start; in a variation, the moves before the position looked at), or null while the board shows the game itself; set it to look at the game's own moves. */
   get viewPly() {
     return this.#c.s.view ? this.#c.s.view.ply : null;
   }
 
   set viewPly(ply) {
     this.#c.history.view(ply);
+  }
+
+  /**
+   * @type {number[]|null} Where the board looks in the game's tree (its `state.tree`, or its
+   * moves in a line): the index of the move taken at each step from the start (0 the game's own,
+   * 1 and on its variations), or null while it shows the game itself; set it to look. A move
+   * played there (against the computer, two on one device, a demonstration) tries it as a
+   * variation, leaving the game as it is.
+   */
+  get viewPath() {
+    const v = this.#c.s.view;
+    return v ? [...v.path] : null;
+  }
+
+  set viewPath(path) {
+    this.#c.history.viewPath(path);
+  }
+
+  /**
+   * Changes the variation the board looks at: 'promote' moves it one place up where it leaves its
+   * line, 'main' makes it the game's line (the game is replayed along it, the old line kept as a
+   * variation), 'delete' removes it. Returns whether anything changed (nothing does on the game's
+   * own moves).
+   * @param {'promote'|'main'|'delete'} how
+   * @returns {boolean}
+   */
+  editVariation(how) {
+    return this.#c.history.editVariation(how);
   }
 
   /**

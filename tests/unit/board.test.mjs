@@ -130,7 +130,7 @@ test('handleIntent: a press where the picked piece cannot go asks the rules core
 test('handleIntent: a locked board, a board looking back and the computer’s turn refuse with the reason', () => {
   for (const [s, key] of [
     [{ ...boardWith(game()), locked: '' }, 'refuse.locked'],
-    [{ ...boardWith(game()), view: { ply: 0, gs: game() } }, 'refuse.viewing'],
+    [{ ...boardWith(game(), { mode: 'friend', side: 'blue' }), view: { ply: 0, path: [], gs: game() } }, 'refuse.viewing'],
     [boardWith(game(), { mode: 'ai', side: 'gray' }), 'refuse.notYourTurn'],
   ]) {
     const { state, effect } = handleIntent(s, { type: 'press', point: 'd2' });
@@ -138,6 +138,16 @@ test('handleIntent: a locked board, a board looking back and the computer’s tu
     assert.equal(state.ui.path, null, key);
     assert.equal(state.ui.notice.key, key);
   }
+});
+
+test('handleIntent: a move at a position looked back at (two on one device) tries it there, not on the game', () => {
+  const s = { ...boardWith(game()), view: { ply: 0, path: [], gs: game() } };
+  const picked = handleIntent(s, { type: 'press', point: 'd2' }).state;
+  assert.deepEqual(picked.ui.path, ['d2']);
+  const { effect } = handleIntent(picked, { type: 'press', point: 'd3' });
+  assert.deepEqual(effect, { type: 'explore', move: 'd2-d3' });
+  const far = handleIntent(picked, { type: 'press', point: 'd5' });
+  assert.equal(far.effect, null, 'no refusal explained by the game’s own position');
 });
 
 test('handleIntent: keys move the cursor (turned with the board) and ask for a description', () => {

@@ -102,16 +102,18 @@ export function afterStep(s, gs) {
 }
 
 /**
- * The state looking at the position `pastGs` after `ply` moves (null: back to the game).
+ * The state looking at the position `pastGs` at `path` in the game's tree (null: back to the
+ * game).
  * @param {BoardState} s
- * @param {number|null} ply
+ * @param {number[]|null} path
  * @param {GameState} [pastGs]
  * @returns {BoardState}
  */
-export function viewing(s, ply, pastGs) {
-  if (ply === null) return s.view ? { ...s, view: null } : s;
-  if (!pastGs) throw new Error(`The position after ${ply} moves is needed to look at it.`);
-  return { ...s, view: { ply, gs: pastGs }, ui: { ...s.ui, path: null, drag: null, notice: null } };
+export function viewing(s, path, pastGs) {
+  // A piece picked at the position looked at is not picked at the game's.
+  if (path === null) return s.view ? { ...s, view: null, ui: { ...s.ui, path: null, drag: null } } : s;
+  if (!pastGs) throw new Error(`The position at ${path.join('.')} is needed to look at it.`);
+  return { ...s, view: { ply: path.length, path, gs: pastGs }, ui: { ...s.ui, path: null, drag: null, notice: null } };
 }
 
 /**

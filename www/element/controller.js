@@ -353,6 +353,7 @@ export class BoardController {
     const { state, effect } = handleIntent(this.s, it);
     this.apply(() => state);
     if (effect && effect.type === 'play') return this.#mover.playIndex(effect.index);
+    if (effect && effect.type === 'explore') return this.#history.explore(effect.move);
     if (effect && effect.type === 'explain' && this.#mover.explain(effect.from, effect.to)) return;
     // A screen reader hears what the cursor is on, and the selection as it now stands.
     if ((effect && effect.type === 'describe') || this.s.ui.path !== picked) this.#painter.describe();

@@ -1,11 +1,13 @@
 // Going through a board's game: undo and redo (against the computer and in a puzzle, on to the
-// person's turn), looking at an earlier position without changing the game, continuing from an
-// earlier position (the later moves kept to redo until another move is played), and the whole
-// line with the moves taken back. A move a friend elsewhere has seen is never taken back on one
-// device.
+// person's turn), looking at an earlier position or a variation without changing the game,
+// trying a move there (a variation, lib/tree.js), promoting, deleting or making the game's line
+// a variation, continuing from an earlier position (the later moves kept to redo until another
+// move is played), and the whole line with the moves taken back. A move a friend elsewhere has
+// seen is never taken back on one device.
 import * as B from './board.js';
 import * as S from './state.js';
 import { isHuman } from '../lib/settings.js';
+import * as Tree from '../lib/tree.js';
 /** @import { Core, CoreGame, Side } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
@@ -76,25 +78,92 @@ export class History {
    * @param {number|null} ply
    */
   view(ply) {
+    if (ply === null || ply === undefined) return this.viewPath(null);
+    this.#check(ply, this.#last());
+    this.viewPath(Tree.mainPath(ply));
+  }
+
+  /**
+   * Looks at the position at `path` in the game's tree (lib/tree.js; null: back to the game).
+   * @param {number[]|null} path
+   */
+  viewPath(path) {
     const b = this.#board;
     const game = b.game();
     const core = b.core();
+    const gs = b.state().gs;
     const last = this.#last();
-    if (ply === null || ply === undefined || ply === last) {
+    if (path === null || path === undefined || (path.length === last && Tree.onMain(path))) {
       b.apply(B.viewing, null);
       return b.changed();
     }
-    this.#check(ply, last);
+    const tree = gs ? Tree.treeOf(gs) : null;
+    if (!tree || !Array.isArray(path) || !path.every((i) => Number.isInteger(i)) || !Tree.nodeAt(tree, path)) {
+      throw new RangeError(this.#board.t('api.badPath', { path: String(path).slice(0, 40) }));
+    }
     if (!core) return;
+    // The game up to where the path leaves its moves, then the path's own.
+    const branch = path.findIndex((i) => i > 0);
+    const shared = Math.min(last, branch < 0 ? path.length : branch);
     const past = core.Game.fromRecord(game.record());
     try {
-      for (let i = last; i > ply; i--) past.undo();
-      b.apply(B.viewing, ply, past.state());
+      for (let i = last; i > shared; i--) past.undo();
+      for (const move of Tree.movesTo(tree, path).slice(shared)) past.play(move);
+      b.apply(B.viewing, [...path], past.state());
     } finally {
       past.free();
     }
     b.describe();
     b.changed();
+  }
+
+  /**
+   * Plays `move` at the position looked at: follows the game's move or a variation that has it,
+   * or starts a variation there (docs/RULES.md R26); the board then looks at the position after
+   * it. The game itself is not changed.
+   * @param {string} move
+   */
+  explore(move) {
+    const b = this.#board;
+    const s = b.state();
+    if (!s.view || !s.gs) return;
+    const tree = Tree.treeOf(s.gs);
+    const next = Tree.addMove(tree, s.view.path, move);
+    if (next.tree !== tree) this.#setTree(next.tree);
+    this.viewPath(next.path);
+    b.settled();
+  }
+
+  /**
+   * Changes the variation the board looks at: 'promote' (one place up where it leaves its
+   * line), 'main' (the game's line from then on: the game is replayed along it) or 'delete'
+   * (gone, the board back where it left). Returns whether anything changed: nothing does on the
+   * game's own moves, or with no variation looked at.
+   * @param {'promote'|'main'|'delete'} how
+   */
+  editVariation(how) {
+    const b = this.#board;
+    const s = b.state();
+    if (!s.view || !s.gs || S.seatOf(s)) return false;
+    const change = { promote: Tree.promote, main: Tree.makeMain, delete: Tree.remove }[how];
+    if (!change) throw new RangeError(b.t('api.badVariationEdit', { how: String(how).slice(0, 24) }));
+    const next = change(Tree.treeOf(s.gs), s.view.path);
+    if (!next) return false;
+    b.stopMoving();
+    this.#setTree(next.tree);
+    this.viewPath(next.path);
+    b.settled();
+    return true;
+  }
+
+  /**
+   * Makes `tree` the game's (the rules core checks every move).
+   * @param {import('../engine/core-types.js').TreeNode} tree
+   */
+  #setTree(tree) {
+    const b = this.#board;
+    b.game().setTree(Tree.linesOf(tree));
+    b.apply(B.afterStep, b.game().state());
   }
 
   /**

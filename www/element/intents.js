@@ -6,7 +6,7 @@
 // (tests/unit/board.test.mjs).
 import * as I from './interaction.js';
 import * as Sel from '../lib/selection.js';
-import { canHumanMove, bottomSide, resultShown } from './state.js';
+import { canHumanMove, canExplore, bottomSide, resultShown } from './state.js';
 import { closeResult } from './board.js';
 import { whyNoMove } from './telling.js';
 /** @import { BoardState } from './state.js' */
@@ -14,12 +14,13 @@ import { whyNoMove } from './telling.js';
 
 /**
  * What the element must do besides changing its state (handleIntent).
- * @typedef {{type: 'play', index: number}|{type: 'explain', from: string, to: string}|{type: 'describe'}} Effect
+ * @typedef {{type: 'play', index: number}|{type: 'explore', move: string}|{type: 'explain', from: string, to: string}|{type: 'describe'}} Effect
  */
 
 /**
  * Handles an intent of input.js. Returns `{state, effect}`: the next state, and what the element
  * must do besides, or null: `{type: 'play', index}` (play the index-th legal move), `{type:
+ * 'explore', move}` (play `move` at the position looked at: a variation, lib/tree.js), `{type:
  * 'explain', from, to}` (ask the rules core why `from`-`to` is refused; it plays it if it is
  * legal after all) or `{type: 'describe'}` (tell a screen reader what the cursor is on).
  * @param {BoardState} s
@@ -27,26 +28,30 @@ import { whyNoMove } from './telling.js';
  * @returns {{state: BoardState, effect: Effect|null}}
  */
 export function handleIntent(s, it) {
-  const gs = s.gs;
+  // Looking at an earlier position or a variation, a move there tries it there.
+  const exploring = canExplore(s);
+  const gs = exploring && s.view ? s.view.gs : s.gs;
   if (!gs) return { state: s, effect: null };
+  /** @param {number} index */
+  const play = (index) => (exploring ? { type: /** @type {const} */ ('explore'), move: gs.moves[index].text } : { type: /** @type {const} */ ('play'), index });
   let state = s;
   // Mouse presses hide the keyboard cursor; keys show it again.
   if (it.type === 'press') state = { ...state, focused: false };
   if (it.type === 'cursor' || it.type === 'activate') state = { ...state, focused: true };
-  const canMove = canHumanMove(state);
+  const canMove = canHumanMove(state) || exploring;
   switch (it.type) {
     case 'press':
     case 'activate': {
       const point = it.type === 'press' ? it.point : state.ui.cursor;
       const before = state.ui;
-      const { ui, play } = I.press(gs, before, point, canMove);
+      const { ui, play: index } = I.press(gs, before, point, canMove);
       let next = it.type === 'activate' ? I.release(ui) : ui;
       if (!canMove && point) next = { ...next, notice: whyNoMove(state) };
       state = { ...state, ui: next };
-      if (play >= 0) return { state, effect: { type: 'play', index: play } };
+      if (index >= 0) return { state, effect: play(index) };
       // A piece picked (no hop yet) and a press elsewhere that picked nothing: ask why.
       const picked = before.path && before.path.length === 1 ? before.path[0] : null;
-      if (canMove && point && !ui.path && !ui.notice && picked !== null && point !== picked) {
+      if (canMove && !exploring && point && !ui.path && !ui.notice && picked !== null && point !== picked) {
         return { state, effect: { type: 'explain', from: picked, to: point } };
       }
       return { state, effect: it.type === 'activate' ? { type: 'describe' } : null };
@@ -59,9 +64,9 @@ export function handleIntent(s, it) {
       // A drop on a point that is not a legal next point puts the piece back, selection kept.
       const sel = Sel.selectionView(gs, state.ui);
       if (!canMove || !sel || !sel.targets.includes(it.point)) return { state: { ...state, ui: { ...state.ui, drag: null } }, effect: null };
-      const { ui, play } = I.press(gs, { ...state.ui, drag: null }, it.point, canMove);
+      const { ui, play: index } = I.press(gs, { ...state.ui, drag: null }, it.point, canMove);
       state = { ...state, ui };
-      return { state, effect: play >= 0 ? { type: 'play', index: play } : null };
+      return { state, effect: index >= 0 ? play(index) : null };
     }
     case 'dragCancel':
       return { state: { ...state, ui: { ...state.ui, drag: null } }, effect: null };

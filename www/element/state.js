@@ -124,8 +124,10 @@ export function defaultState() {
      */
     notice: null,
     /**
-     * A past position being looked at: {ply, gs}, or null when the board shows the game.
-     * @type {{ply: number, gs: GameState}|null}
+     * A position being looked at: the game's earlier one or one of its variations
+     * (lib/tree.js): its `path` in the game's tree, `ply` the moves before it (the path's
+     * length) and its state `gs`; null when the board shows the game.
+     * @type {{ply: number, path: number[], gs: GameState}|null}
      */
     view: null,
     /**
@@ -296,6 +298,20 @@ export function canHumanMove(state) {
   const seated = state.settings.mode !== 'live' || (!!gs && seatOf(state) === gs.side);
   return !!gs && !gs.result && !state.view && state.locked === null && human && seated && !state.thinking;
 }
+
+/**
+ * Whether a person may try a move at the position looked at, starting or following a variation
+ * there (docs/RULES.md R26): on a board of the page's own games (against the computer, two on one
+ * device, a demonstration), not a friend's or a live game, a puzzle, the editor or a view.
+ * @param {BoardState} state
+ * @returns {boolean}
+ */
+export function canExplore(state) {
+  const { view } = state;
+  return !!view && !view.gs.result && state.locked === null && EXPLORING.has(state.settings.mode);
+}
+
+const EXPLORING = new Set(['ai', 'two', 'demo']);
 
 /**
  * Whether the computer should move now.

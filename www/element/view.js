@@ -4,7 +4,7 @@
 import * as Sel from '../lib/selection.js';
 import { layout } from '../lib/draw.js';
 import { glideAt } from './anim.js';
-import { shownGame, canHumanMove, bottomSide, resultShown } from './state.js';
+import { shownGame, canHumanMove, canExplore, bottomSide, resultShown } from './state.js';
 import { resultMessage } from '../lib/result.js';
 import { remaining, formatClock } from '../lib/clock.js';
 /** @import { DrawView } from '../lib/draw.js' */
@@ -28,7 +28,7 @@ export function boardView(s, { size, dpr, now }) {
   const px = Math.round(size * dpr);
   const flipped = bottomSide(s) === 'gray';
   const gs = shownGame(s);
-  const humanTurn = canHumanMove(s);
+  const humanTurn = canHumanMove(s) || canExplore(s);
   const winner = gs && gs.result ? gs.result.winner : undefined;
   const captain = gs && winner ? gs.board.find((p) => p.kind === 'captain' && p.color === winner) : undefined;
   const winnerCaptain = (captain && captain.point) || null;

@@ -28,6 +28,13 @@ export {};
 /** @typedef {{number: number, first?: string, second?: string}} MoveRow */
 
 /**
+ * A move of a game's tree (crates/bluegray-wasm/src/tree.rs) with what may follow it: its first
+ * child continues its line, the others are its variations; the root (the start) has an empty
+ * move.
+ * @typedef {{move: string, comments?: string[], children: TreeNode[]}} TreeNode
+ */
+
+/**
  * @template T
  * @typedef {{blue: T, gray: T}} PerSide
  */
@@ -58,6 +65,7 @@ export {};
  *   canUndo: boolean,
  *   canRedo: boolean,
  *   record: string,
+ *   tree?: TreeNode,
  * }} GameState
  */
 
@@ -153,6 +161,7 @@ export {};
  *   tag(name: string): string|undefined,
  *   record(): string,
  *   code(): string,
+ *   setTree(lines: string): void,
  *   free(): void,
  * }} CoreGame
  */

@@ -122,6 +122,8 @@ export default {
     'api.mistakeNotLast': '"{move}" is not the last move played ({last}), so it cannot be marked as a mistake.',
     'api.mistakeNoMove': 'No move has been played yet, so there is none to mark as a mistake.',
     'api.badPly': 'A ply is a whole number from 0 to {max}, not {ply}.',
+    'api.badPath': 'The game has no position at {path}: a path is a list of choices from the start, each a whole number.',
+    'api.badVariationEdit': 'A variation is changed with promote, main or delete, not {how}.',
     'api.pictureOptions': 'toPNG() and toGIF() take an object of options, such as {size: 480}, or nothing.',
     'api.pictureNumber': 'The picture’s {name} is a whole number from {min} to {max}, not {value}.',
     'api.optionsNotObject': 'newGame() takes an object of options, such as variant and mode.',

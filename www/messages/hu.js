@@ -123,6 +123,8 @@ export default {
     'api.mistakeNotLast': '„{move}”: ez nem az utolsó lépés ({last}), ezért nem jelölhető hibának.',
     'api.mistakeNoMove': 'Még nem volt lépés, így nincs mit hibának jelölni.',
     'api.badPly': 'A ply értéke 0 és {max} közötti egész szám lehet, nem {ply}.',
+    'api.badPath': 'A játszmában nincs állás ezen az úton: {path}. Az út a kezdettől tett választások listája, mindegyik egész szám.',
+    'api.badVariationEdit': 'Egy változatot a promote, main vagy delete módosít, nem ez: {how}.',
     'api.pictureOptions': 'A toPNG() és a toGIF() beállítások objektumát kapja, például {size: 480}, vagy semmit.',
     'api.pictureNumber': 'A kép {name} értéke {min} és {max} közötti egész szám, nem {value}.',
     'api.optionsNotObject': 'A newGame() beállításokat tartalmazó objektumot vár, például variant és mode értékkel.',

@@ -179,6 +179,10 @@ export default {
     'nav.viewingStart': 'The starting position',
     'nav.backToGame': 'Back to the game',
     'nav.continueHere': 'Continue from here',
+    'nav.viewingVariation': 'In a variation: position after {move}',
+    'variation.promote': 'Promote variation',
+    'variation.main': 'Make main line',
+    'variation.delete': 'Delete variation',
     'nav.confirmDrop': 'Continue from here? The later moves, up to {last}, stay until you play a different move; then they are dropped.',
 
     'over.region': 'Game over',
@@ -270,6 +274,7 @@ export default {
     'shortcut.redo': 'Replay a move taken back',
     'shortcut.history': 'Step through the moves played',
     'shortcut.ends': 'Go to the start or the last move',
+    'shortcut.variations': 'Go to the previous or next variation',
     'shortcut.flip': 'Turn the board around',
     'shortcut.new': 'Start a new game',
     'shortcut.hint': 'Ask for a hint',
@@ -277,6 +282,7 @@ export default {
     'keys.undo': 'Ctrl+Z',
     'keys.redo': 'Ctrl+Shift+Z or Ctrl+Y',
     'keys.history': '← →',
+    'keys.variations': '↑ ↓',
     'keys.ends': 'Home End',
     'keys.flip': 'F',
     'keys.new': 'N',
@@ -286,6 +292,7 @@ export default {
 
     'moves.region': 'Moves played',
     'moves.title': 'Moves',
+    'moves.variation': 'Variation',
 
     'ai.info': '{side:side} played {move}. {judgement}',
     'ai.played': '{side:side} played {move}.',

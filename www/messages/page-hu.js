@@ -179,6 +179,10 @@ export default {
     'nav.viewingStart': 'Kezdőállás',
     'nav.backToGame': 'Vissza a játszmához',
     'nav.continueHere': 'Folytatás innen',
+    'nav.viewingVariation': 'Változat, állás e lépés után: {move}',
+    'variation.promote': 'Változat feljebb',
+    'variation.main': 'Legyen ez a fő vonal',
+    'variation.delete': 'Változat törlése',
     'nav.confirmDrop': 'Folytatod innen? Az ezt követő lépések (az utolsó: {last}) megmaradnak, amíg más lépést nem teszel; akkor viszont törlődnek.',
 
     'over.region': 'A játszma véget ért',
@@ -270,6 +274,7 @@ export default {
     'shortcut.redo': 'Visszavont lépés megismétlése',
     'shortcut.history': 'Lépkedés a lejátszott lépések között',
     'shortcut.ends': 'Ugrás a kezdőálláshoz vagy az utolsó lépéshez',
+    'shortcut.variations': 'Ugrás az előző vagy a következő változatra',
     'shortcut.flip': 'A tábla megfordítása',
     'shortcut.new': 'Új játszma indítása',
     'shortcut.hint': 'Tipp kérése',
@@ -277,6 +282,7 @@ export default {
     'keys.undo': 'Ctrl+Z',
     'keys.redo': 'Ctrl+Shift+Z vagy Ctrl+Y',
     'keys.history': '← →',
+    'keys.variations': '↑ ↓',
     'keys.ends': 'Home End',
     'keys.flip': 'F',
     'keys.new': 'N',
@@ -286,6 +292,7 @@ export default {
 
     'moves.region': 'Lejátszott lépések',
     'moves.title': 'Lépések',
+    'moves.variation': 'Változat',
 
     'ai.info': '{side:side} lépése: {move}. {judgement}',
     'ai.played': '{side:side} lépése: {move}.',

@@ -179,6 +179,10 @@ export default {
     'nav.viewingStart': 'Начальная позиция',
     'nav.backToGame': 'Вернуться к партии',
     'nav.continueHere': 'Продолжить отсюда',
+    'nav.viewingVariation': 'В варианте: позиция после {move}',
+    'variation.promote': 'Поднять вариант',
+    'variation.main': 'Сделать основным',
+    'variation.delete': 'Удалить вариант',
     'nav.confirmDrop': 'Продолжить с этой позиции? Последующие ходы (до {last}) сохранятся, пока вы не сыграете другой ход; тогда они будут удалены.',
 
     'over.region': 'Партия окончена',
@@ -270,6 +274,7 @@ export default {
     'shortcut.redo': 'Вернуть отменённый ход',
     'shortcut.history': 'Листать сыгранные ходы',
     'shortcut.ends': 'Перейти к началу или к последнему ходу',
+    'shortcut.variations': 'К предыдущему или следующему варианту',
     'shortcut.flip': 'Перевернуть доску',
     'shortcut.new': 'Начать новую партию',
     'shortcut.hint': 'Попросить подсказку',
@@ -277,6 +282,7 @@ export default {
     'keys.undo': 'Ctrl+Z',
     'keys.redo': 'Ctrl+Shift+Z или Ctrl+Y',
     'keys.history': '← →',
+    'keys.variations': '↑ ↓',
     'keys.ends': 'Home End',
     'keys.flip': 'F',
     'keys.new': 'N',
@@ -286,6 +292,7 @@ export default {
 
     'moves.region': 'Сыгранные ходы',
     'moves.title': 'Ходы',
+    'moves.variation': 'Вариант',
 
     'ai.info': '{side:side} сыграли {move}. {judgement}',
     'ai.played': '{side:side} сыграли {move}.',

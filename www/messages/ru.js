@@ -122,6 +122,8 @@ export default {
     'api.mistakeNotLast': '«{move}» — не последний сделанный ход ({last}), поэтому его нельзя отметить как ошибку.',
     'api.mistakeNoMove': 'Ещё не сделано ни одного хода, поэтому отмечать как ошибку нечего.',
     'api.badPly': 'Номер полухода (ply) — целое число от 0 до {max}, а не {ply}.',
+    'api.badPath': 'В партии нет позиции по пути {path}: путь — это список выборов от начала, каждый — целое число.',
+    'api.badVariationEdit': 'Вариант меняют командами promote, main или delete, а не {how}.',
     'api.pictureOptions': 'toPNG() и toGIF() принимают объект параметров, например {size: 480}, или ничего.',
     'api.pictureNumber': 'Параметр {name} картинки — целое число от {min} до {max}, а не {value}.',
     'api.optionsNotObject': 'newGame() принимает объект с параметрами, например variant и mode.',

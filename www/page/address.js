@@ -88,7 +88,8 @@ export function pageAddress(ctx) {
 
   /**
    * The link to the game as it stands: its whole line (moves taken back included, with the ply
-   * it stands at) and its players; with `view`, also the ply looked at.
+   * it stands at, and its variations, in its record) and its players; with `view`, also the ply
+   * looked at.
    * @param {boolean} view
    */
   function link(view) {
@@ -102,7 +103,8 @@ export function pageAddress(ctx) {
       movetime,
       help,
       ply: board.state?.canRedo ? ply : null,
-      view: view ? board.viewPly : null,
+      // A link names a ply of the game's moves: a variation looked at is not one.
+      view: view && !board.viewPath?.some((i) => i > 0) ? board.viewPly : null,
     });
   }
 

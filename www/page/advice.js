@@ -1,6 +1,7 @@
 // The engine's advice beside the board: a hint for the position on the board (the move as an
-// arrow, and why, in the hint line), and the evaluation bar and best line when the reader shows
-// them. Both come from the page's one analysis worker (engine/analysis.js) and belong to the
+// arrow, and why, in the hint line; at a position looked at, an earlier one or a variation's,
+// the move in the hint line), and the evaluation bar and best line when the reader shows them,
+// for the position on the board wherever it is in the game's tree. Both come from the page's one analysis worker (engine/analysis.js) and belong to the
 // position they were asked for: shown only while it is on the board.
 import { analysis, positionOf } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
@@ -20,14 +21,18 @@ export function advice(ctx) {
 
   /** Asks the board for a hint and says it in the hint line. */
   async function hint() {
-    const gs = board.state;
-    if (!gs || gs.result || board.viewPly !== null) return;
-    const key = positionOf(gs).key;
+    const gs = board.shownState;
+    if (!gs || gs.result || engineHelpBarred(board.settings, gs)) return;
+    const position = positionOf(gs);
+    const key = position.key;
+    const looking = board.viewPly !== null;
     ctx.update((p) => ({ ...p, hint: { key, message: { key: 'hint.thinking' } } }));
     /** @type {import('../lib/i18n.js').Message|null} */
     let message;
     try {
-      const h = await board.hint();
+      const h = looking
+        ? { move: (await analysis().analyse(position, { priority: 'hint', nodes: analysisNodes() })).best ?? '', reason: '' }
+        : await board.hint();
       message = { key: 'hint.says', params: { move: h.move, reason: h.reason } };
     } catch (e) {
       message = isAbort(e) ? null : { text: String((e && /** @type {Error} */ (e).message) || e) };
@@ -37,8 +42,8 @@ export function advice(ctx) {
 
   /** Analyses the position on the board when the evaluation or the best line is shown (adviceShown). */
   async function evaluate() {
-    const gs = board.state;
-    const { showEval, showLine } = adviceShown(ctx.page(), gs);
+    const gs = board.shownState;
+    const { showEval, showLine } = adviceShown(ctx.page(), board.state);
     if (!(showEval || showLine) || !gs || gs.result || engineHelpBarred(board.settings, gs)) return;
     const position = positionOf(gs);
     const shown = ctx.page().evaluation;

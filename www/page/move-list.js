@@ -1,6 +1,9 @@
 // The move list: the game's moves in numbered rows, one row per move number as the rules core
 // numbers them (a move is a turn of each side, so "12." is the first player's twelfth move and
-// "12…" the reply), each move a button that shows the position after it. The list is a single
+// "12…" the reply), each move a button that shows the position after it; a game with variations
+// has them drawn under the row of the move they replace (page/variations.js, fetched for the
+// first game that has any). Each move's button names its place in the game's tree
+// (`data-path`, lib/tree.js; the game's own moves also their `data-ply`). The list is a single
 // stop for Tab (a roving tabindex): the arrow keys, Home and End go from move to move inside it,
 // and Enter or Space shows the chosen one. The numbering is lib/moves.js's.
 import { GAP, moveLabel } from '../lib/moves.js';
@@ -9,21 +12,31 @@ import { GAP, moveLabel } from '../lib/moves.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
- * Draws the moves of `gs` into `list` (an <ol>): `shown` is the ply on the board, `marks` the
- * review's marks ({ply, mark}) or null, `t(key, params)` says a message. Rebuilds the rows only
- * when the moves, marks or language change; keeps the focus on the same move when it does.
+ * Draws the variations of a game into its move list (page/variations.js's drawVariations).
+ * @typedef {(list: HTMLElement, gs: GameState, t: Translate) => void} VariationsDrawer
+ */
+
+/**
+ * Draws the moves of `gs` into `list` (an <ol>): `shown` is the path on the board (its moves'
+ * indices joined by dots, lib/tree.js), `marks` the review's marks ({ply, mark}) or null,
+ * `t(key, params)` says a message, `variations` draws the game's variations (null until fetched).
+ * Rebuilds the rows only when the moves, marks or language change; keeps the focus on the same
+ * move when it does.
  * @param {HTMLElement} list
  * @param {GameState} gs
- * @param {number} shown
+ * @param {string} shown
  * @param {{ply: number, mark: Mark}[]|null} marks
  * @param {Translate} t
+ * @param {VariationsDrawer|null} variations
  */
-export function renderMoveList(list, gs, shown, marks, t) {
+export function renderMoveList(list, gs, shown, marks, t, variations) {
   const doc = list.ownerDocument;
   const markKey = marks ? marks.map((m) => m.mark[0]).join('') : '';
-  const key = `${gs.history.join(' ')}|${markKey}|${t('mark.best')}`;
+  // A game with variations is redrawn when its record changes (its tree is in it), once they can be drawn.
+  const treeKey = gs.tree && variations ? gs.record : '';
+  const key = `${gs.history.join(' ')}|${markKey}|${t('mark.best')}|${treeKey}`;
   if (list.dataset.key !== key) {
-    const focused = focusedCell(list)?.dataset.ply;
+    const focused = focusedCell(list)?.dataset.path;
     list.dataset.key = key;
     list.textContent = '';
     const markOf = new Map((marks || []).map((m) => [m.ply + 1, m.mark]));
@@ -55,6 +68,7 @@ export function renderMoveList(list, gs, shown, marks, t) {
         cell.type = 'button';
         cell.className = `mv ${side}`;
         cell.dataset.ply = String(ply);
+        cell.dataset.path = new Array(ply).fill(0).join('.');
         cell.tabIndex = -1;
         cell.textContent = text;
         const mark = markOf.get(ply);
@@ -68,15 +82,16 @@ export function renderMoveList(list, gs, shown, marks, t) {
       }
       list.appendChild(li);
     }
-    const again = focused && /** @type {HTMLElement|null} */ (list.querySelector(`[data-ply="${focused}"]`));
+    if (gs.tree && variations) variations(list, gs, t);
+    const again = focused && /** @type {HTMLElement|null} */ (list.querySelector(`[data-path="${focused}"]`));
     if (again) again.focus({ preventScroll: true });
   }
   /** @type {HTMLElement|null} */
   let current = null;
   // The moves' buttons made above.
-  const cells = /** @type {NodeListOf<HTMLButtonElement>} */ (list.querySelectorAll('[data-ply]'));
+  const cells = /** @type {NodeListOf<HTMLButtonElement>} */ (list.querySelectorAll('[data-path]'));
   for (const cell of cells) {
-    const on = Number(cell.dataset.ply) === shown;
+    const on = cell.dataset.path === shown;
     if (on) current = cell;
     if (on !== cell.hasAttribute('aria-current')) {
       if (on) cell.setAttribute('aria-current', 'step');
@@ -85,8 +100,8 @@ export function renderMoveList(list, gs, shown, marks, t) {
   }
   // The one move Tab reaches: the move last focused in the list, until another move is shown
   // (then that one, or the last move at the start), or the focused one when the list is rebuilt.
-  if (list.dataset.shownAt !== String(shown) || !list.querySelector('[data-ply][tabindex="0"]')) {
-    list.dataset.shownAt = String(shown);
+  if (list.dataset.shownAt !== shown || !list.querySelector('[data-path][tabindex="0"]')) {
+    list.dataset.shownAt = shown;
     const inside = focusedCell(list);
     const stop = inside || current || cells[cells.length - 1] || null;
     for (const cell of cells) {
@@ -94,8 +109,8 @@ export function renderMoveList(list, gs, shown, marks, t) {
       if (cell.tabIndex !== index) cell.tabIndex = index;
     }
   }
-  if (current && list.dataset.scrolledTo !== String(shown)) {
-    list.dataset.scrolledTo = String(shown);
+  if (current && list.dataset.scrolledTo !== shown) {
+    list.dataset.scrolledTo = shown;
     const top = current.offsetTop - list.offsetTop;
     if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
       list.scrollTop = top - list.clientHeight / 2;
@@ -110,7 +125,7 @@ export function renderMoveList(list, gs, shown, marks, t) {
  */
 function focusedCell(list) {
   const active = list.ownerDocument.activeElement;
-  return active instanceof HTMLElement && list.contains(active) && active.dataset.ply ? active : null;
+  return active instanceof HTMLElement && list.contains(active) && active.dataset.path !== undefined ? active : null;
 }
 
 /**
@@ -127,22 +142,29 @@ const MOVES = {
 };
 
 /**
+ * The path a move's button names (its `data-path`).
+ * @param {string} key
+ * @returns {number[]}
+ */
+export const pathOf = (key) => (key ? key.split('.').map(Number) : []);
+
+/**
  * Makes `list` answer the player: a click on a move, or Enter or Space on it, calls
- * `onPick(ply)`; the arrow keys, Home and End move the focus between the moves (and are not
+ * `onPick(path)`; the arrow keys, Home and End move the focus between the moves (and are not
  * passed on as the page's own shortcuts: the key event's default is prevented).
  * @param {HTMLElement} list
- * @param {(ply: number) => void} onPick
+ * @param {(path: number[]) => void} onPick
  */
 export function wireMoveList(list, onPick) {
   list.addEventListener('click', (e) => {
-    const cell = e.target instanceof Element ? /** @type {HTMLElement|null} */ (e.target.closest('[data-ply]')) : null;
-    if (cell) onPick(Number(cell.dataset.ply));
+    const cell = e.target instanceof Element ? /** @type {HTMLElement|null} */ (e.target.closest('[data-path]')) : null;
+    if (cell) onPick(pathOf(cell.dataset.path ?? ''));
   });
   list.addEventListener('keydown', (e) => {
     const go = MOVES[e.key];
     if (!go || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     // The moves' buttons (renderMoveList).
-    const cells = [.../** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll('[data-ply]'))];
+    const cells = [.../** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll('[data-path]'))];
     const from = e.target instanceof HTMLElement ? cells.indexOf(e.target) : -1;
     if (from < 0) return;
     e.preventDefault();

@@ -10,7 +10,9 @@ import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/analysis.js';
 import { jumpWarning, warnOn, currentNotice, currentReview, adviceShown } from './page-state.js';
 import { renderMoveList } from './move-list.js';
-import { moveLabel, lastMoveNumber } from '../lib/moves.js';
+import { mainPath } from '../lib/tree.js';
+import { renderNavigation } from './navigation.js';
+import { lastMoveNumber } from '../lib/moves.js';
 import { friendStatus, liveLine, onlookersLine, offersLink, invites } from '../remote/friend.js';
 import { isRemote, isHuman } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
@@ -25,7 +27,8 @@ import { byId, menu, field, button, meter } from './page-elements.js';
 /**
  * What the panel needs of the board, read once per frame (boardSnapshot): the rules core's view
  * of its game (null before it has loaded), its settings, whether the computer thinks, whether a
- * demo is held still, the ply looked at (null: the game itself), the computer's last search, the
+ * demo is held still, the ply and the path in the game's tree looked at (null: the game itself)
+ * with the state there (`shown`), the computer's last search, the
  * side shown at the bottom, this device's seat against a friend elsewhere (null in other modes
  * and until a live game says), a live game's connection (null outside live games), its relay,
  * the game's id against a friend, and by link the side whose draw offer stands.
@@ -35,6 +38,8 @@ import { byId, menu, field, button, meter } from './page-elements.js';
  *   thinking: boolean,
  *   paused: boolean,
  *   viewPly: number|null,
+ *   viewPath: number[]|null,
+ *   shown: GameState|null,
  *   aiInfo: BlueGrayGameElement['aiInfo'],
  *   bottomSide: Side,
  *   seat: Seat|null,
@@ -72,6 +77,8 @@ export function boardSnapshot(board) {
     thinking: board.thinking,
     paused: board.paused,
     viewPly: board.viewPly,
+    viewPath: board.viewPath,
+    shown: board.shownState,
     aiInfo: board.aiInfo,
     bottomSide: board.bottomSide,
     seat: board.seat,
@@ -196,13 +203,15 @@ function renderFriend(doc, b, lang) {
 }
 
 /**
- * Draws the whole panel from the page state `p` and the board snapshot `b`.
+ * Draws the whole panel from the page state `p` and the board snapshot `b`; `variations` draws
+ * the game's variations in the move list (null until page/variations.js is fetched).
  * @param {Document} doc
  * @param {PageState} p
  * @param {BoardSnapshot} b
  * @param {Translate} t
+ * @param {import('./move-list.js').VariationsDrawer|null} variations
  */
-export function renderPanel(doc, p, b, t) {
+export function renderPanel(doc, p, b, t, variations) {
   if (!hasGame(b)) return;
   const gs = b.gs;
   const viewing = b.viewPly;
@@ -239,7 +248,9 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(button(doc, 'undo'), 'disabled', !gs.canUndo || isRemote(s.mode));
   setIfChanged(button(doc, 'redo'), 'disabled', !gs.canRedo || isRemote(s.mode));
   const humanTurn = !gs.result && viewing === null && isHuman(s, gs.side) && (!isRemote(s.mode) || b.seat === gs.side);
-  setIfChanged(button(doc, 'hint'), 'disabled', !humanTurn || b.thinking);
+  // A position looked at (the game's earlier one or a variation's) has its hint too.
+  const looked = viewing !== null && !!b.shown && !b.shown.result;
+  setIfChanged(button(doc, 'hint'), 'disabled', !(humanTurn || looked) || b.thinking);
   // Against a person, the engine keeps out until the game is over (lib/fair-play.js).
   const barred = engineHelpBarred(s, gs);
   setIfChanged(button(doc, 'hint'), 'hidden', barred);
@@ -247,27 +258,15 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(field(doc, 'show-line'), 'disabled', barred);
   setIfChanged(button(doc, 'review'), 'disabled', barred);
   setIfChanged(byId(doc, 'fair-play'), 'hidden', !barred);
-  const here = positionOf(gs).key;
-  const hint = p.hint && p.hint.key === here && viewing === null ? say(lang, p.hint.message) : '';
+  const here = positionOf(b.shown ?? gs).key;
+  const hint = p.hint && p.hint.key === here ? say(lang, p.hint.message) : '';
   setIfChanged(byId(doc, 'hint-text'), 'textContent', hint);
   setIfChanged(byId(doc, 'hint-text'), 'hidden', !hint);
   const pause = byId(doc, 'pause');
   setIfChanged(pause, 'hidden', s.mode !== 'demo' || !!gs.result);
   setIfChanged(pause, 'textContent', t(b.paused ? 'controls.resume' : 'controls.pause'));
 
-  const shown = viewing === null ? gs.history.length : viewing;
-  setIfChanged(button(doc, 'nav-first'), 'disabled', shown === 0);
-  setIfChanged(button(doc, 'nav-back'), 'disabled', shown === 0);
-  setIfChanged(button(doc, 'nav-forward'), 'disabled', viewing === null);
-  setIfChanged(button(doc, 'nav-last'), 'disabled', viewing === null);
-  setIfChanged(byId(doc, 'viewing'), 'hidden', viewing === null);
-  if (viewing !== null) {
-    setIfChanged(
-      byId(doc, 'viewing-text'),
-      'textContent',
-      viewing === 0 ? t('nav.viewingStart') : t('nav.viewing', { move: moveLabel(gs, viewing) }),
-    );
-  }
+  renderNavigation(doc, b, t);
 
   // The computer's move and what it thinks of the position it left; how far it looked, in the tooltip.
   const info = b.aiInfo;
@@ -277,9 +276,10 @@ export function renderPanel(doc, p, b, t) {
   setIfChanged(byId(doc, 'ai-info'), 'title', info ? say(lang, searchDetails(info, groupDigits(lang, info.nodes))) : '');
   setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
-  renderEvaluation(doc, p, gs, t, barred);
+  renderEvaluation(doc, p, b.shown ?? gs, t, barred);
   const review = currentReview(p, gs);
-  renderMoveList(byId(doc, 'moves'), gs, shown, review && review.marks, t);
+  const shown = b.viewPath ?? mainPath(viewing ?? gs.history.length);
+  renderMoveList(byId(doc, 'moves'), gs, shown.join('.'), review && review.marks, t, variations);
   setIfChanged(byId(doc, 'result-token'), 'textContent', gs.result ? gs.result.token : '');
 }
 

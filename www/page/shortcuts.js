@@ -10,6 +10,7 @@ export const SHORTCUTS = Object.freeze([
   ['keys.redo', 'shortcut.redo'],
   ['keys.history', 'shortcut.history'],
   ['keys.ends', 'shortcut.ends'],
+  ['keys.variations', 'shortcut.variations'],
   ['keys.flip', 'shortcut.flip'],
   ['keys.new', 'shortcut.new'],
   ['keys.hint', 'shortcut.hint'],
@@ -20,12 +21,12 @@ const FIELDS = new Set(['input', 'select', 'textarea', 'button']);
 
 /**
  * What a shortcut asks the page to do.
- * @typedef {'undo'|'redo'|'back'|'forward'|'first'|'last'|'flip'|'new'|'hint'|'help'} Shortcut
+ * @typedef {'undo'|'redo'|'back'|'forward'|'up'|'down'|'first'|'last'|'flip'|'new'|'hint'|'help'} Shortcut
  */
 
 /**
- * The intent of a keydown: 'undo', 'redo', 'back', 'forward', 'first', 'last', 'flip', 'new',
- * 'hint' or 'help'; null for any other key, or when the key belongs to a field or the board.
+ * The intent of a keydown: 'undo', 'redo', 'back', 'forward', 'up', 'down' (between
+ * variations), 'first', 'last', 'flip', 'new', 'hint' or 'help'; null for any other key, or when the key belongs to a field or the board.
  * `onBoard`: the event comes from the board (its canvas has the focus).
  * @param {KeyboardEvent} e
  * @param {boolean} onBoard
@@ -48,6 +49,8 @@ export function shortcutFor(e, onBoard) {
   if (!onBoard) {
     if (key === 'ArrowLeft') return 'back';
     if (key === 'ArrowRight') return 'forward';
+    if (key === 'ArrowUp') return 'up';
+    if (key === 'ArrowDown') return 'down';
     if (key === 'Home') return 'first';
     if (key === 'End') return 'last';
   }

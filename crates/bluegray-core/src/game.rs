@@ -27,6 +27,9 @@ pub struct Game {
     /// Comments of the record the game was read from, each with the number of moves played
     /// before it.
     pub(crate) comments: Vec<(usize, String)>,
+    /// Variations of the record (or set by [`Game::set_tree`]), each with the index of the move
+    /// it replaces; see [`crate::line`].
+    pub(crate) variations: Vec<(usize, crate::line::Line)>,
 }
 
 impl Game {
@@ -46,6 +49,7 @@ impl Game {
             declared: None,
             tags: Vec::new(),
             comments: Vec::new(),
+            variations: Vec::new(),
         };
         g.outcome = g.compute_outcome();
         g
@@ -129,6 +133,7 @@ impl Game {
             // Comments on the moves taken back belonged to the line the game has now left.
             let played = self.moves.len();
             self.comments.retain(|(at, _)| *at <= played);
+            self.variations.retain(|(at, _)| *at <= played);
         }
         self.push(m);
         Ok(())
@@ -222,6 +227,7 @@ impl Game {
         self.redo.clear();
         let played = self.moves.len();
         self.comments.retain(|(at, _)| *at <= played);
+        self.variations.retain(|(at, _)| *at <= played);
         self.declared = Some(o);
         self.outcome = Some(o);
         Ok(o)

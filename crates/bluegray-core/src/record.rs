@@ -31,6 +31,14 @@
 //! the game (see [`Game::comments`]) and written out again where they were, with their
 //! whitespace folded to single spaces; a `}` in a comment's text is written as a space, since
 //! it would end the comment.
+//!
+//! # Variations
+//!
+//! `( … )` after a move holds a variation: other moves instead of that one, from the position
+//! before it, written like the main line (numbers, comments, variations of their own), e.g.
+//! `1. d2-d3 (1. e2-e3 d8-d7) 1... d8-d7`. Variations nest. A `(` before any move, a `)` that
+//! closes none, or a `(` never closed makes the record invalid, and the error says where. Every
+//! move of a variation is checked as the game's are (see [`crate::line`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -39,6 +47,7 @@ use thiserror::Error;
 
 use crate::game::Game;
 use crate::legality::MoveError;
+use crate::line::Line;
 use crate::outcome::{EndError, EndReason};
 use crate::point::Color;
 use crate::position::Position;
@@ -109,6 +118,48 @@ pub enum RecordError {
         /// 1-based column of the `}`, in characters.
         column: usize,
     },
+    /// A `(` with no `)` after it: the variation it opens never ends.
+    #[error("line {line}, column {column}: the variation opened by '(' is never closed with ')'")]
+    UnclosedVariation {
+        /// 1-based line number of the `(`.
+        line: usize,
+        /// 1-based column of the `(`, in characters.
+        column: usize,
+    },
+    /// A `)` outside any variation.
+    #[error("line {line}, column {column}: ')' closes no variation")]
+    UnopenedVariation {
+        /// 1-based line number of the `)`.
+        line: usize,
+        /// 1-based column of the `)`, in characters.
+        column: usize,
+    },
+    /// A `(` before any move of its line: a variation replaces the move before it.
+    #[error("line {line}, column {column}: a variation '(' must follow the move it replaces")]
+    VariationFirst {
+        /// 1-based line number of the `(`.
+        line: usize,
+        /// 1-based column of the `(`, in characters.
+        column: usize,
+    },
+    /// A `(` that opens more variations inside each other than [`MAX_NESTING`].
+    #[error("line {line}, column {column}: variations nest more than {MAX_NESTING} deep")]
+    VariationsTooDeep {
+        /// 1-based line number of the `(`.
+        line: usize,
+        /// 1-based column of the `(`, in characters.
+        column: usize,
+    },
+    /// A move of a variation that cannot be played.
+    #[error("variation, move {number} ({side}): {source}")]
+    VariationMove {
+        /// The move number as the record would print it, e.g. `12.` or `12...`.
+        number: String,
+        /// The side that was to move.
+        side: crate::Color,
+        /// Why it cannot be played.
+        source: MoveError,
+    },
 }
 
 /// Why a tag cannot be set with [`Game::set_tag`].
@@ -148,9 +199,16 @@ pub struct GameRecord {
     pub comments: Vec<(usize, String)>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
+    /// Variations, each with the index in `moves` of the move it replaces, in order.
+    pub variations: Vec<(usize, Line)>,
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// How deep variations may nest in a record: far more than any analysis writes, and little
+/// enough that reading, checking and writing them (which go into each variation in turn) never
+/// run out of stack.
+pub const MAX_NESTING: usize = 64;
 
 /// The movetext's line length: lines break between moves before they pass it.
 const LINE_WIDTH: usize = 80;
@@ -225,6 +283,7 @@ impl GameRecord {
             })?;
         }
         game.comments.clone_from(&self.comments);
+        game.variations = checked_variations(&game, &self.variations)?;
         let declared = self.tag("Termination").and_then(declared_ending);
         if let Some(o) = game.outcome() {
             if let Some(reason) = declared {
@@ -302,6 +361,12 @@ impl GameRecord {
                 .cloned()
                 .collect(),
             result,
+            variations: game
+                .variations
+                .iter()
+                .filter(|(at, _)| *at < game.moves().len())
+                .cloned()
+                .collect(),
         }
     }
 }
@@ -331,6 +396,52 @@ fn move_number_label(pos: &Position) -> String {
         "..."
     };
     format!("{}{dots}", pos.move_number())
+}
+
+/// The variations of `game`'s record, each move checked from the position it is played at and
+/// written as the rules core writes it; the error names the first move that cannot be played.
+pub(crate) fn checked_variations(
+    game: &Game,
+    variations: &[(usize, Line)],
+) -> Result<Vec<(usize, Line)>, RecordError> {
+    variations
+        .iter()
+        .map(|(at, line)| {
+            let mut from = game.clone();
+            while from.moves().len() > *at {
+                from.undo();
+            }
+            Ok((*at, checked_line(from, line)?))
+        })
+        .collect()
+}
+
+/// `line` played from the end of `game`, checked.
+fn checked_line(mut game: Game, line: &Line) -> Result<Line, RecordError> {
+    let start = game.moves().len();
+    let mut moves = Vec::with_capacity(line.moves.len());
+    let mut variations = Vec::new();
+    for (i, text) in line.moves.iter().enumerate() {
+        for (_, v) in line.variations.iter().filter(|(at, _)| *at == i) {
+            variations.push((i, checked_line(game.clone(), v)?));
+        }
+        let number = move_number_label(game.position());
+        let side = game.side_to_move();
+        let m = game
+            .play_text(text)
+            .map_err(|source| RecordError::VariationMove {
+                number,
+                side,
+                source,
+            })?;
+        moves.push(m.to_string());
+    }
+    debug_assert_eq!(game.moves().len(), start + moves.len());
+    Ok(Line {
+        moves,
+        comments: line.comments.clone(),
+        variations,
+    })
 }
 
 /// A tag value as written between the quotes (see the module docs).
@@ -401,6 +512,10 @@ enum Token<'a> {
     Comment(String),
     /// Anything else: a move number, a move, a result.
     Word(&'a str),
+    /// `(` opening a variation, at this offset in the movetext.
+    Open(usize),
+    /// `)` closing one, at this offset.
+    Close(usize),
 }
 
 /// The movetext lines of a record joined together, with where each line starts, so that an
@@ -450,9 +565,15 @@ impl Movetext {
                 };
                 out.push(Token::Comment(fold_whitespace(inside)));
                 rest = after;
+            } else if let Some(after) = rest.strip_prefix('(') {
+                out.push(Token::Open(at));
+                rest = after;
+            } else if let Some(after) = rest.strip_prefix(')') {
+                out.push(Token::Close(at));
+                rest = after;
             } else {
                 let end = rest
-                    .find(|c: char| c.is_whitespace() || c == '{' || c == '}')
+                    .find(|c: char| c.is_whitespace() || "{}()".contains(c))
                     .unwrap_or(rest.len());
                 // `end` is a character boundary (from `find`); checked splitting all the same,
                 // see `text::excerpt`.
@@ -491,10 +612,40 @@ impl FromStr for GameRecord {
             }
         }
         let mut ended = false;
+        // The main line, and the variations open around the current token: each with the index
+        // of the move it replaces and where its `(` is.
+        let mut main = Line::default();
+        let mut open: Vec<(Line, usize, usize)> = Vec::new();
         for token in movetext.tokens()? {
+            let line = open.last_mut().map_or(&mut main, |(l, _, _)| l);
             let token = match token {
                 Token::Comment(text) => {
-                    rec.comments.push((rec.moves.len(), text));
+                    line.comments.push((line.moves.len(), text));
+                    continue;
+                }
+                Token::Open(at) | Token::Close(at) if ended => {
+                    let text = movetext.text.get(at..).unwrap_or_default().trim_end();
+                    return Err(RecordError::TrailingText(text.to_string()));
+                }
+                Token::Open(at) => {
+                    let Some(replaced) = line.moves.len().checked_sub(1) else {
+                        let (line, column) = movetext.place(at);
+                        return Err(RecordError::VariationFirst { line, column });
+                    };
+                    if open.len() >= MAX_NESTING {
+                        let (line, column) = movetext.place(at);
+                        return Err(RecordError::VariationsTooDeep { line, column });
+                    }
+                    open.push((Line::default(), replaced, at));
+                    continue;
+                }
+                Token::Close(at) => {
+                    let Some((variation, replaced, _)) = open.pop() else {
+                        let (line, column) = movetext.place(at);
+                        return Err(RecordError::UnopenedVariation { line, column });
+                    };
+                    let parent = open.last_mut().map_or(&mut main, |(l, _, _)| l);
+                    parent.variations.push((replaced, variation));
                     continue;
                 }
                 Token::Word(word) => word,
@@ -503,6 +654,10 @@ impl FromStr for GameRecord {
                 return Err(RecordError::TrailingText(token.to_string()));
             }
             if RESULTS.contains(&token) {
+                if let Some((_, _, at)) = open.last() {
+                    let (line, column) = movetext.place(*at);
+                    return Err(RecordError::UnclosedVariation { line, column });
+                }
                 rec.result = token.to_string();
                 ended = true;
                 continue;
@@ -515,9 +670,16 @@ impl FromStr for GameRecord {
                 token
             };
             if !mv.is_empty() {
-                rec.moves.push(mv.to_string());
+                line.moves.push(mv.to_string());
             }
         }
+        if let Some((_, _, at)) = open.last() {
+            let (line, column) = movetext.place(*at);
+            return Err(RecordError::UnclosedVariation { line, column });
+        }
+        rec.moves = main.moves;
+        rec.comments = main.comments;
+        rec.variations = main.variations;
         if let Some(tag_result) = rec.tag("Result").map(str::to_string) {
             if !ended && RESULTS.contains(&tag_result.as_str()) {
                 rec.result = tag_result;
@@ -531,6 +693,81 @@ impl FromStr for GameRecord {
 /// would end it early).
 fn comment_part(text: &str) -> String {
     format!("{{{}}}", fold_whitespace(&text.replace('}', " ")))
+}
+
+/// A line of movetext to write: the main line's parts or a variation's.
+#[derive(Clone, Copy)]
+struct LineRef<'a> {
+    moves: &'a [String],
+    comments: &'a [(usize, String)],
+    variations: &'a [(usize, Line)],
+}
+
+/// Writes a line's moves, numbered from `start` (the position before its first move, if the
+/// tags describe one) and `ply` (the moves before it), with their comments and variations, into
+/// `parts`. Returns the comments after its last move, left for the caller to place.
+fn write_line<'a>(
+    parts: &mut Vec<String>,
+    start: Option<Position>,
+    ply: usize,
+    line: LineRef<'a>,
+) -> &'a [(usize, String)] {
+    let mut pos = start;
+    let mut comments = line.comments;
+    // After a comment or a variation the next move is numbered again (`1... d8-d7`), as in PGN.
+    let mut renumber = true;
+    for (i, m) in line.moves.iter().enumerate() {
+        while let Some(((_, text), rest)) = comments.split_first().filter(|((at, _), _)| *at <= i) {
+            parts.push(comment_part(text));
+            comments = rest;
+            renumber = true;
+        }
+        let before = pos;
+        match pos {
+            Some(p) => {
+                let label = move_number_label(&p);
+                if renumber || !label.ends_with("...") {
+                    parts.push(label);
+                }
+                pos = p.parse_move(m).ok().map(|mv| p.played(&mv));
+            }
+            None if (ply + i) % 2 == 0 => parts.push(format!("{}.", (ply + i) / 2 + 1)),
+            None if renumber => parts.push(format!("{}...", (ply + i) / 2 + 1)),
+            None => {}
+        }
+        parts.push(m.clone());
+        renumber = false;
+        // The move's own comments come before its variations.
+        while let Some(((_, text), rest)) =
+            comments.split_first().filter(|((at, _), _)| *at <= i + 1)
+        {
+            parts.push(comment_part(text));
+            comments = rest;
+            renumber = true;
+        }
+        for (_, variation) in line.variations.iter().filter(|(at, _)| *at == i) {
+            let mut inner = Vec::new();
+            let sub = LineRef {
+                moves: &variation.moves,
+                comments: &variation.comments,
+                variations: &variation.variations,
+            };
+            let after = write_line(&mut inner, before, ply + i, sub);
+            inner.extend(after.iter().map(|(_, text)| comment_part(text)));
+            if inner.is_empty() {
+                inner.push(String::new());
+            }
+            if let Some(first) = inner.first_mut() {
+                first.insert(0, '(');
+            }
+            if let Some(last) = inner.last_mut() {
+                last.push(')');
+            }
+            parts.extend(inner);
+            renumber = true;
+        }
+    }
+    comments
 }
 
 impl fmt::Display for GameRecord {
@@ -550,30 +787,13 @@ impl fmt::Display for GameRecord {
                 None => Some(Position::new(v.rules)),
             });
         let mut parts: Vec<String> = Vec::new();
-        let mut pos = start;
-        let mut comments = self.comments.iter().peekable();
-        for (i, m) in self.moves.iter().enumerate() {
-            // A comment before the second player's move is followed by its number again
-            // (`1... d8-d7`), as in PGN.
-            let mut commented = false;
-            while let Some((_, text)) = comments.next_if(|(at, _)| *at <= i) {
-                parts.push(comment_part(text));
-                commented = true;
-            }
-            match pos {
-                Some(p) => {
-                    let label = move_number_label(&p);
-                    if i == 0 || commented || !label.ends_with("...") {
-                        parts.push(label);
-                    }
-                    pos = p.parse_move(m).ok().map(|mv| p.played(&mv));
-                }
-                None if i % 2 == 0 => parts.push(format!("{}.", i / 2 + 1)),
-                None => {}
-            }
-            parts.push(m.clone());
-        }
-        parts.extend(comments.map(|(_, text)| comment_part(text)));
+        let main = LineRef {
+            moves: &self.moves,
+            comments: &self.comments,
+            variations: &self.variations,
+        };
+        let comments = write_line(&mut parts, start, 0, main);
+        parts.extend(comments.iter().map(|(_, text)| comment_part(text)));
         parts.push(self.result.clone());
         // Wrap the movetext at about LINE_WIDTH columns.
         let mut line_len = 0;

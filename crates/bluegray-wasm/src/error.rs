@@ -183,6 +183,15 @@ impl From<RecordError> for ApiError {
                 ErrorCode::BadRecord,
                 &format!("bad game record: move {number} ({side}): "),
             ),
+            RecordError::VariationMove {
+                number,
+                side,
+                source,
+            } => ApiError::from_move(
+                source,
+                ErrorCode::BadRecord,
+                &format!("bad game record: variation, move {number} ({side}): "),
+            ),
             _ => ApiError::new(ErrorCode::BadRecord, format!("bad game record: {e}")),
         }
     }

@@ -53,6 +53,7 @@ mod lessons;
 mod puzzles;
 pub mod search;
 pub mod session;
+pub mod tree;
 pub mod view;
 
 #[cfg(all(target_arch = "wasm32", feature = "play"))]
@@ -247,6 +248,16 @@ mod wasm {
         /// The current position code.
         pub fn code(&self) -> Result<String, JsValue> {
             self.with("Game.code", |s| Ok(s.code()))
+        }
+
+        /// Makes a tree of moves the game's: `lines` holds every line from the start to a last
+        /// move, one per text line, moves separated by spaces, the first the game's own (see
+        /// `bluegray_wasm::tree`). Throws, changing nothing, when a move cannot be played.
+        #[wasm_bindgen(js_name = setTree)]
+        pub fn set_tree(&self, lines: JsValue) -> Result<(), JsValue> {
+            const F: &str = "Game.setTree";
+            let lines = string(&lines, Param::new(F, "lines")).map_err(js_error)?;
+            self.with(F, |s| s.set_tree(&lines))
         }
     }
 

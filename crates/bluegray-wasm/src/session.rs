@@ -150,4 +150,10 @@ impl Session {
     pub fn code(&self) -> String {
         self.game.position().to_string()
     }
+
+    /// Makes the tree whose lines are `lines` the game's (see [`crate::tree::tree_of_lines`]).
+    pub fn set_tree(&mut self, lines: &str) -> Result<(), ApiError> {
+        let tree = crate::tree::tree_of_lines(lines, &self.game.tree())?;
+        Ok(self.game.set_tree(&tree)?)
+    }
 }

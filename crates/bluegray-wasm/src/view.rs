@@ -209,6 +209,9 @@ pub struct GameState {
     pub can_redo: bool,
     /// The game record text.
     pub record: String,
+    /// The game's tree of moves when it has variations, else `None`: see [`crate::tree`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<crate::tree::TreeView>,
 }
 
 impl GameState {
@@ -266,6 +269,7 @@ impl GameState {
             can_undo: !g.moves().is_empty(),
             can_redo: g.redo_moves().next().is_some(),
             record: g.record().to_string(),
+            tree: crate::tree::tree_view(g),
         }
     }
 }

@@ -529,3 +529,33 @@ fn the_players_end_a_game_with_a_reason_the_view_carries() {
     assert_eq!(again.state().result, g.state().result);
     assert_eq!(again.clocks(), vec![Some(59_500)]);
 }
+
+#[test]
+fn a_tree_set_from_lines_is_checked_and_crosses_in_the_state() {
+    let mut s = Session::from_record("1. d2-d3 d8-d7 *").unwrap();
+    assert!(
+        s.state().tree.is_none(),
+        "no variations: the history says it all"
+    );
+    s.set_tree("d2-d3 d8-d7\ne2-e3").unwrap();
+    let tree = s.state().tree.expect("a variation");
+    let firsts: Vec<&str> = tree.children.iter().map(|c| c.mv.as_str()).collect();
+    assert_eq!(firsts, ["d2-d3", "e2-e3"]);
+    assert!(s.record().contains("1. d2-d3 (1. e2-e3) 1... d8-d7"));
+    // A move that cannot be played is named, with the rule it breaks; nothing changes.
+    let e = s.set_tree("d2-d3 d8-d7\nd2-d4").unwrap_err();
+    assert_eq!(e.code, ErrorCode::BadRecord);
+    assert!(
+        e.message
+            .starts_with("bad game record: variation, move 1. (Blue): "),
+        "{}",
+        e.message
+    );
+    assert!(e.reason.is_some());
+    assert_eq!(s.state().tree.unwrap().children.len(), 2);
+    // Making the variation the game's line replays the game along it.
+    s.set_tree("e2-e3\nd2-d3 d8-d7").unwrap();
+    assert_eq!(s.state().history, ["e2-e3"]);
+    let long = vec!["d2-d3"; 1001].join(" ");
+    assert_eq!(kind(s.set_tree(&long)).0, ErrorCode::BadArgument);
+}

@@ -3,9 +3,10 @@
 //! sources: a `crate::name` outside a comment is a use of `name`.
 
 /// The modules in the order `src/lib.rs` lists them, with their sources.
-const LAYERS: [(&str, &str); 6] = [
+const LAYERS: [(&str, &str); 7] = [
     ("error", include_str!("../src/error.rs")),
     ("args", include_str!("../src/args.rs")),
+    ("tree", include_str!("../src/tree.rs")),
     ("view", include_str!("../src/view.rs")),
     ("session", include_str!("../src/session.rs")),
     ("search", include_str!("../src/search.rs")),
