@@ -118,11 +118,13 @@ export function openingExplorer(ctx, { box }) {
       show(moves, moves.length ? (q.moves.length ? 'explorer.after' : 'explorer.atStart') : 'explorer.noGames');
     } catch (e) {
       if (look !== looks) return;
-      shown = '';
-      // The single file leaves the teaching module out, and says so in the explorer's words.
+      // The single file leaves the teaching module out, and says so in the explorer's words;
+      // another failure (offline before the files were kept) is tried again at the next look.
       const leftOut = e instanceof KeyedError && e.key === 'singleFile.leftOut';
       show(null, leftOut ? 'explorer.leftOut' : null);
-      if (!leftOut) status.textContent = t('explorer.failed', { error: errorText(e, t) });
+      if (leftOut) return;
+      shown = '';
+      status.textContent = t('explorer.failed', { error: errorText(e, t) });
     }
   }
 
