@@ -33,6 +33,7 @@ const STYLE = `
 .explorer-draw { background: #9e9e9e; }
 .explorer-loss { background: #c62828; }
 .explorer-shares { font-size: 0.85em; }
+.explorer-moves .explorer-move { white-space: nowrap; padding: 0.15rem 0.5rem; min-height: 0; }
 `;
 
 /**
