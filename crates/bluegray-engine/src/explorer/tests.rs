@@ -174,8 +174,8 @@ fn every_committed_file_reads_and_adds_up() {
             .parse()
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(games.variant, name);
-        // docs/EXPLORER.md: at least 60 games a variant.
-        assert!(games.games.len() >= 60, "{name}: too few games");
+        // docs/EXPLORER.md: 120 games a variant.
+        assert!(games.games.len() >= 120, "{name}: too few games");
         let first = games.moves_at(&[]).unwrap();
         let total: u32 = first.iter().map(|s| s.games).sum();
         assert_eq!(total as usize, games.games.len(), "{name}");
