@@ -13,6 +13,7 @@
 //   dist/pkg/bluegray_wasm_simd_bg.wasm          the rules core, built with WebAssembly SIMD
 //   dist/pkg/bluegray_wasm_bg.wasm               the rules core for browsers without SIMD
 //   dist/pkg/bluegray_teach_bg.wasm              the lessons and puzzles, fetched when first used
+//   dist/explorer/<variant>.txt the opening explorer's games, fetched when it first shows a variant
 //   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
 //   dist/sw.js                  the service worker, bundled with wasm-simd.js, told the build
 //   dist/examples/              the embedding example
@@ -40,6 +41,8 @@ import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WWW = path.join(ROOT, 'www');
 const DIST = path.join(ROOT, 'dist');
+/** The opening explorer's games, as `bluegray explorer` writes them. */
+const EXPLORER = path.join(ROOT, 'crates', 'bluegray-engine', 'explorer');
 const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self' ws: wss:";
 
@@ -487,6 +490,9 @@ async function main() {
   fs.mkdirSync(DIST, { recursive: true });
   const chunks = await bundleModules();
   for (const f of [...Object.values(WASM), TEACHING_WASM]) copy(path.join(WWW, f), path.join(DIST, f));
+  // The opening explorer's games, a file per named variant (`bluegray explorer`), fetched when the
+  // explorer first looks at that variant (review/explorer.js) and kept by the service worker.
+  for (const f of fs.readdirSync(EXPLORER).filter((n) => n.endsWith('.txt'))) copy(path.join(EXPLORER, f), path.join(DIST, 'explorer', f));
   // The stylesheets and the classic script minified, as every bundle is; the manifest as it is.
   for (const f of fs.readdirSync(WWW).filter((n) => n.endsWith('.css') || n === 'boot.js')) {
     const loader = f.endsWith('.css') ? 'css' : 'js';

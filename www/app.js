@@ -67,6 +67,8 @@ const adv = advice(ctx);
 const nav = pageNavigation(ctx);
 /** @type {ReturnType<typeof import('./review/review.js').pageReview>|null} */
 let review = null;
+/** The opening explorer, once opened. @type {ReturnType<typeof import('./review/explorer.js').openingExplorer>|null} */
+let explorer = null;
 /**
  * The review (review/review.js, with its box, chart and messages), fetched at the first review: until then
  * the review box stays hidden, as index.html has it.
@@ -245,6 +247,7 @@ function scheduleRender() {
     renderPanel(document, page, b, t, nav.variations());
     endings.render(document, page, b);
     review?.render(document, page, b);
+    explorer?.render();
     if (reveal) revealStatus(document);
     reveal = false;
     $('update-bar').hidden = !page.updateReady;
@@ -407,6 +410,19 @@ async function main() {
       ctx.notify({ text: errorText(e, t) });
     }
   });
+  // The opening explorer, with its messages, is fetched at its first opening.
+  const loadExplorer = onDemand(() =>
+    Promise.all([import('./review/explorer.js'), loadMessages('explore', ctx.page().lang)]).then(([m]) => {
+      explorer = m.openingExplorer(ctx, { box: $('explorer-box') });
+      return explorer;
+    }),
+  );
+  $('open-explorer').addEventListener('click', () =>
+    loadExplorer().then(
+      (x) => x.open(),
+      (e) => ctx.notify({ key: 'notice.explorerNotLoaded', params: { error: errorText(e) } }),
+    ),
+  );
   const puzzles = initPuzzles({ dialog: ctx.dialog('puzzles'), openButton: $('open-puzzles'), t, storage: ctx.storage });
   const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
   if (hooks) hooks.puzzles = puzzles;

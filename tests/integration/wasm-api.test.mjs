@@ -23,7 +23,7 @@ const TEACH_WASM = path.join(PKG, 'bluegray_teach_bg.wasm');
 
 const CODES = new Set([
   'bad-argument', 'bad-variant', 'bad-position', 'bad-record', 'bad-move-text', 'illegal-move',
-  'game-over', 'too-late', 'bad-tag', 'bad-puzzle', 'busy', 'js-exception', 'freed', 'internal',
+  'game-over', 'too-late', 'bad-tag', 'bad-puzzle', 'bad-data', 'busy', 'js-exception', 'freed', 'internal',
 ]);
 
 /** Both modules' exports to JS, as one: the play module's and the teaching module's. */
@@ -381,6 +381,22 @@ test('checkPosition says whether a set-up position can be played, every reason c
   assert.equal(err(() => checkPosition('chess', START)).code, 'bad-variant');
   assert.equal(err(() => checkPosition('sackson', 'nope')).code, 'bad-position');
   assert.equal(err(() => checkPosition('sackson', 3)).code, 'bad-argument');
+});
+
+test('explorer counts the moves an explorer file played after the moves so far, from its variant\'s start only', () => {
+  const { explorer } = pkg();
+  const games = '# made by hand\nvariant sackson\n1-0 e2-f3 e8-d7\n0-1 e2-f3 e8-e7\n1/2-1/2 c2-d3\n';
+  const move = (text, n, wins, draws, losses) => ({ move: text, games: n, wins, draws, losses });
+  assert.deepEqual(explorer(games, START, []), [move('e2-f3', 2, 1, 0, 1), move('c2-d3', 1, 0, 1, 0)]);
+  // Gray's moves, scored for Gray; as many games, the one won first.
+  assert.deepEqual(explorer(games, START, ['e2-f3']), [move('e8-e7', 1, 1, 0, 0), move('e8-d7', 1, 0, 0, 1)]);
+  assert.deepEqual(explorer(games, START, ['c2-d3']), []);
+  assert.equal(explorer(games, '9/9/9/9/4c4/9/9/9/4C4 b 0 1', []), null);
+  bad(() => explorer('variant sackson\nwin e2-f3\n', START, []), 'bad-data', 'line 2', "'win' is no result");
+  bad(() => explorer('variant sackson\n1-0 e2-f3 e1-e3\n', START, []), 'bad-data', "line 2, move 2 'e1-e3'");
+  bad(() => explorer(games, START, ['e1-e3']), 'bad-argument', "move 1 'e1-e3' asked about");
+  bad(() => explorer(games, START, 'e2-f3'), 'bad-argument', 'moves', 'an array');
+  bad(() => explorer(games, 3, []), 'bad-argument', 'start');
 });
 
 test('tag values with line breaks and control characters survive the record', () => {

@@ -14,12 +14,13 @@ import liveEn from '../../www/messages/live-en.js';
 import teachEn from '../../www/messages/teach-en.js';
 import editEn from '../../www/messages/edit-en.js';
 import lobbyEn from '../../www/messages/lobby-en.js';
+import exploreEn from '../../www/messages/explore-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
 /** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...editEn.messages, ...lobbyEn.messages };
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages };
 const TABLES = await loadAllTables();
 // The page's messages and the review's, as the page has them once it has shown a review (the
 // board's are there from the start).
@@ -55,7 +56,7 @@ test('the fallback is English and every language listed has a table', () => {
 });
 
 test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, edit: editEn, lobby: lobbyEn };
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, edit: editEn, lobby: lobbyEn, explore: exploreEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -74,6 +75,8 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   for (const k of keysOf(editEn)) assert.match(k, /^edit\./, k);
   // The lobby's part is only what its sheet says once fetched; its open button is the page's.
   for (const k of keysOf(lobbyEn)) assert.match(k, /^lobby\./, k);
+  // The opening explorer's part is only what it says once fetched; its open button and label are the page's.
+  for (const k of keysOf(exploreEn)) assert.match(k, /^explorer\./, k);
 });
 
 /**

@@ -154,16 +154,16 @@ export const loadWasm = onDemand(async () => {
 
 /**
  * Loads the teaching module once, with its bindings: the lessons (`lessons`, `lessonJudge`,
- * `lessonHint`), the puzzles (`puzzles`, `puzzleJudge`, `puzzleSolution`) and the board editor's
- * `checkPosition`. Only the lessons, the puzzles, the editor and a board in puzzle or edit mode
- * use them. A failed load is tried again at the next call.
+ * `lessonHint`), the puzzles (`puzzles`, `puzzleJudge`, `puzzleSolution`), the board editor's
+ * `checkPosition` and the opening explorer's `explorer`. Only the lessons, the puzzles, the editor,
+ * the explorer and a board in puzzle or edit mode use them. A failed load is tried again at the next call.
  * @type {() => Promise<Teaching>}
  */
 export const loadTeaching = onDemand(async () => {
   const [glue, module] = await Promise.all([import('../pkg/bluegray_teach.js'), assets.compileTeaching()]);
   await glue.default({ module_or_path: module });
-  const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition } = glue;
-  return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition };
+  const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer } = glue;
+  return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer };
 });
 
 /**

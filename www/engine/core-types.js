@@ -133,7 +133,7 @@ export {};
 
 /**
  * The rules core's teaching calls (engine/assets.js `loadTeaching`): the lessons', the puzzles',
- * and the board editor's check of a set-up position.
+ * the board editor's check of a set-up position, and the opening explorer's count.
  * @typedef {{
  *   lessons(): LessonInfo[],
  *   lessonJudge(id: string, moves: readonly string[]): LessonVerdict,
@@ -142,7 +142,14 @@ export {};
  *   puzzleJudge(variant: string, code: string, goal: string, moves: readonly string[]): PuzzleVerdict,
  *   puzzleSolution(variant: string, code: string, goal: string, moves: readonly string[]): string[],
  *   checkPosition(spec: string, code: string): PositionCheck,
+ *   explorer(games: string, start: string, moves: readonly string[]): ExplorerMove[]|null,
  * }} Teaching
+ */
+
+/**
+ * A move of the opening explorer (`explorer`): its text, its games there, and how many of them
+ * the side that played it won, drew and lost.
+ * @typedef {{move: string, games: number, wins: number, draws: number, losses: number}} ExplorerMove
  */
 
 /**

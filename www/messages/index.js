@@ -7,11 +7,12 @@
 // with the review), the live session's (`live-<lang>.js`: what a board says of it once started,
 // loaded with its code) and the teaching part (`teach-<lang>.js`: the lessons, the puzzles and
 // "How to play", loaded only when one of those is first opened), and the board editor's
-// (`edit-<lang>.js`, loaded at its first opening).
+// (`edit-<lang>.js`, loaded at its first opening), and the opening explorer's (`explore-<lang>.js`,
+// loaded at its first opening).
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'edit'|'lobby'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'edit'|'lobby'|'explore'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -34,6 +35,7 @@ export const LANGUAGES = Object.freeze([
       teach: () => import('./teach-en.js').then((m) => m.default),
       edit: () => import('./edit-en.js').then((m) => m.default),
       lobby: () => import('./lobby-en.js').then((m) => m.default),
+      explore: () => import('./explore-en.js').then((m) => m.default),
     },
   },
   {
@@ -47,6 +49,7 @@ export const LANGUAGES = Object.freeze([
       teach: () => import('./teach-ru.js').then((m) => m.default),
       edit: () => import('./edit-ru.js').then((m) => m.default),
       lobby: () => import('./lobby-ru.js').then((m) => m.default),
+      explore: () => import('./explore-ru.js').then((m) => m.default),
     },
   },
   {
@@ -60,12 +63,13 @@ export const LANGUAGES = Object.freeze([
       teach: () => import('./teach-hu.js').then((m) => m.default),
       edit: () => import('./edit-hu.js').then((m) => m.default),
       lobby: () => import('./lobby-hu.js').then((m) => m.default),
+      explore: () => import('./explore-hu.js').then((m) => m.default),
     },
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'edit', 'lobby']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'edit', 'lobby', 'explore']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';

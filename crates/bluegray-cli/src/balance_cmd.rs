@@ -12,7 +12,7 @@ use bluegray_core::{EndReason, Variant, VariantName};
 use bluegray_engine::balance::{parse_table, Balance};
 use clap::Args;
 
-use crate::match_cmd::{named_variants, self_play};
+use crate::match_cmd::{named_variants, self_play, SelfPlay};
 use crate::CliError;
 
 /// Arguments of `bluegray balance`.
@@ -73,30 +73,30 @@ pub fn run(args: &BalanceArgs) -> Result<(), CliError> {
             impasses: 0,
             nodes: args.nodes,
         };
-        self_play(
-            &variant,
-            args.games,
-            args.openings,
-            args.seed,
-            args.nodes,
-            args.jobs,
-            |_, end| {
-                b.games += 1;
-                b.plies += end.game.moves().len() as u64;
-                match end.winner {
-                    Some(w) if w == variant.rules.first => b.first_wins += 1,
-                    Some(_) => b.second_wins += 1,
-                    None => b.draws += 1,
-                }
-                match end.reason {
-                    Some(EndReason::Breakthrough) => b.breakthroughs += 1,
-                    Some(EndReason::Lead { .. }) => b.leads += 1,
-                    // A built-in player always moves and never resigns, so every game ends by
-                    // the rules: whatever is left is an impasse.
-                    _ => b.impasses += 1,
-                }
-            },
-        )?;
+        let how = SelfPlay {
+            games: args.games,
+            openings: args.openings,
+            varied_plies: 0,
+            seed: args.seed,
+            nodes: args.nodes,
+            jobs: args.jobs,
+        };
+        self_play(&variant, &how, |_, end| {
+            b.games += 1;
+            b.plies += end.game.moves().len() as u64;
+            match end.winner {
+                Some(w) if w == variant.rules.first => b.first_wins += 1,
+                Some(_) => b.second_wins += 1,
+                None => b.draws += 1,
+            }
+            match end.reason {
+                Some(EndReason::Breakthrough) => b.breakthroughs += 1,
+                Some(EndReason::Lead { .. }) => b.leads += 1,
+                // A built-in player always moves and never resigns, so every game ends by
+                // the rules: whatever is left is an impasse.
+                _ => b.impasses += 1,
+            }
+        })?;
         eprintln!("{}", row(&b));
         rows.retain(|r| r.variant != name);
         rows.push(b);

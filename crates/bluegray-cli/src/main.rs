@@ -29,6 +29,7 @@ macro_rules! outln {
 mod balance_cmd;
 mod bench_cmd;
 mod engine_cmd;
+mod explorer_cmd;
 mod match_cmd;
 mod perft_cmd;
 mod player;
@@ -65,6 +66,8 @@ enum Command {
     Puzzles(puzzles_cmd::PuzzlesArgs),
     /// Measure how fair each named variant is: the strongest level against itself.
     Balance(balance_cmd::BalanceArgs),
+    /// Play the opening explorer's games: the strongest level against itself, written per variant.
+    Explorer(explorer_cmd::ExplorerArgs),
     /// Fit the evaluation's weights to self-play games (Texel's method).
     Tune(tune_cmd::TuneArgs),
 }
@@ -137,6 +140,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Puzzles(args) => puzzles_cmd::run(&args),
         Command::Balance(args) => balance_cmd::run(&args),
+        Command::Explorer(args) => explorer_cmd::run(&args),
         Command::Tune(args) => tune_cmd::run(&args),
     };
     match result {

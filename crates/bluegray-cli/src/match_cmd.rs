@@ -69,6 +69,9 @@ pub(crate) struct Pairing {
     /// The side player A takes.
     pub(crate) a_side: Color,
     seed: u64,
+    /// The first plies of the game (the opening's included) a built-in player plays at
+    /// [`VARIED_LEVEL`] instead of its own level, for variety among moves it judges close.
+    varied_plies: u32,
 }
 
 /// How one game ended, from player A's point of view.
@@ -132,7 +135,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         movetime_ms: args.movetime.map(|t| t as f64),
         ..Limits::default()
     };
-    let schedule = schedule(&variant, args.games, args.openings, args.seed, true);
+    let schedule = schedule(&variant, args.games, args.openings, 0, args.seed, true);
     let round_robin = args.players.len() > 2;
     if round_robin {
         outln!(
@@ -273,27 +276,51 @@ pub(crate) fn named_variants(names: &[String]) -> Result<Vec<VariantName>, CliEr
         .collect::<Result<_, _>>()?)
 }
 
-/// Plays `games` games of the strongest level against itself in `variant`, `nodes` nodes a
-/// move, `jobs` at a time, each from its own opening of `openings` random plies drawn with
-/// `seed` (equal players would repeat a game of the same opening), and hands each game's end
-/// to `on_end` with its index, in schedule order.
+/// The level a built-in player plays the varied plies of a self-play game at
+/// ([`SelfPlay::varied_plies`]): the strongest level with seeded noise, which varies the moves
+/// only among those it judges close and never plays a blunder it can see.
+const VARIED_LEVEL: u8 = 6;
+
+/// How `games` games of the strongest level against itself are played.
+pub(crate) struct SelfPlay {
+    /// Games, each from its own opening.
+    pub(crate) games: u32,
+    /// Random plies played from the start to vary the openings.
+    pub(crate) openings: u32,
+    /// The first plies (the random ones included) played at [`VARIED_LEVEL`], seeded: variety
+    /// from moves judged close rather than from random ones.
+    pub(crate) varied_plies: u32,
+    /// Seed for the openings and the noise.
+    pub(crate) seed: u64,
+    /// Nodes each player searches per move.
+    pub(crate) nodes: u64,
+    /// Games played at once, each on its own thread.
+    pub(crate) jobs: u32,
+}
+
+/// Plays the games `how` says of the strongest level against itself in `variant`, each from
+/// its own opening (equal players would repeat a game of the same opening), and hands each
+/// game's end to `on_end` with its index, in schedule order.
 pub(crate) fn self_play(
     variant: &Variant,
-    games: u32,
-    openings: u32,
-    seed: u64,
-    nodes: u64,
-    jobs: u32,
+    how: &SelfPlay,
     on_end: impl FnMut(usize, &GameEnd),
 ) -> Result<(), CliError> {
-    let jobs = jobs.min(games);
+    let jobs = how.jobs.min(how.games);
     let hash = table_size(jobs as usize, 2, None)?;
     let limits = Limits {
-        nodes: Some(nodes),
+        nodes: Some(how.nodes),
         ..Limits::default()
     };
     let top = Level::MAX.number().to_string();
-    let schedule = schedule(variant, games, openings, seed, false);
+    let schedule = schedule(
+        variant,
+        how.games,
+        how.openings,
+        how.varied_plies,
+        how.seed,
+        false,
+    );
     play_schedule(
         variant,
         [&top, &top],
@@ -392,11 +419,19 @@ fn table_size(jobs: usize, per_job: usize, asked: Option<usize>) -> Result<usize
     }
 }
 
-/// `games` games from openings of `openings` random plies drawn with `seed`, player A on the
-/// first mover's side in even games. `paired`: each opening is played twice, with player A on
+/// `games` games from openings of `openings` random plies drawn with `seed`, the first
+/// `varied_plies` played at [`VARIED_LEVEL`], player A on the first mover's side in even games.
+/// `paired`: each opening is played twice, with player A on
 /// each side (a match); otherwise every game has its own opening (equal players, whose second
 /// game of an opening would repeat the first).
-fn schedule(variant: &Variant, games: u32, openings: u32, seed: u64, paired: bool) -> Vec<Pairing> {
+fn schedule(
+    variant: &Variant,
+    games: u32,
+    openings: u32,
+    varied_plies: u32,
+    seed: u64,
+    paired: bool,
+) -> Vec<Pairing> {
     let mut rng = SplitMix64::new(seed);
     let mut opening = Vec::new();
     (0..games)
@@ -414,6 +449,7 @@ fn schedule(variant: &Variant, games: u32, openings: u32, seed: u64, paired: boo
                 opening: opening.clone(),
                 a_side,
                 seed: seed ^ (g as u64).wrapping_mul(0x9E37_79B9),
+                varied_plies,
             }
         })
         .collect()
@@ -474,7 +510,9 @@ fn play_game(
         }
         let side = game.side_to_move();
         let who = usize::from(side != a_side);
-        let answer = players[who].choose(&game, limits, rng.next_u64());
+        let varied = game.moves().len() < pairing.varied_plies as usize;
+        let level = varied.then(|| Level::new(VARIED_LEVEL));
+        let answer = players[who].choose(&game, limits, rng.next_u64(), level);
         let failure = match answer {
             Ok(text) => match game.play_text(&text) {
                 Ok(_) => continue,

@@ -171,8 +171,15 @@ impl Player {
         }
     }
 
-    /// The move text the player answers in the game's current position.
-    pub fn choose(&mut self, game: &Game, limits: &Limits, seed: u64) -> Result<String, String> {
+    /// The move text the player answers in the game's current position; a built-in player
+    /// searches as `level` instead of its own when one is given (self-play's varied plies).
+    pub fn choose(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        seed: u64,
+        level: Option<Level>,
+    ) -> Result<String, String> {
         match self {
             Player::Random => {
                 let legal = game.legal_moves();
@@ -182,10 +189,11 @@ impl Player {
                     .map(Move::to_string)
                     .ok_or_else(|| "no legal move".to_string())
             }
-            Player::Level(level, engine) => {
+            Player::Level(own, engine) => {
                 let limits = Limits { seed, ..*limits };
+                let level = level.unwrap_or(*own);
                 let r =
-                    engine.search_game(game, &limits, *level, &SystemClock::default(), &mut |_| {});
+                    engine.search_game(game, &limits, level, &SystemClock::default(), &mut |_| {});
                 r.best
                     .map(|m| m.to_string())
                     .ok_or_else(|| "no move".into())

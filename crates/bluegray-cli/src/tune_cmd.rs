@@ -12,7 +12,7 @@ use bluegray_engine::eval::{self, Counts, Weights, ALL_TERMS, TERMS, WEIGHTS};
 use bluegray_engine::Score;
 use clap::Args;
 
-use crate::match_cmd::{named_variants, self_play};
+use crate::match_cmd::{named_variants, self_play, SelfPlay};
 use crate::CliError;
 
 /// Arguments of `bluegray tune`.
@@ -206,23 +206,23 @@ fn play(args: &TuneArgs, variants: &[VariantName]) -> Result<(Vec<Sample>, Vec<S
     for (i, &name) in variants.iter().enumerate() {
         let variant = Variant::from(name);
         let seed = args.seed.wrapping_add(i as u64);
-        self_play(
-            &variant,
-            args.games,
-            args.openings,
+        let how = SelfPlay {
+            games: args.games,
+            openings: args.openings,
+            varied_plies: 0,
             seed,
-            args.nodes,
-            args.jobs,
-            |_, end| {
-                let to = if played % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
-                    &mut held
-                } else {
-                    &mut fit
-                };
-                samples(&end.game, end.winner, args, &mut rng, to);
-                played += 1;
-            },
-        )?;
+            nodes: args.nodes,
+            jobs: args.jobs,
+        };
+        self_play(&variant, &how, |_, end| {
+            let to = if played % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
+                &mut held
+            } else {
+                &mut fit
+            };
+            samples(&end.game, end.winner, args, &mut rng, to);
+            played += 1;
+        })?;
         eprintln!(
             "{name}: {} games played, {} positions so far",
             args.games,

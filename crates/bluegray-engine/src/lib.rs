@@ -38,6 +38,7 @@ pub mod balance;
 mod clock;
 mod depth;
 pub mod eval;
+pub mod explorer;
 mod level;
 mod ordering;
 mod report;

@@ -15,6 +15,7 @@
 //! | `too-late` | `end('abort')` once both sides have moved |
 //! | `bad-tag` | `setTag` with a bad or reserved tag name |
 //! | `bad-puzzle` | a puzzle's goal does not hold in its position (`puzzleJudge`, `puzzleSolution`), or proving it needs more than the proof search's node limit |
+//! | `bad-data` | the opening explorer's games (`explorer`) do not read; the message names the line |
 //! | `busy` | `think` or `analyse` called while a search is running, a `Game` method called from inside another of the same game's (only JS run by the binding itself, such as a replaced built-in, can do that), or `free()` called then |
 //! | `js-exception` | reading an argument ran JS that threw (a getter, an iterator, a Proxy's trap), or a JS built-in the binding calls threw; the message names the argument; the module and every `Game` go on working |
 //! | `freed` | a method of a `Game` called after its `free()` (thrown by the glue before the call reaches wasm; a second `free()` does nothing) |
@@ -59,6 +60,8 @@ pub enum ErrorCode {
     BadTag,
     /// `bad-puzzle`.
     BadPuzzle,
+    /// `bad-data`: data the page fetched (the opening explorer's games) does not read.
+    BadData,
     /// `busy`.
     Busy,
     /// `js-exception`.
@@ -83,6 +86,7 @@ impl ErrorCode {
             ErrorCode::TooLate => "too-late",
             ErrorCode::BadTag => "bad-tag",
             ErrorCode::BadPuzzle => "bad-puzzle",
+            ErrorCode::BadData => "bad-data",
             ErrorCode::Busy => "busy",
             ErrorCode::JsException => "js-exception",
             ErrorCode::Freed => "freed",

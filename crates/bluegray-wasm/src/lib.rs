@@ -8,8 +8,9 @@
 //! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
 //! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
 //! by the AI Web Worker, the lessons' `lessons()`, `lessonJudge()`, `lessonHint()`, the
-//! puzzles' `puzzles()`, `puzzleJudge()`, `puzzleSolution()`, and the board editor's
-//! `checkPosition()` (whether a set-up position can be played, and why not: [`check`]).
+//! puzzles' `puzzles()`, `puzzleJudge()`, `puzzleSolution()`, the board editor's
+//! `checkPosition()` (whether a set-up position can be played, and why not: [`check`]), and the
+//! opening explorer's `explorer()` ([`explorer`]).
 //!
 //! Every argument is checked: a value of the wrong JS type or out of range throws an `Error`
 //! with code `bad-argument` naming the argument and what was expected, never a
@@ -45,6 +46,8 @@ pub mod check;
 #[cfg(all(target_arch = "wasm32", feature = "play"))]
 mod clock;
 pub mod error;
+#[cfg(feature = "teaching")]
+pub mod explorer;
 #[cfg(target_arch = "wasm32")]
 mod js;
 #[cfg(feature = "teaching")]
