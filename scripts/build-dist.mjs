@@ -238,6 +238,9 @@ export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSO
   };
 }
 
+/** The languages of the message tables (messages/index.js), whose parts are files `<part>-<code>.js`. */
+const LANGUAGE_CODES = /** @type {{ LANGUAGES: { code: string }[] }} */ (await import(pathToFileURL(path.join(WWW, 'messages', 'index.js')).href)).LANGUAGES.map((l) => l.code);
+
 /**
  * The page's modules the single file leaves out, each replaced by a module of `contents`: what a
  * page on disk cannot use, or what does not fit in the file's size (docs/HOSTING.md's ruling).
@@ -265,6 +268,9 @@ const LEFT_OUT = {
 export function editorDialog() {
   return { open: () => Promise.reject(new KeyedError('singleFile.leftOut')) };
 }`,
+  // ... and its view in the board's `edit` mode, which needs the same module, and its messages.
+  '../editor/editor-view.js': 'export {};',
+  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`./edit-${lang}.js`, 'export default { messages: {} };'])),
   // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
   // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
   '../pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',

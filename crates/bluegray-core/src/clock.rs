@@ -168,9 +168,11 @@ pub fn clock_comment(ms: u64) -> String {
 /// The remaining time a comment's `[%clk H:MM:SS(.f)]` gives, in milliseconds; `None` when the
 /// comment has none.
 pub fn parse_clock_comment(text: &str) -> Option<u64> {
-    let start = text.find("[%clk")? + "[%clk".len();
-    let rest = &text[start..];
-    let inner = rest[..rest.find(']')?].trim();
+    // `split_once`, not slicing: a slice's panic path would bring char formatting and the
+    // Unicode tables into the wasm, as text.rs says.
+    let (_, rest) = text.split_once("[%clk")?;
+    let (inner, _) = rest.split_once(']')?;
+    let inner = inner.trim();
     let (hms, frac) = inner.split_once('.').unwrap_or((inner, ""));
     let parts: Vec<&str> = hms.split(':').collect();
     if parts.len() != 3 || frac.len() > 3 || !frac.chars().all(|c| c.is_ascii_digit()) {
