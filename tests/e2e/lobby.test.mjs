@@ -52,8 +52,10 @@ test('a challenge posted on one device is seen on the others, replaced by one fr
   await waitText(c.page, '#lobby-status', /No open games/);
   await a.page.click('#lobby form[method="dialog"] button');
 
-  // A posts a challenge under the rules of its New game form, playing Blue, and closes the sheet.
+  // A posts a challenge under the rules and time control of its New game form, playing Blue, and
+  // closes the sheet.
   await a.page.selectOption('#variant', VARIANT);
+  await a.page.selectOption('#clock', '10+5');
   await openLobby(a.page);
   await a.page.selectOption('#lobby-side', 'blue');
   await a.page.click('#lobby-post');
@@ -64,7 +66,7 @@ test('a challenge posted on one device is seen on the others, replaced by one fr
 
   // B and C see it, as whoever accepts it would play it.
   await openLobby(b.page);
-  for (const p of [b.page, c.page]) await p.waitForSelector('#lobby-list li:has-text("you play Gray")');
+  for (const p of [b.page, c.page]) await p.waitForSelector('#lobby-list li:has-text("clock 10+5"):has-text("you play Gray")');
 
   // B accepts: both devices are in the same live game, A at Blue, B at Gray.
   await b.page.click('#lobby-list [data-accept]');
@@ -77,6 +79,7 @@ test('a challenge posted on one device is seen on the others, replaced by one fr
     const s = await state(p);
     assert.equal(s.variant, VARIANT);
     assert.equal(await p.evaluate(() => window.bluegray.element.settings.mode), 'live');
+    assert.equal(await p.evaluate(() => window.bluegray.element.clocks?.control), '10+5', 'the challenge’s time control');
     assert.equal(await p.evaluate(() => document.querySelector('#lobby').open), false, 'the sheet closed');
   }
   // A's move reaches B: the game is played.

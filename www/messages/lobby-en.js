@@ -6,6 +6,7 @@ export default {
     'lobby.connecting': 'Connecting to the relay…',
     'lobby.unreachable': 'The relay {relay} cannot be reached: the open games show once it is back.',
     'lobby.empty': 'No open games just now. Post one, and wait for someone to accept it.',
+    'lobby.withClock': '{rules}, clock {clock}',
     'lobby.rules': 'Rules: {rules} (as chosen for a new game).',
     'lobby.side': 'Your side',
     'lobby.random': 'Drawn at random',

@@ -6,6 +6,7 @@ export default {
     'lobby.connecting': 'Kapcsolódás a közvetítőhöz…',
     'lobby.unreachable': 'A(z) {relay} közvetítő nem érhető el: a nyitott játszmák akkor látszanak, ha újra elérhető.',
     'lobby.empty': 'Most nincs nyitott játszma. Tegyen közzé egyet, és várja meg, hogy valaki elfogadja.',
+    'lobby.withClock': '{rules}, óra: {clock}',
     'lobby.rules': 'Szabályok: {rules} (ahogy az új játszmához választotta).',
     'lobby.side': 'Az Ön oldala',
     'lobby.random': 'Sorsolással',

@@ -25,7 +25,7 @@ import { relayOf } from '../page/page-state.js';
  * The page's sending of friend games: `games` keeps the games, `save(force)` keeps the game on
  * the board, `offer(link, message)` copies a link and says so, and `recordBox` is the text box
  * a record is offered in; `start(request)` opens a game through the page's door and `rules()`
- * gives the New game form's rules (a challenge's).
+ * gives the New game form's rules and `clock()` its time control (a challenge's).
  * @param {PageContext} ctx
  * @param {{
  *   games: Games,
@@ -34,9 +34,10 @@ import { relayOf } from '../page/page-state.js';
  *   recordBox: HTMLTextAreaElement,
  *   start: (request: GameRequest) => Promise<boolean>,
  *   rules: () => string,
+ *   clock: () => string,
  * }} parts
  */
-export function friendGames(ctx, { games, save, offer, recordBox, start, rules }) {
+export function friendGames(ctx, { games, save, offer, recordBox, start, rules, clock }) {
   const { board } = ctx;
 
   /**
@@ -138,6 +139,7 @@ export function friendGames(ctx, { games, save, offer, recordBox, start, rules }
         t: ctx.t,
         relay: () => relayOf(ctx.page()),
         rules,
+        clock,
         catalogue: () => board.catalogue,
         start: (game) => start({ from: 'lobby', mode: 'live', ...game }),
         notify: (text) => ctx.notify({ text }),

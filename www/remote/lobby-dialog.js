@@ -18,7 +18,7 @@ import { Lobby } from './lobby.js';
 
 /**
  * What the sheet is given: its `dialog`, the page's `t`, `relay()` (the page's relay, or null),
- * `rules()` (the New game form's rules), `catalogue()` (the rules core's, to name them),
+ * `rules()` and `clock()` (the New game form's rules and time control), `catalogue()` (the rules core's, to name them),
  * `start(game)` (opens a live game through the page's door; resolves whether it opened) and
  * `notify(text)` (the page's notice).
  * @typedef {{
@@ -26,6 +26,7 @@ import { Lobby } from './lobby.js';
  *   t: Translate,
  *   relay: () => string|null,
  *   rules: () => string,
+ *   clock: () => string,
  *   catalogue: () => Catalogue|null,
  *   start: (game: LobbyGame) => Promise<boolean>,
  *   notify: (text: string) => void,
@@ -33,7 +34,7 @@ import { Lobby } from './lobby.js';
  */
 
 /** @param {LobbySheet} o */
-export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify }) {
+export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, notify }) {
   /** @type {Lobby|null} */
   let lobby = null;
   /** What the lobby last said happened (a challenge taken by someone else…): shown until the player acts. */
@@ -58,9 +59,12 @@ export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify 
     return described ? described.names[0] : spec;
   };
 
+  /** The rules `spec` by their name, with the time control `control` when there is one. @param {string} spec @param {string} control */
+  const gameName = (spec, control) => (control && control !== 'none' ? t('lobby.withClock', { rules: rulesName(spec), clock: control }) : rulesName(spec));
+
   /** The line of a challenge in the list, as whoever sees it would play it. @param {Challenge} c @param {boolean} mine */
   const line = (c, mine) => {
-    const name = rulesName(c.variant);
+    const name = gameName(c.variant, c.clock);
     if (mine) return t('lobby.yours', { rules: name });
     return c.side === 'random' ? t('lobby.entryRandom', { rules: name }) : t('lobby.entry', { rules: name, side: otherSide(c.side) });
   };
@@ -95,7 +99,7 @@ export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify 
         return item;
       }),
     );
-    rulesText.textContent = t('lobby.rules', { rules: rulesName(rules()) });
+    rulesText.textContent = t('lobby.rules', { rules: gameName(rules(), clock()) });
     post.hidden = posting.hidden = !!mine;
     withdraw.hidden = !mine;
     /** @type {HTMLButtonElement} */ (post).disabled = l.state !== 'connected' || !!l.accepting;
@@ -127,7 +131,7 @@ export function lobbyDialog({ dialog, t, relay, rules, catalogue, start, notify 
   post.addEventListener('click', () => {
     said = '';
     const v = /** @type {'random'|'blue'|'gray'} */ (side.value);
-    lobby?.post({ variant: rules(), side: v }).catch((e) => notify(String(e)));
+    lobby?.post({ variant: rules(), side: v, clock: clock() }).catch((e) => notify(String(e)));
   });
   withdraw.addEventListener('click', () => {
     said = '';

@@ -30,7 +30,7 @@ const ANSWER_MS = 15000;
 /**
  * The live game the lobby has started on this device: the page opens it as it opens an
  * invitation (page/doors.js), its seat already kept.
- * @typedef {{relay: string, gameId: string, hostKey: string, side: Side, variant: string}} LobbyGame
+ * @typedef {{relay: string, gameId: string, hostKey: string, side: Side, variant: string, clock: string}} LobbyGame
  */
 
 /**
@@ -248,7 +248,7 @@ export class Lobby {
     const { challenge, host } = posted;
     const seat = challenge.side === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? 'blue' : 'gray') : challenge.side;
     const keys = seat === 'blue' ? { blue: host.key, gray: a.key } : { blue: a.key, gray: host.key };
-    const snap = await firstSnapshot({ id: challenge.game, variant: challenge.variant, host: seat, keys, sign: await signer(host.privateJwk) });
+    const snap = await firstSnapshot({ id: challenge.game, variant: challenge.variant, host: seat, keys, sign: await signer(host.privateJwk), clock: challenge.clock || null });
     /** @type {Kept} */
     const kept = { id: challenge.game, hostKey: host.key, host: seat, seat, ...host, secret: null, device: newDevice(), since: Date.now(), snap };
     this.#conn.publish(topics(challenge.game).game, JSON.stringify(snap));
@@ -266,7 +266,9 @@ export class Lobby {
     const a = this.#accepting;
     const snap = parseSnapshot(text);
     if (!a || !snap || snap.id !== a.challenge.game || snap.keys[snap.host] !== a.challenge.key) return;
-    if (!(await verify(a.challenge.key, snap.hostSig, gameText(snap.id, snap.variant, snap.host, snap.keys)))) return;
+    // The game the challenge offered: its rules and time control, signed by its host.
+    if (snap.variant !== a.challenge.variant || (snap.clock ?? '') !== (a.challenge.clock === 'none' ? '' : a.challenge.clock)) return;
+    if (!(await verify(a.challenge.key, snap.hostSig, gameText(snap.id, snap.variant, snap.host, snap.keys, snap.clock)))) return;
     if (this.#accepting !== a) return;
     const seat = otherSide(snap.host);
     if (snap.keys[seat] !== a.guest.key) return this.#gaveUp('lobby.taken');
@@ -287,7 +289,7 @@ export class Lobby {
     this.#o.changed();
     if (!writeKept(this.#o.storage, kept)) return this.#o.notice('lobby.notKept');
     const seat = /** @type {Side} */ (kept.seat);
-    this.#o.started({ relay: this.#o.relay, gameId: kept.id, hostKey: kept.hostKey, side: seat, variant: challenge.variant });
+    this.#o.started({ relay: this.#o.relay, gameId: kept.id, hostKey: kept.hostKey, side: seat, variant: challenge.variant, clock: challenge.clock || 'none' });
   }
 
   /** @returns {boolean} Whether this lobby has been left. */
