@@ -300,7 +300,9 @@ test('help=none: two players on one device without the engine’s help, by link,
   assert.equal(await d.page.inputValue('#help'), 'none', 'the form shows it');
   // The game over (Blue resigns), all of it is back.
   await d.page.evaluate(() => window.bluegray.element.resign('blue'));
-  assert.equal((await engineHelp(d.page)).hint, true, 'over: Hint is back');
+  // The panel is drawn in the next frame after the board's change.
+  await d.page.waitForFunction(() => !document.getElementById('hint').hidden);
+  assert.deepEqual(await engineHelp(d.page), { ...(await engineHelp(d.page)), hint: true, saysWhy: false }, 'over: Hint is back');
   // The form: no help, then help as usual.
   for (const [help, barred] of [['none', true], ['on', false]]) {
     await d.page.selectOption('#mode', 'two');
