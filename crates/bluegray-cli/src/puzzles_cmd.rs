@@ -26,9 +26,7 @@ use std::path::PathBuf;
 use bluegray_core::{Game, Position, SplitMix64, Variant, VariantName};
 use bluegray_engine::{Engine, Level, Limits, NoClock};
 use bluegray_puzzles::search::{is_over, Prover};
-use bluegray_puzzles::{
-    parse_set, slower_or_refutation, Goal, Problem, Puzzle, Status, EXTRA,
-};
+use bluegray_puzzles::{parse_set, slower_or_refutation, Goal, Problem, Puzzle, Status, EXTRA};
 use clap::Args;
 
 use crate::CliError;
@@ -87,9 +85,7 @@ fn recorded_steps(text: &str) -> Vec<String> {
         let line = line.trim();
         if let Some(rest) = line.strip_prefix("Made by (reproducible from the seed):") {
             steps.push(command(rest));
-        } else if let Some((_, rest)) = line
-            .strip_prefix("Step ")
-            .and_then(|r| r.split_once(": "))
+        } else if let Some((_, rest)) = line.strip_prefix("Step ").and_then(|r| r.split_once(": "))
         {
             steps.push(command(rest));
         }
@@ -128,9 +124,8 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
     }
     let (kept, kept_steps) = match &args.keep {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                CliError(format!("--keep {}: cannot read: {e}", path.display()))
-            })?;
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("--keep {}: cannot read: {e}", path.display())))?;
             let kept = parse_set(&text)
                 .map_err(|e| CliError(format!("--keep {}: {e}", path.display())))?;
             (kept, recorded_steps(&text))
@@ -143,8 +138,13 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
     let mut engine = Engine::new(1);
     for (variant, spec) in variants.iter().zip(&specs) {
         // The kept puzzles of this variant count toward its caps (and are not found again).
-        let mut found: Vec<Puzzle> = kept.iter().filter(|p| p.variant == *spec).cloned().collect();
+        let mut found: Vec<Puzzle> = kept
+            .iter()
+            .filter(|p| p.variant == *spec)
+            .cloned()
+            .collect();
         let kept_here = found.len();
+        let mut refused = 0usize;
         // Each variant's games follow from the seed and its spec alone, so a run over fewer
         // variants makes the same puzzles for those.
         let spec_hash = spec
@@ -176,12 +176,17 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
             }
             // The first, by that order, whose wrong first moves the judge gets right.
             candidates.sort_by_key(|p| (count(&found, p.goal), p.goal));
-            if let Some(best) = candidates.into_iter().find(judged_right) {
+            let chosen = candidates.into_iter().find(|p| {
+                let right = judged_right(p);
+                refused += usize::from(!right);
+                right
+            });
+            if let Some(best) = chosen {
                 found.push(best);
             }
         }
         eprintln!(
-            "{spec}: {} puzzles, {} kept ({} s)",
+            "{spec}: {} puzzles, {} kept, {refused} refused for the judge's verdicts ({} s)",
             found.len(),
             kept_here,
             started.elapsed().as_secs()
@@ -243,8 +248,16 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
         );
         for (n, step) in steps.iter().enumerate() {
             // Earlier steps wrote the committed file; here each writes its own.
-            let step = step.replace(&format!("--keep {SET_PATH}"), &format!("--keep {}", step_file(n, count)));
-            let _ = writeln!(out, "# Step {}: {step} > {}", n + 1, step_file(n + 1, count));
+            let step = step.replace(
+                &format!("--keep {SET_PATH}"),
+                &format!("--keep {}", step_file(n, count)),
+            );
+            let _ = writeln!(
+                out,
+                "# Step {}: {step} > {}",
+                n + 1,
+                step_file(n + 1, count)
+            );
         }
     }
     let _ = writeln!(
