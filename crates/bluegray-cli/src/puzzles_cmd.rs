@@ -259,6 +259,10 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
                 step_file(n + 1, count)
             );
         }
+        let _ = writeln!(
+            out,
+            "# Each step is run with the code of the commit that wrote its file (the engine's games change with the code): the last with this file's commit, an earlier one with the commit that wrote the set the next step kept (git log -- {SET_PATH})."
+        );
     }
     let _ = writeln!(
         out,

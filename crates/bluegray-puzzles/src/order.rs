@@ -1,7 +1,7 @@
 //! The order the page gives the set in: mixed, so that puzzles in a row differ in variant,
-//! theme and goal (the committed file is grouped by goal and variant, and a player going
-//! through it met four classic wins in 2 in a row, two of them the same idea). The easier
-//! goals (a win in 2, stopping a win) come before the wins in 3.
+//! theme and goal (the committed file is grouped, each step of it, by goal and variant, and a
+//! player going through it met four classic wins in 2 in a row, two of them the same idea).
+//! The easier goals (a win in 2, stopping a win) come before the wins in 3.
 
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
