@@ -8,16 +8,25 @@
 //! must have at least three legal moves to choose from. Positions are taken with their
 //! counters reset (no progress 0, move 1), so no puzzle hangs on the no-progress rule; one
 //! puzzle at most is taken from each game (of the goal the variant has fewest of), and
-//! duplicates are dropped by id. Everything follows from `--seed`: the same arguments always
-//! make the same set.
+//! duplicates are dropped by id. A win puzzle is taken only if the judge's verdict on each
+//! of its wrong first moves checks out (a refutation that refutes, a slower win that wins;
+//! what `tests/set.rs` checks of the set). Everything follows from `--seed`: the same
+//! arguments always make the same set.
+//!
+//! `--keep FILE` grows an existing set: its puzzles are kept, all of them, first and in their
+//! order (so their ids, and what players have solved, stay), they count toward each variant's
+//! caps, and new puzzles are added until the caps are met. The header then records every
+//! step, from the kept file's own header, so that the set can be rebuilt from scratch.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use std::path::PathBuf;
+
 use bluegray_core::{Game, Position, SplitMix64, Variant, VariantName};
 use bluegray_engine::{Engine, Level, Limits, NoClock};
 use bluegray_puzzles::search::{is_over, Prover};
-use bluegray_puzzles::{Goal, Problem, Puzzle};
+use bluegray_puzzles::{parse_set, slower_or_refutation, Goal, Problem, Puzzle, Status, EXTRA};
 use clap::Args;
 
 use crate::CliError;
@@ -52,6 +61,45 @@ pub struct PuzzlesArgs {
     /// Most positions the quick test of one position may search.
     #[arg(long, default_value_t = 200_000)]
     nodes: u64,
+    /// An existing set to grow: its puzzles are kept, first and in their order, and count
+    /// toward the caps.
+    #[arg(long, value_name = "FILE")]
+    keep: Option<PathBuf>,
+}
+
+/// Where the header's steps write their sets: the last step the committed file.
+const SET_PATH: &str = "crates/bluegray-puzzles/puzzles.txt";
+
+/// The commands a set's header records as having made it, each without its `> file`.
+fn recorded_steps(text: &str) -> Vec<String> {
+    let command = |rest: &str| {
+        let rest = rest.trim();
+        let rest = rest.rsplit_once(" > ").map_or(rest, |(cmd, _)| cmd);
+        rest.trim().to_string()
+    };
+    let mut steps = Vec::new();
+    for line in text.lines() {
+        let Some(line) = line.strip_prefix('#') else {
+            continue;
+        };
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("Made by (reproducible from the seed):") {
+            steps.push(command(rest));
+        } else if let Some((_, rest)) = line.strip_prefix("Step ").and_then(|r| r.split_once(": "))
+        {
+            steps.push(command(rest));
+        }
+    }
+    steps
+}
+
+/// The file step `n` (from 1) of `count` writes.
+fn step_file(n: usize, count: usize) -> String {
+    if n == count {
+        SET_PATH.to_string()
+    } else {
+        format!("puzzles-step{n}.txt")
+    }
 }
 
 /// Plays the games, collects the puzzles and prints the set on stdout.
@@ -74,12 +122,29 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
     if args.games == 0 || args.per_goal == 0 {
         return Err(CliError("--games and --per-goal must be at least 1".into()));
     }
+    let (kept, kept_steps) = match &args.keep {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("--keep {}: cannot read: {e}", path.display())))?;
+            let kept = parse_set(&text)
+                .map_err(|e| CliError(format!("--keep {}: {e}", path.display())))?;
+            (kept, recorded_steps(&text))
+        }
+        None => (Vec::new(), Vec::new()),
+    };
     let started = Instant::now();
     let mut all: Vec<Puzzle> = Vec::new();
     // A small table: the weak levels need little, and a noisy search clears it at every move.
     let mut engine = Engine::new(1);
     for (variant, spec) in variants.iter().zip(&specs) {
-        let mut found: Vec<Puzzle> = Vec::new();
+        // The kept puzzles of this variant count toward its caps (and are not found again).
+        let mut found: Vec<Puzzle> = kept
+            .iter()
+            .filter(|p| p.variant == *spec)
+            .cloned()
+            .collect();
+        let kept_here = found.len();
+        let mut refused = 0usize;
         // Each variant's games follow from the seed and its spec alone, so a run over fewer
         // variants makes the same puzzles for those.
         let spec_hash = spec
@@ -109,21 +174,31 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
                     }
                 }
             }
-            if let Some(best) = candidates
-                .into_iter()
-                .min_by_key(|p| (count(&found, p.goal), p.goal))
-            {
+            // The first, by that order, whose wrong first moves the judge gets right.
+            candidates.sort_by_key(|p| (count(&found, p.goal), p.goal));
+            let chosen = candidates.into_iter().find(|p| {
+                let right = judged_right(p);
+                refused += usize::from(!right);
+                right
+            });
+            if let Some(best) = chosen {
                 found.push(best);
             }
         }
         eprintln!(
-            "{spec}: {} puzzles ({} s)",
+            "{spec}: {} puzzles, {} kept, {refused} refused for the judge's verdicts ({} s)",
             found.len(),
+            kept_here,
             started.elapsed().as_secs()
         );
-        all.extend(found);
+        all.extend(found.into_iter().skip(kept_here));
     }
     all.sort_by(|a, b| (a.goal, &a.variant, &a.id).cmp(&(b.goal, &b.variant, &b.id)));
+    let added = all.len();
+    // The kept puzzles first, in their order, then the new ones.
+    let mut all: Vec<Puzzle> = kept.iter().cloned().chain(all).collect();
+    let mut seen = std::collections::BTreeSet::new();
+    all.retain(|p| seen.insert(p.id.clone()));
     let mut out = String::new();
     let tally: Vec<String> = Goal::ALL
         .iter()
@@ -135,11 +210,60 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
         all.len(),
         tally.join(", ")
     );
-    let _ = writeln!(
-        out,
-        "# Made by (reproducible from the seed): cargo run --release -p bluegray-cli -- puzzles {} > crates/bluegray-puzzles/puzzles.txt",
-        command_line(args, &specs)
-    );
+    if args.keep.is_none() {
+        let _ = writeln!(
+            out,
+            "# Made by (reproducible from the seed): cargo run --release -p bluegray-cli -- puzzles {} > {SET_PATH}",
+            command_line(args, &specs, None)
+        );
+    } else {
+        // Every step the kept set records, then this one, keeping the step before's file.
+        let mut steps: Vec<String> = kept_steps.clone();
+        if steps.is_empty() {
+            let _ = writeln!(
+                out,
+                "# The kept set ({} puzzles) records no command that made it.",
+                kept.len()
+            );
+        }
+        let count = steps.len() + 1;
+        let keep_file = if steps.is_empty() {
+            args.keep
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        } else {
+            step_file(count - 1, count)
+        };
+        steps.push(format!(
+            "cargo run --release -p bluegray-cli -- puzzles {}",
+            command_line(args, &specs, Some(&keep_file))
+        ));
+        let _ = writeln!(
+            out,
+            "# Grown from the earlier set of {} puzzles ({} added); made in {count} step{} (reproducible from the seeds; a step with --keep keeps the set the step before made, first and in its order, and adds to it):",
+            kept.len(),
+            added,
+            if count == 1 { "" } else { "s" }
+        );
+        for (n, step) in steps.iter().enumerate() {
+            // Earlier steps wrote the committed file; here each writes its own.
+            let step = step.replace(
+                &format!("--keep {SET_PATH}"),
+                &format!("--keep {}", step_file(n, count)),
+            );
+            let _ = writeln!(
+                out,
+                "# Step {}: {step} > {}",
+                n + 1,
+                step_file(n + 1, count)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "# Each step is run with the code of the commit that wrote its file (the engine's games change with the code): the last with this file's commit, an earlier one with the commit that wrote the set the next step kept (git log -- {SET_PATH})."
+        );
+    }
     let _ = writeln!(
         out,
         "# id | variant | goal | position code | solution (solver's moves, defender's longest replies)"
@@ -152,10 +276,11 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The arguments as they would be typed again.
-fn command_line(args: &PuzzlesArgs, specs: &[String]) -> String {
+/// The arguments as they would be typed again (`--keep` naming `keep`).
+fn command_line(args: &PuzzlesArgs, specs: &[String], keep: Option<&str>) -> String {
+    let keep = keep.map(|k| format!("--keep {k} ")).unwrap_or_default();
     let mut s = format!(
-        "--seed {} --games {} --per-goal {} --openings {} --move-nodes {} --nodes {} --levels {}",
+        "{keep}--seed {} --games {} --per-goal {} --openings {} --move-nodes {} --nodes {} --levels {}",
         args.seed,
         args.games,
         args.per_goal,
@@ -253,4 +378,54 @@ fn look_at(
         goal,
         solution,
     })
+}
+
+/// Whether the judge's verdict on every wrong first move of a win puzzle checks out, as
+/// `tests/set.rs` checks it: a `Wrong` move's refutation leaves the solver no win within the
+/// moves left and [`EXTRA`] (within the moves left where the judge's look-ahead ran past the
+/// prover's limit), a `Slower` one still wins within them, and no check runs past the limit
+/// (so the test can make every one). A `stop` puzzle's refutations are the defender's wins.
+fn judged_right(p: &Puzzle) -> bool {
+    if p.goal == Goal::Stop {
+        return true;
+    }
+    let Ok(problem) = p.problem() else {
+        return false;
+    };
+    let start = *problem.start();
+    let left = p.goal.solver_moves() - 1;
+    for m in start.legal_moves() {
+        let text = m.to_string();
+        if p.solution.first() == Some(&text) {
+            continue;
+        }
+        let Ok(v) = problem.judge(&[text.as_str()]) else {
+            return false;
+        };
+        let after = start.played(&m);
+        let mut prover = Prover::new();
+        let checked = match v.status {
+            Status::Slower if v.refutation.is_empty() => prover.holds_after(&after, left + EXTRA),
+            Status::Wrong => match v.refutation.first() {
+                None => prover.holds_after(&after, left + EXTRA).map(|wins| !wins),
+                Some(r) => {
+                    let Ok(reply) = after.parse_move(r) else {
+                        return false;
+                    };
+                    let next = after.played(&reply);
+                    let within = if slower_or_refutation(&after, left + EXTRA).is_err() {
+                        left
+                    } else {
+                        left + EXTRA
+                    };
+                    prover.wins_within(&next, within).map(|wins| !wins)
+                }
+            },
+            _ => return false,
+        };
+        if checked != Ok(true) {
+            return false;
+        }
+    }
+    true
 }

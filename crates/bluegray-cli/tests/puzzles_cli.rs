@@ -65,3 +65,119 @@ fn bad_arguments_exit_with_code_2() {
         assert!(!out.stderr.is_empty(), "{args:?}");
     }
 }
+
+/// `--keep`: a small set grown keeps its puzzles first and in their order, adds new ones up to
+/// the caps, and its header records both steps, the first writing the file the second keeps.
+#[test]
+fn keep_grows_a_set_and_records_both_steps() {
+    let dir = std::env::temp_dir().join(format!("bluegray-keep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let first = [
+        "puzzles",
+        "--seed",
+        "5",
+        "--games",
+        "6",
+        "--per-goal",
+        "1",
+        "--variants",
+        "classic",
+    ];
+    let out = bluegray(&first);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let small = String::from_utf8(out.stdout).unwrap();
+    let kept = parse_set(&small).unwrap();
+    assert!(!kept.is_empty(), "{small}");
+    let path = dir.join("small.txt");
+    std::fs::write(&path, &small).unwrap();
+    let path = path.to_str().unwrap();
+    let grow = [
+        "puzzles",
+        "--keep",
+        path,
+        "--seed",
+        "5",
+        "--games",
+        "6",
+        "--per-goal",
+        "2",
+        "--variants",
+        "classic",
+    ];
+    let out = bluegray(&grow);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let grown = parse_set(&text).unwrap();
+    assert!(grown.len() >= kept.len(), "{text}");
+    assert_eq!(grown[..kept.len()], kept[..], "{text}");
+    assert!(
+        text.contains("# Step 1: cargo run --release -p bluegray-cli -- puzzles --seed 5 --games 6 --per-goal 1 ")
+            && text.contains(" > puzzles-step1.txt\n")
+            && text.contains("# Step 2: cargo run --release -p bluegray-cli -- puzzles --keep puzzles-step1.txt --seed 5 --games 6 --per-goal 2 ")
+            && text.contains(" > crates/bluegray-puzzles/puzzles.txt\n"),
+        "{text}"
+    );
+    // Caps already met (the committed set has 7 of each goal in classic): no game is played,
+    // and the whole kept set comes back as it was, every variant of it.
+    let committed = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../bluegray-puzzles/puzzles.txt"
+    );
+    let out = bluegray(&[
+        "puzzles",
+        "--keep",
+        committed,
+        "--games",
+        "6",
+        "--per-goal",
+        "7",
+        "--variants",
+        "classic",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        parse_set(&String::from_utf8(out.stdout).unwrap()).unwrap(),
+        bluegray_puzzles::set().unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A `--keep` file that does not read, or is not there, is an error naming it (and the line).
+#[test]
+fn a_bad_keep_file_is_an_error_naming_the_line() {
+    let dir = std::env::temp_dir().join(format!("bluegray-bad-keep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.txt");
+    std::fs::write(
+        &path,
+        "# a header\n\nwin2-x | classic | win2 | 9/9 | a1-a2\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let out = bluegray(&["puzzles", "--keep", path, "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(path) && err.contains("line 3"), "{err}");
+    let missing = dir.join("missing.txt");
+    let missing = missing.to_str().unwrap();
+    let out = bluegray(&["puzzles", "--keep", missing, "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(missing) && err.contains("cannot read"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,7 +1,7 @@
 //! The order the page gives the set in: mixed, so that puzzles in a row differ in variant,
-//! theme and goal (the committed file is grouped by goal and variant, and a player going
-//! through it met four classic wins in 2 in a row, two of them the same idea). The easier
-//! goals (a win in 2, stopping a win) come before the wins in 3.
+//! theme and goal (the committed file is grouped, each step of it, by goal and variant, and a
+//! player going through it met four classic wins in 2 in a row, two of them the same idea).
+//! The easier goals (a win in 2, stopping a win) come before the wins in 3.
 
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
@@ -29,11 +29,15 @@ pub struct Traits<'a> {
 /// Among those that fit, the idea (goal and theme) most overdue comes first: each idea is due
 /// at even spacing through its part of the order, so that a rare one is spread out rather than
 /// used up at once, and a common one does not pile up at the end; then the variant with the
-/// most puzzles left (for the same reason), then the earliest. Deterministic: the same set, the
-/// same order.
-pub fn mixed(puzzles: &[Traits<'_>]) -> Vec<usize> {
+/// most puzzles left (for the same reason), then the earliest. Never are two in a row of the
+/// same variant and theme where the set allows it: when the puzzles left of the level are so
+/// many of one variant and theme that only placing one of them now keeps them apart (more
+/// than half of those left), one of them comes next. Deterministic: the same set, the same
+/// order.
+pub fn mixed<'a>(puzzles: &[Traits<'a>]) -> Vec<usize> {
     let level = |t: &Traits<'_>| u8::from(t.goal == Goal::Win3);
     let idea = |t: &Traits<'_>| (t.goal, t.theme);
+    let kind = |t: &Traits<'a>| (t.variant, t.theme);
     let mut left: Vec<usize> = (0..puzzles.len()).collect();
     left.sort_by_key(|&i| level(&puzzles[i]));
     let mut of_idea: BTreeMap<(Goal, Theme), usize> = BTreeMap::new();
@@ -56,8 +60,24 @@ pub fn mixed(puzzles: &[Traits<'_>]) -> Vec<usize> {
             .take(VARIANT_GAP)
             .map(|&i| puzzles[i].variant)
             .collect();
-        let fits = |t: &Traits<'_>, goal: bool, gap: usize, theme: bool| {
+        // A variant and theme more than half of the level's puzzles left: it must come next,
+        // or two of it would end up in a row.
+        let mut of_kind: BTreeMap<(&str, Theme), usize> = BTreeMap::new();
+        let mut in_level = 0;
+        for &i in &left {
+            if level(&puzzles[i]) == lowest {
+                *of_kind.entry(kind(&puzzles[i])).or_default() += 1;
+                in_level += 1;
+            }
+        }
+        let pressing = of_kind
+            .iter()
+            .find(|&(_, &n)| n * 2 > in_level)
+            .map(|(&k, _)| k)
+            .filter(|&k| last.map_or(true, |l| kind(&l) != k));
+        let fits = |t: &Traits<'a>, goal: bool, gap: usize, theme: bool| {
             level(t) == lowest
+                && pressing.map_or(true, |k| kind(t) == k)
                 && !recent.iter().take(gap).any(|&v| v == t.variant)
                 && last.map_or(true, |l| {
                     (!goal || l.goal != t.goal) && (!theme || l.theme != t.theme)
@@ -74,6 +94,8 @@ pub fn mixed(puzzles: &[Traits<'_>]) -> Vec<usize> {
             (false, VARIANT_GAP, true),
             (false, 1, true),
             (false, 0, true),
+            // The same theme, of another variant.
+            (false, 1, false),
             (false, 0, false),
         ];
         let at = wishes
