@@ -168,9 +168,12 @@ pub fn clock_comment(ms: u64) -> String {
 /// The remaining time a comment's `[%clk H:MM:SS(.f)]` gives, in milliseconds; `None` when the
 /// comment has none.
 pub fn parse_clock_comment(text: &str) -> Option<u64> {
-    // `split_once`, not slicing: a slice's panic path would bring char formatting and the
-    // Unicode tables into the wasm, as text.rs says.
-    let (_, rest) = text.split_once("[%clk")?;
+    // Looked for by its `[` and a prefix, with no slicing and no search for a `&str` (whose
+    // searcher panics by slicing): either path brings char formatting and the Unicode tables
+    // into the wasm, as text.rs says.
+    let rest = text
+        .match_indices('[')
+        .find_map(|(i, _)| text.get(i..)?.strip_prefix("[%clk"))?;
     let (inner, _) = rest.split_once(']')?;
     let inner = inner.trim();
     let (hms, frac) = inner.split_once('.').unwrap_or((inner, ""));
