@@ -38,6 +38,15 @@ function clockFaces(page) {
   });
 }
 
+/** Waits until the clock faces hold `ok` (they are drawn in the board's frame after a change); fails with what they show. */
+async function faceWhen(page, ok) {
+  for (const deadline = Date.now() + 5000; ; await page.waitForTimeout(50)) {
+    const faces = await clockFaces(page);
+    if (ok(faces)) return;
+    if (Date.now() > deadline) assert.fail(`the clock faces: ${JSON.stringify(faces)}`);
+  }
+}
+
 test('against the computer: the clock link parameter and the form give both clocks, the running one marked, kept in the record', async () => {
   const { page, problems } = await env.device('?mode=ai&side=blue&clock=5%2B3');
   await page.waitForFunction(() => window.bluegray.element.clocks?.control === '5+3');
@@ -60,8 +69,8 @@ test('against the computer: the clock link parameter and the form give both cloc
   assert.equal(faces[0].running === 'true' || (await page.evaluate(() => window.bluegray.state.history.length)) > 1, true);
   await page.waitForFunction(() => window.bluegray.state.history.length >= 2, null, { timeout: 30000 });
   await page.waitForFunction(() => window.bluegray.element.clocks?.running === 'blue');
+  await faceWhen(page, (f) => f[1].running === 'true');
   faces = await clockFaces(page);
-  assert.equal(faces[1].running, 'true');
   assert.match(faces[1].text, /^▶ Blue [45]:\d\d$/);
   assert.match(faces[1].label, /^Blue clock: .*, running$/);
   const s = await state(page);
@@ -82,18 +91,13 @@ test('against the computer: the clock link parameter and the form give both cloc
   await page.selectOption('#clock', '1+0');
   await page.click('#new-game');
   await page.waitForFunction(() => window.bluegray.element.clocks?.control === '1+0' && window.bluegray.state.history.length === 0);
-  assert.deepEqual(
-    (await clockFaces(page)).map((f) => f.text),
-    ['Gray 1:00', 'Blue 1:00'],
-  );
+  // The faces are drawn in the board's next frame.
+  await faceWhen(page, (faces) => faces.map((f) => f.text).join() === 'Gray 1:00,Blue 1:00');
   // No clock: none shown.
   await page.selectOption('#clock', 'none');
   await page.click('#new-game');
   await page.waitForFunction(() => window.bluegray.element.clocks === null);
-  assert.deepEqual(
-    (await clockFaces(page)).map((f) => f.hidden),
-    [true, true],
-  );
+  await faceWhen(page, (faces) => faces.every((f) => f.hidden));
   assert.deepEqual(problems, []);
 });
 
