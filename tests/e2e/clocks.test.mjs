@@ -92,12 +92,12 @@ test('against the computer: the clock link parameter and the form give both cloc
   await page.click('#new-game');
   await page.waitForFunction(() => window.bluegray.element.clocks?.control === '1+0' && window.bluegray.state.history.length === 0);
   // The faces are drawn in the board's next frame.
-  await faceWhen(page, (faces) => faces.map((f) => f.text).join() === 'Gray 1:00,Blue 1:00');
+  await faceWhen(page, (shown) => shown.map((f) => f.text).join() === 'Gray 1:00,Blue 1:00');
   // No clock: none shown.
   await page.selectOption('#clock', 'none');
   await page.click('#new-game');
   await page.waitForFunction(() => window.bluegray.element.clocks === null);
-  await faceWhen(page, (faces) => faces.every((f) => f.hidden));
+  await faceWhen(page, (shown) => shown.every((f) => f.hidden));
   assert.deepEqual(problems, []);
 });
 
