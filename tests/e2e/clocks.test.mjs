@@ -12,7 +12,8 @@ import mqtt from 'mqtt';
 import { state, playMove, pickMove, copyLink, waitText } from './helpers.mjs';
 import { setUpDevices, startFromForm } from './devices.mjs';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
-import { topics, parseSnapshot, withMove } from '../../www/remote/live-protocol.js';
+import { topics, withMove } from '../../www/remote/live-protocol.js';
+import { parseSnapshot } from '../../www/remote/live-check.js';
 import { identityOf, signer } from '../../www/remote/live-keys.js';
 
 const env = setUpDevices();

@@ -9,7 +9,8 @@ import mqtt from 'mqtt';
 import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices, startFromForm } from './devices.mjs';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
-import { topics, parseSnapshot, withEnd } from '../../www/remote/live-protocol.js';
+import { topics, withEnd } from '../../www/remote/live-protocol.js';
+import { parseSnapshot } from '../../www/remote/live-check.js';
 import { signer, newIdentity } from '../../www/remote/live-keys.js';
 
 const VARIANT = 'super-light';

@@ -4,7 +4,8 @@
 // game adds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replayWith, firstSnapshot, withMove, withEnd, withOffer, parseSnapshot, isOldSnapshot, checkSnapshot, compare, topics, CLAIM_GRACE_MS } from '../../www/remote/live-protocol.js';
+import { replayWith, firstSnapshot, withMove, withEnd, withOffer, topics } from '../../www/remote/live-protocol.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, CLAIM_GRACE_MS } from '../../www/remote/live-check.js';
 import { claimOpensAt, CLAIM_AFTER_MS } from '../../www/lib/claims.js';
 import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/remote/live-keys.js';
 import { signedPresence, parsePresence, presenceHolds } from '../../www/remote/live-presence.js';

@@ -7,7 +7,8 @@
 import { newGameId } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { isKeyText, isSecretText, newIdentity, signer, secretOf, identityOf } from './live-keys.js';
-import { snapshotOf, firstSnapshot } from './live-protocol.js';
+import { firstSnapshot } from './live-protocol.js';
+import { snapshotOf } from './live-check.js';
 /** @import { PerSide, Side } from '../engine/core-types.js' */
 /** @import { Seat } from '../api-types.js' */
 /** @import { Snapshot } from './live-protocol.js' */

@@ -2,7 +2,7 @@
 // scripts/relay.mjs, EMQX, Mosquitto with WebSocket, a hosted one). It makes a new game's two key
 // pairs (the host's, and the guest's whose secret the invitation carries) or takes the seat an
 // invitation's secret holds, keeps what it knows (live-kept.js), publishes the signed snapshot
-// after each of its moves, checks every snapshot it hears (live-protocol.js) and hands the board
+// after each of its moves, checks every snapshot it hears (live-check.js) and hands the board
 // only those that hold, says and hears who is connected, signed (live-presence.js), and counts who
 // watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
 // (live-seat-lock.js), and says at once when the browser could not keep the seat's key. What it
@@ -11,7 +11,8 @@
 // nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, withEnd, withOffer, parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, withOffer } from './live-protocol.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-check.js';
 import { signer, secretOf } from './live-keys.js';
 import { signedPresence, PresenceBook } from './live-presence.js';
 import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
