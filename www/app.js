@@ -6,7 +6,7 @@
 // records in and out and the update offer), wires the controls and the board's events to them,
 // and starts the page.
 import './blue-gray-game.js';
-import { settingErrorText, limitsOf } from './lib/settings.js';
+import { settingErrorText, limitsOf } from './lib/setting-reader.js';
 import { webStorage } from './lib/web-storage.js';
 import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';

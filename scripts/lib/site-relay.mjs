@@ -3,7 +3,7 @@
 // (page/page-state.js `siteRelay`) to offer live games to everyone, and narrows the page's CSP to
 // that relay: its `connect-src` names the relay's origin instead of any `ws:` and `wss:`.
 
-import { readSettings } from '../../www/lib/settings.js';
+import { readSettings } from '../../www/lib/setting-reader.js';
 
 /** What the page's CSP allows to connect to when no relay is set: any WebSocket. */
 export const ANY_RELAY = "connect-src 'self' ws: wss:";

@@ -12,7 +12,7 @@ import { signedPresence, parsePresence, presenceHolds } from '../../www/remote/l
 import { inviteLink, watchLink } from '../../www/page/share.js';
 import { compareMoves, linkOrder, linkNotice, offersLink, friendStatus } from '../../www/remote/friend.js';
 import { newGameId, GAME_ID } from '../../www/lib/game-id.js';
-import { readSettings } from '../../www/lib/settings.js';
+import { readSettings } from '../../www/lib/setting-reader.js';
 import { readLink } from '../../www/page/address.js';
 import { loadCore } from './core.mjs';
 

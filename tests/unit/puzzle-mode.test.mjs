@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { startPuzzle, solverToMove, whyNoMove, afterVerdict, PuzzleRunner } from '../../www/element/puzzle-mode.js';
 import { REPLY_DELAY_MS } from '../../www/lib/pace.js';
 import { defaultState, canHumanMove, bottomSide } from '../../www/element/state.js';
-import { parseSetting } from '../../www/lib/settings.js';
+import { parseSetting } from '../../www/lib/setting-reader.js';
 import { applyAttribute } from '../../www/element/config.js';
 import { whyNoMove as boardWhyNoMove } from '../../www/element/telling.js';
 

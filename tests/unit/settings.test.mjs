@@ -1,18 +1,8 @@
 // Unit tests of www/lib/settings.js: the one validator for links, attributes and saved games.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DEFAULTS,
-  MODES,
-  MAX_MOVETIME,
-  NO_LIMITS,
-  limitsOf,
-  SIDES,
-  SETTING_NAMES,
-  parseSetting,
-  readSettings,
-  linkParams,
-} from '../../www/lib/settings.js';
+import { DEFAULTS, MODES, MAX_MOVETIME, SIDES } from '../../www/lib/settings.js';
+import { NO_LIMITS, limitsOf, SETTING_NAMES, parseSetting, readSettings, linkParams } from '../../www/lib/setting-reader.js';
 
 test('the defaults are frozen and valid under their own validator', () => {
   assert.ok(Object.isFrozen(DEFAULTS));

@@ -6,7 +6,7 @@
 // game waits for the rules core, which says what is valid.
 import * as B from './board.js';
 import { applyAttribute, applyAttributes, startsGame } from './config.js';
-import { settingErrorText, limitsOf, NO_LIMITS } from '../lib/settings.js';
+import { settingErrorText, limitsOf, NO_LIMITS } from '../lib/setting-reader.js';
 import { loadLanguage } from '../lib/i18n.js';
 /** @import { CoreGame } from '../engine/core-types.js' */
 /** @import { BoardState, BoardResources } from './state.js' */

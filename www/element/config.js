@@ -1,7 +1,7 @@
 // The element's attributes: which there are, where each lands in the board's state, which start
 // a new game, and the properties that reflect them. Values are read by the one validator of
-// settings.js, against the rules core's limits once they are known.
-import { readSettings } from '../lib/settings.js';
+// setting-reader.js, against the rules core's limits once they are known.
+import { readSettings } from '../lib/setting-reader.js';
 import { defaultState, bottomSide } from './state.js';
 /** @import { Goal, Side } from '../engine/core-types.js' */
 /** @import { Help, Limits, Mode, SettingError, Theme } from '../lib/settings.js' */
@@ -129,7 +129,7 @@ export function startsGame(name) {
 
 /**
  * The state with attribute `name`'s value `raw` (a string, or null when absent) read into it,
- * against `limits` (settings.js). Returns `{state, errors}`: an invalid value leaves the state
+ * against `limits` (setting-reader.js). Returns `{state, errors}`: an invalid value leaves the state
  * as it was and is reported in `errors` (parseSetting's errors).
  * @param {BoardState} s
  * @param {string} name
@@ -153,7 +153,7 @@ export function applyAttribute(s, name, raw, limits) {
     const read = settings;
     value = read[name];
   }
-  // The value is the field's default or what the field's own setting parser gave (settings.js),
+  // The value is the field's default or what the field's own setting parser gave (setting-reader.js),
   // so the state keeps its type.
   if (a.field === 'settings') return { state: { ...s, settings: /** @type {BoardState['settings']} */ ({ ...s.settings, [name]: value }) }, errors: [] };
   return { state: /** @type {BoardState} */ ({ ...s, [keyOf(name)]: value }), errors: [] };

@@ -5,7 +5,8 @@
 import * as B from './board.js';
 import { playerTags } from './players.js';
 import { loadWasm } from '../engine/assets.js';
-import { readSettings, DEFAULTS } from '../lib/settings.js';
+import { DEFAULTS } from '../lib/settings.js';
+import { readSettings } from '../lib/setting-reader.js';
 import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
 import { errorText } from '../lib/errors.js';
 import { loadLanguage } from '../lib/i18n.js';

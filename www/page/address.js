@@ -3,7 +3,7 @@
 // a link's game is dropped from it (the tab and the kept games remember the game from then on),
 // except a whole game opened from a link, whose address follows each change of the game so that
 // it always reproduces what the board shows.
-import { readSettings, linkParams, NO_LIMITS } from '../lib/settings.js';
+import { readSettings, linkParams, NO_LIMITS } from '../lib/setting-reader.js';
 import { gameLink, pageBase, MAX_ADDRESS_LENGTH } from './share.js';
 import { MATCH_SETTINGS } from '../remote/friend.js';
 
@@ -20,7 +20,7 @@ export const GAME_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 
 const PLACES = Object.freeze(['ply', 'view']);
 
 /**
- * The game a link asks for, checked against `limits` (settings.js): `{request, place, relay,
+ * The game a link asks for, checked against `limits` (setting-reader.js): `{request, place, relay,
  * errors}`. `request` is null when the link asks for no game (its settings were all in error, or
  * it gives only a relay or a place); `place` is where the link asks the game to stand (`ply`)
  * and the ply to look at (`view`), for the game it opens or, without one, the tab's; `relay` is

@@ -3,7 +3,8 @@
 // from. Every control of the panel is drawn from this state and changes it through the
 // functions below; none is read back as state. What the panel shows about the game is derived
 // here from the board's current game, so nothing is left over from an earlier position.
-import { readSettings, isRemote } from '../lib/settings.js';
+import { isRemote } from '../lib/settings.js';
+import { readSettings } from '../lib/setting-reader.js';
 /** @import { GameState, PerSide, Result, SearchResult, Side } from '../engine/core-types.js' */
 /** @import { GameEntry, SaveOutcome } from './storage.js' */
 /** @import { Message } from '../lib/i18n.js' */

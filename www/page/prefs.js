@@ -2,7 +2,7 @@
 // browser's), the theme (the kept one, else the system's), sound, the jump warning, the
 // evaluation's switches and the relay for live games. Each is kept for the next visit
 // (storage.js) and put in force at once on the page and the board.
-import { readSettings, linkParams, settingErrorText } from '../lib/settings.js';
+import { readSettings, linkParams, settingErrorText } from '../lib/setting-reader.js';
 import { savePrefs } from './storage.js';
 import { LANGUAGES, pickLanguage, loadMessages, languageName } from '../lib/i18n.js';
 import { fillChoices, localisePage, renderShortcuts } from './panel.js';
