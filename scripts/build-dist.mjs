@@ -264,7 +264,7 @@ const LEFT_OUT = {
 }`,
   // The board editor: it judges a position with the teaching module, which is not embedded, and
   // the file's size counts; opening it says so, as the lessons do.
-  './editor/editor-dialog.js': `import { KeyedError } from './lib/errors.js';
+  '../editor/editor-dialog.js': `import { KeyedError } from './lib/errors.js';
 export function editorDialog() {
   return { open: () => Promise.reject(new KeyedError('singleFile.leftOut')) };
 }`,

@@ -3,8 +3,8 @@
 // it only through `update`, and draws the panel from it and the board (page/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
 // advice, the review (fetched at the first), going through the game, the preferences, sharing,
-// records in and out and the update offer), wires the controls and the board's events to them,
-// and starts the page.
+// records in and out, the tools fetched at their first opening (page/tools.js) and the update
+// offer), wires the controls and the board's events to them, and starts the page.
 import './blue-gray-game.js';
 import { settingErrorText, limitsOf } from './lib/setting-reader.js';
 import { webStorage } from './lib/web-storage.js';
@@ -34,6 +34,7 @@ import { advice } from './page/advice.js';
 import { pagePrefs, systemPrefersDark } from './page/prefs.js';
 import { pageUpdate } from './page/update.js';
 import { pageEndings } from './page/endings.js';
+import { pageTools } from './page/tools.js';
 
 /**
  * @import { BlueGrayGameElement } from './blue-gray-game.js'
@@ -67,8 +68,6 @@ const adv = advice(ctx);
 const nav = pageNavigation(ctx);
 /** @type {ReturnType<typeof import('./review/review.js').pageReview>|null} */
 let review = null;
-/** The opening explorer, once opened. @type {ReturnType<typeof import('./review/explorer.js').openingExplorer>|null} */
-let explorer = null;
 /**
  * The review (review/review.js, with its box, chart and messages), fetched at the first review: until then
  * the review box stays hidden, as index.html has it.
@@ -101,6 +100,7 @@ const prefs = pagePrefs(ctx, {
 const update = pageUpdate(ctx, { save });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
+const tools = pageTools(ctx, { startFromEditor });
 const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' });
 
 // ---------------------------------------------------------------- games
@@ -247,7 +247,7 @@ function scheduleRender() {
     renderPanel(document, page, b, t, nav.variations());
     endings.render(document, page, b);
     review?.render(document, page, b);
-    explorer?.render();
+    tools.render();
     if (reveal) revealStatus(document);
     reveal = false;
     $('update-bar').hidden = !page.updateReady;
@@ -381,14 +381,6 @@ async function main() {
   lessons = initLessons({ dialog: ctx.dialog('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: ctx.storage, onPlay });
   await prefs.setLanguage(ctx.page().lang, { later: nextTask });
   await nextTask();
-  // "How to play" is fetched at its first opening.
-  const loadHowto = onDemand(() => import('./teach/howto.js').then((m) => m.howTo({ dialog: ctx.dialog('howto'), t })));
-  $('open-howto').addEventListener('click', () =>
-    loadHowto().then(
-      (howto) => howto.open(),
-      (e) => ctx.notify({ key: 'notice.howtoNotLoaded', params: { error: errorText(e) } }),
-    ),
-  );
   // The rules picker links each rule to its lesson once the lessons' catalogue is fetched, at the
   // first opening of the rules by ingredients.
   let linked = false;
@@ -397,32 +389,7 @@ async function main() {
     linked = true;
     if (await lessons.ready()) form.linkLessons();
   });
-  // The board editor, with its messages, is fetched at its first opening.
-  /** @type {Promise<{open(): Promise<void>}>|null} */
-  let editor = null;
-  $('open-editor').addEventListener('click', async () => {
-    editor ??= Promise.all([import('./editor/editor-dialog.js'), loadMessages('edit', ctx.page().lang)]).then(([m]) =>
-      m.editorDialog({ dialog: ctx.dialog('editor'), t, start: startFromEditor, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
-    );
-    try {
-      await (await editor).open();
-    } catch (e) {
-      ctx.notify({ text: errorText(e, t) });
-    }
-  });
-  // The opening explorer, with its messages, is fetched at its first opening.
-  const loadExplorer = onDemand(() =>
-    Promise.all([import('./review/explorer.js'), loadMessages('explore', ctx.page().lang)]).then(([m]) => {
-      explorer = m.openingExplorer(ctx, { box: $('explorer-box') });
-      return explorer;
-    }),
-  );
-  $('open-explorer').addEventListener('click', () =>
-    loadExplorer().then(
-      (x) => x.open(),
-      (e) => ctx.notify({ key: 'notice.explorerNotLoaded', params: { error: errorText(e) } }),
-    ),
-  );
+  tools.wire();
   const puzzles = initPuzzles({ dialog: ctx.dialog('puzzles'), openButton: $('open-puzzles'), t, storage: ctx.storage });
   const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
   if (hooks) hooks.puzzles = puzzles;
