@@ -6,27 +6,17 @@
 // the claim for the loser's device, which takes it on opening again; a move whose signed time
 // gives its seat time is taken with the time the receiver measured; and the two devices' clocks
 // over 40 moves are measured (the figure is logged).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, playMove, pickMove, copyLink, waitText } from './helpers.mjs';
-import { setUpDevices, startFromForm } from './devices.mjs';
-import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
+import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
 import { topics, withMove } from '../../www/remote/live-protocol.js';
 import { parseSnapshot } from '../../www/remote/live-check.js';
 import { identityOf, signer } from '../../www/remote/live-keys.js';
 
 const env = setUpDevices();
-let redis;
-let relay;
-before(async () => {
-  redis = await startRedis();
-  relay = await startRelay({ redis: redis.url, args: [...LOOPBACK_LIMITS] });
-});
-after(async () => {
-  await relay?.dispose();
-  await redis?.dispose();
-});
+const relay = setUpRelay({ redis: true });
 
 /** The two clocks as the board's shadow tree shows them. */
 function clockFaces(page) {

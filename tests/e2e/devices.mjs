@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, after, afterEach } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
+import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
 import { DESKTOP, DIST, startBrowser, keepRenderer, testPages, watch, waitReady, state, playMove, pickMove, copyLink } from './helpers.mjs';
 
 /**
@@ -188,4 +189,29 @@ export function waitPresence(page, want) {
     want,
     { timeout: 15000 },
   );
+}
+
+/**
+ * A relay for a test file (scripts/relay.mjs with the loopback limits), started before its tests
+ * and stopped after them, with a throwaway Redis behind it when `redis`. Its `url` is there once
+ * the tests run.
+ * @param {{redis?: boolean}} [options]
+ * @returns {{url: string}}
+ */
+export function setUpRelay({ redis = false } = {}) {
+  const relay = { url: '' };
+  /** @type {{dispose(): Promise<void>, url: string}|null} */
+  let store = null;
+  /** @type {{dispose(): Promise<void>, url: string}|null} */
+  let running = null;
+  before(async () => {
+    store = redis ? await startRedis() : null;
+    running = await startRelay({ ...(store ? { redis: store.url } : {}), args: [...LOOPBACK_LIMITS] });
+    relay.url = running.url;
+  });
+  after(async () => {
+    await running?.dispose();
+    await store?.dispose();
+  });
+  return relay;
 }

@@ -3,12 +3,11 @@
 // signed by its seat, as a move does, and stays on the relay; one forged by a stranger's key is
 // ignored; an abort before both sides have moved; a game claimed a day after the other player
 // left, whose device learns of it when it comes back.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices, startFromForm } from './devices.mjs';
-import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
+import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
 import { topics, withEnd } from '../../www/remote/live-protocol.js';
 import { parseSnapshot } from '../../www/remote/live-check.js';
 import { signer, newIdentity } from '../../www/remote/live-keys.js';
@@ -16,16 +15,7 @@ import { signer, newIdentity } from '../../www/remote/live-keys.js';
 const VARIANT = 'super-light';
 
 const env = setUpDevices();
-let redis;
-let relay;
-before(async () => {
-  redis = await startRedis();
-  relay = await startRelay({ redis: redis.url, args: [...LOOPBACK_LIMITS] });
-});
-after(async () => {
-  await relay?.dispose();
-  await redis?.dispose();
-});
+const relay = setUpRelay({ redis: true });
 
 function waitConnected(page) {
   return page.waitForFunction(() => {

@@ -3,23 +3,16 @@
 // and offers the seat's link, which gives the seat back after a reload; and of two tabs of one
 // browser on the same game only one plays: the other says it watches, and its Play here takes
 // the seat (the first tab then watches), so the game never forks.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitText, waitReady, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices, startFromForm, waitPresence } from './devices.mjs';
-import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
+import { setUpDevices, setUpRelay, startFromForm, waitPresence } from './devices.mjs';
 
 /** A light army and the lead rule: a short game (live.test.mjs). */
 const VARIANT = 'super-light';
 
 const env = setUpDevices();
-let relay;
-before(async () => {
-  relay = await startRelay({ args: [...LOOPBACK_LIMITS] });
-});
-after(async () => {
-  await relay?.dispose();
-});
+const relay = setUpRelay();
 
 const presence = (page) => page.evaluate(() => window.bluegray.element.presence);
 

@@ -3,23 +3,16 @@
 // same browser, and goes when its poster leaves; accepted on a second, it starts the same live
 // game on both (the poster's device had closed the sheet meanwhile); a third device, watching the
 // lobby all along, sees it come and go, then watches the game: the players see one onlooker.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitText, waitReady, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices, waitPresence } from './devices.mjs';
-import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
+import { setUpDevices, setUpRelay, waitPresence } from './devices.mjs';
 
 /** A light army and the lead rule: a short game (live.test.mjs). */
 const VARIANT = 'super-light';
 
 const env = setUpDevices();
-let relay;
-before(async () => {
-  relay = await startRelay({ args: [...LOOPBACK_LIMITS] });
-});
-after(async () => {
-  await relay?.dispose();
-});
+const relay = setUpRelay();
 
 /** Opens the Open games sheet; resolves once it is connected. */
 async function openLobby(page) {
