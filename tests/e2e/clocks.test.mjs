@@ -12,7 +12,6 @@ import mqtt from 'mqtt';
 import { state, playMove, pickMove, copyLink, waitText } from './helpers.mjs';
 import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
 import { topics, withMove } from '../../www/remote/live-protocol.js';
-import { parseSnapshot } from '../../www/remote/live-check.js';
 import { identityOf, signer } from '../../www/remote/live-keys.js';
 
 const env = setUpDevices();
@@ -99,24 +98,6 @@ function waitConnected(page) {
   });
 }
 
-/** The game's retained snapshot on the relay once `holds(snap)`, read by plain MQTT clients. */
-async function retainedWhen(id, holds) {
-  const deadline = Date.now() + 15000;
-  for (;;) {
-    const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
-    let snap;
-    try {
-      const got = new Promise((resolve) => client.on('message', (t, payload) => resolve(parseSnapshot(payload.toString()))));
-      await client.subscribeAsync(topics(id).game, { qos: 1 });
-      snap = await got;
-    } finally {
-      await client.endAsync();
-    }
-    if ((snap && holds(snap)) || Date.now() > deadline) return snap;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** Plays one move on `mover` and waits until `other` has it. */
 async function liveMove(mover, other, turn) {
   const s = await state(mover.page);
@@ -141,7 +122,7 @@ test('a live game on a short clock ends on time: the winner claims the fallen fl
   await liveMove(a, b, 2);
   // Gray's clock runs on both devices; Gray's device is closed before Gray moves.
   for (const d of [a, b]) await d.page.waitForFunction(() => window.bluegray.element.clocks?.running === 'gray');
-  const signed = await retainedWhen(id, (s) => s.moves.length === 3);
+  const signed = await relay.retainedWhen(id, (s) => s.moves.length === 3);
   assert.equal(signed.clock, '0.1+0');
   assert.equal(signed.times.length, 3);
   assert.ok(signed.times.every((t) => t > 0 && t <= 6000), JSON.stringify(signed.times));
@@ -158,7 +139,7 @@ test('a live game on a short clock ends on time: the winner claims the fallen fl
   await a.page.waitForFunction(() => window.overs.length > 0);
   assert.equal((await a.page.evaluate(() => window.overs))[0].reason, 'time');
   // The claim, signed by Blue's seat, waits on the relay for Gray's device.
-  const kept = await retainedWhen(id, (x) => !!x.end);
+  const kept = await relay.retainedWhen(id, (x) => !!x.end);
   assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['time', 'gray']);
   // Gray opens the game again on another device with the seat's link: the game is over there too.
   const c = await env.device(invite);
@@ -177,7 +158,7 @@ test('live: a move whose signed time gives its seat time is taken with the time 
   // Gray's seat, played by this test with the invitation's key, not by a page.
   const signGray = await signer((await identityOf(fragment.get('seat-key'))).privateJwk);
   await playMove(a.page, pickMove(await state(a.page), 0, { walk: false }));
-  const snap = await retainedWhen(id, (x) => x.moves.length === 1);
+  const snap = await relay.retainedWhen(id, (x) => x.moves.length === 1);
   await a.page.waitForTimeout(1500);
   const reply = (await state(a.page)).moves[0].text;
   // Gray says it has ten minutes left, in a one-minute game, after a second and a half.

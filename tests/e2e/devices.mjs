@@ -7,7 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, after, afterEach } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
+import mqtt from 'mqtt';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
+import { topics } from '../../www/remote/live-protocol.js';
+import { parseSnapshot } from '../../www/remote/live-check.js';
 import { DESKTOP, DIST, startBrowser, keepRenderer, testPages, watch, waitReady, state, playMove, pickMove, copyLink } from './helpers.mjs';
 
 /**
@@ -194,12 +197,34 @@ export function waitPresence(page, want) {
 /**
  * A relay for a test file (scripts/relay.mjs with the loopback limits), started before its tests
  * and stopped after them, with a throwaway Redis behind it when `redis`. Its `url` is there once
- * the tests run.
+ * the tests run; `retainedWhen(id, holds)` reads game `id`'s retained snapshot with plain MQTT
+ * clients until `holds(snap)` (or 15 s have gone: the last one read, or null).
  * @param {{redis?: boolean}} [options]
- * @returns {{url: string}}
  */
 export function setUpRelay({ redis = false } = {}) {
-  const relay = { url: '' };
+  const relay = {
+    url: '',
+    /**
+     * @param {string} id
+     * @param {(snap: import('../../www/remote/live-protocol.js').Snapshot) => boolean} holds
+     */
+    async retainedWhen(id, holds) {
+      const deadline = Date.now() + 15000;
+      for (;;) {
+        const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+        let snap;
+        try {
+          const got = new Promise((resolve) => client.on('message', (_t, payload) => resolve(parseSnapshot(payload.toString()))));
+          await client.subscribeAsync(topics(id).game, { qos: 1 });
+          snap = await got;
+        } finally {
+          await client.endAsync();
+        }
+        if ((snap && holds(snap)) || Date.now() > deadline) return snap;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+  };
   /** @type {{dispose(): Promise<void>, url: string}|null} */
   let store = null;
   /** @type {{dispose(): Promise<void>, url: string}|null} */

@@ -9,7 +9,6 @@ import mqtt from 'mqtt';
 import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
 import { topics, withEnd } from '../../www/remote/live-protocol.js';
-import { parseSnapshot } from '../../www/remote/live-check.js';
 import { signer, newIdentity } from '../../www/remote/live-keys.js';
 
 const VARIANT = 'super-light';
@@ -42,29 +41,12 @@ async function liveMove(mover, other, turn) {
   await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
 }
 
-/** The game's retained snapshot on the relay once `holds(snap)`, read by plain MQTT clients. */
-async function retainedWhen(id, holds) {
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
-    let snap;
-    try {
-      const got = new Promise((resolve) => client.on('message', (t, payload) => resolve(parseSnapshot(payload.toString()))));
-      await client.subscribeAsync(topics(id).game, { qos: 1 });
-      snap = await got;
-    } finally {
-      await client.endAsync();
-    }
-    if ((snap && holds(snap)) || Date.now() > deadline) return snap;
-  }
-}
-
 test('a live resignation reaches the other device signed by its seat; a forged one is ignored', async () => {
   const { a, b, id } = await liveGame();
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
   // A stranger publishes a resignation of Blue's over the relay's own snapshot: not Blue's key.
-  const snap = await retainedWhen(id, (s) => s.moves.length === 2);
+  const snap = await relay.retainedWhen(id, (s) => s.moves.length === 2);
   const stranger = await signer((await newIdentity()).privateJwk);
   const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
   await client.publishAsync(topics(id).game, JSON.stringify(await withEnd(snap, 'resign', 'blue', stranger)), { qos: 1, retain: true });
@@ -94,7 +76,7 @@ test('a live resignation reaches the other device signed by its seat; a forged o
     assert.equal((await d.page.evaluate(() => window.overs))[0].reason, 'resignation');
   }
   // The relay keeps it for a device that comes later.
-  const kept = await retainedWhen(id, (s) => !!s.end);
+  const kept = await relay.retainedWhen(id, (s) => !!s.end);
   assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['resign', 'gray']);
   // The other seat cannot be resigned from here: its ending comes from the relay.
   const refused = await a.page.evaluate(() => {
@@ -145,7 +127,7 @@ test('a live draw: offered by one seat by the panel, seen and accepted on the ot
     const s = await state(d.page);
     assert.deepEqual([s.result?.reason, s.result?.token], ['agreement', '1/2-1/2']);
   }
-  const kept = await retainedWhen(id, (s) => !!s.end);
+  const kept = await relay.retainedWhen(id, (s) => !!s.end);
   assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['draw', 'gray']);
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });
@@ -175,7 +157,7 @@ test('a live game the other player left is claimed after a day on their turn, an
   const s = await state(a.page);
   assert.deepEqual([s.result?.winner, s.result?.reason, s.result?.token], ['blue', 'abandoned', '1-0']);
   assert.match(s.record, /\[Termination "abandoned"\]/);
-  const kept = await retainedWhen(id, (k) => !!k.end);
+  const kept = await relay.retainedWhen(id, (k) => !!k.end);
   assert.deepEqual(kept?.end && [kept.end.how, kept.end.side], ['claim', 'blue']);
   // Gray comes back on the same browser, a day and a minute later by its clock too: the game is over.
   const page = await b.context.newPage();
