@@ -89,6 +89,14 @@ test('the explorer shows the recounted first moves of sackson, plays one from th
   );
   await checkRows(page, [first]);
   await page.waitForFunction(() => document.activeElement?.classList.contains('explorer-move'));
+  // Looking back at the start, the explorer counts there again; back at the game, after the move.
+  const moveOf = (/** @type {string[][]} */ r) => r.map((row) => row[0]).join();
+  const after = moveOf(await rows(page));
+  await page.evaluate(() => (/** @type {any} */ (document.getElementById('game')).viewPly = 0));
+  await page.waitForFunction((was) => [...document.querySelectorAll('#explorer-moves tbody tr')].map((tr) => tr.children[0].textContent?.trim()).join() !== was, after);
+  await checkRows(page, []);
+  await page.evaluate(() => (/** @type {any} */ (document.getElementById('game')).viewPly = null));
+  await page.waitForFunction((was) => [...document.querySelectorAll('#explorer-moves tbody tr')].map((tr) => tr.children[0].textContent?.trim()).join() === was, after);
   // The page's problems are read before axe, whose own inline styles the page's CSP refuses.
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page, '#explorer-box'), []);

@@ -72,8 +72,9 @@ export function openingExplorer(ctx, { box }) {
     if (engineHelpBarred(board.settings, gs)) return { none: 'explorer.barred' };
     const named = board.catalogue?.variants.some((v) => v.name === gs.variant);
     if (!named) return { none: 'explorer.unnamed' };
-    const ply = board.viewPly ?? gs.history.length;
-    return { variant: gs.variant, start: gs.start, moves: gs.history.slice(0, ply) };
+    // The position on the board: the game's, or one looked at, in the game or in a variation.
+    const here = board.shownState ?? gs;
+    return { variant: gs.variant, start: gs.start, moves: here.history };
   }
 
   /**
@@ -195,10 +196,10 @@ export function openingExplorer(ctx, { box }) {
     const gs = board.state;
     if (!gs) return;
     try {
-      if (board.viewPly === null && !gs.result && isHuman(board.settings, gs.side) && !board.thinking) {
+      if (board.viewPath === null && !gs.result && isHuman(board.settings, gs.side) && !board.thinking) {
         board.play(move);
         status.textContent = t('explorer.played', { move });
-      } else if (board.viewPly === null && !gs.result) {
+      } else if (board.viewPath === null && !gs.result) {
         board.showHint(move);
         status.textContent = t('explorer.shown', { move });
       } else {
