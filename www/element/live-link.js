@@ -92,6 +92,7 @@ export class LiveLink {
     const current = this.#entry;
     if (current && current.key === key && !(fresh && !s.gameId)) return;
     if (current) current.session?.close();
+    clearTimeout(this.#claimTimer);
     this.#entry = null;
     this.#following = false;
     if (s.inviteKey) b.apply(withInviteKey, null);
@@ -131,6 +132,8 @@ export class LiveLink {
    */
   played(history, time = null) {
     this.#entry?.session?.played(history, time).catch((e) => this.#board.error(String((e && e.message) || e)));
+    // The other seat's turn now: if it is away, the board is woken when its claim opens.
+    this.#claimDue();
   }
 
   /**
@@ -253,6 +256,7 @@ export class LiveLink {
     // The other seat's ending or draw offer, once its moves are all on the board.
     if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);
     else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply);
+    this.#claimDue();
     b.changed();
   }
 
@@ -274,7 +278,10 @@ export class LiveLink {
     b.changed();
   }
 
-  /** Once the other seat has been away long enough to claim the game, the board says so (a `change`). */
+  /**
+   * Once the other seat has been away long enough to claim the game, the board says so (a
+   * `change`): armed whenever who is away or whose turn it is changes (a presence, a move).
+   */
   #claimDue() {
     clearTimeout(this.#claimTimer);
     const at = claimOpensAt(claimGame(this.#board.state()));
