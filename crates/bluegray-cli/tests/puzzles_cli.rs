@@ -12,6 +12,17 @@ fn bluegray(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().unwrap()
 }
 
+/// The output of a run that must succeed (its errors shown when it does not).
+fn printed(args: &[&str]) -> String {
+    let out = bluegray(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 #[test]
 fn a_small_run_makes_sound_reproducible_puzzles() {
     let args = [
@@ -26,13 +37,7 @@ fn a_small_run_makes_sound_reproducible_puzzles() {
         "classic",
         "super-turbo",
     ];
-    let out = bluegray(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = printed(&args);
     assert!(
         text.contains("puzzles --seed 5 --games 6 --per-goal 2 ")
             && text.contains("--variants classic super-turbo"),
@@ -83,13 +88,7 @@ fn keep_grows_a_set_and_records_both_steps() {
         "--variants",
         "classic",
     ];
-    let out = bluegray(&first);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let small = String::from_utf8(out.stdout).unwrap();
+    let small = printed(&first);
     let kept = parse_set(&small).unwrap();
     assert!(!kept.is_empty(), "{small}");
     let path = dir.join("small.txt");
@@ -108,13 +107,7 @@ fn keep_grows_a_set_and_records_both_steps() {
         "--variants",
         "classic",
     ];
-    let out = bluegray(&grow);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = printed(&grow);
     let grown = parse_set(&text).unwrap();
     assert!(grown.len() >= kept.len(), "{text}");
     assert_eq!(grown[..kept.len()], kept[..], "{text}");
@@ -131,7 +124,7 @@ fn keep_grows_a_set_and_records_both_steps() {
         env!("CARGO_MANIFEST_DIR"),
         "/../bluegray-puzzles/puzzles.txt"
     );
-    let out = bluegray(&[
+    let again = printed(&[
         "puzzles",
         "--keep",
         committed,
@@ -142,15 +135,7 @@ fn keep_grows_a_set_and_records_both_steps() {
         "--variants",
         "classic",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(
-        parse_set(&String::from_utf8(out.stdout).unwrap()).unwrap(),
-        bluegray_puzzles::set().unwrap()
-    );
+    assert_eq!(parse_set(&again).unwrap(), bluegray_puzzles::set().unwrap());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
