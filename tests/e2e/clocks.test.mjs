@@ -98,6 +98,21 @@ function waitConnected(page) {
   });
 }
 
+/**
+ * A live game with the time control `control` (as a link gives it) that Blue hosts on a device
+ * of its own, started from the form: that device, once connected, and the invitation for Gray.
+ * @param {string} control
+ */
+async function hostLiveGame(control) {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=${encodeURIComponent(control)}&mode=two`);
+  await a.page.waitForFunction((c) => window.bluegray.element.clocks?.control === c, control);
+  await startFromForm(a.page, 'live', 'blue');
+  assert.equal(await a.page.inputValue('#clock'), control, 'the form keeps the link’s time control');
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  return { a, invite };
+}
+
 /** Plays one move on `mover` and waits until `other` has it. */
 async function liveMove(mover, other, turn) {
   const s = await state(mover.page);
@@ -107,12 +122,7 @@ async function liveMove(mover, other, turn) {
 
 test('a live game on a short clock ends on time: the winner claims the fallen flag while the loser’s device is closed', async () => {
   // 0.1+0: six seconds each, a control a link can give as 1+0 is (the form offers 1+0).
-  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=0.1%2B0&mode=two`);
-  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '0.1+0');
-  await startFromForm(a.page, 'live', 'blue');
-  assert.equal(await a.page.inputValue('#clock'), '0.1+0');
-  await waitConnected(a.page);
-  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const { a, invite } = await hostLiveGame('0.1+0');
   const id = new URL(invite).hash.match(/game-id=(\w+)/)[1];
   const b = await env.device(invite);
   await waitConnected(b.page);
@@ -148,11 +158,7 @@ test('a live game on a short clock ends on time: the winner claims the fallen fl
 });
 
 test('live: a move whose signed time gives its seat time is taken with the time this device measured', async () => {
-  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=1%2B0&mode=two`);
-  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '1+0');
-  await startFromForm(a.page, 'live', 'blue');
-  await waitConnected(a.page);
-  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const { a, invite } = await hostLiveGame('1+0');
   const fragment = new URLSearchParams(new URL(invite).hash.slice(1));
   const id = fragment.get('game-id');
   // Gray's seat, played by this test with the invitation's key, not by a page.
@@ -177,11 +183,7 @@ test('live: a move whose signed time gives its seat time is taken with the time 
 });
 
 test('live: a device that reopens the game counts the time it was away, as the other device does', async () => {
-  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=1%2B0&mode=two`);
-  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '1+0');
-  await startFromForm(a.page, 'live', 'blue');
-  await waitConnected(a.page);
-  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const { a, invite } = await hostLiveGame('1+0');
   const b = await env.device(invite);
   await waitConnected(b.page);
   await liveMove(a, b, 0);
@@ -209,11 +211,7 @@ async function bothClocks(a, b) {
 }
 
 test('the two devices’ clocks over 40 moves of a live game agree within the lag allowance', async () => {
-  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}&clock=10%2B0&mode=two`);
-  await a.page.waitForFunction(() => window.bluegray.element.clocks?.control === '10+0');
-  await startFromForm(a.page, 'live', 'blue');
-  await waitConnected(a.page);
-  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const { a, invite } = await hostLiveGame('10+0');
   const b = await env.device(invite);
   await waitConnected(b.page);
   let stoppedMax = 0;
