@@ -37,7 +37,7 @@ async function faceWhen(page, ok) {
   }
 }
 
-test('against the computer: the clock link parameter and the form give both clocks, the running one marked, kept in the record', async () => {
+test('against the computer: the clock link parameter and the form give both clocks, the running one marked, kept in the record; the recent list, a fragment and the attribute give it too', async () => {
   const { page, problems } = await env.device('?mode=ai&side=blue&clock=5%2B3');
   await page.waitForFunction(() => window.bluegray.element.clocks?.control === '5+3');
   assert.equal(await page.inputValue('#clock'), '5+3', 'the form shows the game’s time control');
@@ -88,7 +88,24 @@ test('against the computer: the clock link parameter and the form give both cloc
   await page.click('#new-game');
   await page.waitForFunction(() => window.bluegray.element.clocks === null);
   await faceWhen(page, (shown) => shown.every((f) => f.hidden));
+  // The recent list names the 5+3 game's time control, and reopens it with its clocks.
+  await page.evaluate(() => {
+    /** @type {HTMLDetailsElement} */ (document.getElementById('recent-box')).open = true;
+  });
+  await page.click('#recent-list li:has-text("5+3") .recent-open');
+  await page.waitForFunction(() => window.bluegray.element.clocks?.control === '5+3' && window.bluegray.state.history.length >= 2);
+  // A link's fragment, opened as a new page load, gives its time control too.
+  await page.goto(`${env.url}#mode=two&clock=3%2B2`);
+  await page.waitForFunction(() => window.bluegray?.element?.clocks?.control === '3+2' && window.bluegray.element.settings.mode === 'two');
   assert.deepEqual(problems, []);
+  // The element's attribute, on a page of its own; changing it starts a game with the new one.
+  const html = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="${env.url}blue-gray-game.js"></script>
+<blue-gray-game id="b" mode="two" clock="3+2"></blue-gray-game>`;
+  const e = await env.device('clocks-attribute.html', { html });
+  await e.page.waitForFunction(() => document.getElementById('b').clocks?.control === '3+2', null, { timeout: 15000 });
+  await e.page.evaluate(() => document.getElementById('b').setAttribute('clock', '1+0'));
+  await e.page.waitForFunction(() => document.getElementById('b').clocks?.control === '1+0');
+  assert.deepEqual(e.problems, []);
 });
 
 function waitConnected(page) {
