@@ -2,7 +2,9 @@
 // MQTT client only when a live game starts) while the board is in a document, in live mode. It
 // hands the board the checked snapshots' new moves and ending, the connection, this device's seat
 // and, on the host's device, the secret the invitation carries (`inviteKey`), and publishes the
-// board's own moves and its seat's resignation, abort or draw. When the browser could not keep the
+// board's own moves (with their clock times) and its seat's resignation, abort, draw, flag fall or
+// claim, and wakes the board when the game the other seat left can be claimed (lib/claims.js).
+// When the browser could not keep the
 // seat's key, it says so at once (an `error`) and hands the board the key (`unkeptKey`, what the
 // seat's link carries); when another tab of the browser plays the seat, this board watches until
 // `takeSeat()`. The board's state changes only through its `apply`.

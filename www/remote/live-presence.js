@@ -10,8 +10,9 @@
 // last (`since`) holds it: a device that hears its own seat said by another device that took
 // it later gives the seat up (the invitation opened on another device moves the seat there).
 // A player's last will (MQTT: said by the relay when its connection drops) is its `offline`,
-// signed when it connects. A PresenceBook is what a session has heard of both seats, and says
-// what each presence heard asks of it. Pure but for Web Crypto: no DOM, no relay.
+// signed when it connects. A PresenceBook is what a session has heard of both seats (and since
+// when, by this device's clock, each has been away: a claim waits from then), and says what each
+// presence heard asks of it. Pure but for Web Crypto: no DOM, no relay.
 
 import { ROOT } from './live-protocol.js';
 import { isSigText, verify } from './live-keys.js';
