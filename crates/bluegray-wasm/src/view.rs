@@ -209,6 +209,10 @@ pub struct GameState {
     pub can_redo: bool,
     /// The game record text.
     pub record: String,
+    /// The comments of the game's own moves that people read, in order (none: left out): see
+    /// [`CommentView`].
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<CommentView>,
     /// The game's tree of moves when it has variations, else `None`: see [`crate::tree`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tree: Option<crate::tree::TreeView>,
@@ -269,9 +273,57 @@ impl GameState {
             can_undo: !g.moves().is_empty(),
             can_redo: g.redo_moves().next().is_some(),
             record: g.record().to_string(),
+            comments: comments(g),
             tree: crate::tree::tree_view(g),
         }
     }
+}
+
+/// A comment of the game's own moves (a variation's are in its tree), for the move list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CommentView {
+    /// The moves played before it: 0 before the first move, `n` after the `n`-th.
+    pub ply: usize,
+    /// Its words, without the commands `[%…]` in it (the clocks' `[%clk …]`, which the clocks
+    /// read).
+    pub text: String,
+}
+
+/// The comments of `g`'s moves played (those after belong to moves taken back), without their
+/// commands; a comment of nothing but commands is left out (docs/RULES.md R31).
+fn comments(g: &Game) -> Vec<CommentView> {
+    let played = g.moves().len();
+    g.comments()
+        .iter()
+        .filter(|(at, _)| *at <= played)
+        .filter_map(|(at, text)| {
+            let text = words_of(text);
+            (!text.is_empty()).then_some(CommentView { ply: *at, text })
+        })
+        .collect()
+}
+
+/// `text` without its commands `[%…]` (to the next `]`, or the end), single-spaced. Char by
+/// char, with no slicing and no `&str` search: either would bring the slicing panic's formatting
+/// into the module (bluegray-core's text.rs).
+fn words_of(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '[' && chars.peek() == Some(&'%') {
+            for c in chars.by_ref() {
+                if c == ']' {
+                    break;
+                }
+            }
+        } else if c != ' ' || !matches!(out.as_bytes().last(), None | Some(b' ')) {
+            out.push(c);
+        }
+    }
+    if out.as_bytes().last() == Some(&b' ') {
+        out.pop();
+    }
+    out
 }
 
 /// Every option's value of a game's rules as a spec writes it, by option name, in the order of
@@ -325,6 +377,33 @@ mod tests {
         assert_eq!(s.rules.get("captain"), Some("turbo"));
         assert_eq!(s.rules.get("lead"), Some("2"));
         assert_eq!(s.rules.get("first"), Some("gray"));
+    }
+
+    #[test]
+    fn a_games_state_carries_its_comments_without_clocks() {
+        let record = "{before} 1. d2-d3 {good [%clk 0:04:57] move} 1... d8-d7 {[%clk 0:04:50]} \
+                      2. e2-e3 (2. f2-f3 {tried}) {last} *";
+        let mut g = Game::from_record(record).unwrap();
+        let said = |g: &Game| {
+            GameState::of(g)
+                .comments
+                .iter()
+                .map(|c| (c.ply, c.text.clone()))
+                .collect::<Vec<_>>()
+        };
+        let all = vec![
+            (0, "before".to_string()),
+            (1, "good move".to_string()),
+            (3, "last".to_string()),
+        ];
+        assert_eq!(said(&g), all);
+        // A move taken back takes its comment out of the list, and brings it back when replayed.
+        g.undo();
+        assert_eq!(said(&g), all[..2]);
+        g.redo();
+        assert_eq!(said(&g), all);
+        // None in a game without comments (the field is then left out of the JS object).
+        assert!(GameState::of(&game("sackson")).comments.is_empty());
     }
 
     #[test]
