@@ -348,6 +348,21 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
+   * Tries a move at the position looked at (`viewPath`) as a person's move on the board there
+   * does: it follows the game's move or a variation that has it, or starts a variation, the game
+   * itself unchanged. Returns the new `viewPath`; null, with nothing done, where no move may be
+   * tried (the board shows the game itself, or its mode makes no variations: see `viewPath`).
+   * Throws an Error when `text` is not a legal move of the position looked at.
+   * @param {string} text
+   * @returns {number[]|null}
+   */
+  explore(text) {
+    this.#c.requireGame();
+    if (typeof text !== 'string') throw new TypeError(this.#c.t('api.exploreNotText', { type: typeName(text) }));
+    return this.#c.explore(text);
+  }
+
+  /**
    * Changes the variation the board looks at: 'promote' moves it one place up where it leaves its
    * line, 'main' makes it the game's line (the game is replayed along it, the old line kept as a
    * variation), 'delete' removes it. Returns whether anything changed (nothing does on the game's

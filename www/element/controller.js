@@ -329,6 +329,23 @@ export class BoardController {
     return this.#mover.play(text);
   }
 
+  /**
+   * Tries `text` at the position looked at, as a move made there on the board (the element's
+   * explore(); the intent 'explore' of intents.js): the board's new path, or null where no move
+   * may be tried (state.js canExplore).
+   * @param {string} text
+   * @returns {number[]|null}
+   */
+  explore(text) {
+    const { view } = this.s;
+    if (!view || !S.canExplore(this.s)) return null;
+    const wanted = text.trim().toLowerCase();
+    const move = view.gs.moves.find((m) => m.text.toLowerCase() === wanted);
+    if (!move) throw new Error(this.t('api.exploreNotLegal', { move: text.trim().slice(0, 40) }));
+    this.#history.explore(move.text);
+    return this.s.view ? [...this.s.view.path] : null;
+  }
+
   /** @param {boolean} on */
   setPaused(on) {
     this.apply(B.paused, !!on);

@@ -124,6 +124,8 @@ export default {
     'api.badPly': 'A ply is a whole number from 0 to {max}, not {ply}.',
     'api.badPath': 'The game has no position at {path}: a path is a list of choices from the start, each a whole number.',
     'api.badVariationEdit': 'A variation is changed with promote, main or delete, not {how}.',
+    'api.exploreNotText': 'explore() takes a move as text, such as "d2-d3", not a {type}.',
+    'api.exploreNotLegal': '"{move}" is not a legal move in the position looked at, so it cannot be tried there.',
     'api.pictureOptions': 'toPNG() and toGIF() take an object of options, such as {size: 480}, or nothing.',
     'api.pictureNumber': 'The picture’s {name} is a whole number from {min} to {max}, not {value}.',
     'api.optionsNotObject': 'newGame() takes an object of options, such as variant and mode.',

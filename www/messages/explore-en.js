@@ -19,7 +19,8 @@ export default {
     'explorer.playMove': 'Play {move}',
     'explorer.played': '{move} played.',
     'explorer.shown': '{move} is shown on the board.',
-    'explorer.notHere': '{move} cannot be played while an earlier position is shown.',
+    'explorer.notHere': '{move} cannot be played or tried as a variation here.',
+    'explorer.tried': '{move} tried at the position shown; the game itself is unchanged.',
     'explorer.close': 'Close the explorer',
   },
 };

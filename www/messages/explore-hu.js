@@ -18,7 +18,8 @@ export default {
     'explorer.playMove': '{move} megjátszása',
     'explorer.played': '{move} megtéve.',
     'explorer.shown': '{move} látható a táblán.',
-    'explorer.notHere': '{move} nem játszható, amíg egy korábbi állás látszik.',
+    'explorer.notHere': '{move} itt nem játszható, és változatként sem próbálható ki.',
+    'explorer.tried': '{move} kipróbálva a látható állásban; maga a játszma nem változott.',
     'explorer.close': 'A kereső bezárása',
   },
 };

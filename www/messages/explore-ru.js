@@ -18,7 +18,8 @@ export default {
     'explorer.playMove': 'Сыграть {move}',
     'explorer.played': 'Сыгран ход {move}.',
     'explorer.shown': 'Ход {move} показан на доске.',
-    'explorer.notHere': 'Ход {move} нельзя сыграть, пока показана более ранняя позиция.',
+    'explorer.notHere': 'Ход {move} здесь нельзя ни сыграть, ни опробовать как вариант.',
+    'explorer.tried': 'Ход {move} опробован в показанной позиции; сама партия не изменилась.',
     'explorer.close': 'Закрыть справочник',
   },
 };

@@ -125,6 +125,8 @@ export default {
     'api.badPly': 'A ply értéke 0 és {max} közötti egész szám lehet, nem {ply}.',
     'api.badPath': 'A játszmában nincs állás ezen az úton: {path}. Az út a kezdettől tett választások listája, mindegyik egész szám.',
     'api.badVariationEdit': 'Egy változatot a promote, main vagy delete módosít, nem ez: {how}.',
+    'api.exploreNotText': 'Az explore() a lépést szövegként várja, például "d2-d3", nem {type} típusú értékként.',
+    'api.exploreNotLegal': '„{move}”: ez nem szabályos lépés a megnézett állásban, ezért ott nem próbálható ki.',
     'api.pictureOptions': 'A toPNG() és a toGIF() beállítások objektumát kapja, például {size: 480}, vagy semmit.',
     'api.pictureNumber': 'A kép {name} értéke {min} és {max} közötti egész szám, nem {value}.',
     'api.optionsNotObject': 'A newGame() beállításokat tartalmazó objektumot vár, például variant és mode értékkel.',

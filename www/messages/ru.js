@@ -124,6 +124,8 @@ export default {
     'api.badPly': 'Номер полухода (ply) — целое число от 0 до {max}, а не {ply}.',
     'api.badPath': 'В партии нет позиции по пути {path}: путь — это список выборов от начала, каждый — целое число.',
     'api.badVariationEdit': 'Вариант меняют командами promote, main или delete, а не {how}.',
+    'api.exploreNotText': 'explore() принимает ход строкой, например "d2-d3", а не значением типа {type}.',
+    'api.exploreNotLegal': '«{move}» — не допустимый ход в просматриваемой позиции, поэтому его нельзя там попробовать.',
     'api.pictureOptions': 'toPNG() и toGIF() принимают объект параметров, например {size: 480}, или ничего.',
     'api.pictureNumber': 'Параметр {name} картинки — целое число от {min} до {max}, а не {value}.',
     'api.optionsNotObject': 'newGame() принимает объект с параметрами, например variant и mode.',

@@ -4,7 +4,8 @@
 // played first. A variant's games are a file of its own (dist/explorer/<variant>.txt), fetched at
 // the first look at that variant; the teaching module's `explorer` reads it and counts, so that
 // no number shown is counted here. A move chosen (click, or Enter on its button) is played where
-// the person may move, else drawn as an arrow. Fetched, with its messages, at the first opening.
+// the person may move, tried at a position looked at as a move on the board there is (a
+// variation), else drawn as an arrow. Fetched, with its messages, at the first opening.
 import { loadTeaching } from '../engine/assets.js';
 import { el, button } from '../lib/dom.js';
 import { errorText, KeyedError } from '../lib/errors.js';
@@ -189,17 +190,21 @@ export function openingExplorer(ctx, { box }) {
   }
 
   /**
-   * Plays `move` where the person may move now, else shows it as an arrow.
+   * Plays `move` where the person may move now; at a position looked at (earlier, or in a
+   * variation), tries it there as a move on the board does (a variation, the game unchanged:
+   * docs/RULES.md R28); else shows it as an arrow.
    * @param {string} move
    */
   function choose(move) {
     const gs = board.state;
     if (!gs) return;
     try {
-      if (board.viewPath === null && !gs.result && isHuman(board.settings, gs.side) && !board.thinking) {
+      if (board.viewPath !== null) {
+        status.textContent = t(board.explore(move) ? 'explorer.tried' : 'explorer.notHere', { move });
+      } else if (!gs.result && isHuman(board.settings, gs.side) && !board.thinking) {
         board.play(move);
         status.textContent = t('explorer.played', { move });
-      } else if (board.viewPath === null && !gs.result) {
+      } else if (!gs.result) {
         board.showHint(move);
         status.textContent = t('explorer.shown', { move });
       } else {
