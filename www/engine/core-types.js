@@ -65,6 +65,7 @@ export {};
  *   canUndo: boolean,
  *   canRedo: boolean,
  *   record: string,
+ *   comments?: {ply: number, text: string}[],
  *   tree?: TreeNode,
  * }} GameState
  */

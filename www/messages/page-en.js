@@ -295,6 +295,7 @@ export default {
     'moves.region': 'Moves played',
     'moves.title': 'Moves',
     'moves.variation': 'Variation',
+    'moves.comment': 'Comment:',
 
     'ai.info': '{side:side} played {move}. {judgement}',
     'ai.played': '{side:side} played {move}.',

@@ -295,6 +295,7 @@ export default {
     'moves.region': 'Lejátszott lépések',
     'moves.title': 'Lépések',
     'moves.variation': 'Változat',
+    'moves.comment': 'Megjegyzés:',
 
     'ai.info': '{side:side} lépése: {move}. {judgement}',
     'ai.played': '{side:side} lépése: {move}.',

@@ -295,6 +295,7 @@ export default {
     'moves.region': 'Сыгранные ходы',
     'moves.title': 'Ходы',
     'moves.variation': 'Вариант',
+    'moves.comment': 'Комментарий:',
 
     'ai.info': '{side:side} сыграли {move}. {judgement}',
     'ai.played': '{side:side} сыграли {move}.',

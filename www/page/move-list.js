@@ -2,7 +2,8 @@
 // numbers them (a move is a turn of each side, so "12." is the first player's twelfth move and
 // "12…" the reply), each move a button that shows the position after it; a game with variations
 // has them drawn under the row of the move they replace (page/variations.js, fetched for the
-// first game that has any). Each move's button names its place in the game's tree
+// first game that has any). The comments of the game's own moves (`comments`) follow their
+// move, under its row (the row goes on after them); a variation's are its own (variations.js). Each move's button names its place in the game's tree
 // (`data-path`, lib/tree.js; the game's own moves also their `data-ply`). The list is a single
 // stop for Tab (a roving tabindex): the arrow keys, Home and End go from move to move inside it,
 // and Enter or Space shows the chosen one. The numbering is lib/moves.js's.
@@ -34,35 +35,41 @@ export function renderMoveList(list, gs, shown, marks, t, variations) {
   const markKey = marks ? marks.map((m) => m.mark[0]).join('') : '';
   // A game with variations is redrawn when its record changes (its tree is in it), once they can be drawn.
   const treeKey = gs.tree && variations ? gs.record : '';
-  const key = `${gs.history.join(' ')}|${markKey}|${t('mark.best')}|${treeKey}`;
+  const noteKey = (gs.comments ?? []).map((c) => `${c.ply}:${c.text}`).join('|');
+  const key = `${gs.history.join(' ')}|${markKey}|${t('mark.best')}|${treeKey}|${noteKey}`;
   if (list.dataset.key !== key) {
     const focused = focusedCell(list)?.dataset.path;
     list.dataset.key = key;
     list.textContent = '';
     const markOf = new Map((marks || []).map((m) => [m.ply + 1, m.mark]));
+    const notes = notesOf(gs);
     /** @type {[Side, Side]} */
     const [firstSide, secondSide] = gs.first === 'blue' ? ['blue', 'gray'] : ['gray', 'blue'];
-    let ply = 0;
-    for (const row of gs.moveRows) {
+    /** A row of move number `number`; `gap`: its first half left empty ("12. … e8-e7"). */
+    const newRow = (/** @type {number} */ number, /** @type {boolean} */ gap) => {
       const li = doc.createElement('li');
       const num = doc.createElement('span');
       num.className = 'num';
-      num.textContent = `${row.number}.`;
+      num.textContent = `${number}.`;
       li.appendChild(num);
+      if (gap) {
+        const empty = doc.createElement('span');
+        empty.className = `mv ${firstSide}`;
+        empty.textContent = GAP;
+        li.appendChild(empty);
+      }
+      return li;
+    };
+    if (notes.has(0)) list.appendChild(noteItem(doc, notes.get(0) ?? '', t));
+    let ply = 0;
+    for (const row of gs.moveRows) {
+      // A game begun with the second player to move leaves the first half of its first row empty.
+      let li = newRow(row.number, !row.first);
       for (const [text, side] of /** @type {[string|undefined, Side][]} */ ([
         [row.first, firstSide],
         [row.second, secondSide],
       ])) {
-        if (!text) {
-          // A game begun with the second player to move leaves the first half of its first row empty.
-          if (side === firstSide) {
-            const gap = doc.createElement('span');
-            gap.className = `mv ${side}`;
-            gap.textContent = GAP;
-            li.appendChild(gap);
-          }
-          continue;
-        }
+        if (!text) continue;
         ply += 1;
         const cell = doc.createElement('button');
         cell.type = 'button';
@@ -79,8 +86,14 @@ export function renderMoveList(list, gs, shown, marks, t, variations) {
         }
         cell.setAttribute('aria-label', mark ? `${label}, ${t(`mark.${mark}`)}` : label);
         li.appendChild(cell);
+        const note = notes.get(ply);
+        if (note) {
+          // The comment under its move's row, and the reply (if any) in a row of its own after it.
+          list.append(li, noteItem(doc, note, t));
+          li = newRow(row.number, true);
+        }
       }
-      list.appendChild(li);
+      if (li.querySelector('button')) list.appendChild(li);
     }
     if (gs.tree && variations) variations(list, gs, t);
     const again = focused && /** @type {HTMLElement|null} */ (list.querySelector(`[data-path="${focused}"]`));
@@ -116,6 +129,36 @@ export function renderMoveList(list, gs, shown, marks, t, variations) {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }
+}
+
+/**
+ * The comments of the game's own moves (its state's `comments`), by the moves before them: the
+ * comments between the same two moves in one.
+ * @param {GameState} gs
+ * @returns {Map<number, string>}
+ */
+function notesOf(gs) {
+  /** @type {Map<number, string>} */
+  const notes = new Map();
+  for (const { ply, text } of gs.comments ?? []) notes.set(ply, notes.has(ply) ? `${notes.get(ply)} ${text}` : text);
+  return notes;
+}
+
+/**
+ * A comment's item of the list: under the row of the move it follows (at the top before the
+ * first move), in smaller text; a screen reader hears that it is a comment.
+ * @param {Document} doc
+ * @param {string} text
+ * @param {Translate} t
+ */
+function noteItem(doc, text, t) {
+  const li = doc.createElement('li');
+  li.className = 'comment';
+  const said = doc.createElement('span');
+  said.className = 'visually-hidden';
+  said.textContent = `${t('moves.comment')} `;
+  li.append(said, text);
+  return li;
 }
 
 /**

@@ -44,7 +44,8 @@ export function drawVariations(list, gs, t) {
       group.setAttribute('aria-label', t('moves.variation'));
       writeLine(group, gs, node.children[i], [...new Array(k).fill(0), i], k, t);
       block.append(group);
-      (after.get(row) ?? row).after(block);
+      // After the row and the comment of its last move, if it has one (move-list.js).
+      (after.get(row) ?? (row.nextElementSibling?.classList.contains('comment') ? row.nextElementSibling : row)).after(block);
       after.set(row, block);
     }
     node = node.children[0];
