@@ -1,8 +1,9 @@
 // End-to-end: variations as a player makes them: a game played, a different move tried at an
 // earlier position (a variation, shown indented under the move it replaces), the keyboard into
 // and out of it and between variations, promoted to the game's line, the record downloaded with
-// it in parentheses, the game kept over a reload and opened by link with it; the page passes
-// its accessibility checks with the variation shown.
+// it in parentheses, the game kept over a reload and opened by link with it; a record's
+// comments shown after their moves; the page passes its accessibility checks with the variation
+// shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -132,12 +133,23 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   assert.deepEqual(await viewPath(page), [0, 0], 'the board stays where the variation left the game');
   assert.deepEqual((await state(page)).history, OPENING);
 
-  // A record's variations in variations: each follows the move it replaces, in parentheses.
-  await page.evaluate(() =>
-    window.bluegray.element.newGame({ mode: 'two', record: '1. e2-e3 e8-e7 2. d2-d3 (2. f2-f3 d8-d7 (2... c8-c7 3. c2-c3) 3. c2-c3) 2... d8-d7 *' }),
-  );
+  // A record's variations in variations, opened by a link: each follows the move it replaces,
+  // in parentheses. Its comments follow their moves, the game's own under the move's row (the
+  // row goes on after them) and before the first move at the top, each once; the clocks' are not.
+  const record = '{Before it all} 1. e2-e3 {first move [%clk 0:04:57]} e8-e7 2. d2-d3 {main} (2. f2-f3 {tried} d8-d7 (2... c8-c7 3. c2-c3) 3. c2-c3) 2... d8-d7 {[%clk 0:04:50]} *';
+  await page.goto(`${env.url}#${new URLSearchParams({ mode: 'two', record })}`);
+  await waitReady(page);
   const nested = page.locator('#moves li.variation');
   await nested.waitFor();
+  const items = await page.$$eval('#moves > li', (lis) =>
+    lis.map((li) => (li.classList.contains('comment') ? `{${li.textContent}}` : li.classList.contains('variation') ? '(…)' : [...li.querySelectorAll('button')].map((b) => b.textContent).join(' '))),
+  );
+  assert.deepEqual(items, ['{Comment: Before it all}', 'e2-e3', '{Comment: first move}', 'e8-e7', 'd2-d3', '{Comment: main}', '(…)', 'd8-d7']);
+  assert.equal(await page.textContent('#moves li.comment .visually-hidden'), 'Comment: ', 'a screen reader hears it is a comment');
+  assert.deepEqual(await page.locator('#moves button[data-ply="2"]').evaluate((b) => b.closest('li')?.textContent), '1.…e8-e7', 'the reply goes on in a row of its own');
+  assert.deepEqual(await nested.locator('.comment').allTextContents(), ['tried'], 'a variation’s comment, in it');
+  assert.ok(!(await page.textContent('#moves'))?.includes('%clk'));
+  assert.ok((await state(page)).record.includes('{first move [%clk 0:04:57]}'), 'the record keeps its comments as they were');
   assert.deepEqual(await nested.locator('button.mv').allTextContents(), ['f2-f3', 'd8-d7', 'c8-c7', 'c2-c3', 'c2-c3']);
   assert.deepEqual(await nested.locator('.subvariation button.mv').allTextContents(), ['c8-c7', 'c2-c3']);
   assert.deepEqual(await nested.locator('.subvariation .num').allTextContents(), ['2…', '3.']);
