@@ -2,7 +2,8 @@
 // keyboard on Sackson's start, it shows each first move's games and shares of wins, draws and
 // losses, checked against a recount of the committed games file made here, line by line, with
 // nothing of the page's or the rules core's; a move chosen with Enter is played and the explorer
-// follows it; it passes axe-core; and the single file from disk says it leaves the explorer out.
+// follows it; at an earlier position, another move chosen is tried there (a variation); it
+// passes axe-core; and the single file from disk says it leaves the explorer out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -97,6 +98,22 @@ test('the explorer shows the recounted first moves of sackson, plays one from th
   await checkRows(page, []);
   await page.evaluate(() => (/** @type {any} */ (document.getElementById('game')).viewPly = null));
   await page.waitForFunction((was) => [...document.querySelectorAll('#explorer-moves tbody tr')].map((tr) => tr.children[0].textContent?.trim()).join() === was, after);
+  // Back at the start, another first move than the game's, chosen with Enter, is tried there as
+  // on the board: a variation in the move list, the game's own move unchanged.
+  await page.evaluate(() => (/** @type {any} */ (document.getElementById('game')).viewPly = 0));
+  await page.waitForFunction((was) => [...document.querySelectorAll('#explorer-moves tbody tr')].map((tr) => tr.children[0].textContent?.trim()).join() !== was, after);
+  const other = (await rows(page))[1][0];
+  await page.focus(`#explorer-moves button[data-move="${other}"]`);
+  await page.keyboard.press('Enter');
+  await page.locator('#moves li.variation').waitFor();
+  assert.equal(await page.textContent('#moves li.variation button.mv'), other);
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (document.getElementById('game')).viewPath), [1]);
+  // The explorer follows into the variation.
+  await page.waitForFunction((text) => document.getElementById('explorer-status')?.textContent === text, translate('en', 'explorer.after'));
+  await checkRows(page, [other]);
+  const game = await state(page);
+  assert.deepEqual(game?.history, [first], 'the game is as it was');
+  assert.ok(game?.record.includes(`1. ${first} (1. ${other})`), game?.record);
   // The page's problems are read before axe, whose own inline styles the page's CSP refuses.
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page, '#explorer-box'), []);
