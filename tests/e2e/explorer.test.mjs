@@ -114,6 +114,20 @@ test('the explorer shows the recounted first moves of sackson, plays one from th
   const game = await state(page);
   assert.deepEqual(game?.history, [first], 'the game is as it was');
   assert.ok(game?.record.includes(`1. ${first} (1. ${other})`), game?.record);
+  // The element's explore(), which the explorer calls: an illegal move is refused by name, and
+  // with the game itself shown nothing is tried.
+  const tries = await page.evaluate(() => {
+    const board = /** @type {any} */ (document.getElementById('game'));
+    let refused = '';
+    try {
+      board.explore('a1-a9');
+    } catch (e) {
+      refused = String(/** @type {Error} */ (e).message);
+    }
+    board.viewPly = null;
+    return { refused, shown: board.explore('e2-e3'), history: board.state.history };
+  });
+  assert.deepEqual(tries, { refused: translate('en', 'api.exploreNotLegal', { move: 'a1-a9' }), shown: null, history: [first] });
   // The page's problems are read before axe, whose own inline styles the page's CSP refuses.
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page, '#explorer-box'), []);
