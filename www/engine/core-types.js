@@ -43,7 +43,6 @@ export {};
  * The rules core's view of a game (`Game.state()`).
  * @typedef {{
  *   variant: string,
- *   variantDescription: string,
  *   rules: Record<string, string>,
  *   code: string,
  *   start: string,
@@ -71,7 +70,7 @@ export {};
  */
 
 /** @typedef {{games: number, firstWins: number, draws: number, secondWins: number}} BalanceInfo */
-/** @typedef {{name: string, description: string, rules: Record<string, string>, balance: BalanceInfo|null}} VariantInfo */
+/** @typedef {{name: string, rules: Record<string, string>, balance: BalanceInfo|null}} VariantInfo */
 /** @typedef {{name: string, values: string[], numeric: boolean}} OptionView */
 /** @typedef {{number: number, name: string}} LevelInfo */
 

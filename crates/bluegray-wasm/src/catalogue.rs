@@ -14,8 +14,6 @@ use crate::view::RuleValues;
 pub struct VariantInfo {
     /// Its spec name, e.g. `classic-turbo`.
     pub name: String,
-    /// A one-line description.
-    pub description: String,
     /// Its rules: every option's value as a spec writes it.
     pub rules: RuleValues,
     /// How it fared between equal strong players, when measured (docs/BALANCE.md).
@@ -86,7 +84,6 @@ pub fn catalogue() -> Catalogue {
             .into_iter()
             .map(|v| VariantInfo {
                 name: v.to_string(),
-                description: v.description(),
                 rules: RuleValues::of(&v.rules()),
                 balance: bluegray_engine::balance::balance(v).map(|b| BalanceInfo {
                     games: b.games,

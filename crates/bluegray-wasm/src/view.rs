@@ -162,8 +162,6 @@ fn move_rows(g: &Game) -> Vec<MoveRow> {
 pub struct GameState {
     /// The variant spec, e.g. `classic-turbo,first=gray`.
     pub variant: String,
-    /// The variant's one-line description.
-    pub variant_description: String,
     /// The variant's rules: every option's value as a spec writes it.
     pub rules: RuleValues,
     /// The current position code.
@@ -242,7 +240,6 @@ impl GameState {
         let capture_required = !moves.is_empty() && moves.iter().all(|m| m.kind == "capture");
         GameState {
             variant: variant.to_string(),
-            variant_description: variant.name.description(),
             rules: RuleValues::of(&variant.rules),
             code: pos.to_string(),
             start: g.start_position().to_string(),

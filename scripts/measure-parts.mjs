@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// What each part of the page weighs, to know where bytes go before cutting any (issue 34):
+//   - the wasm modules by crate and module of ours (and the standard library, the allocator,
+//     serde, the bindings, the data), from twiggy's table of a copy of the module that keeps
+//     its function names;
+//   - the JavaScript by source module: the minified bytes each module puts in what the page
+//     (www/app.js) and the element (www/blue-gray-game.js) load at once, and in what they load on
+//     demand, from esbuild's metafile.
+//
+//   node scripts/measure-parts.mjs [--top N]
+//
+// The wasm part reads rustc's output as scripts/build-web.sh left it in target/ (the play module,
+// and the teaching module in target/wasm-teach), shrinks it as that script does (wasm-opt -Oz)
+// but keeping the names (-g), binds it with wasm-bindgen (which drops the code only the binding
+// generator runs) and weighs it with twiggy (`cargo install twiggy --version 0.8.0 --locked`);
+// it is skipped, saying why, when one of those tools or the module is missing. The figures are
+// raw bytes: a part's share of the gzip is about its share of the raw bytes. The JS part needs
+// nothing but the project's npm packages. A report: the exit code is 0 unless an argument is bad.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET = process.env.CARGO_TARGET_DIR || path.join(REPO, 'target');
+/** The modules build-web.sh builds, by the name the page knows them by. */
+const MODULES = [
+  { name: 'play', file: path.join(TARGET, 'wasm32-unknown-unknown/release/bluegray_wasm.wasm') },
+  { name: 'teaching', file: path.join(TARGET, 'wasm-teach/wasm32-unknown-unknown/release/bluegray_wasm.wasm') },
+];
+/** The wasm-opt features build-web.sh enables. */
+const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals'];
+/**
+ * The part an item of twiggy's table belongs to, by its (demangled) name: our crates by module,
+ * the rest by library. First match wins.
+ * @type {[RegExp, (m: RegExpMatchArray) => string][]}
+ */
+const PARTS = [
+  [/^(?:custom section|".*" subsection)/, () => ''],
+  [/^data segment/, () => 'data (read-only tables, strings)'],
+  [/bluegray_(\w+)::(\w+)/, (m) => `${m[1]}::${m[2]}`],
+  [/dlmalloc|__rust_(?:alloc|realloc|dealloc)/, () => 'allocator (dlmalloc)'],
+  [/serde|itoa|ryu/, () => 'serde, serde_json'],
+  [/wasm_bindgen|js_sys|web_sys|__wbindgen|__wbg|externref|console_error/, () => 'bindings (wasm-bindgen, js-sys)'],
+  [/\b(?:core|alloc|std)\b|^<?(?:u8|u16|u32|u64|i32|char|str)\b|memcpy|memset|memcmp|memmove/, () => 'std (core, alloc: fmt, panics, collections)'],
+  [/^[a-z]\w*(?:_[a-zA-Z]\w*)*$/, () => 'wasm::exports (the #[wasm_bindgen] wrappers)'],
+];
+
+const args = process.argv.slice(2);
+let top = 25;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--top' && /^\d+$/.test(args[i + 1] ?? '')) top = Number(args[++i]);
+  else {
+    console.error(`measure-parts: unknown argument ${args[i]} (usage: node scripts/measure-parts.mjs [--top N])`);
+    process.exit(2);
+  }
+}
+
+/** @type {(n: number) => string} */
+const kb = (n) => (n / 1024).toFixed(1).padStart(7);
+
+/**
+ * Prints rows of [bytes, what] largest first, the first `top`, and the total.
+ * @param {Map<string, number>} sizes
+ * @param {string} total
+ */
+function table(sizes, total) {
+  const rows = [...sizes].sort((a, b) => b[1] - a[1]);
+  const all = rows.reduce((s, [, n]) => s + n, 0);
+  for (const [what, n] of rows.slice(0, top)) console.log(`  ${kb(n)} KB  ${((100 * n) / all).toFixed(1).padStart(5)} %  ${what}`);
+  if (rows.length > top) console.log(`  ${kb(rows.slice(top).reduce((s, [, n]) => s + n, 0))} KB          ${rows.length - top} more`);
+  console.log(`  ${kb(all)} KB  ${total}`);
+}
+
+/**
+ * Whether `tool` runs.
+ * @param {string} tool
+ */
+function have(tool) {
+  try {
+    execFileSync(tool, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Weighs each wasm module by part (see PARTS). */
+function wasmParts() {
+  const missing = ['wasm-opt', 'wasm-bindgen', 'twiggy'].filter((t) => !have(t));
+  if (missing.length) {
+    console.log(`wasm: skipped, ${missing.join(', ')} not found (twiggy: cargo install twiggy --version 0.8.0 --locked)`);
+    return;
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-'));
+  try {
+    for (const { name, file } of MODULES) {
+      if (!fs.existsSync(file)) {
+        console.log(`wasm ${name}: skipped, ${path.relative(REPO, file)} not built (bash scripts/build-web.sh)`);
+        continue;
+      }
+      const named = path.join(tmp, `${name}.wasm`);
+      execFileSync('wasm-opt', ['-Oz', '-g', ...FEATURES, file, '-o', named]);
+      execFileSync('wasm-bindgen', ['--target', 'web', '--omit-default-module-path', '--out-dir', tmp, '--out-name', name, named]);
+      const csv = execFileSync('twiggy', ['top', '-n', '1000000', '--format', 'csv', path.join(tmp, `${name}_bg.wasm`)], {
+        encoding: 'utf8',
+        maxBuffer: 64 << 20,
+      });
+      /** @type {Map<string, number>} */
+      const sizes = new Map();
+      for (const line of csv.split('\n').slice(1)) {
+        // Name,ShallowSize,ShallowSizePercent,RetainedSize,RetainedSizePercent; a name with a
+        // comma or a quote is quoted, its quotes doubled.
+        const m = /^("(?:[^"]|"")*"|[^,]*),(\d+),/.exec(line);
+        if (!m) continue;
+        const part = partOf(m[1].startsWith('"') ? m[1].slice(1, -1).replaceAll('""', '"') : m[1]);
+        if (part) sizes.set(part, (sizes.get(part) ?? 0) + Number(m[2]));
+      }
+      console.log(`wasm ${name} module, by part (raw bytes, names left out):`);
+      table(sizes, 'in all');
+      console.log('');
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The part of a twiggy item called `name` ('' for what the shipped module does not have).
+ * @param {string} name
+ */
+function partOf(name) {
+  for (const [re, part] of PARTS) {
+    const m = name.match(re);
+    if (m) return part(m);
+  }
+  return 'other';
+}
+
+/** Weighs the JS each entry loads at once and on demand, by source module. */
+async function jsParts() {
+  const missing = ['pkg/bluegray_wasm.js', 'vendor/mqtt.js'].filter((f) => !fs.existsSync(path.join(REPO, 'www', f)));
+  if (missing.length) {
+    console.log(`js: skipped, www/${missing[0]} not built (bash scripts/build-web.sh; npm ci for www/vendor)`);
+    return;
+  }
+  const r = await esbuild.build({
+    entryPoints: ['app.js', 'blue-gray-game.js'].map((f) => path.join(REPO, 'www', f)),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: path.join(os.tmpdir(), 'parts-js'),
+    logLevel: 'error',
+  });
+  const outputs = r.metafile.outputs;
+  for (const entry of ['www/app.js', 'www/blue-gray-game.js']) {
+    const start = Object.keys(outputs).find((o) => outputs[o].entryPoint === entry);
+    if (!start) continue;
+    const atOnce = reach([start], (o) => outputs[o].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path));
+    const all = reach([start], (o) => outputs[o].imports.filter((i) => !i.external).map((i) => i.path));
+    for (const [what, files] of [['at once', atOnce], ['on demand', [...all].filter((o) => !atOnce.has(o))]]) {
+      /** @type {Map<string, number>} */
+      const sizes = new Map();
+      for (const o of files) {
+        for (const [input, { bytesInOutput }] of Object.entries(outputs[o].inputs)) sizes.set(input, (sizes.get(input) ?? 0) + bytesInOutput);
+      }
+      console.log(`${entry}, loaded ${what} (minified bytes by source module):`);
+      table(sizes, 'in all');
+      console.log('');
+    }
+  }
+}
+
+/**
+ * Everything reachable from `starts` by `next`.
+ * @param {string[]} starts
+ * @param {(n: string) => string[]} next
+ */
+function reach(starts, next) {
+  const seen = new Set();
+  const todo = [...starts];
+  while (todo.length) {
+    const n = /** @type {string} */ (todo.pop());
+    if (seen.has(n)) continue;
+    seen.add(n);
+    todo.push(...next(n));
+  }
+  return seen;
+}
+
+wasmParts();
+await jsParts();
