@@ -275,6 +275,8 @@ export function editorDialog() {
   // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
   '../pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
   './lesson-dialog.js': 'export {};',
+  // ... and their messages ("How to play"'s are a part of their own, which the file keeps).
+  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`./teach-${lang}.js`, 'export default { messages: {} };'])),
   './puzzle-dialog.js': 'export {};',
   './puzzle-session.js': 'export {};',
 };

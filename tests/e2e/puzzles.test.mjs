@@ -8,7 +8,7 @@
 // scripts/check-puzzles.mjs solves the whole set the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPicture, clickPoint, playMove, seriousA11y, state, SINGLE_FILE } from './helpers.mjs';
+import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPicture, clickPoint, playMove, seriousA11y, state, SINGLE_FILE, escapeRe } from './helpers.mjs';
 import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, solveByClicks, current } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/messages/index.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
@@ -178,8 +178,12 @@ test('puzzle 4 (issue 33): h4-i5 wins too, but not in 2: said, taken back, and t
   const history = async () => (await current(page)).history;
   // h4-i5 still wins, only later: said, no refutation, the move taken back after a pause.
   await playMove(page, 'h4-i5', { board: PUZZLE_BOARD });
+  // The judgement comes after the move (the teaching module's): its words first, and only then
+  // the status, which was 'playing' before the move too.
+  const slower = translate('en', 'puzzles.slower', { n: 2 });
+  await waitText(page, '#puzzles .puzzle-feedback', new RegExp(`^${escapeRe(slower)}$`));
   await waitPuzzleStatus(page, ['slower', 'playing']);
-  assert.equal(await feedback(), translate('en', 'puzzles.slower', { n: 2 }));
+  assert.equal(await feedback(), slower);
   assert.equal(await feedback(), 'That wins too, but not in 2 moves. The move is taken back: try again.');
   await waitPuzzleStatus(page, ['playing']);
   await page.waitForFunction((sel) => document.querySelector(sel).state.history.length === 0, PUZZLE_BOARD);

@@ -12,6 +12,7 @@ import pageEn from '../../www/messages/page-en.js';
 import reviewEn from '../../www/messages/review-en.js';
 import liveEn from '../../www/messages/live-en.js';
 import teachEn from '../../www/messages/teach-en.js';
+import howtoEn from '../../www/messages/howto-en.js';
 import editEn from '../../www/messages/edit-en.js';
 import lobbyEn from '../../www/messages/lobby-en.js';
 import exploreEn from '../../www/messages/explore-en.js';
@@ -20,7 +21,7 @@ import { frontEndModules } from '../lib/modules.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
 /** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages };
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages };
 const TABLES = await loadAllTables();
 // The page's messages and the review's, as the page has them once it has shown a review (the
 // board's are there from the start).
@@ -56,7 +57,7 @@ test('the fallback is English and every language listed has a table', () => {
 });
 
 test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, edit: editEn, lobby: lobbyEn, explore: exploreEn };
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -64,9 +65,10 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
     assert.deepEqual(keysOf(await l.load()), keysOf(en), `${l.code}.js`);
     for (const p of PARTS) assert.deepEqual(keysOf(await l.parts[p]()), keysOf(english[p]), `${p}-${l.code}.js`);
   }
-  // The teaching part is only the lessons', the puzzles' and "How to play"'s: what the first
-  // visit need not fetch.
-  for (const k of keysOf(teachEn)) assert.match(k, /^(lesson|lessons|puzzles|howto)\./, k);
+  // The teaching part is only the lessons' and the puzzles': what the first visit need not
+  // fetch, and the single file leaves out; "How to play"'s part is only its own.
+  for (const k of keysOf(teachEn)) assert.match(k, /^(lesson|lessons|puzzles)\./, k);
+  for (const k of keysOf(howtoEn)) assert.match(k, /^howto\./, k);
   // The review's part is only what the review and "Learn from your mistakes" say once fetched.
   for (const k of keysOf(reviewEn)) assert.match(k, /^(review|learn)\./, k);
   // A live session's part is only what is said once it has started (the board loads it with the session's code).

@@ -5,14 +5,15 @@
 // embedding page needs), the full page's (`page-<lang>.js`: its panel, form, games with a
 // friend), the review's (`review-<lang>.js`: its summary and "Learn from your mistakes", loaded
 // with the review), the live session's (`live-<lang>.js`: what a board says of it once started,
-// loaded with its code) and the teaching part (`teach-<lang>.js`: the lessons, the puzzles and
-// "How to play", loaded only when one of those is first opened), and the board editor's
+// loaded with its code), the teaching part (`teach-<lang>.js`: the lessons and the puzzles,
+// loaded only when one of those is first opened), "How to play"'s (`howto-<lang>.js`, apart from
+// the lessons' so that the single file, which leaves the lessons out, carries only it), the board editor's
 // (`edit-<lang>.js`, loaded at its first opening), and the opening explorer's (`explore-<lang>.js`,
 // loaded at its first opening).
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'edit'|'lobby'|'explore'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -33,6 +34,7 @@ export const LANGUAGES = Object.freeze([
       review: () => import('./review-en.js').then((m) => m.default),
       live: () => import('./live-en.js').then((m) => m.default),
       teach: () => import('./teach-en.js').then((m) => m.default),
+      howto: () => import('./howto-en.js').then((m) => m.default),
       edit: () => import('./edit-en.js').then((m) => m.default),
       lobby: () => import('./lobby-en.js').then((m) => m.default),
       explore: () => import('./explore-en.js').then((m) => m.default),
@@ -47,6 +49,7 @@ export const LANGUAGES = Object.freeze([
       review: () => import('./review-ru.js').then((m) => m.default),
       live: () => import('./live-ru.js').then((m) => m.default),
       teach: () => import('./teach-ru.js').then((m) => m.default),
+      howto: () => import('./howto-ru.js').then((m) => m.default),
       edit: () => import('./edit-ru.js').then((m) => m.default),
       lobby: () => import('./lobby-ru.js').then((m) => m.default),
       explore: () => import('./explore-ru.js').then((m) => m.default),
@@ -61,6 +64,7 @@ export const LANGUAGES = Object.freeze([
       review: () => import('./review-hu.js').then((m) => m.default),
       live: () => import('./live-hu.js').then((m) => m.default),
       teach: () => import('./teach-hu.js').then((m) => m.default),
+      howto: () => import('./howto-hu.js').then((m) => m.default),
       edit: () => import('./edit-hu.js').then((m) => m.default),
       lobby: () => import('./lobby-hu.js').then((m) => m.default),
       explore: () => import('./explore-hu.js').then((m) => m.default),
@@ -69,7 +73,7 @@ export const LANGUAGES = Object.freeze([
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'edit', 'lobby', 'explore']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';

@@ -121,7 +121,7 @@ export const SECTIONS = [
 export function howTo({ dialog, t }) {
   async function open() {
     // Without the rules core, the text is there without the diagrams.
-    const [core] = await Promise.all([loadWasm().catch(() => /** @type {Core|null} */ (null)), loadMessages('teach', document.documentElement.lang || 'en')]);
+    const [core] = await Promise.all([loadWasm().catch(() => /** @type {Core|null} */ (null)), loadMessages('howto', document.documentElement.lang || 'en')]);
     render(dialog, t, core);
     await openSheet(dialog);
     dialog.scrollTop = 0;
