@@ -450,7 +450,7 @@ test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle
   await page.close();
 });
 
-test('the single file opened from disk (file://) says the lessons, the puzzles and the editor are left out, and plays', async () => {
+test('the single file opened from disk (file://) says the lessons, the puzzles and the editor are left out, shows How to play, and plays', async () => {
   // docs/HOSTING.md's ruling: the single file carries what a game needs, not the teaching module.
   const page = await env.context.newPage();
   const problems = watch(page);
@@ -469,6 +469,11 @@ test('the single file opened from disk (file://) says the lessons, the puzzles a
   await page.keyboard.press('Escape');
   await page.click('#open-editor');
   await waitText(page, '#notice', leftOut);
+  // "How to play" stays, in its own words: its messages are a part the file keeps.
+  await page.click('#open-howto');
+  await page.waitForSelector('#howto[open]');
+  assert.ok((await page.$$eval('#howto h3', (hs) => hs.map((h) => h.textContent))).includes(M['howto.goal.title']));
+  await page.keyboard.press('Escape');
   await playMove(page, (await state(page)).moves[0].text);
   assert.equal(await page.evaluate(() => document.querySelector('blue-gray-game').state.history.length), 1);
   assert.deepEqual(problems, []);
