@@ -210,6 +210,7 @@ pub struct GameState {
     /// The game record text.
     pub record: String,
     /// The game's tree of moves when it has variations, else `None`: see [`crate::tree`].
+    #[cfg(feature = "variations")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tree: Option<crate::tree::TreeView>,
 }
@@ -269,6 +270,7 @@ impl GameState {
             can_undo: !g.moves().is_empty(),
             can_redo: g.redo_moves().next().is_some(),
             record: g.record().to_string(),
+            #[cfg(feature = "variations")]
             tree: crate::tree::tree_view(g),
         }
     }
