@@ -242,7 +242,7 @@ export class GameSetup {
     } catch (e) {
       if (r.game !== game) return !!r.core?.tree;
       const leftOut = e instanceof KeyedError && e.key === 'singleFile.leftOut';
-      b.apply(B.withNotice, { text: leftOut ? b.t('singleFile.variationsLeftOut') : b.t('error.variations', { error: errorText(e) }) });
+      b.apply(B.withNotice, leftOut ? { key: 'singleFile.variationsLeftOut' } : { key: 'error.variations', params: { error: errorText(e) } });
       b.changed();
       return false;
     }
