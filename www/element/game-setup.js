@@ -96,8 +96,12 @@ export class GameSetup {
     r.catalogue = core.variants();
     b.readAttributes(true);
     r.newGameQueued = false;
-    this.fromAttributes();
-    b.loaded();
+    // The first game's variations, if it has any, are there when the board is ready.
+    try {
+      await this.fromAttributes();
+    } finally {
+      b.loaded();
+    }
   }
 
   /** A new game from the attributes at the end of the task (several may change at once). */
@@ -108,12 +112,16 @@ export class GameSetup {
     queueMicrotask(() => {
       if (!r.newGameQueued) return;
       r.newGameQueued = false;
-      this.fromAttributes();
+      void this.fromAttributes();
     });
   }
 
-  /** Makes the game the attributes describe; a bad one is reported and the nearest good game started. */
-  fromAttributes() {
+  /**
+   * Makes the game the attributes describe; a bad one is reported and the nearest good game
+   * started. Resolves once its variations are kept, if it has any (see `setGame`).
+   * @returns {Promise<unknown>}
+   */
+  async fromAttributes() {
     const b = this.#board;
     const core = b.resources().core;
     if (!core) return;
@@ -131,7 +139,7 @@ export class GameSetup {
       }
     }
     if (!record) this.#tagPlayers(game);
-    this.setGame(game, { source: record });
+    return this.setGame(game, { source: record });
   }
 
   /**
@@ -196,9 +204,11 @@ export class GameSetup {
   /**
    * Puts `game` on the board (`keepSession`: a live game's session goes on with it). A game the
    * play module read from `source` without its variations is then read again, with them, by the
-   * rules core that keeps them (`keepVariations`): meanwhile the board has its moves.
+   * rules core that keeps them (`keepVariations`): meanwhile the board has its moves. Returns
+   * that promise, or null when there is none to keep.
    * @param {CoreGame} game
    * @param {{keepSession?: boolean, source?: string|null}} [options]
+   * @returns {Promise<boolean>|null}
    */
   setGame(game, { keepSession = false, source = null } = {}) {
     const b = this.#board;
@@ -214,10 +224,9 @@ export class GameSetup {
     b.apply(B.withVariant, gs.variant);
     if (b.host.getAttribute('variant') !== gs.variant) b.reflect(() => b.host.setAttribute('variant', gs.variant));
     b.started(keepSession);
-    if (source && game.droppedVariations()) {
-      this.#sources.set(game, source);
-      void this.keepVariations();
-    }
+    if (!source || !game.droppedVariations()) return null;
+    this.#sources.set(game, source);
+    return this.keepVariations();
   }
 
   /**
