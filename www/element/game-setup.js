@@ -271,6 +271,9 @@ export class GameSetup {
       }
     } catch (e) {
       next?.free();
+      // A variation's move that cannot be played (the play module did not check it): said, and
+      // the game's own line is what a variation tried later starts from.
+      this.#sources.delete(game);
       b.error(errorText(e));
       return false;
     }
