@@ -40,7 +40,8 @@ export {};
  */
 
 /**
- * The rules core's view of a game (`Game.state()`).
+ * The rules core's view of a game (`Game.state()`). `tree` only from the teaching module's
+ * `Game`, which keeps variations, and only when the game has some (docs/RULES.md R29).
  * @typedef {{
  *   variant: string,
  *   variantDescription: string,
