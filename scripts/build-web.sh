@@ -5,7 +5,8 @@
 # (rustc's simd128) searches faster but needs WebAssembly SIMD, which Safari before 16.4 lacks,
 # so the page picks one by feature detection (www/engine/wasm-simd.js). `teaching` (the lessons
 # and the puzzles, with the proof search and the puzzle set) is built once, without SIMD, and
-# fetched only when a lesson or a puzzle first opens. Each is shrunk with wasm-opt when binaryen
+# fetched only when a lesson or a puzzle first opens, or a game has variations (its Game keeps
+# them; the play module's reads past them, docs/RULES.md R29). Each is shrunk with wasm-opt when binaryen
 # is installed; then the JS bindings with wasm-bindgen (--target web) into www/pkg (one glue for
 # both play builds, with the Game guard, crates/bluegray-wasm/js/game-guard.js, appended; one for
 # teaching), and dist/ (what to deploy, and the single-file build) with scripts/build-dist.mjs.
@@ -106,15 +107,17 @@ fi
 mv "$tmp/simd/bluegray_wasm_bg.wasm" "$out/bluegray_wasm_simd_bg.wasm"
 
 # The guard runs in the glue's module scope and uses these names of it: a wasm-bindgen whose
-# glue lacks one must fail the build, not ship an unguarded Game.
-glue="$out/bluegray_wasm.js"
-for name in 'export class Game' 'const GameFinalization' 'GameFinalization.register(' \
-  'wasm.__wbg_game_free(' '__wbg_ptr'; do
-  if ! grep -qF "$name" "$glue"; then
-    echo "build-web: $glue has no '$name': crates/bluegray-wasm/js/game-guard.js needs updating" >&2
-    exit 1
-  fi
+# glue lacks one must fail the build, not ship an unguarded Game. Both glues have a Game (the
+# teaching module's keeps a game's variations, docs/RULES.md R29), so both are guarded.
+for glue in "$out/bluegray_wasm.js" "$out/bluegray_teach.js"; do
+  for name in 'export class Game' 'const GameFinalization' 'GameFinalization.register(' \
+    'wasm.__wbg_game_free(' '__wbg_ptr'; do
+    if ! grep -qF "$name" "$glue"; then
+      echo "build-web: $glue has no '$name': crates/bluegray-wasm/js/game-guard.js needs updating" >&2
+      exit 1
+    fi
+  done
+  cat crates/bluegray-wasm/js/game-guard.js >>"$glue"
 done
-cat crates/bluegray-wasm/js/game-guard.js >>"$glue"
 # Its arguments (--relay wss://…: the site's relay for every visitor) are build-dist's.
 node scripts/build-dist.mjs "$@"

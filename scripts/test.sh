@@ -13,6 +13,9 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --release --quiet -- -D warnings
 echo "== cargo test --release"
 cargo test --workspace --release
+# The rules core as the web page's play module has it: without variations (docs/RULES.md R29).
+echo "== cargo test -p bluegray-core --no-default-features"
+cargo test -p bluegray-core --release --no-default-features --quiet
 echo "== wasm build"
 bash scripts/build-web.sh
 # After the build: the type check reads the bindings' declarations it writes (www/pkg).

@@ -450,7 +450,7 @@ test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle
   await page.close();
 });
 
-test('the single file opened from disk (file://) says the lessons, the puzzles and the editor are left out, shows How to play, and plays', async () => {
+test('the single file opened from disk (file://) says the lessons, the puzzles, the editor and a record’s variations are left out, shows How to play, and plays', async () => {
   // docs/HOSTING.md's ruling: the single file carries what a game needs, not the teaching module.
   const page = await env.context.newPage();
   const problems = watch(page);
@@ -476,6 +476,15 @@ test('the single file opened from disk (file://) says the lessons, the puzzles a
   await page.keyboard.press('Escape');
   await playMove(page, (await state(page)).moves[0].text);
   assert.equal(await page.evaluate(() => document.querySelector('blue-gray-game').state.history.length), 1);
+  // A record with variations opens with its own moves, which play on; the board says its
+  // variations are left out (docs/RULES.md R29).
+  await page.evaluate(() => document.querySelector('blue-gray-game').newGame({ mode: 'two', record: '1. e2-e3 (1. d2-d3 {a (note)}) 1... e8-e7 *' }));
+  await page.waitForFunction(
+    (text) => document.querySelector('blue-gray-game').shadowRoot.querySelector('.notice').textContent === text,
+    M['singleFile.variationsLeftOut'],
+  );
+  await playMove(page, 'd2-d3');
+  assert.deepEqual(await page.evaluate(() => document.querySelector('blue-gray-game').state.history), ['e2-e3', 'e8-e7', 'd2-d3']);
   assert.deepEqual(problems, []);
   await page.close();
 });

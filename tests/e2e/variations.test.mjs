@@ -3,7 +3,8 @@
 // and out of it and between variations, promoted to the game's line, the record downloaded with
 // it in parentheses, the game kept over a reload and opened by link with it; a record's
 // comments shown after their moves; the page passes its accessibility checks with the variation
-// shown.
+// shown. The rules core that keeps variations is fetched only then, not on the first visit
+// (docs/RULES.md R29).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,6 +16,9 @@ const OPENING = ['e2-e3', 'e8-e7', 'd2-d3', 'd8-d7', 'f2-f3', 'f8-f7'];
 const env = setUp({}, (e) => e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(e.url).origin }));
 
 const viewPath = (page) => page.evaluate(() => window.bluegray.element.viewPath);
+
+/** Whether the page has fetched the teaching module, which has the `Game` that keeps variations. */
+const hasTeaching = (page) => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('bluegray_teach')));
 
 /** Takes the focus off any control and the board: keys then go to the page itself. */
 async function focusBody(page) {
@@ -39,6 +43,7 @@ async function tryMove(page, from, to, path) {
 
 test('a variation made at an earlier position, walked by keys, promoted, downloaded, kept and linked', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  assert.equal(await hasTeaching(page), false, 'a first visit fetches no variations');
   await page.evaluate((ms) => {
     for (const m of ms) window.bluegray.element.play(m);
   }, OPENING);
@@ -47,6 +52,7 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   // Back to the position after 1… e8-e7, and a different move there: a variation, not a new game.
   await page.click('#moves button[data-ply="2"]');
   await tryMove(page, 'f2', 'f3', [0, 0, 1]);
+  assert.equal(await hasTeaching(page), true, 'the first variation fetches them');
   await tryMove(page, 'd8', 'd7', [0, 0, 1, 0]);
   let s = await state(page);
   assert.deepEqual(s.history, OPENING, 'the game is as it was');
@@ -100,10 +106,11 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   await page.reload();
   await waitReady(page);
   await frames(page);
+  // Its moves at once, its variations once the rules core that keeps them is there.
+  await page.locator('#moves li.variation').waitFor();
   s = await state(page);
   assert.deepEqual(s.history, ['e2-e3', 'e8-e7', 'f2-f3', 'd8-d7']);
   assert.ok(s.tree, 'the kept game has its variations');
-  await page.locator('#moves li.variation').waitFor();
 
   // A link to the game opens it, variation and all, in another browser.
   const link = await copyLink(page, '#copy-link');
@@ -113,10 +120,10 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
     const freshProblems = watch(fresh);
     await fresh.goto(link);
     await waitReady(fresh);
+    await fresh.locator('#moves li.variation').waitFor();
     const there = await state(fresh);
     assert.deepEqual(there.history, s.history);
     assert.deepEqual(there.tree, s.tree);
-    await fresh.locator('#moves li.variation').waitFor();
     assert.deepEqual(freshProblems, []);
   } finally {
     await context.close();

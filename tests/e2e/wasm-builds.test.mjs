@@ -2,7 +2,7 @@
 // so the page loads the SIMD build; a browser without SIMD (Safari before 16.4), imitated by
 // making WebAssembly.validate refuse SIMD in the page and in its service worker, loads the
 // baseline, plays, and keeps only the baseline for offline play. The single file embeds only the
-// baseline.
+// baseline. The play builds have no variations' code: the teaching module's Game has it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -128,4 +128,16 @@ test('the single file embeds the baseline build, and only it: no SIMD build, no 
   assert.equal(embedded.length, 1);
   assert.match(code, /teachingBase64:null/);
   assert.ok(embedded[0].equals(fs.readFileSync(path.join(DIST, BASELINE))), 'the embedded module is the baseline build');
+});
+
+test('the play builds carry no variations: only the teaching module’s Game keeps them (docs/RULES.md R29)', async () => {
+  const exports = async (file) => WebAssembly.Module.exports(await WebAssembly.compile(fs.readFileSync(path.join(DIST, file)))).map((e) => e.name);
+  for (const file of [SIMD, BASELINE]) {
+    const names = await exports(file);
+    assert.ok(names.includes('game_droppedVariations'), `${file} says when it dropped a record's variations`);
+    assert.ok(!names.some((n) => /tree/i.test(n)), `${file} has no tree of moves`);
+  }
+  const teaching = await exports('pkg/bluegray_teach_bg.wasm');
+  assert.ok(teaching.includes('game_setTree') && teaching.includes('game_state'), 'the teaching module’s Game keeps variations');
+  assert.ok(!teaching.includes('think') && !teaching.includes('analyse'), 'the AI is the play module’s only');
 });

@@ -1,9 +1,12 @@
-// Unit tests of www/lib/tree.js: a move played at an earlier position starts a variation (or
+// Unit tests of www/lib/tree.js and lib/tree-edit.js: a move played at an earlier position starts a variation (or
 // follows the one that has it), the cursor steps along lines and between variations, and a
 // variation is promoted, made the game's line or deleted; the lines go back to the rules core.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as T from '../../www/lib/tree.js';
+import * as Walk from '../../www/lib/tree.js';
+import * as Edit from '../../www/lib/tree-edit.js';
+
+const T = { ...Walk, ...Edit };
 
 /** The tree of a game of `moves`, as `treeOf` makes it from a state without variations. */
 const game = (...moves) => T.treeOf(/** @type {any} */ ({ history: moves }));

@@ -145,7 +145,7 @@ export class BoardController {
         else this.#emit('puzzle-solved', { moves: detail.moves });
       },
     });
-    this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe() });
+    this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe(), keepVariations: () => this.#setup.keepVariations() });
     this.#hints = new HintRunner(port);
     this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveDeclared: (how, side) => this.#live.declared(how, side) });
     this.#live = new LiveLink({
@@ -161,6 +161,7 @@ export class BoardController {
     this.#setup = new GameSetup({
       ...port,
       readAttributes: (report) => this.#attributes.read(report),
+      line: () => this.#history.line(),
       startClocks: (game) => this.#clocks.start(game),
       limits: () => this.#attributes.limits(),
       settingErrors: (errors) => this.#attributes.settingErrors(errors),

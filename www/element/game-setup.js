@@ -1,14 +1,15 @@
 // Setting up a board's game: loading the rules core (and the board's language) once, the game
 // the attributes describe (a record, else a position of the variant, else its start; a bad one
 // is reported and the nearest good game started), the element's `newGame(options)`, who plays in
-// the record's tags, a game by link's id, and putting a game on the board.
+// the record's tags, a game by link's id, putting a game on the board, and moving it to the rules
+// core that keeps variations when it has some (docs/RULES.md R29).
 import * as B from './board.js';
 import { playerTags } from './players.js';
-import { loadWasm } from '../engine/assets.js';
+import { loadWasm, loadVariations } from '../engine/assets.js';
 import { DEFAULTS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
 import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
-import { errorText } from '../lib/errors.js';
+import { errorText, KeyedError } from '../lib/errors.js';
 import { loadLanguage } from '../lib/i18n.js';
 /** @import { Core, CoreGame } from '../engine/core-types.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
@@ -41,6 +42,9 @@ const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
  *   failed(message: string): void,
  *   language(): string,
  *   error(message: string): void,
+ *   refresh(): void,
+ *   changed(): void,
+ *   line(): {record: string, ply: number, moves: string[]},
  *   t(key: string, params?: MessageParams): string,
  * }} SetupBoard
  */
@@ -61,6 +65,12 @@ export function makeGame(core, { variant, record, position }) {
 export class GameSetup {
   /** @type {SetupBoard} */
   #board;
+  /**
+   * The record a game of the play module was read from when that module read past its
+   * variations: the game is read again from it with the rules core that keeps them.
+   * @type {WeakMap<CoreGame, string>}
+   */
+  #sources = new WeakMap();
 
   /** @param {SetupBoard} board */
   constructor(board) {
@@ -86,8 +96,12 @@ export class GameSetup {
     r.catalogue = core.variants();
     b.readAttributes(true);
     r.newGameQueued = false;
-    this.fromAttributes();
-    b.loaded();
+    // The first game's variations, if it has any, are there when the board is ready.
+    try {
+      await this.fromAttributes();
+    } finally {
+      b.loaded();
+    }
   }
 
   /** A new game from the attributes at the end of the task (several may change at once). */
@@ -98,12 +112,16 @@ export class GameSetup {
     queueMicrotask(() => {
       if (!r.newGameQueued) return;
       r.newGameQueued = false;
-      this.fromAttributes();
+      void this.fromAttributes();
     });
   }
 
-  /** Makes the game the attributes describe; a bad one is reported and the nearest good game started. */
-  fromAttributes() {
+  /**
+   * Makes the game the attributes describe; a bad one is reported and the nearest good game
+   * started. Resolves once its variations are kept, if it has any (see `setGame`).
+   * @returns {Promise<unknown>}
+   */
+  async fromAttributes() {
     const b = this.#board;
     const core = b.resources().core;
     if (!core) return;
@@ -121,7 +139,7 @@ export class GameSetup {
       }
     }
     if (!record) this.#tagPlayers(game);
-    this.setGame(game);
+    return this.setGame(game, { source: record });
   }
 
   /**
@@ -146,7 +164,7 @@ export class GameSetup {
     b.readAttributes(false);
     if (!game) return this.queue();
     if (!settings.record) this.#tagPlayers(game);
-    this.setGame(game);
+    this.setGame(game, { source: settings.record });
   }
 
   /**
@@ -184,11 +202,15 @@ export class GameSetup {
   }
 
   /**
-   * Puts `game` on the board (`keepSession`: a live game's session goes on with it).
+   * Puts `game` on the board (`keepSession`: a live game's session goes on with it). A game the
+   * play module read from `source` without its variations is then read again, with them, by the
+   * rules core that keeps them (`keepVariations`): meanwhile the board has its moves. Returns
+   * that promise, or null when there is none to keep.
    * @param {CoreGame} game
-   * @param {{keepSession?: boolean}} [options]
+   * @param {{keepSession?: boolean, source?: string|null}} [options]
+   * @returns {Promise<boolean>|null}
    */
-  setGame(game, { keepSession = false } = {}) {
+  setGame(game, { keepSession = false, source = null } = {}) {
     const b = this.#board;
     b.stop();
     const r = b.resources();
@@ -202,5 +224,78 @@ export class GameSetup {
     b.apply(B.withVariant, gs.variant);
     if (b.host.getAttribute('variant') !== gs.variant) b.reflect(() => b.host.setAttribute('variant', gs.variant));
     b.started(keepSession);
+    if (!source || !game.droppedVariations()) return null;
+    this.#sources.set(game, source);
+    return this.keepVariations();
   }
+
+  /**
+   * Moves the board's game to the rules core that keeps variations (engine/assets.js
+   * `loadVariations`, docs/RULES.md R29), where it stays, as do the board's later games: the game
+   * is read again from the record it came from (variations and all) or from its whole line, and
+   * follows what was played on it meanwhile. Resolves to whether the board's game keeps
+   * variations now: not when another game was put on the board meanwhile, or the rules core
+   * could not be had (the single file leaves it out), which the board says; its game is then
+   * played on without variations.
+   * @returns {Promise<boolean>}
+   */
+  async keepVariations() {
+    const b = this.#board;
+    const r = b.resources();
+    const game = r.game;
+    if (!game || r.core?.tree) return !!game;
+    /** @type {Core} */
+    let core;
+    try {
+      core = await loadVariations();
+    } catch (e) {
+      if (r.game !== game) return !!r.core?.tree;
+      const leftOut = e instanceof KeyedError && e.key === 'singleFile.leftOut';
+      b.apply(B.withNotice, leftOut ? { key: 'singleFile.variationsLeftOut' } : { key: 'error.variations', params: { error: errorText(e) } });
+      b.changed();
+      return false;
+    }
+    if (r.game !== game) return !!r.core?.tree;
+    if (r.core?.tree) return true;
+    const line = b.line();
+    /** @type {CoreGame|null} */
+    let next = null;
+    try {
+      next = core.Game.fromRecord(this.#sources.get(game) ?? line.record);
+      follow(next, line);
+      // The tags set since it was read (the clock's time control, a game by link's id) come along
+      // (the reserved ones, Variant, Result…, are no game's tags: `tag` has none of them).
+      for (const [, name] of line.record.matchAll(/^\[(\w+) /gm)) {
+        const value = game.tag(name);
+        if (value !== undefined && next.tag(name) !== value) next.setTag(name, value);
+      }
+    } catch (e) {
+      next?.free();
+      // A variation's move that cannot be played (the play module did not check it): said, and
+      // the game's own line is what a variation tried later starts from.
+      this.#sources.delete(game);
+      b.error(errorText(e));
+      return false;
+    }
+    r.core = core;
+    r.game = next;
+    game.free();
+    b.refresh();
+    return true;
+  }
+}
+
+/**
+ * Brings `game` (read from the record its board's game came from) to that game's whole `line`:
+ * back to where they part, on along the line, then its moves taken back again.
+ * @param {CoreGame} game
+ * @param {{ply: number, moves: string[]}} line
+ */
+function follow(game, { ply, moves }) {
+  const have = game.state().history;
+  let shared = 0;
+  while (shared < have.length && shared < moves.length && have[shared] === moves[shared]) shared++;
+  for (let i = have.length; i > shared; i--) game.undo();
+  for (const move of moves.slice(shared)) game.play(move);
+  for (let i = moves.length; i > ply; i--) game.undo();
 }

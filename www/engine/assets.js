@@ -4,7 +4,8 @@
 // that a worker never fetches it (it may live on another origin than the page, or inside a single
 // HTML file); it comes in two builds, one with WebAssembly SIMD (faster) and one without, and the
 // browser's support picks (wasm-simd.js). The teaching module (the lessons and the puzzles) is
-// fetched, with its bindings, only when a lesson or a puzzle is first asked for.
+// fetched, with its bindings, only when a lesson or a puzzle is first asked for, or a game with
+// variations: its `Game` keeps them, the play module's reads past them (docs/RULES.md R29).
 //
 // Where the assets come from is the one thing that differs between builds: next to this module
 // (`new URL('…', import.meta.url)`, the default), or embedded in the single-file build, which
@@ -162,8 +163,21 @@ export const loadWasm = onDemand(async () => {
 export const loadTeaching = onDemand(async () => {
   const [glue, module] = await Promise.all([import('../pkg/bluegray_teach.js'), assets.compileTeaching()]);
   await glue.default({ module_or_path: module });
-  const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer } = glue;
-  return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer };
+  const { Game, lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer } = glue;
+  return { Game, lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer };
+});
+
+/**
+ * Loads the rules core that keeps a game's variations (docs/RULES.md R29): the play module's
+ * catalogue and compiled module (the AI's), the teaching module's `Game`, and the page's editing
+ * of a game's tree (lib/tree-edit.js). Fetched when a game first has variations: a record with
+ * them, or a move tried at an earlier position. In the single file it fails with
+ * `singleFile.leftOut`. A failed load is tried again at the next call.
+ * @type {() => Promise<Core>}
+ */
+export const loadVariations = onDemand(async () => {
+  const [core, teaching, tree] = await Promise.all([loadWasm(), loadTeaching(), import('../lib/tree-edit.js')]);
+  return { ...core, Game: teaching.Game, tree };
 });
 
 /**

@@ -27,9 +27,13 @@ pub struct Game {
     /// Comments of the record the game was read from, each with the number of moves played
     /// before it.
     pub(crate) comments: Vec<(usize, String)>,
-    /// Variations of the record (or set by [`Game::set_tree`]), each with the index of the move
+    /// Variations of the record (or set by `Game::set_tree`), each with the index of the move
     /// it replaces; see [`crate::line`].
+    #[cfg(feature = "variations")]
     pub(crate) variations: Vec<(usize, crate::line::Line)>,
+    /// Whether the record the game was read from had variations that were read past (a build
+    /// without the `variations` feature): see [`Game::dropped_variations`].
+    pub(crate) dropped_variations: bool,
 }
 
 impl Game {
@@ -49,10 +53,20 @@ impl Game {
             declared: None,
             tags: Vec::new(),
             comments: Vec::new(),
+            #[cfg(feature = "variations")]
             variations: Vec::new(),
+            dropped_variations: false,
         };
         g.outcome = g.compute_outcome();
         g
+    }
+
+    /// Whether the record the game was read from had variations that this build read past
+    /// (without the `variations` feature): its moves and comments are the record's, its
+    /// variations are not kept, and a build with the feature reads them (docs/RULES.md R29).
+    /// Always false with the feature.
+    pub fn dropped_variations(&self) -> bool {
+        self.dropped_variations
     }
 
     /// A new game from a position code.
@@ -133,6 +147,7 @@ impl Game {
             // Comments on the moves taken back belonged to the line the game has now left.
             let played = self.moves.len();
             self.comments.retain(|(at, _)| *at <= played);
+            #[cfg(feature = "variations")]
             self.variations.retain(|(at, _)| *at <= played);
         }
         self.push(m);
@@ -227,6 +242,7 @@ impl Game {
         self.redo.clear();
         let played = self.moves.len();
         self.comments.retain(|(at, _)| *at <= played);
+        #[cfg(feature = "variations")]
         self.variations.retain(|(at, _)| *at <= played);
         self.declared = Some(o);
         self.outcome = Some(o);

@@ -58,6 +58,7 @@ pub mod record;
 pub mod rng;
 pub mod setup;
 pub mod text;
+#[cfg(feature = "variations")]
 pub mod tree;
 pub mod validity;
 pub mod variant;
@@ -80,6 +81,7 @@ pub use record::{GameRecord, RecordError, TagError, RESERVED_TAGS};
 pub use rng::SplitMix64;
 pub use setup::{Piece, PieceKind, PositionCodeError, Setup};
 pub use text::excerpt;
+#[cfg(feature = "variations")]
 pub use tree::Node;
 pub use validity::Problem;
 pub use variant::{

@@ -200,7 +200,11 @@ pub struct GameRecord {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
     /// Variations, each with the index in `moves` of the move it replaces, in order.
+    #[cfg(feature = "variations")]
     pub variations: Vec<(usize, Line)>,
+    /// Whether the record had variations that were read past, not kept: always false with the
+    /// `variations` feature, which keeps them (docs/RULES.md R29).
+    pub dropped_variations: bool,
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -283,7 +287,11 @@ impl GameRecord {
             })?;
         }
         game.comments.clone_from(&self.comments);
-        game.variations = checked_variations(&game, &self.variations)?;
+        #[cfg(feature = "variations")]
+        {
+            game.variations = checked_variations(&game, &self.variations)?;
+        }
+        game.dropped_variations = self.dropped_variations;
         let declared = self.tag("Termination").and_then(declared_ending);
         if let Some(o) = game.outcome() {
             if let Some(reason) = declared {
@@ -361,12 +369,14 @@ impl GameRecord {
                 .cloned()
                 .collect(),
             result,
+            #[cfg(feature = "variations")]
             variations: game
                 .variations
                 .iter()
                 .filter(|(at, _)| *at < game.moves().len())
                 .cloned()
                 .collect(),
+            dropped_variations: game.dropped_variations,
         }
     }
 }
@@ -398,6 +408,7 @@ fn move_number_label(pos: &Position) -> String {
     format!("{}{dots}", pos.move_number())
 }
 
+#[cfg(feature = "variations")]
 /// The variations of `game`'s record, each move checked from the position it is played at and
 /// written as the rules core writes it; the error names the first move that cannot be played.
 pub(crate) fn checked_variations(
@@ -416,6 +427,7 @@ pub(crate) fn checked_variations(
         .collect()
 }
 
+#[cfg(feature = "variations")]
 /// `line` played from the end of `game`, checked.
 fn checked_line(mut game: Game, line: &Line) -> Result<Line, RecordError> {
     let start = game.moves().len();
@@ -644,8 +656,17 @@ impl FromStr for GameRecord {
                         let (line, column) = movetext.place(at);
                         return Err(RecordError::UnopenedVariation { line, column });
                     };
-                    let parent = open.last_mut().map_or(&mut main, |(l, _, _)| l);
-                    parent.variations.push((replaced, variation));
+                    #[cfg(feature = "variations")]
+                    {
+                        let parent = open.last_mut().map_or(&mut main, |(l, _, _)| l);
+                        parent.variations.push((replaced, variation));
+                    }
+                    // Read past, its moves unchecked, and said to be (docs/RULES.md R29).
+                    #[cfg(not(feature = "variations"))]
+                    {
+                        let _ = (variation, replaced);
+                        rec.dropped_variations = true;
+                    }
                     continue;
                 }
                 Token::Word(word) => word,
@@ -679,7 +700,10 @@ impl FromStr for GameRecord {
         }
         rec.moves = main.moves;
         rec.comments = main.comments;
-        rec.variations = main.variations;
+        #[cfg(feature = "variations")]
+        {
+            rec.variations = main.variations;
+        }
         if let Some(tag_result) = rec.tag("Result").map(str::to_string) {
             if !ended && RESULTS.contains(&tag_result.as_str()) {
                 rec.result = tag_result;
@@ -700,6 +724,7 @@ fn comment_part(text: &str) -> String {
 struct LineRef<'a> {
     moves: &'a [String],
     comments: &'a [(usize, String)],
+    #[cfg(feature = "variations")]
     variations: &'a [(usize, Line)],
 }
 
@@ -745,6 +770,7 @@ fn write_line<'a>(
             comments = rest;
             renumber = true;
         }
+        #[cfg(feature = "variations")]
         for (_, variation) in line.variations.iter().filter(|(at, _)| *at == i) {
             let mut inner = Vec::new();
             let sub = LineRef {
@@ -766,6 +792,8 @@ fn write_line<'a>(
             parts.extend(inner);
             renumber = true;
         }
+        #[cfg(not(feature = "variations"))]
+        let _ = before;
     }
     comments
 }
@@ -790,6 +818,7 @@ impl fmt::Display for GameRecord {
         let main = LineRef {
             moves: &self.moves,
             comments: &self.comments,
+            #[cfg(feature = "variations")]
             variations: &self.variations,
         };
         let comments = write_line(&mut parts, start, 0, main);

@@ -1,3 +1,4 @@
+#![cfg(feature = "variations")]
 //! Variations in game records (docs/RULES.md §6.4): read, checked, written back, and walked as a
 //! tree; a random tree survives a record, and a record without variations reads as before.
 

@@ -56,21 +56,31 @@ mod lessons;
 mod puzzles;
 pub mod search;
 pub mod session;
+#[cfg(feature = "variations")]
 pub mod tree;
 pub mod view;
 
-#[cfg(all(target_arch = "wasm32", feature = "play"))]
+// The `Game` class is in both modules: the play module's reads past a record's variations
+// (`droppedVariations()`), the teaching module's keeps them (`setTree`, `state().tree`), and the
+// page moves a game with variations there (docs/RULES.md R29). The catalogue and the AI are the
+// play module's only.
+#[cfg(all(target_arch = "wasm32", any(feature = "play", feature = "teaching")))]
 mod wasm {
     use std::cell::RefCell;
 
+    #[cfg(feature = "play")]
     use bluegray_engine::{Engine, DEFAULT_HASH_MB};
     use wasm_bindgen::prelude::*;
 
     use crate::args::{self, Param};
+    #[cfg(feature = "play")]
     use crate::clock::{self, JsClock};
     use crate::error::{ApiError, ErrorCode};
-    use crate::js::{self, js_error, read, spec_and_code, string, to_js};
+    #[cfg(feature = "play")]
+    use crate::js::to_js;
+    use crate::js::{self, js_error, read, spec_and_code, string};
     use crate::session::Session;
+    #[cfg(feature = "play")]
     use crate::{catalogue, search};
 
     /// Installs the panic hook so that a Rust panic (a bug) is logged with its message.
@@ -253,9 +263,18 @@ mod wasm {
             self.with("Game.code", |s| Ok(s.code()))
         }
 
+        /// Whether the record the game was read from had variations this module read past (the
+        /// play module: its moves and comments are the record's; the teaching module's `Game`
+        /// keeps variations, and there this is always false).
+        #[wasm_bindgen(js_name = droppedVariations)]
+        pub fn dropped_variations(&self) -> Result<bool, JsValue> {
+            self.with("Game.droppedVariations", |s| Ok(s.dropped_variations()))
+        }
+
         /// Makes a tree of moves the game's: `lines` holds every line from the start to a last
         /// move, one per text line, moves separated by spaces, the first the game's own (see
         /// `bluegray_wasm::tree`). Throws, changing nothing, when a move cannot be played.
+        #[cfg(feature = "variations")]
         #[wasm_bindgen(js_name = setTree)]
         pub fn set_tree(&self, lines: JsValue) -> Result<(), JsValue> {
             const F: &str = "Game.setTree";
@@ -264,6 +283,7 @@ mod wasm {
         }
     }
 
+    #[cfg(feature = "play")]
     /// The catalogue: named variants, rule options, AI levels with the level range, and the
     /// analysis node budgets (see [`catalogue::Catalogue`]).
     #[wasm_bindgen]
@@ -271,12 +291,14 @@ mod wasm {
         to_js(&catalogue::catalogue(), "variants")
     }
 
+    #[cfg(feature = "play")]
     thread_local! {
         /// The one engine of `think` and `analyse`: its transposition table (16 MB) is made at
         /// the first search.
         static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
     }
 
+    #[cfg(feature = "play")]
     /// Runs `f` with the engine, every argument already read; `busy` when a search is running
     /// (a call from inside one, through JS the search ran).
     fn with_engine<T>(
@@ -294,6 +316,7 @@ mod wasm {
         })
     }
 
+    #[cfg(feature = "play")]
     /// The arguments `recordOrCode` and `spec` of a search, naming the position to search.
     fn position(
         record_or_code: &JsValue,
@@ -304,6 +327,7 @@ mod wasm {
         Ok((text, string(spec, Param::new(function, "spec"))?))
     }
 
+    #[cfg(feature = "play")]
     /// Searches for the side to move of a game record (or of a position code of `spec`) at AI
     /// `level` (a whole number from 1 to 8) with an optional time budget in milliseconds
     /// (`undefined`, `null` or 0 for the level's own budget). Returns
@@ -333,6 +357,7 @@ mod wasm {
         to_js(&result.map_err(js_error)?, F)
     }
 
+    #[cfg(feature = "play")]
     /// Analyses the position of a game record (or of a position code of `spec`) for the side
     /// to move at full strength within `nodes` nodes (`undefined` or `null`: the catalogue's
     /// `analysisNodes`). Deterministic: no noise, no clock, and nothing kept from earlier

@@ -151,6 +151,12 @@ impl Session {
         self.game.position().to_string()
     }
 
+    /// Whether the record the game was read from had variations this build read past.
+    pub fn dropped_variations(&self) -> bool {
+        self.game.dropped_variations()
+    }
+
+    #[cfg(feature = "variations")]
     /// Makes the tree whose lines are `lines` the game's (see [`crate::tree::tree_of_lines`]).
     pub fn set_tree(&mut self, lines: &str) -> Result<(), ApiError> {
         let tree = crate::tree::tree_of_lines(lines, &self.game.tree())?;
