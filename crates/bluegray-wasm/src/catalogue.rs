@@ -1,6 +1,11 @@
 //! The catalogue `variants()` answers, as serde-serialisable plain data: every named variant
 //! with its rules and measured balance, every rule option, every AI level, and the analysis
 //! node budgets of [`crate::search`], so that the page copies none of these numbers.
+//!
+//! The module carries it as the JSON [`catalogue`] makes ([`CATALOGUE_JSON`], the file
+//! `crates/bluegray-wasm/catalogue.json`), not the code that makes it: the code weighed 11 KB of
+//! the play module, the text 1 KB once compressed. A test keeps the file equal to what
+//! [`catalogue`] makes; `BLESS=1 cargo test -p bluegray-wasm catalogue` writes it again.
 
 use bluegray_core::VariantName;
 use bluegray_engine::Level;
@@ -77,6 +82,9 @@ pub struct Catalogue {
     pub max_analysis_nodes: u64,
 }
 
+/// [`catalogue`] as JSON, as the file the module carries holds it.
+pub const CATALOGUE_JSON: &str = include_str!("../catalogue.json");
+
 /// The named variants and AI levels.
 pub fn catalogue() -> Catalogue {
     Catalogue {
@@ -118,6 +126,21 @@ pub fn catalogue() -> Catalogue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_catalogue_the_module_carries_is_the_one_the_code_makes() {
+        let made = serde_json::to_string_pretty(&catalogue()).unwrap() + "\n";
+        if std::env::var_os("BLESS").is_some() {
+            let file = concat!(env!("CARGO_MANIFEST_DIR"), "/catalogue.json");
+            std::fs::write(file, &made).unwrap();
+            return;
+        }
+        assert!(
+            CATALOGUE_JSON == made,
+            "crates/bluegray-wasm/catalogue.json is not the catalogue the code makes: \
+             write it again with BLESS=1 cargo test -p bluegray-wasm catalogue"
+        );
+    }
 
     #[test]
     fn the_catalogue_lists_every_option_and_each_variants_rules() {
