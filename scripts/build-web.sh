@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the web page's rules core: crates/bluegray-wasm in release mode for wasm32-unknown-unknown,
+# Builds the web page's rules core: crates/bluegray-wasm with the `wasm` profile (Cargo.toml: release,
+# the rules core and the binding built for size) for wasm32-unknown-unknown,
 # as two modules. `play` (the game, its catalogue and the AI: all a game needs, on the first
 # visit) is built twice: the baseline runs in every browser with WebAssembly, the SIMD build
 # (rustc's simd128) searches faster but needs WebAssembly SIMD, which Safari before 16.4 lacks,
@@ -70,9 +71,9 @@ trap 'rm -rf "$tmp"' EXIT
 # build DIR FEATURE: the crate with only FEATURE's exports, in target dir DIR (each feature set and
 # RUSTFLAGS in a dir of its own: sharing one, each build would rebuild the other's crates).
 build() {
-  CARGO_TARGET_DIR="$1" cargo build -p bluegray-wasm --release --target wasm32-unknown-unknown \
+  CARGO_TARGET_DIR="$1" cargo build -p bluegray-wasm --profile wasm --target wasm32-unknown-unknown \
     --no-default-features --features "$2"
-  echo "$1/wasm32-unknown-unknown/release/bluegray_wasm.wasm"
+  echo "$1/wasm32-unknown-unknown/wasm/bluegray_wasm.wasm"
 }
 
 play=$(build "$target_dir" play | tail -n 1)

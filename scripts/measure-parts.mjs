@@ -28,8 +28,8 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = process.env.CARGO_TARGET_DIR || path.join(REPO, 'target');
 /** The modules build-web.sh builds, by the name the page knows them by. */
 const MODULES = [
-  { name: 'play', file: path.join(TARGET, 'wasm32-unknown-unknown/release/bluegray_wasm.wasm') },
-  { name: 'teaching', file: path.join(TARGET, 'wasm-teach/wasm32-unknown-unknown/release/bluegray_wasm.wasm') },
+  { name: 'play', file: path.join(TARGET, 'wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
+  { name: 'teaching', file: path.join(TARGET, 'wasm-teach/wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
 ];
 /** The wasm-opt features build-web.sh enables. */
 const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals'];
