@@ -23,6 +23,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { reachable } from './lib/reachable.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = process.env.CARGO_TARGET_DIR || path.join(REPO, 'target');
@@ -162,8 +163,8 @@ async function jsParts() {
   for (const entry of ['www/app.js', 'www/blue-gray-game.js']) {
     const start = Object.keys(outputs).find((o) => outputs[o].entryPoint === entry);
     if (!start) continue;
-    const atOnce = reach([start], (o) => outputs[o].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path));
-    const all = reach([start], (o) => outputs[o].imports.filter((i) => !i.external).map((i) => i.path));
+    const atOnce = reachable([start], (o) => outputs[o].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path));
+    const all = reachable([start], (o) => outputs[o].imports.filter((i) => !i.external).map((i) => i.path));
     for (const [what, files] of [['at once', atOnce], ['on demand', [...all].filter((o) => !atOnce.has(o))]]) {
       /** @type {Map<string, number>} */
       const sizes = new Map();
@@ -175,23 +176,6 @@ async function jsParts() {
       console.log('');
     }
   }
-}
-
-/**
- * Everything reachable from `starts` by `next`.
- * @param {string[]} starts
- * @param {(n: string) => string[]} next
- */
-function reach(starts, next) {
-  const seen = new Set();
-  const todo = [...starts];
-  while (todo.length) {
-    const n = /** @type {string} */ (todo.pop());
-    if (seen.has(n)) continue;
-    seen.add(n);
-    todo.push(...next(n));
-  }
-  return seen;
 }
 
 wasmParts();
