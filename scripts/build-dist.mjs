@@ -13,6 +13,7 @@
 //   dist/pkg/bluegray_wasm_simd_bg.wasm          the rules core, built with WebAssembly SIMD
 //   dist/pkg/bluegray_wasm_bg.wasm               the rules core for browsers without SIMD
 //   dist/pkg/bluegray_teach_bg.wasm              the lessons and puzzles, fetched when first used
+//   dist/pkg/bluegray_variations_bg.wasm         the Game that keeps variations, fetched when a game first has some
 //   dist/explorer/<variant>.txt the opening explorer's games, fetched when it first shows a variant
 //   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
 //   dist/sw.js                  the service worker, bundled with wasm-simd.js, told the build
@@ -30,7 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { rolldown } from 'rolldown';
 import { BUNDLE, TARGET } from './esbuild-options.mjs';
-import { buildPackage, WASM, TEACHING_WASM } from './build-package.mjs';
+import { buildPackage, WASM, ON_DEMAND_WASM } from './build-package.mjs';
 import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
 
 /**
@@ -274,6 +275,9 @@ export function editorDialog() {
   // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
   // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
   '../pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
+  // A game's variations: the module whose Game keeps them (docs/RULES.md R29); a record with them
+  // opens with its own moves, and the board says they are left out.
+  '../pkg/bluegray_variations.js': 'export default function init() { return Promise.resolve(); }',
   './lesson-dialog.js': 'export {};',
   // ... and their messages ("How to play"'s are a part of their own, which the file keeps).
   ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`./teach-${lang}.js`, 'export default { messages: {} };'])),
@@ -492,12 +496,12 @@ async function main() {
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
-  for (const f of [...Object.values(WASM), TEACHING_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
+  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
   vendorPackages();
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
   const chunks = await bundleModules();
-  for (const f of [...Object.values(WASM), TEACHING_WASM]) copy(path.join(WWW, f), path.join(DIST, f));
+  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) copy(path.join(WWW, f), path.join(DIST, f));
   // The opening explorer's games, a file per named variant (`bluegray explorer`), fetched when the
   // explorer first looks at that variant (review/explorer.js) and kept by the service worker.
   for (const f of fs.readdirSync(EXPLORER).filter((n) => n.endsWith('.txt'))) copy(path.join(EXPLORER, f), path.join(DIST, 'explorer', f));

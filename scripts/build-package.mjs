@@ -6,7 +6,8 @@
 //   blue-gray-game.js        the element, one ES module (importing it defines the element)
 //   ru-HASH.js, hu-HASH.js   the message tables other than English, loaded when asked for
 //   ai-worker.js             the computer player's worker
-//   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm, pkg/bluegray_teach_bg.wasm
+//   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm, pkg/bluegray_teach_bg.wasm,
+//   pkg/bluegray_variations_bg.wasm
 //                            the rules core, with WebAssembly SIMD and without (www/engine/wasm-simd.js picks)
 //   blue-gray-game.css       the board's stylesheet (inside its shadow root)
 //   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
@@ -85,6 +86,10 @@ const MANIFEST = 'custom-elements.json';
 export const WASM = { simd: 'pkg/bluegray_wasm_simd_bg.wasm', baseline: 'pkg/bluegray_wasm_bg.wasm' };
 /** The teaching module (the lessons and the puzzles), one build, fetched when first used. */
 export const TEACHING_WASM = 'pkg/bluegray_teach_bg.wasm';
+/** The variations module (the `Game` that keeps a game's variations), one build, fetched when a game first has some. */
+export const VARIATIONS_WASM = 'pkg/bluegray_variations_bg.wasm';
+/** The modules fetched on demand, one build each. */
+export const ON_DEMAND_WASM = [TEACHING_WASM, VARIATIONS_WASM];
 /** The package's README is made from the embedders' page of the repository's docs. */
 const README_TEMPLATE = 'docs/EMBEDDING.md';
 /** Where the API tables go in the README template. */
@@ -123,7 +128,7 @@ async function bundle() {
   });
   await esbuild.build({ entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') }, ...BUNDLE, format: 'esm', outdir: OUT });
   fs.mkdirSync(path.join(OUT, 'pkg'));
-  for (const f of [...Object.values(WASM), TEACHING_WASM]) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));
+  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
   fs.writeFileSync(path.join(OUT, 'blue-gray-game.css'), (await esbuild.transform(css, { loader: 'css', minify: true, target: BUNDLE.target })).code);
 }
@@ -547,7 +552,7 @@ function checkTypes() {
  * @returns {Promise<PackageJson>}
  */
 export async function buildPackage() {
-  if (![...Object.values(WASM), TEACHING_WASM].every((f) => fs.existsSync(path.join(WWW, f)))) fail('www/pkg is not built: run bash scripts/build-web.sh');
+  if (![...Object.values(WASM), ...ON_DEMAND_WASM].every((f) => fs.existsSync(path.join(WWW, f)))) fail('www/pkg is not built: run bash scripts/build-web.sh');
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   await bundle();

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Builds the web page's rules core: crates/bluegray-wasm with the `wasm` profile (Cargo.toml: release,
 # the rules core and the binding built for size) for wasm32-unknown-unknown,
-# as two modules. `play` (the game, its catalogue and the AI: all a game needs, on the first
+# as three modules. `play` (the game, its catalogue and the AI: all a game needs, on the first
 # visit) is built twice: the baseline runs in every browser with WebAssembly, the SIMD build
 # (rustc's simd128) searches faster but needs WebAssembly SIMD, which Safari before 16.4 lacks,
 # so the page picks one by feature detection (www/engine/wasm-simd.js). `teaching` (the lessons
-# and the puzzles, with the proof search and the puzzle set) is built once, without SIMD, and
-# fetched only when a lesson or a puzzle first opens, or a game has variations (its Game keeps
-# them; the play module's reads past them, docs/RULES.md R29). Each is shrunk with wasm-opt when binaryen
-# is installed; then the JS bindings with wasm-bindgen (--target web) into www/pkg (one glue for
-# both play builds, with the Game guard, crates/bluegray-wasm/js/game-guard.js, appended; one for
-# teaching), and dist/ (what to deploy, and the single-file build) with scripts/build-dist.mjs.
+# and the puzzles, with the proof search and the puzzle set, the editor's check and the
+# explorer's counts) is built once, without SIMD, and fetched only when one of those first
+# opens; `variations` (the Game that keeps a game's variations; the play module's reads past
+# them, docs/RULES.md R29) likewise, when a game first has some. Each is shrunk with wasm-opt
+# when binaryen is installed; then the JS bindings with wasm-bindgen (--target web) into www/pkg
+# (one glue for both play builds; the play and the variations glues with the Game guard,
+# crates/bluegray-wasm/js/game-guard.js, appended), and dist/ (what to deploy, and the
+# single-file build) with scripts/build-dist.mjs.
 # www/pkg and dist/ are git-ignored.
 #
 #   bash scripts/build-web.sh [--relay wss://relay.example.org]
@@ -87,6 +89,9 @@ simd=$(optimise "$play_simd" "$tmp/simd.wasm" -O3 --enable-simd)
 teach_raw=$(build "$target_dir/wasm-teach" teaching | tail -n 1)
 teach=$(optimise "$teach_raw" "$tmp/teach.wasm" -Oz)
 
+variations_raw=$(build "$target_dir/wasm-variations" variations | tail -n 1)
+variations=$(optimise "$variations_raw" "$tmp/variations.wasm" -Oz)
+
 rm -rf "$out"
 # Its TypeScript declarations (bluegray_wasm.d.ts) are what the type check (tsconfig.json) knows
 # of the bindings. No default module path: every caller hands the bindings the module it compiled
@@ -97,6 +102,7 @@ bind() {
 }
 bind "$out" "$baseline"
 bind "$out" "$teach" bluegray_teach
+bind "$out" "$variations" bluegray_variations
 # One glue serves both modules, so the SIMD module's must be the same, byte for byte (the same
 # exports and imports); only its wasm is kept.
 bind "$tmp/simd" "$simd"
@@ -108,9 +114,9 @@ fi
 mv "$tmp/simd/bluegray_wasm_bg.wasm" "$out/bluegray_wasm_simd_bg.wasm"
 
 # The guard runs in the glue's module scope and uses these names of it: a wasm-bindgen whose
-# glue lacks one must fail the build, not ship an unguarded Game. Both glues have a Game (the
-# teaching module's keeps a game's variations, docs/RULES.md R29), so both are guarded.
-for glue in "$out/bluegray_wasm.js" "$out/bluegray_teach.js"; do
+# glue lacks one must fail the build, not ship an unguarded Game. Two glues have a Game (the
+# variations module's keeps a game's variations, docs/RULES.md R29), so both are guarded.
+for glue in "$out/bluegray_wasm.js" "$out/bluegray_variations.js"; do
   for name in 'export class Game' 'const GameFinalization' 'GameFinalization.register(' \
     'wasm.__wbg_game_free(' '__wbg_ptr'; do
     if ! grep -qF "$name" "$glue"; then

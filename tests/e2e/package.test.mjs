@@ -138,10 +138,10 @@ after(async () => {
 test('the tarball holds the package and nothing else', () => {
   const [packed] = JSON.parse(run('npm', ['pack', PACKAGE_DIR, '--dry-run', '--json', '--loglevel=error'], tmp));
   const files = packed.files.map((f) => f.path).sort();
-  for (const f of ['package.json', 'README.md', 'blue-gray-game.js', 'blue-gray-game.d.ts', 'react.d.ts', 'ai-worker.js', 'blue-gray-game.css', 'pkg/bluegray_wasm_bg.wasm', 'pkg/bluegray_wasm_simd_bg.wasm', 'pkg/bluegray_teach_bg.wasm', 'types/api-types.d.ts', 'custom-elements.json']) {
+  for (const f of ['package.json', 'README.md', 'blue-gray-game.js', 'blue-gray-game.d.ts', 'react.d.ts', 'ai-worker.js', 'blue-gray-game.css', 'pkg/bluegray_wasm_bg.wasm', 'pkg/bluegray_wasm_simd_bg.wasm', 'pkg/bluegray_teach_bg.wasm', 'pkg/bluegray_variations_bg.wasm', 'types/api-types.d.ts', 'custom-elements.json']) {
     assert.ok(files.includes(f), `${f} is packed: ${files.join(' ')}`);
   }
-  const others = files.filter((f) => !/^(package\.json|README\.md|[\w-]+\.(js|d\.ts|css)|pkg\/bluegray_(wasm(_simd)?|teach)_bg\.wasm|types\/([\w-]+\/)*[\w-]+\.d\.ts|custom-elements\.json)$/.test(f));
+  const others = files.filter((f) => !/^(package\.json|README\.md|[\w-]+\.(js|d\.ts|css)|pkg\/bluegray_(wasm(_simd)?|teach|variations)_bg\.wasm|types\/([\w-]+\/)*[\w-]+\.d\.ts|custom-elements\.json)$/.test(f));
   assert.deepEqual(others, []);
   assert.equal(packed.name, 'blue-gray-game');
   assert.match(packed.filename, /^blue-gray-game-\d+\.\d+\.\d+\.tgz$/);

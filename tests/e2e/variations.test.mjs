@@ -17,8 +17,10 @@ const env = setUp({}, (e) => e.context.grantPermissions(['clipboard-read', 'clip
 
 const viewPath = (page) => page.evaluate(() => window.bluegray.element.viewPath);
 
-/** Whether the page has fetched the teaching module, which has the `Game` that keeps variations. */
-const hasTeaching = (page) => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('bluegray_teach')));
+/** Whether the page has fetched the variations module, whose `Game` keeps variations. */
+const hasVariations = (page) => fetched(page, 'bluegray_variations');
+/** Whether the page has fetched a file whose address has `part`. */
+const fetched = (page, part) => page.evaluate((p) => performance.getEntriesByType('resource').some((e) => e.name.includes(p)), part);
 
 /** Takes the focus off any control and the board: keys then go to the page itself. */
 async function focusBody(page) {
@@ -43,7 +45,7 @@ async function tryMove(page, from, to, path) {
 
 test('a variation made at an earlier position, walked by keys, promoted, downloaded, kept and linked', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'two' }));
-  assert.equal(await hasTeaching(page), false, 'a first visit fetches no variations');
+  assert.equal(await hasVariations(page), false, 'a first visit fetches no variations');
   await page.evaluate((ms) => {
     for (const m of ms) window.bluegray.element.play(m);
   }, OPENING);
@@ -52,7 +54,8 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   // Back to the position after 1… e8-e7, and a different move there: a variation, not a new game.
   await page.click('#moves button[data-ply="2"]');
   await tryMove(page, 'f2', 'f3', [0, 0, 1]);
-  assert.equal(await hasTeaching(page), true, 'the first variation fetches them');
+  assert.equal(await hasVariations(page), true, 'the first variation fetches them');
+  assert.equal(await fetched(page, 'bluegray_teach'), false, 'and not the lessons’ module');
   await tryMove(page, 'd8', 'd7', [0, 0, 1, 0]);
   let s = await state(page);
   assert.deepEqual(s.history, OPENING, 'the game is as it was');

@@ -2,7 +2,8 @@
 // so the page loads the SIMD build; a browser without SIMD (Safari before 16.4), imitated by
 // making WebAssembly.validate refuse SIMD in the page and in its service worker, loads the
 // baseline, plays, and keeps only the baseline for offline play. The single file embeds only the
-// baseline. The play builds have no variations' code: the teaching module's Game has it.
+// baseline. The play builds have no variations' code: the variations module's Game has it, and
+// the teaching module has no Game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -130,14 +131,17 @@ test('the single file embeds the baseline build, and only it: no SIMD build, no 
   assert.ok(embedded[0].equals(fs.readFileSync(path.join(DIST, BASELINE))), 'the embedded module is the baseline build');
 });
 
-test('the play builds carry no variations: only the teaching module’s Game keeps them (docs/RULES.md R29)', async () => {
+test('the play builds carry no variations: only the variations module’s Game keeps them (docs/RULES.md R29)', async () => {
   const exports = async (file) => WebAssembly.Module.exports(await WebAssembly.compile(fs.readFileSync(path.join(DIST, file)))).map((e) => e.name);
   for (const file of [SIMD, BASELINE]) {
     const names = await exports(file);
     assert.ok(names.includes('game_droppedVariations'), `${file} says when it dropped a record's variations`);
     assert.ok(!names.some((n) => /tree/i.test(n)), `${file} has no tree of moves`);
   }
+  const variations = await exports('pkg/bluegray_variations_bg.wasm');
+  assert.ok(variations.includes('game_setTree') && variations.includes('game_state'), 'the variations module’s Game keeps variations');
+  assert.ok(!variations.includes('think') && !variations.includes('analyse'), 'the AI is the play module’s only');
+  assert.ok(!variations.includes('lessons') && !variations.includes('puzzles'), 'the lessons are the teaching module’s only');
   const teaching = await exports('pkg/bluegray_teach_bg.wasm');
-  assert.ok(teaching.includes('game_setTree') && teaching.includes('game_state'), 'the teaching module’s Game keeps variations');
-  assert.ok(!teaching.includes('think') && !teaching.includes('analyse'), 'the AI is the play module’s only');
+  assert.ok(!teaching.some((n) => n.startsWith('game_')), 'the teaching module has no Game: a lesson fetches no second one');
 });

@@ -1,11 +1,12 @@
 // The board's assets: the rules core (WebAssembly), the AI worker and the board's stylesheet.
-// The rules core is two modules. The play module (a game, its catalogue, the AI) is compiled once,
+// The rules core is three modules. The play module (a game, its catalogue, the AI) is compiled once,
 // shared by all `<blue-gray-game>` elements and handed, already compiled, to each AI worker, so
 // that a worker never fetches it (it may live on another origin than the page, or inside a single
 // HTML file); it comes in two builds, one with WebAssembly SIMD (faster) and one without, and the
-// browser's support picks (wasm-simd.js). The teaching module (the lessons and the puzzles) is
-// fetched, with its bindings, only when a lesson or a puzzle is first asked for, or a game with
-// variations: its `Game` keeps them, the play module's reads past them (docs/RULES.md R29).
+// browser's support picks (wasm-simd.js). The teaching module (the lessons, the puzzles, the
+// editor's check, the explorer's counts) is fetched, with its bindings, only when one of those is
+// first asked for; the variations module, whose `Game` keeps a game's variations where the play
+// module's reads past them (docs/RULES.md R29), when a game first has some.
 //
 // Where the assets come from is the one thing that differs between builds: next to this module
 // (`new URL('…', import.meta.url)`, the default), or embedded in the single-file build, which
@@ -17,7 +18,7 @@ import { simdSupported } from './wasm-simd.js';
 import { KeyedError } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { inflate } from './inflate.js';
-/** @import { Core, Teaching } from './core-types.js' */
+/** @import { Core, Teaching, GameClass } from './core-types.js' */
 
 /**
  * A started worker and how to end it (see `started`).
@@ -25,9 +26,9 @@ import { inflate } from './inflate.js';
  */
 
 /**
- * Where the assets come from: the compiled play and teaching modules, a new AI worker, a board's
- * styles.
- * @typedef {{compile: () => Promise<WebAssembly.Module>, compileTeaching: () => Promise<WebAssembly.Module>, worker: () => StartedWorker, style: (root: ShadowRoot) => void}} Assets
+ * Where the assets come from: the compiled play, teaching and variations modules, a new AI worker,
+ * a board's styles.
+ * @typedef {{compile: () => Promise<WebAssembly.Module>, compileTeaching: () => Promise<WebAssembly.Module>, compileVariations: () => Promise<WebAssembly.Module>, worker: () => StartedWorker, style: (root: ShadowRoot) => void}} Assets
  */
 
 /** @type {Assets} */
@@ -41,6 +42,8 @@ const assets = {
   },
   /** () => Promise<WebAssembly.Module>: the teaching module (no SIMD: nothing in it searches for long). */
   compileTeaching: () => compileUrl(new URL('./pkg/bluegray_teach_bg.wasm', import.meta.url)),
+  /** () => Promise<WebAssembly.Module>: the variations module (no SIMD: it does not search). */
+  compileVariations: () => compileUrl(new URL('./pkg/bluegray_variations_bg.wasm', import.meta.url)),
   /** () => {worker, end}: see `started` */
   worker: () => {
     const url = new URL('./ai-worker.js', import.meta.url);
@@ -113,7 +116,8 @@ function crossOriginWorker(url) {
 /**
  * Replaces where the assets come from (the single-file build): `wasmBase64` and
  * `teachingBase64`, the play and the teaching modules' bytes compressed with raw DEFLATE (no
- * teaching module: the lessons and the puzzles say they are left out, `singleFile.leftOut`),
+ * teaching module: the lessons and the puzzles say they are left out, `singleFile.leftOut`; the
+ * variations module is always left out, and a game with variations says so),
  * `workerSource`, the worker's whole code as one classic script (a page opened from disk may
  * start a classic worker from a `blob:` URL, not a module one), and `css`, the board's stylesheet.
  * @param {{wasmBase64: string, teachingBase64: string|null, workerSource: string, css: string}} embedded
@@ -135,6 +139,7 @@ export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
     if (teachingBase64 === null) throw new KeyedError('singleFile.leftOut');
     return WebAssembly.compile(await inflate(teachingBase64));
   };
+  assets.compileVariations = () => Promise.reject(new KeyedError('singleFile.leftOut'));
   assets.worker = () => {
     const blobUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
     return started(new Worker(blobUrl), blobUrl);
@@ -163,21 +168,27 @@ export const loadWasm = onDemand(async () => {
 export const loadTeaching = onDemand(async () => {
   const [glue, module] = await Promise.all([import('../pkg/bluegray_teach.js'), assets.compileTeaching()]);
   await glue.default({ module_or_path: module });
-  const { Game, lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer } = glue;
-  return { Game, lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer };
+  const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer } = glue;
+  return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer };
 });
 
 /**
  * Loads the rules core that keeps a game's variations (docs/RULES.md R29): the play module's
- * catalogue and compiled module (the AI's), the teaching module's `Game`, and the page's editing
- * of a game's tree (lib/tree-edit.js). Fetched when a game first has variations: a record with
- * them, or a move tried at an earlier position. In the single file it fails with
+ * catalogue and compiled module (the AI's), the variations module's `Game`, and the page's
+ * editing of a game's tree (lib/tree-edit.js). Fetched when a game first has variations: a record
+ * with them, or a move tried at an earlier position. In the single file it fails with
  * `singleFile.leftOut`. A failed load is tried again at the next call.
  * @type {() => Promise<Core>}
  */
 export const loadVariations = onDemand(async () => {
-  const [core, teaching, tree] = await Promise.all([loadWasm(), loadTeaching(), import('../lib/tree-edit.js')]);
-  return { ...core, Game: teaching.Game, tree };
+  const [core, glue, module, tree] = await Promise.all([
+    loadWasm(),
+    import('../pkg/bluegray_variations.js'),
+    assets.compileVariations(),
+    import('../lib/tree-edit.js'),
+  ]);
+  await glue.default({ module_or_path: module });
+  return { ...core, Game: /** @type {GameClass} */ (glue.Game), tree };
 });
 
 /**

@@ -40,7 +40,7 @@ export {};
  */
 
 /**
- * The rules core's view of a game (`Game.state()`). `tree` only from the teaching module's
+ * The rules core's view of a game (`Game.state()`). `tree` only from the variations module's
  * `Game`, which keeps variations, and only when the game has some (docs/RULES.md R29).
  * @typedef {{
  *   variant: string,
@@ -134,10 +134,8 @@ export {};
 
 /**
  * The rules core's teaching calls (engine/assets.js `loadTeaching`): the lessons', the puzzles',
- * the board editor's check of a set-up position, the opening explorer's count, and the `Game`
- * class that keeps a game's variations (docs/RULES.md R29).
+ * the board editor's check of a set-up position and the opening explorer's count.
  * @typedef {{
- *   Game: GameClass,
  *   lessons(): LessonInfo[],
  *   lessonJudge(id: string, moves: readonly string[]): LessonVerdict,
  *   lessonHint(id: string, moves: readonly string[]): string|undefined,
@@ -158,7 +156,7 @@ export {};
 /**
  * A game of the rules core (the `Game` class of www/pkg): what the page calls on it. The play
  * module's reads past a record's variations and says so (`droppedVariations()`); only the
- * teaching module's keeps them, with `setTree` and `state().tree` (docs/RULES.md R29).
+ * variations module's keeps them, with `setTree` and `state().tree` (docs/RULES.md R29).
  * @typedef {{
  *   state(): GameState,
  *   play(text: string): string,
@@ -198,7 +196,7 @@ export {};
 /**
  * The loaded play module (engine/assets.js `loadWasm`): the game class, the catalogue, and the
  * compiled module for workers. The rules core that keeps variations (`loadVariations`) is the
- * same with the teaching module's game class, and `tree`, the page's editing of a game's tree
+ * same with the variations module's game class, and `tree`, the page's editing of a game's tree
  * (lib/tree-edit.js), fetched with it.
  * @typedef {{Game: GameClass, variants(): Catalogue, module: WebAssembly.Module, tree?: typeof import('../lib/tree-edit.js')}} Core
  */

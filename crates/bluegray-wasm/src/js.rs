@@ -193,11 +193,13 @@ pub(crate) fn parse(text: &str, function: &str) -> Result<JsValue, ApiError> {
     })
 }
 
+#[cfg(any(feature = "play", feature = "teaching"))]
 /// `value` as a plain JS object or array.
 pub(crate) fn to_js<T: Serialize>(value: &T, function: &str) -> Result<JsValue, JsValue> {
     parse_json(json(value, function), function)
 }
 
+#[cfg(any(feature = "play", feature = "teaching"))]
 /// The generic part of [`to_js`] kept small: one copy of the rest serves every type.
 #[inline(never)]
 fn parse_json(text: Result<String, ApiError>, function: &str) -> Result<JsValue, JsValue> {
