@@ -10,7 +10,7 @@
 //   node scripts/measure-parts.mjs [--top N]
 //
 // The wasm part reads rustc's output as scripts/build-web.sh left it in target/ (the play module,
-// and the teaching module in target/wasm-teach), shrinks it as that script does (wasm-opt -Oz)
+// the teaching module in target/wasm-teach, the variations module in target/wasm-variations), shrinks it as that script does (wasm-opt -Oz)
 // but keeping the names (-g), binds it with wasm-bindgen (which drops the code only the binding
 // generator runs) and weighs it with twiggy (`cargo install twiggy --version 0.8.0 --locked`);
 // it is skipped, saying why, when one of those tools or the module is missing. The figures are
@@ -31,6 +31,7 @@ const TARGET = process.env.CARGO_TARGET_DIR || path.join(REPO, 'target');
 const MODULES = [
   { name: 'play', file: path.join(TARGET, 'wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
   { name: 'teaching', file: path.join(TARGET, 'wasm-teach/wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
+  { name: 'variations', file: path.join(TARGET, 'wasm-variations/wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
 ];
 /** The wasm-opt features build-web.sh enables. */
 const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals'];
