@@ -243,58 +243,67 @@ export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSO
 const LANGUAGE_CODES = /** @type {{ LANGUAGES: { code: string }[] }} */ (await import(pathToFileURL(path.join(WWW, 'messages', 'index.js')).href)).LANGUAGES.map((l) => l.code);
 
 /**
- * The page's modules the single file leaves out, each replaced by a module of `contents`: what a
- * page on disk cannot use, or what does not fit in the file's size (docs/HOSTING.md's ruling).
+ * The page's modules the single file leaves out, by their paths under www/, each replaced by a
+ * module of `contents`: what a page on disk cannot use, or what does not fit in the file's size
+ * (docs/HOSTING.md's ruling).
  * @type {Record<string, string>}
  */
 const LEFT_OUT = {
   // A page on disk cannot reach a relay (its CSP allows no connection): no live session and no
   // MQTT client in it, only one that says so.
-  '../remote/live.js': `export class LiveSession {
+  'remote/live.js': `export class LiveSession {
   start() { return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' })); }
   played() { return Promise.resolve(); }
   close() {}
 }`,
   // Nor "Continue on another device", which hands over a live seat (and carries a QR encoder).
-  './hand-over.js': `export function showHandOver() {
+  'remote/hand-over.js': `export function showHandOver() {
   return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' }));
 }`,
   // Nor a lobby of open games, which needs a relay too (its button shows only where one is set).
-  './lobby-dialog.js': `export function lobbyDialog() {
+  'remote/lobby-dialog.js': `export function lobbyDialog() {
   throw Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' });
 }`,
   // The board editor: it judges a position with the teaching module, which is not embedded, and
   // the file's size counts; opening it says so, as the lessons do.
-  '../editor/editor-dialog.js': `import { KeyedError } from './lib/errors.js';
+  'editor/editor-dialog.js': `import { KeyedError } from './lib/errors.js';
 export function editorDialog() {
   return { open: () => Promise.reject(new KeyedError('singleFile.leftOut')) };
 }`,
   // ... and its view in the board's `edit` mode, which needs the same module, and its messages.
-  '../editor/editor-view.js': 'export {};',
-  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`./edit-${lang}.js`, 'export default { messages: {} };'])),
+  'editor/editor-view.js': 'export {};',
+  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`messages/edit-${lang}.js`, 'export default { messages: {} };'])),
   // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
   // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
-  '../pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
+  'pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
   // A game's variations: the module whose Game keeps them (docs/RULES.md R29); a record with them
   // opens with its own moves, and the board says they are left out.
-  '../pkg/bluegray_variations.js': 'export default function init() { return Promise.resolve(); }',
-  './lesson-dialog.js': 'export {};',
+  'pkg/bluegray_variations.js': 'export default function init() { return Promise.resolve(); }',
+  'teach/lesson-dialog.js': 'export {};',
   // ... and their messages ("How to play"'s are a part of their own, which the file keeps).
-  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`./teach-${lang}.js`, 'export default { messages: {} };'])),
-  './puzzle-dialog.js': 'export {};',
-  './puzzle-session.js': 'export {};',
+  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`messages/teach-${lang}.js`, 'export default { messages: {} };'])),
+  'teach/puzzle-dialog.js': 'export {};',
+  'teach/puzzle-session.js': 'export {};',
 };
 
 /**
- * An esbuild plugin that replaces the modules of LEFT_OUT, as their importers name them.
+ * An esbuild plugin that replaces the modules of LEFT_OUT, found by where an import leads (not by
+ * how its importer names it: `./x.js` in one folder is not `./x.js` in another). Fails the build
+ * when one of them is missing from www/, so that a module moved or renamed cannot slip back into
+ * the file under its new name.
  * @returns {Plugin}
  */
 function leftOut() {
-  const names = Object.keys(LEFT_OUT).map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  for (const f of Object.keys(LEFT_OUT)) {
+    if (!fs.existsSync(path.join(WWW, f))) fail(`LEFT_OUT names www/${f}, which does not exist`);
+  }
   return {
     name: 'left-out',
     setup(b) {
-      b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'left-out' }));
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const under = path.relative(WWW, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+        return Object.hasOwn(LEFT_OUT, under) ? { path: under, namespace: 'left-out' } : undefined;
+      });
       b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: LEFT_OUT[args.path], resolveDir: WWW, loader: 'js' }));
     },
   };
