@@ -87,11 +87,7 @@ pub fn think(
 /// searches, so the same position always gives the same answer. Returns the same object
 /// as `think`.
 #[wasm_bindgen]
-pub fn analyse(
-    record_or_code: JsValue,
-    spec: JsValue,
-    nodes: JsValue,
-) -> Result<JsValue, JsValue> {
+pub fn analyse(record_or_code: JsValue, spec: JsValue, nodes: JsValue) -> Result<JsValue, JsValue> {
     const F: &str = "analyse";
     let read_all = || {
         let (text, spec) = position(&record_or_code, &spec, F)?;
