@@ -32,6 +32,7 @@ import { rolldown } from 'rolldown';
 import { BUNDLE, TARGET } from './esbuild-options.mjs';
 import { buildPackage, WASM, TEACHING_WASM } from './build-package.mjs';
 import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
+import { reachable } from './lib/reachable.mjs';
 
 /**
  * @import { BinaryLike, BinaryToTextEncoding } from 'node:crypto'
@@ -87,25 +88,6 @@ function listFiles(dir, base = dir) {
 /** The page's HTML with the dev tree's `www/` paths made relative to dist/. */
 function pageHtml() {
   return fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8').replace(/(href|src)="www\//g, '$1="');
-}
-
-/**
- * Everything reachable from `starts` by `next` (the starts included): a module's static imports,
- * a chunk's.
- * @param {string[]} starts
- * @param {(node: string) => readonly string[]} next
- * @returns {Set<string>}
- */
-function reachable(starts, next) {
-  const seen = new Set();
-  const todo = [...starts];
-  while (todo.length) {
-    const n = /** @type {string} */ (todo.pop());
-    if (seen.has(n)) continue;
-    seen.add(n);
-    todo.push(...next(n));
-  }
-  return seen;
 }
 
 /**
