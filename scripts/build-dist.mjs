@@ -113,7 +113,7 @@ async function bundleModules() {
   // shows anything, whatever the reader's language (lib/i18n.js). A chunk of their own: in the
   // page's chunk they weighed the same and left a stub chunk behind.
   const pageMessages = entry(`messages/page-${await fallbackLanguage()}.js`);
-  /** @type {{ element: Set<string>, page: Set<string> } | null} */
+  /** @type {{ element: Set<string>, elementLater: Set<string>, page: Set<string> } | null} */
   let closures = null;
   const bundle = await rolldown({
     // The worker is built with the page, so that the bindings it shares with the page are one
@@ -121,6 +121,11 @@ async function bundleModules() {
     input: { app: entry('app.js'), 'blue-gray-game': entry('blue-gray-game.js'), 'ai-worker': entry('ai-worker.js') },
     transform: { target: [...TARGET] },
     logLevel: 'warn',
+    // The element fetches the analysis when first used, which the page loads at once: in the
+    // page that import finds it loaded, as it should (the npm package's element fetches it).
+    onLog(level, log, handler) {
+      if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+    },
   });
   const { output } = await bundle.write({
     dir: DIST,
@@ -140,9 +145,14 @@ async function bundleModules() {
           priority: 1,
           name(id, ctx) {
             const imports = (/** @type {string} */ m) => ctx.getModuleInfo(m)?.importedIds ?? [];
-            closures ??= { element: reachable([entry('blue-gray-game.js')], imports), page: reachable([entry('app.js')], imports) };
+            const allImports = (/** @type {string} */ m) => [...imports(m), ...(ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? [])];
+            const element = entry('blue-gray-game.js');
+            closures ??= { element: reachable([element], imports), elementLater: reachable([element], allImports), page: reachable([entry('app.js')], imports) };
             if (closures.element.has(id)) return 'element';
-            return closures.page.has(id) ? 'main' : null;
+            if (!closures.page.has(id)) return null;
+            // What the page loads at once and the element only when first used (the analysis)
+            // goes with the element: from the page's chunk, the element's fetch would run the page.
+            return closures.elementLater.has(id) ? 'element' : 'main';
           },
         },
       ],
