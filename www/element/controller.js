@@ -3,11 +3,12 @@
 // changes only through `apply(change, ...args)` with a named change of board.js. Setting up a
 // game is game-setup.js's, playing a move and what follows it mover.js's, the picture
 // painter.js's, going through the game history.js's, the computer computer.js's, a puzzle
-// puzzle-mode.js's, the edit mode edit-mode.js's, a hint hint-runner.js's, an ending by the
-// players' word endings.js's, a live game live-link.js's (it and the edit mode fetched when a
-// board first needs them: lazy-parts.js), the marks a page puts on the board marks.js's, reading
-// the attributes attributes.js's (their table config.js's); this module gives each the board's
-// port and runs their effects (the rules core, events, frames) in order.
+// puzzle-mode.js's and puzzle-runner.js's, the edit mode edit-mode.js's, a hint hint-runner.js's,
+// an ending by the players' word endings.js's, a live game live-link.js's (the runner, the edit
+// mode and the live link fetched when a board first needs them: lazy-parts.js), the marks a page
+// puts on the board marks.js's, reading the attributes attributes.js's (their table config.js's);
+// this module gives each the board's port and runs their effects (the rules core, events,
+// frames) in order.
 import * as B from './board.js';
 import * as I from './interaction.js';
 import * as S from './state.js';
@@ -19,8 +20,7 @@ import { History } from './history.js';
 import { HintRunner } from './hint-runner.js';
 import { Endings } from './endings.js';
 import { Painter } from './painter.js';
-import { PuzzleRunner } from './puzzle-mode.js';
-import { LiveDoor, EditDoor } from './lazy-parts.js';
+import { LiveDoor, EditDoor, PuzzleDoor } from './lazy-parts.js';
 import { GameSetup } from './game-setup.js';
 import { ClockRunner } from './clocks.js';
 import { LAG_ALLOWANCE } from '../lib/clock.js';
@@ -131,7 +131,7 @@ export class BoardController {
       reply: (result, asked) => this.#mover.replied(result, asked),
       failed: (e) => this.#mover.failed(e.message),
     });
-    this.#puzzle = new PuzzleRunner({
+    this.#puzzle = new PuzzleDoor({
       ...port,
       teaching: loadTeaching,
       setPuzzle: (puzzle) => this.apply(B.withPuzzle, puzzle),
@@ -259,7 +259,7 @@ export class BoardController {
     this.#painter.frame();
     this.#clocks.connected();
     if (!this.r.core) {
-      this.#parts = Promise.all([this.#live.needed(), this.#edit.needed()]);
+      this.#parts = Promise.all([this.#live.needed(), this.#edit.needed(), this.#puzzle.needed()]);
       this.#setup.load();
     } else {
       this.#computer.warm();

@@ -1,6 +1,7 @@
 // The parts of a board that only some boards use, each in a module of its own fetched when a
 // board first needs it, so that a board that plays a game against the computer never fetches
-// them: a live game's link (live-link.js) and the edit mode (edit-mode.js). The board fetches
+// them: a live game's link (live-link.js), the puzzle mode's judge (puzzle-runner.js) and the
+// edit mode (edit-mode.js). The board fetches
 // the parts its attributes ask for while it loads the rules core (controller.js `parts()`), so
 // `ready` settles with them there; a part asked for later (a `mode` changed) is fetched then,
 // and until it is there the board does what a board without it does (a board that never played
@@ -10,6 +11,7 @@ import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
 /** @import { LiveBoard, LiveLink } from './live-link.js' */
 /** @import { EditPort, EditMode } from './edit-mode.js' */
+/** @import { PuzzleHost, PuzzleRunner } from './puzzle-runner.js' */
 /** @import { EndingHow } from '../remote/live-protocol.js' */
 
 /**
@@ -127,5 +129,49 @@ export class EditDoor {
       (m) => m.sync(),
       (e) => p.failed(errorText(e, p.t)),
     );
+  }
+}
+
+/** A board's puzzle mode at work (puzzle-runner.js), fetched when the board is first in puzzle mode. */
+export class PuzzleDoor {
+  /** @type {PuzzleHost} */
+  #host;
+  /** @type {LazyPart<PuzzleRunner>} */
+  #runner;
+
+  /** @param {PuzzleHost} host */
+  constructor(host) {
+    this.#host = host;
+    this.#runner = new LazyPart(() => import('./puzzle-runner.js').then((m) => new m.PuzzleRunner(host)));
+  }
+
+  /** Fetches the runner when the board is in puzzle mode (a failure is reported at the first move). */
+  async needed() {
+    if (this.#host.state().settings.mode === 'puzzle') await this.#runner.load().catch(() => {});
+  }
+
+  /** PuzzleRunner's cancel(): a board without it has no move waiting. */
+  cancel() {
+    this.#runner.part?.cancel();
+  }
+
+  /** PuzzleRunner's resume(): a board without it has nothing queued. */
+  resume() {
+    this.#runner.part?.resume();
+  }
+
+  /** PuzzleRunner's judge(), once fetched, for the move on the board now (not one after it). */
+  async judge() {
+    const h = this.#host;
+    const runner = this.#runner.part;
+    if (runner) return runner.judge();
+    const { gs, puzzle } = h.state();
+    if (!puzzle) return;
+    try {
+      const r = await this.#runner.load();
+      if (h.state().gs === gs) await r.judge();
+    } catch (e) {
+      h.error(errorText(e, h.t));
+    }
   }
 }
