@@ -4,11 +4,11 @@
 // game is game-setup.js's, playing a move and what follows it mover.js's, the picture
 // painter.js's, going through the game history.js's, the computer computer.js's, a puzzle
 // puzzle-mode.js's and puzzle-runner.js's, the edit mode edit-mode.js's, a hint hint-runner.js's,
-// an ending by the players' word endings.js's, a live game live-link.js's (the runner, the edit
-// mode and the live link fetched when a board first needs them: lazy-parts.js), the marks a page
-// puts on the board marks.js's, reading the attributes attributes.js's (their table config.js's);
-// this module gives each the board's port and runs their effects (the rules core, events,
-// frames) in order.
+// an ending by the players' word endings.js's, a live game live-link.js's (the puzzle runner,
+// the edit mode, the hints and the live link fetched when first needed: lazy-parts.js), the
+// marks a page puts on the board marks.js's, reading the attributes attributes.js's (their table
+// config.js's); this module gives each the board's port and runs their effects (the rules core,
+// events, frames) in order.
 import * as B from './board.js';
 import * as I from './interaction.js';
 import * as S from './state.js';
@@ -17,10 +17,9 @@ import { handleIntent } from './intents.js';
 import { Computer } from './computer.js';
 import { Mover } from './mover.js';
 import { History } from './history.js';
-import { HintRunner } from './hint-runner.js';
 import { Endings } from './endings.js';
 import { Painter } from './painter.js';
-import { LiveDoor, EditDoor, PuzzleDoor } from './lazy-parts.js';
+import { LiveDoor, EditDoor, PuzzleDoor, HintDoor } from './lazy-parts.js';
 import { GameSetup } from './game-setup.js';
 import { ClockRunner } from './clocks.js';
 import { LAG_ALLOWANCE } from '../lib/clock.js';
@@ -148,7 +147,7 @@ export class BoardController {
       },
     });
     this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe() });
-    this.#hints = new HintRunner(port);
+    this.#hints = new HintDoor(port);
     this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveDeclared: (how, side) => this.#live.declared(how, side) });
     this.#live = new LiveDoor({
       ...port,

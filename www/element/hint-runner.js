@@ -1,7 +1,8 @@
 // A board's hints: the engine's move for the position on the board, from the page's one analysis
-// worker (engine/analysis.js, at the hint's priority; fetched with the first hint), drawn as an arrow, counted in the record
+// worker (engine/analysis.js, at the hint's priority), drawn as an arrow, counted in the record
 // (`BlueHints`, `GrayHints`) and said with its reason. One hint at a time: a newer hint, a new
 // game or the board leaving the page ends the one under way.
+import { analysis, positionOf, hintReason } from '../engine/analysis.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { abortError } from '../engine/ai-client.js';
 import * as B from './board.js';
@@ -66,8 +67,6 @@ export class HintRunner {
     const abort = new AbortController();
     this.#abort = abort;
     const nodes = b.catalogue()?.analysisNodes;
-    // The analysis is fetched with the first hint: a hint withdrawn meanwhile rejects all the same.
-    const { analysis, positionOf, hintReason } = await import('../engine/analysis.js');
     const result = await analysis().analyse(positionOf(gs), { priority: 'hint', signal: abort.signal, nodes });
     if (this.#abort === abort) this.#abort = null;
     if (b.game() !== game || b.state().gs?.code !== gs.code) throw abortError(b.t('hint.stale'));

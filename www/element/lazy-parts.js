@@ -1,7 +1,7 @@
 // The parts of a board that only some boards use, each in a module of its own fetched when a
 // board first needs it, so that a board that plays a game against the computer never fetches
-// them: a live game's link (live-link.js), the puzzle mode's judge (puzzle-runner.js) and the
-// edit mode (edit-mode.js). The board fetches
+// them: a live game's link (live-link.js), the puzzle mode's judge (puzzle-runner.js), the
+// edit mode (edit-mode.js) and the hints (hint-runner.js, with the analysis). The board fetches
 // the parts its attributes ask for while it loads the rules core (controller.js `parts()`), so
 // `ready` settles with them there; a part asked for later (a `mode` changed) is fetched then,
 // and until it is there the board does what a board without it does (a board that never played
@@ -9,9 +9,11 @@
 // (lib/on-demand.js).
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
+import { abortError } from '../engine/ai-client.js';
 /** @import { LiveBoard, LiveLink } from './live-link.js' */
 /** @import { EditPort, EditMode } from './edit-mode.js' */
 /** @import { PuzzleHost, PuzzleRunner } from './puzzle-runner.js' */
+/** @import { HintBoard, HintRunner, Hint } from './hint-runner.js' */
 /** @import { EndingHow } from '../remote/live-protocol.js' */
 
 /**
@@ -173,5 +175,50 @@ export class PuzzleDoor {
     } catch (e) {
       h.error(errorText(e, h.t));
     }
+  }
+}
+
+/** A board's hints (hint-runner.js, and the analysis it asks), fetched with the first hint. */
+export class HintDoor {
+  /** @type {LazyPart<HintRunner>} */
+  #runner;
+  /** Counts the hints asked and cancelled: a hint asked while the runner loads stands until the next. */
+  #asked = 0;
+  /** Why the hint asked last while the runner loaded was withdrawn. */
+  #why = '';
+
+  /** @param {HintBoard} board */
+  constructor(board) {
+    this.#runner = new LazyPart(() => import('./hint-runner.js').then((m) => new m.HintRunner(board)));
+  }
+
+  /**
+   * HintRunner's cancel(reason).
+   * @param {string} reason
+   */
+  cancel(reason) {
+    this.#withdraw(reason);
+    this.#runner.part?.cancel(reason);
+  }
+
+  /**
+   * HintRunner's ask(), once fetched; a hint withdrawn meanwhile (a newer hint, a new game, the
+   * board removed) rejects as it would have.
+   * @returns {Promise<Hint>}
+   */
+  async ask() {
+    const runner = this.#runner.part;
+    if (runner) return runner.ask();
+    this.#withdraw('A newer hint was asked for.');
+    const mine = this.#asked;
+    const r = await this.#runner.load();
+    if (this.#asked !== mine) throw abortError(this.#why);
+    return r.ask();
+  }
+
+  /** @param {string} reason */
+  #withdraw(reason) {
+    this.#asked++;
+    this.#why = reason;
   }
 }
