@@ -100,8 +100,10 @@ function pageHtml() {
  *   - `element`: every module `<blue-gray-game>` imports at once (dist/blue-gray-game.js, the
  *     element for pages that embed it from the site, is just that chunk);
  *   - `main`: the rest of what the page imports at once, app.js's own code included;
- *   - what is loaded on demand (the lessons, the puzzles, the review, live play, each
- *     language's messages: ru-HASH.js), each a chunk named after its module.
+ *   - what is loaded on demand (the lessons, the puzzles, the review, live play, the parts of
+ *     the board that only some boards use: element/lazy-parts.js, each language's messages:
+ *     ru-HASH.js), each a chunk named after its module. What the page loads at once and the
+ *     element on demand (the analysis) is in `element`: the element must not fetch the page.
  * Returns the files the page's module imports statically and the fallback's page messages,
  * which the page then asks for at once instead of after running it.
  * @returns {Promise<string[]>}
