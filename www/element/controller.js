@@ -19,7 +19,7 @@ import { Mover } from './mover.js';
 import { History } from './history.js';
 import { Endings } from './endings.js';
 import { Painter } from './painter.js';
-import { LiveDoor, EditDoor, PuzzleDoor, HintDoor } from './lazy-parts.js';
+import { liveDoor, editDoor, puzzleDoor, hintDoor } from './lazy-parts.js';
 import { GameSetup } from './game-setup.js';
 import { ClockRunner } from './clocks.js';
 import { LAG_ALLOWANCE } from '../lib/clock.js';
@@ -130,7 +130,7 @@ export class BoardController {
       reply: (result, asked) => this.#mover.replied(result, asked),
       failed: (e) => this.#mover.failed(e.message),
     });
-    this.#puzzle = new PuzzleDoor({
+    this.#puzzle = puzzleDoor({
       ...port,
       teaching: loadTeaching,
       setPuzzle: (puzzle) => this.apply(B.withPuzzle, puzzle),
@@ -147,9 +147,9 @@ export class BoardController {
       },
     });
     this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe() });
-    this.#hints = new HintDoor(port);
+    this.#hints = hintDoor(port);
     this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveDeclared: (how, side) => this.#live.declared(how, side) });
-    this.#live = new LiveDoor({
+    this.#live = liveDoor({
       ...port,
       game: () => this.r.game,
       newGame: (game) => this.#setup.setGame(game, { keepSession: true }),
@@ -189,7 +189,7 @@ export class BoardController {
         this.#painter.frame();
       },
     });
-    this.#edit = new EditDoor({ frame: els.frame, core: () => this.r.core, state: () => this.s, t: this.t.bind(this), language: () => this.language, emit: (type, detail) => this.#emit(type, detail), failed: (m) => this.#reportError(m) });
+    this.#edit = editDoor({ frame: els.frame, core: () => this.r.core, state: () => this.s, t: this.t.bind(this), language: () => this.language, emit: (type, detail) => this.#emit(type, detail), failed: (m) => this.#reportError(m) });
     attachInput(els.canvas, {
       toPoint: (x, y) => this.#painter.toPoint(x, y),
       canDrag: (p) => S.canHumanMove(this.s) && I.canDragFrom(this.s.ui, p),
