@@ -33,6 +33,7 @@ import { rolldown } from 'rolldown';
 import { BUNDLE, TARGET } from './esbuild-options.mjs';
 import { buildPackage, WASM, ON_DEMAND_WASM } from './build-package.mjs';
 import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
+import { reachable } from './lib/reachable.mjs';
 
 /**
  * @import { BinaryLike, BinaryToTextEncoding } from 'node:crypto'
@@ -91,25 +92,6 @@ function pageHtml() {
 }
 
 /**
- * Everything reachable from `starts` by `next` (the starts included): a module's static imports,
- * a chunk's.
- * @param {string[]} starts
- * @param {(node: string) => readonly string[]} next
- * @returns {Set<string>}
- */
-function reachable(starts, next) {
-  const seen = new Set();
-  const todo = [...starts];
-  while (todo.length) {
-    const n = /** @type {string} */ (todo.pop());
-    if (seen.has(n)) continue;
-    seen.add(n);
-    todo.push(...next(n));
-  }
-  return seen;
-}
-
-/**
  * Bundles the page, the element and the worker, with Rolldown: esbuild splits code into one
  * chunk per set of entry points and lazy imports that share it, which made the first visit a
  * dozen small files that compress apart; Rolldown's chunk groups put what each loads at once in
@@ -119,8 +101,10 @@ function reachable(starts, next) {
  *   - `element`: every module `<blue-gray-game>` imports at once (dist/blue-gray-game.js, the
  *     element for pages that embed it from the site, is just that chunk);
  *   - `main`: the rest of what the page imports at once, app.js's own code included;
- *   - what is loaded on demand (the lessons, the puzzles, the review, live play, each
- *     language's messages: ru-HASH.js), each a chunk named after its module.
+ *   - what is loaded on demand (the lessons, the puzzles, the review, live play, the parts of
+ *     the board that only some boards use: element/lazy-parts.js, each language's messages:
+ *     ru-HASH.js), each a chunk named after its module. What the page loads at once and the
+ *     element on demand (the analysis) is in `element`: the element must not fetch the page.
  * Returns the files the page's module imports statically and the fallback's page messages,
  * which the page then asks for at once instead of after running it.
  * @returns {Promise<string[]>}
@@ -132,7 +116,7 @@ async function bundleModules() {
   // shows anything, whatever the reader's language (lib/i18n.js). A chunk of their own: in the
   // page's chunk they weighed the same and left a stub chunk behind.
   const pageMessages = entry(`messages/page-${await fallbackLanguage()}.js`);
-  /** @type {{ element: Set<string>, page: Set<string> } | null} */
+  /** @type {{ element: Set<string>, elementLater: Set<string>, page: Set<string> } | null} */
   let closures = null;
   const bundle = await rolldown({
     // The worker is built with the page, so that the bindings it shares with the page are one
@@ -140,6 +124,11 @@ async function bundleModules() {
     input: { app: entry('app.js'), 'blue-gray-game': entry('blue-gray-game.js'), 'ai-worker': entry('ai-worker.js') },
     transform: { target: [...TARGET] },
     logLevel: 'warn',
+    // The element fetches the analysis when first used, which the page loads at once: in the
+    // page that import finds it loaded, as it should (the npm package's element fetches it).
+    onLog(level, log, handler) {
+      if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+    },
   });
   const { output } = await bundle.write({
     dir: DIST,
@@ -159,9 +148,14 @@ async function bundleModules() {
           priority: 1,
           name(id, ctx) {
             const imports = (/** @type {string} */ m) => ctx.getModuleInfo(m)?.importedIds ?? [];
-            closures ??= { element: reachable([entry('blue-gray-game.js')], imports), page: reachable([entry('app.js')], imports) };
+            const allImports = (/** @type {string} */ m) => [...imports(m), ...(ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? [])];
+            const element = entry('blue-gray-game.js');
+            closures ??= { element: reachable([element], imports), elementLater: reachable([element], allImports), page: reachable([entry('app.js')], imports) };
             if (closures.element.has(id)) return 'element';
-            return closures.page.has(id) ? 'main' : null;
+            if (!closures.page.has(id)) return null;
+            // What the page loads at once and the element only when first used (the analysis)
+            // goes with the element: from the page's chunk, the element's fetch would run the page.
+            return closures.elementLater.has(id) ? 'element' : 'main';
           },
         },
       ],

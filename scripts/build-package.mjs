@@ -3,8 +3,11 @@
 // `npm pack dist/npm` turns into blue-gray-game-VERSION.tgz. build-dist.mjs runs it last (it
 // empties dist/ first); it can also run alone once www/pkg is built.
 //
-//   blue-gray-game.js        the element, one ES module (importing it defines the element)
-//   ru-HASH.js, hu-HASH.js   the message tables other than English, loaded when asked for
+//   blue-gray-game.js        the element's module (importing it defines the element): it imports
+//                            blue-gray-game-HASH.js, all the element loads at once, bundled by
+//                            Rolldown as the site's element chunk is (build-dist.mjs)
+//   ru-HASH.js, hu-HASH.js   the message tables other than English, loaded when asked for, and
+//   live-link-HASH.js, …     the parts of the board fetched when first used (element/lazy-parts.js)
 //   ai-worker.js             the computer player's worker
 //   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm, pkg/bluegray_teach_bg.wasm,
 //   pkg/bluegray_variations_bg.wasm
@@ -29,7 +32,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import * as analyzer from '@custom-elements-manifest/analyzer';
-import { BUNDLE } from './esbuild-options.mjs';
+import { rolldown } from 'rolldown';
+import { BUNDLE, TARGET } from './esbuild-options.mjs';
+import { reachable } from './lib/reachable.mjs';
 
 /**
  * @import { SpawnSyncReturns } from 'node:child_process'
@@ -115,17 +120,40 @@ function workspacePackage() {
   return Object.fromEntries([...section.matchAll(/^([a-z-]+)\s*=\s*"([^"]*)"\s*$/gm)].map((m) => [m[1], m[2]]));
 }
 
-/** The element, its worker, the wasm builds and the stylesheet, as the package lays them out. */
+/**
+ * The element, its worker, the wasm builds and the stylesheet, as the package lays them out. The
+ * element by Rolldown, everything it imports at once in one chunk (esbuild's splitting made a
+ * chunk of each set of modules it shares with a lazy part: five files for the first load); the
+ * worker by esbuild, one file with all it needs, which a bundler's user copies as it is
+ * (docs/EMBEDDING.md).
+ */
 async function bundle() {
-  await esbuild.build({
-    entryPoints: { [NAME]: path.join(WWW, 'blue-gray-game.js') },
-    ...BUNDLE,
+  const entry = path.join(WWW, 'blue-gray-game.js');
+  /** @type {Set<string>|null} */
+  let closure = null;
+  const element = await rolldown({ input: { [NAME]: entry }, transform: { target: [...TARGET] }, logLevel: 'warn' });
+  await element.write({
+    dir: OUT,
     format: 'esm',
-    // Only the message tables loaded on demand become chunks: the element has one entry point.
-    splitting: true,
-    chunkNames: '[name]-[hash]',
-    outdir: OUT,
+    minify: true,
+    comments: { legal: false },
+    charset: 'utf8',
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name]-[hash].js',
+    codeSplitting: {
+      groups: [
+        {
+          debugName: 'loaded at once',
+          name(id, ctx) {
+            const imports = (/** @type {string} */ m) => ctx.getModuleInfo(m)?.importedIds ?? [];
+            closure ??= reachable([entry], imports);
+            return closure.has(id) ? NAME : null;
+          },
+        },
+      ],
+    },
   });
+  await element.close();
   await esbuild.build({ entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') }, ...BUNDLE, format: 'esm', outdir: OUT });
   fs.mkdirSync(path.join(OUT, 'pkg'));
   for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));

@@ -1,5 +1,5 @@
-// Walking a graph of modules or chunks: what the build (build-dist.mjs) and the measuring
-// (measure-parts.mjs) both ask of the bundlers' import lists.
+// What a bundle's modules or chunks reach by their imports: build-dist.mjs and build-package.mjs
+// put what a page loads at once in one chunk, and measure-parts.mjs weighs it.
 
 /**
  * Everything reachable from `starts` by `next` (the starts included): a module's static imports,

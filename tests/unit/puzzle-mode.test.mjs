@@ -1,8 +1,9 @@
-// Unit tests of www/element/puzzle-mode.js (the board's puzzle mode): who may move, what a verdict of the
+// Unit tests of www/element/puzzle-mode.js and puzzle-runner.js (the board's puzzle mode): who may move, what a verdict of the
 // rules core leads to, why a press is refused, and the goal attribute's validator.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startPuzzle, solverToMove, whyNoMove, afterVerdict, PuzzleRunner } from '../../www/element/puzzle-mode.js';
+import { startPuzzle, solverToMove, whyNoMove } from '../../www/element/puzzle-mode.js';
+import { afterVerdict, PuzzleRunner } from '../../www/element/puzzle-runner.js';
 import { REPLY_DELAY_MS } from '../../www/lib/pace.js';
 import { defaultState, canHumanMove, bottomSide } from '../../www/element/state.js';
 import { parseSetting } from '../../www/lib/setting-reader.js';

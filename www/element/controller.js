@@ -3,10 +3,12 @@
 // changes only through `apply(change, ...args)` with a named change of board.js. Setting up a
 // game is game-setup.js's, playing a move and what follows it mover.js's, the picture
 // painter.js's, going through the game history.js's, the computer computer.js's, a puzzle
-// puzzle-mode.js's, the edit mode edit-mode.js's, a hint hint-runner.js's, an ending by the
-// players' word endings.js's, a live game live-link.js's, the marks a page puts on the board
-// marks.js's, reading the attributes attributes.js's (their table config.js's); this module gives
-// each the board's port and runs their effects (the rules core, events, frames) in order.
+// puzzle-mode.js's and puzzle-runner.js's, the edit mode edit-mode.js's, a hint hint-runner.js's,
+// an ending by the players' word endings.js's, a live game live-link.js's (the puzzle runner,
+// the edit mode, the hints and the live link fetched when first needed: lazy-parts.js), the
+// marks a page puts on the board marks.js's, reading the attributes attributes.js's (their table
+// config.js's); this module gives each the board's port and runs their effects (the rules core,
+// events, frames) in order.
 import * as B from './board.js';
 import * as I from './interaction.js';
 import * as S from './state.js';
@@ -15,12 +17,9 @@ import { handleIntent } from './intents.js';
 import { Computer } from './computer.js';
 import { Mover } from './mover.js';
 import { History } from './history.js';
-import { HintRunner } from './hint-runner.js';
 import { Endings } from './endings.js';
-import { LiveLink } from './live-link.js';
 import { Painter } from './painter.js';
-import { PuzzleRunner } from './puzzle-mode.js';
-import { EditMode } from './edit-mode.js';
+import { liveDoor, editDoor, puzzleDoor, hintDoor } from './lazy-parts.js';
 import { GameSetup } from './game-setup.js';
 import { ClockRunner } from './clocks.js';
 import { LAG_ALLOWANCE } from '../lib/clock.js';
@@ -54,6 +53,8 @@ export class BoardController {
   #setup;
   #edit;
   #clocks;
+  /** Settles when the parts of the board its attributes asked for at first are fetched (lazy-parts.js). */
+  #parts = Promise.resolve(/** @type {unknown} */ (undefined));
   /**
    * Settles when the rules core has loaded and the first game is set up.
    * @type {{promise: Promise<HTMLElement>, resolve: (host: HTMLElement) => void, reject: (e: Error) => void}}
@@ -129,7 +130,7 @@ export class BoardController {
       reply: (result, asked) => this.#mover.replied(result, asked),
       failed: (e) => this.#mover.failed(e.message),
     });
-    this.#puzzle = new PuzzleRunner({
+    this.#puzzle = puzzleDoor({
       ...port,
       teaching: loadTeaching,
       setPuzzle: (puzzle) => this.apply(B.withPuzzle, puzzle),
@@ -146,9 +147,9 @@ export class BoardController {
       },
     });
     this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe(), keepVariations: () => this.#setup.keepVariations() });
-    this.#hints = new HintRunner(port);
+    this.#hints = hintDoor(port);
     this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveDeclared: (how, side) => this.#live.declared(how, side) });
-    this.#live = new LiveLink({
+    this.#live = liveDoor({
       ...port,
       game: () => this.r.game,
       newGame: (game) => this.#setup.setGame(game, { keepSession: true }),
@@ -176,8 +177,12 @@ export class BoardController {
       },
       loaded: () => {
         if (this.s.connected) this.#computer.warm();
-        this.#ready.resolve(host);
-        this.#emit('ready', {});
+        // The parts the attributes asked for, fetched meanwhile (`connected`), are there when
+        // `ready` settles.
+        this.#parts.then(() => {
+          this.#ready.resolve(host);
+          this.#emit('ready', {});
+        });
       },
       failed: (message) => {
         this.#reportError(message);
@@ -185,7 +190,7 @@ export class BoardController {
         this.#painter.frame();
       },
     });
-    this.#edit = new EditMode({ frame: els.frame, core: () => this.r.core, state: () => this.s, t: this.t.bind(this), language: () => this.language, emit: (type, detail) => this.#emit(type, detail), failed: (m) => this.#reportError(m) });
+    this.#edit = editDoor({ frame: els.frame, core: () => this.r.core, state: () => this.s, t: this.t.bind(this), language: () => this.language, emit: (type, detail) => this.#emit(type, detail), failed: (m) => this.#reportError(m) });
     attachInput(els.canvas, {
       toPoint: (x, y) => this.#painter.toPoint(x, y),
       canDrag: (p) => S.canHumanMove(this.s) && I.canDragFrom(this.s.ui, p),
@@ -253,8 +258,10 @@ export class BoardController {
     this.#painter.label((key) => this.t(key));
     this.#painter.frame();
     this.#clocks.connected();
-    if (!this.r.core) this.#setup.load();
-    else {
+    if (!this.r.core) {
+      this.#parts = Promise.all([this.#live.needed(), this.#edit.needed(), this.#puzzle.needed()]);
+      this.#setup.load();
+    } else {
       this.#computer.warm();
       this.#computer.consider();
       this.#puzzle.resume();

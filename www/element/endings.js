@@ -1,13 +1,12 @@
 // A board's endings by the players' word (docs/RULES.md §5.1): a resignation, a draw, and an
 // abort before both sides have moved. Against the computer a draw is offered, and the computer
-// accepts it only when the page's analysis (engine/analysis.js) says it is not ahead; two people
+// accepts it only when the page's analysis (engine/analysis.js, fetched then) says it is not ahead; two people
 // at one board agree to it by offering it there. In a game by link the ending travels in the next
 // link as the moves do: this board ends its copy, for its seat, or for the friend's when the page
 // brings the friend's ending in (as it brings the friend's moves with play()). In a live game this
 // seat's resignation, abort, draw offer and acceptance go to the relay signed like a move
 // (live-link.js), and the other seat's come back from it. A live game the other seat left can be
 // claimed, the win or a draw, once it has been away long enough on its turn (lib/claims.js).
-import { analysis, positionOf } from '../engine/analysis.js';
 import { abortError } from '../engine/ai-client.js';
 import { otherSide } from '../lib/settings.js';
 import { DRAW_OFFER_TAG, offerTag, standingOffer } from '../lib/draw-offer.js';
@@ -330,6 +329,8 @@ export class Endings {
     try {
       for (let i = 0; i < REJUDGE; i++) {
         const gs = this.#open();
+        // The analysis is fetched with the first offer (or hint) that needs it.
+        const { analysis, positionOf } = await import('../engine/analysis.js');
         const result = await analysis().analyse(positionOf(gs), { priority: 'hint', nodes: b.catalogue()?.analysisNodes });
         // The offer was made in this game: another game on the board ends it unanswered.
         if (b.game() !== game) break;

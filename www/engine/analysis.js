@@ -6,15 +6,16 @@
 // position, and requests wait their turn by priority: a hint before the evaluation before the
 // review, so a hint never waits for a long review.
 import { AiClient, abortError } from './ai-client.js';
+import { positionOf } from './position.js';
+
+// Its home is position.js, which the page reads at once; this module is fetched when first used.
+export { positionOf };
 /** @import { GameState, Move, Result, SearchResult, Side } from './core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
 
 /** @typedef {'hint'|'evaluation'|'review'} Priority */
 
-/**
- * A position as the analysis knows it (positionOf).
- * @typedef {{key: string, record: string, ply: number}} Position
- */
+/** @typedef {import('./position.js').Position} Position */
 
 /**
  * One position of a reviewed game: the side to move, the move played there (null at the end),
@@ -47,21 +48,6 @@ export const PRIORITIES = Object.freeze(['hint', 'evaluation', 'review']);
 
 /** How many analysed positions are kept (a long game's review, and then some). */
 const KEPT = 1000;
-
-/**
- * The position after `ply` moves of the game `gs` (the rules core's state) as the analysis
- * knows it: `{key, record, ply}`, where `key` names the position with the moves that led to it
- * (they matter to the engine: a third repetition ends the game).
- * @param {Pick<GameState, 'variant'|'start'|'history'|'record'>} gs
- * @param {number} [ply]
- * @returns {Position}
- */
-export function positionOf(gs, ply = gs.history.length) {
-  // The engine judges the position the players left, not their word that ended the game: a
-  // record without its Termination tag keeps no such ending (docs/RULES.md §6.4).
-  const record = gs.record.replace(/^\[Termination "[^"\n]*"\]\n/m, '');
-  return { key: [gs.variant, gs.start ?? '', ...gs.history.slice(0, ply)].join(' '), record, ply };
-}
 
 /**
  * Why the engine suggests `move` in `gs`, as a message: a capture, a block of the enemy

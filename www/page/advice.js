@@ -1,14 +1,18 @@
 // The engine's advice beside the board: a hint for the position on the board (the move as an
 // arrow, and why, in the hint line; at a position looked at, an earlier one or a variation's,
 // the move in the hint line), and the evaluation bar and best line when the reader shows them,
-// for the position on the board wherever it is in the game's tree. Both come from the page's one analysis worker (engine/analysis.js) and belong to the
-// position they were asked for: shown only while it is on the board.
-import { analysis, positionOf } from '../engine/analysis.js';
+// for the position on the board wherever it is in the game's tree. Both come from the page's one
+// analysis worker (engine/analysis.js, fetched when first asked: the evaluation is off by
+// default) and belong to the position they were asked for: shown only while it is on the board.
+import { positionOf } from '../engine/position.js';
 import { isAbort } from '../engine/ai-client.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { adviceShown } from './page-state.js';
 
 /** @import { PageContext } from './context.js' */
+
+/** The page's analysis, fetched when first asked. */
+const loadAnalysis = () => import('../engine/analysis.js').then((m) => m.analysis());
 
 /** @param {PageContext} ctx */
 export function advice(ctx) {
@@ -31,7 +35,7 @@ export function advice(ctx) {
     let message;
     try {
       const h = looking
-        ? { move: (await analysis().analyse(position, { priority: 'hint', nodes: analysisNodes() })).best ?? '', reason: '' }
+        ? { move: (await (await loadAnalysis()).analyse(position, { priority: 'hint', nodes: analysisNodes() })).best ?? '', reason: '' }
         : await board.hint();
       message = { key: 'hint.says', params: { move: h.move, reason: h.reason } };
     } catch (e) {
@@ -50,7 +54,7 @@ export function advice(ctx) {
     if (shown && shown.key === position.key) return;
     let result;
     try {
-      result = await analysis().analyse(position, { priority: 'evaluation', nodes: analysisNodes() });
+      result = await (await loadAnalysis()).analyse(position, { priority: 'evaluation', nodes: analysisNodes() });
     } catch {
       return; // the panel shows no evaluation; the next position asks again
     }

@@ -7,7 +7,7 @@ import { SHORTCUTS } from './shortcuts.js';
 import { describeScore, describeAfterMove, searchDetails, blueView, VALUE_LIMIT } from '../review/evaluation.js';
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
-import { positionOf } from '../engine/analysis.js';
+import { positionOf } from '../engine/position.js';
 import { jumpWarning, warnOn, currentNotice, currentReview, adviceShown } from './page-state.js';
 import { renderMoveList } from './move-list.js';
 import { mainPath } from '../lib/tree.js';

@@ -1,7 +1,6 @@
 // `window.bluegray`: a read-only window on the page's board for the end-to-end tests and for
 // anyone poking at the page from the console. The board element itself is the API for pages
 // that embed it; this only saves a test from reaching into the page's DOM.
-import { analysis } from '../engine/analysis.js';
 /** @import { BlueGrayGame } from '../blue-gray-game.js' */
 
 /**
@@ -38,7 +37,7 @@ export function exposeTestHooks(board) {
     },
     /** Settles once the page's analysis has nothing left to do (no search runs or waits). */
     analysisIdle() {
-      return analysis().idle();
+      return import('../engine/analysis.js').then((m) => m.analysis().idle());
     },
   };
 }

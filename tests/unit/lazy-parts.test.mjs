@@ -1,0 +1,76 @@
+// Unit tests of www/element/lazy-parts.js (the board's parts fetched when first needed): a board
+// that never needs a part does without it, and what happens while a part loads is what would
+// have happened with it there (a hint withdrawn meanwhile, a puzzle move the board moved past).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { liveDoor, hintDoor, puzzleDoor } from '../../www/element/lazy-parts.js';
+
+/**
+ * A board's port with the state `s()` (a mode and a game state), recording what is applied and
+ * reported.
+ * @param {() => {settings: {mode: string}, gs: unknown, puzzle?: unknown}} s
+ */
+function port(s) {
+  const seen = { applied: 0, errors: /** @type {string[]} */ ([]), teaching: 0 };
+  const p = {
+    seen,
+    state: s,
+    core: () => null,
+    game: () => null,
+    catalogue: () => null,
+    apply: () => seen.applied++,
+    error: (/** @type {string} */ m) => seen.errors.push(m),
+    t: (/** @type {string} */ key) => key,
+    say: () => '',
+    refresh() {},
+    setPuzzle() {},
+    markMistake() {},
+    emit() {},
+    teaching: async () => {
+      seen.teaching++;
+      return {};
+    },
+  };
+  return p;
+}
+
+test('a board never in live mode has no live session: nothing is applied, published or reported', async () => {
+  const p = port(() => ({ settings: { mode: 'ai' }, gs: null }));
+  const live = liveDoor(/** @type {any} */ (p));
+  live.sync(true);
+  live.played(['a1-b2'], null);
+  live.declared('resign', 'blue');
+  assert.equal(await live.takeSeat(), false);
+  assert.equal(await live.seatSecret(), null);
+  await live.needed();
+  assert.deepEqual(p.seen, { applied: 0, errors: [], teaching: 0 });
+});
+
+test('a hint asked while the hints load is withdrawn by a newer one, or by a cancel, as an AbortError with its reason', async () => {
+  const p = port(() => ({ settings: { mode: 'ai' }, gs: null }));
+  const hints = hintDoor(/** @type {any} */ (p));
+  const first = hints.ask();
+  const second = hints.ask();
+  await assert.rejects(first, { name: 'AbortError', message: 'A newer hint was asked for.' });
+  // The newer one reaches the runner, which finds no game on this board.
+  await assert.rejects(second, (e) => e instanceof Error && e.name !== 'AbortError' && e.message === 'api.notReady');
+  const hints2 = hintDoor(/** @type {any} */ (p));
+  const gone = hints2.ask();
+  hints2.cancel('The board was removed from the page.');
+  await assert.rejects(gone, { name: 'AbortError', message: 'The board was removed from the page.' });
+});
+
+test('a puzzle move is judged once the runner loads, unless the board has moved past it meanwhile', async () => {
+  let gs = { side: 'gray', history: ['a1-b2'] };
+  const state = () => ({ settings: { mode: 'puzzle' }, gs, goal: 'win2', puzzle: { side: 'blue', start: 'x', status: 'playing', queue: [] } });
+  const p = port(state);
+  const puzzle = puzzleDoor(/** @type {any} */ (p));
+  const judged = puzzle.judge();
+  gs = { side: 'blue', history: [] };
+  await judged;
+  assert.equal(p.seen.teaching, 0, 'a move the board moved past is not judged');
+  // Loaded now: the move on the board is judged at once.
+  await puzzle.judge();
+  assert.equal(p.seen.teaching, 1);
+  assert.deepEqual(p.seen.errors, ['puzzles.board.unsupported'], 'this teaching module judges nothing, and says so');
+});

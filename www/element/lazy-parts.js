@@ -1,0 +1,164 @@
+// The parts of a board that only some boards use, each in a module of its own fetched when a
+// board first needs it, so that a board that plays a game against the computer never fetches
+// them: a live game's link (live-link.js), the puzzle mode's judge (puzzle-runner.js), the
+// edit mode (edit-mode.js) and the hints (hint-runner.js, with the analysis). The board fetches
+// the parts its attributes ask for while it loads the rules core (each door's `needed()`, which
+// controller.js awaits before `ready` settles); a part asked for later (a `mode` changed) is
+// fetched then, and until it is there the board does what a board without it does (a board that
+// never played live has no session to publish to). A fetch that fails is tried again at the
+// next need (lib/on-demand.js). Closures, not classes: the minifier shortens their names.
+import { onDemand } from '../lib/on-demand.js';
+import { errorText } from '../lib/errors.js';
+import { abortError } from '../engine/ai-client.js';
+/** @import { LiveBoard, LiveLink } from './live-link.js' */
+/** @import { EditPort } from './edit-mode.js' */
+/** @import { PuzzleHost } from './puzzle-runner.js' */
+/** @import { HintBoard, Hint } from './hint-runner.js' */
+/** @import { BoardState } from './state.js' */
+
+/**
+ * A part made by `make` from its module, once: `part()` is it once made, else null; `load()`
+ * fetches and makes it.
+ * @template P
+ * @param {() => Promise<P>} make
+ * @returns {{part: () => P|null, load: () => Promise<P>}}
+ */
+function lazyPart(make) {
+  /** @type {P|null} */
+  let part = null;
+  return { part: () => part, load: onDemand(() => make().then((p) => (part = p))) };
+}
+
+/**
+ * Fetches `part` when the board's mode is `mode` (a failure is reported at the part's next use).
+ * @param {{state(): BoardState}} board
+ * @param {string} mode
+ * @param {{load: () => Promise<unknown>}} part
+ */
+async function neededIn(board, mode, part) {
+  if (board.state().settings.mode === mode) await part.load().catch(() => {});
+}
+
+/**
+ * A board's live link (live-link.js), fetched when the board is first in live mode: LiveLink's
+ * methods, which do nothing on a board that never played live (it has no session).
+ * @param {LiveBoard} board
+ */
+export function liveDoor(board) {
+  const link = lazyPart(() => import('./live-link.js').then((m) => new m.LiveLink(board)));
+  /** A sync asked while the link loads was for a new game (live-link.js `sync`). */
+  let fresh = false;
+  return {
+    needed: () => neededIn(board, 'live', link),
+    /** @param {boolean} [isFresh] */
+    sync(isFresh = false) {
+      const l = link.part();
+      if (l) return l.sync(isFresh);
+      if (board.state().settings.mode !== 'live') return;
+      fresh ||= isFresh;
+      link.load().then(
+        (loaded) => {
+          const f = fresh;
+          fresh = false;
+          loaded.sync(f);
+        },
+        (e) => board.error(board.t('live.error', { error: errorText(e) })),
+      );
+    },
+    /** @type {LiveLink['played']} */
+    played: (history, time) => link.part()?.played(history, time),
+    /** @type {LiveLink['declared']} */
+    declared: (how, side) => link.part()?.declared(how, side),
+    /** @type {LiveLink['takeSeat']} */
+    takeSeat: async () => link.part()?.takeSeat() ?? false,
+    /** @type {LiveLink['seatSecret']} */
+    seatSecret: async () => link.part()?.seatSecret() ?? null,
+  };
+}
+
+/**
+ * A board's edit mode (edit-mode.js), fetched when the board is first in edit mode.
+ * @param {EditPort} port
+ */
+export function editDoor(port) {
+  const edit = lazyPart(() => import('./edit-mode.js').then((m) => new m.EditMode(port)));
+  return {
+    needed: () => neededIn(port, 'edit', edit),
+    /**
+     * EditMode's sync(): a board never in edit mode shows the board as it is; one in edit mode
+     * hides it at once, as the edit mode does while its editor loads.
+     */
+    sync() {
+      const e = edit.part();
+      if (e) return e.sync();
+      if (port.state().settings.mode !== 'edit' || !port.core()) return;
+      port.frame.style.display = 'none';
+      edit.load().then(
+        (m) => m.sync(),
+        (err) => port.failed(errorText(err, port.t)),
+      );
+    },
+  };
+}
+
+/**
+ * A board's puzzle mode at work (puzzle-runner.js), fetched when the board is first in puzzle
+ * mode: a board without it has no move waiting or queued.
+ * @param {PuzzleHost} host
+ */
+export function puzzleDoor(host) {
+  const runner = lazyPart(() => import('./puzzle-runner.js').then((m) => new m.PuzzleRunner(host)));
+  return {
+    needed: () => neededIn(host, 'puzzle', runner),
+    cancel: () => runner.part()?.cancel(),
+    resume: () => runner.part()?.resume(),
+    /** PuzzleRunner's judge(), once fetched, for the move on the board now (not one after it). */
+    async judge() {
+      const r = runner.part();
+      if (r) return r.judge();
+      const { gs, puzzle } = host.state();
+      if (!puzzle) return;
+      try {
+        const loaded = await runner.load();
+        if (host.state().gs === gs) await loaded.judge();
+      } catch (e) {
+        host.error(errorText(e, host.t));
+      }
+    },
+  };
+}
+
+/**
+ * A board's hints (hint-runner.js, and the analysis it asks), fetched with the first hint; a
+ * hint withdrawn while it loads (a newer hint, a new game, the board removed) rejects as the
+ * runner's would.
+ * @param {HintBoard} board
+ */
+export function hintDoor(board) {
+  const runner = lazyPart(() => import('./hint-runner.js').then((m) => new m.HintRunner(board)));
+  /** The hints asked and withdrawn so far, and why the last was withdrawn. */
+  let asked = 0;
+  let why = '';
+  /** @param {string} reason */
+  const withdraw = (reason) => {
+    asked++;
+    why = reason;
+  };
+  return {
+    /** @param {string} reason */
+    cancel(reason) {
+      withdraw(reason);
+      runner.part()?.cancel(reason);
+    },
+    /** @returns {Promise<Hint>} */
+    async ask() {
+      const r = runner.part();
+      if (r) return r.ask();
+      withdraw('A newer hint was asked for.');
+      const mine = asked;
+      const loaded = await runner.load();
+      if (asked !== mine) throw abortError(why);
+      return loaded.ask();
+    },
+  };
+}
