@@ -502,8 +502,10 @@ function packageJson(workspace, el) {
       './package.json': './package.json',
     },
     customElements: MANIFEST,
-    // Importing the element defines it: its module must never be dropped as unused.
-    sideEffects: [`./${MODULE}`],
+    // Importing the element defines it: its module, and the chunk that module re-exports (where
+    // the definition is: blue-gray-game-<hash>.js), must never be dropped as unused, as a
+    // bundler drops what `import 'blue-gray-game'` uses nothing of.
+    sideEffects: [`./${MODULE}`, `./${MODULE.replace(/\.js$/, '')}-*.js`],
     files: ['*.js', '*.d.ts', '*.css', 'pkg/', 'types/', MANIFEST],
     keywords: ['blue-and-gray', 'board-game', 'custom-element', 'web-component', 'webassembly'],
   };

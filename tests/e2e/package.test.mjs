@@ -86,6 +86,11 @@ async function checkInBrowser(root, file = 'index.html', { radius = '12px', also
     const requests = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(server.url + file);
+    // A bundler that drops the element's module (as unused: see package.json's sideEffects)
+    // leaves it undefined forever; say so rather than wait for ever.
+    await page.waitForFunction(() => customElements.get('blue-gray-game'), null, { timeout: 20000 }).catch(() => {
+      throw new Error(`<blue-gray-game> was never defined; problems: ${problems.join(' | ') || 'none'}`);
+    });
     const played = await page.evaluate(async () => {
       await customElements.whenDefined('blue-gray-game');
       const b = document.querySelector('blue-gray-game');
@@ -168,7 +173,7 @@ test('Vite: a production build of an app using the element copies its worker, bo
   const dir = consumer('vite', [locked('vite')], { 'main.js': APP, 'index.html': PAGE('<script type="module" src="/main.js"></script>') });
   run(path.join(dir, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], dir);
   const built = fs.readdirSync(path.join(dir, 'dist', 'assets'));
-  for (const wasm of [/^bluegray_wasm_bg-.+\.wasm$/, /^bluegray_wasm_simd_bg-.+\.wasm$/, /^bluegray_teach_bg-.+\.wasm$/]) assert.ok(built.some((f) => wasm.test(f)), built.join(' '));
+  for (const wasm of [/^bluegray_wasm_bg-.+\.wasm$/, /^bluegray_wasm_simd_bg-.+\.wasm$/, /^bluegray_teach_bg-.+\.wasm$/, /^bluegray_variations_bg-.+\.wasm$/]) assert.ok(built.some((f) => wasm.test(f)), built.join(' '));
   await checkInBrowser(path.join(dir, 'dist'));
 });
 
