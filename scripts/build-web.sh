@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the web page's rules core: crates/bluegray-wasm with the `wasm` profile (Cargo.toml: release,
-# the rules core and the binding built for size) for wasm32-unknown-unknown,
+# the binding built for size) for wasm32-unknown-unknown,
 # as three modules. `play` (the game, its catalogue and the AI: all a game needs, on the first
 # visit) is built twice: the baseline runs in every browser with WebAssembly, the SIMD build
 # (rustc's simd128) searches faster but needs WebAssembly SIMD, which Safari before 16.4 lacks,
