@@ -30,7 +30,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { rolldown } from 'rolldown';
-import { BUNDLE, TARGET } from './esbuild-options.mjs';
+import { BUNDLE, ROLLDOWN_OUTPUT, TARGET } from './esbuild-options.mjs';
 import { buildPackage, WASM, ON_DEMAND_WASM } from './build-package.mjs';
 import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
 import { reachable } from './lib/reachable.mjs';
@@ -132,13 +132,7 @@ async function bundleModules() {
   });
   const { output } = await bundle.write({
     dir: DIST,
-    format: 'esm',
-    minify: true,
-    comments: { legal: false },
-    // Letters as they are (UTF-8), as esbuild-options.mjs says.
-    charset: 'utf8',
-    entryFileNames: '[name].js',
-    chunkFileNames: '[name]-[hash].js',
+    ...ROLLDOWN_OUTPUT,
     codeSplitting: {
       groups: [
         // First: a group takes in what its modules import, and the glue is the element's too.

@@ -33,7 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import * as analyzer from '@custom-elements-manifest/analyzer';
 import { rolldown } from 'rolldown';
-import { BUNDLE, TARGET } from './esbuild-options.mjs';
+import { BUNDLE, ROLLDOWN_OUTPUT, TARGET } from './esbuild-options.mjs';
 import { reachable } from './lib/reachable.mjs';
 
 /**
@@ -134,12 +134,7 @@ async function bundle() {
   const element = await rolldown({ input: { [NAME]: entry }, transform: { target: [...TARGET] }, logLevel: 'warn' });
   await element.write({
     dir: OUT,
-    format: 'esm',
-    minify: true,
-    comments: { legal: false },
-    charset: 'utf8',
-    entryFileNames: '[name].js',
-    chunkFileNames: '[name]-[hash].js',
+    ...ROLLDOWN_OUTPUT,
     codeSplitting: {
       groups: [
         {

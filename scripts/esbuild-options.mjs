@@ -1,5 +1,5 @@
-// What every esbuild bundle of the project shares: the page's (build-dist.mjs) and the npm
-// package's (build-package.mjs).
+// What every bundle of the project shares, esbuild's and Rolldown's: the page's (build-dist.mjs)
+// and the npm package's (build-package.mjs).
 
 /** @import { BuildOptions } from 'esbuild' */
 
@@ -18,4 +18,18 @@ export const BUNDLE = {
   // Letters as they are (UTF-8), not \u escapes: the Russian messages are a third the size.
   charset: 'utf8',
   logLevel: 'warning',
+};
+
+/**
+ * What every Rolldown output shares: ES modules, minified, UTF-8 letters as BUNDLE's, entries
+ * under their own names and chunks under theirs with a hash.
+ * @satisfies {import('rolldown').OutputOptions}
+ */
+export const ROLLDOWN_OUTPUT = {
+  format: 'esm',
+  minify: true,
+  comments: { legal: false },
+  charset: 'utf8',
+  entryFileNames: '[name].js',
+  chunkFileNames: '[name]-[hash].js',
 };
