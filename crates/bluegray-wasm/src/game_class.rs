@@ -187,7 +187,7 @@ impl Game {
     }
 
     /// Whether the record the game was read from had variations this module read past (the
-    /// play module: its moves and comments are the record's; the teaching module's `Game`
+    /// play module: its moves and comments are the record's; the variations module's `Game`
     /// keeps variations, and there this is always false).
     #[wasm_bindgen(js_name = droppedVariations)]
     pub fn dropped_variations(&self) -> Result<bool, JsValue> {
