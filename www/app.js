@@ -394,6 +394,9 @@ async function main() {
   const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
   if (hooks) hooks.puzzles = puzzles;
   adv.evaluate();
+  // The form shows the opened game's settings before the page says it is ready, not at the next
+  // frame, which a slow machine may draw after the player (or a test) has chosen in the form.
+  form.follow();
   document.documentElement.dataset.ready = 'true';
   update.register();
 }

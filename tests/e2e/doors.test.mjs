@@ -320,6 +320,23 @@ test('help=none: two players on one device without the engine’s help, by link,
   assert.equal(refusal, BARRED.refusal);
 });
 
+test('the form shows a link’s game once the page is ready, not at a later frame that would undo a choice made at once', async () => {
+  const d = await env.device();
+  // A slow machine: each frame comes a second late.
+  await d.page.addInitScript(() => {
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (cb) => setTimeout(() => raf(cb), 1000);
+  });
+  await d.page.goto(`${env.url}?mode=two&clock=10%2B0`);
+  await waitReady(d.page);
+  assert.equal(await d.page.inputValue('#mode'), 'two', 'the link’s mode is in the form when the page is ready');
+  await d.page.selectOption('#mode', 'ai');
+  assert.equal(await d.page.isVisible('#side'), true, 'a game against the computer asks for a side');
+  await d.page.waitForTimeout(1500);
+  assert.equal(await d.page.inputValue('#mode'), 'ai', 'the frame drawn later keeps the player’s choice');
+  assert.equal(await d.page.isVisible('#side'), true);
+});
+
 test('a friend’s newer link opened as a new page load is kept before it is shown: a reload still has the move', async () => {
   const a = await env.device('?mode=friend&side=blue');
   await playAMove(a.page, 0);
