@@ -60,7 +60,7 @@ const KINDS = [
   ['state()', () => game.state()],
   // Level 7 (no noise, so its transposition table is not cleared at each call) with a budget of
   // a microsecond stops after its first iteration: the answer's making is a good part of the call.
-  ['think() answer', () => wasm.think(code, 'classic', 7, 0.001)],
+  ['think() answer', () => wasm.think('classic', code, '', 7, 0.001)],
   ['variants()', () => wasm.variants()],
   ['lessons()', () => wasm.lessons()],
   ['lessonJudge()', () => wasm.lessonJudge(lesson.id, ['e1-e2'])],

@@ -13,7 +13,8 @@
 //   dist/pkg/bluegray_wasm_simd_bg.wasm          the rules core, built with WebAssembly SIMD
 //   dist/pkg/bluegray_wasm_bg.wasm               the rules core for browsers without SIMD
 //   dist/pkg/bluegray_teach_bg.wasm              the lessons and puzzles, fetched when first used
-//   dist/pkg/bluegray_variations_bg.wasm         the Game that keeps variations, fetched when a game first has some
+//   dist/pkg/bluegray_variations_bg.wasm         the Game that reads records and keeps variations, fetched when a
+//                                                record comes in or a game first has variations
 //   dist/explorer/<variant>.txt the opening explorer's games, fetched when it first shows a variant
 //   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
 //   dist/sw.js                  the service worker, bundled with wasm-simd.js, told the build
@@ -32,6 +33,9 @@ import * as esbuild from 'esbuild';
 import { rolldown } from 'rolldown';
 import { BUNDLE, ROLLDOWN_OUTPUT, TARGET } from './esbuild-options.mjs';
 import { buildPackage, WASM, ON_DEMAND_WASM } from './build-package.mjs';
+
+/** The play module the single file embeds, which reads records too (docs/RULES.md R35); not served. */
+const SINGLE_FILE_WASM = 'pkg/bluegray_single_bg.wasm';
 import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
 import { reachable } from './lib/reachable.mjs';
 
@@ -182,6 +186,8 @@ async function fallbackLanguage() {
 async function workerSource() {
   const r = await esbuild.build({
     entryPoints: [path.join(WWW, 'ai-worker.js')],
+    // It runs the module it is handed: the single file's own, whose glue it must use too.
+    plugins: [leftOut()],
     ...BUNDLE,
     format: 'iife',
     write: false,
@@ -231,8 +237,8 @@ export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSO
 const LANGUAGE_CODES = /** @type {{ LANGUAGES: { code: string }[] }} */ (await import(pathToFileURL(path.join(WWW, 'messages', 'index.js')).href)).LANGUAGES.map((l) => l.code);
 
 /**
- * The page's modules the single file leaves out, by their paths under www/, each replaced by a
- * module of `contents`: what a page on disk cannot use, or what does not fit in the file's size
+ * The page's modules the single file leaves out (or takes from elsewhere), by their paths under
+ * www/, each replaced by a module of `contents`: what a page on disk cannot use, or what does not fit in the file's size
  * (docs/HOSTING.md's ruling).
  * @type {Record<string, string>}
  */
@@ -267,6 +273,8 @@ export function editorDialog() {
   // A game's variations: the module whose Game keeps them (docs/RULES.md R29); a record with them
   // opens with its own moves, and the board says they are left out.
   'pkg/bluegray_variations.js': 'export default function init() { return Promise.resolve(); }',
+  // The play module's glue is the single file's play module's, which reads records itself (R35).
+  'pkg/bluegray_wasm.js': "export * from './pkg/bluegray_single.js';\nexport { default } from './pkg/bluegray_single.js';",
   'teach/lesson-dialog.js': 'export {};',
   // ... and their messages ("How to play"'s are a part of their own, which the file keeps).
   ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`messages/teach-${lang}.js`, 'export default { messages: {} };'])),
@@ -306,10 +314,11 @@ function leftOut() {
  */
 async function singleFile() {
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
-  // Only the baseline build of the rules core: it runs in every browser, and the file's size counts.
+  // Only a baseline build of the rules core, the one that reads records too (docs/RULES.md R35):
+  // it runs in every browser, and the file's size counts.
   const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};
 embedAssets({
-  wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, WASM.baseline)), { level: 9 }).toString('base64'))},
+  wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, SINGLE_FILE_WASM)), { level: 9 }).toString('base64'))},
   teachingBase64: null,
   workerSource: ${JSON.stringify(await workerSource())},
   css: ${JSON.stringify(css)},
@@ -493,7 +502,7 @@ async function main() {
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
-  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
+  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM, SINGLE_FILE_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
   vendorPackages();
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });

@@ -35,8 +35,7 @@ import { option, threadSeconds } from './measuring.mjs';
  * this checkout's or another's (--root).
  * @typedef {object} Bindings
  * @property {(init: { module_or_path: BufferSource | string }) => Promise<unknown>} default
- * @property {new (spec: string) => { play(move: string): unknown, record(): string, free(): void }} Game
- * @property {(record: string, spec: string, nodes: number) => unknown} analyse
+ * @property {(spec: string, start: string, moves: string, nodes: number) => unknown} analyse
  */
 /**
  * A search's outcome: the nodes searched, the best move, and the time it took.
@@ -142,14 +141,10 @@ async function wasmEngine() {
   await wasm.default({ module_or_path: fs.readFileSync(wasmModule()) });
   return {
     search(variant, moves, nodes) {
-      const game = new wasm.Game(variant);
-      for (const m of moves) game.play(m);
-      const record = game.record();
-      game.free();
       // The search runs on node's main thread; its compiler and collector threads are not counted.
       const t0 = threadSeconds(process.pid, process.pid);
       /** @type {unknown} */
-      const r = JSON.parse(JSON.stringify(wasm.analyse(record, '', nodes)));
+      const r = JSON.parse(JSON.stringify(wasm.analyse(variant, '', moves.join(' '), nodes)));
       const ms = (threadSeconds(process.pid, process.pid) - t0) * 1000;
       if (!isSearchResult(r)) throw new Error(`${variant}: the wasm's analyse() said ${JSON.stringify(r)}`);
       return { nodes: r.nodes, best: r.best, ms };
@@ -190,12 +185,8 @@ async function browserEngine() {
         ([spec, played, budget]) => {
           const wasm = /** @type {PageWindow} */ (window).wasm;
           if (!wasm) throw new Error('the page has not loaded the bindings');
-          const game = new wasm.Game(spec);
-          for (const m of played) game.play(m);
-          const record = game.record();
-          game.free();
           const t0 = performance.now();
-          const result = /** @type {{ nodes?: unknown, best?: unknown }} */ (wasm.analyse(record, '', budget));
+          const result = /** @type {{ nodes?: unknown, best?: unknown }} */ (wasm.analyse(spec, '', played.join(' '), budget));
           return { nodes: result.nodes, best: result.best, ms: performance.now() - t0 };
         },
         /** @type {const} */ ([variant, moves, nodes]),

@@ -2,38 +2,23 @@
 // worker fetches nothing (it may run from a blob: URL or on another origin).
 //
 // Messages in:  {type: 'init', module}                                   once, first
-//               {type: 'think', id, record, variant, level, movetimeMs}  the computer's move
-//               {type: 'analyse', id, record, ply, nodes}                full-strength analysis of
-//                                                                        the position after `ply`
-//                                                                        moves of `record`
+//               {type: 'think', id, variant, start, moves, level, movetimeMs}
+//                                                   the computer's move after a game's line: its
+//                                                   variant, the position code it started from
+//                                                   and the moves played since
+//               {type: 'analyse', id, variant, start, moves, nodes}
+//                                                   full-strength analysis of the position after
+//                                                   such a line
 // Messages out: {id, ok: true, result, ms} or {id, ok: false, error}, where `result` is the rules
 //               core's {best, score, mateIn, scoreText, depth, nodes, pv, side}.
 // (engine/ai-client.js declares them: WorkerRequest, WorkerReply.) A message is read as if it
 // could hold anything: the rules core checks every value it is given.
-import { initSync, think, analyse, Game } from './pkg/bluegray_wasm.js';
+import { initSync, think, analyse } from './pkg/bluegray_wasm.js';
 import { errorText } from './lib/errors.js';
 
 let ready = false;
 /** @type {string|null} */
 let initError = null;
-
-/**
- * The analysis of the position after `ply` moves of `record` (the moves that led there included).
- * @param {string} record
- * @param {unknown} ply
- * @param {unknown} nodes
- * @returns {unknown}
- */
-function analysePly(record, ply, nodes) {
-  const game = Game.fromRecord(record);
-  try {
-    let n = game.state().history.length;
-    while (n > Number(ply) && game.undo()) n--;
-    return analyse(game.record(), '', Number.isInteger(nodes) && Number(nodes) > 0 ? nodes : undefined);
-  } finally {
-    game.free();
-  }
-}
 
 self.onmessage = (e) => {
   /** @type {Record<string, unknown>} */
@@ -56,10 +41,13 @@ self.onmessage = (e) => {
   }
   try {
     const t0 = performance.now();
+    const { variant, start } = msg;
+    // The rules core takes the moves as one text; anything else is its to refuse.
+    const moves = Array.isArray(msg.moves) ? msg.moves.join(' ') : msg.moves;
     const result =
       msg.type === 'think'
-        ? think(String(msg.record ?? ''), String(msg.variant ?? ''), msg.level, Number(msg.movetimeMs) > 0 ? msg.movetimeMs : undefined)
-        : analysePly(String(msg.record ?? ''), msg.ply, msg.nodes);
+        ? think(variant, start, moves, msg.level, Number(msg.movetimeMs) > 0 ? msg.movetimeMs : undefined)
+        : analyse(variant, start, moves, Number.isInteger(msg.nodes) && Number(msg.nodes) > 0 ? msg.nodes : undefined);
     self.postMessage({ id, ok: true, result, ms: performance.now() - t0 });
   } catch (err) {
     self.postMessage({ id, ok: false, error: errorText(err) });

@@ -314,12 +314,14 @@ export class BlueGrayGame extends HTMLElement {
    * clock, position, record, relay, game-id, host-key and seat-key (they become the element's
    * attributes; a help, game-id, host-key or seat-key not given is removed: another game); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
-   * is not valid.
+   * is not valid. Returns a promise that resolves once the game is on the board: at once, unless a
+   * record comes before the part of the rules core that reads records was fetched (it is fetched
+   * then); a record that cannot be read then rejects it, and changes nothing either.
    * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, help?: 'on'|'none', clock?: string, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
-   * @returns {void}
+   * @returns {Promise<void>}
    */
   newGame(options = {}) {
-    this.#c.newGame(options);
+    return this.#c.newGame(options);
   }
 
   /** @type {number|null} The ply being looked at (0 is the start; in a variation, the moves before the position looked at), or null while the board shows the game itself; set it to look at the game's own moves. */

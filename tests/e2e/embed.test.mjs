@@ -586,7 +586,7 @@ test('gameover fires with {winner, reason, cause, token, text}', async () => {
 test('newGame() with a bad option throws and leaves the game and its settings as they were', async () => {
   const { page, problems } = await openHost();
   await page.evaluate(() => document.getElementById('one').play('e2-e3'));
-  const r = await page.evaluate(() => {
+  const r = await page.evaluate(async () => {
     const b = document.getElementById('one');
     const out = {};
     for (const [k, o] of [
@@ -599,7 +599,8 @@ test('newGame() with a bad option throws and leaves the game and its settings as
     ]) {
       let error = null;
       try {
-        b.newGame(o);
+        // A record is read once the module that reads records is fetched: the promise rejects.
+        await b.newGame(o);
       } catch (e) {
         error = { name: e.name, message: String(e.message) };
       }
@@ -619,6 +620,10 @@ test('newGame() with a bad option throws and leaves the game and its settings as
     } catch (e) {
       out.good = { error: String(e.message) };
     }
+    // A good record, now that the module that reads them is there, is on the board at once.
+    const done = b.newGame({ record: '[Variant "classic"]\n\n1. e2-e3 *' });
+    out.goodRecord = { history: b.state.history, variant: b.state.variant };
+    await done;
     return out;
   });
   const expected = { history: ['e2-e3'], settings: { variant: 'sackson', mode: 'two', level: 3 }, attr: 'sackson', position: null };
@@ -644,6 +649,7 @@ test('newGame() with a bad option throws and leaves the game and its settings as
     .filter(([, v]) => !isDeepStrictEqual(v, expected))
     .map(([k, v]) => `after newGame with a bad ${k}: ${JSON.stringify(v)}`);
   if (!isDeepStrictEqual(r.good, { history: [], variant: 'sackson' })) wrong.push(`then newGame({mode: 'two'}): ${JSON.stringify(r.good)}`);
+  if (!isDeepStrictEqual(r.goodRecord, { history: ['e2-e3'], variant: 'classic' })) wrong.push(`then newGame({record}): ${JSON.stringify(r.goodRecord)}`);
   assert.deepEqual(wrong, [], `expected each time ${JSON.stringify(expected)}`);
   assert.deepEqual(await allProblems(page, problems), []);
   await page.close();

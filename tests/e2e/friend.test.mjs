@@ -139,8 +139,9 @@ test('from the single file, the page offers the record instead of a link', async
   await friend.page.click('.io summary');
   await friend.page.fill('#io-text', record);
   await friend.page.click('#import');
+  // The game by link, once the record is read (the first game's status says "Your move" too).
+  await friend.page.waitForFunction(() => window.bluegray.element.seat === 'blue');
   await waitText(friend.page, '#status', /Your move \(Blue\)/);
-  assert.equal(await friend.page.evaluate(() => window.bluegray.element.seat), 'blue');
   assert.equal((await state(friend.page)).history.length, 2);
   // The status above and this button come from the same render of the panel.
   assert.equal(await friend.page.isHidden('#send-link'), true);

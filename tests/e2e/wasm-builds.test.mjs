@@ -105,7 +105,9 @@ test('without SIMD the service worker keeps the baseline build, not the SIMD one
     await page.reload();
     await waitReady(page);
     await playAndGetReply(page);
-    assert.deepEqual(await page.evaluate(() => window.__compiled), [BASELINE]);
+    // The game kept before the reload is read back by the variations module (docs/RULES.md R35),
+    // which the service worker kept too.
+    assert.deepEqual(await page.evaluate(() => window.__compiled), [BASELINE, 'pkg/bluegray_variations_bg.wasm']);
     // Only the preload of the SIMD build fails, which this browser does not use.
     const unused = new Set([`request failed: ${new URL(SIMD, off.url)} net::ERR_FAILED`, 'console.error: Failed to load resource: net::ERR_FAILED']);
     assert.deepEqual(problems.filter((p) => !unused.has(p)), []);
@@ -117,7 +119,7 @@ test('without SIMD the service worker keeps the baseline build, not the SIMD one
   }
 });
 
-test('the single file embeds the baseline build, and only it: no SIMD build, no teaching module', () => {
+test('the single file embeds a baseline build that reads records, and only it: no SIMD build, no teaching module', async () => {
   const html = fs.readFileSync(path.join(DIST, 'blue-and-gray.html'), 'utf8');
   // Its code is carried compressed, the one long base64 string of its one inline script (the loader).
   const scripts = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)];
@@ -128,7 +130,12 @@ test('the single file embeds the baseline build, and only it: no SIMD build, no 
   const embedded = [...code.matchAll(/wasmBase64:"([A-Za-z0-9+/=]+)"/g)].map((m) => zlib.inflateRawSync(Buffer.from(m[1], 'base64')));
   assert.equal(embedded.length, 1);
   assert.match(code, /teachingBase64:null/);
-  assert.ok(embedded[0].equals(fs.readFileSync(path.join(DIST, BASELINE))), 'the embedded module is the baseline build');
+  // Not the served baseline, which reads no records: the file cannot fetch the module that does (docs/RULES.md R35).
+  assert.ok(!embedded[0].equals(fs.readFileSync(path.join(DIST, BASELINE))), 'the embedded module is its own');
+  const names = WebAssembly.Module.exports(await WebAssembly.compile(embedded[0])).map((e) => e.name);
+  assert.ok(names.includes('game_fromRecord') && names.includes('think'), 'it reads records and plays');
+  assert.ok(!names.some((n) => /tree/i.test(n)), 'and keeps no variations');
+  assert.ok(!fs.existsSync(path.join(DIST, 'pkg/bluegray_single_bg.wasm')), 'the site does not serve it');
 });
 
 test('the play builds carry no variations: only the variations module’s Game keeps them (docs/RULES.md R29)', async () => {
@@ -137,9 +144,10 @@ test('the play builds carry no variations: only the variations module’s Game k
     const names = await exports(file);
     assert.ok(names.includes('game_droppedVariations'), `${file} says when it dropped a record's variations`);
     assert.ok(!names.some((n) => /tree/i.test(n)), `${file} has no tree of moves`);
+    assert.ok(!names.includes('game_fromRecord'), `${file} reads no records: the variations module does (docs/RULES.md R35)`);
   }
   const variations = await exports('pkg/bluegray_variations_bg.wasm');
-  assert.ok(variations.includes('game_setTree') && variations.includes('game_state'), 'the variations module’s Game keeps variations');
+  assert.ok(variations.includes('game_setTree') && variations.includes('game_state') && variations.includes('game_fromRecord'), 'the variations module’s Game reads records and keeps variations');
   assert.ok(!variations.includes('think') && !variations.includes('analyse'), 'the AI is the play module’s only');
   assert.ok(!variations.includes('lessons') && !variations.includes('puzzles'), 'the lessons are the teaching module’s only');
   const teaching = await exports('pkg/bluegray_teach_bg.wasm');

@@ -1,5 +1,6 @@
 // The WebAssembly package as any page or script sees it (www/pkg, built by
-// `bash scripts/build-web.sh`: the play module and the teaching module), loaded in node without
+// `bash scripts/build-web.sh`: the play module, the teaching module and the variations module, whose
+// Game reads records as the play module's does not), loaded in node without
 // a browser. Every exported function and
 // method is called with arbitrary JS values, and with hostile ones (throwing getters, iterators
 // and conversions, Proxies, a throwing Math.random, setters on Object.prototype): each call
@@ -20,22 +21,32 @@ const JS = path.join(PKG, 'bluegray_wasm.js');
 const WASM = path.join(PKG, 'bluegray_wasm_bg.wasm');
 const TEACH_JS = path.join(PKG, 'bluegray_teach.js');
 const TEACH_WASM = path.join(PKG, 'bluegray_teach_bg.wasm');
+const VARIATIONS_JS = path.join(PKG, 'bluegray_variations.js');
+const VARIATIONS_WASM = path.join(PKG, 'bluegray_variations_bg.wasm');
 
 const CODES = new Set([
   'bad-argument', 'bad-variant', 'bad-position', 'bad-record', 'bad-move-text', 'illegal-move',
   'game-over', 'too-late', 'bad-tag', 'bad-puzzle', 'bad-data', 'busy', 'js-exception', 'freed', 'internal',
 ]);
 
-/** Both modules' exports to JS, as one: the play module's and the teaching module's. */
+/**
+ * The modules' exports to JS, as one: the play module's and the teaching module's, with `Game` the
+ * variations module's (it reads records) and `PlayGame` the play module's (it does not).
+ */
 let m = null;
-/** Each instance's exports (its `memory`, its externref table): the play module's, then the teaching module's. */
+/** Each instance's exports (its `memory`, its externref table): the play, teaching and variations modules'. */
 let instances = [];
 before(async () => {
-  if (![JS, WASM, TEACH_JS, TEACH_WASM].every((f) => fs.existsSync(f))) return;
+  if (![JS, WASM, TEACH_JS, TEACH_WASM, VARIATIONS_JS, VARIATIONS_WASM].every((f) => fs.existsSync(f))) return;
   const play = await import(JS);
   const teach = await import(TEACH_JS);
-  instances = [await play.default({ module_or_path: fs.readFileSync(WASM) }), await teach.default({ module_or_path: fs.readFileSync(TEACH_WASM) })];
-  m = { ...play, ...teach };
+  const variations = await import(VARIATIONS_JS);
+  instances = [
+    await play.default({ module_or_path: fs.readFileSync(WASM) }),
+    await teach.default({ module_or_path: fs.readFileSync(TEACH_WASM) }),
+    await variations.default({ module_or_path: fs.readFileSync(VARIATIONS_WASM) }),
+  ];
+  m = { ...play, ...teach, Game: variations.Game, PlayGame: play.Game };
 });
 
 /** The loaded modules' exports, or a clear failure when the package was not built. */
@@ -89,29 +100,39 @@ const show = (v) => {
 };
 
 test('the package loads and plays', () => {
-  const { Game, variants } = pkg();
-  const g = new Game('sackson');
-  assert.equal(g.play('E2-E3'), 'e2-e3');
-  assert.equal(g.state().side, 'gray');
+  const { Game, PlayGame, variants } = pkg();
+  for (const G of [PlayGame, Game]) {
+    const g = new G('sackson');
+    assert.equal(g.play('E2-E3'), 'e2-e3');
+    assert.equal(g.state().side, 'gray');
+  }
   assert.equal(variants().variants.length, 17);
+  // The play module writes records; the variations module reads them (docs/RULES.md R35).
+  assert.equal(PlayGame.fromRecord, undefined);
+  assert.equal(Game.fromRecord(new PlayGame('classic').record()).state().variant, 'classic');
 });
 
 test('constructors and static functions take any value', () => {
-  const { Game } = pkg();
+  const { Game, PlayGame } = pkg();
   for (const a of ANY) {
-    attempt(`new Game(${show(a)})`, () => new Game(a));
     attempt(`Game.fromRecord(${show(a)})`, () => Game.fromRecord(a));
-    for (const b of ANY.slice(0, 30)) attempt(`Game.fromCode(${show(a)}, ${show(b)})`, () => Game.fromCode(a, b));
+    for (const G of [PlayGame, Game]) {
+      attempt(`new Game(${show(a)})`, () => new G(a));
+      for (const b of ANY.slice(0, 30)) attempt(`Game.fromCode(${show(a)}, ${show(b)})`, () => G.fromCode(a, b));
+    }
   }
-  attempt('new Game()', () => new Game());
-  attempt('Game.fromCode()', () => Game.fromCode());
+  for (const G of [PlayGame, Game]) {
+    attempt('new Game()', () => new G());
+    attempt('Game.fromCode()', () => G.fromCode());
+  }
   stillWorks();
 });
 
 test('every method takes any value', () => {
-  const { Game } = pkg();
-  for (const a of ANY) {
-    const g = new Game('classic');
+  const { Game, PlayGame } = pkg();
+  for (const [i, a] of ANY.entries()) {
+    // The play module's Game and the variations module's, in turn.
+    const g = new (i % 2 ? Game : PlayGame)('classic');
     attempt(`play(${show(a)})`, () => g.play(a));
     attempt(`playIndex(${show(a)})`, () => g.playIndex(a));
     attempt(`setTag(${show(a)}, 'x')`, () => g.setTag(a, 'x'));
@@ -135,19 +156,20 @@ test('think takes any value and searches only with good ones', () => {
   const small = [undefined, null, 0, 1, 2, -1, 256, NaN, 2.5, '1', {}, [], 10n, ''];
   for (const level of small) {
     for (const t of [undefined, null, 0, 5, -1, NaN, Infinity, '5', {}]) {
-      const r = attempt(`think('', 'sackson', ${show(level)}, ${show(t)})`, () => think('', 'sackson', level, t));
+      const r = attempt(`think('sackson', '', '', ${show(level)}, ${show(t)})`, () => think('sackson', '', '', level, t));
       if (r.value) assert.ok([1, 2].includes(level), `level ${show(level)} searched`);
     }
   }
   for (const a of ANY) {
-    attempt(`think(${show(a)}, 'sackson', 1)`, () => think(a, 'sackson', 1));
-    attempt(`think('', ${show(a)}, 1)`, () => think('', a, 1));
+    attempt(`think(${show(a)}, '', '', 1)`, () => think(a, '', '', 1));
+    attempt(`think('sackson', ${show(a)}, '', 1)`, () => think('sackson', a, '', 1));
+    attempt(`think('sackson', '', ${show(a)}, 1)`, () => think('sackson', '', a, 1));
   }
   stillWorks();
 });
 
 test('any other export takes any value', () => {
-  const known = new Set(['default', 'initSync', 'Game', 'think', 'analyse', 'variants', 'start']);
+  const known = new Set(['default', 'initSync', 'Game', 'PlayGame', 'think', 'analyse', 'variants', 'start']);
   const mod = pkg();
   for (const [name, fn] of Object.entries(mod)) {
     if (known.has(name) || typeof fn !== 'function') continue;
@@ -177,12 +199,16 @@ test('wrong types say which argument and what was expected', () => {
   bad(() => new Game('sackson').playIndex(-1), 'bad-argument', 'index');
   bad(() => new Game('sackson').playIndex(1.5), 'bad-argument', 'index');
   bad(() => new Game('sackson').setTag('Blue', 3), 'bad-argument', 'value');
-  for (const level of [256, -1, NaN, 0, 9, 1.5, '3', undefined]) bad(() => think('', 'sackson', level), 'bad-argument', 'level', '1 to 8');
-  bad(() => think('', 'sackson', 8.0000001), 'bad-argument', 'level must be a whole number from 1 to 8', '8.0000001');
+  for (const level of [256, -1, NaN, 0, 9, 1.5, '3', undefined]) bad(() => think('sackson', '', '', level), 'bad-argument', 'level', '1 to 8');
+  bad(() => think('sackson', '', '', 8.0000001), 'bad-argument', 'level must be a whole number from 1 to 8', '8.0000001');
   bad(() => new Game('sackson').playIndex(2 ** 53 - 1), 'bad-argument', 'no legal move number 9007199254740991');
   bad(() => new Game('sackson').playIndex(2 ** 53), 'bad-argument', 'index', '9007199254740992');
-  bad(() => think('', 'sackson', 1, -5), 'bad-argument', 'movetimeMs');
-  bad(() => think(5, 'sackson', 1), 'bad-argument', 'recordOrCode');
+  bad(() => think('sackson', '', '', 1, -5), 'bad-argument', 'movetimeMs');
+  bad(() => think(5, '', '', 1), 'bad-argument', 'think: spec');
+  bad(() => think('sackson', 5, '', 1), 'bad-argument', 'think: start');
+  bad(() => think('sackson', '', ['e2-e3'], 1), 'bad-argument', 'think: moves', 'an array');
+  bad(() => think('sackson', '', 'e2-e3 e2-e3', 1), 'illegal-move', 'moves[1]');
+  bad(() => think('sackson', '', 'e2-e3 '.repeat(20001), 1), 'bad-argument', '20001 moves, more than 20000');
   const { lessons, lessonJudge, lessonHint } = pkg();
   const lesson = lessons()[0].id;
   for (const moves of [[1], ['e2-e3', {}], [undefined]]) bad(() => lessonJudge(lesson, moves), 'bad-argument', 'moves[', 'must be a string');
@@ -352,7 +378,7 @@ test('errors carry stable codes, and a refused move its rule and points', () => 
   assert.equal(err(() => g.playIndex(999)).code, 'bad-argument');
   const over = 's3c4/9/9/9/4C4/9/9/9/S8 g 0 30';
   assert.equal(err(() => Game.fromCode('sackson', over).play('a9-a8')).code, 'game-over');
-  assert.equal(err(() => think(over, 'sackson', 1)).code, 'game-over');
+  assert.equal(err(() => think('sackson', over, '', 1)).code, 'game-over');
 });
 
 test('checkPosition says whether a set-up position can be played, every reason coded, and a code it accepts plays', () => {
@@ -485,35 +511,36 @@ test('analyse is deterministic, full strength, and shaped like think', () => {
   const g = new Game('classic');
   g.play('e2-e3');
   g.play('e8-e7');
-  const record = g.record();
-  const first = analyse(record, '', 30000);
-  assert.deepEqual(analyse(record, '', 30000), first, 'the same twice in a row');
-  think('', 'sackson', 3, undefined);
-  analyse(JUMP, 'sackson', 5000);
-  think(START, 'super-turbo', 6, 20);
-  assert.deepEqual(analyse(record, '', 30000), first, 'the same after unrelated searches');
+  const line = ['classic', '', 'e2-e3 e8-e7'];
+  const first = analyse(...line, 30000);
+  assert.deepEqual(analyse(...line, 30000), first, 'the same twice in a row');
+  assert.deepEqual(analyse('classic', g.code(), '', 30000).best !== undefined, true, 'the position alone is searched too');
+  think('sackson', '', '', 3, undefined);
+  analyse('sackson', JUMP, '', 5000);
+  think('super-turbo', START, '', 6, 20);
+  assert.deepEqual(analyse(...line, 30000), first, 'the same after unrelated searches');
   assert.deepEqual(Object.keys(first).sort(), ['best', 'depth', 'nodes', 'pv', 'score', 'scoreText', 'side', 'winChance']);
   assert.ok(Number.isInteger(first.winChance) && first.winChance >= 0 && first.winChance <= 1000);
   assert.equal(first.pv[0], first.best);
   assert.equal(first.side, 'blue');
   assert.ok(first.nodes <= 30000);
-  const t = think(record, '', 1);
+  const t = think(...line, 1);
   for (const r of [t, first]) assert.equal(r.pv[0], r.best, 'a line starts with its move');
   // The default budget is the catalogue's.
-  const d = analyse(JUMP, 'sackson');
+  const d = analyse('sackson', JUMP, '');
   assert.ok(d.nodes > 30000 && d.nodes <= variants().analysisNodes, `${d.nodes} nodes`);
   assert.equal(d.best, 'f5xf7xh7');
   assert.ok(d.depth > 1, 'a single reply is searched, not answered at once');
   // A win with the next move: mate in one ply.
-  const win = analyse('s3c4/9/9/9/9/4C4/9/9/S8 b 0 30', 'sackson', null);
+  const win = analyse('sackson', 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30', '', null);
   assert.equal(win.best, 'e4-e5');
   assert.equal(win.mateIn, 1);
   assert.match(win.scoreText, /\b1 ply\b/);
   const err = (fn) => attempt(String(fn), fn).error;
-  assert.equal(err(() => analyse('s3c4/9/9/9/4C4/9/9/9/S8 g 0 30', 'sackson')).code, 'game-over');
-  for (const nodes of [0, -1, 1.5, '100', {}, 1e12]) assert.equal(err(() => analyse('', 'sackson', nodes)).code, 'bad-argument');
-  assert.match(err(() => analyse('', 'sackson', 0)).message, /analyse: nodes must be a whole number/);
-  assert.equal(err(() => analyse(5, 'sackson')).code, 'bad-argument');
+  assert.equal(err(() => analyse('sackson', 's3c4/9/9/9/4C4/9/9/9/S8 g 0 30', '')).code, 'game-over');
+  for (const nodes of [0, -1, 1.5, '100', {}, 1e12]) assert.equal(err(() => analyse('sackson', '', '', nodes)).code, 'bad-argument');
+  assert.match(err(() => analyse('sackson', '', '', 0)).message, /analyse: nodes must be a whole number/);
+  assert.equal(err(() => analyse(5, '', '')).code, 'bad-argument');
 });
 
 /** A seeded random generator (mulberry32): the hostile calls are the same on every run. */
@@ -530,7 +557,7 @@ function random(seed) {
 
 test('10,000 hostile calls leave the module, its games and its memory sound, then a whole game plays', () => {
   const mod = pkg();
-  const { Game, think, analyse, variants, lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution } = mod;
+  const { Game, PlayGame, think, analyse, variants, lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution } = mod;
   const rnd = random(19);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const boom = () => { throw new Error('hostile'); };
@@ -551,7 +578,7 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
   sample.play('e2-e3');
   sample.play('e8-e7');
   collect(sample.state());
-  collect(think(sample.record(), '', 2));
+  collect(think('classic', '', sample.state().history.join(' '), 2));
   collect(variants());
   collect(lessons());
   collect(lessonJudge(lessonId, ['e1-e2']));
@@ -647,7 +674,7 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
   }
   function reenterOnce() {
     const g = pick(games);
-    for (const fn of [() => g.play('e2-e3'), () => g.state(), () => think('', 'sackson', 1), () => g.undo()]) {
+    for (const fn of [() => g.play('e2-e3'), () => g.state(), () => think('sackson', '', '', 1), () => g.undo()]) {
       try { fn(); } catch (e) { innerErrors.push(e); }
     }
     if (rnd() < 0.05) {
@@ -687,9 +714,10 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
     () => pick(games).record(),
     () => pick(games).code(),
     () => variants(),
-    () => think(arg(), arg(), pick([1, 2, arg()]), pick([undefined, 5, arg()])),
-    () => think('', 'sackson', 1, undefined),
-    () => analyse(arg(), arg(), pick([300, arg()])),
+    () => think(arg(), arg(), arg(), pick([1, 2, arg()]), pick([undefined, 5, arg()])),
+    () => think('sackson', '', '', 1, undefined),
+    () => analyse(arg(), arg(), arg(), pick([300, arg()])),
+    () => new PlayGame(arg()),
     () => lessons(),
     () => lessonJudge(pick([lessonId, arg()]), arg()),
     () => lessonHint(pick([lessonId, arg()]), arg()),
@@ -746,7 +774,7 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
     else assert.equal(g.playIndex(i), st.moves[i].text);
     plies += 1;
     if (plies === 20) {
-      const r = think(g.record(), '', 4);
+      const r = think('classic', '', g.state().history.join(' '), 4);
       assert.ok(st.moves.length === 0 || g.legalMove(r.best) === r.best);
     }
   }
@@ -755,7 +783,7 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
   assert.equal(back.record(), g.record());
   assert.deepEqual(back.state().history, g.state().history);
   assert.ok(g.state().result.token);
-  assert.equal(think('', 'sackson', 2).side, 'blue');
+  assert.equal(think('sackson', '', '', 2).side, 'blue');
   stillWorks();
 
   // No growth of the wasm memory after the warm-up beyond a few pages. (wasm-bindgen 0.2.130 loses one slot of its
@@ -789,7 +817,7 @@ test('built-ins replaced by ones that throw or answer what wasm cannot convert n
       install();
       try {
         // An error to make (its properties defined), and now and then a timed search (the clock).
-        if (i % 100 === 0) think('', 'sackson', 1, 5);
+        if (i % 100 === 0) think('sackson', '', '', 1, 5);
         else new Game('chess');
       } catch (e) {
         assert.notEqual(e, hostile, `${name}: the replacement's exception came through`);

@@ -9,17 +9,22 @@ const PKG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ww
 
 let loaded = null;
 
-/** The wasm package's two modules (play and teaching), initialised, their exports as one. */
+/**
+ * The wasm package's modules (play, teaching, variations), initialised, their exports as one: the
+ * `Game` is the variations module's, which reads records as well as playing (the play module's
+ * does not read them, docs/RULES.md R35); `think` and `analyse` are the play module's.
+ */
 export function loadCore() {
   loaded ??= (async () => {
-    const js = path.join(PKG, 'bluegray_wasm.js');
-    const teachJs = path.join(PKG, 'bluegray_teach.js');
-    assert.ok(fs.existsSync(js) && fs.existsSync(teachJs), 'www/pkg is not built: run bash scripts/build-web.sh');
-    const play = await import(js);
-    await play.default({ module_or_path: fs.readFileSync(path.join(PKG, 'bluegray_wasm_bg.wasm')) });
-    const teach = await import(teachJs);
-    await teach.default({ module_or_path: fs.readFileSync(path.join(PKG, 'bluegray_teach_bg.wasm')) });
-    return { ...play, ...teach };
+    const modules = [['bluegray_wasm.js', 'bluegray_wasm_bg.wasm'], ['bluegray_teach.js', 'bluegray_teach_bg.wasm'], ['bluegray_variations.js', 'bluegray_variations_bg.wasm']];
+    assert.ok(modules.every(([js, wasm]) => fs.existsSync(path.join(PKG, js)) && fs.existsSync(path.join(PKG, wasm))), 'www/pkg is not built: run bash scripts/build-web.sh');
+    const exports = [];
+    for (const [js, wasm] of modules) {
+      const glue = await import(path.join(PKG, js));
+      await glue.default({ module_or_path: fs.readFileSync(path.join(PKG, wasm)) });
+      exports.push(glue);
+    }
+    return Object.assign({}, ...exports);
   })();
   return loaded;
 }

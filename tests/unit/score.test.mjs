@@ -20,7 +20,7 @@ before(async () => {
 });
 
 test('a win in one ply is a win in one move: the rules core says so and the page says it in moves', () => {
-  for (const result of [wasm.think(WIN_IN_ONE, 'sackson', 8, undefined), wasm.analyse(WIN_IN_ONE, 'sackson', undefined)]) {
+  for (const result of [wasm.think('sackson', WIN_IN_ONE, '', 8, undefined), wasm.analyse('sackson', WIN_IN_ONE, '', undefined)]) {
     assert.equal(result.mateIn, 1, JSON.stringify(result));
     assert.deepEqual(describeScore(result, result.side), { key: 'eval.wins', params: { side: 'blue', n: 1 } });
     assert.equal(say('en', describeScore(result, result.side)), 'Blue wins in 1 move.');
@@ -49,7 +49,7 @@ test('a forced result is counted in the winner’s own moves, from the side to m
 });
 
 test('an ordinary score names the side ahead with the rules core’s figure, unsigned, in the reader’s decimals', () => {
-  const result = wasm.analyse('sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1', 'sackson', undefined);
+  const result = wasm.analyse('sackson', 'sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1', '', undefined);
   assert.equal(result.mateIn ?? null, null);
   assert.match(result.scoreText, /^[+-]\d+\.\d\d$/);
   const m = describeScore(result, result.side);

@@ -98,8 +98,9 @@ export class Computer {
     let reply;
     try {
       reply = await this.#client.think({
-        record: gs.record,
         variant: gs.variant,
+        start: gs.start,
+        moves: gs.history,
         level: s.settings.level,
         movetimeMs: thinkTime(s.settings.movetime, s.clocks, gs.side),
       });

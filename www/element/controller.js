@@ -290,9 +290,10 @@ export class BoardController {
   /**
    * newGame(options) of the element; see its documentation.
    * @param {unknown} options
+   * @returns {Promise<void>}
    */
   newGame(options) {
-    this.#setup.newGame(options);
+    return this.#setup.newGame(options);
   }
 
   requireGame() {
@@ -438,7 +439,7 @@ export class BoardController {
     const P = await import('./pictures.js');
     const look = P.pictureLook(options, { theme: this.s.theme, flipped: S.bottomSide(this.s) === 'gray', coordinates: this.s.coordinates }, (k, p) => this.t(k, p));
     if (!core || !gs) throw new Error(this.t('api.notReady'));
-    return kind === 'png' ? P.positionPNG(gs, look) : P.gameGIF(core, game.record(), look);
+    return kind === 'png' ? P.positionPNG(gs, look) : P.gameGIF(core, game.state(), look);
   }
 
   /** @param {string} message */

@@ -5,7 +5,7 @@
 // core that keeps variations when it has some (docs/RULES.md R29).
 import * as B from './board.js';
 import { playerTags } from './players.js';
-import { loadWasm, loadVariations } from '../engine/assets.js';
+import { loadWasm, loadVariations, loadRecordReader, recordReaderAtHand } from '../engine/assets.js';
 import { DEFAULTS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
 import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
@@ -51,15 +51,41 @@ const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
 
 /**
  * A game of the rules core: a record, else a position of the variant, else its start. Throws.
+ * A record needs a rules core that reads records (`recordCore`).
  * @param {Core} core
  * @param {{variant: string, record?: string|null, position?: string|null}} start
  * @returns {CoreGame}
  */
 export function makeGame(core, { variant, record, position }) {
   const { Game } = core;
-  if (record && record.trim()) return Game.fromRecord(record);
+  if (record && record.trim()) {
+    if (!Game.fromRecord) throw new Error('makeGame: this rules core does not read records');
+    return Game.fromRecord(record);
+  }
   if (position && position.trim()) return Game.fromCode(variant, position.trim());
   return new Game(variant);
+}
+
+/**
+ * The rules core to make a game of `record` with: `core` itself unless there is a record it cannot
+ * read, else the one that reads records if it is loaded already (docs/RULES.md R35), else null.
+ * @param {Core} core
+ * @param {string|null|undefined} record
+ * @returns {Core|null}
+ */
+function coreAtHand(core, record) {
+  return !record || !record.trim() || core.Game.fromRecord ? core : recordReaderAtHand();
+}
+
+/**
+ * The rules core that reads records, loaded; a failure to load it is said as such.
+ * @param {SetupBoard} b
+ * @returns {Promise<Core>}
+ */
+function loadReader(b) {
+  return loadRecordReader().catch((e) => {
+    throw new Error(b.t('error.records', { error: errorText(e) }));
+  });
 }
 
 export class GameSetup {
@@ -71,6 +97,8 @@ export class GameSetup {
    * @type {WeakMap<CoreGame, string>}
    */
   #sources = new WeakMap();
+  /** Counts the games asked for: one asked while a record's reader loaded supersedes it. */
+  #asked = 0;
 
   /** @param {SetupBoard} board */
   constructor(board) {
@@ -123,14 +151,19 @@ export class GameSetup {
    */
   async fromAttributes() {
     const b = this.#board;
-    const core = b.resources().core;
+    const asked = ++this.#asked;
+    let core = b.resources().core;
     if (!core) return;
     const variant = b.state().settings.variant;
     const record = b.host.getAttribute('record');
     let game;
     try {
-      game = makeGame(core, { variant, record, position: b.host.getAttribute('position') });
+      const reader = coreAtHand(core, record) ?? (await loadReader(b));
+      if (asked !== this.#asked) return;
+      game = makeGame(reader, { variant, record, position: b.host.getAttribute('position') });
+      core = reader;
     } catch (e) {
+      if (asked !== this.#asked) return;
       b.error(b.t('error.badGame', { error: errorText(e), variant: DEFAULTS.variant }));
       try {
         game = new core.Game(variant);
@@ -139,20 +172,44 @@ export class GameSetup {
       }
     }
     if (!record) this.#tagPlayers(game);
-    return this.setGame(game, { source: record });
+    return this.setGame(game, { source: record, core });
   }
 
   /**
    * newGame(options) of the element: the options become its attributes (a game id or host key
    * not given goes: another game); a refused option or game changes nothing, attributes included.
+   * Throws at once when it can tell; a record given before the rules core that reads records is
+   * loaded is read once it is, and the promise returned rejects when it cannot be read. The
+   * promise resolves once the game is on the board (or another game was asked for meanwhile).
    * @param {unknown} options
+   * @returns {Promise<void>}
    */
   newGame(options) {
     const b = this.#board;
     if (options === null || typeof options !== 'object') throw new TypeError(b.t('api.optionsNotObject'));
     const { settings, errors } = readSettings(/** @type {Record<string, unknown>} */ (options), GAME_OPTIONS, b.limits());
     if (errors.length) throw new Error(b.settingErrors(errors));
+    const asked = ++this.#asked;
     const core = b.resources().core;
+    const reader = core && coreAtHand(core, settings.record);
+    if (core && !reader) {
+      return loadReader(b).then((loaded) => {
+        if (asked === this.#asked) this.#start(settings, loaded);
+      });
+    }
+    this.#start(settings, reader);
+    return Promise.resolve();
+  }
+
+  /**
+   * Starts the game of newGame's `settings` with `core` (null: the rules core is still loading,
+   * and the game comes from the attributes once it is). Throws, changing nothing, when the game
+   * cannot be made.
+   * @param {ReturnType<typeof readSettings>['settings']} settings
+   * @param {Core|null} core
+   */
+  #start(settings, core) {
+    const b = this.#board;
     const game = core ? makeGame(core, { variant: settings.variant ?? b.state().settings.variant, record: settings.record, position: settings.position }) : null;
     const host = b.host;
     b.reflect(() => {
@@ -162,9 +219,9 @@ export class GameSetup {
       host.removeAttribute('orientation');
     });
     b.readAttributes(false);
-    if (!game) return this.queue();
+    if (!game || !core) return this.queue();
     if (!settings.record) this.#tagPlayers(game);
-    this.setGame(game, { source: settings.record });
+    this.setGame(game, { source: settings.record, core });
   }
 
   /**
@@ -206,16 +263,19 @@ export class GameSetup {
    * play module read from `source` without its variations is then read again, with them, by the
    * rules core that keeps them (`keepVariations`): meanwhile the board has its moves. Returns
    * that promise, or null when there is none to keep.
+   * `core`: the rules core that made `game`, when not the board's (a record's reader), which the
+   * board then keeps.
    * @param {CoreGame} game
-   * @param {{keepSession?: boolean, source?: string|null}} [options]
+   * @param {{keepSession?: boolean, source?: string|null, core?: Core|null}} [options]
    * @returns {Promise<boolean>|null}
    */
-  setGame(game, { keepSession = false, source = null } = {}) {
+  setGame(game, { keepSession = false, source = null, core = null } = {}) {
     const b = this.#board;
     b.stop();
     const r = b.resources();
     if (r.game) r.game.free();
     r.game = game;
+    if (core) r.core = core;
     this.nameFriendGame(game);
     b.startClocks(game);
     const gs = game.state();
@@ -261,7 +321,7 @@ export class GameSetup {
     /** @type {CoreGame|null} */
     let next = null;
     try {
-      next = core.Game.fromRecord(this.#sources.get(game) ?? line.record);
+      next = makeGame(core, { variant: '', record: this.#sources.get(game) ?? line.record });
       follow(next, line);
       // The tags set since it was read (the clock's time control, a game by link's id) come along
       // (the reserved ones, Variant, Result…, are no game's tags: `tag` has none of them).

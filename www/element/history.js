@@ -91,7 +91,6 @@ export class History {
    */
   viewPath(path) {
     const b = this.#board;
-    const game = b.game();
     const core = b.core();
     const gs = b.state().gs;
     const last = this.#last();
@@ -103,14 +102,11 @@ export class History {
     if (!tree || !Array.isArray(path) || !path.every((i) => Number.isInteger(i)) || !Tree.nodeAt(tree, path)) {
       throw new RangeError(this.#board.t('api.badPath', { path: String(path).slice(0, 40) }));
     }
-    if (!core) return;
-    // The game up to where the path leaves its moves, then the path's own.
-    const branch = path.findIndex((i) => i > 0);
-    const shared = Math.min(last, branch < 0 ? path.length : branch);
-    const past = core.Game.fromRecord(game.record());
+    if (!core || !gs) return;
+    // The game from its start along the path (the moves it shares with the game are the game's).
+    const past = core.Game.fromCode(gs.variant, gs.start);
     try {
-      for (let i = last; i > shared; i--) past.undo();
-      for (const move of Tree.movesTo(tree, path).slice(shared)) past.play(move);
+      for (const move of Tree.movesTo(tree, path)) past.play(move);
       b.apply(B.viewing, [...path], past.state());
     } finally {
       past.free();

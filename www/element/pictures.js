@@ -67,16 +67,22 @@ export async function positionPNG(gs, look) {
 }
 
 /**
- * Every position of the game `record` (the start, then after each move), from the rules core.
+ * Every position of the game `gs` (the rules core's state), the start first: its moves replayed
+ * from its start, and its own state last, which has its ending (a resignation too).
  * @param {Core} core
- * @param {string} record
+ * @param {GameState} gs
  * @returns {GameState[]}
  */
-export function positionsOf(core, record) {
-  const game = core.Game.fromRecord(record);
+export function positionsOf(core, gs) {
+  const game = core.Game.fromCode(gs.variant, gs.start);
   try {
-    const states = [game.state()];
-    while (game.undo() !== undefined) states.unshift(game.state());
+    /** @type {GameState[]} */
+    const states = [];
+    for (const move of gs.history) {
+      states.push(game.state());
+      game.play(move);
+    }
+    states.push(gs);
     return states;
   } finally {
     game.free();
@@ -94,19 +100,19 @@ function pixels(gs, look) {
 }
 
 /**
- * The game `record` as an animated GIF, looping: one frame a position, `frameMs` each, the last
+ * The game `gs` as an animated GIF, looping: one frame a position, `frameMs` each, the last
  * held longer. One palette serves every frame, made from the first and the last (between them
  * they have every colour the board shows: all the pieces, the marks of a move and of the end),
  * so the colours do not flicker and each frame needs only matching; one frame a task, so a long
  * game does not hold the main thread.
  * @param {Core} core
- * @param {string} record
+ * @param {GameState} gs
  * @param {PictureLook & {frameMs: number}} look
  * @returns {Promise<Blob>}
  */
-export async function gameGIF(core, record, look) {
+export async function gameGIF(core, gs, look) {
   const { GIFEncoder, quantize, applyPalette } = await import('../vendor/gifenc.js');
-  const states = positionsOf(core, record);
+  const states = positionsOf(core, gs);
   const first = pixels(states[0], look);
   const last = pixels(states[states.length - 1], look);
   const both = new Uint8ClampedArray(first.length + last.length);
@@ -114,9 +120,9 @@ export async function gameGIF(core, record, look) {
   both.set(last, first.length);
   const palette = quantize(both, 256);
   const gif = GIFEncoder();
-  for (const [i, gs] of states.entries()) {
+  for (const [i, state] of states.entries()) {
     await nextTask();
-    const data = i === 0 ? first : i === states.length - 1 ? last : pixels(gs, look);
+    const data = i === 0 ? first : i === states.length - 1 ? last : pixels(state, look);
     const delay = i === states.length - 1 ? look.frameMs * LAST_FRAME_HOLD : look.frameMs;
     gif.writeFrame(applyPalette(data, palette), look.size, look.size, i === 0 ? { palette, delay, repeat: 0 } : { delay });
   }

@@ -6,17 +6,18 @@
 import { loadWasm, startWorker } from './assets.js';
 import { errorText } from '../lib/errors.js';
 /** @import { SearchResult } from './core-types.js' */
+/** @import { Line } from './position.js' */
 
 /**
- * A search for the computer player: the game's record and variant, the level, and the time
- * budget in milliseconds (0: the level's own).
- * @typedef {{record: string, variant: string, level: number, movetimeMs: number}} ThinkRequest
+ * A search for the computer player after a game's line (engine/position.js), at `level`, within
+ * a time budget in milliseconds (0: the level's own).
+ * @typedef {Line & {level: number, movetimeMs: number}} ThinkRequest
  */
 
 /**
- * A full-strength analysis of the position after `ply` moves of `record`, within `nodes` nodes
- * (absent: the catalogue's budget).
- * @typedef {{record: string, ply: number, nodes?: number}} AnalyseRequest
+ * A full-strength analysis of the position after a game's line, within `nodes` nodes (absent: the
+ * catalogue's budget).
+ * @typedef {Line & {nodes?: number}} AnalyseRequest
  */
 
 /**
@@ -93,7 +94,7 @@ export class AiClient {
   }
 
   /**
-   * Searches `{record, variant, level, movetimeMs}` as the computer player; resolves to
+   * Searches `{variant, start, moves, level, movetimeMs}` as the computer player; resolves to
    * `{result, ms}` or rejects with an Error (an `AbortError` DOMException when cancelled).
    * @param {ThinkRequest} request
    * @returns {Promise<SearchReply>}
@@ -103,8 +104,8 @@ export class AiClient {
   }
 
   /**
-   * Analyses one position at full strength, the same way every time: `{record, ply, nodes}`
-   * (the position after `ply` moves of the record); resolves to `{result, ms}` as `think`.
+   * Analyses one position at full strength, the same way every time: `{variant, start, moves,
+   * nodes}` (the position after that line); resolves to `{result, ms}` as `think`.
    * @param {AnalyseRequest} request
    * @returns {Promise<SearchReply>}
    */

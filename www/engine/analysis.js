@@ -178,7 +178,8 @@ export class Analysis {
     }
     this.#busy = true;
     try {
-      const { result } = await this.#client.analyse({ record: job.position.record, ply: job.position.ply, nodes: job.nodes });
+      const { variant, start, moves } = job.position;
+      const { result } = await this.#client.analyse({ variant, start, moves, nodes: job.nodes });
       this.#keep(job.position.key, result);
       job.resolve(result);
     } catch (e) {

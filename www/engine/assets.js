@@ -5,8 +5,10 @@
 // HTML file); it comes in two builds, one with WebAssembly SIMD (faster) and one without, and the
 // browser's support picks (wasm-simd.js). The teaching module (the lessons, the puzzles, the
 // editor's check, the explorer's counts) is fetched, with its bindings, only when one of those is
-// first asked for; the variations module, whose `Game` keeps a game's variations where the play
-// module's reads past them (docs/RULES.md R29), when a game first has some.
+// first asked for; the variations module, whose `Game` reads records and keeps a game's
+// variations (docs/RULES.md R29, R35), when a record comes in or a game first has variations (the
+// play module writes records but does not read them; the single file's reads them, past their
+// variations).
 //
 // Where the assets come from is the one thing that differs between builds: next to this module
 // (`new URL('…', import.meta.url)`, the default), or embedded in the single-file build, which
@@ -18,7 +20,7 @@ import { simdSupported } from './wasm-simd.js';
 import { KeyedError } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { inflate } from './inflate.js';
-/** @import { Core, Teaching, GameClass } from './core-types.js' */
+/** @import { Core, RecordCore, Teaching, GameClass } from './core-types.js' */
 
 /**
  * A started worker and how to end it (see `started`).
@@ -173,10 +175,11 @@ export const loadTeaching = onDemand(async () => {
 });
 
 /**
- * Loads the rules core that keeps a game's variations (docs/RULES.md R29): the play module's
+ * Loads the rules core that reads records and keeps a game's variations (docs/RULES.md R29,
+ * R35): the play module's
  * catalogue and compiled module (the AI's), the variations module's `Game`, and the page's
- * editing of a game's tree (lib/tree-edit.js). Fetched when a game first has variations: a record
- * with them, or a move tried at an earlier position. In the single file it fails with
+ * editing of a game's tree (lib/tree-edit.js). Fetched when a record comes in (loadRecordReader),
+ * or a move is tried at an earlier position. In the single file it fails with
  * `singleFile.leftOut`. A failed load is tried again at the next call.
  * @type {() => Promise<Core>}
  */
@@ -190,6 +193,40 @@ export const loadVariations = onDemand(async () => {
   await glue.default({ module_or_path: module });
   return { ...core, Game: /** @type {GameClass} */ (glue.Game), tree };
 });
+
+/** The rules core that reads records, once loaded (loadRecordReader). @type {RecordCore|null} */
+let readerLoaded = null;
+
+/**
+ * `core` if it reads records, else null.
+ * @param {Core} core
+ * @returns {RecordCore|null}
+ */
+function readsRecords(core) {
+  return core.Game.fromRecord ? /** @type {RecordCore} */ (core) : null;
+}
+
+/**
+ * Loads the rules core that reads game records (docs/RULES.md R35): the play module where it reads
+ * them itself (the single file's, which has no server to fetch another module from), else the
+ * variations module. A failed load is tried again at the next call.
+ * @returns {Promise<RecordCore>}
+ */
+export async function loadRecordReader() {
+  const reader = readsRecords(await loadWasm()) ?? readsRecords(await loadVariations());
+  if (!reader) throw new Error('the variations module reads no records');
+  readerLoaded = reader;
+  return reader;
+}
+
+/**
+ * The rules core that reads records if it is loaded already, else null: with it a board reads a
+ * record at once, as a page that loaded it before asking for a record's game expects.
+ * @returns {RecordCore|null}
+ */
+export function recordReaderAtHand() {
+  return readerLoaded;
+}
 
 /**
  * Gives a board's shadow root its stylesheet.

@@ -178,8 +178,14 @@ export {};
  */
 
 /**
- * The `Game` class: a variant's start, a position of a variant, or a record.
- * @typedef {{new (spec: string): CoreGame, fromCode(spec: string, code: string): CoreGame, fromRecord(text: string): CoreGame}} GameClass
+ * The `Game` class: a variant's start, a position of a variant, or a record (`fromRecord`: only
+ * in the rules cores that read records, docs/RULES.md R35; engine/assets.js loadRecordReader).
+ * @typedef {{new (spec: string): CoreGame, fromCode(spec: string, code: string): CoreGame, fromRecord?: (text: string) => CoreGame}} GameClass
+ */
+
+/**
+ * A rules core that reads records (engine/assets.js loadRecordReader).
+ * @typedef {Core & {Game: GameClass & {fromRecord(text: string): CoreGame}}} RecordCore
  */
 
 /**

@@ -114,6 +114,7 @@ export default {
 
     'error.load': 'Could not load the game (WebAssembly): {error}',
     'error.badGame': '{error}. Starting a new game instead.',
+    'error.records': 'Could not load the part of the game that reads game records: {error}',
     'error.variations': 'Could not load the game’s variations: {error}. Its own moves are here.',
 
     'api.notReady': 'The board is not ready yet: wait for its ready promise.',

@@ -115,6 +115,7 @@ export default {
 
     'error.load': 'Nem sikerült betölteni a játékot (WebAssembly): {error}',
     'error.badGame': '{error}. Helyette új játszma indul.',
+    'error.records': 'Nem sikerült betölteni a játéknak a játszmaleírásokat olvasó részét: {error}',
     'error.variations': 'Nem sikerült betölteni a játszma változatait: {error}. A saját lépései itt vannak.',
 
     'api.notReady': 'A tábla még nem áll készen: várd meg a ready promise teljesülését.',

@@ -10,7 +10,8 @@ import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
 import { linkOrder, linkNotice, linkEnding, linkOffer } from '../remote/friend.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { relayOf } from './page-state.js';
-import { loadWasm } from '../engine/assets.js';
+import { loadRecordReader } from '../engine/assets.js';
+import { errorText } from '../lib/errors.js';
 
 /**
  * @import { BlueGrayGameElement } from '../blue-gray-game.js'
@@ -129,6 +130,13 @@ export function gameDoors(ctx, { games, save, address }) {
     const problems = [];
     let opened = false;
     try {
+      // A kept game and a record are read by the rules core that reads records, fetched first
+      // (docs/RULES.md R35), so that the board reads them at once and a bad one changes nothing.
+      if (r.kept || r.record || (r.mode && isRemote(r.mode) && r.gameId)) {
+        await loadRecordReader().catch((e) => {
+          throw new Error(t('error.records', { error: errorText(e) }));
+        });
+      }
       if (r.kept) opened = openKept(r.kept, {}, problems);
       else if (r.mode && isRemote(r.mode) && r.gameId && games.findMatch(r.gameId)) opened = await openMatch(r, problems);
       else {
@@ -238,7 +246,7 @@ export function gameDoors(ctx, { games, save, address }) {
  * @returns {Promise<{state: import('../engine/core-types.js').GameState, offer: string|undefined}>}
  */
 async function linkGame(record) {
-  const core = await loadWasm();
+  const core = await loadRecordReader();
   const game = core.Game.fromRecord(record);
   try {
     return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG) };
@@ -268,7 +276,7 @@ export async function recordRequest(text, players, from) {
  * @returns {Promise<{id: string, side: Side}|null>}
  */
 async function matchOfRecord(text) {
-  const core = await loadWasm();
+  const core = await loadRecordReader();
   let game;
   try {
     game = core.Game.fromRecord(text);

@@ -138,7 +138,8 @@ function learnDialog(dialog, t) {
     if (session.status !== 'done') {
       await ui.board.ready;
       const { gs, record } = reviewed();
-      ui.board.newGame({ variant: gs.variant, record, mode: 'two' });
+      // Read by the rules core that reads records (docs/RULES.md R35), fetched if need be.
+      await ui.board.newGame({ variant: gs.variant, record, mode: 'two' });
       ui.board.continueFrom(item().ply);
       ui.board.setAttribute('orientation', item().side);
       ui.board.showHint(null);

@@ -68,7 +68,9 @@ impl Game {
         Game::of(session)
     }
 
-    /// A game replayed from a game record.
+    /// A game replayed from a game record. Only the modules that read records have it: the
+    /// variations module, and the play module the single file embeds (docs/RULES.md R35).
+    #[cfg(feature = "records")]
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(text: JsValue) -> Result<Game, JsValue> {
         let text = string(&text, Param::new("Game.fromRecord", "text"));

@@ -42,55 +42,87 @@ fn with_engine<T>(
     })
 }
 
-/// The arguments `recordOrCode` and `spec` of a search, naming the position to search.
-fn position(
-    record_or_code: &JsValue,
+/// The arguments `spec`, `start` and `moves` of a search: a game's line, the variant, the
+/// position code it started from (empty: the variant's start) and the moves played since, in
+/// notation, separated by spaces (one string: a list would need a reader of JS arrays that the
+/// play module has no other use for).
+fn line(
     spec: &JsValue,
+    start: &JsValue,
+    moves: &JsValue,
     function: &str,
-) -> Result<(String, String), ApiError> {
-    let text = string(record_or_code, Param::new(function, "recordOrCode"))?;
-    Ok((text, string(spec, Param::new(function, "spec"))?))
+) -> Result<(String, String, Vec<String>), ApiError> {
+    let spec = string(spec, Param::new(function, "spec"))?;
+    let start = string(start, Param::new(function, "start"))?;
+    let moves = string(moves, Param::new(function, "moves"))?;
+    let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
+    if moves.len() > search::MAX_LINE {
+        return Err(ApiError::new(
+            ErrorCode::BadArgument,
+            format!(
+                "{function}: {} moves, more than {}",
+                moves.len(),
+                search::MAX_LINE
+            ),
+        ));
+    }
+    Ok((spec, start, moves))
 }
 
-/// Searches for the side to move of a game record (or of a position code of `spec`) at AI
+/// Searches for the side to move after a game's line (the variant `spec`, the position code
+/// `start` it began from, empty for the variant's start, and the `moves` played since, such as
+/// `"e2-e3 e8-e7"`) at AI
 /// `level` (a whole number from 1 to 8) with an optional time budget in milliseconds
 /// (`undefined`, `null` or 0 for the level's own budget). Returns
 /// `{best, score, mateIn, scoreText, depth, nodes, pv, side}`.
 #[wasm_bindgen]
 pub fn think(
-    record_or_code: JsValue,
     spec: JsValue,
+    start: JsValue,
+    moves: JsValue,
     level: JsValue,
     movetime_ms: JsValue,
 ) -> Result<JsValue, JsValue> {
     const F: &str = "think";
     let read_all = || {
-        let (text, spec) = position(&record_or_code, &spec, F)?;
+        let line = line(&spec, &start, &moves, F)?;
         let p = Param::new(F, "level");
         let level = args::level(&read(&level, p)?, p)?;
         let p = Param::new(F, "movetimeMs");
         let movetime = args::time_budget(&read(&movetime_ms, p)?, p)?;
-        Ok((text, spec, level, movetime))
+        Ok((line, level, movetime))
     };
-    let result = read_all().and_then(|(text, spec, level, movetime)| {
+    let result = read_all().and_then(|((spec, start, moves), level, movetime)| {
         let seed = clock::seed();
         with_engine(F, |engine| {
-            search::think(engine, &text, &spec, level, movetime, seed, &JsClock)
+            search::think(
+                engine,
+                (&spec, &start, &moves),
+                level,
+                movetime,
+                seed,
+                &JsClock,
+            )
         })
     });
     to_js(&result.map_err(js_error)?, F)
 }
 
-/// Analyses the position of a game record (or of a position code of `spec`) for the side
-/// to move at full strength within `nodes` nodes (`undefined` or `null`: the catalogue's
+/// Analyses the position after a game's line (as `think` takes it) for the side to move at
+/// full strength within `nodes` nodes (`undefined` or `null`: the catalogue's
 /// `analysisNodes`). Deterministic: no noise, no clock, and nothing kept from earlier
 /// searches, so the same position always gives the same answer. Returns the same object
 /// as `think`.
 #[wasm_bindgen]
-pub fn analyse(record_or_code: JsValue, spec: JsValue, nodes: JsValue) -> Result<JsValue, JsValue> {
+pub fn analyse(
+    spec: JsValue,
+    start: JsValue,
+    moves: JsValue,
+    nodes: JsValue,
+) -> Result<JsValue, JsValue> {
     const F: &str = "analyse";
     let read_all = || {
-        let (text, spec) = position(&record_or_code, &spec, F)?;
+        let line = line(&spec, &start, &moves, F)?;
         let p = Param::new(F, "nodes");
         let nodes = args::optional_count(
             &read(&nodes, p)?,
@@ -98,10 +130,12 @@ pub fn analyse(record_or_code: JsValue, spec: JsValue, nodes: JsValue) -> Result
             search::MAX_ANALYSIS_NODES,
             p,
         )?;
-        Ok((text, spec, nodes))
+        Ok((line, nodes))
     };
-    let result = read_all().and_then(|(text, spec, nodes)| {
-        with_engine(F, |engine| search::analyse(engine, &text, &spec, nodes))
+    let result = read_all().and_then(|((spec, start, moves), nodes)| {
+        with_engine(F, |engine| {
+            search::analyse(engine, (&spec, &start, &moves), nodes)
+        })
     });
     to_js(&result.map_err(js_error)?, F)
 }

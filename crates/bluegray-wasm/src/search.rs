@@ -1,5 +1,5 @@
-//! The AI entries for the page's Web Worker: a game record or position code in, a move with its
-//! score and line out. [`think`] plays at a level; [`analyse`] judges a position at full
+//! The AI entries for the page's Web Worker: a game's line in (its variant, the position code it
+//! started from and the moves played since), a move with its score and line out. [`think`] plays at a level; [`analyse`] judges a position at full
 //! strength, the same way every time (hints, the evaluation bar, game review).
 
 use bluegray_core::{Game, Move};
@@ -9,7 +9,7 @@ use bluegray_engine::{
 use serde::Serialize;
 
 use crate::error::{ApiError, ErrorCode};
-use crate::session::{parse_variant, Session};
+use crate::session::Session;
 
 /// The answer of an AI search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -37,18 +37,26 @@ pub struct ThinkResult {
     pub side: &'static str,
 }
 
-/// Builds the game to search from a game record (text starting with `[`) or a position code of
-/// variant `spec`; an empty text is the variant's start.
-pub fn game_for_search(record_or_code: &str, spec: &str) -> Result<Game, ApiError> {
-    let text = record_or_code.trim();
-    if text.is_empty() {
-        return Ok(Game::new(parse_variant(spec)?));
-    }
-    let session = if text.starts_with('[') {
-        Session::from_record(text)?
+/// The most moves a line to search may have: far more than any game lasts (the no-progress
+/// and repetition rules end it), so only a nonsense argument is refused.
+pub const MAX_LINE: usize = 20_000;
+
+/// Builds the game to search: the variant `spec` from the position code `start` (empty: the
+/// variant's start), then `moves` played in turn, so that the engine knows the positions that
+/// led there (a third repetition ends a game). A move that cannot be played is an error naming
+/// its place (`moves[3]`, from 0).
+pub fn game_for_search(spec: &str, start: &str, moves: &[String]) -> Result<Game, ApiError> {
+    let mut session = if start.trim().is_empty() {
+        Session::new(spec)?
     } else {
-        Session::from_code(spec, text)?
+        Session::from_code(spec, start)?
     };
+    for (i, text) in moves.iter().enumerate() {
+        session.play(text).map_err(|mut e| {
+            e.message = format!("moves[{i}]: {}", e.message);
+            e
+        })?;
+    }
     Ok(session.into_game())
 }
 
@@ -113,14 +121,13 @@ fn answer(game: &Game, result: SearchResult) -> ThinkResult {
 /// Searches the game's current position for the side to move, at `level`.
 pub fn think(
     engine: &mut Engine,
-    record_or_code: &str,
-    spec: &str,
+    (spec, start, moves): (&str, &str, &[String]),
     level: Level,
     movetime_ms: Option<f64>,
     seed: u64,
     clock: &dyn Clock,
 ) -> Result<ThinkResult, ApiError> {
-    let game = game_for_search(record_or_code, spec)?;
+    let game = game_for_search(spec, start, moves)?;
     refuse_finished(&game)?;
     let limits = limits_for(movetime_ms, seed);
     let result = engine.search_game(&game, &limits, level, clock, &mut |_| {});
@@ -133,11 +140,10 @@ pub fn think(
 /// A position with one legal move is searched as deeply as any other.
 pub fn analyse(
     engine: &mut Engine,
-    record_or_code: &str,
-    spec: &str,
+    (spec, start, moves): (&str, &str, &[String]),
     nodes: u64,
 ) -> Result<ThinkResult, ApiError> {
-    let game = game_for_search(record_or_code, spec)?;
+    let game = game_for_search(spec, start, moves)?;
     refuse_finished(&game)?;
     engine.clear();
     let limits = Limits {
@@ -172,25 +178,38 @@ mod analysis_tests {
     #[test]
     fn the_same_position_gives_the_same_answer_whatever_came_before() {
         let mut engine = Engine::new(4);
-        let first = analyse(&mut engine, "", "classic", 20_000).unwrap();
-        assert_eq!(analyse(&mut engine, "", "classic", 20_000).unwrap(), first);
+        let first = analyse(&mut engine, ("classic", "", &[]), 20_000).unwrap();
+        assert_eq!(
+            analyse(&mut engine, ("classic", "", &[]), 20_000).unwrap(),
+            first
+        );
         // Unrelated searches in between: another variant, a noisy level, another position.
         think(
             &mut engine,
-            "",
-            "sackson",
+            ("sackson", "", &[]),
             Level::new(3),
             None,
             99,
             &NoClock,
         )
         .unwrap();
-        analyse(&mut engine, JUMP, "sackson", 5_000).unwrap();
-        think(&mut engine, "", "classic", Level::new(6), None, 5, &NoClock).unwrap();
-        assert_eq!(analyse(&mut engine, "", "classic", 20_000).unwrap(), first);
+        analyse(&mut engine, ("sackson", JUMP, &[]), 5_000).unwrap();
+        think(
+            &mut engine,
+            ("classic", "", &[]),
+            Level::new(6),
+            None,
+            5,
+            &NoClock,
+        )
+        .unwrap();
+        assert_eq!(
+            analyse(&mut engine, ("classic", "", &[]), 20_000).unwrap(),
+            first
+        );
         // And a fresh engine agrees.
         assert_eq!(
-            analyse(&mut Engine::new(4), "", "classic", 20_000).unwrap(),
+            analyse(&mut Engine::new(4), ("classic", "", &[]), 20_000).unwrap(),
             first
         );
         assert!(first.nodes <= 20_000 && first.nodes > 0);
@@ -202,7 +221,7 @@ mod analysis_tests {
     fn a_win_with_the_next_move_is_mate_in_one() {
         // Blue's captain one step from the red dot, Blue to move.
         let code = "s3c4/9/9/9/9/4C4/9/9/S8 b 0 30";
-        let r = analyse(&mut Engine::new(1), code, "sackson", ANALYSIS_NODES).unwrap();
+        let r = analyse(&mut Engine::new(1), ("sackson", code, &[]), ANALYSIS_NODES).unwrap();
         assert_eq!(r.best.as_deref(), Some("e4-e5"));
         assert_eq!(r.mate_in, Some(1));
         assert_eq!(mate_in(r.score), Some(1));
@@ -213,7 +232,7 @@ mod analysis_tests {
     #[test]
     fn a_single_reply_is_analysed_deeply() {
         // One legal move (a compulsory capture): still a real search, not a depth-1 answer.
-        let r = analyse(&mut Engine::new(1), JUMP, "sackson", 50_000).unwrap();
+        let r = analyse(&mut Engine::new(1), ("sackson", JUMP, &[]), 50_000).unwrap();
         assert_eq!(r.best.as_deref(), Some("f5xf7xh7"));
         assert!(r.depth > 1, "depth {}", r.depth);
         assert_eq!(r.pv[0], "f5xf7xh7");
@@ -222,7 +241,35 @@ mod analysis_tests {
     #[test]
     fn a_finished_game_is_not_analysed() {
         let over = "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30";
-        let e = analyse(&mut Engine::new(1), over, "sackson", 1000).unwrap_err();
+        let e = analyse(&mut Engine::new(1), ("sackson", over, &[]), 1000).unwrap_err();
+        assert_eq!(e.code, ErrorCode::GameOver);
+    }
+
+    #[test]
+    fn a_line_is_its_start_and_the_moves_played_since() {
+        let moves: Vec<String> = ["e2-e3", "e8-e7"].map(String::from).to_vec();
+        let game = game_for_search("sackson", "", &moves).unwrap();
+        assert_eq!(game.moves().len(), 2);
+        let start = Game::new(crate::session::parse_variant("sackson").unwrap())
+            .position()
+            .to_string();
+        let same = game_for_search("sackson", &start, &moves).unwrap();
+        assert_eq!(same.position(), game.position());
+        // A move that cannot be played is named by its place in the line.
+        let bad: Vec<String> = ["e2-e3", "e2-e3"].map(String::from).to_vec();
+        let e = game_for_search("sackson", "", &bad).unwrap_err();
+        assert!(e.message.starts_with("moves[1]: "), "{}", e.message);
+        // The moves that led to a position count: the third repetition ends the game.
+        let shuffle: Vec<String> = ["a1-a2", "i9-i8", "a2-a1", "i8-i9"]
+            .iter()
+            .cycle()
+            .take(8)
+            .map(|m| m.to_string())
+            .collect();
+        let code = "4c3s/9/9/9/9/9/9/9/S3C4 b 0 1";
+        let repeated = game_for_search("sackson", code, &shuffle).unwrap();
+        assert!(repeated.outcome().is_some(), "{:?}", repeated.outcome());
+        let e = analyse(&mut Engine::new(1), ("sackson", code, &shuffle), 1000).unwrap_err();
         assert_eq!(e.code, ErrorCode::GameOver);
     }
 }

@@ -37,6 +37,7 @@ impl Session {
     }
 
     /// A game replayed from a game record.
+    #[cfg(feature = "records")]
     pub fn from_record(text: &str) -> Result<Session, ApiError> {
         Ok(Session {
             game: Game::from_record(text)?,

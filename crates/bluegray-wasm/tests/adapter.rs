@@ -66,8 +66,7 @@ fn errors_carry_a_code_and_for_a_refused_move_its_rule_and_points() {
     let mut engine = Engine::new(1);
     let over = think(
         &mut engine,
-        &done.code(),
-        "sackson",
+        ("sackson", &done.code(), &[]),
         lv(1),
         None,
         1,
@@ -363,21 +362,28 @@ fn records_round_trip_and_tags() {
 #[test]
 fn think_returns_a_legal_move_with_score_and_pv() {
     let mut engine = Engine::new(1);
-    let r = think(&mut engine, "", "sackson", lv(1), None, 7, &NoClock).unwrap();
+    let r = think(&mut engine, ("sackson", "", &[]), lv(1), None, 7, &NoClock).unwrap();
     let best = r.best.clone().unwrap();
     assert!(Session::new("sackson").unwrap().play(&best).is_ok());
     assert_eq!(r.side, "blue");
     assert!(!r.score_text.is_empty());
     let wall = Wall(std::time::Instant::now());
-    let r = think(&mut engine, JUMP, "sackson", lv(8), Some(200.0), 1, &wall).unwrap();
+    let r = think(
+        &mut engine,
+        ("sackson", JUMP, &[]),
+        lv(8),
+        Some(200.0),
+        1,
+        &wall,
+    )
+    .unwrap();
     assert_eq!(r.best.as_deref(), Some("f5xf7xh7"));
     assert_eq!(r.pv.first().map(String::as_str), Some("f5xf7xh7"));
     let mut s = Session::new("sackson").unwrap();
     s.play("e2-e3").unwrap();
     let r = think(
         &mut engine,
-        &s.state().record,
-        "ignored",
+        ("sackson", "", &["e2-e3".to_string()]),
         lv(3),
         None,
         1,
@@ -388,7 +394,15 @@ fn think_returns_a_legal_move_with_score_and_pv() {
     assert!(s.play(r.best.as_deref().unwrap()).is_ok());
     // A time budget is honoured (with a generous margin for a loaded machine).
     let t = std::time::Instant::now();
-    let r = think(&mut engine, "", "classic", lv(8), Some(150.0), 3, &wall).unwrap();
+    let r = think(
+        &mut engine,
+        ("classic", "", &[]),
+        lv(8),
+        Some(150.0),
+        3,
+        &wall,
+    )
+    .unwrap();
     assert!(r.best.is_some() && r.depth >= 1);
     assert!(t.elapsed().as_millis() < 3000, "took {:?}", t.elapsed());
     let won = "s3c4/9/9/9/9/9/9/9/S3C4 b 0 3";
@@ -396,8 +410,7 @@ fn think_returns_a_legal_move_with_score_and_pv() {
     assert!(done.is_ok());
     assert!(think(
         &mut engine,
-        "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30",
-        "sackson",
+        ("sackson", "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30", &[]),
         lv(1),
         None,
         1,
@@ -406,14 +419,15 @@ fn think_returns_a_legal_move_with_score_and_pv() {
     .unwrap_err()
     .message
     .contains("game is over"));
-    assert!(think(&mut engine, won, "nope", lv(1), None, 1, &NoClock)
-        .unwrap_err()
-        .message
-        .contains("'nope'"));
+    assert!(
+        think(&mut engine, ("nope", won, &[]), lv(1), None, 1, &NoClock)
+            .unwrap_err()
+            .message
+            .contains("'nope'")
+    );
     assert!(think(
         &mut engine,
-        "[Variant \"sackson\"]\n\n1. zz *",
-        "",
+        ("", "", &["zz".to_string()]),
         lv(1),
         None,
         1,

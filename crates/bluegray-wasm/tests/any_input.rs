@@ -93,10 +93,10 @@ proptest! {
 
     // Levels up to 4 only: they cap their own depth, so that every case stays quick.
     #[test]
-    fn think_answers_any_position_text(text in texty(), spec in texty(), level in 1u8..=4, ms in any::<f64>()) {
+    fn think_answers_any_line(text in texty(), spec in texty(), moves in proptest::collection::vec(texty(), 0..4), level in 1u8..=4, ms in any::<f64>()) {
         let mut engine = Engine::new(1);
         let level = Level::try_from(level).unwrap();
-        match think(&mut engine, &text, &spec, level, Some(ms).filter(|_| level.number() % 2 == 0), 1, &NoClock) {
+        match think(&mut engine, (&spec, &text, &moves), level, Some(ms).filter(|_| level.number() % 2 == 0), 1, &NoClock) {
             Ok(r) => prop_assert!(r.best.is_some() || r.depth == 0),
             Err(e) => prop_assert!(!e.message.is_empty()),
         }
