@@ -31,7 +31,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { rolldown } from 'rolldown';
-import { BUNDLE, ROLLDOWN_OUTPUT, TARGET } from './esbuild-options.mjs';
+import { BUNDLE, ROLLDOWN_OUTPUT, TARGET, workerGlue } from './esbuild-options.mjs';
 import { buildPackage, WASM, ON_DEMAND_WASM } from './build-package.mjs';
 
 /** The play module the single file embeds, which reads records too (docs/RULES.md R35); not served. */
@@ -187,7 +187,7 @@ async function workerSource() {
   const r = await esbuild.build({
     entryPoints: [path.join(WWW, 'ai-worker.js')],
     // It runs the module it is handed: the single file's own, whose glue it must use too.
-    plugins: [leftOut()],
+    plugins: [leftOut(), workerGlue()],
     ...BUNDLE,
     format: 'iife',
     write: false,

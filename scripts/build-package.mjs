@@ -33,7 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import * as analyzer from '@custom-elements-manifest/analyzer';
 import { rolldown } from 'rolldown';
-import { BUNDLE, ROLLDOWN_OUTPUT, TARGET } from './esbuild-options.mjs';
+import { BUNDLE, ROLLDOWN_OUTPUT, TARGET, workerGlue } from './esbuild-options.mjs';
 import { reachable } from './lib/reachable.mjs';
 
 /**
@@ -149,7 +149,7 @@ async function bundle() {
     },
   });
   await element.close();
-  await esbuild.build({ entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') }, ...BUNDLE, format: 'esm', outdir: OUT });
+  await esbuild.build({ entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') }, plugins: [workerGlue()], ...BUNDLE, format: 'esm', outdir: OUT });
   fs.mkdirSync(path.join(OUT, 'pkg'));
   for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');

@@ -33,3 +33,31 @@ export const ROLLDOWN_OUTPUT = {
   entryFileNames: '[name].js',
   chunkFileNames: '[name]-[hash].js',
 };
+
+/** The first line of the Game guard that scripts/build-web.sh appends to each glue with a `Game`. */
+const GUARD_MARK = '// ---- crates/bluegray-wasm/js/game-guard.js, appended by scripts/build-web.sh ----';
+
+/** wasm-bindgen's line that gives `Game` its `Symbol.dispose` when the glue runs. */
+const DISPOSE_LINE = /^if \(Symbol\.dispose\) Game\.prototype\[Symbol\.dispose\] = Game\.prototype\.free;$/m;
+
+/**
+ * An esbuild plugin for an AI worker's bundle: the play module's glue without what changes the
+ * `Game` class when the glue runs (its guard, and wasm-bindgen's `Symbol.dispose` line). The
+ * worker makes no `Game` (it searches a game's line), and those statements would keep the whole
+ * class in the bundle: without them the bundle drops what the worker does not use.
+ * @returns {import('esbuild').Plugin}
+ */
+export function workerGlue() {
+  return {
+    name: 'worker-glue',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]pkg[\\/]bluegray_(wasm|single)\.js$/ }, async (args) => {
+        const { readFile } = await import('node:fs/promises');
+        const glue = await readFile(args.path, 'utf8');
+        const at = glue.indexOf(GUARD_MARK);
+        if (at < 0) throw new Error(`${args.path} has no Game guard to leave out (scripts/build-web.sh appends it)`);
+        return { contents: glue.slice(0, at).replace(DISPOSE_LINE, ''), loader: 'js' };
+      });
+    },
+  };
+}

@@ -63,6 +63,13 @@ pub mod view;
 #[cfg(all(target_arch = "wasm32", any(feature = "play", feature = "variations")))]
 mod game_class;
 
+/// Every module's allocator (Cargo.toml says why this one). Locked, not assumed single-threaded:
+/// that would take `unsafe`, and the lock costs nothing measurable.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: lol_alloc::LockedAllocator<lol_alloc::FreeListAllocator> =
+    lol_alloc::LockedAllocator::new(lol_alloc::FreeListAllocator::new());
+
 // What every module has: the panic hook.
 #[cfg(all(
     target_arch = "wasm32",
