@@ -20,7 +20,6 @@ import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } f
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
 import { initPuzzles } from './teach/puzzles.js';
-import { friendGames } from './remote/friend-games.js';
 import { Sound } from './page/sound.js';
 import { shortcutFor } from './page/shortcuts.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './page/page-state.js';
@@ -35,6 +34,8 @@ import { pagePrefs, systemPrefersDark } from './page/prefs.js';
 import { pageUpdate } from './page/update.js';
 import { pageEndings } from './page/endings.js';
 import { pageTools } from './page/tools.js';
+import { pageFriends } from './page/friends.js';
+import { isRemote } from './lib/settings.js';
 
 /**
  * @import { BlueGrayGameElement } from './blue-gray-game.js'
@@ -101,7 +102,22 @@ const update = pageUpdate(ctx, { save });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const tools = pageTools(ctx, { startFromEditor });
-const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' });
+const friends = pageFriends(ctx, {
+  parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' },
+  loaded: scheduleRender,
+});
+
+/**
+ * Opens `request` through the page's one door; a game against a friend elsewhere has its parts
+ * fetched meanwhile (page/friends.js), and is there with them when this resolves.
+ * @param {GameRequest} request
+ */
+async function openDoor(request) {
+  if (request.mode && isRemote(request.mode)) void friends.load();
+  const r = await doors.open(request);
+  if (isRemote(board.settings.mode)) await friends.load();
+  return r;
+}
 
 // ---------------------------------------------------------------- games
 
@@ -113,7 +129,7 @@ const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTM
  */
 async function start(request, say = {}) {
   ctx.notify(null);
-  const { opened, problems } = await doors.open(request);
+  const { opened, problems } = await openDoor(request);
   // A game opened anew is analysed only when the editor asks (startFromEditor).
   if (opened) ctx.update((p) => ({ ...p, analysing: null }));
   if (opened) showStatus();
@@ -148,11 +164,11 @@ async function openAddress({ starting }) {
   if (link.relay) ctx.update((p) => ({ ...p, relay: link.relay ?? null }));
   let opened = false;
   if (link.request) {
-    const r = await doors.open(link.request);
+    const r = await openDoor(link.request);
     opened = r.opened;
     problems.push(...r.problems);
   }
-  if (!opened && starting) problems.push(...(await doors.open(tabGame(link.place))).problems);
+  if (!opened && starting) problems.push(...(await openDoor(tabGame(link.place))).problems);
   if (problems.length) ctx.notify({ key: 'notice.badLink', params: { errors: problems.join(' ') } });
 }
 
@@ -236,6 +252,11 @@ function showStatus() {
 
 function scheduleRender() {
   if (frameQueued || !localised) return;
+  // A game against a friend elsewhere is drawn once what the panel says of it is there.
+  if (friends.awaited() && isRemote(board.settings.mode)) {
+    void friends.load();
+    return;
+  }
   frameQueued = true;
   requestAnimationFrame(() => {
     frameQueued = false;
@@ -244,7 +265,7 @@ function scheduleRender() {
     // A game started or opened anywhere shows its own settings in the form.
     form.follow();
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
-    renderPanel(document, page, b, t, nav.variations());
+    renderPanel(document, page, b, t, nav.variations(), friends.box());
     endings.render(document, page, b);
     review?.render(document, page, b);
     tools.render();
@@ -297,11 +318,14 @@ function wireControls() {
     if (Games.listChanged(e)) ctx.update((p) => ({ ...p, recent: games.list() }));
   });
   window.addEventListener('hashchange', () => openAddress({ starting: false }));
-  on('send-link', 'click', friends.sendLink);
-  on('invite-link', 'click', friends.sendInvite);
+  // Shown only in a game against a friend elsewhere, which has its parts (page/friends.js).
+  on('send-link', 'click', () => friends.games()?.sendLink());
+  on('invite-link', 'click', () => friends.games()?.sendInvite());
   on('take-seat', 'click', () => board.takeSeat());
-  on('continue-elsewhere', 'click', friends.continueElsewhere);
-  on('open-lobby', 'click', friends.openLobby);
+  on('continue-elsewhere', 'click', () => friends.games()?.continueElsewhere());
+  on('open-lobby', 'click', async () => {
+    if (await friends.load()) friends.games()?.openLobby();
+  });
   on('update-now', 'click', update.switchNow);
   document.addEventListener('keydown', (e) => onKey(e, shortcuts));
 }
@@ -356,7 +380,7 @@ async function main() {
   wireControls();
   exposeTestHooks(board);
   // A live seat's key the browser could not keep: the notice offers the seat's link instead.
-  board.addEventListener('error', (e) => ctx.notify(friends.seatNotKept() ?? { text: /** @type {CustomEvent<{message: string}>} */ (/** @type {unknown} */ (e)).detail.message }));
+  board.addEventListener('error', (e) => ctx.notify(friends.games()?.seatNotKept() ?? { text: /** @type {CustomEvent<{message: string}>} */ (/** @type {unknown} */ (e)).detail.message }));
   board.addEventListener('change', onBoardChange);
   board.addEventListener('move', () => sound.play(board.state?.lastMove?.kind === 'capture' ? 'capture' : 'move'));
   board.addEventListener('gameover', () => {

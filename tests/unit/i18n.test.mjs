@@ -16,12 +16,13 @@ import howtoEn from '../../www/messages/howto-en.js';
 import editEn from '../../www/messages/edit-en.js';
 import lobbyEn from '../../www/messages/lobby-en.js';
 import exploreEn from '../../www/messages/explore-en.js';
+import friendEn from '../../www/messages/friend-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
 /** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages };
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages, ...friendEn.messages };
 const TABLES = await loadAllTables();
 // The page's messages and the review's, as the page has them once it has shown a review (the
 // board's are there from the start).
@@ -57,7 +58,7 @@ test('the fallback is English and every language listed has a table', () => {
 });
 
 test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn };
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn, friend: friendEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -79,6 +80,13 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   for (const k of keysOf(lobbyEn)) assert.match(k, /^lobby\./, k);
   // The opening explorer's part is only what it says once fetched; its open button and label are the page's.
   for (const k of keysOf(exploreEn)) assert.match(k, /^explorer\./, k);
+  // A friend's game's part is only what is said once such a game is on the board (its code
+  // fetched): the texts index.html holds stay the page's, which are there at the first paint.
+  const html = fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+  for (const k of keysOf(friendEn)) {
+    assert.match(k, /^(friend|live|handOver)\./, k);
+    assert.ok(!html.includes(`"${k}"`), `${k} is in index.html`);
+  }
 });
 
 /**

@@ -13,7 +13,7 @@
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -38,6 +38,7 @@ export const LANGUAGES = Object.freeze([
       edit: () => import('./edit-en.js').then((m) => m.default),
       lobby: () => import('./lobby-en.js').then((m) => m.default),
       explore: () => import('./explore-en.js').then((m) => m.default),
+      friend: () => import('./friend-en.js').then((m) => m.default),
     },
   },
   {
@@ -53,6 +54,7 @@ export const LANGUAGES = Object.freeze([
       edit: () => import('./edit-ru.js').then((m) => m.default),
       lobby: () => import('./lobby-ru.js').then((m) => m.default),
       explore: () => import('./explore-ru.js').then((m) => m.default),
+      friend: () => import('./friend-ru.js').then((m) => m.default),
     },
   },
   {
@@ -68,12 +70,13 @@ export const LANGUAGES = Object.freeze([
       edit: () => import('./edit-hu.js').then((m) => m.default),
       lobby: () => import('./lobby-hu.js').then((m) => m.default),
       explore: () => import('./explore-hu.js').then((m) => m.default),
+      friend: () => import('./friend-hu.js').then((m) => m.default),
     },
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore', 'friend']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';

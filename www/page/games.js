@@ -5,11 +5,10 @@
 // after its seat's key). Nothing here ever writes a game over another one (storage.js), and
 // nothing is thrown away without the player's say: a new game, a record opened or a link
 // followed leaves the game in progress in the list.
-import { isRemote, DEFAULTS } from '../lib/settings.js';
+import { isRemote, DEFAULTS, MATCH_SETTINGS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
 import { GameLibrary, SAVE, LIST_KEY } from './storage.js';
 import { summarise } from './recent.js';
-import { MATCH_SETTINGS } from '../remote/friend.js';
 
 /**
  * @import { BlueGrayGameElement } from '../blue-gray-game.js'

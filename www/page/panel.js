@@ -13,7 +13,6 @@ import { renderMoveList } from './move-list.js';
 import { mainPath } from '../lib/tree.js';
 import { renderNavigation } from './navigation.js';
 import { lastMoveNumber } from '../lib/moves.js';
-import { friendStatus, liveLine, onlookersLine, offersLink, invites } from '../remote/friend.js';
 import { isRemote, isHuman } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { byId, menu, field, button, meter } from './page-elements.js';
@@ -54,6 +53,12 @@ import { byId, menu, field, button, meter } from './page-elements.js';
 /**
  * A board snapshot with its game: what the panel draws once the rules core has loaded.
  * @typedef {BoardSnapshot & {gs: GameState}} GameSnapshot
+ */
+
+/**
+ * What the panel draws of a game against a friend elsewhere (remote/friend-box.js, fetched for
+ * the first such game): the status line's words, and the box under it.
+ * @typedef {{status: (b: GameSnapshot) => Message|null, render: (doc: Document, b: GameSnapshot, lang: string) => void}} FriendBox
  */
 
 /**
@@ -153,11 +158,13 @@ export function fillChoices(doc, catalogue, t, lang, languages) {
 }
 
 /**
- * The status line: whose turn, who is thinking, or how the game ended, as a message.
+ * The status line: whose turn, who is thinking, or how the game ended, as a message; `friend`
+ * says whose turn it is against a friend elsewhere.
  * @param {GameSnapshot} b
+ * @param {FriendBox|null} friend
  * @returns {Message}
  */
-export function statusMessage(b) {
+function statusMessage(b, friend) {
   const { gs, settings: s } = b;
   const over = resultMessage(gs);
   if (gs.result && over) return gs.result.halfWin ? { key: 'status.over.half', params: { result: over } } : over;
@@ -165,8 +172,8 @@ export function statusMessage(b) {
   if (s.mode === 'view') return { key: 'status.view', params: { side } };
   if (b.paused && s.mode === 'demo') return { key: 'status.paused', params: { side } };
   if (b.thinking) return { key: 'status.thinking', params: { side, level: s.level, name: { key: `level.${s.level}` } } };
-  const friend = friendStatus(b);
-  if (friend) return friend;
+  const remote = friend && friend.status(b);
+  if (remote) return remote;
   const person = isHuman(s, side);
   const turn = s.mode === 'two' ? 'status.toMove' : person ? 'status.yourMove' : 'status.computerToMove';
   if (gs.captureRequired && person) return { key: 'status.withCapture', params: { turn: { key: turn, params: { side } } } };
@@ -174,50 +181,24 @@ export function statusMessage(b) {
 }
 
 /**
- * The box of a game against a friend elsewhere: the connection's line and the links to send.
- * @param {Document} doc
- * @param {GameSnapshot} b
- * @param {string} lang
- */
-function renderFriend(doc, b, lang) {
-  const remote = isRemote(b.settings.mode);
-  setIfChanged(byId(doc, 'friend-box'), 'hidden', !remote);
-  if (!remote) return;
-  const line = [say(lang, liveLine(b.live, b.relay)), say(lang, onlookersLine(b.live))].filter(Boolean).join(' ');
-  setIfChanged(byId(doc, 'live-status'), 'textContent', line);
-  setIfChanged(byId(doc, 'live-status'), 'hidden', !line);
-  if (b.live) setIfChanged(byId(doc, 'live-status').dataset, 'relay', b.live.relay);
-  setIfChanged(byId(doc, 'send-link'), 'hidden', !offersLink(b));
-  // The live game's link: the invitation on the host's device while the other seat is open, the
-  // watch link otherwise.
-  const live = b.settings.mode === 'live' && b.live && b.live.seat && b.gameId !== null ? b.live : null;
-  const invite = invites(live);
-  setIfChanged(byId(doc, 'invite-link'), 'hidden', !live);
-  setIfChanged(byId(doc, 'invite-link').dataset, 'i18n', invite ? 'live.invite' : 'live.watchLink');
-  setIfChanged(byId(doc, 'invite-link'), 'textContent', say(lang, { key: invite ? 'live.invite' : 'live.watchLink' }));
-  // Another tab of this browser plays this device's seat: this one can take it.
-  setIfChanged(byId(doc, 'take-seat'), 'hidden', !(b.settings.mode === 'live' && b.live && b.live.elsewhere));
-  // This device plays a seat: the player may move it to another device of theirs.
-  const seated = !!live && (live.seat === 'blue' || live.seat === 'gray') && !live.elsewhere;
-  setIfChanged(byId(doc, 'continue-elsewhere'), 'hidden', !seated || !!b.gs?.result);
-}
-
-/**
  * Draws the whole panel from the page state `p` and the board snapshot `b`; `variations` draws
- * the game's variations in the move list (null until page/variations.js is fetched).
+ * the game's variations in the move list (null until page/variations.js is fetched), `friend`
+ * what is said of a game against a friend elsewhere (null until remote/friend-box.js is: the
+ * page draws no such game before).
  * @param {Document} doc
  * @param {PageState} p
  * @param {BoardSnapshot} b
  * @param {Translate} t
  * @param {import('./move-list.js').VariationsDrawer|null} variations
+ * @param {FriendBox|null} friend
  */
-export function renderPanel(doc, p, b, t, variations) {
+export function renderPanel(doc, p, b, t, variations, friend) {
   if (!hasGame(b)) return;
   const gs = b.gs;
   const viewing = b.viewPly;
   const lang = p.lang;
   const status = byId(doc, 'status');
-  setIfChanged(status, 'textContent', say(lang, statusMessage(b)));
+  setIfChanged(status, 'textContent', say(lang, statusMessage(b, friend)));
   setIfChanged(status.dataset, 'state', gs.result ? 'over' : b.thinking ? 'thinking' : gs.side);
   setIfChanged(byId(doc, 'thinking'), 'hidden', !b.thinking);
   setIfChanged(byId(doc, 'turn-indicator'), 'className', `turn ${gs.result ? 'over' : gs.side}`);
@@ -232,7 +213,8 @@ export function renderPanel(doc, p, b, t, variations) {
   setIfChanged(warn, 'textContent', say(lang, warning));
   setIfChanged(warn, 'hidden', !warning);
   renderGameOver(doc, b, lang, t);
-  renderFriend(doc, b, lang);
+  if (friend) friend.render(doc, b, lang);
+  else setIfChanged(byId(doc, 'friend-box'), 'hidden', true);
 
   for (const side of /** @type {const} */ (['blue', 'gray'])) {
     const v = gs.progress[side];

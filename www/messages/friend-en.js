@@ -1,0 +1,35 @@
+// English: what the page says of a game against a friend elsewhere, by link or live (its status
+// line, its connection, the links it sends), fetched with that code (messages/index.js) for the
+// first such game: a visit that never plays a friend elsewhere does not carry it.
+export default {
+  messages: {
+    'friend.yourMove': 'Your move ({side:side}).',
+    'friend.waiting': 'Waiting for {side:side}.',
+    'friend.linkCopied': 'Link copied: send it to your friend ({side:side}). It opens the game at their seat.',
+    'friend.fromFile': 'This page was opened from a file, so a link to it would not open on your friend’s device. The game record is in the box below and was copied: send it to your friend ({side:side}), who opens it with Open record.',
+    'friend.differs': 'This link changes move {n}: you have {mine}, the link has {theirs}. Your game is kept as it was.',
+    'friend.ownMove': 'This link plays {move} for {side:side}, your side: only you make your moves. Your game is kept as it was.',
+    'friend.ownResignation': 'This link resigns for {side:side}, your side: only you can resign your game. Your game is kept as it was.',
+    'friend.drawNotOffered': 'This link ends the game in a draw by agreement, but you offered no draw that stands. Your game is kept as it was.',
+    'friend.drawLapsed': 'Your friend played on: your draw offer was not taken.',
+    'friend.behind': 'This link is behind your game ({theirs} plies; you have {mine}): your newer game is kept.',
+    'live.seatLinkNotKept': 'This browser’s storage is full: your seat’s key was not kept, so after a reload this device would only watch this game. Keep this link, for yourself only: opening it gives your seat back. {link}',
+    'live.watchCopied': 'Watch link copied: whoever opens it can watch this game, but not play.',
+    'live.watchLink': 'Copy watch link',
+    'live.inviteCopied': 'Invitation copied: send it to your friend ({side:side}), and to no one else: whoever opens it plays {side:side}. Others can watch by the watch link your friend’s board offers.',
+    'live.watching': 'You are watching: {side:side} to move.',
+    'live.joining': 'Joining the game…',
+    'live.connecting': 'Connecting to the relay…',
+    'live.unreachable': 'The relay {relay} cannot be reached. The game stays on the board and goes on when the relay is back; to go on without it, send the game by link.',
+    'handOver.copied': 'Your seat’s link is copied. Open it on your own device only.',
+    'handOver.noSeat': 'This device plays no seat in this game, so there is nothing to move.',
+    'handOver.notLoaded': 'The seat’s link could not be shown ({error}). Try again once the page is online.',
+    'live.unsentUnreachable': 'The relay {relay} cannot be reached: your move waits on this device and is sent as soon as the relay is back. To go on without it, send the game by link.',
+    'live.sending': 'Sending your move to the relay…',
+    'live.onlookers': '{n, plural, one {# device watches.} other {# devices watch.}}',
+    'live.connectedWatching': 'Connected: you are watching this game.',
+    'live.waitingForSeat': 'Connected: waiting for the game to reach the relay from its host.',
+    'live.opponentOnline': 'Connected: {side:side} is online.',
+    'live.opponentAway': 'Connected: {side:side} is not online just now.',
+  },
+};
