@@ -10,7 +10,7 @@ import { settingErrorText, limitsOf } from './lib/setting-reader.js';
 import { webStorage } from './lib/web-storage.js';
 import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';
-import { renderRecent, renderRecentCount } from './page/recent.js';
+import { recentBox } from './page/recent-box.js';
 import { loadMessages } from './lib/i18n.js';
 import { openSheet } from './lib/dom.js';
 import { onDemand } from './lib/on-demand.js';
@@ -102,6 +102,7 @@ const update = pageUpdate(ctx, { save });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const tools = pageTools(ctx, { startFromEditor });
+const recent = recentBox(ctx, { games, start });
 const friends = pageFriends(ctx, {
   parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' },
   loaded: scheduleRender,
@@ -202,18 +203,6 @@ function save(force = false) {
   address.update();
 }
 
-/**
- * Deletes kept game `id` from the Recent games view, once the player says so.
- * @param {string} id
- */
-function deleteKept(id) {
-  const page = ctx.page();
-  if (!page.recent.some((e) => e.id === id) || id === page.gameId) return;
-  if (!confirm(t('recent.confirmDelete'))) return;
-  games.remove(id, page.gameId);
-  ctx.update((p) => ({ ...p, recent: games.list() }));
-}
-
 // ---------------------------------------------------------------- sharing
 
 /**
@@ -275,8 +264,7 @@ function scheduleRender() {
     const saving = ctx.say(savingMessage(page));
     $('save-status').textContent = saving;
     $('save-status').hidden = !saving;
-    renderRecentCount($('recent-summary'), page.recent.length, ctx.say);
-    renderRecent($('recent-list'), page.recent, { current: page.gameId, catalogue: board.catalogue, say: ctx.say, lang: page.lang });
+    recent.render(page);
   });
 }
 
@@ -305,18 +293,7 @@ function wireControls() {
   records.wire();
   const shortcuts = () => openSheet(/** @type {HTMLDialogElement} */ ($('shortcuts')));
   on('show-shortcuts', 'click', shortcuts);
-  on('recent-list', 'click', (e) => {
-    const target = /** @type {HTMLElement} */ (e.target);
-    const open = target.closest('[data-open]');
-    const del = target.closest('[data-delete]');
-    if (open instanceof HTMLElement && open.dataset.open && open.dataset.open !== ctx.page().gameId) start({ from: 'recent', kept: open.dataset.open });
-    else if (del instanceof HTMLElement && del.dataset.delete) deleteKept(del.dataset.delete);
-  });
-  // Another tab kept, changed or deleted a game: the list follows (this tab's own game is never
-  // written over: a change made elsewhere turns this tab's next save into a game of its own).
-  window.addEventListener('storage', (e) => {
-    if (Games.listChanged(e)) ctx.update((p) => ({ ...p, recent: games.list() }));
-  });
+  recent.wire();
   window.addEventListener('hashchange', () => openAddress({ starting: false }));
   // Shown only in a game against a friend elsewhere, which has its parts (page/friends.js).
   on('send-link', 'click', () => friends.games()?.sendLink());
