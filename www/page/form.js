@@ -5,8 +5,10 @@
 // lean between strong players, and offers live games only where a relay carries them. Its
 // submit is one of the page's doors: it asks for the game it shows.
 import { isRemote } from '../lib/settings.js';
-import { buildPicker, rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.js';
+import { rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.js';
 import { relayOf } from './page-state.js';
+import { onDemand } from '../lib/on-demand.js';
+import { errorText } from '../lib/errors.js';
 
 /**
  * @import { PageContext } from './context.js'
@@ -28,8 +30,11 @@ import { relayOf } from './page-state.js';
 export function newGameForm(ctx, { start, lessons }) {
   const { board, $, t } = ctx;
   const select = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ ($(id));
-  /** The ingredient choosers of the rules (variant-picker.js), once built. */
-  let picker = /** @type {ReturnType<typeof buildPicker>|null} */ (null);
+  /** The ingredient choosers of the rules (ingredients.js), once built. @type {ReturnType<typeof import('./ingredients.js').buildPicker>|null} */
+  let picker = null;
+  /** The ingredients' box has been opened: its choosers are built (again in another language). */
+  let wanted = false;
+  const loadPicker = onDemand(() => import('./ingredients.js'));
   /** The board's settings the form last showed (JSON): the form follows a new game. */
   let shownFor = '';
 
@@ -143,15 +148,30 @@ export function newGameForm(ctx, { start, lessons }) {
     }
   }
 
-  /** Builds the rules by ingredients, once the catalogue says what they are (again in another language). */
+  /**
+   * Builds the rules by ingredients once the catalogue says what they are and the box has been
+   * opened (ingredients.js, fetched then), again in another language; they show the rules the
+   * variant menu shows.
+   */
   function buildRules() {
     const cat = board.catalogue;
     $('ingredients-box').hidden = !(cat && cat.options);
-    if (!cat || !cat.options) return;
-    picker = buildPicker(document, $('ingredients'), cat, t, (/** @type {string|null} */ spec) => {
-      if (spec) showVariant(spec);
-      updateVisibility();
-    }, lessons());
+    if (!cat || !cat.options || !wanted) return;
+    loadPicker().then(
+      (m) => {
+        picker = m.buildPicker(document, $('ingredients'), cat, t, (/** @type {string|null} */ spec) => {
+          if (spec) showVariant(spec);
+          updateVisibility();
+        }, lessons());
+        const rules = rulesOf(cat, select('variant').value) ?? board.state?.rules;
+        if (rules) picker.show(rules);
+      },
+      // Not fetched (offline before the service worker kept it): the next opening tries again.
+      (e) => {
+        wanted = false;
+        ctx.notify({ key: 'notice.pickerNotLoaded', params: { error: errorText(e) } });
+      },
+    );
   }
 
   /** Wires the form's controls. */
@@ -161,6 +181,11 @@ export function newGameForm(ctx, { start, lessons }) {
       start(request());
     });
     select('mode').addEventListener('change', updateVisibility);
+    $('ingredients-box').addEventListener('toggle', () => {
+      if (wanted || !(/** @type {HTMLDetailsElement} */ ($('ingredients-box')).open)) return;
+      wanted = true;
+      buildRules();
+    });
     select('variant').addEventListener('change', () => {
       const cat = board.catalogue;
       const v = cat && cat.variants.find((x) => x.name === select('variant').value);
