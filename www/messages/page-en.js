@@ -316,6 +316,7 @@ export default {
     'notice.friendNotLoaded': 'What the page says of a game against a friend could not be loaded ({error}): reload the page once it is online.',
     'notice.recentNotLoaded': 'The recent games could not be shown ({error}): open the list again once the page is online.',
     'notice.pickerNotLoaded': 'The rules by ingredients could not be shown ({error}): open them again once the page is online.',
+    'notice.wordsNotLoaded': 'The engine’s judgement could not be shown ({error}): reload the page once it is online.',
     'notice.explorerNotLoaded': 'The opening explorer could not be loaded ({error}): try again.',
     'notice.badLink': 'Ignored bad link settings — {errors}',
     'notice.keptFull': 'This game is not kept: every kept game is still in progress. Delete one in Recent games to keep this one.',

@@ -316,6 +316,7 @@ export default {
     'notice.friendNotLoaded': 'Nem sikerült betölteni, amit az oldal a baráttal vívott játszmáról mond ({error}): töltsd újra az oldalt, ha online.',
     'notice.recentNotLoaded': 'A legutóbbi játszmákat nem sikerült megjeleníteni ({error}): nyisd meg újra a listát, ha az oldal online.',
     'notice.pickerNotLoaded': 'A szabályok egyenkénti kiválasztását nem sikerült megjeleníteni ({error}): nyisd meg újra, ha az oldal online.',
+    'notice.wordsNotLoaded': 'A motor értékelését nem sikerült megjeleníteni ({error}): töltsd újra az oldalt, ha online.',
     'notice.explorerNotLoaded': 'A megnyitáskeresőt nem sikerült betölteni ({error}): próbáld újra.',
     'notice.badLink': 'A hivatkozás hibás beállításait figyelmen kívül hagytuk – {errors}',
     'notice.keptFull': 'Ez a játszma nincs megőrizve: minden megőrzött játszma folyamatban van még. Törölj egyet a Legutóbbi játszmák között, hogy ez megmaradjon.',

@@ -4,7 +4,6 @@
 // no repaint.
 import { say, groupDigits } from '../lib/i18n.js';
 import { SHORTCUTS } from './shortcuts.js';
-import { describeScore, describeAfterMove, searchDetails, blueView, VALUE_LIMIT } from '../review/evaluation.js';
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/position.js';
@@ -59,6 +58,19 @@ import { byId, menu, field, button, meter } from './page-elements.js';
  * What the panel draws of a game against a friend elsewhere (remote/friend-box.js, fetched for
  * the first such game): the status line's words, and the box under it.
  * @typedef {{status: (b: GameSnapshot) => Message|null, render: (doc: Document, b: GameSnapshot, lang: string) => void}} FriendBox
+ */
+
+/**
+ * The parts of the panel fetched when first needed, each null until then: the game's variations
+ * in the move list (page/variations.js), what is said of a game against a friend elsewhere
+ * (remote/friend-box.js: the page draws no such game before it is there), and the engine's
+ * judgement in words (review/evaluation.js: the computer's move and the evaluation are said once
+ * it is there).
+ * @typedef {{
+ *   variations: import('./move-list.js').VariationsDrawer|null,
+ *   friend: FriendBox|null,
+ *   words: typeof import('../review/evaluation.js')|null,
+ * }} PanelParts
  */
 
 /**
@@ -181,18 +193,15 @@ function statusMessage(b, friend) {
 }
 
 /**
- * Draws the whole panel from the page state `p` and the board snapshot `b`; `variations` draws
- * the game's variations in the move list (null until page/variations.js is fetched), `friend`
- * what is said of a game against a friend elsewhere (null until remote/friend-box.js is: the
- * page draws no such game before).
+ * Draws the whole panel from the page state `p` and the board snapshot `b`, with the parts
+ * fetched so far.
  * @param {Document} doc
  * @param {PageState} p
  * @param {BoardSnapshot} b
  * @param {Translate} t
- * @param {import('./move-list.js').VariationsDrawer|null} variations
- * @param {FriendBox|null} friend
+ * @param {PanelParts} parts
  */
-export function renderPanel(doc, p, b, t, variations, friend) {
+export function renderPanel(doc, p, b, t, { variations, friend, words }) {
   if (!hasGame(b)) return;
   const gs = b.gs;
   const viewing = b.viewPly;
@@ -252,13 +261,13 @@ export function renderPanel(doc, p, b, t, variations, friend) {
 
   // The computer's move and what it thinks of the position it left; how far it looked, in the tooltip.
   const info = b.aiInfo;
-  const judgement = info && describeAfterMove(info);
-  const infoText = info ? t(judgement ? 'ai.info' : 'ai.played', { side: info.side, move: info.move, judgement }) : '';
+  const judgement = info && words && words.describeAfterMove(info);
+  const infoText = info && words ? t(judgement ? 'ai.info' : 'ai.played', { side: info.side, move: info.move, judgement }) : '';
   setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
-  setIfChanged(byId(doc, 'ai-info'), 'title', info ? say(lang, searchDetails(info, groupDigits(lang, info.nodes))) : '');
+  setIfChanged(byId(doc, 'ai-info'), 'title', info && words ? say(lang, words.searchDetails(info, groupDigits(lang, info.nodes))) : '');
   setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
-  renderEvaluation(doc, p, b.shown ?? gs, t, barred);
+  if (words) renderEvaluation(doc, p, b.shown ?? gs, t, barred, words);
   const review = currentReview(p, gs);
   const shown = b.viewPath ?? mainPath(viewing ?? gs.history.length);
   renderMoveList(byId(doc, 'moves'), gs, shown.join('.'), review && review.marks, t, variations);
@@ -337,8 +346,9 @@ function renderGameOver(doc, b, lang, t) {
  * @param {GameState} gs
  * @param {Translate} t
  * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): nothing is shown
+ * @param {typeof import('../review/evaluation.js')} words
  */
-function renderEvaluation(doc, p, gs, t, barred) {
+function renderEvaluation(doc, p, gs, t, barred, { describeScore, blueView, searchDetails, VALUE_LIMIT }) {
   const shown = adviceShown(p, gs);
   const showEval = shown.showEval && !barred;
   const showLine = shown.showLine && !barred;
