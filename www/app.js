@@ -398,6 +398,7 @@ async function main() {
   // The form shows the opened game's settings before the page says it is ready, not at the next
   // frame, which a slow machine may draw after the player (or a test) has chosen in the form.
   form.follow();
+  await form.settled();
   document.documentElement.dataset.ready = 'true';
   update.register();
 }

@@ -13,7 +13,7 @@
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'|'rules'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -39,6 +39,7 @@ export const LANGUAGES = Object.freeze([
       lobby: () => import('./lobby-en.js').then((m) => m.default),
       explore: () => import('./explore-en.js').then((m) => m.default),
       friend: () => import('./friend-en.js').then((m) => m.default),
+      rules: () => import('./rules-en.js').then((m) => m.default),
     },
   },
   {
@@ -55,6 +56,7 @@ export const LANGUAGES = Object.freeze([
       lobby: () => import('./lobby-ru.js').then((m) => m.default),
       explore: () => import('./explore-ru.js').then((m) => m.default),
       friend: () => import('./friend-ru.js').then((m) => m.default),
+      rules: () => import('./rules-ru.js').then((m) => m.default),
     },
   },
   {
@@ -71,12 +73,13 @@ export const LANGUAGES = Object.freeze([
       lobby: () => import('./lobby-hu.js').then((m) => m.default),
       explore: () => import('./explore-hu.js').then((m) => m.default),
       friend: () => import('./friend-hu.js').then((m) => m.default),
+      rules: () => import('./rules-hu.js').then((m) => m.default),
     },
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore', 'friend']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore', 'friend', 'rules']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';

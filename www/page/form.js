@@ -9,6 +9,7 @@ import { rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.j
 import { relayOf } from './page-state.js';
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
+import { loadMessages } from '../lib/i18n.js';
 
 /**
  * @import { PageContext } from './context.js'
@@ -35,6 +36,15 @@ export function newGameForm(ctx, { start, lessons }) {
   /** The ingredients' box has been opened: its choosers are built (again in another language). */
   let wanted = false;
   const loadPicker = onDemand(() => import('./ingredients.js'));
+  /**
+   * The words for rules that are no named variant (the messages' `rules` part), fetched for the
+   * first such rules shown or the ingredients' box; until then the menu shows their spec.
+   */
+  const loadRulesWords = onDemand(() => loadMessages('rules', ctx.page().lang));
+  /** The rules' words are there. */
+  let rulesSaid = false;
+  /** The rules' words being fetched, shown in the form once they are there (settled). */
+  let saying = /** @type {Promise<void>|null} */ (null);
   /** The board's settings the form last showed (JSON): the form follows a new game. */
   let shownFor = '';
 
@@ -78,6 +88,27 @@ export function newGameForm(ctx, { start, lessons }) {
   }
 
   /**
+   * `spec` in words (variant-picker.js describeSpec), or null until the words for rules that are
+   * no named variant are fetched (asked for now: the form shows them once they are there).
+   * @param {import('../engine/core-types.js').Catalogue} cat
+   * @param {string} spec
+   */
+  function described(cat, spec) {
+    if (rulesSaid || cat.variants.some((v) => v.name === spec)) return describeSpec(cat, spec, t);
+    saying ??= loadRulesWords().then(() => {
+      rulesSaid = true;
+      showVariant(select('variant').value);
+      updateVisibility();
+    });
+    return null;
+  }
+
+  /** Resolves once the form says the rules it shows in words (a link's rules that are no named variant: their words fetched). */
+  async function settled() {
+    await saying;
+  }
+
+  /**
    * Shows the rules `spec` in the variant menu: a named variant by its name, any other spec by a
    * name made of its named variant and its changes (as much of it as the menu shows whole).
    * @param {string} spec
@@ -85,7 +116,7 @@ export function newGameForm(ctx, { start, lessons }) {
   function showVariant(spec) {
     const cat = board.catalogue;
     if (!cat) return;
-    const about = describeSpec(cat, spec, t);
+    const about = described(cat, spec);
     showSpec(select('variant'), cat, spec, about ? fittingText(select('variant'), about.names) : spec);
   }
 
@@ -137,7 +168,7 @@ export function newGameForm(ctx, { start, lessons }) {
     const cat = board.catalogue;
     const spec = select('variant').value;
     // With overrides, the named variant's sentence may no longer hold: say what they change.
-    const about = cat && describeSpec(cat, spec, t);
+    const about = cat && described(cat, spec);
     $('variant-desc').textContent = about ? about.description : '';
     $('variant-balance').textContent = (about && about.balance) || '';
     $('variant-balance').hidden = !(about && about.balance);
@@ -157,8 +188,9 @@ export function newGameForm(ctx, { start, lessons }) {
     const cat = board.catalogue;
     $('ingredients-box').hidden = !(cat && cat.options);
     if (!cat || !cat.options || !wanted) return;
-    loadPicker().then(
-      (m) => {
+    Promise.all([loadPicker(), loadRulesWords()]).then(
+      ([m]) => {
+        rulesSaid = true;
         picker = m.buildPicker(document, $('ingredients'), cat, t, (/** @type {string|null} */ spec) => {
           if (spec) showVariant(spec);
           updateVisibility();
@@ -209,5 +241,5 @@ export function newGameForm(ctx, { start, lessons }) {
     select('variant').focus();
   }
 
-  return { request, follow, sync, updateVisibility, buildRules, linkLessons, wire, focus };
+  return { request, follow, settled, sync, updateVisibility, buildRules, linkLessons, wire, focus };
 }

@@ -133,7 +133,8 @@ export function friendGames(ctx, { games, save, offer, recordBox, start, rules, 
   }
 
   const loadLobby = onDemand(() =>
-    Promise.all([import('./lobby-dialog.js'), loadMessages('lobby', ctx.page().lang)]).then(([m]) =>
+    // A challenge's rules that are no named variant are said in the messages' `rules` part.
+    Promise.all([import('./lobby-dialog.js'), loadMessages('lobby', ctx.page().lang), loadMessages('rules', ctx.page().lang)]).then(([m]) =>
       m.lobbyDialog({
         dialog: ctx.dialog('lobby'),
         t: ctx.t,
