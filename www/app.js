@@ -12,7 +12,6 @@ import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';
 import { recentBox } from './page/recent-box.js';
 import { loadMessages } from './lib/i18n.js';
-import { openSheet } from './lib/dom.js';
 import { onDemand } from './lib/on-demand.js';
 import { nextTask } from './lib/next-task.js';
 import { errorText } from './lib/errors.js';
@@ -291,8 +290,7 @@ function wireControls() {
   on('over-link', 'click', copyLink);
   on('copy-link', 'click', copyLink);
   records.wire();
-  const shortcuts = () => openSheet(/** @type {HTMLDialogElement} */ ($('shortcuts')));
-  on('show-shortcuts', 'click', shortcuts);
+  const shortcuts = tools.shortcuts;
   recent.wire();
   window.addEventListener('hashchange', () => openAddress({ starting: false }));
   // Shown only in a game against a friend elsewhere, which has its parts (page/friends.js).

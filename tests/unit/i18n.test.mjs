@@ -18,12 +18,14 @@ import lobbyEn from '../../www/messages/lobby-en.js';
 import exploreEn from '../../www/messages/explore-en.js';
 import friendEn from '../../www/messages/friend-en.js';
 import rulesEn from '../../www/messages/rules-en.js';
+import recentEn from '../../www/messages/recent-en.js';
+import shortcutsEn from '../../www/messages/shortcuts-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
 /** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages, ...friendEn.messages, ...rulesEn.messages };
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages, ...friendEn.messages, ...rulesEn.messages, ...recentEn.messages, ...shortcutsEn.messages };
 const TABLES = await loadAllTables();
 // The page's messages and the review's, as the page has them once it has shown a review (the
 // board's are there from the start).
@@ -59,7 +61,7 @@ test('the fallback is English and every language listed has a table', () => {
 });
 
 test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn, friend: friendEn, rules: rulesEn };
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn, friend: friendEn, rules: rulesEn, recent: recentEn, shortcuts: shortcutsEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -85,11 +87,15 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   // fetched): the texts index.html holds stay the page's, which are there at the first paint.
   const html = fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8');
   for (const k of keysOf(friendEn)) {
-    assert.match(k, /^(friend|live|handOver)\./, k);
+    assert.match(k, /^(friend|live|handOver|ending)\./, k);
     assert.ok(!html.includes(`"${k}"`), `${k} is in index.html`);
   }
   // The rules' part is only the rules option by option, which the first visit does not show.
   for (const k of keysOf(rulesEn)) assert.match(k, /^(option|picker)\./, k);
+  // The recent list's part is only its lines, drawn once there is a kept game.
+  for (const k of keysOf(recentEn)) assert.match(k, /^recent\./, k);
+  // The shortcuts' part is only their list, drawn when its sheet opens.
+  for (const k of keysOf(shortcutsEn)) assert.match(k, /^(shortcut|keys)\./, k);
 });
 
 /**

@@ -2,18 +2,23 @@
 // English is always there (it is the fallback); the others load when first asked for, so a
 // visit in one language does not download the others. Each language's messages come in parts,
 // each loaded with what shows it: the board's (`<lang>.js`: what <blue-gray-game> says, all an
-// embedding page needs), the full page's (`page-<lang>.js`: its panel, form, games with a
-// friend), the review's (`review-<lang>.js`: its summary and "Learn from your mistakes", loaded
+// embedding page needs), the full page's (`page-<lang>.js`: what its first paint shows, and its
+// notices), the review's (`review-<lang>.js`: its summary and "Learn from your mistakes", loaded
 // with the review), the live session's (`live-<lang>.js`: what a board says of it once started,
 // loaded with its code), the teaching part (`teach-<lang>.js`: the lessons and the puzzles,
 // loaded only when one of those is first opened), "How to play"'s (`howto-<lang>.js`, apart from
 // the lessons' so that the single file, which leaves the lessons out, carries only it), the board editor's
-// (`edit-<lang>.js`, loaded at its first opening), and the opening explorer's (`explore-<lang>.js`,
-// loaded at its first opening).
+// (`edit-<lang>.js`, loaded at its first opening), the opening explorer's (`explore-<lang>.js`,
+// loaded at its first opening), and what the full page shows only with a feature fetched later:
+// a game against a friend elsewhere (`friend-<lang>.js`, loaded with that code for the first such
+// game), the rules option by option (`rules-<lang>.js`, loaded with the rules by ingredients or
+// the first rules shown that are no named variant), the Recent games list's lines
+// (`recent-<lang>.js`, loaded with its code once there is a kept game) and the keyboard
+// shortcuts' list (`shortcuts-<lang>.js`, loaded when its sheet first opens).
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'|'rules'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'|'rules'|'recent'|'shortcuts'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -40,6 +45,8 @@ export const LANGUAGES = Object.freeze([
       explore: () => import('./explore-en.js').then((m) => m.default),
       friend: () => import('./friend-en.js').then((m) => m.default),
       rules: () => import('./rules-en.js').then((m) => m.default),
+      recent: () => import('./recent-en.js').then((m) => m.default),
+      shortcuts: () => import('./shortcuts-en.js').then((m) => m.default),
     },
   },
   {
@@ -57,6 +64,8 @@ export const LANGUAGES = Object.freeze([
       explore: () => import('./explore-ru.js').then((m) => m.default),
       friend: () => import('./friend-ru.js').then((m) => m.default),
       rules: () => import('./rules-ru.js').then((m) => m.default),
+      recent: () => import('./recent-ru.js').then((m) => m.default),
+      shortcuts: () => import('./shortcuts-ru.js').then((m) => m.default),
     },
   },
   {
@@ -74,12 +83,14 @@ export const LANGUAGES = Object.freeze([
       explore: () => import('./explore-hu.js').then((m) => m.default),
       friend: () => import('./friend-hu.js').then((m) => m.default),
       rules: () => import('./rules-hu.js').then((m) => m.default),
+      recent: () => import('./recent-hu.js').then((m) => m.default),
+      shortcuts: () => import('./shortcuts-hu.js').then((m) => m.default),
     },
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore', 'friend', 'rules']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore', 'friend', 'rules', 'recent', 'shortcuts']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';

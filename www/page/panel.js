@@ -3,7 +3,6 @@
 // from the state; DOM writes happen only where something changed, so an unchanged panel costs
 // no repaint.
 import { say, groupDigits } from '../lib/i18n.js';
-import { SHORTCUTS } from './shortcuts.js';
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/position.js';
@@ -370,21 +369,4 @@ function renderEvaluation(doc, p, gs, t, barred, { describeScore, blueView, sear
   setIfChanged(byId(doc, 'eval-text'), 'textContent', text);
   setIfChanged(byId(doc, 'eval-text'), 'hidden', !text);
   setIfChanged(byId(doc, 'eval-text'), 'title', e && text ? say(p.lang, searchDetails(e, groupDigits(p.lang, e.nodes))) : '');
-}
-
-/**
- * The keyboard shortcuts' list.
- * @param {Document} doc
- * @param {Translate} t
- */
-export function renderShortcuts(doc, t) {
-  const list = byId(doc, 'shortcut-list');
-  list.textContent = '';
-  for (const [keys, action] of SHORTCUTS) {
-    const dt = doc.createElement('dt');
-    dt.textContent = t(keys);
-    const dd = doc.createElement('dd');
-    dd.textContent = t(action);
-    list.append(dt, dd);
-  }
 }
