@@ -510,10 +510,10 @@ async function main() {
   }
   copy(path.join(WWW, 'manifest.webmanifest'), path.join(DIST, 'manifest.webmanifest'));
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
-  // The sheets' stylesheet is fetched when a sheet first opens (lib/dom.js openSheet), not with the page.
-  const sheets = /\s*<!-- The sheets' styles:[^>]*-->\s*<link rel="stylesheet" href="teach\.css">/;
+  // The later parts' stylesheet is fetched with the first of them (lib/dom.js laterStyles), not with the page.
+  const sheets = /\s*<!-- The styles of the parts fetched later[^>]*-->\s*<link rel="stylesheet" href="teach\.css">/;
   let html = pageHtml().replace(sheets, '');
-  if (html === pageHtml()) fail('index.html must link teach.css, the sheets\' stylesheet, after a comment that says it is fetched on demand');
+  if (html === pageHtml()) fail('index.html must link teach.css, the stylesheet of the parts fetched later, after a comment that says it is fetched on demand');
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
   // A relay for every visitor (--relay): live games offered to all, the CSP narrowed to it.
   if (relay) html = withSiteRelay(html, relay);

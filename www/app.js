@@ -13,6 +13,7 @@ import { Games } from './page/games.js';
 import { recentBox } from './page/recent-box.js';
 import { loadMessages } from './lib/i18n.js';
 import { onDemand } from './lib/on-demand.js';
+import { laterStyles } from './lib/dom.js';
 import { nextTask } from './lib/next-task.js';
 import { errorText } from './lib/errors.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
@@ -73,7 +74,7 @@ let review = null;
  * the review box stays hidden, as index.html has it.
  */
 const loadReview = onDemand(() =>
-  Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang)]).then(([m]) => {
+  Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang), laterStyles()]).then(([m]) => {
     review = m.pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
     review.wire();
     return review;

@@ -10,6 +10,7 @@ import { relayOf } from './page-state.js';
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
 import { loadMessages } from '../lib/i18n.js';
+import { laterStyles } from '../lib/dom.js';
 
 /**
  * @import { PageContext } from './context.js'
@@ -188,7 +189,7 @@ export function newGameForm(ctx, { start, lessons }) {
     const cat = board.catalogue;
     $('ingredients-box').hidden = !(cat && cat.options);
     if (!cat || !cat.options || !wanted) return;
-    Promise.all([loadPicker(), loadRulesWords()]).then(
+    Promise.all([loadPicker(), loadRulesWords(), laterStyles()]).then(
       ([m]) => {
         rulesSaid = true;
         picker = m.buildPicker(document, $('ingredients'), cat, t, (/** @type {string|null} */ spec) => {

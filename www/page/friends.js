@@ -1,10 +1,11 @@
 // Games against a friend elsewhere as the page fetches them: sending them
 // (remote/friend-games.js) and what the panel says of them (remote/friend-box.js), with their
-// messages, fetched for the first such game (or the lobby's first opening), not with the page.
+// messages and stylesheet, fetched for the first such game (or the lobby's first opening), not with the page.
 // Until they are there the page draws no such game (app.js scheduleRender waits for them); a
 // fetch that fails says so, the game is drawn without them, and the next door tries again.
 import { loadMessages } from '../lib/i18n.js';
 import { errorText } from '../lib/errors.js';
+import { laterStyles } from '../lib/dom.js';
 /** @import { PageContext } from './context.js' */
 /** @import { FriendBox } from './panel.js' */
 
@@ -26,7 +27,7 @@ export function pageFriends(ctx, { parts, loaded }) {
   /** Fetches the parts once; resolves to whether they are there, saying so when not. */
   function load() {
     if (games) return Promise.resolve(true);
-    loading ??= Promise.all([import('../remote/friend-games.js'), import('../remote/friend-box.js'), loadMessages('friend', ctx.page().lang)])
+    loading ??= Promise.all([import('../remote/friend-games.js'), import('../remote/friend-box.js'), loadMessages('friend', ctx.page().lang), laterStyles()])
       .then(
         ([m, b]) => {
           games = m.friendGames(ctx, parts);

@@ -1,7 +1,7 @@
 // The Recent games box under the panel's buttons: the count beside its title, its list (drawn by
 // page/recent.js, fetched with its messages once there is a kept game to list: until then
 // index.html's "no games yet" stands), a kept game reopened or deleted from it, and the list following other tabs.
-import { setIfChanged } from '../lib/dom.js';
+import { setIfChanged, laterStyles } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { loadMessages } from '../lib/i18n.js';
@@ -20,7 +20,7 @@ export function recentBox(ctx, { games, start }) {
   let view = null;
   /** A fetch of it is under way, or failed (tried again when the player opens the box). */
   let waiting = false;
-  const load = onDemand(() => Promise.all([import('./recent.js'), loadMessages('recent', ctx.page().lang)]).then(([m]) => m));
+  const load = onDemand(() => Promise.all([import('./recent.js'), loadMessages('recent', ctx.page().lang), laterStyles()]).then(([m]) => m));
 
   function fetchView() {
     if (waiting) return;
