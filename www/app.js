@@ -75,6 +75,8 @@ let review = null;
  */
 const loadReview = onDemand(() =>
   Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang), laterStyles()]).then(([m]) => {
+    // The review's box says its texts in the part just loaded.
+    localisePage(document, t);
     review = m.pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
     review.wire();
     return review;

@@ -3,8 +3,8 @@
 // visit in one language does not download the others. Each language's messages come in parts,
 // each loaded with what shows it: the board's (`<lang>.js`: what <blue-gray-game> says, all an
 // embedding page needs), the full page's (`page-<lang>.js`: what its first paint shows, and its
-// notices), the review's (`review-<lang>.js`: its summary and "Learn from your mistakes", loaded
-// with the review), the live session's (`live-<lang>.js`: what a board says of it once started,
+// notices), the review's (`review-<lang>.js`: its box, summary and marks and "Learn from your mistakes",
+// loaded with the review), the live session's (`live-<lang>.js`: what a board says of it once started,
 // loaded with its code), the teaching part (`teach-<lang>.js`: the lessons and the puzzles,
 // loaded only when one of those is first opened), "How to play"'s (`howto-<lang>.js`, apart from
 // the lessons' so that the single file, which leaves the lessons out, carries only it), the board editor's

@@ -177,7 +177,8 @@ export function pageEndings(ctx, { snapshot }) {
     const stands = b.settings.mode === 'live' ? 'ending.offerStandsLive' : 'ending.offerStands';
     if (offer) setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', ctx.say({ key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
     setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
-    setIfChanged(button(doc, 'decline-draw'), 'textContent', ctx.t(mine ? 'ending.withdrawDraw' : 'ending.declineDraw'));
+    // Said by the friend part of the messages, which a game with an offer has loaded.
+    if (offer) setIfChanged(button(doc, 'decline-draw'), 'textContent', ctx.t(mine ? 'ending.withdrawDraw' : 'ending.declineDraw'));
     const claimable = b.claimableAt !== null && b.claimableAt <= Date.now();
     setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);
     const away = b.seat === 'blue' ? 'gray' : 'blue';

@@ -6,6 +6,7 @@
 import { loadMessages } from '../lib/i18n.js';
 import { errorText } from '../lib/errors.js';
 import { laterStyles } from '../lib/dom.js';
+import { localisePage } from './panel.js';
 /** @import { PageContext } from './context.js' */
 /** @import { FriendBox } from './panel.js' */
 
@@ -32,6 +33,8 @@ export function pageFriends(ctx, { parts, loaded }) {
         ([m, b]) => {
           games = m.friendGames(ctx, parts);
           box = b;
+          // The box's buttons and the hand-over sheet say their texts in the part just loaded.
+          localisePage(document, ctx.t);
           failed = false;
           return true;
         },

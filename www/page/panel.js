@@ -109,7 +109,9 @@ export function boardSnapshot(board) {
 /**
  * Puts the page's static text in the reader's language: `data-i18n` (text, with the parameters
  * in `data-i18n-params` as JSON, if any), and `data-i18n-title`, `data-i18n-placeholder`,
- * `data-i18n-aria-label` (attributes).
+ * `data-i18n-aria-label` (attributes). A text of a part of the messages not loaded yet (what
+ * only a part fetched later shows: the review's box, a friend's game's buttons) is left as it is,
+ * empty, until that part's loader puts the page's text in again.
  * @param {Document} doc
  * @param {Translate} t
  */
@@ -119,12 +121,17 @@ export function localisePage(doc, t) {
     // The parameters are index.html's own markup.
     /** @type {MessageParams|undefined} */
     const params = i18nParams ? JSON.parse(i18nParams) : undefined;
-    setIfChanged(el, 'textContent', t(key, params));
+    const text = t(key, params);
+    if (text !== key) setIfChanged(el, 'textContent', text);
   }
   const attrs = { i18nTitle: 'title', i18nPlaceholder: 'placeholder', i18nAriaLabel: 'aria-label', i18nAlt: 'alt' };
   for (const [data, attr] of Object.entries(attrs)) {
     const dashed = data.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-    for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(`[data-${dashed}]`))) el.setAttribute(attr, t(el.dataset[data] ?? ''));
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(`[data-${dashed}]`))) {
+      const key = el.dataset[data] ?? '';
+      const text = t(key);
+      if (text !== key) el.setAttribute(attr, text);
+    }
   }
   doc.title = t('page.documentTitle');
 }
