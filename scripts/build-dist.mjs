@@ -525,7 +525,10 @@ async function main() {
     ...chunks.map((c) => `<link rel="modulepreload" href="${c}">`),
     `<link rel="preload" href="${WASM.simd}" as="fetch" crossorigin>`,
   ];
-  fs.writeFileSync(path.join(DIST, 'index.html'), html.replace('  <script type="module" src="app.js"></script>', `  ${preload.join('\n  ')}\n  <script type="module" src="app.js"></script>`));
+  const served = html.replace('  <script type="module" src="app.js"></script>', `  ${preload.join('\n  ')}\n  <script type="module" src="app.js"></script>`);
+  // Without its lines' indentation, which a first visit need not fetch: white space between tags
+  // shows as one space whatever its length, and the page has no <pre> nor a text area with text.
+  fs.writeFileSync(path.join(DIST, 'index.html'), served.replace(/\n[ \t]+/g, '\n'));
   const { version, files } = await serviceWorker();
   for (const f of listFiles(path.join(ROOT, 'examples'))) copy(path.join(ROOT, 'examples', f), path.join(DIST, 'examples', f));
   await singleFile();

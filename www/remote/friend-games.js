@@ -6,7 +6,8 @@
 // (remote/hand-over.js shows it with a QR code). A live game whose relay cannot be reached goes on
 // by link from here. Opening such links and records is the page's one door (page/doors.js). The
 // lobby of open games (remote/lobby-dialog.js) is fetched at its first opening.
-import { friendLink, inviteLink, watchLink, pageBase } from '../page/share.js';
+import { pageBase } from '../page/share.js';
+import { friendLink, inviteLink, watchLink } from './friend-links.js';
 import { otherSide } from '../lib/settings.js';
 import { invites } from './friend.js';
 import { errorText } from '../lib/errors.js';
