@@ -5,10 +5,11 @@
 // aborts or offers a draw for its seat and sends the link as after a move; a friend's offer
 // from their link is accepted or declined here. In a live game the same, and the relay carries
 // it, and once the friend has been away long enough on their turn, the game can be claimed, the
-// win or a draw. The board does the ending (its resign(), offerDraw(), abort(), claim()).
-import { isAbort } from '../engine/ai-client.js';
+// win or a draw. This module says which endings are open and draws the buttons and the
+// question; what the choices do is page/ending-acts.js's, fetched at the first choice.
 import { setIfChanged } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
+import { onDemand } from '../lib/on-demand.js';
 import { byId, button } from './page-elements.js';
 import { gameKey } from './page-state.js';
 /** @import { PageContext } from './context.js' */
@@ -62,100 +63,38 @@ export function confirmation(ending, b) {
  * @param {BoardSnapshot} b
  * @returns {Ending|null}
  */
-function asking(p, b) {
+export function asking(p, b) {
   const c = p.confirming;
   return c && b.gs && c.game === gameKey(b.gs) && endingsOpen(b).has(c.ending) ? c.ending : null;
 }
 
 /**
+ * The buttons and the question under the board; what the player's choices do is
+ * page/ending-acts.js's, fetched at the first choice.
  * @param {PageContext} ctx
  * @param {{snapshot: () => BoardSnapshot}} parts the board as the panel reads it
  */
 export function pageEndings(ctx, { snapshot }) {
-  const { board } = ctx;
-  /** @param {Ending|null} ending */
-  const confirming = (ending) => {
-    const gs = board.state;
-    ctx.update((p) => ({ ...p, confirming: ending && gs ? { ending, game: gameKey(gs) } : null }));
-  };
+  const loadActs = onDemand(() => import('./ending-acts.js').then((m) => m.endingActs(ctx, { snapshot })));
 
   /**
-   * Ends the game as the player chose, and says why the board refused, if it did.
-   * @param {Ending} ending
+   * Does what the player chose, once the choices' code is there; says so when it could not be fetched.
+   * @param {(acts: ReturnType<typeof import('./ending-acts.js').endingActs>) => unknown} f
    */
-  async function end(ending) {
-    confirming(null);
-    if (!endingsOpen(snapshot()).has(ending)) return;
-    try {
-      const byLink = board.settings.mode === 'friend';
-      if (ending === 'resign') board.resign();
-      else if (ending === 'abort') board.abort();
-      else if (board.settings.mode === 'two') await board.offerDraw();
-      else if (byLink || board.settings.mode === 'live') {
-        await board.offerDraw();
-        return ctx.notify({ key: byLink ? 'ending.drawOffered' : 'ending.drawOfferedLive' });
-      } else {
-        ctx.notify({ key: 'ending.drawThinking' });
-        const { accepted } = await board.offerDraw();
-        ctx.notify({ key: accepted ? 'ending.drawAccepted' : 'ending.drawDeclined' });
-      }
-      // The friend learns of it from the next link, as of a move.
-      if (byLink && board.state?.result) ctx.notify({ key: 'ending.sendLink' });
-    } catch (e) {
-      ctx.notify(isAbort(e) ? null : { text: errorText(e) });
-    }
-  }
-
-  /** @param {Ending} ending */
-  function choose(ending) {
-    if (!confirmation(ending, snapshot())) return end(ending);
-    confirming(ending);
-    // A keyboard's player is taken to the question, on its safe answer; the panel is drawn
-    // in the frame asked for first.
-    requestAnimationFrame(() => ctx.$('end-confirm-no').focus());
-  }
+  const act = (f) => loadActs().then(f, (e) => ctx.notify({ key: 'notice.endingsNotLoaded', params: { error: errorText(e) } }));
 
   function wire() {
     /** @type {(id: string, f: () => void) => void} */
     const on = (id, f) => ctx.$(id).addEventListener('click', f);
-    on('resign', () => choose('resign'));
-    on('offer-draw', () => choose('draw'));
-    on('abort', () => choose('abort'));
-    on('end-confirm-yes', () => {
-      const asked = asking(ctx.page(), snapshot());
-      if (asked) end(asked);
-    });
-    on('end-confirm-no', () => confirming(null));
-    on('accept-draw', () => answer(() => board.acceptDraw()));
-    on('claim-win', () => claim('win'));
-    on('claim-draw', () => claim('draw'));
-    on('decline-draw', () => answer(() => board.declineDraw()));
-  }
-
-  /**
-   * Answers the friend's draw offer (or withdraws this device's own), saying why the board
-   * refused, if it did.
-   * @param {() => unknown} act
-   */
-  function answer(act) {
-    try {
-      act();
-      if (board.state?.result) ctx.notify({ key: 'ending.sendLink' });
-    } catch (e) {
-      ctx.notify({ text: errorText(e) });
-    }
-  }
-
-  /**
-   * Claims the live game the friend left, saying why the board refused, if it did.
-   * @param {'win'|'draw'} kind
-   */
-  function claim(kind) {
-    try {
-      board.claim(kind);
-    } catch (e) {
-      ctx.notify({ text: errorText(e) });
-    }
+    on('resign', () => act((a) => a.choose('resign')));
+    on('offer-draw', () => act((a) => a.choose('draw')));
+    on('abort', () => act((a) => a.choose('abort')));
+    on('end-confirm-yes', () => act((a) => a.confirm()));
+    on('end-confirm-no', () => act((a) => a.cancel()));
+    on('accept-draw', () => act((a) => a.answer(() => ctx.board.acceptDraw())));
+    on('claim-win', () => act((a) => a.claim('win')));
+    on('claim-draw', () => act((a) => a.claim('draw')));
+    on('decline-draw', () => act((a) => a.answer(() => ctx.board.declineDraw())));
   }
 
   /**
