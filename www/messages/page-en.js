@@ -230,6 +230,7 @@ export default {
     'notice.wordsNotLoaded': 'The engine’s words could not be loaded ({error}): reload the page.',
     'notice.shortcutsNotLoaded': 'The keyboard shortcuts could not be loaded ({error}): try again.',
     'notice.endingsNotLoaded': 'Ending the game could not be loaded ({error}): try again.',
+    'notice.recordsNotLoaded': 'Records could not be loaded ({error}): try again.',
     'notice.explorerNotLoaded': 'The opening explorer could not be loaded ({error}): try again.',
     'notice.badLink': 'Ignored bad link settings — {errors}',
     'notice.keptFull': 'This game is not kept: every kept game is still in progress. Delete one in Recent games to keep this one.',

@@ -230,6 +230,7 @@ export default {
     'notice.wordsNotLoaded': 'A motor értékelését nem sikerült betölteni ({error}): töltsd újra az oldalt.',
     'notice.shortcutsNotLoaded': 'A billentyűparancsokat nem sikerült betölteni ({error}): próbáld újra.',
     'notice.endingsNotLoaded': 'A játszma befejezését nem sikerült betölteni ({error}): próbáld újra.',
+    'notice.recordsNotLoaded': 'A játszmalejegyzéseket nem sikerült betölteni ({error}): próbáld újra.',
     'notice.explorerNotLoaded': 'A megnyitáskeresőt nem sikerült betölteni ({error}): próbáld újra.',
     'notice.badLink': 'A hivatkozás hibás beállításait figyelmen kívül hagytuk – {errors}',
     'notice.keptFull': 'Ez a játszma nincs megőrizve: minden megőrzött játszma folyamatban van még. Törölj egyet a Legutóbbi játszmák között, hogy ez megmaradjon.',

@@ -1,6 +1,6 @@
-// Sharing a game: a link that reproduces it, and a record file to download or open (a friend's
-// links are remote/friend-links.js's). Pure except `download`, which hands a file to the browser.
-/** @import { GameState, Side } from '../engine/core-types.js' */
+// Sharing a game: a link that reproduces it, pure (a friend's links are remote/friend-links.js's,
+// a record file's page/record-files.js's).
+/** @import { Side } from '../engine/core-types.js' */
 
 /** Links longer than this are not written into the address bar (storage keeps the game). */
 export const MAX_ADDRESS_LENGTH = 64_000;
@@ -51,34 +51,4 @@ export function pageBase(location) {
   return location.origin === 'null' || location.protocol === 'file:'
     ? location.href.split(/[?#]/)[0]
     : `${location.origin}${location.pathname}`;
-}
-
-/**
- * A file name for a game's record, or with `ext` its picture: blue-and-gray-<date>-<plies>.<ext>.
- * @param {Pick<GameState, 'history'>} state
- * @param {Date} [now]
- * @param {string} [ext]
- * @returns {string}
- */
-export function recordFileName(state, now = new Date(), ext = 'txt') {
-  /** @param {number} n */
-  const pad = (n) => String(n).padStart(2, '0');
-  return `blue-and-gray-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${state.history.length}.${ext}`;
-}
-
-/**
- * Offers `data` (text, or a picture's Blob) to the reader as a file named `name`.
- * @param {Document} doc
- * @param {string} name
- * @param {string|Blob} data
- */
-export function download(doc, name, data) {
-  const url = URL.createObjectURL(typeof data === 'string' ? new Blob([data], { type: 'text/plain;charset=utf-8' }) : data);
-  const a = doc.createElement('a');
-  a.href = url;
-  a.download = name;
-  doc.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
