@@ -13,7 +13,7 @@ import { errorText } from '../lib/errors.js';
  * @param {PageContext} ctx
  * @param {RecordParts} parts
  */
-export function recordFiles(ctx, { start, variant }) {
+export function recordFiles(ctx, { start }) {
   const { board } = ctx;
 
   /**
@@ -51,16 +51,7 @@ export function recordFiles(ctx, { start, variant }) {
     if (board.state) download(document, recordFileName(board.state), board.record ?? '');
   }
 
-  /**
-   * Opens what the text box holds: a record, else a position of the form's rules.
-   * @param {string} text
-   */
-  function openText(text) {
-    if (text.startsWith('[')) return open(text);
-    return start({ ...keepPlayers(board, 'import'), variant: variant(), position: text });
-  }
-
-  return { open, picture, downloadRecord, openText };
+  return { open, picture, downloadRecord };
 }
 
 /**

@@ -4,6 +4,7 @@
 // (page/record-files.js) is fetched at the first use.
 import { errorText } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
+import { keepPlayers } from './doors.js';
 
 /**
  * @import { PageContext } from './context.js'
@@ -70,7 +71,9 @@ export function pageRecords(ctx, parts) {
     $('import').addEventListener('click', () => {
       const text = box.value.trim();
       if (!text) ctx.notify({ key: 'notice.pasteFirst' });
-      else act((r) => r.openText(text));
+      else if (text.startsWith('[')) act((r) => r.open(text));
+      // A position of the form's rules, as a new game of the same players, at once.
+      else parts.start({ ...keepPlayers(board, 'import'), variant: parts.variant(), position: text });
     });
   }
 
