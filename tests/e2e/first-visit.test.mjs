@@ -1,8 +1,9 @@
 // End-to-end: what a first visit fetches (issue 34, "a lighter page"). The page's parts that
 // only some visits use are not fetched with it: the rules by ingredients, the keyboard
 // shortcuts' list, the engine's judgement in words, the Recent games list, games against a friend
-// elsewhere, each with its messages, and the stylesheet of them all (teach.css). Each comes when
-// first used, and one that cannot be fetched says so.
+// elsewhere, each with its messages, what the endings' and the records' controls do, and the
+// stylesheet of them all (teach.css). Each comes when first used, and one that cannot be fetched
+// says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPage, playMove, waitPly, waitText, q } from './helpers.mjs';
@@ -10,7 +11,7 @@ import { setUp, openPage, playMove, waitPly, waitText, q } from './helpers.mjs';
 const env = setUp({});
 
 /** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
-const LATER = ['ingredients', 'rules-en', 'shortcut-list', 'shortcuts-en', 'evaluation', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'teach.css'];
+const LATER = ['ingredients', 'rules-en', 'shortcut-list', 'shortcuts-en', 'evaluation', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css'];
 
 /**
  * Which of `names` the page has fetched.

@@ -9,6 +9,7 @@
 import { positionOf } from '../engine/position.js';
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
+import { laterStyles } from '../lib/dom.js';
 import { isAbort } from '../engine/ai-client.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { adviceShown } from './page-state.js';
@@ -27,7 +28,8 @@ export function advice(ctx) {
   let words = null;
   /** It was asked for: fetched once (a failed fetch is said, and the panel goes on without it). */
   let asked = false;
-  const loadWords = onDemand(() => import('../review/evaluation.js'));
+  // With the stylesheet of the evaluation bar they draw.
+  const loadWords = onDemand(() => Promise.all([import('../review/evaluation.js'), laterStyles()]).then(([m]) => m));
 
   /**
    * The judgement in words for the panel to draw `p` and `b` with, or null: fetched (and then

@@ -7,7 +7,7 @@
 // it, and once the friend has been away long enough on their turn, the game can be claimed, the
 // win or a draw. This module says which endings are open and draws the buttons and the
 // question; what the choices do is page/ending-acts.js's, fetched at the first choice.
-import { setIfChanged } from '../lib/dom.js';
+import { setIfChanged, laterStyles } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { byId, button } from './page-elements.js';
@@ -75,7 +75,8 @@ export function asking(p, b) {
  * @param {{snapshot: () => BoardSnapshot}} parts the board as the panel reads it
  */
 export function pageEndings(ctx, { snapshot }) {
-  const loadActs = onDemand(() => import('./ending-acts.js').then((m) => m.endingActs(ctx, { snapshot })));
+  // With the stylesheet of the question they ask.
+  const loadActs = onDemand(() => Promise.all([import('./ending-acts.js'), laterStyles()]).then(([m]) => m.endingActs(ctx, { snapshot })));
 
   /**
    * Does what the player chose, once the choices' code is there; says so when it could not be fetched.
