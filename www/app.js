@@ -3,8 +3,9 @@
 // it only through `update`, and draws the panel from it and the board (page/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
 // advice, the review (fetched at the first), going through the game, the preferences, sharing,
-// records in and out, the tools fetched at their first opening (page/tools.js) and the update
-// offer), wires the controls and the board's events to them, and starts the page.
+// records in and out, the tools fetched at their first opening (page/tools.js) and, once the
+// page is ready, the update offer), wires the controls and the board's events to them, and
+// starts the page. The parts only some visits use are fetched when first used.
 import './blue-gray-game.js';
 import { settingErrorText, limitsOf } from './lib/setting-reader.js';
 import { webStorage } from './lib/web-storage.js';
@@ -31,7 +32,6 @@ import { pageRecords } from './page/records.js';
 import { pageNavigation } from './page/navigation.js';
 import { advice } from './page/advice.js';
 import { pagePrefs, systemPrefersDark } from './page/prefs.js';
-import { pageUpdate } from './page/update.js';
 import { pageEndings } from './page/endings.js';
 import { pageTools } from './page/tools.js';
 import { pageFriends } from './page/friends.js';
@@ -100,7 +100,6 @@ const prefs = pagePrefs(ctx, {
     }
   },
 });
-const update = pageUpdate(ctx, { save });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const tools = pageTools(ctx, { startFromEditor });
@@ -304,7 +303,6 @@ function wireControls() {
   on('open-lobby', 'click', async () => {
     if (await friends.load()) friends.games()?.openLobby();
   });
-  on('update-now', 'click', update.switchNow);
   document.addEventListener('keydown', (e) => onKey(e, shortcuts));
 }
 
@@ -401,7 +399,16 @@ async function main() {
   form.follow();
   await form.settled();
   document.documentElement.dataset.ready = 'true';
-  update.register();
+  // Offline play and the offer of a new version, once the page is ready: the service worker's
+  // registration, with its code (page/update.js). Not fetched: the page works, only not offline.
+  import('./page/update.js').then(
+    (m) => {
+      const update = m.pageUpdate(ctx, { save });
+      $('update-now').addEventListener('click', update.switchNow);
+      update.register();
+    },
+    () => {},
+  );
 }
 
 main();
