@@ -525,7 +525,11 @@ async function main() {
     ...chunks.map((c) => `<link rel="modulepreload" href="${c}">`),
     `<link rel="preload" href="${WASM.simd}" as="fetch" crossorigin>`,
   ];
-  const served = html.replace('  <script type="module" src="app.js"></script>', `  ${preload.join('\n  ')}\n  <script type="module" src="app.js"></script>`);
+  const served = html
+    .replace('  <script type="module" src="app.js"></script>', `  ${preload.join('\n  ')}\n  <script type="module" src="app.js"></script>`)
+    // The dev tree's help for a page opened from disk: the built page's boot.js opens the
+    // single file beside it instead.
+    .replace(/\s*<div id="file-help"[\s\S]*?<\/div>/, '');
   // Without its lines' indentation, which a first visit need not fetch: white space between tags
   // shows as one space whatever its length, and the page has no <pre> nor a text area with text.
   fs.writeFileSync(path.join(DIST, 'index.html'), served.replace(/\n[ \t]+/g, '\n'));
