@@ -20,17 +20,19 @@ import friendEn from '../../www/messages/friend-en.js';
 import rulesEn from '../../www/messages/rules-en.js';
 import recentEn from '../../www/messages/recent-en.js';
 import shortcutsEn from '../../www/messages/shortcuts-en.js';
+import engineEn from '../../www/messages/engine-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
 /** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages, ...friendEn.messages, ...rulesEn.messages, ...recentEn.messages, ...shortcutsEn.messages };
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages, ...friendEn.messages, ...rulesEn.messages, ...recentEn.messages, ...shortcutsEn.messages, ...engineEn.messages };
 const TABLES = await loadAllTables();
-// The page's messages and the review's, as the page has them once it has shown a review (the
-// board's are there from the start).
+// The page's messages, the review's and the engine's words, as the page has them once it has
+// shown a review and an evaluation (the board's are there from the start).
 await loadMessages('page', FALLBACK);
 await loadMessages('review', FALLBACK);
+await loadMessages('engine', FALLBACK);
 
 /** Every .js source of the page and the element (not the message tables, not generated code). */
 function sources() {
@@ -61,7 +63,7 @@ test('the fallback is English and every language listed has a table', () => {
 });
 
 test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn, friend: friendEn, rules: rulesEn, recent: recentEn, shortcuts: shortcutsEn };
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn, friend: friendEn, rules: rulesEn, recent: recentEn, shortcuts: shortcutsEn, engine: engineEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -92,6 +94,8 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   for (const k of keysOf(recentEn)) assert.match(k, /^recent\./, k);
   // The shortcuts' part is only their list, drawn when its sheet opens.
   for (const k of keysOf(shortcutsEn)) assert.match(k, /^(shortcut|keys)\./, k);
+  // The engine's part is only its judgement in words, said once its code is fetched.
+  for (const k of keysOf(engineEn)) assert.match(k, /^(eval|ai|engine)\./, k);
 });
 
 /**

@@ -13,12 +13,13 @@
 // a game against a friend elsewhere (`friend-<lang>.js`, loaded with that code for the first such
 // game), the rules option by option (`rules-<lang>.js`, loaded with the rules by ingredients or
 // the first rules shown that are no named variant), the Recent games list's lines
-// (`recent-<lang>.js`, loaded with its code once there is a kept game) and the keyboard
-// shortcuts' list (`shortcuts-<lang>.js`, loaded when its sheet first opens).
+// (`recent-<lang>.js`, loaded with its code once there is a kept game), the keyboard
+// shortcuts' list (`shortcuts-<lang>.js`, loaded when its sheet first opens) and the engine's
+// judgement in words (`engine-<lang>.js`, loaded with the first the panel says).
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'|'rules'|'recent'|'shortcuts'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'|'rules'|'recent'|'shortcuts'|'engine'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -47,6 +48,7 @@ export const LANGUAGES = Object.freeze([
       rules: () => import('./rules-en.js').then((m) => m.default),
       recent: () => import('./recent-en.js').then((m) => m.default),
       shortcuts: () => import('./shortcuts-en.js').then((m) => m.default),
+      engine: () => import('./engine-en.js').then((m) => m.default),
     },
   },
   {
@@ -66,6 +68,7 @@ export const LANGUAGES = Object.freeze([
       rules: () => import('./rules-ru.js').then((m) => m.default),
       recent: () => import('./recent-ru.js').then((m) => m.default),
       shortcuts: () => import('./shortcuts-ru.js').then((m) => m.default),
+      engine: () => import('./engine-ru.js').then((m) => m.default),
     },
   },
   {
@@ -85,12 +88,13 @@ export const LANGUAGES = Object.freeze([
       rules: () => import('./rules-hu.js').then((m) => m.default),
       recent: () => import('./recent-hu.js').then((m) => m.default),
       shortcuts: () => import('./shortcuts-hu.js').then((m) => m.default),
+      engine: () => import('./engine-hu.js').then((m) => m.default),
     },
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore', 'friend', 'rules', 'recent', 'shortcuts']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore', 'friend', 'rules', 'recent', 'shortcuts', 'engine']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';

@@ -170,11 +170,6 @@ export default {
 
     'eval.show': 'Show evaluation',
     'eval.showLine': 'Show the best line',
-    'eval.wins': '{side:side} wins in {n, plural, one {# move} other {# moves}}.',
-    'eval.level': 'The game is level.',
-    'eval.ahead': '{side:side} is ahead by {lead}.',
-    'eval.line': 'Best line: {line}',
-    'eval.bar': 'Evaluation: {text}',
 
 
     'share.region': 'Review and share',
@@ -208,9 +203,6 @@ export default {
     'moves.variation': 'Variation',
     'moves.comment': 'Comment:',
 
-    'ai.info': '{side:side} played {move}. {judgement}',
-    'ai.played': '{side:side} played {move}.',
-    'engine.details': 'Depth {depth}, {count, plural, one {{nodes} node} other {{nodes} nodes}} searched.',
     'ai.line': 'line {line}',
 
     'io.summary': 'Position code & game record',

@@ -170,11 +170,6 @@ export default {
 
     'eval.show': 'Értékelés mutatása',
     'eval.showLine': 'A legjobb folytatás mutatása',
-    'eval.wins': '{side:side} {n} lépésben nyer.',
-    'eval.level': 'Az állás kiegyenlített.',
-    'eval.ahead': '{side:side} előnye: {lead}.',
-    'eval.line': 'Legjobb folytatás: {line}',
-    'eval.bar': 'Értékelés: {text}',
 
 
     'share.region': 'Elemzés és megosztás',
@@ -208,9 +203,6 @@ export default {
     'moves.variation': 'Változat',
     'moves.comment': 'Megjegyzés:',
 
-    'ai.info': '{side:side} lépése: {move}. {judgement}',
-    'ai.played': '{side:side} lépése: {move}.',
-    'engine.details': 'Mélység: {depth}, {count, plural, one {{nodes} csomópont} other {{nodes} csomópont}} átnézve.',
     'ai.line': 'várható folytatás: {line}',
 
     'io.summary': 'Állásleíró kód és játszmalejegyzés',

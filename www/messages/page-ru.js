@@ -170,11 +170,6 @@ export default {
 
     'eval.show': 'Показывать оценку',
     'eval.showLine': 'Показывать лучшее продолжение',
-    'eval.wins': '{side:side} выигрывают за {n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}.',
-    'eval.level': 'Позиция равная.',
-    'eval.ahead': '{side:side} впереди на {lead}.',
-    'eval.line': 'Лучшее продолжение: {line}',
-    'eval.bar': 'Оценка: {text}',
 
 
     'share.region': 'Разбор и обмен партией',
@@ -208,9 +203,6 @@ export default {
     'moves.variation': 'Вариант',
     'moves.comment': 'Комментарий:',
 
-    'ai.info': '{side:side} сыграли {move}. {judgement}',
-    'ai.played': '{side:side} сыграли {move}.',
-    'engine.details': 'Глубина {depth}, просмотрено {count, plural, one {{nodes} узел} few {{nodes} узла} many {{nodes} узлов} other {{nodes} узла}}.',
     'ai.line': 'ожидаемое продолжение: {line}',
 
     'io.summary': 'Код позиции и запись партии',
