@@ -6,7 +6,8 @@
 // from their link is accepted or declined here. In a live game the same, and the relay carries
 // it, and once the friend has been away long enough on their turn, the game can be claimed, the
 // win or a draw. This module says which endings are open and draws the buttons and the
-// question; what the choices do is page/ending-acts.js's, fetched at the first choice.
+// question; what the choices do is page/ending-acts.js's, fetched at the first choice, and a
+// friend's offer and claim are drawn by remote/friend-box.js.
 import { setIfChanged, laterStyles } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
@@ -110,19 +111,7 @@ export function pageEndings(ctx, { snapshot }) {
     setIfChanged(button(doc, 'resign'), 'hidden', !open.has('resign'));
     setIfChanged(button(doc, 'offer-draw'), 'hidden', !open.has('draw'));
     setIfChanged(button(doc, 'abort'), 'hidden', !open.has('abort'));
-    // By link, the offer that stands: the friend's is answered here, this device's own waits.
-    const offer = b.drawOffer;
-    const mine = offer !== null && offer === b.seat;
-    setIfChanged(byId(doc, 'draw-offer'), 'hidden', !offer);
-    const stands = b.settings.mode === 'live' ? 'ending.offerStandsLive' : 'ending.offerStands';
-    if (offer) setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', ctx.say({ key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
-    setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
-    // Said by the friend part of the messages, which a game with an offer has loaded.
-    if (offer) setIfChanged(button(doc, 'decline-draw'), 'textContent', ctx.t(mine ? 'ending.withdrawDraw' : 'ending.declineDraw'));
-    const claimable = b.claimableAt !== null && b.claimableAt <= Date.now();
-    setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);
-    const away = b.seat === 'blue' ? 'gray' : 'blue';
-    if (claimable) setIfChanged(byId(doc, 'claim-text'), 'textContent', ctx.say({ key: 'ending.claimable', params: { side: away } }));
+    // A friend's draw offer and a claim of the game they left: remote/friend-box.js draws them.
     const asked = asking(p, b);
     const question = asked && confirmation(asked, b);
     setIfChanged(byId(doc, 'end-confirm'), 'hidden', !question);

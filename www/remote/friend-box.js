@@ -1,12 +1,13 @@
-// What the panel draws of a game against a friend elsewhere: the status line's words and the box
+// What the panel draws of a game against a friend elsewhere: the status line's words, the box
 // under it (the connection's line, the links to send, taking this browser's seat back, moving the
-// seat to another device). Fetched, with remote/friend-games.js and the friend part of the
+// seat to another device), and under the board's controls a draw offer that stands and a claim of
+// the game the friend left (their buttons are page/endings.js's). Fetched, with remote/friend-games.js and the friend part of the
 // messages, for the first game against a friend elsewhere: the panel (page/panel.js) draws it
 // once it is there, and the page waits for it before it draws such a game.
 import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
 import { isRemote } from '../lib/settings.js';
-import { byId } from '../page/page-elements.js';
+import { byId, button } from '../page/page-elements.js';
 import { friendStatus, liveLine, onlookersLine, offersLink, invites } from './friend.js';
 /** @import { GameSnapshot } from '../page/panel.js' */
 
@@ -21,6 +22,7 @@ export { friendStatus as status };
 export function render(doc, b, lang) {
   const remote = isRemote(b.settings.mode);
   setIfChanged(byId(doc, 'friend-box'), 'hidden', !remote);
+  renderOffers(doc, b, lang, remote);
   if (!remote) return;
   const line = [say(lang, liveLine(b.live, b.relay)), say(lang, onlookersLine(b.live))].filter(Boolean).join(' ');
   setIfChanged(byId(doc, 'live-status'), 'textContent', line);
@@ -39,4 +41,28 @@ export function render(doc, b, lang) {
   // This device plays a seat: the player may move it to another device of theirs.
   const seated = !!live && (live.seat === 'blue' || live.seat === 'gray') && !live.elsewhere;
   setIfChanged(byId(doc, 'continue-elsewhere'), 'hidden', !seated || !!b.gs?.result);
+}
+
+/**
+ * The draw offer that stands in a game against a friend (the friend's is answered here, this
+ * device's own waits), and the claim of a live game the friend left; neither in other games.
+ * @param {Document} doc
+ * @param {GameSnapshot} b
+ * @param {string} lang
+ * @param {boolean} remote
+ */
+function renderOffers(doc, b, lang, remote) {
+  const offer = remote ? b.drawOffer : null;
+  const mine = offer !== null && offer === b.seat;
+  setIfChanged(byId(doc, 'draw-offer'), 'hidden', !offer);
+  if (offer) {
+    const stands = b.settings.mode === 'live' ? 'ending.offerStandsLive' : 'ending.offerStands';
+    setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', say(lang, { key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
+    setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
+    setIfChanged(button(doc, 'decline-draw'), 'textContent', say(lang, { key: mine ? 'ending.withdrawDraw' : 'ending.declineDraw' }));
+  }
+  const claimable = remote && b.claimableAt !== null && b.claimableAt <= Date.now();
+  setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);
+  const away = b.seat === 'blue' ? 'gray' : 'blue';
+  if (claimable) setIfChanged(byId(doc, 'claim-text'), 'textContent', say(lang, { key: 'ending.claimable', params: { side: away } }));
 }
