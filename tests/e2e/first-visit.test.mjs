@@ -11,7 +11,7 @@ import { setUp, openPage, playMove, waitPly, waitText, q } from './helpers.mjs';
 const env = setUp({});
 
 /** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
-const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'evaluation', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css'];
+const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'judgement', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css'];
 
 /**
  * Which of `names` the page has fetched.
@@ -55,7 +55,7 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   // A move: the computer's answer said in words, and the game kept, so the Recent games list.
   await playMove(page, 'e2-e3');
   await waitPly(page, 2);
-  await waitFetched(page, ['evaluation', 'engine-en', 'recent', 'recent-en']);
+  await waitFetched(page, ['judgement', 'engine-en', 'recent', 'recent-en']);
   await page.locator('#recent-list .recent-open').first().waitFor({ state: 'attached' });
   assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friend-en']), [], 'no friend yet');
 

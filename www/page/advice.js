@@ -4,7 +4,7 @@
 // for the position on the board wherever it is in the game's tree. Both come from the page's one
 // analysis worker (engine/analysis.js, fetched when first asked: the evaluation is off by
 // default) and belong to the position they were asked for: shown only while it is on the board.
-// The panel says them, and the computer's moves, in words (review/evaluation.js) fetched with the
+// The panel says them, and the computer's moves, in words (page/judgement.js) fetched with the
 // first it says.
 import { positionOf } from '../engine/position.js';
 import { onDemand } from '../lib/on-demand.js';
@@ -25,12 +25,12 @@ const loadAnalysis = () => import('../engine/analysis.js').then((m) => m.analysi
 /** @param {PageContext} ctx */
 export function advice(ctx) {
   const { board } = ctx;
-  /** The engine's judgement in words, once fetched. @type {typeof import('../review/evaluation.js')|null} */
+  /** The engine's judgement in words (page/judgement.js), once fetched. @type {typeof import('./judgement.js')|null} */
   let words = null;
   /** It was asked for: fetched once (a failed fetch is said, and the panel goes on without it). */
   let asked = false;
   // With the stylesheet of the evaluation bar they draw.
-  const loadWords = onDemand(() => Promise.all([import('../review/evaluation.js'), loadMessages('engine', ctx.page().lang), laterStyles()]).then(([m]) => m));
+  const loadWords = onDemand(() => Promise.all([import('./judgement.js'), loadMessages('engine', ctx.page().lang), laterStyles()]).then(([m]) => m));
 
   /**
    * The judgement in words for the panel to draw `p` and `b` with, or null: fetched (and then

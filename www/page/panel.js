@@ -2,11 +2,11 @@
 // (page-state.js) and a snapshot of the board (`boardSnapshot`). Every control shows its value
 // from the state; DOM writes happen only where something changed, so an unchanged panel costs
 // no repaint.
-import { say, groupDigits } from '../lib/i18n.js';
+import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/position.js';
-import { jumpWarning, warnOn, currentNotice, currentReview, adviceShown } from './page-state.js';
+import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
 import { renderMoveList } from './move-list.js';
 import { mainPath } from '../lib/tree.js';
 import { renderNavigation } from './navigation.js';
@@ -63,12 +63,12 @@ import { byId, menu, field, button, meter } from './page-elements.js';
  * The parts of the panel fetched when first needed, each null until then: the game's variations
  * in the move list (page/variations.js), what is said of a game against a friend elsewhere
  * (remote/friend-box.js: the page draws no such game before it is there), and the engine's
- * judgement in words (review/evaluation.js: the computer's move and the evaluation are said once
+ * judgement in words (page/judgement.js: the computer's move and the evaluation are said once
  * it is there).
  * @typedef {{
  *   variations: import('./move-list.js').VariationsDrawer|null,
  *   friend: FriendBox|null,
- *   words: typeof import('../review/evaluation.js')|null,
+ *   words: typeof import('./judgement.js')|null,
  * }} PanelParts
  */
 
@@ -265,15 +265,10 @@ export function renderPanel(doc, p, b, t, { variations, friend, words }) {
 
   renderNavigation(doc, b, t);
 
-  // The computer's move and what it thinks of the position it left; how far it looked, in the tooltip.
-  const info = b.aiInfo;
-  const judgement = info && words && words.describeAfterMove(info);
-  const infoText = info && words ? t(judgement ? 'ai.info' : 'ai.played', { side: info.side, move: info.move, judgement }) : '';
-  setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
-  setIfChanged(byId(doc, 'ai-info'), 'title', info && words ? say(lang, words.searchDetails(info, groupDigits(lang, info.nodes))) : '');
   setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
-  if (words) renderEvaluation(doc, p, b.shown ?? gs, t, barred, words);
+  // The computer's move in words, and the evaluation, once page/judgement.js is there.
+  if (words) words.renderJudgement(doc, p, b, t, barred);
   const review = currentReview(p, gs);
   const shown = b.viewPath ?? mainPath(viewing ?? gs.history.length);
   renderMoveList(byId(doc, 'moves'), gs, shown.join('.'), review && review.marks, t, variations);
@@ -343,37 +338,3 @@ function renderGameOver(doc, b, lang, t) {
   setIfChanged(byId(doc, 'over-half'), 'hidden', !r.halfWin);
 }
 
-/**
- * The evaluation of the position on the board (the page state's `evaluation`, for this position
- * only): the words and the bar say it the same way (review/evaluation.js), the search's depth
- * and size are in the tooltip.
- * @param {Document} doc
- * @param {PageState} p
- * @param {GameState} gs
- * @param {Translate} t
- * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): nothing is shown
- * @param {typeof import('../review/evaluation.js')} words
- */
-function renderEvaluation(doc, p, gs, t, barred, { describeScore, blueView, searchDetails, VALUE_LIMIT }) {
-  const shown = adviceShown(p, gs);
-  const showEval = shown.showEval && !barred;
-  const showLine = shown.showLine && !barred;
-  const e = p.evaluation && p.evaluation.key === positionOf(gs).key ? p.evaluation.result : null;
-  const bar = byId(doc, 'eval-bar');
-  setIfChanged(bar, 'hidden', !showEval || !!gs.result);
-  const parts = [];
-  if (e && showEval) {
-    const words = say(p.lang, describeScore(e, e.side));
-    parts.push(words);
-    // Blue's share of the bar: half when level, all of it at the largest lead.
-    const share = 50 + (50 * blueView(e.score, e.side)) / VALUE_LIMIT;
-    setIfChanged(byId(doc, 'eval-fill').style, 'height', `${share.toFixed(1)}%`);
-    const label = t('eval.bar', { text: words });
-    if (bar.getAttribute('aria-label') !== label) bar.setAttribute('aria-label', label);
-  }
-  if (e && showLine && e.pv.length) parts.push(t('eval.line', { line: e.pv.slice(0, 8).join(' ') }));
-  const text = parts.join(' ');
-  setIfChanged(byId(doc, 'eval-text'), 'textContent', text);
-  setIfChanged(byId(doc, 'eval-text'), 'hidden', !text);
-  setIfChanged(byId(doc, 'eval-text'), 'title', e && text ? say(p.lang, searchDetails(e, groupDigits(p.lang, e.nodes))) : '');
-}
