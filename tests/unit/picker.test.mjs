@@ -3,7 +3,8 @@
 // option value said in every language, and moves named and counted as the move list numbers them.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { rulesOf, describeSpec, valueText } from '../../www/page/variant-picker.js';
+import { rulesOf } from '../../www/page/variant-picker.js';
+import { describeSpec, valueText } from '../../www/page/rules-words.js';
 import { composeSpec } from '../../www/page/ingredients.js';
 import { moveLabel, lastMoveNumber, pliesAsMoves } from '../../www/lib/moves.js';
 import { translate, template, loadMessages, LANGUAGES } from '../../www/lib/i18n.js';

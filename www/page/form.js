@@ -5,7 +5,7 @@
 // lean between strong players, and offers live games only where a relay carries them. Its
 // submit is one of the page's doors: it asks for the game it shows.
 import { isRemote } from '../lib/settings.js';
-import { rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.js';
+import { rulesOf, describeNamed, fittingText, showSpec } from './variant-picker.js';
 import { relayOf } from './page-state.js';
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
@@ -38,12 +38,13 @@ export function newGameForm(ctx, { start, lessons }) {
   let wanted = false;
   const loadPicker = onDemand(() => import('./ingredients.js'));
   /**
-   * The words for rules that are no named variant (the messages' `rules` part), fetched for the
-   * first such rules shown or the ingredients' box; until then the menu shows their spec.
+   * The words for rules that change a named variant (rules-words.js and the messages' `rules`
+   * part), fetched for the first such rules shown or the ingredients' box; until then the menu
+   * shows their spec.
    */
-  const loadRulesWords = onDemand(() => loadMessages('rules', ctx.page().lang));
-  /** The rules' words are there. */
-  let rulesSaid = false;
+  const loadRulesWords = onDemand(() => Promise.all([import('./rules-words.js'), loadMessages('rules', ctx.page().lang)]).then(([m]) => m));
+  /** The rules' words, once fetched. @type {typeof import('./rules-words.js')|null} */
+  let rulesWords = null;
   /** The rules' words being fetched, shown in the form once they are there (settled). */
   let saying = /** @type {Promise<void>|null} */ (null);
   /** The board's settings the form last showed (JSON): the form follows a new game. */
@@ -89,18 +90,28 @@ export function newGameForm(ctx, { start, lessons }) {
   }
 
   /**
-   * `spec` in words (variant-picker.js describeSpec), or null until the words for rules that are
-   * no named variant are fetched (asked for now: the form shows them once they are there).
+   * `spec` in words (a named variant's by variant-picker.js, others by rules-words.js), or null
+   * until the words for rules that change a named variant are fetched (asked for now: the form
+   * shows them once they are there).
    * @param {import('../engine/core-types.js').Catalogue} cat
    * @param {string} spec
    */
   function described(cat, spec) {
-    if (rulesSaid || cat.variants.some((v) => v.name === spec)) return describeSpec(cat, spec, t);
-    saying ??= loadRulesWords().then(() => {
-      rulesSaid = true;
-      showVariant(select('variant').value);
-      updateVisibility();
-    });
+    const named = describeNamed(cat, spec, t);
+    if (named !== undefined) return named;
+    if (rulesWords) return rulesWords.describeSpec(cat, spec, t);
+    saying ??= loadRulesWords().then(
+      (m) => {
+        rulesWords = m;
+        showVariant(select('variant').value);
+        updateVisibility();
+      },
+      // Not fetched (offline before the service worker kept it): the spec itself is shown
+      // meanwhile, and the next rules shown try again.
+      () => {
+        saying = null;
+      },
+    );
     return null;
   }
 
@@ -190,8 +201,8 @@ export function newGameForm(ctx, { start, lessons }) {
     $('ingredients-box').hidden = !(cat && cat.options);
     if (!cat || !cat.options || !wanted) return;
     Promise.all([loadPicker(), loadRulesWords(), laterStyles()]).then(
-      ([m]) => {
-        rulesSaid = true;
+      ([m, words]) => {
+        rulesWords = words;
         picker = m.buildPicker(document, $('ingredients'), cat, t, (/** @type {string|null} */ spec) => {
           if (spec) showVariant(spec);
           updateVisibility();

@@ -4,7 +4,7 @@
 // opens (page/form.js). The options, their values and each named variant's rules come from the
 // rules core's catalogue; this module only compares them, so it knows no rule itself.
 import { ensureOption } from '../lib/dom.js';
-import { valueText } from './variant-picker.js';
+import { valueText } from './rules-words.js';
 /** @import { Translate } from '../lib/i18n.js' */
 /** @import { RulesCatalogue, Rules } from './variant-picker.js' */
 

@@ -1,11 +1,9 @@
-// A spec that is no named variant said in words: a name made of its named variant and what it
-// changes, and a sentence that names each change; a spec's rules, and the variant menu showing a
-// spec. Choosing the rules by their ingredients is page/ingredients.js's, fetched when the box
-// first opens. The options, their values and each named variant's rules come from the rules
+// A spec's rules, a named variant in words, and the variant menu showing a spec. A spec that
+// changes its named variant is said by page/rules-words.js, and the rules are chosen by their
+// ingredients in page/ingredients.js, both fetched when first needed. The options, their values and each named variant's rules come from the rules
 // core's catalogue; this module only compares them, so it knows no rule itself.
 import { el } from '../lib/dom.js';
-import { pliesAsMoves } from '../lib/moves.js';
-/** @import { Catalogue, OptionView } from '../engine/core-types.js' */
+/** @import { Catalogue } from '../engine/core-types.js' */
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
@@ -16,6 +14,12 @@ import { pliesAsMoves } from '../lib/moves.js';
 /**
  * Rules as option values (as text): a named variant's, or a spec's (rulesOf).
  * @typedef {Record<string, string>} Rules
+ */
+
+/**
+ * A spec in words: the names it may go by in a menu, longest first, its description, and how
+ * often each side wins under it between strong players (null: not measured).
+ * @typedef {{names: [string, ...string[]], description: string, balance: string|null}} SpecWords
  */
 
 /**
@@ -41,72 +45,39 @@ export function rulesOf(catalogue, spec) {
 }
 
 /**
- * A value of an option as the player reads it: a choice's own words, a number as it is, 0 as
- * "off", and the impasse limit (kept in plies) in moves, as the move list counts them.
- * @param {OptionView} option
- * @param {string} value
- * @param {Translate} t
- * @returns {string}
- */
-export function valueText(option, value, t) {
-  const v = String(value);
-  if (!option.numeric) return t(`option.${option.name}.${v}`);
-  if (v === '0') return t('option.off');
-  const n = shownNumber(option, v);
-  return Number.isInteger(n) ? String(n) : `${Math.floor(n) || ''}½`;
-}
-
-/**
- * A number option's value as the player counts it: the impasse limit in moves, others as they are.
- * @param {OptionView} option
- * @param {string} value
- * @returns {number}
- */
-function shownNumber(option, value) {
-  return option.name === 'impasse_plies' ? pliesAsMoves(Number(value)) : Number(value);
-}
-
-/**
- * `spec` in words: `{names, description, balance}`. A named variant (with or without overrides
- * that change nothing) has its own name and description, and `balance`, a sentence on how often
- * each side wins between strong players, when the catalogue has it measured
- * (otherwise, and for any other spec, null). Any other spec's `names` are the names it
- * may go by in a menu, longest first (its named variant's name with each change, with the number
- * of changes, and plain "custom rules"), and its `description` names each change and what the
- * named variant has instead. Null for a spec whose rules `rulesOf` cannot tell.
+ * `spec` in words when its rules are its named variant's (with or without overrides that change
+ * nothing): `{names, description, balance}`, its own name and description, and `balance`, a
+ * sentence on how often each side wins between strong players when the catalogue has it measured
+ * (else null). Undefined for a spec that changes its named variant, which page/rules-words.js
+ * says (with the messages' `rules` part); null for a spec whose rules `rulesOf` cannot tell.
  * @param {RulesCatalogue} catalogue
  * @param {string} spec
  * @param {Translate} t
- * @returns {{names: [string, ...string[]], description: string, balance: string|null}|null}
+ * @returns {SpecWords|null|undefined}
  */
-export function describeSpec(catalogue, spec, t) {
+export function describeNamed(catalogue, spec, t) {
+  const found = specBase(catalogue, spec);
+  if (!found) return null;
+  const { base, changed } = found;
+  if (changed.length) return undefined;
+  const b = base.balance;
+  const balance = b ? t('picker.balance', { wins: b.firstWins, losses: b.secondWins, draws: b.draws }) : null;
+  return { names: [t(`variantName.${base.name}`)], description: t(`variant.${base.name}`), balance };
+}
+
+/**
+ * The rules of `spec`, its named variant and the options it changes; null for a spec whose rules
+ * `rulesOf` cannot tell.
+ * @param {RulesCatalogue} catalogue
+ * @param {string} spec
+ */
+export function specBase(catalogue, spec) {
   const rules = rulesOf(catalogue, spec);
   if (!rules) return null;
   const base = catalogue.variants.find((v) => v.name === String(spec).split(',')[0].trim().toLowerCase());
   // rulesOf found the same named variant.
   if (!base) return null;
-  const changed = catalogue.options.filter((o) => String(rules[o.name]) !== String(base.rules[o.name]));
-  const name = t(`variantName.${base.name}`);
-  if (!changed.length) {
-    const b = base.balance;
-    const balance = b ? t('picker.balance', { wins: b.firstWins, losses: b.secondWins, draws: b.draws }) : null;
-    return { names: [name], description: t(`variant.${base.name}`), balance };
-  }
-  const short = changed.map((o) =>
-    o.numeric ? t(`picker.change.${o.name}`, { n: shownNumber(o, rules[o.name]) }) : t(`picker.change.${o.name}.${rules[o.name]}`),
-  );
-  const details = changed.map((o) =>
-    t('picker.detail', { option: t(`option.${o.name}`), value: valueText(o, rules[o.name], t), was: valueText(o, base.rules[o.name], t) }),
-  );
-  return {
-    names: [
-      t('picker.customName', { name, changes: short.join(', ') }),
-      t('picker.customCount', { name, n: changed.length }),
-      t('picker.custom'),
-    ],
-    description: t('picker.customAbout', { name, changes: details.join('; ') }),
-    balance: null,
-  };
+  return { rules, base, changed: catalogue.options.filter((o) => String(rules[o.name]) !== String(base.rules[o.name])) };
 }
 
 /**
