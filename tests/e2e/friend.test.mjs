@@ -139,8 +139,9 @@ test('from the single file, the page offers the record instead of a link', async
   await friend.page.click('.io summary');
   await friend.page.fill('#io-text', record);
   await friend.page.click('#import');
+  // A new page's own game says "Your move (Blue)" too: the record's game is there once it has its seat.
+  await friend.page.waitForFunction(() => window.bluegray.element.seat === 'blue');
   await waitText(friend.page, '#status', /Your move \(Blue\)/);
-  assert.equal(await friend.page.evaluate(() => window.bluegray.element.seat), 'blue');
   assert.equal((await state(friend.page)).history.length, 2);
   // The status above and this button come from the same render of the panel.
   assert.equal(await friend.page.isHidden('#send-link'), true);

@@ -27,6 +27,15 @@ import en from './en.js';
  */
 
 /**
+ * Each part's loader as a loader of its table (the module's default export).
+ * @param {Record<Part, () => Promise<{default: Table}>>} modules
+ * @returns {Record<Part, () => Promise<Table>>}
+ */
+function defaults(modules) {
+  return /** @type {Record<Part, () => Promise<Table>>} */ (Object.fromEntries(Object.entries(modules).map(([part, load]) => [part, () => load().then((m) => m.default)])));
+}
+
+/**
  * Every language: its code, its name in itself, and how to load each part of its table.
  * @type {readonly Language[]}
  */
@@ -35,61 +44,61 @@ export const LANGUAGES = Object.freeze([
     code: 'en',
     name: 'English',
     load: async () => en,
-    parts: {
-      page: () => import('./page-en.js').then((m) => m.default),
-      review: () => import('./review-en.js').then((m) => m.default),
-      live: () => import('./live-en.js').then((m) => m.default),
-      teach: () => import('./teach-en.js').then((m) => m.default),
-      howto: () => import('./howto-en.js').then((m) => m.default),
-      edit: () => import('./edit-en.js').then((m) => m.default),
-      lobby: () => import('./lobby-en.js').then((m) => m.default),
-      explore: () => import('./explore-en.js').then((m) => m.default),
-      friend: () => import('./friend-en.js').then((m) => m.default),
-      rules: () => import('./rules-en.js').then((m) => m.default),
-      recent: () => import('./recent-en.js').then((m) => m.default),
-      shortcuts: () => import('./shortcuts-en.js').then((m) => m.default),
-      engine: () => import('./engine-en.js').then((m) => m.default),
-    },
+    parts: defaults({
+      page: () => import('./page-en.js'),
+      review: () => import('./review-en.js'),
+      live: () => import('./live-en.js'),
+      teach: () => import('./teach-en.js'),
+      howto: () => import('./howto-en.js'),
+      edit: () => import('./edit-en.js'),
+      lobby: () => import('./lobby-en.js'),
+      explore: () => import('./explore-en.js'),
+      friend: () => import('./friend-en.js'),
+      rules: () => import('./rules-en.js'),
+      recent: () => import('./recent-en.js'),
+      shortcuts: () => import('./shortcuts-en.js'),
+      engine: () => import('./engine-en.js'),
+    }),
   },
   {
     code: 'ru',
     name: 'Русский',
     load: () => import('./ru.js').then((m) => m.default),
-    parts: {
-      page: () => import('./page-ru.js').then((m) => m.default),
-      review: () => import('./review-ru.js').then((m) => m.default),
-      live: () => import('./live-ru.js').then((m) => m.default),
-      teach: () => import('./teach-ru.js').then((m) => m.default),
-      howto: () => import('./howto-ru.js').then((m) => m.default),
-      edit: () => import('./edit-ru.js').then((m) => m.default),
-      lobby: () => import('./lobby-ru.js').then((m) => m.default),
-      explore: () => import('./explore-ru.js').then((m) => m.default),
-      friend: () => import('./friend-ru.js').then((m) => m.default),
-      rules: () => import('./rules-ru.js').then((m) => m.default),
-      recent: () => import('./recent-ru.js').then((m) => m.default),
-      shortcuts: () => import('./shortcuts-ru.js').then((m) => m.default),
-      engine: () => import('./engine-ru.js').then((m) => m.default),
-    },
+    parts: defaults({
+      page: () => import('./page-ru.js'),
+      review: () => import('./review-ru.js'),
+      live: () => import('./live-ru.js'),
+      teach: () => import('./teach-ru.js'),
+      howto: () => import('./howto-ru.js'),
+      edit: () => import('./edit-ru.js'),
+      lobby: () => import('./lobby-ru.js'),
+      explore: () => import('./explore-ru.js'),
+      friend: () => import('./friend-ru.js'),
+      rules: () => import('./rules-ru.js'),
+      recent: () => import('./recent-ru.js'),
+      shortcuts: () => import('./shortcuts-ru.js'),
+      engine: () => import('./engine-ru.js'),
+    }),
   },
   {
     code: 'hu',
     name: 'Magyar',
     load: () => import('./hu.js').then((m) => m.default),
-    parts: {
-      page: () => import('./page-hu.js').then((m) => m.default),
-      review: () => import('./review-hu.js').then((m) => m.default),
-      live: () => import('./live-hu.js').then((m) => m.default),
-      teach: () => import('./teach-hu.js').then((m) => m.default),
-      howto: () => import('./howto-hu.js').then((m) => m.default),
-      edit: () => import('./edit-hu.js').then((m) => m.default),
-      lobby: () => import('./lobby-hu.js').then((m) => m.default),
-      explore: () => import('./explore-hu.js').then((m) => m.default),
-      friend: () => import('./friend-hu.js').then((m) => m.default),
-      rules: () => import('./rules-hu.js').then((m) => m.default),
-      recent: () => import('./recent-hu.js').then((m) => m.default),
-      shortcuts: () => import('./shortcuts-hu.js').then((m) => m.default),
-      engine: () => import('./engine-hu.js').then((m) => m.default),
-    },
+    parts: defaults({
+      page: () => import('./page-hu.js'),
+      review: () => import('./review-hu.js'),
+      live: () => import('./live-hu.js'),
+      teach: () => import('./teach-hu.js'),
+      howto: () => import('./howto-hu.js'),
+      edit: () => import('./edit-hu.js'),
+      lobby: () => import('./lobby-hu.js'),
+      explore: () => import('./explore-hu.js'),
+      friend: () => import('./friend-hu.js'),
+      rules: () => import('./rules-hu.js'),
+      recent: () => import('./recent-hu.js'),
+      shortcuts: () => import('./shortcuts-hu.js'),
+      engine: () => import('./engine-hu.js'),
+    }),
   },
 ]);
 
