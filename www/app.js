@@ -105,21 +105,10 @@ const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const tools = pageTools(ctx, { startFromEditor });
 const recent = recentBox(ctx, { games, start });
 const friends = pageFriends(ctx, {
+  doors,
   parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' },
   loaded: scheduleRender,
 });
-
-/**
- * Opens `request` through the page's one door; a game against a friend elsewhere has its parts
- * fetched meanwhile (page/friends.js), and is there with them when this resolves.
- * @param {GameRequest} request
- */
-async function openDoor(request) {
-  if (request.mode && isRemote(request.mode)) void friends.load();
-  const r = await doors.open(request);
-  if (isRemote(board.settings.mode)) await friends.load();
-  return r;
-}
 
 // ---------------------------------------------------------------- games
 
@@ -131,7 +120,7 @@ async function openDoor(request) {
  */
 async function start(request, say = {}) {
   ctx.notify(null);
-  const { opened, problems } = await openDoor(request);
+  const { opened, problems } = await friends.open(request);
   // A game opened anew is analysed only when the editor asks (startFromEditor).
   if (opened) ctx.update((p) => ({ ...p, analysing: null }));
   if (opened) showStatus();
@@ -166,11 +155,11 @@ async function openAddress({ starting }) {
   if (link.relay) ctx.update((p) => ({ ...p, relay: link.relay ?? null }));
   let opened = false;
   if (link.request) {
-    const r = await openDoor(link.request);
+    const r = await friends.open(link.request);
     opened = r.opened;
     problems.push(...r.problems);
   }
-  if (!opened && starting) problems.push(...(await openDoor(tabGame(link.place))).problems);
+  if (!opened && starting) problems.push(...(await friends.open(tabGame(link.place))).problems);
   if (problems.length) ctx.notify({ key: 'notice.badLink', params: { errors: problems.join(' ') } });
 }
 
