@@ -519,10 +519,10 @@ async function main() {
   }
   copy(path.join(WWW, 'manifest.webmanifest'), path.join(DIST, 'manifest.webmanifest'));
   for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
-  // The sheets' stylesheet is fetched when a sheet first opens (lib/dom.js openSheet), not with the page.
-  const sheets = /\s*<!-- The sheets' styles:[^>]*-->\s*<link rel="stylesheet" href="teach\.css">/;
+  // The later parts' stylesheet is fetched with the first of them (lib/dom.js laterStyles), not with the page.
+  const sheets = /\s*<!-- The styles of the parts fetched later[^>]*-->\s*<link rel="stylesheet" href="teach\.css">/;
   let html = pageHtml().replace(sheets, '');
-  if (html === pageHtml()) fail('index.html must link teach.css, the sheets\' stylesheet, after a comment that says it is fetched on demand');
+  if (html === pageHtml()) fail('index.html must link teach.css, the stylesheet of the parts fetched later, after a comment that says it is fetched on demand');
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
   // A relay for every visitor (--relay): live games offered to all, the CSP narrowed to it.
   if (relay) html = withSiteRelay(html, relay);
@@ -534,7 +534,14 @@ async function main() {
     ...chunks.map((c) => `<link rel="modulepreload" href="${c}">`),
     `<link rel="preload" href="${WASM.simd}" as="fetch" crossorigin>`,
   ];
-  fs.writeFileSync(path.join(DIST, 'index.html'), html.replace('  <script type="module" src="app.js"></script>', `  ${preload.join('\n  ')}\n  <script type="module" src="app.js"></script>`));
+  const served = html
+    .replace('  <script type="module" src="app.js"></script>', `  ${preload.join('\n  ')}\n  <script type="module" src="app.js"></script>`)
+    // The dev tree's help for a page opened from disk: the built page's boot.js opens the
+    // single file beside it instead.
+    .replace(/\s*<div id="file-help"[\s\S]*?<\/div>/, '');
+  // Without its lines' indentation, which a first visit need not fetch: white space between tags
+  // shows as one space whatever its length, and the page has no <pre> nor a text area with text.
+  fs.writeFileSync(path.join(DIST, 'index.html'), served.replace(/\n[ \t]+/g, '\n'));
   const { version, files } = await serviceWorker();
   for (const f of listFiles(path.join(ROOT, 'examples'))) copy(path.join(ROOT, 'examples', f), path.join(DIST, 'examples', f));
   await singleFile();

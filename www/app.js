@@ -3,24 +3,24 @@
 // it only through `update`, and draws the panel from it and the board (page/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
 // advice, the review (fetched at the first), going through the game, the preferences, sharing,
-// records in and out, the tools fetched at their first opening (page/tools.js) and the update
-// offer), wires the controls and the board's events to them, and starts the page.
+// records in and out, the tools fetched at their first opening (page/tools.js) and, once the
+// page is ready, the update offer), wires the controls and the board's events to them, and
+// starts the page. The parts only some visits use are fetched when first used.
 import './blue-gray-game.js';
 import { settingErrorText, limitsOf } from './lib/setting-reader.js';
 import { webStorage } from './lib/web-storage.js';
 import { loadPrefs } from './page/storage.js';
 import { Games } from './page/games.js';
-import { renderRecent, renderRecentCount } from './page/recent.js';
+import { recentBox } from './page/recent-box.js';
 import { loadMessages } from './lib/i18n.js';
-import { openSheet } from './lib/dom.js';
 import { onDemand } from './lib/on-demand.js';
+import { laterStyles } from './lib/dom.js';
 import { nextTask } from './lib/next-task.js';
 import { errorText } from './lib/errors.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
 import { initPuzzles } from './teach/puzzles.js';
-import { friendGames } from './remote/friend-games.js';
 import { Sound } from './page/sound.js';
 import { shortcutFor } from './page/shortcuts.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './page/page-state.js';
@@ -32,9 +32,10 @@ import { pageRecords } from './page/records.js';
 import { pageNavigation } from './page/navigation.js';
 import { advice } from './page/advice.js';
 import { pagePrefs, systemPrefersDark } from './page/prefs.js';
-import { pageUpdate } from './page/update.js';
 import { pageEndings } from './page/endings.js';
 import { pageTools } from './page/tools.js';
+import { pageFriends } from './page/friends.js';
+import { isRemote } from './lib/settings.js';
 
 /**
  * @import { BlueGrayGameElement } from './blue-gray-game.js'
@@ -73,7 +74,9 @@ let review = null;
  * the review box stays hidden, as index.html has it.
  */
 const loadReview = onDemand(() =>
-  Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang)]).then(([m]) => {
+  Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang), laterStyles()]).then(([m]) => {
+    // The review's box says its texts in the part just loaded.
+    localisePage(document, t);
     review = m.pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
     review.wire();
     return review;
@@ -97,11 +100,15 @@ const prefs = pagePrefs(ctx, {
     }
   },
 });
-const update = pageUpdate(ctx, { save });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const tools = pageTools(ctx, { startFromEditor });
-const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' });
+const recent = recentBox(ctx, { games, start });
+const friends = pageFriends(ctx, {
+  doors,
+  parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' },
+  loaded: scheduleRender,
+});
 
 // ---------------------------------------------------------------- games
 
@@ -113,7 +120,7 @@ const friends = friendGames(ctx, { games, save, offer, recordBox: /** @type {HTM
  */
 async function start(request, say = {}) {
   ctx.notify(null);
-  const { opened, problems } = await doors.open(request);
+  const { opened, problems } = await friends.open(request);
   // A game opened anew is analysed only when the editor asks (startFromEditor).
   if (opened) ctx.update((p) => ({ ...p, analysing: null }));
   if (opened) showStatus();
@@ -148,11 +155,11 @@ async function openAddress({ starting }) {
   if (link.relay) ctx.update((p) => ({ ...p, relay: link.relay ?? null }));
   let opened = false;
   if (link.request) {
-    const r = await doors.open(link.request);
+    const r = await friends.open(link.request);
     opened = r.opened;
     problems.push(...r.problems);
   }
-  if (!opened && starting) problems.push(...(await doors.open(tabGame(link.place))).problems);
+  if (!opened && starting) problems.push(...(await friends.open(tabGame(link.place))).problems);
   if (problems.length) ctx.notify({ key: 'notice.badLink', params: { errors: problems.join(' ') } });
 }
 
@@ -184,18 +191,6 @@ function save(force = false) {
   const gs = board.state;
   if (r && gs) ctx.update((p) => ({ ...afterSave(p, r, gameKey(gs)), recent: games.list() }));
   address.update();
-}
-
-/**
- * Deletes kept game `id` from the Recent games view, once the player says so.
- * @param {string} id
- */
-function deleteKept(id) {
-  const page = ctx.page();
-  if (!page.recent.some((e) => e.id === id) || id === page.gameId) return;
-  if (!confirm(t('recent.confirmDelete'))) return;
-  games.remove(id, page.gameId);
-  ctx.update((p) => ({ ...p, recent: games.list() }));
 }
 
 // ---------------------------------------------------------------- sharing
@@ -236,6 +231,11 @@ function showStatus() {
 
 function scheduleRender() {
   if (frameQueued || !localised) return;
+  // A game against a friend elsewhere is drawn once what the panel says of it is there.
+  if (friends.awaited() && isRemote(board.settings.mode)) {
+    void friends.load();
+    return;
+  }
   frameQueued = true;
   requestAnimationFrame(() => {
     frameQueued = false;
@@ -244,7 +244,7 @@ function scheduleRender() {
     // A game started or opened anywhere shows its own settings in the form.
     form.follow();
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
-    renderPanel(document, page, b, t, nav.variations());
+    renderPanel(document, page, b, t, { variations: nav.variations(), friend: friends.box(), words: adv.wordsFor(page, b) });
     endings.render(document, page, b);
     review?.render(document, page, b);
     tools.render();
@@ -254,8 +254,7 @@ function scheduleRender() {
     const saving = ctx.say(savingMessage(page));
     $('save-status').textContent = saving;
     $('save-status').hidden = !saving;
-    renderRecentCount($('recent-summary'), page.recent.length, ctx.say);
-    renderRecent($('recent-list'), page.recent, { current: page.gameId, catalogue: board.catalogue, say: ctx.say, lang: page.lang });
+    recent.render(page);
   });
 }
 
@@ -282,27 +281,17 @@ function wireControls() {
   on('over-link', 'click', copyLink);
   on('copy-link', 'click', copyLink);
   records.wire();
-  const shortcuts = () => openSheet(/** @type {HTMLDialogElement} */ ($('shortcuts')));
-  on('show-shortcuts', 'click', shortcuts);
-  on('recent-list', 'click', (e) => {
-    const target = /** @type {HTMLElement} */ (e.target);
-    const open = target.closest('[data-open]');
-    const del = target.closest('[data-delete]');
-    if (open instanceof HTMLElement && open.dataset.open && open.dataset.open !== ctx.page().gameId) start({ from: 'recent', kept: open.dataset.open });
-    else if (del instanceof HTMLElement && del.dataset.delete) deleteKept(del.dataset.delete);
-  });
-  // Another tab kept, changed or deleted a game: the list follows (this tab's own game is never
-  // written over: a change made elsewhere turns this tab's next save into a game of its own).
-  window.addEventListener('storage', (e) => {
-    if (Games.listChanged(e)) ctx.update((p) => ({ ...p, recent: games.list() }));
-  });
+  const shortcuts = tools.shortcuts;
+  recent.wire();
   window.addEventListener('hashchange', () => openAddress({ starting: false }));
-  on('send-link', 'click', friends.sendLink);
-  on('invite-link', 'click', friends.sendInvite);
+  // Shown only in a game against a friend elsewhere, which has its parts (page/friends.js).
+  on('send-link', 'click', () => friends.games()?.sendLink());
+  on('invite-link', 'click', () => friends.games()?.sendInvite());
   on('take-seat', 'click', () => board.takeSeat());
-  on('continue-elsewhere', 'click', friends.continueElsewhere);
-  on('open-lobby', 'click', friends.openLobby);
-  on('update-now', 'click', update.switchNow);
+  on('continue-elsewhere', 'click', () => friends.games()?.continueElsewhere());
+  on('open-lobby', 'click', async () => {
+    if (await friends.load()) friends.games()?.openLobby();
+  });
   document.addEventListener('keydown', (e) => onKey(e, shortcuts));
 }
 
@@ -356,7 +345,7 @@ async function main() {
   wireControls();
   exposeTestHooks(board);
   // A live seat's key the browser could not keep: the notice offers the seat's link instead.
-  board.addEventListener('error', (e) => ctx.notify(friends.seatNotKept() ?? { text: /** @type {CustomEvent<{message: string}>} */ (/** @type {unknown} */ (e)).detail.message }));
+  board.addEventListener('error', (e) => ctx.notify(friends.games()?.seatNotKept() ?? { text: /** @type {CustomEvent<{message: string}>} */ (/** @type {unknown} */ (e)).detail.message }));
   board.addEventListener('change', onBoardChange);
   board.addEventListener('move', () => sound.play(board.state?.lastMove?.kind === 'capture' ? 'capture' : 'move'));
   board.addEventListener('gameover', () => {
@@ -397,8 +386,18 @@ async function main() {
   // The form shows the opened game's settings before the page says it is ready, not at the next
   // frame, which a slow machine may draw after the player (or a test) has chosen in the form.
   form.follow();
+  await form.settled();
   document.documentElement.dataset.ready = 'true';
-  update.register();
+  // Offline play and the offer of a new version, once the page is ready: the service worker's
+  // registration, with its code (page/update.js). Not fetched: the page works, only not offline.
+  import('./page/update.js').then(
+    (m) => {
+      const update = m.pageUpdate(ctx, { save });
+      $('update-now').addEventListener('click', update.switchNow);
+      update.register();
+    },
+    () => {},
+  );
 }
 
 main();

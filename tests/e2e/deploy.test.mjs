@@ -22,6 +22,7 @@ import {
   q,
   SINGLE_FILE,
   ROOT,
+  DIST,
 } from './helpers.mjs';
 import { STRICT_CSP } from '../../scripts/serve.mjs';
 
@@ -240,7 +241,7 @@ test('the single file plays from disk (file://), the computer included, with no 
   await page.close();
 });
 
-test("the dev tree's index.html opened from disk says how to run it", async () => {
+test("the dev tree's index.html opened from disk says how to run it; the built one opens the single file", async () => {
   const page = await env.context.newPage();
   await page.goto(pathToFileURL(path.join(ROOT, 'index.html')).href);
   await page.waitForSelector('#file-help', { state: 'visible', timeout: 5000 });
@@ -253,5 +254,8 @@ test("the dev tree's index.html opened from disk says how to run it", async () =
   assert.ok(help.w > 100 && help.h > 20, `the message is shown (${help.w}×${help.h})`);
   assert.match(help.text, /bash scripts\/run\.sh/);
   assert.match(help.text, /blue-and-gray\.html/);
+  // The built page opened from disk opens the single file beside it, which plays from there.
+  await page.goto(pathToFileURL(path.join(DIST, 'index.html')).href);
+  await page.waitForURL(/\/blue-and-gray\.html$/, { timeout: 5000 });
   await page.close();
 });

@@ -1,18 +1,18 @@
 // Unit tests of the endings by the players' word (docs/RULES.md §5.1) as the page sees them: which
 // of Resign, Offer a draw and Abort the panel offers (page/endings.js), the question it asks, the
-// result said in every language (lib/result.js) and the recent games' summary (page/recent.js),
+// result said in every language (lib/result.js) and the recent games' summary (page/games.js),
 // on the rules core's own states.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './core.mjs';
 import { endingsOpen, confirmation } from '../../www/page/endings.js';
 import { resultMessage } from '../../www/lib/result.js';
-import { summarise } from '../../www/page/recent.js';
+import { summarise } from '../../www/page/games.js';
 import { say, loadMessages } from '../../www/lib/i18n.js';
 import { LANGUAGES } from '../../www/messages/index.js';
 
 const core = await loadCore();
-for (const lang of LANGUAGES) await loadMessages('page', lang);
+for (const lang of LANGUAGES) for (const part of ['page', 'recent', 'friend']) await loadMessages(part, lang);
 
 /** A board snapshot as the panel reads it, of a sackson game after `moves`, in `mode`. */
 function snapshot(moves, mode = 'ai', side = 'blue') {

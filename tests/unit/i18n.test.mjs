@@ -16,17 +16,23 @@ import howtoEn from '../../www/messages/howto-en.js';
 import editEn from '../../www/messages/edit-en.js';
 import lobbyEn from '../../www/messages/lobby-en.js';
 import exploreEn from '../../www/messages/explore-en.js';
+import friendEn from '../../www/messages/friend-en.js';
+import rulesEn from '../../www/messages/rules-en.js';
+import recentEn from '../../www/messages/recent-en.js';
+import shortcutsEn from '../../www/messages/shortcuts-en.js';
+import engineEn from '../../www/messages/engine-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
 /** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages };
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages, ...friendEn.messages, ...rulesEn.messages, ...recentEn.messages, ...shortcutsEn.messages, ...engineEn.messages };
 const TABLES = await loadAllTables();
-// The page's messages and the review's, as the page has them once it has shown a review (the
-// board's are there from the start).
+// The page's messages, the review's and the engine's words, as the page has them once it has
+// shown a review and an evaluation (the board's are there from the start).
 await loadMessages('page', FALLBACK);
 await loadMessages('review', FALLBACK);
+await loadMessages('engine', FALLBACK);
 
 /** Every .js source of the page and the element (not the message tables, not generated code). */
 function sources() {
@@ -57,7 +63,7 @@ test('the fallback is English and every language listed has a table', () => {
 });
 
 test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn };
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn, friend: friendEn, rules: rulesEn, recent: recentEn, shortcuts: shortcutsEn, engine: engineEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -70,7 +76,7 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   for (const k of keysOf(teachEn)) assert.match(k, /^(lesson|lessons|puzzles)\./, k);
   for (const k of keysOf(howtoEn)) assert.match(k, /^howto\./, k);
   // The review's part is only what the review and "Learn from your mistakes" say once fetched.
-  for (const k of keysOf(reviewEn)) assert.match(k, /^(review|learn)\./, k);
+  for (const k of keysOf(reviewEn)) assert.match(k, /^(review|learn|mark)\./, k);
   // A live session's part is only what is said once it has started (the board loads it with the session's code).
   for (const k of keysOf(liveEn)) assert.match(k, /^live\./, k);
   // The editor's part is only what the editor says once fetched; its open button and title are the page's.
@@ -79,6 +85,17 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   for (const k of keysOf(lobbyEn)) assert.match(k, /^lobby\./, k);
   // The opening explorer's part is only what it says once fetched; its open button and label are the page's.
   for (const k of keysOf(exploreEn)) assert.match(k, /^explorer\./, k);
+  // A friend's game's part is only what is said once such a game is on the board (its code
+  // fetched), index.html's texts of its box and sheets among them.
+  for (const k of keysOf(friendEn)) assert.match(k, /^(friend|live|handOver|ending)\./, k);
+  // The rules' part is only the rules option by option, which the first visit does not show.
+  for (const k of keysOf(rulesEn)) assert.match(k, /^(option|picker)\./, k);
+  // The recent list's part is only its lines, drawn once there is a kept game.
+  for (const k of keysOf(recentEn)) assert.match(k, /^recent\./, k);
+  // The shortcuts' part is only their list, drawn when its sheet opens.
+  for (const k of keysOf(shortcutsEn)) assert.match(k, /^(shortcut|keys)\./, k);
+  // The engine's part is only its judgement in words, said once its code is fetched.
+  for (const k of keysOf(engineEn)) assert.match(k, /^(eval|ai|engine)\./, k);
 });
 
 /**

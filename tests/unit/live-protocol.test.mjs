@@ -9,7 +9,7 @@ import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, CLAIM_GRACE_MS } 
 import { claimOpensAt, CLAIM_AFTER_MS } from '../../www/lib/claims.js';
 import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/remote/live-keys.js';
 import { signedPresence, parsePresence, presenceHolds } from '../../www/remote/live-presence.js';
-import { inviteLink, watchLink } from '../../www/page/share.js';
+import { inviteLink, watchLink } from '../../www/remote/friend-links.js';
 import { compareMoves, linkOrder, linkNotice, offersLink, friendStatus } from '../../www/remote/friend.js';
 import { newGameId, GAME_ID } from '../../www/lib/game-id.js';
 import { readSettings } from '../../www/lib/setting-reader.js';

@@ -93,18 +93,18 @@ export function sheetHead(dialog, t, name) {
   return { head, close };
 }
 
-/** The sheets' stylesheet, once asked for: settles when it applies (or could not load). */
-let sheetStyle = /** @type {Promise<void>|null} */ (null);
+/** The later parts' stylesheet, once asked for: settles when it applies (or could not load). */
+let laterStyle = /** @type {Promise<void>|null} */ (null);
 
 /**
- * Shows the sheet `dialog` (modal) once the sheets' stylesheet (teach.css) is there: no visit
- * fetches it before it opens a sheet. A page that has it already (the single file, inline; the
- * unbuilt page, linked) does not fetch it again.
- * @param {HTMLDialogElement} dialog
+ * The stylesheet of what the page shows only with a part it fetches later (teach.css: the
+ * sheets, and the panel's parts fetched later), fetched at the first such part; settles when it
+ * applies, or could not load (the part then shows unstyled, not never). A page that has it
+ * already (the single file, inline; the unbuilt page, linked) does not fetch it again.
  * @returns {Promise<void>}
  */
-export async function openSheet(dialog) {
-  sheetStyle ??= new Promise((resolve) => {
+export function laterStyles() {
+  laterStyle ??= new Promise((resolve) => {
     if (document.documentElement.dataset.singleFile === 'true' || document.querySelector('link[rel="stylesheet"][href$="teach.css"]')) return resolve();
     // Beside the page, as its own stylesheet is.
     const link = el('link', { rel: 'stylesheet', href: 'teach.css' });
@@ -112,7 +112,17 @@ export async function openSheet(dialog) {
     link.addEventListener('error', () => resolve());
     document.head.append(link);
   });
-  await sheetStyle;
+  return laterStyle;
+}
+
+/**
+ * Shows the sheet `dialog` (modal) once its stylesheet (laterStyles) is there: no visit fetches
+ * it before it opens a sheet or another part fetched later.
+ * @param {HTMLDialogElement} dialog
+ * @returns {Promise<void>}
+ */
+export async function openSheet(dialog) {
+  await laterStyles();
   if (!dialog.open) dialog.showModal();
 }
 

@@ -80,6 +80,9 @@ export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle', 'edit
  */
 export const REMOTE_MODES = Object.freeze(['friend', 'live']);
 
+/** The game settings that name one game with a friend elsewhere, besides the game's own. */
+export const MATCH_SETTINGS = Object.freeze(['game-id', 'relay', 'host-key', 'seat-key']);
+
 /**
  * Whether `mode` is against a friend on another device.
  * @param {string} mode

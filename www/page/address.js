@@ -5,7 +5,7 @@
 // it always reproduces what the board shows.
 import { readSettings, linkParams, NO_LIMITS } from '../lib/setting-reader.js';
 import { gameLink, pageBase, MAX_ADDRESS_LENGTH } from './share.js';
-import { MATCH_SETTINGS } from '../remote/friend.js';
+import { MATCH_SETTINGS } from '../lib/settings.js';
 
 /**
  * @import { GameRequest, Door } from './doors.js'

@@ -4,12 +4,20 @@
 // for the position on the board wherever it is in the game's tree. Both come from the page's one
 // analysis worker (engine/analysis.js, fetched when first asked: the evaluation is off by
 // default) and belong to the position they were asked for: shown only while it is on the board.
+// The panel says them, and the computer's moves, in words (page/judgement.js) fetched with the
+// first it says.
 import { positionOf } from '../engine/position.js';
+import { onDemand } from '../lib/on-demand.js';
+import { errorText } from '../lib/errors.js';
+import { laterStyles } from '../lib/dom.js';
+import { loadMessages } from '../lib/i18n.js';
 import { isAbort } from '../engine/ai-client.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { adviceShown } from './page-state.js';
 
 /** @import { PageContext } from './context.js' */
+/** @import { PageState } from './page-state.js' */
+/** @import { BoardSnapshot } from './panel.js' */
 
 /** The page's analysis, fetched when first asked. */
 const loadAnalysis = () => import('../engine/analysis.js').then((m) => m.analysis());
@@ -17,6 +25,32 @@ const loadAnalysis = () => import('../engine/analysis.js').then((m) => m.analysi
 /** @param {PageContext} ctx */
 export function advice(ctx) {
   const { board } = ctx;
+  /** The engine's judgement in words (page/judgement.js), once fetched. @type {typeof import('./judgement.js')|null} */
+  let words = null;
+  /** It was asked for: fetched once (a failed fetch is said, and the panel goes on without it). */
+  let asked = false;
+  // With the stylesheet of the evaluation bar they draw.
+  const loadWords = onDemand(() => Promise.all([import('./judgement.js'), loadMessages('engine', ctx.page().lang), laterStyles()]).then(([m]) => m));
+
+  /**
+   * The judgement in words for the panel to draw `p` and `b` with, or null: fetched (and then
+   * drawn) when the panel first has one to say, the computer's move or an evaluation.
+   * @param {PageState} p
+   * @param {BoardSnapshot} b
+   */
+  function wordsFor(p, b) {
+    const shown = adviceShown(p, b.gs);
+    if (words || asked || !(b.aiInfo || shown.showEval || shown.showLine)) return words;
+    asked = true;
+    loadWords().then(
+      (m) => {
+        words = m;
+        ctx.update((s) => s);
+      },
+      (e) => ctx.notify({ key: 'notice.wordsNotLoaded', params: { error: errorText(e) } }),
+    );
+    return null;
+  }
 
   /** The number of analysed nodes per position, as the rules core says. */
   function analysisNodes() {
@@ -61,5 +95,5 @@ export function advice(ctx) {
     ctx.update((p) => ({ ...p, evaluation: { key: position.key, result } }));
   }
 
-  return { hint, evaluate, analysisNodes };
+  return { hint, evaluate, analysisNodes, wordsFor };
 }

@@ -7,7 +7,6 @@
 // before it is shown.
 import { isRemote, otherSide } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
-import { linkOrder, linkNotice, linkEnding, linkOffer } from '../remote/friend.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { relayOf } from './page-state.js';
 import { loadRecordReader } from '../engine/assets.js';
@@ -189,7 +188,8 @@ export function gameDoors(ctx, { games, save, address }) {
       if (r.seatKey) overrides['seat-key'] = r.seatKey;
       return openKept(kept.id, overrides, problems);
     }
-    const link = await linkGame(r.record || '');
+    // How a link stands to a kept game (remote/friend.js): fetched with the first such link.
+    const [link, { linkOrder, linkNotice, linkEnding, linkOffer }] = await Promise.all([linkGame(r.record || ''), import('../remote/friend.js')]);
     const theirs = link.state.history;
     if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
     const mine = board.state;

@@ -5,10 +5,12 @@
 // aborts or offers a draw for its seat and sends the link as after a move; a friend's offer
 // from their link is accepted or declined here. In a live game the same, and the relay carries
 // it, and once the friend has been away long enough on their turn, the game can be claimed, the
-// win or a draw. The board does the ending (its resign(), offerDraw(), abort(), claim()).
-import { isAbort } from '../engine/ai-client.js';
-import { setIfChanged } from '../lib/dom.js';
+// win or a draw. This module says which endings are open and draws the buttons and the
+// question; what the choices do is page/ending-acts.js's, fetched at the first choice, and a
+// friend's offer and claim are drawn by remote/friend-box.js.
+import { setIfChanged, laterStyles } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
+import { onDemand } from '../lib/on-demand.js';
 import { byId, button } from './page-elements.js';
 import { gameKey } from './page-state.js';
 /** @import { PageContext } from './context.js' */
@@ -62,100 +64,39 @@ export function confirmation(ending, b) {
  * @param {BoardSnapshot} b
  * @returns {Ending|null}
  */
-function asking(p, b) {
+export function asking(p, b) {
   const c = p.confirming;
   return c && b.gs && c.game === gameKey(b.gs) && endingsOpen(b).has(c.ending) ? c.ending : null;
 }
 
 /**
+ * The buttons and the question under the board; what the player's choices do is
+ * page/ending-acts.js's, fetched at the first choice.
  * @param {PageContext} ctx
  * @param {{snapshot: () => BoardSnapshot}} parts the board as the panel reads it
  */
 export function pageEndings(ctx, { snapshot }) {
-  const { board } = ctx;
-  /** @param {Ending|null} ending */
-  const confirming = (ending) => {
-    const gs = board.state;
-    ctx.update((p) => ({ ...p, confirming: ending && gs ? { ending, game: gameKey(gs) } : null }));
-  };
+  // With the stylesheet of the question they ask.
+  const loadActs = onDemand(() => Promise.all([import('./ending-acts.js'), laterStyles()]).then(([m]) => m.endingActs(ctx, { snapshot })));
 
   /**
-   * Ends the game as the player chose, and says why the board refused, if it did.
-   * @param {Ending} ending
+   * Does what the player chose, once the choices' code is there; says so when it could not be fetched.
+   * @param {(acts: ReturnType<typeof import('./ending-acts.js').endingActs>) => unknown} f
    */
-  async function end(ending) {
-    confirming(null);
-    if (!endingsOpen(snapshot()).has(ending)) return;
-    try {
-      const byLink = board.settings.mode === 'friend';
-      if (ending === 'resign') board.resign();
-      else if (ending === 'abort') board.abort();
-      else if (board.settings.mode === 'two') await board.offerDraw();
-      else if (byLink || board.settings.mode === 'live') {
-        await board.offerDraw();
-        return ctx.notify({ key: byLink ? 'ending.drawOffered' : 'ending.drawOfferedLive' });
-      } else {
-        ctx.notify({ key: 'ending.drawThinking' });
-        const { accepted } = await board.offerDraw();
-        ctx.notify({ key: accepted ? 'ending.drawAccepted' : 'ending.drawDeclined' });
-      }
-      // The friend learns of it from the next link, as of a move.
-      if (byLink && board.state?.result) ctx.notify({ key: 'ending.sendLink' });
-    } catch (e) {
-      ctx.notify(isAbort(e) ? null : { text: errorText(e) });
-    }
-  }
-
-  /** @param {Ending} ending */
-  function choose(ending) {
-    if (!confirmation(ending, snapshot())) return end(ending);
-    confirming(ending);
-    // A keyboard's player is taken to the question, on its safe answer; the panel is drawn
-    // in the frame asked for first.
-    requestAnimationFrame(() => ctx.$('end-confirm-no').focus());
-  }
+  const act = (f) => loadActs().then(f, (e) => ctx.notify({ key: 'notice.endingsNotLoaded', params: { error: errorText(e) } }));
 
   function wire() {
     /** @type {(id: string, f: () => void) => void} */
     const on = (id, f) => ctx.$(id).addEventListener('click', f);
-    on('resign', () => choose('resign'));
-    on('offer-draw', () => choose('draw'));
-    on('abort', () => choose('abort'));
-    on('end-confirm-yes', () => {
-      const asked = asking(ctx.page(), snapshot());
-      if (asked) end(asked);
-    });
-    on('end-confirm-no', () => confirming(null));
-    on('accept-draw', () => answer(() => board.acceptDraw()));
-    on('claim-win', () => claim('win'));
-    on('claim-draw', () => claim('draw'));
-    on('decline-draw', () => answer(() => board.declineDraw()));
-  }
-
-  /**
-   * Answers the friend's draw offer (or withdraws this device's own), saying why the board
-   * refused, if it did.
-   * @param {() => unknown} act
-   */
-  function answer(act) {
-    try {
-      act();
-      if (board.state?.result) ctx.notify({ key: 'ending.sendLink' });
-    } catch (e) {
-      ctx.notify({ text: errorText(e) });
-    }
-  }
-
-  /**
-   * Claims the live game the friend left, saying why the board refused, if it did.
-   * @param {'win'|'draw'} kind
-   */
-  function claim(kind) {
-    try {
-      board.claim(kind);
-    } catch (e) {
-      ctx.notify({ text: errorText(e) });
-    }
+    on('resign', () => act((a) => a.choose('resign')));
+    on('offer-draw', () => act((a) => a.choose('draw')));
+    on('abort', () => act((a) => a.choose('abort')));
+    on('end-confirm-yes', () => act((a) => a.confirm()));
+    on('end-confirm-no', () => act((a) => a.cancel()));
+    on('accept-draw', () => act((a) => a.answer(() => ctx.board.acceptDraw())));
+    on('claim-win', () => act((a) => a.claim('win')));
+    on('claim-draw', () => act((a) => a.claim('draw')));
+    on('decline-draw', () => act((a) => a.answer(() => ctx.board.declineDraw())));
   }
 
   /**
@@ -170,18 +111,7 @@ export function pageEndings(ctx, { snapshot }) {
     setIfChanged(button(doc, 'resign'), 'hidden', !open.has('resign'));
     setIfChanged(button(doc, 'offer-draw'), 'hidden', !open.has('draw'));
     setIfChanged(button(doc, 'abort'), 'hidden', !open.has('abort'));
-    // By link, the offer that stands: the friend's is answered here, this device's own waits.
-    const offer = b.drawOffer;
-    const mine = offer !== null && offer === b.seat;
-    setIfChanged(byId(doc, 'draw-offer'), 'hidden', !offer);
-    const stands = b.settings.mode === 'live' ? 'ending.offerStandsLive' : 'ending.offerStands';
-    if (offer) setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', ctx.say({ key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
-    setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
-    setIfChanged(button(doc, 'decline-draw'), 'textContent', ctx.t(mine ? 'ending.withdrawDraw' : 'ending.declineDraw'));
-    const claimable = b.claimableAt !== null && b.claimableAt <= Date.now();
-    setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);
-    const away = b.seat === 'blue' ? 'gray' : 'blue';
-    if (claimable) setIfChanged(byId(doc, 'claim-text'), 'textContent', ctx.say({ key: 'ending.claimable', params: { side: away } }));
+    // A friend's draw offer and a claim of the game they left: remote/friend-box.js draws them.
     const asked = asking(p, b);
     const question = asked && confirmation(asked, b);
     setIfChanged(byId(doc, 'end-confirm'), 'hidden', !question);

@@ -5,8 +5,12 @@
 // lean between strong players, and offers live games only where a relay carries them. Its
 // submit is one of the page's doors: it asks for the game it shows.
 import { isRemote } from '../lib/settings.js';
-import { buildPicker, rulesOf, describeSpec, fittingText, showSpec } from './variant-picker.js';
+import { rulesOf, describeNamed, fittingText, showSpec } from './variant-picker.js';
 import { relayOf } from './page-state.js';
+import { onDemand } from '../lib/on-demand.js';
+import { errorText } from '../lib/errors.js';
+import { loadMessages } from '../lib/i18n.js';
+import { laterStyles } from '../lib/dom.js';
 
 /**
  * @import { PageContext } from './context.js'
@@ -28,8 +32,21 @@ import { relayOf } from './page-state.js';
 export function newGameForm(ctx, { start, lessons }) {
   const { board, $, t } = ctx;
   const select = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ ($(id));
-  /** The ingredient choosers of the rules (variant-picker.js), once built. */
-  let picker = /** @type {ReturnType<typeof buildPicker>|null} */ (null);
+  /** The ingredient choosers of the rules (ingredients.js), once built. @type {ReturnType<typeof import('./ingredients.js').buildPicker>|null} */
+  let picker = null;
+  /** The ingredients' box has been opened: its choosers are built (again in another language). */
+  let wanted = false;
+  const loadPicker = onDemand(() => import('./ingredients.js'));
+  /**
+   * The words for rules that change a named variant (rules-words.js and the messages' `rules`
+   * part), fetched for the first such rules shown or the ingredients' box; until then the menu
+   * shows their spec.
+   */
+  const loadRulesWords = onDemand(() => Promise.all([import('./rules-words.js'), loadMessages('rules', ctx.page().lang)]).then(([m]) => m));
+  /** The rules' words, once fetched. @type {typeof import('./rules-words.js')|null} */
+  let rulesWords = null;
+  /** The rules' words being fetched, shown in the form once they are there (settled). */
+  let saying = /** @type {Promise<void>|null} */ (null);
   /** The board's settings the form last showed (JSON): the form follows a new game. */
   let shownFor = '';
 
@@ -73,6 +90,37 @@ export function newGameForm(ctx, { start, lessons }) {
   }
 
   /**
+   * `spec` in words (a named variant's by variant-picker.js, others by rules-words.js), or null
+   * until the words for rules that change a named variant are fetched (asked for now: the form
+   * shows them once they are there).
+   * @param {import('../engine/core-types.js').Catalogue} cat
+   * @param {string} spec
+   */
+  function described(cat, spec) {
+    const named = describeNamed(cat, spec, t);
+    if (named !== undefined) return named;
+    if (rulesWords) return rulesWords.describeSpec(cat, spec, t);
+    saying ??= loadRulesWords().then(
+      (m) => {
+        rulesWords = m;
+        showVariant(select('variant').value);
+        updateVisibility();
+      },
+      // Not fetched (offline before the service worker kept it): the spec itself is shown
+      // meanwhile, and the next rules shown try again.
+      () => {
+        saying = null;
+      },
+    );
+    return null;
+  }
+
+  /** Resolves once the form says the rules it shows in words (a link's rules that are no named variant: their words fetched). */
+  async function settled() {
+    await saying;
+  }
+
+  /**
    * Shows the rules `spec` in the variant menu: a named variant by its name, any other spec by a
    * name made of its named variant and its changes (as much of it as the menu shows whole).
    * @param {string} spec
@@ -80,7 +128,7 @@ export function newGameForm(ctx, { start, lessons }) {
   function showVariant(spec) {
     const cat = board.catalogue;
     if (!cat) return;
-    const about = describeSpec(cat, spec, t);
+    const about = described(cat, spec);
     showSpec(select('variant'), cat, spec, about ? fittingText(select('variant'), about.names) : spec);
   }
 
@@ -132,7 +180,7 @@ export function newGameForm(ctx, { start, lessons }) {
     const cat = board.catalogue;
     const spec = select('variant').value;
     // With overrides, the named variant's sentence may no longer hold: say what they change.
-    const about = cat && describeSpec(cat, spec, t);
+    const about = cat && described(cat, spec);
     $('variant-desc').textContent = about ? about.description : '';
     $('variant-balance').textContent = (about && about.balance) || '';
     $('variant-balance').hidden = !(about && about.balance);
@@ -143,15 +191,31 @@ export function newGameForm(ctx, { start, lessons }) {
     }
   }
 
-  /** Builds the rules by ingredients, once the catalogue says what they are (again in another language). */
+  /**
+   * Builds the rules by ingredients once the catalogue says what they are and the box has been
+   * opened (ingredients.js, fetched then), again in another language; they show the rules the
+   * variant menu shows.
+   */
   function buildRules() {
     const cat = board.catalogue;
     $('ingredients-box').hidden = !(cat && cat.options);
-    if (!cat || !cat.options) return;
-    picker = buildPicker(document, $('ingredients'), cat, t, (/** @type {string|null} */ spec) => {
-      if (spec) showVariant(spec);
-      updateVisibility();
-    }, lessons());
+    if (!cat || !cat.options || !wanted) return;
+    Promise.all([loadPicker(), loadRulesWords(), laterStyles()]).then(
+      ([m, words]) => {
+        rulesWords = words;
+        picker = m.buildPicker(document, $('ingredients'), cat, t, (/** @type {string|null} */ spec) => {
+          if (spec) showVariant(spec);
+          updateVisibility();
+        }, lessons());
+        const rules = rulesOf(cat, select('variant').value) ?? board.state?.rules;
+        if (rules) picker.show(rules);
+      },
+      // Not fetched (offline before the service worker kept it): the next opening tries again.
+      (e) => {
+        wanted = false;
+        ctx.notify({ key: 'notice.pickerNotLoaded', params: { error: errorText(e) } });
+      },
+    );
   }
 
   /** Wires the form's controls. */
@@ -161,6 +225,11 @@ export function newGameForm(ctx, { start, lessons }) {
       start(request());
     });
     select('mode').addEventListener('change', updateVisibility);
+    $('ingredients-box').addEventListener('toggle', () => {
+      if (wanted || !(/** @type {HTMLDetailsElement} */ ($('ingredients-box')).open)) return;
+      wanted = true;
+      buildRules();
+    });
     select('variant').addEventListener('change', () => {
       const cat = board.catalogue;
       const v = cat && cat.variants.find((x) => x.name === select('variant').value);
@@ -184,5 +253,5 @@ export function newGameForm(ctx, { start, lessons }) {
     select('variant').focus();
   }
 
-  return { request, follow, sync, updateVisibility, buildRules, linkLessons, wire, focus };
+  return { request, follow, settled, sync, updateVisibility, buildRules, linkLessons, wire, focus };
 }

@@ -5,17 +5,63 @@
 // after its seat's key). Nothing here ever writes a game over another one (storage.js), and
 // nothing is thrown away without the player's say: a new game, a record opened or a link
 // followed leaves the game in progress in the list.
-import { isRemote, DEFAULTS } from '../lib/settings.js';
+import { isRemote, DEFAULTS, MATCH_SETTINGS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
 import { GameLibrary, SAVE, LIST_KEY } from './storage.js';
-import { summarise } from './recent.js';
-import { MATCH_SETTINGS } from '../remote/friend.js';
+import { lastMoveNumber } from '../lib/moves.js';
 
 /**
  * @import { BlueGrayGameElement } from '../blue-gray-game.js'
- * @import { GameState } from '../engine/core-types.js'
+ * @import { GameState, Result, Side } from '../engine/core-types.js'
  * @import { PageState } from './page-state.js'
  */
+
+/**
+ * A game's summary for the list (summarise): its rules, who plays and at what level, its length
+ * in plies and in moves (null without its state), against a friend elsewhere its id, this
+ * device's seat and whose turn it is, and its result.
+ * @typedef {{
+ *   variant: string,
+ *   mode: string,
+ *   side: Side,
+ *   level: number,
+ *   plies: number|null,
+ *   gameId: string|null,
+ *   seat: Side|'watch'|null,
+ *   turn: Side|null,
+ *   moves: number|null,
+ *   result: Result['token']|null,
+ *   reason: Result['reason']|null,
+ *   clock: string|null,
+ * }} GameSummary
+ */
+
+/**
+ * A game's summary for the list, from its settings and the rules core's state.
+ * @param {{variant: string, mode: string, side: Side, level: number, clock?: string, gameId?: string|null, seat?: Side|'watch'|null}} settings
+ * @param {GameState|null} gs
+ * @returns {GameSummary}
+ */
+export function summarise(settings, gs) {
+  return {
+    variant: gs ? gs.variant : settings.variant,
+    mode: settings.mode,
+    side: settings.side,
+    level: settings.level,
+    plies: gs ? gs.history.length : null,
+    // Against a friend elsewhere: the game's id, this device's seat and whose turn it is.
+    gameId: settings.gameId || null,
+    seat: settings.seat || null,
+    turn: gs && !gs.result ? gs.side : null,
+    // Said in moves, as the move list and the game-over panel count them.
+    moves: gs ? lastMoveNumber(gs) ?? 0 : null,
+    result: gs && gs.result ? gs.result.token : null,
+    // How it ended: the list says a resignation, an agreement or an abort.
+    reason: gs && gs.result ? gs.result.reason : null,
+    // The time control of a game with a clock (`5+3`), or null.
+    clock: settings.clock && settings.clock !== 'none' ? settings.clock : null,
+  };
+}
 
 /** The settings a kept game keeps besides its record. */
 const KEPT_SETTINGS = Object.freeze(['variant', 'mode', 'side', 'level', 'movetime', 'help', 'clock', ...MATCH_SETTINGS]);

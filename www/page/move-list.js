@@ -36,7 +36,8 @@ export function renderMoveList(list, gs, shown, marks, t, variations) {
   // A game with variations is redrawn when its record changes (its tree is in it), once they can be drawn.
   const treeKey = gs.tree && variations ? gs.record : '';
   const noteKey = (gs.comments ?? []).map((c) => `${c.ply}:${c.text}`).join('|');
-  const key = `${gs.history.join(' ')}|${markKey}|${t('mark.best')}|${treeKey}|${noteKey}`;
+  // A word of the page's messages, for their language.
+  const key = `${gs.history.join(' ')}|${markKey}|${t('moves.comment')}|${treeKey}|${noteKey}`;
   if (list.dataset.key !== key) {
     const focused = focusedCell(list)?.dataset.path;
     list.dataset.key = key;

@@ -8,7 +8,7 @@
 import { wireMoveList } from './move-list.js';
 import { moveLabel } from '../lib/moves.js';
 import { treeOf, nodeAt, mainPath, stepFrom } from '../lib/tree.js';
-import { setIfChanged } from '../lib/dom.js';
+import { setIfChanged, laterStyles } from '../lib/dom.js';
 import { byId, button } from './page-elements.js';
 import { onDemand } from '../lib/on-demand.js';
 
@@ -69,7 +69,7 @@ export function pageNavigation(ctx) {
   /** @type {VariationsDrawer|null} */
   let drawer = null;
   const load = onDemand(() =>
-    import('./variations.js').then((m) => {
+    Promise.all([import('./variations.js'), laterStyles()]).then(([m]) => {
       drawer = m.drawVariations;
       ctx.update((p) => p); // drawn again, with them
     }),

@@ -2,18 +2,15 @@
 // (page-state.js) and a snapshot of the board (`boardSnapshot`). Every control shows its value
 // from the state; DOM writes happen only where something changed, so an unchanged panel costs
 // no repaint.
-import { say, groupDigits } from '../lib/i18n.js';
-import { SHORTCUTS } from './shortcuts.js';
-import { describeScore, describeAfterMove, searchDetails, blueView, VALUE_LIMIT } from '../review/evaluation.js';
+import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/position.js';
-import { jumpWarning, warnOn, currentNotice, currentReview, adviceShown } from './page-state.js';
+import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
 import { renderMoveList } from './move-list.js';
 import { mainPath } from '../lib/tree.js';
 import { renderNavigation } from './navigation.js';
 import { lastMoveNumber } from '../lib/moves.js';
-import { friendStatus, liveLine, onlookersLine, offersLink, invites } from '../remote/friend.js';
 import { isRemote, isHuman } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { byId, menu, field, button, meter } from './page-elements.js';
@@ -57,6 +54,25 @@ import { byId, menu, field, button, meter } from './page-elements.js';
  */
 
 /**
+ * What the panel draws of a game against a friend elsewhere (remote/friend-box.js, fetched for
+ * the first such game): the status line's words, and the box under it.
+ * @typedef {{status: (b: GameSnapshot) => Message|null, render: (doc: Document, b: GameSnapshot, lang: string) => void}} FriendBox
+ */
+
+/**
+ * The parts of the panel fetched when first needed, each null until then: the game's variations
+ * in the move list (page/variations.js), what is said of a game against a friend elsewhere
+ * (remote/friend-box.js: the page draws no such game before it is there), and the engine's
+ * judgement in words (page/judgement.js: the computer's move and the evaluation are said once
+ * it is there).
+ * @typedef {{
+ *   variations: import('./move-list.js').VariationsDrawer|null,
+ *   friend: FriendBox|null,
+ *   words: typeof import('./judgement.js')|null,
+ * }} PanelParts
+ */
+
+/**
  * Whether the board has its game (the rules core has loaded).
  * @param {BoardSnapshot} b
  * @returns {b is GameSnapshot}
@@ -93,7 +109,9 @@ export function boardSnapshot(board) {
 /**
  * Puts the page's static text in the reader's language: `data-i18n` (text, with the parameters
  * in `data-i18n-params` as JSON, if any), and `data-i18n-title`, `data-i18n-placeholder`,
- * `data-i18n-aria-label` (attributes).
+ * `data-i18n-aria-label` (attributes). A text of a part of the messages not loaded yet (what
+ * only a part fetched later shows: the review's box, a friend's game's buttons) is left as it is,
+ * empty, until that part's loader puts the page's text in again.
  * @param {Document} doc
  * @param {Translate} t
  */
@@ -103,12 +121,17 @@ export function localisePage(doc, t) {
     // The parameters are index.html's own markup.
     /** @type {MessageParams|undefined} */
     const params = i18nParams ? JSON.parse(i18nParams) : undefined;
-    setIfChanged(el, 'textContent', t(key, params));
+    const text = t(key, params);
+    if (text !== key) setIfChanged(el, 'textContent', text);
   }
   const attrs = { i18nTitle: 'title', i18nPlaceholder: 'placeholder', i18nAriaLabel: 'aria-label', i18nAlt: 'alt' };
   for (const [data, attr] of Object.entries(attrs)) {
     const dashed = data.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-    for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(`[data-${dashed}]`))) el.setAttribute(attr, t(el.dataset[data] ?? ''));
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(`[data-${dashed}]`))) {
+      const key = el.dataset[data] ?? '';
+      const text = t(key);
+      if (text !== key) el.setAttribute(attr, text);
+    }
   }
   doc.title = t('page.documentTitle');
 }
@@ -153,11 +176,13 @@ export function fillChoices(doc, catalogue, t, lang, languages) {
 }
 
 /**
- * The status line: whose turn, who is thinking, or how the game ended, as a message.
+ * The status line: whose turn, who is thinking, or how the game ended, as a message; `friend`
+ * says whose turn it is against a friend elsewhere.
  * @param {GameSnapshot} b
+ * @param {FriendBox|null} friend
  * @returns {Message}
  */
-export function statusMessage(b) {
+function statusMessage(b, friend) {
   const { gs, settings: s } = b;
   const over = resultMessage(gs);
   if (gs.result && over) return gs.result.halfWin ? { key: 'status.over.half', params: { result: over } } : over;
@@ -165,8 +190,8 @@ export function statusMessage(b) {
   if (s.mode === 'view') return { key: 'status.view', params: { side } };
   if (b.paused && s.mode === 'demo') return { key: 'status.paused', params: { side } };
   if (b.thinking) return { key: 'status.thinking', params: { side, level: s.level, name: { key: `level.${s.level}` } } };
-  const friend = friendStatus(b);
-  if (friend) return friend;
+  const remote = friend && friend.status(b);
+  if (remote) return remote;
   const person = isHuman(s, side);
   const turn = s.mode === 'two' ? 'status.toMove' : person ? 'status.yourMove' : 'status.computerToMove';
   if (gs.captureRequired && person) return { key: 'status.withCapture', params: { turn: { key: turn, params: { side } } } };
@@ -174,50 +199,21 @@ export function statusMessage(b) {
 }
 
 /**
- * The box of a game against a friend elsewhere: the connection's line and the links to send.
- * @param {Document} doc
- * @param {GameSnapshot} b
- * @param {string} lang
- */
-function renderFriend(doc, b, lang) {
-  const remote = isRemote(b.settings.mode);
-  setIfChanged(byId(doc, 'friend-box'), 'hidden', !remote);
-  if (!remote) return;
-  const line = [say(lang, liveLine(b.live, b.relay)), say(lang, onlookersLine(b.live))].filter(Boolean).join(' ');
-  setIfChanged(byId(doc, 'live-status'), 'textContent', line);
-  setIfChanged(byId(doc, 'live-status'), 'hidden', !line);
-  if (b.live) setIfChanged(byId(doc, 'live-status').dataset, 'relay', b.live.relay);
-  setIfChanged(byId(doc, 'send-link'), 'hidden', !offersLink(b));
-  // The live game's link: the invitation on the host's device while the other seat is open, the
-  // watch link otherwise.
-  const live = b.settings.mode === 'live' && b.live && b.live.seat && b.gameId !== null ? b.live : null;
-  const invite = invites(live);
-  setIfChanged(byId(doc, 'invite-link'), 'hidden', !live);
-  setIfChanged(byId(doc, 'invite-link').dataset, 'i18n', invite ? 'live.invite' : 'live.watchLink');
-  setIfChanged(byId(doc, 'invite-link'), 'textContent', say(lang, { key: invite ? 'live.invite' : 'live.watchLink' }));
-  // Another tab of this browser plays this device's seat: this one can take it.
-  setIfChanged(byId(doc, 'take-seat'), 'hidden', !(b.settings.mode === 'live' && b.live && b.live.elsewhere));
-  // This device plays a seat: the player may move it to another device of theirs.
-  const seated = !!live && (live.seat === 'blue' || live.seat === 'gray') && !live.elsewhere;
-  setIfChanged(byId(doc, 'continue-elsewhere'), 'hidden', !seated || !!b.gs?.result);
-}
-
-/**
- * Draws the whole panel from the page state `p` and the board snapshot `b`; `variations` draws
- * the game's variations in the move list (null until page/variations.js is fetched).
+ * Draws the whole panel from the page state `p` and the board snapshot `b`, with the parts
+ * fetched so far.
  * @param {Document} doc
  * @param {PageState} p
  * @param {BoardSnapshot} b
  * @param {Translate} t
- * @param {import('./move-list.js').VariationsDrawer|null} variations
+ * @param {PanelParts} parts
  */
-export function renderPanel(doc, p, b, t, variations) {
+export function renderPanel(doc, p, b, t, { variations, friend, words }) {
   if (!hasGame(b)) return;
   const gs = b.gs;
   const viewing = b.viewPly;
   const lang = p.lang;
   const status = byId(doc, 'status');
-  setIfChanged(status, 'textContent', say(lang, statusMessage(b)));
+  setIfChanged(status, 'textContent', say(lang, statusMessage(b, friend)));
   setIfChanged(status.dataset, 'state', gs.result ? 'over' : b.thinking ? 'thinking' : gs.side);
   setIfChanged(byId(doc, 'thinking'), 'hidden', !b.thinking);
   setIfChanged(byId(doc, 'turn-indicator'), 'className', `turn ${gs.result ? 'over' : gs.side}`);
@@ -232,7 +228,8 @@ export function renderPanel(doc, p, b, t, variations) {
   setIfChanged(warn, 'textContent', say(lang, warning));
   setIfChanged(warn, 'hidden', !warning);
   renderGameOver(doc, b, lang, t);
-  renderFriend(doc, b, lang);
+  if (friend) friend.render(doc, b, lang);
+  else setIfChanged(byId(doc, 'friend-box'), 'hidden', true);
 
   for (const side of /** @type {const} */ (['blue', 'gray'])) {
     const v = gs.progress[side];
@@ -268,15 +265,10 @@ export function renderPanel(doc, p, b, t, variations) {
 
   renderNavigation(doc, b, t);
 
-  // The computer's move and what it thinks of the position it left; how far it looked, in the tooltip.
-  const info = b.aiInfo;
-  const judgement = info && describeAfterMove(info);
-  const infoText = info ? t(judgement ? 'ai.info' : 'ai.played', { side: info.side, move: info.move, judgement }) : '';
-  setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
-  setIfChanged(byId(doc, 'ai-info'), 'title', info ? say(lang, searchDetails(info, groupDigits(lang, info.nodes))) : '');
   setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
-  renderEvaluation(doc, p, b.shown ?? gs, t, barred);
+  // The computer's move in words, and the evaluation, once page/judgement.js is there.
+  if (words) words.renderJudgement(doc, p, b, t, barred);
   const review = currentReview(p, gs);
   const shown = b.viewPath ?? mainPath(viewing ?? gs.history.length);
   renderMoveList(byId(doc, 'moves'), gs, shown.join('.'), review && review.marks, t, variations);
@@ -346,53 +338,3 @@ function renderGameOver(doc, b, lang, t) {
   setIfChanged(byId(doc, 'over-half'), 'hidden', !r.halfWin);
 }
 
-/**
- * The evaluation of the position on the board (the page state's `evaluation`, for this position
- * only): the words and the bar say it the same way (review/evaluation.js), the search's depth
- * and size are in the tooltip.
- * @param {Document} doc
- * @param {PageState} p
- * @param {GameState} gs
- * @param {Translate} t
- * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): nothing is shown
- */
-function renderEvaluation(doc, p, gs, t, barred) {
-  const shown = adviceShown(p, gs);
-  const showEval = shown.showEval && !barred;
-  const showLine = shown.showLine && !barred;
-  const e = p.evaluation && p.evaluation.key === positionOf(gs).key ? p.evaluation.result : null;
-  const bar = byId(doc, 'eval-bar');
-  setIfChanged(bar, 'hidden', !showEval || !!gs.result);
-  const parts = [];
-  if (e && showEval) {
-    const words = say(p.lang, describeScore(e, e.side));
-    parts.push(words);
-    // Blue's share of the bar: half when level, all of it at the largest lead.
-    const share = 50 + (50 * blueView(e.score, e.side)) / VALUE_LIMIT;
-    setIfChanged(byId(doc, 'eval-fill').style, 'height', `${share.toFixed(1)}%`);
-    const label = t('eval.bar', { text: words });
-    if (bar.getAttribute('aria-label') !== label) bar.setAttribute('aria-label', label);
-  }
-  if (e && showLine && e.pv.length) parts.push(t('eval.line', { line: e.pv.slice(0, 8).join(' ') }));
-  const text = parts.join(' ');
-  setIfChanged(byId(doc, 'eval-text'), 'textContent', text);
-  setIfChanged(byId(doc, 'eval-text'), 'hidden', !text);
-  setIfChanged(byId(doc, 'eval-text'), 'title', e && text ? say(p.lang, searchDetails(e, groupDigits(p.lang, e.nodes))) : '');
-}
-
-/**
- * The keyboard shortcuts' list.
- * @param {Document} doc
- * @param {Translate} t
- */
-export function renderShortcuts(doc, t) {
-  const list = byId(doc, 'shortcut-list');
-  list.textContent = '';
-  for (const [keys, action] of SHORTCUTS) {
-    const dt = doc.createElement('dt');
-    dt.textContent = t(keys);
-    const dd = doc.createElement('dd');
-    dd.textContent = t(action);
-    list.append(dt, dd);
-  }
-}

@@ -5,7 +5,7 @@
 import { readSettings, linkParams, settingErrorText } from '../lib/setting-reader.js';
 import { savePrefs } from './storage.js';
 import { LANGUAGES, pickLanguage, loadMessages, languageName } from '../lib/i18n.js';
-import { fillChoices, localisePage, renderShortcuts } from './panel.js';
+import { fillChoices, localisePage } from './panel.js';
 import { withPref, themeOf } from './page-state.js';
 
 /**
@@ -57,7 +57,6 @@ export function pagePrefs(ctx, { sound, changed }) {
     localisePage(document, t);
     fillChoices(document, board.catalogue, t, lang, LANGUAGES.map((code) => [code, languageName(code)]));
     if (later) await later();
-    renderShortcuts(document, t);
     changed('language');
   }
 

@@ -1,33 +1,13 @@
 // The "Recent games" view: the games kept in this browser (storage.js), newest first, each with
-// its rules, players, length, result and when it last changed, a button that reopens it and one
-// that deletes it. The game on the board is marked and cannot be deleted from here.
+// its rules, players, length, result and when it last changed (the summary games.js keeps), a
+// button that reopens it and one that deletes it. The game on the board is marked and cannot be
+// deleted from here. Fetched once there is a kept game to list: till then index.html's "no games
+// yet" stands, and the page draws the count beside the view's title itself.
 import { el } from '../lib/dom.js';
-import { setIfChanged } from '../lib/dom.js';
-import { lastMoveNumber } from '../lib/moves.js';
 import { isRemote, SIDES } from '../lib/settings.js';
 /** @import { Catalogue, GameState, Result, Side } from '../engine/core-types.js' */
 /** @import { GameEntry } from './storage.js' */
 /** @import { Message } from '../lib/i18n.js' */
-
-/**
- * A game's summary for the list (summarise): its rules, who plays and at what level, its length
- * in plies and in moves (null without its state), against a friend elsewhere its id, this
- * device's seat and whose turn it is, and its result.
- * @typedef {{
- *   variant: string,
- *   mode: string,
- *   side: Side,
- *   level: number,
- *   plies: number|null,
- *   gameId: string|null,
- *   seat: Side|'watch'|null,
- *   turn: Side|null,
- *   moves: number|null,
- *   result: Result['token']|null,
- *   reason: Result['reason']|null,
- *   clock: string|null,
- * }} GameSummary
- */
 
 /**
  * A summary as the list reads it back from storage, which may hold anything: each part as
@@ -35,33 +15,6 @@ import { isRemote, SIDES } from '../lib/settings.js';
  * variantMessage reads it).
  * @typedef {{variant: unknown, mode: string|null, side: string|null, level: number|null, seat: string|null, turn: string|null, moves: number|null, result: string|null, reason: string|null, clock: string|null}} StoredSummary
  */
-
-/**
- * A game's summary for the list, from its settings and the rules core's state.
- * @param {{variant: string, mode: string, side: Side, level: number, clock?: string, gameId?: string|null, seat?: Side|'watch'|null}} settings
- * @param {GameState|null} gs
- * @returns {GameSummary}
- */
-export function summarise(settings, gs) {
-  return {
-    variant: gs ? gs.variant : settings.variant,
-    mode: settings.mode,
-    side: settings.side,
-    level: settings.level,
-    plies: gs ? gs.history.length : null,
-    // Against a friend elsewhere: the game's id, this device's seat and whose turn it is.
-    gameId: settings.gameId || null,
-    seat: settings.seat || null,
-    turn: gs && !gs.result ? gs.side : null,
-    // Said in moves, as the move list and the game-over panel count them.
-    moves: gs ? lastMoveNumber(gs) ?? 0 : null,
-    result: gs && gs.result ? gs.result.token : null,
-    // How it ended: the list says a resignation, an agreement or an abort.
-    reason: gs && gs.result ? gs.result.reason : null,
-    // The time control of a game with a clock (`5+3`), or null.
-    clock: settings.clock && settings.clock !== 'none' ? settings.clock : null,
-  };
-}
 
 /**
  * The summary `s` of a list entry, read back.
@@ -217,14 +170,4 @@ export function renderRecent(list, entries, { current, catalogue, say, lang, now
     }),
   );
   if (!rows.length) list.replaceChildren(el('li', { class: 'recent-none', text: say({ key: 'recent.none' }) }));
-}
-
-/**
- * Keeps the count shown beside the view's title.
- * @param {HTMLElement} summary
- * @param {number} n
- * @param {(message: Message) => string} say
- */
-export function renderRecentCount(summary, n, say) {
-  setIfChanged(summary, 'textContent', say({ key: 'recent.title', params: { n } }));
 }

@@ -1,12 +1,10 @@
-// Records in and out of the page: the game's record downloaded as a file (and its pictures: the
-// position as a PNG image, the game as an animated GIF, made by the board), a record file opened
-// (by its button, or dropped on the board), and the text box that shows the position's code or
-// the game's record and opens what is pasted into it (a record, else a position of the form's
-// rules). Every record opens through the page's one door (doors.js): the record of a game by link
-// as that game, any other as a new game, the one in progress kept.
-import { recordFileName, download } from './share.js';
-import { recordRequest, keepPlayers } from './doors.js';
+// Records in and out of the page: the controls that download the game's record and its
+// pictures, open a record file (by its button, or dropped on the board), and the text box that
+// shows the position's code or the game's record and opens what is pasted into it. What they do
+// (page/record-files.js) is fetched at the first use.
 import { errorText } from '../lib/errors.js';
+import { onDemand } from '../lib/on-demand.js';
+import { keepPlayers } from './doors.js';
 
 /**
  * @import { PageContext } from './context.js'
@@ -15,51 +13,38 @@ import { errorText } from '../lib/errors.js';
  */
 
 /**
- * @param {PageContext} ctx
- * @param {{
+ * `start` opens a game through the door and says what could not be done; `variant` is the rules
+ * the form shows, those of a pasted position.
+ * @typedef {{
  *   start: (request: GameRequest, say?: {problem?: (text: string) => Message}) => Promise<boolean>,
  *   variant: () => GameRequest['variant'],
- * }} parts `start` opens a game through the door and says what could not be done; `variant` is
- *   the rules the form shows, those of a pasted position
+ * }} RecordParts
  */
-export function pageRecords(ctx, { start, variant }) {
+
+/**
+ * @param {PageContext} ctx
+ * @param {RecordParts} parts
+ */
+export function pageRecords(ctx, parts) {
   const { board, $ } = ctx;
   const box = /** @type {HTMLTextAreaElement} */ ($('io-text'));
-
+  const load = onDemand(() => import('./record-files.js').then((m) => m.recordFiles(ctx, parts)));
   /**
-   * Opens a record from a file (`name`) or the text box.
+   * Does what the player asked, once its code is there; says so when it could not be fetched.
+   * @param {(files: ReturnType<typeof import('./record-files.js').recordFiles>) => unknown} f
+   */
+  const act = (f) => load().then(f, (e) => ctx.notify({ key: 'notice.recordsNotLoaded', params: { error: errorText(e) } }));
+  /**
+   * Opens a record from a file called `name`.
    * @param {string} text
-   * @param {string} [name] the file's name
+   * @param {string} name
    */
-  async function open(text, name) {
-    const request = await recordRequest(text, keepPlayers(board, 'record'), name ? 'record' : 'import');
-    await start(request, { problem: (error) => (name ? { key: 'share.badFile', params: { name, error } } : { text: error }) });
-  }
-
-  /**
-   * Downloads a picture the board makes: the position shown as a PNG image, or the game as an
-   * animated GIF (which takes a moment for a long game: the page says so meanwhile).
-   * @param {'png'|'gif'} kind
-   */
-  async function picture(kind) {
-    const state = board.state;
-    if (!state) return;
-    if (kind === 'gif') ctx.notify({ key: 'share.making' });
-    try {
-      const blob = kind === 'png' ? await board.toPNG() : await board.toGIF();
-      download(document, recordFileName(state, new Date(), kind), blob);
-      // Only its own word goes: a notice said meanwhile (a link copied) stays.
-      const notice = ctx.page().notice;
-      if (notice && 'key' in notice && notice.key === 'share.making') ctx.notify(null);
-    } catch (e) {
-      ctx.notify({ key: 'share.pictureFailed', params: { error: errorText(e) } });
-    }
-  }
+  const open = (text, name) => act((r) => r.open(text, name));
 
   function wire() {
-    $('download-record').addEventListener('click', () => board.state && download(document, recordFileName(board.state), board.record ?? ''));
-    $('download-png').addEventListener('click', () => picture('png'));
-    $('download-gif').addEventListener('click', () => picture('gif'));
+    $('download-record').addEventListener('click', () => act((r) => r.downloadRecord()));
+    $('download-png').addEventListener('click', () => act((r) => r.picture('png')));
+    $('download-gif').addEventListener('click', () => act((r) => r.picture('gif')));
     $('open-record').addEventListener('click', () => $('record-file').click());
     $('record-file').addEventListener('change', async (e) => {
       const input = /** @type {HTMLInputElement} */ (e.target);
@@ -86,8 +71,9 @@ export function pageRecords(ctx, { start, variant }) {
     $('import').addEventListener('click', () => {
       const text = box.value.trim();
       if (!text) ctx.notify({ key: 'notice.pasteFirst' });
-      else if (text.startsWith('[')) open(text);
-      else start({ ...keepPlayers(board, 'import'), variant: variant(), position: text });
+      else if (text.startsWith('[')) act((r) => r.open(text));
+      // A position of the form's rules, as a new game of the same players, at once.
+      else parts.start({ ...keepPlayers(board, 'import'), variant: parts.variant(), position: text });
     });
   }
 

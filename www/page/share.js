@@ -1,7 +1,6 @@
-// Sharing a game: a link that reproduces it, a friend's links (a game by link, a live game's
-// invitation and watch link), and a record file to download or open. Pure except `download`,
-// which hands a file to the browser.
-/** @import { GameState, Side } from '../engine/core-types.js' */
+// Sharing a game: a link that reproduces it, pure (a friend's links are remote/friend-links.js's,
+// a record file's page/record-files.js's).
+/** @import { Side } from '../engine/core-types.js' */
 
 /** Links longer than this are not written into the address bar (storage keeps the game). */
 export const MAX_ADDRESS_LENGTH = 64_000;
@@ -29,44 +28,6 @@ export function gameLink(base, { record, mode, side, level, movetime, help, ply,
 }
 
 /**
- * The link that hands a game by link to the friend playing seat `to`: the game's id and its
- * record, so the friend's device opens it at their seat (or brings its copy up to date).
- * @param {string} base
- * @param {{record: string, gameId: string, to: Side}} game
- * @returns {string}
- */
-export function friendLink(base, { record, gameId, to }) {
-  const params = new URLSearchParams({ mode: 'friend', side: to, 'game-id': gameId });
-  params.set('record', compactRecord(record));
-  return `${base}#${params.toString()}`;
-}
-
-/**
- * The invitation to a live game for the friend playing seat `to`: the relay, the game's id, the
- * host's public key (with which the friend's device checks every message) and `seatKey`, the
- * private key of the friend's seat (docs/LIVE-PROTOCOL.md): whoever holds the link holds the
- * seat. All in the fragment, which never reaches a server.
- * @param {string} base
- * @param {{relay: string, gameId: string, hostKey: string, to: Side, variant: string, seatKey: string}} game
- * @returns {string}
- */
-export function inviteLink(base, { relay, gameId, hostKey, to, variant, seatKey }) {
-  const params = new URLSearchParams({ mode: 'live', side: to, variant, relay, 'game-id': gameId, 'host-key': hostKey, 'seat-key': seatKey });
-  return `${base}#${params.toString()}`;
-}
-
-/**
- * The link that lets anyone watch a live game: as the invitation, without a seat or its key.
- * @param {string} base
- * @param {{relay: string, gameId: string, hostKey: string, variant: string}} game
- * @returns {string}
- */
-export function watchLink(base, { relay, gameId, hostKey, variant }) {
-  const params = new URLSearchParams({ mode: 'live', variant, relay, 'game-id': gameId, 'host-key': hostKey });
-  return `${base}#${params.toString()}`;
-}
-
-/**
  * A record without what a link need not carry: the blank lines and line breaks between moves
  * are spaces. The record reads back the same.
  * @param {string} record
@@ -90,34 +51,4 @@ export function pageBase(location) {
   return location.origin === 'null' || location.protocol === 'file:'
     ? location.href.split(/[?#]/)[0]
     : `${location.origin}${location.pathname}`;
-}
-
-/**
- * A file name for a game's record, or with `ext` its picture: blue-and-gray-<date>-<plies>.<ext>.
- * @param {Pick<GameState, 'history'>} state
- * @param {Date} [now]
- * @param {string} [ext]
- * @returns {string}
- */
-export function recordFileName(state, now = new Date(), ext = 'txt') {
-  /** @param {number} n */
-  const pad = (n) => String(n).padStart(2, '0');
-  return `blue-and-gray-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${state.history.length}.${ext}`;
-}
-
-/**
- * Offers `data` (text, or a picture's Blob) to the reader as a file named `name`.
- * @param {Document} doc
- * @param {string} name
- * @param {string|Blob} data
- */
-export function download(doc, name, data) {
-  const url = URL.createObjectURL(typeof data === 'string' ? new Blob([data], { type: 'text/plain;charset=utf-8' }) : data);
-  const a = doc.createElement('a');
-  a.href = url;
-  a.download = name;
-  doc.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

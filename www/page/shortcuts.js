@@ -1,21 +1,6 @@
 // Keyboard shortcuts of the page: a key event to an intent, or null. Keys typed into a form
-// field are never taken; arrows on the focused board move its cursor, not the history.
-
-/**
- * The shortcuts, for the "?" list: [keys message key, action message key].
- * @type {readonly (readonly [string, string])[]}
- */
-export const SHORTCUTS = Object.freeze([
-  ['keys.undo', 'shortcut.undo'],
-  ['keys.redo', 'shortcut.redo'],
-  ['keys.history', 'shortcut.history'],
-  ['keys.ends', 'shortcut.ends'],
-  ['keys.variations', 'shortcut.variations'],
-  ['keys.flip', 'shortcut.flip'],
-  ['keys.new', 'shortcut.new'],
-  ['keys.hint', 'shortcut.hint'],
-  ['keys.help', 'shortcut.help'],
-]);
+// field are never taken; arrows on the focused board move its cursor, not the history. Their
+// list, for the "?" sheet, is page/shortcut-list.js's.
 
 const FIELDS = new Set(['input', 'select', 'textarea', 'button']);
 

@@ -1,10 +1,11 @@
 // The page's tools fetched at their first opening, each with its messages: how to play
-// (teach/howto.js), the board editor (editor/editor-dialog.js) and the opening explorer
-// (review/explorer.js). A load that fails says so and is tried again at the next opening
+// (teach/howto.js), the board editor (editor/editor-dialog.js), the opening explorer
+// (review/explorer.js) and the keyboard shortcuts' list (page/shortcut-list.js). A load that fails says so and is tried again at the next opening
 // (lib/on-demand.js).
 import { loadMessages } from '../lib/i18n.js';
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
+import { openSheet } from '../lib/dom.js';
 /** @import { PageContext } from './context.js' */
 /** @import { EditorRequest } from '../editor/editor-dialog.js' */
 
@@ -23,6 +24,7 @@ export function pageTools(ctx, { startFromEditor }) {
       m.editorDialog({ dialog: ctx.dialog('editor'), t, start: startFromEditor, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
     ),
   );
+  const loadShortcuts = onDemand(() => Promise.all([import('./shortcut-list.js'), loadMessages('shortcuts', ctx.page().lang)]).then(([m]) => m));
   const loadExplorer = onDemand(() =>
     Promise.all([import('../review/explorer.js'), loadMessages('explore', ctx.page().lang)]).then(([m]) => {
       explorer = m.openingExplorer(ctx, { box: $('explorer-box') });
@@ -30,7 +32,19 @@ export function pageTools(ctx, { startFromEditor }) {
     }),
   );
 
+  /** The keyboard shortcuts' sheet, its list drawn in the page's language (page/shortcut-list.js, fetched at its first opening). */
+  function shortcuts() {
+    loadShortcuts().then(
+      (m) => {
+        m.renderShortcuts(document, t);
+        return openSheet(ctx.dialog('shortcuts'));
+      },
+      (e) => ctx.notify({ key: 'notice.shortcutsNotLoaded', params: { error: errorText(e) } }),
+    );
+  }
+
   function wire() {
+    $('show-shortcuts').addEventListener('click', shortcuts);
     $('open-howto').addEventListener('click', () =>
       loadHowto().then(
         (howto) => howto.open(),
@@ -58,5 +72,5 @@ export function pageTools(ctx, { startFromEditor }) {
     explorer?.render();
   }
 
-  return { wire, render };
+  return { wire, render, shortcuts };
 }

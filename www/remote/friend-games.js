@@ -6,7 +6,8 @@
 // (remote/hand-over.js shows it with a QR code). A live game whose relay cannot be reached goes on
 // by link from here. Opening such links and records is the page's one door (page/doors.js). The
 // lobby of open games (remote/lobby-dialog.js) is fetched at its first opening.
-import { friendLink, inviteLink, watchLink, pageBase } from '../page/share.js';
+import { pageBase } from '../page/share.js';
+import { friendLink, inviteLink, watchLink } from './friend-links.js';
 import { otherSide } from '../lib/settings.js';
 import { invites } from './friend.js';
 import { errorText } from '../lib/errors.js';
@@ -140,7 +141,8 @@ export function friendGames(ctx, { games, save, offer, recordBox, start, rules, 
   }
 
   const loadLobby = onDemand(() =>
-    Promise.all([import('./lobby-dialog.js'), loadMessages('lobby', ctx.page().lang)]).then(([m]) =>
+    // A challenge's rules that are no named variant are said in the messages' `rules` part.
+    Promise.all([import('./lobby-dialog.js'), loadMessages('lobby', ctx.page().lang), loadMessages('rules', ctx.page().lang)]).then(([m]) =>
       m.lobbyDialog({
         dialog: ctx.dialog('lobby'),
         t: ctx.t,

@@ -16,9 +16,6 @@ import { standingOffer } from '../lib/draw-offer.js';
  * @typedef {{order: 'same'|'newer'|'older'}|{order: 'differs'|'own', ply: number}} MoveOrder
  */
 
-/** The game settings that name one game with a friend elsewhere, besides the game's own. */
-export const MATCH_SETTINGS = Object.freeze(['game-id', 'relay', 'host-key', 'seat-key']);
-
 /**
  * How a link's moves (`theirs`) stand to this device's (`mine`): `{order: 'same'|'newer'|'older'}`
  * or `{order: 'differs', ply}` (the first ply, from 1, at which they part).

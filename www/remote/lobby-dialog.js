@@ -7,7 +7,7 @@
 import { el, openSheet } from '../lib/dom.js';
 import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
-import { describeSpec } from '../page/variant-picker.js';
+import { describeSpec } from '../page/rules-words.js';
 import { Lobby } from './lobby.js';
 /**
  * @import { Translate } from '../lib/i18n.js'

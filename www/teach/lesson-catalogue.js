@@ -1,9 +1,13 @@
 // The lessons' catalogue as the page reads it and the learner's progress, with no DOM and no
 // wasm: the lessons of the rules core (`lessons()`) checked and grouped by kind, what the
-// learner has done, and whether the banner offers the lessons to a first-time visitor. One
-// lesson's session is lesson-session.js's, which exports all of this module too.
+// learner has done (kept by lesson-progress.js, which the page reads at once: this module is
+// fetched with the lessons), and whether the banner offers the lessons to a first-time visitor.
+// One lesson's session is lesson-session.js's, which exports all of this module too.
+
+export { STORAGE_KEY, loadProgress, saveProgress, markDone } from './lesson-progress.js';
 
 /** @import { Side } from '../engine/core-types.js' */
+/** @typedef {import('./lesson-progress.js').LessonProgress} LessonProgress */
 
 /** @typedef {'rules'|'strategy'} LessonKind */
 
@@ -13,15 +17,6 @@
  * rules option it teaches (null: none).
  * @typedef {{id: string, variant: string, code: string, learner: Side, budget: number, kind: LessonKind, teaches: string|null}} Lesson
  */
-
-/**
- * The learner's progress, as kept: the lessons done and what became of the offer to a
- * first-time visitor (null: not answered yet).
- * @typedef {{done: string[], offer: 'started'|'dismissed'|null}} LessonProgress
- */
-
-/** Where progress is kept: {done: [lesson ids], offer: 'started' | 'dismissed'}. */
-export const STORAGE_KEY = 'bluegray.lessons.v1';
 
 /**
  * The kinds of lesson, in the order the list shows them.
@@ -91,51 +86,6 @@ export function lessonFor(list, option) {
 }
 
 // ------------------------------------------------------------------ progress
-
-/**
- * Reads the saved progress from a Web Storage object; anything unreadable counts as none.
- * @param {Pick<Storage, 'getItem'>} storage
- * @returns {LessonProgress}
- */
-export function loadProgress(storage) {
-  try {
-    const raw = storage.getItem(STORAGE_KEY);
-    /** @type {unknown} */
-    const parsed = raw ? JSON.parse(raw) : null;
-    if (!parsed || typeof parsed !== 'object') return { done: [], offer: null };
-    const data = /** @type {Record<string, unknown>} */ (parsed);
-    /** @type {string[]} */
-    const done = Array.isArray(data.done) ? data.done.filter((x) => typeof x === 'string') : [];
-    const offer = data.offer === 'started' || data.offer === 'dismissed' ? data.offer : null;
-    return { done: [...new Set(done)], offer };
-  } catch {
-    return { done: [], offer: null };
-  }
-}
-
-/**
- * Keeps the progress; when storage refuses, it is only kept for this visit.
- * @param {Pick<Storage, 'setItem'>} storage
- * @param {LessonProgress} progress
- */
-export function saveProgress(storage, progress) {
-  try {
-    storage.setItem(STORAGE_KEY, JSON.stringify({ done: progress.done, offer: progress.offer }));
-  } catch {
-    /* kept in memory only */
-  }
-}
-
-/**
- * The progress with lesson `id` done (and the lessons counted as taken up).
- * @param {LessonProgress} progress
- * @param {string} id
- * @returns {LessonProgress}
- */
-export function markDone(progress, id) {
-  const done = progress.done.includes(id) ? progress.done : [...progress.done, id];
-  return { ...progress, done, offer: progress.offer || 'started' };
-}
 
 /**
  * How many lessons of `list` are done.

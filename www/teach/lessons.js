@@ -1,14 +1,15 @@
 // The lessons: the button that opens their dialog, the banner that offers them to a first-time
 // visitor, the learner's progress (kept in the browser's storage) and the lesson that teaches
-// each rules option. Only this is on the page from the start. The dialog itself, the list and
-// one lesson on its board, is lesson-dialog.js's, fetched with the rules core's teaching module
-// and the teaching messages at the first opening (or when the rules picker asks which lesson
+// each rules option. Only this and the progress (lesson-progress.js) are on the page from the
+// start. The catalogue's reading (lesson-catalogue.js) and the dialog itself, the list and one
+// lesson on its board (lesson-dialog.js), are fetched with the rules core's teaching module and
+// the teaching messages at the first opening (or when the rules picker asks which lesson
 // teaches a rule); the lessons' state is lesson-session.js's.
 import { loadTeaching } from '../engine/assets.js';
 import { el, button, openSheet } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import { loadMessages } from '../lib/i18n.js';
-import * as S from './lesson-catalogue.js';
+import { loadProgress, saveProgress, markDone as withDone } from './lesson-progress.js';
 
 /** @import { Lesson } from './lesson-catalogue.js' */
 /** @import { Translate } from '../lib/i18n.js' */
@@ -21,7 +22,7 @@ import * as S from './lesson-catalogue.js';
  * @typedef {{open(id?: string|null): Promise<void>, lessonFor(option: string): {id: string, title: string}|null, ready(): Promise<boolean>}} Lessons
  */
 
-export { STORAGE_KEY, loadProgress } from './lesson-catalogue.js';
+export { STORAGE_KEY, loadProgress } from './lesson-progress.js';
 
 /**
  * Wires the lessons: `dialog` (a <dialog>), `openButton`, `offer` (a banner for a first-time
@@ -43,7 +44,12 @@ export { STORAGE_KEY, loadProgress } from './lesson-catalogue.js';
  * @returns {Lessons}
  */
 export function initLessons({ dialog, openButton, offer, t, storage, onPlay = () => {} }) {
-  let progress = S.loadProgress(storage);
+  let progress = loadProgress(storage);
+  /**
+   * The catalogue's reading (lesson-catalogue.js), fetched with the teaching module.
+   * @type {typeof import('./lesson-catalogue.js')|null}
+   */
+  let S = null;
   /**
    * The lessons from the rules core (lesson-catalogue.js's lessonInfo), once read.
    * @type {Lesson[]|null}
@@ -66,7 +72,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
    */
   async function ready() {
     try {
-      [core] = await Promise.all([loadTeaching(), loadMessages('teach', document.documentElement.lang || 'en')]);
+      [core, S] = await Promise.all([loadTeaching(), import('./lesson-catalogue.js'), loadMessages('teach', document.documentElement.lang || 'en')]);
       return !!catalogue();
     } catch {
       return false;
@@ -76,7 +82,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
   /** The catalogue, read from the rules core once it is loaded; null until then. */
   function catalogue() {
     if (list) return list;
-    if (!core) return null;
+    if (!core || !S) return null;
     try {
       list = S.readCatalogue(core.lessons());
     } catch {
@@ -93,7 +99,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
     /** @type {typeof import('./lesson-dialog.js')} */
     let dialogModule;
     try {
-      [core, dialogModule] = await Promise.all([loadTeaching(), import('./lesson-dialog.js'), loadMessages('teach', document.documentElement.lang || 'en')]);
+      [core, dialogModule, S] = await Promise.all([loadTeaching(), import('./lesson-dialog.js'), import('./lesson-catalogue.js'), loadMessages('teach', document.documentElement.lang || 'en')]);
       lessons = S.readCatalogue(core.lessons());
       list = lessons;
     } catch (e) {
@@ -110,8 +116,8 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
    * @param {string} id
    */
   function markDone(id) {
-    progress = S.markDone(progress, id);
-    S.saveProgress(storage, progress);
+    progress = withDone(progress, id);
+    saveProgress(storage, progress);
     drawOffer();
   }
 
@@ -119,7 +125,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
   function drawOffer() {
     if (!offer) return;
     const l = catalogue();
-    const shown = l ? S.offerShown(l, progress) : !progress.offer && !progress.done.length;
+    const shown = l && S ? S.offerShown(l, progress) : !progress.offer && !progress.done.length;
     if (shown && !offer.childElementCount) buildOffer(offer);
     offer.hidden = !shown;
   }
@@ -132,7 +138,7 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
     /** @param {'started'|'dismissed'} choice */
     const decide = (choice) => {
       progress = { ...progress, offer: choice };
-      S.saveProgress(storage, progress);
+      saveProgress(storage, progress);
       drawOffer();
     };
     yes.addEventListener('click', () => {
@@ -163,8 +169,8 @@ export function initLessons({ dialog, openButton, offer, t, storage, onPlay = ()
    */
   function lessonFor(option) {
     const l = catalogue();
-    const lesson = l && S.lessonFor(l, option);
-    return lesson ? { id: lesson.id, title: S.lessonTitle(t, lesson) } : null;
+    const lesson = l && S && S.lessonFor(l, option);
+    return lesson && S ? { id: lesson.id, title: S.lessonTitle(t, lesson) } : null;
   }
 
   openButton.addEventListener('click', () => open(null));

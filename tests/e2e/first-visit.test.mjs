@@ -1,0 +1,72 @@
+// End-to-end: what a first visit fetches (issue 34, "a lighter page"). The page's parts that
+// only some visits use are not fetched with it: the rules by ingredients, the keyboard
+// shortcuts' list, the engine's judgement in words, the Recent games list, games against a friend
+// elsewhere, each with its messages, what the endings' and the records' controls do, and the
+// stylesheet of them all (teach.css). Each comes when first used, and one that cannot be fetched
+// says so.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, openPage, playMove, waitPly, waitText, q } from './helpers.mjs';
+
+const env = setUp({});
+
+/** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
+const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'judgement', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css'];
+
+/**
+ * Which of `names` the page has fetched.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} names
+ */
+const fetched = (page, names) =>
+  page.evaluate((list) => {
+    const files = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop() ?? '');
+    return list.filter((n) => files.some((f) => f === n || f.startsWith(`${n}-`)));
+  }, names);
+
+/**
+ * Waits until the page has fetched each of `names`.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} names
+ */
+const waitFetched = (page, names) =>
+  page.waitForFunction((list) => {
+    const files = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop() ?? '');
+    return list.every((n) => files.some((f) => f === n || f.startsWith(`${n}-`)));
+  }, names);
+
+test('a first visit fetches none of the parts some visits use; each comes when first used, and one not fetched says so', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'ai', level: 1 }));
+  assert.deepEqual(await fetched(page, LATER), [], 'a first visit fetches none of them');
+
+  // The rules by ingredients, not fetched (offline before the service worker kept them): said.
+  await page.route('**/ingredients-*.js', (r) => r.abort());
+  await page.click('#ingredients-box summary');
+  await waitText(page, '#notice', /rules by ingredients could not be loaded/);
+  await page.unroute('**/ingredients-*.js');
+
+  // The keyboard shortcuts' list, with its messages and the stylesheet, at the sheet's first opening.
+  await page.keyboard.press('?');
+  await page.waitForFunction(() => /** @type {HTMLDialogElement} */ (document.getElementById('shortcuts')).open);
+  assert.match(await page.textContent('#shortcut-list'), /Take back a move/);
+  assert.deepEqual(await fetched(page, ['shortcut-list', 'shortcuts-en', 'teach.css']), ['shortcut-list', 'shortcuts-en', 'teach.css']);
+  await page.keyboard.press('Escape');
+
+  // A move: the computer's answer said in words, and the game kept, so the Recent games list.
+  await playMove(page, 'e2-e3');
+  await waitPly(page, 2);
+  await waitFetched(page, ['judgement', 'engine-en', 'recent', 'recent-en']);
+  await page.locator('#recent-list .recent-open').first().waitFor({ state: 'attached' });
+  assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friend-en']), [], 'no friend yet');
+
+  // A game against a friend by link: its parts, then its box under the status (empty until a move is to send).
+  await page.selectOption('#mode', 'friend');
+  await page.click('#new-game');
+  await page.waitForFunction(() => !document.getElementById('friend-box')?.hidden);
+  assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friend-en']), ['friend-games', 'friend-box', 'friend-en']);
+  await waitText(page, '#status', /^Your move \(Blue\)\.$/);
+
+  // The one request refused above, and the browser's line on it.
+  assert.deepEqual(problems.filter((p) => !p.includes('ingredients-') && !p.endsWith('Failed to load resource: net::ERR_FAILED')), []);
+  await page.close();
+});

@@ -1,0 +1,30 @@
+// Magyar: a legutóbbi játszmák listájának sorai; a kódjával együtt töltődnek be, amikor van mit
+// mutatni. A kulcsok ugyanazok, mint a recent-en.js-ben.
+export default {
+  messages: {
+    'recent.players.ai': 'te ({side:side}) a gép ellen, {level}. szint ({name})',
+    'recent.players.two': 'két játékos',
+    'recent.players.demo': 'a gép önmaga ellen',
+    'recent.players.view': 'megtekintendő játszma',
+    'recent.moves': '{n} lépés',
+    'recent.result': 'eredmény: {result}',
+    'recent.inProgress': 'folyamatban',
+    'recent.open': 'Megnyitás',
+    'recent.delete': 'Törlés: {game}',
+    'recent.deleteTitle': 'A játszma törlése',
+    'recent.onBoard': 'Ez a játszma van a táblán',
+    'recent.confirmDelete': 'Végleg törlöd ezt a játszmát?',
+    'recent.ended.resignation': 'eredmény: {result}, feladással',
+    'recent.ended.agreement': 'eredmény: {result}, megegyezéssel',
+    'recent.ended.aborted': 'megszakítva, eredmény nélkül',
+    'recent.ended.abandoned': '{result} eredmény: egy játékos elhagyta a játszmát',
+    'recent.ended.time': 'eredmény {result} időtúllépéssel',
+    'recent.clock': 'óra {clock}',
+    'recent.players.friend.seat': 'te ({side:side}) egy barátod ellen, linkkel',
+    'recent.players.friend.watch': 'játszma egy baráttal, linkkel',
+    'recent.players.live.seat': 'te ({side:side}) egy barátod ellen, élőben',
+    'recent.players.live.watch': 'élő játszma, amelyet nézel',
+    'recent.yourMove': 'te lépsz',
+    'recent.waitingFor': 'várakozás erre: {side:side}',
+  },
+};

@@ -1,0 +1,30 @@
+// Русский: строки списка недавних партий; загружаются вместе с его кодом, когда есть что
+// показать. Ключи те же, что в recent-en.js.
+export default {
+  messages: {
+    'recent.players.ai': 'вы ({side:side}) против компьютера, уровень {level} ({name})',
+    'recent.players.two': 'двое игроков',
+    'recent.players.demo': 'компьютер против компьютера',
+    'recent.players.view': 'партия для просмотра',
+    'recent.moves': '{n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}',
+    'recent.result': 'результат {result}',
+    'recent.inProgress': 'не окончена',
+    'recent.open': 'Открыть',
+    'recent.delete': 'Удалить: {game}',
+    'recent.deleteTitle': 'Удалить эту партию',
+    'recent.onBoard': 'Эта партия сейчас на доске',
+    'recent.confirmDelete': 'Удалить эту партию навсегда?',
+    'recent.ended.resignation': 'результат {result}, сдача',
+    'recent.ended.agreement': 'результат {result}, по соглашению',
+    'recent.ended.aborted': 'прервана, без результата',
+    'recent.ended.abandoned': 'результат {result}: игрок покинул партию',
+    'recent.ended.time': 'результат {result} по времени',
+    'recent.clock': 'часы {clock}',
+    'recent.players.friend.seat': 'вы ({side:side}) против друга, по ссылке',
+    'recent.players.friend.watch': 'партия с другом, по ссылке',
+    'recent.players.live.seat': 'вы ({side:side}) против друга, вживую',
+    'recent.players.live.watch': 'живая партия, за которой вы наблюдаете',
+    'recent.yourMove': 'ваш ход',
+    'recent.waitingFor': 'ждём ход: {side:side}',
+  },
+};

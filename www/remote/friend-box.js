@@ -1,0 +1,68 @@
+// What the panel draws of a game against a friend elsewhere: the status line's words, the box
+// under it (the connection's line, the links to send, taking this browser's seat back, moving the
+// seat to another device), and under the board's controls a draw offer that stands and a claim of
+// the game the friend left (their buttons are page/endings.js's). Fetched, with remote/friend-games.js and the friend part of the
+// messages, for the first game against a friend elsewhere: the panel (page/panel.js) draws it
+// once it is there, and the page waits for it before it draws such a game.
+import { say } from '../lib/i18n.js';
+import { setIfChanged } from '../lib/dom.js';
+import { isRemote } from '../lib/settings.js';
+import { byId, button } from '../page/page-elements.js';
+import { friendStatus, liveLine, onlookersLine, offersLink, invites } from './friend.js';
+/** @import { GameSnapshot } from '../page/panel.js' */
+
+export { friendStatus as status };
+
+/**
+ * The box of a game against a friend elsewhere: the connection's line and the links to send.
+ * @param {Document} doc
+ * @param {GameSnapshot} b
+ * @param {string} lang
+ */
+export function render(doc, b, lang) {
+  const remote = isRemote(b.settings.mode);
+  setIfChanged(byId(doc, 'friend-box'), 'hidden', !remote);
+  renderOffers(doc, b, lang, remote);
+  if (!remote) return;
+  const line = [say(lang, liveLine(b.live, b.relay)), say(lang, onlookersLine(b.live))].filter(Boolean).join(' ');
+  setIfChanged(byId(doc, 'live-status'), 'textContent', line);
+  setIfChanged(byId(doc, 'live-status'), 'hidden', !line);
+  if (b.live) setIfChanged(byId(doc, 'live-status').dataset, 'relay', b.live.relay);
+  setIfChanged(byId(doc, 'send-link'), 'hidden', !offersLink(b));
+  // The live game's link: the invitation on the host's device while the other seat is open, the
+  // watch link otherwise.
+  const live = b.settings.mode === 'live' && b.live && b.live.seat && b.gameId !== null ? b.live : null;
+  const invite = invites(live);
+  setIfChanged(byId(doc, 'invite-link'), 'hidden', !live);
+  setIfChanged(byId(doc, 'invite-link').dataset, 'i18n', invite ? 'live.invite' : 'live.watchLink');
+  setIfChanged(byId(doc, 'invite-link'), 'textContent', say(lang, { key: invite ? 'live.invite' : 'live.watchLink' }));
+  // Another tab of this browser plays this device's seat: this one can take it.
+  setIfChanged(byId(doc, 'take-seat'), 'hidden', !(b.settings.mode === 'live' && b.live && b.live.elsewhere));
+  // This device plays a seat: the player may move it to another device of theirs.
+  const seated = !!live && (live.seat === 'blue' || live.seat === 'gray') && !live.elsewhere;
+  setIfChanged(byId(doc, 'continue-elsewhere'), 'hidden', !seated || !!b.gs?.result);
+}
+
+/**
+ * The draw offer that stands in a game against a friend (the friend's is answered here, this
+ * device's own waits), and the claim of a live game the friend left; neither in other games.
+ * @param {Document} doc
+ * @param {GameSnapshot} b
+ * @param {string} lang
+ * @param {boolean} remote
+ */
+function renderOffers(doc, b, lang, remote) {
+  const offer = remote ? b.drawOffer : null;
+  const mine = offer !== null && offer === b.seat;
+  setIfChanged(byId(doc, 'draw-offer'), 'hidden', !offer);
+  if (offer) {
+    const stands = b.settings.mode === 'live' ? 'ending.offerStandsLive' : 'ending.offerStands';
+    setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', say(lang, { key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
+    setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
+    setIfChanged(button(doc, 'decline-draw'), 'textContent', say(lang, { key: mine ? 'ending.withdrawDraw' : 'ending.declineDraw' }));
+  }
+  const claimable = remote && b.claimableAt !== null && b.claimableAt <= Date.now();
+  setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);
+  const away = b.seat === 'blue' ? 'gray' : 'blue';
+  if (claimable) setIfChanged(byId(doc, 'claim-text'), 'textContent', say(lang, { key: 'ending.claimable', params: { side: away } }));
+}
