@@ -15,7 +15,7 @@ import { recentBox } from './page/recent-box.js';
 import { loadMessages } from './lib/i18n.js';
 import { onDemand } from './lib/on-demand.js';
 import { laterStyles } from './lib/dom.js';
-import { nextTask } from './lib/next-task.js';
+import { nextTask, idle } from './lib/next-task.js';
 import { errorText } from './lib/errors.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
@@ -388,8 +388,11 @@ async function main() {
   form.follow();
   await form.settled();
   document.documentElement.dataset.ready = 'true';
-  // Offline play and the offer of a new version, once the page is ready: the service worker's
-  // registration, with its code (page/update.js). Not fetched: the page works, only not offline.
+  // Offline play and the offer of a new version once the page is ready and the browser idle, as
+  // a service worker is usually registered, so that neither it nor what it caches competes with
+  // the first visit: the registration, with its code (page/update.js). Not fetched: the page
+  // works, only not offline.
+  await idle();
   import('./page/update.js').then(
     (m) => {
       const update = m.pageUpdate(ctx, { save });
