@@ -198,25 +198,18 @@ export const loadVariations = onDemand(async () => {
 let readerLoaded = null;
 
 /**
- * `core` if it reads records, else null.
- * @param {Core} core
- * @returns {RecordCore|null}
- */
-function readsRecords(core) {
-  return core.Game.fromRecord ? /** @type {RecordCore} */ (core) : null;
-}
-
-/**
  * Loads the rules core that reads game records (docs/RULES.md R35): the play module where it reads
  * them itself (the single file's, which has no server to fetch another module from), else the
- * variations module. A failed load is tried again at the next call.
+ * variations module, fetched beside the play module, not after it. A failed load is tried again
+ * at the next call.
  * @returns {Promise<RecordCore>}
  */
 export async function loadRecordReader() {
-  const reader = readsRecords(await loadWasm()) ?? readsRecords(await loadVariations());
-  if (!reader) throw new Error('the variations module reads no records');
-  readerLoaded = reader;
-  return reader;
+  // The glue's class says which it is before any module is compiled.
+  const core = 'fromRecord' in bindings.Game ? await loadWasm() : await loadVariations();
+  if (!core.Game.fromRecord) throw new Error('this rules core reads no records');
+  readerLoaded = /** @type {RecordCore} */ (core);
+  return readerLoaded;
 }
 
 /**
