@@ -26,7 +26,7 @@ import { shortcutFor } from './page/shortcuts.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './page/page-state.js';
 import { pageContext } from './page/context.js';
 import { pageAddress, readLink } from './page/address.js';
-import { gameDoors, rematchRequest } from './page/doors.js';
+import { gameDoors, rematchRequest, tabRequest } from './page/doors.js';
 import { newGameForm } from './page/form.js';
 import { pageRecords } from './page/records.js';
 import { pageNavigation } from './page/navigation.js';
@@ -160,26 +160,12 @@ async function openAddress({ starting }) {
     opened = r.opened;
     problems.push(...r.problems);
   }
-  if (!opened && starting) problems.push(...(await friends.open(tabGame(link.place))).problems);
-  if (problems.length) ctx.notify({ key: 'notice.badLink', params: { errors: problems.join(' ') } });
-}
-
-/**
- * This tab's game at start-up (kept or not yet), else the most recent kept one, else a new game;
- * `place` is where a link asks it to stand. A kept game the board cannot take stays kept (the
- * player may delete it), and a new game starts.
- * @param {{ply?: number, view?: number}} place
- * @returns {GameRequest}
- */
-function tabGame(place) {
-  const tab = games.kept();
-  if (!tab) return { from: 'start', ...place };
-  if ('settings' in tab) return { from: 'tab', ...tab.settings, record: tab.record, ...place };
-  if (tab.error) {
-    ctx.notify({ key: 'notice.savedLost', params: { error: tab.error } });
-    return { from: 'start' };
+  if (!opened && starting) {
+    const { request, lost } = tabRequest(games.kept(), link.place);
+    if (lost) ctx.notify({ key: 'notice.savedLost', params: { error: lost } });
+    problems.push(...(await friends.open(request)).problems);
   }
-  return { from: 'tab', kept: tab.id, ...place };
+  if (problems.length) ctx.notify({ key: 'notice.badLink', params: { errors: problems.join(' ') } });
 }
 
 /**

@@ -60,11 +60,15 @@ function addressSettings(page) {
   return GAME_SETTINGS.filter((k) => url.searchParams.has(k) || fragment.has(k));
 }
 
-/** Starts a game of `mode` from the New game form, at side Blue where the mode has a side. */
+/**
+ * Starts a game of `mode` from the New game form, at side Blue where the mode has a side; returns
+ * once the board plays it (a game against a friend waits for its part of the page to be fetched).
+ */
 async function startFromForm(page, mode, side = 'blue') {
   await page.selectOption('#mode', mode);
   if (await page.isVisible('#side')) await page.selectOption('#side', side);
   await page.click('#new-game');
+  await page.waitForFunction((m) => window.bluegray.element.settings.mode === m, mode);
 }
 
 /** Waits until a live game's relay has seated this device. */

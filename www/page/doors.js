@@ -240,6 +240,22 @@ export function gameDoors(ctx, { games, save, address }) {
 }
 
 /**
+ * The request that opens this tab's game at start-up without a link's game: `tab` is what the
+ * kept games give (games.js `kept()`: this tab's game, kept or not yet, else the most recent kept
+ * one, or null for a new game), `place` where a link asks it to stand. A kept game that cannot be
+ * loaded stays kept (the player may delete it): a new game starts, and `lost` says why.
+ * @param {import('./games.js').TabGame|null} tab
+ * @param {{ply?: number, view?: number}} place
+ * @returns {{request: GameRequest, lost?: string}}
+ */
+export function tabRequest(tab, place) {
+  if (!tab) return { request: { from: 'start', ...place } };
+  if ('settings' in tab) return { request: { from: 'tab', ...tab.settings, record: tab.record, ...place } };
+  if (tab.error) return { request: { from: 'start' }, lost: tab.error };
+  return { request: { from: 'tab', kept: tab.id, ...place } };
+}
+
+/**
  * A game record as the rules core reads it: its state, and its draw offer's tag; throws what it
  * says of a bad record.
  * @param {string} record
