@@ -148,9 +148,10 @@ async function startFromEditor(request) {
  * Opens the game the address asks for (a link's game, or at start-up without one this tab's
  * game or the most recent kept one); a bad link says what is wrong and writes nothing. Used at
  * start-up and when a game link is opened in the tab that shows the page (the fragment changes).
- * @param {{starting: boolean}} options
+ * `tab`: at start-up, this tab's game as the kept games gave it (games.js `kept()`).
+ * @param {{starting: true, tab: import('./page/games.js').TabGame|null}|{starting: false}} options
  */
-async function openAddress({ starting }) {
+async function openAddress(options) {
   const link = readLink(location.search, location.hash, limitsOf(board.catalogue));
   const problems = link.errors.map((e) => settingErrorText(t, e));
   if (link.relay) ctx.update((p) => ({ ...p, relay: link.relay ?? null }));
@@ -160,8 +161,8 @@ async function openAddress({ starting }) {
     opened = r.opened;
     problems.push(...r.problems);
   }
-  if (!opened && starting) {
-    const { request, lost } = tabRequest(games.kept(), link.place);
+  if (!opened && options.starting) {
+    const { request, lost } = tabRequest(options.tab, link.place);
     if (lost) ctx.notify({ key: 'notice.savedLost', params: { error: lost } });
     problems.push(...(await friends.open(request)).problems);
   }
@@ -315,9 +316,11 @@ function onKey(e, shortcuts) {
 // ---------------------------------------------------------------- start
 
 async function main() {
+  // This tab's game, if any, opened once the rules core is there (unless a link's game is).
+  const tab = games.kept();
   // A kept game, or a link's record, is read by the rules core that reads records (docs/RULES.md
   // R35): fetched from the start, beside the play module, rather than after it.
-  if (games.kept() || /(^|[?#&])record=/.test(location.search + location.hash)) loadRecordReader().catch(() => {});
+  if (tab || /(^|[?#&])record=/.test(location.search + location.hash)) loadRecordReader().catch(() => {});
   /** @type {import('./lib/settings.js').SettingError[]} */
   const errors = [];
   ctx.update((p) => ({ ...p, prefs: prefsFrom(loadPrefs(ctx.storage)), siteRelay: siteRelay(document) }));
@@ -350,7 +353,7 @@ async function main() {
     return;
   }
   // The game is chosen once the rules core says what is valid (its levels, variants, records).
-  await openAddress({ starting: true });
+  await openAddress({ starting: true, tab });
   if (errors.length) ctx.notify({ key: 'notice.badLink', params: { errors: errors.map((e) => settingErrorText(t, e)).join(' ') } });
   // From now on every change of the board is the player's, and is kept.
   ctx.update((p) => ({ ...p, recent: games.list(), started: true }));

@@ -1,8 +1,9 @@
 // Setting up a board's game: loading the rules core (and the board's language) once, the game
 // the attributes describe (a record, else a position of the variant, else its start; a bad one
 // is reported and the nearest good game started), the element's `newGame(options)`, who plays in
-// the record's tags, a game by link's id, putting a game on the board, and moving it to the rules
-// core that keeps variations when it has some (docs/RULES.md R29).
+// the record's tags, a game by link's id, putting a game on the board, reading a record with the
+// rules core that reads records (fetched first, docs/RULES.md R35), and moving a game to the
+// rules core that keeps variations when it has some (R29).
 import * as B from './board.js';
 import { playerTags } from './players.js';
 import { loadWasm, loadVariations, loadRecordReader, recordReaderAtHand } from '../engine/assets.js';
@@ -51,7 +52,8 @@ const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
 
 /**
  * A game of the rules core: a record, else a position of the variant, else its start. Throws.
- * A record needs a rules core that reads records (`recordCore`).
+ * A record needs a rules core that reads records (`coreAtHand`, engine/assets.js
+ * `loadRecordReader`).
  * @param {Core} core
  * @param {{variant: string, record?: string|null, position?: string|null}} start
  * @returns {CoreGame}

@@ -129,15 +129,17 @@ export function gameDoors(ctx, { games, save, address }) {
     const problems = [];
     let opened = false;
     try {
+      // The kept game a link or an invitation of a game against a friend elsewhere names.
+      const match = !r.kept && r.mode && isRemote(r.mode) && r.gameId ? games.findMatch(r.gameId) : null;
       // A kept game and a record are read by the rules core that reads records, fetched first
       // (docs/RULES.md R35), so that the board reads them at once and a bad one changes nothing.
-      if (r.kept || r.record || (r.mode && isRemote(r.mode) && r.gameId)) {
+      if (r.kept || r.record || match) {
         await loadRecordReader().catch((e) => {
           throw new Error(t('error.records', { error: errorText(e) }));
         });
       }
       if (r.kept) opened = openKept(r.kept, {}, problems);
-      else if (r.mode && isRemote(r.mode) && r.gameId && games.findMatch(r.gameId)) opened = await openMatch(r, problems);
+      else if (match) opened = await openMatch(r, match, problems);
       else {
         games.switchTo(null, () => board.newGame(boardOptions(r)));
         // The same link opened again is the game kept from it, not a new one.
@@ -176,11 +178,10 @@ export function gameDoors(ctx, { games, save, address }) {
    * nothing and says so. A live game goes on through its relay (an invitation's seat key taken,
    * so that the seat moves to this device).
    * @param {GameRequest} r
+   * @param {NonNullable<ReturnType<Games['findMatch']>>} kept the kept game `r` names
    * @param {string[]} problems
    */
-  async function openMatch(r, problems) {
-    const kept = r.gameId ? games.findMatch(r.gameId) : null;
-    if (!kept) return false;
+  async function openMatch(r, kept, problems) {
     if (r.mode === 'live') {
       // An invitation opened again takes its seat back here (from another device of the guest's).
       /** @type {Record<string, string>} */

@@ -71,9 +71,8 @@ fn line(
 
 /// Searches for the side to move after a game's line (the variant `spec`, the position code
 /// `start` it began from, empty for the variant's start, and the `moves` played since, such as
-/// `"e2-e3 e8-e7"`) at AI
-/// `level` (a whole number from 1 to 8) with an optional time budget in milliseconds
-/// (`undefined`, `null` or 0 for the level's own budget). Returns
+/// `"e2-e3 e8-e7"`) at AI `level` (a whole number from 1 to 8) with an optional time budget in
+/// milliseconds (`undefined`, `null` or 0 for the level's own budget). Returns
 /// `{best, score, mateIn, scoreText, depth, nodes, pv, side}`.
 #[wasm_bindgen]
 pub fn think(
