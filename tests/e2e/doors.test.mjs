@@ -336,7 +336,8 @@ test('the form shows a link’s game once the page is ready, not at a later fram
   assert.equal(await d.page.inputValue('#mode'), 'two', 'the link’s mode is in the form when the page is ready');
   await d.page.selectOption('#mode', 'ai');
   assert.equal(await d.page.isVisible('#side'), true, 'a game against the computer asks for a side');
-  await d.page.waitForTimeout(1500);
+  // A frame asked for now comes after the one the page asked for before the choice.
+  await d.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
   assert.equal(await d.page.inputValue('#mode'), 'ai', 'the frame drawn later keeps the player’s choice');
   assert.equal(await d.page.isVisible('#side'), true);
 });
