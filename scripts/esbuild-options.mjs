@@ -28,7 +28,7 @@ export const BUNDLE = {
 export const ROLLDOWN_OUTPUT = {
   format: 'esm',
   minify: true,
-  comments: { legal: false },
+  comments: { legal: false, annotation: false },
   charset: 'utf8',
   entryFileNames: '[name].js',
   chunkFileNames: '[name]-[hash].js',

@@ -10,8 +10,9 @@
 //   node scripts/measure-parts.mjs [--top N]
 //
 // The wasm part reads rustc's output as scripts/build-web.sh left it in target/ (the play module,
-// the teaching module in target/wasm-teach, the variations module in target/wasm-variations), shrinks it as that script does (wasm-opt -Oz)
-// but keeping the names (-g), binds it with wasm-bindgen (which drops the code only the binding
+// the teaching module in target/wasm-teach, the variations module in target/wasm-variations),
+// shrinks it as that script does (the project's wasm-opt -Oz, before and after the binding) but
+// keeping the names (-g), binds it with wasm-bindgen (which drops the code only the binding
 // generator runs) and weighs it with twiggy (`cargo install twiggy --version 0.8.0 --locked`);
 // it is skipped, saying why, when one of those tools or the module is missing. The figures are
 // raw bytes: a part's share of the gzip is about its share of the raw bytes. The JS part needs
@@ -33,6 +34,8 @@ const MODULES = [
   { name: 'teaching', file: path.join(TARGET, 'wasm-teach/wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
   { name: 'variations', file: path.join(TARGET, 'wasm-variations/wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
 ];
+/** The project's binaryen (npm), as build-web.sh uses it. */
+const WASM_OPT = path.join(REPO, 'node_modules/.bin/wasm-opt');
 /** The wasm-opt features build-web.sh enables. */
 const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals'];
 /**
@@ -92,7 +95,7 @@ function have(tool) {
 
 /** Weighs each wasm module by part (see PARTS). */
 function wasmParts() {
-  const missing = ['wasm-opt', 'wasm-bindgen', 'twiggy'].filter((t) => !have(t));
+  const missing = [WASM_OPT, 'wasm-bindgen', 'twiggy'].filter((t) => !have(t));
   if (missing.length) {
     console.log(`wasm: skipped, ${missing.join(', ')} not found (twiggy: cargo install twiggy --version 0.8.0 --locked)`);
     return;
@@ -105,8 +108,10 @@ function wasmParts() {
         continue;
       }
       const named = path.join(tmp, `${name}.wasm`);
-      execFileSync('wasm-opt', ['-Oz', '-g', ...FEATURES, file, '-o', named]);
+      execFileSync(WASM_OPT, ['-Oz', '-g', ...FEATURES, file, '-o', named]);
       execFileSync('wasm-bindgen', ['--target', 'web', '--omit-default-module-path', '--out-dir', tmp, '--out-name', name, named]);
+      const bound = path.join(tmp, `${name}_bg.wasm`);
+      execFileSync(WASM_OPT, ['-Oz', '-g', ...FEATURES, '--enable-reference-types', '--enable-multivalue', bound, '-o', bound]);
       const csv = execFileSync('twiggy', ['top', '-n', '1000000', '--format', 'csv', path.join(tmp, `${name}_bg.wasm`)], {
         encoding: 'utf8',
         maxBuffer: 64 << 20,

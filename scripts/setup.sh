@@ -39,12 +39,7 @@ if [ -n "$want_wb" ]; then
   fi
 fi
 
-# wasm-opt shrinks the module; the build works without it.
-if ! command -v wasm-opt >/dev/null; then
-  apt_install binaryen || echo "setup: wasm-opt not found and not root: the wasm is left unoptimised"
-fi
-
-# npm packages, exactly as locked.
+# npm packages, exactly as locked (binaryen's wasm-opt among them, which shrinks the wasm).
 if [ -f package-lock.json ]; then
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     echo "setup: npm ci"

@@ -1,17 +1,17 @@
 // End-to-end: what a first visit fetches (issue 34, "a lighter page"). The page's parts that
 // only some visits use are not fetched with it: the rules by ingredients, the keyboard
 // shortcuts' list, the engine's judgement in words, the Recent games list, games against a friend
-// elsewhere, each with its messages, what the endings' and the records' controls do, and the
-// stylesheet of them all (teach.css). Each comes when first used, and one that cannot be fetched
+// elsewhere, each with its messages, what the endings' and the records' controls do, the
+// stylesheet of them all (teach.css), and the board's reasons for a refused move. Each comes when first used, and one that cannot be fetched
 // says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, playMove, waitPly, waitText, q } from './helpers.mjs';
+import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint } from './helpers.mjs';
 
 const env = setUp({});
 
 /** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
-const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'judgement', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css'];
+const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'judgement', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css', 'why-en'];
 
 /**
  * Which of `names` the page has fetched.
@@ -51,6 +51,12 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   assert.match(await page.textContent('#shortcut-list'), /Take back a move/);
   assert.deepEqual(await fetched(page, ['shortcut-list', 'shortcuts-en', 'teach.css']), ['shortcut-list', 'shortcuts-en', 'teach.css']);
   await page.keyboard.press('Escape');
+
+  // A move the rules refuse: the board says why once the reasons are fetched, with that move.
+  await clickPoint(page, 'e2');
+  await clickPoint(page, 'e4');
+  await waitText(page, '#game >>> .notice', /^e4 is not next to e2: a guard steps to a neighbouring point\.$/);
+  assert.deepEqual(await fetched(page, ['why-en']), ['why-en']);
 
   // A move: the computer's answer said in words, and the game kept, so the Recent games list.
   await playMove(page, 'e2-e3');

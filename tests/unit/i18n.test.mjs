@@ -21,12 +21,13 @@ import rulesEn from '../../www/messages/rules-en.js';
 import recentEn from '../../www/messages/recent-en.js';
 import shortcutsEn from '../../www/messages/shortcuts-en.js';
 import engineEn from '../../www/messages/engine-en.js';
+import whyEn from '../../www/messages/why-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
 /** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages, ...friendEn.messages, ...rulesEn.messages, ...recentEn.messages, ...shortcutsEn.messages, ...engineEn.messages };
+const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages, ...friendEn.messages, ...rulesEn.messages, ...recentEn.messages, ...shortcutsEn.messages, ...engineEn.messages, ...whyEn.messages };
 const TABLES = await loadAllTables();
 // The page's messages, the review's and the engine's words, as the page has them once it has
 // shown a review and an evaluation (the board's are there from the start).
@@ -63,7 +64,7 @@ test('the fallback is English and every language listed has a table', () => {
 });
 
 test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn, friend: friendEn, rules: rulesEn, recent: recentEn, shortcuts: shortcutsEn, engine: engineEn };
+  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn, friend: friendEn, rules: rulesEn, recent: recentEn, shortcuts: shortcutsEn, engine: engineEn, why: whyEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
   assert.equal(new Set(all).size, all.length, 'no key in two parts');
@@ -96,6 +97,8 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
   for (const k of keysOf(shortcutsEn)) assert.match(k, /^(shortcut|keys)\./, k);
   // The engine's part is only its judgement in words, said once its code is fetched.
   for (const k of keysOf(engineEn)) assert.match(k, /^(eval|ai|engine)\./, k);
+  // The reasons for a refused move, and nothing else: the board fetches them with the first.
+  for (const k of keysOf(whyEn)) assert.match(k, /^why\./, k);
 });
 
 /**
@@ -125,15 +128,16 @@ test('the board’s part has every message the element says: a page with only th
     for (const x of text.matchAll(/'([a-z][A-Za-z]*(?:\.[A-Za-z0-9-]+)+)'/g)) {
       // The element's puzzle mode speaks the teaching part, which a page with puzzles has loaded,
       // a live session the live part, which the board loads with the session's code, and the
-      // edit mode the editor's part, which it loads with the editor.
-      const loaded = [en, teachEn, liveEn, editEn].some((part) => Object.hasOwn(part.messages, x[1]));
+      // edit mode the editor's part, which it loads with the editor, and a refused move's reason
+      // the why part, which the board fetches with the first refusal.
+      const loaded = [en, teachEn, liveEn, editEn, whyEn].some((part) => Object.hasOwn(part.messages, x[1]));
       if (namespaces.has(x[1].split('.')[0]) && !loaded) missing.push(`${x[1]} (${m})`);
     }
   }
   assert.deepEqual(missing, []);
   // Keys made at run time: a result, a move the rules core refuses, and the namespaces a board message names.
   for (const k of ['result.breakthrough', 'result.draw', 'side.blue', 'piece.captain', 'number.groupSeparator']) assert.ok(Object.hasOwn(en.messages, k), k);
-  assert.ok(Object.keys(en.messages).some((k) => k.startsWith('why.')), 'the rules core’s reasons');
+  assert.ok(Object.keys(whyEn.messages).some((k) => k.startsWith('why.')), 'the rules core’s reasons');
   for (const [k, t] of Object.entries(en.messages)) {
     for (const x of t.matchAll(/\{\w+:(\w+)\}/g)) assert.ok(Object.keys(en.messages).some((key) => key.startsWith(`${x[1]}.`)), `${k} names ${x[1]}, which the board's part lacks`);
   }

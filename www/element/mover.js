@@ -11,6 +11,7 @@ import { startGlide } from './anim.js';
 import { travelled } from '../lib/moves.js';
 import { SIDES } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
+import { loadMessages } from '../lib/i18n.js';
 /** @import { CoreError, CoreGame, GameState, SearchResult } from '../engine/core-types.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { MoveBy } from './board.js' */
@@ -38,6 +39,7 @@ import { errorText } from '../lib/errors.js';
  *   error(message: string): void,
  *   t(key: string, params?: MessageParams): string,
  *   say(message: Message): string,
+ *   language(): string,
  * }} MoverBoard
  */
 
@@ -118,7 +120,14 @@ export class Mover {
     try {
       game.play(`${from}-${to}`);
     } catch (e) {
-      this.#board.apply(B.explainRefusal, from, to, /** @type {CoreError} */ (e));
+      // The reasons are a part of the messages of their own, fetched with the first refusal; a
+      // reason that arrives once the board shows another position is not said.
+      const b = this.#board;
+      loadMessages('why', b.language()).then(() => {
+        if (b.state().gs?.code !== before.code) return;
+        b.apply(B.explainRefusal, from, to, /** @type {CoreError} */ (e));
+        b.changed();
+      });
       return false;
     }
     this.#afterMove(before, 'human');

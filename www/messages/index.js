@@ -15,11 +15,12 @@
 // the first rules shown that are no named variant), the Recent games list's lines
 // (`recent-<lang>.js`, loaded with its code once there is a kept game), the keyboard
 // shortcuts' list (`shortcuts-<lang>.js`, loaded when its sheet first opens) and the engine's
-// judgement in words (`engine-<lang>.js`, loaded with the first the panel says).
+// judgement in words (`engine-<lang>.js`, loaded with the first the panel says). The board's
+// reasons for a refused move (`why-<lang>.js`) are loaded with the first move it refuses.
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'|'rules'|'recent'|'shortcuts'|'engine'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'|'rules'|'recent'|'shortcuts'|'engine'|'why'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -58,6 +59,7 @@ export const LANGUAGES = Object.freeze([
       recent: () => import('./recent-en.js'),
       shortcuts: () => import('./shortcuts-en.js'),
       engine: () => import('./engine-en.js'),
+      why: () => import('./why-en.js'),
     }),
   },
   {
@@ -78,6 +80,7 @@ export const LANGUAGES = Object.freeze([
       recent: () => import('./recent-ru.js'),
       shortcuts: () => import('./shortcuts-ru.js'),
       engine: () => import('./engine-ru.js'),
+      why: () => import('./why-ru.js'),
     }),
   },
   {
@@ -98,12 +101,13 @@ export const LANGUAGES = Object.freeze([
       recent: () => import('./recent-hu.js'),
       shortcuts: () => import('./shortcuts-hu.js'),
       engine: () => import('./engine-hu.js'),
+      why: () => import('./why-hu.js'),
     }),
   },
 ]);
 
 /** The parts of a language's table besides the board's, loaded when first needed. */
-export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore', 'friend', 'rules', 'recent', 'shortcuts', 'engine']));
+export const PARTS = /** @type {readonly Part[]} */ (Object.freeze(['page', 'review', 'live', 'teach', 'howto', 'edit', 'lobby', 'explore', 'friend', 'rules', 'recent', 'shortcuts', 'engine', 'why']));
 
 /** The language whose table is complete, used where another lacks a message. */
 export const FALLBACK = 'en';
