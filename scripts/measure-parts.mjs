@@ -49,6 +49,9 @@ const PARTS = [
   [/bluegray_(\w+)::(\w+)/, (m) => `${m[1]}::${m[2]}`],
   [/dlmalloc|__rust_(?:alloc|realloc|dealloc)/, () => 'allocator (dlmalloc)'],
   [/serde|itoa|ryu/, () => 'serde, serde_json'],
+  // An export's wrapper, which the second wasm-opt pass (build-web.sh) inlines into wasm-bindgen's
+  // shims of it, named after them.
+  [/^[a-z]\w*(?: externref shim)?(?: multivalue shim)$|^[a-z]\w* externref shim$/, () => 'wasm::exports (the #[wasm_bindgen] wrappers)'],
   [/wasm_bindgen|js_sys|web_sys|__wbindgen|__wbg|externref|console_error/, () => 'bindings (wasm-bindgen, js-sys)'],
   [/\b(?:core|alloc|std)\b|^<?(?:u8|u16|u32|u64|i32|char|str)\b|memcpy|memset|memcmp|memmove/, () => 'std (core, alloc: fmt, panics, collections)'],
   [/^[a-z]\w*(?:_[a-zA-Z]\w*)*$/, () => 'wasm::exports (the #[wasm_bindgen] wrappers)'],
