@@ -7,8 +7,10 @@
 // `--relay` sets the relay of live games for every visitor of the site (scripts/lib/site-relay.mjs).
 //
 //   dist/index.html             the page (index.html with its www/ paths made flat)
-//   dist/app.js, blue-gray-game.js, main-*.js, element-*.js, glue-*.js   the page and the
-//                               element (ES modules, bundled by Rolldown: see bundleModules)
+//   dist/app.js, main-*.js, glue-*.js   the page (ES modules, bundled by Rolldown: see
+//                               bundleModules)
+//   dist/blue-gray-game.js      the element for pages that embed it from the site: the npm
+//                               package's, in dist/npm/ (elementStub)
 //   dist/ai-worker.js           the AI worker
 //   dist/pkg/bluegray_wasm_simd_bg.wasm          the rules core, built with WebAssembly SIMD
 //   dist/pkg/bluegray_wasm_bg.wasm               the rules core for browsers without SIMD
@@ -20,7 +22,8 @@
 //   dist/sw.js                  the service worker, bundled with wasm-simd.js, told the build
 //   dist/examples/              the embedding example
 //   dist/blue-and-gray.html     everything in one file, for opening from disk
-//   dist/npm/                   the element as an npm package (build-package.mjs; not served)
+//   dist/npm/                   the element as an npm package (build-package.mjs), which
+//                               dist/blue-gray-game.js loads
 //
 // Every module must sit at dist/'s top level: the element finds the wasm, the worker and its
 // stylesheet next to itself (import.meta.url).
@@ -96,19 +99,19 @@ function pageHtml() {
 }
 
 /**
- * Bundles the page, the element and the worker, with Rolldown: esbuild splits code into one
- * chunk per set of entry points and lazy imports that share it, which made the first visit a
- * dozen small files that compress apart; Rolldown's chunk groups put what each loads at once in
- * one chunk, about 4 KB gzip less to fetch. The chunks:
+ * Bundles the page and the worker, with Rolldown: esbuild splits code into one chunk per set of
+ * entry points and lazy imports that share it, which made the first visit a dozen small files
+ * that compress apart; Rolldown's chunk groups put what the page loads at once in one chunk. The
+ * chunks:
  *   - `glue`: the rules core's bindings (and lib/errors.js), shared with the worker, which must
  *     not run the page's code;
- *   - `element`: every module `<blue-gray-game>` imports at once (dist/blue-gray-game.js, the
- *     element for pages that embed it from the site, is just that chunk);
- *   - `main`: the rest of what the page imports at once, app.js's own code included;
+ *   - `main`: everything else the page imports at once, app.js's own code and the element's
+ *     included: one file, one gzip (a chunk of the element's own, which pages embedding it from
+ *     the site used to load, cost the page 1.1 KB gzip more; they load the npm package's
+ *     element instead: elementStub);
  *   - what is loaded on demand (the lessons, the puzzles, the review, live play, the parts of
  *     the board that only some boards use: element/lazy-parts.js, each language's messages:
- *     ru-HASH.js), each a chunk named after its module. What the page loads at once and the
- *     element on demand (the analysis) is in `element`: the element must not fetch the page.
+ *     ru-HASH.js), each a chunk named after its module.
  * Returns the files the page's module imports statically and the fallback's page messages,
  * which the page then asks for at once instead of after running it.
  * @returns {Promise<string[]>}
@@ -120,12 +123,12 @@ async function bundleModules() {
   // shows anything, whatever the reader's language (lib/i18n.js). A chunk of their own: in the
   // page's chunk they weighed the same and left a stub chunk behind.
   const pageMessages = entry(`messages/page-${await fallbackLanguage()}.js`);
-  /** @type {{ element: Set<string>, elementLater: Set<string>, page: Set<string> } | null} */
-  let closures = null;
+  /** @type {Set<string> | null} */
+  let atOnce = null;
   const bundle = await rolldown({
     // The worker is built with the page, so that the bindings it shares with the page are one
     // chunk that the browser fetches once for both.
-    input: { app: entry('app.js'), 'blue-gray-game': entry('blue-gray-game.js'), 'ai-worker': entry('ai-worker.js') },
+    input: { app: entry('app.js'), 'ai-worker': entry('ai-worker.js') },
     transform: { target: [...TARGET] },
     logLevel: 'warn',
     // The element fetches the analysis when first used, which the page loads at once: in the
@@ -139,21 +142,14 @@ async function bundleModules() {
     ...ROLLDOWN_OUTPUT,
     codeSplitting: {
       groups: [
-        // First: a group takes in what its modules import, and the glue is the element's too.
+        // First: a group takes in what its modules import.
         { name: 'glue', test: (id) => glue.has(id), priority: 2 },
         {
           debugName: 'loaded at once',
           priority: 1,
           name(id, ctx) {
-            const imports = (/** @type {string} */ m) => ctx.getModuleInfo(m)?.importedIds ?? [];
-            const allImports = (/** @type {string} */ m) => [...imports(m), ...(ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? [])];
-            const element = entry('blue-gray-game.js');
-            closures ??= { element: reachable([element], imports), elementLater: reachable([element], allImports), page: reachable([entry('app.js')], imports) };
-            if (closures.element.has(id)) return 'element';
-            if (!closures.page.has(id)) return null;
-            // What the page loads at once and the element only when first used (the analysis)
-            // goes with the element: from the page's chunk, the element's fetch would run the page.
-            return closures.elementLater.has(id) ? 'element' : 'main';
+            atOnce ??= reachable([entry('app.js')], (m) => ctx.getModuleInfo(m)?.importedIds ?? []);
+            return atOnce.has(id) ? 'main' : null;
           },
         },
       ],
@@ -169,6 +165,16 @@ async function bundleModules() {
   // none waits for the one that imports it.
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   return [...reachable(app.imports, (f) => byName.get(f)?.imports ?? []), messages.fileName];
+}
+
+/**
+ * dist/blue-gray-game.js, the element for pages that embed it from the site: the npm package's
+ * (dist/npm/, build-package.mjs), whose module and chunks, worker, stylesheet and wasm sit
+ * together there, so that an embedding page loads only the element, and the page's own chunk
+ * holds the element's code with its own.
+ */
+function elementStub() {
+  fs.writeFileSync(path.join(DIST, 'blue-gray-game.js'), 'export*from"./npm/blue-gray-game.js";\n');
 }
 
 /**
@@ -507,6 +513,7 @@ async function main() {
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
   const chunks = await bundleModules();
+  elementStub();
   for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) copy(path.join(WWW, f), path.join(DIST, f));
   // The opening explorer's games, a file per named variant (`bluegray explorer`), fetched when the
   // explorer first looks at that variant (review/explorer.js) and kept by the service worker.
@@ -546,7 +553,8 @@ async function main() {
   for (const f of listFiles(path.join(ROOT, 'examples'))) copy(path.join(ROOT, 'examples', f), path.join(DIST, 'examples', f));
   await singleFile();
   console.log(`build-dist: dist/ written, build ${version}, ${files.length + 2} files for the service worker to keep (one of the two wasm builds among them)`);
-  // Last: the npm package is not part of the site (the service worker's list is already made).
+  // Last: the page does not use the npm package (the service worker's list is already made); a
+  // page embedding the element from the site does, through dist/blue-gray-game.js.
   const pkg = await buildPackage();
   console.log(`build-dist: dist/npm/ written, the package ${pkg.name}@${pkg.version}`);
 }

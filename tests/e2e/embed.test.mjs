@@ -179,10 +179,11 @@ test('the element loads from another origin, with its own assets, and says it is
   assert.deepEqual(info.ready, ['one', 'two']);
   assert.deepEqual(info.canvases, [true, true]);
   // The wasm (the SIMD build, which Chromium runs) and the stylesheet came from the element's
-  // origin, once each (the wasm is shared).
+  // origin, once each (the wasm is shared): the npm package's, which the site's
+  // blue-gray-game.js loads (dist/npm/).
   const wasm = info.resources.filter((r) => r.endsWith('.wasm'));
-  assert.deepEqual(wasm, [`${env.server.origin}/pkg/bluegray_wasm_simd_bg.wasm`]);
-  assert.ok(info.resources.some((r) => r === `${env.server.origin}/blue-gray-game.css`), info.resources.join(' '));
+  assert.deepEqual(wasm, [`${env.server.origin}/npm/pkg/bluegray_wasm_simd_bg.wasm`]);
+  assert.ok(info.resources.some((r) => r === `${env.server.origin}/npm/blue-gray-game.css`), info.resources.join(' '));
   // The attributes given in the markup made the games.
   assert.equal((await st(page, 'one')).variant, 'sackson');
   assert.equal((await st(page, 'two')).variant, 'classic');

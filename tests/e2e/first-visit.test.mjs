@@ -38,6 +38,21 @@ const waitFetched = (page, names) =>
 test('a first visit fetches none of the parts some visits use; each comes when first used, and one not fetched says so', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'ai', level: 1 }));
   assert.deepEqual(await fetched(page, LATER), [], 'a first visit fetches none of them');
+  // The page's code, the element's with it, is one chunk (main-HASH.js) beside the bindings'
+  // (which the worker shares) and the page's messages; none of it comes from the npm package's
+  // build (npm/), which the site's blue-gray-game.js loads for pages that embed the board.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.endsWith('.js')),
+  );
+  const names = new Set(scripts.map((p) => p.split('/').pop() ?? ''));
+  const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => (l.getAttribute('href') ?? '').replace(/-[\w-]{8}\.js$/, '')));
+  assert.deepEqual(preloaded.sort(), ['glue', 'main', 'page-en']);
+  assert.equal([...names].filter((n) => n.startsWith('main-')).length, 1, scripts.join(' '));
+  for (const n of ['app.js', 'boot.js', 'ai-worker.js']) assert.ok(names.has(n), `${n}: ${scripts.join(' ')}`);
+  assert.ok(!scripts.some((p) => p.includes('/npm/') || p.endsWith('/blue-gray-game.js')), scripts.join(' '));
 
   // The rules by ingredients, not fetched (offline before the service worker kept them): said.
   await page.route('**/ingredients-*.js', (r) => r.abort());
