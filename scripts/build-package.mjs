@@ -251,7 +251,7 @@ function checkAgainstCode(el, source) {
   // and the shadow tree is written.
   const dir = path.join(WWW, 'element');
   const code = [source, ...fs.readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))].join('\n');
-  same('events', list(el.events).map((e) => e.name), [...code.matchAll(/\bemit\('([a-z-]+)'/g)].map((x) => x[1]));
+  same('events', list(el.events).map((e) => e.name), [...code.matchAll(/\b_?emit\('([a-z-]+)'/g)].map((x) => x[1]));
   same('CSS parts', list(el.cssParts).map((p) => p.name), [...code.matchAll(/\bpart="([a-z-]+)"/g)].map((x) => x[1]));
   const css = cssFallbacks(fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8'));
   same('CSS custom properties', (el.cssProperties || []).map((p) => p.name), [...css.keys()]);

@@ -199,10 +199,10 @@ test('every message key used in the front end\'s modules and index.html exists i
   };
   let explicit = 0;
   for (const { file, text } of sources()) {
-    // Keys in the calls that take one: t('…'), this.#t('…'), translate(lang, '…'), and the
+    // Keys in the calls that take one: t('…'), this._t('…'), translate(lang, '…'), and the
     // message objects {key: '…'} and the validator's expected: '…'.
     const patterns = [
-      /(?:^|[^\w.])(?:this\.#)?t\(\s*'([^']+)'/g,
+      /(?:^|[^\w.])(?:this\._)?t\(\s*'([^']+)'/g,
       /\btranslate\(\s*[\w.]+\s*,\s*'([^']+)'/g,
       /\bkey:\s*'([^']+)'/g,
       /\bexpected:\s*'([^']+)'/g,

@@ -40,12 +40,12 @@ import { loadLanguage } from '../lib/i18n.js';
  */
 
 export class Attributes {
-  /** @type {AttributeBoard} */
-  #board;
+  /** @private @type {AttributeBoard} */
+  _board;
 
   /** @param {AttributeBoard} board */
   constructor(board) {
-    this.#board = board;
+    this._board = board;
   }
 
   /**
@@ -53,13 +53,13 @@ export class Attributes {
    * @param {string} name
    */
   changed(name) {
-    const b = this.#board;
+    const b = this._board;
     const r = b.resources();
     if (r.reflecting) return;
     const { state, errors } = applyAttribute(b.state(), name, b.host.getAttribute(name), this.limits());
     b.apply(() => state);
     if (!r.core) return; // read again, and reported, once the rules core is there
-    this.#report(errors);
+    this._report(errors);
     if (startsGame(name)) return b.newGame();
     if (name === 'mode' || name === 'side') {
       b.stopComputer();
@@ -89,7 +89,7 @@ export class Attributes {
 
   /** What the attributes may say, as the rules core's catalogue has it once it is loaded. */
   limits() {
-    const catalogue = this.#board.resources().catalogue;
+    const catalogue = this._board.resources().catalogue;
     return catalogue ? limitsOf(catalogue) : NO_LIMITS;
   }
 
@@ -98,10 +98,10 @@ export class Attributes {
    * @param {boolean} report
    */
   read(report) {
-    const b = this.#board;
+    const b = this._board;
     const { state, errors } = applyAttributes(b.state(), b.host, this.limits());
     b.apply(() => state);
-    if (report) this.#report(errors);
+    if (report) this._report(errors);
   }
 
   /**
@@ -109,7 +109,7 @@ export class Attributes {
    * @param {SettingError[]} errors
    */
   settingErrors(errors) {
-    return errors.map((e) => settingErrorText((key, params) => this.#board.t(key, params), e)).join(' ');
+    return errors.map((e) => settingErrorText((key, params) => this._board.t(key, params), e)).join(' ');
   }
 
   /**
@@ -117,7 +117,7 @@ export class Attributes {
    * @param {() => void} write
    */
   reflect(write) {
-    const r = this.#board.resources();
+    const r = this._board.resources();
     r.reflecting = true;
     try {
       write();
@@ -126,8 +126,8 @@ export class Attributes {
     }
   }
 
-  /** @param {SettingError[]} errors */
-  #report(errors) {
-    if (errors.length) this.#board.error(this.settingErrors(errors));
+  /** @private @param {SettingError[]} errors */
+  _report(errors) {
+    if (errors.length) this._board.error(this.settingErrors(errors));
   }
 }

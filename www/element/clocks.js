@@ -52,20 +52,21 @@ export function moversOf(ply, toMove) {
 }
 
 export class ClockRunner {
-  /** @type {ClockBoard} */
-  #board;
-  /** @type {ReturnType<typeof setTimeout>|null} */
-  #timer = null;
-  /** The ply the clocks stand at: a game that changed otherwise (undo, redo) is read again. */
-  #ply = -1;
+  /** @private @type {ClockBoard} */
+  _board;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */
+  _timer = null;
+  /** The ply the clocks stand at: a game that changed otherwise (undo, redo) is read again. @private */
+  _ply = -1;
 
   /** @param {ClockBoard} board */
   constructor(board) {
-    this.#board = board;
+    this._board = board;
   }
 
-  #now() {
-    return this.#board.now ? this.#board.now() : Date.now();
+  /** @private */
+  _now() {
+    return this._board.now ? this._board.now() : Date.now();
   }
 
   /**
@@ -75,7 +76,7 @@ export class ClockRunner {
    * @param {CoreGame} game
    */
   start(game) {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     let control = parseTimeControl(game.tag('TimeControl') ?? '');
     const fresh = game.clocks().length === 0 && !game.state().result;
@@ -84,8 +85,8 @@ export class ClockRunner {
       control = parseTimeControl(s.settings.clock) ?? null;
       if (control) game.setTag('TimeControl', control.text);
     }
-    b.apply(B.withClocks, control ? this.#read(game, control) : null);
-    this.#changed();
+    b.apply(B.withClocks, control ? this._read(game, control) : null);
+    this._changed();
   }
 
   /**
@@ -93,13 +94,14 @@ export class ClockRunner {
    * @param {CoreGame} game
    * @param {import('../lib/clock.js').TimeControl} control
    * @returns {Clocks}
+   * @private
    */
-  #read(game, control) {
+  _read(game, control) {
     const gs = game.state();
-    this.#ply = gs.ply;
+    this._ply = gs.ply;
     // A game shown (a replay, a puzzle) shows its recorded times, standing still.
-    const still = !!gs.result || !CLOCK_MODES.includes(this.#board.state().settings.mode);
-    return clocksFromTimes(control, game.clocks(), moversOf(gs.ply, gs.side), gs.side, still, this.#now());
+    const still = !!gs.result || !CLOCK_MODES.includes(this._board.state().settings.mode);
+    return clocksFromTimes(control, game.clocks(), moversOf(gs.ply, gs.side), gs.side, still, this._now());
   }
 
   /**
@@ -111,10 +113,10 @@ export class ClockRunner {
    * @returns {number|null} the mover's time left after it, or null without clocks
    */
   moved(game, mover, claim = null) {
-    const b = this.#board;
+    const b = this._board;
     const c = b.state().clocks;
     if (!c) return null;
-    const now = this.#now();
+    const now = this._now();
     let next;
     if (claim) {
       const stamped = !claim.live && typeof claim.at === 'number';
@@ -130,9 +132,9 @@ export class ClockRunner {
     }
     const left = Math.round(next[mover]);
     game.setClock(left);
-    this.#ply = game.state().ply;
+    this._ply = game.state().ply;
     b.apply(B.withClocks, next);
-    this.#changed();
+    this._changed();
     return left;
   }
 
@@ -142,13 +144,13 @@ export class ClockRunner {
    * @param {number|undefined} at
    */
   resume(at) {
-    const b = this.#board;
+    const b = this._board;
     const c = b.state().clocks;
     if (!c || !c.running || typeof at !== 'number') return;
-    const since = Math.min(this.#now(), at);
+    const since = Math.min(this._now(), at);
     if (since >= c.since) return;
     b.apply(B.withClocks, { ...c, since });
-    this.#changed();
+    this._changed();
   }
 
   /**
@@ -158,22 +160,22 @@ export class ClockRunner {
    * @param {GameState|null} gs
    */
   settled(game, gs) {
-    const b = this.#board;
+    const b = this._board;
     const c = b.state().clocks;
-    if (!c || !game || !gs) return this.#tick();
-    if (gs.ply !== this.#ply) {
-      b.apply(B.withClocks, this.#read(game, c.control));
-      this.#changed();
+    if (!c || !game || !gs) return this._tick();
+    if (gs.ply !== this._ply) {
+      b.apply(B.withClocks, this._read(game, c.control));
+      this._changed();
     } else if (gs.result && c.running) {
-      b.apply(B.withClocks, run(c, null, this.#now()));
-      this.#changed();
+      b.apply(B.withClocks, run(c, null, this._now()));
+      this._changed();
     }
-    this.#tick();
+    this._tick();
   }
 
   /** The board joined or left a document: the clocks tick only while it is in one. */
   connected() {
-    this.#tick();
+    this._tick();
   }
 
   /**
@@ -181,35 +183,35 @@ export class ClockRunner {
    * @returns {ClockReading|null}
    */
   reading() {
-    const c = this.#board.state().clocks;
+    const c = this._board.state().clocks;
     if (!c) return null;
-    const now = this.#now();
+    const now = this._now();
     return { control: c.control.text, blue: remaining(c, 'blue', now), gray: remaining(c, 'gray', now), running: c.running };
   }
 
-  /** Tells the page (`clock`) and redraws. */
-  #changed() {
+  /** Tells the page (`clock`) and redraws. @private */
+  _changed() {
     const r = this.reading();
-    if (r) this.#board.emit('clock', r);
-    this.#tick();
+    if (r) this._board.emit('clock', r);
+    this._tick();
   }
 
-  /** Redraws a running clock, looks at its flag, and ticks again while one runs. */
-  #tick() {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    const b = this.#board;
+  /** Redraws a running clock, looks at its flag, and ticks again while one runs. @private */
+  _tick() {
+    if (this._timer) clearTimeout(this._timer);
+    this._timer = null;
+    const b = this._board;
     const s = b.state();
     const c = s.clocks;
     if (!c || !c.running || !s.connected || (s.gs && s.gs.result)) return;
     // The other seat's flag, live, falls a lag allowance late: its last move may be on its way.
-    const flag = c.running && remaining(c, c.running, this.#now() - b.grace(c.running)) <= 0 ? c.running : null;
+    const flag = c.running && remaining(c, c.running, this._now() - b.grace(c.running)) <= 0 ? c.running : null;
     if (flag) {
-      b.apply(B.withClocks, { ...run(c, null, this.#now()), [flag]: 0 });
+      b.apply(B.withClocks, { ...run(c, null, this._now()), [flag]: 0 });
       b.flagged(flag);
       return;
     }
     b.frame();
-    this.#timer = setTimeout(() => this.#tick(), TICK_MS);
+    this._timer = setTimeout(() => this._tick(), TICK_MS);
   }
 }

@@ -49,11 +49,12 @@ export function thinkTime(movetime, clocks, side) {
 }
 
 export class Computer {
-  #client = new AiClient();
-  /** @type {ReturnType<typeof setTimeout>|null} */
-  #timer = null;
-  /** @type {ComputerBoard} */
-  #board;
+  /** @private */
+  _client = new AiClient();
+  /** @private @type {ReturnType<typeof setTimeout>|null} */
+  _timer = null;
+  /** @private @type {ComputerBoard} */
+  _board;
 
   /**
    * `board`: `{state()}` (the board's current state), `thinking(on)` (the computer waits or
@@ -62,42 +63,43 @@ export class Computer {
    * @param {ComputerBoard} board
    */
   constructor(board) {
-    this.#board = board;
+    this._board = board;
   }
 
   /** Whether a search is under way. */
   get busy() {
-    return this.#client.busy;
+    return this._client.busy;
   }
 
   /** Starts the worker ahead of its first move, when this board has a computer player. */
   warm() {
-    const { mode } = this.#board.state().settings;
-    if (mode === 'ai' || mode === 'demo') this.#client.warm().catch(() => {});
+    const { mode } = this._board.state().settings;
+    if (mode === 'ai' || mode === 'demo') this._client.warm().catch(() => {});
   }
 
   /** Moves if it is the computer's turn and it is not already on it. */
   consider() {
-    const s = this.#board.state();
-    if (!computerToMove(s) || this.#client.busy || this.#timer) return;
+    const s = this._board.state();
+    if (!computerToMove(s) || this._client.busy || this._timer) return;
     // "Thinking" shows from now, in the same frame as the move just played, so that the page
     // need not repaint while the search runs.
-    this.#board.thinking(true);
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.#ask();
+    this._board.thinking(true);
+    this._timer = setTimeout(() => {
+      this._timer = null;
+      this._ask();
     }, DELAY_MS[s.settings.mode] ?? 0);
   }
 
-  async #ask() {
-    const s = this.#board.state();
+  /** @private */
+  async _ask() {
+    const s = this._board.state();
     const gs = s.gs;
-    if (!gs || !computerToMove(s)) return this.#board.thinking(false);
+    if (!gs || !computerToMove(s)) return this._board.thinking(false);
     const asked = { code: gs.code, requested: performance.now() };
-    this.#board.asked(asked);
+    this._board.asked(asked);
     let reply;
     try {
-      reply = await this.#client.think({
+      reply = await this._client.think({
         variant: gs.variant,
         start: gs.start,
         moves: gs.history,
@@ -105,28 +107,28 @@ export class Computer {
         movetimeMs: thinkTime(s.settings.movetime, s.clocks, gs.side),
       });
     } catch (e) {
-      if (!isAbort(e)) this.#board.failed(e instanceof Error ? e : new Error(String(e)));
+      if (!isAbort(e)) this._board.failed(e instanceof Error ? e : new Error(String(e)));
       return;
     }
-    this.#board.reply(reply.result, asked);
+    this._board.reply(reply.result, asked);
   }
 
   /** Stops waiting or thinking, if it was; the worker is restarted for the next move. */
   cancel() {
-    if (this.#timer) {
-      clearTimeout(this.#timer);
-      this.#timer = null;
+    if (this._timer) {
+      clearTimeout(this._timer);
+      this._timer = null;
     }
-    if (this.#client.busy) {
-      this.#client.cancel();
-      if (this.#board.state().connected) this.warm();
+    if (this._client.busy) {
+      this._client.cancel();
+      if (this._board.state().connected) this.warm();
     }
-    this.#board.thinking(false);
+    this._board.thinking(false);
   }
 
   /** The board left the document: no timer, no search, no worker until it comes back. */
   suspend() {
     this.cancel();
-    this.#client.close('The board was removed from the page.');
+    this._client.close('The board was removed from the page.');
   }
 }

@@ -37,37 +37,50 @@ export class BoardController {
   s = S.defaultState();
   /** Handles and caches (state.js `defaultResources`). */
   r = S.defaultResources();
-  /** @type {HTMLElement} */
-  #host;
-  /** @type {BoardElements} */
-  #els;
-  #attributes;
-  #computer;
-  #mover;
-  #puzzle;
-  #history;
-  #hints;
-  #endings;
-  #live;
-  #painter;
-  #setup;
-  #edit;
-  #clocks;
-  /** Settles when the parts of the board its attributes asked for at first are fetched (lazy-parts.js). */
-  #parts = Promise.resolve(/** @type {unknown} */ (undefined));
+  /** @private @type {HTMLElement} */
+  _host;
+  /** @private @type {BoardElements} */
+  _els;
+  /** @private */
+  _attributes;
+  /** @private */
+  _computer;
+  /** @private */
+  _mover;
+  /** @private */
+  _puzzle;
+  /** @private */
+  _history;
+  /** @private */
+  _hints;
+  /** @private */
+  _endings;
+  /** @private */
+  _live;
+  /** @private */
+  _painter;
+  /** @private */
+  _setup;
+  /** @private */
+  _edit;
+  /** @private */
+  _clocks;
+  /** Settles when the parts of the board its attributes asked for at first are fetched (lazy-parts.js). @private */
+  _parts = Promise.resolve(/** @type {unknown} */ (undefined));
   /**
    * Settles when the rules core has loaded and the first game is set up.
    * @type {{promise: Promise<HTMLElement>, resolve: (host: HTMLElement) => void, reject: (e: Error) => void}}
+   * @private
    */
-  #ready;
+  _ready;
 
   /**
    * @param {HTMLElement} host the element
    * @param {BoardElements} els its shadow tree's parts
    */
   constructor(host, els) {
-    this.#host = host;
-    this.#els = els;
+    this._host = host;
+    this._els = els;
     /** @type {(host: HTMLElement) => void} */
     let resolve = () => {};
     /** @type {(e: Error) => void} */
@@ -77,7 +90,7 @@ export class BoardController {
       reject = rej;
     });
     promise.catch(() => {}); // a load failure is reported by an `error` event too
-    this.#ready = { promise, resolve, reject };
+    this._ready = { promise, resolve, reject };
     // What every part of the board is given; each takes what its own typedef names.
     const port = {
       host,
@@ -87,118 +100,118 @@ export class BoardController {
       game: () => this.requireGame(),
       catalogue: () => this.r.catalogue,
       apply: this.apply.bind(this),
-      error: (/** @type {string} */ message) => this.#reportError(message),
+      error: (/** @type {string} */ message) => this._reportError(message),
       t: (/** @type {string} */ key, /** @type {MessageParams|undefined} */ params) => this.t(key, params),
       say: (/** @type {Message} */ m) => say(this.language, m),
       language: () => this.language,
       changed: () => this.changed(),
       refresh: () => this.refresh(),
-      settled: () => this.#settled(),
-      emit: (/** @type {string} */ type, /** @type {object} */ detail) => this.#emit(type, detail),
-      reflect: (/** @type {() => void} */ write) => this.#attributes.reflect(write),
+      settled: () => this._settled(),
+      emit: (/** @type {string} */ type, /** @type {object} */ detail) => this._emit(type, detail),
+      reflect: (/** @type {() => void} */ write) => this._attributes.reflect(write),
     };
-    this.#painter = new Painter(host, els, port);
-    this.#clocks = new ClockRunner({
+    this._painter = new Painter(host, els, port);
+    this._clocks = new ClockRunner({
       ...port,
-      flagged: (side) => this.#endings.flagged(side),
+      flagged: (side) => this._endings.flagged(side),
       grace: (side) => (this.s.settings.mode === 'live' && S.seatOf(this.s) !== side ? LAG_ALLOWANCE : 0),
-      frame: () => this.#painter.frame(),
+      frame: () => this._painter.frame(),
     });
-    this.#attributes = new Attributes({
+    this._attributes = new Attributes({
       ...port,
-      newGame: () => this.#setup.queue(),
-      nameFriendGame: (game) => this.#setup.nameFriendGame(game),
-      stopComputer: () => this.#computer.cancel(),
-      stopPuzzle: () => this.#puzzle.cancel(),
-      syncLive: () => this.#live.sync(),
-      relabel: () => this.#painter.label((key) => this.t(key)),
-      describe: () => this.#painter.describe(),
-      consider: () => this.#computer.consider(),
+      newGame: () => this._setup.queue(),
+      nameFriendGame: (game) => this._setup.nameFriendGame(game),
+      stopComputer: () => this._computer.cancel(),
+      stopPuzzle: () => this._puzzle.cancel(),
+      syncLive: () => this._live.sync(),
+      relabel: () => this._painter.label((key) => this.t(key)),
+      describe: () => this._painter.describe(),
+      consider: () => this._computer.consider(),
     });
-    this.#mover = new Mover({
+    this._mover = new Mover({
       ...port,
-      settled: (news) => this.#settled(news),
-      stopComputer: () => this.#computer.cancel(),
-      livePlayed: (history, time) => this.#live.played(history, time),
-      clockMoved: (mover, claim) => this.#clocks.moved(this.requireGame(), mover, claim),
-      judge: () => this.#puzzle.judge(),
+      settled: (news) => this._settled(news),
+      stopComputer: () => this._computer.cancel(),
+      livePlayed: (history, time) => this._live.played(history, time),
+      clockMoved: (mover, claim) => this._clocks.moved(this.requireGame(), mover, claim),
+      judge: () => this._puzzle.judge(),
     });
-    this.#computer = new Computer({
+    this._computer = new Computer({
       ...port,
-      thinking: (on) => this.#mover.thinking(on),
+      thinking: (on) => this._mover.thinking(on),
       asked: (a) => this.apply(B.searchAsked, a.requested),
-      reply: (result, asked) => this.#mover.replied(result, asked),
-      failed: (e) => this.#mover.failed(e.message),
+      reply: (result, asked) => this._mover.replied(result, asked),
+      failed: (e) => this._mover.failed(e.message),
     });
-    this.#puzzle = puzzleDoor({
+    this._puzzle = puzzleDoor({
       ...port,
       teaching: loadTeaching,
       setPuzzle: (puzzle) => this.apply(B.withPuzzle, puzzle),
       markMistake: () => this.apply(B.withMistake),
       takeBack: (news) => {
-        this.#history.step(-1);
-        this.#painter.describe(news);
+        this._history.step(-1);
+        this._painter.describe(news);
       },
-      play: (move) => this.#mover.playMove(move, 'computer'),
+      play: (move) => this._mover.playMove(move, 'computer'),
       emit: (type, detail) => {
-        if (type === 'puzzle-failed') this.#emit('puzzle-failed', detail);
-        else if (type === 'puzzle-slower') this.#emit('puzzle-slower', { moves: detail.moves });
-        else this.#emit('puzzle-solved', { moves: detail.moves });
+        if (type === 'puzzle-failed') this._emit('puzzle-failed', detail);
+        else if (type === 'puzzle-slower') this._emit('puzzle-slower', { moves: detail.moves });
+        else this._emit('puzzle-solved', { moves: detail.moves });
       },
     });
-    this.#history = new History({ ...port, stopMoving: () => this.#computer.cancel(), describe: () => this.#painter.describe(), keepVariations: () => this.#setup.keepVariations() });
-    this.#hints = hintDoor(port);
-    this.#endings = new Endings({ ...port, stopMoving: () => this.#computer.cancel(), liveDeclared: (how, side) => this.#live.declared(how, side) });
-    this.#live = liveDoor({
+    this._history = new History({ ...port, stopMoving: () => this._computer.cancel(), describe: () => this._painter.describe(), keepVariations: () => this._setup.keepVariations() });
+    this._hints = hintDoor(port);
+    this._endings = new Endings({ ...port, stopMoving: () => this._computer.cancel(), liveDeclared: (how, side) => this._live.declared(how, side) });
+    this._live = liveDoor({
       ...port,
       game: () => this.r.game,
-      newGame: (game) => this.#setup.setGame(game, { keepSession: true }),
-      playRemote: (move, claim) => this.#mover.playMove(move, 'remote', claim),
-      clockSince: (at) => this.#clocks.resume(at),
-      endRemote: (how, side) => this.#endings.fromRelay(how, side),
-      offerRemote: (side, ply) => this.#endings.offerFromRelay(side, ply),
-      reflect: (name, value) => this.#attributes.reflect(() => host.setAttribute(name, value)),
+      newGame: (game) => this._setup.setGame(game, { keepSession: true }),
+      playRemote: (move, claim) => this._mover.playMove(move, 'remote', claim),
+      clockSince: (at) => this._clocks.resume(at),
+      endRemote: (how, side) => this._endings.fromRelay(how, side),
+      offerRemote: (side, ply) => this._endings.offerFromRelay(side, ply),
+      reflect: (name, value) => this._attributes.reflect(() => host.setAttribute(name, value)),
     });
-    this.#setup = new GameSetup({
+    this._setup = new GameSetup({
       ...port,
-      readAttributes: (report) => this.#attributes.read(report),
-      line: () => this.#history.line(),
-      startClocks: (game) => this.#clocks.start(game),
-      limits: () => this.#attributes.limits(),
-      settingErrors: (errors) => this.#attributes.settingErrors(errors),
+      readAttributes: (report) => this._attributes.read(report),
+      line: () => this._history.line(),
+      startClocks: (game) => this._clocks.start(game),
+      limits: () => this._attributes.limits(),
+      settingErrors: (errors) => this._attributes.settingErrors(errors),
       stop: () => {
-        this.#computer.cancel();
-        this.#puzzle.cancel();
-        this.#hints.cancel('A new game started.');
+        this._computer.cancel();
+        this._puzzle.cancel();
+        this._hints.cancel('A new game started.');
       },
       started: (keepSession) => {
-        if (!keepSession) this.#live.sync(true);
-        this.#settled();
+        if (!keepSession) this._live.sync(true);
+        this._settled();
       },
       loaded: () => {
-        if (this.s.connected) this.#computer.warm();
+        if (this.s.connected) this._computer.warm();
         // The parts the attributes asked for, fetched meanwhile (`connected`), are there when
         // `ready` settles.
-        this.#parts.then(() => {
-          this.#ready.resolve(host);
-          this.#emit('ready', {});
+        this._parts.then(() => {
+          this._ready.resolve(host);
+          this._emit('ready', {});
         });
       },
       failed: (message) => {
-        this.#reportError(message);
-        this.#ready.reject(new Error(message));
-        this.#painter.frame();
+        this._reportError(message);
+        this._ready.reject(new Error(message));
+        this._painter.frame();
       },
     });
-    this.#edit = editDoor({ frame: els.frame, core: () => this.r.core, state: () => this.s, t: this.t.bind(this), language: () => this.language, emit: (type, detail) => this.#emit(type, detail), failed: (m) => this.#reportError(m) });
+    this._edit = editDoor({ frame: els.frame, core: () => this.r.core, state: () => this.s, t: this.t.bind(this), language: () => this.language, emit: (type, detail) => this._emit(type, detail), failed: (m) => this._reportError(m) });
     attachInput(els.canvas, {
-      toPoint: (x, y) => this.#painter.toPoint(x, y),
+      toPoint: (x, y) => this._painter.toPoint(x, y),
       canDrag: (p) => S.canHumanMove(this.s) && I.canDragFrom(this.s.ui, p),
       onIntent: (it) => this.intent(it),
     });
     attachResultClose(els.resultClose, els.canvas, (it) => this.intent(it));
-    els.canvas.addEventListener('focus', () => this.#focus(true));
-    els.canvas.addEventListener('blur', () => this.#focus(false));
+    els.canvas.addEventListener('focus', () => this._focus(true));
+    els.canvas.addEventListener('blur', () => this._focus(false));
   }
 
   /**
@@ -212,7 +225,7 @@ export class BoardController {
   }
 
   get ready() {
-    return this.#ready.promise;
+    return this._ready.promise;
   }
 
   get game() {
@@ -220,19 +233,19 @@ export class BoardController {
   }
 
   get history() {
-    return this.#history;
+    return this._history;
   }
 
   get hints() {
-    return this.#hints;
+    return this._hints;
   }
 
   get endings() {
-    return this.#endings;
+    return this._endings;
   }
 
   get painter() {
-    return this.#painter;
+    return this._painter;
   }
 
   /** The language the board speaks. */
@@ -252,20 +265,20 @@ export class BoardController {
 
   connected() {
     this.apply(B.connected, true);
-    this.r.resizeObserver = new ResizeObserver(() => this.#painter.frame());
-    this.r.resizeObserver.observe(this.#els.frame);
-    this.#attributes.read(false);
-    this.#painter.label((key) => this.t(key));
-    this.#painter.frame();
-    this.#clocks.connected();
+    this.r.resizeObserver = new ResizeObserver(() => this._painter.frame());
+    this.r.resizeObserver.observe(this._els.frame);
+    this._attributes.read(false);
+    this._painter.label((key) => this.t(key));
+    this._painter.frame();
+    this._clocks.connected();
     if (!this.r.core) {
-      this.#parts = Promise.all([this.#live.needed(), this.#edit.needed(), this.#puzzle.needed()]);
-      this.#setup.load();
+      this._parts = Promise.all([this._live.needed(), this._edit.needed(), this._puzzle.needed()]);
+      this._setup.load();
     } else {
-      this.#computer.warm();
-      this.#computer.consider();
-      this.#puzzle.resume();
-      this.#live.sync();
+      this._computer.warm();
+      this._computer.consider();
+      this._puzzle.resume();
+      this._live.sync();
     }
   }
 
@@ -273,16 +286,16 @@ export class BoardController {
     this.apply(B.connected, false);
     this.r.resizeObserver?.disconnect();
     this.r.resizeObserver = null;
-    this.#computer.suspend();
-    this.#puzzle.cancel();
-    this.#hints.cancel('The board was removed from the page.');
-    this.#live.sync();
-    this.#clocks.connected();
+    this._computer.suspend();
+    this._puzzle.cancel();
+    this._hints.cancel('The board was removed from the page.');
+    this._live.sync();
+    this._clocks.connected();
   }
 
   /** @param {string} name */
   attributeChanged(name) {
-    this.#attributes.changed(name);
+    this._attributes.changed(name);
   }
 
   // ------------------------------------------------------------------ games
@@ -293,7 +306,7 @@ export class BoardController {
    * @returns {Promise<void>}
    */
   newGame(options) {
-    return this.#setup.newGame(options);
+    return this._setup.newGame(options);
   }
 
   requireGame() {
@@ -304,28 +317,29 @@ export class BoardController {
   /**
    * After any change of the game: announce a result reached now, describe, redraw, let the computer move.
    * @param {Message[]} [news]
+   * @private
    */
-  #settled(news = []) {
+  _settled(news = []) {
     const gs = this.s.gs;
     if (gs && gs.result && this.s.announced !== gs.ply) {
       this.apply(B.announced, gs.ply);
-      queueMicrotask(() => this.#emitGameOver());
+      queueMicrotask(() => this._emitGameOver());
     }
-    this.#clocks.settled(this.r.game, gs);
-    this.#painter.describe(news);
+    this._clocks.settled(this.r.game, gs);
+    this._painter.describe(news);
     this.changed();
-    this.#computer.consider();
+    this._computer.consider();
   }
 
   /** The clocks as the page reads them (the element's `clock` property), or null. */
   get clocks() {
-    return this.#clocks.reading();
+    return this._clocks.reading();
   }
 
   /** The game changed without a move of its own (a tag, say). */
   refresh() {
     this.apply(B.withGame, this.requireGame().state());
-    this.#settled();
+    this._settled();
   }
 
   // ------------------------------------------------------------------ moves
@@ -335,7 +349,7 @@ export class BoardController {
    * @param {string} text
    */
   play(text) {
-    return this.#mover.play(text);
+    return this._mover.play(text);
   }
 
   /**
@@ -351,16 +365,16 @@ export class BoardController {
     const wanted = text.trim().toLowerCase();
     const move = view.gs.moves.find((m) => m.text.toLowerCase() === wanted);
     if (!move) throw new Error(this.t('api.exploreNotLegal', { move: text.trim().slice(0, 40) }));
-    this.#history.explore(move.text);
+    this._history.explore(move.text);
     return this.s.view ? [...this.s.view.path] : null;
   }
 
   /** @param {boolean} on */
   setPaused(on) {
     this.apply(B.paused, !!on);
-    if (this.s.paused) this.#computer.cancel();
+    if (this.s.paused) this._computer.cancel();
     this.changed();
-    this.#computer.consider();
+    this._computer.consider();
   }
 
   /** What marking (marks.js) asks of the board. */
@@ -378,19 +392,19 @@ export class BoardController {
     const picked = this.s.ui.path;
     const { state, effect } = handleIntent(this.s, it);
     this.apply(() => state);
-    if (effect && effect.type === 'play') return this.#mover.playIndex(effect.index);
-    if (effect && effect.type === 'explore') return this.#history.explore(effect.move);
-    if (effect && effect.type === 'explain' && this.#mover.explain(effect.from, effect.to)) return;
+    if (effect && effect.type === 'play') return this._mover.playIndex(effect.index);
+    if (effect && effect.type === 'explore') return this._history.explore(effect.move);
+    if (effect && effect.type === 'explain' && this._mover.explain(effect.from, effect.to)) return;
     // A screen reader hears what the cursor is on, and the selection as it now stands.
-    if ((effect && effect.type === 'describe') || this.s.ui.path !== picked) this.#painter.describe();
+    if ((effect && effect.type === 'describe') || this.s.ui.path !== picked) this._painter.describe();
     this.changed();
   }
 
-  /** @param {boolean} on */
-  #focus(on) {
+  /** @private @param {boolean} on */
+  _focus(on) {
     this.apply(B.focused, on);
-    if (on) this.#painter.describe();
-    this.#painter.frame();
+    if (on) this._painter.describe();
+    this._painter.frame();
   }
 
   // ------------------------------------------------------------------ telling
@@ -398,16 +412,18 @@ export class BoardController {
   /**
    * @param {string} type
    * @param {object} detail
+   * @private
    */
-  #emit(type, detail) {
-    this.#host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  _emit(type, detail) {
+    this._host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  #emitGameOver() {
+  /** @private */
+  _emitGameOver() {
     const gs = this.s.gs;
     const r = gs && gs.result;
     if (!r) return;
-    this.#emit('gameover', { winner: r.winner, reason: r.reason, cause: r.cause, token: r.token, text: this.resultText() });
+    this._emit('gameover', { winner: r.winner, reason: r.reason, cause: r.cause, token: r.token, text: this.resultText() });
   }
 
   /** The result of the finished game in the board's language, or ''. */
@@ -417,12 +433,12 @@ export class BoardController {
 
   /** Takes this device's live seat from the other tab of the browser that plays it (live-link.js). */
   takeSeat() {
-    return this.#live.takeSeat();
+    return this._live.takeSeat();
   }
 
   /** The key of this device's live seat, for another device of the same player (live-link.js). */
   seatSecret() {
-    return this.#live.seatSecret();
+    return this._live.seatSecret();
   }
 
   /**
@@ -442,15 +458,15 @@ export class BoardController {
     return kind === 'png' ? P.positionPNG(gs, look) : P.gameGIF(core, game.state(), look);
   }
 
-  /** @param {string} message */
-  #reportError(message) {
-    this.#emit('error', { message });
+  /** @private @param {string} message */
+  _reportError(message) {
+    this._emit('error', { message });
   }
 
   /** Something a page around the board may show has changed: redraw, and tell it. */
   changed() {
-    this.#edit.sync();
-    this.#painter.frame();
-    this.#emit('change', {});
+    this._edit.sync();
+    this._painter.frame();
+    this._emit('change', {});
   }
 }

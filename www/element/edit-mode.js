@@ -31,76 +31,77 @@ import { errorText } from '../lib/errors.js';
  */
 
 export class EditMode {
-  /** @type {EditPort} */
-  #port;
-  /** @type {ReturnType<typeof import('../editor/editor-view.js').editorView>|null} */
-  #view = null;
-  /** @type {HTMLElement|null} */
-  #box = null;
-  /** @type {Promise<void>|null} */
-  #loading = null;
-  /** The rules and start the editor was last opened on; a new game (a new `position`) opens it anew. */
-  #shown = '';
-  /** The language the editor speaks: another `lang` builds it anew, keeping what was set up. */
-  #lang = '';
-  /** What was set up, to put back on an editor built anew. @type {{variant: string, code: string}|null} */
-  #kept = null;
+  /** @private @type {EditPort} */
+  _port;
+  /** @private @type {ReturnType<typeof import('../editor/editor-view.js').editorView>|null} */
+  _view = null;
+  /** @private @type {HTMLElement|null} */
+  _box = null;
+  /** @private @type {Promise<void>|null} */
+  _loading = null;
+  /** The rules and start the editor was last opened on; a new game (a new `position`) opens it anew. @private */
+  _shown = '';
+  /** The language the editor speaks: another `lang` builds it anew, keeping what was set up. @private */
+  _lang = '';
+  /** What was set up, to put back on an editor built anew. @type {{variant: string, code: string}|null} @private */
+  _kept = null;
 
   /** @param {EditPort} port */
   constructor(port) {
-    this.#port = port;
+    this._port = port;
   }
 
   /** Follows the board: shows the editor while the mode is `edit`, the board otherwise. */
   sync() {
-    const s = this.#port.state();
-    const on = s.settings.mode === 'edit' && !!this.#port.core();
+    const s = this._port.state();
+    const on = s.settings.mode === 'edit' && !!this._port.core();
     // Not `hidden`: the element's and the editor's sheets give both a display of their own.
-    this.#port.frame.style.display = on ? 'none' : '';
-    if (this.#box) this.#box.style.display = on ? '' : 'none';
+    this._port.frame.style.display = on ? 'none' : '';
+    if (this._box) this._box.style.display = on ? '' : 'none';
     if (!on) {
-      this.#shown = '';
+      this._shown = '';
       return;
     }
-    if (this.#view && this.#lang !== this.#port.language()) {
-      const { state, verdict, element } = this.#view;
-      this.#kept = { variant: state.variant, code: verdict ? verdict.code : '' };
+    if (this._view && this._lang !== this._port.language()) {
+      const { state, verdict, element } = this._view;
+      this._kept = { variant: state.variant, code: verdict ? verdict.code : '' };
       element.remove();
-      this.#view = this.#box = this.#loading = null;
+      this._view = this._box = this._loading = null;
     }
-    if (!this.#view) {
-      if (!this.#loading) this.#loading = this.#load();
+    if (!this._view) {
+      if (!this._loading) this._loading = this._load();
       return;
     }
-    if (this.#kept) {
-      this.#view.show(this.#kept);
-      this.#kept = null;
+    if (this._kept) {
+      this._view.show(this._kept);
+      this._kept = null;
       return;
     }
     const gs = s.gs;
     const key = `${s.settings.variant}|${gs ? gs.start : ''}`;
-    if (key === this.#shown) return;
-    this.#shown = key;
-    this.#view.show({ variant: s.settings.variant, code: gs ? gs.code : null });
+    if (key === this._shown) return;
+    this._shown = key;
+    this._view.show({ variant: s.settings.variant, code: gs ? gs.code : null });
   }
 
-  async #load() {
-    const core = this.#port.core();
+  /** @private */
+  async _load() {
+    const core = this._port.core();
     if (!core) return;
     try {
-      const lang = this.#port.language();
+      const lang = this._port.language();
       const [{ editorView, editorStyles }, teaching] = await Promise.all([import('../editor/editor-view.js'), loadTeaching(), loadMessages('edit', lang)]);
-      this.#lang = lang;
-      const view = editorView({ core, check: teaching.checkPosition, t: this.#port.t, id: 'edit', onChange: (state, verdict) => this.#port.emit('change', detailOf(state, verdict)) });
-      const root = this.#port.frame.getRootNode();
+      this._lang = lang;
+      const view = editorView({ core, check: teaching.checkPosition, t: this._port.t, id: 'edit', onChange: (state, verdict) => this._port.emit('change', detailOf(state, verdict)) });
+      const root = this._port.frame.getRootNode();
       if (root instanceof ShadowRoot) editorStyles(root);
-      this.#box = view.element;
-      this.#port.frame.after(view.element);
-      this.#view = view;
+      this._box = view.element;
+      this._port.frame.after(view.element);
+      this._view = view;
     } catch (e) {
-      this.#loading = null;
+      this._loading = null;
       // (From the single file, which carries no teaching module: what it leaves out, in words.)
-      this.#port.failed(errorText(e, this.#port.t));
+      this._port.failed(errorText(e, this._port.t));
       return;
     }
     this.sync();

@@ -44,14 +44,14 @@ const REJUDGE = 3;
  */
 
 export class Endings {
-  /** @type {EndingBoard} */
-  #board;
-  /** The computer's answer to the offer it is weighing: a second offer meanwhile gets the same. */
-  #weighing = /** @type {Promise<DrawAnswer>|null} */ (null);
+  /** @private @type {EndingBoard} */
+  _board;
+  /** The computer's answer to the offer it is weighing: a second offer meanwhile gets the same. @private */
+  _weighing = /** @type {Promise<DrawAnswer>|null} */ (null);
 
   /** @param {EndingBoard} board */
   constructor(board) {
-    this.#board = board;
+    this._board = board;
   }
 
   /**
@@ -60,9 +60,10 @@ export class Endings {
    * seat. Throws where nobody at this board may resign.
    * @param {unknown} side
    * @returns {Side}
+   * @private
    */
-  #playerSide(side) {
-    const b = this.#board;
+  _playerSide(side) {
+    const b = this._board;
     const s = b.state();
     if (side !== undefined && side !== 'blue' && side !== 'gray') throw new TypeError(b.t('api.badSide', { side: String(side).slice(0, 24) }));
     const mode = s.settings.mode;
@@ -70,7 +71,7 @@ export class Endings {
       if (side !== undefined && side !== s.settings.side) throw new Error(b.t('api.notYourSide', { side }));
       return s.settings.side;
     }
-    if (mode === 'two') return side ?? this.#open().side;
+    if (mode === 'two') return side ?? this._open().side;
     const seat = seatOf(s);
     if (mode === 'friend' && (side !== undefined || seat === 'blue' || seat === 'gray')) return side ?? /** @type {Side} */ (seat);
     // Live, only this device's own seat: the other's ending comes signed from the relay.
@@ -78,9 +79,9 @@ export class Endings {
     throw new Error(b.t('api.noEndingHere'));
   }
 
-  /** The game's state, still going on; throws once it is over. */
-  #open() {
-    const b = this.#board;
+  /** The game's state, still going on; throws once it is over. @private */
+  _open() {
+    const b = this._board;
     const gs = b.state().gs;
     if (!gs) throw new Error(b.t('api.notReady'));
     if (gs.result) throw new Error(b.t('api.gameOver'));
@@ -92,9 +93,10 @@ export class Endings {
    * @param {EndingHow} how
    * @param {Side} [side]
    * @returns {Result}
+   * @private
    */
-  #end(how, side) {
-    const b = this.#board;
+  _end(how, side) {
+    const b = this._board;
     const game = b.game();
     let result;
     try {
@@ -121,7 +123,7 @@ export class Endings {
    * @param {Side} side
    */
   fromRelay(how, side) {
-    const b = this.#board;
+    const b = this._board;
     const game = b.game();
     try {
       game.end(how, how === 'resign' || how === 'time' || how === 'claim' ? side : undefined);
@@ -140,7 +142,7 @@ export class Endings {
    * @param {Side} side
    */
   flagged(side) {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     const seat = seatOf(s);
     if (s.settings.mode === 'live' && seat !== 'blue' && seat !== 'gray') return b.changed();
@@ -162,9 +164,9 @@ export class Endings {
    * @returns {Result}
    */
   resign(side) {
-    const who = this.#playerSide(side);
-    this.#open();
-    return this.#end('resign', who);
+    const who = this._playerSide(side);
+    this._open();
+    return this._end('resign', who);
   }
 
   /**
@@ -173,12 +175,12 @@ export class Endings {
    * @returns {Result}
    */
   abort() {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     const seated = s.settings.mode === 'live' && (seatOf(s) === 'blue' || seatOf(s) === 'gray');
     if (!seated && !['ai', 'two', 'friend'].includes(s.settings.mode)) throw new Error(b.t('api.noEndingHere'));
-    this.#open();
-    return this.#end('abort');
+    this._open();
+    return this._end('abort');
   }
 
   /**
@@ -188,18 +190,18 @@ export class Endings {
    * @returns {Result}
    */
   claim(kind = 'win') {
-    const b = this.#board;
+    const b = this._board;
     if (kind !== 'win' && kind !== 'draw') throw new TypeError(b.t('api.badClaim', { kind: String(kind).slice(0, 24) }));
     const s = b.state();
     const seat = seatOf(s);
     if (s.settings.mode !== 'live' || (seat !== 'blue' && seat !== 'gray')) throw new Error(b.t('api.noClaimHere'));
-    this.#open();
+    this._open();
     const at = this.claimableAt();
     if (at === null) throw new Error(b.t('api.claimNotAway'));
     const minutes = Math.ceil((at - Date.now()) / 60000);
     if (minutes > 120) throw new Error(b.t('api.claimTooSoonHours', { hours: Math.ceil(minutes / 60) }));
     if (at > Date.now()) throw new Error(b.t('api.claimTooSoon', { minutes }));
-    return kind === 'win' ? this.#end('claim', seat) : this.#end('claim-draw');
+    return kind === 'win' ? this._end('claim', seat) : this._end('claim-draw');
   }
 
   /**
@@ -207,7 +209,7 @@ export class Endings {
    * @returns {number|null}
    */
   claimableAt() {
-    return claimOpensAt(claimGame(this.#board.state()));
+    return claimOpensAt(claimGame(this._board.state()));
   }
 
   /**
@@ -216,7 +218,7 @@ export class Endings {
    * @param {number} ply
    */
   offerFromRelay(side, ply) {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     const tag = offerTag(side, ply);
     if (!s.gs || side === seatOf(s) || b.game().tag(DRAW_OFFER_TAG) === tag) return;
@@ -231,7 +233,7 @@ export class Endings {
    * @returns {Side|null}
    */
   drawOffer() {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     if (!s.gs || (s.settings.mode !== 'friend' && s.settings.mode !== 'live')) return null;
     return standingOffer(s.gs, b.game().tag(DRAW_OFFER_TAG));
@@ -245,19 +247,19 @@ export class Endings {
    * @returns {Promise<DrawAnswer>}
    */
   async offerDraw(side) {
-    const b = this.#board;
+    const b = this._board;
     const mode = b.state().settings.mode;
-    if (mode === 'friend' || mode === 'live') return this.#offerByLink(side);
+    if (mode === 'friend' || mode === 'live') return this._offerByLink(side);
     if (mode !== 'ai' && mode !== 'two') throw new Error(b.t('api.noEndingHere'));
-    this.#open();
+    this._open();
     if (mode === 'two') {
-      this.#end('draw');
+      this._end('draw');
       return { accepted: true };
     }
-    this.#weighing ??= this.#weigh().finally(() => {
-      this.#weighing = null;
+    this._weighing ??= this._weigh().finally(() => {
+      this._weighing = null;
     });
-    return this.#weighing;
+    return this._weighing;
   }
 
   /**
@@ -265,14 +267,15 @@ export class Endings {
    * put on the relay.
    * @param {unknown} side
    * @returns {DrawAnswer}
+   * @private
    */
-  #offerByLink(side) {
-    const b = this.#board;
-    const who = this.#playerSide(side);
-    const gs = this.#open();
+  _offerByLink(side) {
+    const b = this._board;
+    const who = this._playerSide(side);
+    const gs = this._open();
     const standing = this.drawOffer();
     if (standing && standing !== who) {
-      this.#end('draw');
+      this._end('draw');
       return { accepted: true };
     }
     if (!standing) {
@@ -291,14 +294,14 @@ export class Endings {
    * @returns {Result}
    */
   acceptDraw() {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     if (s.settings.mode !== 'friend' && s.settings.mode !== 'live') throw new Error(b.t('api.noEndingHere'));
-    this.#open();
+    this._open();
     const offer = this.drawOffer();
     // Live, this seat's own offer is accepted by the other seat's signed word, from the relay.
     if (!offer || (s.settings.mode === 'live' && offer === seatOf(s))) throw new Error(b.t('api.noDrawOffer'));
-    return this.#end('draw');
+    return this._end('draw');
   }
 
   /**
@@ -307,10 +310,10 @@ export class Endings {
    * @returns {void}
    */
   declineDraw() {
-    const b = this.#board;
+    const b = this._board;
     const mode = b.state().settings.mode;
     if (mode !== 'friend' && mode !== 'live') throw new Error(b.t('api.noEndingHere'));
-    this.#open();
+    this._open();
     if (!this.drawOffer()) throw new Error(b.t('api.noDrawOffer'));
     b.game().setTag(DRAW_OFFER_TAG, '');
     b.refresh();
@@ -319,16 +322,17 @@ export class Endings {
   /**
    * The computer's answer to a draw offer, from the analysis of the position on the board.
    * @returns {Promise<DrawAnswer>}
+   * @private
    */
-  async #weigh() {
-    const b = this.#board;
+  async _weigh() {
+    const b = this._board;
     // The computer does not move while it weighs the offer; a position that moved on anyway (a
     // move played meanwhile) is weighed again.
     b.stopMoving();
     const game = b.game();
     try {
       for (let i = 0; i < REJUDGE; i++) {
-        const gs = this.#open();
+        const gs = this._open();
         // The analysis is fetched with the first offer (or hint) that needs it.
         const { analysis, positionOf } = await import('../engine/analysis.js');
         const result = await analysis().analyse(positionOf(gs), { priority: 'hint', nodes: b.catalogue()?.analysisNodes });
@@ -339,7 +343,7 @@ export class Endings {
         const computer = otherSide(b.state().settings.side);
         const ahead = result.side === computer ? result.score : -result.score;
         if (ahead > 0) return { accepted: false };
-        this.#end('draw');
+        this._end('draw');
         return { accepted: true };
       }
       throw abortError(b.t('draw.stale'));

@@ -91,25 +91,26 @@ function loadReader(b) {
 }
 
 export class GameSetup {
-  /** @type {SetupBoard} */
-  #board;
+  /** @private @type {SetupBoard} */
+  _board;
   /**
    * The record a game of the play module was read from when that module read past its
    * variations: the game is read again from it with the rules core that keeps them.
    * @type {WeakMap<CoreGame, string>}
+   * @private
    */
-  #sources = new WeakMap();
-  /** Counts the games asked for: one asked while a record's reader loaded supersedes it. */
-  #asked = 0;
+  _sources = new WeakMap();
+  /** Counts the games asked for: one asked while a record's reader loaded supersedes it. @private */
+  _asked = 0;
 
   /** @param {SetupBoard} board */
   constructor(board) {
-    this.#board = board;
+    this._board = board;
   }
 
   /** Loads the rules core (once per board), then sets up the attributes' game. */
   async load() {
-    const b = this.#board;
+    const b = this._board;
     /** @type {Core} */
     let core;
     try {
@@ -136,7 +137,7 @@ export class GameSetup {
 
   /** A new game from the attributes at the end of the task (several may change at once). */
   queue() {
-    const r = this.#board.resources();
+    const r = this._board.resources();
     if (r.newGameQueued || !r.core) return;
     r.newGameQueued = true;
     queueMicrotask(() => {
@@ -152,8 +153,8 @@ export class GameSetup {
    * @returns {Promise<unknown>}
    */
   async fromAttributes() {
-    const b = this.#board;
-    const asked = ++this.#asked;
+    const b = this._board;
+    const asked = ++this._asked;
     let core = b.resources().core;
     if (!core) return;
     const variant = b.state().settings.variant;
@@ -161,11 +162,11 @@ export class GameSetup {
     let game;
     try {
       const reader = coreAtHand(core, record) ?? (await loadReader(b));
-      if (asked !== this.#asked) return;
+      if (asked !== this._asked) return;
       game = makeGame(reader, { variant, record, position: b.host.getAttribute('position') });
       core = reader;
     } catch (e) {
-      if (asked !== this.#asked) return;
+      if (asked !== this._asked) return;
       b.error(b.t('error.badGame', { error: errorText(e), variant: DEFAULTS.variant }));
       try {
         game = new core.Game(variant);
@@ -173,7 +174,7 @@ export class GameSetup {
         game = new core.Game(DEFAULTS.variant);
       }
     }
-    if (!record) this.#tagPlayers(game);
+    if (!record) this._tagPlayers(game);
     return this.setGame(game, { source: record, core });
   }
 
@@ -187,19 +188,19 @@ export class GameSetup {
    * @returns {Promise<void>}
    */
   newGame(options) {
-    const b = this.#board;
+    const b = this._board;
     if (options === null || typeof options !== 'object') throw new TypeError(b.t('api.optionsNotObject'));
     const { settings, errors } = readSettings(/** @type {Record<string, unknown>} */ (options), GAME_OPTIONS, b.limits());
     if (errors.length) throw new Error(b.settingErrors(errors));
-    const asked = ++this.#asked;
+    const asked = ++this._asked;
     const core = b.resources().core;
     const reader = core && coreAtHand(core, settings.record);
     if (core && !reader) {
       return loadReader(b).then((loaded) => {
-        if (asked === this.#asked) this.#start(settings, loaded);
+        if (asked === this._asked) this._start(settings, loaded);
       });
     }
-    this.#start(settings, reader);
+    this._start(settings, reader);
     return Promise.resolve();
   }
 
@@ -209,9 +210,10 @@ export class GameSetup {
    * cannot be made.
    * @param {ReturnType<typeof readSettings>['settings']} settings
    * @param {Core|null} core
+   * @private
    */
-  #start(settings, core) {
-    const b = this.#board;
+  _start(settings, core) {
+    const b = this._board;
     const game = core ? makeGame(core, { variant: settings.variant ?? b.state().settings.variant, record: settings.record, position: settings.position }) : null;
     const host = b.host;
     b.reflect(() => {
@@ -222,16 +224,17 @@ export class GameSetup {
     });
     b.readAttributes(false);
     if (!game || !core) return this.queue();
-    if (!settings.record) this.#tagPlayers(game);
+    if (!settings.record) this._tagPlayers(game);
     this.setGame(game, { source: settings.record, core });
   }
 
   /**
    * Writes who plays each side and today's date into a new game's record.
    * @param {CoreGame} game
+   * @private
    */
-  #tagPlayers(game) {
-    const b = this.#board;
+  _tagPlayers(game) {
+    const b = this._board;
     const s = b.state();
     try {
       for (const [name, value] of playerTags(s.settings, b.resources().catalogue, s.gameId, new Date())) game.setTag(name, value);
@@ -246,7 +249,7 @@ export class GameSetup {
    * @param {CoreGame} game
    */
   nameFriendGame(game) {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     if (s.settings.mode !== 'friend' || s.gameId) return;
     const tagged = String(game.tag(GAME_ID_TAG) ?? '').toLowerCase();
@@ -272,7 +275,7 @@ export class GameSetup {
    * @returns {Promise<boolean>|null}
    */
   setGame(game, { keepSession = false, source = null, core = null } = {}) {
-    const b = this.#board;
+    const b = this._board;
     b.stop();
     const r = b.resources();
     if (r.game) r.game.free();
@@ -287,7 +290,7 @@ export class GameSetup {
     if (b.host.getAttribute('variant') !== gs.variant) b.reflect(() => b.host.setAttribute('variant', gs.variant));
     b.started(keepSession);
     if (!source || !game.droppedVariations()) return null;
-    this.#sources.set(game, source);
+    this._sources.set(game, source);
     return this.keepVariations();
   }
 
@@ -302,7 +305,7 @@ export class GameSetup {
    * @returns {Promise<boolean>}
    */
   async keepVariations() {
-    const b = this.#board;
+    const b = this._board;
     const r = b.resources();
     const game = r.game;
     if (!game || r.core?.tree) return !!game;
@@ -323,7 +326,7 @@ export class GameSetup {
     /** @type {CoreGame|null} */
     let next = null;
     try {
-      next = makeGame(core, { variant: '', record: this.#sources.get(game) ?? line.record });
+      next = makeGame(core, { variant: '', record: this._sources.get(game) ?? line.record });
       follow(next, line);
       // The tags set since it was read (the clock's time control, a game by link's id) come along
       // (the reserved ones, Variant, Result…, are no game's tags: `tag` has none of them).
@@ -335,7 +338,7 @@ export class GameSetup {
       next?.free();
       // A variation's move that cannot be played (the play module did not check it): said, and
       // the game's own line is what a variation tried later starts from.
-      this.#sources.delete(game);
+      this._sources.delete(game);
       b.error(errorText(e));
       return false;
     }

@@ -31,14 +31,14 @@ import { travelled } from '../lib/moves.js';
  */
 
 export class HintRunner {
-  /** @type {HintBoard} */
-  #board;
-  /** The hint being searched for: its AbortController. */
-  #abort = /** @type {AbortController|null} */ (null);
+  /** @private @type {HintBoard} */
+  _board;
+  /** The hint being searched for: its AbortController. @private */
+  _abort = /** @type {AbortController|null} */ (null);
 
   /** @param {HintBoard} board */
   constructor(board) {
-    this.#board = board;
+    this._board = board;
   }
 
   /**
@@ -46,8 +46,8 @@ export class HintRunner {
    * @param {string} reason
    */
   cancel(reason) {
-    if (this.#abort) this.#abort.abort(abortError(reason));
-    this.#abort = null;
+    if (this._abort) this._abort.abort(abortError(reason));
+    this._abort = null;
   }
 
   /**
@@ -57,7 +57,7 @@ export class HintRunner {
    * @returns {Promise<Hint>}
    */
   async ask() {
-    const b = this.#board;
+    const b = this._board;
     const game = b.game();
     const gs = b.state().gs;
     if (!gs) throw new Error(b.t('api.notReady'));
@@ -65,10 +65,10 @@ export class HintRunner {
     if (engineHelpBarred(b.state().settings, gs)) throw new Error(b.t('hint.againstPerson'));
     this.cancel('A newer hint was asked for.');
     const abort = new AbortController();
-    this.#abort = abort;
+    this._abort = abort;
     const nodes = b.catalogue()?.analysisNodes;
     const result = await analysis().analyse(positionOf(gs), { priority: 'hint', signal: abort.signal, nodes });
-    if (this.#abort === abort) this.#abort = null;
+    if (this._abort === abort) this._abort = null;
     if (b.game() !== game || b.state().gs?.code !== gs.code) throw abortError(b.t('hint.stale'));
     const move = gs.moves.find((m) => m.text === result.best);
     if (!move) throw new Error(b.t('ai.noMove'));

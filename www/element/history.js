@@ -31,17 +31,17 @@ import * as Tree from '../lib/tree.js';
  */
 
 export class History {
-  /** @type {HistoryBoard} */
-  #board;
+  /** @private @type {HistoryBoard} */
+  _board;
 
   /** @param {HistoryBoard} board */
   constructor(board) {
-    this.#board = board;
+    this._board = board;
   }
 
-  /** The number of moves of the game on the board. */
-  #last() {
-    return this.#board.state().gs?.history.length ?? 0;
+  /** The number of moves of the game on the board. @private */
+  _last() {
+    return this._board.state().gs?.history.length ?? 0;
   }
 
   /**
@@ -50,7 +50,7 @@ export class History {
    * @param {-1|1} dir
    */
   step(dir) {
-    const b = this.#board;
+    const b = this._board;
     const game = b.game();
     const s = b.state();
     if (S.seatOf(s)) return false;
@@ -81,7 +81,7 @@ export class History {
    */
   view(ply) {
     if (ply === null || ply === undefined) return this.viewPath(null);
-    this.#check(ply, this.#last());
+    this._check(ply, this._last());
     this.viewPath(Tree.mainPath(ply));
   }
 
@@ -90,17 +90,17 @@ export class History {
    * @param {number[]|null} path
    */
   viewPath(path) {
-    const b = this.#board;
+    const b = this._board;
     const core = b.core();
     const gs = b.state().gs;
-    const last = this.#last();
+    const last = this._last();
     if (path === null || path === undefined || (path.length === last && Tree.onMain(path))) {
       b.apply(B.viewing, null);
       return b.changed();
     }
     const tree = gs ? Tree.treeOf(gs) : null;
     if (!tree || !Array.isArray(path) || !path.every((i) => Number.isInteger(i)) || !Tree.nodeAt(tree, path)) {
-      throw new RangeError(this.#board.t('api.badPath', { path: String(path).slice(0, 40) }));
+      throw new RangeError(this._board.t('api.badPath', { path: String(path).slice(0, 40) }));
     }
     if (!core || !gs) return;
     // The game from its start along the path (the moves it shares with the game are the game's).
@@ -124,7 +124,7 @@ export class History {
    * @returns {Promise<void>}
    */
   async explore(move) {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     if (!s.view || !s.gs) return;
     const path = s.view.path;
@@ -136,7 +136,7 @@ export class History {
     const edit = b.core()?.tree;
     const tree = Tree.treeOf(now.gs);
     const next = edit ? edit.addMove(tree, path, move) : { tree, path: [...path, known] };
-    if (next.tree !== tree) this.#setTree(next.tree);
+    if (next.tree !== tree) this._setTree(next.tree);
     this.viewPath(next.path);
     b.settled();
   }
@@ -149,7 +149,7 @@ export class History {
    * @param {'promote'|'main'|'delete'} how
    */
   editVariation(how) {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     if (!s.view || !s.gs || S.seatOf(s)) return false;
     if (how !== 'promote' && how !== 'main' && how !== 'delete') throw new RangeError(b.t('api.badVariationEdit', { how: String(how).slice(0, 24) }));
@@ -160,7 +160,7 @@ export class History {
     const next = change(Tree.treeOf(s.gs), s.view.path);
     if (!next) return false;
     b.stopMoving();
-    this.#setTree(next.tree);
+    this._setTree(next.tree);
     this.viewPath(next.path);
     b.settled();
     return true;
@@ -169,9 +169,10 @@ export class History {
   /**
    * Makes `tree` the game's (the rules core checks every move).
    * @param {import('../engine/core-types.js').TreeNode} tree
+   * @private
    */
-  #setTree(tree) {
-    const b = this.#board;
+  _setTree(tree) {
+    const b = this._board;
     const game = b.game();
     const edit = b.core()?.tree;
     // Called only with a tree that has variations, so with the rules core that keeps them.
@@ -186,10 +187,10 @@ export class History {
    * @param {number} ply
    */
   continueFrom(ply) {
-    const b = this.#board;
+    const b = this._board;
     const game = b.game();
-    const last = this.#last();
-    this.#check(ply, last);
+    const last = this._last();
+    this._check(ply, last);
     if (S.seatOf(b.state())) return false;
     b.stopMoving();
     for (let i = last; i > ply; i--) game.undo();
@@ -204,8 +205,8 @@ export class History {
    * @returns {{record: string, ply: number, moves: string[]}}
    */
   line() {
-    const game = this.#board.game();
-    const played = this.#board.state().gs?.history ?? [];
+    const game = this._board.game();
+    const played = this._board.state().gs?.history ?? [];
     let ahead = 0;
     while (game.redo()) ahead++;
     const record = game.record();
@@ -218,10 +219,11 @@ export class History {
    * @param {unknown} ply
    * @param {number} last
    * @returns {asserts ply is number}
+   * @private
    */
-  #check(ply, last) {
+  _check(ply, last) {
     if (!Number.isInteger(ply) || /** @type {number} */ (ply) < 0 || /** @type {number} */ (ply) > last) {
-      throw new RangeError(this.#board.t('api.badPly', { max: last, ply: String(ply).slice(0, 24) }));
+      throw new RangeError(this._board.t('api.badPly', { max: last, ply: String(ply).slice(0, 24) }));
     }
   }
 }

@@ -66,18 +66,18 @@ function withUnkeptKey(s, unkeptKey) {
 }
 
 export class LiveLink {
-  /** @type {LiveBoard} */
-  #board;
-  /** @type {ReturnType<typeof setTimeout>|undefined} Wakes the board when a claim opens. */
-  #claimTimer = undefined;
-  /** This board has had a snapshot of its session: a move heard now arrived now. */
-  #following = false;
-  /** The session this board has, and the relay and game it is for ("relay id"). */
-  #entry = /** @type {{key: string, session: LiveSession|null}|null} */ (null);
+  /** @private @type {LiveBoard} */
+  _board;
+  /** @private @type {ReturnType<typeof setTimeout>|undefined} Wakes the board when a claim opens. */
+  _claimTimer = undefined;
+  /** This board has had a snapshot of its session: a move heard now arrived now. @private */
+  _following = false;
+  /** The session this board has, and the relay and game it is for ("relay id"). @private */
+  _entry = /** @type {{key: string, session: LiveSession|null}|null} */ (null);
 
   /** @param {LiveBoard} board */
   constructor(board) {
-    this.#board = board;
+    this._board = board;
   }
 
   /**
@@ -86,17 +86,17 @@ export class LiveLink {
    * session without a game id of its own starts again).
    */
   sync(fresh = false) {
-    const b = this.#board;
+    const b = this._board;
     const s = b.state();
     const core = b.core();
     const wanted = s.settings.mode === 'live' && s.connected && !!core;
     const key = wanted ? `${s.relay} ${s.gameId || 'new'}` : null;
-    const current = this.#entry;
+    const current = this._entry;
     if (current && current.key === key && !(fresh && !s.gameId)) return;
     if (current) current.session?.close();
-    clearTimeout(this.#claimTimer);
-    this.#entry = null;
-    this.#following = false;
+    clearTimeout(this._claimTimer);
+    this._entry = null;
+    this._following = false;
     if (s.inviteKey) b.apply(withInviteKey, null);
     if (s.unkeptKey) b.apply(withUnkeptKey, null);
     if (!wanted || !core || !key) {
@@ -107,8 +107,8 @@ export class LiveLink {
     b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
     if (!s.relay) return b.error(b.t('live.noRelay'));
     const entry = { key, session: /** @type {LiveSession|null} */ (null) };
-    const mine = () => this.#entry === entry;
-    this.#entry = entry;
+    const mine = () => this._entry === entry;
+    this._entry = entry;
     /** @param {unknown} e */
     const failed = (e) => {
       if (!mine()) return;
@@ -120,7 +120,7 @@ export class LiveLink {
     Promise.all([import('../remote/live.js'), loadMessages('live', b.language())])
       .then(([{ LiveSession }]) => {
         if (!mine()) return;
-        entry.session = this.#session(LiveSession, entry, s, core, mine);
+        entry.session = this._session(LiveSession, entry, s, core, mine);
         return entry.session.start();
       })
       .catch(failed);
@@ -133,9 +133,9 @@ export class LiveLink {
    * @param {number|null} [time]
    */
   played(history, time = null) {
-    this.#entry?.session?.played(history, time).catch((e) => this.#board.error(String((e && e.message) || e)));
+    this._entry?.session?.played(history, time).catch((e) => this._board.error(String((e && e.message) || e)));
     // The other seat's turn now: if it is away, the board is woken when its claim opens.
-    this.#claimDue();
+    this._claimDue();
   }
 
   /**
@@ -145,7 +145,7 @@ export class LiveLink {
    * @param {'blue'|'gray'} [side]
    */
   declared(how, side) {
-    this.#entry?.session?.declared(how, side).catch((e) => this.#board.error(String((e && e.message) || e)));
+    this._entry?.session?.declared(how, side).catch((e) => this._board.error(String((e && e.message) || e)));
   }
 
   /**
@@ -154,7 +154,7 @@ export class LiveLink {
    * @returns {Promise<boolean>}
    */
   async takeSeat() {
-    const session = this.#entry?.session;
+    const session = this._entry?.session;
     return session ? session.takeSeat() : false;
   }
 
@@ -163,7 +163,7 @@ export class LiveLink {
    * @returns {Promise<string|null>}
    */
   async seatSecret() {
-    const session = this.#entry?.session;
+    const session = this._entry?.session;
     return session ? session.seatSecret() : null;
   }
 
@@ -174,9 +174,10 @@ export class LiveLink {
    * @param {BoardState} s
    * @param {Core} core
    * @param {() => boolean} mine
+   * @private
    */
-  #session(Session, entry, s, core, mine) {
-    const b = this.#board;
+  _session(Session, entry, s, core, mine) {
+    const b = this._board;
     return new Session({
       relay: s.relay ?? '',
       id: s.gameId,
@@ -200,10 +201,10 @@ export class LiveLink {
         if (mine()) b.apply(withInviteKey, secret);
       },
       snapshot: (snap) => {
-        if (mine()) this.#snapshot(snap);
+        if (mine()) this._snapshot(snap);
       },
       status: (st) => {
-        if (mine()) this.#status(st);
+        if (mine()) this._status(st);
       },
       unkept: (secret) => {
         if (!mine()) return;
@@ -223,9 +224,10 @@ export class LiveLink {
   /**
    * A checked snapshot of the live game: its moves not yet on the board are played.
    * @param {Snapshot} snap
+   * @private
    */
-  #snapshot(snap) {
-    const b = this.#board;
+  _snapshot(snap) {
+    const b = this._board;
     let gs = b.state().gs;
     const core = b.core();
     if (!gs || !core) return;
@@ -248,26 +250,27 @@ export class LiveLink {
     if (differs >= 0) return b.error(b.t('live.differs', { n: differs + 1 }));
     // Each move with its signed time: one that arrives alone, while this device follows the
     // game, arrived now; a device catching up takes each move's stamp as its arrival.
-    const live = this.#following && snap.moves.length - have.length === 1;
+    const live = this._following && snap.moves.length - have.length === 1;
     for (let i = have.length; i < snap.moves.length; i++) {
       if (!b.playRemote(snap.moves[i], { claimed: snap.times?.[i], at: snap.at?.[i], prevAt: snap.at?.[i - 1], live })) return;
     }
     // A board that was away counts the time since the last move, as the other device does.
-    if (!live && !this.#following) b.clockSince(snap.at?.[snap.moves.length - 1]);
-    this.#following = true;
+    if (!live && !this._following) b.clockSince(snap.at?.[snap.moves.length - 1]);
+    this._following = true;
     // The other seat's ending or draw offer, once its moves are all on the board.
     if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);
     else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply);
-    this.#claimDue();
+    this._claimDue();
     b.changed();
   }
 
   /**
    * Who is connected, and this device's seat once the relay has told it.
    * @param {LiveStatus} st
+   * @private
    */
-  #status(st) {
-    const b = this.#board;
+  _status(st) {
+    const b = this._board;
     const seat = st.seat;
     b.apply(B.withLive, { ...st });
     if ((seat === 'blue' || seat === 'gray') && b.state().settings.side !== seat) {
@@ -276,18 +279,19 @@ export class LiveLink {
     }
     const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
     b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
-    this.#claimDue();
+    this._claimDue();
     b.changed();
   }
 
   /**
    * Once the other seat has been away long enough to claim the game, the board says so (a
    * `change`): armed whenever who is away or whose turn it is changes (a presence, a move).
+   * @private
    */
-  #claimDue() {
-    clearTimeout(this.#claimTimer);
-    const at = claimOpensAt(claimGame(this.#board.state()));
+  _claimDue() {
+    clearTimeout(this._claimTimer);
+    const at = claimOpensAt(claimGame(this._board.state()));
     const wait = at === null ? -1 : at - Date.now();
-    if (wait >= 0) this.#claimTimer = setTimeout(() => this.#board.changed(), wait + 1);
+    if (wait >= 0) this._claimTimer = setTimeout(() => this._board.changed(), wait + 1);
   }
 }

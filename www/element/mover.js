@@ -44,12 +44,12 @@ import { loadMessages } from '../lib/i18n.js';
  */
 
 export class Mover {
-  /** @type {MoverBoard} */
-  #board;
+  /** @private @type {MoverBoard} */
+  _board;
 
   /** @param {MoverBoard} board */
   constructor(board) {
-    this.#board = board;
+    this._board = board;
   }
 
   /**
@@ -57,7 +57,7 @@ export class Mover {
    * @param {string} text
    */
   play(text) {
-    const b = this.#board;
+    const b = this._board;
     const game = b.game();
     const s = b.state();
     const gs = s.gs;
@@ -65,7 +65,7 @@ export class Mover {
     if (gs && s.settings.mode === 'live' && S.seatOf(s) !== gs.side) throw new Error(b.say(T.whyNoMove(s)));
     b.stopComputer();
     const played = game.play(text);
-    if (gs) this.#afterMove(gs, 'api');
+    if (gs) this._afterMove(gs, 'api');
     return played;
   }
 
@@ -77,16 +77,16 @@ export class Mover {
    * @param {Claim|null} [claim]
    */
   playMove(move, by, claim = null) {
-    const before = this.#board.state().gs;
-    const game = this.#board.resources().game;
+    const before = this._board.state().gs;
+    const game = this._board.resources().game;
     if (!game || !before) return false;
     try {
       game.play(move);
     } catch (e) {
-      this.#board.error(errorText(e));
+      this._board.error(errorText(e));
       return false;
     }
-    this.#afterMove(before, by, null, claim);
+    this._afterMove(before, by, null, claim);
     return true;
   }
 
@@ -95,16 +95,16 @@ export class Mover {
    * @param {number} i
    */
   playIndex(i) {
-    const before = this.#board.state().gs;
-    const game = this.#board.resources().game;
+    const before = this._board.state().gs;
+    const game = this._board.resources().game;
     if (!game || !before) return;
     try {
       game.playIndex(i);
     } catch (e) {
-      this.#board.error(errorText(e));
-      return this.#board.changed();
+      this._board.error(errorText(e));
+      return this._board.changed();
     }
-    this.#afterMove(before, 'human');
+    this._afterMove(before, 'human');
   }
 
   /**
@@ -114,15 +114,15 @@ export class Mover {
    * @param {string} to
    */
   explain(from, to) {
-    const before = this.#board.state().gs;
-    const game = this.#board.resources().game;
+    const before = this._board.state().gs;
+    const game = this._board.resources().game;
     if (!game || !before) return false;
     try {
       game.play(`${from}-${to}`);
     } catch (e) {
       // The reasons are a part of the messages of their own, fetched with the first refusal; a
       // reason that arrives once the board shows another position is not said.
-      const b = this.#board;
+      const b = this._board;
       loadMessages('why', b.language()).then(() => {
         if (b.state().gs?.code !== before.code) return;
         b.apply(B.explainRefusal, from, to, /** @type {CoreError} */ (e));
@@ -130,7 +130,7 @@ export class Mover {
       });
       return false;
     }
-    this.#afterMove(before, 'human');
+    this._afterMove(before, 'human');
     return true;
   }
 
@@ -139,7 +139,7 @@ export class Mover {
    * @param {boolean} on
    */
   thinking(on) {
-    const b = this.#board;
+    const b = this._board;
     if (b.state().thinking === on) return;
     b.apply(B.thinking, on);
     b.emit('thinking', { thinking: on });
@@ -153,7 +153,7 @@ export class Mover {
    * @param {{code: string}} asked
    */
   replied(result, asked) {
-    const b = this.#board;
+    const b = this._board;
     b.apply(B.searchReplied, performance.now());
     this.thinking(false);
     const game = b.resources().game;
@@ -166,7 +166,7 @@ export class Mover {
       return this.failed(errorText(e));
     }
     const { side, best: move, score, mateIn, scoreText, depth, nodes, pv } = result;
-    this.#afterMove(before, 'computer', { side, move, score, mateIn: mateIn ?? null, scoreText, depth, nodes, pv: pv || [] });
+    this._afterMove(before, 'computer', { side, move, score, mateIn: mateIn ?? null, scoreText, depth, nodes, pv: pv || [] });
   }
 
   /**
@@ -174,7 +174,7 @@ export class Mover {
    * @param {string} error
    */
   failed(error) {
-    const b = this.#board;
+    const b = this._board;
     this.thinking(false);
     const why = { key: 'ai.failed', params: { error } };
     b.apply(B.halted, why);
@@ -188,9 +188,10 @@ export class Mover {
    * @param {MoveBy} by
    * @param {AiInfo|null} [aiInfo] the computer's search, for its move
    * @param {Claim|null} [claim] a live move's signed time
+   * @private
    */
-  #afterMove(before, by, aiInfo = null, claim = null) {
-    const b = this.#board;
+  _afterMove(before, by, aiInfo = null, claim = null) {
+    const b = this._board;
     // The mover's clock stops (its time goes into the record) before the game is read.
     const time = b.clockMoved(before.side, by === 'remote' ? claim ?? { live: true } : null);
     const gs = b.game().state();

@@ -25,16 +25,18 @@ import { say } from '../lib/i18n.js';
  */
 
 export class Painter {
-  #host;
-  #els;
-  /** @type {PaintedBoard} */
-  #board;
-  /** The layout of the last frame drawn, for pointer input. */
-  #layout = /** @type {Layout|null} */ (null);
-  /** What the canvas shows now (view.js `drawKey`), so an unchanged frame is not redrawn. */
-  #drawn = '';
-  /** A frame is requested. */
-  #queued = false;
+  /** @private */
+  _host;
+  /** @private */
+  _els;
+  /** @private @type {PaintedBoard} */
+  _board;
+  /** The layout of the last frame drawn, for pointer input. @private */
+  _layout = /** @type {Layout|null} */ (null);
+  /** What the canvas shows now (view.js `drawKey`), so an unchanged frame is not redrawn. @private */
+  _drawn = '';
+  /** A frame is requested. @private */
+  _queued = false;
 
   /**
    * @param {HTMLElement} host the element
@@ -42,34 +44,34 @@ export class Painter {
    * @param {PaintedBoard} board
    */
   constructor(host, els, board) {
-    this.#host = host;
-    this.#els = els;
-    this.#board = board;
+    this._host = host;
+    this._els = els;
+    this._board = board;
   }
 
   /** Asks for a frame (one at a time). */
   frame() {
-    if (this.#queued) return;
-    this.#queued = true;
+    if (this._queued) return;
+    this._queued = true;
     requestAnimationFrame(() => {
-      this.#queued = false;
+      this._queued = false;
       this.render();
     });
   }
 
   /** Draws the board now; a glide asks for the next frame until it has landed. */
   render() {
-    const s = this.#board.state();
-    const { layout: drawn, drawnKey, animating } = renderBoard(this.#host, this.#els, s, this.#board.language(), this.#drawn);
-    this.#layout = drawn;
-    this.#drawn = drawnKey;
+    const s = this._board.state();
+    const { layout: drawn, drawnKey, animating } = renderBoard(this._host, this._els, s, this._board.language(), this._drawn);
+    this._layout = drawn;
+    this._drawn = drawnKey;
     if (animating && s.connected) this.frame();
-    else if (s.glide && !animating) this.#board.apply(B.glided);
+    else if (s.glide && !animating) this._board.apply(B.glided);
   }
 
   /** Whether the computer's last move is still gliding into place. */
   get animating() {
-    const s = this.#board.state();
+    const s = this._board.state();
     return !!glideAt(s.glide, s.gs ? s.gs.code : null, performance.now());
   }
 
@@ -79,7 +81,7 @@ export class Painter {
    * @param {number} y
    */
   toPoint(x, y) {
-    return this.#layout ? this.#layout.toPoint(x, y) : null;
+    return this._layout ? this._layout.toPoint(x, y) : null;
   }
 
   /**
@@ -90,11 +92,11 @@ export class Painter {
    * @returns {{x: number, y: number}|null}
    */
   pointCenter(point) {
-    const size = boardSize(this.#els.frame.clientWidth);
-    const flipped = S.bottomSide(this.#board.state()) === 'gray';
-    if (!this.#layout || this.#layout.size !== size || this.#layout.flipped !== flipped) this.render();
-    const r = this.#els.canvas.getBoundingClientRect();
-    const p = (this.#layout || layout(size, flipped)).toXY(point);
+    const size = boardSize(this._els.frame.clientWidth);
+    const flipped = S.bottomSide(this._board.state()) === 'gray';
+    if (!this._layout || this._layout.size !== size || this._layout.flipped !== flipped) this.render();
+    const r = this._els.canvas.getBoundingClientRect();
+    const p = (this._layout || layout(size, flipped)).toXY(point);
     return p ? { x: r.left + p.x, y: r.top + p.y } : null;
   }
 
@@ -103,9 +105,9 @@ export class Painter {
    * @param {Message[]} [news]
    */
   describe(news = []) {
-    const lang = this.#board.language();
-    const text = [...news, ...T.cursorMessages(this.#board.state())].map((m) => say(lang, m)).join(' ');
-    if (this.#els.desc.textContent !== text) this.#els.desc.textContent = text;
+    const lang = this._board.language();
+    const text = [...news, ...T.cursorMessages(this._board.state())].map((m) => say(lang, m)).join(' ');
+    if (this._els.desc.textContent !== text) this._els.desc.textContent = text;
   }
 
   /**
@@ -113,10 +115,10 @@ export class Painter {
    * @param {(key: string) => string} t
    */
   label(t) {
-    const c = this.#els.canvas;
+    const c = this._els.canvas;
     c.setAttribute('aria-label', t('board.label'));
     c.setAttribute('aria-roledescription', t('board.role'));
-    const close = this.#els.resultClose;
+    const close = this._els.resultClose;
     close.setAttribute('aria-label', t('board.closeResult'));
     close.title = t('board.closeResult');
   }

@@ -58,26 +58,26 @@ export function afterVerdict(puzzle, verdict) {
  * detail), error(message), t(key, params)}.
  */
 export class PuzzleRunner {
-  /** @type {PuzzleHost} */
-  #host;
-  /** @type {ReturnType<typeof setTimeout>|null} */
-  #timer = null;
+  /** @private @type {PuzzleHost} */
+  _host;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */
+  _timer = null;
 
   /** @param {PuzzleHost} host */
   constructor(host) {
-    this.#host = host;
+    this._host = host;
   }
 
   /** Stops any move waiting to be played (a new game, or the board left the page). */
   cancel() {
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = null;
+    if (this._timer !== null) clearTimeout(this._timer);
+    this._timer = null;
   }
 
   /** Plays what is queued, or takes a slower move back, again once the board is back in the page. */
   resume() {
-    const p = this.#host.state().puzzle;
-    if (p && (p.status === 'slower' || p.queue.length) && !this.#timer) this.#schedule();
+    const p = this._host.state().puzzle;
+    if (p && (p.status === 'slower' || p.queue.length) && !this._timer) this._schedule();
   }
 
   /**
@@ -85,7 +85,7 @@ export class PuzzleRunner {
    * first puzzle) for its verdict and acts on it, unless the board has moved on meanwhile.
    */
   async judge() {
-    const h = this.#host;
+    const h = this._host;
     const s = h.state();
     // A person's move in puzzle mode (solverToMove) means a game and a goal.
     const { gs, goal } = s;
@@ -107,18 +107,19 @@ export class PuzzleRunner {
     // The wrong move stays marked while the refutation is played after it.
     if (verdict && verdict.status === 'wrong') h.markMistake();
     if (event) h.emit(event.type, { moves: [...gs.history], refutation: event.refutation });
-    if (puzzle.queue.length || puzzle.status === 'slower') this.#schedule();
+    if (puzzle.queue.length || puzzle.status === 'slower') this._schedule();
   }
 
-  /** The board's next move of its own after a pause: the next one queued, or a slower move taken back. */
-  #schedule() {
+  /** The board's next move of its own after a pause: the next one queued, or a slower move taken back. @private */
+  _schedule() {
     this.cancel();
-    this.#timer = setTimeout(() => this.#playNext(), REPLY_DELAY_MS);
+    this._timer = setTimeout(() => this._playNext(), REPLY_DELAY_MS);
   }
 
-  #playNext() {
-    this.#timer = null;
-    const h = this.#host;
+  /** @private */
+  _playNext() {
+    this._timer = null;
+    const h = this._host;
     const p = h.state().puzzle;
     if (!p || !h.state().connected) return;
     // The person's slower move: taken back (history's undo, which resumes the puzzle on their
@@ -133,6 +134,6 @@ export class PuzzleRunner {
       if (now) h.setPuzzle({ ...now, queue: [] });
       return;
     }
-    if (rest.length) this.#schedule();
+    if (rest.length) this._schedule();
   }
 }

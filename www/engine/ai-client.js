@@ -74,23 +74,25 @@ function readReply(data) {
 }
 
 export class AiClient {
-  /** @type {Promise<WorkerLine|null>|null} */
-  #worker = null;
-  #nextId = 1;
+  /** @private @type {Promise<WorkerLine|null>|null} */
+  _worker = null;
+  /** @private */
+  _nextId = 1;
   /**
    * {id, resolve, reject} of the request under way.
    * @type {{id: number, resolve: (reply: SearchReply) => void, reject: (error: Error) => void}|null}
+   * @private
    */
-  #pending = null;
+  _pending = null;
 
   /** Whether a search is under way. */
   get busy() {
-    return this.#pending !== null;
+    return this._pending !== null;
   }
 
   /** Starts the worker ahead of need, so its start-up never delays the first search. */
   async warm() {
-    await this.#ensure();
+    await this._ensure();
   }
 
   /**
@@ -100,7 +102,7 @@ export class AiClient {
    * @returns {Promise<SearchReply>}
    */
   think(request) {
-    return this.#request({ type: 'think', ...request });
+    return this._request({ type: 'think', ...request });
   }
 
   /**
@@ -110,23 +112,24 @@ export class AiClient {
    * @returns {Promise<SearchReply>}
    */
   analyse(request) {
-    return this.#request({ type: 'analyse', ...request });
+    return this._request({ type: 'analyse', ...request });
   }
 
   /**
    * @param {({type: 'think'} & ThinkRequest)|({type: 'analyse'} & AnalyseRequest)} message
    * @returns {Promise<SearchReply>}
+   * @private
    */
-  async #request(message) {
+  async _request(message) {
     this.cancel();
-    const id = this.#nextId++;
+    const id = this._nextId++;
     /** @type {Promise<SearchReply>} */
     const reply = new Promise((resolve, reject) => {
-      this.#pending = { id, resolve, reject };
+      this._pending = { id, resolve, reject };
     });
-    const worker = await this.#ensure();
+    const worker = await this._ensure();
     // cancel() may have run while the worker was starting.
-    if (worker && this.#pending && this.#pending.id === id) worker.post({ ...message, id });
+    if (worker && this._pending && this._pending.id === id) worker.post({ ...message, id });
     return reply;
   }
 
@@ -135,10 +138,10 @@ export class AiClient {
    * @param {string} [reason]
    */
   cancel(reason) {
-    const p = this.#pending;
+    const p = this._pending;
     if (!p) return;
-    this.#pending = null;
-    this.#kill();
+    this._pending = null;
+    this._kill();
     p.reject(abortError(reason));
   }
 
@@ -148,54 +151,55 @@ export class AiClient {
    */
   close(reason) {
     this.cancel(reason);
-    this.#kill();
+    this._kill();
   }
 
-  #kill() {
-    if (this.#worker) {
-      this.#worker.then((w) => w && w.end(), () => {});
-      this.#worker = null;
+  /** @private */
+  _kill() {
+    if (this._worker) {
+      this._worker.then((w) => w && w.end(), () => {});
+      this._worker = null;
     }
   }
 
-  /** @returns {Promise<WorkerLine|null>} */
-  #ensure() {
-    if (!this.#worker) {
+  /** @private @returns {Promise<WorkerLine|null>} */
+  _ensure() {
+    if (!this._worker) {
       const starting = loadWasm().then(({ module }) => {
         // Closed while the rules core was loading: start nothing.
-        if (this.#worker !== starting) return null;
+        if (this._worker !== starting) return null;
         const started = startWorker();
         const w = started.worker;
-        w.onmessage = (e) => this.#onReply(readReply(e.data));
+        w.onmessage = (e) => this._onReply(readReply(e.data));
         w.onerror = (e) => {
           e.preventDefault();
-          this.#fail(`the AI worker failed: ${e.message || 'it could not start'}`);
+          this._fail(`the AI worker failed: ${e.message || 'it could not start'}`);
         };
         w.postMessage({ type: 'init', module });
         /** @type {WorkerLine} */
         const line = { post: (m) => w.postMessage(m), end: started.end };
         return line;
       });
-      this.#worker = starting;
-      starting.catch((e) => this.#fail(errorText(e)));
+      this._worker = starting;
+      starting.catch((e) => this._fail(errorText(e)));
     }
-    return this.#worker;
+    return this._worker;
   }
 
-  /** @param {WorkerReply|null} msg */
-  #onReply(msg) {
-    const p = this.#pending;
+  /** @private @param {WorkerReply|null} msg */
+  _onReply(msg) {
+    const p = this._pending;
     if (!p || !msg || msg.id !== p.id) return;
-    this.#pending = null;
+    this._pending = null;
     if (msg.ok) p.resolve({ result: msg.result, ms: msg.ms });
     else p.reject(new Error(msg.error));
   }
 
-  /** @param {string} message */
-  #fail(message) {
-    this.#kill();
-    const p = this.#pending;
-    this.#pending = null;
+  /** @private @param {string} message */
+  _fail(message) {
+    this._kill();
+    const p = this._pending;
+    this._pending = null;
     if (p) p.reject(new Error(message));
   }
 }

@@ -66,23 +66,28 @@ export function hintReason(gs, move) {
 }
 
 export class Analysis {
-  #client = new AiClient();
+  /** @private */
+  _client = new AiClient();
   /**
    * Requests waiting: {position, rank, nodes, resolve, reject}, in arrival order.
    * @type {Job[]}
+   * @private
    */
-  #queue = [];
-  #busy = false;
+  _queue = [];
+  /** @private */
+  _busy = false;
   /**
    * Answers by position key, oldest first.
    * @type {Map<string, SearchResult>}
+   * @private
    */
-  #kept = new Map();
+  _kept = new Map();
   /**
    * Who waits for the analysis to have nothing to do (`idle()`).
    * @type {(() => void)[]}
+   * @private
    */
-  #idleWaiters = [];
+  _idleWaiters = [];
 
   /**
    * The answer already known for `position`, or undefined.
@@ -90,7 +95,7 @@ export class Analysis {
    * @returns {SearchResult|undefined}
    */
   known(position) {
-    return this.#kept.get(position.key);
+    return this._kept.get(position.key);
   }
 
   /**
@@ -113,15 +118,15 @@ export class Analysis {
         signal.addEventListener(
           'abort',
           () => {
-            const i = this.#queue.indexOf(job);
-            if (i >= 0) this.#queue.splice(i, 1);
+            const i = this._queue.indexOf(job);
+            if (i >= 0) this._queue.splice(i, 1);
             reject(signal.reason ?? abortError());
           },
           { once: true },
         );
       }
-      this.#queue.push(job);
-      this.#next();
+      this._queue.push(job);
+      this._next();
     });
   }
 
@@ -158,47 +163,48 @@ export class Analysis {
    * @returns {Promise<void>}
    */
   idle() {
-    if (!this.#busy && !this.#queue.length) return Promise.resolve();
-    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+    if (!this._busy && !this._queue.length) return Promise.resolve();
+    return new Promise((resolve) => this._idleWaiters.push(resolve));
   }
 
-  /** @returns {Promise<void>} */
-  async #next() {
-    if (this.#busy) return;
-    if (!this.#queue.length) {
-      for (const resolve of this.#idleWaiters.splice(0)) resolve();
+  /** @private @returns {Promise<void>} */
+  async _next() {
+    if (this._busy) return;
+    if (!this._queue.length) {
+      for (const resolve of this._idleWaiters.splice(0)) resolve();
       return;
     }
-    const job = this.#queue.reduce((a, b) => (b.rank < a.rank ? b : a));
-    this.#queue.splice(this.#queue.indexOf(job), 1);
+    const job = this._queue.reduce((a, b) => (b.rank < a.rank ? b : a));
+    this._queue.splice(this._queue.indexOf(job), 1);
     const known = this.known(job.position);
     if (known) {
       job.resolve(known);
-      return this.#next();
+      return this._next();
     }
-    this.#busy = true;
+    this._busy = true;
     try {
       const { variant, start, moves } = job.position;
-      const { result } = await this.#client.analyse({ variant, start, moves, nodes: job.nodes });
-      this.#keep(job.position.key, result);
+      const { result } = await this._client.analyse({ variant, start, moves, nodes: job.nodes });
+      this._keep(job.position.key, result);
       job.resolve(result);
     } catch (e) {
       job.reject(e);
     } finally {
-      this.#busy = false;
-      this.#next();
+      this._busy = false;
+      this._next();
     }
   }
 
   /**
    * @param {string} key
    * @param {SearchResult} result
+   * @private
    */
-  #keep(key, result) {
-    this.#kept.delete(key);
-    this.#kept.set(key, result);
-    const oldest = this.#kept.keys().next();
-    if (this.#kept.size > KEPT && !oldest.done) this.#kept.delete(oldest.value);
+  _keep(key, result) {
+    this._kept.delete(key);
+    this._kept.set(key, result);
+    const oldest = this._kept.keys().next();
+    if (this._kept.size > KEPT && !oldest.done) this._kept.delete(oldest.value);
   }
 }
 

@@ -89,14 +89,18 @@ export function lineOf(gs, moves) {
  */
 
 export class Games {
-  #board;
-  #library;
-  #session;
-  #update;
-  /** The board state last saved, so that only a changed game is saved. */
-  #saved = /** @type {GameState|null} */ (null);
-  /** The board is changing to another game: its changes are not the game in progress's. */
-  #switching = false;
+  /** @private */
+  _board;
+  /** @private */
+  _library;
+  /** @private */
+  _session;
+  /** @private */
+  _update;
+  /** The board state last saved, so that only a changed game is saved. @private */
+  _saved = /** @type {GameState|null} */ (null);
+  /** The board is changing to another game: its changes are not the game in progress's. @private */
+  _switching = false;
 
   /**
    * `board`: the <blue-gray-game>; `storage`, `session`: Web Storage objects (local and this
@@ -104,21 +108,21 @@ export class Games {
    * @param {{board: BlueGrayGameElement, storage: Storage, session: Storage, update: (change: (p: PageState) => PageState) => void, now?: () => number}} parts
    */
   constructor({ board, storage, session, update, now }) {
-    this.#board = board;
-    this.#library = new GameLibrary(storage, { now });
-    this.#session = session;
-    this.#update = update;
+    this._board = board;
+    this._library = new GameLibrary(storage, { now });
+    this._session = session;
+    this._update = update;
   }
 
   /** The games kept, newest first. */
   list() {
-    return this.#library.list();
+    return this._library.list();
   }
 
-  /** @param {string} key */
-  #tabGet(key) {
+  /** @private @param {string} key */
+  _tabGet(key) {
     try {
-      return this.#session.getItem(key);
+      return this._session.getItem(key);
     } catch {
       return null;
     }
@@ -127,21 +131,22 @@ export class Games {
   /**
    * @param {string} key
    * @param {string|null} value null removes it
+   * @private
    */
-  #tabSet(key, value) {
+  _tabSet(key, value) {
     try {
-      if (value === null) this.#session.removeItem(key);
-      else this.#session.setItem(key, value);
+      if (value === null) this._session.removeItem(key);
+      else this._session.setItem(key, value);
     } catch {
       /* this tab then reopens the most recent game after a reload */
     }
   }
 
-  /** @param {string|null} id */
-  #setGameId(id) {
-    this.#update((p) => ({ ...p, gameId: id }));
-    this.#tabSet(TAB_KEY, id);
-    if (id) this.#tabSet(TAB_NEW_KEY, null);
+  /** @private @param {string|null} id */
+  _setGameId(id) {
+    this._update((p) => ({ ...p, gameId: id }));
+    this._tabSet(TAB_KEY, id);
+    if (id) this._tabSet(TAB_NEW_KEY, null);
   }
 
   /**
@@ -150,24 +155,24 @@ export class Games {
    * @returns {TabGame|null}
    */
   kept() {
-    this.#library.migrate((settings) => summarise({ ...DEFAULTS, ...readSettings(settings, KEPT_SETTINGS).settings }, null));
-    const list = this.#library.list();
-    const tab = this.#tabGet(TAB_KEY);
+    this._library.migrate((settings) => summarise({ ...DEFAULTS, ...readSettings(settings, KEPT_SETTINGS).settings }, null));
+    const list = this._library.list();
+    const tab = this._tabGet(TAB_KEY);
     if (!list.some((e) => e.id === tab)) {
-      const fresh = this.#tabNew();
+      const fresh = this._tabNew();
       if (fresh) return fresh;
     }
     const id = list.some((e) => e.id === tab) ? tab : list[0] && list[0].id;
     if (!id) return null;
-    const g = this.#library.load(id);
+    const g = this._library.load(id);
     if (!g) return null;
     return 'error' in g ? { id, error: g.error } : { id };
   }
 
-  /** This tab's game not kept yet, or null. */
-  #tabNew() {
+  /** This tab's game not kept yet, or null. @private */
+  _tabNew() {
     try {
-      const data = JSON.parse(this.#tabGet(TAB_NEW_KEY) || 'null');
+      const data = JSON.parse(this._tabGet(TAB_NEW_KEY) || 'null');
       if (!data || typeof data !== 'object' || typeof data.record !== 'string' || !data.settings || typeof data.settings !== 'object') return null;
       return { settings: readSettings(data.settings, KEPT_SETTINGS).settings, record: data.record };
     } catch {
@@ -181,15 +186,15 @@ export class Games {
    * of a new one. Returns its id, or null.
    */
   adoptSameLine() {
-    const gs = this.#board.state;
+    const gs = this._board.state;
     if (!gs) return null;
-    const line = lineOf(gs, this.#board.line().moves);
-    const same = this.#library.list().find((e) => e.summary && e.summary.line === line);
+    const line = lineOf(gs, this._board.line().moves);
+    const same = this._library.list().find((e) => e.summary && e.summary.line === line);
     if (!same) return null;
-    const g = this.#library.load(same.id);
+    const g = this._library.load(same.id);
     if (!g || 'error' in g) return null;
-    this.#setGameId(same.id);
-    this.#saved = gs;
+    this._setGameId(same.id);
+    this._saved = gs;
     return same.id;
   }
 
@@ -202,17 +207,17 @@ export class Games {
    * @param {boolean} [force]
    */
   save(page, force = false) {
-    const gs = this.#board.state;
-    if (!gs || (gs === this.#saved && !force) || this.#switching) return null;
-    this.#saved = gs;
-    const settings = this.#board.settings;
+    const gs = this._board.state;
+    if (!gs || (gs === this._saved && !force) || this._switching) return null;
+    this._saved = gs;
+    const settings = this._board.settings;
     const { variant, mode, side, level, movetime, help, clock } = settings;
     /** @type {Record<string, string>} */
     const match = {};
     for (const [name, value] of /** @type {[string, string|null][]} */ ([
-      ['game-id', this.#board.gameId],
-      ['relay', this.#board.relay],
-      ['host-key', this.#board.hostKey],
+      ['game-id', this._board.gameId],
+      ['relay', this._board.relay],
+      ['host-key', this._board.hostKey],
     ])) {
       if (value && isRemote(mode)) match[name] = value;
     }
@@ -224,15 +229,15 @@ export class Games {
     const decided = gs.result?.reason === 'resignation' || gs.result?.reason === 'agreement';
     if (page.gameId === null && !gs.history.length && !gs.canRedo && !decided && !isRemote(mode)) {
       // Not kept yet: a reload in this tab makes the same new game again.
-      this.#tabSet(TAB_NEW_KEY, JSON.stringify({ settings: kept, record: gs.record }));
+      this._tabSet(TAB_NEW_KEY, JSON.stringify({ settings: kept, record: gs.record }));
       return null;
     }
-    const { record, ply, moves } = gs.canRedo ? this.#board.line() : { record: gs.record, ply: null, moves: gs.history };
+    const { record, ply, moves } = gs.canRedo ? this._board.line() : { record: gs.record, ply: null, moves: gs.history };
     // A live game's seat is the one asked for until the relay has said (an onlooker's is 'watch').
-    const seat = this.#board.seat ?? settings.side;
+    const seat = this._board.seat ?? settings.side;
     const summary = { ...summarise({ ...settings, seat, gameId: match['game-id'] }, gs), line: lineOf(gs, moves) };
-    const r = this.#library.save({ id: page.gameId, settings: kept, record, ply, summary });
-    if (r.status === SAVE.saved && r.id !== page.gameId) this.#setGameId(r.id);
+    const r = this._library.save({ id: page.gameId, settings: kept, record, ply, summary });
+    if (r.status === SAVE.saved && r.id !== page.gameId) this._setGameId(r.id);
     return r;
   }
 
@@ -245,14 +250,14 @@ export class Games {
    * @param {() => void} load
    */
   switchTo(id, load) {
-    this.#switching = true;
+    this._switching = true;
     try {
       load();
     } finally {
-      this.#switching = false;
+      this._switching = false;
     }
-    this.#setGameId(id);
-    this.#saved = id ? this.#board.state : null;
+    this._setGameId(id);
+    this._saved = id ? this._board.state : null;
   }
 
   /**
@@ -261,8 +266,8 @@ export class Games {
    * @param {string} gameId
    */
   findMatch(gameId) {
-    const entry = this.#library.list().find((e) => e.summary && e.summary.gameId === gameId);
-    const g = entry && this.#library.load(entry.id);
+    const entry = this._library.list().find((e) => e.summary && e.summary.gameId === gameId);
+    const g = entry && this._library.load(entry.id);
     if (!entry || !g || 'error' in g) return null;
     return { id: entry.id, settings: readSettings(g.settings, KEPT_SETTINGS).settings, record: g.record };
   }
@@ -275,15 +280,15 @@ export class Games {
    * @returns {import('../lib/i18n.js').Message|null}
    */
   open(id, overrides = {}) {
-    const g = this.#library.load(id);
+    const g = this._library.load(id);
     if (!g) return { key: 'recent.gone' };
     if ('error' in g) return { key: 'notice.savedLost', params: { error: g.error } };
     const { settings } = readSettings(g.settings, KEPT_SETTINGS);
     try {
       this.switchTo(id, () => {
-        this.#board.newGame({ ...settings, ...overrides, record: g.record });
-        const gs = this.#board.state;
-        if (g.ply !== null && gs && g.ply < gs.history.length) this.#board.continueFrom(g.ply);
+        this._board.newGame({ ...settings, ...overrides, record: g.record });
+        const gs = this._board.state;
+        if (g.ply !== null && gs && g.ply < gs.history.length) this._board.continueFrom(g.ply);
       });
     } catch (e) {
       return { key: 'notice.savedLost', params: { error: String((e && /** @type {Error} */ (e).message) || e) } };
@@ -298,7 +303,7 @@ export class Games {
    */
   remove(id, current) {
     if (id === current) return false;
-    return this.#library.remove(id);
+    return this._library.remove(id);
   }
 
   /**

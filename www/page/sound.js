@@ -21,26 +21,29 @@ export class Sound {
   /**
    * The audio context, made once (undefined where the browser has none or refuses it).
    * @returns {AudioContext|undefined}
+   * @private
    */
-  #context() {
-    if (this.#ctx === null) {
+  _context() {
+    if (this._ctx === null) {
       // Older Safari has it only under its prefixed name.
       const AC = globalThis.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (globalThis).webkitAudioContext;
       try {
-        this.#ctx = AC ? new AC() : undefined;
+        this._ctx = AC ? new AC() : undefined;
       } catch {
-        this.#ctx = undefined;
+        this._ctx = undefined;
       }
     }
-    return this.#ctx;
+    return this._ctx;
   }
 
   /**
    * The audio context; null before it is made, undefined where none can be.
    * @type {AudioContext|null|undefined}
+   * @private
    */
-  #ctx = null;
-  #armed = false;
+  _ctx = null;
+  /** @private */
+  _armed = false;
   muted = false;
 
   /**
@@ -51,10 +54,10 @@ export class Sound {
    */
   arm(doc) {
     const unlock = () => {
-      this.#armed = true;
+      this._armed = true;
       doc.removeEventListener('pointerdown', unlock, true);
       doc.removeEventListener('keydown', unlock, true);
-      if (!this.muted) this.#context();
+      if (!this.muted) this._context();
     };
     doc.addEventListener('pointerdown', unlock, true);
     doc.addEventListener('keydown', unlock, true);
@@ -66,8 +69,8 @@ export class Sound {
    */
   play(name) {
     const sound = SOUNDS[name];
-    if (!sound || this.muted || !this.#armed) return;
-    const ctx = this.#context();
+    if (!sound || this.muted || !this._armed) return;
+    const ctx = this._context();
     if (!ctx) return;
     try {
       const t0 = ctx.currentTime + 0.01;

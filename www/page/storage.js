@@ -130,15 +130,16 @@ function positiveInteger(x) {
  * moment; no method throws.
  */
 export class GameLibrary {
-  /** @type {WebStorage} */
-  #storage;
-  /** @type {() => number} */
-  #now;
+  /** @private @type {WebStorage} */
+  _storage;
+  /** @private @type {() => number} */
+  _now;
   /**
    * What this page last read or wrote of each game: id → {rev, json}, to skip unchanged writes.
    * @type {Map<string, {rev: number, json: string}>}
+   * @private
    */
-  #known = new Map();
+  _known = new Map();
 
   /**
    * `now`: the clock (ms), for tests.
@@ -146,17 +147,18 @@ export class GameLibrary {
    * @param {{now?: () => number}} [options]
    */
   constructor(storage, { now = () => Date.now() } = {}) {
-    this.#storage = storage;
-    this.#now = now;
+    this._storage = storage;
+    this._now = now;
   }
 
   /**
    * @param {string} key
    * @returns {string|null}
+   * @private
    */
-  #get(key) {
+  _get(key) {
     try {
-      return this.#storage.getItem(key);
+      return this._storage.getItem(key);
     } catch {
       return null;
     }
@@ -170,7 +172,7 @@ export class GameLibrary {
     /** @type {unknown} */
     let data;
     try {
-      data = JSON.parse(this.#get(LIST_KEY) || '[]');
+      data = JSON.parse(this._get(LIST_KEY) || '[]');
     } catch {
       data = [];
     }
@@ -196,7 +198,7 @@ export class GameLibrary {
    * @returns {KeptGame|UnreadableGame|null}
    */
   load(id) {
-    const raw = this.#get(GAME_KEY_PREFIX + id);
+    const raw = this._get(GAME_KEY_PREFIX + id);
     if (!raw) return null;
     try {
       /** @type {unknown} */
@@ -205,7 +207,7 @@ export class GameLibrary {
       const settings = isRecord(data.settings) ? data.settings : {};
       const ply = plyOf(data.ply);
       const rev = positiveInteger(data.rev) ?? 1;
-      this.#known.set(id, { rev, json: this.#gameJson(settings, data.record, ply) });
+      this._known.set(id, { rev, json: this._gameJson(settings, data.record, ply) });
       return { id, rev, settings, record: data.record, ply };
     } catch (e) {
       return { id, error: errorText(e) };
@@ -217,8 +219,9 @@ export class GameLibrary {
    * @param {string} record
    * @param {number|null} ply
    * @returns {string}
+   * @private
    */
-  #gameJson(settings, record, ply) {
+  _gameJson(settings, record, ply) {
     return JSON.stringify({ settings, record, ply });
   }
 
@@ -234,15 +237,15 @@ export class GameLibrary {
   save({ id, settings, record, ply, summary }) {
     if (typeof record !== 'string') return { status: SAVE.failed, id };
     if (record.length > MAX_SAVED_RECORD) return { status: SAVE.tooLarge, id };
-    const json = this.#gameJson(settings, record, ply);
-    const known = id ? this.#known.get(id) : null;
+    const json = this._gameJson(settings, record, ply);
+    const known = id ? this._known.get(id) : null;
     const stored = id ? this.entry(id) : null;
     // Ours to write: the copy in storage is the one this page last read or wrote.
     const ours = !!id && !!known && !!stored && stored.rev === known.rev;
     if (ours && known.json === json) return { status: SAVE.unchanged, id };
     // A game changed or deleted elsewhere since (another tab): keep both, this one as new.
     const forked = !!id && !ours;
-    const now = this.#now();
+    const now = this._now();
     const targetId = ours ? id : newId(now);
     const rev = ours ? known.rev + 1 : 1;
     const game = `{"version":2,"id":${JSON.stringify(targetId)},"rev":${rev},"settings":${JSON.stringify(settings)},"record":${JSON.stringify(record)},"ply":${JSON.stringify(ply)}}`;
@@ -258,13 +261,13 @@ export class GameLibrary {
     const dropped = over > 0 ? finished.slice(0, over) : [];
     if (over > dropped.length && list.length === all.length) return { status: SAVE.full, id };
     try {
-      this.#storage.setItem(GAME_KEY_PREFIX + targetId, game);
-      this.#storage.setItem(LIST_KEY, JSON.stringify(kept.filter((e) => !dropped.includes(e))));
+      this._storage.setItem(GAME_KEY_PREFIX + targetId, game);
+      this._storage.setItem(LIST_KEY, JSON.stringify(kept.filter((e) => !dropped.includes(e))));
     } catch {
       return { status: SAVE.failed, id };
     }
-    for (const e of dropped) this.#removeGame(e.id);
-    this.#known.set(targetId, { rev, json });
+    for (const e of dropped) this._removeGame(e.id);
+    this._known.set(targetId, { rev, json });
     return forked ? { status: SAVE.saved, id: targetId, forked: true } : { status: SAVE.saved, id: targetId };
   }
 
@@ -274,17 +277,17 @@ export class GameLibrary {
    * @returns {boolean}
    */
   changedElsewhere(id) {
-    const known = this.#known.get(id);
+    const known = this._known.get(id);
     if (!known) return false;
     const stored = this.entry(id);
     return !stored || stored.rev !== known.rev;
   }
 
-  /** @param {string} id */
-  #removeGame(id) {
-    this.#known.delete(id);
+  /** @private @param {string} id */
+  _removeGame(id) {
+    this._known.delete(id);
     try {
-      this.#storage.removeItem(GAME_KEY_PREFIX + id);
+      this._storage.removeItem(GAME_KEY_PREFIX + id);
     } catch {
       /* nothing to remove where storage is unavailable */
     }
@@ -297,11 +300,11 @@ export class GameLibrary {
    */
   remove(id) {
     try {
-      this.#storage.setItem(LIST_KEY, JSON.stringify(this.list().filter((e) => e.id !== id)));
+      this._storage.setItem(LIST_KEY, JSON.stringify(this.list().filter((e) => e.id !== id)));
     } catch {
       return false;
     }
-    this.#removeGame(id);
+    this._removeGame(id);
     return true;
   }
 
@@ -313,7 +316,7 @@ export class GameLibrary {
    * @returns {string|null}
    */
   migrate(summarise) {
-    const raw = this.#get(LEGACY_KEY);
+    const raw = this._get(LEGACY_KEY);
     if (!raw) return null;
     /** @type {unknown} */
     let data;
@@ -329,7 +332,7 @@ export class GameLibrary {
     const r = this.save({ id: null, settings, record: data.record, ply, summary: summarise(settings, data.record) });
     if (r.status !== SAVE.saved) return null;
     try {
-      this.#storage.removeItem(LEGACY_KEY);
+      this._storage.removeItem(LEGACY_KEY);
     } catch {
       /* read again next time; the list then has it twice, which is better than not at all */
     }

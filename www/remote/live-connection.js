@@ -48,22 +48,23 @@ function loadMqtt() {
  */
 
 export class Connection {
-  /** @type {ConnectionHooks} */
-  #h;
-  /** @type {MqttClient|null} */
-  #client = null;
-  /** @type {ReturnType<typeof setTimeout>|null} */
-  #retry = null;
-  #closed = false;
+  /** @private @type {ConnectionHooks} */
+  _h;
+  /** @private @type {MqttClient|null} */
+  _client = null;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */
+  _retry = null;
+  /** @private */
+  _closed = false;
 
   /** @param {ConnectionHooks} hooks */
   constructor(hooks) {
-    this.#h = hooks;
+    this._h = hooks;
   }
 
   /** Connects (a new client, with the will of this moment). */
   async connect() {
-    const h = this.#h;
+    const h = this._h;
     let mqtt;
     try {
       mqtt = await loadMqtt();
@@ -73,8 +74,8 @@ export class Connection {
       return;
     }
     const will = await h.will();
-    if (this.#closed) return;
-    // No reconnection by the library: each connection gets a will of its own time (#retryLater).
+    if (this._closed) return;
+    // No reconnection by the library: each connection gets a will of its own time (_retryLater).
     const client = mqtt.connect(h.relay, {
       protocolVersion: 4,
       clean: true,
@@ -86,49 +87,50 @@ export class Connection {
       will,
       ...(h.clientId ? { clientId: h.clientId } : {}),
     });
-    this.#client = client;
+    this._client = client;
     client.on('connect', () => {
-      if (client !== this.#client) return;
+      if (client !== this._client) return;
       client.subscribe(h.topics, { qos: 1 });
       h.connected();
     });
     const down = () => {
-      if (client === this.#client && !this.#closed) h.down();
+      if (client === this._client && !this._closed) h.down();
     };
     client.on('offline', down);
     client.on('error', down);
     client.on('close', () => {
       down();
-      this.#retryLater(client);
+      this._retryLater(client);
     });
     client.on('message', (topic, payload) => {
-      if (client === this.#client) h.message(topic, decoder.decode(payload));
+      if (client === this._client) h.message(topic, decoder.decode(payload));
     });
   }
 
   /**
    * The connection `client` has ended: a new one in a moment.
    * @param {MqttClient} client
+   * @private
    */
-  #retryLater(client) {
-    if (client !== this.#client || this.#closed) return;
-    this.#client = null;
+  _retryLater(client) {
+    if (client !== this._client || this._closed) return;
+    this._client = null;
     client.end(true);
-    this.#retry = setTimeout(() => {
-      this.#retry = null;
-      if (!this.#closed) this.connect().catch(this.#h.error);
+    this._retry = setTimeout(() => {
+      this._retry = null;
+      if (!this._closed) this.connect().catch(this._h.error);
     }, RECONNECT_MS);
   }
 
   /** Connects again at once (another last will). */
   reconnect() {
-    if (this.#retry) clearTimeout(this.#retry);
-    this.#retry = null;
-    const client = this.#client;
-    this.#client = null;
+    if (this._retry) clearTimeout(this._retry);
+    this._retry = null;
+    const client = this._client;
+    this._client = null;
     // Ended with a word to the relay, so that it does not say the old last will.
     client?.end(false);
-    this.connect().catch(this.#h.error);
+    this.connect().catch(this._h.error);
   }
 
   /**
@@ -136,9 +138,9 @@ export class Connection {
    * @param {string} topic
    */
   subscribe(topic) {
-    if (this.#h.topics.includes(topic)) return;
-    this.#h.topics = [...this.#h.topics, topic];
-    if (this.#client?.connected) this.#client.subscribe(topic, { qos: 1 });
+    if (this._h.topics.includes(topic)) return;
+    this._h.topics = [...this._h.topics, topic];
+    if (this._client?.connected) this._client.subscribe(topic, { qos: 1 });
   }
 
   /**
@@ -150,11 +152,11 @@ export class Connection {
    * @param {{retain?: boolean}} [options]
    */
   publish(topic, payload, stored = () => {}, { retain = true } = {}) {
-    const client = this.#client;
+    const client = this._client;
     if (!client) return false;
     // QoS 1: the relay acknowledges a message once it has it (PUBACK), and then `stored` runs.
     client.publish(topic, payload, { qos: 1, retain }, (err) => {
-      if (!err && client === this.#client) stored();
+      if (!err && client === this._client) stored();
     });
     return true;
   }
@@ -164,10 +166,10 @@ export class Connection {
    * @param {(() => Promise<{topic: string, payload: string}|null>)|null} last
    */
   close(last) {
-    this.#closed = true;
-    if (this.#retry) clearTimeout(this.#retry);
-    const client = this.#client;
-    this.#client = null;
+    this._closed = true;
+    if (this._retry) clearTimeout(this._retry);
+    const client = this._client;
+    this._client = null;
     if (!client) return;
     if (!last || !client.connected) return void client.end(true);
     last()

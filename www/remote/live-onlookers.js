@@ -17,20 +17,21 @@ const MARK = '1';
 export class Onlookers {
   /** This session's connections' client id, and so its mark's topic. */
   clientId = newGameId();
-  #prefix;
-  /** @type {Set<string>} The client ids marked as watching, this device's among them. */
-  #marked = new Set();
-  /** This device's mark is on the relay (as far as it knows). */
-  #marking = false;
+  /** @private */
+  _prefix;
+  /** @private @type {Set<string>} The client ids marked as watching, this device's among them. */
+  _marked = new Set();
+  /** This device's mark is on the relay (as far as it knows). @private */
+  _marking = false;
 
   /** @param {string} id the game's id */
   constructor(id) {
-    this.#prefix = `${ROOT}/${id}/watch/`;
+    this._prefix = `${ROOT}/${id}/watch/`;
   }
 
   /** @returns {number} How many devices watch the game. */
   get count() {
-    return this.#marked.size;
+    return this._marked.size;
   }
 
   /**
@@ -43,22 +44,22 @@ export class Onlookers {
    * @returns {Connection}
    */
   connection(hooks, { watching, changed }) {
-    const mine = this.#prefix + this.clientId;
+    const mine = this._prefix + this.clientId;
     const conn = new Connection({
       ...hooks,
       clientId: this.clientId,
-      topics: [...hooks.topics, `${this.#prefix}+`],
+      topics: [...hooks.topics, `${this._prefix}+`],
       will: async () => (await hooks.will()) ?? (watching() ? { topic: mine, payload: '', qos: 1, retain: true } : undefined),
       connected: () => {
         hooks.connected();
-        if (watching() || this.#marking) this.#marking = conn.publish(mine, watching() ? MARK : '') && watching();
+        if (watching() || this._marking) this._marking = conn.publish(mine, watching() ? MARK : '') && watching();
       },
       message: (topic, text) => {
-        if (!topic.startsWith(this.#prefix)) return hooks.message(topic, text);
+        if (!topic.startsWith(this._prefix)) return hooks.message(topic, text);
         const before = this.count;
-        const id = topic.slice(this.#prefix.length);
-        if (text) this.#marked.add(id);
-        else this.#marked.delete(id);
+        const id = topic.slice(this._prefix.length);
+        if (text) this._marked.add(id);
+        else this._marked.delete(id);
         if (this.count !== before) changed();
       },
     });

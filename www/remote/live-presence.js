@@ -106,16 +106,16 @@ export class PresenceBook {
    * heard it, or null: the time a claim waits from (lib/claims.js).
    */
   away = { blue: null, gray: null };
-  /** This device's clock. */
-  #now;
-  /** @type {PerSide<PresenceNote|null>} The last presence of each seat taken. */
-  #notes = { blue: null, gray: null };
-  /** @type {PerSide<string|null>} A presence heard before the seat's key was known. */
-  #unchecked = { blue: null, gray: null };
+  /** This device's clock. @private */
+  _now;
+  /** @private @type {PerSide<PresenceNote|null>} The last presence of each seat taken. */
+  _notes = { blue: null, gray: null };
+  /** @private @type {PerSide<string|null>} A presence heard before the seat's key was known. */
+  _unchecked = { blue: null, gray: null };
 
   /** @param {() => number} [now] this device's clock, in ms since 1970 */
   constructor(now = Date.now) {
-    this.#now = now;
+    this._now = now;
   }
 
   /**
@@ -130,16 +130,16 @@ export class PresenceBook {
   async heard(seat, text, { id, keys, mine, key: myKey, device, since, said }) {
     const note = parsePresence(text);
     const key = keys ? keys[seat] : mine ? myKey : null;
-    if (note && !key) this.#unchecked[seat] = text;
+    if (note && !key) this._unchecked[seat] = text;
     if (!key || !(await presenceHolds(note, { id, seat, key }))) return mine ? { back: true } : {};
     if (!note) return {};
     // The seat was taken on another device later than here: it is that device's now. A device
     // that had it before speaks: this one's presence goes back, so that it hears.
     if (mine && note.device !== device) return note.since > since ? { moved: true } : { back: true };
-    const last = this.#notes[seat];
+    const last = this._notes[seat];
     if (last && note.at <= last.at) return mine && (!said || note.at < said.at) ? { back: true } : {};
-    this.#notes[seat] = note;
-    if (note.state !== this.states[seat]) this.away = { ...this.away, [seat]: note.state === 'offline' ? this.#now() : null };
+    this._notes[seat] = note;
+    if (note.state !== this.states[seat]) this.away = { ...this.away, [seat]: note.state === 'offline' ? this._now() : null };
     this.states = { ...this.states, [seat]: note.state };
     if (!mine) return { changed: true };
     // This device's own older word (its last will from before) is not what the relay should keep.
@@ -152,8 +152,8 @@ export class PresenceBook {
    * @returns {string|null}
    */
   unchecked(seat) {
-    const text = this.#unchecked[seat];
-    this.#unchecked[seat] = null;
+    const text = this._unchecked[seat];
+    this._unchecked[seat] = null;
     return text;
   }
 }

@@ -11,44 +11,47 @@ export const REPUBLISH_MS = 2000;
  * nothing as new has been heard from the relay meanwhile (`heard()`).
  */
 export class Republisher {
-  #send;
-  #last = 0;
-  #pending = false;
-  /** @type {ReturnType<typeof setTimeout>|null} */
-  #timer = null;
+  /** @private */
+  _send;
+  /** @private */
+  _last = 0;
+  /** @private */
+  _pending = false;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */
+  _timer = null;
 
   /** @param {() => void} send */
   constructor(send) {
-    this.#send = send;
+    this._send = send;
   }
 
   /** The relay's is older or broken: ours goes back, after `wait` ms at least. */
   due(wait = 0) {
-    this.#pending = true;
-    if (this.#timer) return;
-    const delay = Math.max(wait, this.#last + REPUBLISH_MS - Date.now());
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      if (!this.#pending) return;
+    this._pending = true;
+    if (this._timer) return;
+    const delay = Math.max(wait, this._last + REPUBLISH_MS - Date.now());
+    this._timer = setTimeout(() => {
+      this._timer = null;
+      if (!this._pending) return;
       this.sent();
-      this.#send();
+      this._send();
     }, delay);
   }
 
   /** The relay has ours or newer. */
   heard() {
-    this.#pending = false;
+    this._pending = false;
   }
 
   /** Ours has just been published. */
   sent() {
-    this.#last = Date.now();
-    this.#pending = false;
+    this._last = Date.now();
+    this._pending = false;
   }
 
   stop() {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#pending = false;
+    if (this._timer) clearTimeout(this._timer);
+    this._timer = null;
+    this._pending = false;
   }
 }

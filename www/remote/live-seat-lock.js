@@ -19,12 +19,14 @@ function browserLocks() {
 }
 
 export class SeatLock {
-  #name;
-  /** @type {() => void} */
-  #lost;
-  #locks;
-  /** @type {(() => void)|null} Lets the lock go; null while this session holds none. */
-  #release = null;
+  /** @private */
+  _name;
+  /** @private @type {() => void} */
+  _lost;
+  /** @private */
+  _locks;
+  /** @private @type {(() => void)|null} Lets the lock go; null while this session holds none. */
+  _release = null;
 
   /**
    * The lock of game `id`'s seat in this browser; `lost()` is called when another tab takes it.
@@ -34,14 +36,14 @@ export class SeatLock {
    * @param {Locks|null} [locks]
    */
   constructor(id, lost, locks = browserLocks()) {
-    this.#name = LIVE_KEY_PREFIX + id;
-    this.#lost = lost;
-    this.#locks = locks;
+    this._name = LIVE_KEY_PREFIX + id;
+    this._lost = lost;
+    this._locks = locks;
   }
 
   /** Whether this session holds the lock (always, where the browser has no Web Locks). */
   get held() {
-    return !this.#locks || !!this.#release;
+    return !this._locks || !!this._release;
   }
 
   /**
@@ -51,25 +53,25 @@ export class SeatLock {
    * @returns {Promise<boolean>}
    */
   hold(steal = false) {
-    const locks = this.#locks;
-    if (!locks || this.#release) return Promise.resolve(true);
+    const locks = this._locks;
+    if (!locks || this._release) return Promise.resolve(true);
     return new Promise((resolve) => {
       /** @type {(() => void)|null} */
       let mine = null;
       locks
-        .request(this.#name, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
+        .request(this._name, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
           if (!lock) return resolve(false);
           return new Promise((release) => {
             mine = () => release(undefined);
-            this.#release = mine;
+            this._release = mine;
             resolve(true);
           });
         })
         .catch(() => {
           // Stolen by another tab (the request ends with an AbortError), or refused.
-          if (mine && this.#release === mine) {
-            this.#release = null;
-            this.#lost();
+          if (mine && this._release === mine) {
+            this._release = null;
+            this._lost();
           }
           resolve(false);
         });
@@ -78,8 +80,8 @@ export class SeatLock {
 
   /** Lets the lock go (the session ends, or gives its seat up). */
   release() {
-    const release = this.#release;
-    this.#release = null;
+    const release = this._release;
+    this._release = null;
     release?.();
   }
 }

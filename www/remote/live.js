@@ -55,42 +55,48 @@ const SETTLE_MS = 500;
 export { REPUBLISH_MS } from './live-republish.js';
 
 export class LiveSession {
-  /** @type {LiveOptions} */
-  #o;
-  /** @type {import('./live-connection.js').Connection|null} */
-  #conn = null;
-  #closed = false;
-  /** @type {Kept|null} What this device keeps; null until start() has made or read it. */
-  #me = null;
-  /** @type {Sign|null} Signs with this device's seat's key; null for a watcher. */
-  #sign = null;
-  #book = new PresenceBook();
-  /** When the relay last connected (this device's clock): no claim made since holds against this seat. */
-  #connectedAt = 0;
-  /** @type {SeatLock|null} This browser's lock of the seat (null: no seat asked for yet). */
-  #lock = null;
-  /** Another tab of this browser holds this device's seat: this one watches, and keeps nothing. */
-  #elsewhere = false;
-  #toldUnkept = false;
-  /** @type {PresenceNote|null} This device's online for its next connection. */
-  #online = null;
-  /** @type {PresenceNote|null} This device's own presence, as last said. */
-  #said = null;
-  /** @type {'connecting'|'connected'|'unreachable'} */
-  #relayState = 'connecting';
-  #toldOld = false;
-  /** A game this device has just started: the relay cannot have it yet. */
-  #fresh = false;
-  #game = new Republisher(() => this.#publishGame());
-  /** How many of this device's signed snapshots (a move, a resignation…) the relay may not have yet. */
-  #unsent = 0;
-  #presenceBack = new Republisher(() => this.#publishPresence());
-  /** @type {Replay} The side that made each move of a snapshot, from the rules core. */
-  #replay;
-  /** This seat's snapshots being signed, in order. */
-  #signing = Promise.resolve();
-  /** @type {Onlookers|null} Who watches the game (live-onlookers.js), once started. */
-  #onlookers = null;
+  /** @private @type {LiveOptions} */
+  _o;
+  /** @private @type {import('./live-connection.js').Connection|null} */
+  _conn = null;
+  /** @private */
+  _closed = false;
+  /** @private @type {Kept|null} What this device keeps; null until start() has made or read it. */
+  _me = null;
+  /** @private @type {Sign|null} Signs with this device's seat's key; null for a watcher. */
+  _sign = null;
+  /** @private */
+  _book = new PresenceBook();
+  /** When the relay last connected (this device's clock): no claim made since holds against this seat. @private */
+  _connectedAt = 0;
+  /** @private @type {SeatLock|null} This browser's lock of the seat (null: no seat asked for yet). */
+  _lock = null;
+  /** Another tab of this browser holds this device's seat: this one watches, and keeps nothing. @private */
+  _elsewhere = false;
+  /** @private */
+  _toldUnkept = false;
+  /** @private @type {PresenceNote|null} This device's online for its next connection. */
+  _online = null;
+  /** @private @type {PresenceNote|null} This device's own presence, as last said. */
+  _said = null;
+  /** @private @type {'connecting'|'connected'|'unreachable'} */
+  _relayState = 'connecting';
+  /** @private */
+  _toldOld = false;
+  /** A game this device has just started: the relay cannot have it yet. @private */
+  _fresh = false;
+  /** @private */
+  _game = new Republisher(() => this._publishGame());
+  /** How many of this device's signed snapshots (a move, a resignation…) the relay may not have yet. @private */
+  _unsent = 0;
+  /** @private */
+  _presenceBack = new Republisher(() => this._publishPresence());
+  /** @private @type {Replay} The side that made each move of a snapshot, from the rules core. */
+  _replay;
+  /** This seat's snapshots being signed, in order. @private */
+  _signing = Promise.resolve();
+  /** @private @type {Onlookers|null} Who watches the game (live-onlookers.js), once started. */
+  _onlookers = null;
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
@@ -105,24 +111,24 @@ export class LiveSession {
    * @param {LiveOptions} options
    */
   constructor(options) {
-    this.#o = options;
-    this.#replay = replayWith(options.Game);
+    this._o = options;
+    this._replay = replayWith(options.Game);
   }
 
   /** @returns {string|null} The game's id, once known. */
   get id() {
-    return this.#me ? this.#me.id : this.#o.id;
+    return this._me ? this._me.id : this._o.id;
   }
 
-  /** @returns {Kept} What this device keeps; start() sets it before it connects. */
-  #started() {
-    if (!this.#me) throw new Error('the live session has not started');
-    return this.#me;
+  /** @private @returns {Kept} What this device keeps; start() sets it before it connects. */
+  _started() {
+    if (!this._me) throw new Error('the live session has not started');
+    return this._me;
   }
 
-  /** Whether this device holds a seat (it can sign for it). */
-  #sitting() {
-    return !!this.#me && this.#me.seat !== 'watch' && !!this.#sign;
+  /** Whether this device holds a seat (it can sign for it). @private */
+  _sitting() {
+    return !!this._me && this._me.seat !== 'watch' && !!this._sign;
   }
 
   /**
@@ -131,56 +137,57 @@ export class LiveSession {
    * @returns {Promise<void>}
    */
   async start() {
-    const o = this.#o;
+    const o = this._o;
     // Signing needs Web Crypto, which browsers give only to secure pages (https, localhost).
     if (!(globalThis.crypto && globalThis.crypto.subtle)) throw refusal('live.insecure');
     const me = o.id ? await joinedGame(o.id, o) : await hostedGame(o);
-    this.#fresh = !o.id;
-    this.#sign = me.privateJwk && me.seat !== 'watch' ? await signer(me.privateJwk) : null;
-    this.#me = me;
-    if (this.#sitting() && !(await this.#seatLock().hold())) this.#standBy();
-    this.#keep();
+    this._fresh = !o.id;
+    this._sign = me.privateJwk && me.seat !== 'watch' ? await signer(me.privateJwk) : null;
+    this._me = me;
+    if (this._sitting() && !(await this._seatLock().hold())) this._standBy();
+    this._keep();
     if (!o.id) o.created({ id: me.id, hostKey: me.hostKey });
     if (me.secret) o.invitation(me.secret);
     if (me.snap) o.snapshot(me.snap);
-    this.#status();
-    if (this.#closed) return;
+    this._status();
+    if (this._closed) return;
     const t = topics(me.id);
-    this.#onlookers = new Onlookers(me.id);
-    this.#conn = this.#onlookers.connection({
+    this._onlookers = new Onlookers(me.id);
+    this._conn = this._onlookers.connection({
       relay: o.relay,
       topics: [t.game, t.presenceAll],
-      will: () => this.#will(),
-      connected: () => this.#connected(),
-      down: () => this.#down(),
-      message: (topic, text) => this.#heard(topic, text).catch((e) => o.error(errorText(e))),
+      will: () => this._will(),
+      connected: () => this._connected(),
+      down: () => this._down(),
+      message: (topic, text) => this._heard(topic, text).catch((e) => o.error(errorText(e))),
       error: (e) => o.error(errorText(e)),
-    }, { watching: () => !this.#sitting(), changed: () => this.#status() });
-    await this.#conn.connect();
+    }, { watching: () => !this._sitting(), changed: () => this._status() });
+    await this._conn.connect();
   }
 
-  /** Keeps what this device knows (not while another tab holds the seat), or says the key is not kept. */
-  #keep() {
-    const me = this.#started();
-    if (this.#elsewhere || writeKept(this.#o.storage, me) || !me.privateJwk || this.#toldUnkept) return;
-    this.#toldUnkept = true;
+  /** Keeps what this device knows (not while another tab holds the seat), or says the key is not kept. @private */
+  _keep() {
+    const me = this._started();
+    if (this._elsewhere || writeKept(this._o.storage, me) || !me.privateJwk || this._toldUnkept) return;
+    this._toldUnkept = true;
     secretOf(me.privateJwk)
-      .then((secret) => this.#closed || this.#o.unkept(secret))
-      .catch((e) => this.#o.error(errorText(e)));
+      .then((secret) => this._closed || this._o.unkept(secret))
+      .catch((e) => this._o.error(errorText(e)));
   }
 
-  #seatLock() {
-    this.#lock ??= new SeatLock(this.#started().id, () => {
-      if (!this.#closed) this.#standBy();
+  /** @private */
+  _seatLock() {
+    this._lock ??= new SeatLock(this._started().id, () => {
+      if (!this._closed) this._standBy();
     });
-    return this.#lock;
+    return this._lock;
   }
 
-  /** Another tab of this browser holds the seat: this one watches (and keeps nothing) until taken back. */
-  #standBy() {
-    this.#elsewhere = true;
-    this.#giveUp('live.otherTab');
-    this.#conn?.reconnect();
+  /** Another tab of this browser holds the seat: this one watches (and keeps nothing) until taken back. @private */
+  _standBy() {
+    this._elsewhere = true;
+    this._giveUp('live.otherTab');
+    this._conn?.reconnect();
   }
 
   /**
@@ -189,27 +196,28 @@ export class LiveSession {
    * @returns {Promise<boolean>}
    */
   async takeSeat() {
-    const me = this.#me;
-    const kept = me && this.#elsewhere && readKept(this.#o.storage, me.id);
-    if (!me || !kept || kept.seat === 'watch' || !kept.privateJwk || this.#closed) return false;
+    const me = this._me;
+    const kept = me && this._elsewhere && readKept(this._o.storage, me.id);
+    if (!me || !kept || kept.seat === 'watch' || !kept.privateJwk || this._closed) return false;
     const sign = await signer(kept.privateJwk);
-    if (!(await this.#seatLock().hold(true)) || this.#closed) return false;
+    if (!(await this._seatLock().hold(true)) || this._closed) return false;
     if (me.snap && (!kept.snap || compare(me.snap, kept.snap) === 'newer')) kept.snap = me.snap;
-    this.#me = kept;
-    this.#sign = sign;
-    this.#elsewhere = false;
-    this.#keep();
-    this.#status();
-    this.#conn?.reconnect();
+    this._me = kept;
+    this._sign = sign;
+    this._elsewhere = false;
+    this._keep();
+    this._status();
+    this._conn?.reconnect();
     return true;
   }
 
-  #status() {
-    const me = this.#me;
+  /** @private */
+  _status() {
+    const me = this._me;
     // A seat is taken once a snapshot has come: a guest can sign no move before one, and a
     // watcher has no game to show (it waits for the game to reach the relay, and says so).
     const seat = !me || !me.snap ? null : me.seat;
-    this.#o.status({ relay: this.#relayState, seat, host: me ? me.host : null, ...this.#book.states, away: this.#book.away, elsewhere: this.#elsewhere, unsent: this.#unsent, onlookers: this.#onlookers?.count ?? 0 });
+    this._o.status({ relay: this._relayState, seat, host: me ? me.host : null, ...this._book.states, away: this._book.away, elsewhere: this._elsewhere, unsent: this._unsent, onlookers: this._onlookers?.count ?? 0 });
   }
 
   /**
@@ -217,100 +225,108 @@ export class LiveSession {
    * @param {Presence} state
    * @param {number} at
    * @returns {Promise<PresenceNote|null>}
+   * @private
    */
-  async #note(state, at) {
-    const me = this.#started();
-    if (!this.#sitting() || !this.#sign || me.seat === 'watch') return null;
-    return signedPresence(me.id, me.seat, { state, at, since: me.since, device: me.device }, this.#sign);
+  async _note(state, at) {
+    const me = this._started();
+    if (!this._sitting() || !this._sign || me.seat === 'watch') return null;
+    return signedPresence(me.id, me.seat, { state, at, since: me.since, device: me.device }, this._sign);
   }
 
   /**
    * The next connection's last will: a player's offline, signed now; its online (said once
    * connected) is just older.
    * @returns {Promise<IClientOptions['will']>}
+   * @private
    */
-  async #will() {
-    const me = this.#started();
+  async _will() {
+    const me = this._started();
     const now = Date.now();
-    const offline = await this.#note('offline', now);
-    this.#online = await this.#note('online', now - 1);
+    const offline = await this._note('offline', now);
+    this._online = await this._note('online', now - 1);
     return offline && me.seat !== 'watch' ? { topic: topics(me.id).presence(me.seat), payload: JSON.stringify(offline), qos: 1, retain: true } : undefined;
   }
 
-  #connected() {
-    const me = this.#started();
-    this.#relayState = 'connected';
-    this.#connectedAt = Date.now();
-    this.#status();
-    this.#said = this.#online;
-    if (this.#said) this.#publishPresence();
+  /** @private */
+  _connected() {
+    const me = this._started();
+    this._relayState = 'connected';
+    this._connectedAt = Date.now();
+    this._status();
+    this._said = this._online;
+    if (this._said) this._publishPresence();
     // The relay may have lost the game (restarted without a store): unless it says it has it
     // soon after, what this device has goes back.
-    if (this.#fresh) this.#publishGame();
-    else if (this.#sitting() && me.snap) this.#game.due(SETTLE_MS);
-    this.#fresh = false;
+    if (this._fresh) this._publishGame();
+    else if (this._sitting() && me.snap) this._game.due(SETTLE_MS);
+    this._fresh = false;
   }
 
-  #down() {
-    if (this.#closed || this.#relayState === 'unreachable') return;
-    this.#relayState = 'unreachable';
-    this.#status();
+  /** @private */
+  _down() {
+    if (this._closed || this._relayState === 'unreachable') return;
+    this._relayState = 'unreachable';
+    this._status();
   }
 
-  #publishGame() {
-    const me = this.#started();
+  /** @private */
+  _publishGame() {
+    const me = this._started();
     const snap = me.snap;
-    if (snap && this.#sitting() && this.#conn?.publish(topics(me.id).game, JSON.stringify(snap), () => this.#stored(snap))) this.#game.sent();
+    if (snap && this._sitting() && this._conn?.publish(topics(me.id).game, JSON.stringify(snap), () => this._stored(snap))) this._game.sent();
   }
 
   /**
    * The relay has `snap` (it acknowledged it, or sent it back): nothing waits if that is its latest.
    * @param {Snapshot} snap
+   * @private
    */
-  #stored(snap) {
-    if (!this.#unsent || snap !== this.#me?.snap) return;
-    this.#unsent = 0;
-    this.#status();
+  _stored(snap) {
+    if (!this._unsent || snap !== this._me?.snap) return;
+    this._unsent = 0;
+    this._status();
   }
 
-  #publishPresence() {
-    const me = this.#started();
-    if (this.#said && me.seat !== 'watch' && this.#conn?.publish(topics(me.id).presence(me.seat), JSON.stringify(this.#said))) this.#presenceBack.sent();
+  /** @private */
+  _publishPresence() {
+    const me = this._started();
+    if (this._said && me.seat !== 'watch' && this._conn?.publish(topics(me.id).presence(me.seat), JSON.stringify(this._said))) this._presenceBack.sent();
   }
 
   /**
    * @param {string} topic
    * @param {string} text
    * @returns {Promise<void>}
+   * @private
    */
-  async #heard(topic, text) {
-    const t = topics(this.#started().id);
-    if (topic === t.game) return this.#heardGame(text);
-    for (const seat of /** @type {const} */ (['blue', 'gray'])) if (topic === t.presence(seat)) return this.#heardPresence(seat, text);
+  async _heard(topic, text) {
+    const t = topics(this._started().id);
+    if (topic === t.game) return this._heardGame(text);
+    for (const seat of /** @type {const} */ (['blue', 'gray'])) if (topic === t.presence(seat)) return this._heardPresence(seat, text);
   }
 
-  /** What the relay has of the game is broken or older than this player's: it goes back, when due. */
-  #behind() {
-    if (this.#sitting() && this.#started().snap) this.#game.due();
+  /** What the relay has of the game is broken or older than this player's: it goes back, when due. @private */
+  _behind() {
+    if (this._sitting() && this._started().snap) this._game.due();
   }
 
-  /** @param {string} text */
-  async #heardGame(text) {
-    const me = this.#started();
+  /** @private @param {string} text */
+  async _heardGame(text) {
+    const me = this._started();
     const snap = parseSnapshot(text);
-    if (!snap && isOldSnapshot(text, me.id) && !this.#toldOld) {
-      this.#toldOld = true;
-      this.#o.notice('live.oldGame');
+    if (!snap && isOldSnapshot(text, me.id) && !this._toldOld) {
+      this._toldOld = true;
+      this._o.notice('live.oldGame');
     }
-    const present = me.seat === 'watch' ? null : { seat: me.seat, since: this.#connectedAt };
-    const why = await checkSnapshot(snap, { id: me.id, hostKey: me.hostKey, known: me.snap, replay: this.#replay, present });
-    if (why || !snap) return this.#behind();
+    const present = me.seat === 'watch' ? null : { seat: me.seat, since: this._connectedAt };
+    const why = await checkSnapshot(snap, { id: me.id, hostKey: me.hostKey, known: me.snap, replay: this._replay, present });
+    if (why || !snap) return this._behind();
     const order = compare(snap, me.snap);
-    if (order === 'older') return this.#behind();
+    if (order === 'older') return this._behind();
     if (order === 'different') return;
-    this.#game.heard();
+    this._game.heard();
     // The relay has this device's latest, or something newer built on it.
-    this.#stored(/** @type {Snapshot} */ (me.snap));
+    this._stored(/** @type {Snapshot} */ (me.snap));
     if (order === 'same') return;
     const first = !me.snap;
     me.snap = snap;
@@ -319,59 +335,62 @@ export class LiveSession {
       // The invitation named the other seat than its key's, or is another game's: watch.
       const other = otherSide(me.seat);
       if (snap.keys[other] === me.key && other !== snap.host) me.seat = other;
-      else this.#giveUp('live.notInvited');
-      this.#conn?.reconnect();
+      else this._giveUp('live.notInvited');
+      this._conn?.reconnect();
     }
-    this.#keep();
-    this.#status();
-    this.#o.snapshot(snap);
-    if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this.#recheck(seat);
+    this._keep();
+    this._status();
+    this._o.snapshot(snap);
+    if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
   }
 
   /**
    * A presence heard before the seat's key was known is heard again.
    * @param {Side} seat
+   * @private
    */
-  #recheck(seat) {
-    const text = this.#book.unchecked(seat);
-    if (text) this.#heardPresence(seat, text).catch((e) => this.#o.error(errorText(e)));
+  _recheck(seat) {
+    const text = this._book.unchecked(seat);
+    if (text) this._heardPresence(seat, text).catch((e) => this._o.error(errorText(e)));
   }
 
   /**
    * @param {Side} seat
    * @param {string} text
+   * @private
    */
-  async #heardPresence(seat, text) {
-    const me = this.#started();
-    const mine = seat === me.seat && this.#sitting();
+  async _heardPresence(seat, text) {
+    const me = this._started();
+    const mine = seat === me.seat && this._sitting();
     const { id, key, device, since } = me;
-    const r = await this.#book.heard(seat, text, { id, keys: me.snap ? me.snap.keys : null, mine, key, device, since, said: this.#said });
+    const r = await this._book.heard(seat, text, { id, keys: me.snap ? me.snap.keys : null, mine, key, device, since, said: this._said });
     if (r.moved) {
-      this.#giveUp('live.seatMoved');
-      return this.#conn?.reconnect();
+      this._giveUp('live.seatMoved');
+      return this._conn?.reconnect();
     }
-    if (r.back) this.#presenceBack.due();
-    if (r.heard) this.#presenceBack.heard();
-    if (r.changed) this.#status();
+    if (r.back) this._presenceBack.due();
+    if (r.heard) this._presenceBack.heard();
+    if (r.changed) this._status();
   }
 
   /**
    * This device no longer holds its seat: it watches, and forgets the seat's key.
    * @param {string} why the message that says why
+   * @private
    */
-  #giveUp(why) {
-    const me = this.#started();
+  _giveUp(why) {
+    const me = this._started();
     me.seat = 'watch';
     me.key = null;
     me.privateJwk = null;
-    this.#sign = null;
-    this.#said = null;
-    this.#game.stop();
-    this.#presenceBack.stop();
-    if (!this.#elsewhere) this.#lock?.release();
-    this.#keep();
-    this.#status();
-    this.#o.notice(why);
+    this._sign = null;
+    this._said = null;
+    this._game.stop();
+    this._presenceBack.stop();
+    if (!this._elsewhere) this._lock?.release();
+    this._keep();
+    this._status();
+    this._o.notice(why);
   }
 
   /**
@@ -380,8 +399,8 @@ export class LiveSession {
    * @returns {Promise<string|null>}
    */
   async seatSecret() {
-    const me = this.#me;
-    if (!me || me.seat === 'watch' || !me.privateJwk || this.#elsewhere || this.#closed) return null;
+    const me = this._me;
+    if (!me || me.seat === 'watch' || !me.privateJwk || this._elsewhere || this._closed) return null;
     return secretOf(me.privateJwk);
   }
 
@@ -395,51 +414,52 @@ export class LiveSession {
   played(moves, time = null) {
     // Only a move that goes on from the game as signed so far: a snapshot that took moves back
     // would not be what either seat has.
-    return this.#signed((snap, sign, seat) =>
+    return this._signed((snap, sign, seat) =>
       moves.length === snap.moves.length + 1 && snap.moves.every((m, i) => m === moves[i]) ? withMove(snap, moves, sign, seat, time) : null,
     );
   }
 
   /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers, a claim, or a flag fall it saw (`side`'s: its own or the other seat's, claimed). @param {EndingHow|'offer'} how @param {Side} [side] @returns {Promise<void>} */
   declared(how, side) {
-    return this.#signed((snap, sign, seat) => (how === 'offer' ? withOffer(snap, seat, sign) : withEnd(snap, how, how === 'time' && side ? side : seat, sign)));
+    return this._signed((snap, sign, seat) => (how === 'offer' ? withOffer(snap, seat, sign) : withEnd(snap, how, how === 'time' && side ? side : seat, sign)));
   }
 
   /**
    * Puts the snapshot `next` makes from this seat's last one on the relay (none: nothing to
    * put), one after another.
    * @param {(snap: Snapshot, sign: Sign, seat: Side) => Promise<Snapshot>|null} next
+   * @private
    */
-  #signed(next) {
-    const run = this.#signing.then(async () => {
-      const me = this.#me;
-      const sign = this.#sign;
+  _signed(next) {
+    const run = this._signing.then(async () => {
+      const me = this._me;
+      const sign = this._sign;
       if (!me || !sign || !me.snap || me.seat === 'watch') return;
       const made = await next(me.snap, sign, me.seat);
       if (!made) return;
       me.snap = made;
-      this.#unsent += 1;
-      this.#keep();
-      this.#status();
-      this.#publishGame();
+      this._unsent += 1;
+      this._keep();
+      this._status();
+      this._publishGame();
     });
     // A failure is its caller's to report; the next snapshot is still signed.
-    this.#signing = run.catch(() => {});
+    this._signing = run.catch(() => {});
     return run;
   }
 
   /** Leaves: says so to the other seat and closes the connection. */
   close() {
-    this.#closed = true;
-    this.#lock?.release();
-    this.#game.stop();
-    this.#presenceBack.stop();
-    const me = this.#me;
+    this._closed = true;
+    this._lock?.release();
+    this._game.stop();
+    this._presenceBack.stop();
+    const me = this._me;
     const seat = me ? me.seat : 'watch';
     const last = async () => {
-      const note = await this.#note('offline', Date.now());
+      const note = await this._note('offline', Date.now());
       return me && note && seat !== 'watch' ? { topic: topics(me.id).presence(seat), payload: JSON.stringify(note) } : null;
     };
-    this.#conn?.close(this.#sitting() ? last : null);
+    this._conn?.close(this._sitting() ? last : null);
   }
 }

@@ -5,15 +5,18 @@
 import { REPLY_DELAY_MS } from '../lib/pace.js';
 
 export class MoveQueue {
-  /** @type {ReturnType<typeof setTimeout>|null} */
-  #timer = null;
-  /** @type {string[]} */
-  #moves = [];
-  /** @type {(() => void)|null} */
-  #done = null;
-  #play;
-  #failed;
-  #finished;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */
+  _timer = null;
+  /** @private @type {string[]} */
+  _moves = [];
+  /** @private @type {(() => void)|null} */
+  _done = null;
+  /** @private */
+  _play;
+  /** @private */
+  _failed;
+  /** @private */
+  _finished;
 
   /**
    * `play(move)` plays a move on the board (it may throw: the rest is then dropped and
@@ -21,22 +24,22 @@ export class MoveQueue {
    * @param {{play: (move: string) => void, failed: (error: unknown) => void, finished: () => void}} parts
    */
   constructor({ play, failed, finished }) {
-    this.#play = play;
-    this.#failed = failed;
-    this.#finished = finished;
+    this._play = play;
+    this._failed = failed;
+    this._finished = finished;
   }
 
   /** Whether a move or a pause waits. */
   get busy() {
-    return this.#moves.length > 0 || this.#timer !== null;
+    return this._moves.length > 0 || this._timer !== null;
   }
 
   /** Forgets whatever waits. */
   stop() {
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#moves = [];
-    this.#done = null;
+    if (this._timer !== null) clearTimeout(this._timer);
+    this._timer = null;
+    this._moves = [];
+    this._done = null;
   }
 
   /**
@@ -45,8 +48,8 @@ export class MoveQueue {
    */
   later(then) {
     this.stop();
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
+    this._timer = setTimeout(() => {
+      this._timer = null;
       then();
     }, REPLY_DELAY_MS);
   }
@@ -58,31 +61,33 @@ export class MoveQueue {
    */
   run(moves, done) {
     this.stop();
-    this.#moves = [...moves];
-    this.#done = done;
-    if (this.#moves.length) this.#timer = setTimeout(() => this.#next(), REPLY_DELAY_MS);
-    else this.#finish();
+    this._moves = [...moves];
+    this._done = done;
+    if (this._moves.length) this._timer = setTimeout(() => this._next(), REPLY_DELAY_MS);
+    else this._finish();
   }
 
-  #next() {
-    this.#timer = null;
-    const move = this.#moves.shift();
-    if (move === undefined) return this.#finish(); // (a move is only awaited while one waits)
+  /** @private */
+  _next() {
+    this._timer = null;
+    const move = this._moves.shift();
+    if (move === undefined) return this._finish(); // (a move is only awaited while one waits)
     try {
-      this.#play(move);
+      this._play(move);
     } catch (e) {
-      this.#moves = [];
-      this.#done = null;
-      return this.#failed(e);
+      this._moves = [];
+      this._done = null;
+      return this._failed(e);
     }
-    if (this.#moves.length) this.#timer = setTimeout(() => this.#next(), REPLY_DELAY_MS);
-    else this.#finish();
+    if (this._moves.length) this._timer = setTimeout(() => this._next(), REPLY_DELAY_MS);
+    else this._finish();
   }
 
-  #finish() {
-    const done = this.#done;
-    this.#done = null;
+  /** @private */
+  _finish() {
+    const done = this._done;
+    this._done = null;
     if (done) done();
-    this.#finished();
+    this._finished();
   }
 }
