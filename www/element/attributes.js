@@ -40,8 +40,7 @@ import { loadLanguage } from '../lib/i18n.js';
  */
 
 export class Attributes {
-  /** @private @type {AttributeBoard} */
-  _board;
+  /** @private @type {AttributeBoard} */ _board;
 
   /** @param {AttributeBoard} board */
   constructor(board) {

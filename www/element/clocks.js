@@ -52,10 +52,8 @@ export function moversOf(ply, toMove) {
 }
 
 export class ClockRunner {
-  /** @private @type {ClockBoard} */
-  _board;
-  /** @private @type {ReturnType<typeof setTimeout>|null} */
-  _timer = null;
+  /** @private @type {ClockBoard} */ _board;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */ _timer = null;
   /** The ply the clocks stand at: a game that changed otherwise (undo, redo) is read again. @private */
   _ply = -1;
 

@@ -49,12 +49,9 @@ export function thinkTime(movetime, clocks, side) {
 }
 
 export class Computer {
-  /** @private */
-  _client = new AiClient();
-  /** @private @type {ReturnType<typeof setTimeout>|null} */
-  _timer = null;
-  /** @private @type {ComputerBoard} */
-  _board;
+  /** @private */ _client = new AiClient();
+  /** @private @type {ReturnType<typeof setTimeout>|null} */ _timer = null;
+  /** @private @type {ComputerBoard} */ _board;
 
   /**
    * `board`: `{state()}` (the board's current state), `thinking(on)` (the computer waits or

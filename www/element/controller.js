@@ -37,34 +37,20 @@ export class BoardController {
   s = S.defaultState();
   /** Handles and caches (state.js `defaultResources`). */
   r = S.defaultResources();
-  /** @private @type {HTMLElement} */
-  _host;
-  /** @private @type {BoardElements} */
-  _els;
-  /** @private */
-  _attributes;
-  /** @private */
-  _computer;
-  /** @private */
-  _mover;
-  /** @private */
-  _puzzle;
-  /** @private */
-  _history;
-  /** @private */
-  _hints;
-  /** @private */
-  _endings;
-  /** @private */
-  _live;
-  /** @private */
-  _painter;
-  /** @private */
-  _setup;
-  /** @private */
-  _edit;
-  /** @private */
-  _clocks;
+  /** @private @type {HTMLElement} */ _host;
+  /** @private @type {BoardElements} */ _els;
+  /** @private */ _attributes;
+  /** @private */ _computer;
+  /** @private */ _mover;
+  /** @private */ _puzzle;
+  /** @private */ _history;
+  /** @private */ _hints;
+  /** @private */ _endings;
+  /** @private */ _live;
+  /** @private */ _painter;
+  /** @private */ _setup;
+  /** @private */ _edit;
+  /** @private */ _clocks;
   /** Settles when the parts of the board its attributes asked for at first are fetched (lazy-parts.js). @private */
   _parts = Promise.resolve(/** @type {unknown} */ (undefined));
   /**

@@ -31,14 +31,10 @@ import { errorText } from '../lib/errors.js';
  */
 
 export class EditMode {
-  /** @private @type {EditPort} */
-  _port;
-  /** @private @type {ReturnType<typeof import('../editor/editor-view.js').editorView>|null} */
-  _view = null;
-  /** @private @type {HTMLElement|null} */
-  _box = null;
-  /** @private @type {Promise<void>|null} */
-  _loading = null;
+  /** @private @type {EditPort} */ _port;
+  /** @private @type {ReturnType<typeof import('../editor/editor-view.js').editorView>|null} */ _view = null;
+  /** @private @type {HTMLElement|null} */ _box = null;
+  /** @private @type {Promise<void>|null} */ _loading = null;
   /** The rules and start the editor was last opened on; a new game (a new `position`) opens it anew. @private */
   _shown = '';
   /** The language the editor speaks: another `lang` builds it anew, keeping what was set up. @private */

@@ -44,8 +44,7 @@ const REJUDGE = 3;
  */
 
 export class Endings {
-  /** @private @type {EndingBoard} */
-  _board;
+  /** @private @type {EndingBoard} */ _board;
   /** The computer's answer to the offer it is weighing: a second offer meanwhile gets the same. @private */
   _weighing = /** @type {Promise<DrawAnswer>|null} */ (null);
 

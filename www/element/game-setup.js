@@ -91,8 +91,7 @@ function loadReader(b) {
 }
 
 export class GameSetup {
-  /** @private @type {SetupBoard} */
-  _board;
+  /** @private @type {SetupBoard} */ _board;
   /**
    * The record a game of the play module was read from when that module read past its
    * variations: the game is read again from it with the rules core that keeps them.

@@ -31,8 +31,7 @@ import { travelled } from '../lib/moves.js';
  */
 
 export class HintRunner {
-  /** @private @type {HintBoard} */
-  _board;
+  /** @private @type {HintBoard} */ _board;
   /** The hint being searched for: its AbortController. @private */
   _abort = /** @type {AbortController|null} */ (null);
 

@@ -31,8 +31,7 @@ import * as Tree from '../lib/tree.js';
  */
 
 export class History {
-  /** @private @type {HistoryBoard} */
-  _board;
+  /** @private @type {HistoryBoard} */ _board;
 
   /** @param {HistoryBoard} board */
   constructor(board) {

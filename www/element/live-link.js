@@ -66,8 +66,7 @@ function withUnkeptKey(s, unkeptKey) {
 }
 
 export class LiveLink {
-  /** @private @type {LiveBoard} */
-  _board;
+  /** @private @type {LiveBoard} */ _board;
   /** @private @type {ReturnType<typeof setTimeout>|undefined} Wakes the board when a claim opens. */
   _claimTimer = undefined;
   /** This board has had a snapshot of its session: a move heard now arrived now. @private */

@@ -44,8 +44,7 @@ import { loadMessages } from '../lib/i18n.js';
  */
 
 export class Mover {
-  /** @private @type {MoverBoard} */
-  _board;
+  /** @private @type {MoverBoard} */ _board;
 
   /** @param {MoverBoard} board */
   constructor(board) {

@@ -25,12 +25,9 @@ import { say } from '../lib/i18n.js';
  */
 
 export class Painter {
-  /** @private */
-  _host;
-  /** @private */
-  _els;
-  /** @private @type {PaintedBoard} */
-  _board;
+  /** @private */ _host;
+  /** @private */ _els;
+  /** @private @type {PaintedBoard} */ _board;
   /** The layout of the last frame drawn, for pointer input. @private */
   _layout = /** @type {Layout|null} */ (null);
   /** What the canvas shows now (view.js `drawKey`), so an unchanged frame is not redrawn. @private */

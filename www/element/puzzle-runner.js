@@ -58,10 +58,8 @@ export function afterVerdict(puzzle, verdict) {
  * detail), error(message), t(key, params)}.
  */
 export class PuzzleRunner {
-  /** @private @type {PuzzleHost} */
-  _host;
-  /** @private @type {ReturnType<typeof setTimeout>|null} */
-  _timer = null;
+  /** @private @type {PuzzleHost} */ _host;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */ _timer = null;
 
   /** @param {PuzzleHost} host */
   constructor(host) {

@@ -74,10 +74,8 @@ function readReply(data) {
 }
 
 export class AiClient {
-  /** @private @type {Promise<WorkerLine|null>|null} */
-  _worker = null;
-  /** @private */
-  _nextId = 1;
+  /** @private @type {Promise<WorkerLine|null>|null} */ _worker = null;
+  /** @private */ _nextId = 1;
   /**
    * {id, resolve, reject} of the request under way.
    * @type {{id: number, resolve: (reply: SearchReply) => void, reject: (error: Error) => void}|null}

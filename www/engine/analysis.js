@@ -66,16 +66,14 @@ export function hintReason(gs, move) {
 }
 
 export class Analysis {
-  /** @private */
-  _client = new AiClient();
+  /** @private */ _client = new AiClient();
   /**
    * Requests waiting: {position, rank, nodes, resolve, reject}, in arrival order.
    * @type {Job[]}
    * @private
    */
   _queue = [];
-  /** @private */
-  _busy = false;
+  /** @private */ _busy = false;
   /**
    * Answers by position key, oldest first.
    * @type {Map<string, SearchResult>}

@@ -89,14 +89,10 @@ export function lineOf(gs, moves) {
  */
 
 export class Games {
-  /** @private */
-  _board;
-  /** @private */
-  _library;
-  /** @private */
-  _session;
-  /** @private */
-  _update;
+  /** @private */ _board;
+  /** @private */ _library;
+  /** @private */ _session;
+  /** @private */ _update;
   /** The board state last saved, so that only a changed game is saved. @private */
   _saved = /** @type {GameState|null} */ (null);
   /** The board is changing to another game: its changes are not the game in progress's. @private */

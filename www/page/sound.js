@@ -42,8 +42,7 @@ export class Sound {
    * @private
    */
   _ctx = null;
-  /** @private */
-  _armed = false;
+  /** @private */ _armed = false;
   muted = false;
 
   /**

@@ -130,10 +130,8 @@ function positiveInteger(x) {
  * moment; no method throws.
  */
 export class GameLibrary {
-  /** @private @type {WebStorage} */
-  _storage;
-  /** @private @type {() => number} */
-  _now;
+  /** @private @type {WebStorage} */ _storage;
+  /** @private @type {() => number} */ _now;
   /**
    * What this page last read or wrote of each game: id → {rev, json}, to skip unchanged writes.
    * @type {Map<string, {rev: number, json: string}>}

@@ -48,14 +48,10 @@ function loadMqtt() {
  */
 
 export class Connection {
-  /** @private @type {ConnectionHooks} */
-  _h;
-  /** @private @type {MqttClient|null} */
-  _client = null;
-  /** @private @type {ReturnType<typeof setTimeout>|null} */
-  _retry = null;
-  /** @private */
-  _closed = false;
+  /** @private @type {ConnectionHooks} */ _h;
+  /** @private @type {MqttClient|null} */ _client = null;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */ _retry = null;
+  /** @private */ _closed = false;
 
   /** @param {ConnectionHooks} hooks */
   constructor(hooks) {

@@ -17,8 +17,7 @@ const MARK = '1';
 export class Onlookers {
   /** This session's connections' client id, and so its mark's topic. */
   clientId = newGameId();
-  /** @private */
-  _prefix;
+  /** @private */ _prefix;
   /** @private @type {Set<string>} The client ids marked as watching, this device's among them. */
   _marked = new Set();
   /** This device's mark is on the relay (as far as it knows). @private */

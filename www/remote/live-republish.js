@@ -11,14 +11,10 @@ export const REPUBLISH_MS = 2000;
  * nothing as new has been heard from the relay meanwhile (`heard()`).
  */
 export class Republisher {
-  /** @private */
-  _send;
-  /** @private */
-  _last = 0;
-  /** @private */
-  _pending = false;
-  /** @private @type {ReturnType<typeof setTimeout>|null} */
-  _timer = null;
+  /** @private */ _send;
+  /** @private */ _last = 0;
+  /** @private */ _pending = false;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */ _timer = null;
 
   /** @param {() => void} send */
   constructor(send) {

@@ -19,12 +19,9 @@ function browserLocks() {
 }
 
 export class SeatLock {
-  /** @private */
-  _name;
-  /** @private @type {() => void} */
-  _lost;
-  /** @private */
-  _locks;
+  /** @private */ _name;
+  /** @private @type {() => void} */ _lost;
+  /** @private */ _locks;
   /** @private @type {(() => void)|null} Lets the lock go; null while this session holds none. */
   _release = null;
 

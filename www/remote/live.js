@@ -55,42 +55,33 @@ const SETTLE_MS = 500;
 export { REPUBLISH_MS } from './live-republish.js';
 
 export class LiveSession {
-  /** @private @type {LiveOptions} */
-  _o;
-  /** @private @type {import('./live-connection.js').Connection|null} */
-  _conn = null;
-  /** @private */
-  _closed = false;
+  /** @private @type {LiveOptions} */ _o;
+  /** @private @type {import('./live-connection.js').Connection|null} */ _conn = null;
+  /** @private */ _closed = false;
   /** @private @type {Kept|null} What this device keeps; null until start() has made or read it. */
   _me = null;
   /** @private @type {Sign|null} Signs with this device's seat's key; null for a watcher. */
   _sign = null;
-  /** @private */
-  _book = new PresenceBook();
+  /** @private */ _book = new PresenceBook();
   /** When the relay last connected (this device's clock): no claim made since holds against this seat. @private */
   _connectedAt = 0;
   /** @private @type {SeatLock|null} This browser's lock of the seat (null: no seat asked for yet). */
   _lock = null;
   /** Another tab of this browser holds this device's seat: this one watches, and keeps nothing. @private */
   _elsewhere = false;
-  /** @private */
-  _toldUnkept = false;
+  /** @private */ _toldUnkept = false;
   /** @private @type {PresenceNote|null} This device's online for its next connection. */
   _online = null;
   /** @private @type {PresenceNote|null} This device's own presence, as last said. */
   _said = null;
-  /** @private @type {'connecting'|'connected'|'unreachable'} */
-  _relayState = 'connecting';
-  /** @private */
-  _toldOld = false;
+  /** @private @type {'connecting'|'connected'|'unreachable'} */ _relayState = 'connecting';
+  /** @private */ _toldOld = false;
   /** A game this device has just started: the relay cannot have it yet. @private */
   _fresh = false;
-  /** @private */
-  _game = new Republisher(() => this._publishGame());
+  /** @private */ _game = new Republisher(() => this._publishGame());
   /** How many of this device's signed snapshots (a move, a resignation…) the relay may not have yet. @private */
   _unsent = 0;
-  /** @private */
-  _presenceBack = new Republisher(() => this._publishPresence());
+  /** @private */ _presenceBack = new Republisher(() => this._publishPresence());
   /** @private @type {Replay} The side that made each move of a snapshot, from the rules core. */
   _replay;
   /** This seat's snapshots being signed, in order. @private */

@@ -49,22 +49,18 @@ const ANSWER_MS = 15000;
 /** This device's own challenge: what it posted, and the host seat's key pair. @typedef {{challenge: Challenge, host: Identity}} Posted */
 
 export class Lobby {
-  /** @private @type {LobbyOptions} */
-  _o;
+  /** @private @type {LobbyOptions} */ _o;
   /** This device's id in the lobby, its MQTT client id there. @private */
   _id = newGameId();
-  /** @private @type {Connection} */
-  _conn;
+  /** @private @type {Connection} */ _conn;
   /** @private @type {Map<string, Challenge>} The challenges standing, by poster. */
   _challenges = new Map();
-  /** @private @type {Posted|null} */
-  _posted = null;
+  /** @private @type {Posted|null} */ _posted = null;
   /** @private @type {{challenge: Challenge, guest: Identity, timer: ReturnType<typeof setTimeout>}|null} An acceptance waiting for its game. */
   _accepting = null;
   /** @type {'connecting'|'connected'|'unreachable'} */
   state = 'connecting';
-  /** @private */
-  _closed = false;
+  /** @private */ _closed = false;
   /** This device has posted here: leaving withdraws whatever may still stand. @private */
   _everPosted = false;
   /** The connection's last will withdraws this device's challenge. @private */

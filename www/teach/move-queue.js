@@ -5,18 +5,12 @@
 import { REPLY_DELAY_MS } from '../lib/pace.js';
 
 export class MoveQueue {
-  /** @private @type {ReturnType<typeof setTimeout>|null} */
-  _timer = null;
-  /** @private @type {string[]} */
-  _moves = [];
-  /** @private @type {(() => void)|null} */
-  _done = null;
-  /** @private */
-  _play;
-  /** @private */
-  _failed;
-  /** @private */
-  _finished;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */ _timer = null;
+  /** @private @type {string[]} */ _moves = [];
+  /** @private @type {(() => void)|null} */ _done = null;
+  /** @private */ _play;
+  /** @private */ _failed;
+  /** @private */ _finished;
 
   /**
    * `play(move)` plays a move on the board (it may throw: the rest is then dropped and
