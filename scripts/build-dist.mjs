@@ -34,7 +34,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { rolldown } from 'rolldown';
-import { BUNDLE, ROLLDOWN_OUTPUT, TARGET, workerGlue } from './esbuild-options.mjs';
+import { BUNDLE, ROLLDOWN_OUTPUT, ROLLDOWN_TRANSFORM, workerGlue } from './esbuild-options.mjs';
 import { buildPackage, WASM, ON_DEMAND_WASM } from './build-package.mjs';
 
 /** The play module the single file embeds, which reads records too (docs/RULES.md R35); not served. */
@@ -129,7 +129,7 @@ async function bundleModules() {
     // The worker is built with the page, so that the bindings it shares with the page are one
     // chunk that the browser fetches once for both.
     input: { app: entry('app.js'), 'ai-worker': entry('ai-worker.js') },
-    transform: { target: [...TARGET] },
+    transform: ROLLDOWN_TRANSFORM,
     logLevel: 'warn',
     // The element fetches the analysis when first used, which the page loads at once: in the
     // page that import finds it loaded, as it should (the npm package's element fetches it).

@@ -33,7 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import * as analyzer from '@custom-elements-manifest/analyzer';
 import { rolldown } from 'rolldown';
-import { BUNDLE, ROLLDOWN_OUTPUT, TARGET, workerGlue } from './esbuild-options.mjs';
+import { BUNDLE, ROLLDOWN_OUTPUT, ROLLDOWN_TRANSFORM, workerGlue } from './esbuild-options.mjs';
 import { reachable } from './lib/reachable.mjs';
 
 /**
@@ -131,7 +131,7 @@ async function bundle() {
   const entry = path.join(WWW, 'blue-gray-game.js');
   /** @type {Set<string>|null} */
   let closure = null;
-  const element = await rolldown({ input: { [NAME]: entry }, transform: { target: [...TARGET] }, logLevel: 'warn' });
+  const element = await rolldown({ input: { [NAME]: entry }, transform: ROLLDOWN_TRANSFORM, logLevel: 'warn' });
   await element.write({
     dir: OUT,
     ...ROLLDOWN_OUTPUT,

@@ -21,6 +21,15 @@ export const BUNDLE = {
 };
 
 /**
+ * How Rolldown writes every bundle's code for TARGET: a class field, which it must rewrite for
+ * Safari 15 (docs/ARCHITECTURE.md, "Private members"), becomes an assignment in the constructor
+ * (`this._name = value`) rather than an Object.defineProperty helper call: the same, as no class
+ * of ours has a setter of a field's name.
+ * @satisfies {import('rolldown').InputOptions['transform']}
+ */
+export const ROLLDOWN_TRANSFORM = { target: [...TARGET], assumptions: { setPublicClassFields: true } };
+
+/**
  * What every Rolldown output shares: ES modules, minified, UTF-8 letters as BUNDLE's, entries
  * under their own names and chunks under theirs with a hash.
  * @satisfies {import('rolldown').OutputOptions}
