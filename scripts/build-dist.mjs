@@ -57,7 +57,7 @@ const STRICT_CSP =
 
 
 /** The icon the page shows (its favicon), kept for offline visits with the rest of the page. */
-const PAGE_ICON = 'icons/icon-192.png';
+const PAGE_ICON = 'icons/icon-32.png';
 
 /**
  * @param {string} message

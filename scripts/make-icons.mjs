@@ -138,6 +138,8 @@ function png(w, h, rgba) {
 
 fs.mkdirSync(OUT, { recursive: true });
 for (const [name, size, inset] of /** @type {const} */ ([
+  // The page's favicon: the browser fetches it while the page loads, so it is the small one.
+  ['icon-32.png', 32, 0],
   ['icon-192.png', 192, 0],
   ['icon-512.png', 512, 0],
   // A maskable icon keeps its design inside the central safe circle.
