@@ -23,11 +23,16 @@ export const BUNDLE = {
 /**
  * How Rolldown writes every bundle's code for TARGET: a class field, which it must rewrite for
  * Safari 15 (docs/ARCHITECTURE.md, "Private members"), becomes an assignment in the constructor
- * (`this._name = value`) rather than an Object.defineProperty helper call: the same, as no class
- * of ours has a setter of a field's name.
+ * (`this._name = value`) rather than an Object.defineProperty helper call, and a field declared
+ * without a value (for its JSDoc) nothing: the same, as no class of ours has a setter of a
+ * field's name or asks whether a field it has not set is there.
  * @satisfies {import('rolldown').InputOptions['transform']}
  */
-export const ROLLDOWN_TRANSFORM = { target: [...TARGET], assumptions: { setPublicClassFields: true } };
+export const ROLLDOWN_TRANSFORM = {
+  target: [...TARGET],
+  assumptions: { setPublicClassFields: true },
+  typescript: { removeClassFieldsWithoutInitializer: true },
+};
 
 /**
  * What every Rolldown output shares: ES modules, minified, UTF-8 letters as BUNDLE's, entries
