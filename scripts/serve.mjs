@@ -177,8 +177,11 @@ function handler(root, prefix, csp) {
         return res.end();
       }
       res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size });
-      if (head) return res.end();
-      const stream = fs.createReadStream(file);
+      if (head || st.size === 0) return res.end();
+      // Exactly the bytes the length announced: a file that grows while it is sent (a rebuild)
+      // would otherwise put its new bytes on the kept-alive connection, where the browser reads
+      // them as the start of the next response.
+      const stream = fs.createReadStream(file, { start: 0, end: st.size - 1 });
       stream.on('error', () => res.destroy());
       stream.pipe(res);
     }

@@ -122,6 +122,23 @@ test('a file the browser already has is confirmed by its ETag with a bodiless 30
     assert.equal(changed.body, 'two, longer');
   }));
 
+test('a file that grows while it is sent is sent as long as the length says, and the next response on the connection is whole', () =>
+  withServer({}, async ({ port }) => {
+    const file = path.join(site, 'growing.js');
+    fs.writeFileSync(file, 'x'.repeat(1 << 16));
+    // Grows the file as a rebuild would, between the server's stat and the end of its read.
+    const grow = setInterval(() => fs.appendFileSync(file, 'y'.repeat(4096)), 0);
+    try {
+      for (let i = 0; i < 30; i++) {
+        const r = await get(port, '/growing.js');
+        assert.equal(r.status, 200);
+        assert.equal(Buffer.byteLength(r.body), Number(r.headers['content-length']));
+      }
+    } finally {
+      clearInterval(grow);
+    }
+  }));
+
 test('serves dist/ by default, and refuses to start without it', async () => {
   assert.equal(DEFAULT_ROOT, path.join(REPO, 'dist'));
   // Whatever the state of the build, nothing of the repository outside dist/ is reachable.
