@@ -280,6 +280,14 @@ impl Position {
 
     /// Plays `m`, which must be one of this position's legal moves.
     pub fn play(&mut self, m: &Move) {
+        self.play_inline(m);
+    }
+
+    /// [`Position::play`], inlined into its caller and compiled as the caller is: for a search's
+    /// inner loop, which then runs at full speed in the web build, whose rules core is built for
+    /// size (Cargo.toml, `[profile.wasm]`). Everything else calls `play`, one shared copy.
+    #[inline(always)]
+    pub fn play_inline(&mut self, m: &Move) {
         let us = self.side;
         let ui = us.index();
         match m.kind() {

@@ -377,7 +377,7 @@ impl<'a> Search<'a> {
         let mut searched = 0;
         while let Some((i, order_key)) = pick_next(&mut keys) {
             let m = moves[i];
-            let child = pos.played(&m);
+            let child = child_of(pos, &m);
             self.buf.stack.push(child.hash());
             let quiet = m.kind() == MoveKind::Step;
             let score = if searched == 0 {
@@ -469,7 +469,7 @@ impl<'a> Search<'a> {
         while let Some((i, _)) = pick_next(&mut keys) {
             let m = moves[i];
             // A capture is irreversible, so the child needs no place on the repetition stack.
-            let score = -self.quiesce(&pos.played(&m), -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&child_of(pos, &m), -beta, -alpha, ply + 1);
             if self.stopped {
                 break;
             }
@@ -511,4 +511,14 @@ fn adjudicate(pos: &Position, ply: usize) -> Score {
         std::cmp::Ordering::Less => -win_in(ply),
         std::cmp::Ordering::Equal => 0,
     }
+}
+
+/// The position after `m`: the search's copy-make, compiled as the search is, so that in the web
+/// build, whose rules core is built for size (Cargo.toml), it runs at full speed; there one copy,
+/// not inlined, serves both callers (inlined, each would carry its own).
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+fn child_of(pos: &Position, m: &Move) -> Position {
+    let mut next = *pos;
+    next.play_inline(m);
+    next
 }
