@@ -2,7 +2,8 @@
 // only some visits use are not fetched with it: the rules by ingredients, the keyboard
 // shortcuts' list, the engine's judgement in words, the Recent games list, games against a friend
 // elsewhere, each with its messages, what the endings' and the records' controls do, the
-// stylesheet of them all (teach.css), and the board's reasons for a refused move. Each comes when first used, and one that cannot be fetched
+// stylesheet of them all (teach.css), the board's reasons for a refused move, and its clocks
+// (fetched with the first game that has a time control). Each comes when first used, and one that cannot be fetched
 // says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +12,7 @@ import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint } from './h
 const env = setUp({});
 
 /** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
-const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'judgement', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css', 'why-en'];
+const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'judgement', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css', 'why-en', 'clocks'];
 
 /**
  * Which of `names` the page has fetched.
@@ -86,6 +87,16 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   await page.waitForFunction(() => !document.getElementById('friend-box')?.hidden);
   assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friend-en']), ['friend-games', 'friend-box', 'friend-en']);
   await waitText(page, '#status', /^Your move \(Blue\)\.$/);
+
+  // A game with a clock: the board's clocks come with it, and run.
+  await page.selectOption('#mode', 'ai');
+  await page.selectOption('#clock', '5+3');
+  await page.click('#new-game');
+  await waitFetched(page, ['clocks']);
+  await page.waitForFunction(() => {
+    const c = /** @type {{clocks: {control: string, blue: number}|null}} */ (/** @type {unknown} */ (document.getElementById('game'))).clocks;
+    return c !== null && c.control === '5+3' && c.blue === 300000;
+  });
 
   // The one request refused above, and the browser's line on it.
   assert.deepEqual(problems.filter((p) => !p.includes('ingredients-') && !p.endsWith('Failed to load resource: net::ERR_FAILED')), []);

@@ -6,7 +6,7 @@
 // claimed time is accepted only within what this device measured (lib/clock.js acceptedTime),
 // and a fallen flag is claimed by whichever seat's device sees it (live-link.js signs it).
 import * as B from './board.js';
-import { parseTimeControl, clocksFromTimes, afterMove, run, remaining, acceptedTime } from '../lib/clock.js';
+import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, run, remaining, acceptedTime } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
 /** @import { CoreGame, GameState, Side } from '../engine/core-types.js' */
 /** @import { BoardState } from './state.js' */
@@ -15,9 +15,6 @@ import { otherSide } from '../lib/settings.js';
 
 /** How often a running clock is redrawn and its flag looked at, in ms. */
 const TICK_MS = 200;
-
-/** The modes with clocks: against the computer, two people, a friend by link or live. */
-const CLOCK_MODES = ['ai', 'two', 'friend', 'live'];
 
 /**
  * A live move's claimed time: what the mover signed (its time left, and its device's Date.now()
@@ -75,15 +72,9 @@ export class ClockRunner {
    */
   start(game) {
     const b = this._board;
-    const s = b.state();
-    let control = parseTimeControl(game.tag('TimeControl') ?? '');
-    const fresh = game.clocks().length === 0 && !game.state().result;
-    if (control === undefined) control = null;
-    if (!control && fresh && CLOCK_MODES.includes(s.settings.mode)) {
-      control = parseTimeControl(s.settings.clock) ?? null;
-      if (control) game.setTag('TimeControl', control.text);
-    }
-    b.apply(B.withClocks, control ? this._read(game, control) : null);
+    const time = gameTimeControl(game, b.state().settings);
+    if (time && time.take) game.setTag('TimeControl', time.control.text);
+    b.apply(B.withClocks, time ? this._read(game, time.control) : null);
     this._changed();
   }
 

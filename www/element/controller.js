@@ -19,9 +19,8 @@ import { Mover } from './mover.js';
 import { History } from './history.js';
 import { Endings } from './endings.js';
 import { Painter } from './painter.js';
-import { liveDoor, editDoor, puzzleDoor, hintDoor } from './lazy-parts.js';
+import { liveDoor, editDoor, puzzleDoor, hintDoor, clockDoor } from './lazy-parts.js';
 import { GameSetup } from './game-setup.js';
-import { ClockRunner } from './clocks.js';
 import { LAG_ALLOWANCE } from '../lib/clock.js';
 import { loadTeaching } from '../engine/assets.js';
 import { attachInput, attachResultClose } from './input.js';
@@ -97,7 +96,7 @@ export class BoardController {
       reflect: (/** @type {() => void} */ write) => this._attributes.reflect(write),
     };
     this._painter = new Painter(host, els, port);
-    this._clocks = new ClockRunner({
+    this._clocks = clockDoor({
       ...port,
       flagged: (side) => this._endings.flagged(side),
       grace: (side) => (this.s.settings.mode === 'live' && S.seatOf(this.s) !== side ? LAG_ALLOWANCE : 0),
@@ -258,7 +257,7 @@ export class BoardController {
     this._painter.frame();
     this._clocks.connected();
     if (!this.r.core) {
-      this._parts = Promise.all([this._live.needed(), this._edit.needed(), this._puzzle.needed()]);
+      this._parts = Promise.all([this._live.needed(), this._edit.needed(), this._puzzle.needed(), this._clocks.needed()]);
       this._setup.load();
     } else {
       this._computer.warm();

@@ -33,7 +33,7 @@ const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
  *   resources(): BoardResources,
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   readAttributes(report: boolean): void,
- *   startClocks(game: CoreGame): void,
+ *   startClocks(game: CoreGame): Promise<void>,
  *   limits(): Limits,
  *   settingErrors(errors: SettingError[]): string,
  *   reflect(write: () => void): void,
@@ -101,6 +101,13 @@ export class GameSetup {
   _sources = new WeakMap();
   /** Counts the games asked for: one asked while a record's reader loaded supersedes it. @private */
   _asked = 0;
+
+  /**
+   * Settles once the last game put on the board has its clocks (at once, but for the first game
+   * with a time control, whose clocks start once their code is fetched: lazy-parts.js clockDoor).
+   * @private @type {Promise<void>}
+   */
+  _clocked = Promise.resolve();
 
   /** @param {SetupBoard} board */
   constructor(board) {
@@ -174,7 +181,9 @@ export class GameSetup {
       }
     }
     if (!record) this._tagPlayers(game);
-    return this.setGame(game, { source: record, core });
+    const variations = this.setGame(game, { source: record, core });
+    await this._clocked;
+    return variations;
   }
 
   /**
@@ -182,7 +191,7 @@ export class GameSetup {
    * not given goes: another game); a refused option or game changes nothing, attributes included.
    * Throws at once when it can tell; a record given before the rules core that reads records is
    * loaded is read once it is, and the promise returned rejects when it cannot be read. The
-   * promise resolves once the game is on the board (or another game was asked for meanwhile).
+   * promise resolves once the game is on the board with its clocks (or another game was asked for meanwhile).
    * @param {unknown} options
    * @returns {Promise<void>}
    */
@@ -196,11 +205,13 @@ export class GameSetup {
     const reader = core && coreAtHand(core, settings.record);
     if (core && !reader) {
       return loadReader(b).then((loaded) => {
-        if (asked === this._asked) this._start(settings, loaded);
+        if (asked !== this._asked) return;
+        this._start(settings, loaded);
+        return this._clocked;
       });
     }
     this._start(settings, reader);
-    return Promise.resolve();
+    return this._clocked;
   }
 
   /**
@@ -281,7 +292,7 @@ export class GameSetup {
     r.game = game;
     if (core) r.core = core;
     this.nameFriendGame(game);
-    b.startClocks(game);
+    this._clocked = b.startClocks(game);
     const gs = game.state();
     b.apply(B.withNewGame, gs);
     // The game's variant is the `variant` attribute's value (a loaded record may bring its own).

@@ -1,7 +1,8 @@
 // The parts of a board that only some boards use, each in a module of its own fetched when a
 // board first needs it, so that a board that plays a game against the computer never fetches
 // them: a live game's link (live-link.js), the puzzle mode's judge (puzzle-runner.js), the
-// edit mode (edit-mode.js) and the hints (hint-runner.js, with the analysis). The board fetches
+// edit mode (edit-mode.js), the hints (hint-runner.js, with the analysis) and the clocks
+// (clocks.js). The board fetches
 // the parts its attributes ask for while it loads the rules core (each door's `needed()`, which
 // controller.js awaits before `ready` settles); a part asked for later (a `mode` changed) is
 // fetched then, and until it is there the board does what a board without it does (a board that
@@ -10,11 +11,15 @@
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
 import { abortError } from '../engine/ai-client.js';
+import { gameTimeControl, parseTimeControl, CLOCK_MODES } from '../lib/clock.js';
+import { withClocks } from './board.js';
 /** @import { LiveBoard, LiveLink } from './live-link.js' */
 /** @import { EditPort } from './edit-mode.js' */
 /** @import { PuzzleHost } from './puzzle-runner.js' */
 /** @import { HintBoard, Hint } from './hint-runner.js' */
-/** @import { BoardState } from './state.js' */
+/** @import { BoardState, BoardResources } from './state.js' */
+/** @import { ClockBoard, Claim, ClockRunner } from './clocks.js' */
+/** @import { CoreGame, GameState, Side } from '../engine/core-types.js' */
 
 /**
  * A part made by `make` from its module, once: `part()` is it once made, else null; `load()`
@@ -160,5 +165,54 @@ export function hintDoor(board) {
       if (asked !== mine) throw abortError(why);
       return loaded.ask();
     },
+  };
+}
+
+/**
+ * A board's clocks (clocks.js), fetched when the board first has a game with a time control
+ * (lib/clock.js `gameTimeControl`): a board without one has no clocks to start, move or read, and
+ * until then each of these does what the runner does without clocks. A game with one put on the
+ * board before the runner is there has its clocks started once it is (and the board redrawn), a
+ * moment later, the first time: `start` resolves then. A board whose settings give a new game a
+ * clock fetches it with its other parts, before it is ready (`needed`).
+ * @param {ClockBoard & {resources(): BoardResources, refresh(): void, error(message: string): void}} board
+ */
+export function clockDoor(board) {
+  const runner = lazyPart(() => import('./clocks.js').then((m) => new m.ClockRunner(board)));
+  return {
+    needed() {
+      const { mode, clock } = board.state().settings;
+      return CLOCK_MODES.includes(mode) && parseTimeControl(clock) ? runner.load().catch(() => {}) : Promise.resolve();
+    },
+    /**
+     * ClockRunner's start(), once it is there. Resolves once the game's clocks have started.
+     * @param {CoreGame} game
+     * @returns {Promise<void>}
+     */
+    async start(game) {
+      const r = runner.part();
+      if (r) return r.start(game);
+      board.apply(withClocks, null);
+      if (!gameTimeControl(game, board.state().settings)) return;
+      let loaded;
+      try {
+        loaded = await runner.load();
+      } catch (e) {
+        return board.error(errorText(e));
+      }
+      // Another game went on meanwhile, and its own start saw to its clocks.
+      if (board.resources().game !== game) return;
+      loaded.start(game);
+      board.refresh();
+    },
+    /** @type {ClockRunner['moved']} */
+    moved: (game, mover, claim) => runner.part()?.moved(game, mover, claim) ?? null,
+    /** @param {number|undefined} at */
+    resume: (at) => runner.part()?.resume(at),
+    /** @type {ClockRunner['settled']} */
+    settled: (game, gs) => runner.part()?.settled(game, gs),
+    connected: () => runner.part()?.connected(),
+    /** @type {ClockRunner['reading']} */
+    reading: () => runner.part()?.reading() ?? null,
   };
 }

@@ -20,6 +20,25 @@
  * @typedef {{control: TimeControl, blue: number, gray: number, running: Side|null, since: number}} Clocks
  */
 
+/** The modes whose games have clocks: against the computer, two people, a friend by link or live. */
+export const CLOCK_MODES = Object.freeze(['ai', 'two', 'friend', 'live']);
+
+/**
+ * The time control of `game` on a board with `settings`: its record's (`TimeControl`), else, for
+ * a new game of a mode with clocks, the `clock` setting, which the game then takes into its
+ * record (`take`); null for a game without clocks.
+ * @param {{tag(name: string): string|undefined|null, clocks(): unknown[], state(): {result?: unknown}}} game
+ * @param {{mode: string, clock: string}} settings
+ * @returns {{control: TimeControl, take: boolean}|null}
+ */
+export function gameTimeControl(game, settings) {
+  const recorded = parseTimeControl(game.tag('TimeControl') ?? '');
+  if (recorded) return { control: recorded, take: false };
+  const fresh = game.clocks().length === 0 && !game.state().result;
+  const chosen = fresh && CLOCK_MODES.includes(settings.mode) ? parseTimeControl(settings.clock) : null;
+  return chosen ? { control: chosen, take: true } : null;
+}
+
 /** The time controls the page offers, fastest first (and `none`). */
 export const TIME_CONTROLS = Object.freeze(['none', '1+0', '3+2', '5+3', '10+5', '15+10', '1d', '3d']);
 
