@@ -11,15 +11,15 @@
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
 import { abortError } from '../engine/ai-client.js';
-import { gameTimeControl, parseTimeControl, CLOCK_MODES } from '../lib/clock.js';
+import { gameTimeControl, settingsTimeControl } from '../lib/clock.js';
 import { withClocks } from './board.js';
 /** @import { LiveBoard, LiveLink } from './live-link.js' */
 /** @import { EditPort } from './edit-mode.js' */
 /** @import { PuzzleHost } from './puzzle-runner.js' */
 /** @import { HintBoard, Hint } from './hint-runner.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
-/** @import { ClockBoard, Claim, ClockRunner } from './clocks.js' */
-/** @import { CoreGame, GameState, Side } from '../engine/core-types.js' */
+/** @import { ClockBoard, ClockRunner } from './clocks.js' */
+/** @import { CoreGame } from '../engine/core-types.js' */
 
 /**
  * A part made by `make` from its module, once: `part()` is it once made, else null; `load()`
@@ -180,10 +180,7 @@ export function hintDoor(board) {
 export function clockDoor(board) {
   const runner = lazyPart(() => import('./clocks.js').then((m) => new m.ClockRunner(board)));
   return {
-    needed() {
-      const { mode, clock } = board.state().settings;
-      return CLOCK_MODES.includes(mode) && parseTimeControl(clock) ? runner.load().catch(() => {}) : Promise.resolve();
-    },
+    needed: () => (settingsTimeControl(board.state().settings) ? runner.load().catch(() => {}) : Promise.resolve()),
     /**
      * ClockRunner's start(), once it is there. Resolves once the game's clocks have started.
      * @param {CoreGame} game

@@ -1,6 +1,7 @@
-// Time controls and the arithmetic of a game's two clocks (docs/RULES.md §5.2, ruling R27). Pure:
-// every function that needs the time is given it (`now`, milliseconds of Date.now()), so that the
-// element, the page and a live game's session share it and tests run it without waiting.
+// Time controls, which games have clocks, and the arithmetic of a game's two clocks (docs/RULES.md
+// §5.2, ruling R27). Pure: every function that needs the time is given it (`now`, milliseconds of
+// Date.now()), so that the element, the page and a live game's session share it and tests run it
+// without waiting.
 //
 // A time control is written `none`, `M+S` (minutes for the game, up to three decimals, and whole
 // seconds added after each move: `5+3`, `0.05+0`) or `Nd` (days per move); the rules core reads
@@ -24,9 +25,18 @@
 export const CLOCK_MODES = Object.freeze(['ai', 'two', 'friend', 'live']);
 
 /**
+ * The time control settings give a new game: the `clock` setting in a mode with clocks; null.
+ * @param {{mode: string, clock: string}} settings
+ * @returns {TimeControl|null}
+ */
+export function settingsTimeControl(settings) {
+  return (CLOCK_MODES.includes(settings.mode) && parseTimeControl(settings.clock)) || null;
+}
+
+/**
  * The time control of `game` on a board with `settings`: its record's (`TimeControl`), else, for
- * a new game of a mode with clocks, the `clock` setting, which the game then takes into its
- * record (`take`); null for a game without clocks.
+ * a new game, the settings' (settingsTimeControl), which the game then takes into its record
+ * (`take`); null for a game without clocks.
  * @param {{tag(name: string): string|undefined|null, clocks(): unknown[], state(): {result?: unknown}}} game
  * @param {{mode: string, clock: string}} settings
  * @returns {{control: TimeControl, take: boolean}|null}
@@ -35,7 +45,7 @@ export function gameTimeControl(game, settings) {
   const recorded = parseTimeControl(game.tag('TimeControl') ?? '');
   if (recorded) return { control: recorded, take: false };
   const fresh = game.clocks().length === 0 && !game.state().result;
-  const chosen = fresh && CLOCK_MODES.includes(settings.mode) ? parseTimeControl(settings.clock) : null;
+  const chosen = fresh ? settingsTimeControl(settings) : null;
   return chosen ? { control: chosen, take: true } : null;
 }
 
