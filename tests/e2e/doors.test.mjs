@@ -313,6 +313,8 @@ test('help=none: two players on one device without the engine’s help, by link,
     await d.page.selectOption('#help', help);
     await d.page.click('#new-game');
     await d.page.waitForFunction((h) => window.bluegray.element.settings.help === h && window.bluegray.state.history.length === 0, help);
+    // The panel is drawn in the next frame after the board's change.
+    await d.page.waitForFunction((b) => !document.getElementById('fair-play').hidden === b, barred).catch(() => {});
     assert.equal((await engineHelp(d.page)).saysWhy, barred, `the form, help ${help}`);
   }
   // The element on a page of its own: hint() refuses while the attribute says none.
