@@ -20,7 +20,6 @@ import { errorText } from './lib/errors.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
 import { initLessons } from './teach/lessons.js';
-import { initPuzzles } from './teach/puzzles.js';
 import { Sound } from './page/sound.js';
 import { shortcutFor } from './page/shortcuts.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './page/page-state.js';
@@ -76,10 +75,10 @@ let review = null;
  */
 const loadReview = onDemand(() =>
   Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang), laterStyles()]).then(([m]) => {
-    // The review's box says its texts in the part just loaded.
-    localisePage(document, t);
     review = m.pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
     review.wire();
+    // The review's box, just built, says its texts in the part just loaded.
+    localisePage(document, t);
     return review;
   }),
 );
@@ -372,9 +371,22 @@ async function main() {
     if (await lessons.ready()) form.linkLessons();
   });
   tools.wire();
-  const puzzles = initPuzzles({ dialog: ctx.dialog('puzzles'), openButton: $('open-puzzles'), t, storage: ctx.storage });
-  const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
-  if (hooks) hooks.puzzles = puzzles;
+  // The puzzles (teach/puzzles.js) are fetched at the button's first click, and from then on are
+  // the tests' and tools' `window.bluegray.puzzles` too.
+  const loadPuzzles = onDemand(() =>
+    import('./teach/puzzles.js').then((m) => {
+      const puzzles = m.initPuzzles({ dialog: ctx.dialog('puzzles'), t, storage: ctx.storage });
+      const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
+      if (hooks) hooks.puzzles = puzzles;
+      return puzzles;
+    }),
+  );
+  $('open-puzzles').addEventListener('click', () =>
+    loadPuzzles().then(
+      (p) => p.open(),
+      (e) => ctx.notify({ key: 'notice.puzzlesNotLoaded', params: { error: errorText(e) } }),
+    ),
+  );
   adv.evaluate();
   // The form shows the opened game's settings before the page says it is ready, not at the next
   // frame, which a slow machine may draw after the player (or a test) has chosen in the form.

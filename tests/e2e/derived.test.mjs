@@ -74,7 +74,7 @@ function marks(page) {
 async function reviewAndWait(page) {
   await page.click('#review');
   // The summary's words, not the progress bar, say it started: the bar may show a frame before them.
-  await page.waitForFunction(() => /Analysing position|Blue: /.test(document.getElementById('review-summary').textContent ?? ''));
+  await page.waitForFunction(() => /Analysing position|Blue: /.test(document.getElementById('review-summary')?.textContent ?? ''));
   // While it runs, the summary says so and gives no verdict; the turning points stay empty.
   const during = await page.evaluate(() => ({
     running: !document.getElementById('review-progress').hidden,

@@ -570,7 +570,7 @@ test('review of a finished game: summary, chart, marks, no long task, chart clic
     await page.waitForFunction(
       () => {
         const el = document.getElementById('review-summary');
-        return !document.getElementById('review-box').hidden && /Blue: .*Gray: /.test(el.textContent);
+        return !document.getElementById('review-box').hidden && /Blue: .*Gray: /.test(el?.textContent ?? '');
       },
       null,
       { timeout: 30000 },
@@ -628,7 +628,8 @@ test('a longer review shows its progress, lets the player look around, can be ca
   await waitText(page, '#notice', /The review could not be loaded .*: try again\./);
   await page.unroute(reviewCode);
   await page.click('#review');
-  await page.waitForFunction(() => document.getElementById('review-progress').value >= 3, null, { timeout: 20000 });
+  // (The review's box is built with its code, so its progress bar is there only once that came.)
+  await page.waitForFunction(() => Number(document.getElementById('review-progress')?.value) >= 3, null, { timeout: 20000 });
   assert.equal(await isHidden(page, '#review-progress'), false);
   assert.equal(await isHidden(page, '#review-cancel'), false);
   assert.match(await page.textContent('#review-summary'), /Analysing position \d+ of 41/);

@@ -223,6 +223,7 @@ export default {
     'notice.shortcutsNotLoaded': 'The keyboard shortcuts could not be loaded ({error}): try again.',
     'notice.endingsNotLoaded': 'Ending the game could not be loaded ({error}): try again.',
     'notice.recordsNotLoaded': 'Records could not be loaded ({error}): try again.',
+    'notice.puzzlesNotLoaded': 'The puzzles could not be loaded ({error}): try again.',
     'notice.explorerNotLoaded': 'The opening explorer could not be loaded ({error}): try again.',
     'notice.badLink': 'Ignored bad link settings — {errors}',
     'notice.keptFull': 'This game is not kept: every kept game is still in progress. Delete one in Recent games to keep this one.',

@@ -37,7 +37,7 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
         ([m, b]) => {
           games = m.friendGames(ctx, parts);
           box = b;
-          // The box's buttons and the hand-over sheet say their texts in the part just loaded.
+          // The box's buttons say their texts in the part just loaded.
           localisePage(document, ctx.t);
           failed = false;
           return true;

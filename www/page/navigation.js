@@ -1,7 +1,8 @@
-// Going through the game on the page: the buttons that step back and forth, the move list and
-// the review's turning points that jump to a move, the arrows up and down between variations,
-// back to the game, continuing from the position looked at (its later moves dropped, once the
-// player says so), and promoting, deleting or making the game's line the variation looked at.
+// Going through the game on the page: the buttons that step back and forth, the move list that
+// jumps to a move (as the review's chart and turning points do, through goTo), the arrows up and
+// down between variations, back to the game, continuing from the position looked at (its later
+// moves dropped, once the player says so), and promoting, deleting or making the game's line the
+// variation looked at.
 // The board keeps where it looks in the game's tree (its `viewPath`, lib/tree.js); this only asks
 // it for another place, so the page's keys, its review and its buttons all go through the game
 // the same way, and draws the step buttons and the bar over a position looked at.
@@ -60,10 +61,6 @@ export function pageNavigation(ctx) {
       $(`variation-${how}`).addEventListener('click', () => board.editVariation(how));
     }
     wireMoveList($('moves'), (path) => (board.viewPath = path));
-    $('turning-points').addEventListener('click', (e) => {
-      const cell = /** @type {HTMLElement} */ (e.target).closest('[data-ply]');
-      if (cell instanceof HTMLElement) goTo(Number(cell.dataset.ply));
-    });
   }
 
   /** @type {VariationsDrawer|null} */

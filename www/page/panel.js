@@ -109,9 +109,10 @@ export function boardSnapshot(board) {
 /**
  * Puts the page's static text in the reader's language: `data-i18n` (text, with the parameters
  * in `data-i18n-params` as JSON, if any), and `data-i18n-title`, `data-i18n-placeholder`,
- * `data-i18n-aria-label` (attributes). A text of a part of the messages not loaded yet (what
- * only a part fetched later shows: the review's box, a friend's game's buttons) is left as it is,
- * empty, until that part's loader puts the page's text in again.
+ * `data-i18n-aria-label`, `data-i18n-alt` (attributes). A text of a part of the messages not
+ * loaded yet (what only a part fetched later shows: a friend's game's buttons) is left as it is,
+ * empty, until that part's loader puts the page's text in again; so is a part's markup that part
+ * builds (the review's box, the hand-over sheet), which calls this once it has.
  * @param {Document} doc
  * @param {Translate} t
  */

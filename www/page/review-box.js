@@ -1,10 +1,11 @@
 // The review box of the page's panel: how far the review has come, its chart, its summary (each
 // side's accuracy and mistakes), the offer to learn from the player's mistakes, and the turning
-// points. Drawn from the page state's review (page-state.js) and the board snapshot (panel.js),
-// writing to the DOM only where something changed.
+// points. index.html has only the empty box; its content is built here with the review's code, at
+// the first review. Drawn from the page state's review (page-state.js) and the board snapshot
+// (panel.js), writing to the DOM only where something changed.
 import { say } from '../lib/i18n.js';
 import { drawChart } from '../review/chart.js';
-import { setIfChanged } from '../lib/dom.js';
+import { el, setIfChanged } from '../lib/dom.js';
 import { currentReview } from './page-state.js';
 import { retryList } from '../review/mistakes.js';
 import { moveLabel } from '../lib/moves.js';
@@ -14,6 +15,29 @@ import { byId, button, meter, canvasById } from './page-elements.js';
 /** @import { PageState, Review } from './page-state.js' */
 /** @import { MarkCount } from '../review/mistakes.js' */
 /** @import { Message, Translate } from '../lib/i18n.js' */
+
+/**
+ * Fills the empty review box `box` with its parts, their texts marked for the page's
+ * localisation (lib/i18n.js localisePage) and said there.
+ * @param {HTMLElement} box
+ */
+export function buildReviewBox(box) {
+  /** @param {string} key */
+  const said = (key) => ({ 'data-i18n': key });
+  box.replaceChildren(
+    el('h2', said('review.title')),
+    el('div', { class: 'review-progress' }, [
+      el('progress', { id: 'review-progress', max: '1', value: '0' }),
+      el('button', { id: 'review-cancel', type: 'button', ...said('review.cancel') }),
+    ]),
+    el('canvas', { id: 'review-chart', class: 'review-chart', 'data-i18n-aria-label': 'review.chart' }),
+    el('p', { id: 'review-summary', class: 'desc' }),
+    el('p', { id: 'review-accuracy-help', class: 'desc small', hidden: '', ...said('review.accuracyHelp') }),
+    el('button', { id: 'learn-mistakes', type: 'button', class: 'primary', hidden: '' }),
+    el('h3', said('review.turningPoints')),
+    el('ol', { id: 'turning-points', class: 'turning-points' }),
+  );
+}
 
 /**
  * The review's summary as a message: that it runs (and how far), what stopped it, or, once

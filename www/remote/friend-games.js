@@ -134,7 +134,7 @@ export function friendGames(ctx, { games, save, offer, recordBox, start, rules, 
     if (!link) return ctx.notify({ key: 'handOver.noSeat' });
     try {
       const { showHandOver } = await import('./hand-over.js');
-      await showHandOver(document, link, (l) => offer(l, { key: 'handOver.copied' }, { share: false }));
+      await showHandOver(document, link, (l) => offer(l, { key: 'handOver.copied' }, { share: false }), ctx.t);
     } catch (e) {
       ctx.notify({ key: 'handOver.notLoaded', params: { error: errorText(e) } });
     }

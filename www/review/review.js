@@ -11,7 +11,7 @@ import { markMoves, turningPoints } from './evaluation.js';
 import { accuracy, markCounts, retryList } from './mistakes.js';
 import { plyAt } from './chart.js';
 import { gameKey, currentReview } from '../page/page-state.js';
-import { renderReview } from '../page/review-box.js';
+import { buildReviewBox, renderReview } from '../page/review-box.js';
 
 /** @import { PageContext } from '../page/context.js' */
 /** @import { Side } from '../engine/core-types.js' */
@@ -99,8 +99,16 @@ export function pageReview(ctx, { nodes, goTo }) {
     renderReview(doc, p, b, t, playerSides());
   }
 
-  /** Wires the review's own buttons and its chart (a click shows that position); the page wires what starts one. */
+  /**
+   * Builds the review's box and wires its own buttons, its chart and its turning points (a click
+   * shows that position); the page wires what starts one.
+   */
   function wire() {
+    buildReviewBox($('review-box'));
+    $('turning-points').addEventListener('click', (e) => {
+      const cell = /** @type {HTMLElement} */ (e.target).closest('[data-ply]');
+      if (cell instanceof HTMLElement) goTo(Number(cell.dataset.ply));
+    });
     $('review-cancel').addEventListener('click', cancel);
     $('learn-mistakes').addEventListener('click', learnFromMistakes);
     $('review-chart').addEventListener('click', (e) => {

@@ -1,7 +1,7 @@
-// The puzzles: the button that opens their view, a dialog with the next puzzle not yet solved on a
-// <blue-gray-game>. Only this is on the page from the start: the view itself is
-// puzzle-dialog.js's, fetched with the rules core's teaching module (which gives the set,
-// puzzles()) and the teaching messages at the first opening; the attempt's state is
+// The puzzles: their view, a dialog with the next puzzle not yet solved on a <blue-gray-game>.
+// The page fetches this at the first click of its Puzzles button; this opens the dialog at once
+// and fills it with the view, puzzle-dialog.js's, once the rules core's teaching module (which
+// gives the set, puzzles()) and the teaching messages have come. The attempt's state is
 // puzzle-session.js's, and progress is kept on the device.
 import { loadTeaching } from '../engine/assets.js';
 import { el, openSheet } from '../lib/dom.js';
@@ -12,11 +12,12 @@ import { loadMessages } from '../lib/i18n.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
- * The puzzle view's window for tests and tools (initPuzzles): its state (null before the view
- * is first opened), the set, the rest of a puzzle's solution after some moves, the rules core's
- * verdict on a line of moves (null before the view is opened, or when it cannot judge), and a
- * puzzle put on the board.
+ * The puzzle view's window for the page, tests and tools (initPuzzles): opening the view, its
+ * state (null before the view is built), the set, the rest of a puzzle's solution after some
+ * moves, the rules core's verdict on a line of moves (null before the view is built, or when it
+ * cannot judge), and a puzzle put on the board.
  * @typedef {{
+ *   open(): Promise<void>,
  *   readonly session: PuzzleSession|null,
  *   puzzles(): Puzzle[],
  *   solution(puzzle: Puzzle, moves: string[]): string[],
@@ -26,18 +27,17 @@ import { loadMessages } from '../lib/i18n.js';
  */
 
 /**
- * Wires the puzzles: `dialog` (a <dialog>), `openButton`, `t(key, params)` (a message in the
- * page's language) and `storage` (Web Storage for the progress). Returns a small window on the
- * view for tests and tools: `{session, puzzles(), solution(puzzle, moves), judge(puzzle, moves), choose(id)}`.
+ * Wires the puzzles: `dialog` (a <dialog>), `t(key, params)` (a message in the page's language)
+ * and `storage` (Web Storage for the progress). Returns a small window on the view:
+ * `{open(), session, puzzles(), solution(puzzle, moves), judge(puzzle, moves), choose(id)}`.
  * @param {{
  *   dialog: HTMLDialogElement,
- *   openButton: HTMLElement,
  *   t: Translate,
  *   storage: Pick<Storage, 'getItem'|'setItem'>,
  * }} parts
  * @returns {Puzzles}
  */
-export function initPuzzles({ dialog, openButton, t, storage }) {
+export function initPuzzles({ dialog, t, storage }) {
   /**
    * The view (puzzle-dialog.js), once built.
    * @type {ReturnType<typeof import('./puzzle-dialog.js').puzzleDialog>|null}
@@ -84,9 +84,8 @@ export function initPuzzles({ dialog, openButton, t, storage }) {
     await built.show();
   }
 
-  openButton.addEventListener('click', () => open());
-
   return {
+    open,
     /** The view's state (puzzle-session.js), once the view has been opened. */
     get session() {
       return built ? built.session : null;
