@@ -323,6 +323,20 @@ test('unreadable progress counts as none, and full storage keeps the progress fo
   await page.close();
 });
 
+test('the puzzles are fetched at the first click: when they cannot be, the page says so, and the next click opens them', async () => {
+  const { page, problems } = await openPage(env, '?mode=two');
+  const shell = /\/puzzles-[\w-]+\.js$/;
+  await page.route(shell, (r) => r.abort('aborted'));
+  await page.click('#open-puzzles');
+  await waitText(page, '#notice', new RegExp(escapeRe(M['notice.puzzlesNotLoaded']).replace('\\{error\\}', '.*')));
+  assert.equal(await page.evaluate(() => document.getElementById('puzzles').open), false);
+  await page.unroute(shell);
+  await openPuzzles(page);
+  assert.ok((await page.evaluate(() => window.bluegray.puzzles.puzzles())).length > 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // A page of someone else's that shows one puzzle with the element alone (a daily puzzle, say).
 const HOST = (p) => `<!doctype html>
 <html lang="en">
