@@ -72,6 +72,17 @@ export function frames(page) {
 }
 
 /**
+ * After the next frame's callbacks: the page draws its panel at the frame after the board's
+ * change (app.js scheduleRender), so a wait on the board's state is followed by this before the
+ * panel is read.
+ * @param {Page} page
+ * @returns {Promise<void>}
+ */
+export function nextFrame(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
+}
+
+/**
  * Clicks the centre of a board point on the canvas, like a player. The point is read where the
  * board lies now (scrolled into view first if the board is not what shows there) and clicked
  * only once the layout has held still for two frames with that board on top there: a banner or a
@@ -149,7 +160,8 @@ export async function dragPoint(page, from, to) {
  * Plays `move` (a move of state.moves, or its text) by clicking each of its points (a
  * multi-jump's every landing point) on `board`, and waits until the board has played it, unless
  * `wait: false` (a board that takes the move back at once). Fails when the move is not legal
- * there or another was played. Returns its text.
+ * there or another was played; then waits for the next frame, where the page's panel draws it.
+ * Returns its text.
  * @param {Page} page
  * @param {Move | string} move
  * @param {{ board?: string, wait?: boolean }} [options]
@@ -174,6 +186,7 @@ export async function playMove(page, move, { board = '#game', wait = true } = {}
   );
   const played = (await state(page, board))?.history[s.history.length];
   if (played !== text) throw new Error(`clicked ${text}, but ${played} was played`);
+  await nextFrame(page);
   return text;
 }
 
@@ -233,7 +246,7 @@ export async function playToTheEnd(page, side, maxTurns = 200) {
 }
 
 /**
- * Waits until the page's game has `n` moves in its history.
+ * Waits until the page's game has `n` moves in its history, and the panel has drawn it.
  * @param {Page} page
  * @param {number} n
  * @param {number} [timeout] ms
@@ -249,10 +262,11 @@ export async function waitPly(page, n, timeout = 20000) {
     n,
     { timeout },
   );
+  await nextFrame(page);
 }
 
 /**
- * Waits until the page's computer is not thinking.
+ * Waits until the page's computer is not thinking, and the panel has drawn it.
  * @param {Page} page
  * @param {number} [timeout] ms
  * @returns {Promise<void>}
@@ -267,6 +281,7 @@ export async function waitIdle(page, timeout = 20000) {
     null,
     { timeout },
   );
+  await nextFrame(page);
 }
 
 /**
