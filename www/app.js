@@ -19,7 +19,7 @@ import { nextTask, idle } from './lib/next-task.js';
 import { errorText } from './lib/errors.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
-import { initLessons } from './teach/lessons.js';
+import { lessonDoor } from './teach/lesson-door.js';
 import { Sound } from './page/sound.js';
 import { shortcutFor } from './page/shortcuts.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './page/page-state.js';
@@ -359,7 +359,7 @@ async function main() {
   await nextTask();
   // Before the rules picker is built (by setLanguage), which links each rule to its lesson.
   const onPlay = (/** @type {number} */ level) => start({ from: 'lessons', mode: 'ai', side: 'blue', level });
-  lessons = initLessons({ dialog: ctx.dialog('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: ctx.storage, onPlay });
+  lessons = lessonDoor({ dialog: ctx.dialog('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: ctx.storage, onPlay, notify: ctx.notify });
   await prefs.setLanguage(ctx.page().lang, { later: nextTask });
   await nextTask();
   // The rules picker links each rule to its lesson once the lessons' catalogue is fetched, at the

@@ -3,9 +3,9 @@
 // shortcuts' list, the engine's judgement in words, the Recent games list, games against a friend
 // elsewhere, each with its messages, what the endings' and the records' controls do, the
 // stylesheet of them all (teach.css), the board's reasons for a refused move, its clocks
-// (fetched with the first game that has a time control), the puzzles, the review and the sheet
-// that hands a live seat over. Each comes when first used, and one that cannot be fetched says
-// so (here, or in the test file of its feature).
+// (fetched with the first game that has a time control), the lessons (their banner is there at
+// once), the puzzles, the review and the sheet that hands a live seat over. Each comes when
+// first used, and one that cannot be fetched says so (here, or in the test file of its feature).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint } from './helpers.mjs';
@@ -13,7 +13,7 @@ import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint } from './h
 const env = setUp({});
 
 /** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
-const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'judgement', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css', 'why-en', 'clocks', 'puzzles', 'review', 'hand-over'];
+const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'judgement', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css', 'why-en', 'clocks', 'lessons', 'puzzles', 'review', 'hand-over'];
 
 /**
  * Which of `names` the page has fetched.

@@ -217,6 +217,22 @@ test('a first-time visitor is offered the lessons; No thanks is remembered', asy
   await page.close();
 });
 
+test('the lessons are fetched at their first opening: the banner is there before; when they cannot be fetched, the page says so, and the next click opens them', async () => {
+  const { page, problems } = await openPage(env, '');
+  const lessonsCode = /\/lessons-[\w-]+\.js$/;
+  await page.route(lessonsCode, (r) => r.abort('aborted'));
+  await page.waitForSelector('#lesson-offer:not([hidden])');
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/lessons-/.test(e.name))), false, 'not fetched with the page');
+  await page.click('#open-lessons');
+  await waitText(page, '#notice', new RegExp(escapeRe(M['notice.lessonsNotLoaded']).replace('\\{error\\}', '.*')));
+  assert.equal(await page.evaluate(() => document.getElementById('lessons').open), false);
+  await page.unroute(lessonsCode);
+  await page.click('#open-lessons');
+  await page.waitForSelector('#lessons[open] .lessons-list');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('every lesson of the catalogue is completed by clicks with the hinted moves; progress survives a reload', async () => {
   assert.ok(IDS.length >= 9, `${IDS.length} lessons`);
   const { page, problems } = await openPage(env, '');

@@ -62,11 +62,11 @@ test('progress: read from storage, marked, counted; the offer goes once every le
   store.set(L.STORAGE_KEY, JSON.stringify({ done: ['walk', 'walk', 3], offer: 'maybe' }));
   assert.deepEqual(L.loadProgress(storage), { done: ['walk'], offer: null });
   let p = { done: [], offer: null };
-  assert.equal(L.offerShown(LIST, p), true);
+  assert.equal(L.offerShown(p), true);
   p = L.markDone(p, 'capture');
   assert.deepEqual(p, { done: ['capture'], offer: 'started' });
   assert.equal(L.markDone(p, 'capture').done.length, 1);
-  assert.equal(L.offerShown(LIST, p), false);
+  assert.equal(L.offerShown(p), false);
   assert.equal(L.firstNotDone(LIST, p), 0);
   assert.equal(L.doneCount(LIST, p), 1);
   assert.equal(L.allDone(LIST, p), false);
@@ -74,7 +74,7 @@ test('progress: read from storage, marked, counted; the offer goes once every le
   assert.equal(L.allDone(LIST, p), true);
   assert.equal(L.firstNotDone(LIST, p), 0);
   // Every lesson done, even with the offer never answered: no banner.
-  assert.equal(L.offerShown(LIST, { done: ['walk', 'capture', 'plan'], offer: null }), false);
+  assert.equal(L.offerShown({ done: ['walk', 'capture', 'plan'], offer: null }), false);
   assert.equal(L.allDone([], p), false);
   L.saveProgress(storage, p);
   assert.deepEqual(L.loadProgress(storage), p);
@@ -327,5 +327,5 @@ test('every lesson of the rules core is completed through the session with lesso
     progress = L.markDone(progress, lesson.id);
   }
   assert.equal(L.allDone(list, progress), true);
-  assert.equal(L.offerShown(list, progress), false);
+  assert.equal(L.offerShown(progress), false);
 });

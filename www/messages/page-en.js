@@ -224,6 +224,7 @@ export default {
     'notice.endingsNotLoaded': 'Ending the game could not be loaded ({error}): try again.',
     'notice.recordsNotLoaded': 'Records could not be loaded ({error}): try again.',
     'notice.puzzlesNotLoaded': 'The puzzles could not be loaded ({error}): try again.',
+    'notice.lessonsNotLoaded': 'The lessons could not be loaded ({error}): try again.',
     'notice.explorerNotLoaded': 'The opening explorer could not be loaded ({error}): try again.',
     'notice.badLink': 'Ignored bad link settings — {errors}',
     'notice.keptFull': 'This game is not kept: every kept game is still in progress. Delete one in Recent games to keep this one.',

@@ -224,6 +224,7 @@ export default {
     'notice.endingsNotLoaded': 'A játszma befejezését nem sikerült betölteni ({error}): próbáld újra.',
     'notice.recordsNotLoaded': 'A játszmalejegyzéseket nem sikerült betölteni ({error}): próbáld újra.',
     'notice.puzzlesNotLoaded': 'A feladványokat nem sikerült betölteni ({error}): próbáld újra.',
+    'notice.lessonsNotLoaded': 'A leckéket nem sikerült betölteni ({error}): próbáld újra.',
     'notice.explorerNotLoaded': 'A megnyitáskeresőt nem sikerült betölteni ({error}): próbáld újra.',
     'notice.badLink': 'A hivatkozás hibás beállításait figyelmen kívül hagytuk – {errors}',
     'notice.keptFull': 'Ez a játszma nincs megőrizve: minden megőrzött játszma folyamatban van még. Törölj egyet a Legutóbbi játszmák között, hogy ez megmaradjon.',

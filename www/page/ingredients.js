@@ -42,7 +42,7 @@ export function composeSpec(catalogue, choice) {
  * Builds the ingredient choosers inside `container`, one select per option, and calls
  * `onChange(spec)` whenever one changes. Returns `{show(rules), linkLessons(lessons)}`: `show`
  * sets the choosers to some rules ({option: value}, as the rules core gives them); with
- * `lessons` (lessons.js's `{lessonFor(option), open(id)}`), given here or later to
+ * `lessons` (lesson-door.js's `{lessonFor(option), open(id)}`), given here or later to
  * `linkLessons` (once their catalogue is fetched), an option that a lesson teaches gets a
  * "Lesson" button beside its menu, which opens that lesson. `t` says messages: option names are
  * `option.<name>`, values `option.<name>.<value>` (numbers as they are, 0 as `option.off`).

@@ -4,7 +4,7 @@
 // fetched with the lessons), and whether the banner offers the lessons to a first-time visitor.
 // One lesson's session is lesson-session.js's, which exports all of this module too.
 
-export { STORAGE_KEY, loadProgress, saveProgress, markDone } from './lesson-progress.js';
+export { STORAGE_KEY, loadProgress, saveProgress, markDone, offerShown } from './lesson-progress.js';
 
 /** @import { Side } from '../engine/core-types.js' */
 /** @typedef {import('./lesson-progress.js').LessonProgress} LessonProgress */
@@ -113,17 +113,6 @@ export function allDone(list, progress) {
 export function firstNotDone(list, progress) {
   const i = list.findIndex((l) => !progress.done.includes(l.id));
   return i < 0 ? 0 : i;
-}
-
-/**
- * Whether the banner offering the lessons to a first-time visitor shows: not once it was taken
- * or declined, not once a lesson is done, and never once every lesson is done.
- * @param {Lesson[]} list
- * @param {LessonProgress} progress
- */
-export function offerShown(list, progress) {
-  if (progress.offer || progress.done.length) return false;
-  return !allDone(list, progress);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The learner's progress with the lessons, kept on the device: the lessons done and what became
-// of the offer to a first-time visitor. Read when the page starts (the banner); the rest of the
-// lessons (lesson-catalogue.js, which exports this too) is fetched with them.
+// of the offer to a first-time visitor, and whether that offer shows. Read when the page starts
+// (the banner, lesson-door.js); the rest of the lessons (lesson-catalogue.js, which exports this
+// too) is fetched with them.
 
 /**
  * The learner's progress, as kept: the lessons done and what became of the offer to a
@@ -54,4 +55,13 @@ export function saveProgress(storage, progress) {
 export function markDone(progress, id) {
   const done = progress.done.includes(id) ? progress.done : [...progress.done, id];
   return { ...progress, done, offer: progress.offer || 'started' };
+}
+
+/**
+ * Whether the banner offering the lessons to a first-time visitor shows: not once it was taken
+ * or declined, and not once a lesson is done (so never once every lesson is done).
+ * @param {LessonProgress} progress
+ */
+export function offerShown(progress) {
+  return !progress.offer && !progress.done.length;
 }
