@@ -16,14 +16,13 @@ import { loadMessages } from './lib/i18n.js';
 import { onDemand } from './lib/on-demand.js';
 import { laterStyles } from './lib/dom.js';
 import { nextTask, idle } from './lib/next-task.js';
-import { errorText } from './lib/errors.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
 import { exposeTestHooks } from './page/test-hooks.js';
 import { lessonDoor } from './teach/lesson-door.js';
 import { Sound } from './page/sound.js';
 import { shortcutFor } from './page/shortcuts.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './page/page-state.js';
-import { pageContext } from './page/context.js';
+import { pageContext, notLoaded } from './page/context.js';
 import { pageAddress, readLink } from './page/address.js';
 import { gameDoors, rematchRequest, tabRequest } from './page/doors.js';
 import { newGameForm } from './page/form.js';
@@ -86,7 +85,7 @@ function startReview() {
   loadReview().then(
     (r) => r.start(),
     // Not fetched (offline before the service worker kept it, say): the next click tries again.
-    (e) => ctx.notify({ key: 'notice.reviewNotLoaded', params: { error: errorText(e) } }),
+    (e) => ctx.notify(notLoaded('over.review', e)),
   );
 }
 const prefs = pagePrefs(ctx, {
@@ -359,7 +358,7 @@ async function main() {
   await nextTask();
   // Before the rules picker is built (by setLanguage), which links each rule to its lesson.
   const onPlay = (/** @type {number} */ level) => start({ from: 'lessons', mode: 'ai', side: 'blue', level });
-  lessons = lessonDoor({ dialog: ctx.dialog('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: ctx.storage, onPlay, notify: ctx.notify });
+  lessons = lessonDoor({ dialog: ctx.dialog('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: ctx.storage, onPlay, failed: (e) => ctx.notify(notLoaded('lessons.open', e)) });
   await prefs.setLanguage(ctx.page().lang, { later: nextTask });
   await nextTask();
   // The rules picker links each rule to its lesson once the lessons' catalogue is fetched, at the
@@ -384,7 +383,7 @@ async function main() {
   $('open-puzzles').addEventListener('click', () =>
     loadPuzzles().then(
       (p) => p.open(),
-      (e) => ctx.notify({ key: 'notice.puzzlesNotLoaded', params: { error: errorText(e) } }),
+      (e) => ctx.notify(notLoaded('puzzles.open', e)),
     ),
   );
   adv.evaluate();

@@ -59,7 +59,7 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   // The rules by ingredients, not fetched (offline before the service worker kept them): said.
   await page.route('**/ingredients-*.js', (r) => r.abort());
   await page.click('#ingredients-box summary');
-  await waitText(page, '#notice', /rules by ingredients could not be loaded/);
+  await waitText(page, '#notice', /“Choose the rules one by one” could not be loaded/);
   await page.unroute('**/ingredients-*.js');
 
   // The keyboard shortcuts' list, with its messages and the stylesheet, at the sheet's first opening.

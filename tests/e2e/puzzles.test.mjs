@@ -328,7 +328,7 @@ test('the puzzles are fetched at the first click: when they cannot be, the page 
   const shell = /\/puzzles-[\w-]+\.js$/;
   await page.route(shell, (r) => r.abort('aborted'));
   await page.click('#open-puzzles');
-  await waitText(page, '#notice', new RegExp(escapeRe(M['notice.puzzlesNotLoaded']).replace('\\{error\\}', '.*')));
+  await waitText(page, '#notice', new RegExp(escapeRe(M['notice.notLoaded'].replace('{what}', M['puzzles.open'])).replace('\\{error\\}', '.*')));
   assert.equal(await page.evaluate(() => document.getElementById('puzzles').open), false);
   await page.unroute(shell);
   await openPuzzles(page);

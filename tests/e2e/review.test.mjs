@@ -625,7 +625,7 @@ test('a longer review shows its progress, lets the player look around, can be ca
   const reviewCode = /\/review-[\w-]+\.js$/;
   await page.route(reviewCode, (r) => r.abort('aborted'));
   await page.click('#review');
-  await waitText(page, '#notice', /The review could not be loaded .*: try again\./);
+  await waitText(page, '#notice', /“Review” could not be loaded .*: try again\./);
   await page.unroute(reviewCode);
   await page.click('#review');
   // (The review's box is built with its code, so its progress bar is there only once that came.)

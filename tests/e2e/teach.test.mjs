@@ -224,7 +224,7 @@ test('the lessons are fetched at their first opening: the banner is there before
   await page.waitForSelector('#lesson-offer:not([hidden])');
   assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/lessons-/.test(e.name))), false, 'not fetched with the page');
   await page.click('#open-lessons');
-  await waitText(page, '#notice', new RegExp(escapeRe(M['notice.lessonsNotLoaded']).replace('\\{error\\}', '.*')));
+  await waitText(page, '#notice', new RegExp(escapeRe(M['notice.notLoaded'].replace('{what}', M['lessons.open'])).replace('\\{error\\}', '.*')));
   assert.equal(await page.evaluate(() => document.getElementById('lessons').open), false);
   await page.unroute(lessonsCode);
   await page.click('#open-lessons');

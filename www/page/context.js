@@ -2,14 +2,16 @@
 // way to change (`update`, which also asks for the panel to be drawn), the page's messages in
 // its language, the browser's storage, and the elements of index.html by id. app.js makes one;
 // each part of the page it puts together (the form, the address, the doors, the advice, the
-// review, the navigation, the records and the rest) takes it.
+// review, the navigation, the records and the rest) takes it. Also the one notice those parts
+// give when their code could not be fetched.
 import { defaultPageState, gameKey } from './page-state.js';
 import { translate } from '../lib/i18n.js';
+import { errorText } from '../lib/errors.js';
 
 /**
  * @import { BlueGrayGameElement } from '../blue-gray-game.js'
  * @import { PageState } from './page-state.js'
- * @import { Message, Translate } from '../lib/i18n.js'
+ * @import { Message, MessageParams, Translate } from '../lib/i18n.js'
  */
 
 /**
@@ -67,4 +69,17 @@ export function pageContext({ board, storage, session, render }) {
     session,
   };
   return ctx;
+}
+
+/**
+ * The notice that a part of the page, which the player opened by the control labelled with
+ * message `label` (its `params`, if any), could not be fetched because of `e`: the next use tries
+ * again.
+ * @param {string} label
+ * @param {unknown} e
+ * @param {MessageParams} [params]
+ * @returns {Message}
+ */
+export function notLoaded(label, e, params) {
+  return { key: 'notice.notLoaded', params: { what: { key: label, params }, error: errorText(e) } };
 }

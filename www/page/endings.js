@@ -9,7 +9,7 @@
 // question; what the choices do is page/ending-acts.js's, fetched at the first choice, and a
 // friend's offer and claim are drawn by remote/friend-box.js.
 import { setIfChanged, laterStyles } from '../lib/dom.js';
-import { errorText } from '../lib/errors.js';
+import { notLoaded } from './context.js';
 import { onDemand } from '../lib/on-demand.js';
 import { byId, button } from './page-elements.js';
 import { gameKey } from './page-state.js';
@@ -83,7 +83,7 @@ export function pageEndings(ctx, { snapshot }) {
    * Does what the player chose, once the choices' code is there; says so when it could not be fetched.
    * @param {(acts: ReturnType<typeof import('./ending-acts.js').endingActs>) => unknown} f
    */
-  const act = (f) => loadActs().then(f, (e) => ctx.notify({ key: 'notice.endingsNotLoaded', params: { error: errorText(e) } }));
+  const act = (f) => loadActs().then(f, (e) => ctx.notify(notLoaded('ending.region', e)));
 
   function wire() {
     /** @type {(id: string, f: () => void) => void} */

@@ -8,7 +8,7 @@ import { isRemote } from '../lib/settings.js';
 import { rulesOf, describeNamed, fittingText, showSpec } from './variant-picker.js';
 import { relayOf } from './page-state.js';
 import { onDemand } from '../lib/on-demand.js';
-import { errorText } from '../lib/errors.js';
+import { notLoaded } from './context.js';
 import { loadMessages } from '../lib/i18n.js';
 import { laterStyles } from '../lib/dom.js';
 
@@ -213,7 +213,7 @@ export function newGameForm(ctx, { start, lessons }) {
       // Not fetched (offline before the service worker kept it): the next opening tries again.
       (e) => {
         wanted = false;
-        ctx.notify({ key: 'notice.pickerNotLoaded', params: { error: errorText(e) } });
+        ctx.notify(notLoaded('picker.ingredients', e));
       },
     );
   }

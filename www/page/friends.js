@@ -5,7 +5,7 @@
 // draws no such game (app.js scheduleRender waits for them); a fetch that fails says so, the game
 // is drawn without them, and the next door tries again.
 import { loadMessages } from '../lib/i18n.js';
-import { errorText } from '../lib/errors.js';
+import { notLoaded } from './context.js';
 import { laterStyles } from '../lib/dom.js';
 import { localisePage } from './panel.js';
 import { isRemote } from '../lib/settings.js';
@@ -44,7 +44,7 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
         },
         (e) => {
           failed = true;
-          ctx.notify({ key: 'notice.friendNotLoaded', params: { error: errorText(e) } });
+          ctx.notify(notLoaded('form.mode.friend', e));
           return false;
         },
       )

@@ -2,7 +2,7 @@
 // page/recent.js, fetched with its messages once there is a kept game to list: until then
 // index.html's "no games yet" stands), a kept game reopened or deleted from it, and the list following other tabs.
 import { setIfChanged, laterStyles } from '../lib/dom.js';
-import { errorText } from '../lib/errors.js';
+import { notLoaded } from './context.js';
 import { onDemand } from '../lib/on-demand.js';
 import { loadMessages } from '../lib/i18n.js';
 import { Games } from './games.js';
@@ -34,7 +34,7 @@ export function recentBox(ctx, { games, start }) {
       },
       // Not fetched (offline before the service worker kept it): said once, and tried again
       // when the box is opened.
-      (e) => ctx.notify({ key: 'notice.recentNotLoaded', params: { error: errorText(e) } }),
+      (e) => ctx.notify(notLoaded('recent.title', e, { n: ctx.page().recent.length })),
     );
   }
 

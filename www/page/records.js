@@ -2,7 +2,7 @@
 // pictures, open a record file (by its button, or dropped on the board), and the text box that
 // shows the position's code or the game's record and opens what is pasted into it. What they do
 // (page/record-files.js) is fetched at the first use.
-import { errorText } from '../lib/errors.js';
+import { notLoaded } from './context.js';
 import { onDemand } from '../lib/on-demand.js';
 import { keepPlayers } from './doors.js';
 
@@ -33,7 +33,7 @@ export function pageRecords(ctx, parts) {
    * Does what the player asked, once its code is there; says so when it could not be fetched.
    * @param {(files: ReturnType<typeof import('./record-files.js').recordFiles>) => unknown} f
    */
-  const act = (f) => load().then(f, (e) => ctx.notify({ key: 'notice.recordsNotLoaded', params: { error: errorText(e) } }));
+  const act = (f) => load().then(f, (e) => ctx.notify(notLoaded('share.region', e)));
   /**
    * Opens a record from a file called `name`.
    * @param {string} text

@@ -5,6 +5,7 @@
 import { loadMessages } from '../lib/i18n.js';
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
+import { notLoaded } from './context.js';
 import { openSheet } from '../lib/dom.js';
 /** @import { PageContext } from './context.js' */
 /** @import { EditorRequest } from '../editor/editor-dialog.js' */
@@ -39,7 +40,7 @@ export function pageTools(ctx, { startFromEditor }) {
         m.renderShortcuts(document, t);
         return openSheet(ctx.dialog('shortcuts'));
       },
-      (e) => ctx.notify({ key: 'notice.shortcutsNotLoaded', params: { error: errorText(e) } }),
+      (e) => ctx.notify(notLoaded('shortcut.open', e)),
     );
   }
 
@@ -48,7 +49,7 @@ export function pageTools(ctx, { startFromEditor }) {
     $('open-howto').addEventListener('click', () =>
       loadHowto().then(
         (howto) => howto.open(),
-        (e) => ctx.notify({ key: 'notice.howtoNotLoaded', params: { error: errorText(e) } }),
+        (e) => ctx.notify(notLoaded('howto.open', e)),
       ),
     );
     $('open-editor').addEventListener('click', async () => {
@@ -62,7 +63,7 @@ export function pageTools(ctx, { startFromEditor }) {
     $('open-explorer').addEventListener('click', () =>
       loadExplorer().then(
         (x) => x.open(),
-        (e) => ctx.notify({ key: 'notice.explorerNotLoaded', params: { error: errorText(e) } }),
+        (e) => ctx.notify(notLoaded('explorer.open', e)),
       ),
     );
   }

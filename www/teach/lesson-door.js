@@ -3,14 +3,12 @@
 // reads, and the door to the rest (lessons.js), fetched at the first opening of the lessons or
 // when the rules picker asks which lesson teaches a rule.
 import { button, el } from '../lib/dom.js';
-import { errorText } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { loadProgress, offerShown, saveProgress } from './lesson-progress.js';
 
 /** @import { LessonProgress } from './lesson-progress.js' */
 /** @import { Lessons } from './lessons.js' */
 /** @import { Translate } from '../lib/i18n.js' */
-/** @import { Message } from '../lib/i18n.js' */
 
 /**
  * The learner's progress as the lessons share it with the banner: read, and changed (kept on the
@@ -22,7 +20,7 @@ import { loadProgress, offerShown, saveProgress } from './lesson-progress.js';
  * Wires the lessons: `dialog` (a <dialog>), `openButton`, `offer` (the banner's box), `t(key,
  * params)` (a message in the page's language), `storage` (Web Storage for the progress),
  * `onPlay(level)` (a first game against the computer, asked for once every lesson is done) and
- * `notify(message)` (says that the lessons could not be fetched).
+ * `failed(error)` (says that the lessons could not be fetched).
  *
  * Returns the lessons as the page uses them: `open(id)` shows the dialog with lesson `id` started
  * (the list when `id` is missing or unknown); `lessonFor(option)` names the lesson that teaches a
@@ -34,11 +32,11 @@ import { loadProgress, offerShown, saveProgress } from './lesson-progress.js';
  *   t: Translate,
  *   storage: Pick<Storage, 'getItem'|'setItem'>,
  *   onPlay: (level: number) => void,
- *   notify: (message: Message) => void,
+ *   failed: (error: unknown) => void,
  * }} parts
  * @returns {Pick<Lessons, 'lessonFor'|'ready'> & {open(id?: string|null): Promise<void>}}
  */
-export function lessonDoor({ dialog, openButton, offer, t, storage, onPlay, notify }) {
+export function lessonDoor({ dialog, openButton, offer, t, storage, onPlay, failed }) {
   let progress = loadProgress(storage);
   /** @type {KeptProgress} */
   const kept = {
@@ -59,10 +57,7 @@ export function lessonDoor({ dialog, openButton, offer, t, storage, onPlay, noti
    * @param {boolean} [first]
    */
   function open(id, first = false) {
-    return load().then(
-      (l) => l.open(id, first),
-      (e) => notify({ key: 'notice.lessonsNotLoaded', params: { error: errorText(e) } }),
-    );
+    return load().then((l) => l.open(id, first), failed);
   }
 
   /** The banner: only for a visitor who has neither answered it nor done a lesson. */
