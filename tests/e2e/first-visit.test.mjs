@@ -8,7 +8,7 @@
 // first used, and one that cannot be fetched says so (here, or in the test file of its feature).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint } from './helpers.mjs';
+import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint, nextFrame, state } from './helpers.mjs';
 
 const env = setUp({});
 
@@ -68,6 +68,18 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   assert.match(await page.textContent('#shortcut-list'), /Take back a move/);
   assert.deepEqual(await fetched(page, ['shortcut-list', 'shortcuts-en', 'teach.css']), ['shortcut-list', 'shortcuts-en', 'teach.css']);
   await page.keyboard.press('Escape');
+
+  // A move the rules refuse while the reasons cannot be fetched: refused, and no message key shown.
+  await page.route('**/why-en-*.js', (r) => r.abort());
+  const failed = page.waitForEvent('requestfailed', (r) => /why-en-/.test(r.url()));
+  await clickPoint(page, 'e2');
+  await clickPoint(page, 'e4');
+  await failed;
+  await nextFrame(page);
+  assert.doesNotMatch(await page.evaluate(() => document.querySelector('#game')?.shadowRoot?.querySelector('.notice')?.textContent ?? ''), /why\./);
+  assert.equal((await state(page)).history.length, 0);
+  await page.unroute('**/why-en-*.js');
+  problems.splice(0, problems.length, ...problems.filter((p) => !/why-en-/.test(p)));
 
   // A move the rules refuse: the board says why once the reasons are fetched, with that move.
   await clickPoint(page, 'e2');

@@ -120,10 +120,12 @@ export class Mover {
       game.play(`${from}-${to}`);
     } catch (e) {
       // The reasons are a part of the messages of their own, fetched with the first refusal; a
-      // reason that arrives once the board shows another position is not said.
+      // reason that arrives once the board shows another position is not said, nor one whose
+      // part could not be fetched (offline before it was kept): the move is refused silently.
       const b = this._board;
+      const reason = `why.${/** @type {Partial<CoreError>} */ (e)?.reason}`;
       loadMessages('why', b.language()).then(() => {
-        if (b.state().gs?.code !== before.code) return;
+        if (b.state().gs?.code !== before.code || b.t(reason) === reason) return;
         b.apply(B.explainRefusal, from, to, /** @type {CoreError} */ (e));
         b.changed();
       });
