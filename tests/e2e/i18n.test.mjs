@@ -1,5 +1,5 @@
 // The page in each language: chosen by a link, switched in the page and kept across visits;
-// no message key ever shows instead of its text; screen-reader descriptions follow the game; the
+// no message key ever shows instead of its text; the rules core's errors in the reader's words; screen-reader descriptions follow the game; the
 // rules picker and How to play say what the rules are (who moves first, what a spec changes, the
 // piece in a turbo captain's way, the impasse limit) in every language.
 import { test } from 'node:test';
@@ -93,6 +93,42 @@ test('switching the language in the page keeps it across visits', async () => {
   assert.equal(await page.getAttribute('html', 'lang'), 'hu');
   await page.selectOption('#lang', 'ru');
   await waitText(page, '#undo', new RegExp(escapeRe(TABLES.ru.messages['controls.undo'])));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the rules core’s errors are said in the reader’s language: a link’s position, variant and record, and a record pasted in', async () => {
+  /** The page's notice: in Russian or Hungarian words, with none of the rules core's English. */
+  const said = async (page, letters) => {
+    const text = await waitText(page, '#notice', /\S/).then(() => page.textContent('#notice'));
+    assert.match(text ?? '', letters, text ?? '');
+    assert.doesNotMatch(text ?? '', /bad |position code|game record|illegal|unknown|expected|move \d/i, text ?? '');
+    return text ?? '';
+  };
+  const CYRILLIC = /[а-яё]{4}/i;
+  for (const [query, kind] of [
+    ['?lang=ru&position=garbage', 'core.code.bad-position'],
+    ['?lang=ru&variant=chess', 'core.code.bad-variant'],
+  ]) {
+    const { page, problems } = await openPage(env, query);
+    // The play module's errors carry only their kind: said by it.
+    assert.ok((await said(page, CYRILLIC)).includes(translate('ru', kind)), query);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  // A record is read by the module that reads records, whose errors say every detail.
+  const { page, problems } = await openPage(env, '?lang=ru&record=' + encodeURIComponent('1. e2-e4 *'));
+  const text = await said(page, CYRILLIC);
+  assert.ok(text.includes(translate('ru', 'core.illegal', { move: 'e2-e4' })), text);
+  // Hungarian, through the page's box for a position code or a record.
+  await page.selectOption('#lang', 'hu');
+  await waitText(page, '#new-game', new RegExp(escapeRe(TABLES.hu.messages['form.start'])));
+  await page.click('details.io summary');
+  await page.fill('#io-text', '[Variant "sackson"]\n1. e2-e3 {never closed *');
+  await page.click('#import');
+  await waitText(page, '#notice', new RegExp(escapeRe(translate('hu', 'core.badRecord', { error: '' }))));
+  const hu = await said(page, /[áéíóöőúüű]/);
+  assert.ok(hu.includes(translate('hu', 'core.record.unclosedComment', { line: 2, column: 10 })), hu);
   assert.deepEqual(problems, []);
   await page.close();
 });

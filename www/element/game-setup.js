@@ -86,7 +86,7 @@ function coreAtHand(core, record) {
  */
 function loadReader(b) {
   return loadRecordReader().catch((e) => {
-    throw new Error(b.t('error.records', { error: errorText(e) }));
+    throw new Error(b.t('error.records', { error: errorText(e, b.t) }));
   });
 }
 
@@ -123,7 +123,7 @@ export class GameSetup {
       // The language's messages load meanwhile, so the first game is said in it.
       [core] = await Promise.all([loadWasm(), loadLanguage(b.language())]);
     } catch (e) {
-      const message = b.t('error.load', { error: errorText(e) });
+      const message = b.t('error.load', { error: errorText(e, b.t) });
       b.apply(B.withNotice, { text: message });
       b.failed(message);
       return;
@@ -173,7 +173,7 @@ export class GameSetup {
       core = reader;
     } catch (e) {
       if (asked !== this._asked) return;
-      b.error(b.t('error.badGame', { error: errorText(e), variant: DEFAULTS.variant }));
+      b.error(b.t('error.badGame', { error: errorText(e, b.t), variant: DEFAULTS.variant }));
       try {
         game = new core.Game(variant);
       } catch {
@@ -249,7 +249,7 @@ export class GameSetup {
     try {
       for (const [name, value] of playerTags(s.settings, b.resources().catalogue, s.gameId, new Date())) game.setTag(name, value);
     } catch (e) {
-      b.error(errorText(e));
+      b.error(errorText(e, b.t));
     }
   }
 
@@ -269,7 +269,7 @@ export class GameSetup {
     try {
       game.setTag(GAME_ID_TAG, id);
     } catch (e) {
-      b.error(errorText(e));
+      b.error(errorText(e, b.t));
     }
   }
 
@@ -326,7 +326,7 @@ export class GameSetup {
     } catch (e) {
       if (r.game !== game) return !!r.core?.tree;
       const leftOut = e instanceof KeyedError && e.key === 'singleFile.leftOut';
-      b.apply(B.withNotice, leftOut ? { key: 'singleFile.variationsLeftOut' } : { key: 'error.variations', params: { error: errorText(e) } });
+      b.apply(B.withNotice, leftOut ? { key: 'singleFile.variationsLeftOut' } : { key: 'error.variations', params: { error: errorText(e, b.t) } });
       b.changed();
       return false;
     }
@@ -349,7 +349,7 @@ export class GameSetup {
       // A variation's move that cannot be played (the play module did not check it): said, and
       // the game's own line is what a variation tried later starts from.
       this._sources.delete(game);
-      b.error(errorText(e));
+      b.error(errorText(e, b.t));
       return false;
     }
     r.core = core;

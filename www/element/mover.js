@@ -82,7 +82,7 @@ export class Mover {
     try {
       game.play(move);
     } catch (e) {
-      this._board.error(errorText(e));
+      this._board.error(errorText(e, this._board.t));
       return false;
     }
     this._afterMove(before, by, null, claim);
@@ -100,7 +100,7 @@ export class Mover {
     try {
       game.playIndex(i);
     } catch (e) {
-      this._board.error(errorText(e));
+      this._board.error(errorText(e, this._board.t));
       return this._board.changed();
     }
     this._afterMove(before, 'human');
@@ -164,7 +164,7 @@ export class Mover {
     try {
       game.play(result.best);
     } catch (e) {
-      return this.failed(errorText(e));
+      return this.failed(errorText(e, b.t));
     }
     const { side, best: move, score, mateIn, scoreText, depth, nodes, pv } = result;
     this._afterMove(before, 'computer', { side, move, score, mateIn: mateIn ?? null, scoreText, depth, nodes, pv: pv || [] });

@@ -60,7 +60,9 @@ export function languageName(code) {
 export async function loadLanguage(code) {
   const l = KNOWN.find((x) => x.code === code);
   if (!l) return false;
-  const parts = /** @type {('main'|Part)[]} */ (['main', ...PARTS_IN_USE]);
+  // A language other than English brings the rules core's errors in its words (lib/errors.js):
+  // an English page says the rules core's own messages.
+  const parts = /** @type {('main'|Part)[]} */ (['main', ...(code === FALLBACK ? [] : ['core']), ...PARTS_IN_USE]);
   const done = await Promise.all(parts.map((part) => loadPart(l, part)));
   return done[0];
 }

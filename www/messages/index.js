@@ -16,11 +16,13 @@
 // (`recent-<lang>.js`, loaded with its code once there is a kept game), the keyboard
 // shortcuts' list (`shortcuts-<lang>.js`, loaded when its sheet first opens) and the engine's
 // judgement in words (`engine-<lang>.js`, loaded with the first the panel says). The board's
-// reasons for a refused move (`why-<lang>.js`) are loaded with the first move it refuses.
+// reasons for a refused move (`why-<lang>.js`) are loaded with the first move it refuses. The
+// rules core's errors (`core-<lang>.js`) come with the board's table of every language but
+// English, whose readers get the rules core's own English message (lib/i18n.js loadLanguage).
 import en from './en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */
-/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'|'rules'|'recent'|'shortcuts'|'engine'|'why'} Part */
+/** A part of a language's table besides the board's, loaded by whoever shows it. @typedef {'page'|'review'|'live'|'teach'|'howto'|'edit'|'lobby'|'explore'|'friend'|'rules'|'recent'|'shortcuts'|'engine'|'why'|'core'} Part */
 
 /**
  * How to load a language's parts: the board's table (`load`) and each other part.
@@ -60,6 +62,7 @@ export const LANGUAGES = Object.freeze([
       shortcuts: () => import('./shortcuts-en.js'),
       engine: () => import('./engine-en.js'),
       why: () => import('./why-en.js'),
+      core: () => import('./core-en.js'),
     }),
   },
   {
@@ -81,6 +84,7 @@ export const LANGUAGES = Object.freeze([
       shortcuts: () => import('./shortcuts-ru.js'),
       engine: () => import('./engine-ru.js'),
       why: () => import('./why-ru.js'),
+      core: () => import('./core-ru.js'),
     }),
   },
   {
@@ -102,6 +106,7 @@ export const LANGUAGES = Object.freeze([
       shortcuts: () => import('./shortcuts-hu.js'),
       engine: () => import('./engine-hu.js'),
       why: () => import('./why-hu.js'),
+      core: () => import('./core-hu.js'),
     }),
   },
 ]);

@@ -135,7 +135,7 @@ export function gameDoors(ctx, { games, save, address }) {
       // (docs/RULES.md R35), so that the board reads them at once and a bad one changes nothing.
       if (r.kept || r.record || match) {
         await loadRecordReader().catch((e) => {
-          throw new Error(t('error.records', { error: errorText(e) }));
+          throw new Error(t('error.records', { error: errorText(e, t) }));
         });
       }
       if (r.kept) opened = openKept(r.kept, {}, problems);
@@ -147,7 +147,7 @@ export function gameDoors(ctx, { games, save, address }) {
         opened = true;
       }
     } catch (e) {
-      problems.push(String((e && /** @type {Error} */ (e).message) || e));
+      problems.push(errorText(e, t));
     }
     if (!opened) return { opened, problems };
     problems.push(...placeAt(r.ply, r.view));

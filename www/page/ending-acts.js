@@ -47,7 +47,7 @@ export function endingActs(ctx, { snapshot }) {
       // The friend learns of it from the next link, as of a move.
       if (byLink && board.state?.result) ctx.notify({ key: 'ending.sendLink' });
     } catch (e) {
-      ctx.notify(isAbort(e) ? null : { text: errorText(e) });
+      ctx.notify(isAbort(e) ? null : { text: errorText(e, ctx.t) });
     }
   }
 
@@ -70,7 +70,7 @@ export function endingActs(ctx, { snapshot }) {
       act();
       if (board.state?.result) ctx.notify({ key: 'ending.sendLink' });
     } catch (e) {
-      ctx.notify({ text: errorText(e) });
+      ctx.notify({ text: errorText(e, ctx.t) });
     }
   }
 
@@ -82,7 +82,7 @@ export function endingActs(ctx, { snapshot }) {
     try {
       board.claim(kind);
     } catch (e) {
-      ctx.notify({ text: errorText(e) });
+      ctx.notify({ text: errorText(e, ctx.t) });
     }
   }
 

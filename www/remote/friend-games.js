@@ -59,7 +59,7 @@ export function friendGames(ctx, { games, save, offer, recordBox, start, rules, 
       try {
         await loadRecordReader();
       } catch (e) {
-        return ctx.notify({ key: 'error.records', params: { error: errorText(e) } });
+        return ctx.notify({ key: 'error.records', params: { error: errorText(e, ctx.t) } });
       }
       games.switchTo(ctx.page().gameId, () => board.newGame({ variant, mode: 'friend', side: seat, record, 'game-id': gameId }));
       save(true);

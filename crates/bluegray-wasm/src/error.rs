@@ -21,6 +21,10 @@
 //! | `freed` | a method of a `Game` called after its `free()` (thrown by the glue before the call reaches wasm; a second `free()` does nothing) |
 //! | `internal` | a bug: a value could not be converted for JS |
 //!
+//! An error made from one of the rules core's (a position code, a variant spec, a move, a record,
+//! a tag, an ending) also has `i18n`, the error as a message of the page's tables, `{key,
+//! params}` (`said.rs`), for saying it in the reader's language; its English is the message.
+//!
 //! An `illegal-move` error (and a `bad-record` error caused by an illegal move) also has
 //! `reason`, one of the codes of [`bluegray_core::IllegalMove::code`] (e.g. `captain-blocked`),
 //! and `points`, an array of point names (e.g. `['e2']`) in the order that
@@ -34,6 +38,8 @@ use bluegray_core::{
 };
 #[cfg(feature = "teaching")]
 use bluegray_lessons::LessonError;
+
+use crate::said::{self, Said};
 #[cfg(feature = "teaching")]
 use bluegray_puzzles::PuzzleError;
 
@@ -106,6 +112,10 @@ pub struct ApiError {
     pub reason: Option<&'static str>,
     /// For a refused move: the points involved, e.g. `["e2"]`.
     pub points: Vec<String>,
+    /// For an error of the rules core's: it as a message of the page's tables (only in the
+    /// modules built with the `said` feature).
+    #[cfg(feature = "said")]
+    pub said: Option<Said>,
 }
 
 impl ApiError {
@@ -116,7 +126,26 @@ impl ApiError {
             message: message.into(),
             reason: None,
             points: Vec::new(),
+            #[cfg(feature = "said")]
+            said: None,
         }
+    }
+
+    /// The same error, said as `said()` in the page's tables, in the modules built with the
+    /// `said` feature; the play module, which every first visit fetches, does without them.
+    #[inline(always)]
+    fn saying(self, said: impl FnOnce() -> Said) -> ApiError {
+        #[cfg(feature = "said")]
+        let error = ApiError {
+            said: Some(said()),
+            ..self
+        };
+        #[cfg(not(feature = "said"))]
+        let error = {
+            let _ = said;
+            self
+        };
+        error
     }
 
     /// A move refused by the rules for `reason`, with code `code`.
@@ -126,6 +155,8 @@ impl ApiError {
             message,
             reason: Some(reason.code()),
             points: reason.points().iter().map(ToString::to_string).collect(),
+            #[cfg(feature = "said")]
+            said: None,
         }
     }
 
@@ -155,7 +186,7 @@ impl std::error::Error for ApiError {}
 
 impl From<VariantError> for ApiError {
     fn from(e: VariantError) -> ApiError {
-        ApiError::new(ErrorCode::BadVariant, e.to_string())
+        ApiError::new(ErrorCode::BadVariant, e.to_string()).saying(|| said::variant(&e))
     }
 }
 
@@ -165,19 +196,20 @@ impl From<EndError> for ApiError {
             EndError::GameOver(_) => ErrorCode::GameOver,
             EndError::TooLateToAbort { .. } => ErrorCode::TooLate,
         };
-        ApiError::new(code, format!("Game.end: {e}"))
+        ApiError::new(code, format!("Game.end: {e}")).saying(|| said::end(&e))
     }
 }
 
 impl From<PositionCodeError> for ApiError {
     fn from(e: PositionCodeError) -> ApiError {
         ApiError::new(ErrorCode::BadPosition, format!("bad position code: {e}"))
+            .saying(|| said::bad_position(&e))
     }
 }
 
 impl From<RecordError> for ApiError {
     fn from(e: RecordError) -> ApiError {
-        match &e {
+        let error = match &e {
             RecordError::Move {
                 number,
                 side,
@@ -197,32 +229,34 @@ impl From<RecordError> for ApiError {
                 &format!("bad game record: variation, move {number} ({side}): "),
             ),
             _ => ApiError::new(ErrorCode::BadRecord, format!("bad game record: {e}")),
-        }
+        };
+        error.saying(|| said::bad_record(&e))
     }
 }
 
 impl From<MoveError> for ApiError {
     fn from(e: MoveError) -> ApiError {
-        ApiError::from_move(&e, ErrorCode::IllegalMove, "")
+        ApiError::from_move(&e, ErrorCode::IllegalMove, "").saying(|| said::move_error(&e))
     }
 }
 
 impl From<TagError> for ApiError {
     fn from(e: TagError) -> ApiError {
-        ApiError::new(ErrorCode::BadTag, e.to_string())
+        ApiError::new(ErrorCode::BadTag, e.to_string()).saying(|| said::tag(&e))
     }
 }
 
 impl From<&ReplayError> for ApiError {
     fn from(e: &ReplayError) -> ApiError {
         let message = e.to_string();
-        match e {
+        let error = match e {
             ReplayError::IllegalMove { reason, .. } => {
                 ApiError::refused(ErrorCode::IllegalMove, message, reason)
             }
             ReplayError::BadMoveText { .. } => ApiError::new(ErrorCode::BadMoveText, message),
             ReplayError::GameOver { .. } => ApiError::new(ErrorCode::GameOver, message),
-        }
+        };
+        error.saying(|| said::replay(e))
     }
 }
 

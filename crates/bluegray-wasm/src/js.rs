@@ -37,6 +37,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::args::{JsArg, Param};
 use crate::error::{ApiError, ErrorCode};
+#[cfg(feature = "said")]
+use crate::said::{Param as SaidParam, Said};
 
 // What js-sys and web-sys do not bind in a form that catches and answers a plain `JsValue`,
 // each import said why; every other call is theirs.
@@ -229,13 +231,36 @@ fn define(target: &Object, key: &str, value: &JsValue) {
     let _ = define_property(target, &JsString::from(key), &descriptor);
 }
 
-/// The JS `Error` for `e`, with `code` (and `reason`, `points` for a refused move). Should the
+/// `said` as a plain JS object, `{key, params}`, a parameter that is a message one too.
+#[cfg(feature = "said")]
+fn said_value(said: &Said) -> JsValue {
+    let params = Object::new();
+    for (name, param) in &said.params {
+        let value = match param {
+            SaidParam::Text(text) => JsValue::from_str(text),
+            SaidParam::Number(n) => JsValue::from_f64(*n as f64),
+            SaidParam::Said(inner) => said_value(inner),
+        };
+        define(&params, name, &value);
+    }
+    let object = Object::new();
+    define(&object, "key", &JsValue::from_str(said.key));
+    define(&object, "params", &params);
+    object.into()
+}
+
+/// The JS `Error` for `e`, with `code`, `i18n` for an error of the rules core's (and `reason`,
+/// `points` for a refused move). Should the
 /// `Error` constructor itself have been replaced by one that throws, the message alone.
 pub(crate) fn js_error(e: ApiError) -> JsValue {
     let Ok(err) = new_error(&e.message) else {
         return JsValue::from_str(&e.message);
     };
     define(&err, "code", &JsValue::from_str(e.code.as_str()));
+    #[cfg(feature = "said")]
+    if let Some(said) = &e.said {
+        define(&err, "i18n", &said_value(said));
+    }
     if let Some(reason) = e.reason {
         define(&err, "reason", &JsValue::from_str(reason));
         let points = json(&e.points, "points")

@@ -54,6 +54,7 @@ mod js;
 mod lessons;
 #[cfg(feature = "teaching")]
 mod puzzles;
+pub mod said;
 pub mod search;
 pub mod session;
 #[cfg(feature = "variations")]
