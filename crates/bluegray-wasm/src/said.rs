@@ -201,16 +201,21 @@ fn record(e: &RecordError) -> Said {
             number,
             side,
             source,
-        } => Said::wrapping("core.record.move", move_error(source))
-            .with("number", number.as_str())
-            .with("side", *side),
-        R::VariationMove {
+        }
+        | R::VariationMove {
             number,
             side,
             source,
-        } => Said::wrapping("core.record.variationMove", move_error(source))
-            .with("number", number.as_str())
-            .with("side", *side),
+        } => {
+            let key = if matches!(e, R::Move { .. }) {
+                "core.record.move"
+            } else {
+                "core.record.variationMove"
+            };
+            Said::wrapping(key, move_error(source))
+                .with("number", number.as_str())
+                .with("side", *side)
+        }
         R::ResultMismatch { claimed, .. } => {
             Said::new("core.record.resultMismatch").quoting("claimed", claimed)
         }
