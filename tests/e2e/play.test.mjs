@@ -326,7 +326,7 @@ test('a game in progress survives a reload', async () => {
   await page.close();
 });
 
-test('position import and record export', async () => {
+test('position and record import, and record export', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'two' }));
   await page.click('.io summary');
   await page.fill('#io-text', NEAR_WIN);
@@ -337,6 +337,16 @@ test('position import and record export', async () => {
   await waitText(page, '#notice', /position code/);
   await page.click('#export-record');
   assert.match(await page.inputValue('#io-text'), /\[Position "s3c4/);
+  // A record without tags is a record (Sackson's game), not a position code: read as one, and
+  // its errors are a record's.
+  await page.fill('#io-text', '1. e2-e3 e8-e7 *');
+  await page.click('#import');
+  await page.waitForFunction(() => window.bluegray.state?.history.join(' ') === 'e2-e3 e8-e7');
+  assert.equal((await state(page)).variant, 'sackson');
+  await page.fill('#io-text', '1. e2-e3 e8-e7 2. zz *');
+  await page.click('#import');
+  await waitText(page, '#notice', /bad game record: move 2\. \(Blue\)/);
+  assert.deepEqual((await state(page)).history, ['e2-e3', 'e8-e7'], 'a bad record changes nothing');
   // A new game's record names the players and the date.
   await page.click('#new-game');
   await page.click('#export-record');

@@ -71,7 +71,9 @@ export function pageRecords(ctx, parts) {
     $('import').addEventListener('click', () => {
       const text = box.value.trim();
       if (!text) ctx.notify({ key: 'notice.pasteFirst' });
-      else if (text.startsWith('[')) act((r) => r.open(text));
+      // A record starts with a tag, a comment or a move number (one without tags is Sackson's
+      // game, docs/RULES.md R21); a position code with its first rank, never with those.
+      else if (/^(\[|\{|\d+\s*\.)/.test(text)) act((r) => r.open(text));
       // A position of the form's rules, as a new game of the same players, at once.
       else parts.start({ ...keepPlayers(board, 'import'), variant: parts.variant(), position: text });
     });
