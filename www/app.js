@@ -270,11 +270,6 @@ function wireControls() {
   const shortcuts = tools.shortcuts;
   recent.wire();
   window.addEventListener('hashchange', () => openAddress({ starting: false }));
-  // Shown only in a game against a friend elsewhere, which has its parts (page/friends.js).
-  on('send-link', 'click', () => friends.games()?.sendLink());
-  on('invite-link', 'click', () => friends.games()?.sendInvite());
-  on('take-seat', 'click', () => board.takeSeat());
-  on('continue-elsewhere', 'click', () => friends.games()?.continueElsewhere());
   on('open-lobby', 'click', async () => {
     if (await friends.load()) friends.games()?.openLobby();
   });

@@ -35,9 +35,16 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
     loading ??= Promise.all([import('../remote/friend-games.js'), import('../remote/friend-box.js'), loadMessages('friend', ctx.page().lang), laterStyles()])
       .then(
         ([m, b]) => {
-          games = m.friendGames(ctx, parts);
+          const friend = m.friendGames(ctx, parts);
+          games = friend;
           box = b;
-          // The box's buttons say their texts in the part just loaded.
+          b.build(document, {
+            sendLink: () => friend.sendLink(),
+            invite: () => friend.sendInvite(),
+            takeSeat: () => ctx.board.takeSeat(),
+            continueElsewhere: () => friend.continueElsewhere(),
+          });
+          // The box's buttons, just built, say their texts in the part just loaded.
           localisePage(document, ctx.t);
           failed = false;
           return true;

@@ -1,6 +1,6 @@
 // The page's elements by id, for the modules that draw the panel (panel.js, review-box.js).
 // index.html has every one they draw, or its box, which the part drawing it fills when it is
-// fetched (review-box.js): a missing one is a broken page, said at once.
+// fetched (review-box.js, remote/friend-box.js): a missing one is a broken page, said at once.
 
 /**
  * The element `id` of the page.

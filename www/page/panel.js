@@ -109,10 +109,9 @@ export function boardSnapshot(board) {
 /**
  * Puts the page's static text in the reader's language: `data-i18n` (text, with the parameters
  * in `data-i18n-params` as JSON, if any), and `data-i18n-title`, `data-i18n-placeholder`,
- * `data-i18n-aria-label`, `data-i18n-alt` (attributes). A text of a part of the messages not
- * loaded yet (what only a part fetched later shows: a friend's game's buttons) is left as it is,
- * empty, until that part's loader puts the page's text in again; so is a part's markup that part
- * builds (the review's box, the hand-over sheet), which calls this once it has.
+ * `data-i18n-aria-label`, `data-i18n-alt` (attributes). A text whose part of the messages is not
+ * loaded yet is left as it is. The markup of a part fetched later (the review's box, a friend's
+ * game's box, the hand-over sheet) is built by that part, whose loader calls this once it has.
  * @param {Document} doc
  * @param {Translate} t
  */

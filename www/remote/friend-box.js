@@ -2,16 +2,52 @@
 // under it (the connection's line, the links to send, taking this browser's seat back, moving the
 // seat to another device), and under the board's controls a draw offer that stands and a claim of
 // the game the friend left (their buttons are page/endings.js's). Fetched, with remote/friend-games.js and the friend part of the
-// messages, for the first game against a friend elsewhere: the panel (page/panel.js) draws it
-// once it is there, and the page waits for it before it draws such a game.
+// messages, for the first game against a friend elsewhere, which builds the box in index.html's
+// empty one: the panel (page/panel.js) draws it once it is there, and the page waits for it
+// before it draws such a game.
 import { say } from '../lib/i18n.js';
-import { setIfChanged } from '../lib/dom.js';
+import { el, setIfChanged } from '../lib/dom.js';
 import { isRemote } from '../lib/settings.js';
 import { byId, button } from '../page/page-elements.js';
 import { friendStatus, liveLine, onlookersLine, offersLink, invites } from './friend.js';
 /** @import { GameSnapshot } from '../page/panel.js' */
 
 export { friendStatus as status };
+
+/**
+ * What the box's buttons do: send the game's link, send a live game's invitation (or its watch
+ * link), take this browser's seat back from another tab, move the seat to another device.
+ * @typedef {{sendLink(): void, invite(): void, takeSeat(): void, continueElsewhere(): void}} FriendActs
+ */
+
+/**
+ * Fills index.html's empty box `#friend-box`: the connection's line and the buttons, wired to
+ * `acts`, their texts marked for the page's localisation.
+ * @param {Document} doc
+ * @param {FriendActs} acts
+ */
+export function build(doc, acts) {
+  /**
+   * @param {string} id
+   * @param {string} key
+   * @param {() => void} onClick
+   * @param {string} [cls]
+   */
+  const act = (id, key, onClick, cls) => {
+    const b = el('button', { id, type: 'button', 'data-i18n': key, hidden: '', ...(cls ? { class: cls } : {}) });
+    b.addEventListener('click', onClick);
+    return b;
+  };
+  byId(doc, 'friend-box').replaceChildren(
+    el('p', { id: 'live-status', class: 'live-status', role: 'status', hidden: '' }),
+    el('div', { class: 'buttons' }, [
+      act('send-link', 'friend.sendLink', acts.sendLink, 'primary'),
+      act('invite-link', 'live.invite', acts.invite),
+      act('take-seat', 'live.takeSeat', acts.takeSeat, 'primary'),
+      act('continue-elsewhere', 'handOver.open', acts.continueElsewhere),
+    ]),
+  );
+}
 
 /**
  * The box of a game against a friend elsewhere: the connection's line and the links to send.
