@@ -11,6 +11,7 @@ import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { relayOf } from './page-state.js';
 import { loadRecordReader } from '../engine/assets.js';
 import { errorText } from '../lib/errors.js';
+import { FALLBACK } from '../messages/index.js';
 
 /**
  * @import { BlueGrayGameElement } from '../blue-gray-game.js'
@@ -147,7 +148,10 @@ export function gameDoors(ctx, { games, save, address }) {
         opened = true;
       }
     } catch (e) {
-      problems.push(errorText(e, t));
+      // In another language than English, every detail of it (page/error-words.js, fetched then).
+      const lang = ctx.page().lang;
+      const said = lang === FALLBACK ? e : await import('./error-words.js').then((m) => m.withWords(e, r, lang), () => e);
+      problems.push(errorText(said, t));
     }
     if (!opened) return { opened, problems };
     problems.push(...placeAt(r.ply, r.view));
