@@ -7,23 +7,12 @@
 // an ending by the players' word endings.js's, a live game live-link.js's (the puzzle runner,
 // the edit mode, the hints and the live link fetched when first needed: lazy-parts.js), the
 // marks a page puts on the board marks.js's, reading the attributes attributes.js's (their table
-// config.js's); this module gives each the board's port and runs their effects (the rules core,
-// events, frames) in order.
+// config.js's). Which part is given what is wiring.js's; this module gives them the board's hub
+// and runs their effects (the rules core, events, frames) in order.
 import * as B from './board.js';
-import * as I from './interaction.js';
 import * as S from './state.js';
-import { Attributes } from './attributes.js';
 import { handleIntent } from './intents.js';
-import { Computer } from './computer.js';
-import { Mover } from './mover.js';
-import { History } from './history.js';
-import { Endings } from './endings.js';
-import { Painter } from './painter.js';
-import { liveDoor, editDoor, puzzleDoor, hintDoor, clockDoor } from './lazy-parts.js';
-import { GameSetup } from './game-setup.js';
-import { LAG_ALLOWANCE } from '../lib/clock.js';
-import { loadTeaching } from '../engine/assets.js';
-import { attachInput, attachResultClose } from './input.js';
+import { wireParts } from './wiring.js';
 import { resultMessage } from '../lib/result.js';
 import { translate, say, pickLanguage } from '../lib/i18n.js';
 /** @import { BoardState } from './state.js' */
@@ -38,18 +27,7 @@ export class BoardController {
   r = S.defaultResources();
   /** @private @type {HTMLElement} */ _host;
   /** @private @type {BoardElements} */ _els;
-  /** @private */ _attributes;
-  /** @private */ _computer;
-  /** @private */ _mover;
-  /** @private */ _puzzle;
-  /** @private */ _history;
-  /** @private */ _hints;
-  /** @private */ _endings;
-  /** @private */ _live;
-  /** @private */ _painter;
-  /** @private */ _setup;
-  /** @private */ _edit;
-  /** @private */ _clocks;
+  /** The board's parts (wiring.js). @private @type {ReturnType<typeof wireParts>} */ _p;
   /** Settles when the parts of the board its attributes asked for at first are fetched (lazy-parts.js). @private */
   _parts = Promise.resolve(/** @type {unknown} */ (undefined));
   /**
@@ -76,127 +54,36 @@ export class BoardController {
     });
     promise.catch(() => {}); // a load failure is reported by an `error` event too
     this._ready = { promise, resolve, reject };
-    // What every part of the board is given; each takes what its own typedef names.
-    const port = {
-      host,
-      state: () => this.s,
-      resources: () => this.r,
-      core: () => this.r.core,
-      game: () => this.requireGame(),
-      catalogue: () => this.r.catalogue,
-      apply: this.apply.bind(this),
-      error: (/** @type {string} */ message) => this._reportError(message),
-      t: (/** @type {string} */ key, /** @type {MessageParams|undefined} */ params) => this.t(key, params),
-      say: (/** @type {Message} */ m) => say(this.language, m),
-      language: () => this.language,
-      changed: () => this.changed(),
-      refresh: () => this.refresh(),
-      settled: () => this._settled(),
-      emit: (/** @type {string} */ type, /** @type {object} */ detail) => this._emit(type, detail),
-      reflect: (/** @type {() => void} */ write) => this._attributes.reflect(write),
-    };
-    this._painter = new Painter(host, els, port);
-    this._clocks = clockDoor({
-      ...port,
-      flagged: (side) => this._endings.flagged(side),
-      grace: (side) => (this.s.settings.mode === 'live' && S.seatOf(this.s) !== side ? LAG_ALLOWANCE : 0),
-      frame: () => this._painter.frame(),
-    });
-    this._attributes = new Attributes({
-      ...port,
-      newGame: () => this._setup.queue(),
-      nameFriendGame: (game) => this._setup.nameFriendGame(game),
-      stopComputer: () => this._computer.cancel(),
-      stopPuzzle: () => this._puzzle.cancel(),
-      syncLive: () => this._live.sync(),
-      relabel: () => this._painter.label((key) => this.t(key)),
-      describe: () => this._painter.describe(),
-      consider: () => this._computer.consider(),
-    });
-    this._mover = new Mover({
-      ...port,
-      settled: (news) => this._settled(news),
-      stopComputer: () => this._computer.cancel(),
-      livePlayed: (history, time) => this._live.played(history, time),
-      clockMoved: (mover, claim) => this._clocks.moved(this.requireGame(), mover, claim),
-      judge: () => this._puzzle.judge(),
-    });
-    this._computer = new Computer({
-      ...port,
-      thinking: (on) => this._mover.thinking(on),
-      asked: (a) => this.apply(B.searchAsked, a.requested),
-      reply: (result, asked) => this._mover.replied(result, asked),
-      failed: (e) => this._mover.failed(e.message),
-    });
-    this._puzzle = puzzleDoor({
-      ...port,
-      teaching: loadTeaching,
-      setPuzzle: (puzzle) => this.apply(B.withPuzzle, puzzle),
-      markMistake: () => this.apply(B.withMistake),
-      takeBack: (news) => {
-        this._history.step(-1);
-        this._painter.describe(news);
-      },
-      play: (move) => this._mover.playMove(move, 'computer'),
-      emit: (type, detail) => {
-        if (type === 'puzzle-failed') this._emit('puzzle-failed', detail);
-        else if (type === 'puzzle-slower') this._emit('puzzle-slower', { moves: detail.moves });
-        else this._emit('puzzle-solved', { moves: detail.moves });
-      },
-    });
-    this._history = new History({ ...port, stopMoving: () => this._computer.cancel(), describe: () => this._painter.describe(), keepVariations: () => this._setup.keepVariations() });
-    this._hints = hintDoor(port);
-    this._endings = new Endings({ ...port, stopMoving: () => this._computer.cancel(), liveDeclared: (how, side) => this._live.declared(how, side) });
-    this._live = liveDoor({
-      ...port,
-      game: () => this.r.game,
-      newGame: (game) => this._setup.setGame(game, { keepSession: true }),
-      playRemote: (move, claim) => this._mover.playMove(move, 'remote', claim),
-      clockSince: (at) => this._clocks.resume(at),
-      endRemote: (how, side) => this._endings.fromRelay(how, side),
-      offerRemote: (side, ply) => this._endings.offerFromRelay(side, ply),
-      reflect: (name, value) => this._attributes.reflect(() => host.setAttribute(name, value)),
-    });
-    this._setup = new GameSetup({
-      ...port,
-      readAttributes: (report) => this._attributes.read(report),
-      line: () => this._history.line(),
-      startClocks: (game) => this._clocks.start(game),
-      limits: () => this._attributes.limits(),
-      settingErrors: (errors) => this._attributes.settingErrors(errors),
-      stop: () => {
-        this._computer.cancel();
-        this._puzzle.cancel();
-        this._hints.cancel('A new game started.');
-      },
-      started: (keepSession) => {
-        if (!keepSession) this._live.sync(true);
-        this._settled();
-      },
-      loaded: () => {
-        if (this.s.connected) this._computer.warm();
+    this._p = wireParts(
+      {
+        state: () => this.s,
+        resources: () => this.r,
+        apply: this.apply.bind(this),
+        game: () => this.requireGame(),
+        t: (key, params) => this.t(key, params),
+        language: () => this.language,
+        changed: () => this.changed(),
+        refresh: () => this.refresh(),
+        settled: (news) => this._settled(news),
+        error: (message) => this._reportError(message),
+        emit: (type, detail) => this._emit(type, detail),
+        intent: (it) => this.intent(it),
+        focus: (on) => this._focus(on),
         // The parts the attributes asked for, fetched meanwhile (`connected`), are there when
         // `ready` settles.
-        this._parts.then(() => {
-          this._ready.resolve(host);
-          this._emit('ready', {});
-        });
+        loaded: () =>
+          this._parts.then(() => {
+            this._ready.resolve(host);
+            this._emit('ready', {});
+          }),
+        failed: (message) => {
+          this._reportError(message);
+          this._ready.reject(new Error(message));
+        },
       },
-      failed: (message) => {
-        this._reportError(message);
-        this._ready.reject(new Error(message));
-        this._painter.frame();
-      },
-    });
-    this._edit = editDoor({ frame: els.frame, core: () => this.r.core, state: () => this.s, t: this.t.bind(this), language: () => this.language, emit: (type, detail) => this._emit(type, detail), failed: (m) => this._reportError(m) });
-    attachInput(els.canvas, {
-      toPoint: (x, y) => this._painter.toPoint(x, y),
-      canDrag: (p) => S.canHumanMove(this.s) && I.canDragFrom(this.s.ui, p),
-      onIntent: (it) => this.intent(it),
-    });
-    attachResultClose(els.resultClose, els.canvas, (it) => this.intent(it));
-    els.canvas.addEventListener('focus', () => this._focus(true));
-    els.canvas.addEventListener('blur', () => this._focus(false));
+      host,
+      els,
+    );
   }
 
   /**
@@ -218,19 +105,19 @@ export class BoardController {
   }
 
   get history() {
-    return this._history;
+    return this._p.history;
   }
 
   get hints() {
-    return this._hints;
+    return this._p.hints;
   }
 
   get endings() {
-    return this._endings;
+    return this._p.endings;
   }
 
   get painter() {
-    return this._painter;
+    return this._p.painter;
   }
 
   /** The language the board speaks. */
@@ -250,20 +137,20 @@ export class BoardController {
 
   connected() {
     this.apply(B.connected, true);
-    this.r.resizeObserver = new ResizeObserver(() => this._painter.frame());
+    this.r.resizeObserver = new ResizeObserver(() => this._p.painter.frame());
     this.r.resizeObserver.observe(this._els.frame);
-    this._attributes.read(false);
-    this._painter.label((key) => this.t(key));
-    this._painter.frame();
-    this._clocks.connected();
+    this._p.attributes.read(false);
+    this._p.painter.label((key) => this.t(key));
+    this._p.painter.frame();
+    this._p.clocks.connected();
     if (!this.r.core) {
-      this._parts = Promise.all([this._live.needed(), this._edit.needed(), this._puzzle.needed(), this._clocks.needed()]);
-      this._setup.load();
+      this._parts = Promise.all([this._p.live.needed(), this._p.edit.needed(), this._p.puzzle.needed(), this._p.clocks.needed()]);
+      this._p.setup.load();
     } else {
-      this._computer.warm();
-      this._computer.consider();
-      this._puzzle.resume();
-      this._live.sync();
+      this._p.computer.warm();
+      this._p.computer.consider();
+      this._p.puzzle.resume();
+      this._p.live.sync();
     }
   }
 
@@ -271,16 +158,16 @@ export class BoardController {
     this.apply(B.connected, false);
     this.r.resizeObserver?.disconnect();
     this.r.resizeObserver = null;
-    this._computer.suspend();
-    this._puzzle.cancel();
-    this._hints.cancel('The board was removed from the page.');
-    this._live.sync();
-    this._clocks.connected();
+    this._p.computer.suspend();
+    this._p.puzzle.cancel();
+    this._p.hints.cancel('The board was removed from the page.');
+    this._p.live.sync();
+    this._p.clocks.connected();
   }
 
   /** @param {string} name */
   attributeChanged(name) {
-    this._attributes.changed(name);
+    this._p.attributes.changed(name);
   }
 
   // ------------------------------------------------------------------ games
@@ -291,7 +178,7 @@ export class BoardController {
    * @returns {Promise<void>}
    */
   newGame(options) {
-    return this._setup.newGame(options);
+    return this._p.setup.newGame(options);
   }
 
   requireGame() {
@@ -310,15 +197,15 @@ export class BoardController {
       this.apply(B.announced, gs.ply);
       queueMicrotask(() => this._emitGameOver());
     }
-    this._clocks.settled(this.r.game, gs);
-    this._painter.describe(news);
+    this._p.clocks.settled(this.r.game, gs);
+    this._p.painter.describe(news);
     this.changed();
-    this._computer.consider();
+    this._p.computer.consider();
   }
 
   /** The clocks as the page reads them (the element's `clock` property), or null. */
   get clocks() {
-    return this._clocks.reading();
+    return this._p.clocks.reading();
   }
 
   /** The game changed without a move of its own (a tag, say). */
@@ -334,7 +221,7 @@ export class BoardController {
    * @param {string} text
    */
   play(text) {
-    return this._mover.play(text);
+    return this._p.mover.play(text);
   }
 
   /**
@@ -350,16 +237,16 @@ export class BoardController {
     const wanted = text.trim().toLowerCase();
     const move = view.gs.moves.find((m) => m.text.toLowerCase() === wanted);
     if (!move) throw new Error(this.t('api.exploreNotLegal', { move: text.trim().slice(0, 40) }));
-    this._history.explore(move.text);
+    this._p.history.explore(move.text);
     return this.s.view ? [...this.s.view.path] : null;
   }
 
   /** @param {boolean} on */
   setPaused(on) {
     this.apply(B.paused, !!on);
-    if (this.s.paused) this._computer.cancel();
+    if (this.s.paused) this._p.computer.cancel();
     this.changed();
-    this._computer.consider();
+    this._p.computer.consider();
   }
 
   /** What marking (marks.js) asks of the board. */
@@ -377,19 +264,19 @@ export class BoardController {
     const picked = this.s.ui.path;
     const { state, effect } = handleIntent(this.s, it);
     this.apply(() => state);
-    if (effect && effect.type === 'play') return this._mover.playIndex(effect.index);
-    if (effect && effect.type === 'explore') return this._history.explore(effect.move);
-    if (effect && effect.type === 'explain' && this._mover.explain(effect.from, effect.to)) return;
+    if (effect && effect.type === 'play') return this._p.mover.playIndex(effect.index);
+    if (effect && effect.type === 'explore') return this._p.history.explore(effect.move);
+    if (effect && effect.type === 'explain' && this._p.mover.explain(effect.from, effect.to)) return;
     // A screen reader hears what the cursor is on, and the selection as it now stands.
-    if ((effect && effect.type === 'describe') || this.s.ui.path !== picked) this._painter.describe();
+    if ((effect && effect.type === 'describe') || this.s.ui.path !== picked) this._p.painter.describe();
     this.changed();
   }
 
   /** @private @param {boolean} on */
   _focus(on) {
     this.apply(B.focused, on);
-    if (on) this._painter.describe();
-    this._painter.frame();
+    if (on) this._p.painter.describe();
+    this._p.painter.frame();
   }
 
   // ------------------------------------------------------------------ telling
@@ -418,12 +305,12 @@ export class BoardController {
 
   /** Takes this device's live seat from the other tab of the browser that plays it (live-link.js). */
   takeSeat() {
-    return this._live.takeSeat();
+    return this._p.live.takeSeat();
   }
 
   /** The key of this device's live seat, for another device of the same player (live-link.js). */
   seatSecret() {
-    return this._live.seatSecret();
+    return this._p.live.seatSecret();
   }
 
   /**
@@ -450,8 +337,8 @@ export class BoardController {
 
   /** Something a page around the board may show has changed: redraw, and tell it. */
   changed() {
-    this._edit.sync();
-    this._painter.frame();
+    this._p.edit.sync();
+    this._p.painter.frame();
     this._emit('change', {});
   }
 }
