@@ -9,6 +9,9 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { boardPicture, clickPoint, frames, setUp, watch, NEAR_WIN } from './helpers.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { loadLanguage, translate } from '../../www/lib/i18n.js';
+
+await loadLanguage('ru');
 
 const env = setUp({}, prepareHost); // the element's origin (dist/) and the browser
 let host; // the host page's origin
@@ -288,6 +291,24 @@ test('attributes change the game: variant, position, record, orientation, coordi
   const other = await st(page, 'two');
   assert.equal(other.variant, 'classic');
   assert.equal(other.history.length, 0);
+  assert.deepEqual(await allProblems(page, problems), []);
+  await page.close();
+});
+
+test('a board in Russian says a bad position attribute in Russian, none of the rules core’s English', async () => {
+  const { page, problems } = await openHost();
+  await page.evaluate(() => document.getElementById('one').setAttribute('lang', 'ru'));
+  // (Until its tables have come, the board's and the rules core's errors', a language is said in
+  // English: lib/i18n.js.)
+  const kind = translate('ru', 'core.code.bad-position');
+  await page.waitForFunction((k) => document.getElementById('one').message('core.code.bad-position') === k, kind);
+  await page.evaluate(() => document.getElementById('one').setAttribute('position', 'garbage'));
+  await page.waitForFunction(() => window.hostLog.some((e) => e.type === 'error' && e.id === 'one'));
+  const errors = (await log(page)).filter((e) => e.type === 'error' && e.id === 'one').map((e) => e.detail.message);
+  const text = errors.join(' ');
+  assert.match(text, /[а-яё]{4}/i, text);
+  assert.ok(text.includes(kind), text);
+  assert.doesNotMatch(text, /bad position code|a position code has/, text);
   assert.deepEqual(await allProblems(page, problems), []);
   await page.close();
 });
