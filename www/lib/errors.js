@@ -29,11 +29,14 @@ const CORE_KINDS = new Set(['bad-variant', 'bad-position', 'bad-record', 'bad-mo
  * @returns {string}
  */
 export function errorText(e, t) {
-  if (t && e instanceof KeyedError) return t(e.key);
-  const said = t && coreMessage(e);
-  if (t && said) {
-    const text = t(said.key, said.params);
-    if (text !== said.key) return text;
+  if (t) {
+    if (e instanceof KeyedError) return t(e.key);
+    const said = coreMessage(e);
+    if (said) {
+      // A language whose tables do not say it gives the key back: then the English message.
+      const text = t(said.key, said.params);
+      if (text !== said.key) return text;
+    }
   }
   const message = typeof e === 'object' && e !== null && 'message' in e ? e.message : undefined;
   return String(message || e);

@@ -150,7 +150,7 @@ export function gameDoors(ctx, { games, save, address }) {
     } catch (e) {
       // In another language than English, every detail of it (page/error-words.js, fetched then).
       const lang = ctx.page().lang;
-      const said = lang === FALLBACK ? e : await import('./error-words.js').then((m) => m.withWords(e, r, lang), () => e);
+      const said = lang === FALLBACK ? e : await import('./error-words.js').then((m) => m.withWords(e, r), () => e);
       problems.push(errorText(said, t));
     }
     if (!opened) return { opened, problems };

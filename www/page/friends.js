@@ -43,8 +43,8 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
             invite: () => friend.sendInvite(),
             takeSeat: () => ctx.board.takeSeat(),
             continueElsewhere: () => friend.continueElsewhere(),
-          });
-          // The box's buttons, just built, say their texts in the part just loaded.
+          }, ctx.t);
+          // The page's buttons that say the friend part's texts (a claim, a draw offer) say them.
           localisePage(document, ctx.t);
           failed = false;
           return true;

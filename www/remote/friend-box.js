@@ -6,7 +6,7 @@
 // empty one: the panel (page/panel.js) draws it once it is there, and the page waits for it
 // before it draws such a game.
 import { say } from '../lib/i18n.js';
-import { el, setIfChanged } from '../lib/dom.js';
+import { el, button as newButton, setIfChanged } from '../lib/dom.js';
 import { isRemote } from '../lib/settings.js';
 import { byId, button } from '../page/page-elements.js';
 import { friendStatus, liveLine, onlookersLine, offersLink, invites } from './friend.js';
@@ -21,12 +21,13 @@ export { friendStatus as status };
  */
 
 /**
- * Fills index.html's empty box `#friend-box`: the connection's line and the buttons, wired to
- * `acts`, their texts marked for the page's localisation.
+ * Fills index.html's empty box `#friend-box`: the connection's line and the buttons, hidden until
+ * drawn, wired to `acts`, their texts said with `t` (and marked for the page's localisation).
  * @param {Document} doc
  * @param {FriendActs} acts
+ * @param {(key: string) => string} t
  */
-export function build(doc, acts) {
+export function build(doc, acts, t) {
   /**
    * @param {string} id
    * @param {string} key
@@ -34,7 +35,9 @@ export function build(doc, acts) {
    * @param {string} [cls]
    */
   const act = (id, key, onClick, cls) => {
-    const b = el('button', { id, type: 'button', 'data-i18n': key, hidden: '', ...(cls ? { class: cls } : {}) });
+    const b = newButton(key, t, cls);
+    b.id = id;
+    b.hidden = true;
     b.addEventListener('click', onClick);
     return b;
   };

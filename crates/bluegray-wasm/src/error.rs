@@ -38,10 +38,10 @@ use bluegray_core::{
 };
 #[cfg(feature = "teaching")]
 use bluegray_lessons::LessonError;
-
-use crate::said::{self, Said};
 #[cfg(feature = "teaching")]
 use bluegray_puzzles::PuzzleError;
+
+use crate::said::{self, Said};
 
 /// What kind of error; its [`ErrorCode::as_str`] is the JS `code` property.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -270,8 +270,8 @@ pub fn replay(e: &ReplayError) -> Said {
 mod tests {
     use super::*;
 
-    /// Every key this module can give, in the order of its source: the page's tables say each
-    /// (tests/unit/i18n.test.mjs reads them from this file).
+    /// Every key this module can give, once each, in the order of its source: the page's tables
+    /// say each (tests/unit/core-errors.test.mjs reads them from this file too).
     fn keys_in_source() -> Vec<&'static str> {
         let source = include_str!("said.rs");
         let mut keys = Vec::new();
@@ -322,7 +322,7 @@ mod tests {
     }
 
     #[test]
-    fn keys_are_distinct_and_namespaced() {
+    fn keys_are_dotted_words() {
         let keys = keys_in_source();
         assert!(keys.len() > 30, "{keys:?}");
         for k in keys {
