@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WASM, TEACHING_WASM } from './build-package.mjs';
-import { simdSupported } from '../www/engine/wasm-simd.js';
+import { simdSupported } from '../www/core/wasm-simd.js';
 import { option, threadSeconds } from './measuring.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -122,7 +122,7 @@ async function bundleModules() {
   // The fallback language's page messages, which the page always loads (import()) before it
   // shows anything, whatever the reader's language (lib/i18n.js). A chunk of their own: in the
   // page's chunk they weighed the same and left a stub chunk behind.
-  const pageMessages = entry(`messages/page-${await fallbackLanguage()}.js`);
+  const pageMessages = entry(`play/i18n/page-${await fallbackLanguage()}.js`);
   /** @type {Set<string> | null} */
   let atOnce = null;
   const bundle = await rolldown({
@@ -178,11 +178,11 @@ function elementStub() {
 }
 
 /**
- * The code of the fallback language (messages/index.js, loaded at run time).
+ * The code of the fallback language (lib/languages.js, loaded at run time).
  * @returns {Promise<string>}
  */
 async function fallbackLanguage() {
-  return /** @type {{ FALLBACK: string }} */ (await import(pathToFileURL(path.join(WWW, 'messages', 'index.js')).href)).FALLBACK;
+  return /** @type {{ FALLBACK: string }} */ (await import(pathToFileURL(path.join(WWW, 'lib', 'languages.js')).href)).FALLBACK;
 }
 
 /**
@@ -212,24 +212,26 @@ async function workerSource() {
  * @returns {Promise<Plugin>}
  */
 async function packedTables() {
-  const dir = path.join(WWW, 'messages');
-  // The page's modules, loaded at run time: the fallback language's code, and each table (data).
-  const { FALLBACK } = /** @type {{ FALLBACK: string }} */ (await import(pathToFileURL(path.join(dir, 'index.js')).href));
+  // The page's modules, loaded at run time: the fallback language's code, and each table (data),
+  // in each feature's i18n/ folder.
+  const { FALLBACK } = /** @type {{ FALLBACK: string }} */ (await import(pathToFileURL(path.join(WWW, 'lib', 'languages.js')).href));
   /** @type {Map<string, string>} */
   const packed = new Map();
-  for (const f of fs.readdirSync(dir)) {
-    const code = f.replace(/\.js$/, '');
-    if (!/^([a-z]+-)?[a-z]{2,3}$/.test(code) || code === FALLBACK) continue;
-    const table = /** @type {{ default: unknown }} */ (await import(pathToFileURL(path.join(dir, f)).href)).default;
-    packed.set(path.join(dir, f), zlib.deflateRawSync(Buffer.from(JSON.stringify(table)), { level: 9 }).toString('base64'));
+  for (const dir of fs.readdirSync(WWW).map((d) => path.join(WWW, d, 'i18n')).filter((d) => fs.existsSync(d))) {
+    for (const f of fs.readdirSync(dir)) {
+      const code = f.replace(/\.js$/, '');
+      if (!/^([a-z]+-)?[a-z]{2,3}$/.test(code) || code === FALLBACK) continue;
+      const table = /** @type {{ default: unknown }} */ (await import(pathToFileURL(path.join(dir, f)).href)).default;
+      packed.set(path.join(dir, f), zlib.deflateRawSync(Buffer.from(JSON.stringify(table)), { level: 9 }).toString('base64'));
+    }
   }
   return {
     name: 'packed-tables',
     setup(b) {
-      b.onLoad({ filter: /messages[\\/]([a-z]+-)?[a-z]{2,3}\.js$/ }, (args) => {
+      b.onLoad({ filter: /i18n[\\/]([a-z]+-)?[a-z]{2,3}\.js$/ }, (args) => {
         if (!packed.has(args.path)) return undefined;
         return {
-          contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'engine', 'inflate.js'))};
+          contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'core', 'inflate.js'))};
 export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSON.parse(new TextDecoder().decode(b)));`,
           resolveDir: WWW,
           loader: 'js',
@@ -239,8 +241,8 @@ export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSO
   };
 }
 
-/** The languages of the message tables (messages/index.js), whose parts are files `<part>-<code>.js`. */
-const LANGUAGE_CODES = /** @type {{ LANGUAGES: { code: string }[] }} */ (await import(pathToFileURL(path.join(WWW, 'messages', 'index.js')).href)).LANGUAGES.map((l) => l.code);
+/** The languages of the message tables (lib/languages.js), whose parts are files `<part>-<code>.js`. */
+const LANGUAGE_CODES = /** @type {{ LANGUAGES: { code: string }[] }} */ (await import(pathToFileURL(path.join(WWW, 'lib', 'languages.js')).href)).LANGUAGES.map((l) => l.code);
 
 /**
  * The page's modules the single file leaves out (or takes from elsewhere), by their paths under
@@ -251,17 +253,17 @@ const LANGUAGE_CODES = /** @type {{ LANGUAGES: { code: string }[] }} */ (await i
 const LEFT_OUT = {
   // A page on disk cannot reach a relay (its CSP allows no connection): no live session and no
   // MQTT client in it, only one that says so.
-  'remote/live.js': `export class LiveSession {
+  'live/live.js': `export class LiveSession {
   start() { return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' })); }
   played() { return Promise.resolve(); }
   close() {}
 }`,
   // Nor "Continue on another device", which hands over a live seat (and carries a QR encoder).
-  'remote/hand-over.js': `export function showHandOver() {
+  'friends/hand-over.js': `export function showHandOver() {
   return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' }));
 }`,
   // Nor a lobby of open games, which needs a relay too (its button shows only where one is set).
-  'remote/lobby-dialog.js': `export function lobbyDialog() {
+  'friends/lobby-dialog.js': `export function lobbyDialog() {
   throw Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' });
 }`,
   // The board editor: it judges a position with the teaching module, which is not embedded, and
@@ -272,7 +274,7 @@ export function editorDialog() {
 }`,
   // ... and its view in the board's `edit` mode, which needs the same module, and its messages.
   'editor/editor-view.js': 'export {};',
-  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`messages/edit-${lang}.js`, 'export default { messages: {} };'])),
+  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`editor/i18n/edit-${lang}.js`, 'export default { messages: {} };'])),
   // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
   // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
   'pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
@@ -281,11 +283,11 @@ export function editorDialog() {
   'pkg/bluegray_variations.js': 'export default function init() { return Promise.resolve(); }',
   // The play module's glue is the single file's play module's, which reads records itself (R35).
   'pkg/bluegray_wasm.js': "export * from './pkg/bluegray_single.js';\nexport { default } from './pkg/bluegray_single.js';",
-  'teach/lesson-dialog.js': 'export {};',
+  'learn/lesson-dialog.js': 'export {};',
   // ... and their messages ("How to play"'s are a part of their own, which the file keeps).
-  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`messages/teach-${lang}.js`, 'export default { messages: {} };'])),
-  'teach/puzzle-dialog.js': 'export {};',
-  'teach/puzzle-session.js': 'export {};',
+  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`learn/i18n/teach-${lang}.js`, 'export default { messages: {} };'])),
+  'learn/puzzle-dialog.js': 'export {};',
+  'learn/puzzle-session.js': 'export {};',
 };
 
 /**
@@ -322,7 +324,7 @@ async function singleFile() {
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
   // Only a baseline build of the rules core, the one that reads records too (docs/RULES.md R35):
   // it runs in every browser, and the file's size counts.
-  const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};
+  const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'core', 'assets.js'))};
 embedAssets({
   wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, SINGLE_FILE_WASM)), { level: 9 }).toString('base64'))},
   teachingBase64: null,
@@ -351,13 +353,13 @@ embedAssets({
     format: 'esm',
     write: false,
   });
-  // The code, compressed, and the loader that inflates it (engine/inflate.js, as the assets are)
+  // The code, compressed, and the loader that inflates it (core/inflate.js, as the assets are)
   // and adds it as a module script: as text, never parsed as HTML.
   const code = r.outputFiles[0].text;
   const packedCode = zlib.deflateRawSync(Buffer.from(code), { level: 9 }).toString('base64');
   const loader = await esbuild.build({
     stdin: {
-      contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'engine', 'inflate.js'))};
+      contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'core', 'inflate.js'))};
 const s = document.createElement('script');
 s.type = 'module';
 s.textContent = new TextDecoder().decode(await inflate(${JSON.stringify(packedCode)}));
@@ -410,7 +412,7 @@ async function serviceWorker() {
   // and its page's; the fallback's are always there) are fetched (and then kept) when a reader
   // asks for that language: neither is what every visit needs.
   const fallback = await fallbackLanguage();
-  const languages = fs.readdirSync(path.join(WWW, 'messages')).map((f) => f.replace(/\.js$/, '')).filter((c) => /^[a-z]{2,3}$/.test(c));
+  const languages = fs.readdirSync(path.join(WWW, 'element', 'i18n')).map((f) => f.replace(/\.js$/, '')).filter((c) => /^[a-z]{2,3}$/.test(c));
   // A live game's session and its MQTT client (live-HASH.js, mqtt-HASH.js) are fetched when a
   // live game starts, and kept then.
   const onDemand = (/** @type {string} */ f) =>
@@ -449,7 +451,7 @@ async function serviceWorker() {
 const VENDORED = [
   // The MQTT client of live games.
   { name: 'mqtt', from: 'mqtt/dist/mqtt.esm.js', types: "export * from 'mqtt';\nexport { default } from 'mqtt';\n" },
-  // The QR code of a seat's link (remote/hand-over.js).
+  // The QR code of a seat's link (friends/hand-over.js).
   { name: 'qrcode', from: 'qrcode-generator/dist/qrcode.mjs', types: "import qrcode from 'qrcode-generator';\nexport default qrcode;\n" },
   // The animated GIF of a game (element/pictures.js). The package has no types: these are its
   // README's, for what the page uses.
@@ -468,7 +470,7 @@ const VENDORED = [
       '',
     ].join('\n'),
   },
-  // The puzzles' Glicko-2 ratings (teach/puzzle-rating.js). The package is a CommonJS script
+  // The puzzles' Glicko-2 ratings (learn/puzzle-rating.js). The package is a CommonJS script
   // with no types: `wrap` makes it an ES module (esbuild) whose default export is its exports;
   // the types are what the page uses of it (its README's).
   {

@@ -11,7 +11,7 @@
 //   ai-worker.js             the computer player's worker
 //   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm, pkg/bluegray_teach_bg.wasm,
 //   pkg/bluegray_variations_bg.wasm
-//                            the rules core, with WebAssembly SIMD and without (www/engine/wasm-simd.js picks)
+//                            the rules core, with WebAssembly SIMD and without (www/core/wasm-simd.js picks)
 //   blue-gray-game.css       the board's stylesheet (inside its shadow root)
 //   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
 //   blue-gray-game.d.ts      the types, from the manifest; react.d.ts: JSX typing for React 19
@@ -21,7 +21,7 @@
 //   package.json             name, version and license from the workspace's Cargo.toml
 //
 // The element finds the wasm, the worker and the stylesheet with `new URL('…', import.meta.url)`
-// (www/engine/assets.js), so the layout above must stay as it is. The JSDoc of www/blue-gray-game.js
+// (www/core/assets.js), so the layout above must stay as it is. The JSDoc of www/blue-gray-game.js
 // is the one home of the API's description: the manifest, the types and the README's tables are
 // all made from it here, and the build fails when it and the code disagree (an attribute of
 // config.js, an event the element emits, a part of the shadow tree or a custom property of

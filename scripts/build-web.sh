@@ -5,7 +5,7 @@
 # visit; it writes records, it does not read them) is built twice: the baseline runs in every
 # browser with WebAssembly, the SIMD build (rustc's simd128) searches faster but needs
 # WebAssembly SIMD, which Safari before 16.4 lacks, so the page picks one by feature detection
-# (www/engine/wasm-simd.js). `teaching` (the lessons and the puzzles, with the proof search and
+# (www/core/wasm-simd.js). `teaching` (the lessons and the puzzles, with the proof search and
 # the puzzle set, the editor's check and the explorer's counts) is built once, without SIMD, and
 # fetched only when one of those first opens; `variations` (the Game that reads records and
 # keeps their variations, docs/RULES.md R29 and R35) likewise, when a record comes in or a game
@@ -119,7 +119,7 @@ single=$(optimise "$single_raw" "$tmp/single.wasm" -Oz)
 rm -rf "$out"
 # Its TypeScript declarations (bluegray_wasm.d.ts) are what the type check (tsconfig.json) knows
 # of the bindings. No default module path: every caller hands the bindings the module it compiled
-# (engine/assets.js, the worker), and a stray `new URL('bluegray_wasm_bg.wasm', import.meta.url)` in the glue would send
+# (core/assets.js, the worker), and a stray `new URL('bluegray_wasm_bg.wasm', import.meta.url)` in the glue would send
 # bundlers (Vite, webpack) looking for a file next to wherever the glue was bundled.
 bind() {
   wasm-bindgen --target web --omit-default-module-path --remove-name-section --remove-producers-section --out-dir "$1" --out-name "${3:-bluegray_wasm}" "$2"

@@ -11,11 +11,11 @@ import { launch, openPage } from '../tests/e2e/helpers.mjs';
 import { openPuzzles, choosePuzzle, solveByClicks } from '../tests/e2e/puzzle-play.mjs';
 
 /**
- * What this reads of a puzzle of the set (www/teach/puzzles.js).
+ * What this reads of a puzzle of the set (www/learn/puzzles.js).
  * @typedef {{ id: string, length: number, variant: string, goal: string }} PuzzleEntry
  */
 /**
- * The page's window, with its window for tests (www/page/test-hooks.js) and in that the puzzle
+ * The page's window, with its window for tests (www/play/test-hooks.js) and in that the puzzle
  * view's (www/app.js adds it), each there once the page has put it there.
  * @typedef {Window & { bluegray?: { puzzles?: { puzzles(): PuzzleEntry[] } } }} TestWindow
  */

@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import mqtt from 'mqtt';
-import { topics } from '../www/remote/live-protocol.js';
+import { topics } from '../www/live/live-protocol.js';
 import { newGameId } from '../www/lib/game-id.js';
 import { option } from './measuring.mjs';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from './relay-processes.mjs';

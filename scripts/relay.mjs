@@ -21,7 +21,7 @@
 //   as an onlooker to `watch/<its own client id>` (subscribe: `watch/+`); a refused
 //   subscription gets the failure code and nothing else, a refused publish (or will) ends the
 //   connection;
-// - the lobby of open games (www/remote/lobby-protocol.js): a client publishes its challenge to
+// - the lobby of open games (www/live/lobby-protocol.js): a client publishes its challenge to
 //   `bluegray/v1/lobby/<its own client id>` only (retained; empty withdraws it, also as its will)
 //   and acceptances to `bluegray/v1/lobby/<id>/accept` (never retained); it subscribes to
 //   `bluegray/v1/lobby/+`, the relay's one wildcard, and to its own `…/accept`. Lobby messages
@@ -55,8 +55,8 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import Redis from 'ioredis';
 import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
-import { ROOT, MAX_MOVES } from '../www/remote/live-protocol.js';
-import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../www/remote/lobby-protocol.js';
+import { ROOT, MAX_MOVES } from '../www/live/live-protocol.js';
+import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../www/live/lobby-protocol.js';
 import { GAME_ID } from '../www/lib/game-id.js';
 
 /**
@@ -66,8 +66,8 @@ import { GAME_ID } from '../www/lib/game-id.js';
  * @import { AedesOptions, AuthenticateError, Client } from 'aedes'
  * @import { MQEmitterRedis } from 'mqemitter-redis'
  * @import { WebSocket } from 'ws'
- * @import { Snapshot } from '../www/remote/live-protocol.js'
- * @import { PresenceNote } from '../www/remote/live-presence.js'
+ * @import { Snapshot } from '../www/live/live-protocol.js'
+ * @import { PresenceNote } from '../www/live/live-presence.js'
  */
 /**
  * What the relay uses of its Redis persistence: `destroy()` without a callback returns the

@@ -11,7 +11,7 @@
 // prints which wasm module it measured, each position's fastest speeds and their ratio, and the
 // median of the rounds' ratios.
 //
-// The module is the one a browser with WebAssembly SIMD loads (www/engine/wasm-simd.js): the SIMD build,
+// The module is the one a browser with WebAssembly SIMD loads (www/core/wasm-simd.js): the SIMD build,
 // or the baseline with --baseline (what browsers without SIMD run) or when the checkout built
 // no SIMD module.
 //
@@ -27,7 +27,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WASM } from './build-package.mjs';
-import { simdSupported } from '../www/engine/wasm-simd.js';
+import { simdSupported } from '../www/core/wasm-simd.js';
 import { option, threadSeconds } from './measuring.mjs';
 
 /**
@@ -199,7 +199,7 @@ async function browserEngine() {
 }
 
 /**
- * What this reads of the wasm's search result (www/engine/core-types.js SearchResult).
+ * What this reads of the wasm's search result (www/core/core-types.js SearchResult).
  * @param {unknown} r
  * @returns {r is { nodes: number, best?: string }}
  */

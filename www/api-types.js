@@ -1,18 +1,18 @@
 // The shapes of the data the <blue-gray-game> element hands a page (its properties, methods and
 // events, blue-gray-game.js), declared once here so that the npm package can ship them with its
 // types (scripts/build-package.mjs makes types/api-types.d.ts of this module): the rules core's
-// (engine/core-types.js), the computer's last search, a live game's connection, and a message's
+// (core/core-types.js), the computer's last search, a live game's connection, and a message's
 // parameters. Only types: no code runs here.
 export {};
 
-/** @typedef {import('./engine/core-types.js').GameState} GameState */
-/** @typedef {import('./engine/core-types.js').Catalogue} Catalogue */
-/** @typedef {import('./engine/core-types.js').Side} Side */
+/** @typedef {import('./core/core-types.js').GameState} GameState */
+/** @typedef {import('./core/core-types.js').Catalogue} Catalogue */
+/** @typedef {import('./core/core-types.js').Side} Side */
 
 /**
  * The computer's last search, as the element's `aiInfo` gives it: the rules core's answer with
  * the move it played.
- * @typedef {Pick<import('./engine/core-types.js').SearchResult, 'side'|'score'|'scoreText'|'depth'|'nodes'|'pv'> & {move: string, mateIn: number|null}} AiInfo
+ * @typedef {Pick<import('./core/core-types.js').SearchResult, 'side'|'score'|'scoreText'|'depth'|'nodes'|'pv'> & {move: string, mateIn: number|null}} AiInfo
  */
 
 /**

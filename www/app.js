@@ -1,46 +1,46 @@
 // The full page: one <blue-gray-game> board and a panel around it. The board owns the game; the
-// page keeps its own state (page/page-state.js) in its context (page/context.js), which changes
-// it only through `update`, and draws the panel from it and the board (page/panel.js). This
+// page keeps its own state (play/page-state.js) in its context (play/context.js), which changes
+// it only through `update`, and draws the panel from it and the board (play/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
 // advice, the review (fetched at the first), going through the game, the preferences, sharing,
-// records in and out, the tools fetched at their first opening (page/tools.js) and, once the
+// records in and out, the tools fetched at their first opening (play/tools.js) and, once the
 // page is ready, the update offer), wires the controls and the board's events to them, and
 // starts the page. The parts only some visits use are fetched when first used.
 import './blue-gray-game.js';
 import { settingErrorText, limitsOf } from './lib/setting-reader.js';
 import { webStorage } from './lib/web-storage.js';
-import { loadPrefs } from './page/storage.js';
-import { Games } from './page/games.js';
-import { recentBox } from './page/recent-box.js';
+import { loadPrefs } from './play/storage.js';
+import { Games } from './play/games.js';
+import { recentBox } from './play/recent.js';
 import { loadMessages } from './lib/i18n.js';
 import { onDemand } from './lib/on-demand.js';
 import { laterStyles } from './lib/dom.js';
 import { nextTask, idle } from './lib/next-task.js';
-import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './page/panel.js';
-import { exposeTestHooks } from './page/test-hooks.js';
-import { lessonDoor } from './teach/lesson-door.js';
-import { Sound } from './page/sound.js';
-import { shortcutFor } from './page/shortcuts.js';
-import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './page/page-state.js';
-import { pageContext, notLoaded } from './page/context.js';
-import { pageAddress, readLink } from './page/address.js';
-import { gameDoors, rematchRequest, tabRequest } from './page/doors.js';
-import { newGameForm } from './page/form.js';
-import { pageRecords } from './page/records.js';
-import { pageNavigation } from './page/navigation.js';
-import { advice } from './page/advice.js';
-import { pagePrefs, systemPrefersDark } from './page/prefs.js';
-import { pageEndings } from './page/endings.js';
-import { pageTools } from './page/tools.js';
-import { pageFriends } from './page/friends.js';
+import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './play/panel.js';
+import { exposeTestHooks } from './play/test-hooks.js';
+import { lessonDoor } from './learn/lesson-door.js';
+import { Sound } from './play/sound.js';
+import { shortcutFor } from './play/shortcuts.js';
+import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './play/page-state.js';
+import { pageContext, notLoaded } from './play/context.js';
+import { pageAddress, readLink } from './play/address.js';
+import { gameDoors, rematchRequest, tabRequest } from './play/doors.js';
+import { newGameForm } from './play/form.js';
+import { pageRecords } from './play/records.js';
+import { pageNavigation } from './play/navigation.js';
+import { advice } from './play/advice.js';
+import { pagePrefs, systemPrefersDark } from './play/prefs.js';
+import { pageEndings } from './play/endings.js';
+import { pageTools } from './play/tools.js';
+import { pageFriends } from './friends/friends.js';
 import { isRemote } from './lib/settings.js';
-import { loadRecordReader } from './engine/assets.js';
+import { loadRecordReader } from './core/assets.js';
 
 /**
  * @import { BlueGrayGameElement } from './blue-gray-game.js'
- * @import { GameRequest } from './page/doors.js'
+ * @import { GameRequest } from './play/doors.js'
  * @import { Message } from './lib/i18n.js'
- * @import { LessonLinks } from './page/form.js'
+ * @import { LessonLinks } from './play/form.js'
  */
 
 const board = /** @type {BlueGrayGameElement} */ (document.getElementById('game'));
@@ -51,7 +51,7 @@ let frameQueued = false;
 let localised = false;
 /** The next frame brings the status and the result into view (a game started, opened or ended). */
 let reveal = false;
-/** The lessons (teach/lessons.js), once wired: the rules picker links each rule to its lesson. */
+/** The lessons (learn/lessons.js), once wired: the rules picker links each rule to its lesson. */
 let lessons = /** @type {LessonLinks|null} */ (null);
 
 // The board was defined and started loading in this task (its module ran above); the first
@@ -147,7 +147,7 @@ async function startFromEditor(request) {
  * game or the most recent kept one); a bad link says what is wrong and writes nothing. Used at
  * start-up and when a game link is opened in the tab that shows the page (the fragment changes).
  * `tab`: at start-up, this tab's game as the kept games gave it (games.js `kept()`).
- * @param {{starting: true, tab: import('./page/games.js').TabGame|null}|{starting: false}} options
+ * @param {{starting: true, tab: import('./play/games.js').TabGame|null}|{starting: false}} options
  */
 async function openAddress(options) {
   const link = readLink(location.search, location.hash, limitsOf(board.catalogue));
@@ -365,10 +365,10 @@ async function main() {
     if (await lessons.ready()) form.linkLessons();
   });
   tools.wire();
-  // The puzzles (teach/puzzles.js) are fetched at the button's first click, and from then on are
+  // The puzzles (learn/puzzles.js) are fetched at the button's first click, and from then on are
   // the tests' and tools' `window.bluegray.puzzles` too.
   const loadPuzzles = onDemand(() =>
-    import('./teach/puzzles.js').then((m) => {
+    import('./learn/puzzles.js').then((m) => {
       const puzzles = m.initPuzzles({ dialog: ctx.dialog('puzzles'), t, storage: ctx.storage });
       const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
       if (hooks) hooks.puzzles = puzzles;
@@ -389,10 +389,10 @@ async function main() {
   document.documentElement.dataset.ready = 'true';
   // Offline play and the offer of a new version once the page is ready and the browser idle, as
   // a service worker is usually registered, so that neither it nor what it caches competes with
-  // the first visit: the registration, with its code (page/update.js). Not fetched: the page
+  // the first visit: the registration, with its code (play/update.js). Not fetched: the page
   // works, only not offline.
   await idle();
-  import('./page/update.js').then(
+  import('./play/update.js').then(
     (m) => {
       const update = m.pageUpdate(ctx, { save });
       $('update-now').addEventListener('click', update.switchNow);

@@ -10,11 +10,11 @@
 import './lib/browser-only.js';
 import { BoardController } from './element/controller.js';
 import { ATTRIBUTE_NAMES, defineReflectedProperties, valueInForce } from './element/config.js';
-import { stylesheet } from './engine/assets.js';
+import { stylesheet } from './core/assets.js';
 import { buildShadow } from './element/render.js';
 import { showHint, showMistake } from './element/marks.js';
 import * as S from './element/state.js';
-import * as Sel from './lib/selection.js';
+import * as Sel from './board/selection.js';
 import { typeName } from './lib/errors.js';
 /** @import { ReflectedProperties } from './element/config.js' */
 // The API's data shapes are api-types.js's, which the package ships with its types.

@@ -9,7 +9,7 @@
 // fills in BUILD below: the files every visit needs, and the rules core's two builds, of which a
 // visit needs one. Others (another language's messages) are kept once fetched, but never the
 // build this browser does not run, which the page's preload may fetch through this worker.
-import { simdSupported } from './engine/wasm-simd.js';
+import { simdSupported } from './core/wasm-simd.js';
 
 /** This script's global scope, a service worker's. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));

@@ -8,11 +8,11 @@ import { recordRequests } from './sizes.mjs';
  * @import { Fetches } from './sizes.mjs'
  */
 /**
- * What the measurements read of the board's state (www/engine/core-types.js).
+ * What the measurements read of the board's state (www/core/core-types.js).
  * @typedef {{ history: unknown[], result: unknown, moves: { text: string }[] }} BoardState
  */
 /**
- * The page's window for tests (www/page/test-hooks.js): what the measurements use of it.
+ * The page's window for tests (www/play/test-hooks.js): what the measurements use of it.
  * @typedef {object} TestHooks
  * @property {HTMLElement & { state: BoardState, play(move: string): unknown, undo(): unknown }} element
  * @property {BoardState} state

@@ -1,6 +1,6 @@
 // The relay a host sets for every visitor of its site, at build time: `build-dist.mjs --relay
 // wss://…` writes it into dist/index.html as `<meta name="bluegray-relay">`, which the page reads
-// (page/page-state.js `siteRelay`) to offer live games to everyone, and narrows the page's CSP to
+// (play/page-state.js `siteRelay`) to offer live games to everyone, and narrows the page's CSP to
 // that relay: its `connect-src` names the relay's origin instead of any `ws:` and `wss:`.
 
 import { readSettings } from '../../www/lib/setting-reader.js';

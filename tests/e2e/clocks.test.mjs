@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, playMove, pickMove, copyLink, waitText } from './helpers.mjs';
 import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
-import { topics, withMove } from '../../www/remote/live-protocol.js';
-import { identityOf, signer } from '../../www/remote/live-keys.js';
+import { topics, withMove } from '../../www/live/live-protocol.js';
+import { identityOf, signer } from '../../www/live/live-keys.js';
 
 const env = setUpDevices();
 const relay = setUpRelay({ redis: true });

@@ -9,8 +9,8 @@ import { before, after, afterEach } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
 import mqtt from 'mqtt';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
-import { topics } from '../../www/remote/live-protocol.js';
-import { parseSnapshot } from '../../www/remote/live-check.js';
+import { topics } from '../../www/live/live-protocol.js';
+import { parseSnapshot } from '../../www/live/live-check.js';
 import { DESKTOP, DIST, startBrowser, keepRenderer, testPages, watch, waitReady, state, playMove, pickMove, copyLink } from './helpers.mjs';
 
 /**
@@ -206,7 +206,7 @@ export function setUpRelay({ redis = false } = {}) {
     url: '',
     /**
      * @param {string} id
-     * @param {(snap: import('../../www/remote/live-protocol.js').Snapshot) => boolean} holds
+     * @param {(snap: import('../../www/live/live-protocol.js').Snapshot) => boolean} holds
      */
     async retainedWhen(id, holds) {
       const deadline = Date.now() + 15000;

@@ -1,5 +1,5 @@
 // End-to-end: every door into a game × every mode it opens, through the same checks (the page's
-// one door, page/doors.js): the board's mode and seat, the game's id where the mode needs one
+// one door, play/doors.js): the board's mode and seat, the game's id where the mode needs one
 // (a game by link or live always has one, wherever it starts), the kept entry (from the start
 // against a friend, after the first move otherwise), the address once the game is set up (a
 // link's game dropped from it, or followed when a link carried a whole game), and a reload that

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPage, waitReady, playMove, waitPly, seriousA11y, state, cutOff } from './helpers.mjs';
-import { loadAllTables } from '../../www/messages/index.js';
+import { loadAllTables } from '../../www/lib/languages.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
 
 await loadAllTables();

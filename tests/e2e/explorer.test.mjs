@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setUp, openPage, seriousA11y, state, ROOT, SINGLE_FILE, watch, refuseNetwork, waitReady } from './helpers.mjs';
-import { loadAllTables } from '../../www/messages/index.js';
+import { loadAllTables } from '../../www/lib/languages.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
 
 await loadAllTables();

@@ -13,7 +13,7 @@ import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint, nextFrame,
 const env = setUp({});
 
 /** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
-const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcut-list', 'shortcuts-en', 'judgement', 'recent', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'ending-acts', 'record-files', 'teach.css', 'why-en', 'clocks', 'lessons', 'puzzles', 'review', 'hand-over'];
+const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcuts-en', 'judgement', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'teach.css', 'why-en', 'clocks', 'lessons', 'puzzles', 'review', 'hand-over'];
 
 /**
  * Which of `names` the page has fetched.
@@ -66,7 +66,7 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   await page.keyboard.press('?');
   await page.waitForFunction(() => /** @type {HTMLDialogElement} */ (document.getElementById('shortcuts')).open);
   assert.match(await page.textContent('#shortcut-list'), /Take back a move/);
-  assert.deepEqual(await fetched(page, ['shortcut-list', 'shortcuts-en', 'teach.css']), ['shortcut-list', 'shortcuts-en', 'teach.css']);
+  assert.deepEqual(await fetched(page, ['shortcuts-en', 'teach.css']), ['shortcuts-en', 'teach.css']);
   await page.keyboard.press('Escape');
 
   // A move the rules refuse while the reasons cannot be fetched: refused, and no message key shown.
@@ -90,7 +90,7 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   // A move: the computer's answer said in words, and the game kept, so the Recent games list.
   await playMove(page, 'e2-e3');
   await waitPly(page, 2);
-  await waitFetched(page, ['judgement', 'engine-en', 'recent', 'recent-en']);
+  await waitFetched(page, ['judgement', 'engine-en', 'recent-en']);
   await page.locator('#recent-list .recent-open').first().waitFor({ state: 'attached' });
   assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friend-en']), [], 'no friend yet');
 

@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPage, waitText, waitReady, waitPly, playMove, state, deepText, seriousA11y, escapeRe, NEAR_WIN } from './helpers.mjs';
-import { loadAllTables } from '../../www/messages/index.js';
+import { loadAllTables } from '../../www/lib/languages.js';
 import { languageName, translate, loadMessages } from '../../www/lib/i18n.js';
-import { SECTIONS } from '../../www/teach/howto.js';
+import { SECTIONS } from '../../www/learn/howto.js';
 import { loadCore } from '../unit/core.mjs';
 
 const TABLES = await loadAllTables();
@@ -112,7 +112,7 @@ test('the rules core’s errors are said in the reader’s language: a link’s 
   ]) {
     const { page, problems } = await openPage(env, query);
     // The play module's errors carry only their kind: the page asks the module that reads
-    // records for every detail (page/error-words.js).
+    // records for every detail (play/error-words.js).
     assert.ok((await said(page, CYRILLIC)).includes(translate('ru', key, params)), query);
     assert.deepEqual(problems, []);
     await page.close();

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
-import { topics, withEnd } from '../../www/remote/live-protocol.js';
-import { signer, newIdentity } from '../../www/remote/live-keys.js';
+import { topics, withEnd } from '../../www/live/live-protocol.js';
+import { signer, newIdentity } from '../../www/live/live-keys.js';
 
 const VARIANT = 'super-light';
 

@@ -6,11 +6,11 @@ import { playMove } from './helpers.mjs';
 
 /**
  * @import { JSHandle, Page } from 'playwright-core'
- * @import { PuzzleInfo } from '../../www/engine/core-types.js'
+ * @import { PuzzleInfo } from '../../www/core/core-types.js'
  * @import { BoardElement, TestHooks } from './lib/board.mjs'
  */
 /**
- * The puzzle view's window for tests (www/teach/puzzles.js, which www/app.js adds to the page's):
+ * The puzzle view's window for tests (www/learn/puzzles.js, which www/app.js adds to the page's):
  * its attempt (null before the view is first opened) with the puzzle on the board (null: none),
  * the set, the rest of a puzzle's solution after some moves, and a puzzle put on the board.
  * @typedef {{
@@ -47,7 +47,7 @@ export async function openPuzzles(page) {
 /**
  * Waits until the view's attempt is in one of `statuses` with no move still to be played.
  * @param {Page} page
- * @param {string[]} statuses e.g. 'playing', 'solved', 'wrong' (www/teach/puzzle-session.js)
+ * @param {string[]} statuses e.g. 'playing', 'solved', 'wrong' (www/learn/puzzle-session.js)
  * @param {number} [timeout] ms
  * @returns {Promise<JSHandle<boolean>>}
  */

@@ -10,9 +10,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPicture, clickPoint, playMove, seriousA11y, state, SINGLE_FILE, escapeRe } from './helpers.mjs';
 import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, solveByClicks, current } from './puzzle-play.mjs';
-import { loadAllTables } from '../../www/messages/index.js';
+import { loadAllTables } from '../../www/lib/languages.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
-import { endingMessage, hintMessage } from '../../www/teach/puzzle-words.js';
+import { endingMessage, hintMessage } from '../../www/learn/puzzle-words.js';
 
 const TABLES = await loadAllTables();
 for (const lang of Object.keys(TABLES)) for (const part of ['page', 'review', 'live', 'teach']) await loadMessages(part, lang);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPage, waitPly, waitText, playMove, settle, state, frames, cutOff, q, NEAR_WIN } from './helpers.mjs';
-import { loadAllTables } from '../../www/messages/index.js';
+import { loadAllTables } from '../../www/lib/languages.js';
 
 const TABLES = await loadAllTables();
 /** A phone, a tablet and a laptop, in CSS pixels. */

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { launch, openPage, waitText, deepText, state, clickPoint, frames, watch, CHROMIUM, CHROMIUM_ARGS, ROOT } from './helpers.mjs';
-import { loadAllTables } from '../../www/messages/index.js';
+import { loadAllTables } from '../../www/lib/languages.js';
 
 const TABLES = await loadAllTables();
 const M = TABLES.en.messages;

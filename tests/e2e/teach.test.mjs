@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { boardPicture, clickPoint, cutOff, setUp, openPage, playMove, seriousA11y, waitReady, waitText, escapeRe } from './helpers.mjs';
 import { loadCore } from '../unit/core.mjs';
-import { loadAllTables } from '../../www/messages/index.js';
+import { loadAllTables } from '../../www/lib/languages.js';
 
 const TABLES = await loadAllTables();
 const M = TABLES.en.messages;

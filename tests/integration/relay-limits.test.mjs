@@ -343,7 +343,7 @@ test('with --trust-proxy, the address is X-Forwarded-For’s last entry', async 
   await assert.rejects(connect(url, via('203.0.113.9, 198.51.100.1')), /closed before CONNACK|EPIPE|ECONNRESET/);
 });
 
-/** The lobby's topics (www/remote/lobby-protocol.js): poster `id`'s challenge, and its acceptances. */
+/** The lobby's topics (www/live/lobby-protocol.js): poster `id`'s challenge, and its acceptances. */
 const lobby = (id) => `bluegray/v1/lobby/${id}`;
 const poster = (n) => String(n).repeat(32);
 

@@ -1,5 +1,5 @@
 // The front end's own modules: every .js file under www/ but the generated rules core (pkg/),
-// the vendored MQTT client (vendor/) and, unless asked for, the message tables (messages/).
+// the vendored npm packages (vendor/) and, unless asked for, the message tables (each feature's i18n/).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ export function frontEndModules({ messages = false } = {}) {
   const walk = (dir) =>
     fs.readdirSync(path.join(WWW, dir), { withFileTypes: true }).flatMap((e) => {
       const rel = dir ? `${dir}/${e.name}` : e.name;
-      if (e.isDirectory()) return NOT_OURS.has(rel) || (!messages && rel === 'messages') ? [] : walk(rel);
+      if (e.isDirectory()) return NOT_OURS.has(rel) || (!messages && e.name === 'i18n') ? [] : walk(rel);
       return e.name.endsWith('.js') ? [rel] : [];
     });
   return walk('').sort();

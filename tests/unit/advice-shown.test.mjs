@@ -1,9 +1,9 @@
-// Unit tests of www/page/page-state.js adviceShown: the evaluation and best line follow the
+// Unit tests of www/play/page-state.js adviceShown: the evaluation and best line follow the
 // reader's preferences, and a game the board editor opened for analysis shows both while a game
 // from its rules and start is on the board.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { adviceShown, defaultPageState, withPref } from '../../www/page/page-state.js';
+import { adviceShown, defaultPageState, withPref } from '../../www/play/page-state.js';
 
 const START = '4c4/9/9/9/9/9/1C7/9/9 b 0 1';
 /** A board's game: only its rules and start matter here. */

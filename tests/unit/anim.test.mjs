@@ -1,7 +1,7 @@
-// Unit tests of www/element/anim.js: the computer's move gliding hop by hop.
+// Unit tests of www/board/anim.js: the computer's move gliding hop by hop.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HOP_MS, startGlide, glideAt } from '../../www/element/anim.js';
+import { HOP_MS, startGlide, glideAt } from '../../www/board/anim.js';
 
 const BOARD = [
   { point: 'c3', color: 'blue', kind: 'sergeant' },

@@ -1,5 +1,5 @@
 // Unit tests of www/lib/clock.js (time controls and the clocks' arithmetic, with the time given),
-// the live protocol's clocks (www/remote/live-protocol.js: a game's time control bound by the
+// the live protocol's clocks (www/live/live-protocol.js: a game's time control bound by the
 // host, each move's time signed by its mover, a flag fall signed or claimed) and the acceptance
 // rule: a device takes a move's claimed time only within what it measured, so a clock that gives
 // itself time is ignored.
@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTimeControl, newClocks, remaining, fallen, run, afterMove, clocksFromTimes, formatClock, acceptedTime, LAG_ALLOWANCE, TIME_CONTROLS } from '../../www/lib/clock.js';
 import { moversOf } from '../../www/element/clocks.js';
-import { replayWith, firstSnapshot, withMove, withEnd } from '../../www/remote/live-protocol.js';
-import { parseSnapshot, checkSnapshot, compare } from '../../www/remote/live-check.js';
-import { newIdentity, signer } from '../../www/remote/live-keys.js';
+import { replayWith, firstSnapshot, withMove, withEnd } from '../../www/live/live-protocol.js';
+import { parseSnapshot, checkSnapshot, compare } from '../../www/live/live-check.js';
+import { newIdentity, signer } from '../../www/live/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
 import { loadCore } from './core.mjs';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadAllTables } from '../../www/messages/index.js';
+import { loadAllTables } from '../../www/lib/languages.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,15 +1,15 @@
 // Unit tests of the endings by the players' word (docs/RULES.md §5.1) as the page sees them: which
-// of Resign, Offer a draw and Abort the panel offers (page/endings.js), the question it asks, the
-// result said in every language (lib/result.js) and the recent games' summary (page/games.js),
+// of Resign, Offer a draw and Abort the panel offers (play/endings.js), the question it asks, the
+// result said in every language (lib/result.js) and the recent games' summary (play/games.js),
 // on the rules core's own states.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './core.mjs';
-import { endingsOpen, confirmation } from '../../www/page/endings.js';
+import { endingsOpen, confirmation } from '../../www/play/endings.js';
 import { resultMessage } from '../../www/lib/result.js';
-import { summarise } from '../../www/page/games.js';
+import { summarise } from '../../www/play/games.js';
 import { say, loadMessages } from '../../www/lib/i18n.js';
-import { LANGUAGES } from '../../www/messages/index.js';
+import { LANGUAGES } from '../../www/lib/languages.js';
 
 const core = await loadCore();
 for (const lang of LANGUAGES) for (const part of ['page', 'recent', 'friend']) await loadMessages(part, lang);
@@ -81,7 +81,7 @@ test('each ending is said in every language, and the recent list names it', () =
 });
 
 test('by link: this device resigns or aborts for its seat; a link brings the friend’s ending, never one for this seat', async () => {
-  const { linkEnding } = await import('../../www/remote/friend.js');
+  const { linkEnding } = await import('../../www/friends/friend.js');
   const { b } = snapshot(['e2-f3'], 'friend', 'blue');
   assert.deepEqual([...endingsOpen({ ...b, seat: 'blue', drawOffer: null })].sort(), ['abort', 'draw', 'resign']);
   // While an offer stands it is answered, not made again.
@@ -110,7 +110,7 @@ test('by link: this device resigns or aborts for its seat; a link brings the fri
 
 test('a draw offer by link stands until the side it was offered to moves; a link brings the friend’s, and their agreement only to an offer of this seat', async () => {
   const { standingOffer, offerTag } = await import('../../www/lib/draw-offer.js');
-  const { linkEnding, linkOffer } = await import('../../www/remote/friend.js');
+  const { linkEnding, linkOffer } = await import('../../www/friends/friend.js');
   const at = (moves) => snapshot(moves).b.gs;
   // Blue offers on its turn (after 2 plies), then moves: it stands until Gray moves.
   const tag = offerTag('blue', 2);

@@ -1,9 +1,9 @@
-// Unit tests of www/page/address.js's readLink: which door a link is, the request it makes, and
+// Unit tests of www/play/address.js's readLink: which door a link is, the request it makes, and
 // a link's mode=puzzle refused for the page's board (puzzles are the Puzzles view's) while the
 // rest of the link still counts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readLink } from '../../www/page/address.js';
+import { readLink } from '../../www/play/address.js';
 
 test('a link asking the page’s board for puzzle mode is told the modes it has; its other settings count', () => {
   const r = readLink('?mode=puzzle&variant=classic', '', undefined);

@@ -6,22 +6,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, pickLanguage, template, translate, say, groupDigits, loadLanguage, loadMessages, languageName } from '../../www/lib/i18n.js';
-import { FALLBACK, FALLBACK_TABLE, LANGUAGES as KNOWN, PARTS, loadAllTables } from '../../www/messages/index.js';
-import en from '../../www/messages/en.js';
-import pageEn from '../../www/messages/page-en.js';
-import reviewEn from '../../www/messages/review-en.js';
-import liveEn from '../../www/messages/live-en.js';
-import teachEn from '../../www/messages/teach-en.js';
-import howtoEn from '../../www/messages/howto-en.js';
-import editEn from '../../www/messages/edit-en.js';
-import lobbyEn from '../../www/messages/lobby-en.js';
-import exploreEn from '../../www/messages/explore-en.js';
-import friendEn from '../../www/messages/friend-en.js';
-import rulesEn from '../../www/messages/rules-en.js';
-import recentEn from '../../www/messages/recent-en.js';
-import shortcutsEn from '../../www/messages/shortcuts-en.js';
-import engineEn from '../../www/messages/engine-en.js';
-import whyEn from '../../www/messages/why-en.js';
+import { FALLBACK, FALLBACK_TABLE, LANGUAGES as KNOWN, PARTS, loadAllTables } from '../../www/lib/languages.js';
+import en from '../../www/element/i18n/en.js';
+import pageEn from '../../www/play/i18n/page-en.js';
+import reviewEn from '../../www/review/i18n/review-en.js';
+import liveEn from '../../www/live/i18n/live-en.js';
+import teachEn from '../../www/learn/i18n/teach-en.js';
+import howtoEn from '../../www/learn/i18n/howto-en.js';
+import editEn from '../../www/editor/i18n/edit-en.js';
+import lobbyEn from '../../www/friends/i18n/lobby-en.js';
+import exploreEn from '../../www/review/i18n/explore-en.js';
+import friendEn from '../../www/friends/i18n/friend-en.js';
+import rulesEn from '../../www/play/i18n/rules-en.js';
+import recentEn from '../../www/play/i18n/recent-en.js';
+import shortcutsEn from '../../www/play/i18n/shortcuts-en.js';
+import engineEn from '../../www/play/i18n/engine-en.js';
+import whyEn from '../../www/element/i18n/why-en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -108,7 +108,7 @@ test('each language’s parts hold the same keys as English’s: the board’s, 
 function elementModules() {
   const seen = new Set();
   const walk = (/** @type {string} */ m) => {
-    if (seen.has(m) || m.startsWith('messages/') || m.startsWith('pkg/') || m.startsWith('vendor/')) return;
+    if (seen.has(m) || m.includes('/i18n/') || m.startsWith('pkg/') || m.startsWith('vendor/')) return;
     seen.add(m);
     const text = fs.readFileSync(path.join(WWW, m), 'utf8');
     const specs = [...text.matchAll(/^\s*import\s[^'"]*?['"](\.[^'"]+\.js)['"]/gm), ...text.matchAll(/\bimport\(\s*['"](\.[^'"]+\.js)['"]\s*\)/g)];
@@ -120,7 +120,7 @@ function elementModules() {
 
 test('the board’s part has every message the element says: a page with only the element needs no other', () => {
   const modules = elementModules();
-  for (const m of ['element/controller.js', 'element/telling.js', 'lib/settings.js', 'lib/result.js', 'remote/live.js']) assert.ok(modules.includes(m), `the walk misses ${m}`);
+  for (const m of ['element/controller.js', 'element/telling.js', 'lib/settings.js', 'lib/result.js', 'live/live.js']) assert.ok(modules.includes(m), `the walk misses ${m}`);
   const namespaces = new Set(Object.keys(EN).map((k) => k.split('.')[0]));
   const missing = [];
   for (const m of modules) {
@@ -242,7 +242,7 @@ test('keys made at run time exist: levels, variants, results', () => {
     assert.equal(typeof EN[`variantName.${v}`], 'string', `variantName.${v}`);
   }
   for (const k of ['result.breakthrough', 'result.lead', 'result.draw']) assert.equal(typeof EN[k], 'string', k);
-  // The players' endings (lib/result.js, page/recent.js).
+  // The players' endings (lib/result.js, play/recent.js).
   for (const how of ['resignation', 'agreement', 'aborted']) {
     assert.equal(typeof EN[`result.${how}`], 'string', `result.${how}`);
     assert.equal(typeof EN[`recent.ended.${how}`], 'string', `recent.ended.${how}`);

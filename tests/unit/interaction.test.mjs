@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as I from '../../www/element/interaction.js';
-import * as Sel from '../../www/lib/selection.js';
+import * as Sel from '../../www/board/selection.js';
 import { step, capture, pieces } from '../lib/games.mjs';
 
 const ui0 = () => ({ path: null, cursor: 'e5', drag: null, notice: null, armDeselect: false });

@@ -1,9 +1,9 @@
-// Unit tests of www/teach/lesson-session.js: the lessons' catalogue as the page reads it, progress, and
+// Unit tests of www/learn/lesson-session.js: the lessons' catalogue as the page reads it, progress, and
 // one lesson's session as a state machine; and, over the rules core's own lessons (the built wasm
 // package), every lesson played to its end through the session with lessonHint's moves.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import * as L from '../../www/teach/lesson-session.js';
+import * as L from '../../www/learn/lesson-session.js';
 import { translate, loadMessages, LANGUAGES } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';
 

@@ -1,8 +1,8 @@
-// What the panel says of a live game's connection (remote/friend.js liveLine), this device's
+// What the panel says of a live game's connection (friends/friend.js liveLine), this device's
 // moves waiting to be sent among it, and how many watch it (onlookersLine).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { liveLine, onlookersLine } from '../../www/remote/friend.js';
+import { liveLine, onlookersLine } from '../../www/friends/friend.js';
 
 /** @type {import('../../www/api-types.js').LiveStatus} */
 const CONNECTED = { relay: 'connected', seat: 'blue', host: 'blue', blue: 'online', gray: 'online', elsewhere: false, unsent: 0, onlookers: 0 };

@@ -1,19 +1,19 @@
-// Unit tests of www/remote/live-protocol.js, live-keys.js and live-presence.js (what a device
+// Unit tests of www/live/live-protocol.js, live-keys.js and live-presence.js (what a device
 // accepts from the relay, with Web Crypto and the rules core as the page has them),
-// www/remote/friend.js (how a link's moves stand to this device's) and the settings a friend's
+// www/friends/friend.js (how a link's moves stand to this device's) and the settings a friend's
 // game adds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replayWith, firstSnapshot, withMove, withEnd, withOffer, topics } from '../../www/remote/live-protocol.js';
-import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, CLAIM_GRACE_MS } from '../../www/remote/live-check.js';
-import { claimOpensAt, CLAIM_AFTER_MS } from '../../www/lib/claims.js';
-import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/remote/live-keys.js';
-import { signedPresence, parsePresence, presenceHolds } from '../../www/remote/live-presence.js';
-import { inviteLink, watchLink } from '../../www/remote/friend-links.js';
-import { compareMoves, linkOrder, linkNotice, offersLink, friendStatus } from '../../www/remote/friend.js';
+import { replayWith, firstSnapshot, withMove, withEnd, withOffer, topics } from '../../www/live/live-protocol.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, CLAIM_GRACE_MS } from '../../www/live/live-check.js';
+import { claimOpensAt, CLAIM_AFTER_MS } from '../../www/live/claims.js';
+import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/live/live-keys.js';
+import { signedPresence, parsePresence, presenceHolds } from '../../www/live/live-presence.js';
+import { inviteLink, watchLink } from '../../www/friends/friend-links.js';
+import { compareMoves, linkOrder, linkNotice, offersLink, friendStatus } from '../../www/friends/friend.js';
 import { newGameId, GAME_ID } from '../../www/lib/game-id.js';
 import { readSettings } from '../../www/lib/setting-reader.js';
-import { readLink } from '../../www/page/address.js';
+import { readLink } from '../../www/play/address.js';
 import { loadCore } from './core.mjs';
 
 const core = await loadCore();

@@ -4,10 +4,10 @@
 // for Web Locks that behaves as the browser's: ifAvailable, steal, release).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hostedGame, writeKept, readKept, LIVE_KEY_PREFIX } from '../../www/remote/live-kept.js';
-import { signer } from '../../www/remote/live-keys.js';
-import { signedPresence, PresenceBook } from '../../www/remote/live-presence.js';
-import { SeatLock } from '../../www/remote/live-seat-lock.js';
+import { hostedGame, writeKept, readKept, LIVE_KEY_PREFIX } from '../../www/live/live-kept.js';
+import { signer } from '../../www/live/live-keys.js';
+import { signedPresence, PresenceBook } from '../../www/live/live-presence.js';
+import { SeatLock } from '../../www/live/live-seat-lock.js';
 
 /** A Web Storage of `room` characters (keys and values), which throws as a full browser's does. */
 function storageOf(room = Infinity) {

@@ -1,11 +1,11 @@
-// Unit tests of www/remote/lobby-protocol.js: what a device shows of the lobby of open games and
+// Unit tests of www/live/lobby-protocol.js: what a device shows of the lobby of open games and
 // what a poster's device takes as an acceptance (with Web Crypto as the page has it): a challenge
 // signed by the key it announces, under its own poster's topic, within the lobby's time; anything
 // else (forged, unsigned, another poster's, stale, malformed) is ignored, never thrown at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { signedChallenge, checkedChallenge, signedAcceptance, checkedAcceptance, posterOf, lobbyTopics, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../../www/remote/lobby-protocol.js';
-import { newIdentity, signer } from '../../www/remote/live-keys.js';
+import { signedChallenge, checkedChallenge, signedAcceptance, checkedAcceptance, posterOf, lobbyTopics, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../../www/live/lobby-protocol.js';
+import { newIdentity, signer } from '../../www/live/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
 
 const NOW = Date.now();

@@ -1,8 +1,8 @@
-// Unit tests of www/review/mistakes.js: accuracy from win chances, the mistakes to retry, judging a
+// Unit tests of www/engine/mistakes.js: accuracy from win chances, the mistakes to retry, judging a
 // try, and the retry session's steps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accuracy, moveAccuracy, markCounts, retryList, judgeTry, startRetry, afterTry, showLine, again, next, ACCURACY_FALL } from '../../www/review/mistakes.js';
+import { accuracy, moveAccuracy, markCounts, retryList, judgeTry, startRetry, afterTry, showLine, again, next, ACCURACY_FALL } from '../../www/engine/mistakes.js';
 
 const entry = (ply, side, played, winChance, extra = {}) => ({ ply, side, played, best: played, score: 0, winChance, ...extra });
 

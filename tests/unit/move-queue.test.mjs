@@ -1,8 +1,8 @@
-// Unit tests of www/teach/move-queue.js on node's mocked timers: moves played one pause apart
+// Unit tests of www/learn/exercise.js on node's mocked timers: moves played one pause apart
 // and in order, busy while anything waits, stopped, a move the board refuses, and one pause.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MoveQueue } from '../../www/teach/move-queue.js';
+import { MoveQueue } from '../../www/learn/exercise.js';
 import { REPLY_DELAY_MS } from '../../www/lib/pace.js';
 
 /** A queue whose board records what it plays (and refuses `refuse`), with what it was told. */

@@ -1,11 +1,11 @@
-// Unit tests of www/page/variant-picker.js, www/page/ingredients.js and www/page/move-list.js over the rules core's own catalogue
+// Unit tests of www/play/variant-picker.js, www/play/ingredients.js and www/play/move-list.js over the rules core's own catalogue
 // and games (the built wasm package in www/pkg): a spec's rules and its name in words, every
 // option value said in every language, and moves named and counted as the move list numbers them.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { rulesOf } from '../../www/page/variant-picker.js';
-import { describeSpec, valueText } from '../../www/page/rules-words.js';
-import { composeSpec } from '../../www/page/ingredients.js';
+import { rulesOf } from '../../www/play/variant-picker.js';
+import { describeSpec, valueText } from '../../www/play/rules-words.js';
+import { composeSpec } from '../../www/play/ingredients.js';
 import { moveLabel, lastMoveNumber, pliesAsMoves } from '../../www/lib/moves.js';
 import { translate, template, loadMessages, LANGUAGES } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';

@@ -1,12 +1,12 @@
-// Unit tests of the puzzles' Glicko-2 ratings: www/teach/puzzle-rating.js's maths against the
+// Unit tests of the puzzles' Glicko-2 ratings: www/learn/puzzle-rating.js's maths against the
 // worked example of Glickman's paper, the start ratings, the update after an attempt in
 // puzzle-session.js (the first result of a puzzle only), and the ratings kept on the device by
 // puzzle-progress.js (progress kept before ratings existed still loads; bad data never throws).
 // The maths is the vendored glicko2 package (www/vendor/glicko2.js, written by build-dist.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as R from '../../www/teach/puzzle-rating.js';
-import * as P from '../../www/teach/puzzle-session.js';
+import * as R from '../../www/learn/puzzle-rating.js';
+import * as P from '../../www/learn/puzzle-session.js';
 
 const near = (actual, expected, within, what) => assert.ok(Math.abs(actual - expected) <= within, `${what}: ${actual}, not ${expected} ± ${within}`);
 

@@ -1,8 +1,8 @@
-// Unit tests of www/teach/puzzle-session.js: choosing the next puzzle, the attempt's steps on the
+// Unit tests of www/learn/puzzle-session.js: choosing the next puzzle, the attempt's steps on the
 // rules core's verdicts, the streak, and progress kept on the device.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as P from '../../www/teach/puzzle-session.js';
+import * as P from '../../www/learn/puzzle-session.js';
 
 const puzzle = (id, goal = 'win2', side = 'blue') => ({ id, variant: 'sackson', code: `code-${id}`, side, goal, length: goal === 'win3' ? 3 : goal === 'stop' ? 1 : 2 });
 const SET = [puzzle('a'), puzzle('b', 'win3', 'gray'), puzzle('c', 'stop')];

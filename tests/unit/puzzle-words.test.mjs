@@ -1,11 +1,11 @@
-// Unit tests of www/teach/puzzle-words.js and the themes of puzzle-session.js: how a solved
+// Unit tests of www/learn/puzzle-words.js and the themes of puzzle-session.js: how a solved
 // puzzle was won in words (from the rules core's ending), graded hints, themes chosen, and every
 // theme named in every language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as P from '../../www/teach/puzzle-session.js';
-import { endingMessage, hintMessage, themeKey, words } from '../../www/teach/puzzle-words.js';
-import { LANGUAGES } from '../../www/messages/index.js';
+import * as P from '../../www/learn/puzzle-session.js';
+import { endingMessage, hintMessage, themeKey, words } from '../../www/learn/puzzle-words.js';
+import { LANGUAGES } from '../../www/lib/languages.js';
 import { translate, loadLanguage, loadMessages } from '../../www/lib/i18n.js';
 
 for (const lang of LANGUAGES) {

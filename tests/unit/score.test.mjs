@@ -1,10 +1,10 @@
-// Unit tests of www/review/evaluation.js over the rules core's own answers (the built wasm package in
+// Unit tests of www/engine/evaluation.js over the rules core's own answers (the built wasm package in
 // www/pkg): a score's forced result comes from the rules core's `mateIn`, never decoded again in
 // JS, and is said in the winner's own moves; a score is said with the side named and the rules
 // core's own figure without its sign, in every language.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeScore, describeAfterMove, searchDetails } from '../../www/review/evaluation.js';
+import { describeScore, describeAfterMove, searchDetails } from '../../www/engine/evaluation.js';
 import { winnerMoves } from '../../www/lib/moves.js';
 import { say, loadMessages } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';

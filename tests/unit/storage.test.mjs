@@ -1,4 +1,4 @@
-// Unit tests of www/page/storage.js over fake Web Storage objects: the recent games (each under its
+// Unit tests of www/play/storage.js over fake Web Storage objects: the recent games (each under its
 // own key, never one written over another, two tabs, the limit, the old single save moved in),
 // unchanged writes skipped, the size cap, junk, and storage that throws or is full.
 import { test } from 'node:test';
@@ -14,7 +14,7 @@ import {
   SAVE,
   loadPrefs,
   savePrefs,
-} from '../../www/page/storage.js';
+} from '../../www/play/storage.js';
 
 /** A Web Storage stand-in that counts its writes. */
 function fakeStorage(initial = {}) {

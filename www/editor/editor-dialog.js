@@ -4,19 +4,19 @@
 // code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its
 // messages, at the first opening; the position it opens with is the board's.
 import { el, sheetHead, openSheet, button } from '../lib/dom.js';
-import { loadWasm, loadTeaching } from '../engine/assets.js';
+import { loadWasm, loadTeaching } from '../core/assets.js';
 import { errorText } from '../lib/errors.js';
 import { positionCode, positionLink } from './editor-state.js';
 import { editorView, editorStyles } from './editor-view.js';
 import { puzzleMaker } from './puzzle-maker.js';
 
 /**
- * @import { Side } from '../engine/core-types.js'
+ * @import { Side } from '../core/core-types.js'
  * @import { Translate } from '../lib/i18n.js'
  */
 
 /**
- * A game the editor asks the page to open (the page's door, page/doors.js); `analyse`: with the
+ * A game the editor asks the page to open (the page's door, play/doors.js); `analyse`: with the
  * evaluation and best line shown (both sides moved by hand).
  * @typedef {{from: 'editor', mode: 'ai'|'two', side: Side, variant: string, position: string, analyse?: boolean}} EditorRequest
  */

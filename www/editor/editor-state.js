@@ -2,8 +2,8 @@
 // down, the rules, the side to move and the point the keyboard is on. Every change is a function
 // of a state to a new one, so the view (editor-dialog.js) only draws and the tests need no page.
 // The rules core judges the position (checkPosition); this module only writes its code.
-import { FILES } from '../lib/draw-layout.js';
-/** @import { Piece, Side } from '../engine/core-types.js' */
+import { FILES } from '../board/draw-layout.js';
+/** @import { Piece, Side } from '../core/core-types.js' */
 
 export { FILES };
 

@@ -1,18 +1,18 @@
 // The board editor's surface, shared by the page's sheet (editor-dialog.js) and the element's
-// edit mode (element/edit-mode.js): a board drawn by the board's own drawing (lib/draw.js) under
+// edit mode (element/edit-mode.js): a board drawn by the board's own drawing (board/draw.js) under
 // a grid of buttons, one a point (so a click, Enter or Space puts the palette's piece down, the
 // arrow keys go from point to point, a piece dragged moves or, off the board, goes), the palette
 // (click a piece, then points; or drag a piece onto a point), the rules, the side to move, the
 // position code live and the rules core's verdict (checkPosition) in words. What holds it only listens.
 // The layout that makes it work (the points over the board) is set on the elements themselves,
 // so it works in a shadow tree too; a stylesheet only adds the looks.
-import { layout, drawBoard } from '../lib/draw.js';
+import { layout, drawBoard } from '../board/draw.js';
 import { el, button, ensureOption } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import * as E from './editor-state.js';
 
 /**
- * @import { Core, GameState, PositionCheck, Teaching } from '../engine/core-types.js'
+ * @import { Core, GameState, PositionCheck, Teaching } from '../core/core-types.js'
  * @import { Translate } from '../lib/i18n.js'
  * @import { EditorState, Tool } from './editor-state.js'
  */

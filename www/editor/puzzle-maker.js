@@ -3,11 +3,11 @@
 // the only one that reaches it, as a puzzle wants; a puzzle that holds can be tried at once on a
 // board in puzzle mode, or copied as that board's element for a page of one's own.
 import { el, button } from '../lib/dom.js';
-import { loadTeaching } from '../engine/assets.js';
+import { loadTeaching } from '../core/assets.js';
 import { loadMessages } from '../lib/i18n.js';
 
 /**
- * @import { Core, Goal, Teaching } from '../engine/core-types.js'
+ * @import { Core, Goal, Teaching } from '../core/core-types.js'
  * @import { Translate } from '../lib/i18n.js'
  */
 

@@ -4,15 +4,15 @@
 // is written anywhere else. What an intent of input.js changes, and asks for besides, is
 // intents.js's. Nothing here touches the DOM, the rules core or a timer, so all of it is tested
 // in node (tests/unit/board.test.mjs).
-import * as Sel from '../lib/selection.js';
+import * as Sel from '../board/selection.js';
 import { initialUi } from './state.js';
 import { startPuzzle } from './puzzle-mode.js';
 import { travelled, moverPath } from '../lib/moves.js';
-/** @import { CoreError, GameState, Side } from '../engine/core-types.js' */
+/** @import { CoreError, GameState, Side } from '../core/core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { AiInfo } from '../api-types.js' */
-/** @import { Glide } from './anim.js' */
+/** @import { Glide } from '../board/anim.js' */
 /** @import { Puzzle } from './puzzle-mode.js' */
 /** @import { Clocks } from '../lib/clock.js' */
 /** @import { LiveStatus, Seat } from '../api-types.js' */

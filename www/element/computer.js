@@ -5,7 +5,7 @@
 import { AiClient, isAbort } from '../engine/ai-client.js';
 import { computerToMove } from './state.js';
 import { remaining } from '../lib/clock.js';
-/** @import { SearchResult, Side } from '../engine/core-types.js' */
+/** @import { SearchResult, Side } from '../core/core-types.js' */
 /** @import { Clocks } from '../lib/clock.js' */
 /** @import { Mode } from '../lib/settings.js' */
 /** @import { BoardState } from './state.js' */

@@ -3,7 +3,7 @@
 // setting-reader.js, against the rules core's limits once they are known.
 import { readSettings } from '../lib/setting-reader.js';
 import { defaultState, bottomSide } from './state.js';
-/** @import { Goal, Side } from '../engine/core-types.js' */
+/** @import { Goal, Side } from '../core/core-types.js' */
 /** @import { Help, Limits, Mode, SettingError, Theme } from '../lib/settings.js' */
 /** @import { BoardState } from './state.js' */
 

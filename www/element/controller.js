@@ -17,7 +17,7 @@ import { resultMessage } from '../lib/result.js';
 import { translate, say, pickLanguage } from '../lib/i18n.js';
 /** @import { BoardState } from './state.js' */
 /** @import { BoardElements } from './render.js' */
-/** @import { Intent } from './input.js' */
+/** @import { Intent } from '../board/input.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
 
 export class BoardController {

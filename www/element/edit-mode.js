@@ -4,9 +4,9 @@
 // the position code at every change. The board's game stays beneath, untouched, and comes back
 // when the mode changes: a page puts the code it got into `position` to play it.
 import { loadMessages } from '../lib/i18n.js';
-import { loadTeaching } from '../engine/assets.js';
+import { loadTeaching } from '../core/assets.js';
 import { errorText } from '../lib/errors.js';
-/** @import { Core, PositionProblem, Side } from '../engine/core-types.js' */
+/** @import { Core, PositionProblem, Side } from '../core/core-types.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 
@@ -106,7 +106,7 @@ export class EditMode {
 
 /**
  * @param {{variant: string, side: Side}} state
- * @param {import('../engine/core-types.js').PositionCheck|null} verdict
+ * @param {import('../core/core-types.js').PositionCheck|null} verdict
  * @returns {EditDetail}
  */
 function detailOf(state, verdict) {

@@ -6,17 +6,17 @@
 // brings the friend's ending in (as it brings the friend's moves with play()). In a live game this
 // seat's resignation, abort, draw offer and acceptance go to the relay signed like a move
 // (live-link.js), and the other seat's come back from it. A live game the other seat left can be
-// claimed, the win or a draw, once it has been away long enough on its turn (lib/claims.js).
+// claimed, the win or a draw, once it has been away long enough on its turn (live/claims.js).
 import { abortError } from '../engine/ai-client.js';
 import { otherSide } from '../lib/settings.js';
 import { DRAW_OFFER_TAG, offerTag, standingOffer } from '../lib/draw-offer.js';
 import * as B from './board.js';
 import { seatOf, claimGame } from './state.js';
-import { claimOpensAt } from '../lib/claims.js';
-/** @import { CoreGame, Catalogue, Result, Side } from '../engine/core-types.js' */
+import { claimOpensAt } from '../live/claims.js';
+/** @import { CoreGame, Catalogue, Result, Side } from '../core/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
-/** @import { EndingHow } from '../remote/live-protocol.js' */
+/** @import { EndingHow } from '../live/live-protocol.js' */
 
 /**
  * What the endings ask of their board.

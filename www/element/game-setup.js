@@ -6,13 +6,13 @@
 // rules core that keeps variations when it has some (R29).
 import * as B from './board.js';
 import { playerTags } from './players.js';
-import { loadWasm, loadVariations, loadRecordReader, recordReaderAtHand } from '../engine/assets.js';
+import { loadWasm, loadVariations, loadRecordReader, recordReaderAtHand } from '../core/assets.js';
 import { DEFAULTS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
 import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
 import { errorText, KeyedError } from '../lib/errors.js';
 import { loadLanguage } from '../lib/i18n.js';
-/** @import { Core, CoreGame } from '../engine/core-types.js' */
+/** @import { Core, CoreGame } from '../core/core-types.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { Limits, SettingError } from '../lib/settings.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
@@ -52,7 +52,7 @@ const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
 
 /**
  * A game of the rules core: a record, else a position of the variant, else its start. Throws.
- * A record needs a rules core that reads records (`coreAtHand`, engine/assets.js
+ * A record needs a rules core that reads records (`coreAtHand`, core/assets.js
  * `loadRecordReader`).
  * @param {Core} core
  * @param {{variant: string, record?: string|null, position?: string|null}} start
@@ -305,7 +305,7 @@ export class GameSetup {
   }
 
   /**
-   * Moves the board's game to the rules core that keeps variations (engine/assets.js
+   * Moves the board's game to the rules core that keeps variations (core/assets.js
    * `loadVariations`, docs/RULES.md R29), where it stays, as do the board's later games: the game
    * is read again from the record it came from (variations and all) or from its whole line, and
    * follows what was played on it meanwhile. Resolves to whether the board's game keeps

@@ -9,7 +9,7 @@ import * as B from './board.js';
 import * as S from './state.js';
 import { isHuman } from '../lib/settings.js';
 import * as Tree from '../lib/tree.js';
-/** @import { Core, CoreGame, Side } from '../engine/core-types.js' */
+/** @import { Core, CoreGame, Side } from '../core/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 
@@ -167,7 +167,7 @@ export class History {
 
   /**
    * Makes `tree` the game's (the rules core checks every move).
-   * @param {import('../engine/core-types.js').TreeNode} tree
+   * @param {import('../core/core-types.js').TreeNode} tree
    * @private
    */
   _setTree(tree) {

@@ -5,12 +5,12 @@
 // (interaction.js) and who may move (state.js) rather than follow what happened; tested in node
 // (tests/unit/board.test.mjs).
 import * as I from './interaction.js';
-import * as Sel from '../lib/selection.js';
+import * as Sel from '../board/selection.js';
 import { canHumanMove, canExplore, bottomSide, resultShown } from './state.js';
 import { closeResult } from './board.js';
 import { whyNoMove } from './telling.js';
 /** @import { BoardState } from './state.js' */
-/** @import { Intent } from './input.js' */
+/** @import { Intent } from '../board/input.js' */
 
 /**
  * What the element must do besides changing its state (handleIntent).

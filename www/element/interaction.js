@@ -2,8 +2,8 @@
 // cursor is, as pure functions over the `ui` part of the board's state (state.js). Every rule
 // question is answered from the legal move list of the wasm `state()` object (each move's
 // `points` and `captured`): nothing here knows the rules.
-import { movesWithPrefix, movablePoints, nextTargets } from '../lib/selection.js';
-/** @import { GameState, Piece } from '../engine/core-types.js' */
+import { movesWithPrefix, movablePoints, nextTargets } from '../board/selection.js';
+/** @import { GameState, Piece } from '../core/core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { Ui } from './state.js' */
 

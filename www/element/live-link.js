@@ -1,9 +1,9 @@
-// A board's link to its live game: one session with the relay (remote/live.js, loaded with its
+// A board's link to its live game: one session with the relay (live/live.js, loaded with its
 // MQTT client only when a live game starts) while the board is in a document, in live mode. It
 // hands the board the checked snapshots' new moves and ending, the connection, this device's seat
 // and, on the host's device, the secret the invitation carries (`inviteKey`), and publishes the
 // board's own moves (with their clock times) and its seat's resignation, abort, draw, flag fall or
-// claim, and wakes the board when the game the other seat left can be claimed (lib/claims.js).
+// claim, and wakes the board when the game the other seat left can be claimed (live/claims.js).
 // When the browser could not keep the
 // seat's key, it says so at once (an `error`) and hands the board the key (`unkeptKey`, what the
 // seat's link carries); when another tab of the browser plays the seat, this board watches until
@@ -13,13 +13,13 @@ import { GAME_ID_TAG } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
 import { loadMessages } from '../lib/i18n.js';
-import { claimOpensAt } from '../lib/claims.js';
+import { claimOpensAt } from '../live/claims.js';
 import { claimGame } from './state.js';
-/** @import { Core, CoreGame } from '../engine/core-types.js' */
+/** @import { Core, CoreGame } from '../core/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { LiveStatus } from '../api-types.js' */
-/** @import { LiveSession } from '../remote/live.js' */
-/** @import { Snapshot, EndingHow } from '../remote/live-protocol.js' */
+/** @import { LiveSession } from '../live/live.js' */
+/** @import { Snapshot, EndingHow } from '../live/live-protocol.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 /** @import { Claim } from './clocks.js' */
 
@@ -116,7 +116,7 @@ export class LiveLink {
     };
     // The live session, its MQTT client and what the board says of it (the live part of the
     // message tables) load only when a live game starts.
-    Promise.all([import('../remote/live.js'), loadMessages('live', b.language())])
+    Promise.all([import('../live/live.js'), loadMessages('live', b.language())])
       .then(([{ LiveSession }]) => {
         if (!mine()) return;
         entry.session = this._session(LiveSession, entry, s, core, mine);

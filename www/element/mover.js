@@ -7,12 +7,12 @@
 import * as B from './board.js';
 import * as S from './state.js';
 import * as T from './telling.js';
-import { startGlide } from './anim.js';
+import { startGlide } from '../board/anim.js';
 import { travelled } from '../lib/moves.js';
 import { SIDES } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
 import { loadMessages } from '../lib/i18n.js';
-/** @import { CoreError, CoreGame, GameState, SearchResult } from '../engine/core-types.js' */
+/** @import { CoreError, CoreGame, GameState, SearchResult } from '../core/core-types.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { MoveBy } from './board.js' */
 /** @import { AiInfo } from '../api-types.js' */

@@ -7,12 +7,12 @@ import * as S from './state.js';
 import * as T from './telling.js';
 import { renderBoard } from './render.js';
 import { boardSize } from './view.js';
-import { glideAt } from './anim.js';
-import { layout } from '../lib/draw.js';
+import { glideAt } from '../board/anim.js';
+import { layout } from '../board/draw.js';
 import { say } from '../lib/i18n.js';
 /** @import { BoardState } from './state.js' */
 /** @import { BoardElements } from './render.js' */
-/** @import { Layout } from '../lib/draw-layout.js' */
+/** @import { Layout } from '../board/draw-layout.js' */
 /** @import { Message } from '../lib/i18n.js' */
 
 /**

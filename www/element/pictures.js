@@ -1,11 +1,11 @@
 // Pictures of a board's game to share: the position shown as a PNG image and the whole game as an
-// animated GIF, painted by lib/draw.js (the board's own drawing, a pure function of the rules
+// animated GIF, painted by board/draw.js (the board's own drawing, a pure function of the rules
 // core's state) on a canvas of their own, and encoded in the browser: PNG by the canvas, GIF by
 // gifenc (www/vendor/gifenc.js, the npm package). No server. Loaded on first use, with gifenc.
-import { drawBoard, layout } from '../lib/draw.js';
-import { makeCanvas } from '../lib/draw-canvas.js';
+import { drawBoard, layout } from '../board/draw.js';
+import { makeCanvas } from '../board/draw-canvas.js';
 import { nextTask } from '../lib/next-task.js';
-/** @import { Core, GameState } from '../engine/core-types.js' */
+/** @import { Core, GameState } from '../core/core-types.js' */
 
 /**
  * How a picture is drawn: its width and height in pixels, the board's colour theme, whether Gray

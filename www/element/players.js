@@ -3,7 +3,7 @@
 // instead of a link opens as that game). Pure: the settings, the catalogue and the date come in.
 import { isHuman } from '../lib/settings.js';
 import { GAME_ID_TAG } from '../lib/game-id.js';
-/** @import { Catalogue, Side } from '../engine/core-types.js' */
+/** @import { Catalogue, Side } from '../core/core-types.js' */
 /** @import { Settings } from '../lib/settings.js' */
 
 /**

@@ -6,7 +6,7 @@
 // fetched when a board is first in puzzle mode (lazy-parts.js), judges the moves and plays the
 // replies.
 import { goalMoves } from '../lib/settings.js';
-/** @import { GameState, Side } from '../engine/core-types.js' */
+/** @import { GameState, Side } from '../core/core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 

@@ -1,11 +1,11 @@
 // Puts a board's view (view.js) on the page: the canvas, the line under it and the data
 // attributes a page may style by, in the shadow tree built here. Writes only what changed, so
 // an unchanged frame costs no repaint.
-import { drawBoard } from '../lib/draw.js';
+import { drawBoard } from '../board/draw.js';
 import { boardView, noticeMessage, resultOverlay, boardSize, clockView } from './view.js';
 import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
-/** @import { Layout } from '../lib/draw-layout.js' */
+/** @import { Layout } from '../board/draw-layout.js' */
 /** @import { BoardState } from './state.js' */
 
 /**

@@ -6,12 +6,12 @@
 // search, a live game's session) are that part's own, declared in its class.
 import { DEFAULTS, isHuman } from '../lib/settings.js';
 import { solverToMove } from './puzzle-mode.js';
-/** @import { Core, Catalogue, CoreGame, GameState, SearchResult, Side, Goal } from '../engine/core-types.js' */
+/** @import { Core, Catalogue, CoreGame, GameState, SearchResult, Side, Goal } from '../core/core-types.js' */
 /** @import { Settings, Theme } from '../lib/settings.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { AiInfo, LiveStatus } from '../api-types.js' */
-/** @import { XY } from '../lib/draw-layout.js' */
-/** @import { Glide } from './anim.js' */
+/** @import { XY } from '../board/draw-layout.js' */
+/** @import { Glide } from '../board/anim.js' */
 /** @import { Puzzle } from './puzzle-mode.js' */
 /** @import { Clocks } from '../lib/clock.js' */
 
@@ -278,7 +278,7 @@ export function seatOf(state) {
 }
 
 /**
- * What lib/claims.js needs to know whether this board's seat may claim its live game.
+ * What live/claims.js needs to know whether this board's seat may claim its live game.
  * @param {BoardState} state
  * @returns {{gs: GameState|null, live: LiveStatus|null, clocked: boolean}}
  */

@@ -1,12 +1,12 @@
 // What a board says in words: why it takes no move from a person now, what is under the keyboard
 // cursor (for a screen reader), and the news of a move just played. Pure: messages ({key,
 // params}) from the state, said in the board's language where they are shown.
-import * as Sel from '../lib/selection.js';
+import * as Sel from '../board/selection.js';
 import { canHumanMove, shownGame, seatOf } from './state.js';
 import { whyNoMove as puzzleWhyNoMove } from './puzzle-mode.js';
 import { isRemote } from '../lib/settings.js';
 import { resultMessage } from '../lib/result.js';
-/** @import { GameState, Side } from '../engine/core-types.js' */
+/** @import { GameState, Side } from '../core/core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MoveBy } from './board.js' */

@@ -1,14 +1,14 @@
 // What the board shows, as a pure function of its state (state.js): the picture for draw.js,
 // the line of text under it, and a key that changes exactly when the picture does. render.js
 // puts it on the page; tests/unit/view.test.mjs checks it in node.
-import * as Sel from '../lib/selection.js';
-import { layout } from '../lib/draw.js';
-import { glideAt } from './anim.js';
+import * as Sel from '../board/selection.js';
+import { layout } from '../board/draw.js';
+import { glideAt } from '../board/anim.js';
 import { shownGame, canHumanMove, canExplore, bottomSide, resultShown } from './state.js';
 import { resultMessage } from '../lib/result.js';
 import { remaining, formatClock } from '../lib/clock.js';
-/** @import { DrawView } from '../lib/draw.js' */
-/** @import { Layout } from '../lib/draw-layout.js' */
+/** @import { DrawView } from '../board/draw.js' */
+/** @import { Layout } from '../board/draw-layout.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 

@@ -14,13 +14,13 @@ import { Painter } from './painter.js';
 import { liveDoor, editDoor, puzzleDoor, hintDoor, clockDoor } from './lazy-parts.js';
 import { GameSetup } from './game-setup.js';
 import { LAG_ALLOWANCE } from '../lib/clock.js';
-import { loadTeaching } from '../engine/assets.js';
-import { attachInput, attachResultClose } from './input.js';
+import { loadTeaching } from '../core/assets.js';
+import { attachInput, attachResultClose } from '../board/input.js';
 import { say } from '../lib/i18n.js';
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { BoardElements } from './render.js' */
-/** @import { Intent } from './input.js' */
-/** @import { CoreGame } from '../engine/core-types.js' */
+/** @import { Intent } from '../board/input.js' */
+/** @import { CoreGame } from '../core/core-types.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
 
 /**

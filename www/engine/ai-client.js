@@ -3,9 +3,9 @@
 // that arrives for a cancelled request is dropped by its id. A board has one for its computer
 // player (computer.js); the page's analysis (analysis.js) has one more, so analysis never
 // delays a move. The worker starts at the first request (or `warm()`), never before.
-import { loadWasm, startWorker } from './assets.js';
+import { loadWasm, startWorker } from '../core/assets.js';
 import { errorText } from '../lib/errors.js';
-/** @import { SearchResult } from './core-types.js' */
+/** @import { SearchResult } from '../core/core-types.js' */
 /** @import { Line } from './position.js' */
 
 /**

@@ -10,7 +10,7 @@ import { positionOf } from './position.js';
 
 // Its home is position.js, which the page reads at once; this module is fetched when first used.
 export { positionOf };
-/** @import { GameState, Move, Result, SearchResult, Side } from './core-types.js' */
+/** @import { GameState, Move, Result, SearchResult, Side } from '../core/core-types.js' */
 /** @import { Message } from '../lib/i18n.js' */
 
 /** @typedef {'hint'|'evaluation'|'review'} Priority */

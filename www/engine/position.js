@@ -1,7 +1,7 @@
 // A position as the page's analysis (analysis.js) knows it: the key its answers are kept by, and
 // the game's line to it, which the engine reads. Apart from the analysis, which is fetched when
 // first used, so that the page can tell which position an answer belongs to without it.
-/** @import { GameState } from './core-types.js' */
+/** @import { GameState } from '../core/core-types.js' */
 
 /**
  * A game's line as the engine reads it (ai-worker.js): the variant, the position code the game

@@ -6,7 +6,7 @@
 // A time control is written `none`, `M+S` (minutes for the game, up to three decimals, and whole
 // seconds added after each move: `5+3`, `0.05+0`) or `Nd` (days per move); the rules core reads
 // the same text (crates/bluegray-core/src/clock.rs) in a record's `TimeControl` tag.
-/** @import { Side } from '../engine/core-types.js' */
+/** @import { Side } from '../core/core-types.js' */
 
 /**
  * A time control read: its text as written canonically, the game's time and the increment in

@@ -1,6 +1,5 @@
 // Building small pieces of the page from script (no HTML strings: nothing to escape, nothing a
 // strict CSP would refuse), and opening a sheet (a dialog) with its stylesheet fetched first.
-/** @import { BlueGrayGameElement } from '../blue-gray-game.js' */
 
 /**
  * Sets a DOM property only when it changes: an unchanged page needs no repaint.
@@ -46,22 +45,6 @@ export function el(tag, props = {}, children = []) {
 export function ensureOption(select, value, text = value) {
   if ([...select.options].some((o) => o.value === value)) return;
   select.appendChild(el('option', { value, text }));
-}
-
-/**
- * A board for an exercise in a dialog (a lesson, a puzzle, a mistake to retry): one
- * `<blue-gray-game>` for two players on one board, coordinates shown, locked until the exercise
- * lets the player move; and the box of class `boxClass` that holds it. Returns `{box, board}`.
- * The page that asks for one has loaded blue-gray-game.js, so the element is that class.
- * @param {string} boxClass
- * @returns {{box: HTMLDivElement, board: BlueGrayGameElement}}
- */
-export function exerciseBoard(boxClass) {
-  const board = /** @type {BlueGrayGameElement} */ (document.createElement('blue-gray-game'));
-  board.setAttribute('mode', 'two');
-  board.setAttribute('coordinates', 'on');
-  board.setAttribute('locked', '');
-  return { box: el('div', { class: boxClass }, [board]), board };
 }
 
 /**

@@ -2,7 +2,7 @@
 // played then, kept in the record's `DrawOffer` tag ("gray 12") so that it travels in the links
 // with the moves and survives a reload. It stands until the side it was offered to has moved (a
 // move is a refusal, as over the board) or the game ends; an empty tag is an offer declined. Pure.
-/** @import { GameState, Side } from '../engine/core-types.js' */
+/** @import { GameState, Side } from '../core/core-types.js' */
 
 /** The record tag that holds the offer. */
 export const DRAW_OFFER_TAG = 'DrawOffer';

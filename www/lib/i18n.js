@@ -1,5 +1,5 @@
 // Player-facing text: every string the page and the board show comes from a message table per
-// language (messages/<lang>.js, the board's, listed in messages/index.js; its other parts, the
+// language (element/i18n/<lang>.js, the board's, listed in lib/languages.js; its other parts, the
 // full page's and the teaching one, join it when what shows them first asks for them: the
 // element alone never loads the page's messages). A message is a template whose
 // `{name}` places take a parameter as it is and `{name:ns}` places take the message `ns.<value>`
@@ -7,8 +7,8 @@
 // language's own plural forms (Intl.PluralRules) with `{n, plural, one {# move} other {# moves}}`:
 // `#` is the number, `=0 {…}` matches a number exactly, and a form may hold `{name}` places. A
 // language not loaded yet (loadLanguage) is said in the fallback language meanwhile.
-import { LANGUAGES as KNOWN, FALLBACK, FALLBACK_TABLE } from '../messages/index.js';
-/** @import { Language, Part } from '../messages/index.js' */
+import { LANGUAGES as KNOWN, FALLBACK, FALLBACK_TABLE } from './languages.js';
+/** @import { Language, Part } from './languages.js' */
 /** @typedef {import('../api-types.js').Message} Message */
 /** @typedef {import('../api-types.js').MessageParams} MessageParams */
 

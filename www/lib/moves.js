@@ -2,7 +2,7 @@
 // so "12." is the first player's twelfth move and "12…" the reply. Every count of moves the page
 // says (the move list, the game over's length, the impasse limit, the turning points) uses this
 // one numbering, and a forced result is counted in the winner's own moves (winnerMoves).
-/** @import { GameState } from '../engine/core-types.js' */
+/** @import { GameState } from '../core/core-types.js' */
 
 /** The ellipsis that stands for the first player's half of a row: `12… e8-e7`. */
 export const GAP = '…';

@@ -1,7 +1,7 @@
 // How a finished game ended, in words: the message for the rules core's result (its winner,
 // reason and cause) with the progress figures a lead is told by, or who resigned or left. The board says it on the
 // canvas and to screen readers; the page says it in the status and the game-over box.
-/** @import { GameState } from '../engine/core-types.js' */
+/** @import { GameState } from '../core/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
 
 /**

@@ -6,7 +6,7 @@
 import { GAME_ID } from './game-id.js';
 import { parseTimeControl } from './clock.js';
 import { MODES, SIDES, THEMES, GOALS, MAX_MOVETIME, oneOf } from './settings.js';
-/** @import { Side, Catalogue } from '../engine/core-types.js' */
+/** @import { Side, Catalogue } from '../core/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
 /** @import { Mode, Limits, SettingError, SettingValues, SettingName, ParamSource } from './settings.js' */
 

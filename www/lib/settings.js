@@ -1,7 +1,7 @@
 // The game settings: their names, types, defaults and the values each may take (modes, sides,
 // themes, goals). Their one validator, for every way settings arrive, is setting-reader.js's.
 // Pure: no DOM, no wasm.
-/** @import { Side, Goal, Catalogue } from '../engine/core-types.js' */
+/** @import { Side, Goal, Catalogue } from '../core/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
 
 /** @typedef {'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'} Mode */

@@ -2,9 +2,9 @@
 // position (a new variation), a variation promoted, made the game's line or deleted, and the
 // lines handed back to the rules core (wasm `setTree`, fed by `linesOf`). Pure functions: each
 // returns a new tree, which the rules core checks and keeps. Fetched only with the rules core that
-// keeps variations (engine/assets.js `loadVariations`, docs/RULES.md R29): a first visit has none.
+// keeps variations (core/assets.js `loadVariations`, docs/RULES.md R29): a first visit has none.
 import { nodeAt, onMain } from './tree.js';
-/** @import { TreeNode } from '../engine/core-types.js' */
+/** @import { TreeNode } from '../core/core-types.js' */
 
 /**
  * Where the line of the node at `path` leaves its parent's: the index in `path` of the last

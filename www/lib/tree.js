@@ -5,7 +5,7 @@
 // the third move after the game's first two. Pure functions. These walk a tree, which every game
 // has (its moves, when it has no variations); changing one is lib/tree-edit.js's, fetched with
 // the rules core that keeps variations (docs/RULES.md R29).
-/** @import { GameState, TreeNode } from '../engine/core-types.js' */
+/** @import { GameState, TreeNode } from '../core/core-types.js' */
 
 /**
  * The tree of a game state: its `tree` when it has variations, else its moves in a line.

@@ -3,6 +3,12 @@
 // nothing and throws on every write, so that whoever saves learns that it failed and can say so.
 
 /**
+ * Where the page keeps things: `localStorage`, or anything with its getItem, setItem and
+ * removeItem (a stand-in where the browser refuses storage, a test's).
+ * @typedef {Pick<Storage, 'getItem'|'setItem'|'removeItem'>} WebStorage
+ */
+
+/**
  * localStorage or sessionStorage, or the stand-in where the browser refuses it.
  * @param {'localStorage'|'sessionStorage'} name
  * @returns {Storage}

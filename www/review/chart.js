@@ -1,8 +1,8 @@
 // The evaluation chart of a reviewed game: one point per ply, Blue's advantage up, Gray's down.
 // Drawing is a pure function of the data; `plyAt` maps a click back to a ply.
-import { positionValue, VALUE_LIMIT } from './evaluation.js';
+import { positionValue, VALUE_LIMIT } from '../engine/evaluation.js';
 
-/** @import { MarkedMove, ReviewEntry } from './evaluation.js' */
+/** @import { MarkedMove, ReviewEntry } from '../engine/evaluation.js' */
 
 /**
  * The chart's colours (CSS colours): its background, Blue's area, the middle line, the curve,

@@ -6,14 +6,14 @@
 // no number shown is counted here. A move chosen (click, or Enter on its button) is played where
 // the person may move, tried at a position looked at as a move on the board there is (a
 // variation), else drawn as an arrow. Fetched, with its messages, at the first opening.
-import { loadTeaching } from '../engine/assets.js';
+import { loadTeaching } from '../core/assets.js';
 import { el, button } from '../lib/dom.js';
 import { errorText, KeyedError } from '../lib/errors.js';
 import { groupDigits } from '../lib/i18n.js';
 import { isHuman } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
-/** @import { PageContext } from '../page/context.js' */
-/** @import { ExplorerMove } from '../engine/core-types.js' */
+/** @import { PageContext } from '../play/context.js' */
+/** @import { ExplorerMove } from '../core/core-types.js' */
 
 /**
  * The explorer's question: the variant's file, the game's start code and the moves to the

@@ -7,16 +7,16 @@
 // "Learn from your mistakes" is fetched at its first opening.
 import { analysis } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
-import { markMoves, turningPoints } from './evaluation.js';
-import { accuracy, markCounts, retryList } from './mistakes.js';
+import { markMoves, turningPoints } from '../engine/evaluation.js';
+import { accuracy, markCounts, retryList } from '../engine/mistakes.js';
 import { plyAt } from './chart.js';
-import { gameKey, currentReview } from '../page/page-state.js';
-import { buildReviewBox, renderReview } from '../page/review-box.js';
+import { gameKey, currentReview } from '../play/page-state.js';
+import { buildReviewBox, renderReview } from './review-box.js';
 
-/** @import { PageContext } from '../page/context.js' */
-/** @import { Side } from '../engine/core-types.js' */
-/** @import { PageState } from '../page/page-state.js' */
-/** @import { BoardSnapshot } from '../page/panel.js' */
+/** @import { PageContext } from '../play/context.js' */
+/** @import { Side } from '../core/core-types.js' */
+/** @import { PageState } from '../play/page-state.js' */
+/** @import { BoardSnapshot } from '../play/panel.js' */
 
 /**
  * The page's review over `ctx`; `nodes()` is the analysis budget per position, `goTo(ply)` shows
@@ -29,7 +29,7 @@ export function pageReview(ctx, { nodes, goTo }) {
   /** The review under way: its AbortController. */
   let running = /** @type {AbortController|null} */ (null);
   /** "Learn from your mistakes" (learn.js, fetched at its first opening). */
-  let learn = /** @type {Promise<ReturnType<typeof import('./learn.js').initLearn>>|null} */ (null);
+  let learn = /** @type {Promise<ReturnType<typeof import('../learn/from-mistakes.js').initLearn>>|null} */ (null);
 
   /**
    * The sides whose mistakes are the player's to learn from: the person's against the computer, else both.
@@ -53,7 +53,7 @@ export function pageReview(ctx, { nodes, goTo }) {
     running = abort;
     const total = gs.history.length + 1;
     ctx.update((p) => ({ ...p, review: { key, total, entries: [], running: true, error: null, marks: null, points: [] } }));
-    const same = (/** @type {import('../page/page-state.js').PageState} */ p) => !!p.review && p.review.key === key && running === abort;
+    const same = (/** @type {import('../play/page-state.js').PageState} */ p) => !!p.review && p.review.key === key && running === abort;
     try {
       const entries = await analysis().review(gs, {
         signal: abort.signal,
@@ -85,12 +85,12 @@ export function pageReview(ctx, { nodes, goTo }) {
     const gs = board.state;
     const r = gs && currentReview(ctx.page(), gs);
     if (!gs || !r || !r.marks) return;
-    learn ??= import('./learn.js').then((m) => m.initLearn({ dialog: ctx.dialog('learn'), t }));
+    learn ??= import('../learn/from-mistakes.js').then((m) => m.initLearn({ dialog: ctx.dialog('learn'), t }));
     (await learn).open({ gs, record: gs.record, entries: r.entries, items: retryList(r.marks, playerSides()), nodes: nodes() ?? 0 });
   }
 
   /**
-   * Draws the review's box of the panel (page/review-box.js).
+   * Draws the review's box of the panel (review/review-box.js).
    * @param {Document} doc
    * @param {PageState} p
    * @param {BoardSnapshot} b

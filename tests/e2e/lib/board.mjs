@@ -4,7 +4,7 @@
 
 /**
  * @import { Page } from 'playwright-core'
- * @import { GameState, Move, Side } from '../../../www/engine/core-types.js'
+ * @import { GameState, Move, Side } from '../../../www/core/core-types.js'
  */
 /**
  * A point's centre on the screen, in CSS pixels from the window's top left.
@@ -27,7 +27,7 @@
  * }} BoardElement
  */
 /**
- * The page's window for tests (www/page/test-hooks.js), over the page's own board: what these
+ * The page's window for tests (www/play/test-hooks.js), over the page's own board: what these
  * helpers read of it.
  * @typedef {object} TestHooks
  * @property {GameState | null} state

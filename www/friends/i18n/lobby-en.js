@@ -1,0 +1,28 @@
+// English: the lobby of open games (friends/lobby-dialog.js; lib/languages.js), loaded at its first opening.
+export default {
+  messages: {
+    'lobby.title': 'Open games',
+    'lobby.about': 'Post a challenge that everyone on this relay sees, or accept one: the live game starts for both of you at once. A challenge stands while its page is open.',
+    'lobby.connecting': 'Connecting to the relay…',
+    'lobby.unreachable': 'The relay {relay} cannot be reached: the open games show once it is back.',
+    'lobby.empty': 'No open games just now. Post one, and wait for someone to accept it.',
+    'lobby.withClock': '{rules}, clock {clock}',
+    'lobby.rules': 'Rules: {rules} (as chosen for a new game).',
+    'lobby.side': 'Your side',
+    'lobby.random': 'Drawn at random',
+    'lobby.post': 'Post a challenge',
+    'lobby.posted': 'Your challenge is open: the game starts as soon as someone accepts it. You may close this sheet meanwhile.',
+    'lobby.withdraw': 'Withdraw my challenge',
+    'lobby.entry': '{rules}: you play {side:side}',
+    'lobby.entryRandom': '{rules}: sides drawn at random',
+    'lobby.yours': '{rules}: your challenge',
+    'lobby.accept': 'Play',
+    'lobby.accepting': 'Accepted: waiting for the other player’s device to start the game…',
+    'lobby.taken': 'Someone else accepted that challenge first.',
+    'lobby.noAnswer': 'The other player’s device did not answer: that challenge may be gone.',
+    'lobby.expired': 'Your challenge stood for {minutes} minutes and was taken down: post it again to wait longer.',
+    'lobby.replaced': 'Your challenge was withdrawn here: you posted another in another tab of this browser (one open challenge per device).',
+    'lobby.notKept': 'This browser’s storage is full: the game’s seat could not be kept, so the game did not start.',
+    'lobby.error': 'Open games: {error}',
+  },
+};

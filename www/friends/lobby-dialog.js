@@ -1,0 +1,164 @@
+// "Open games": the sheet of the lobby on the page's relay (live/lobby.js), fetched with its
+// messages at its first opening. It lists the challenges standing, live, each with Play for
+// anyone but its poster, and posts this device's own (the rules of the New game form, a side or
+// random) or withdraws it. The lobby stays while this device's challenge stands, with the sheet
+// closed too; a game it starts opens through the page's one door (play/doors.js) and closes the
+// sheet, and a sheet closed with nothing of this device's standing leaves the lobby.
+import { el, openSheet } from '../lib/dom.js';
+import { otherSide } from '../lib/settings.js';
+import { webStorage } from '../lib/web-storage.js';
+import { describeSpec } from '../play/rules-words.js';
+import { Lobby } from '../live/lobby.js';
+/**
+ * @import { Translate } from '../lib/i18n.js'
+ * @import { Catalogue } from '../core/core-types.js'
+ * @import { LobbyGame } from '../live/lobby.js'
+ * @import { Challenge } from '../live/lobby-protocol.js'
+ */
+
+/**
+ * What the sheet is given: its `dialog`, the page's `t`, `relay()` (the page's relay, or null),
+ * `rules()` and `clock()` (the New game form's rules and time control), `catalogue()` (the rules core's, to name them),
+ * `start(game)` (opens a live game through the page's door; resolves whether it opened) and
+ * `notify(text)` (the page's notice).
+ * @typedef {{
+ *   dialog: HTMLDialogElement,
+ *   t: Translate,
+ *   relay: () => string|null,
+ *   rules: () => string,
+ *   clock: () => string,
+ *   catalogue: () => Catalogue|null,
+ *   start: (game: LobbyGame) => Promise<boolean>,
+ *   notify: (text: string) => void,
+ * }} LobbySheet
+ */
+
+/** @param {LobbySheet} o */
+export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, notify }) {
+  /** @type {Lobby|null} */
+  let lobby = null;
+  /** What the lobby last said happened (a challenge taken by someone else…): shown until the player acts. */
+  let said = '';
+  const status = el('p', { id: 'lobby-status', class: 'desc', role: 'status' });
+  const list = el('ul', { id: 'lobby-list', class: 'lobby-list' });
+  const rulesText = el('p', { id: 'lobby-rules', class: 'desc' });
+  const side = /** @type {HTMLSelectElement} */ (el('select', { id: 'lobby-side' }));
+  const post = el('button', { id: 'lobby-post', type: 'button', class: 'primary' });
+  const withdraw = el('button', { id: 'lobby-withdraw', type: 'button', hidden: '' });
+  const posting = el('div', { class: 'row' }, [el('label', { for: 'lobby-side', 'data-key': 'lobby.side' }), side]);
+  const heading = el('h2', { 'data-key': 'lobby.title' });
+  const about = el('p', { class: 'desc', 'data-key': 'lobby.about' });
+  const close = el('form', { method: 'dialog' }, [el('button', { type: 'submit', 'data-key': 'dialog.close' })]);
+  dialog.replaceChildren(heading, about, status, list, el('div', { class: 'lobby-post' }, [rulesText, posting, el('div', { class: 'buttons' }, [post, withdraw])]), close);
+  for (const value of ['random', 'blue', 'gray']) side.append(el('option', { value }));
+
+  /** The rules `spec` by their name in the page's language. @param {string} spec */
+  const rulesName = (spec) => {
+    const cat = catalogue();
+    const described = cat && describeSpec(cat, spec, t);
+    return described ? described.names[0] : spec;
+  };
+
+  /** The rules `spec` by their name, with the time control `control` when there is one. @param {string} spec @param {string} control */
+  const gameName = (spec, control) => (control && control !== 'none' ? t('lobby.withClock', { rules: rulesName(spec), clock: control }) : rulesName(spec));
+
+  /** The line of a challenge in the list, as whoever sees it would play it. @param {Challenge} c @param {boolean} mine */
+  const line = (c, mine) => {
+    const name = gameName(c.variant, c.clock);
+    if (mine) return t('lobby.yours', { rules: name });
+    return c.side === 'random' ? t('lobby.entryRandom', { rules: name }) : t('lobby.entry', { rules: name, side: otherSide(c.side) });
+  };
+
+  /** Draws the sheet from the lobby. */
+  function render() {
+    for (const node of dialog.querySelectorAll('[data-key]')) node.textContent = t(/** @type {HTMLElement} */ (node).dataset.key ?? '');
+    for (const o of side.options) o.textContent = o.value === 'random' ? t('lobby.random') : t(`side.${o.value}`);
+    post.textContent = t('lobby.post');
+    withdraw.textContent = t('lobby.withdraw');
+    const l = lobby;
+    if (!l) return;
+    const mine = l.mine;
+    const all = l.challenges;
+    status.textContent =
+      said ? said
+      : l.state === 'unreachable' ? t('lobby.unreachable', { relay: l.relay })
+      : l.state === 'connecting' ? t('lobby.connecting')
+      : l.accepting ? t('lobby.accepting')
+      : mine ? t('lobby.posted')
+      : all.length ? '' : t('lobby.empty');
+    status.hidden = !status.textContent;
+    list.replaceChildren(
+      ...all.map((c) => {
+        const own = !!mine && c.game === mine.game;
+        const item = el('li', { 'data-poster': c.id, 'data-game': c.game }, [el('span', { text: line(c, own) })]);
+        if (!own) {
+          const play = el('button', { type: 'button', 'data-accept': c.id, text: t('lobby.accept') });
+          /** @type {HTMLButtonElement} */ (play).disabled = !!l.accepting || l.state !== 'connected';
+          item.append(play);
+        }
+        return item;
+      }),
+    );
+    rulesText.textContent = t('lobby.rules', { rules: gameName(rules(), clock()) });
+    post.hidden = posting.hidden = !!mine;
+    withdraw.hidden = !mine;
+    /** @type {HTMLButtonElement} */ (post).disabled = l.state !== 'connected' || !!l.accepting;
+  }
+
+  /** The lobby on the page's relay (a new one when the relay changed or it was left). */
+  function ensureLobby() {
+    const r = relay();
+    if (lobby && !lobby.closed && lobby.relay === r) return lobby;
+    lobby?.close();
+    lobby = r
+      ? new Lobby({
+          relay: r,
+          storage: webStorage('localStorage'),
+          changed: render,
+          started: (game) => {
+            start(game).then(() => (dialog.open ? dialog.close() : leave()));
+          },
+          notice: (key, params) => {
+            said = t(key, params);
+            render();
+            if (!dialog.open) notify(said);
+          },
+        })
+      : null;
+    return lobby;
+  }
+
+  post.addEventListener('click', () => {
+    said = '';
+    const v = /** @type {'random'|'blue'|'gray'} */ (side.value);
+    lobby?.post({ variant: rules(), side: v, clock: clock() }).catch((e) => notify(String(e)));
+  });
+  withdraw.addEventListener('click', () => {
+    said = '';
+    lobby?.withdraw();
+  });
+  list.addEventListener('click', (e) => {
+    const b = /** @type {HTMLElement} */ (e.target).closest('[data-accept]');
+    if (!(b instanceof HTMLElement) || !b.dataset.accept) return;
+    said = '';
+    lobby?.accept(b.dataset.accept).catch((err) => notify(String(err)));
+  });
+  /** Leaves the lobby unless something of this device's stands there. */
+  function leave() {
+    if (lobby && !lobby.busy) {
+      lobby.close();
+      lobby = null;
+    }
+  }
+  dialog.addEventListener('close', leave);
+
+  async function open() {
+    // What was said while the sheet was closed went to the page's notice.
+    said = '';
+    ensureLobby();
+    render();
+    await openSheet(dialog);
+  }
+
+  return { open };
+}

@@ -1,0 +1,16 @@
+// English: what a board says of its live game's session with the relay once it has started
+// (lib/languages.js), loaded with the session's code: a board that never plays live does not carry it.
+export default {
+  messages: {
+    'live.oldGame': 'This live game was started by an earlier version of the page, which this one cannot check: start a new live game.',
+    'live.seatMoved': 'Your seat was taken on another device with the same invitation: you are watching here.',
+    'live.keyNotKept': 'This browser’s storage is full: your seat’s key was not kept, so after a reload this device would only watch this game. Keep your seat’s link: opening it gives the seat back.',
+    'live.otherTab': 'Your seat is played in another tab of this browser: you are watching here until you take the seat to this tab.',
+    'live.notInvited': 'This invitation’s seat key is not one of this game’s: you are watching.',
+    'live.badSeatKey': 'This invitation’s seat key (seat-key) is damaged: ask your friend for the whole link.',
+    'live.insecure': 'Live games need a secure page (https, or this computer’s own address): this browser gives the keys that sign moves only there.',
+    'live.noHostKey': 'This invitation lacks the host’s key (host-key): ask your friend for the whole link.',
+    'live.otherRules': 'The relay’s game is played under other rules ({variant}) than the one on this board.',
+    'live.differs': 'The relay’s game differs from this one at ply {n}: it was not taken.',
+  },
+};

@@ -1,0 +1,227 @@
+// How a device checks what it hears of a live game (live-protocol.js says what is said): a
+// message read as a snapshot's shape, its host's, moves' and ending's signatures checked against
+// the rules core's replay, the draw offer that stands, and how two checked snapshots stand to
+// each other. Pure but for Web Crypto (live-keys.js). The threat model: docs/LIVE-PROTOCOL.md.
+
+import { isKeyText, verify } from './live-keys.js';
+import { otherSide } from '../lib/settings.js';
+import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, gameText, moveText, moveClock, offerText, endText } from './live-protocol.js';
+/** @import { Side } from '../core/core-types.js' */
+/** @import { Snapshot, EndingHow, Replay } from './live-protocol.js' */
+
+/** How long after it connected a device still takes a claim against it as made before (ms): the claim may have been on its way. */
+export const CLAIM_GRACE_MS = 30 * 1000;
+
+/**
+ * Whether `x` is an object (what JSON reads as one, or an array).
+ * @param {unknown} x
+ * @returns {x is Record<string, unknown>}
+ */
+function isObject(x) {
+  return !!x && typeof x === 'object';
+}
+
+/**
+ * Whether `x` is a list of text.
+ * @param {unknown} x
+ * @returns {x is string[]}
+ */
+function isTextList(x) {
+  return Array.isArray(x) && x.every((item) => typeof item === 'string');
+}
+
+/**
+ * Reads a message's text as a snapshot's shape, or null: nothing here trusts it yet. Its keys
+ * and signatures are only text so far; checkSnapshot verifies them.
+ * @param {string} text
+ * @returns {Snapshot|null}
+ */
+export function parseSnapshot(text) {
+  /** @type {unknown} */
+  let s;
+  try {
+    s = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return snapshotOf(s);
+}
+
+/**
+ * Reads a value (a message or a kept snapshot, as JSON gives it) as a snapshot's shape, or null.
+ * @param {unknown} s
+ * @returns {Snapshot|null}
+ */
+export function snapshotOf(s) {
+  if (!isObject(s) || s.v !== 2) return null;
+  if (typeof s.id !== 'string' || typeof s.variant !== 'string' || s.variant.length > 500) return null;
+  const host = s.host;
+  if (host !== 'blue' && host !== 'gray') return null;
+  if (!isObject(s.keys) || !isKeyText(s.keys.blue) || !isKeyText(s.keys.gray) || s.keys.blue === s.keys.gray) return null;
+  const { moves, sigs } = s;
+  if (!isTextList(moves) || !isTextList(sigs) || moves.length !== sigs.length || moves.length > MAX_MOVES) return null;
+  if (!moves.every((m) => m.length > 0 && m.length <= MAX_MOVE_TEXT)) return null;
+  if (typeof s.hostSig !== 'string') return null;
+  /** @type {Snapshot} */
+  const snap = { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
+  const { end, offer, clock, times, at } = s;
+  if (clock !== undefined) {
+    /** @param {unknown} list */
+    const stamps = (list) => Array.isArray(list) && list.length === moves.length && list.every((n) => Number.isSafeInteger(n) && n >= 0);
+    if (typeof clock !== 'string' || !clock || clock.length > 20 || !stamps(times) || !stamps(at)) return null;
+    snap.clock = clock;
+    snap.times = /** @type {number[]} */ (times);
+    snap.at = /** @type {number[]} */ (at);
+  }
+  if (end !== undefined) {
+    if (!isObject(end) || !['resign', 'abort', 'draw', 'time', ...CLAIMS].includes(String(end.how)) || !isSide(end.side) || typeof end.sig !== 'string') return null;
+    const how = /** @type {EndingHow} */ (end.how);
+    const claim = CLAIMS.includes(how);
+    if (claim !== (end.at !== undefined) || (claim && !(Number.isSafeInteger(end.at) && Number(end.at) >= 0))) return null;
+    snap.end = claim ? { how, side: end.side, sig: end.sig, at: Number(end.at) } : { how, side: end.side, sig: end.sig };
+  }
+  if (offer !== undefined) {
+    if (!isObject(offer) || !isSide(offer.side) || !Number.isInteger(offer.ply) || typeof offer.sig !== 'string') return null;
+    snap.offer = { side: offer.side, ply: Number(offer.ply), sig: offer.sig };
+  }
+  return snap;
+}
+
+/**
+ * Whether `x` names a seat.
+ * @param {unknown} x
+ * @returns {x is Side}
+ */
+function isSide(x) {
+  return x === 'blue' || x === 'gray';
+}
+
+/**
+ * Whether a message's text is a snapshot of the protocol's first version (a game started by an
+ * earlier page, which this one refuses) of game `id`.
+ * @param {string} text
+ * @param {string} id
+ * @returns {boolean}
+ */
+export function isOldSnapshot(text, id) {
+  try {
+    const s = JSON.parse(text);
+    return isObject(s) && s.v === 1 && s.id === id;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a snapshot against what this device knows of game `id`: the host's key (from the
+ * invitation or watch link, or kept), and `known`, a snapshot already checked (its moves need no
+ * second check when the new one repeats them). The host's seat comes from the snapshot, its key
+ * must be `hostKey`. `replay(variant, moves)` gives the side that made each move, from the rules
+ * core, and throws at a move it refuses. `present`: this device's seat and since when it has been
+ * connected (its clock), when it holds one, against which no claim made since holds. Resolves to
+ * null when the snapshot holds, else to why not (a short English phrase, for the console of a
+ * developer).
+ * @param {Snapshot|null} snap
+ * @param {{id: string, hostKey: string, known: Snapshot|null, replay: Replay, present?: {seat: Side, since: number}|null}} expected
+ * @returns {Promise<string|null>}
+ */
+export async function checkSnapshot(snap, { id, hostKey, known, replay, present = null }) {
+  if (!snap) return 'not a snapshot';
+  if (snap.id !== id) return 'another game';
+  if (snap.keys[snap.host] !== hostKey) return 'not the host of this game';
+  // The same game as `a` but for its moves: its host, rules and keys, checked in `a`.
+  /**
+   * @param {Snapshot|null} a
+   * @param {Snapshot} b
+   */
+  const same = (a, b) => !!a && a.host === b.host && a.variant === b.variant && a.clock === b.clock && a.keys.blue === b.keys.blue && a.keys.gray === b.keys.gray && a.hostSig === b.hostSig;
+  const trusted = known && same(known, snap) ? commonPrefix(known, snap) : 0;
+  if (!same(known, snap) && !(await verify(hostKey, snap.hostSig, gameText(id, snap.variant, snap.host, snap.keys, snap.clock)))) return 'the rules and seats are not signed by the host';
+  let movers;
+  try {
+    movers = replay(snap.variant, snap.moves);
+  } catch (e) {
+    return `an illegal move: ${errorText(e)}`;
+  }
+  for (let i = trusted; i < snap.moves.length; i++) {
+    if (!(await verify(snap.keys[movers[i]], snap.sigs[i], moveText(id, snap.variant, snap.moves, i, moveClock(snap, i))))) return `move ${i + 1} is not signed by ${movers[i]}`;
+  }
+  const { end, offer } = snap;
+  if (offer && !(await verify(snap.keys[offer.side], offer.sig, offerText(id, snap.variant, snap.moves, offer.side, offer.ply)))) return `the draw offer is not signed by ${offer.side}`;
+  if (!end) return null;
+  if (end.how === 'abort' && snap.moves.length >= 2) return 'an abort after both sides have moved';
+  if (end.how === 'draw' && standingOffer(snap, movers) !== otherSide(end.side)) return 'a draw no offer of the other seat stands for';
+  const ended = endText(id, snap.variant, snap.moves, end.how, end.side, end.at);
+  if (end.how === 'time') {
+    if (!snap.clock || !snap.moves.length) return 'a flag fall in a game without a running clock';
+    if (await verify(snap.keys[end.side], end.sig, ended)) return null;
+    // The other seat's claim holds only while the flagged side is to move.
+    if (movers[movers.length - 1] === end.side) return 'a flag fall claimed for the side that has just moved';
+    if (!(await verify(snap.keys[otherSide(end.side)], end.sig, ended))) return 'the flag fall is not signed by a seat';
+    return null;
+  }
+  if (end.at !== undefined && present && present.seat !== end.side && end.at > present.since + CLAIM_GRACE_MS) return `a claim made while ${present.seat} was connected`;
+  if (!(await verify(snap.keys[end.side], end.sig, ended))) return `the ending is not signed by ${end.side}`;
+  return null;
+}
+
+/**
+ * The seat whose draw offer stands in `snap` (`movers`: the side that made each move), or null:
+ * the offer stands after the moves it was made at, and after its own seat's next move.
+ * @param {Snapshot} snap
+ * @param {Side[]} movers
+ * @returns {Side|null}
+ */
+export function standingOffer(snap, movers) {
+  const offer = snap.offer;
+  if (!offer || offer.ply > snap.moves.length) return null;
+  const n = snap.moves.length;
+  return n === offer.ply || (n === offer.ply + 1 && movers[offer.ply] === offer.side) ? offer.side : null;
+}
+
+/**
+ * What went wrong, as a phrase: an error's message, or the thrown value itself.
+ * @param {unknown} e
+ * @returns {string}
+ */
+function errorText(e) {
+  const message = e && typeof e === 'object' && 'message' in e ? e.message : undefined;
+  return String(message || e);
+}
+
+/**
+ * How many first moves two snapshots share, signatures included.
+ * @param {Snapshot} a
+ * @param {Snapshot} b
+ * @returns {number}
+ */
+function commonPrefix(a, b) {
+  let i = 0;
+  while (i < a.moves.length && i < b.moves.length && a.moves[i] === b.moves[i] && a.sigs[i] === b.sigs[i]) i++;
+  return i;
+}
+
+/**
+ * How a checked snapshot `snap` stands to the one this device has (`mine`, checked, or null):
+ * 'newer' (it goes on from mine, or ends mine), 'same', 'older' (mine goes on from it, or ends
+ * it), or 'different' (they part at some move or ending, or are not the same game).
+ * @param {Snapshot} snap
+ * @param {Snapshot|null} mine
+ * @returns {'newer'|'same'|'older'|'different'}
+ */
+export function compare(snap, mine) {
+  if (!mine) return 'newer';
+  if (snap.hostSig !== mine.hostSig) return 'different';
+  const n = Math.min(snap.moves.length, mine.moves.length);
+  for (let i = 0; i < n; i++) if (snap.moves[i] !== mine.moves[i]) return 'different';
+  // A game ended by a player goes on no further: moves after its end are another game.
+  if (snap.moves.length > mine.moves.length) return mine.end ? 'different' : 'newer';
+  if (snap.moves.length < mine.moves.length) return snap.end ? 'different' : 'older';
+  if (snap.end || mine.end) {
+    if (!snap.end || !mine.end) return snap.end ? 'newer' : 'older';
+    return snap.end.how === mine.end.how && snap.end.side === mine.end.side ? 'same' : 'different';
+  }
+  // The same moves: a draw offer made since is news; two offers of one moment cross.
+  if (!snap.offer || !mine.offer) return snap.offer ? 'newer' : mine.offer ? 'older' : 'same';
+  return snap.offer.side === mine.offer.side && snap.offer.ply === mine.offer.ply ? 'same' : 'different';
+}

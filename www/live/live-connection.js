@@ -1,0 +1,175 @@
+// A live session's connection to its relay (an MQTT broker over WebSocket): it loads the MQTT
+// client on first use (not part of the page's first visit), connects with the last will the
+// session gives for that connection (a presence signed just then), subscribes to the game's
+// topics, tells the session what it hears and when the relay goes out of reach, and connects
+// again a second after a connection ends. The session decides what to publish (live/live.js,
+// and the lobby's, live/lobby.js, which names its client id and subscribes as it goes).
+/** @import { MqttClient, IClientOptions, connect } from '../vendor/mqtt.js' */
+
+/** How long a connection attempt may take, and the wait between attempts, in milliseconds. */
+const CONNECT_TIMEOUT_MS = 5000;
+const RECONNECT_MS = 1000;
+/**
+ * The keep-alive asked of the relay, in seconds: a device that falls silent (asleep, off the
+ * network) is dropped after one and a half times this (MQTT's rule), and its last will, its
+ * seat's offline, published: the other player sees it gone within 15 s. Not less: each ping is a
+ * packet for the relay. A hidden tab's pings still go: the client pings on a timer that every
+ * answer from the relay starts afresh, which Chrome's throttling of long timer chains spares.
+ */
+export const KEEPALIVE_S = 10;
+
+const decoder = new TextDecoder();
+
+/**
+ * The MQTT client library, loaded on first use.
+ * @type {Promise<{connect: typeof connect}>|null}
+ */
+let mqttModule = null;
+function loadMqtt() {
+  mqttModule ??= import('../vendor/mqtt.js').then((m) => m.default || m);
+  return mqttModule;
+}
+
+/**
+ * What a connection asks of its session: `relay` and `topics` (subscribed to), `clientId` (the
+ * MQTT client id, random when absent), `will()` (the next connection's last will, or undefined),
+ * and whom it tells: `connected()`, `down()` (the relay is out of reach), `message(topic, text)`
+ * and `error(e)`.
+ * @typedef {{
+ *   relay: string,
+ *   clientId?: string,
+ *   topics: string[],
+ *   will: () => Promise<IClientOptions['will']>,
+ *   connected: () => void,
+ *   down: () => void,
+ *   message: (topic: string, text: string) => void,
+ *   error: (e: unknown) => void,
+ * }} ConnectionHooks
+ */
+
+export class Connection {
+  /** @private @type {ConnectionHooks} */ _h;
+  /** @private @type {MqttClient|null} */ _client = null;
+  /** @private @type {ReturnType<typeof setTimeout>|null} */ _retry = null;
+  /** @private */ _closed = false;
+
+  /** @param {ConnectionHooks} hooks */
+  constructor(hooks) {
+    this._h = hooks;
+  }
+
+  /** Connects (a new client, with the will of this moment). */
+  async connect() {
+    const h = this._h;
+    let mqtt;
+    try {
+      mqtt = await loadMqtt();
+    } catch (e) {
+      h.down();
+      h.error(e);
+      return;
+    }
+    const will = await h.will();
+    if (this._closed) return;
+    // No reconnection by the library: each connection gets a will of its own time (_retryLater).
+    const client = mqtt.connect(h.relay, {
+      protocolVersion: 4,
+      clean: true,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectPeriod: 0,
+      keepalive: KEEPALIVE_S,
+      // Its keep-alive timer on the page itself, not in a blob: worker a strict CSP may refuse.
+      timerVariant: 'native',
+      will,
+      ...(h.clientId ? { clientId: h.clientId } : {}),
+    });
+    this._client = client;
+    client.on('connect', () => {
+      if (client !== this._client) return;
+      client.subscribe(h.topics, { qos: 1 });
+      h.connected();
+    });
+    const down = () => {
+      if (client === this._client && !this._closed) h.down();
+    };
+    client.on('offline', down);
+    client.on('error', down);
+    client.on('close', () => {
+      down();
+      this._retryLater(client);
+    });
+    client.on('message', (topic, payload) => {
+      if (client === this._client) h.message(topic, decoder.decode(payload));
+    });
+  }
+
+  /**
+   * The connection `client` has ended: a new one in a moment.
+   * @param {MqttClient} client
+   * @private
+   */
+  _retryLater(client) {
+    if (client !== this._client || this._closed) return;
+    this._client = null;
+    client.end(true);
+    this._retry = setTimeout(() => {
+      this._retry = null;
+      if (!this._closed) this.connect().catch(this._h.error);
+    }, RECONNECT_MS);
+  }
+
+  /** Connects again at once (another last will). */
+  reconnect() {
+    if (this._retry) clearTimeout(this._retry);
+    this._retry = null;
+    const client = this._client;
+    this._client = null;
+    // Ended with a word to the relay, so that it does not say the old last will.
+    client?.end(false);
+    this.connect().catch(this._h.error);
+  }
+
+  /**
+   * Subscribes to `topic` too, now and on every connection after.
+   * @param {string} topic
+   */
+  subscribe(topic) {
+    if (this._h.topics.includes(topic)) return;
+    this._h.topics = [...this._h.topics, topic];
+    if (this._client?.connected) this._client.subscribe(topic, { qos: 1 });
+  }
+
+  /**
+   * Publishes `payload` to `topic`, retained unless `retain` is false; returns whether a
+   * connection took it. `stored` runs once the relay has it.
+   * @param {string} topic
+   * @param {string} payload
+   * @param {() => void} [stored]
+   * @param {{retain?: boolean}} [options]
+   */
+  publish(topic, payload, stored = () => {}, { retain = true } = {}) {
+    const client = this._client;
+    if (!client) return false;
+    // QoS 1: the relay acknowledges a message once it has it (PUBACK), and then `stored` runs.
+    client.publish(topic, payload, { qos: 1, retain }, (err) => {
+      if (!err && client === this._client) stored();
+    });
+    return true;
+  }
+
+  /**
+   * Ends: `last()`, when connected, gives a last message to publish first (or null).
+   * @param {(() => Promise<{topic: string, payload: string}|null>)|null} last
+   */
+  close(last) {
+    this._closed = true;
+    if (this._retry) clearTimeout(this._retry);
+    const client = this._client;
+    this._client = null;
+    if (!client) return;
+    if (!last || !client.connected) return void client.end(true);
+    last()
+      .then((m) => (m ? client.publish(m.topic, m.payload, { qos: 0, retain: true }, () => client.end(true)) : client.end(true)))
+      .catch(() => client.end(true));
+  }
+}

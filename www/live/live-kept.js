@@ -1,0 +1,159 @@
+// What a device keeps of a live game between visits, and how a live session makes it (a new
+// game's, an invitation's, a watcher's) (Web Storage, under
+// `bluegray.live.v1.<id>`): the game's id, the host's key and seat, this device's seat, the seat's
+// key pair when it holds one (a watcher holds none), the invitation's secret on the host's
+// device, this device's name and when it took the seat (live-presence.js), and the last checked
+// snapshot. An entry of an earlier page (without this device's name) reads as nothing.
+import { newGameId } from '../lib/game-id.js';
+import { otherSide } from '../lib/settings.js';
+import { isKeyText, isSecretText, newIdentity, signer, secretOf, identityOf } from './live-keys.js';
+import { firstSnapshot } from './live-protocol.js';
+import { snapshotOf } from './live-check.js';
+/** @import { PerSide, Side } from '../core/core-types.js' */
+/** @import { Seat } from '../api-types.js' */
+/** @import { Snapshot } from './live-protocol.js' */
+/** @import { WebStorage } from '../lib/web-storage.js' */
+
+/**
+ * What this device keeps of a live game (above): `host` null until a snapshot has said,
+ * `key` and `privateJwk` null for a watcher, `secret` the guest seat's (the host's device only).
+ * @typedef {{
+ *   id: string,
+ *   hostKey: string,
+ *   host: Side|null,
+ *   seat: Seat,
+ *   key: string|null,
+ *   privateJwk: JsonWebKey|null,
+ *   secret: string|null,
+ *   device: string,
+ *   since: number,
+ *   snap: Snapshot|null,
+ * }} Kept
+ */
+
+/** Where a device keeps what it knows of live game `<id>`. */
+export const LIVE_KEY_PREFIX = 'bluegray.live.v1.';
+
+/**
+ * A new random name of this device for a game (64 bits, hex).
+ * @returns {string}
+ */
+export function newDevice() {
+  const bytes = new Uint8Array(8);
+  globalThis.crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * What this device keeps of live game `id`, or null when it keeps nothing it can read.
+ * @param {WebStorage} storage
+ * @param {string} id
+ * @returns {Kept|null}
+ */
+export function readKept(storage, id) {
+  try {
+    const kept = keptOf(JSON.parse(storage.getItem(LIVE_KEY_PREFIX + id) || 'null'));
+    return kept && kept.id === id ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `data` (as storage gave it back) when it is what writeKept writes, else null.
+ * @param {unknown} data
+ * @returns {Kept|null}
+ */
+function keptOf(data) {
+  if (!data || typeof data !== 'object') return null;
+  const { id, hostKey, host, seat, key, privateJwk, secret, device, since, snap } = /** @type {Record<string, unknown>} */ (data);
+  /** @param {unknown} x */
+  const isSide = (x) => x === 'blue' || x === 'gray';
+  if (typeof id !== 'string' || !isKeyText(hostKey) || !(host === null || isSide(host)) || !(seat === 'watch' || isSide(seat))) return null;
+  if (typeof device !== 'string' || typeof since !== 'number' || !(secret === null || isSecretText(secret))) return null;
+  const holds = isKeyText(key) && !!privateJwk && typeof privateJwk === 'object';
+  if (seat !== 'watch' && !holds) return null;
+  const checked = snap === null ? null : snapshotOf(snap);
+  if (snap !== null && !checked) return null;
+  return {
+    id,
+    hostKey,
+    host: /** @type {Side|null} */ (host),
+    seat: /** @type {Seat} */ (seat),
+    key: holds ? key : null,
+    privateJwk: holds ? /** @type {JsonWebKey} */ (privateJwk) : null,
+    secret: /** @type {string|null} */ (secret),
+    device,
+    since,
+    snap: checked,
+  };
+}
+
+/**
+ * Keeps `data`, and returns whether storage now holds its seat's key (always true for a
+ * watcher's). When storage refuses it (full, or turned off), the seat is this visit's only: after
+ * a reload only a link with the seat's key (`seat-key`) gives it back, so the caller says so.
+ * @param {WebStorage} storage
+ * @param {Kept} data
+ * @returns {boolean}
+ */
+export function writeKept(storage, data) {
+  try {
+    storage.setItem(LIVE_KEY_PREFIX + data.id, JSON.stringify(data));
+  } catch {
+    // What an earlier write kept may still hold the key (a later move's write was too large).
+  }
+  if (data.seat === 'watch') return true;
+  const kept = readKept(storage, data.id);
+  return !!kept && kept.key === data.key;
+}
+
+/**
+ * An Error that says, by its message key `key`, why a live game cannot start.
+ * @param {string} key
+ */
+export function refusal(key) {
+  return Object.assign(new Error(key), { key });
+}
+
+/**
+ * A new game, this device its host at `seat`: both seats' key pairs, the guest's secret for the
+ * invitation, and the first snapshot of `variant` (and its time control `clock`), which binds
+ * both keys.
+ * @param {{seat: Side, variant: string, clock?: string|null}} o
+ * @returns {Promise<Kept>}
+ */
+export async function hostedGame({ seat, variant, clock = null }) {
+  const [host, guest] = await Promise.all([newIdentity(), newIdentity()]);
+  const id = newGameId();
+  const sign = await signer(host.privateJwk);
+  /** @type {PerSide<string>} */
+  const keys = seat === 'blue' ? { blue: host.key, gray: guest.key } : { blue: guest.key, gray: host.key };
+  const snap = await firstSnapshot({ id, variant, host: seat, keys, sign, clock });
+  const secret = await secretOf(guest.privateJwk);
+  return { id, hostKey: host.key, host: seat, seat, ...host, secret, device: newDevice(), since: Date.now(), snap };
+}
+
+/**
+ * Game `id` named by a link: what this device keeps of it, or the seat `seat` that the
+ * invitation's secret `seatKey` holds (taken on this device now, so that it moves here from any
+ * other), or else a watcher's place; `hostKey` is the link's. Rejects with an Error whose `key`
+ * says why not (no host key, a secret that holds no key).
+ * @param {string} id
+ * @param {{storage: WebStorage, seat: Side, hostKey: string|null, seatKey: string|null}} o
+ * @returns {Promise<Kept>}
+ */
+export async function joinedGame(id, { storage, seat, hostKey: linkKey, seatKey }) {
+  const kept = readKept(storage, id);
+  const hostKey = kept ? kept.hostKey : linkKey;
+  if (!isKeyText(hostKey)) throw refusal('live.noHostKey');
+  // The host's own device keeps its seat, whatever it opens.
+  if (seatKey && !(kept && kept.seat !== 'watch' && kept.seat === kept.host)) {
+    const identity = await identityOf(seatKey).catch(() => {
+      throw refusal('live.badSeatKey');
+    });
+    if (kept && kept.key === identity.key && kept.seat !== 'watch') return kept;
+    return { id, hostKey, host: otherSide(seat), seat, ...identity, secret: null, device: newDevice(), since: Date.now(), snap: kept ? kept.snap : null };
+  }
+  return kept || { id, hostKey, host: null, seat: 'watch', key: null, privateJwk: null, secret: null, device: newDevice(), since: 0, snap: null };
+}

@@ -1,0 +1,242 @@
+// What two devices say to each other about a live game through the relay: its topics, what each
+// seat signs, and the snapshots a device publishes; how a device checks what it hears is
+// live-check.js's. Pure but for Web Crypto (live-keys.js): no DOM, no relay, and the rules core
+// only as the caller hands it in (`replayWith(Game)`: who made each move, throwing at an illegal
+// one). The design and its threat model: docs/LIVE-PROTOCOL.md.
+//
+// Topics, under one prefix per game (the relay keeps the last message of each, "retained"):
+//   bluegray/v1/<id>/game            the game as it stands: a signed snapshot (below)
+//   bluegray/v1/<id>/presence/<seat> the seat's signed presence (live-presence.js)
+//
+// A snapshot carries the whole game, so one message brings a device that was away up to date:
+//   {v: 2, id, variant, host, keys: {blue, gray}, hostSig, moves: [text], sigs: [sig], end?}
+// `host` is the seat that started the game. The host's device made both seats' key pairs when it
+// started the game, and `hostSig`, its signature over the game's id, rules and both public keys,
+// binds them from the first snapshot on: the invitation link carries the guest seat's private key
+// (live-keys.js, a "secret"), the watch link only the host's public key, so a seat is held by
+// whoever holds its private key and by no one else, and nobody ever asks for a seat. Each move
+// is signed by the seat that made it over the game's id, rules and every move up to it, so a
+// move is accepted only from that seat's key and only after the moves it follows. A game a
+// player ended by their word (docs/RULES.md §5.1) carries `end: {how, side, sig}`: `resign`,
+// `abort` or `draw`, the seat that did it, signed by that seat's key over the game's id, rules and
+// every move, as a move is; no move follows it, an abort holds only before both sides have moved,
+// and a draw only as the answer to the other seat's offer. A game claimed because the other seat
+// left (`claim`, the win, or `claim-draw`; live/claims.js) also carries `at`, when it was claimed
+// by the claimant's clock, signed with the rest: the other seat's device refuses a claim made
+// while it was connected itself (`present`), so a claim cannot take a game from a player who is
+// there. A draw offer is `offer: {side, ply,
+// sig}`, signed by its seat after `ply` moves; it stands until the other seat moves.
+//
+// A game with a clock (docs/RULES.md §5.2) carries its time control, `clock` (`5+3`), bound by
+// the host's signature, and with each move the mover's time left after it and its device's
+// Date.now() when it moved, `times[i]` and `at[i]`, signed with the move. The other device
+// accepts a claimed time only within what it measured itself (lib/clock.js acceptedTime). A flag
+// fall is `end: {how: 'time', side}` with `side` the side whose time ran out, signed by that seat
+// (its own device saw its flag fall) or by the other seat (a claim: only while `side` is to
+// move, so that a claim holds even when the loser's device is closed).
+//
+// A snapshot of version 1 (games started before: the guest's key was sealed later, for whoever
+// asked first) is refused (live-check.js `isOldSnapshot` tells it apart, so the player can be told why).
+
+/** @import { GameClass, PerSide, Side } from '../core/core-types.js' */
+/** @import { Sign } from './live-keys.js' */
+
+/**
+ * How a player ended the game by their word: `resign`, `abort` or `draw` (accepting the other
+ * seat's offer), or `claim`/`claim-draw` (the other seat left) at `at`, by the seat `side`,
+ * signed by it; or `time`: `side`'s flag fell, signed by either seat (above).
+ * @typedef {'resign'|'abort'|'draw'|'time'|'claim'|'claim-draw'} EndingHow
+ * @typedef {{how: EndingHow, side: Side, sig: string, at?: number}} Ending
+ */
+
+/** The endings that claim a game the other seat left, which carry their time. */
+export const CLAIMS = Object.freeze(['claim', 'claim-draw']);
+
+/**
+ * A draw offered by the seat `side` after `ply` moves, signed by it.
+ * @typedef {{side: Side, ply: number, sig: string}} Offer
+ */
+
+/**
+ * A snapshot (above): the keys and signatures are base64url text.
+ * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending, offer?: Offer, clock?: string, times?: number[], at?: number[]}} Snapshot
+ */
+
+/**
+ * The side that made each of `moves` from the start of `variant` (replayWith); throws at a move
+ * the rules core refuses.
+ * @typedef {(variant: string, moves: string[]) => Side[]} Replay
+ */
+
+/** The prefix of every topic. */
+export const ROOT = 'bluegray/v1';
+
+/** The most moves and the longest move text a snapshot may carry (far above any real game). */
+export const MAX_MOVES = 3000;
+export const MAX_MOVE_TEXT = 200;
+
+/**
+ * The topics of game `id`.
+ * @param {string} id
+ * @returns {{game: string, presence: (seat: Side) => string, presenceAll: string}}
+ */
+export function topics(id) {
+  const base = `${ROOT}/${id}`;
+  return { game: `${base}/game`, presence: (seat) => `${base}/presence/${seat}`, presenceAll: `${base}/presence/+` };
+}
+
+/**
+ * The `replay` that checkSnapshot wants, over the rules core's `Game` class: the side that made
+ * each of `moves` from the start of `variant`; throws at a move the rules core refuses.
+ * @param {GameClass} Game
+ * @returns {Replay}
+ */
+export function replayWith(Game) {
+  return (variant, moves) => {
+    const g = new Game(variant);
+    try {
+      return moves.map((m) => {
+        const side = g.state().side;
+        g.play(m);
+        return side;
+      });
+    } finally {
+      g.free();
+    }
+  };
+}
+
+/**
+ * What the host signs to bind the game's rules, its time control (a game with a clock) and
+ * both seats' keys to its own.
+ * @param {string} id
+ * @param {string} variant
+ * @param {Side} host
+ * @param {PerSide<string>} keys
+ * @param {string} [clock]
+ * @returns {string}
+ */
+export function gameText(id, variant, host, keys, clock) {
+  return `${ROOT} ${id} game ${host} ${variant} blue ${keys.blue} gray ${keys.gray}${clock ? ` clock ${clock}` : ''}`;
+}
+
+/**
+ * What the mover signs for move `i` (from 0) of `moves`, with its time left and its stamp in a
+ * game with a clock.
+ * @param {string} id
+ * @param {string} variant
+ * @param {string[]} moves
+ * @param {number} i
+ * @param {{time: number, at: number}|null} [clock]
+ * @returns {string}
+ */
+export function moveText(id, variant, moves, i, clock = null) {
+  return `${ROOT} ${id} move ${variant} ${i} ${moves.slice(0, i + 1).join(' ')}${clock ? ` clock ${clock.time} at ${clock.at}` : ''}`;
+}
+
+/**
+ * Move `i`'s signed time in `snap`, or null in a game without a clock.
+ * @param {Snapshot} snap
+ * @param {number} i
+ * @returns {{time: number, at: number}|null}
+ */
+export function moveClock(snap, i) {
+  return snap.clock && snap.times && snap.at ? { time: snap.times[i], at: snap.at[i] } : null;
+}
+
+/**
+ * What a seat signs when it offers a draw after the first `ply` of `moves`.
+ * @param {string} id
+ * @param {string} variant
+ * @param {string[]} moves
+ * @param {Side} side
+ * @param {number} ply
+ * @returns {string}
+ */
+export function offerText(id, variant, moves, side, ply) {
+  return `${ROOT} ${id} offer ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
+}
+
+/**
+ * What a seat signs when it ends the game after `moves` by `how` (a claim at `at`).
+ * @param {string} id
+ * @param {string} variant
+ * @param {string[]} moves
+ * @param {EndingHow} how
+ * @param {Side} side
+ * @param {number} [at]
+ * @returns {string}
+ */
+export function endText(id, variant, moves, how, side, at) {
+  const when = at === undefined ? '' : ` at ${at}`;
+  return `${ROOT} ${id} end ${variant} ${how}${when} ${side} ${moves.length} ${moves.join(' ')}`;
+}
+
+// ------------------------------------------------------------------ snapshots
+
+/**
+ * The first snapshot of a game the host starts: `keys` both seats' public keys (the host's and
+ * the one the invitation's secret holds), and its time control `clock` (none: no clock), signed
+ * with the host's `sign`.
+ * @param {{id: string, variant: string, host: Side, keys: PerSide<string>, sign: Sign, clock?: string|null}} game
+ * @returns {Promise<Snapshot>}
+ */
+export async function firstSnapshot({ id, variant, host, keys, sign, clock = null }) {
+  const both = { blue: keys.blue, gray: keys.gray };
+  const timed = clock && clock !== 'none' ? clock : undefined;
+  /** @type {Snapshot} */
+  const snap = { v: 2, id, variant, host, keys: both, hostSig: await sign(gameText(id, variant, host, both, timed)), moves: [], sigs: [] };
+  return timed ? { ...snap, clock: timed, times: [], at: [] } : snap;
+}
+
+/**
+ * The snapshot after this device's move: `moves` is the whole game, its last move the new one,
+ * made by `seat`, with its time left `time` in a game with a clock (stamped `at`, Date.now()).
+ * @param {Snapshot} snap
+ * @param {string[]} moves
+ * @param {Sign} sign
+ * @param {Side|null} [seat]
+ * @param {number|null} [time]
+ * @param {number} [at]
+ * @returns {Promise<Snapshot>}
+ */
+export async function withMove(snap, moves, sign, seat = null, time = null, at = Date.now()) {
+  const i = moves.length - 1;
+  // No move follows an ending: a snapshot with one is not gone on from. The seat's own draw
+  // offer goes on with its move; the other seat's is answered by it.
+  const { v, id, variant, host, keys, hostSig, offer, clock } = snap;
+  const stamp = clock ? { time: Math.max(0, Math.round(time ?? 0)), at: Math.round(at) } : null;
+  /** @type {Snapshot} */
+  let next = { v, id, variant, host, keys, hostSig, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i, stamp))] };
+  if (clock && stamp) next = { ...next, clock, times: [...(snap.times ?? []).slice(0, i), stamp.time], at: [...(snap.at ?? []).slice(0, i), stamp.at] };
+  return offer && offer.side === seat && offer.ply === i ? { ...next, offer } : next;
+}
+
+/**
+ * The snapshot once this device's seat `side` offers a draw, after its moves.
+ * @param {Snapshot} snap
+ * @param {Side} side
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
+export async function withOffer(snap, side, sign) {
+  const ply = snap.moves.length;
+  return { ...snap, offer: { side, ply, sig: await sign(offerText(snap.id, snap.variant, snap.moves, side, ply)) } };
+}
+
+/**
+ * The snapshot once this device's seat has ended the game by `how`, after its moves (`side`:
+ * the seat that did, or for `time` the side whose flag fell; a claim at `at`, this device's
+ * clock).
+ * @param {Snapshot} snap
+ * @param {EndingHow} how
+ * @param {Side} side
+ * @param {Sign} sign
+ * @param {number} [at]
+ * @returns {Promise<Snapshot>}
+ */
+export async function withEnd(snap, how, side, sign, at = Date.now()) {
+  const when = CLAIMS.includes(how) ? at : undefined;
+  const sig = await sign(endText(snap.id, snap.variant, snap.moves, how, side, when));
+  return { ...snap, end: when === undefined ? { how, side, sig } : { how, side, sig, at: when } };
+}

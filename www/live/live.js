@@ -1,0 +1,456 @@
+// A live game's session with the relay: an MQTT broker over WebSocket (any of them: the project's
+// scripts/relay.mjs, EMQX, Mosquitto with WebSocket, a hosted one). It makes a new game's two key
+// pairs (the host's, and the guest's whose secret the invitation carries) or takes the seat an
+// invitation's secret holds, keeps what it knows (live-kept.js), publishes the signed snapshot
+// after each of its moves, checks every snapshot it hears (live-check.js) and hands the board
+// only those that hold, says and hears who is connected, signed (live-presence.js), and counts who
+// watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
+// (live-seat-lock.js), and says at once when the browser could not keep the seat's key. What it
+// hears that fails a check is dropped; a player puts its game or its presence back on the relay
+// only when the relay's is older or broken, at most once per REPUBLISH_MS, so junk costs it
+// nothing more. The connection itself, and its MQTT client, are live-connection.js's.
+import { otherSide } from '../lib/settings.js';
+import { errorText } from '../lib/errors.js';
+import { replayWith, topics, withMove, withEnd, withOffer } from './live-protocol.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-check.js';
+import { signer, secretOf } from './live-keys.js';
+import { signedPresence, PresenceBook } from './live-presence.js';
+import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
+import { Republisher } from './live-republish.js';
+import { SeatLock } from './live-seat-lock.js';
+import { Onlookers } from './live-onlookers.js';
+/** @import { GameClass, PerSide, Side } from '../core/core-types.js' */
+/** @import { Snapshot, Replay, EndingHow } from './live-protocol.js' */
+/** @import { Sign } from './live-keys.js' */
+/** @import { PresenceNote } from './live-presence.js' */
+/** @import { Kept } from './live-kept.js' */
+/** @import { Presence, LiveStatus } from '../api-types.js' */
+/** @import { WebStorage } from '../lib/web-storage.js' */
+/** @import { IClientOptions } from '../vendor/mqtt.js' */
+
+/**
+ * What a live session is given (see LiveSession's constructor) and whom it tells.
+ * @typedef {{
+ *   relay: string,
+ *   id: string|null,
+ *   seat: Side,
+ *   hostKey: string|null,
+ *   seatKey: string|null,
+ *   variant: string,
+ *   clock?: string|null,
+ *   storage: WebStorage,
+ *   Game: GameClass,
+ *   created: (game: {id: string, hostKey: string}) => void,
+ *   invitation: (secret: string) => void,
+ *   snapshot: (snap: Snapshot) => void,
+ *   status: (status: LiveStatus) => void,
+ *   unkept: (secret: string) => void,
+ *   error: (message: string) => void,
+ *   notice: (key: string) => void,
+ * }} LiveOptions
+ */
+
+/** After connecting, the wait for the relay's own game before this player's goes back, in ms. */
+const SETTLE_MS = 500;
+export { REPUBLISH_MS } from './live-republish.js';
+
+export class LiveSession {
+  /** @private @type {LiveOptions} */ _o;
+  /** @private @type {import('./live-connection.js').Connection|null} */ _conn = null;
+  /** @private */ _closed = false;
+  /** @private @type {Kept|null} What this device keeps; null until start() has made or read it. */
+  _me = null;
+  /** @private @type {Sign|null} Signs with this device's seat's key; null for a watcher. */
+  _sign = null;
+  /** @private */ _book = new PresenceBook();
+  /** When the relay last connected (this device's clock): no claim made since holds against this seat. @private */
+  _connectedAt = 0;
+  /** @private @type {SeatLock|null} This browser's lock of the seat (null: no seat asked for yet). */
+  _lock = null;
+  /** Another tab of this browser holds this device's seat: this one watches, and keeps nothing. @private */
+  _elsewhere = false;
+  /** @private */ _toldUnkept = false;
+  /** @private @type {PresenceNote|null} This device's online for its next connection. */
+  _online = null;
+  /** @private @type {PresenceNote|null} This device's own presence, as last said. */
+  _said = null;
+  /** @private @type {'connecting'|'connected'|'unreachable'} */ _relayState = 'connecting';
+  /** @private */ _toldOld = false;
+  /** A game this device has just started: the relay cannot have it yet. @private */
+  _fresh = false;
+  /** @private */ _game = new Republisher(() => this._publishGame());
+  /** How many of this device's signed snapshots (a move, a resignation…) the relay may not have yet. @private */
+  _unsent = 0;
+  /** @private */ _presenceBack = new Republisher(() => this._publishPresence());
+  /** @private @type {Replay} The side that made each move of a snapshot, from the rules core. */
+  _replay;
+  /** This seat's snapshots being signed, in order. @private */
+  _signing = Promise.resolve();
+  /** @private @type {Onlookers|null} Who watches the game (live-onlookers.js), once started. */
+  _onlookers = null;
+
+  /**
+   * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
+   * host); `seat`: the seat asked for (the host's, or the one the invitation names); `hostKey`:
+   * the host's key from the link; `seatKey`: the invitation's secret (absent: watch, unless this
+   * device keeps a seat); `variant`: a new game's rules; `storage`: Web Storage; `Game`: the
+   * rules core's game class, which checks every move heard; callbacks `created({id, hostKey})`,
+   * `invitation(secret)` (the host's device: what the invitation carries), `snapshot(snap)` (a
+   * checked snapshot newer than the last), `status({relay, seat, host, blue, gray, elsewhere})`,
+   * `unkept(secret)` (the browser did not keep this seat's key: `secret` is the key as a link's
+   * `seat-key` carries it), `error(message)` and `notice(key)` (a message of the tables).
+   * @param {LiveOptions} options
+   */
+  constructor(options) {
+    this._o = options;
+    this._replay = replayWith(options.Game);
+  }
+
+  /** @returns {string|null} The game's id, once known. */
+  get id() {
+    return this._me ? this._me.id : this._o.id;
+  }
+
+  /** @private @returns {Kept} What this device keeps; start() sets it before it connects. */
+  _started() {
+    if (!this._me) throw new Error('the live session has not started');
+    return this._me;
+  }
+
+  /** Whether this device holds a seat (it can sign for it). @private */
+  _sitting() {
+    return !!this._me && this._me.seat !== 'watch' && !!this._sign;
+  }
+
+  /**
+   * Starts: makes or reads this device's seat, then connects. Resolves once connecting; rejects
+   * with an Error whose `key` is the message that says why it cannot start.
+   * @returns {Promise<void>}
+   */
+  async start() {
+    const o = this._o;
+    // Signing needs Web Crypto, which browsers give only to secure pages (https, localhost).
+    if (!(globalThis.crypto && globalThis.crypto.subtle)) throw refusal('live.insecure');
+    const me = o.id ? await joinedGame(o.id, o) : await hostedGame(o);
+    this._fresh = !o.id;
+    this._sign = me.privateJwk && me.seat !== 'watch' ? await signer(me.privateJwk) : null;
+    this._me = me;
+    if (this._sitting() && !(await this._seatLock().hold())) this._standBy();
+    this._keep();
+    if (!o.id) o.created({ id: me.id, hostKey: me.hostKey });
+    if (me.secret) o.invitation(me.secret);
+    if (me.snap) o.snapshot(me.snap);
+    this._status();
+    if (this._closed) return;
+    const t = topics(me.id);
+    this._onlookers = new Onlookers(me.id);
+    this._conn = this._onlookers.connection({
+      relay: o.relay,
+      topics: [t.game, t.presenceAll],
+      will: () => this._will(),
+      connected: () => this._connected(),
+      down: () => this._down(),
+      message: (topic, text) => this._heard(topic, text).catch((e) => o.error(errorText(e))),
+      error: (e) => o.error(errorText(e)),
+    }, { watching: () => !this._sitting(), changed: () => this._status() });
+    await this._conn.connect();
+  }
+
+  /** Keeps what this device knows (not while another tab holds the seat), or says the key is not kept. @private */
+  _keep() {
+    const me = this._started();
+    if (this._elsewhere || writeKept(this._o.storage, me) || !me.privateJwk || this._toldUnkept) return;
+    this._toldUnkept = true;
+    secretOf(me.privateJwk)
+      .then((secret) => this._closed || this._o.unkept(secret))
+      .catch((e) => this._o.error(errorText(e)));
+  }
+
+  /** @private */
+  _seatLock() {
+    this._lock ??= new SeatLock(this._started().id, () => {
+      if (!this._closed) this._standBy();
+    });
+    return this._lock;
+  }
+
+  /** Another tab of this browser holds the seat: this one watches (and keeps nothing) until taken back. @private */
+  _standBy() {
+    this._elsewhere = true;
+    this._giveUp('live.otherTab');
+    this._conn?.reconnect();
+  }
+
+  /**
+   * Takes the seat back from the other tab of this browser that holds it (that tab then
+   * watches): its key and game as that tab kept them. Resolves whether this session holds it.
+   * @returns {Promise<boolean>}
+   */
+  async takeSeat() {
+    const me = this._me;
+    const kept = me && this._elsewhere && readKept(this._o.storage, me.id);
+    if (!me || !kept || kept.seat === 'watch' || !kept.privateJwk || this._closed) return false;
+    const sign = await signer(kept.privateJwk);
+    if (!(await this._seatLock().hold(true)) || this._closed) return false;
+    if (me.snap && (!kept.snap || compare(me.snap, kept.snap) === 'newer')) kept.snap = me.snap;
+    this._me = kept;
+    this._sign = sign;
+    this._elsewhere = false;
+    this._keep();
+    this._status();
+    this._conn?.reconnect();
+    return true;
+  }
+
+  /** @private */
+  _status() {
+    const me = this._me;
+    // A seat is taken once a snapshot has come: a guest can sign no move before one, and a
+    // watcher has no game to show (it waits for the game to reach the relay, and says so).
+    const seat = !me || !me.snap ? null : me.seat;
+    this._o.status({ relay: this._relayState, seat, host: me ? me.host : null, ...this._book.states, away: this._book.away, elsewhere: this._elsewhere, unsent: this._unsent, onlookers: this._onlookers?.count ?? 0 });
+  }
+
+  /**
+   * A presence of this device's seat, signed: `at` is its time.
+   * @param {Presence} state
+   * @param {number} at
+   * @returns {Promise<PresenceNote|null>}
+   * @private
+   */
+  async _note(state, at) {
+    const me = this._started();
+    if (!this._sitting() || !this._sign || me.seat === 'watch') return null;
+    return signedPresence(me.id, me.seat, { state, at, since: me.since, device: me.device }, this._sign);
+  }
+
+  /**
+   * The next connection's last will: a player's offline, signed now; its online (said once
+   * connected) is just older.
+   * @returns {Promise<IClientOptions['will']>}
+   * @private
+   */
+  async _will() {
+    const me = this._started();
+    const now = Date.now();
+    const offline = await this._note('offline', now);
+    this._online = await this._note('online', now - 1);
+    return offline && me.seat !== 'watch' ? { topic: topics(me.id).presence(me.seat), payload: JSON.stringify(offline), qos: 1, retain: true } : undefined;
+  }
+
+  /** @private */
+  _connected() {
+    const me = this._started();
+    this._relayState = 'connected';
+    this._connectedAt = Date.now();
+    this._status();
+    this._said = this._online;
+    if (this._said) this._publishPresence();
+    // The relay may have lost the game (restarted without a store): unless it says it has it
+    // soon after, what this device has goes back.
+    if (this._fresh) this._publishGame();
+    else if (this._sitting() && me.snap) this._game.due(SETTLE_MS);
+    this._fresh = false;
+  }
+
+  /** @private */
+  _down() {
+    if (this._closed || this._relayState === 'unreachable') return;
+    this._relayState = 'unreachable';
+    this._status();
+  }
+
+  /** @private */
+  _publishGame() {
+    const me = this._started();
+    const snap = me.snap;
+    if (snap && this._sitting() && this._conn?.publish(topics(me.id).game, JSON.stringify(snap), () => this._stored(snap))) this._game.sent();
+  }
+
+  /**
+   * The relay has `snap` (it acknowledged it, or sent it back): nothing waits if that is its latest.
+   * @param {Snapshot} snap
+   * @private
+   */
+  _stored(snap) {
+    if (!this._unsent || snap !== this._me?.snap) return;
+    this._unsent = 0;
+    this._status();
+  }
+
+  /** @private */
+  _publishPresence() {
+    const me = this._started();
+    if (this._said && me.seat !== 'watch' && this._conn?.publish(topics(me.id).presence(me.seat), JSON.stringify(this._said))) this._presenceBack.sent();
+  }
+
+  /**
+   * @param {string} topic
+   * @param {string} text
+   * @returns {Promise<void>}
+   * @private
+   */
+  async _heard(topic, text) {
+    const t = topics(this._started().id);
+    if (topic === t.game) return this._heardGame(text);
+    for (const seat of /** @type {const} */ (['blue', 'gray'])) if (topic === t.presence(seat)) return this._heardPresence(seat, text);
+  }
+
+  /** What the relay has of the game is broken or older than this player's: it goes back, when due. @private */
+  _behind() {
+    if (this._sitting() && this._started().snap) this._game.due();
+  }
+
+  /** @private @param {string} text */
+  async _heardGame(text) {
+    const me = this._started();
+    const snap = parseSnapshot(text);
+    if (!snap && isOldSnapshot(text, me.id) && !this._toldOld) {
+      this._toldOld = true;
+      this._o.notice('live.oldGame');
+    }
+    const present = me.seat === 'watch' ? null : { seat: me.seat, since: this._connectedAt };
+    const why = await checkSnapshot(snap, { id: me.id, hostKey: me.hostKey, known: me.snap, replay: this._replay, present });
+    if (why || !snap) return this._behind();
+    const order = compare(snap, me.snap);
+    if (order === 'older') return this._behind();
+    if (order === 'different') return;
+    this._game.heard();
+    // The relay has this device's latest, or something newer built on it.
+    this._stored(/** @type {Snapshot} */ (me.snap));
+    if (order === 'same') return;
+    const first = !me.snap;
+    me.snap = snap;
+    me.host = snap.host;
+    if (me.seat !== 'watch' && snap.keys[me.seat] !== me.key) {
+      // The invitation named the other seat than its key's, or is another game's: watch.
+      const other = otherSide(me.seat);
+      if (snap.keys[other] === me.key && other !== snap.host) me.seat = other;
+      else this._giveUp('live.notInvited');
+      this._conn?.reconnect();
+    }
+    this._keep();
+    this._status();
+    this._o.snapshot(snap);
+    if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
+  }
+
+  /**
+   * A presence heard before the seat's key was known is heard again.
+   * @param {Side} seat
+   * @private
+   */
+  _recheck(seat) {
+    const text = this._book.unchecked(seat);
+    if (text) this._heardPresence(seat, text).catch((e) => this._o.error(errorText(e)));
+  }
+
+  /**
+   * @param {Side} seat
+   * @param {string} text
+   * @private
+   */
+  async _heardPresence(seat, text) {
+    const me = this._started();
+    const mine = seat === me.seat && this._sitting();
+    const { id, key, device, since } = me;
+    const r = await this._book.heard(seat, text, { id, keys: me.snap ? me.snap.keys : null, mine, key, device, since, said: this._said });
+    if (r.moved) {
+      this._giveUp('live.seatMoved');
+      return this._conn?.reconnect();
+    }
+    if (r.back) this._presenceBack.due();
+    if (r.heard) this._presenceBack.heard();
+    if (r.changed) this._status();
+  }
+
+  /**
+   * This device no longer holds its seat: it watches, and forgets the seat's key.
+   * @param {string} why the message that says why
+   * @private
+   */
+  _giveUp(why) {
+    const me = this._started();
+    me.seat = 'watch';
+    me.key = null;
+    me.privateJwk = null;
+    this._sign = null;
+    this._said = null;
+    this._game.stop();
+    this._presenceBack.stop();
+    if (!this._elsewhere) this._lock?.release();
+    this._keep();
+    this._status();
+    this._o.notice(why);
+  }
+
+  /**
+   * This device's seat's key as a link's `seat-key` carries it, to continue the game on another
+   * device (whoever has it plays the seat), or null when this device holds no seat.
+   * @returns {Promise<string|null>}
+   */
+  async seatSecret() {
+    const me = this._me;
+    if (!me || me.seat === 'watch' || !me.privateJwk || this._elsewhere || this._closed) return null;
+    return secretOf(me.privateJwk);
+  }
+
+  /**
+   * After this device's move: `moves` is the whole game, ending with it; `time` the mover's time
+   * left after it, in a game with a clock.
+   * @param {string[]} moves
+   * @param {number|null} [time]
+   * @returns {Promise<void>}
+   */
+  played(moves, time = null) {
+    // Only a move that goes on from the game as signed so far: a snapshot that took moves back
+    // would not be what either seat has.
+    return this._signed((snap, sign, seat) =>
+      moves.length === snap.moves.length + 1 && snap.moves.every((m, i) => m === moves[i]) ? withMove(snap, moves, sign, seat, time) : null,
+    );
+  }
+
+  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers, a claim, or a flag fall it saw (`side`'s: its own or the other seat's, claimed). @param {EndingHow|'offer'} how @param {Side} [side] @returns {Promise<void>} */
+  declared(how, side) {
+    return this._signed((snap, sign, seat) => (how === 'offer' ? withOffer(snap, seat, sign) : withEnd(snap, how, how === 'time' && side ? side : seat, sign)));
+  }
+
+  /**
+   * Puts the snapshot `next` makes from this seat's last one on the relay (none: nothing to
+   * put), one after another.
+   * @param {(snap: Snapshot, sign: Sign, seat: Side) => Promise<Snapshot>|null} next
+   * @private
+   */
+  _signed(next) {
+    const run = this._signing.then(async () => {
+      const me = this._me;
+      const sign = this._sign;
+      if (!me || !sign || !me.snap || me.seat === 'watch') return;
+      const made = await next(me.snap, sign, me.seat);
+      if (!made) return;
+      me.snap = made;
+      this._unsent += 1;
+      this._keep();
+      this._status();
+      this._publishGame();
+    });
+    // A failure is its caller's to report; the next snapshot is still signed.
+    this._signing = run.catch(() => {});
+    return run;
+  }
+
+  /** Leaves: says so to the other seat and closes the connection. */
+  close() {
+    this._closed = true;
+    this._lock?.release();
+    this._game.stop();
+    this._presenceBack.stop();
+    const me = this._me;
+    const seat = me ? me.seat : 'watch';
+    const last = async () => {
+      const note = await this._note('offline', Date.now());
+      return me && note && seat !== 'watch' ? { topic: topics(me.id).presence(seat), payload: JSON.stringify(note) } : null;
+    };
+    this._conn?.close(this._sitting() ? last : null);
+  }
+}

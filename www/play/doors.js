@@ -1,0 +1,336 @@
+// The one door into every game on the page. Every way of starting or opening a game (the New
+// game form, a link's query or fragment, a friend's link, a live invitation, an open game of the lobby, the recent games
+// list, a record opened or dropped, "play a first game" after the lessons, a rematch, the
+// position box, the board editor, start-up) builds one declared request and hands it to `open`, which makes the
+// game, its id (a game against a friend elsewhere always has one), its kept entry, its seat and
+// the address. No door does any part of the set-up itself, and whatever a door shows is kept
+// before it is shown.
+import { isRemote, otherSide } from '../lib/settings.js';
+import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
+import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
+import { relayOf } from './page-state.js';
+import { loadRecordReader } from '../core/assets.js';
+import { errorText } from '../lib/errors.js';
+import { FALLBACK } from '../lib/languages.js';
+
+/**
+ * @import { BlueGrayGameElement } from '../blue-gray-game.js'
+ * @import { Side } from '../core/core-types.js'
+ * @import { PageContext } from './context.js'
+ * @import { Games } from './games.js'
+ */
+
+/**
+ * Where a request came from: it decides nothing of the set-up, only what the address shows after
+ * it (a link that carries a record keeps the address following the game) and what tests name.
+ * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'lobby'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'|'editor'} Door
+ */
+
+/**
+ * A game to put on the board. `kept`: a kept game to reopen (its own settings then hold);
+ * otherwise the settings of a new game (absent ones are the board's defaults), started from
+ * `position` or `record` when given. `gameId`, `relay` and `hostKey` name a game against a friend
+ * elsewhere, and `seatKey` (a live game's invitation) gives this device its seat; `ply` stands the game there (later moves kept to redo), `view` looks at a ply.
+ * @typedef {{
+ *   from: Door,
+ *   kept?: string,
+ *   mode?: 'ai'|'two'|'demo'|'view'|'friend'|'live',
+ *   side?: Side,
+ *   variant?: string,
+ *   level?: number,
+ *   movetime?: number,
+ *   help?: 'on'|'none',
+ *   clock?: string,
+ *   position?: string,
+ *   record?: string,
+ *   gameId?: string,
+ *   relay?: string,
+ *   hostKey?: string,
+ *   seatKey?: string,
+ *   ply?: number,
+ *   view?: number,
+ * }} GameRequest
+ */
+
+/** The doors whose request comes from the address: a link opened. */
+const LINK_DOORS = Object.freeze(['query', 'fragment', 'friend-link', 'invitation']);
+
+/**
+ * The board's `newGame` options for a request (its attribute names).
+ * @param {GameRequest} r
+ * @returns {Record<string, string|number>}
+ */
+export function boardOptions(r) {
+  /** @type {Record<string, string|number|undefined>} */
+  const all = {
+    variant: r.variant,
+    mode: r.mode,
+    side: r.side,
+    level: r.level,
+    movetime: r.movetime,
+    help: r.help,
+    clock: r.clock,
+    position: r.position,
+    record: r.record,
+    'game-id': r.gameId,
+    relay: r.relay,
+    'host-key': r.hostKey,
+    'seat-key': r.seatKey,
+  };
+  /** @type {Record<string, string|number>} */
+  const out = {};
+  for (const [k, v] of Object.entries(all)) if (v !== undefined && v !== null && v !== '') out[k] = v;
+  return out;
+}
+
+/**
+ * The request with what its mode needs besides: a game by link gets its id here wherever it
+ * starts, and a live game the page's relay when it names none (its id comes from the relay
+ * session once the game is made there).
+ * @param {GameRequest} r
+ * @param {string|null} relay the page's relay
+ * @returns {GameRequest}
+ */
+export function completed(r, relay) {
+  if (r.kept) return r;
+  if (r.mode === 'friend' && !r.gameId) return { ...r, gameId: newGameId() };
+  if (r.mode === 'live' && !r.relay && relay) return { ...r, relay };
+  return r;
+}
+
+/**
+ * Whether the address follows the game after this request: a link that carries a whole game
+ * (its record) against no friend, so that the address always reproduces what the board shows.
+ * @param {GameRequest} r
+ */
+export function addressFollows(r) {
+  return LINK_DOORS.includes(r.from) && !!r.record && !(r.mode && isRemote(r.mode));
+}
+
+/**
+ * The page's door: `open(request)` puts the game on the board as described above. `games` keeps
+ * the games; `save(force)` keeps the game on the board and writes the address; `address` drops a
+ * link's game from the address or makes it follow the game.
+ * @param {PageContext} ctx
+ * @param {{games: Games, save: (force?: boolean) => void, address: {follow: (on: boolean) => void}}} parts
+ */
+export function gameDoors(ctx, { games, save, address }) {
+  const { board, t } = ctx;
+
+  /**
+   * Opens the game `request` describes. Resolves to whether it opened, and what could not be
+   * done, as sentences; when the game itself could not be made, the board and the kept games
+   * are as they were.
+   * @param {GameRequest} request
+   * @returns {Promise<{opened: boolean, problems: string[]}>}
+   */
+  async function open(request) {
+    const r = completed(request, relayOf(ctx.page()));
+    /** @type {string[]} */
+    const problems = [];
+    let opened = false;
+    try {
+      // The kept game a link or an invitation of a game against a friend elsewhere names.
+      const match = !r.kept && r.mode && isRemote(r.mode) && r.gameId ? games.findMatch(r.gameId) : null;
+      // A kept game and a record are read by the rules core that reads records, fetched first
+      // (docs/RULES.md R35), so that the board reads them at once and a bad one changes nothing.
+      if (r.kept || r.record || match) {
+        await loadRecordReader().catch((e) => {
+          throw new Error(t('error.records', { error: errorText(e, t) }));
+        });
+      }
+      if (r.kept) opened = openKept(r.kept, {}, problems);
+      else if (match) opened = await openMatch(r, match, problems);
+      else {
+        games.switchTo(null, () => board.newGame(boardOptions(r)));
+        // The same link opened again is the game kept from it, not a new one.
+        if (addressFollows(r)) games.adoptSameLine();
+        opened = true;
+      }
+    } catch (e) {
+      // In another language than English, every detail of it (play/error-words.js, fetched then).
+      const lang = ctx.page().lang;
+      const said = lang === FALLBACK ? e : await import('./error-words.js').then((m) => m.withWords(e, r), () => e);
+      problems.push(errorText(said, t));
+    }
+    if (!opened) return { opened, problems };
+    problems.push(...placeAt(r.ply, r.view));
+    address.follow(addressFollows(r));
+    save(true);
+    return { opened, problems };
+  }
+
+  /**
+   * Reopens kept game `id` unless it is on the board already with the same mode (`overrides`:
+   * settings to change, as Games.open). Returns whether it is on the board.
+   * @param {string} id
+   * @param {Record<string, string>} overrides
+   * @param {string[]} problems
+   */
+  function openKept(id, overrides, problems) {
+    if (id === ctx.page().gameId && (!overrides.mode || board.settings.mode === overrides.mode)) return true;
+    const problem = games.open(id, overrides);
+    if (problem) problems.push(ctx.say(problem));
+    return !problem;
+  }
+
+  /**
+   * A link (or record) of a game against a friend that this device keeps: the kept game, at this
+   * device's seat. A game by link goes on with the link's moves when they go on from it (each
+   * checked by the rules core); a link that is behind, that changes a move already played, or
+   * that plays a move of this device's own seat (only the friend's moves come by link), changes
+   * nothing and says so. A live game goes on through its relay (an invitation's seat key taken,
+   * so that the seat moves to this device).
+   * @param {GameRequest} r
+   * @param {NonNullable<ReturnType<Games['findMatch']>>} kept the kept game `r` names
+   * @param {string[]} problems
+   */
+  async function openMatch(r, kept, problems) {
+    if (r.mode === 'live') {
+      // An invitation opened again takes its seat back here (from another device of the guest's).
+      /** @type {Record<string, string>} */
+      const overrides = { mode: 'live', relay: r.relay || String(kept.settings.relay ?? '') };
+      if (r.seatKey) overrides['seat-key'] = r.seatKey;
+      return openKept(kept.id, overrides, problems);
+    }
+    // How a link stands to a kept game (friends/friend.js): fetched with the first such link.
+    const [link, { linkOrder, linkNotice, linkEnding, linkOffer }] = await Promise.all([linkGame(r.record || ''), import('../friends/friend.js')]);
+    const theirs = link.state.history;
+    if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
+    const mine = board.state;
+    if (!mine) return true;
+    const order = linkOrder(mine, board.seat, theirs);
+    const offered = board.drawOffer;
+    if (order.order === 'newer') for (const m of theirs.slice(mine.history.length)) board.play(m);
+    const gs = board.state;
+    let said = gs && linkNotice(gs, theirs, order);
+    // The friend moved instead of accepting this device's offer: it has lapsed.
+    if (!said && offered && offered === board.seat && !board.drawOffer && !link.state.result) said = { key: 'friend.drawLapsed' };
+    // The friend's ending or draw offer comes with their moves, once this device has them all.
+    const ending = gs && !said ? linkEnding(gs, board.seat, theirs, link.state.result, board.drawOffer) : null;
+    if (ending && 'notice' in ending) said = ending.notice;
+    else if (ending && ending.end === 'resign') board.resign(ending.side);
+    else if (ending && ending.end === 'draw') {
+      board.acceptDraw();
+      said = { key: 'ending.drawAgreed' };
+    } else if (ending) board.abort();
+    const offer = gs && !said && !ending ? linkOffer(gs, board.seat, link.state, link.offer, board.drawOffer) : null;
+    if (offer) await board.offerDraw(offer);
+    if (said) ctx.notify(said);
+    return true;
+  }
+
+  /**
+   * Stands the board at `ply` (later moves kept to redo) and looks at `view`, as a link asks;
+   * returns what could not be done, as sentences (a ply past the end of the game).
+   * @param {number|undefined} ply
+   * @param {number|undefined} view
+   * @returns {string[]}
+   */
+  function placeAt(ply, view) {
+    /** @type {string[]} */
+    const problems = [];
+    const gs = board.state;
+    if (!gs) return problems;
+    const last = gs.history.length;
+    if (ply !== undefined && ply > last) problems.push(t('notice.plyPastEnd', { name: 'ply', n: ply, last }));
+    else if (ply !== undefined && ply < last) board.continueFrom(ply);
+    const now = board.state?.history.length ?? 0;
+    if (view !== undefined && view > now) problems.push(t('notice.plyPastEnd', { name: 'view', n: view, last: now }));
+    else if (view !== undefined) board.viewPly = view === now ? null : view;
+    return problems;
+  }
+
+  return { open };
+}
+
+/**
+ * The request that opens this tab's game at start-up without a link's game: `tab` is what the
+ * kept games give (games.js `kept()`: this tab's game, kept or not yet, else the most recent kept
+ * one, or null for a new game), `place` where a link asks it to stand. A kept game that cannot be
+ * loaded stays kept (the player may delete it): a new game starts, and `lost` says why.
+ * @param {import('./games.js').TabGame|null} tab
+ * @param {{ply?: number, view?: number}} place
+ * @returns {{request: GameRequest, lost?: string}}
+ */
+export function tabRequest(tab, place) {
+  if (!tab) return { request: { from: 'start', ...place } };
+  if ('settings' in tab) return { request: { from: 'tab', ...tab.settings, record: tab.record, ...place } };
+  if (tab.error) return { request: { from: 'start' }, lost: tab.error };
+  return { request: { from: 'tab', kept: tab.id, ...place } };
+}
+
+/**
+ * A game record as the rules core reads it: its state, and its draw offer's tag; throws what it
+ * says of a bad record.
+ * @param {string} record
+ * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined}>}
+ */
+async function linkGame(record) {
+  const core = await loadRecordReader();
+  const game = core.Game.fromRecord(record);
+  try {
+    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG) };
+  } finally {
+    game.free();
+  }
+}
+
+/**
+ * The request that reopens a record: the record of a game by link (it names its game id) opens as
+ * that game, at the seat to move (it was sent by the player who has just moved); any other record
+ * opens as a new game with the players of the game in progress.
+ * @param {string} text
+ * @param {GameRequest} players the game in progress's players (keepPlayers)
+ * @param {'record'|'import'} from
+ * @returns {Promise<GameRequest>}
+ */
+export async function recordRequest(text, players, from) {
+  const match = await matchOfRecord(text);
+  if (match) return { from, mode: 'friend', gameId: match.id, side: match.side, record: text };
+  return { ...players, from, record: text };
+}
+
+/**
+ * The game by link a record names (`{id, side}`: its id and the seat to move), or null.
+ * @param {string} text
+ * @returns {Promise<{id: string, side: Side}|null>}
+ */
+async function matchOfRecord(text) {
+  const core = await loadRecordReader();
+  let game;
+  try {
+    game = core.Game.fromRecord(text);
+  } catch {
+    return null; // opening it as a plain record says what is wrong with it
+  }
+  try {
+    const id = String(game.tag(GAME_ID_TAG) ?? '').toLowerCase();
+    return GAME_ID.test(id) ? { id, side: game.state().side } : null;
+  } finally {
+    game.free();
+  }
+}
+
+/**
+ * The players of the game on `board`, for a game opened in its place (a record, a position): not
+ * a friend's game (that game is theirs too) nor a replay, which become two people on one device.
+ * @param {BlueGrayGameElement} board
+ * @param {Door} from
+ * @returns {GameRequest}
+ */
+export function keepPlayers(board, from) {
+  const { mode, side, level, movetime, help, clock } = board.settings;
+  return { from, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' || isRemote(mode) ? 'two' : mode, side, level, movetime, help, clock };
+}
+
+/**
+ * The same game again from the variant's start, sides swapped against the computer or a friend.
+ * @param {BlueGrayGameElement} board
+ * @returns {GameRequest}
+ */
+export function rematchRequest(board) {
+  const { variant, mode, side, level, movetime, help, clock } = board.settings;
+  const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
+  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime, help, clock };
+}

@@ -1,0 +1,78 @@
+// The page's tools fetched at their first opening, each with its messages: how to play
+// (learn/howto.js), the board editor (editor/editor-dialog.js), the opening explorer
+// (review/explorer.js) and the keyboard shortcuts' list's words (play/shortcuts.js draws it). A load that fails says so and is tried again at the next opening
+// (lib/on-demand.js).
+import { loadMessages } from '../lib/i18n.js';
+import { onDemand } from '../lib/on-demand.js';
+import { errorText } from '../lib/errors.js';
+import { notLoaded } from './context.js';
+import { openSheet } from '../lib/dom.js';
+import { renderShortcuts } from './shortcuts.js';
+/** @import { PageContext } from './context.js' */
+/** @import { EditorRequest } from '../editor/editor-dialog.js' */
+
+/**
+ * @param {PageContext} ctx
+ * @param {{startFromEditor: (request: EditorRequest) => Promise<boolean>}} parts opens the game the editor asks for (resolves whether it opened)
+ */
+export function pageTools(ctx, { startFromEditor }) {
+  const { $, t, board } = ctx;
+  /** The opening explorer, once opened. @type {ReturnType<typeof import('../review/explorer.js').openingExplorer>|null} */
+  let explorer = null;
+
+  const loadHowto = onDemand(() => import('../learn/howto.js').then((m) => m.howTo({ dialog: ctx.dialog('howto'), t })));
+  const loadEditor = onDemand(() =>
+    Promise.all([import('../editor/editor-dialog.js'), loadMessages('edit', ctx.page().lang)]).then(([m]) =>
+      m.editorDialog({ dialog: ctx.dialog('editor'), t, start: startFromEditor, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
+    ),
+  );
+  const loadShortcuts = onDemand(() => loadMessages('shortcuts', ctx.page().lang));
+  const loadExplorer = onDemand(() =>
+    Promise.all([import('../review/explorer.js'), loadMessages('explore', ctx.page().lang)]).then(([m]) => {
+      explorer = m.openingExplorer(ctx, { box: $('explorer-box') });
+      return explorer;
+    }),
+  );
+
+  /** The keyboard shortcuts' sheet, its list drawn in the page's language (its words fetched at its first opening). */
+  function shortcuts() {
+    loadShortcuts().then(
+      () => {
+        renderShortcuts(document, t);
+        return openSheet(ctx.dialog('shortcuts'));
+      },
+      (e) => ctx.notify(notLoaded('shortcut.open', e)),
+    );
+  }
+
+  function wire() {
+    $('show-shortcuts').addEventListener('click', shortcuts);
+    $('open-howto').addEventListener('click', () =>
+      loadHowto().then(
+        (howto) => howto.open(),
+        (e) => ctx.notify(notLoaded('howto.open', e)),
+      ),
+    );
+    $('open-editor').addEventListener('click', async () => {
+      try {
+        await (await loadEditor()).open();
+      } catch (e) {
+        // The single file's editor is left out, and says so (a KeyedError in the page's words).
+        ctx.notify({ text: errorText(e, t) });
+      }
+    });
+    $('open-explorer').addEventListener('click', () =>
+      loadExplorer().then(
+        (x) => x.open(),
+        (e) => ctx.notify(notLoaded('explorer.open', e)),
+      ),
+    );
+  }
+
+  /** Follows the board: the explorer, once opened, shows the position on it. */
+  function render() {
+    explorer?.render();
+  }
+
+  return { wire, render, shortcuts };
+}
