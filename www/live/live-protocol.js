@@ -71,6 +71,11 @@ export const CLAIMS = Object.freeze(['claim', 'claim-draw']);
 /** The prefix of every topic. */
 export const ROOT = 'bluegray/v1';
 
+// A game id (lib/game-id.js, its one home: the page's other packages name games by it too) is
+// the second level of every game's topics; the relay, which builds on this package only, checks
+// topics against its pattern and its load test makes games' ids with it.
+export { GAME_ID, newGameId } from '../lib/game-id.js';
+
 /** The most moves and the longest move text a snapshot may carry (far above any real game). */
 export const MAX_MOVES = 3000;
 export const MAX_MOVE_TEXT = 200;
