@@ -1,6 +1,7 @@
 // ESLint's flat config: the recommended rules over the page's modules (browser), the service and
-// AI workers, and the node scripts and tests. The types are tsc's (tsconfig.json); this catches
-// what a type check does not: unused names, unreachable code, shadowed and dead logic.
+// AI workers, and the node scripts, the relay (relay/) and the tests. The types are tsc's
+// (tsconfig.json and the others `npm run check` runs); this catches what a type check does not:
+// unused names, unreachable code, shadowed and dead logic.
 import js from '@eslint/js';
 import globals from 'globals';
 
@@ -37,7 +38,7 @@ export default [
   { files: ['www/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   { files: ['www/boot.js'], languageOptions: { sourceType: 'script' }, rules: { 'no-var': 'off' } },
   {
-    files: ['scripts/**/*.mjs', 'tests/**/*.mjs', 'eslint.config.js'],
+    files: ['scripts/**/*.mjs', 'relay/**/*.mjs', 'tests/**/*.mjs', 'eslint.config.js'],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     rules: { ...strict, 'no-console': 'off' },
   },

@@ -39,7 +39,8 @@ if [ -n "$want_wb" ]; then
   fi
 fi
 
-# npm packages, exactly as locked (binaryen's wasm-opt among them, which shrinks the wasm).
+# npm packages, exactly as locked (binaryen's wasm-opt among them, which shrinks the wasm), the
+# relay's too: it is a workspace (relay/), and the one lock file at the root holds both.
 if [ -f package-lock.json ]; then
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     echo "setup: npm ci"
@@ -60,7 +61,7 @@ if $want_test && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   }
 fi
 
-# The relay tests (tests/integration/relay.test.mjs) start their own redis-server to check the shared store.
+# The relay tests (relay/test/) start their own redis-server to check the shared store.
 if $want_test && ! command -v redis-server >/dev/null; then
   echo "setup: installing Debian's redis-server for the relay tests"
   apt_install redis-server || {

@@ -1,7 +1,7 @@
 // End-to-end: clocks (docs/RULES.md §5.2). Against the computer, the `clock` link parameter and
 // the New game form give both clocks on the board, the running one marked, and the record keeps
 // the time control and each move's time; a live game with a short control between two devices
-// (browser contexts) through a real relay (scripts/relay.mjs with a throwaway Redis) ends on time,
+// (browser contexts) through a real relay (relay/relay.mjs with a throwaway Redis) ends on time,
 // the fallen flag claimed by the winner's device while the loser's is closed, and the relay keeps
 // the claim for the loser's device, which takes it on opening again; a move whose signed time
 // gives its seat time is taken with the time the receiver measured; and the two devices' clocks

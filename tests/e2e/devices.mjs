@@ -8,7 +8,7 @@ import path from 'node:path';
 import { before, after, afterEach } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
 import mqtt from 'mqtt';
-import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
+import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../relay/processes.mjs';
 import { topics } from '../../www/live/live-protocol.js';
 import { parseSnapshot } from '../../www/live/live-check.js';
 import { DESKTOP, DIST, startBrowser, keepRenderer, testPages, watch, waitReady, state, playMove, pickMove, copyLink } from './helpers.mjs';
@@ -195,7 +195,7 @@ export function waitPresence(page, want) {
 }
 
 /**
- * A relay for a test file (scripts/relay.mjs with the loopback limits), started before its tests
+ * A relay for a test file (relay/relay.mjs with the loopback limits), started before its tests
  * and stopped after them, with a throwaway Redis behind it when `redis`. Its `url` is there once
  * the tests run; `retainedWhen(id, holds)` reads game `id`'s retained snapshot with plain MQTT
  * clients until `holds(snap)` (or 15 s have gone: the last one read, or null).

@@ -9,7 +9,7 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, waitReady, waitText, frames, copyLink, settle } from './helpers.mjs';
 import { devices, playAMove } from './devices.mjs';
-import { LOOPBACK_LIMITS, startRelay } from '../../scripts/relay-processes.mjs';
+import { LOOPBACK_LIMITS, startRelay } from '../../relay/processes.mjs';
 import { loadCore } from '../unit/core.mjs';
 import { engineHelp, BARRED } from './fair-play.mjs';
 

@@ -1,5 +1,5 @@
 // End-to-end: a live game ended by a player's word, between devices (browser contexts) through a
-// real relay (scripts/relay.mjs with a throwaway Redis): a resignation goes to the other device
+// real relay (relay/relay.mjs with a throwaway Redis): a resignation goes to the other device
 // signed by its seat, as a move does, and stays on the relay; one forged by a stranger's key is
 // ignored; an abort before both sides have moved; a game claimed a day after the other player
 // left, whose device learns of it when it comes back.

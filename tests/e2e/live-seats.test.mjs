@@ -1,4 +1,4 @@
-// End-to-end: a live seat in one browser (issue 31) through a real relay (scripts/relay.mjs).
+// End-to-end: a live seat in one browser (issue 31) through a real relay (relay/relay.mjs).
 // With the browser's storage nearly full, the page says at once that the seat's key was not kept
 // and offers the seat's link, which gives the seat back after a reload; and of two tabs of one
 // browser on the same game only one plays: the other says it watches, and its Play here takes

@@ -1,5 +1,5 @@
 // End-to-end: live games between devices (browser contexts of their own) through real relays
-// (scripts/relay.mjs, sharing one throwaway Redis): a whole game with a reload in the middle, an
+// (relay/relay.mjs, sharing one throwaway Redis): a whole game with a reload in the middle, an
 // onlooker (by the watch link) who cannot move, forged messages published straight to the game's
 // topic, presence (a silent device shown offline within 15 s), the relay and Redis stopped and
 // started again mid-game, and two relays behind
@@ -17,7 +17,7 @@ import { state, waitText, playMove, pickMove, copyLink, seriousA11y, DIST } from
 import { qrImage } from '../../www/friends/hand-over.js';
 import { setUpDevices, startFromForm } from './devices.mjs';
 import { engineHelp, BARRED } from './fair-play.mjs';
-import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../scripts/relay-processes.mjs';
+import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../relay/processes.mjs';
 import { topics, withMove, firstSnapshot } from '../../www/live/live-protocol.js';
 import { parseSnapshot } from '../../www/live/live-check.js';
 import { signer, newIdentity } from '../../www/live/live-keys.js';
@@ -396,7 +396,7 @@ test('a hostile relay user takes no seat, fakes no presence, and its junk costs 
   assert.equal(await seatOf(thief.page), 'watch');
   // A bare MQTT client puts its own key at Gray's seat, in the host's snapshot and in a game of
   // its own signing. (Asking for the seat the old way, on a `join` topic, is refused by this
-  // project's relay: tests/integration/relay-limits.test.mjs. Elsewhere the page has no such topic.)
+  // project's relay: relay/test/limits.test.mjs. Elsewhere the page has no such topic.)
   const stranger = await newIdentity();
   const strangerSign = await signer(stranger.privateJwk);
   await publish(relayA, id, { ...snap, keys: { blue: snap.keys.blue, gray: stranger.key } });

@@ -1,4 +1,4 @@
-// End-to-end: Open games (issue 32, part 6) through a real relay (scripts/relay.mjs). A challenge
+// End-to-end: Open games (issue 32, part 6) through a real relay (relay/relay.mjs). A challenge
 // posted on one device is seen live on the others, is replaced by one posted in another tab of the
 // same browser, and goes when its poster leaves; accepted on a second, it starts the same live
 // game on both (the poster's device had closed the sheet meanwhile); a third device, watching the

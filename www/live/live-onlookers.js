@@ -3,7 +3,7 @@
 // message) when it leaves or takes a seat; its connection's last will takes it off too, so a
 // device that vanishes is no longer counted once the relay drops it. Every device of the game
 // reads `…/watch/+` and counts the marks. The relay lets a connection mark its own client id
-// only (scripts/relay.mjs), so one connection is one onlooker. A mark is not signed: it claims
+// only (relay/relay.mjs), so one connection is one onlooker. A mark is not signed: it claims
 // nothing but that a connection watches. It makes a live session's connection (live-connection.js)
 // with its own part of the hooks, so the session (live.js) only asks for the count.
 import { ROOT } from './live-protocol.js';

@@ -1,5 +1,5 @@
 // A live game's session with the relay: an MQTT broker over WebSocket (any of them: the project's
-// scripts/relay.mjs, EMQX, Mosquitto with WebSocket, a hosted one). It makes a new game's two key
+// relay/relay.mjs, EMQX, Mosquitto with WebSocket, a hosted one). It makes a new game's two key
 // pairs (the host's, and the guest's whose secret the invitation carries) or takes the seat an
 // invitation's secret holds, keeps what it knows (live-kept.js), publishes the signed snapshot
 // after each of its moves, checks every snapshot it hears (live-check.js) and hands the board

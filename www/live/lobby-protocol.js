@@ -26,7 +26,7 @@ export const LOBBY = `${ROOT}/lobby`;
 export const LOBBY_ALL = `${LOBBY}/+`;
 
 /**
- * How long a challenge stands, in seconds: the relay clears one this old (scripts/relay.mjs's
+ * How long a challenge stands, in seconds: the relay clears one this old (relay/relay.mjs's
  * --lobby-expiry default), and a device ignores one older than this and a minute (clocks differ).
  */
 export const LOBBY_EXPIRY_S = 600;

@@ -1,4 +1,4 @@
-// aedes-persistence-redis ships no types: what scripts/relay.mjs uses of it. It makes the
+// aedes-persistence-redis ships no types: what relay/relay.mjs uses of it. It makes the
 // persistence Aedes keeps retained messages, sessions and subscriptions in, over ioredis; its
 // `destroy()` without a callback answers a promise (aedes-persistence's own type says void).
 declare module 'aedes-persistence-redis' {

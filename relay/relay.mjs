@@ -2,14 +2,17 @@
 // The relay for live games: a standard MQTT 3.1.1 broker (Aedes) reached over WebSocket, which
 // the page's two browsers both connect to. The project writes no broker of its own; any MQTT
 // broker with WebSocket support does the same job, and this one is here so a host needs nothing
-// but Node (and Redis, to run more than one process or to keep games over a restart).
+// but Node (and Redis, to run more than one process or to keep games over a restart). Of the
+// project it builds on the live protocol only (www/live/: its topics, the game id, the biggest
+// messages a page accepts), so that what the relay lets through is what the page speaks.
 //
-//   node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://HOST:PORT] [--id NAME]
-//                          [--connect-timeout 5] [--max-keepalive 120] [--max-game BYTES]
-//                          [--max-presence BYTES] [--max-connections 10000]
-//                          [--max-per-address 50] [--rate 20] [--trust-proxy]
-//                          [--max-lobby BYTES] [--lobby-rate 10] [--lobby-expiry 600]
+//   node relay/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://HOST:PORT] [--id NAME]
+//                        [--connect-timeout 5] [--max-keepalive 120] [--max-game BYTES]
+//                        [--max-presence BYTES] [--max-connections 10000]
+//                        [--max-per-address 50] [--rate 20] [--trust-proxy]
+//                        [--max-lobby BYTES] [--lobby-rate 10] [--lobby-expiry 600]
 //
+// (`npx bluegray-relay …` in the repository is the same: the package's bin.)
 // A host points the page at it with `?relay=ws://HOST:PORT` (wss:// behind TLS) or the element's
 // `relay` attribute. Without --redis everything lives in this process. With --redis, retained
 // messages, sessions and subscriptions are kept in Redis and messages pass through it, so any
@@ -55,9 +58,8 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import Redis from 'ioredis';
 import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
-import { ROOT, MAX_MOVES } from '../www/live/live-protocol.js';
+import { ROOT, MAX_MOVES, GAME_ID } from '../www/live/live-protocol.js';
 import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../www/live/lobby-protocol.js';
-import { GAME_ID } from '../www/lib/game-id.js';
 
 /**
  * @import { AddressInfo } from 'node:net'
@@ -167,7 +169,7 @@ export const DEFAULT_LIMITS = {
 
 /** `text` matched literally in a regular expression. */
 const literal = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** 32 hex digits: a game's id (www/lib/game-id.js), and the client id of a lobby's or an onlooker's connection. */
+/** 32 hex digits: a game's id (live-protocol.js's GAME_ID), and the client id of a lobby's or an onlooker's connection. */
 const HEX32 = GAME_ID.source.replace(/^\^|\$$/g, '');
 /** A game's topics' prefix: ROOT and a game id. */
 const GAME_TOPIC = `${literal(ROOT)}/${HEX32}`;
@@ -178,7 +180,7 @@ const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|presence/(?:blue|gray
 /** A lobby's topic: the poster's id in group 1, `/accept` in group 2 for its acceptances. */
 const LOBBY_TOPIC = new RegExp(`^${literal(LOBBY)}/(${HEX32})(/accept)?$`);
 
-const USAGE = `usage: node scripts/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]
+const USAGE = `usage: node relay/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]
   [--connect-timeout SECONDS (${DEFAULT_LIMITS.connectTimeout / 1000})] [--max-keepalive SECONDS (${DEFAULT_LIMITS.maxKeepalive})]
   [--max-game BYTES (${DEFAULT_LIMITS.maxGame})] [--max-presence BYTES (${DEFAULT_LIMITS.maxPresence})]
   [--max-connections N (${DEFAULT_LIMITS.maxConnections})] [--max-per-address N (${DEFAULT_LIMITS.maxPerAddress})]
@@ -537,13 +539,13 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
 }
 
 /**
- * A whole number from `min` up, from option `name`'s text.
+ * A whole number from `min` up, from option `name`'s text (the load test's options too, load.mjs).
  * @param {string} name
  * @param {string} text
  * @param {number} min
  * @returns {number}
  */
-function wholeNumber(name, text, min) {
+export function wholeNumber(name, text, min) {
   if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`--${name} must be a whole number from ${min}, not '${text}'`);
   return Number(text);
 }

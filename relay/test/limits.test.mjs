@@ -1,4 +1,4 @@
-// The relay's limits (scripts/relay.mjs, docs/RELAY.md "What it accepts"), each against a relay
+// The relay's limits (relay.mjs, docs/RELAY.md "What it accepts"), each against a relay
 // process with small values so nothing waits long: the game's exact topics only, each kind of
 // message within its size, a packet too big closed at its header (the relay's memory stays
 // low), keep-alive 0 and idle sockets closed, connections and packets per address, and a client
@@ -11,10 +11,10 @@ import net from 'node:net';
 import { once } from 'node:events';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
-import { startRelay } from '../../scripts/relay-processes.mjs';
+import { startRelay } from '../processes.mjs';
 
 const WAIT = 15000;
-/** Game `n`'s topics' prefix: a game id is 32 hex digits (www/lib/game-id.js). */
+/** Game `n`'s topics' prefix: a game id is 32 hex digits (www/live/live-protocol.js, GAME_ID). */
 const game = (n) => `bluegray/v1/${String(n).repeat(32)}`;
 /** A second address of this machine (all of 127.0.0.0/8 is loopback on Linux). */
 const OTHER_ADDRESS = '127.0.0.2';

@@ -1,5 +1,5 @@
-// The relay for live games (scripts/relay.mjs) through a real MQTT client over WebSocket: retained
-// messages and last wills in memory, and with Redis (from scripts/relay-processes.mjs) retained messages
+// The relay for live games (relay.mjs) through a real MQTT client over WebSocket: retained
+// messages and last wills in memory, and with Redis (from processes.mjs) retained messages
 // that outlive a restart of everything and messages shared between relay processes. The Redis tests
 // fail, not skip, without redis-server: `bash scripts/setup.sh --test` installs it.
 import { test } from 'node:test';
@@ -8,11 +8,11 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
-import { startRedis, startRelay } from '../../scripts/relay-processes.mjs';
+import { startRedis, startRelay } from '../processes.mjs';
 
-const RELAY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', 'scripts', 'relay.mjs');
+const RELAY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'relay.mjs');
 const WAIT = 15000;
-/** Game `n`'s topics' prefix: a game id is 32 hex digits (www/lib/game-id.js). */
+/** Game `n`'s topics' prefix: a game id is 32 hex digits (www/live/live-protocol.js, GAME_ID). */
 const game = (n) => `bluegray/v1/${String(n).repeat(32)}`;
 
 /** What a test opened, ended in reverse order when it is done, passed or failed. */
@@ -86,7 +86,7 @@ test('the relay carries the games’ topics only: a message elsewhere ends its c
   const reader = await connect(relay.url);
   let strayArrived = false;
   reader.on('message', (topic) => (strayArrived ||= topic === 'elsewhere/notes'));
-  // Nor can one subscribe there (tests/integration/relay-limits.test.mjs tries more).
+  // Nor can one subscribe there (limits.test.mjs tries more).
   await assert.rejects(reader.subscribeAsync('elsewhere/notes', { qos: 1 }), /Subscribe error/);
   await reader.publishAsync(`${game(0)}/game`, 'here', { qos: 1, retain: true });
   assert.deepEqual(await subscribeForOne(reader, `${game(0)}/game`), { payload: 'here', retain: true });

@@ -8,7 +8,7 @@
 // other's move after --think ms. The latency of a move runs from its publish to its arrival at
 // the other player, and at each watcher.
 //
-//   node scripts/relay-load.mjs [--games 50] [--watchers 500] [--plies 40] [--think 100]
+//   node relay/load.mjs [--games 50] [--watchers 500] [--plies 40] [--think 100]
 //
 // Prints the moves delivered and lost, the latency percentiles (players, watchers) and the peak
 // memory (VmRSS, sampled) of each relay and of Redis, before and under load. All clients come
@@ -19,11 +19,11 @@
 // a process fails, 2 on a bad argument.
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
-import { topics } from '../www/live/live-protocol.js';
-import { newGameId } from '../www/lib/game-id.js';
-import { option } from './measuring.mjs';
-import { LOOPBACK_LIMITS, startRedis, startRelay } from './relay-processes.mjs';
+import { topics, newGameId } from '../www/live/live-protocol.js';
+import { LOOPBACK_LIMITS, startRedis, startRelay } from './processes.mjs';
+import { wholeNumber } from './relay.mjs';
 
 /** @import { MqttClient } from 'mqtt' */
 
@@ -140,11 +140,23 @@ function play(players, plies, think, { publish, arrived }) {
   });
 }
 
-async function main() {
-  const games = option('games', 50);
-  const watchers = option('watchers', 500);
-  const plies = option('plies', 40);
-  const think = option('think', 100);
+/**
+ * How big a load is: games at once, watchers, plies a game, ms a player thinks.
+ * @typedef {{ games: number, watchers: number, plies: number, think: number }} Size
+ */
+
+/**
+ * The load's size from the command line (the header's defaults), each a whole number above 0;
+ * throws at a bad or an unknown option.
+ * @returns {Size}
+ */
+function sizes() {
+  const { values } = parseArgs({ options: { games: { type: 'string', default: '50' }, watchers: { type: 'string', default: '500' }, plies: { type: 'string', default: '40' }, think: { type: 'string', default: '100' } } });
+  return { games: wholeNumber('games', values.games, 1), watchers: wholeNumber('watchers', values.watchers, 1), plies: wholeNumber('plies', values.plies, 1), think: wholeNumber('think', values.think, 1) };
+}
+
+/** @param {Size} size */
+async function main({ games, watchers, plies, think }) {
 
   const redis = await startRedis({ durable: false });
   const relays = [await startRelay({ redis: redis.url, args: [...LOOPBACK_LIMITS] }), await startRelay({ redis: redis.url, args: [...LOOPBACK_LIMITS] })];
@@ -221,9 +233,19 @@ async function main() {
   }
 }
 
+/** @param {unknown} err */
+const said = (err) => `relay-load: ${err instanceof Error ? err.message : err}`;
+/** @type {Size} */
+let size;
 try {
-  await main();
+  size = sizes();
 } catch (err) {
-  console.error(`relay-load: ${err instanceof Error ? err.message : err}`);
-  process.exit(/wants a whole number/.test(String(err)) ? 2 : 1);
+  console.error(said(err));
+  process.exit(2);
+}
+try {
+  await main(size);
+} catch (err) {
+  console.error(said(err));
+  process.exit(1);
 }

@@ -1,5 +1,5 @@
-// Real processes for live games' tests and the relay's load test (relay-load.mjs): a throwaway
-// redis-server and relays (relay.mjs), each on a port of its own that a restart keeps, so a client
+// Real processes for live games' tests (the relay's own, test/, and the page's end-to-end ones)
+// and the relay's load test (load.mjs): a throwaway redis-server and relays (relay.mjs), each on a port of its own that a restart keeps, so a client
 // can come back to the same address. Nothing outlives the process that started them: dispose()
 // ends what was started, and an 'exit' handler kills whatever a failed test left behind.
 import { spawn, spawnSync } from 'node:child_process';
@@ -9,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RELAY = path.join(REPO, 'scripts', 'relay.mjs');
+const RELAY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'relay.mjs');
 
 /**
  * A child process with what it printed so far and how it exited.
@@ -147,7 +146,7 @@ export async function startRedis({ durable = true } = {}) {
 export const LOOPBACK_LIMITS = Object.freeze(['--max-per-address', '100000', '--max-connections', '100000', '--rate', '1000000', '--lobby-rate', '100000']);
 
 /**
- * scripts/relay.mjs as a process on a free port (with Redis when `redis` is its URL), with `args`
+ * relay.mjs as a process on a free port (with Redis when `redis` is its URL), with `args`
  * (its limits' options) after those.
  * @param {{ redis?: string, args?: string[] }} [options]
  */
