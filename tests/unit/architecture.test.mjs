@@ -1,14 +1,16 @@
 // The front end's packages and what each may import: the one table of the layering
 // (docs/ARCHITECTURE.md draws it), checked against every import of every module under www/, the
-// root files' too. An import is a static `import`/`export … from`, a dynamic `import()`, or a
+// root files' too; and the relay (relay/), a package of its own beside the front end, which builds
+// on the live protocol's package only. An import is a static `import`/`export … from`, a dynamic `import()`, or a
 // type import of the JSDoc (`@import … from`, `import('…')` in a type), read by a JavaScript
 // parser (acorn), not by patterns over the text, so that no form of import escapes the check.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isBuiltin } from 'node:module';
 import * as acorn from 'acorn';
-import { frontEndModules, WWW } from '../lib/modules.mjs';
+import { frontEndModules, ROOT, WWW } from '../lib/modules.mjs';
 
 /**
  * The packages, bottom up. `imports`: the packages whose code a module may import (statically, or
@@ -57,6 +59,12 @@ const ROOT_FILES = {
   'boot.js': 'app',
 };
 
+/**
+ * The relay: its folder, and the front end's packages it may import (code or types). What else it
+ * imports is its own modules, node's and the npm packages its package.json declares.
+ */
+const RELAY = { dir: 'relay', imports: ['live'] };
+
 /** The only module that loads the message tables (each package's i18n/ folder). */
 const LANGUAGES = 'lib/languages.js';
 
@@ -74,17 +82,19 @@ function packageOf(m) {
 }
 
 /**
- * Every import of a module: {to, kind}, `to` resolved to a path under www/, `kind` `static`,
+ * Every import of the module at `file`: {spec, kind}, `spec` as written, `kind` `static`,
  * `dynamic` or `type`. A dynamic import of anything but a string is an error: the check must see
  * where every import leads.
- * @param {string} m
- * @returns {{to: string, kind: 'static'|'dynamic'|'type'}[]}
+ * @param {string} file
+ * @param {'script'|'module'} sourceType
+ * @returns {{spec: string, kind: 'static'|'dynamic'|'type'}[]}
  */
-function importsOf(m) {
-  const text = fs.readFileSync(path.join(WWW, m), 'utf8');
+function specifiersOf(file, sourceType) {
+  const m = path.relative(ROOT, file);
+  const text = fs.readFileSync(file, 'utf8');
   /** @type {acorn.Comment[]} */
   const comments = [];
-  const ast = acorn.parse(text, { ecmaVersion: 'latest', sourceType: m === 'boot.js' ? 'script' : 'module', onComment: comments });
+  const ast = acorn.parse(text, { ecmaVersion: 'latest', sourceType, onComment: comments });
   /** @type {{spec: string, kind: 'static'|'dynamic'|'type'}[]} */
   const found = [];
   /** @param {any} node */
@@ -107,7 +117,16 @@ function importsOf(m) {
     for (const x of c.value.matchAll(/@import\s*(?:\{[^}]*\}|\*\s+as\s+\w+|\w+)\s*from\s*['"]([^'"]+)['"]/g)) found.push({ spec: x[1], kind: 'type' });
     for (const x of c.value.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ spec: x[1], kind: 'type' });
   }
-  return found.map(({ spec, kind }) => {
+  return found;
+}
+
+/**
+ * Every import of a module of the front end: {to, kind}, `to` resolved to a path under www/.
+ * @param {string} m
+ * @returns {{to: string, kind: 'static'|'dynamic'|'type'}[]}
+ */
+function importsOf(m) {
+  return specifiersOf(path.join(WWW, m), m === 'boot.js' ? 'script' : 'module').map(({ spec, kind }) => {
     assert.ok(spec.startsWith('.'), `${m} imports '${spec}': the page's modules import by relative path (npm packages come vendored, vendor/)`);
     return { to: path.posix.normalize(path.posix.join(path.posix.dirname(m), spec)), kind };
   });
@@ -192,4 +211,46 @@ test('the import check sees every kind of import', () => {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/**
+ * The relay's modules, its tests' and helpers' too: every .mjs and .js file under relay/ but its
+ * npm packages, relative to the repository's root with `/` separators, sorted.
+ * @param {string} dir
+ * @returns {string[]}
+ */
+function relayModules(dir = RELAY.dir) {
+  return fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? (e.name === 'node_modules' ? [] : relayModules(`${dir}/${e.name}`)) : /\.m?js$/.test(e.name) ? [`${dir}/${e.name}`] : []))
+    .sort();
+}
+
+test('the relay imports of the front end the live protocol only, and of npm what its package.json declares', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, RELAY.dir, 'package.json'), 'utf8'));
+  const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+  const modules = relayModules();
+  assert.ok(modules.includes(`${RELAY.dir}/relay.mjs`), 'the relay is relay/relay.mjs');
+  /** @type {string[]} */
+  const wrong = [];
+  for (const m of modules) {
+    for (const { spec, kind } of specifiersOf(path.join(ROOT, m), 'module')) {
+      if (isBuiltin(spec)) continue;
+      if (!spec.startsWith('.')) {
+        const name = spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+        if (!declared.has(name)) wrong.push(`${m} imports '${spec}', which ${RELAY.dir}/package.json does not declare`);
+        continue;
+      }
+      const to = path.posix.normalize(path.posix.join(path.posix.dirname(m), spec));
+      if (!fs.existsSync(path.join(ROOT, to))) {
+        wrong.push(`${m} imports ${to}, which is not there`);
+        continue;
+      }
+      if (to.startsWith(`${RELAY.dir}/`)) continue;
+      if (!to.startsWith('www/') || !RELAY.imports.includes(packageOf(to.slice('www/'.length)))) {
+        wrong.push(`${m} ${kind === 'type' ? 'names a type of' : 'imports'} ${to}: of the repository the relay builds on ${RELAY.imports.map((p) => `www/${p}/`).join(', ')} only`);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
 });
