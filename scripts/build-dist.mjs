@@ -122,7 +122,7 @@ async function bundleModules() {
   // The fallback language's page messages, which the page always loads (import()) before it
   // shows anything, whatever the reader's language (lib/i18n.js). A chunk of their own: in the
   // page's chunk they weighed the same and left a stub chunk behind.
-  const pageMessages = entry(`play/i18n/page-${await fallbackLanguage()}.js`);
+  const pageMessages = entry(`play/i18n/${await fallbackLanguage()}.js`);
   /** @type {Set<string> | null} */
   let atOnce = null;
   const bundle = await rolldown({
@@ -220,7 +220,8 @@ async function packedTables() {
   for (const dir of fs.readdirSync(WWW).map((d) => path.join(WWW, d, 'i18n')).filter((d) => fs.existsSync(d))) {
     for (const f of fs.readdirSync(dir)) {
       const code = f.replace(/\.js$/, '');
-      if (!/^([a-z]+-)?[a-z]{2,3}$/.test(code) || code === FALLBACK) continue;
+      // The fallback's board table is code the element imports, in every bundle: not packed.
+      if (!/^([a-z]+-)?[a-z]{2,3}$/.test(code) || (dir === path.join(WWW, 'element', 'i18n') && code === FALLBACK)) continue;
       const table = /** @type {{ default: unknown }} */ (await import(pathToFileURL(path.join(dir, f)).href)).default;
       packed.set(path.join(dir, f), zlib.deflateRawSync(Buffer.from(JSON.stringify(table)), { level: 9 }).toString('base64'));
     }
@@ -274,7 +275,7 @@ export function editorDialog() {
 }`,
   // ... and its view in the board's `edit` mode, which needs the same module, and its messages.
   'editor/editor-view.js': 'export {};',
-  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`editor/i18n/edit-${lang}.js`, 'export default { messages: {} };'])),
+  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`editor/i18n/${lang}.js`, 'export default { messages: {} };'])),
   // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
   // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
   'pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
@@ -285,7 +286,7 @@ export function editorDialog() {
   'pkg/bluegray_wasm.js': "export * from './pkg/bluegray_single.js';\nexport { default } from './pkg/bluegray_single.js';",
   'learn/lesson-dialog.js': 'export {};',
   // ... and their messages ("How to play"'s are a part of their own, which the file keeps).
-  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`learn/i18n/teach-${lang}.js`, 'export default { messages: {} };'])),
+  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`learn/i18n/${lang}.js`, 'export default { messages: {} };'])),
   'learn/puzzle-dialog.js': 'export {};',
   'learn/puzzle-session.js': 'export {};',
 };

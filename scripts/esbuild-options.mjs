@@ -35,6 +35,18 @@ export const ROLLDOWN_TRANSFORM = {
 };
 
 /**
+ * A chunk's file name: its name with a hash, a message table's named for its package too
+ * (www/<package>/i18n/<lang>.js is `<package>-<lang>-HASH.js`: every package's table of a
+ * language has the same file name).
+ * @param {import('rolldown').PreRenderedChunk} chunk
+ * @returns {string}
+ */
+function chunkFileName(chunk) {
+  const table = chunk.facadeModuleId?.match(/[\\/]([a-z]+)[\\/]i18n[\\/][\w-]+\.js$/);
+  return table ? `${table[1]}-[name]-[hash].js` : '[name]-[hash].js';
+}
+
+/**
  * What every Rolldown output shares: ES modules, minified, UTF-8 letters as BUNDLE's, entries
  * under their own names and chunks under theirs with a hash.
  * @satisfies {import('rolldown').OutputOptions}
@@ -45,7 +57,7 @@ export const ROLLDOWN_OUTPUT = {
   comments: { legal: false, annotation: false },
   charset: 'utf8',
   entryFileNames: '[name].js',
-  chunkFileNames: '[name]-[hash].js',
+  chunkFileNames: chunkFileName,
 };
 
 /** The first line of the Game guard that scripts/build-web.sh appends to each glue with a `Game`. */

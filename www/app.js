@@ -318,7 +318,7 @@ async function main() {
   const errors = [];
   ctx.update((p) => ({ ...p, prefs: prefsFrom(loadPrefs(ctx.storage)), siteRelay: siteRelay(document) }));
   const lang = prefs.chooseLanguage(errors);
-  await loadMessages('page', lang);
+  await loadMessages('play', lang);
   localised = true;
   ctx.update((p) => ({ ...p, lang }));
   document.documentElement.lang = lang;

@@ -10,7 +10,7 @@ import { loadAllTables } from '../../www/lib/languages.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
 
 await loadAllTables();
-for (const lang of ['en', 'ru']) for (const part of ['page', 'edit', 'engine']) await loadMessages(part, lang);
+for (const lang of ['en', 'ru']) for (const part of ['play', 'editor']) await loadMessages(part, lang);
 
 const env = setUp({}, (e) => e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(e.url).origin }));
 

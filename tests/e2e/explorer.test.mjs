@@ -13,7 +13,7 @@ import { loadAllTables } from '../../www/lib/languages.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
 
 await loadAllTables();
-for (const part of ['page', 'explore']) await loadMessages(part, 'en');
+for (const part of ['play', 'review']) await loadMessages(part, 'en');
 
 const env = setUp({});
 const GAMES = fs.readFileSync(path.join(ROOT, 'crates', 'bluegray-engine', 'explorer', 'sackson.txt'), 'utf8');

@@ -1,19 +1,18 @@
 // End-to-end: what a first visit fetches (issue 34, "a lighter page"). The page's parts that
-// only some visits use are not fetched with it: the rules by ingredients, the keyboard
-// shortcuts' list, the engine's judgement in words, the Recent games list, games against a friend
-// elsewhere, each with its messages, what the endings' and the records' controls do, the
-// stylesheet of them all (teach.css), the board's reasons for a refused move, its clocks
+// only some visits use are not fetched with it: the rules by ingredients, the engine's judgement
+// in words, games against a friend elsewhere with their words, the stylesheet of the sheets and
+// the panel's later parts (teach.css), the board's clocks
 // (fetched with the first game that has a time control), the lessons (their banner is there at
 // once), the puzzles, the review and the sheet that hands a live seat over. Each comes when
 // first used, and one that cannot be fetched says so (here, or in the test file of its feature).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint, nextFrame, state } from './helpers.mjs';
+import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint } from './helpers.mjs';
 
 const env = setUp({});
 
 /** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
-const LATER = ['ingredients', 'rules-en', 'engine-en', 'shortcuts-en', 'judgement', 'recent-en', 'friend-games', 'friend-box', 'friend-en', 'teach.css', 'why-en', 'clocks', 'lessons', 'puzzles', 'review', 'hand-over'];
+const LATER = ['ingredients', 'judgement', 'friend-games', 'friend-box', 'friends-en', 'teach.css', 'clocks', 'lessons', 'puzzles', 'review', 'hand-over'];
 
 /**
  * Which of `names` the page has fetched.
@@ -51,7 +50,7 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   );
   const names = new Set(scripts.map((p) => p.split('/').pop() ?? ''));
   const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => (l.getAttribute('href') ?? '').replace(/-[\w-]{8}\.js$/, '')));
-  assert.deepEqual(preloaded.sort(), ['glue', 'main', 'page-en']);
+  assert.deepEqual(preloaded.sort(), ['glue', 'main', 'play-en']);
   assert.equal([...names].filter((n) => n.startsWith('main-')).length, 1, scripts.join(' '));
   for (const n of ['app.js', 'boot.js', 'ai-worker.js']) assert.ok(names.has(n), `${n}: ${scripts.join(' ')}`);
   assert.ok(!scripts.some((p) => p.includes('/npm/') || p.endsWith('/blue-gray-game.js')), scripts.join(' '));
@@ -62,43 +61,30 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   await waitText(page, '#notice', /“Choose the rules one by one” could not be loaded/);
   await page.unroute('**/ingredients-*.js');
 
-  // The keyboard shortcuts' list, with its messages and the stylesheet, at the sheet's first opening.
+  // The keyboard shortcuts' list, with the sheets' stylesheet at the first opening.
   await page.keyboard.press('?');
   await page.waitForFunction(() => /** @type {HTMLDialogElement} */ (document.getElementById('shortcuts')).open);
   assert.match(await page.textContent('#shortcut-list'), /Take back a move/);
-  assert.deepEqual(await fetched(page, ['shortcuts-en', 'teach.css']), ['shortcuts-en', 'teach.css']);
+  assert.deepEqual(await fetched(page, ['teach.css']), ['teach.css']);
   await page.keyboard.press('Escape');
 
-  // A move the rules refuse while the reasons cannot be fetched: refused, and no message key shown.
-  await page.route('**/why-en-*.js', (r) => r.abort());
-  const failed = page.waitForEvent('requestfailed', (r) => /why-en-/.test(r.url()));
-  await clickPoint(page, 'e2');
-  await clickPoint(page, 'e4');
-  await failed;
-  await nextFrame(page);
-  assert.doesNotMatch(await page.evaluate(() => document.querySelector('#game')?.shadowRoot?.querySelector('.notice')?.textContent ?? ''), /why\./);
-  assert.equal((await state(page)).history.length, 0);
-  await page.unroute('**/why-en-*.js');
-  problems.splice(0, problems.length, ...problems.filter((p) => !/why-en-/.test(p)));
-
-  // A move the rules refuse: the board says why once the reasons are fetched, with that move.
+  // A move the rules refuse: the board says why, with that move (the reasons are the board's words).
   await clickPoint(page, 'e2');
   await clickPoint(page, 'e4');
   await waitText(page, '#game >>> .notice', /^e4 is not next to e2: a guard steps to a neighbouring point\.$/);
-  assert.deepEqual(await fetched(page, ['why-en']), ['why-en']);
 
   // A move: the computer's answer said in words, and the game kept, so the Recent games list.
   await playMove(page, 'e2-e3');
   await waitPly(page, 2);
-  await waitFetched(page, ['judgement', 'engine-en', 'recent-en']);
+  await waitFetched(page, ['judgement']);
   await page.locator('#recent-list .recent-open').first().waitFor({ state: 'attached' });
-  assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friend-en']), [], 'no friend yet');
+  assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friends-en']), [], 'no friend yet');
 
   // A game against a friend by link: its parts, then its box under the status (empty until a move is to send).
   await page.selectOption('#mode', 'friend');
   await page.click('#new-game');
   await page.waitForFunction(() => !document.getElementById('friend-box')?.hidden);
-  assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friend-en']), ['friend-games', 'friend-box', 'friend-en']);
+  assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friends-en']), ['friend-games', 'friend-box', 'friends-en']);
   await waitText(page, '#status', /^Your move \(Blue\)\.$/);
 
   // A game with a clock: the board's clocks come with it, and run.

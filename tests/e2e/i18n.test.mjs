@@ -11,7 +11,7 @@ import { SECTIONS } from '../../www/learn/howto.js';
 import { loadCore } from '../unit/core.mjs';
 
 const TABLES = await loadAllTables();
-for (const lang of Object.keys(TABLES)) for (const part of ['page', 'review', 'live', 'teach', 'rules']) await loadMessages(part, lang);
+for (const lang of Object.keys(TABLES)) for (const part of ['play', 'review', 'live', 'learn']) await loadMessages(part, lang);
 
 /** The rules core, for facts the tests read from a position. */
 const core = await loadCore();

@@ -15,7 +15,7 @@ import { translate, loadMessages } from '../../www/lib/i18n.js';
 import { endingMessage, hintMessage } from '../../www/learn/puzzle-words.js';
 
 const TABLES = await loadAllTables();
-for (const lang of Object.keys(TABLES)) for (const part of ['page', 'review', 'live', 'teach']) await loadMessages(part, lang);
+for (const lang of Object.keys(TABLES)) for (const part of ['play', 'review', 'live', 'learn']) await loadMessages(part, lang);
 const M = TABLES.en.messages;
 
 const env = setUp();

@@ -9,12 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { loadCore } from './core.mjs';
 import { loadLanguage, loadMessages, translate } from '../../www/lib/i18n.js';
 import { errorText } from '../../www/lib/errors.js';
-import coreEn from '../../www/core/i18n/core-en.js';
+import coreEn from '../../www/core/i18n/en.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SAID = fs.readFileSync(path.join(ROOT, 'crates/bluegray-wasm/src/said.rs'), 'utf8');
 const core = await loadCore();
-await loadMessages('page', 'en');
+await loadMessages('play', 'en');
 for (const lang of ['ru', 'hu']) assert.ok(await loadLanguage(lang), lang);
 
 /** Every error the tests make, with the input that makes it. */
@@ -44,7 +44,7 @@ function thrown(make) {
 test('every key the binding can give is said in the core part of the English table', () => {
   const keys = [...new Set([...SAID.matchAll(/"(core\.[\w.]+)"/g)].map((m) => m[1]))];
   assert.ok(keys.length > 30, keys.join(' '));
-  for (const k of keys) assert.ok(k in coreEn.messages, `${k} (said.rs) is missing from core/i18n/core-en.js`);
+  for (const k of keys) assert.ok(k in coreEn.messages, `${k} (said.rs) is missing from core/i18n/en.js`);
 });
 
 for (const [what, make] of Object.entries(BAD)) {

@@ -24,7 +24,7 @@ test('every problem code of the rules core has its message in every language, an
 });
 
 test('a problem is said with its parameters in each language', async () => {
-  for (const lang of ['en', 'ru', 'hu']) await loadMessages('edit', lang);
+  for (const lang of ['en', 'ru', 'hu']) await loadMessages('editor', lang);
   assert.equal(translate('en', 'edit.problem.extra-captains', { color: 'blue', count: 2 }), 'There are 2 Blue captains: each side has exactly one.');
   assert.equal(translate('en', 'edit.problem.captain-home', { color: 'gray' }), 'The Gray captain is already home on the red dot: the game is over.');
   assert.match(translate('ru', 'edit.problem.no-captain', { color: 'gray' }), /^Серые: /);

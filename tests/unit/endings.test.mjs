@@ -12,7 +12,7 @@ import { say, loadMessages } from '../../www/lib/i18n.js';
 import { LANGUAGES } from '../../www/lib/languages.js';
 
 const core = await loadCore();
-for (const lang of LANGUAGES) for (const part of ['page', 'recent', 'friend']) await loadMessages(part, lang);
+for (const lang of LANGUAGES) for (const part of ['play', 'friends']) await loadMessages(part, lang);
 
 /** A board snapshot as the panel reads it, of a sackson game after `moves`, in `mode`. */
 function snapshot(moves, mode = 'ai', side = 'blue') {

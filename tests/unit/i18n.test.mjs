@@ -8,32 +8,24 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES, pickLanguage, template, translate, say, groupDigits, loadLanguage, loadMessages, languageName } from '../../www/lib/i18n.js';
 import { FALLBACK, FALLBACK_TABLE, LANGUAGES as KNOWN, PARTS, loadAllTables } from '../../www/lib/languages.js';
 import en from '../../www/element/i18n/en.js';
-import pageEn from '../../www/play/i18n/page-en.js';
-import reviewEn from '../../www/review/i18n/review-en.js';
-import liveEn from '../../www/live/i18n/live-en.js';
-import teachEn from '../../www/learn/i18n/teach-en.js';
+import playEn from '../../www/play/i18n/en.js';
+import reviewEn from '../../www/review/i18n/en.js';
+import liveEn from '../../www/live/i18n/en.js';
+import learnEn from '../../www/learn/i18n/en.js';
 import howtoEn from '../../www/learn/i18n/howto-en.js';
-import editEn from '../../www/editor/i18n/edit-en.js';
-import lobbyEn from '../../www/friends/i18n/lobby-en.js';
-import exploreEn from '../../www/review/i18n/explore-en.js';
-import friendEn from '../../www/friends/i18n/friend-en.js';
-import rulesEn from '../../www/play/i18n/rules-en.js';
-import recentEn from '../../www/play/i18n/recent-en.js';
-import shortcutsEn from '../../www/play/i18n/shortcuts-en.js';
-import engineEn from '../../www/play/i18n/engine-en.js';
-import whyEn from '../../www/element/i18n/why-en.js';
+import editorEn from '../../www/editor/i18n/en.js';
+import friendsEn from '../../www/friends/i18n/en.js';
 import { frontEndModules } from '../lib/modules.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WWW = path.join(ROOT, 'www');
-/** English, every part: the board's, the page's, the review's, a live session's and the teaching part. */
-const EN = { ...en.messages, ...pageEn.messages, ...reviewEn.messages, ...liveEn.messages, ...teachEn.messages, ...howtoEn.messages, ...editEn.messages, ...lobbyEn.messages, ...exploreEn.messages, ...friendEn.messages, ...rulesEn.messages, ...recentEn.messages, ...shortcutsEn.messages, ...engineEn.messages, ...whyEn.messages };
+/** English, every package's table but the rules core's errors (loaded with other languages only). */
+const EN = { ...en.messages, ...playEn.messages, ...reviewEn.messages, ...liveEn.messages, ...learnEn.messages, ...howtoEn.messages, ...editorEn.messages, ...friendsEn.messages };
 const TABLES = await loadAllTables();
-// The page's messages, the review's and the engine's words, as the page has them once it has
-// shown a review and an evaluation (the board's are there from the start).
-await loadMessages('page', FALLBACK);
+// The page's messages and the review's, as the page has them once it has shown a review (the
+// board's are there from the start).
+await loadMessages('play', FALLBACK);
 await loadMessages('review', FALLBACK);
-await loadMessages('engine', FALLBACK);
 
 /** Every .js source of the page and the element (not the message tables, not generated code). */
 function sources() {
@@ -63,42 +55,23 @@ test('the fallback is English and every language listed has a table', () => {
   assert.equal(FALLBACK_TABLE, en);
 });
 
-test('each language’s parts hold the same keys as English’s: the board’s, the page’s, the review’s, a live session’s and the teaching part', async () => {
-  const english = { main: en, page: pageEn, review: reviewEn, live: liveEn, teach: teachEn, howto: howtoEn, edit: editEn, lobby: lobbyEn, explore: exploreEn, friend: friendEn, rules: rulesEn, recent: recentEn, shortcuts: shortcutsEn, engine: engineEn, why: whyEn };
+test('each language’s tables hold the same keys as English’s, each package’s words in its own', async () => {
+  const english = { main: en, play: playEn, review: reviewEn, live: liveEn, learn: learnEn, howto: howtoEn, editor: editorEn, friends: friendsEn };
   const keysOf = (/** @type {{messages: object}} */ t) => Object.keys(t.messages).sort();
   const all = Object.values(english).flatMap(keysOf);
-  assert.equal(new Set(all).size, all.length, 'no key in two parts');
+  assert.equal(new Set(all).size, all.length, 'no key in two tables');
   for (const l of KNOWN) {
-    assert.deepEqual(keysOf(await l.load()), keysOf(en), `${l.code}.js`);
-    for (const p of PARTS) assert.deepEqual(keysOf(await l.parts[p]()), keysOf(english[p]), `${p}-${l.code}.js`);
+    assert.deepEqual(keysOf(await l.load()), keysOf(en), `element/i18n/${l.code}.js`);
+    for (const p of PARTS) assert.deepEqual(keysOf(await l.parts[p]()), keysOf(english[p]), `${p} ${l.code}`);
   }
-  // The teaching part is only the lessons' and the puzzles': what the first visit need not
-  // fetch, and the single file leaves out; "How to play"'s part is only its own.
-  for (const k of keysOf(teachEn)) assert.match(k, /^(lesson|lessons|puzzles)\./, k);
+  // Each table fetched later holds only what its package says once fetched: the buttons that
+  // open it, and what the first visit shows, are the page's.
+  for (const k of keysOf(learnEn)) assert.match(k, /^(lesson|lessons|puzzles)\./, k);
   for (const k of keysOf(howtoEn)) assert.match(k, /^howto\./, k);
-  // The review's part is only what the review and "Learn from your mistakes" say once fetched.
-  for (const k of keysOf(reviewEn)) assert.match(k, /^(review|learn|mark)\./, k);
-  // A live session's part is only what is said once it has started (the board loads it with the session's code).
+  for (const k of keysOf(reviewEn)) assert.match(k, /^(review|learn|mark|explorer)\./, k);
   for (const k of keysOf(liveEn)) assert.match(k, /^live\./, k);
-  // The editor's part is only what the editor says once fetched; its open button and title are the page's.
-  for (const k of keysOf(editEn)) assert.match(k, /^edit\./, k);
-  // The lobby's part is only what its sheet says once fetched; its open button is the page's.
-  for (const k of keysOf(lobbyEn)) assert.match(k, /^lobby\./, k);
-  // The opening explorer's part is only what it says once fetched; its open button and label are the page's.
-  for (const k of keysOf(exploreEn)) assert.match(k, /^explorer\./, k);
-  // A friend's game's part is only what is said once such a game is on the board (its code
-  // fetched), index.html's texts of its box and sheets among them.
-  for (const k of keysOf(friendEn)) assert.match(k, /^(friend|live|handOver|ending)\./, k);
-  // The rules' part is only the rules option by option, which the first visit does not show.
-  for (const k of keysOf(rulesEn)) assert.match(k, /^(option|picker)\./, k);
-  // The recent list's part is only its lines, drawn once there is a kept game.
-  for (const k of keysOf(recentEn)) assert.match(k, /^recent\./, k);
-  // The shortcuts' part is only their list, drawn when its sheet opens.
-  for (const k of keysOf(shortcutsEn)) assert.match(k, /^(shortcut|keys)\./, k);
-  // The engine's part is only its judgement in words, said once its code is fetched.
-  for (const k of keysOf(engineEn)) assert.match(k, /^(eval|ai|engine)\./, k);
-  // The reasons for a refused move, and nothing else: the board fetches them with the first.
-  for (const k of keysOf(whyEn)) assert.match(k, /^why\./, k);
+  for (const k of keysOf(editorEn)) assert.match(k, /^edit\./, k);
+  for (const k of keysOf(friendsEn)) assert.match(k, /^(friend|live|handOver|ending|lobby)\./, k);
 });
 
 /**
@@ -126,29 +99,28 @@ test('the board’s part has every message the element says: a page with only th
   for (const m of modules) {
     const text = fs.readFileSync(path.join(WWW, m), 'utf8');
     for (const x of text.matchAll(/'([a-z][A-Za-z]*(?:\.[A-Za-z0-9-]+)+)'/g)) {
-      // The element's puzzle mode speaks the teaching part, which a page with puzzles has loaded,
-      // a live session the live part, which the board loads with the session's code, and the
-      // edit mode the editor's part, which it loads with the editor, and a refused move's reason
-      // the why part, which the board fetches with the first refusal.
-      const loaded = [en, teachEn, liveEn, editEn, whyEn].some((part) => Object.hasOwn(part.messages, x[1]));
+      // The element's puzzle mode speaks learn/'s words, which a page with puzzles has loaded,
+      // a live session live/'s, which the board loads with the session's code, and the edit mode
+      // the editor's, which it loads with the editor.
+      const loaded = [en, learnEn, liveEn, editorEn].some((part) => Object.hasOwn(part.messages, x[1]));
       if (namespaces.has(x[1].split('.')[0]) && !loaded) missing.push(`${x[1]} (${m})`);
     }
   }
   assert.deepEqual(missing, []);
   // Keys made at run time: a result, a move the rules core refuses, and the namespaces a board message names.
   for (const k of ['result.breakthrough', 'result.draw', 'side.blue', 'piece.captain', 'number.groupSeparator']) assert.ok(Object.hasOwn(en.messages, k), k);
-  assert.ok(Object.keys(whyEn.messages).some((k) => k.startsWith('why.')), 'the rules core’s reasons');
+  assert.ok(Object.keys(en.messages).some((k) => k.startsWith('why.')), 'the rules core’s reasons');
   for (const [k, t] of Object.entries(en.messages)) {
     for (const x of t.matchAll(/\{\w+:(\w+)\}/g)) assert.ok(Object.keys(en.messages).some((key) => key.startsWith(`${x[1]}.`)), `${k} names ${x[1]}, which the board's part lacks`);
   }
 });
 
 test('the teaching messages join a table when asked for, in the fallback language too', async () => {
-  const key = Object.keys(teachEn.messages)[0];
+  const key = Object.keys(learnEn.messages)[0];
   const other = LANGUAGES.find((c) => c !== FALLBACK);
-  assert.equal(await loadMessages('teach', other), true);
+  assert.equal(await loadMessages('learn', other), true);
   assert.equal(translate(other, key), TABLES[other].messages[key]);
-  assert.equal(translate(FALLBACK, key), teachEn.messages[key]);
+  assert.equal(translate(FALLBACK, key), learnEn.messages[key]);
 });
 
 test('a language is said in the fallback until its table is loaded, then in itself', async () => {

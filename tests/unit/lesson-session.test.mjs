@@ -10,7 +10,7 @@ import { loadCore } from './core.mjs';
 let wasm = null;
 before(async () => {
   wasm = await loadCore();
-  for (const lang of LANGUAGES) await loadMessages('teach', lang);
+  for (const lang of LANGUAGES) await loadMessages('learn', lang);
 });
 
 const WALK = L.lessonInfo({ id: 'walk', variant: 'sackson', code: 'X', learner: 'blue', budget: 4 });

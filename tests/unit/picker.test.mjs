@@ -15,7 +15,7 @@ let catalogue = null;
 before(async () => {
   wasm = await loadCore();
   catalogue = wasm.variants();
-  for (const lang of LANGUAGES) for (const part of ['page', 'rules']) await loadMessages(part, lang);
+  for (const lang of LANGUAGES) await loadMessages('play', lang);
 });
 
 const en = (key, params) => translate('en', key, params);

@@ -10,7 +10,7 @@ import { translate, loadLanguage, loadMessages } from '../../www/lib/i18n.js';
 
 for (const lang of LANGUAGES) {
   await loadLanguage(lang);
-  await loadMessages('teach', lang);
+  await loadMessages('learn', lang);
 }
 
 const puzzle = (id, theme, goal = 'win2') => ({ id, variant: 'classic', code: `code-${id}`, side: 'gray', goal, length: goal === 'stop' ? 1 : 2, theme });

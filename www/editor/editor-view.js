@@ -65,7 +65,7 @@ const MAX_BOARD_PX = 360;
 
 /**
  * The editor view over the loaded rules core `core`, with `check`, the teaching module's
- * `checkPosition`, for its verdict; `t` says its messages (the `edit` part
+ * `checkPosition`, for its verdict; `t` says its messages (editor/i18n/,
  * loaded), `onChange(state, verdict)` hears every change, and `id` prefixes its form controls'
  * ids. `show({variant, code})` puts a position on it (a code the rules core wrote; anything else
  * leaves the variant's start).

@@ -110,7 +110,7 @@ export function puzzleMaker({ t, core, position, copy }) {
   tryIt.addEventListener('click', async () => {
     if (!puzzle) return;
     // A board in puzzle mode speaks the teaching part, which the page loads only with the puzzles.
-    await loadMessages('teach', document.documentElement.lang || 'en');
+    await loadMessages('learn', document.documentElement.lang || 'en');
     const b = document.createElement('blue-gray-game');
     for (const [k, v] of Object.entries({ mode: 'puzzle', coordinates: 'on', variant: puzzle.variant, position: puzzle.code, goal: puzzle.goal })) b.setAttribute(k, v);
     board.replaceChildren(b);

@@ -86,7 +86,7 @@ export class EditMode {
     if (!core) return;
     try {
       const lang = this._port.language();
-      const [{ editorView, editorStyles }, teaching] = await Promise.all([import('../editor/editor-view.js'), loadTeaching(), loadMessages('edit', lang)]);
+      const [{ editorView, editorStyles }, teaching] = await Promise.all([import('../editor/editor-view.js'), loadTeaching(), loadMessages('editor', lang)]);
       this._lang = lang;
       const view = editorView({ core, check: teaching.checkPosition, t: this._port.t, id: 'edit', onChange: (state, verdict) => this._port.emit('change', detailOf(state, verdict)) });
       const root = this._port.frame.getRootNode();

@@ -11,7 +11,6 @@ import { startGlide } from '../board/anim.js';
 import { travelled } from '../lib/moves.js';
 import { SIDES } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { loadMessages } from '../lib/i18n.js';
 /** @import { CoreError, CoreGame, GameState, SearchResult } from '../core/core-types.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { MoveBy } from './board.js' */
@@ -119,16 +118,14 @@ export class Mover {
     try {
       game.play(`${from}-${to}`);
     } catch (e) {
-      // The reasons are a part of the messages of their own, fetched with the first refusal; a
-      // reason that arrives once the board shows another position is not said, nor one whose
-      // part could not be fetched (offline before it was kept): the move is refused silently.
+      // A reason the board's words lack (a rules core newer than its tables) is not said: the
+      // move is refused silently.
       const b = this._board;
       const reason = `why.${/** @type {Partial<CoreError>} */ (e)?.reason}`;
-      loadMessages('why', b.language()).then(() => {
-        if (b.state().gs?.code !== before.code || b.t(reason) === reason) return;
+      if (b.t(reason) !== reason) {
         b.apply(B.explainRefusal, from, to, /** @type {CoreError} */ (e));
         b.changed();
-      });
+      }
       return false;
     }
     this._afterMove(before, 'human');

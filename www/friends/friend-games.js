@@ -12,7 +12,6 @@ import { otherSide } from '../lib/settings.js';
 import { invites } from './friend.js';
 import { errorText } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
-import { loadMessages } from '../lib/i18n.js';
 import { relayOf } from '../play/page-state.js';
 import { loadRecordReader } from '../core/assets.js';
 
@@ -141,8 +140,8 @@ export function friendGames(ctx, { games, save, offer, recordBox, start, rules, 
   }
 
   const loadLobby = onDemand(() =>
-    // A challenge's rules that are no named variant are said in the messages' `rules` part.
-    Promise.all([import('./lobby-dialog.js'), loadMessages('lobby', ctx.page().lang), loadMessages('rules', ctx.page().lang)]).then(([m]) =>
+    // Its words came with this package's (friends/friends.js).
+    import('./lobby-dialog.js').then((m) =>
       m.lobbyDialog({
         dialog: ctx.dialog('lobby'),
         t: ctx.t,

@@ -32,7 +32,7 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
   /** Fetches the parts once; resolves to whether they are there, saying so when not. */
   function load() {
     if (games) return Promise.resolve(true);
-    loading ??= Promise.all([import('./friend-games.js'), import('./friend-box.js'), loadMessages('friend', ctx.page().lang), laterStyles()])
+    loading ??= Promise.all([import('./friend-games.js'), import('./friend-box.js'), loadMessages('friends', ctx.page().lang), laterStyles()])
       .then(
         ([m, b]) => {
           const friend = m.friendGames(ctx, parts);

@@ -66,7 +66,7 @@ export function initLessons({ dialog, t, kept, onPlay = () => {} }) {
    */
   async function ready() {
     try {
-      [core, S] = await Promise.all([loadTeaching(), import('./lesson-catalogue.js'), loadMessages('teach', document.documentElement.lang || 'en')]);
+      [core, S] = await Promise.all([loadTeaching(), import('./lesson-catalogue.js'), loadMessages('learn', document.documentElement.lang || 'en')]);
       return !!catalogue();
     } catch {
       return false;
@@ -93,7 +93,7 @@ export function initLessons({ dialog, t, kept, onPlay = () => {} }) {
     /** @type {typeof import('./lesson-dialog.js')} */
     let dialogModule;
     try {
-      [core, dialogModule, S] = await Promise.all([loadTeaching(), import('./lesson-dialog.js'), import('./lesson-catalogue.js'), loadMessages('teach', document.documentElement.lang || 'en')]);
+      [core, dialogModule, S] = await Promise.all([loadTeaching(), import('./lesson-dialog.js'), import('./lesson-catalogue.js'), loadMessages('learn', document.documentElement.lang || 'en')]);
       lessons = S.readCatalogue(core.lessons());
       list = lessons;
     } catch (e) {

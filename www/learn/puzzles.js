@@ -64,7 +64,7 @@ export function initPuzzles({ dialog, t, storage }) {
       [core, modules] = await Promise.all([
         loadTeaching(),
         Promise.all([import('./puzzle-dialog.js'), import('./puzzle-session.js')]),
-        loadMessages('teach', document.documentElement.lang || 'en'),
+        loadMessages('learn', document.documentElement.lang || 'en'),
       ]);
       if (typeof core.puzzles !== 'function') throw new Error(t('puzzles.board.unsupported'));
       list = core.puzzles();

@@ -10,7 +10,6 @@ import { positionOf } from '../engine/position.js';
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
 import { laterStyles } from '../lib/dom.js';
-import { loadMessages } from '../lib/i18n.js';
 import { isAbort } from '../engine/ai-client.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { adviceShown } from './page-state.js';
@@ -30,7 +29,7 @@ export function advice(ctx) {
   /** It was asked for: fetched once (a failed fetch is said, and the panel goes on without it). */
   let asked = false;
   // With the stylesheet of the evaluation bar they draw.
-  const loadWords = onDemand(() => Promise.all([import('./judgement.js'), loadMessages('engine', ctx.page().lang), laterStyles()]).then(([m]) => m));
+  const loadWords = onDemand(() => Promise.all([import('./judgement.js'), laterStyles()]).then(([m]) => m));
 
   /**
    * The judgement in words for the panel to draw `p` and `b` with, or null: fetched (and then

@@ -9,7 +9,6 @@ import { rulesOf, describeNamed, fittingText, showSpec } from './variant-picker.
 import { relayOf } from './page-state.js';
 import { onDemand } from '../lib/on-demand.js';
 import { notLoaded } from './context.js';
-import { loadMessages } from '../lib/i18n.js';
 import { laterStyles } from '../lib/dom.js';
 
 /**
@@ -38,11 +37,10 @@ export function newGameForm(ctx, { start, lessons }) {
   let wanted = false;
   const loadPicker = onDemand(() => import('./ingredients.js'));
   /**
-   * The words for rules that change a named variant (rules-words.js and the messages' `rules`
-   * part), fetched for the first such rules shown or the ingredients' box; until then the menu
-   * shows their spec.
+   * The code that says rules that change a named variant (rules-words.js), fetched for the
+   * first such rules shown or the ingredients' box; until then the menu shows their spec.
    */
-  const loadRulesWords = onDemand(() => Promise.all([import('./rules-words.js'), loadMessages('rules', ctx.page().lang)]).then(([m]) => m));
+  const loadRulesWords = onDemand(() => import('./rules-words.js'));
   /** The rules' words, once fetched. @type {typeof import('./rules-words.js')|null} */
   let rulesWords = null;
   /** The rules' words being fetched, shown in the form once they are there (settled). */

@@ -50,7 +50,7 @@ export function pagePrefs(ctx, { sound, changed }) {
    * @param {{later?: () => Promise<void>}} [options] `later` lets the browser breathe between steps
    */
   async function setLanguage(lang, { later } = {}) {
-    await loadMessages('page', lang);
+    await loadMessages('play', lang);
     ctx.update((p) => ({ ...p, lang }));
     document.documentElement.lang = lang;
     board.setAttribute('lang', lang);

@@ -8,7 +8,6 @@ import { el, setIfChanged, laterStyles } from '../lib/dom.js';
 import { isRemote, SIDES } from '../lib/settings.js';
 import { notLoaded } from './context.js';
 import { onDemand } from '../lib/on-demand.js';
-import { loadMessages } from '../lib/i18n.js';
 import { Games } from './games.js';
 /** @import { PageContext } from './context.js' */
 /** @import { PageState } from './page-state.js' */
@@ -190,7 +189,7 @@ export function recentBox(ctx, { games, start }) {
   let ready = false;
   /** A fetch of them is under way, or failed (tried again when the player opens the box). */
   let waiting = false;
-  const load = onDemand(() => Promise.all([loadMessages('recent', ctx.page().lang), laterStyles()]));
+  const load = onDemand(() => laterStyles());
 
   function fetchView() {
     if (waiting) return;

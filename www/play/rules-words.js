@@ -1,7 +1,6 @@
 // The rules option by option in words: a value of an option as the player reads it, and a spec
 // that changes its named variant said in words (a name made of its named variant and what it
-// changes, and a sentence that names each change). Fetched with the messages' `rules` part for
-// the first such spec shown, the rules by ingredients, or the lobby (play/form.js).
+// changes, and a sentence that names each change). Fetched for the first such spec shown, the rules by ingredients, or the lobby (play/form.js).
 import { pliesAsMoves } from '../lib/moves.js';
 import { specBase, describeNamed } from './variant-picker.js';
 /** @import { OptionView } from '../core/core-types.js' */

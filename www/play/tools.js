@@ -1,6 +1,6 @@
 // The page's tools fetched at their first opening, each with its messages: how to play
 // (learn/howto.js), the board editor (editor/editor-dialog.js), the opening explorer
-// (review/explorer.js) and the keyboard shortcuts' list's words (play/shortcuts.js draws it). A load that fails says so and is tried again at the next opening
+// (review/explorer.js), and the keyboard shortcuts' sheet (play/shortcuts.js draws its list). A load that fails says so and is tried again at the next opening
 // (lib/on-demand.js).
 import { loadMessages } from '../lib/i18n.js';
 import { onDemand } from '../lib/on-demand.js';
@@ -22,27 +22,21 @@ export function pageTools(ctx, { startFromEditor }) {
 
   const loadHowto = onDemand(() => import('../learn/howto.js').then((m) => m.howTo({ dialog: ctx.dialog('howto'), t })));
   const loadEditor = onDemand(() =>
-    Promise.all([import('../editor/editor-dialog.js'), loadMessages('edit', ctx.page().lang)]).then(([m]) =>
+    Promise.all([import('../editor/editor-dialog.js'), loadMessages('editor', ctx.page().lang)]).then(([m]) =>
       m.editorDialog({ dialog: ctx.dialog('editor'), t, start: startFromEditor, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
     ),
   );
-  const loadShortcuts = onDemand(() => loadMessages('shortcuts', ctx.page().lang));
   const loadExplorer = onDemand(() =>
-    Promise.all([import('../review/explorer.js'), loadMessages('explore', ctx.page().lang)]).then(([m]) => {
+    Promise.all([import('../review/explorer.js'), loadMessages('review', ctx.page().lang)]).then(([m]) => {
       explorer = m.openingExplorer(ctx, { box: $('explorer-box') });
       return explorer;
     }),
   );
 
-  /** The keyboard shortcuts' sheet, its list drawn in the page's language (its words fetched at its first opening). */
+  /** The keyboard shortcuts' sheet, its list drawn in the page's language. */
   function shortcuts() {
-    loadShortcuts().then(
-      () => {
-        renderShortcuts(document, t);
-        return openSheet(ctx.dialog('shortcuts'));
-      },
-      (e) => ctx.notify(notLoaded('shortcut.open', e)),
-    );
+    renderShortcuts(document, t);
+    openSheet(ctx.dialog('shortcuts')).catch((e) => ctx.notify(notLoaded('shortcut.open', e)));
   }
 
   function wire() {

@@ -49,7 +49,7 @@ export function rulesOf(catalogue, spec) {
  * nothing): `{names, description, balance}`, its own name and description, and `balance`, a
  * sentence on how often each side wins between strong players when the catalogue has it measured
  * (else null). Undefined for a spec that changes its named variant, which play/rules-words.js
- * says (with the messages' `rules` part); null for a spec whose rules `rulesOf` cannot tell.
+ * says (with play/'s words); null for a spec whose rules `rulesOf` cannot tell.
  * @param {RulesCatalogue} catalogue
  * @param {string} spec
  * @param {Translate} t

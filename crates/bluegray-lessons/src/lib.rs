@@ -23,7 +23,7 @@
 //! `impasse_plies`, `jumps`); **strategy** lessons teach a plan, and their success message says
 //! why it works.
 //!
-//! Messages are keys of the page's message tables (`www/learn/i18n/teach-<lang>.js`, their teaching part), with parameters: the
+//! Messages are keys of the page's message tables (`www/learn/i18n/<lang>.js`), with parameters: the
 //! crate says *what* to say, the page says it in the reader's language.
 //!
 //! ```

@@ -1,7 +1,8 @@
-// English: what the board (<blue-gray-game>) says to a player; the page's messages are in
-// page-en.js (lib/languages.js). The fallback, in every bundle of the element. Keys are stable;
-// a template's `{name}` takes a parameter as it is and `{name:ns}` takes the message `ns.<value>`
-// (i18n.js).
+// English: what the board (<blue-gray-game>) says to a player, why the rules refuse a move tried
+// on it (the rules core's reason, `why.<reason>`) among it: all a page with only the element
+// needs (the game page's own words are play/i18n/). The fallback, in every bundle of the element.
+// Keys are stable; a template's `{name}` takes a parameter as it is and `{name:ns}` takes the
+// message `ns.<value>` (lib/i18n.js).
 export default {
   messages: {
     'number.groupSeparator': '\u202f',
@@ -129,5 +130,26 @@ export default {
     'puzzles.board.slower': 'That wins too, but not in {n, plural, one {# move} other {# moves}}: the move is taken back, try again.',
     'puzzles.board.wait': 'Wait for the reply.',
     'puzzles.board.unsupported': 'This build of the rules core has no puzzles.',
+    'why.no-piece': 'There is no piece on {p0}.',
+    'why.not-your-piece': 'The piece on {p0} is not yours.',
+    'why.capture-compulsory': 'A capture is compulsory: jump with a guard that can capture ({points}).',
+    'why.jump-must-continue': 'The jump must go on from {p0}: a capture takes every guard it can.',
+    'why.wrong-separator': 'That move is a capture: the piece must jump.',
+    'why.not-along-path': 'A captain moves only forward along its own path, and {to} is not ahead of it.',
+    'why.captain-one-step': 'This captain moves one step at a time: only to {p1}.',
+    'why.captain-blocked': 'The captain’s path is blocked at {p0}.',
+    'why.captain-cannot-capture': 'Captains never capture.',
+    'why.occupied': '{p0} is taken: a guard moves only to an empty point.',
+    'why.red-dot-reserved': 'Only a captain may stand on the red dot.',
+    'why.not-a-step': '{to} is not next to {from}: a guard steps to a neighbouring point.',
+    'why.diagonal-not-marked': 'In these rules a guard steps diagonally only along the marked lines.',
+    'why.private-backwards': 'A private never moves backwards.',
+    'why.private-diagonal': 'A private moves straight only: forward or sideways.',
+    'why.not-a-jump': 'A jump goes over a neighbouring point in a straight line.',
+    'why.nothing-to-jump': 'There is no enemy guard on {p1} to jump over.',
+    'why.captain-cannot-be-jumped': 'Captains cannot be jumped.',
+    'why.diagonal-jump': 'In these rules jumps go straight only, not diagonally.',
+    'why.piece-cannot-move': 'The piece on {p0} has no move now.',
+    'why.not-legal': 'The piece on {from} cannot go to {to}.',
   },
 };

@@ -1,4 +1,5 @@
-// English: the messages of "How to play" (lib/languages.js), loaded when it first opens.
+// English: "How to play", loaded when it first opens (apart from the lessons' and puzzles' words,
+// learn/i18n/en.js, for the single file, which has How to play only).
 export default {
   messages: {
     'howto.close': 'Close',

@@ -1,4 +1,4 @@
-// Magyar: the messages of "How to play" (lib/languages.js), loaded when it first opens.
+// Hungarian: the keys and places of learn/i18n/howto-en.js, which says what they are for.
 export default {
   messages: {
     'howto.close': 'Bezárás',

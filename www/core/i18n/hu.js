@@ -1,4 +1,4 @@
-// Hungarian: the rules core's errors (see core-en.js).
+// Hungarian: the keys and places of core/i18n/en.js, which says what they are for.
 export default {
   messages: {
     'core.badPosition': 'Hibás állásleíró kód: {error}',

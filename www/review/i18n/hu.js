@@ -1,5 +1,4 @@
-// Magyar: a játszma elemzésének (összegzés, fordulópontok) és a „Tanulj a hibáidból” üzenetei, az
-// elemzéssel együtt töltődnek be; a doboz feliratai a page-hu.js-ben. A kulcsok ugyanazok, mint a review-en.js-ben.
+// Hungarian: the keys and places of review/i18n/en.js, which says what they are for.
 export default {
   messages: {
     'review.running': 'Állások elemzése: {n}/{of}…',
@@ -39,5 +38,25 @@ export default {
     'mark.inaccuracy': 'pontatlanság',
     'mark.mistake': 'hiba',
     'mark.blunder': 'durva hiba',
+    'explorer.title': 'Megnyitáskereső',
+    'explorer.about': 'A lépések, amelyeket a gép itt játszott a saját maga elleni játszmáiban, és hogy ezek a játszmák hogyan végződtek a lépő fél számára: győzelem, döntetlen, vereség.',
+    'explorer.loading': 'A gép játszmáinak betöltése…',
+    'explorer.barred': 'A megnyitáskereső nem segít egy másik eszközön játszó ember elleni játszmában, amíg az véget nem ér.',
+    'explorer.unnamed': 'Ehhez az álláshoz nincs játszma: a kereső a megnevezett változatokat fedi le a kezdőállásból.',
+    'explorer.atStart': 'A gép játszmáinak első lépései.',
+    'explorer.after': 'A lépések, amelyeket a gép játszmái ebben az állásban játszottak.',
+    'explorer.noGames': 'A gép egyik játszmája sem jutott el ebbe az állásba, vagy nem folytatódott innen.',
+    'explorer.failed': 'A megnyitáskereső nem töltődött be: {error}',
+    'explorer.leftOut': 'A megnyitáskereső nincs benne ebben az önálló fájlban, hogy kicsi maradjon: nyisd meg az oldalt a webcíméről.',
+    'explorer.move': 'Lépés',
+    'explorer.games': 'Játszmák',
+    'explorer.results': 'Győzelem, döntetlen, vereség',
+    'explorer.shares': '{wins} győzelem, {draws} döntetlen, {losses} vereség',
+    'explorer.playMove': '{move} megjátszása',
+    'explorer.played': '{move} megtéve.',
+    'explorer.shown': '{move} látható a táblán.',
+    'explorer.notHere': '{move} itt nem játszható, és változatként sem próbálható ki.',
+    'explorer.tried': '{move} kipróbálva a látható állásban; maga a játszma nem változott.',
+    'explorer.close': 'A kereső bezárása',
   },
 };

@@ -2,8 +2,7 @@
 // ending), by the keys the binding gives them (`i18n`, crates/bluegray-wasm/src/said.rs), and a
 // sentence per kind of error for the play module's, which carry only their kind (`core.code.*`).
 // An English page says the rules core's own message, which has every detail; these are the
-// other languages' model and fallback. Fetched with the first such error a page says in a
-// language other than English (lib/errors.js).
+// other languages' model and fallback, loaded with every other language (lib/i18n.js).
 export default {
   messages: {
     'core.badPosition': 'Bad position code: {error}',

@@ -1,4 +1,4 @@
-// Русский: the messages of the lessons and the puzzles (lib/languages.js), loaded with them.
+// Russian: the keys and places of learn/i18n/en.js, which says what they are for.
 export default {
   messages: {
     'lessons.close': 'Закрыть',

@@ -1,4 +1,5 @@
-// English: the messages of the lessons and the puzzles (lib/languages.js), loaded with them.
+// English: the lessons and the puzzles, loaded with the first of them. How to play's words are
+// apart (howto-en.js): the single file carries How to play without the lessons and puzzles.
 export default {
   messages: {
     'lessons.close': 'Close',

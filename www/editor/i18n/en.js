@@ -1,5 +1,5 @@
-// English: the messages of the board editor (lib/languages.js), loaded with it at its first
-// opening; its open button and title are the page's.
+// English: the board editor, loaded with it at its first opening; its open button and title are
+// the page's.
 export default {
   messages: {
     'edit.close': 'Close',

@@ -1,6 +1,6 @@
-// English: what the page says of a game against a friend elsewhere, by link or live (its status
-// line, its connection, the links it sends), fetched with that code (lib/languages.js) for the
-// first such game: a visit that never plays a friend elsewhere does not carry it.
+// English: a game against a friend elsewhere, by link or live (its status line, connection and
+// the links it sends) and the lobby of open games, loaded with the first of them: a visit that
+// never plays a friend elsewhere does not carry them.
 export default {
   messages: {
     'friend.yourMove': 'Your move ({side:side}).',
@@ -54,5 +54,28 @@ export default {
     'handOver.qr': 'QR code of your seat’s link',
     'handOver.link': 'Your seat’s link',
     'handOver.copy': 'Copy link',
+    'lobby.title': 'Open games',
+    'lobby.about': 'Post a challenge that everyone on this relay sees, or accept one: the live game starts for both of you at once. A challenge stands while its page is open.',
+    'lobby.connecting': 'Connecting to the relay…',
+    'lobby.unreachable': 'The relay {relay} cannot be reached: the open games show once it is back.',
+    'lobby.empty': 'No open games just now. Post one, and wait for someone to accept it.',
+    'lobby.withClock': '{rules}, clock {clock}',
+    'lobby.rules': 'Rules: {rules} (as chosen for a new game).',
+    'lobby.side': 'Your side',
+    'lobby.random': 'Drawn at random',
+    'lobby.post': 'Post a challenge',
+    'lobby.posted': 'Your challenge is open: the game starts as soon as someone accepts it. You may close this sheet meanwhile.',
+    'lobby.withdraw': 'Withdraw my challenge',
+    'lobby.entry': '{rules}: you play {side:side}',
+    'lobby.entryRandom': '{rules}: sides drawn at random',
+    'lobby.yours': '{rules}: your challenge',
+    'lobby.accept': 'Play',
+    'lobby.accepting': 'Accepted: waiting for the other player’s device to start the game…',
+    'lobby.taken': 'Someone else accepted that challenge first.',
+    'lobby.noAnswer': 'The other player’s device did not answer: that challenge may be gone.',
+    'lobby.expired': 'Your challenge stood for {minutes} minutes and was taken down: post it again to wait longer.',
+    'lobby.replaced': 'Your challenge was withdrawn here: you posted another in another tab of this browser (one open challenge per device).',
+    'lobby.notKept': 'This browser’s storage is full: the game’s seat could not be kept, so the game did not start.',
+    'lobby.error': 'Open games: {error}',
   },
 };

@@ -1,5 +1,4 @@
-// Magyar: amit a tábla az élő játszma közvetítővel folytatott munkamenetéről mond, ha az elindult;
-// a munkamenet kódjával együtt töltődik be. A kulcsok ugyanazok, mint a live-en.js-ben.
+// Hungarian: the keys and places of live/i18n/en.js, which says what they are for.
 export default {
   messages: {
     'live.oldGame': 'Ezt az élő játszmát az oldal egy korábbi változata indította, amelyet ez nem tud ellenőrizni: indíts új élő játszmát.',

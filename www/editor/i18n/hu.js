@@ -1,4 +1,4 @@
-// Magyar: a táblaszerkesztő üzenetei (lib/languages.js), az első megnyitáskor töltődnek be.
+// Hungarian: the keys and places of editor/i18n/en.js, which says what they are for.
 export default {
   messages: {
     'edit.close': 'Bezárás',

@@ -1,5 +1,5 @@
-// English: what a board says of its live game's session with the relay once it has started
-// (lib/languages.js), loaded with the session's code: a board that never plays live does not carry it.
+// English: what a board says of its live game's session with the relay once it has started,
+// loaded with the session's code: a board that never plays live does not carry it.
 export default {
   messages: {
     'live.oldGame': 'This live game was started by an earlier version of the page, which this one cannot check: start a new live game.',

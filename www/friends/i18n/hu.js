@@ -1,5 +1,4 @@
-// Magyar: amit az oldal egy másik eszközön játszó baráttal vívott játszmáról mond (linken vagy
-// élőben); az első ilyen játszmánál töltődik be a kódjával. A kulcsok ugyanazok, mint a friend-en.js-ben.
+// Hungarian: the keys and places of friends/i18n/en.js, which says what they are for.
 export default {
   messages: {
     'friend.yourMove': 'Te lépsz ({side:side}).',
@@ -53,5 +52,28 @@ export default {
     'handOver.qr': 'A helyed linkjének QR-kódja',
     'handOver.link': 'A helyed linkje',
     'handOver.copy': 'Link másolása',
+    'lobby.title': 'Nyitott játszmák',
+    'lobby.about': 'Tegyen közzé egy kihívást, amelyet mindenki lát ezen a közvetítőn, vagy fogadjon el egyet: az élő játszma mindkettőjüknek azonnal indul. A kihívás addig áll, amíg az oldala nyitva van.',
+    'lobby.connecting': 'Kapcsolódás a közvetítőhöz…',
+    'lobby.unreachable': 'A(z) {relay} közvetítő nem érhető el: a nyitott játszmák akkor látszanak, ha újra elérhető.',
+    'lobby.empty': 'Most nincs nyitott játszma. Tegyen közzé egyet, és várja meg, hogy valaki elfogadja.',
+    'lobby.withClock': '{rules}, óra: {clock}',
+    'lobby.rules': 'Szabályok: {rules} (ahogy az új játszmához választotta).',
+    'lobby.side': 'Az Ön oldala',
+    'lobby.random': 'Sorsolással',
+    'lobby.post': 'Kihívás közzététele',
+    'lobby.posted': 'A kihívása nyitva áll: a játszma indul, amint valaki elfogadja. Addig ezt a lapot bezárhatja.',
+    'lobby.withdraw': 'Kihívás visszavonása',
+    'lobby.entry': '{rules}: az Ön oldala: {side:side}',
+    'lobby.entryRandom': '{rules}: az oldalakat sorsolás dönti el',
+    'lobby.yours': '{rules}: az Ön kihívása',
+    'lobby.accept': 'Játék',
+    'lobby.accepting': 'Elfogadva: várakozás, hogy a másik játékos eszköze elindítsa a játszmát…',
+    'lobby.taken': 'Ezt a kihívást valaki más fogadta el előbb.',
+    'lobby.noAnswer': 'A másik játékos eszköze nem válaszolt: lehet, hogy a kihívás már nincs meg.',
+    'lobby.expired': 'A kihívása {minutes} percig állt, és lekerült: tegye közzé újra, ha tovább várna.',
+    'lobby.replaced': 'Itt visszavontuk a kihívását: egy másikat tett közzé a böngésző egy másik lapján (eszközönként egy nyitott kihívás).',
+    'lobby.notKept': 'A böngésző tárhelye megtelt: a játszmabeli helyét nem sikerült megőrizni, így a játszma nem indult el.',
+    'lobby.error': 'Nyitott játszmák: {error}',
   },
 };

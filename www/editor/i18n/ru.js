@@ -1,4 +1,4 @@
-// Русский: сообщения редактора доски (lib/languages.js), загружаются при первом открытии.
+// Russian: the keys and places of editor/i18n/en.js, which says what they are for.
 export default {
   messages: {
     'edit.close': 'Закрыть',

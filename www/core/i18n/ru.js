@@ -1,4 +1,4 @@
-// Russian: the rules core's errors (see core-en.js).
+// Russian: the keys and places of core/i18n/en.js, which says what they are for.
 export default {
   messages: {
     'core.badPosition': 'Неверный код позиции: {error}',
