@@ -13,8 +13,7 @@ import { loadPrefs } from './play/storage.js';
 import { Games } from './play/games.js';
 import { recentBox } from './play/recent.js';
 import { loadMessages } from './lib/i18n.js';
-import { onDemand } from './lib/on-demand.js';
-import { laterStyles } from './lib/dom.js';
+import { feature } from './lib/on-demand.js';
 import { nextTask, idle } from './lib/next-task.js';
 import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } from './play/panel.js';
 import { exposeTestHooks } from './play/test-hooks.js';
@@ -72,17 +71,18 @@ let review = null;
  * The review (review/review.js, with its box, chart and messages), fetched at the first review: until then
  * the review box stays hidden, as index.html has it.
  */
-const loadReview = onDemand(() =>
-  Promise.all([import('./review/review.js'), loadMessages('review', ctx.page().lang), laterStyles()]).then(([m]) => {
+const loadReview = feature('review', {
+  code: () => import('./review/review.js'),
+  start: (m) => {
     review = m.pageReview(ctx, { nodes: adv.analysisNodes, goTo: nav.goTo });
     review.wire();
-    // The review's box, just built, says its texts in the part just loaded.
+    // The review's box, just built, says its texts in the words just loaded.
     localisePage(document, t);
     return review;
-  }),
-);
+  },
+});
 function startReview() {
-  loadReview().then(
+  loadReview(ctx.page().lang).then(
     (r) => r.start(),
     // Not fetched (offline before the service worker kept it, say): the next click tries again.
     (e) => ctx.notify(notLoaded('over.review', e)),
@@ -367,16 +367,17 @@ async function main() {
   tools.wire();
   // The puzzles (learn/puzzles.js) are fetched at the button's first click, and from then on are
   // the tests' and tools' `window.bluegray.puzzles` too.
-  const loadPuzzles = onDemand(() =>
-    import('./learn/puzzles.js').then((m) => {
+  const loadPuzzles = feature('learn', {
+    code: () => import('./learn/puzzles.js'),
+    start: (m) => {
       const puzzles = m.initPuzzles({ dialog: ctx.dialog('puzzles'), t, storage: ctx.storage });
       const hooks = /** @type {{bluegray?: Record<string, unknown>}} */ (/** @type {unknown} */ (window)).bluegray;
       if (hooks) hooks.puzzles = puzzles;
       return puzzles;
-    }),
-  );
+    },
+  });
   $('open-puzzles').addEventListener('click', () =>
-    loadPuzzles().then(
+    loadPuzzles(ctx.page().lang).then(
       (p) => p.open(),
       (e) => ctx.notify(notLoaded('puzzles.open', e)),
     ),

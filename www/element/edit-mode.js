@@ -3,7 +3,7 @@
 // fetches it) in place of the board, opened on the board's position, and a `change` event with
 // the position code at every change. The board's game stays beneath, untouched, and comes back
 // when the mode changes: a page puts the code it got into `position` to play it.
-import { loadMessages } from '../lib/i18n.js';
+import { feature } from '../lib/on-demand.js';
 import { loadTeaching } from '../core/assets.js';
 import { errorText } from '../lib/errors.js';
 /** @import { Core, PositionProblem, Side } from '../core/core-types.js' */
@@ -29,6 +29,9 @@ import { errorText } from '../lib/errors.js';
  *   failed: (message: string) => void,
  * }} EditPort
  */
+
+/** The editor's surface and the teaching module's check, with editor/'s words. */
+const loadEditor = feature('editor', { code: () => Promise.all([import('../editor/editor-view.js'), loadTeaching()]), start: (parts) => parts, styles: false });
 
 export class EditMode {
   /** @private @type {EditPort} */ _port;
@@ -86,7 +89,7 @@ export class EditMode {
     if (!core) return;
     try {
       const lang = this._port.language();
-      const [{ editorView, editorStyles }, teaching] = await Promise.all([import('../editor/editor-view.js'), loadTeaching(), loadMessages('editor', lang)]);
+      const [{ editorView, editorStyles }, teaching] = await loadEditor(lang);
       this._lang = lang;
       const view = editorView({ core, check: teaching.checkPosition, t: this._port.t, id: 'edit', onChange: (state, verdict) => this._port.emit('change', detailOf(state, verdict)) });
       const root = this._port.frame.getRootNode();

@@ -12,7 +12,7 @@ import * as B from './board.js';
 import { GAME_ID_TAG } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
-import { loadMessages } from '../lib/i18n.js';
+import { feature } from '../lib/on-demand.js';
 import { claimOpensAt } from '../live/claims.js';
 import { claimGame } from './state.js';
 /** @import { Core, CoreGame } from '../core/core-types.js' */
@@ -65,6 +65,9 @@ function withUnkeptKey(s, unkeptKey) {
   return { ...s, unkeptKey };
 }
 
+/** The live package's session class, with its words. */
+const liveSession = feature('live', { code: () => import('../live/live.js'), start: (m) => m.LiveSession, styles: false });
+
 export class LiveLink {
   /** @private @type {LiveBoard} */ _board;
   /** @private @type {ReturnType<typeof setTimeout>|undefined} Wakes the board when a claim opens. */
@@ -114,10 +117,10 @@ export class LiveLink {
       const k = e && typeof e === 'object' && 'key' in e && typeof e.key === 'string' ? e.key : null;
       b.error(k ? b.t(k) : b.t('live.error', { error: String((e && /** @type {Error} */ (e).message) || e) }));
     };
-    // The live session, its MQTT client and what the board says of it (the live part of the
-    // message tables) load only when a live game starts.
-    Promise.all([import('../live/live.js'), loadMessages('live', b.language())])
-      .then(([{ LiveSession }]) => {
+    // The live session, its MQTT client and what the board says of it (live/'s words) load only
+    // when a live game starts.
+    liveSession(b.language())
+      .then((LiveSession) => {
         if (!mine()) return;
         entry.session = this._session(LiveSession, entry, s, core, mine);
         return entry.session.start();

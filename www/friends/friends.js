@@ -4,9 +4,8 @@
 // A door that opens such a game resolves once they are there (`open`), and until then the page
 // draws no such game (app.js scheduleRender waits for them); a fetch that fails says so, the game
 // is drawn without them, and the next door tries again.
-import { loadMessages } from '../lib/i18n.js';
+import { feature } from '../lib/on-demand.js';
 import { notLoaded } from '../play/context.js';
-import { laterStyles } from '../lib/dom.js';
 import { localisePage } from '../play/panel.js';
 import { isRemote } from '../lib/settings.js';
 /** @import { PageContext } from '../play/context.js' */
@@ -26,26 +25,33 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
   let box = null;
   /** The last fetch failed: games are drawn without these parts until a door tries again. */
   let failed = false;
-  /** @type {Promise<boolean>|null} */
-  let loading = null;
+  /** The parts, fetched once with this package's words and styles; a fetch that failed is tried again. */
+  const fetchParts = feature('friends', {
+    code: () => Promise.all([import('./friend-games.js'), import('./friend-box.js')]),
+    start: ([m, b]) => {
+      const friend = m.friendGames(ctx, parts);
+      games = friend;
+      box = b;
+      b.build(document, {
+        sendLink: () => friend.sendLink(),
+        invite: () => friend.sendInvite(),
+        takeSeat: () => ctx.board.takeSeat(),
+        continueElsewhere: () => friend.continueElsewhere(),
+      }, ctx.t);
+      // The page's buttons that say the friend part's texts (a claim, a draw offer) say them.
+      localisePage(document, ctx.t);
+    },
+  });
+
+  /** A fetch under way, which every door that asks meanwhile waits for (said once when it fails). @type {Promise<boolean>|null} */
+  let pending = null;
 
   /** Fetches the parts once; resolves to whether they are there, saying so when not. */
   function load() {
     if (games) return Promise.resolve(true);
-    loading ??= Promise.all([import('./friend-games.js'), import('./friend-box.js'), loadMessages('friends', ctx.page().lang), laterStyles()])
+    pending ??= fetchParts(ctx.page().lang)
       .then(
-        ([m, b]) => {
-          const friend = m.friendGames(ctx, parts);
-          games = friend;
-          box = b;
-          b.build(document, {
-            sendLink: () => friend.sendLink(),
-            invite: () => friend.sendInvite(),
-            takeSeat: () => ctx.board.takeSeat(),
-            continueElsewhere: () => friend.continueElsewhere(),
-          }, ctx.t);
-          // The page's buttons that say the friend part's texts (a claim, a draw offer) say them.
-          localisePage(document, ctx.t);
+        () => {
           failed = false;
           return true;
         },
@@ -56,10 +62,10 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
         },
       )
       .finally(() => {
-        loading = null;
+        pending = null;
         loaded();
       });
-    return loading;
+    return pending;
   }
 
   /**

@@ -5,7 +5,6 @@ import { loadWasm } from '../core/assets.js';
 import { selectionView, movablePoints } from '../board/selection.js';
 import { el, sheetHead, openSheet } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
-import { loadMessages } from '../lib/i18n.js';
 
 /** @import { Catalogue, Core, GameState } from '../core/core-types.js' */
 /** @import { Translate } from '../lib/i18n.js' */
@@ -120,8 +119,9 @@ export const SECTIONS = [
  */
 export function howTo({ dialog, t }) {
   async function open() {
-    // Without the rules core, the text is there without the diagrams.
-    const [core] = await Promise.all([loadWasm().catch(() => /** @type {Core|null} */ (null)), loadMessages('howto', document.documentElement.lang || 'en')]);
+    // Without the rules core, the text is there without the diagrams (its words came with this
+    // module: lib/on-demand.js feature).
+    const core = await loadWasm().catch(() => /** @type {Core|null} */ (null));
     render(dialog, t, core);
     await openSheet(dialog);
     dialog.scrollTop = 0;

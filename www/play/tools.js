@@ -2,8 +2,7 @@
 // (learn/howto.js), the board editor (editor/editor-dialog.js), the opening explorer
 // (review/explorer.js), and the keyboard shortcuts' sheet (play/shortcuts.js draws its list). A load that fails says so and is tried again at the next opening
 // (lib/on-demand.js).
-import { loadMessages } from '../lib/i18n.js';
-import { onDemand } from '../lib/on-demand.js';
+import { feature } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
 import { notLoaded } from './context.js';
 import { openSheet } from '../lib/dom.js';
@@ -20,18 +19,18 @@ export function pageTools(ctx, { startFromEditor }) {
   /** The opening explorer, once opened. @type {ReturnType<typeof import('../review/explorer.js').openingExplorer>|null} */
   let explorer = null;
 
-  const loadHowto = onDemand(() => import('../learn/howto.js').then((m) => m.howTo({ dialog: ctx.dialog('howto'), t })));
-  const loadEditor = onDemand(() =>
-    Promise.all([import('../editor/editor-dialog.js'), loadMessages('editor', ctx.page().lang)]).then(([m]) =>
-      m.editorDialog({ dialog: ctx.dialog('editor'), t, start: startFromEditor, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
-    ),
-  );
-  const loadExplorer = onDemand(() =>
-    Promise.all([import('../review/explorer.js'), loadMessages('review', ctx.page().lang)]).then(([m]) => {
+  const loadHowto = feature('howto', { code: () => import('../learn/howto.js'), start: (m) => m.howTo({ dialog: ctx.dialog('howto'), t }) });
+  const loadEditor = feature('editor', {
+    code: () => import('../editor/editor-dialog.js'),
+    start: (m) => m.editorDialog({ dialog: ctx.dialog('editor'), t, start: startFromEditor, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
+  });
+  const loadExplorer = feature('review', {
+    code: () => import('../review/explorer.js'),
+    start: (m) => {
       explorer = m.openingExplorer(ctx, { box: $('explorer-box') });
       return explorer;
-    }),
-  );
+    },
+  });
 
   /** The keyboard shortcuts' sheet, its list drawn in the page's language. */
   function shortcuts() {
@@ -42,21 +41,21 @@ export function pageTools(ctx, { startFromEditor }) {
   function wire() {
     $('show-shortcuts').addEventListener('click', shortcuts);
     $('open-howto').addEventListener('click', () =>
-      loadHowto().then(
+      loadHowto(ctx.page().lang).then(
         (howto) => howto.open(),
         (e) => ctx.notify(notLoaded('howto.open', e)),
       ),
     );
     $('open-editor').addEventListener('click', async () => {
       try {
-        await (await loadEditor()).open();
+        await (await loadEditor(ctx.page().lang)).open();
       } catch (e) {
         // The single file's editor is left out, and says so (a KeyedError in the page's words).
         ctx.notify({ text: errorText(e, t) });
       }
     });
     $('open-explorer').addEventListener('click', () =>
-      loadExplorer().then(
+      loadExplorer(ctx.page().lang).then(
         (x) => x.open(),
         (e) => ctx.notify(notLoaded('explorer.open', e)),
       ),
