@@ -68,8 +68,8 @@ const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self' ws: wss:";
 /** The icon the page shows (its favicon), kept for offline visits with the rest of the page. */
 const PAGE_ICON = 'icons/icon-32.png';
-/** The stylesheet of the parts fetched later, which the served page fetches with the first of them (lib/dom.js laterStyles). */
-const LATER_STYLES = 'teach.css';
+/** The link of the parts fetched later's stylesheet, which the served page fetches with the first of them (lib/dom.js laterStyles). */
+const LATER_STYLES = /<link rel="stylesheet" href="teach\.css">/;
 /** The page's module script, in index.html as in the built pages. */
 const APP_SCRIPT = '<script type="module" src="app.js"></script>';
 /** A live game's session and its MQTT client, fetched when a live game starts (and kept then). */
@@ -286,7 +286,7 @@ function put(file, data) {
  */
 function servedPage(atOnce, relay) {
   // The later parts' stylesheet is fetched with the first of them, not with the page.
-  let html = without(pageHtml(), new RegExp(`<link rel="stylesheet" href="${LATER_STYLES.replace('.', '\\.')}">`));
+  let html = without(pageHtml(), LATER_STYLES);
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
   // A relay for every visitor (--relay): live games offered to all, the CSP narrowed to it.
   if (relay) html = withSiteRelay(html, relay);
