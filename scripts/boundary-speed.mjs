@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WASM, TEACHING_WASM } from './build-package.mjs';
+import { WASM, TEACHING_WASM } from './build.config.mjs';
 import { simdSupported } from '../www/core/wasm-simd.js';
 import { option, threadSeconds } from './measuring.mjs';
 

@@ -1,25 +1,24 @@
 #!/usr/bin/env node
 // Writes dist/: exactly what a static host serves, every URL relative, plus the single-file
 // build. Expects the wasm bindings in www/pkg (scripts/build-web.sh runs this after making them).
+// The bundles are declared in scripts/build.config.mjs; this runs them, copies what is not
+// bundled and writes the pages and the service worker's list.
 //
 //   node scripts/build-dist.mjs [--relay wss://relay.example.org]
 //
 // `--relay` sets the relay of live games for every visitor of the site (scripts/lib/site-relay.mjs).
 //
 //   dist/index.html             the page (index.html with its www/ paths made flat)
-//   dist/app.js, main-*.js, glue-*.js   the page (ES modules, bundled by Rolldown: see
-//                               bundleModules)
-//   dist/blue-gray-game.js      the element for pages that embed it from the site: the npm
-//                               package's, in dist/npm/ (elementStub)
+//   dist/app.js, main-*.js, glue-*.js   the page (ES modules: pageBuild)
 //   dist/ai-worker.js           the AI worker
-//   dist/pkg/bluegray_wasm_simd_bg.wasm          the rules core, built with WebAssembly SIMD
-//   dist/pkg/bluegray_wasm_bg.wasm               the rules core for browsers without SIMD
-//   dist/pkg/bluegray_teach_bg.wasm              the lessons and puzzles, fetched when first used
-//   dist/pkg/bluegray_variations_bg.wasm         the Game that reads records and keeps variations, fetched when a
-//                                                record comes in or a game first has variations
+//   dist/blue-gray-game.js      the element for pages that embed it from the site: the npm
+//                               package's, in dist/npm/ (ELEMENT_STUB)
+//   dist/pkg/*.wasm             the rules core (build.config.mjs WASM_MODULES: the play module
+//                               with WebAssembly SIMD and without, and the modules fetched when
+//                               first used)
 //   dist/explorer/<variant>.txt the opening explorer's games, fetched when it first shows a variant
-//   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
-//   dist/sw.js                  the service worker, bundled with wasm-simd.js, told the build
+//   dist/style.css, teach.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
+//   dist/sw.js                  the service worker, told the build
 //   dist/examples/              the embedding example
 //   dist/blue-and-gray.html     everything in one file, for opening from disk
 //   dist/npm/                   the element as an npm package (build-package.mjs), which
@@ -31,33 +30,50 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
-import { rolldown } from 'rolldown';
-import { BUNDLE, ROLLDOWN_OUTPUT, ROLLDOWN_TRANSFORM, workerGlue } from './esbuild-options.mjs';
-import { buildPackage, WASM, ON_DEMAND_WASM } from './build-package.mjs';
-
-/** The play module the single file embeds, which reads records too (docs/RULES.md R35); not served. */
-const SINGLE_FILE_WASM = 'pkg/bluegray_single_bg.wasm';
+import { pathToFileURL } from 'node:url';
+import { build } from 'rolldown';
+import {
+  ROOT,
+  WWW,
+  DIST,
+  WASM,
+  SERVED_WASM,
+  SINGLE_FILE_WASM,
+  FALLBACK,
+  PAGE_MESSAGES,
+  VENDORED,
+  checkWasmBuilt,
+  codeOf,
+  pageBuild,
+  singleFileWorkerBuild,
+  singleFileBuild,
+  singleFileLoaderBuild,
+  serviceWorkerBuild,
+  bootBuild,
+  vendorBuild,
+  minifyCss,
+} from './build.config.mjs';
+import { buildPackage } from './build-package.mjs';
 import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
 import { reachable } from './lib/reachable.mjs';
 
 /**
  * @import { BinaryLike, BinaryToTextEncoding } from 'node:crypto'
- * @import { Plugin } from 'esbuild'
+ * @import { OutputChunk, RolldownOutput } from 'rolldown'
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WWW = path.join(ROOT, 'www');
-const DIST = path.join(ROOT, 'dist');
 /** The opening explorer's games, as `bluegray explorer` writes them. */
 const EXPLORER = path.join(ROOT, 'crates', 'bluegray-engine', 'explorer');
 const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self' ws: wss:";
-
-
 /** The icon the page shows (its favicon), kept for offline visits with the rest of the page. */
 const PAGE_ICON = 'icons/icon-32.png';
+/** The link of the parts fetched later's stylesheet, which the served page fetches with the first of them (lib/dom.js laterStyles). */
+const LATER_STYLES = /<link rel="stylesheet" href="teach\.css">/;
+/** The page's module script, in index.html as in the built pages. */
+const APP_SCRIPT = '<script type="module" src="app.js"></script>';
+/** A live game's session and its MQTT client, fetched when a live game starts (and kept then). */
+const LIVE_MODULES = ['live/live.js', 'vendor/mqtt.js'].map((f) => path.join(WWW, f));
 
 /**
  * @param {string} message
@@ -70,6 +86,10 @@ function fail(message) {
 
 /** @type {(data: BinaryLike, enc?: BinaryToTextEncoding) => string} */
 const sha256 = (data, enc = 'hex') => crypto.createHash('sha256').update(data).digest(enc);
+/** @type {(data: BinaryLike) => string} raw DEFLATE at its best, in base64 */
+const deflated = (data) => zlib.deflateRawSync(data, { level: 9 }).toString('base64');
+/** @type {(output: RolldownOutput) => OutputChunk[]} */
+const chunksOf = (output) => output.output.flatMap((o) => (o.type === 'chunk' ? [o] : []));
 
 /**
  * @param {string} from
@@ -93,78 +113,69 @@ function listFiles(dir, base = dir) {
   });
 }
 
-/** The page's HTML with the dev tree's `www/` paths made relative to dist/. */
+/**
+ * The page's HTML as both built pages start from it: the dev tree's `www/` paths made relative
+ * to dist/, and without its comments, which are for its readers.
+ */
 function pageHtml() {
-  return fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8').replace(/(href|src)="www\//g, '$1="');
+  return fs
+    .readFileSync(path.join(ROOT, 'index.html'), 'utf8')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/(href|src)="www\//g, '$1="');
+}
+
+/** Elements without an end tag, of those a page's head has. */
+const VOID = new Set(['link', 'meta']);
+
+/**
+ * `html` without the element whose start tag `start` matches (and the white space before it): a
+ * void element alone, any other up to its end tag (none of its kind may be inside it). Fails
+ * when `html` has no such element, so that a change of index.html cannot leave it in unseen.
+ * @param {string} html
+ * @param {RegExp} start a start tag, as `<div id="file-help"[^>]*>`
+ * @returns {string}
+ */
+function without(html, start) {
+  const m = new RegExp(`\\s*${start.source}`).exec(html);
+  if (!m) fail(`index.html has no ${start.source}`);
+  const tag = /<([a-z]+)/.exec(m[0])?.[1] ?? fail(`${start.source} is no start tag`);
+  const end = VOID.has(tag) ? m.index + m[0].length : html.indexOf(`</${tag}>`, m.index) + `</${tag}>`.length;
+  return html.slice(0, m.index) + html.slice(end);
 }
 
 /**
- * Bundles the page and the worker, with Rolldown: esbuild splits code into one chunk per set of
- * entry points and lazy imports that share it, which made the first visit a dozen small files
- * that compress apart; Rolldown's chunk groups put what the page loads at once in one chunk. The
- * chunks:
- *   - `glue`: the rules core's bindings (and lib/errors.js), shared with the worker, which must
- *     not run the page's code;
- *   - `main`: everything else the page imports at once, app.js's own code and the element's
- *     included: one file, one gzip (a chunk of the element's own, which pages embedding it from
- *     the site used to load, cost the page 1.1 KB gzip more; they load the npm package's
- *     element instead: elementStub);
- *   - what is loaded on demand (the lessons, the puzzles, the review, live play, the parts of
- *     the board that only some boards use: element/lazy-parts.js, each language's messages:
- *     ru-HASH.js), each a chunk named after its module.
- * Returns the files the page's module imports statically and the fallback's page messages,
- * which the page then asks for at once instead of after running it.
- * @returns {Promise<string[]>}
+ * The page and its worker (pageBuild). Returns the output's chunks and what the page loads at
+ * once: the chunks its module imports statically, every one, not only those it names itself
+ * (preloaded together, none waits for the one that imports it), and the fallback's page
+ * messages, which the page then asks for at once instead of after running it.
+ * @returns {Promise<{ chunks: OutputChunk[], atOnce: string[] }>}
  */
-async function bundleModules() {
-  const entry = (/** @type {string} */ f) => path.join(WWW, f);
-  const glue = new Set([entry('pkg/bluegray_wasm.js'), entry('lib/errors.js')]);
-  // The fallback language's page messages, which the page always loads (import()) before it
-  // shows anything, whatever the reader's language (lib/i18n.js). A chunk of their own: in the
-  // page's chunk they weighed the same and left a stub chunk behind.
-  const pageMessages = entry(`play/i18n/${await fallbackLanguage()}.js`);
-  /** @type {Set<string> | null} */
-  let atOnce = null;
-  const bundle = await rolldown({
-    // The worker is built with the page, so that the bindings it shares with the page are one
-    // chunk that the browser fetches once for both.
-    input: { app: entry('app.js'), 'ai-worker': entry('ai-worker.js') },
-    transform: ROLLDOWN_TRANSFORM,
-    logLevel: 'warn',
-    // The element fetches the analysis when first used, which the page loads at once: in the
-    // page that import finds it loaded, as it should (the npm package's element fetches it).
-    onLog(level, log, handler) {
-      if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
-    },
-  });
-  const { output } = await bundle.write({
-    dir: DIST,
-    ...ROLLDOWN_OUTPUT,
-    codeSplitting: {
-      groups: [
-        // First: a group takes in what its modules import.
-        { name: 'glue', test: (id) => glue.has(id), priority: 2 },
-        {
-          debugName: 'loaded at once',
-          priority: 1,
-          name(id, ctx) {
-            atOnce ??= reachable([entry('app.js')], (m) => ctx.getModuleInfo(m)?.importedIds ?? []);
-            return atOnce.has(id) ? 'main' : null;
-          },
-        },
-      ],
-    },
-  });
-  await bundle.close();
-  const chunks = output.flatMap((o) => (o.type === 'chunk' ? [o] : []));
-  const app = chunks.find((c) => c.isEntry && c.name === 'app');
-  if (!app) fail('Rolldown wrote no output for www/app.js');
-  const messages = chunks.find((c) => c.moduleIds.includes(pageMessages));
-  if (!messages) fail('Rolldown wrote no chunk for the page messages of the fallback language');
-  // Every chunk app.js needs at once, not only the ones it names itself: preloaded together,
-  // none waits for the one that imports it.
+async function bundlePage() {
+  const chunks = chunksOf(await build(pageBuild()));
+  const app = chunks.find((c) => c.isEntry && c.name === 'app') ?? fail('Rolldown wrote no output for www/app.js');
+  const messages = chunks.find((c) => c.moduleIds.includes(PAGE_MESSAGES)) ?? fail('Rolldown wrote no chunk for the page messages of the fallback language');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  return [...reachable(app.imports, (f) => byName.get(f)?.imports ?? []), messages.fileName];
+  return { chunks, atOnce: [...reachable(app.imports, (f) => byName.get(f)?.imports ?? []), messages.fileName] };
+}
+
+/**
+ * The chunks a visit fetches only when it needs them, which the service worker keeps once
+ * fetched rather than at its install: a live game's session and its MQTT client, and another
+ * language's counterparts of the fallback's tables that the page loads at once (its board's and
+ * its page's messages), which a reader of that language fetches with the page. The tables a
+ * visit fetches later (a review's, a lesson's) are kept at install in every language, for a
+ * reader offline.
+ * @param {OutputChunk[]} chunks
+ * @param {string[]} atOnce the files the page loads at once (bundlePage)
+ * @returns {Promise<Set<string>>}
+ */
+async function onDemandChunks(chunks, atOnce) {
+  const { LANGUAGES } = /** @type {{ LANGUAGES: { code: string }[] }} */ (await import(pathToFileURL(path.join(WWW, 'lib', 'languages.js')).href));
+  const loaded = chunks.filter((c) => c.isEntry || atOnce.includes(c.fileName)).flatMap((c) => c.moduleIds);
+  const fallbackTables = loaded.filter((id) => path.basename(path.dirname(id)) === 'i18n' && id.endsWith(`${FALLBACK}.js`));
+  const others = LANGUAGES.map((l) => l.code).filter((c) => c !== FALLBACK);
+  const counterparts = new Set(fallbackTables.flatMap((id) => others.map((c) => `${id.slice(0, -`${FALLBACK}.js`.length)}${c}.js`)));
+  return new Set(chunks.filter((c) => c.moduleIds.some((id) => counterparts.has(id) || LIVE_MODULES.includes(id))).map((c) => c.fileName));
 }
 
 /**
@@ -173,212 +184,31 @@ async function bundleModules() {
  * together there, so that an embedding page loads only the element, and the page's own chunk
  * holds the element's code with its own.
  */
-function elementStub() {
-  fs.writeFileSync(path.join(DIST, 'blue-gray-game.js'), 'export*from"./npm/blue-gray-game.js";\n');
-}
-
-/**
- * The code of the fallback language (lib/languages.js, loaded at run time).
- * @returns {Promise<string>}
- */
-async function fallbackLanguage() {
-  return /** @type {{ FALLBACK: string }} */ (await import(pathToFileURL(path.join(WWW, 'lib', 'languages.js')).href)).FALLBACK;
-}
-
-/**
- * The worker's whole code as one classic script, for a blob: worker of a page on disk.
- * @returns {Promise<string>}
- */
-async function workerSource() {
-  const r = await esbuild.build({
-    entryPoints: [path.join(WWW, 'ai-worker.js')],
-    // It runs the module it is handed: the single file's own, whose glue it must use too.
-    plugins: [leftOut(), workerGlue()],
-    ...BUNDLE,
-    format: 'iife',
-    write: false,
-    // The bindings' default wasm URL uses import.meta; the worker is always handed the module.
-    logOverride: { 'empty-import-meta': 'silent' },
-  });
-  return r.outputFiles[0].text;
-}
-
-/**
- * An esbuild plugin for the single file: each message table but the fallback's board part (each
- * language's, and each of the other parts, the fallback's too) becomes deflated JSON that is inflated
- * when it is first asked for (its module's default export is
- * then a promise of the table, which `import(...).then((m) => m.default)` waits for). Tables are
- * data, so this needs nothing from the CSP that code would.
- * @returns {Promise<Plugin>}
- */
-async function packedTables() {
-  // The page's modules, loaded at run time: the fallback language's code, and each table (data),
-  // in each feature's i18n/ folder.
-  const { FALLBACK } = /** @type {{ FALLBACK: string }} */ (await import(pathToFileURL(path.join(WWW, 'lib', 'languages.js')).href));
-  /** @type {Map<string, string>} */
-  const packed = new Map();
-  for (const dir of fs.readdirSync(WWW).map((d) => path.join(WWW, d, 'i18n')).filter((d) => fs.existsSync(d))) {
-    for (const f of fs.readdirSync(dir)) {
-      const code = f.replace(/\.js$/, '');
-      // The fallback's board table is code the element imports, in every bundle: not packed.
-      if (!/^([a-z]+-)?[a-z]{2,3}$/.test(code) || (dir === path.join(WWW, 'element', 'i18n') && code === FALLBACK)) continue;
-      const table = /** @type {{ default: unknown }} */ (await import(pathToFileURL(path.join(dir, f)).href)).default;
-      packed.set(path.join(dir, f), zlib.deflateRawSync(Buffer.from(JSON.stringify(table)), { level: 9 }).toString('base64'));
-    }
-  }
-  return {
-    name: 'packed-tables',
-    setup(b) {
-      b.onLoad({ filter: /i18n[\\/]([a-z]+-)?[a-z]{2,3}\.js$/ }, (args) => {
-        if (!packed.has(args.path)) return undefined;
-        return {
-          contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'core', 'inflate.js'))};
-export default inflate(${JSON.stringify(packed.get(args.path))}).then((b) => JSON.parse(new TextDecoder().decode(b)));`,
-          resolveDir: WWW,
-          loader: 'js',
-        };
-      });
-    },
-  };
-}
-
-/** The languages of the message tables (lib/languages.js), whose parts are files `<part>-<code>.js`. */
-const LANGUAGE_CODES = /** @type {{ LANGUAGES: { code: string }[] }} */ (await import(pathToFileURL(path.join(WWW, 'lib', 'languages.js')).href)).LANGUAGES.map((l) => l.code);
-
-/**
- * The page's modules the single file leaves out (or takes from elsewhere), by their paths under
- * www/, each replaced by a module of `contents`: what a page on disk cannot use, or what does not fit in the file's size
- * (docs/HOSTING.md's ruling).
- * @type {Record<string, string>}
- */
-const LEFT_OUT = {
-  // A page on disk cannot reach a relay (its CSP allows no connection): no live session and no
-  // MQTT client in it, only one that says so.
-  'live/live.js': `export class LiveSession {
-  start() { return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' })); }
-  played() { return Promise.resolve(); }
-  close() {}
-}`,
-  // Nor "Continue on another device", which hands over a live seat (and carries a QR encoder).
-  'friends/hand-over.js': `export function showHandOver() {
-  return Promise.reject(Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' }));
-}`,
-  // Nor a lobby of open games, which needs a relay too (its button shows only where one is set).
-  'friends/lobby-dialog.js': `export function lobbyDialog() {
-  throw Object.assign(new Error('no relay from a file'), { key: 'live.fromFile' });
-}`,
-  // The board editor: it judges a position with the teaching module, which is not embedded, and
-  // the file's size counts; opening it says so, as the lessons do.
-  'editor/editor-dialog.js': `import { KeyedError } from './lib/errors.js';
-export function editorDialog() {
-  return { open: () => Promise.reject(new KeyedError('singleFile.leftOut')) };
-}`,
-  // ... and its view in the board's `edit` mode, which needs the same module, and its messages.
-  'editor/editor-view.js': 'export {};',
-  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`editor/i18n/${lang}.js`, 'export default { messages: {} };'])),
-  // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
-  // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
-  'pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
-  // A game's variations: the module whose Game keeps them (docs/RULES.md R29); a record with them
-  // opens with its own moves, and the board says they are left out.
-  'pkg/bluegray_variations.js': 'export default function init() { return Promise.resolve(); }',
-  // The play module's glue is the single file's play module's, which reads records itself (R35).
-  'pkg/bluegray_wasm.js': "export * from './pkg/bluegray_single.js';\nexport { default } from './pkg/bluegray_single.js';",
-  'learn/lesson-dialog.js': 'export {};',
-  // ... and their messages ("How to play"'s are a part of their own, which the file keeps).
-  ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`learn/i18n/${lang}.js`, 'export default { messages: {} };'])),
-  'learn/puzzle-dialog.js': 'export {};',
-  'learn/puzzle-session.js': 'export {};',
-};
-
-/**
- * An esbuild plugin that replaces the modules of LEFT_OUT, found by where an import leads (not by
- * how its importer names it: `./x.js` in one folder is not `./x.js` in another). Fails the build
- * when one of them is missing from www/, so that a module moved or renamed cannot slip back into
- * the file under its new name.
- * @returns {Plugin}
- */
-function leftOut() {
-  for (const f of Object.keys(LEFT_OUT)) {
-    if (!fs.existsSync(path.join(WWW, f))) fail(`LEFT_OUT names www/${f}, which does not exist`);
-  }
-  return {
-    name: 'left-out',
-    setup(b) {
-      b.onResolve({ filter: /^\.\.?\// }, (args) => {
-        const under = path.relative(WWW, path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
-        return Object.hasOwn(LEFT_OUT, under) ? { path: under, namespace: 'left-out' } : undefined;
-      });
-      b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: LEFT_OUT[args.path], resolveDir: WWW, loader: 'js' }));
-    },
-  };
-}
+const ELEMENT_STUB = 'export*from"./npm/blue-gray-game.js";\n';
 
 /**
  * blue-and-gray.html: the page with the play module's wasm, the worker and the stylesheets inside,
- * but not the lessons, the puzzles, the board editor, live play and open games (LEFT_OUT). Its code is carried compressed: a small inline
- * module script inflates it and adds it as a second inline module script; both are allowed by
- * their hashes in the file's own Content-Security-Policy, as is its one inline style.
+ * but not what the config leaves out (build.config.mjs LEFT_OUT). Its code is carried
+ * compressed: a small inline module script inflates it and adds it as a second inline module
+ * script; both are allowed by their hashes in the file's own Content-Security-Policy, as is its
+ * one inline style.
  * @returns {Promise<void>}
  */
 async function singleFile() {
-  const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
-  // Only a baseline build of the rules core, the one that reads records too (docs/RULES.md R35):
-  // it runs in every browser, and the file's size counts.
-  const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'core', 'assets.js'))};
-embedAssets({
-  wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, SINGLE_FILE_WASM)), { level: 9 }).toString('base64'))},
-  teachingBase64: null,
-  workerSource: ${JSON.stringify(await workerSource())},
-  css: ${JSON.stringify(css)},
-});`;
-  const r = await esbuild.build({
-    stdin: {
-      // The assets are embedded before the page's modules run (imports evaluate in order).
-      contents: `import './embedded.js';\nimport ${JSON.stringify(path.join(WWW, 'app.js'))};`,
-      resolveDir: WWW,
-      loader: 'js',
-    },
-    plugins: [
-      {
-        name: 'embedded',
-        setup(b) {
-          b.onResolve({ filter: /^\.\/embedded\.js$/ }, () => ({ path: 'embedded', namespace: 'embedded' }));
-          b.onLoad({ filter: /.*/, namespace: 'embedded' }, () => ({ contents: embedded, resolveDir: WWW, loader: 'js' }));
-        },
-      },
-      await packedTables(),
-      leftOut(),
-    ],
-    ...BUNDLE,
-    format: 'esm',
-    write: false,
-  });
-  // The code, compressed, and the loader that inflates it (core/inflate.js, as the assets are)
-  // and adds it as a module script: as text, never parsed as HTML.
-  const code = r.outputFiles[0].text;
-  const packedCode = zlib.deflateRawSync(Buffer.from(code), { level: 9 }).toString('base64');
-  const loader = await esbuild.build({
-    stdin: {
-      contents: `import { inflate } from ${JSON.stringify(path.join(WWW, 'core', 'inflate.js'))};
-const s = document.createElement('script');
-s.type = 'module';
-s.textContent = new TextDecoder().decode(await inflate(${JSON.stringify(packedCode)}));
-document.head.append(s);`,
-      resolveDir: WWW,
-      loader: 'js',
-    },
-    ...BUNDLE,
-    format: 'esm',
-    write: false,
-  });
-  const script = loader.outputFiles[0].text;
+  const code = await codeOf(
+    singleFileBuild({
+      // Only the embedded build of the rules core: it runs in every browser, and the file's size counts.
+      wasmBase64: deflated(fs.readFileSync(path.join(WWW, SINGLE_FILE_WASM))),
+      workerSource: await codeOf(singleFileWorkerBuild()),
+      css: minifyCss(fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8'), 'blue-gray-game.css'),
+    }),
+  );
+  const script = await codeOf(singleFileLoaderBuild(deflated(Buffer.from(code))));
   // `</script` cannot appear inside an inline script; the loader is base64 and a few lines.
   if (/<\/script/i.test(script)) fail('the single file\'s loader has `</script` in it');
   // The page's stylesheets, in the order the page links them, as one inline style.
   const sheets = [...pageHtml().matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
-  const allCss = sheets.map((f) => fs.readFileSync(path.join(WWW, f), 'utf8')).join('\n');
-  const style = (await esbuild.transform(allCss, { loader: 'css', minify: true })).code;
+  const style = minifyCss(sheets.map((f) => fs.readFileSync(path.join(WWW, f), 'utf8')).join('\n'), 'the page\'s stylesheets');
   const csp = [
     "default-src 'none'",
     `script-src 'sha256-${sha256(script, 'base64')}' 'sha256-${sha256(code, 'base64')}' 'wasm-unsafe-eval'`,
@@ -387,14 +217,13 @@ document.head.append(s);`,
     'worker-src blob:',
     "connect-src 'none'",
   ].join('; ');
-  let html = pageHtml();
-  html = html.replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
-  html = html.replace('<html lang="en">', '<html lang="en" data-single-file="true">');
-  // What a single file cannot have: other files, a manifest, the served page's help for file://.
-  html = html.replace(/\s*<link rel="(manifest|icon|apple-touch-icon|stylesheet)"[^>]*>/g, '');
-  html = html.replace(/\s*<script src="boot\.js"><\/script>/, '');
-  html = html.replace(/\s*<div id="file-help"[\s\S]*?<\/div>/, '');
-  html = html.replace(/\s*<script type="module" src="app\.js"><\/script>/, '');
+  // What a single file cannot have: other files (links: the manifest, the icons, the
+  // stylesheets; scripts by address), the served page's help for file://.
+  let html = without(pageHtml(), /<div id="file-help"[^>]*>/)
+    .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*">/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
+    .replace('<html lang="en">', '<html lang="en" data-single-file="true">')
+    .replace(/\s*<link\b[^>]*>/g, '')
+    .replace(/\s*<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>/g, '');
   if (/(src|href)="(?!data:|#)/.test(html)) fail('the single file still refers to another file');
   // A function, not a string: a replacement string would read `$&` and the like in the code as patterns.
   html = html.replace('</head>', () => `  <style>${style}</style>\n  <script type="module">${script}</script>\n</head>`);
@@ -402,137 +231,62 @@ document.head.append(s);`,
 }
 
 /**
- * The service worker, told this build's files, the rules core's two builds (of which it keeps
- * only the one its browser runs: a visitor downloads one) and a version that changes with any of
- * them. Bundled, as a classic script (a module service worker is not in every browser the page
- * is for), with what it imports: the feature test of wasm-simd.js, the page's own.
+ * The service worker (serviceWorkerBuild), told the files every visit needs (`kept`, under
+ * dist/), the rules core's two builds (of which it keeps only the one its browser runs: a
+ * visitor downloads one) and a version that changes with any of them.
+ * @param {string[]} kept
  * @returns {Promise<{ version: string, files: string[] }>}
  */
-async function serviceWorker() {
-  // The large icons are for installing, not for playing, and a language's messages (its board's
-  // and its page's; the fallback's are always there) are fetched (and then kept) when a reader
-  // asks for that language: neither is what every visit needs.
-  const fallback = await fallbackLanguage();
-  const languages = fs.readdirSync(path.join(WWW, 'element', 'i18n')).map((f) => f.replace(/\.js$/, '')).filter((c) => /^[a-z]{2,3}$/.test(c));
-  // A live game's session and its MQTT client (live-HASH.js, mqtt-HASH.js) are fetched when a
-  // live game starts, and kept then.
-  const onDemand = (/** @type {string} */ f) =>
-    (f.startsWith('icons/') && f !== PAGE_ICON) ||
-    /^(live|mqtt)-\w+\.js$/.test(f) ||
-    languages.some((c) => (f.startsWith(`${c}-`) || (c !== fallback && f.startsWith(`page-${c}-`))) && f.endsWith('.js'));
-  const kept = listFiles(DIST)
-    .filter((f) => f !== 'sw.js' && f !== 'blue-and-gray.html' && !f.startsWith('examples/') && !onDemand(f))
-    .sort();
+async function serviceWorker(kept) {
+  const sorted = [...kept].sort();
   const hash = crypto.createHash('sha256');
-  for (const f of kept) hash.update(f).update(fs.readFileSync(path.join(DIST, f)));
+  for (const f of sorted) hash.update(f).update(fs.readFileSync(path.join(DIST, f)));
   const version = hash.digest('hex').slice(0, 16);
-  const files = kept.filter((f) => !Object.values(WASM).includes(f));
-  const src = fs.readFileSync(path.join(WWW, 'sw.js'), 'utf8');
-  const line = "const BUILD = { version: 'dev', files: [], wasm: {} };";
-  if (!src.includes(line)) fail(`www/sw.js must contain the line: ${line}`);
-  // BUILD goes before the bundle, as written (the minifier would rewrite it inside), so that
-  // whoever reads it from sw.js (the tests, measure-web.mjs) finds the line as it was.
-  await esbuild.build({
-    stdin: { contents: src.replace(line, ''), resolveDir: WWW, sourcefile: 'sw.js', loader: 'js' },
-    ...BUNDLE,
-    format: 'iife',
-    banner: { js: `const BUILD = ${JSON.stringify({ version, files: ['./', ...files], wasm: WASM })};` },
-    outfile: path.join(DIST, 'sw.js'),
-  });
+  const files = sorted.filter((f) => !Object.values(WASM).includes(f));
+  fs.writeFileSync(path.join(DIST, 'sw.js'), await codeOf(serviceWorkerBuild({ version, files: ['./', ...files], wasm: WASM })));
   return { version, files };
 }
 
-/**
- * The browser builds of the npm packages the page loads on demand, beside the modules that load
- * them (www/vendor/, git-ignored), so that the page's own tree and every bundle find them at the
- * same relative address: each as `www/vendor/<name>.js` from its package's file, with a `.d.ts`
- * beside it for the type check (a `.js` import resolves to it): the package's own types, or
- * where it has none, what the page uses of it.
- */
-const VENDORED = [
-  // The MQTT client of live games.
-  { name: 'mqtt', from: 'mqtt/dist/mqtt.esm.js', types: "export * from 'mqtt';\nexport { default } from 'mqtt';\n" },
-  // The QR code of a seat's link (friends/hand-over.js).
-  { name: 'qrcode', from: 'qrcode-generator/dist/qrcode.mjs', types: "import qrcode from 'qrcode-generator';\nexport default qrcode;\n" },
-  // The animated GIF of a game (element/pictures.js). The package has no types: these are its
-  // README's, for what the page uses.
-  {
-    name: 'gifenc',
-    from: 'gifenc/dist/gifenc.esm.js',
-    types: [
-      'export type Palette = number[][];',
-      'export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number): Palette;',
-      'export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette): Uint8Array;',
-      'export function GIFEncoder(): {',
-      '  writeFrame(index: Uint8Array, width: number, height: number, opts?: { palette?: Palette, delay?: number, repeat?: number }): void;',
-      '  finish(): void;',
-      '  bytes(): Uint8Array<ArrayBuffer>;',
-      '};',
-      '',
-    ].join('\n'),
-  },
-  // The puzzles' Glicko-2 ratings (learn/puzzle-rating.js). The package is a CommonJS script
-  // with no types: `wrap` makes it an ES module (esbuild) whose default export is its exports;
-  // the types are what the page uses of it (its README's).
-  {
-    name: 'glicko2',
-    from: 'glicko2/glicko2.js',
-    wrap: true,
-    types: [
-      'export interface Player { getRating(): number; getRd(): number; getVol(): number; }',
-      'export class Glicko2 {',
-      '  constructor(settings?: { tau?: number, rating?: number, rd?: number, vol?: number });',
-      '  makePlayer(rating?: number, rd?: number, vol?: number): Player;',
-      '  updateRatings(matches: [Player, Player, number][]): void;',
-      '}',
-      'declare const glicko2: { Glicko2: typeof Glicko2 };',
-      'export default glicko2;',
-      '',
-    ].join('\n'),
-  },
-];
-
-function vendorPackages() {
-  for (const { name, from, types, wrap } of VENDORED) {
+/** The npm packages the page loads, into www/vendor/ (build.config.mjs VENDORED). */
+async function vendorPackages() {
+  for (const { name, from, types, bundle } of VENDORED) {
     const file = path.join(ROOT, 'node_modules', from);
     if (!fs.existsSync(file)) fail(`node_modules/${from} is missing: run bash scripts/setup.sh`);
     const to = path.join(WWW, 'vendor', `${name}.js`);
-    if (wrap) esbuild.buildSync({ entryPoints: [file], bundle: true, format: 'esm', outfile: to, target: BUNDLE.target, logLevel: 'error' });
+    if (bundle) await build(vendorBuild(file, to));
     else copy(file, to);
     fs.writeFileSync(path.join(WWW, 'vendor', `${name}.d.ts`), `// The types of ${name}.js, a browser build of the npm package ${from.split('/')[0]}.\n${types}`);
   }
 }
 
-async function main() {
-  /** @type {string|null} */
-  let relay = null;
-  try {
-    relay = relayArgument(process.argv.slice(2));
-  } catch (e) {
-    fail(e instanceof Error ? e.message : String(e));
-  }
-  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM, SINGLE_FILE_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
-  vendorPackages();
-  fs.rmSync(DIST, { recursive: true, force: true });
-  fs.mkdirSync(DIST, { recursive: true });
-  const chunks = await bundleModules();
-  elementStub();
-  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) copy(path.join(WWW, f), path.join(DIST, f));
-  // The opening explorer's games, a file per named variant (`bluegray explorer`), fetched when the
-  // explorer first looks at that variant (review/explorer.js) and kept by the service worker.
-  for (const f of fs.readdirSync(EXPLORER).filter((n) => n.endsWith('.txt'))) copy(path.join(EXPLORER, f), path.join(DIST, 'explorer', f));
-  // The stylesheets and the classic script minified, as every bundle is; the manifest as it is.
-  for (const f of fs.readdirSync(WWW).filter((n) => n.endsWith('.css') || n === 'boot.js')) {
-    const loader = f.endsWith('.css') ? 'css' : 'js';
-    const { code } = await esbuild.transform(fs.readFileSync(path.join(WWW, f), 'utf8'), { loader, minify: true, target: BUNDLE.target, charset: 'utf8', legalComments: 'none' });
-    fs.writeFileSync(path.join(DIST, f), code);
-  }
-  copy(path.join(WWW, 'manifest.webmanifest'), path.join(DIST, 'manifest.webmanifest'));
-  for (const f of listFiles(path.join(WWW, 'icons'))) copy(path.join(WWW, 'icons', f), path.join(DIST, 'icons', f));
-  // The later parts' stylesheet is fetched with the first of them (lib/dom.js laterStyles), not with the page.
-  const sheets = /\s*<!-- The styles of the parts fetched later[^>]*-->\s*<link rel="stylesheet" href="teach\.css">/;
-  let html = pageHtml().replace(sheets, '');
-  if (html === pageHtml()) fail('index.html must link teach.css, the stylesheet of the parts fetched later, after a comment that says it is fetched on demand');
+/**
+ * The page's files written so far, under dist/: what the service worker keeps, but for what
+ * is fetched on demand.
+ * @type {string[]}
+ */
+const pageFiles = [];
+
+/**
+ * Writes a file of the page (see pageFiles).
+ * @param {string} file under dist/
+ * @param {string | Buffer} data
+ */
+function put(file, data) {
+  fs.mkdirSync(path.dirname(path.join(DIST, file)), { recursive: true });
+  fs.writeFileSync(path.join(DIST, file), data);
+  pageFiles.push(file);
+}
+
+/**
+ * The served page, dist/index.html: the page with the modules it loads at once preloaded, and
+ * without what only the dev tree's page has.
+ * @param {string[]} atOnce bundlePage's
+ * @param {string | null} relay the site's relay (--relay)
+ * @returns {string}
+ */
+function servedPage(atOnce, relay) {
+  // The later parts' stylesheet is fetched with the first of them, not with the page.
+  let html = without(pageHtml(), LATER_STYLES);
   if (!html.includes(STRICT_CSP)) fail('index.html must carry the strict Content-Security-Policy');
   // A relay for every visitor (--relay): live games offered to all, the CSP narrowed to it.
   if (relay) html = withSiteRelay(html, relay);
@@ -540,19 +294,45 @@ async function main() {
   // which nearly every browser runs: one without SIMD downloads it in vain (offline, its service
   // worker has not kept it, and the preload fails, harmlessly) and then the baseline, which is
   // better than every other browser waiting for the page's modules to decide.
-  const preload = [
-    ...chunks.map((c) => `<link rel="modulepreload" href="${c}">`),
-    `<link rel="preload" href="${WASM.simd}" as="fetch" crossorigin>`,
-  ];
-  const served = html
-    .replace('  <script type="module" src="app.js"></script>', `  ${preload.join('\n  ')}\n  <script type="module" src="app.js"></script>`)
-    // The dev tree's help for a page opened from disk: the built page's boot.js opens the
-    // single file beside it instead.
-    .replace(/\s*<div id="file-help"[\s\S]*?<\/div>/, '');
+  const preload = [...atOnce.map((c) => `<link rel="modulepreload" href="${c}">`), `<link rel="preload" href="${WASM.simd}" as="fetch" crossorigin>`];
+  if (!html.includes(APP_SCRIPT)) fail(`index.html must load the page with ${APP_SCRIPT}`);
+  // The dev tree's help for a page opened from disk: the built page's boot.js opens the single
+  // file beside it instead.
+  const served = without(html, /<div id="file-help"[^>]*>/).replace(APP_SCRIPT, () => `${preload.join('\n')}\n${APP_SCRIPT}`);
   // Without its lines' indentation, which a first visit need not fetch: white space between tags
   // shows as one space whatever its length, and the page has no <pre> nor a text area with text.
-  fs.writeFileSync(path.join(DIST, 'index.html'), served.replace(/\n[ \t]+/g, '\n'));
-  const { version, files } = await serviceWorker();
+  return served.replace(/\n[ \t]+/g, '\n');
+}
+
+async function main() {
+  /** @type {string|null} */
+  let relay = null;
+  try {
+    relay = relayArgument(process.argv.slice(2));
+    checkWasmBuilt();
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  }
+  await vendorPackages();
+  fs.rmSync(DIST, { recursive: true, force: true });
+  fs.mkdirSync(DIST, { recursive: true });
+  const { chunks, atOnce } = await bundlePage();
+  const onDemand = await onDemandChunks(chunks, atOnce);
+  pageFiles.push(...chunks.map((c) => c.fileName).filter((f) => !onDemand.has(f)));
+  put('blue-gray-game.js', ELEMENT_STUB);
+  for (const f of SERVED_WASM) put(f, fs.readFileSync(path.join(WWW, f)));
+  // The opening explorer's games, a file per named variant (`bluegray explorer`), fetched when the
+  // explorer first looks at that variant (review/explorer.js).
+  for (const f of fs.readdirSync(EXPLORER).filter((n) => n.endsWith('.txt'))) put(`explorer/${f}`, fs.readFileSync(path.join(EXPLORER, f)));
+  // The stylesheets and the classic script minified, as every bundle is; the manifest as it is.
+  for (const f of fs.readdirSync(WWW).filter((n) => n.endsWith('.css'))) put(f, minifyCss(fs.readFileSync(path.join(WWW, f), 'utf8'), f));
+  put('boot.js', await codeOf(bootBuild()));
+  put('manifest.webmanifest', fs.readFileSync(path.join(WWW, 'manifest.webmanifest')));
+  put(PAGE_ICON, fs.readFileSync(path.join(WWW, PAGE_ICON)));
+  put('index.html', servedPage(atOnce, relay));
+  const { version, files } = await serviceWorker(pageFiles);
+  // Not kept by the service worker: the icons for installing the app, the example, the single file.
+  for (const f of listFiles(path.join(WWW, 'icons')).map((n) => `icons/${n}`).filter((n) => n !== PAGE_ICON)) copy(path.join(WWW, f), path.join(DIST, f));
   for (const f of listFiles(path.join(ROOT, 'examples'))) copy(path.join(ROOT, 'examples', f), path.join(DIST, 'examples', f));
   await singleFile();
   console.log(`build-dist: dist/ written, build ${version}, ${files.length + 2} files for the service worker to keep (one of the two wasm builds among them)`);

@@ -4,14 +4,14 @@
 // empties dist/ first); it can also run alone once www/pkg is built.
 //
 //   blue-gray-game.js        the element's module (importing it defines the element): it imports
-//                            blue-gray-game-HASH.js, all the element loads at once, bundled by
-//                            Rolldown as the site's element chunk is (build-dist.mjs)
+//                            blue-gray-game-HASH.js, all the element loads at once (the bundles
+//                            are build.config.mjs's)
 //   ru-HASH.js, hu-HASH.js   the message tables other than English, loaded when asked for, and
 //   live-link-HASH.js, …     the parts of the board fetched when first used (element/lazy-parts.js)
 //   ai-worker.js             the computer player's worker
-//   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm, pkg/bluegray_teach_bg.wasm,
-//   pkg/bluegray_variations_bg.wasm
-//                            the rules core, with WebAssembly SIMD and without (www/core/wasm-simd.js picks)
+//   pkg/*.wasm               the rules core: the play module with WebAssembly SIMD and without
+//                            (www/core/wasm-simd.js picks), and the modules fetched when first
+//                            used (build.config.mjs WASM_MODULES)
 //   blue-gray-game.css       the board's stylesheet (inside its shadow root)
 //   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
 //   blue-gray-game.d.ts      the types, from the manifest; react.d.ts: JSX typing for React 19
@@ -29,12 +29,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { pathToFileURL } from 'node:url';
 import * as analyzer from '@custom-elements-manifest/analyzer';
-import { rolldown } from 'rolldown';
-import { BUNDLE, ROLLDOWN_OUTPUT, ROLLDOWN_TRANSFORM, workerGlue } from './esbuild-options.mjs';
-import { reachable } from './lib/reachable.mjs';
+import { build } from 'rolldown';
+import { ROOT, WWW, NPM as OUT, SERVED_WASM, codeOf, elementBuild, packageWorkerBuild, minifyCss } from './build.config.mjs';
 
 /**
  * @import { SpawnSyncReturns } from 'node:child_process'
@@ -72,9 +70,6 @@ import { reachable } from './lib/reachable.mjs';
  */
 const { create, ts } = /** @type {Analyzer} */ (analyzer);
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WWW = path.join(ROOT, 'www');
-const OUT = path.join(ROOT, 'dist', 'npm');
 const NAME = 'blue-gray-game';
 const TAG = 'blue-gray-game';
 /** The element's module in the package (and the manifest's module path). */
@@ -84,17 +79,6 @@ const TYPES = `${NAME}.d.ts`;
 const API_TYPES = 'types/api-types.js';
 const REACT_TYPES = 'react.d.ts';
 const MANIFEST = 'custom-elements.json';
-/**
- * The rules core's two builds (scripts/build-web.sh), at the same paths under www/, dist/ and the
- * package: where assets.js looks for them.
- */
-export const WASM = { simd: 'pkg/bluegray_wasm_simd_bg.wasm', baseline: 'pkg/bluegray_wasm_bg.wasm' };
-/** The teaching module (the lessons and the puzzles), one build, fetched when first used. */
-export const TEACHING_WASM = 'pkg/bluegray_teach_bg.wasm';
-/** The variations module (the `Game` that keeps a game's variations), one build, fetched when a game first has some. */
-export const VARIATIONS_WASM = 'pkg/bluegray_variations_bg.wasm';
-/** The modules fetched on demand, one build each. */
-export const ON_DEMAND_WASM = [TEACHING_WASM, VARIATIONS_WASM];
 /** The package's README is made from the embedders' page of the repository's docs. */
 const README_TEMPLATE = 'docs/EMBEDDING.md';
 /** Where the API tables go in the README template. */
@@ -121,39 +105,15 @@ function workspacePackage() {
 }
 
 /**
- * The element, its worker, the wasm builds and the stylesheet, as the package lays them out. The
- * element by Rolldown, everything it imports at once in one chunk (esbuild's splitting made a
- * chunk of each set of modules it shares with a lazy part: five files for the first load); the
- * worker by esbuild, one file with all it needs, which a bundler's user copies as it is
- * (docs/EMBEDDING.md).
+ * The element, its worker, the wasm builds and the stylesheet, as the package lays them out
+ * (build.config.mjs elementBuild, packageWorkerBuild).
  */
 async function bundle() {
-  const entry = path.join(WWW, 'blue-gray-game.js');
-  /** @type {Set<string>|null} */
-  let closure = null;
-  const element = await rolldown({ input: { [NAME]: entry }, transform: ROLLDOWN_TRANSFORM, logLevel: 'warn' });
-  await element.write({
-    dir: OUT,
-    ...ROLLDOWN_OUTPUT,
-    codeSplitting: {
-      groups: [
-        {
-          debugName: 'loaded at once',
-          name(id, ctx) {
-            const imports = (/** @type {string} */ m) => ctx.getModuleInfo(m)?.importedIds ?? [];
-            closure ??= reachable([entry], imports);
-            return closure.has(id) ? NAME : null;
-          },
-        },
-      ],
-    },
-  });
-  await element.close();
-  await esbuild.build({ entryPoints: { 'ai-worker': path.join(WWW, 'ai-worker.js') }, plugins: [workerGlue()], ...BUNDLE, format: 'esm', outdir: OUT });
+  await build(elementBuild());
+  fs.writeFileSync(path.join(OUT, 'ai-worker.js'), await codeOf(packageWorkerBuild()));
   fs.mkdirSync(path.join(OUT, 'pkg'));
-  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));
-  const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
-  fs.writeFileSync(path.join(OUT, 'blue-gray-game.css'), (await esbuild.transform(css, { loader: 'css', minify: true, target: BUNDLE.target })).code);
+  for (const f of SERVED_WASM) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));
+  fs.writeFileSync(path.join(OUT, 'blue-gray-game.css'), minifyCss(fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8'), 'blue-gray-game.css'));
 }
 
 /**
@@ -577,7 +537,7 @@ function checkTypes() {
  * @returns {Promise<PackageJson>}
  */
 export async function buildPackage() {
-  if (![...Object.values(WASM), ...ON_DEMAND_WASM].every((f) => fs.existsSync(path.join(WWW, f)))) fail('www/pkg is not built: run bash scripts/build-web.sh');
+  if (!SERVED_WASM.every((f) => fs.existsSync(path.join(WWW, f)))) fail('www/pkg is not built: run bash scripts/build-web.sh');
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   await bundle();

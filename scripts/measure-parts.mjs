@@ -4,8 +4,9 @@
 //     serde, the bindings, the data), from twiggy's table of a copy of the module that keeps
 //     its function names;
 //   - the JavaScript by source module: the minified bytes each module puts in what the page
-//     (www/app.js) and the element (www/blue-gray-game.js) load at once, and in what they load on
-//     demand, from esbuild's metafile.
+//     (www/app.js) and the npm package's element (www/blue-gray-game.js) load at once, and in what
+//     they load on demand, in the chunks the build makes of them (scripts/build.config.mjs), not
+//     written: each chunk's bytes shared among its modules by their size before minifying.
 //
 //   node scripts/measure-parts.mjs [--top N]
 //
@@ -23,8 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { build } from 'rolldown';
 import { reachable } from './lib/reachable.mjs';
+import { pageBuild, elementBuild } from './build.config.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = process.env.CARGO_TARGET_DIR || path.join(REPO, 'target');
@@ -157,28 +159,25 @@ async function jsParts() {
     console.log(`js: skipped, www/${missing[0]} not built (bash scripts/build-web.sh; npm ci for www/vendor)`);
     return;
   }
-  const r = await esbuild.build({
-    entryPoints: ['app.js', 'blue-gray-game.js'].map((f) => path.join(REPO, 'www', f)),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    write: false,
-    metafile: true,
-    outdir: path.join(os.tmpdir(), 'parts-js'),
-    logLevel: 'error',
-  });
-  const outputs = r.metafile.outputs;
-  for (const entry of ['www/app.js', 'www/blue-gray-game.js']) {
-    const start = Object.keys(outputs).find((o) => outputs[o].entryPoint === entry);
+  for (const [entry, options] of /** @type {const} */ ([['www/app.js', pageBuild], ['www/blue-gray-game.js', elementBuild]])) {
+    const chunks = new Map((await build(options({ write: false }))).output.flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o]] : [])));
+    const start = [...chunks.values()].find((c) => c.facadeModuleId === path.join(REPO, entry));
     if (!start) continue;
-    const atOnce = reachable([start], (o) => outputs[o].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path));
-    const all = reachable([start], (o) => outputs[o].imports.filter((i) => !i.external).map((i) => i.path));
-    for (const [what, files] of [['at once', atOnce], ['on demand', [...all].filter((o) => !atOnce.has(o))]]) {
+    const chunk = (/** @type {string} */ f) => chunks.get(f) ?? { imports: [], dynamicImports: [] };
+    const atOnce = reachable([start.fileName], (f) => chunk(f).imports);
+    const all = reachable([start.fileName], (f) => [...chunk(f).imports, ...chunk(f).dynamicImports]);
+    for (const [what, files] of [['at once', atOnce], ['on demand', [...all].filter((f) => !atOnce.has(f))]]) {
       /** @type {Map<string, number>} */
       const sizes = new Map();
-      for (const o of files) {
-        for (const [input, { bytesInOutput }] of Object.entries(outputs[o].inputs)) sizes.set(input, (sizes.get(input) ?? 0) + bytesInOutput);
+      for (const f of files) {
+        const c = chunks.get(f);
+        if (!c) continue;
+        const modules = Object.entries(c.modules);
+        const rendered = modules.reduce((n, [, m]) => n + m.renderedLength, 0);
+        for (const [id, m] of modules) {
+          const name = path.relative(REPO, id).split(path.sep).join('/');
+          sizes.set(name, (sizes.get(name) ?? 0) + (rendered ? (c.code.length * m.renderedLength) / rendered : 0));
+        }
       }
       console.log(`${entry}, loaded ${what} (minified bytes by source module):`);
       table(sizes, 'in all');

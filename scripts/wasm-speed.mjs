@@ -26,7 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { WASM } from './build-package.mjs';
+import { WASM } from './build.config.mjs';
 import { simdSupported } from '../www/core/wasm-simd.js';
 import { option, threadSeconds } from './measuring.mjs';
 

@@ -121,13 +121,14 @@ test('without SIMD the service worker keeps the baseline build, not the SIMD one
 
 test('the single file embeds a baseline build that reads records, and only it: no SIMD build, no teaching module', async () => {
   const html = fs.readFileSync(path.join(DIST, 'blue-and-gray.html'), 'utf8');
-  // Its code is carried compressed, the one long base64 string of its one inline script (the loader).
+  // Its code is carried compressed, the one long base64 string of its one inline script (the
+  // loader); a string is in quotes or backticks, as the minifier writes it.
   const scripts = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)];
   assert.equal(scripts.length, 1);
-  const packed = [...scripts[0][1].matchAll(/"([A-Za-z0-9+/=]{1000,})"/g)];
+  const packed = [...scripts[0][1].matchAll(/["`]([A-Za-z0-9+/=]{1000,})["`]/g)];
   assert.equal(packed.length, 1);
   const code = zlib.inflateRawSync(Buffer.from(packed[0][1], 'base64')).toString('utf8');
-  const embedded = [...code.matchAll(/wasmBase64:"([A-Za-z0-9+/=]+)"/g)].map((m) => zlib.inflateRawSync(Buffer.from(m[1], 'base64')));
+  const embedded = [...code.matchAll(/wasmBase64:["`]([A-Za-z0-9+/=]+)["`]/g)].map((m) => zlib.inflateRawSync(Buffer.from(m[1], 'base64')));
   assert.equal(embedded.length, 1);
   assert.match(code, /teachingBase64:null/);
   // Not the served baseline, which reads no records: the file cannot fetch the module that does (docs/RULES.md R35).
