@@ -10,12 +10,12 @@
 // response it (and its workers) fetched, each gzipped by node:zlib at level 9 (KB = 1024 bytes).
 // Prints:
 //   - the first visit of dist/index.html served by scripts/serve.mjs, until html[data-ready="true"]:
-//     each file fetched (url, raw, gzip; largest first) and the total (budget: gzip <= 130 KB),
+//     each file fetched (url, raw, gzip; largest first) and the total (budget: gzip <= 140 KB),
 //     and what it asked for after that (not counted);
 //   - a page that holds only `<blue-gray-game mode="ai">`, served beside a copy of the npm package
 //     (dist/npm; dist/ itself without one) and importing the element from it, until its computer can
 //     move: the board's `ready` promise (the rules core compiled, the first game set up) and the
-//     AI worker, handed the compiled core, running its script: the same table (gzip <= 110 KB);
+//     AI worker, handed the compiled core, running its script: the same table (gzip <= 120 KB);
 //   - N cold loads (default 5) of dist/index.html served and of dist/blue-and-gray.html opened via
 //     file://: the time from navigation to ready (median, min, max; reported, no budget) and the
 //     longest main-thread task before ready (PerformanceObserver 'longtask', which sees only tasks
@@ -56,7 +56,7 @@ const NPM_DIR = 'npm';
 const HOST_PAGE = '__host__.html';
 const KB = 1024;
 /** The budgets: bytes (gzip, or raw for the single file), ms. */
-const BUDGET = { firstVisit: 130 * KB, element: 110 * KB, single: 350 * KB, task: 50, reviewMs: 20_000, hintMs: 1000 };
+const BUDGET = { firstVisit: 140 * KB, element: 120 * KB, single: 350 * KB, task: 50, reviewMs: 20_000, hintMs: 1000 };
 
 /**
  * @param {string} message
