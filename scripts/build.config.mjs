@@ -111,8 +111,8 @@ export function editorDialog() {
   // ... and its view in the board's `edit` mode, which needs the same module, and its messages.
   'editor/editor-view.js': 'export {};',
   'editor/i18n/*.js': 'export default { messages: {} };',
-  // The lessons' and the puzzles' views (the teaching module's glue is left out: see above).
-  'learn/lesson-dialog.js': 'export {};',
+  // The puzzles' views (the teaching module's glue is left out: see above; the lessons' dialog,
+  // learn/lessons.js, is kept: without the teaching module it says it is left out).
   'learn/puzzle-dialog.js': 'export {};',
   'learn/puzzle-session.js': 'export {};',
   // ... and their words, each language's table of learn/ ("How to play"'s are a table of their

@@ -12,7 +12,7 @@ import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint } from './h
 const env = setUp({});
 
 /** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
-const LATER = ['ingredients', 'judgement', 'friend-games', 'friend-box', 'friends-en', 'teach.css', 'clocks', 'lessons', 'puzzles', 'review', 'hand-over'];
+const LATER = ['ingredients', 'friend-games', 'friend-box', 'friends-en', 'teach.css', 'clocks', 'lessons', 'puzzles', 'review', 'hand-over'];
 
 /**
  * Which of `names` the page has fetched.
@@ -76,7 +76,7 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   // A move: the computer's answer said in words, and the game kept, so the Recent games list.
   await playMove(page, 'e2-e3');
   await waitPly(page, 2);
-  await waitFetched(page, ['judgement']);
+  await page.waitForFunction(() => (document.getElementById('ai-info')?.textContent ?? '').length > 0);
   await page.locator('#recent-list .recent-open').first().waitFor({ state: 'attached' });
   assert.deepEqual(await fetched(page, ['friend-games', 'friend-box', 'friends-en']), [], 'no friend yet');
 

@@ -1,5 +1,5 @@
 // One lesson's session, with no DOM and no wasm, as a small state machine. Every change is a
-// pure function `(session, …) → session`; lesson-dialog.js draws the session and turns the page's
+// pure function `(session, …) → session`; lessons.js draws the session and turns the page's
 // events into these changes, the rules core (lessonJudge, lessonHint) judges the moves. The
 // catalogue as the page reads it and the learner's progress are lesson-catalogue.js's, exported
 // here too.

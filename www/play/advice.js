@@ -4,19 +4,28 @@
 // for the position on the board wherever it is in the game's tree. Both come from the page's one
 // analysis worker (engine/analysis.js, fetched when first asked: the evaluation is off by
 // default) and belong to the position they were asked for: shown only while it is on the board.
-// The panel says them, and the computer's moves, in words (play/judgement.js) fetched with the
-// first it says.
+// The engine's judgement in words beside the board (renderJudgement): the computer's move and
+// what it thinks of the position it left (how far it looked, in the tooltip), and the evaluation
+// bar and its sentence and best line (engine/evaluation.js says them), drawn by the panel once
+// the bar's stylesheet is there (fetched with the first it says).
 import { positionOf } from '../engine/position.js';
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
-import { laterStyles } from '../lib/dom.js';
+import { laterStyles, setIfChanged } from '../lib/dom.js';
+import { say, groupDigits } from '../lib/i18n.js';
 import { isAbort } from '../engine/ai-client.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
+import { describeScore, describeAfterMove, searchDetails, blueView, VALUE_LIMIT } from '../engine/evaluation.js';
 import { adviceShown } from './page-state.js';
+import { byId } from './page-elements.js';
 
 /** @import { PageContext } from './context.js' */
 /** @import { PageState } from './page-state.js' */
-/** @import { BoardSnapshot } from './panel.js' */
+/** @import { BoardSnapshot, GameSnapshot } from './panel.js' */
+/** @import { GameState } from '../core/core-types.js' */
+/** @import { Translate } from '../lib/i18n.js' */
+
+/** The judgement's drawing, which the panel is given once its stylesheet is there. @typedef {{renderJudgement: typeof renderJudgement}} Words */
 
 /** The page's analysis, fetched when first asked. */
 const loadAnalysis = () => import('../engine/analysis.js').then((m) => m.analysis());
@@ -24,12 +33,11 @@ const loadAnalysis = () => import('../engine/analysis.js').then((m) => m.analysi
 /** @param {PageContext} ctx */
 export function advice(ctx) {
   const { board } = ctx;
-  /** The engine's judgement in words (play/judgement.js), once fetched. @type {typeof import('./judgement.js')|null} */
+  /** The engine's judgement in words, once the stylesheet of the bar it draws is there. @type {Words|null} */
   let words = null;
   /** It was asked for: fetched once (a failed fetch is said, and the panel goes on without it). */
   let asked = false;
-  // With the stylesheet of the evaluation bar they draw.
-  const loadWords = onDemand(() => Promise.all([import('./judgement.js'), laterStyles()]).then(([m]) => m));
+  const loadWords = onDemand(() => laterStyles().then(() => ({ renderJudgement })));
 
   /**
    * The judgement in words for the panel to draw `p` and `b` with, or null: fetched (and then
@@ -95,4 +103,56 @@ export function advice(ctx) {
   }
 
   return { hint, evaluate, analysisNodes, wordsFor };
+}
+
+/**
+ * Draws the judgement for the page state `p` and the board `b`: the computer's last move, and the
+ * evaluation of the position shown.
+ * @param {Document} doc
+ * @param {PageState} p
+ * @param {GameSnapshot} b
+ * @param {Translate} t
+ * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): no evaluation
+ */
+export function renderJudgement(doc, p, b, t, barred) {
+  const info = b.aiInfo;
+  const judgement = info && describeAfterMove(info);
+  const infoText = info ? t(judgement ? 'ai.info' : 'ai.played', { side: info.side, move: info.move, judgement }) : '';
+  setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
+  setIfChanged(byId(doc, 'ai-info'), 'title', info ? say(p.lang, searchDetails(info, groupDigits(p.lang, info.nodes))) : '');
+  renderEvaluation(doc, p, b.shown ?? b.gs, t, barred);
+}
+
+/**
+ * The evaluation of the position on the board (the page state's `evaluation`, for this position
+ * only): the words and the bar say it the same way (engine/evaluation.js), the search's depth
+ * and size are in the tooltip.
+ * @param {Document} doc
+ * @param {PageState} p
+ * @param {GameState} gs
+ * @param {Translate} t
+ * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): nothing is shown
+ */
+function renderEvaluation(doc, p, gs, t, barred) {
+  const shown = adviceShown(p, gs);
+  const showEval = shown.showEval && !barred;
+  const showLine = shown.showLine && !barred;
+  const e = p.evaluation && p.evaluation.key === positionOf(gs).key ? p.evaluation.result : null;
+  const bar = byId(doc, 'eval-bar');
+  setIfChanged(bar, 'hidden', !showEval || !!gs.result);
+  const parts = [];
+  if (e && showEval) {
+    const words = say(p.lang, describeScore(e, e.side));
+    parts.push(words);
+    // Blue's share of the bar: half when level, all of it at the largest lead.
+    const share = 50 + (50 * blueView(e.score, e.side)) / VALUE_LIMIT;
+    setIfChanged(byId(doc, 'eval-fill').style, 'height', `${share.toFixed(1)}%`);
+    const label = t('eval.bar', { text: words });
+    if (bar.getAttribute('aria-label') !== label) bar.setAttribute('aria-label', label);
+  }
+  if (e && showLine && e.pv.length) parts.push(t('eval.line', { line: e.pv.slice(0, 8).join(' ') }));
+  const text = parts.join(' ');
+  setIfChanged(byId(doc, 'eval-text'), 'textContent', text);
+  setIfChanged(byId(doc, 'eval-text'), 'hidden', !text);
+  setIfChanged(byId(doc, 'eval-text'), 'title', e && text ? say(p.lang, searchDetails(e, groupDigits(p.lang, e.nodes))) : '');
 }

@@ -63,12 +63,12 @@ import { byId, menu, field, button, meter } from './page-elements.js';
  * The parts of the panel fetched when first needed, each null until then: the game's variations
  * in the move list (play/variations.js), what is said of a game against a friend elsewhere
  * (friends/friend-box.js: the page draws no such game before it is there), and the engine's
- * judgement in words (play/judgement.js: the computer's move and the evaluation are said once
+ * judgement in words (play/advice.js: the computer's move and the evaluation are said once
  * it is there).
  * @typedef {{
  *   variations: import('./move-list.js').VariationsDrawer|null,
  *   friend: FriendBox|null,
- *   words: typeof import('./judgement.js')|null,
+ *   words: import('./advice.js').Words|null,
  * }} PanelParts
  */
 
@@ -267,7 +267,7 @@ export function renderPanel(doc, p, b, t, { variations, friend, words }) {
 
   setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
-  // The computer's move in words, and the evaluation, once play/judgement.js is there.
+  // The computer's move in words, and the evaluation, once their stylesheet is there (play/advice.js).
   if (words) words.renderJudgement(doc, p, b, t, barred);
   const review = currentReview(p, gs);
   const shown = b.viewPath ?? mainPath(viewing ?? gs.history.length);
