@@ -15,8 +15,6 @@
 //   dist/pkg/bluegray_wasm_simd_bg.wasm          the rules core, built with WebAssembly SIMD
 //   dist/pkg/bluegray_wasm_bg.wasm               the rules core for browsers without SIMD
 //   dist/pkg/bluegray_teach_bg.wasm              the lessons and puzzles, fetched when first used
-//   dist/pkg/bluegray_variations_bg.wasm         the Game that reads records and keeps variations, fetched when a
-//                                                record comes in or a game first has variations
 //   dist/explorer/<variant>.txt the opening explorer's games, fetched when it first shows a variant
 //   dist/style.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
 //   dist/sw.js                  the service worker, bundled with wasm-simd.js, told the build
@@ -36,9 +34,6 @@ import * as esbuild from 'esbuild';
 import { rolldown } from 'rolldown';
 import { BUNDLE, ROLLDOWN_OUTPUT, ROLLDOWN_TRANSFORM, workerGlue } from './esbuild-options.mjs';
 import { buildPackage, WASM, ON_DEMAND_WASM } from './build-package.mjs';
-
-/** The play module the single file embeds, which reads records too (docs/RULES.md R35); not served. */
-const SINGLE_FILE_WASM = 'pkg/bluegray_single_bg.wasm';
 import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
 import { reachable } from './lib/reachable.mjs';
 
@@ -192,8 +187,7 @@ async function fallbackLanguage() {
 async function workerSource() {
   const r = await esbuild.build({
     entryPoints: [path.join(WWW, 'ai-worker.js')],
-    // It runs the module it is handed: the single file's own, whose glue it must use too.
-    plugins: [leftOut(), workerGlue()],
+    plugins: [workerGlue()],
     ...BUNDLE,
     format: 'iife',
     write: false,
@@ -276,11 +270,6 @@ export function editorDialog() {
   // The lessons and the puzzles: the teaching module (its wasm is not embedded either, so loading
   // it throws singleFile.leftOut, which their views and a board in puzzle mode show) and their views.
   'pkg/bluegray_teach.js': 'export default function init() { return Promise.resolve(); }',
-  // A game's variations: the module whose Game keeps them (docs/RULES.md R29); a record with them
-  // opens with its own moves, and the board says they are left out.
-  'pkg/bluegray_variations.js': 'export default function init() { return Promise.resolve(); }',
-  // The play module's glue is the single file's play module's, which reads records itself (R35).
-  'pkg/bluegray_wasm.js': "export * from './pkg/bluegray_single.js';\nexport { default } from './pkg/bluegray_single.js';",
   'teach/lesson-dialog.js': 'export {};',
   // ... and their messages ("How to play"'s are a part of their own, which the file keeps).
   ...Object.fromEntries(LANGUAGE_CODES.map((lang) => [`messages/teach-${lang}.js`, 'export default { messages: {} };'])),
@@ -320,11 +309,11 @@ function leftOut() {
  */
 async function singleFile() {
   const css = fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8');
-  // Only a baseline build of the rules core, the one that reads records too (docs/RULES.md R35):
-  // it runs in every browser, and the file's size counts.
+  // Only the baseline build of the play module: it runs in every browser, and the file's size
+  // counts.
   const embedded = `import { embedAssets } from ${JSON.stringify(path.join(WWW, 'engine', 'assets.js'))};
 embedAssets({
-  wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, SINGLE_FILE_WASM)), { level: 9 }).toString('base64'))},
+  wasmBase64: ${JSON.stringify(zlib.deflateRawSync(fs.readFileSync(path.join(WWW, WASM.baseline)), { level: 9 }).toString('base64'))},
   teachingBase64: null,
   workerSource: ${JSON.stringify(await workerSource())},
   css: ${JSON.stringify(css)},
@@ -508,7 +497,7 @@ async function main() {
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
-  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM, SINGLE_FILE_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
+  for (const f of [...Object.values(WASM), ...ON_DEMAND_WASM]) if (!fs.existsSync(path.join(WWW, f))) fail(`www/${f} is not built: run bash scripts/build-web.sh`);
   vendorPackages();
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });

@@ -9,9 +9,9 @@
 //   ru-HASH.js, hu-HASH.js   the message tables other than English, loaded when asked for, and
 //   live-link-HASH.js, …     the parts of the board fetched when first used (element/lazy-parts.js)
 //   ai-worker.js             the computer player's worker
-//   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm, pkg/bluegray_teach_bg.wasm,
-//   pkg/bluegray_variations_bg.wasm
-//                            the rules core, with WebAssembly SIMD and without (www/engine/wasm-simd.js picks)
+//   pkg/bluegray_wasm_simd_bg.wasm, pkg/bluegray_wasm_bg.wasm, pkg/bluegray_teach_bg.wasm
+//                            the rules core, with WebAssembly SIMD and without (www/engine/wasm-simd.js
+//                            picks), and the teaching module
 //   blue-gray-game.css       the board's stylesheet (inside its shadow root)
 //   custom-elements.json     the manifest, from the JSDoc of www/blue-gray-game.js
 //   blue-gray-game.d.ts      the types, from the manifest; react.d.ts: JSX typing for React 19
@@ -91,10 +91,8 @@ const MANIFEST = 'custom-elements.json';
 export const WASM = { simd: 'pkg/bluegray_wasm_simd_bg.wasm', baseline: 'pkg/bluegray_wasm_bg.wasm' };
 /** The teaching module (the lessons and the puzzles), one build, fetched when first used. */
 export const TEACHING_WASM = 'pkg/bluegray_teach_bg.wasm';
-/** The variations module (the `Game` that keeps a game's variations), one build, fetched when a game first has some. */
-export const VARIATIONS_WASM = 'pkg/bluegray_variations_bg.wasm';
 /** The modules fetched on demand, one build each. */
-export const ON_DEMAND_WASM = [TEACHING_WASM, VARIATIONS_WASM];
+export const ON_DEMAND_WASM = [TEACHING_WASM];
 /** The package's README is made from the embedders' page of the repository's docs. */
 const README_TEMPLATE = 'docs/EMBEDDING.md';
 /** Where the API tables go in the README template. */

@@ -65,7 +65,7 @@ export function workerGlue() {
   return {
     name: 'worker-glue',
     setup(b) {
-      b.onLoad({ filter: /[\\/]pkg[\\/]bluegray_(wasm|single)\.js$/ }, async (args) => {
+      b.onLoad({ filter: /[\\/]pkg[\\/]bluegray_wasm\.js$/ }, async (args) => {
         const { readFile } = await import('node:fs/promises');
         const glue = await readFile(args.path, 'utf8');
         const at = glue.indexOf(GUARD_MARK);

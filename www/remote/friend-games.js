@@ -14,7 +14,6 @@ import { errorText } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { loadMessages } from '../lib/i18n.js';
 import { relayOf } from '../page/page-state.js';
-import { loadRecordReader } from '../engine/assets.js';
 
 /**
  * @import { PageContext } from '../page/context.js'
@@ -55,12 +54,6 @@ export function friendGames(ctx, { games, save, offer, recordBox, start, rules, 
       const { variant } = board.settings;
       const gameId = board.gameId ?? '';
       const record = board.record ?? '';
-      // The board reads the record at once with the rules core that reads records (docs/RULES.md R35).
-      try {
-        await loadRecordReader();
-      } catch (e) {
-        return ctx.notify({ key: 'error.records', params: { error: errorText(e, ctx.t) } });
-      }
       games.switchTo(ctx.page().gameId, () => board.newGame({ variant, mode: 'friend', side: seat, record, 'game-id': gameId }));
       save(true);
     }
