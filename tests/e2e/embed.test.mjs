@@ -622,8 +622,8 @@ test('newGame() with a bad option throws and leaves the game and its settings as
     ]) {
       let error = null;
       try {
-        // A record is read once the module that reads records is fetched: the promise rejects.
-        await b.newGame(o);
+        // Each throws at once, the record's too: the board's rules core reads it.
+        b.newGame(o);
       } catch (e) {
         error = { name: e.name, message: String(e.message) };
       }
@@ -643,7 +643,7 @@ test('newGame() with a bad option throws and leaves the game and its settings as
     } catch (e) {
       out.good = { error: String(e.message) };
     }
-    // A good record, now that the module that reads them is there, is on the board at once.
+    // A good record is on the board at once.
     const done = b.newGame({ record: '[Variant "classic"]\n\n1. e2-e3 *' });
     out.goodRecord = { history: b.state.history, variant: b.state.variant };
     await done;
