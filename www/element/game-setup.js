@@ -142,9 +142,9 @@ export class GameSetup {
   /**
    * newGame(options) of the element: the options become its attributes (a game id or host key
    * not given goes: another game); a refused option or game changes nothing, attributes included.
-   * Throws when it cannot be had (before the rules core is loaded: a bad game is reported once
-   * it is, as the attributes' game). The promise resolves once the game is on the board with
-   * its clocks.
+   * Throws at once (before the rules core is loaded, the game comes from the attributes once it
+   * is, and a bad one is reported as theirs). The promise resolves once the game is on the board
+   * with its clocks.
    * @param {unknown} options
    * @returns {Promise<void>}
    */
