@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
 # Builds the web page's rules core: crates/bluegray-wasm with the `wasm` profile (Cargo.toml: release,
 # the binding built for size) for wasm32-unknown-unknown,
-# as three modules. `play` (the game, its catalogue and the AI: all a game needs, on the first
-# visit; it writes records, it does not read them) is built twice: the baseline runs in every
-# browser with WebAssembly, the SIMD build (rustc's simd128) searches faster but needs
-# WebAssembly SIMD, which Safari before 16.4 lacks, so the page picks one by feature detection
-# (www/core/wasm-simd.js). `teaching` (the lessons and the puzzles, with the proof search and
-# the puzzle set, the editor's check and the explorer's counts) is built once, without SIMD, and
-# fetched only when one of those first opens; `variations` (the Game that reads records and
-# keeps their variations, docs/RULES.md R29 and R35) likewise, when a record comes in or a game
-# first has variations. The single file embeds a fourth build, the baseline play module that
-# reads records too (past their variations). Each is shrunk with wasm-opt when binaryen is
-# installed; then the JS bindings with wasm-bindgen (--target web) into www/pkg (one glue for
-# both play builds; every glue with a Game gets the Game guard,
+# as two modules (crates/bluegray-wasm/Cargo.toml's table says which export is in which).
+# `play` (the one Game, which reads and writes records with their variations, its catalogue
+# and the AI: all a game needs, on the first visit) is built twice: the baseline runs in every
+# browser with WebAssembly and is the one the single file embeds, the SIMD build (rustc's
+# simd128) searches faster but needs WebAssembly SIMD, which Safari before 16.4 lacks, so the
+# page picks one by feature detection (www/core/wasm-simd.js). `teaching` (the lessons and
+# the puzzles, with the proof search and the puzzle set, the editor's check and the explorer's
+# counts) is built once, without SIMD, and fetched only when one of those first opens. Each is
+# shrunk with wasm-opt when binaryen is installed; then the JS bindings with wasm-bindgen
+# (--target web) into www/pkg (one glue for both play builds, with the Game guard,
 # crates/bluegray-wasm/js/game-guard.js, appended), and dist/ (what to deploy, and the
 # single-file build) with scripts/build-dist.mjs.
 # www/pkg and dist/ are git-ignored.
@@ -108,14 +106,6 @@ simd=$(optimise "$play_simd" "$tmp/simd.wasm" -O3 --enable-simd)
 teach_raw=$(build "$target_dir/wasm-teach" teaching | tail -n 1)
 teach=$(optimise "$teach_raw" "$tmp/teach.wasm" -Oz)
 
-variations_raw=$(build "$target_dir/wasm-variations" variations | tail -n 1)
-variations=$(optimise "$variations_raw" "$tmp/variations.wasm" -Oz)
-
-# The single file's play module: the baseline with the record reader besides (docs/RULES.md R35),
-# since the file cannot fetch the variations module. Its own glue: it exports `Game.fromRecord`.
-single_raw=$(build "$target_dir/wasm-single" play,records | tail -n 1)
-single=$(optimise "$single_raw" "$tmp/single.wasm" -Oz)
-
 rm -rf "$out"
 # Its TypeScript declarations (bluegray_wasm.d.ts) are what the type check (tsconfig.json) knows
 # of the bindings. No default module path: every caller hands the bindings the module it compiled
@@ -126,8 +116,6 @@ bind() {
 }
 bind "$out" "$baseline"
 bind "$out" "$teach" bluegray_teach
-bind "$out" "$variations" bluegray_variations
-bind "$out" "$single" bluegray_single
 # One glue serves both modules, so the SIMD module's must be the same, byte for byte (the same
 # exports and imports); only its wasm is kept.
 bind "$tmp/simd" "$simd"
@@ -139,23 +127,21 @@ fi
 mv "$tmp/simd/bluegray_wasm_bg.wasm" "$out/bluegray_wasm_simd_bg.wasm"
 # --converge: the passes again until the module stops shrinking (0.2 to 0.3 KB gzip more).
 reoptimise "$out/bluegray_wasm_simd_bg.wasm" -O3 --enable-simd --converge
-for module in bluegray_wasm bluegray_teach bluegray_variations bluegray_single; do
+for module in bluegray_wasm bluegray_teach; do
   reoptimise "$out/${module}_bg.wasm" -Oz --converge
 done
 
 # The guard runs in the glue's module scope and uses these names of it: a wasm-bindgen whose
-# glue lacks one must fail the build, not ship an unguarded Game. Three glues have a Game (the
-# variations module's reads records and keeps their variations, docs/RULES.md R29; the single
-# file's play module reads records too, R35), so all are guarded.
-for glue in "$out/bluegray_wasm.js" "$out/bluegray_variations.js" "$out/bluegray_single.js"; do
-  for name in 'export class Game' 'const GameFinalization' 'GameFinalization.register(' \
-    'wasm.__wbg_game_free(' '__wbg_ptr'; do
-    if ! grep -qF "$name" "$glue"; then
-      echo "build-web: $glue has no '$name': crates/bluegray-wasm/js/game-guard.js needs updating" >&2
-      exit 1
-    fi
-  done
-  cat crates/bluegray-wasm/js/game-guard.js >>"$glue"
+# glue lacks one must fail the build, not ship an unguarded Game. Only the play module's glue
+# has a Game.
+glue="$out/bluegray_wasm.js"
+for name in 'export class Game' 'const GameFinalization' 'GameFinalization.register(' \
+  'wasm.__wbg_game_free(' '__wbg_ptr'; do
+  if ! grep -qF "$name" "$glue"; then
+    echo "build-web: $glue has no '$name': crates/bluegray-wasm/js/game-guard.js needs updating" >&2
+    exit 1
+  fi
 done
+cat crates/bluegray-wasm/js/game-guard.js >>"$glue"
 # Its arguments (--relay wss://…: the site's relay for every visitor) are build-dist's.
 node scripts/build-dist.mjs "$@"

@@ -42,11 +42,9 @@ const WASM_MODULES = {
   simd: { file: 'pkg/bluegray_wasm_simd_bg.wasm', served: 'atOnce' },
   baseline: { file: 'pkg/bluegray_wasm_bg.wasm', served: 'atOnce' },
   teaching: { file: 'pkg/bluegray_teach_bg.wasm', served: 'onDemand' },
-  variations: { file: 'pkg/bluegray_variations_bg.wasm', served: 'onDemand' },
-  single: { file: 'pkg/bluegray_single_bg.wasm', served: null },
 };
-/** Which of WASM_MODULES the single file embeds: it runs in every browser and reads records (docs/RULES.md R35). */
-const SINGLE_FILE_MODULE = 'single';
+/** Which of WASM_MODULES the single file embeds: the baseline, which runs in every browser (docs/RULES.md R35). */
+const SINGLE_FILE_MODULE = 'baseline';
 
 /** The play module's two builds, at the same paths under www/, dist/ and the package. */
 export const WASM = { simd: WASM_MODULES.simd.file, baseline: WASM_MODULES.baseline.file };
@@ -295,7 +293,7 @@ function singleFileModules() {
   const embeddedGlue = glueOf(SINGLE_FILE_WASM);
   /** @type {Record<string, string>} */
   const glues = Object.fromEntries(ON_DEMAND_WASM.map((w) => [glueOf(w), NO_GLUE]));
-  // The play module's glue is the embedded module's, where that is another (it reads records, R35).
+  // The play module's glue is the embedded module's, where that is another.
   if (embeddedGlue !== PLAY_GLUE) {
     const to = JSON.stringify(`./${path.posix.basename(embeddedGlue)}`);
     glues[PLAY_GLUE] = `export * from ${to};\nexport { default } from ${to};`;

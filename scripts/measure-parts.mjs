@@ -11,7 +11,7 @@
 //   node scripts/measure-parts.mjs [--top N]
 //
 // The wasm part reads rustc's output as scripts/build-web.sh left it in target/ (the play module,
-// the teaching module in target/wasm-teach, the variations module in target/wasm-variations),
+// and the teaching module in target/wasm-teach),
 // shrinks it as that script does (the project's wasm-opt -Oz, before and after the binding) but
 // keeping the names (-g), binds it with wasm-bindgen (which drops the code only the binding
 // generator runs) and weighs it with twiggy (`cargo install twiggy --version 0.8.0 --locked`);
@@ -34,7 +34,6 @@ const TARGET = process.env.CARGO_TARGET_DIR || path.join(REPO, 'target');
 const MODULES = [
   { name: 'play', file: path.join(TARGET, 'wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
   { name: 'teaching', file: path.join(TARGET, 'wasm-teach/wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
-  { name: 'variations', file: path.join(TARGET, 'wasm-variations/wasm32-unknown-unknown/wasm/bluegray_wasm.wasm') },
 ];
 /** The project's binaryen (npm), as build-web.sh uses it. */
 const WASM_OPT = path.join(REPO, 'node_modules/.bin/wasm-opt');

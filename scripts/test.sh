@@ -13,7 +13,7 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --release --quiet -- -D warnings
 echo "== cargo test --release"
 cargo test --workspace --release
-# The rules core as the web page's play module has it: without variations (docs/RULES.md R29).
+# The rules core as the web page's teaching module has it: without variations (crates/bluegray-wasm/Cargo.toml).
 echo "== cargo test -p bluegray-core --no-default-features"
 cargo test -p bluegray-core --release --no-default-features --quiet
 echo "== wasm build"

@@ -33,7 +33,6 @@ import { pageEndings } from './play/endings.js';
 import { pageTools } from './play/tools.js';
 import { pageFriends } from './friends/friends.js';
 import { isRemote } from './lib/settings.js';
-import { loadRecordReader } from './core/assets.js';
 
 /**
  * @import { BlueGrayGameElement } from './blue-gray-game.js'
@@ -311,9 +310,6 @@ function onKey(e, shortcuts) {
 async function main() {
   // This tab's game, if any, opened once the rules core is there (unless a link's game is).
   const tab = games.kept();
-  // A kept game, or a link's record, is read by the rules core that reads records (docs/RULES.md
-  // R35): fetched from the start, beside the play module, rather than after it.
-  if (tab || /(^|[?#&])record=/.test(location.search + location.hash)) loadRecordReader().catch(() => {});
   /** @type {import('./lib/settings.js').SettingError[]} */
   const errors = [];
   ctx.update((p) => ({ ...p, prefs: prefsFrom(loadPrefs(ctx.storage)), siteRelay: siteRelay(document) }));

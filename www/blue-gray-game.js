@@ -314,9 +314,9 @@ export class BlueGrayGame extends HTMLElement {
    * clock, position, record, relay, game-id, host-key and seat-key (they become the element's
    * attributes; a help, game-id, host-key or seat-key not given is removed: another game); the game starts from the variant's start
    * unless a position or a record is given. Throws an Error, and changes nothing, when an option
-   * is not valid. Returns a promise that resolves once the game is on the board: at once, unless a
-   * record comes before the part of the rules core that reads records was fetched (it is fetched
-   * then); a record that cannot be read then rejects it, and changes nothing either.
+   * is not valid, or its position or record cannot be read. The game is on the board at once
+   * (once the rules core is loaded: before, it comes from the attributes, as the first game
+   * does); the promise returned resolves once its clocks are there too.
    * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, help?: 'on'|'none', clock?: string, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
    * @returns {Promise<void>}
    */

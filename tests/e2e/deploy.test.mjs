@@ -116,12 +116,11 @@ test('the manifest is linked and parses, its icons are PNGs of their sizes, and 
   }
   assert.deepEqual(build.wasm, { simd: 'pkg/bluegray_wasm_simd_bg.wasm', baseline: 'pkg/bluegray_wasm_bg.wasm' });
   // Of the play module, the worker keeps the one build its browser runs (not listed here); the
-  // teaching and variations modules, one build each, are kept by every browser for lessons,
-  // puzzles and variations offline.
+  // teaching module, one build, is kept by every browser for lessons and puzzles offline.
   assert.deepEqual(
-    build.files.filter((f) => f.endsWith('.wasm')).sort(),
-    ['pkg/bluegray_teach_bg.wasm', 'pkg/bluegray_variations_bg.wasm'],
-    'of the wasm, the teaching and variations modules are kept by every browser',
+    build.files.filter((f) => f.endsWith('.wasm')),
+    ['pkg/bluegray_teach_bg.wasm'],
+    'of the wasm, the teaching module is kept by every browser',
   );
   for (const f of [...build.files, ...Object.values(build.wasm)]) {
     const r = await fetch(new URL(f, env.url));

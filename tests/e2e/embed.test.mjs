@@ -295,19 +295,20 @@ test('attributes change the game: variant, position, record, orientation, coordi
   await page.close();
 });
 
-test('a board in Russian says a bad position attribute in Russian, none of the rules core’s English', async () => {
+test('a board in Russian says a bad position attribute in Russian in every detail, none of the rules core’s English', async () => {
   const { page, problems } = await openHost();
   await page.evaluate(() => document.getElementById('one').setAttribute('lang', 'ru'));
   // (Until its tables have come, the board's and the rules core's errors', a language is said in
   // English: lib/i18n.js.)
-  const kind = translate('ru', 'core.code.bad-position');
-  await page.waitForFunction((k) => document.getElementById('one').message('core.code.bad-position') === k, kind);
+  const over = translate('ru', 'core.gameOver');
+  await page.waitForFunction((k) => document.getElementById('one').message('core.gameOver') === k, over);
   await page.evaluate(() => document.getElementById('one').setAttribute('position', 'garbage'));
   await page.waitForFunction(() => window.hostLog.some((e) => e.type === 'error' && e.id === 'one'));
   const errors = (await log(page)).filter((e) => e.type === 'error' && e.id === 'one').map((e) => e.detail.message);
   const text = errors.join(' ');
   assert.match(text, /[а-яё]{4}/i, text);
-  assert.ok(text.includes(kind), text);
+  // The sentence and its detail (the code's one field of four), as the rules core's error says them.
+  assert.ok(text.includes(translate('ru', 'core.badPosition', { error: translate('ru', 'core.position.fieldCount', { found: 1 }) })), text);
   assert.doesNotMatch(text, /bad position code|a position code has/, text);
   assert.deepEqual(await allProblems(page, problems), []);
   await page.close();
@@ -621,8 +622,8 @@ test('newGame() with a bad option throws and leaves the game and its settings as
     ]) {
       let error = null;
       try {
-        // A record is read once the module that reads records is fetched: the promise rejects.
-        await b.newGame(o);
+        // Each throws at once, the record's too: the board's rules core reads it.
+        b.newGame(o);
       } catch (e) {
         error = { name: e.name, message: String(e.message) };
       }
@@ -642,7 +643,7 @@ test('newGame() with a bad option throws and leaves the game and its settings as
     } catch (e) {
       out.good = { error: String(e.message) };
     }
-    // A good record, now that the module that reads them is there, is on the board at once.
+    // A good record is on the board at once.
     const done = b.newGame({ record: '[Variant "classic"]\n\n1. e2-e3 *' });
     out.goodRecord = { history: b.state.history, variant: b.state.variant };
     await done;

@@ -97,6 +97,9 @@ test('switching the language in the page keeps it across visits', async () => {
   await page.close();
 });
 
+/** How many wasm modules the page has fetched. */
+const wasmFetched = (page) => page.evaluate(() => new Set(performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((f) => f.endsWith('.wasm'))).size);
+
 test('the rules core’s errors are said in the reader’s language: a link’s position, variant and record, and a record pasted in', async () => {
   /** The page's notice: in Russian or Hungarian words, with none of the rules core's English. */
   const said = async (page, letters) => {
@@ -111,16 +114,17 @@ test('the rules core’s errors are said in the reader’s language: a link’s 
     ['?lang=ru&variant=chess', 'core.variant.unknownName', { name: 'chess' }],
   ]) {
     const { page, problems } = await openPage(env, query);
-    // The play module's errors carry only their kind: the page asks the module that reads
-    // records for every detail (play/error-words.js).
+    // The play module's errors say every detail (their `i18n`): no other module is asked.
     assert.ok((await said(page, CYRILLIC)).includes(translate('ru', key, params)), query);
+    assert.equal(await wasmFetched(page), 1, query);
     assert.deepEqual(problems, []);
     await page.close();
   }
-  // A record is read by the module that reads records, whose errors say every detail.
+  // A record is read by the same module, whose errors say every detail.
   const { page, problems } = await openPage(env, '?lang=ru&record=' + encodeURIComponent('1. e2-e4 *'));
   const text = await said(page, CYRILLIC);
   assert.ok(text.includes(translate('ru', 'core.illegal', { move: 'e2-e4' })), text);
+  assert.equal(await wasmFetched(page), 1);
   // Hungarian, through the page's box for a position code or a record.
   await page.selectOption('#lang', 'hu');
   await waitText(page, '#new-game', new RegExp(escapeRe(TABLES.hu.messages['form.start'])));

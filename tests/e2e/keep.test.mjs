@@ -83,21 +83,14 @@ test('a link whose game cannot be made says so and keeps every game', async () =
   }
 });
 
-test('the kept game waits when the part that reads records cannot be fetched: said, kept, and back once it can', async () => {
+test('the kept game is read back by the one rules core: a reload fetches no other module', async () => {
   const { page, problems } = await pageWithGame();
-  const kept = await storageOf(page);
-  // The page reads a kept game with the variations module (docs/RULES.md R35): offline, say.
-  await page.route('**/bluegray_variations_bg.wasm', (r) => r.abort());
-  await page.reload();
-  await waitReady(page);
-  await waitText(page, '#notice', /reads game records/);
-  const now = await storageOf(page);
-  for (const [k, v] of Object.entries(kept)) if (k.startsWith('bluegray.games.v2')) assert.equal(now[k], v, `${k} changed`);
-  await page.unroute('**/bluegray_variations_bg.wasm');
   await page.reload();
   await waitReady(page);
   assert.deepEqual((await state(page)).history, ['e2-e3', 'e8-e7'], 'the kept game is back');
-  assert.ok(problems.every((p) => /bluegray_variations_bg\.wasm|ERR_FAILED/.test(p)), problems.join('\n'));
+  const wasm = await page.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((f) => f.endsWith('.wasm')))]);
+  assert.equal(wasm.length, 1, wasm.join(' '));
+  assert.deepEqual(problems, []);
 });
 
 test('valid links open their game as a new entry, never over another; the old game reopens from the list', async () => {

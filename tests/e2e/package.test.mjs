@@ -143,10 +143,10 @@ after(async () => {
 test('the tarball holds the package and nothing else', () => {
   const [packed] = JSON.parse(run('npm', ['pack', PACKAGE_DIR, '--dry-run', '--json', '--loglevel=error'], tmp));
   const files = packed.files.map((f) => f.path).sort();
-  for (const f of ['package.json', 'README.md', 'blue-gray-game.js', 'blue-gray-game.d.ts', 'react.d.ts', 'ai-worker.js', 'blue-gray-game.css', 'pkg/bluegray_wasm_bg.wasm', 'pkg/bluegray_wasm_simd_bg.wasm', 'pkg/bluegray_teach_bg.wasm', 'pkg/bluegray_variations_bg.wasm', 'types/api-types.d.ts', 'custom-elements.json']) {
+  for (const f of ['package.json', 'README.md', 'blue-gray-game.js', 'blue-gray-game.d.ts', 'react.d.ts', 'ai-worker.js', 'blue-gray-game.css', 'pkg/bluegray_wasm_bg.wasm', 'pkg/bluegray_wasm_simd_bg.wasm', 'pkg/bluegray_teach_bg.wasm', 'types/api-types.d.ts', 'custom-elements.json']) {
     assert.ok(files.includes(f), `${f} is packed: ${files.join(' ')}`);
   }
-  const others = files.filter((f) => !/^(package\.json|README\.md|[\w-]+\.(js|d\.ts|css)|pkg\/bluegray_(wasm(_simd)?|teach|variations)_bg\.wasm|types\/([\w-]+\/)*[\w-]+\.d\.ts|custom-elements\.json)$/.test(f));
+  const others = files.filter((f) => !/^(package\.json|README\.md|[\w-]+\.(js|d\.ts|css)|pkg\/bluegray_(wasm(_simd)?|teach)_bg\.wasm|types\/([\w-]+\/)*[\w-]+\.d\.ts|custom-elements\.json)$/.test(f));
   assert.deepEqual(others, []);
   assert.equal(packed.name, 'blue-gray-game');
   assert.match(packed.filename, /^blue-gray-game-\d+\.\d+\.\d+\.tgz$/);
@@ -173,7 +173,7 @@ test('Vite: a production build of an app using the element copies its worker, bo
   const dir = consumer('vite', [locked('vite')], { 'main.js': APP, 'index.html': PAGE('<script type="module" src="/main.js"></script>') });
   run(path.join(dir, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], dir);
   const built = fs.readdirSync(path.join(dir, 'dist', 'assets'));
-  for (const wasm of [/^bluegray_wasm_bg-.+\.wasm$/, /^bluegray_wasm_simd_bg-.+\.wasm$/, /^bluegray_teach_bg-.+\.wasm$/, /^bluegray_variations_bg-.+\.wasm$/]) assert.ok(built.some((f) => wasm.test(f)), built.join(' '));
+  for (const wasm of [/^bluegray_wasm_bg-.+\.wasm$/, /^bluegray_wasm_simd_bg-.+\.wasm$/, /^bluegray_teach_bg-.+\.wasm$/]) assert.ok(built.some((f) => wasm.test(f)), built.join(' '));
   await checkInBrowser(path.join(dir, 'dist'));
 });
 

@@ -464,7 +464,7 @@ test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle
   await page.close();
 });
 
-test('the single file opened from disk (file://) says the lessons, the puzzles, the editor and a record’s variations are left out, shows How to play, and plays', async () => {
+test('the single file opened from disk (file://) says the lessons, the puzzles and the editor are left out, shows How to play, plays, and keeps a record’s variations', async () => {
   // docs/HOSTING.md's ruling: the single file carries what a game needs, not the teaching module.
   const page = await env.context.newPage();
   const problems = watch(page);
@@ -490,15 +490,17 @@ test('the single file opened from disk (file://) says the lessons, the puzzles, 
   await page.keyboard.press('Escape');
   await playMove(page, (await state(page)).moves[0].text);
   assert.equal(await page.evaluate(() => document.querySelector('blue-gray-game').state.history.length), 1);
-  // A record with variations opens with its own moves, which play on; the board says its
-  // variations are left out (docs/RULES.md R29).
+  // A record with variations opens with them, as on the served page (the file's play module is
+  // the one rules core, docs/RULES.md R29): its tree has the variation and its comment, its own
+  // moves play on, and the record it writes keeps them.
   await page.evaluate(() => document.querySelector('blue-gray-game').newGame({ mode: 'two', record: '1. e2-e3 (1. d2-d3 {a (note)}) 1... e8-e7 *' }));
-  await page.waitForFunction(
-    (text) => document.querySelector('blue-gray-game').shadowRoot.querySelector('.notice').textContent === text,
-    M['singleFile.variationsLeftOut'],
-  );
+  const tree = await page.evaluate(() => document.querySelector('blue-gray-game').state.tree);
+  assert.deepEqual(tree?.children.map((c) => c.move), ['e2-e3', 'd2-d3']);
+  assert.deepEqual(tree.children[1].comments, ['a (note)']);
   await playMove(page, 'd2-d3');
-  assert.deepEqual(await page.evaluate(() => document.querySelector('blue-gray-game').state.history), ['e2-e3', 'e8-e7', 'd2-d3']);
+  const after = await page.evaluate(() => document.querySelector('blue-gray-game').state);
+  assert.deepEqual(after.history, ['e2-e3', 'e8-e7', 'd2-d3']);
+  assert.match(after.record, /\(1\. d2-d3 \{a \(note\)\}\)/, after.record);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -2,8 +2,8 @@
 // so the page loads the SIMD build; a browser without SIMD (Safari before 16.4), imitated by
 // making WebAssembly.validate refuse SIMD in the page and in its service worker, loads the
 // baseline, plays, and keeps only the baseline for offline play. The single file embeds only the
-// baseline. The play builds have no variations' code: the variations module's Game has it, and
-// the teaching module has no Game.
+// baseline. The play builds' Game is the one Game (it reads records and keeps their variations),
+// and the teaching module has none.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -105,9 +105,8 @@ test('without SIMD the service worker keeps the baseline build, not the SIMD one
     await page.reload();
     await waitReady(page);
     await playAndGetReply(page);
-    // The game kept before the reload is read back by the variations module (docs/RULES.md R35),
-    // which the service worker kept too.
-    assert.deepEqual(await page.evaluate(() => window.__compiled), [BASELINE, 'pkg/bluegray_variations_bg.wasm']);
+    // The game kept before the reload is read back by the one rules core: no other module.
+    assert.deepEqual(await page.evaluate(() => window.__compiled), [BASELINE]);
     // Only the preload of the SIMD build fails, which this browser does not use.
     const unused = new Set([`request failed: ${new URL(SIMD, off.url)} net::ERR_FAILED`, 'console.error: Failed to load resource: net::ERR_FAILED']);
     assert.deepEqual(problems.filter((p) => !unused.has(p)), []);
@@ -119,7 +118,7 @@ test('without SIMD the service worker keeps the baseline build, not the SIMD one
   }
 });
 
-test('the single file embeds a baseline build that reads records, and only it: no SIMD build, no teaching module', async () => {
+test('the single file embeds the served baseline build, and only it: no SIMD build, no teaching module', async () => {
   const html = fs.readFileSync(path.join(DIST, 'blue-and-gray.html'), 'utf8');
   // Its code is carried compressed, the one long base64 string of its one inline script (the
   // loader); a string is in quotes or backticks, as the minifier writes it.
@@ -131,26 +130,18 @@ test('the single file embeds a baseline build that reads records, and only it: n
   const embedded = [...code.matchAll(/wasmBase64:["`]([A-Za-z0-9+/=]+)["`]/g)].map((m) => zlib.inflateRawSync(Buffer.from(m[1], 'base64')));
   assert.equal(embedded.length, 1);
   assert.match(code, /teachingBase64:null/);
-  // Not the served baseline, which reads no records: the file cannot fetch the module that does (docs/RULES.md R35).
-  assert.ok(!embedded[0].equals(fs.readFileSync(path.join(DIST, BASELINE))), 'the embedded module is its own');
-  const names = WebAssembly.Module.exports(await WebAssembly.compile(embedded[0])).map((e) => e.name);
-  assert.ok(names.includes('game_fromRecord') && names.includes('think'), 'it reads records and plays');
-  assert.ok(!names.some((n) => /tree/i.test(n)), 'and keeps no variations');
-  assert.ok(!fs.existsSync(path.join(DIST, 'pkg/bluegray_single_bg.wasm')), 'the site does not serve it');
+  // The one rules core: the page's, which reads records with their variations (docs/RULES.md R29).
+  assert.ok(embedded[0].equals(fs.readFileSync(path.join(DIST, BASELINE))), 'the embedded module is the served baseline');
 });
 
-test('the play builds carry no variations: only the variations module’s Game keeps them (docs/RULES.md R29)', async () => {
+test('one Game: the play builds read records and keep their variations; the teaching module has no Game (docs/RULES.md R29)', async () => {
   const exports = async (file) => WebAssembly.Module.exports(await WebAssembly.compile(fs.readFileSync(path.join(DIST, file)))).map((e) => e.name);
   for (const file of [SIMD, BASELINE]) {
     const names = await exports(file);
-    assert.ok(names.includes('game_droppedVariations'), `${file} says when it dropped a record's variations`);
-    assert.ok(!names.some((n) => /tree/i.test(n)), `${file} has no tree of moves`);
-    assert.ok(!names.includes('game_fromRecord'), `${file} reads no records: the variations module does (docs/RULES.md R35)`);
+    for (const name of ['game_fromRecord', 'game_setTree', 'game_state', 'think', 'analyse', 'variants']) assert.ok(names.includes(name), `${file} has ${name}`);
+    assert.ok(!names.includes('lessons') && !names.includes('puzzles'), 'the lessons are the teaching module’s only');
   }
-  const variations = await exports('pkg/bluegray_variations_bg.wasm');
-  assert.ok(variations.includes('game_setTree') && variations.includes('game_state') && variations.includes('game_fromRecord'), 'the variations module’s Game reads records and keeps variations');
-  assert.ok(!variations.includes('think') && !variations.includes('analyse'), 'the AI is the play module’s only');
-  assert.ok(!variations.includes('lessons') && !variations.includes('puzzles'), 'the lessons are the teaching module’s only');
+  assert.deepEqual(fs.readdirSync(path.join(DIST, 'pkg')).sort(), [BASELINE, SIMD, 'pkg/bluegray_teach_bg.wasm'].map((f) => path.basename(f)).sort(), 'the site serves the three builds, no other');
   const teaching = await exports('pkg/bluegray_teach_bg.wasm');
   assert.ok(!teaching.some((n) => n.startsWith('game_')), 'the teaching module has no Game: a lesson fetches no second one');
 });

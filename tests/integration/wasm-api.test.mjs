@@ -1,7 +1,6 @@
 // The WebAssembly package as any page or script sees it (www/pkg, built by
-// `bash scripts/build-web.sh`: the play module, the teaching module and the variations module, whose
-// Game reads records as the play module's does not), loaded in node without
-// a browser. Every exported function and
+// `bash scripts/build-web.sh`: the play module, whose Game is the one Game, and the teaching
+// module), loaded in node without a browser. Every exported function and
 // method is called with arbitrary JS values, and with hostile ones (throwing getters, iterators
 // and conversions, Proxies, a throwing Math.random, setters on Object.prototype): each call
 // either returns or throws a real `Error` with a string `code` and a message, never a
@@ -21,32 +20,25 @@ const JS = path.join(PKG, 'bluegray_wasm.js');
 const WASM = path.join(PKG, 'bluegray_wasm_bg.wasm');
 const TEACH_JS = path.join(PKG, 'bluegray_teach.js');
 const TEACH_WASM = path.join(PKG, 'bluegray_teach_bg.wasm');
-const VARIATIONS_JS = path.join(PKG, 'bluegray_variations.js');
-const VARIATIONS_WASM = path.join(PKG, 'bluegray_variations_bg.wasm');
 
 const CODES = new Set([
   'bad-argument', 'bad-variant', 'bad-position', 'bad-record', 'bad-move-text', 'illegal-move',
   'game-over', 'too-late', 'bad-tag', 'bad-puzzle', 'bad-data', 'busy', 'js-exception', 'freed', 'internal',
 ]);
 
-/**
- * The modules' exports to JS, as one: the play module's and the teaching module's, with `Game` the
- * variations module's (it reads records) and `PlayGame` the play module's (it does not).
- */
+/** The modules' exports to JS, as one: the play module's and the teaching module's. */
 let m = null;
-/** Each instance's exports (its `memory`, its externref table): the play, teaching and variations modules'. */
+/** Each instance's exports (its `memory`, its externref table): the play and teaching modules'. */
 let instances = [];
 before(async () => {
-  if (![JS, WASM, TEACH_JS, TEACH_WASM, VARIATIONS_JS, VARIATIONS_WASM].every((f) => fs.existsSync(f))) return;
+  if (![JS, WASM, TEACH_JS, TEACH_WASM].every((f) => fs.existsSync(f))) return;
   const play = await import(JS);
   const teach = await import(TEACH_JS);
-  const variations = await import(VARIATIONS_JS);
   instances = [
     await play.default({ module_or_path: fs.readFileSync(WASM) }),
     await teach.default({ module_or_path: fs.readFileSync(TEACH_WASM) }),
-    await variations.default({ module_or_path: fs.readFileSync(VARIATIONS_WASM) }),
   ];
-  m = { ...play, ...teach, Game: variations.Game, PlayGame: play.Game };
+  m = { ...play, ...teach };
 });
 
 /** The loaded modules' exports, or a clear failure when the package was not built. */
@@ -100,39 +92,34 @@ const show = (v) => {
 };
 
 test('the package loads and plays', () => {
-  const { Game, PlayGame, variants } = pkg();
-  for (const G of [PlayGame, Game]) {
-    const g = new G('sackson');
-    assert.equal(g.play('E2-E3'), 'e2-e3');
-    assert.equal(g.state().side, 'gray');
-  }
+  const { Game, variants } = pkg();
+  const g = new Game('sackson');
+  assert.equal(g.play('E2-E3'), 'e2-e3');
+  assert.equal(g.state().side, 'gray');
   assert.equal(variants().variants.length, 17);
-  // The play module writes records; the variations module reads them (docs/RULES.md R35).
-  assert.equal(PlayGame.fromRecord, undefined);
-  assert.equal(Game.fromRecord(new PlayGame('classic').record()).state().variant, 'classic');
+  // The one Game writes records and reads them, variations and all (docs/RULES.md R29).
+  assert.equal(Game.fromRecord(new Game('classic').record()).state().variant, 'classic');
+  const kept = Game.fromRecord('1. e2-e3 (1. d2-d3 {tried}) 1... e8-e7 *');
+  assert.deepEqual(kept.state().tree.children.map((c) => c.move), ['e2-e3', 'd2-d3']);
+  assert.match(kept.record(), /\(1\. d2-d3 \{tried\}\)/);
 });
 
 test('constructors and static functions take any value', () => {
-  const { Game, PlayGame } = pkg();
+  const { Game } = pkg();
   for (const a of ANY) {
     attempt(`Game.fromRecord(${show(a)})`, () => Game.fromRecord(a));
-    for (const G of [PlayGame, Game]) {
-      attempt(`new Game(${show(a)})`, () => new G(a));
-      for (const b of ANY.slice(0, 30)) attempt(`Game.fromCode(${show(a)}, ${show(b)})`, () => G.fromCode(a, b));
-    }
+    attempt(`new Game(${show(a)})`, () => new Game(a));
+    for (const b of ANY.slice(0, 30)) attempt(`Game.fromCode(${show(a)}, ${show(b)})`, () => Game.fromCode(a, b));
   }
-  for (const G of [PlayGame, Game]) {
-    attempt('new Game()', () => new G());
-    attempt('Game.fromCode()', () => G.fromCode());
-  }
+  attempt('new Game()', () => new Game());
+  attempt('Game.fromCode()', () => Game.fromCode());
   stillWorks();
 });
 
 test('every method takes any value', () => {
-  const { Game, PlayGame } = pkg();
-  for (const [i, a] of ANY.entries()) {
-    // The play module's Game and the variations module's, in turn.
-    const g = new (i % 2 ? Game : PlayGame)('classic');
+  const { Game } = pkg();
+  for (const a of ANY) {
+    const g = new Game('classic');
     attempt(`play(${show(a)})`, () => g.play(a));
     attempt(`playIndex(${show(a)})`, () => g.playIndex(a));
     attempt(`setTag(${show(a)}, 'x')`, () => g.setTag(a, 'x'));
@@ -169,7 +156,7 @@ test('think takes any value and searches only with good ones', () => {
 });
 
 test('any other export takes any value', () => {
-  const known = new Set(['default', 'initSync', 'Game', 'PlayGame', 'think', 'analyse', 'variants', 'start']);
+  const known = new Set(['default', 'initSync', 'Game', 'think', 'analyse', 'variants', 'start']);
   const mod = pkg();
   for (const [name, fn] of Object.entries(mod)) {
     if (known.has(name) || typeof fn !== 'function') continue;
@@ -379,6 +366,15 @@ test('errors carry stable codes, and a refused move its rule and points', () => 
   const over = 's3c4/9/9/9/4C4/9/9/9/S8 g 0 30';
   assert.equal(err(() => Game.fromCode('sackson', over).play('a9-a8')).code, 'game-over');
   assert.equal(err(() => think('sackson', over, '', 1)).code, 'game-over');
+  // The play module's errors of the rules core's are said as messages of the page's tables too,
+  // `i18n`, every one of them (docs/WASM-API.md, Errors).
+  const said = (fn) => err(fn).i18n;
+  assert.deepEqual(said(() => Game.fromCode('sackson', 'nope')), { key: 'core.badPosition', params: { error: { key: 'core.position.fieldCount', params: { found: 1 } } } });
+  assert.deepEqual(said(() => new Game('chess')), { key: 'core.variant.unknownName', params: { name: 'chess' } });
+  assert.equal(said(() => Game.fromRecord('[Variant "sackson"]\n\n1. e1-e2 *')).key, 'core.badRecord');
+  for (const fn of [() => g.play('e1-e2'), () => g.play('zz'), () => g.setTag('Result', '1-0'), () => Game.fromCode('sackson', over).playIndex(0), () => think('sackson', over, '', 1)]) {
+    assert.equal(typeof said(fn)?.key, 'string', String(fn));
+  }
 });
 
 test('checkPosition says whether a set-up position can be played, every reason coded, and a code it accepts plays', () => {
@@ -557,7 +553,7 @@ function random(seed) {
 
 test('10,000 hostile calls leave the module, its games and its memory sound, then a whole game plays', () => {
   const mod = pkg();
-  const { Game, PlayGame, think, analyse, variants, lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution } = mod;
+  const { Game, think, analyse, variants, lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution } = mod;
   const rnd = random(19);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const boom = () => { throw new Error('hostile'); };
@@ -717,7 +713,6 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
     () => think(arg(), arg(), arg(), pick([1, 2, arg()]), pick([undefined, 5, arg()])),
     () => think('sackson', '', '', 1, undefined),
     () => analyse(arg(), arg(), arg(), pick([300, arg()])),
-    () => new PlayGame(arg()),
     () => lessons(),
     () => lessonJudge(pick([lessonId, arg()]), arg()),
     () => lessonHint(pick([lessonId, arg()]), arg()),

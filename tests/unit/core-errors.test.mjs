@@ -17,6 +17,9 @@ const core = await loadCore();
 await loadMessages('play', 'en');
 for (const lang of ['ru', 'hu']) assert.ok(await loadLanguage(lang), lang);
 
+/** A finished game's position: Blue's captain is home. */
+const OVER = 's3c4/9/9/9/4C4/9/9/9/S8 g 0 30';
+
 /** Every error the tests make, with the input that makes it. */
 const BAD = {
   'a position code of 2 ranks': () => core.Game.fromCode('sackson', '9/9 b 0 1'),
@@ -29,6 +32,8 @@ const BAD = {
   'a record with a bad Position tag': () => core.Game.fromRecord('[Position "garbage"]\n*'),
   'a bad move played': () => new core.Game('sackson').play('e2-e3-e4'),
   'a reserved tag': () => new core.Game('sackson').setTag('Result', '1-0'),
+  'a move asked for in a finished game': () => core.Game.fromCode('sackson', OVER).playIndex(0),
+  'a search of a finished game': () => core.think('sackson', OVER, '', 1),
 };
 
 /** The error `make` throws. */
@@ -70,11 +75,11 @@ test('a nested error says each level: the record, the move and its side, what is
   assert.equal(translate('ru', e.i18n.key, e.i18n.params), 'Неверная запись партии: ход 2. (Синие): неверный ход «zz»: «zz» — не пункт доски');
 });
 
-test('an error that carries only its kind (the play module has no words) is said by its kind', () => {
-  const e = Object.assign(new Error('bad position code: a position code has 4 fields …'), { code: 'bad-position' });
-  assert.equal(errorText(e, (k, p) => translate('hu', k, p)), 'Ez az állásleíró kód nem olvasható.');
-  assert.equal(errorText(e, (k, p) => translate('en', k, p)), e.message);
-  // Not a rules core's error: as it is.
-  const other = Object.assign(new Error('busy'), { code: 'busy' });
-  assert.equal(errorText(other, (k, p) => translate('ru', k, p)), 'busy');
+test('an error without words is said by its message, whatever its code', () => {
+  // Every rules core's error a player meets has its words (above); one without them, such as a
+  // `busy`, is said as it is, in every language.
+  for (const code of ['busy', 'bad-position']) {
+    const e = Object.assign(new Error(`${code}: the message`), { code });
+    for (const lang of ['en', 'ru', 'hu']) assert.equal(errorText(e, (k, p) => translate(lang, k, p)), e.message);
+  }
 });

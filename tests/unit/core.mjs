@@ -10,13 +10,11 @@ const PKG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ww
 let loaded = null;
 
 /**
- * The wasm package's modules (play, teaching, variations), initialised, their exports as one: the
- * `Game` is the variations module's, which reads records as well as playing (the play module's
- * does not read them, docs/RULES.md R35); `think` and `analyse` are the play module's.
+ * The wasm package's modules (play, teaching), initialised, their exports as one.
  */
 export function loadCore() {
   loaded ??= (async () => {
-    const modules = [['bluegray_wasm.js', 'bluegray_wasm_bg.wasm'], ['bluegray_teach.js', 'bluegray_teach_bg.wasm'], ['bluegray_variations.js', 'bluegray_variations_bg.wasm']];
+    const modules = [['bluegray_wasm.js', 'bluegray_wasm_bg.wasm'], ['bluegray_teach.js', 'bluegray_teach_bg.wasm']];
     assert.ok(modules.every(([js, wasm]) => fs.existsSync(path.join(PKG, js)) && fs.existsSync(path.join(PKG, wasm))), 'www/pkg is not built: run bash scripts/build-web.sh');
     const exports = [];
     for (const [js, wasm] of modules) {

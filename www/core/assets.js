@@ -1,14 +1,12 @@
 // The board's assets: the rules core (WebAssembly), the AI worker and the board's stylesheet.
-// The rules core is three modules. The play module (a game, its catalogue, the AI) is compiled once,
+// The rules core is two modules. The play module (the one `Game`, which reads and writes records
+// with their variations, its catalogue, the AI) is compiled once,
 // shared by all `<blue-gray-game>` elements and handed, already compiled, to each AI worker, so
 // that a worker never fetches it (it may live on another origin than the page, or inside a single
 // HTML file); it comes in two builds, one with WebAssembly SIMD (faster) and one without, and the
 // browser's support picks (wasm-simd.js). The teaching module (the lessons, the puzzles, the
 // editor's check, the explorer's counts) is fetched, with its bindings, only when one of those is
-// first asked for; the variations module, whose `Game` reads records and keeps a game's
-// variations (docs/RULES.md R29, R35), when a record comes in or a game first has variations (the
-// play module writes records but does not read them; the single file's reads them, past their
-// variations).
+// first asked for.
 //
 // Where the assets come from is the one thing that differs between builds: next to this module
 // (`new URL('…', import.meta.url)`, the default), or embedded in the single-file build, which
@@ -20,7 +18,7 @@ import { simdSupported } from './wasm-simd.js';
 import { KeyedError } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { inflate } from './inflate.js';
-/** @import { Core, RecordCore, Teaching, GameClass } from './core-types.js' */
+/** @import { Core, Teaching } from './core-types.js' */
 
 /**
  * A started worker and how to end it (see `started`).
@@ -28,9 +26,9 @@ import { inflate } from './inflate.js';
  */
 
 /**
- * Where the assets come from: the compiled play, teaching and variations modules, a new AI worker,
- * a board's styles.
- * @typedef {{compile: () => Promise<WebAssembly.Module>, compileTeaching: () => Promise<WebAssembly.Module>, compileVariations: () => Promise<WebAssembly.Module>, worker: () => StartedWorker, style: (root: ShadowRoot) => void}} Assets
+ * Where the assets come from: the compiled play and teaching modules, a new AI worker, a board's
+ * styles.
+ * @typedef {{compile: () => Promise<WebAssembly.Module>, compileTeaching: () => Promise<WebAssembly.Module>, worker: () => StartedWorker, style: (root: ShadowRoot) => void}} Assets
  */
 
 /** @type {Assets} */
@@ -44,8 +42,6 @@ const assets = {
   },
   /** () => Promise<WebAssembly.Module>: the teaching module (no SIMD: nothing in it searches for long). */
   compileTeaching: () => compileUrl(new URL('./pkg/bluegray_teach_bg.wasm', import.meta.url)),
-  /** () => Promise<WebAssembly.Module>: the variations module (no SIMD: it does not search). */
-  compileVariations: () => compileUrl(new URL('./pkg/bluegray_variations_bg.wasm', import.meta.url)),
   /** () => {worker, end}: see `started` */
   worker: () => {
     const url = new URL('./ai-worker.js', import.meta.url);
@@ -118,8 +114,7 @@ function crossOriginWorker(url) {
 /**
  * Replaces where the assets come from (the single-file build): `wasmBase64` and
  * `teachingBase64`, the play and the teaching modules' bytes compressed with raw DEFLATE (no
- * teaching module: the lessons and the puzzles say they are left out, `singleFile.leftOut`; the
- * variations module is always left out, and a game with variations says so),
+ * teaching module: the lessons and the puzzles say they are left out, `singleFile.leftOut`),
  * `workerSource`, the worker's whole code as one classic script (a page opened from disk may
  * start a classic worker from a `blob:` URL, not a module one), and `css`, the board's stylesheet.
  * @param {{wasmBase64: string, teachingBase64: string|null, workerSource: string, css: string}} embedded
@@ -141,7 +136,6 @@ export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
     if (teachingBase64 === null) throw new KeyedError('singleFile.leftOut');
     return WebAssembly.compile(await inflate(teachingBase64));
   };
-  assets.compileVariations = () => Promise.reject(new KeyedError('singleFile.leftOut'));
   assets.worker = () => {
     const blobUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
     return started(new Worker(blobUrl), blobUrl);
@@ -173,53 +167,6 @@ export const loadTeaching = onDemand(async () => {
   const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer } = glue;
   return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer };
 });
-
-/**
- * Loads the rules core that reads records and keeps a game's variations (docs/RULES.md R29,
- * R35): the play module's
- * catalogue and compiled module (the AI's), the variations module's `Game`, and the page's
- * editing of a game's tree (lib/tree-edit.js). Fetched when a record comes in (loadRecordReader),
- * or a move is tried at an earlier position. In the single file it fails with
- * `singleFile.leftOut`. A failed load is tried again at the next call.
- * @type {() => Promise<Core>}
- */
-export const loadVariations = onDemand(async () => {
-  const [core, glue, module, tree] = await Promise.all([
-    loadWasm(),
-    import('../pkg/bluegray_variations.js'),
-    assets.compileVariations(),
-    import('../lib/tree-edit.js'),
-  ]);
-  await glue.default({ module_or_path: module });
-  return { ...core, Game: /** @type {GameClass} */ (glue.Game), tree };
-});
-
-/** The rules core that reads records, once loaded (loadRecordReader). @type {RecordCore|null} */
-let readerLoaded = null;
-
-/**
- * Loads the rules core that reads game records (docs/RULES.md R35): the play module where it reads
- * them itself (the single file's, which has no server to fetch another module from), else the
- * variations module, fetched beside the play module, not after it. A failed load is tried again
- * at the next call.
- * @returns {Promise<RecordCore>}
- */
-export async function loadRecordReader() {
-  // The glue's class says which it is before any module is compiled.
-  const core = 'fromRecord' in bindings.Game ? await loadWasm() : await loadVariations();
-  if (!core.Game.fromRecord) throw new Error('this rules core reads no records');
-  readerLoaded = /** @type {RecordCore} */ (core);
-  return readerLoaded;
-}
-
-/**
- * The rules core that reads records if it is loaded already, else null: with it a board reads a
- * record at once, as a page that loaded it before asking for a record's game expects.
- * @returns {RecordCore|null}
- */
-export function recordReaderAtHand() {
-  return readerLoaded;
-}
 
 /**
  * Gives a board's shadow root its stylesheet.

@@ -40,8 +40,8 @@ export {};
  */
 
 /**
- * The rules core's view of a game (`Game.state()`). `tree` only from the variations module's
- * `Game`, which keeps variations, and only when the game has some (docs/RULES.md R29).
+ * The rules core's view of a game (`Game.state()`). `tree` only when the game has variations
+ * (docs/RULES.md R29).
  * @typedef {{
  *   variant: string,
  *   rules: Record<string, string>,
@@ -154,9 +154,8 @@ export {};
  */
 
 /**
- * A game of the rules core (the `Game` class of www/pkg): what the page calls on it. The play
- * module's reads past a record's variations and says so (`droppedVariations()`); only the
- * variations module's keeps them, with `setTree` and `state().tree` (docs/RULES.md R29).
+ * A game of the rules core (the `Game` class of www/pkg): what the page calls on it. It keeps a
+ * game's variations, `state().tree`, changed with `setTree` (docs/RULES.md R29).
  * @typedef {{
  *   state(): GameState,
  *   play(text: string): string,
@@ -171,21 +170,14 @@ export {};
  *   tag(name: string): string|undefined,
  *   record(): string,
  *   code(): string,
- *   setTree?(lines: string): void,
- *   droppedVariations(): boolean,
+ *   setTree(lines: string): void,
  *   free(): void,
  * }} CoreGame
  */
 
 /**
- * The `Game` class: a variant's start, a position of a variant, or a record (`fromRecord`: only
- * in the rules cores that read records, docs/RULES.md R35; core/assets.js loadRecordReader).
- * @typedef {{new (spec: string): CoreGame, fromCode(spec: string, code: string): CoreGame, fromRecord?: (text: string) => CoreGame}} GameClass
- */
-
-/**
- * A rules core that reads records (core/assets.js loadRecordReader).
- * @typedef {Core & {Game: GameClass & {fromRecord(text: string): CoreGame}}} RecordCore
+ * The `Game` class: a variant's start, a position of a variant, or a record.
+ * @typedef {{new (spec: string): CoreGame, fromCode(spec: string, code: string): CoreGame, fromRecord(text: string): CoreGame}} GameClass
  */
 
 /**
@@ -201,8 +193,6 @@ export {};
 
 /**
  * The loaded play module (core/assets.js `loadWasm`): the game class, the catalogue, and the
- * compiled module for workers. The rules core that keeps variations (`loadVariations`) is the
- * same with the variations module's game class, and `tree`, the page's editing of a game's tree
- * (lib/tree-edit.js), fetched with it.
- * @typedef {{Game: GameClass, variants(): Catalogue, module: WebAssembly.Module, tree?: typeof import('../lib/tree-edit.js')}} Core
+ * compiled module for workers.
+ * @typedef {{Game: GameClass, variants(): Catalogue, module: WebAssembly.Module}} Core
  */

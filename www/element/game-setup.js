@@ -1,16 +1,14 @@
 // Setting up a board's game: loading the rules core (and the board's language) once, the game
 // the attributes describe (a record, else a position of the variant, else its start; a bad one
 // is reported and the nearest good game started), the element's `newGame(options)`, who plays in
-// the record's tags, a game by link's id, putting a game on the board, reading a record with the
-// rules core that reads records (fetched first, docs/RULES.md R35), and moving a game to the
-// rules core that keeps variations when it has some (R29).
+// the record's tags, a game by link's id, and putting a game on the board.
 import * as B from './board.js';
 import { playerTags } from './players.js';
-import { loadWasm, loadVariations, loadRecordReader, recordReaderAtHand } from '../core/assets.js';
+import { loadWasm } from '../core/assets.js';
 import { DEFAULTS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
 import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
-import { errorText, KeyedError } from '../lib/errors.js';
+import { errorText } from '../lib/errors.js';
 import { loadLanguage } from '../lib/i18n.js';
 /** @import { Core, CoreGame } from '../core/core-types.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
@@ -43,64 +41,26 @@ const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
  *   failed(message: string): void,
  *   language(): string,
  *   error(message: string): void,
- *   refresh(): void,
- *   changed(): void,
- *   line(): {record: string, ply: number, moves: string[]},
  *   t(key: string, params?: MessageParams): string,
  * }} SetupBoard
  */
 
 /**
- * A game of the rules core: a record, else a position of the variant, else its start. Throws.
- * A record needs a rules core that reads records (`coreAtHand`, core/assets.js
- * `loadRecordReader`).
+ * A game of the rules core: a record (its variations kept), else a position of the variant, else
+ * its start. Throws.
  * @param {Core} core
  * @param {{variant: string, record?: string|null, position?: string|null}} start
  * @returns {CoreGame}
  */
 export function makeGame(core, { variant, record, position }) {
   const { Game } = core;
-  if (record && record.trim()) {
-    if (!Game.fromRecord) throw new Error('makeGame: this rules core does not read records');
-    return Game.fromRecord(record);
-  }
+  if (record && record.trim()) return Game.fromRecord(record);
   if (position && position.trim()) return Game.fromCode(variant, position.trim());
   return new Game(variant);
 }
 
-/**
- * The rules core to make a game of `record` with: `core` itself unless there is a record it cannot
- * read, else the one that reads records if it is loaded already (docs/RULES.md R35), else null.
- * @param {Core} core
- * @param {string|null|undefined} record
- * @returns {Core|null}
- */
-function coreAtHand(core, record) {
-  return !record || !record.trim() || core.Game.fromRecord ? core : recordReaderAtHand();
-}
-
-/**
- * The rules core that reads records, loaded; a failure to load it is said as such.
- * @param {SetupBoard} b
- * @returns {Promise<Core>}
- */
-function loadReader(b) {
-  return loadRecordReader().catch((e) => {
-    throw new Error(b.t('error.records', { error: errorText(e, b.t) }));
-  });
-}
-
 export class GameSetup {
   /** @private @type {SetupBoard} */ _board;
-  /**
-   * The record a game of the play module was read from when that module read past its
-   * variations: the game is read again from it with the rules core that keeps them.
-   * @type {WeakMap<CoreGame, string>}
-   * @private
-   */
-  _sources = new WeakMap();
-  /** Counts the games asked for: one asked while a record's reader loaded supersedes it. @private */
-  _asked = 0;
 
   /**
    * Settles once the last game put on the board has its clocks (at once, but for the first game
@@ -133,7 +93,6 @@ export class GameSetup {
     r.catalogue = core.variants();
     b.readAttributes(true);
     r.newGameQueued = false;
-    // The first game's variations, if it has any, are there when the board is ready.
     try {
       await this.fromAttributes();
     } finally {
@@ -155,24 +114,19 @@ export class GameSetup {
 
   /**
    * Makes the game the attributes describe; a bad one is reported and the nearest good game
-   * started. Resolves once its variations are kept, if it has any (see `setGame`).
-   * @returns {Promise<unknown>}
+   * started. Resolves once it has its clocks.
+   * @returns {Promise<void>}
    */
   async fromAttributes() {
     const b = this._board;
-    const asked = ++this._asked;
-    let core = b.resources().core;
+    const core = b.resources().core;
     if (!core) return;
     const variant = b.state().settings.variant;
     const record = b.host.getAttribute('record');
     let game;
     try {
-      const reader = coreAtHand(core, record) ?? (await loadReader(b));
-      if (asked !== this._asked) return;
-      game = makeGame(reader, { variant, record, position: b.host.getAttribute('position') });
-      core = reader;
+      game = makeGame(core, { variant, record, position: b.host.getAttribute('position') });
     } catch (e) {
-      if (asked !== this._asked) return;
       b.error(b.t('error.badGame', { error: errorText(e, b.t), variant: DEFAULTS.variant }));
       try {
         game = new core.Game(variant);
@@ -181,17 +135,16 @@ export class GameSetup {
       }
     }
     if (!record) this._tagPlayers(game);
-    const variations = this.setGame(game, { source: record, core });
+    this.setGame(game);
     await this._clocked;
-    return variations;
   }
 
   /**
    * newGame(options) of the element: the options become its attributes (a game id or host key
    * not given goes: another game); a refused option or game changes nothing, attributes included.
-   * Throws at once when it can tell; a record given before the rules core that reads records is
-   * loaded is read once it is, and the promise returned rejects when it cannot be read. The
-   * promise resolves once the game is on the board with its clocks (or another game was asked for meanwhile).
+   * Throws at once (before the rules core is loaded, the game comes from the attributes once it
+   * is, and a bad one is reported as theirs). The promise resolves once the game is on the board
+   * with its clocks.
    * @param {unknown} options
    * @returns {Promise<void>}
    */
@@ -200,17 +153,7 @@ export class GameSetup {
     if (options === null || typeof options !== 'object') throw new TypeError(b.t('api.optionsNotObject'));
     const { settings, errors } = readSettings(/** @type {Record<string, unknown>} */ (options), GAME_OPTIONS, b.limits());
     if (errors.length) throw new Error(b.settingErrors(errors));
-    const asked = ++this._asked;
-    const core = b.resources().core;
-    const reader = core && coreAtHand(core, settings.record);
-    if (core && !reader) {
-      return loadReader(b).then((loaded) => {
-        if (asked !== this._asked) return;
-        this._start(settings, loaded);
-        return this._clocked;
-      });
-    }
-    this._start(settings, reader);
+    this._start(settings, b.resources().core);
     return this._clocked;
   }
 
@@ -235,7 +178,7 @@ export class GameSetup {
     b.readAttributes(false);
     if (!game || !core) return this.queue();
     if (!settings.record) this._tagPlayers(game);
-    this.setGame(game, { source: settings.record, core });
+    this.setGame(game);
   }
 
   /**
@@ -274,23 +217,16 @@ export class GameSetup {
   }
 
   /**
-   * Puts `game` on the board (`keepSession`: a live game's session goes on with it). A game the
-   * play module read from `source` without its variations is then read again, with them, by the
-   * rules core that keeps them (`keepVariations`): meanwhile the board has its moves. Returns
-   * that promise, or null when there is none to keep.
-   * `core`: the rules core that made `game`, when not the board's (a record's reader), which the
-   * board then keeps.
+   * Puts `game` on the board (`keepSession`: a live game's session goes on with it).
    * @param {CoreGame} game
-   * @param {{keepSession?: boolean, source?: string|null, core?: Core|null}} [options]
-   * @returns {Promise<boolean>|null}
+   * @param {{keepSession?: boolean}} [options]
    */
-  setGame(game, { keepSession = false, source = null, core = null } = {}) {
+  setGame(game, { keepSession = false } = {}) {
     const b = this._board;
     b.stop();
     const r = b.resources();
     if (r.game) r.game.free();
     r.game = game;
-    if (core) r.core = core;
     this.nameFriendGame(game);
     this._clocked = b.startClocks(game);
     const gs = game.state();
@@ -299,78 +235,5 @@ export class GameSetup {
     b.apply(B.withVariant, gs.variant);
     if (b.host.getAttribute('variant') !== gs.variant) b.reflect(() => b.host.setAttribute('variant', gs.variant));
     b.started(keepSession);
-    if (!source || !game.droppedVariations()) return null;
-    this._sources.set(game, source);
-    return this.keepVariations();
   }
-
-  /**
-   * Moves the board's game to the rules core that keeps variations (core/assets.js
-   * `loadVariations`, docs/RULES.md R29), where it stays, as do the board's later games: the game
-   * is read again from the record it came from (variations and all) or from its whole line, and
-   * follows what was played on it meanwhile. Resolves to whether the board's game keeps
-   * variations now: not when another game was put on the board meanwhile, or the rules core
-   * could not be had (the single file leaves it out), which the board says; its game is then
-   * played on without variations.
-   * @returns {Promise<boolean>}
-   */
-  async keepVariations() {
-    const b = this._board;
-    const r = b.resources();
-    const game = r.game;
-    if (!game || r.core?.tree) return !!game;
-    /** @type {Core} */
-    let core;
-    try {
-      core = await loadVariations();
-    } catch (e) {
-      if (r.game !== game) return !!r.core?.tree;
-      const leftOut = e instanceof KeyedError && e.key === 'singleFile.leftOut';
-      b.apply(B.withNotice, leftOut ? { key: 'singleFile.variationsLeftOut' } : { key: 'error.variations', params: { error: errorText(e, b.t) } });
-      b.changed();
-      return false;
-    }
-    if (r.game !== game) return !!r.core?.tree;
-    if (r.core?.tree) return true;
-    const line = b.line();
-    /** @type {CoreGame|null} */
-    let next = null;
-    try {
-      next = makeGame(core, { variant: '', record: this._sources.get(game) ?? line.record });
-      follow(next, line);
-      // The tags set since it was read (the clock's time control, a game by link's id) come along
-      // (the reserved ones, Variant, Result…, are no game's tags: `tag` has none of them).
-      for (const [, name] of line.record.matchAll(/^\[(\w+) /gm)) {
-        const value = game.tag(name);
-        if (value !== undefined && next.tag(name) !== value) next.setTag(name, value);
-      }
-    } catch (e) {
-      next?.free();
-      // A variation's move that cannot be played (the play module did not check it): said, and
-      // the game's own line is what a variation tried later starts from.
-      this._sources.delete(game);
-      b.error(errorText(e, b.t));
-      return false;
-    }
-    r.core = core;
-    r.game = next;
-    game.free();
-    b.refresh();
-    return true;
-  }
-}
-
-/**
- * Brings `game` (read from the record its board's game came from) to that game's whole `line`:
- * back to where they part, on along the line, then its moves taken back again.
- * @param {CoreGame} game
- * @param {{ply: number, moves: string[]}} line
- */
-function follow(game, { ply, moves }) {
-  const have = game.state().history;
-  let shared = 0;
-  while (shared < have.length && shared < moves.length && have[shared] === moves[shared]) shared++;
-  for (let i = have.length; i > shared; i--) game.undo();
-  for (const move of moves.slice(shared)) game.play(move);
-  for (let i = moves.length; i > ply; i--) game.undo();
 }

@@ -3,12 +3,12 @@
 // trying a move there (a variation, lib/tree.js), promoting, deleting or making the game's line
 // a variation, continuing from an earlier position (the later moves kept to redo until another
 // move is played), and the whole line with the moves taken back. A move a friend elsewhere has
-// seen is never taken back on one device. Changing the tree takes the rules core that keeps
-// variations (docs/RULES.md R29), fetched with the first variation (`keepVariations`).
+// seen is never taken back on one device.
 import * as B from './board.js';
 import * as S from './state.js';
 import { isHuman } from '../lib/settings.js';
 import * as Tree from '../lib/tree.js';
+import * as Edit from '../lib/tree-edit.js';
 /** @import { Core, CoreGame, Side } from '../core/core-types.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
@@ -25,7 +25,6 @@ import * as Tree from '../lib/tree.js';
  *   refresh(): void,
  *   changed(): void,
  *   describe(): void,
- *   keepVariations(): Promise<boolean>,
  *   t(key: string, params?: MessageParams): string,
  * }} HistoryBoard
  */
@@ -116,25 +115,16 @@ export class History {
 
   /**
    * Plays `move` at the position looked at: follows the game's move or a variation that has it,
-   * or starts a variation there (docs/RULES.md R26), once the game is with the rules core that
-   * keeps variations (R29); the board then looks at the position after it. The game itself is
-   * not changed.
+   * or starts a variation there (docs/RULES.md R26); the board then looks at the position after
+   * it. The game itself is not changed.
    * @param {string} move
-   * @returns {Promise<void>}
    */
-  async explore(move) {
+  explore(move) {
     const b = this._board;
     const s = b.state();
     if (!s.view || !s.gs) return;
-    const path = s.view.path;
-    const known = Tree.nodeAt(Tree.treeOf(s.gs), path)?.children.findIndex((c) => c.move === move) ?? -1;
-    if (known < 0 && !(await b.keepVariations())) return;
-    // Looked elsewhere meanwhile: the move was tried where the board no longer is.
-    const now = b.state();
-    if (!now.view || !now.gs || now.view.path.join('.') !== path.join('.')) return;
-    const edit = b.core()?.tree;
-    const tree = Tree.treeOf(now.gs);
-    const next = edit ? edit.addMove(tree, path, move) : { tree, path: [...path, known] };
+    const tree = Tree.treeOf(s.gs);
+    const next = Edit.addMove(tree, s.view.path, move);
     if (next.tree !== tree) this._setTree(next.tree);
     this.viewPath(next.path);
     b.settled();
@@ -152,10 +142,7 @@ export class History {
     const s = b.state();
     if (!s.view || !s.gs || S.seatOf(s)) return false;
     if (how !== 'promote' && how !== 'main' && how !== 'delete') throw new RangeError(b.t('api.badVariationEdit', { how: String(how).slice(0, 24) }));
-    // Without the rules core that keeps variations the game has none: only its own moves.
-    const edit = b.core()?.tree;
-    if (!edit) return false;
-    const change = { promote: edit.promote, main: edit.makeMain, delete: edit.remove }[how];
+    const change = { promote: Edit.promote, main: Edit.makeMain, delete: Edit.remove }[how];
     const next = change(Tree.treeOf(s.gs), s.view.path);
     if (!next) return false;
     b.stopMoving();
@@ -172,11 +159,7 @@ export class History {
    */
   _setTree(tree) {
     const b = this._board;
-    const game = b.game();
-    const edit = b.core()?.tree;
-    // Called only with a tree that has variations, so with the rules core that keeps them.
-    if (!game.setTree || !edit) throw new Error('History: a tree of moves without the rules core that keeps variations');
-    game.setTree(edit.linesOf(tree));
+    b.game().setTree(Edit.linesOf(tree));
     b.apply(B.afterStep, b.game().state());
   }
 

@@ -110,7 +110,7 @@ export function wireParts(hub, host, els) {
       else hub.emit('puzzle-solved', { moves: detail.moves });
     },
   });
-  const history = new History({ ...port, stopMoving: () => computer.cancel(), describe: () => painter.describe(), keepVariations: () => setup.keepVariations() });
+  const history = new History({ ...port, stopMoving: () => computer.cancel(), describe: () => painter.describe() });
   const hints = hintDoor(port);
   const endings = new Endings({ ...port, stopMoving: () => computer.cancel(), liveDeclared: (how, side) => live.declared(how, side) });
   const live = liveDoor({
@@ -126,7 +126,6 @@ export function wireParts(hub, host, els) {
   const setup = new GameSetup({
     ...port,
     readAttributes: (report) => attributes.read(report),
-    line: () => history.line(),
     startClocks: (game) => clocks.start(game),
     limits: () => attributes.limits(),
     settingErrors: (errors) => attributes.settingErrors(errors),

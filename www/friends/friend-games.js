@@ -13,7 +13,6 @@ import { invites } from './friend.js';
 import { errorText } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { relayOf } from '../play/page-state.js';
-import { loadRecordReader } from '../core/assets.js';
 
 /**
  * @import { PageContext } from '../play/context.js'
@@ -54,12 +53,6 @@ export function friendGames(ctx, { games, save, offer, recordBox, start, rules, 
       const { variant } = board.settings;
       const gameId = board.gameId ?? '';
       const record = board.record ?? '';
-      // The board reads the record at once with the rules core that reads records (docs/RULES.md R35).
-      try {
-        await loadRecordReader();
-      } catch (e) {
-        return ctx.notify({ key: 'error.records', params: { error: errorText(e, ctx.t) } });
-      }
       games.switchTo(ctx.page().gameId, () => board.newGame({ variant, mode: 'friend', side: seat, record, 'game-id': gameId }));
       save(true);
     }

@@ -1,5 +1,5 @@
 // What went wrong, as text: an exception may be an Error (the rules core's carry a message in
-// English, and in the modules that have them their words as a message of the tables, `i18n`), a
+// English, and their words as a message of the tables, `i18n`), a
 // DOMException, an error of the page's that names a message of its tables (KeyedError), or
 // anything a script threw; and what kind of value a wrong argument is.
 /** @import { MessageParams } from '../api-types.js' */
@@ -16,14 +16,10 @@ export class KeyedError extends Error {
   }
 }
 
-/** The kinds of the rules core's errors that a player may meet, each said by `core.code.<kind>`. */
-const CORE_KINDS = new Set(['bad-variant', 'bad-position', 'bad-record', 'bad-move-text', 'illegal-move', 'game-over', 'too-late', 'bad-tag']);
-
 /**
  * The message of `e` when it has one, else `e` itself as text; a KeyedError's in the language of
- * `t`, and a rules core's error in it too where the tables of that language say it (its `i18n`,
- * else a sentence for its kind): otherwise the rules core's English message, which has every
- * detail.
+ * `t`, and a rules core's error in it too where the tables of that language say it (its `i18n`):
+ * otherwise the rules core's English message, which has every detail.
  * @param {unknown} e
  * @param {(key: string, params?: MessageParams) => string} [t]
  * @returns {string}
@@ -43,16 +39,14 @@ export function errorText(e, t) {
 }
 
 /**
- * A rules core's error as a message of the tables: its `i18n`, else the sentence for its kind;
- * null for anything else.
+ * A rules core's error as a message of the tables, its `i18n`; null for anything else.
  * @param {unknown} e
  * @returns {{key: string, params?: MessageParams}|null}
  */
 function coreMessage(e) {
   if (typeof e !== 'object' || e === null) return null;
-  const { i18n, code } = /** @type {{i18n?: unknown, code?: unknown}} */ (e);
-  if (typeof i18n === 'object' && i18n !== null && typeof (/** @type {{key?: unknown}} */ (i18n).key) === 'string') return /** @type {{key: string, params?: MessageParams}} */ (i18n);
-  return typeof code === 'string' && CORE_KINDS.has(code) ? { key: `core.code.${code}` } : null;
+  const { i18n } = /** @type {{i18n?: unknown}} */ (e);
+  return typeof i18n === 'object' && i18n !== null && typeof (/** @type {{key?: unknown}} */ (i18n).key) === 'string' ? /** @type {{key: string, params?: MessageParams}} */ (i18n) : null;
 }
 
 /**

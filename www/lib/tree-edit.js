@@ -1,8 +1,7 @@
 // Changing a game's tree of moves (docs/RULES.md §6.4, lib/tree.js): a move played at an earlier
 // position (a new variation), a variation promoted, made the game's line or deleted, and the
 // lines handed back to the rules core (wasm `setTree`, fed by `linesOf`). Pure functions: each
-// returns a new tree, which the rules core checks and keeps. Fetched only with the rules core that
-// keeps variations (core/assets.js `loadVariations`, docs/RULES.md R29): a first visit has none.
+// returns a new tree, which the rules core checks and keeps (element/history.js).
 import { nodeAt, onMain } from './tree.js';
 /** @import { TreeNode } from '../core/core-types.js' */
 

@@ -9,9 +9,8 @@ import { isRemote, otherSide } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { relayOf } from './page-state.js';
-import { loadRecordReader } from '../core/assets.js';
+import { loadWasm } from '../core/assets.js';
 import { errorText } from '../lib/errors.js';
-import { FALLBACK } from '../lib/languages.js';
 
 /**
  * @import { BlueGrayGameElement } from '../blue-gray-game.js'
@@ -132,13 +131,6 @@ export function gameDoors(ctx, { games, save, address }) {
     try {
       // The kept game a link or an invitation of a game against a friend elsewhere names.
       const match = !r.kept && r.mode && isRemote(r.mode) && r.gameId ? games.findMatch(r.gameId) : null;
-      // A kept game and a record are read by the rules core that reads records, fetched first
-      // (docs/RULES.md R35), so that the board reads them at once and a bad one changes nothing.
-      if (r.kept || r.record || match) {
-        await loadRecordReader().catch((e) => {
-          throw new Error(t('error.records', { error: errorText(e, t) }));
-        });
-      }
       if (r.kept) opened = openKept(r.kept, {}, problems);
       else if (match) opened = await openMatch(r, match, problems);
       else {
@@ -148,10 +140,7 @@ export function gameDoors(ctx, { games, save, address }) {
         opened = true;
       }
     } catch (e) {
-      // In another language than English, every detail of it (play/error-words.js, fetched then).
-      const lang = ctx.page().lang;
-      const said = lang === FALLBACK ? e : await import('./error-words.js').then((m) => m.withWords(e, r), () => e);
-      problems.push(errorText(said, t));
+      problems.push(errorText(e, t));
     }
     if (!opened) return { opened, problems };
     problems.push(...placeAt(r.ply, r.view));
@@ -267,7 +256,7 @@ export function tabRequest(tab, place) {
  * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined}>}
  */
 async function linkGame(record) {
-  const core = await loadRecordReader();
+  const core = await loadWasm();
   const game = core.Game.fromRecord(record);
   try {
     return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG) };
@@ -297,7 +286,7 @@ export async function recordRequest(text, players, from) {
  * @returns {Promise<{id: string, side: Side}|null>}
  */
 async function matchOfRecord(text) {
-  const core = await loadRecordReader();
+  const core = await loadWasm();
   let game;
   try {
     game = core.Game.fromRecord(text);

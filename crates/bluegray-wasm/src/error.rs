@@ -112,9 +112,7 @@ pub struct ApiError {
     pub reason: Option<&'static str>,
     /// For a refused move: the points involved, e.g. `["e2"]`.
     pub points: Vec<String>,
-    /// For an error of the rules core's: it as a message of the page's tables (only in the
-    /// modules built with the `said` feature).
-    #[cfg(feature = "said")]
+    /// For an error of the rules core's: it as a message of the page's tables.
     pub said: Option<Said>,
 }
 
@@ -126,26 +124,16 @@ impl ApiError {
             message: message.into(),
             reason: None,
             points: Vec::new(),
-            #[cfg(feature = "said")]
             said: None,
         }
     }
 
-    /// The same error, said as `said()` in the page's tables, in the modules built with the
-    /// `said` feature; the play module, which every first visit fetches, does without them.
-    #[inline(always)]
-    fn saying(self, said: impl FnOnce() -> Said) -> ApiError {
-        #[cfg(feature = "said")]
-        let error = ApiError {
-            said: Some(said()),
+    /// The same error, said as `said` in the page's tables.
+    fn saying(self, said: Said) -> ApiError {
+        ApiError {
+            said: Some(said),
             ..self
-        };
-        #[cfg(not(feature = "said"))]
-        let error = {
-            let _ = said;
-            self
-        };
-        error
+        }
     }
 
     /// A move refused by the rules for `reason`, with code `code`.
@@ -155,7 +143,6 @@ impl ApiError {
             message,
             reason: Some(reason.code()),
             points: reason.points().iter().map(ToString::to_string).collect(),
-            #[cfg(feature = "said")]
             said: None,
         }
     }
@@ -186,7 +173,7 @@ impl std::error::Error for ApiError {}
 
 impl From<VariantError> for ApiError {
     fn from(e: VariantError) -> ApiError {
-        ApiError::new(ErrorCode::BadVariant, e.to_string()).saying(|| said::variant(&e))
+        ApiError::new(ErrorCode::BadVariant, e.to_string()).saying(said::variant(&e))
     }
 }
 
@@ -196,14 +183,14 @@ impl From<EndError> for ApiError {
             EndError::GameOver(_) => ErrorCode::GameOver,
             EndError::TooLateToAbort { .. } => ErrorCode::TooLate,
         };
-        ApiError::new(code, format!("Game.end: {e}")).saying(|| said::end(&e))
+        ApiError::new(code, format!("Game.end: {e}")).saying(said::end(&e))
     }
 }
 
 impl From<PositionCodeError> for ApiError {
     fn from(e: PositionCodeError) -> ApiError {
         ApiError::new(ErrorCode::BadPosition, format!("bad position code: {e}"))
-            .saying(|| said::bad_position(&e))
+            .saying(said::bad_position(&e))
     }
 }
 
@@ -230,19 +217,19 @@ impl From<RecordError> for ApiError {
             ),
             _ => ApiError::new(ErrorCode::BadRecord, format!("bad game record: {e}")),
         };
-        error.saying(|| said::bad_record(&e))
+        error.saying(said::bad_record(&e))
     }
 }
 
 impl From<MoveError> for ApiError {
     fn from(e: MoveError) -> ApiError {
-        ApiError::from_move(&e, ErrorCode::IllegalMove, "").saying(|| said::move_error(&e))
+        ApiError::from_move(&e, ErrorCode::IllegalMove, "").saying(said::move_error(&e))
     }
 }
 
 impl From<TagError> for ApiError {
     fn from(e: TagError) -> ApiError {
-        ApiError::new(ErrorCode::BadTag, e.to_string()).saying(|| said::tag(&e))
+        ApiError::new(ErrorCode::BadTag, e.to_string()).saying(said::tag(&e))
     }
 }
 
@@ -256,7 +243,7 @@ impl From<&ReplayError> for ApiError {
             ReplayError::BadMoveText { .. } => ApiError::new(ErrorCode::BadMoveText, message),
             ReplayError::GameOver { .. } => ApiError::new(ErrorCode::GameOver, message),
         };
-        error.saying(|| said::replay(e))
+        error.saying(said::replay(e))
     }
 }
 
@@ -282,8 +269,9 @@ impl From<PuzzleError> for ApiError {
         let message = e.to_string();
         match &e {
             PuzzleError::Move(m) => ApiError::from(m),
-            PuzzleError::BadVariant(_) => ApiError::new(ErrorCode::BadVariant, message),
-            PuzzleError::BadPosition(_) => ApiError::new(ErrorCode::BadPosition, message),
+            // Said as the rules core's own, as everywhere else.
+            PuzzleError::BadVariant(v) => ApiError::from(v.clone()),
+            PuzzleError::BadPosition(p) => ApiError::from(p.clone()),
             PuzzleError::GoalDoesNotHold { .. }
             | PuzzleError::NotUnique { .. }
             | PuzzleError::TooEasy { .. }
@@ -344,6 +332,10 @@ mod tests {
             code(Problem::parse("sackson", "x", "win2")),
             ErrorCode::BadPosition
         );
+        // Said in the page's tables too, as the rules core's errors are everywhere.
+        let said = |r: Result<Problem, PuzzleError>| ApiError::from(r.unwrap_err()).said.is_some();
+        assert!(said(Problem::parse("chess", win2, "win2")));
+        assert!(said(Problem::parse("sackson", "x", "win2")));
         let start = "sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1";
         let impossible = Problem::new("sackson", start, Goal::Stop).unwrap();
         assert_eq!(code(impossible.solution::<&str>(&[])), ErrorCode::BadPuzzle);

@@ -1,7 +1,7 @@
-//! The `Game` class across the boundary: a game as the page plays it ([`crate::session`]). The
-//! play module has it (its records' variations read past: `droppedVariations()`), and so has the
-//! variations module, which keeps them (`setTree`, `state().tree`) and to which the page moves a
-//! game that has some (docs/RULES.md R29).
+//! The `Game` class across the boundary: a game as the page plays it ([`crate::session`]), read
+//! from a record and written to one with its variations (`setTree`, `state().tree`,
+//! docs/RULES.md R29). The play module's only: the one `Game` of the page, the element, the AI
+//! worker and the single file.
 
 use std::cell::RefCell;
 
@@ -68,9 +68,7 @@ impl Game {
         Game::of(session)
     }
 
-    /// A game replayed from a game record. Only the modules that read records have it: the
-    /// variations module, and the play module the single file embeds (docs/RULES.md R35).
-    #[cfg(feature = "records")]
+    /// A game replayed from a game record, its variations kept (docs/RULES.md R29).
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(text: JsValue) -> Result<Game, JsValue> {
         let text = string(&text, Param::new("Game.fromRecord", "text"));
@@ -188,18 +186,9 @@ impl Game {
         self.with("Game.code", |s| Ok(s.code()))
     }
 
-    /// Whether the record the game was read from had variations this module read past (the
-    /// play module: its moves and comments are the record's; the variations module's `Game`
-    /// keeps variations, and there this is always false).
-    #[wasm_bindgen(js_name = droppedVariations)]
-    pub fn dropped_variations(&self) -> Result<bool, JsValue> {
-        self.with("Game.droppedVariations", |s| Ok(s.dropped_variations()))
-    }
-
     /// Makes a tree of moves the game's: `lines` holds every line from the start to a last
     /// move, one per text line, moves separated by spaces, the first the game's own (see
     /// `bluegray_wasm::tree`). Throws, changing nothing, when a move cannot be played.
-    #[cfg(feature = "variations")]
     #[wasm_bindgen(js_name = setTree)]
     pub fn set_tree(&self, lines: JsValue) -> Result<(), JsValue> {
         const F: &str = "Game.setTree";

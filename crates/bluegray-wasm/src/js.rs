@@ -37,7 +37,6 @@ use wasm_bindgen::prelude::*;
 
 use crate::args::{JsArg, Param};
 use crate::error::{ApiError, ErrorCode};
-#[cfg(feature = "said")]
 use crate::said::{Param as SaidParam, Said};
 
 // What js-sys and web-sys do not bind in a form that catches and answers a plain `JsValue`,
@@ -232,7 +231,6 @@ fn define(target: &Object, key: &str, value: &JsValue) {
 }
 
 /// `said` as a plain JS object, `{key, params}`, a parameter that is a message one too.
-#[cfg(feature = "said")]
 fn said_value(said: &Said) -> JsValue {
     let params = Object::new();
     for (name, param) in &said.params {
@@ -257,7 +255,6 @@ pub(crate) fn js_error(e: ApiError) -> JsValue {
         return JsValue::from_str(&e.message);
     };
     define(&err, "code", &JsValue::from_str(e.code.as_str()));
-    #[cfg(feature = "said")]
     if let Some(said) = &e.said {
         define(&err, "i18n", &said_value(said));
     }

@@ -3,7 +3,7 @@
 //!
 //! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
 //! with everything the page draws from (board, legal moves with their point lists, captain
-//! progress, paths, result, record), `play`/`legalMove`/`playIndex`/`undo`/`redo`/`end`/`setTag`/`tag`/`setClock`/`clocks`/`record`/`code`
+//! progress, paths, result, record, variations), `fromRecord`/`setTree`/`play`/`legalMove`/`playIndex`/`undo`/`redo`/`end`/`setTag`/`tag`/`setClock`/`clocks`/`record`/`code`
 //! (and wasm-bindgen's `free()`), and the free functions `variants()` (the catalogue: variants,
 //! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
 //! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
@@ -40,29 +40,37 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// Which export is in which module (Cargo.toml has the table), and the cfg's follow it: `play`
+// has `Game` (`game_class`, its variations in `tree`), `variants`, `think` and `analyse`
+// (`play_exports`); `teaching` has the lessons, the puzzles, `checkPosition` (`check`) and
+// `explorer`. The plain-Rust modules are tested natively, with both.
 pub mod args;
 pub mod catalogue;
 pub mod check;
-#[cfg(all(target_arch = "wasm32", feature = "play"))]
-mod clock;
 pub mod error;
 #[cfg(feature = "teaching")]
 pub mod explorer;
+pub mod said;
+pub mod search;
+pub mod session;
+#[cfg(feature = "play")]
+pub mod tree;
+pub mod view;
+
 #[cfg(target_arch = "wasm32")]
 mod js;
+
+#[cfg(all(target_arch = "wasm32", feature = "play"))]
+mod clock;
+#[cfg(all(target_arch = "wasm32", feature = "play"))]
+mod game_class;
+#[cfg(all(target_arch = "wasm32", feature = "play"))]
+mod play_exports;
+
 #[cfg(feature = "teaching")]
 mod lessons;
 #[cfg(feature = "teaching")]
 mod puzzles;
-pub mod said;
-pub mod search;
-pub mod session;
-#[cfg(feature = "variations")]
-pub mod tree;
-pub mod view;
-
-#[cfg(all(target_arch = "wasm32", any(feature = "play", feature = "variations")))]
-mod game_class;
 
 /// Every module's allocator (Cargo.toml says why this one). Locked, not assumed single-threaded:
 /// that would take `unsafe`, and the lock costs nothing measurable.
@@ -72,10 +80,7 @@ static ALLOCATOR: lol_alloc::LockedAllocator<lol_alloc::FreeListAllocator> =
     lol_alloc::LockedAllocator::new(lol_alloc::FreeListAllocator::new());
 
 // What every module has: the panic hook.
-#[cfg(all(
-    target_arch = "wasm32",
-    any(feature = "play", feature = "teaching", feature = "variations")
-))]
+#[cfg(target_arch = "wasm32")]
 mod wasm {
     use wasm_bindgen::prelude::*;
 
@@ -85,6 +90,3 @@ mod wasm {
         console_error_panic_hook::set_once();
     }
 }
-
-#[cfg(all(target_arch = "wasm32", feature = "play"))]
-mod play_exports;

@@ -2,9 +2,7 @@
 //! them messages too, so that a page says an error in its reader's language. The English is the
 //! error's own message (its `Display`), which the tables do not repeat: they say the `core.*`
 //! keys in the other languages. `error.rs` puts one on each error it makes from the rules core's,
-//! in the modules built with the `said` feature: the play module, which every first visit
-//! fetches, goes without (its errors would cost it 1.8 KB gzip); `js.rs` gives it to JS as the
-//! error's `i18n` property, `{key, params}`.
+//! in every module; `js.rs` gives it to JS as the error's `i18n` property, `{key, params}`.
 //!
 //! Quoted input goes through [`excerpt`] as in the English. Parts of the English that are
 //! English text themselves (what a counter allows, how the moves end a game) are left out.

@@ -2,13 +2,13 @@
 //! started from and the moves played since), a move with its score and line out. [`think`] plays at a level; [`analyse`] judges a position at full
 //! strength, the same way every time (hints, the evaluation bar, game review).
 
-use bluegray_core::{Game, Move};
+use bluegray_core::{Game, Move, MoveError};
 use bluegray_engine::{
     mate_in, score_text, win_chance, Clock, Engine, Level, Limits, NoClock, SearchResult, MAX_DEPTH,
 };
 use serde::Serialize;
 
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ApiError;
 use crate::session::Session;
 
 /// The answer of an AI search.
@@ -84,10 +84,7 @@ pub const MAX_ANALYSIS_NODES: u64 = 100_000_000;
 /// Refuses a finished game: there is nothing to search.
 fn refuse_finished(game: &Game) -> Result<(), ApiError> {
     match game.outcome() {
-        Some(o) => Err(ApiError::new(
-            ErrorCode::GameOver,
-            format!("the game is over: {o}"),
-        )),
+        Some(o) => Err(MoveError::GameOver(o).into()),
         None => Ok(()),
     }
 }
@@ -171,6 +168,7 @@ mod tests {
 #[cfg(test)]
 mod analysis_tests {
     use super::*;
+    use crate::error::ErrorCode;
     use bluegray_engine::mate_in;
 
     const JUMP: &str = "1sssc2s1/s1sss1ss1/3s2s2/2S2s3/3S1SS2/2S3S2/4S3S/8S/SS1SCS1SS b 0 1";
@@ -243,6 +241,8 @@ mod analysis_tests {
         let over = "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30";
         let e = analyse(&mut Engine::new(1), ("sackson", over, &[]), 1000).unwrap_err();
         assert_eq!(e.code, ErrorCode::GameOver);
+        // Said in the page's tables, as every game-over is.
+        assert_eq!(e.said.map(|s| s.key), Some("core.gameOver"));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! A game as the page plays it: the [`Session`] behind the JS `Game` class.
 
-use bluegray_core::{Color, Game, Variant};
+use bluegray_core::{Color, Game, MoveError, Variant};
 
 use crate::args::Ending;
 use crate::error::{ApiError, ErrorCode};
@@ -37,7 +37,6 @@ impl Session {
     }
 
     /// A game replayed from a game record.
-    #[cfg(feature = "records")]
     pub fn from_record(text: &str) -> Result<Session, ApiError> {
         Ok(Session {
             game: Game::from_record(text)?,
@@ -75,10 +74,7 @@ impl Session {
     /// `usize`.
     pub fn play_index(&mut self, index: u64) -> Result<String, ApiError> {
         if let Some(o) = self.game.outcome() {
-            return Err(ApiError::new(
-                ErrorCode::GameOver,
-                format!("the game is over: {o}"),
-            ));
+            return Err(MoveError::GameOver(o).into());
         }
         let moves = self.game.legal_moves();
         let found = usize::try_from(index).ok().and_then(|i| moves.get(i));
@@ -152,12 +148,7 @@ impl Session {
         self.game.position().to_string()
     }
 
-    /// Whether the record the game was read from had variations this build read past.
-    pub fn dropped_variations(&self) -> bool {
-        self.game.dropped_variations()
-    }
-
-    #[cfg(feature = "variations")]
+    #[cfg(feature = "play")]
     /// Makes the tree whose lines are `lines` the game's (see [`crate::tree::tree_of_lines`]).
     pub fn set_tree(&mut self, lines: &str) -> Result<(), ApiError> {
         let tree = crate::tree::tree_of_lines(lines, &self.game.tree())?;

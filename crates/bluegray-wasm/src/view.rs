@@ -212,7 +212,7 @@ pub struct GameState {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<CommentView>,
     /// The game's tree of moves when it has variations, else `None`: see [`crate::tree`].
-    #[cfg(feature = "variations")]
+    #[cfg(feature = "play")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tree: Option<crate::tree::TreeView>,
 }
@@ -272,7 +272,7 @@ impl GameState {
             can_redo: g.redo_moves().next().is_some(),
             record: g.record().to_string(),
             comments: comments(g),
-            #[cfg(feature = "variations")]
+            #[cfg(feature = "play")]
             tree: crate::tree::tree_view(g),
         }
     }

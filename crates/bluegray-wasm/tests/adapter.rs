@@ -63,6 +63,10 @@ fn errors_carry_a_code_and_for_a_refused_move_its_rule_and_points() {
     let mut done = Session::from_code("sackson", "s3c4/9/9/9/4C4/9/9/9/S8 g 0 30").unwrap();
     assert_eq!(kind(done.play("a9-a8")).0, ErrorCode::GameOver);
     assert_eq!(kind(done.play_index(0)).0, ErrorCode::GameOver);
+    // Every game-over is said in the page's tables, whichever call met it.
+    let said = |e: ApiError| e.said.map(|s| s.key);
+    assert_eq!(said(done.play_index(0).unwrap_err()), Some("core.gameOver"));
+    assert_eq!(said(done.play("a9-a8").unwrap_err()), Some("core.gameOver"));
     let mut engine = Engine::new(1);
     let over = think(
         &mut engine,

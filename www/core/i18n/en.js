@@ -1,6 +1,5 @@
 // English: the rules core's errors (a position code, a variant, a move, a game record, a tag, an
-// ending), by the keys the binding gives them (`i18n`, crates/bluegray-wasm/src/said.rs), and a
-// sentence per kind of error for the play module's, which carry only their kind (`core.code.*`).
+// ending), by the keys the binding gives them (`i18n`, crates/bluegray-wasm/src/said.rs).
 // An English page says the rules core's own message, which has every detail; these are the
 // other languages' model and fallback, loaded with every other language (lib/i18n.js).
 export default {
@@ -51,13 +50,5 @@ export default {
     'core.replay.move': 'move {number}: {error}',
     'core.tag.badName': '“{name}” is not a tag name: use letters, digits and _',
     'core.tag.reserved': 'the {name} tag is set by the game itself',
-    'core.code.bad-variant': 'These are not rules the game knows.',
-    'core.code.bad-position': 'This position code cannot be read.',
-    'core.code.bad-record': 'This game record cannot be read.',
-    'core.code.bad-move-text': 'This is not a move.',
-    'core.code.illegal-move': 'The rules do not allow this move.',
-    'core.code.game-over': 'The game is over.',
-    'core.code.too-late': 'Both sides have moved: too late to abort.',
-    'core.code.bad-tag': 'This tag cannot be set.',
   },
 };

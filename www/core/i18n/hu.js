@@ -47,13 +47,5 @@ export default {
     'core.replay.move': '{number}. lépés: {error}',
     'core.tag.badName': '„{name}” nem címkenév: betűket, számjegyeket és _ jelet használj',
     'core.tag.reserved': 'a(z) {name} címkét maga a játszma állítja be',
-    'core.code.bad-variant': 'Ezeket a szabályokat a játék nem ismeri.',
-    'core.code.bad-position': 'Ez az állásleíró kód nem olvasható.',
-    'core.code.bad-record': 'Ez a játszmalejegyzés nem olvasható.',
-    'core.code.bad-move-text': 'Ez nem lépés.',
-    'core.code.illegal-move': 'A szabályok nem engedik ezt a lépést.',
-    'core.code.game-over': 'A játszma véget ért.',
-    'core.code.too-late': 'Mindkét fél lépett már: a játszmát késő megszakítani.',
-    'core.code.bad-tag': 'Ezt a címkét nem lehet beállítani.',
   },
 };

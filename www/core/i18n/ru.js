@@ -47,13 +47,5 @@ export default {
     'core.replay.move': 'ход {number}: {error}',
     'core.tag.badName': '«{name}» — не имя тега: используйте буквы, цифры и _',
     'core.tag.reserved': 'тег {name} задаёт сама партия',
-    'core.code.bad-variant': 'Таких правил игра не знает.',
-    'core.code.bad-position': 'Этот код позиции не читается.',
-    'core.code.bad-record': 'Эта запись партии не читается.',
-    'core.code.bad-move-text': 'Это не ход.',
-    'core.code.illegal-move': 'Правила не разрешают этот ход.',
-    'core.code.game-over': 'Партия окончена.',
-    'core.code.too-late': 'Обе стороны уже сделали ход: прервать партию поздно.',
-    'core.code.bad-tag': 'Этот тег задать нельзя.',
   },
 };

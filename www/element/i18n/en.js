@@ -75,7 +75,6 @@ export default {
     'live.noRelay': 'A live game needs a relay: give its address in the preferences, or a link with relay=….',
     'live.error': 'Live game: {error}',
     'singleFile.leftOut': 'The lessons, the puzzles and the board editor are not in this single file, which keeps it small: open the page from its web address to have them. Everything else works from here.',
-    'singleFile.variationsLeftOut': 'This game’s variations are not in this single file, which keeps it small: its own moves are here, and the page at its web address shows and makes variations too.',
 
     'settings.bad': '{name} “{value}”: expected {expected}.',
     'settings.expected.variant': 'a variant such as sackson or classic-turbo,lead=2',
@@ -94,8 +93,6 @@ export default {
 
     'error.load': 'Could not load the game (WebAssembly): {error}',
     'error.badGame': '{error}. Starting a new game instead.',
-    'error.records': 'Could not load the part of the game that reads game records: {error}',
-    'error.variations': 'Could not load the game’s variations: {error}. Its own moves are here.',
 
     'api.notReady': 'The board is not ready yet: wait for its ready promise.',
     'api.moveNotText': 'play() takes a move as text, such as "d2-d3", not a {type}.',

@@ -75,7 +75,6 @@ export default {
     'live.noRelay': 'Az élő játszmához közvetítő kell: add meg a címét a beállításokban, vagy nyiss meg egy relay=… linket.',
     'live.error': 'Élő játszma: {error}',
     'singleFile.leftOut': 'A leckék, a feladványok és a táblaszerkesztő nincsenek benne ebben az egy fájlban, hogy kicsi maradjon: nyisd meg az oldalt a webcíméről, ott megvannak. Minden más innen is működik.',
-    'singleFile.variationsLeftOut': 'A játszma változatai nincsenek benne ebben az önálló fájlban, hogy kicsi maradjon: a saját lépései itt vannak, a webcíméről megnyitott oldal a változatokat is mutatja és létrehozza.',
 
     'settings.bad': '{name} „{value}”: a várt érték {expected}.',
     'settings.expected.variant': 'egy változat, például sackson vagy classic-turbo,lead=2',
@@ -94,8 +93,6 @@ export default {
 
     'error.load': 'Nem sikerült betölteni a játékot (WebAssembly): {error}',
     'error.badGame': '{error}. Helyette új játszma indul.',
-    'error.records': 'Nem sikerült betölteni a játéknak a játszmaleírásokat olvasó részét: {error}',
-    'error.variations': 'Nem sikerült betölteni a játszma változatait: {error}. A saját lépései itt vannak.',
 
     'api.notReady': 'A tábla még nem áll készen: várd meg a ready promise teljesülését.',
     'api.moveNotText': 'A play() a lépést szövegként várja, például "d2-d3", nem {type} típusú értékként.',
