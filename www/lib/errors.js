@@ -9,7 +9,7 @@
  * shown: for what the page itself refuses, where a message table is not at hand when it throws.
  */
 export class KeyedError extends Error {
-  /** @param {string} key a message key of www/messages */
+  /** @param {string} key a message key of the tables (a package's i18n/) */
   constructor(key) {
     super(key);
     this.key = key;

@@ -560,7 +560,7 @@ fn the_new_goals_are_real_results_of_the_rules_core() {
 
 #[test]
 fn every_message_a_lesson_can_say_is_in_every_message_table() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/messages");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/learn/i18n");
     let why = [
         "hanging",
         "jumped",
@@ -571,8 +571,8 @@ fn every_message_a_lesson_can_say_is_in_every_message_table() {
         "raceLost",
     ];
     for lang in ["en", "ru", "hu"] {
-        // The lessons' messages are the teaching part of each language's table.
-        let table = std::fs::read_to_string(dir.join(format!("teach-{lang}.js"))).expect("table");
+        // The lessons' messages are in learn/'s table of each language.
+        let table = std::fs::read_to_string(dir.join(format!("{lang}.js"))).expect("table");
         let has = |key: &str| table.contains(&format!("'{key}':"));
         for l in LESSONS {
             for field in ["title", "text", "goal", "hint", "wrong", "done"] {
