@@ -20,7 +20,12 @@ import { simdSupported } from './wasm-simd.js';
 import { KeyedError } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { inflate } from './inflate.js';
-/** @import { Core, RecordCore, Teaching, GameClass } from './core-types.js' */
+/** @import { Core, Teaching, GameClass, CoreGame } from './core-api.js' */
+
+/**
+ * A rules core that reads records (`loadRecordReader`).
+ * @typedef {Core & {Game: GameClass & {fromRecord(text: string): CoreGame}}} RecordCore
+ */
 
 /**
  * A started worker and how to end it (see `started`).

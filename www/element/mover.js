@@ -12,7 +12,8 @@ import { travelled } from '../lib/moves.js';
 import { SIDES } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
 import { loadMessages } from '../lib/i18n.js';
-/** @import { CoreError, CoreGame, GameState, SearchResult } from '../core/core-types.js' */
+/** @import { CoreError, GameState, SearchResult } from '../core/core-types.js' */
+/** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { MoveBy } from './board.js' */
 /** @import { AiInfo } from '../api-types.js' */
