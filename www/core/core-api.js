@@ -1,7 +1,8 @@
 // The calls the page makes on the rules core's modules (crates/bluegray-wasm's `#[wasm_bindgen]`
 // exports), for the type check: wasm-bindgen's own declarations (pkg/*.d.ts) give their answers
-// as `any`. The shapes they answer are core-types.js's; these calls follow
-// crates/bluegray-wasm/src (game_class.rs, the `#[wasm_bindgen]` functions). No code runs here.
+// as `any`. The shapes they answer are generated from the Rust types that make them
+// (core-types.d.ts, docs/WASM-API.md); these calls follow crates/bluegray-wasm/src (game_class.rs,
+// the `#[wasm_bindgen]` functions). No code runs here.
 export {};
 
 /**

@@ -59,6 +59,8 @@ pub mod search;
 pub mod session;
 #[cfg(feature = "variations")]
 pub mod tree;
+#[cfg(test)]
+mod ts;
 pub mod view;
 
 #[cfg(all(target_arch = "wasm32", any(feature = "play", feature = "variations")))]
