@@ -184,3 +184,44 @@ fn the_error_codes_are_the_ones_the_errors_table_lists() {
     listed.sort_unstable();
     assert_eq!(declared, listed);
 }
+
+#[test]
+fn a_results_words_are_the_ones_declared() {
+    // The words of `ResultView` are written out in its `ts(type)`s: every ending the rules core
+    // has must give one of them.
+    use crate::view::ResultView;
+    use bluegray_core::{EndReason, ImpasseCause, Outcome};
+    let cfg = Config::new();
+    let declared = ResultView::decl(&cfg);
+    let impasse = |cause| EndReason::Impasse {
+        cause,
+        blue: 3,
+        gray: 2,
+    };
+    let reasons = [
+        EndReason::Breakthrough,
+        EndReason::Lead {
+            winner: 4,
+            loser: 1,
+        },
+        impasse(ImpasseCause::NoMoves),
+        impasse(ImpasseCause::Repetition),
+        impasse(ImpasseCause::NoProgress),
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Aborted,
+        EndReason::Abandoned,
+        EndReason::Time,
+    ];
+    for reason in reasons {
+        for winner in [Some(Color::Blue), None] {
+            let r = ResultView::of(&Outcome { winner, reason });
+            for word in [Some(r.reason), r.cause, Some(r.token)]
+                .into_iter()
+                .flatten()
+            {
+                assert!(declared.contains(&format!("\"{word}\"")), "{word}");
+            }
+        }
+    }
+}
