@@ -77,6 +77,8 @@ const MODULE = `${NAME}.js`;
 const TYPES = `${NAME}.d.ts`;
 /** The API's data shapes (www/api-types.js and the rules core's, which it names), as declarations. */
 const API_TYPES = 'types/api-types.js';
+/** The rules core's data shapes, under www/ and under types/. */
+const CORE_TYPES = 'core/core-types.d.ts';
 const REACT_TYPES = 'react.d.ts';
 const MANIFEST = 'custom-elements.json';
 /** The package's README is made from the embedders' page of the repository's docs. */
@@ -506,6 +508,8 @@ function apiTypeNames() {
 /**
  * Writes the declarations of www/api-types.js (and of the rules core's shapes it names) under
  * types/, for blue-gray-game.d.ts to import: the API's data shapes have one home, in the source.
+ * The rules core's are declarations already (www/core/core-types.d.ts, generated from the Rust
+ * types), which tsc does not write out again: they are copied.
  */
 function apiTypes() {
   const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
@@ -516,6 +520,9 @@ function apiTypes() {
     const { stdout, stderr } = /** @type {SpawnSyncReturns<Buffer>} */ (e);
     fail(`the API's types could not be declared:\n${stdout}${stderr}`);
   }
+  const coreTypes = path.join(OUT, 'types', CORE_TYPES);
+  fs.mkdirSync(path.dirname(coreTypes), { recursive: true });
+  fs.copyFileSync(path.join(WWW, CORE_TYPES), coreTypes);
 }
 
 /** Type-checks the declarations (React's types from the repository's devDependencies). */

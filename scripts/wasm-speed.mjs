@@ -199,7 +199,7 @@ async function browserEngine() {
 }
 
 /**
- * What this reads of the wasm's search result (www/core/core-types.js SearchResult).
+ * What this reads of the wasm's search result (www/core/core-types.d.ts SearchResult).
  * @param {unknown} r
  * @returns {r is { nodes: number, best?: string }}
  */

@@ -1,8 +1,8 @@
 // The shapes of the data the <blue-gray-game> element hands a page (its properties, methods and
 // events, blue-gray-game.js), declared once here so that the npm package can ship them with its
 // types (scripts/build-package.mjs makes types/api-types.d.ts of this module): the rules core's
-// (core/core-types.js), the computer's last search, a live game's connection, and a message's
-// parameters. Only types: no code runs here.
+// (core/core-types.d.ts, generated from the Rust types), the computer's last search, a live
+// game's connection, and a message's parameters. Only types: no code runs here.
 export {};
 
 /** @typedef {import('./core/core-types.js').GameState} GameState */

@@ -8,7 +8,7 @@ import { recordRequests } from './sizes.mjs';
  * @import { Fetches } from './sizes.mjs'
  */
 /**
- * What the measurements read of the board's state (www/core/core-types.js).
+ * What the measurements read of the board's state (www/core/core-types.d.ts).
  * @typedef {{ history: unknown[], result: unknown, moves: { text: string }[] }} BoardState
  */
 /**

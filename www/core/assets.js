@@ -18,7 +18,7 @@ import { simdSupported } from './wasm-simd.js';
 import { KeyedError } from '../lib/errors.js';
 import { onDemand } from '../lib/on-demand.js';
 import { inflate } from './inflate.js';
-/** @import { Core, Teaching } from './core-types.js' */
+/** @import { Core, Teaching } from './core-api.js' */
 
 /**
  * A started worker and how to end it (see `started`).

@@ -12,7 +12,8 @@ import { errorText } from '../lib/errors.js';
 import * as E from './editor-state.js';
 
 /**
- * @import { Core, GameState, PositionCheck, Teaching } from '../core/core-types.js'
+ * @import { GameState, PositionCheck } from '../core/core-types.js'
+ * @import { Core, Teaching } from '../core/core-api.js'
  * @import { Translate } from '../lib/i18n.js'
  * @import { EditorState, Tool } from './editor-state.js'
  */

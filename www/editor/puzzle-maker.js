@@ -7,7 +7,8 @@ import { loadTeaching } from '../core/assets.js';
 import { loadMessages } from '../lib/i18n.js';
 
 /**
- * @import { Core, Goal, Teaching } from '../core/core-types.js'
+ * @import { Goal } from '../core/core-types.js'
+ * @import { Core, Teaching } from '../core/core-api.js'
  * @import { Translate } from '../lib/i18n.js'
  */
 

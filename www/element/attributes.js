@@ -8,7 +8,7 @@ import * as B from './board.js';
 import { applyAttribute, applyAttributes, startsGame } from './config.js';
 import { settingErrorText, limitsOf, NO_LIMITS } from '../lib/setting-reader.js';
 import { loadLanguage } from '../lib/i18n.js';
-/** @import { CoreGame } from '../core/core-types.js' */
+/** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { SettingError } from '../lib/settings.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */

@@ -8,7 +8,8 @@
 import * as B from './board.js';
 import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, run, remaining, acceptedTime } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
-/** @import { CoreGame, GameState, Side } from '../core/core-types.js' */
+/** @import { GameState, Side } from '../core/core-types.js' */
+/** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { Clocks } from '../lib/clock.js' */
 /** @import { ClockReading } from '../api-types.js' */

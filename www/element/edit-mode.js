@@ -6,7 +6,8 @@
 import { feature } from '../lib/on-demand.js';
 import { loadTeaching } from '../core/assets.js';
 import { errorText } from '../lib/errors.js';
-/** @import { Core, PositionProblem, Side } from '../core/core-types.js' */
+/** @import { PositionProblem, Side } from '../core/core-types.js' */
+/** @import { Core } from '../core/core-api.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 

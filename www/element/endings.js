@@ -13,7 +13,8 @@ import { DRAW_OFFER_TAG, offerTag, standingOffer } from '../lib/draw-offer.js';
 import * as B from './board.js';
 import { seatOf, claimGame } from './state.js';
 import { claimOpensAt } from '../live/claims.js';
-/** @import { CoreGame, Catalogue, Result, Side } from '../core/core-types.js' */
+/** @import { Catalogue, Result, Side } from '../core/core-types.js' */
+/** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 /** @import { EndingHow } from '../live/live-protocol.js' */

@@ -10,7 +10,7 @@ import { readSettings } from '../lib/setting-reader.js';
 import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
 import { errorText } from '../lib/errors.js';
 import { loadLanguage } from '../lib/i18n.js';
-/** @import { Core, CoreGame } from '../core/core-types.js' */
+/** @import { Core, CoreGame } from '../core/core-api.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { Limits, SettingError } from '../lib/settings.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */

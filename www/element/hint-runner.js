@@ -7,7 +7,8 @@ import { engineHelpBarred } from '../lib/fair-play.js';
 import { abortError } from '../engine/ai-client.js';
 import * as B from './board.js';
 import { travelled } from '../lib/moves.js';
-/** @import { CoreGame, Catalogue } from '../core/core-types.js' */
+/** @import { Catalogue } from '../core/core-types.js' */
+/** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
 

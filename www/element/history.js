@@ -9,7 +9,8 @@ import * as S from './state.js';
 import { isHuman } from '../lib/settings.js';
 import * as Tree from '../lib/tree.js';
 import * as Edit from '../lib/tree-edit.js';
-/** @import { Core, CoreGame, Side } from '../core/core-types.js' */
+/** @import { Side } from '../core/core-types.js' */
+/** @import { Core, CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 

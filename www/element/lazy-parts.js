@@ -19,7 +19,7 @@ import { withClocks } from './board.js';
 /** @import { HintBoard, Hint } from './hint-runner.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { ClockBoard, ClockRunner } from './clocks.js' */
-/** @import { CoreGame } from '../core/core-types.js' */
+/** @import { CoreGame } from '../core/core-api.js' */
 
 /**
  * A part made by `make` from its module, once: `part()` is it once made, else null; `load()`

@@ -15,7 +15,7 @@ import { webStorage } from '../lib/web-storage.js';
 import { feature } from '../lib/on-demand.js';
 import { claimOpensAt } from '../live/claims.js';
 import { claimGame } from './state.js';
-/** @import { Core, CoreGame } from '../core/core-types.js' */
+/** @import { Core, CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { LiveStatus } from '../api-types.js' */
 /** @import { LiveSession } from '../live/live.js' */

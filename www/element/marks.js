@@ -4,7 +4,7 @@
 // the notation; each names a legal move or the last move, or throws saying why.
 import * as B from './board.js';
 import { travelled } from '../lib/moves.js';
-/** @import { CoreGame } from '../core/core-types.js' */
+/** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 

@@ -11,7 +11,8 @@ import { startGlide } from '../board/anim.js';
 import { travelled } from '../lib/moves.js';
 import { SIDES } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-/** @import { CoreError, CoreGame, GameState, SearchResult } from '../core/core-types.js' */
+/** @import { CoreError, GameState, SearchResult } from '../core/core-types.js' */
+/** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { MoveBy } from './board.js' */
 /** @import { AiInfo } from '../api-types.js' */

@@ -5,7 +5,8 @@
 import { drawBoard, layout } from '../board/draw.js';
 import { makeCanvas } from '../board/draw-canvas.js';
 import { nextTask } from '../lib/next-task.js';
-/** @import { Core, GameState } from '../core/core-types.js' */
+/** @import { GameState } from '../core/core-types.js' */
+/** @import { Core } from '../core/core-api.js' */
 
 /**
  * How a picture is drawn: its width and height in pixels, the board's colour theme, whether Gray

@@ -5,7 +5,8 @@
 import { errorText } from '../lib/errors.js';
 import { REPLY_DELAY_MS } from '../lib/pace.js';
 import { goalMoves } from '../lib/settings.js';
-/** @import { PuzzleVerdict, Teaching } from '../core/core-types.js' */
+/** @import { PuzzleVerdict } from '../core/core-types.js' */
+/** @import { Teaching } from '../core/core-api.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { Puzzle } from './puzzle-mode.js' */

@@ -6,7 +6,8 @@
 // search, a live game's session) are that part's own, declared in its class.
 import { DEFAULTS, isHuman } from '../lib/settings.js';
 import { solverToMove } from './puzzle-mode.js';
-/** @import { Core, Catalogue, CoreGame, GameState, SearchResult, Side, Goal } from '../core/core-types.js' */
+/** @import { Catalogue, GameState, SearchResult, Side, Goal } from '../core/core-types.js' */
+/** @import { Core, CoreGame } from '../core/core-api.js' */
 /** @import { Settings, Theme } from '../lib/settings.js' */
 /** @import { Message } from '../lib/i18n.js' */
 /** @import { AiInfo, LiveStatus } from '../api-types.js' */

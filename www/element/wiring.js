@@ -20,7 +20,7 @@ import { say } from '../lib/i18n.js';
 /** @import { BoardState, BoardResources } from './state.js' */
 /** @import { BoardElements } from './render.js' */
 /** @import { Intent } from '../board/input.js' */
-/** @import { CoreGame } from '../core/core-types.js' */
+/** @import { CoreGame } from '../core/core-api.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
 
 /**

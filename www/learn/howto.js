@@ -6,7 +6,8 @@ import { selectionView, movablePoints } from '../board/selection.js';
 import { el, sheetHead, openSheet } from '../lib/dom.js';
 import { pliesAsMoves } from '../lib/moves.js';
 
-/** @import { Catalogue, Core, GameState } from '../core/core-types.js' */
+/** @import { Catalogue, GameState } from '../core/core-types.js' */
+/** @import { Core } from '../core/core-api.js' */
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**

@@ -38,7 +38,8 @@
 // A snapshot of version 1 (games started before: the guest's key was sealed later, for whoever
 // asked first) is refused (live-check.js `isOldSnapshot` tells it apart, so the player can be told why).
 
-/** @import { GameClass, PerSide, Side } from '../core/core-types.js' */
+/** @import { PerSide, Side } from '../core/core-types.js' */
+/** @import { GameClass } from '../core/core-api.js' */
 /** @import { Sign } from './live-keys.js' */
 
 /**

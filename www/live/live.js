@@ -19,7 +19,8 @@ import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kep
 import { Republisher } from './live-republish.js';
 import { SeatLock } from './live-seat-lock.js';
 import { Onlookers } from './live-onlookers.js';
-/** @import { GameClass, PerSide, Side } from '../core/core-types.js' */
+/** @import { PerSide, Side } from '../core/core-types.js' */
+/** @import { GameClass } from '../core/core-api.js' */
 /** @import { Snapshot, Replay, EndingHow } from './live-protocol.js' */
 /** @import { Sign } from './live-keys.js' */
 /** @import { PresenceNote } from './live-presence.js' */

@@ -285,6 +285,7 @@ pub fn lesson(id: &str) -> Result<&'static Lesson, LessonError> {
 /// What the page shows of a lesson.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LessonInfo {
     /// Identifier and message prefix.
     pub id: &'static str,
@@ -293,6 +294,7 @@ pub struct LessonInfo {
     /// Position code of the start.
     pub code: &'static str,
     /// `blue` or `gray`.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub learner: &'static str,
     /// The learner's moves allowed.
     pub budget: u8,

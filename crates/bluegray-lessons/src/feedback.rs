@@ -18,6 +18,7 @@ const JUMPED: &str = "lessons.why.jumped";
 
 /// A message of the page: a key of its message tables and the parameters to put in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Feedback {
     /// The message key, e.g. `lessons.why.hanging` or `lesson.walk.done`.
     pub key: String,

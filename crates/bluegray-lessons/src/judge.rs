@@ -11,6 +11,7 @@ use crate::lesson::Lesson;
 /// How the learner's last move went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LessonStatus"))]
 pub enum Status {
     /// The goal is reached: the lesson is done.
     Done,
@@ -23,6 +24,7 @@ pub enum Status {
 /// The judgement of the learner's last move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LessonVerdict"))]
 pub struct Verdict {
     /// Done, go on, or wrong.
     pub status: Status,

@@ -11,6 +11,7 @@ use crate::MAX_MOVES;
 /// What a lesson teaches: a rule of the game, or how to play well.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LessonKind"))]
 pub enum Kind {
     /// A rule of the game: how a move, capture or win works.
     Rules,

@@ -8,6 +8,7 @@ use serde::Serialize;
 /// How the solver's last move reached the goal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "reason", rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PuzzleEnding"))]
 pub enum Ending {
     /// The solver's captain reached the red dot.
     Breakthrough,
@@ -53,6 +54,7 @@ impl Ending {
 /// sacrifice says more than the way the game ends, which any win has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PuzzleTheme"))]
 pub enum Theme {
     /// A win whose solver's move captures two guards or more in one go.
     CaptureChain,

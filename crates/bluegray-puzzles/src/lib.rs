@@ -52,6 +52,7 @@ pub const EXTRA: u8 = 2;
 /// What the solver must do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Goal {
     /// Win within two of one's own moves.
     Win2,
@@ -206,6 +207,7 @@ impl From<LimitReached> for PuzzleError {
 /// How the solver's last move went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PuzzleStatus"))]
 pub enum Status {
     /// The goal is reached.
     Solved,
@@ -221,6 +223,7 @@ pub enum Status {
 
 /// The judgement of the solver's last move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PuzzleVerdict"))]
 pub struct Verdict {
     /// Solved, go on, or wrong.
     pub status: Status,
@@ -773,6 +776,7 @@ pub fn set() -> Result<Vec<Puzzle>, PuzzleError> {
 
 /// What the page lists of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PuzzleInfo {
     /// Identifier.
     pub id: String,
@@ -781,6 +785,7 @@ pub struct PuzzleInfo {
     /// Position code of the start.
     pub code: String,
     /// The solver: `blue` or `gray`.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub side: &'static str,
     /// The goal.
     pub goal: Goal,

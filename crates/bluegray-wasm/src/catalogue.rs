@@ -16,6 +16,7 @@ use crate::view::RuleValues;
 
 /// A named variant for the page's menu.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct VariantInfo {
     /// Its spec name, e.g. `classic-turbo`.
     pub name: String,
@@ -28,6 +29,7 @@ pub struct VariantInfo {
 /// How a named variant fared in games of the strongest level against itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BalanceInfo {
     /// Games measured.
     pub games: u32,
@@ -41,6 +43,7 @@ pub struct BalanceInfo {
 
 /// A rule option for the page's menu of ingredients.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct OptionView {
     /// Its name in specs, e.g. `captain`.
     pub name: &'static str,
@@ -52,6 +55,7 @@ pub struct OptionView {
 
 /// An AI level for the page's menu.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LevelInfo {
     /// 1..=MAX.
     pub number: u8,
@@ -63,6 +67,7 @@ pub struct LevelInfo {
 /// level range, and the analysis node budgets, so that the page copies none of these numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Catalogue {
     /// The 17 named variants, `sackson` first.
     pub variants: Vec<VariantInfo>,

@@ -10,6 +10,7 @@ use crate::session::parse_variant;
 
 /// The answer of `checkPosition`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PositionCheck {
     /// Whether a game can start from the position.
     pub ok: bool,
@@ -21,6 +22,7 @@ pub struct PositionCheck {
 
 /// One problem: a stable code, its parameters for a sentence in any language, and the English.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "PositionProblem"))]
 pub struct ProblemView {
     /// The problem's code, e.g. `extra-captains`.
     pub code: &'static str,
@@ -32,9 +34,11 @@ pub struct ProblemView {
 
 /// The parameters a problem's sentence names; each problem has only some of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 pub struct ProblemParams {
     /// The side, `blue` or `gray`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(as = "Option<crate::ts::Side>"))]
     pub color: Option<&'static str>,
     /// The point, e.g. `e1`.
     #[serde(skip_serializing_if = "Option::is_none")]

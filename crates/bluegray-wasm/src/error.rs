@@ -45,6 +45,7 @@ use crate::said::{self, Said};
 
 /// What kind of error; its [`ErrorCode::as_str`] is the JS `code` property.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "kebab-case"))]
 pub enum ErrorCode {
     /// `bad-argument`.
     BadArgument,
@@ -101,8 +102,14 @@ impl ErrorCode {
     }
 }
 
-/// An error for the page.
+/// An error for the page: its fields are the JS `Error`'s properties (`js.rs`), `said` as `i18n`,
+/// `reason` and `points` only for a refused move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(rename = "CoreErrorFields", optional_fields)
+)]
 pub struct ApiError {
     /// What kind of error.
     pub code: ErrorCode,
@@ -111,8 +118,10 @@ pub struct ApiError {
     /// For a refused move: the rule, e.g. `captain-blocked`.
     pub reason: Option<&'static str>,
     /// For a refused move: the points involved, e.g. `["e2"]`.
+    #[cfg_attr(test, ts(as = "Option<_>"))]
     pub points: Vec<String>,
     /// For an error of the rules core's: it as a message of the page's tables.
+    #[cfg_attr(test, ts(rename = "i18n"))]
     pub said: Option<Said>,
 }
 

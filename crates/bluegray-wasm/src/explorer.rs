@@ -14,6 +14,7 @@ pub const MAX_MOVES: usize = 1000;
 
 /// A move of the explorer, as the page gets it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ExplorerMove {
     /// The move, as the rules core writes it.
     #[serde(rename = "move")]

@@ -55,6 +55,8 @@ pub mod search;
 pub mod session;
 #[cfg(feature = "play")]
 pub mod tree;
+#[cfg(test)]
+mod ts;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]

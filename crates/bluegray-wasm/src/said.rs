@@ -13,15 +13,18 @@ use bluegray_core::{
 };
 /// A message of the page's tables: its key and its parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Said {
     /// The message's key, e.g. `core.position.fieldCount`.
     pub key: &'static str,
     /// Its parameters by name, each once.
+    #[cfg_attr(test, ts(as = "std::collections::HashMap<String, Param>"))]
     pub params: Vec<(&'static str, Param)>,
 }
 
 /// A parameter of a [`Said`]: a text, a number, or a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(untagged, rename = "SaidParam"))]
 pub enum Param {
     /// A text, said as it is (a quoted input, a point, a side's name for `{side:side}`).
     Text(String),

@@ -14,6 +14,7 @@ use crate::session::Session;
 /// The answer of an AI search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SearchResult", optional_fields))]
 pub struct ThinkResult {
     /// The move to play, or `None` when there is no legal move.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -34,6 +35,7 @@ pub struct ThinkResult {
     /// The principal variation, starting with `best` (empty only when there is no move).
     pub pv: Vec<String>,
     /// The side the search played for.
+    #[cfg_attr(test, ts(as = "crate::ts::Side"))]
     pub side: &'static str,
 }
 

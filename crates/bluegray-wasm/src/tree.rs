@@ -13,12 +13,14 @@ use crate::error::{ApiError, ErrorCode};
 
 /// A move of the tree with what may follow it (the first child: the line goes on).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TreeNode"))]
 pub struct TreeView {
     /// The move; empty at the root (the start).
     #[serde(rename = "move")]
     pub mv: String,
     /// Comments after the move.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub comments: Vec<String>,
     /// The moves that may follow, the line's own first.
     pub children: Vec<TreeView>,

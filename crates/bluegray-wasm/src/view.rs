@@ -11,17 +11,21 @@ use serde::{Serialize, Serializer};
 
 /// One piece on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Piece"))]
 pub struct PieceView {
     /// Point name, e.g. `e1`.
     pub point: String,
     /// `"blue"` or `"gray"`.
+    #[cfg_attr(test, ts(as = "crate::ts::Side"))]
     pub color: &'static str,
     /// `"captain"`, `"sergeant"` or `"private"`.
+    #[cfg_attr(test, ts(type = r#""captain" | "sergeant" | "private""#))]
     pub kind: &'static str,
 }
 
 /// One legal move (or a played move).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Move"))]
 pub struct MoveView {
     /// Its notation, e.g. `c3xc5xe5`.
     pub text: String,
@@ -30,6 +34,7 @@ pub struct MoveView {
     /// The enemy guards it captures, in jump order.
     pub captured: Vec<String>,
     /// `"step"`, `"captain"` or `"capture"`.
+    #[cfg_attr(test, ts(type = r#""step" | "captain" | "capture""#))]
     pub kind: &'static str,
 }
 
@@ -51,6 +56,7 @@ impl MoveView {
 
 /// Blue's and Gray's values of something.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PerSide<T> {
     /// Blue's.
     pub blue: T,
@@ -61,19 +67,32 @@ pub struct PerSide<T> {
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Result", optional_fields))]
 pub struct ResultView {
     /// `"blue"`, `"gray"`, or `None` for a draw.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(as = "Option<crate::ts::Side>"))]
     pub winner: Option<&'static str>,
     /// `"breakthrough"`, `"lead"` or `"impasse"` by the rules; `"resignation"`, `"agreement"`,
     /// `"aborted"` or `"abandoned"` by the players.
+    #[cfg_attr(
+        test,
+        ts(
+            type = r#""breakthrough" | "lead" | "impasse" | "resignation" | "agreement" | "aborted" | "time" | "abandoned""#
+        )
+    )]
     pub reason: &'static str,
     /// For an impasse: `"no-moves"`, `"repetition"` or `"no-progress"`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        test,
+        ts(optional, type = r#""no-moves" | "repetition" | "no-progress""#)
+    )]
     pub cause: Option<&'static str>,
     /// A sentence, e.g. "Blue wins by breakthrough: the captain reached the red dot".
     pub text: String,
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
+    #[cfg_attr(test, ts(type = r#""1-0" | "0-1" | "1/2-1/2" | "*""#))]
     pub token: &'static str,
     /// A win on impasse, which Sackson counts as half a game.
     pub half_win: bool,
@@ -117,6 +136,7 @@ impl ResultView {
 /// started from a position code with the second player to move has a first row without a
 /// first move, as a record writes `12... e8-e7`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 pub struct MoveRow {
     /// The move number.
     pub number: u16,
@@ -159,6 +179,7 @@ fn move_rows(g: &Game) -> Vec<MoveRow> {
 /// Everything the page draws and decides from, in one plain object.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 pub struct GameState {
     /// The variant spec, e.g. `classic-turbo,first=gray`.
     pub variant: String,
@@ -170,8 +191,10 @@ pub struct GameState {
     /// the game's line: the page keys analyses by it).
     pub start: String,
     /// The side to move: `"blue"` or `"gray"`.
+    #[cfg_attr(test, ts(as = "crate::ts::Side"))]
     pub side: &'static str,
     /// The side that moves first in this variant.
+    #[cfg_attr(test, ts(as = "crate::ts::Side"))]
     pub first: &'static str,
     /// The move number.
     pub move_number: u16,
@@ -210,6 +233,7 @@ pub struct GameState {
     /// The comments of the game's own moves that people read, in order (none: left out): see
     /// [`CommentView`].
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<_>"))]
     pub comments: Vec<CommentView>,
     /// The game's tree of moves when it has variations, else `None`: see [`crate::tree`].
     #[cfg(feature = "play")]
@@ -280,6 +304,7 @@ impl GameState {
 
 /// A comment of the game's own moves (a variation's are in its tree), for the move list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CommentView {
     /// The moves played before it: 0 before the first move, `n` after the `n`-th.
     pub ply: usize,
@@ -329,6 +354,11 @@ fn words_of(text: &str) -> String {
 /// the options: a JS object across the boundary. (Not a map: the order is already the options',
 /// and a sorted map would cost the module its sorting and tree code for nothing the page reads.)
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(as = "std::collections::HashMap<String, String>")
+)]
 pub struct RuleValues(Vec<(&'static str, String)>);
 
 impl RuleValues {
