@@ -4,6 +4,7 @@
 // topics, tells the session what it hears and when the relay goes out of reach, and connects
 // again a second after a connection ends. The session decides what to publish (live/live.js,
 // and the lobby's, live/lobby.js, which names its client id and subscribes as it goes).
+import { onDemand } from '../lib/on-demand.js';
 /** @import { MqttClient, IClientOptions, connect } from '../vendor/mqtt.js' */
 
 /** How long a connection attempt may take, and the wait between attempts, in milliseconds. */
@@ -21,14 +22,10 @@ export const KEEPALIVE_S = 10;
 const decoder = new TextDecoder();
 
 /**
- * The MQTT client library, loaded on first use.
- * @type {Promise<{connect: typeof connect}>|null}
+ * The MQTT client library, loaded on first use (a failed load is tried again at the next connection).
+ * @type {() => Promise<{connect: typeof connect}>}
  */
-let mqttModule = null;
-function loadMqtt() {
-  mqttModule ??= import('../vendor/mqtt.js').then((m) => m.default || m);
-  return mqttModule;
-}
+const loadMqtt = onDemand(() => import('../vendor/mqtt.js').then((m) => m.default || m));
 
 /**
  * What a connection asks of its session: `relay` and `topics` (subscribed to), `clientId` (the

@@ -1,7 +1,7 @@
-// The page's tools fetched at their first opening, each with its messages: how to play
-// (learn/howto.js), the board editor (editor/editor-dialog.js), the opening explorer
-// (review/explorer.js), and the keyboard shortcuts' sheet (play/shortcuts.js draws its list). A load that fails says so and is tried again at the next opening
-// (lib/on-demand.js).
+// The page's tools: those fetched at their first opening, each with its package's words (lib/on-demand.js
+// feature), how to play (learn/howto.js), the board editor (editor/editor-dialog.js) and the opening
+// explorer (review/explorer.js), where a load that fails says so and is tried again at the next
+// opening; and the keyboard shortcuts' sheet, whose list play/shortcuts.js draws.
 import { feature } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
 import { notLoaded } from './context.js';

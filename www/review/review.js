@@ -5,6 +5,7 @@
 // A review belongs to one game line: a move played since makes it stale, and it stops. The page
 // fetches this module, with the review's box and chart, at its first review; the dialog of
 // "Learn from your mistakes" is fetched at its first opening.
+import { onDemand } from '../lib/on-demand.js';
 import { analysis } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
 import { markMoves, turningPoints } from '../engine/evaluation.js';
@@ -28,8 +29,8 @@ export function pageReview(ctx, { nodes, goTo }) {
   const { board, $, t } = ctx;
   /** The review under way: its AbortController. */
   let running = /** @type {AbortController|null} */ (null);
-  /** "Learn from your mistakes" (learn.js, fetched at its first opening). */
-  let learn = /** @type {Promise<ReturnType<typeof import('../learn/from-mistakes.js').initLearn>>|null} */ (null);
+  /** "Learn from your mistakes" (learn/from-mistakes.js, fetched at its first opening; a failed fetch is tried again). */
+  const learn = onDemand(() => import('../learn/from-mistakes.js').then((m) => m.initLearn({ dialog: ctx.dialog('learn'), t })));
 
   /**
    * The sides whose mistakes are the player's to learn from: the person's against the computer, else both.
@@ -85,8 +86,7 @@ export function pageReview(ctx, { nodes, goTo }) {
     const gs = board.state;
     const r = gs && currentReview(ctx.page(), gs);
     if (!gs || !r || !r.marks) return;
-    learn ??= import('../learn/from-mistakes.js').then((m) => m.initLearn({ dialog: ctx.dialog('learn'), t }));
-    (await learn).open({ gs, record: gs.record, entries: r.entries, items: retryList(r.marks, playerSides()), nodes: nodes() ?? 0 });
+    (await learn()).open({ gs, record: gs.record, entries: r.entries, items: retryList(r.marks, playerSides()), nodes: nodes() ?? 0 });
   }
 
   /**
