@@ -104,6 +104,9 @@ impl Position {
     }
 
     /// Whether the side to move has a capture, which makes every other move illegal.
+    // Inlined, as `legal_moves_into` is: the search calls both at every node, and so compiles
+    // them at its own speed in the web build, whose rules core is built for size (Cargo.toml).
+    #[inline]
     pub fn has_capture(&self) -> bool {
         let us = self.side;
         let enemy = self.guards[us.other().index()];
@@ -134,12 +137,14 @@ impl Position {
     }
 
     /// Every legal move, into `out` (cleared first). Reusing one buffer avoids allocating.
+    #[inline]
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         self.generate(out);
     }
 
     /// Every legal move. None when the position is a breakthrough or lead win.
+    #[inline]
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(64);
         self.generate(&mut out);
