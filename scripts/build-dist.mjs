@@ -17,7 +17,7 @@
 //                               with WebAssembly SIMD and without, and the modules fetched when
 //                               first used)
 //   dist/explorer/<variant>.txt the opening explorer's games, fetched when it first shows a variant
-//   dist/style.css, teach.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
+//   dist/style.css, later.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
 //   dist/sw.js                  the service worker, told the build
 //   dist/examples/              the embedding example
 //   dist/blue-and-gray.html     everything in one file, for opening from disk
@@ -51,7 +51,7 @@ import {
   serviceWorkerBuild,
   bootBuild,
   vendorBuild,
-  minifyCss,
+  stylesheet,
 } from './build.config.mjs';
 import { buildPackage } from './build-package.mjs';
 import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
@@ -68,8 +68,8 @@ const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self' ws: wss:";
 /** The icon the page shows (its favicon), kept for offline visits with the rest of the page. */
 const PAGE_ICON = 'icons/icon-32.png';
-/** The link of the parts fetched later's stylesheet, which the served page fetches with the first of them (lib/dom.js laterStyles). */
-const LATER_STYLES = /<link rel="stylesheet" href="teach\.css">/;
+/** The link of the packages fetched later's stylesheet, which the served page fetches with the first of them (lib/dom.js laterStyles). */
+const LATER_STYLES = /<link rel="stylesheet" href="later\.css">/;
 /** The page's module script, in index.html as in the built pages. */
 const APP_SCRIPT = '<script type="module" src="app.js"></script>';
 /** A live game's session and its MQTT client, fetched when a live game starts (and kept then). */
@@ -200,7 +200,7 @@ async function singleFile() {
       // Only the embedded build of the rules core: it runs in every browser, and the file's size counts.
       wasmBase64: deflated(fs.readFileSync(path.join(WWW, SINGLE_FILE_WASM))),
       workerSource: await codeOf(singleFileWorkerBuild()),
-      css: minifyCss(fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8'), 'blue-gray-game.css'),
+      css: stylesheet('blue-gray-game.css'),
     }),
   );
   const script = await codeOf(singleFileLoaderBuild(deflated(Buffer.from(code))));
@@ -208,7 +208,7 @@ async function singleFile() {
   if (/<\/script/i.test(script)) fail('the single file\'s loader has `</script` in it');
   // The page's stylesheets, in the order the page links them, as one inline style.
   const sheets = [...pageHtml().matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
-  const style = minifyCss(sheets.map((f) => fs.readFileSync(path.join(WWW, f), 'utf8')).join('\n'), 'the page\'s stylesheets');
+  const style = sheets.map(stylesheet).join('');
   const csp = [
     "default-src 'none'",
     `script-src 'sha256-${sha256(script, 'base64')}' 'sha256-${sha256(code, 'base64')}' 'wasm-unsafe-eval'`,
@@ -324,8 +324,9 @@ async function main() {
   // The opening explorer's games, a file per named variant (`bluegray explorer`), fetched when the
   // explorer first looks at that variant (review/explorer.js).
   for (const f of fs.readdirSync(EXPLORER).filter((n) => n.endsWith('.txt'))) put(`explorer/${f}`, fs.readFileSync(path.join(EXPLORER, f)));
-  // The stylesheets and the classic script minified, as every bundle is; the manifest as it is.
-  for (const f of fs.readdirSync(WWW).filter((n) => n.endsWith('.css'))) put(f, minifyCss(fs.readFileSync(path.join(WWW, f), 'utf8'), f));
+  // The stylesheets (each with the package sheets it imports) and the classic script minified, as
+  // every bundle is; the manifest as it is.
+  for (const f of fs.readdirSync(WWW).filter((n) => n.endsWith('.css'))) put(f, stylesheet(f));
   put('boot.js', await codeOf(bootBuild()));
   put('manifest.webmanifest', fs.readFileSync(path.join(WWW, 'manifest.webmanifest')));
   put(PAGE_ICON, fs.readFileSync(path.join(WWW, PAGE_ICON)));

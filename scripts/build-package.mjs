@@ -32,7 +32,7 @@ import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import * as analyzer from '@custom-elements-manifest/analyzer';
 import { build } from 'rolldown';
-import { ROOT, WWW, NPM as OUT, SERVED_WASM, codeOf, elementBuild, packageWorkerBuild, minifyCss } from './build.config.mjs';
+import { ROOT, WWW, NPM as OUT, SERVED_WASM, codeOf, elementBuild, packageWorkerBuild, stylesheet } from './build.config.mjs';
 
 /**
  * @import { SpawnSyncReturns } from 'node:child_process'
@@ -115,7 +115,7 @@ async function bundle() {
   fs.writeFileSync(path.join(OUT, 'ai-worker.js'), await codeOf(packageWorkerBuild()));
   fs.mkdirSync(path.join(OUT, 'pkg'));
   for (const f of SERVED_WASM) fs.copyFileSync(path.join(WWW, f), path.join(OUT, f));
-  fs.writeFileSync(path.join(OUT, 'blue-gray-game.css'), minifyCss(fs.readFileSync(path.join(WWW, 'blue-gray-game.css'), 'utf8'), 'blue-gray-game.css'));
+  fs.writeFileSync(path.join(OUT, 'blue-gray-game.css'), stylesheet('blue-gray-game.css'));
 }
 
 /**

@@ -6,7 +6,7 @@
 // fetch for both), which Vite's separate worker builds cannot do, and the files keep the paths
 // www/core/assets.js finds them at (`pkg/…`, `ai-worker.js`, `blue-gray-game.css` next to the
 // module), which Vite's asset handling would rename, or in library mode inline. Rolldown does not
-// minify CSS: lightningcss does (minifyCss).
+// bundle and minify CSS: lightningcss does (stylesheet).
 //
 // The single file (dist/blue-and-gray.html) is the page's code bundled once more, with
 // everything inlined: its worker as one classic script, its wasm and its other languages' message
@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
-import { transform as cssTransform } from 'lightningcss';
+import { bundle as bundleCss } from 'lightningcss';
 import { reachable } from './lib/reachable.mjs';
 import { embedded, leftOut, packedTables, workerGlue, withoutLine } from './lib/bundle-plugins.mjs';
 
@@ -437,13 +437,14 @@ export function vendorBuild(from, to) {
 const CSS_TARGETS = Object.fromEntries(TARGET.map((t) => /^([a-z]+)(\d+)$/.exec(t) ?? fail(`TARGET ${t} is not a browser and version`)).map(([, browser, major]) => [browser, Number(major) << 16]));
 
 /**
- * A stylesheet minified for TARGET (the page's, the board's, the single file's).
- * @param {string} css
- * @param {string} filename what to call it in an error
+ * The stylesheet `file` (under www/: the page's, the later packages', the board's) with the
+ * package sheets it imports put in their place (a package's styles sit in its folder), minified
+ * for TARGET.
+ * @param {string} file
  * @returns {string}
  */
-export function minifyCss(css, filename) {
-  return cssTransform({ filename, code: Buffer.from(css), minify: true, targets: CSS_TARGETS }).code.toString();
+export function stylesheet(file) {
+  return bundleCss({ filename: path.join(WWW, file), minify: true, targets: CSS_TARGETS }).code.toString();
 }
 
 /**

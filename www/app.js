@@ -229,7 +229,7 @@ function scheduleRender() {
     // A game started or opened anywhere shows its own settings in the form.
     form.follow();
     renderPrefs(document, page, themeOf(page.prefs, systemPrefersDark()));
-    renderPanel(document, page, b, t, { variations: nav.variations(), friend: friends.box(), words: adv.wordsFor(page, b) });
+    renderPanel(document, page, b, t, { variations: nav.variations(), friend: friends.box() });
     endings.render(document, page, b);
     review?.render(document, page, b);
     tools.render();

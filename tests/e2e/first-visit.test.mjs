@@ -1,7 +1,7 @@
 // End-to-end: what a first visit fetches (issue 34, "a lighter page"). The page's parts that
-// only some visits use are not fetched with it: the rules by ingredients, the engine's judgement
-// in words, games against a friend elsewhere with their words, the stylesheet of the sheets and
-// the panel's later parts (teach.css), the board's clocks
+// only some visits use are not fetched with it: the rules by ingredients, games against a friend
+// elsewhere with their words, the styles of the packages fetched later (later.css: the sheets',
+// the lessons' and puzzles', the friend box's, the review's), the board's clocks
 // (fetched with the first game that has a time control), the lessons (their banner is there at
 // once), the puzzles, the review and the sheet that hands a live seat over. Each comes when
 // first used, and one that cannot be fetched says so (here, or in the test file of its feature).
@@ -12,7 +12,7 @@ import { setUp, openPage, playMove, waitPly, waitText, q, clickPoint } from './h
 const env = setUp({});
 
 /** The parts fetched later, by the start of their file's name in dist/ (`name-HASH.js`, or the name itself). */
-const LATER = ['ingredients', 'friend-games', 'friend-box', 'friends-en', 'teach.css', 'clocks', 'lessons', 'puzzles', 'review', 'hand-over'];
+const LATER = ['ingredients', 'friend-games', 'friend-box', 'friends-en', 'later.css', 'clocks', 'lessons', 'puzzles', 'review', 'hand-over'];
 
 /**
  * Which of `names` the page has fetched.
@@ -65,7 +65,7 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   await page.keyboard.press('?');
   await page.waitForFunction(() => /** @type {HTMLDialogElement} */ (document.getElementById('shortcuts')).open);
   assert.match(await page.textContent('#shortcut-list'), /Take back a move/);
-  assert.deepEqual(await fetched(page, ['teach.css']), ['teach.css']);
+  assert.deepEqual(await fetched(page, ['later.css']), ['later.css']);
   await page.keyboard.press('Escape');
 
   // A move the rules refuse: the board says why, with that move (the reasons are the board's words).

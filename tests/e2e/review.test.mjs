@@ -683,7 +683,7 @@ test('keyboard shortcuts: undo, redo, flip, new game, hint, help; not from a tex
   await waitText(page, '#hint-text', /Hint: \S+\./, 15000);
   assert.match((await state(page)).record, /\[BlueHints "1"\]/);
   await page.keyboard.press('?');
-  // A sheet opens once its stylesheet (teach.css, fetched the first time) is there.
+  // A sheet opens once its stylesheet (later.css, fetched the first time) is there.
   await page.waitForFunction(() => /** @type {HTMLDialogElement} */ (document.getElementById('shortcuts')).open);
   assert.match(await page.textContent('#shortcut-list'), /Take back a move/);
   await page.keyboard.press('Escape');

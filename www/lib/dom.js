@@ -80,17 +80,17 @@ export function sheetHead(dialog, t, name) {
 let laterStyle = /** @type {Promise<void>|null} */ (null);
 
 /**
- * The stylesheet of what the page shows only with a part it fetches later (teach.css: the
- * sheets, and the panel's parts fetched later), fetched at the first such part; settles when it
+ * The stylesheet of the packages the page fetches later (later.css: lib's sheets, learn's,
+ * friends' and review's styles), fetched at the first of them; settles when it
  * applies, or could not load (the part then shows unstyled, not never). A page that has it
  * already (the single file, inline; the unbuilt page, linked) does not fetch it again.
  * @returns {Promise<void>}
  */
 export function laterStyles() {
   laterStyle ??= new Promise((resolve) => {
-    if (document.documentElement.dataset.singleFile === 'true' || document.querySelector('link[rel="stylesheet"][href$="teach.css"]')) return resolve();
+    if (document.documentElement.dataset.singleFile === 'true' || document.querySelector('link[rel="stylesheet"][href$="later.css"]')) return resolve();
     // Beside the page, as its own stylesheet is.
-    const link = el('link', { rel: 'stylesheet', href: 'teach.css' });
+    const link = el('link', { rel: 'stylesheet', href: 'later.css' });
     link.addEventListener('load', () => resolve());
     link.addEventListener('error', () => resolve());
     document.head.append(link);

@@ -6,12 +6,9 @@
 // default) and belong to the position they were asked for: shown only while it is on the board.
 // The engine's judgement in words beside the board (renderJudgement): the computer's move and
 // what it thinks of the position it left (how far it looked, in the tooltip), and the evaluation
-// bar and its sentence and best line (engine/evaluation.js says them), drawn by the panel once
-// the bar's stylesheet is there (fetched with the first it says).
+// bar and its sentence and best line (engine/evaluation.js says them), drawn by the panel.
 import { positionOf } from '../engine/position.js';
-import { onDemand } from '../lib/on-demand.js';
-import { errorText } from '../lib/errors.js';
-import { laterStyles, setIfChanged } from '../lib/dom.js';
+import { setIfChanged } from '../lib/dom.js';
 import { say, groupDigits } from '../lib/i18n.js';
 import { isAbort } from '../engine/ai-client.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
@@ -25,40 +22,12 @@ import { byId } from './page-elements.js';
 /** @import { GameState } from '../core/core-types.js' */
 /** @import { Translate } from '../lib/i18n.js' */
 
-/** The judgement's drawing, which the panel is given once its stylesheet is there. @typedef {{renderJudgement: typeof renderJudgement}} Words */
-
 /** The page's analysis, fetched when first asked. */
 const loadAnalysis = () => import('../engine/analysis.js').then((m) => m.analysis());
 
 /** @param {PageContext} ctx */
 export function advice(ctx) {
   const { board } = ctx;
-  /** The engine's judgement in words, once the stylesheet of the bar it draws is there. @type {Words|null} */
-  let words = null;
-  /** It was asked for: fetched once (a failed fetch is said, and the panel goes on without it). */
-  let asked = false;
-  const loadWords = onDemand(() => laterStyles().then(() => ({ renderJudgement })));
-
-  /**
-   * The judgement in words for the panel to draw `p` and `b` with, or null: fetched (and then
-   * drawn) when the panel first has one to say, the computer's move or an evaluation.
-   * @param {PageState} p
-   * @param {BoardSnapshot} b
-   */
-  function wordsFor(p, b) {
-    const shown = adviceShown(p, b.gs);
-    if (words || asked || !(b.aiInfo || shown.showEval || shown.showLine)) return words;
-    asked = true;
-    loadWords().then(
-      (m) => {
-        words = m;
-        ctx.update((s) => s);
-      },
-      (e) => ctx.notify({ key: 'notice.wordsNotLoaded', params: { error: errorText(e) } }),
-    );
-    return null;
-  }
-
   /** The number of analysed nodes per position, as the rules core says. */
   function analysisNodes() {
     return board.catalogue ? board.catalogue.analysisNodes : undefined;
@@ -102,7 +71,7 @@ export function advice(ctx) {
     ctx.update((p) => ({ ...p, evaluation: { key: position.key, result } }));
   }
 
-  return { hint, evaluate, analysisNodes, wordsFor };
+  return { hint, evaluate, analysisNodes };
 }
 
 /**

@@ -8,8 +8,7 @@
 // win or a draw. This module says which endings are open, draws the buttons and the question,
 // and does what the choices say: the board does the ending (its resign(), offerDraw(), abort(),
 // claim()). A friend's offer and claim are drawn by friends/friend-box.js.
-import { setIfChanged, laterStyles } from '../lib/dom.js';
-import { notLoaded } from './context.js';
+import { setIfChanged } from '../lib/dom.js';
 import { isAbort } from '../engine/ai-client.js';
 import { errorText } from '../lib/errors.js';
 import { byId, button } from './page-elements.js';
@@ -151,25 +150,18 @@ export function pageEndings(ctx, { snapshot }) {
     if (asked) end(asked);
   }
 
-  /**
-   * Does what the player chose once the question's stylesheet is there (fetched with the first
-   * choice); says so when it could not be fetched.
-   * @param {() => unknown} f
-   */
-  const act = (f) => laterStyles().then(f, (e) => ctx.notify(notLoaded('ending.region', e)));
-
   function wire() {
     /** @type {(id: string, f: () => void) => void} */
     const on = (id, f) => ctx.$(id).addEventListener('click', f);
-    on('resign', () => act(() => choose('resign')));
-    on('offer-draw', () => act(() => choose('draw')));
-    on('abort', () => act(() => choose('abort')));
-    on('end-confirm-yes', () => act(confirm));
-    on('end-confirm-no', () => act(() => confirming(null)));
-    on('accept-draw', () => act(() => answer(() => ctx.board.acceptDraw())));
-    on('claim-win', () => act(() => claim('win')));
-    on('claim-draw', () => act(() => claim('draw')));
-    on('decline-draw', () => act(() => answer(() => ctx.board.declineDraw())));
+    on('resign', () => choose('resign'));
+    on('offer-draw', () => choose('draw'));
+    on('abort', () => choose('abort'));
+    on('end-confirm-yes', confirm);
+    on('end-confirm-no', () => confirming(null));
+    on('accept-draw', () => answer(() => ctx.board.acceptDraw()));
+    on('claim-win', () => claim('win'));
+    on('claim-draw', () => claim('draw'));
+    on('decline-draw', () => answer(() => ctx.board.declineDraw()));
   }
 
   /**

@@ -9,7 +9,6 @@ import { rulesOf, describeNamed, fittingText, showSpec } from './variant-picker.
 import { relayOf } from './page-state.js';
 import { onDemand } from '../lib/on-demand.js';
 import { notLoaded } from './context.js';
-import { laterStyles } from '../lib/dom.js';
 
 /**
  * @import { PageContext } from './context.js'
@@ -198,7 +197,7 @@ export function newGameForm(ctx, { start, lessons }) {
     const cat = board.catalogue;
     $('ingredients-box').hidden = !(cat && cat.options);
     if (!cat || !cat.options || !wanted) return;
-    Promise.all([loadPicker(), loadRulesWords(), laterStyles()]).then(
+    Promise.all([loadPicker(), loadRulesWords()]).then(
       ([m, words]) => {
         rulesWords = words;
         picker = m.buildPicker(document, $('ingredients'), cat, t, (/** @type {string|null} */ spec) => {

@@ -9,7 +9,7 @@
 import { wireMoveList } from './move-list.js';
 import { moveLabel } from '../lib/moves.js';
 import { treeOf, nodeAt, mainPath, stepFrom } from '../lib/tree.js';
-import { setIfChanged, laterStyles } from '../lib/dom.js';
+import { setIfChanged } from '../lib/dom.js';
 import { byId, button } from './page-elements.js';
 import { onDemand } from '../lib/on-demand.js';
 
@@ -66,7 +66,7 @@ export function pageNavigation(ctx) {
   /** @type {VariationsDrawer|null} */
   let drawer = null;
   const load = onDemand(() =>
-    Promise.all([import('./variations.js'), laterStyles()]).then(([m]) => {
+    import('./variations.js').then((m) => {
       drawer = m.drawVariations;
       ctx.update((p) => p); // drawn again, with them
     }),

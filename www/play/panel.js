@@ -14,6 +14,7 @@ import { lastMoveNumber } from '../lib/moves.js';
 import { isRemote, isHuman } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { byId, menu, field, button, meter } from './page-elements.js';
+import { renderJudgement } from './advice.js';
 /** @import { BlueGrayGameElement } from '../blue-gray-game.js' */
 /** @import { Catalogue, GameState, Side } from '../core/core-types.js' */
 /** @import { LiveStatus, Seat } from '../api-types.js' */
@@ -62,13 +63,10 @@ import { byId, menu, field, button, meter } from './page-elements.js';
 /**
  * The parts of the panel fetched when first needed, each null until then: the game's variations
  * in the move list (play/variations.js), what is said of a game against a friend elsewhere
- * (friends/friend-box.js: the page draws no such game before it is there), and the engine's
- * judgement in words (play/advice.js: the computer's move and the evaluation are said once
- * it is there).
+ * (friends/friend-box.js: the page draws no such game before it is there).
  * @typedef {{
  *   variations: import('./move-list.js').VariationsDrawer|null,
  *   friend: FriendBox|null,
- *   words: import('./advice.js').Words|null,
  * }} PanelParts
  */
 
@@ -207,7 +205,7 @@ function statusMessage(b, friend) {
  * @param {Translate} t
  * @param {PanelParts} parts
  */
-export function renderPanel(doc, p, b, t, { variations, friend, words }) {
+export function renderPanel(doc, p, b, t, { variations, friend }) {
   if (!hasGame(b)) return;
   const gs = b.gs;
   const viewing = b.viewPly;
@@ -267,8 +265,8 @@ export function renderPanel(doc, p, b, t, { variations, friend, words }) {
 
   setIfChanged(field(doc, 'show-eval'), 'checked', p.prefs.showEval);
   setIfChanged(field(doc, 'show-line'), 'checked', p.prefs.showLine);
-  // The computer's move in words, and the evaluation, once their stylesheet is there (play/advice.js).
-  if (words) words.renderJudgement(doc, p, b, t, barred);
+  // The computer's move in words, and the evaluation (play/advice.js).
+  renderJudgement(doc, p, b, t, barred);
   const review = currentReview(p, gs);
   const shown = b.viewPath ?? mainPath(viewing ?? gs.history.length);
   renderMoveList(byId(doc, 'moves'), gs, shown.join('.'), review && review.marks, t, variations);

@@ -2,12 +2,9 @@
 // newest first, each with its rules, players, length, result and when it last changed (the
 // summary games.js keeps), a button that reopens it and one that deletes it, the count beside
 // the box's title, and the list following other tabs. The game on the board is marked and
-// cannot be deleted from here. The list's words come with the first kept game to list: till
-// then index.html's "no games yet" stands.
-import { el, setIfChanged, laterStyles } from '../lib/dom.js';
+// cannot be deleted from here.
+import { el, setIfChanged } from '../lib/dom.js';
 import { isRemote, SIDES } from '../lib/settings.js';
-import { notLoaded } from './context.js';
-import { onDemand } from '../lib/on-demand.js';
 import { Games } from './games.js';
 /** @import { PageContext } from './context.js' */
 /** @import { PageState } from './page-state.js' */
@@ -185,28 +182,6 @@ export function renderRecent(list, entries, { current, catalogue, say, lang, now
  */
 export function recentBox(ctx, { games, start }) {
   const { $, board } = ctx;
-  /** Whether the list's words and styles are there. */
-  let ready = false;
-  /** A fetch of them is under way, or failed (tried again when the player opens the box). */
-  let waiting = false;
-  const load = onDemand(() => laterStyles());
-
-  function fetchView() {
-    if (waiting) return;
-    waiting = true;
-    load().then(
-      () => {
-        ready = true;
-        waiting = false;
-        // Drawn at the next frame.
-        ctx.update((p) => p);
-      },
-      // Not fetched (offline before the service worker kept it): said once, and tried again
-      // when the box is opened.
-      (e) => ctx.notify(notLoaded('recent.title', e, { n: ctx.page().recent.length })),
-    );
-  }
-
   /**
    * Deletes kept game `id`, once the player says so.
    * @param {string} id
@@ -227,12 +202,6 @@ export function recentBox(ctx, { games, start }) {
       if (open instanceof HTMLElement && open.dataset.open && open.dataset.open !== ctx.page().gameId) start({ from: 'recent', kept: open.dataset.open });
       else if (del instanceof HTMLElement && del.dataset.delete) deleteKept(del.dataset.delete);
     });
-    $('recent-box').addEventListener('toggle', () => {
-      if (!ready && ctx.page().recent.length) {
-        waiting = false;
-        fetchView();
-      }
-    });
     // Another tab kept, changed or deleted a game: the list follows (this tab's own game is never
     // written over: a change made elsewhere turns this tab's next save into a game of its own).
     window.addEventListener('storage', (e) => {
@@ -246,8 +215,7 @@ export function recentBox(ctx, { games, start }) {
    */
   function render(page) {
     setIfChanged($('recent-summary'), 'textContent', ctx.say({ key: 'recent.title', params: { n: page.recent.length } }));
-    if (ready) renderRecent($('recent-list'), page.recent, { current: page.gameId, catalogue: board.catalogue, say: ctx.say, lang: page.lang });
-    else if (page.recent.length) fetchView();
+    renderRecent($('recent-list'), page.recent, { current: page.gameId, catalogue: board.catalogue, say: ctx.say, lang: page.lang });
   }
 
   return { wire, render };

@@ -214,7 +214,6 @@ export default {
     'notice.pasteFirst': 'Előbb illessz be egy állásleíró kódot vagy egy játszmalejegyzést.',
     'notice.savedLost': 'A mentett játszmát nem sikerült visszaállítani ({error}); új játszma indul.',
     'notice.notLoaded': 'Nem sikerült betölteni: „{what}” ({error}). Próbáld újra.',
-    'notice.wordsNotLoaded': 'A motor értékelését nem sikerült betölteni ({error}): töltsd újra az oldalt.',
     'notice.badLink': 'A hivatkozás hibás beállításait figyelmen kívül hagytuk – {errors}',
     'notice.keptFull': 'Ez a játszma nincs megőrizve: minden megőrzött játszma folyamatban van még. Törölj egyet a Legutóbbi játszmák között, hogy ez megmaradjon.',
     'notice.tooLargeToSave': 'Ez a játszmalejegyzés túl nagy ahhoz, hogy a böngésző megőrizze; a következő látogatásodkor nem lesz visszaállítva.',
