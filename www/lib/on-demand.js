@@ -26,7 +26,7 @@ export function onDemand(load) {
  * A package fetched on first use, the one way the page and the board fetch one. The function
  * returned, given the reader's language, fetches the package's code (`code()`, once), its words
  * in that language (the package's table, `loadMessages(name)`) and, for a part of the page, the
- * stylesheet of the parts fetched later; the first time all are there, `start` makes what the
+ * styles of the packages fetched later (later.css, lib/dom.js laterStyles); the first time all are there, `start` makes what the
  * caller uses of the code, and every call resolves to that. A fetch that fails is forgotten
  * (onDemand): the next call tries again.
  * @template M, R
