@@ -148,3 +148,54 @@ test('relay.mjs with a bad argument exits 1 and says why on stderr', () => {
     assert.equal(run.stdout, '');
   }
 });
+
+test('with Redis, a client id connected to one relay process is refused on another while its holder answers, and free once it has gone', async (t) => {
+  const { connect, start } = scope(t);
+  const redis = await start(startRedis);
+  const a = await start(() => startRelay({ redis: redis.url }));
+  const b = await start(() => startRelay({ redis: redis.url }));
+  const holder = await connect(a.url, { clientId: 'mqttjs_both' });
+  let closed = false;
+  holder.once('close', () => (closed = true));
+  await assert.rejects(connect(b.url, { clientId: 'mqttjs_both' }), (err) => err.code === 2);
+  // The holder was asked for a pong through Redis, answered, and keeps its connection.
+  await holder.subscribeAsync(`${game(5)}/presence/blue`, { qos: 1 });
+  const echo = nextMessage(holder, `${game(5)}/presence/blue`);
+  await holder.publishAsync(`${game(5)}/presence/blue`, 'here', { qos: 1 });
+  assert.deepEqual(await echo, { payload: 'here', retain: false });
+  assert.equal(closed, false);
+  await holder.endAsync();
+  const deadline = Date.now() + WAIT;
+  for (;;) {
+    try {
+      await connect(b.url, { clientId: 'mqttjs_both' });
+      break;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
+});
+
+test('with Redis, a retained message out of the protocol’s shape is not kept, and one in shape is cleared after --game-expiry on every relay', async (t) => {
+  const { connect, start } = scope(t);
+  const redis = await start(startRedis);
+  const a = await start(() => startRelay({ redis: redis.url, args: ['--game-expiry', '2'] }));
+  const b = await start(() => startRelay({ redis: redis.url, args: ['--game-expiry', '2'] }));
+  const onA = await connect(a.url);
+  await onA.publishAsync(`${game(6)}/game`, 'x'.repeat(2000), { qos: 1, retain: true });
+  await onA.publishAsync(`${game(7)}/game`, snapshot(7, ['d1-d2']), { qos: 1, retain: true });
+  const onB = await connect(b.url);
+  const heard = [];
+  onB.on('message', (topic, payload) => heard.push([topic, payload.toString()]));
+  const kept = nextMessage(onB, `${game(7)}/game`);
+  await onB.subscribeAsync([`${game(6)}/game`, `${game(7)}/game`], { qos: 1 });
+  assert.deepEqual(await kept, { payload: snapshot(7, ['d1-d2']), retain: true });
+  assert.deepEqual(await nextMessage(onB, `${game(7)}/game`), { payload: '', retain: false });
+  assert.deepEqual(heard, [[`${game(7)}/game`, snapshot(7, ['d1-d2'])], [`${game(7)}/game`, '']], 'the junk was not kept; the clearing came once');
+  const late = await connect(a.url);
+  let any = false;
+  late.on('message', () => (any = true));
+  await late.subscribeAsync([`${game(6)}/game`, `${game(7)}/game`], { qos: 1 });
+  await late.publishAsync(`${game(6)}/presence/blue`, 'round trip', { qos: 1 });
+  assert.equal(any, false);
+});
