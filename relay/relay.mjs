@@ -11,11 +11,12 @@
 //                        [--max-presence BYTES] [--max-connections 10000]
 //                        [--max-per-address 50] [--rate 20] [--trust-proxy]
 //                        [--max-lobby BYTES] [--lobby-rate 10] [--lobby-expiry 600]
+//                        [--max-subscribe 16] [--max-subscriptions 32] [--game-expiry 1209600]
 //
 // (`npx bluegray-relay …` in the repository is the same: the package's bin.)
 // A host points the page at it with `?relay=ws://HOST:PORT` (wss:// behind TLS) or the element's
 // `relay` attribute. Without --redis everything lives in this process. With --redis, retained
-// messages, sessions and subscriptions are kept in Redis and messages pass through it, so any
+// messages (and the client ids in use) are kept in Redis and messages pass through it, so any
 // number of relay processes behind one address serve one pool of games and a restart loses none.
 //
 // It serves games and nothing else (docs/RELAY.md, "What it accepts"):
@@ -23,7 +24,14 @@
 //   `presence/blue` or `presence/gray` only (and subscribe to `presence/+`), and publish its mark
 //   as an onlooker to `watch/<its own client id>` (subscribe: `watch/+`); a refused
 //   subscription gets the failure code and nothing else, a refused publish (or will) ends the
-//   connection;
+//   connection; a SUBSCRIBE (or UNSUBSCRIBE) names at most --max-subscribe topics (more ends the
+//   connection before Aedes reads it), and a connection holds at most --max-subscriptions (one
+//   more gets the failure code), so no packet asks for work without bound;
+// - what is kept (retained.mjs): a retained message on `game` must read as a snapshot of the
+//   topic's game (`v: 2` and its outer shape), on `presence/<seat>` as a presence; one that does
+//   not is passed on to those connected and kept nowhere. A game topic's retained message is
+//   cleared --game-expiry seconds after the last one on it. Every session is clean (one asking
+//   for a persistent session gets a clean one), so a client gone has nothing queued for it;
 // - the lobby of open games (www/live/lobby-protocol.js): a client publishes its challenge to
 //   `bluegray/v1/lobby/<its own client id>` only (retained; empty withdraws it, also as its will)
 //   and acceptances to `bluegray/v1/lobby/<id>/accept` (never retained); it subscribes to
@@ -38,16 +46,17 @@
 //   --connect-timeout seconds is closed; a CONNECT must ask for a keep-alive of 1 to
 //   --max-keepalive seconds (0, "never", is refused), and a client silent for one and a half
 //   times its keep-alive is closed (MQTT's rule);
-// - numbers: --max-connections in all, --max-per-address from one address, and --rate packets a
+// - numbers: --max-connections in all and --max-per-address from one address, both counted on
+//   the TCP connection as it is accepted (before any HTTP or WebSocket), and --rate packets a
 //   second from one address (all its connections together; bursts up to twice that), beyond
 //   which the connection is closed. --trust-proxy takes the address from the last entry of
 //   X-Forwarded-For (behind a reverse proxy that sets it; never on a relay reached directly);
-// - client ids: a CONNECT whose client id is connected from another address is refused
-//   (CONNACK "identifier rejected"), so no one can knock a player off; the relay then pings that
-//   connection over WebSocket and closes it when no pong comes within --connect-timeout (a
-//   phone that changed networks gets its id back within seconds). From the same address the new
-//   connection takes the id over (MQTT's rule). Across relay processes sharing a Redis, Aedes
-//   still hands the id to the newest connection.
+//   --max-per-address then counts WebSockets per forwarded address, at the upgrade;
+// - client ids (client-ids.mjs): a CONNECT whose client id is connected, from any address and to
+//   any relay process sharing the Redis, is refused (CONNACK "identifier rejected"), so no one
+//   can knock a player off; the relay then pings that connection over WebSocket (through Redis,
+//   on its own process) and closes it when no pong comes within --connect-timeout (a phone that
+//   changed networks gets its id back within seconds).
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
