@@ -30,18 +30,19 @@ import { wholeNumber } from './relay.mjs';
 /** A move's text and its signature as a snapshot carries them (an ECDSA P-256 signature is 86 base64url characters). */
 const MOVE = 'e2-e3';
 const SIGNATURE = 'S'.repeat(86);
-/** A public key as the snapshot writes it (base64url of a raw P-256 point). */
-const KEY = 'K'.repeat(87);
+/** The seats' public keys as the snapshot writes them (base64url of a raw P-256 point; two different ones). */
+const KEYS = { blue: 'B'.repeat(87), gray: 'G'.repeat(87) };
 /** Clients connecting at once: a connect storm beyond this only measures the storm. */
 const CONNECTING = 50;
 
 /**
- * The retained message of a game after `ply` moves: a snapshot's shape and size.
+ * The retained message of a game after `ply` moves: a snapshot's shape (the relay keeps no
+ * other, relay/retained.mjs) and size.
  * @param {string} id
  * @param {number} ply
  */
 function snapshot(id, ply) {
-  return JSON.stringify({ v: 1, id, variant: 'classic', host: 'blue', keys: { blue: KEY, gray: KEY }, hostSig: SIGNATURE, moves: Array(ply).fill(MOVE), sigs: Array(ply).fill(SIGNATURE) });
+  return JSON.stringify({ v: 2, id, variant: 'classic', host: 'blue', keys: KEYS, hostSig: SIGNATURE, moves: Array(ply).fill(MOVE), sigs: Array(ply).fill(SIGNATURE) });
 }
 
 /**

@@ -11,11 +11,12 @@
 //                        [--max-presence BYTES] [--max-connections 10000]
 //                        [--max-per-address 50] [--rate 20] [--trust-proxy]
 //                        [--max-lobby BYTES] [--lobby-rate 10] [--lobby-expiry 600]
+//                        [--max-subscribe 16] [--max-subscriptions 32] [--game-expiry 1209600]
 //
 // (`npx bluegray-relay …` in the repository is the same: the package's bin.)
 // A host points the page at it with `?relay=ws://HOST:PORT` (wss:// behind TLS) or the element's
 // `relay` attribute. Without --redis everything lives in this process. With --redis, retained
-// messages, sessions and subscriptions are kept in Redis and messages pass through it, so any
+// messages (and the client ids in use) are kept in Redis and messages pass through it, so any
 // number of relay processes behind one address serve one pool of games and a restart loses none.
 //
 // It serves games and nothing else (docs/RELAY.md, "What it accepts"):
@@ -23,7 +24,14 @@
 //   `presence/blue` or `presence/gray` only (and subscribe to `presence/+`), and publish its mark
 //   as an onlooker to `watch/<its own client id>` (subscribe: `watch/+`); a refused
 //   subscription gets the failure code and nothing else, a refused publish (or will) ends the
-//   connection;
+//   connection; a SUBSCRIBE (or UNSUBSCRIBE) names at most --max-subscribe topics (more ends the
+//   connection before Aedes reads it), and a connection holds at most --max-subscriptions (one
+//   more gets the failure code), so no packet asks for work without bound;
+// - what is kept (retained.mjs): a retained message on `game` must read as a snapshot of the
+//   topic's game (`v: 2` and its outer shape), on `presence/<seat>` as a presence; one that does
+//   not is passed on to those connected and kept nowhere. A game topic's retained message is
+//   cleared --game-expiry seconds after the last one on it. Every session is clean (one asking
+//   for a persistent session gets a clean one), so a client gone has nothing queued for it;
 // - the lobby of open games (www/live/lobby-protocol.js): a client publishes its challenge to
 //   `bluegray/v1/lobby/<its own client id>` only (retained; empty withdraws it, also as its will)
 //   and acceptances to `bluegray/v1/lobby/<id>/accept` (never retained); it subscribes to
@@ -38,16 +46,17 @@
 //   --connect-timeout seconds is closed; a CONNECT must ask for a keep-alive of 1 to
 //   --max-keepalive seconds (0, "never", is refused), and a client silent for one and a half
 //   times its keep-alive is closed (MQTT's rule);
-// - numbers: --max-connections in all, --max-per-address from one address, and --rate packets a
+// - numbers: --max-connections in all and --max-per-address from one address, both counted on
+//   the TCP connection as it is accepted (before any HTTP or WebSocket), and --rate packets a
 //   second from one address (all its connections together; bursts up to twice that), beyond
 //   which the connection is closed. --trust-proxy takes the address from the last entry of
 //   X-Forwarded-For (behind a reverse proxy that sets it; never on a relay reached directly);
-// - client ids: a CONNECT whose client id is connected from another address is refused
-//   (CONNACK "identifier rejected"), so no one can knock a player off; the relay then pings that
-//   connection over WebSocket and closes it when no pong comes within --connect-timeout (a
-//   phone that changed networks gets its id back within seconds). From the same address the new
-//   connection takes the id over (MQTT's rule). Across relay processes sharing a Redis, Aedes
-//   still hands the id to the newest connection.
+//   --max-per-address then counts WebSockets per forwarded address, at the upgrade;
+// - client ids (client-ids.mjs): a CONNECT whose client id is connected, from any address and to
+//   any relay process sharing the Redis, is refused (CONNACK "identifier rejected"), so no one
+//   can knock a player off; the relay then pings that connection over WebSocket (through Redis,
+//   on its own process) and closes it when no pong comes within --connect-timeout (a phone that
+//   changed networks gets its id back within seconds).
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -60,6 +69,8 @@ import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
 import { ROOT, MAX_MOVES, GAME_ID } from '../www/live/live-protocol.js';
 import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../www/live/lobby-protocol.js';
+import { clientIds } from './client-ids.mjs';
+import { deadlines, inShape } from './retained.mjs';
 
 /**
  * @import { AddressInfo } from 'node:net'
@@ -81,6 +92,11 @@ import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../www/live
  * @typedef {MQEmitterRedis & { state: EventEmitter }} RedisEmitter
  */
 /**
+ * What the relay uses of the broker's emitter (Aedes' own, or the Redis one), which its d.ts
+ * leaves out: a message to every process, and a listener on a topic.
+ * @typedef {{ emit(message: { topic: string, payload: string }, done: () => void): void, on(topic: string, listener: (message: { payload: string | Buffer }, done: () => void) => void): void }} Emitter
+ */
+/**
  * The broker's options as the relay sets them.
  * @typedef {Omit<AedesOptions, 'persistence' | 'mq'> & { persistence?: RedisPersistence, mq?: RedisEmitter }} BrokerOptions
  */
@@ -98,6 +114,9 @@ import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../www/live
  * @property {number} maxLobby bytes of a message in the lobby
  * @property {number} lobbyRate lobby messages a minute from one address
  * @property {number} lobbyExpiry seconds a challenge stands
+ * @property {number} maxSubscribe topic filters in one SUBSCRIBE (or UNSUBSCRIBE)
+ * @property {number} maxSubscriptions topic filters a connection is subscribed to at once
+ * @property {number} gameExpiry seconds a game's retained message is kept without a new one
  */
 /**
  * What startRelay takes.
@@ -109,8 +128,9 @@ import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../www/live
  * @property {Partial<Limits>} [limits] default DEFAULT_LIMITS
  */
 /**
- * What the relay knows of a client's connection: its address and its WebSocket.
- * @typedef {{ address: string, ws: WebSocket }} Peer
+ * What the relay knows of a client's connection: its address, its WebSocket, and the client id
+ * it holds (with its claim's token, client-ids.mjs) once its CONNECT was taken.
+ * @typedef {{ address: string, ws: WebSocket, claim?: { id: string, token: string } }} Peer
  */
 /**
  * One address's connections and its allowances (token buckets): packets, and lobby messages.
@@ -165,6 +185,11 @@ export const DEFAULT_LIMITS = {
   maxLobby: BIGGEST_CHALLENGE,
   lobbyRate: 10,
   lobbyExpiry: LOBBY_EXPIRY_S,
+  // A page subscribes to one game's few topics and the lobby's, in a packet or two.
+  maxSubscribe: 16,
+  maxSubscriptions: 32,
+  // A game between players who are away for days is still there when they come back.
+  gameExpiry: 14 * 24 * 3600,
 };
 
 /** `text` matched literally in a regular expression. */
@@ -185,7 +210,8 @@ const USAGE = `usage: node relay/relay.mjs [--host 127.0.0.1] [--port 9001] [--r
   [--max-game BYTES (${DEFAULT_LIMITS.maxGame})] [--max-presence BYTES (${DEFAULT_LIMITS.maxPresence})]
   [--max-connections N (${DEFAULT_LIMITS.maxConnections})] [--max-per-address N (${DEFAULT_LIMITS.maxPerAddress})]
   [--rate PACKETS-A-SECOND (${DEFAULT_LIMITS.rate})] [--trust-proxy]
-  [--max-lobby BYTES (${DEFAULT_LIMITS.maxLobby})] [--lobby-rate MESSAGES-A-MINUTE (${DEFAULT_LIMITS.lobbyRate})] [--lobby-expiry SECONDS (${DEFAULT_LIMITS.lobbyExpiry})]`;
+  [--max-lobby BYTES (${DEFAULT_LIMITS.maxLobby})] [--lobby-rate MESSAGES-A-MINUTE (${DEFAULT_LIMITS.lobbyRate})] [--lobby-expiry SECONDS (${DEFAULT_LIMITS.lobbyExpiry})]
+  [--max-subscribe TOPICS (${DEFAULT_LIMITS.maxSubscribe})] [--max-subscriptions TOPICS (${DEFAULT_LIMITS.maxSubscriptions})] [--game-expiry SECONDS (${DEFAULT_LIMITS.gameExpiry})]`;
 
 /**
  * The size cap of a message on a game's `topic` (an onlooker's mark is a presence's size at most), or 0 when it is no game's.
@@ -233,32 +259,64 @@ function subscribable(filter, clientId) {
 }
 
 /**
+ * Whether a retained message on `topic` may be kept: on a game's topic, in the protocol's shape
+ * (retained.mjs); the lobby's challenges are bounded by their size, one per client id, and their
+ * expiry.
+ * @param {string} topic
+ * @param {string | Buffer} payload
+ */
+function keepable(topic, payload) {
+  const kind = PUBLISH_TOPIC.exec(topic)?.[1];
+  return !kind || inShape(kind, topic.slice(ROOT.length + 1, ROOT.length + 33), payload);
+}
+
+/** MQTT's packet types that name topic filters (the high four bits of a packet's first byte). */
+const SUBSCRIBE = 8;
+const UNSUBSCRIBE = 10;
+/** The longest topic filter a SUBSCRIBE is read with (bytes): every filter the relay grants is under 64. */
+const LONGEST_FILTER = 256;
+
+/**
  * A reader of a connection's bytes as MQTT packets, without keeping them: it follows each fixed
  * header and skips the body, so it knows a packet's announced length before the body arrives.
+ * A SUBSCRIBE or UNSUBSCRIBE is the exception: it may be at most `maxFilters` filters of
+ * LONGEST_FILTER bytes long (else it ends at its header), and its body, so bounded, is read to
+ * count its filters, at most `maxFilters`. So no packet asks Aedes for work without bound.
  * `feed(bytes)` returns why the connection must end (a packet over `maxPacket`, a malformed
- * length, or what `onPacket` returns), else null.
+ * length, too many filters, or what `onPacket` returns), else null.
  * @param {number} maxPacket
+ * @param {number} maxFilters
  * @param {() => string | null} onPacket called at each packet's header
  */
-function packetReader(maxPacket, onPacket) {
+function packetReader(maxPacket, maxFilters, onPacket) {
+  const maxFiltersPacket = 2 + maxFilters * (2 + LONGEST_FILTER + 1);
   let state = 'type';
+  let kind = 0;
   let length = 0;
   let scale = 1;
   let left = 0;
+  /** The body of a SUBSCRIBE or UNSUBSCRIBE so far, else null. @type {Buffer[] | null} */
+  let filters = null;
   /** @param {Buffer} bytes */
   return (bytes) => {
     let i = 0;
     while (i < bytes.length) {
       if (state === 'body') {
         const n = Math.min(left, bytes.length - i);
+        filters?.push(bytes.subarray(i, i + n));
         i += n;
         left -= n;
-        if (left === 0) state = 'type';
+        if (left > 0) continue;
+        state = 'type';
+        const why = filters && filtersRefusal(Buffer.concat(filters), kind === SUBSCRIBE, maxFilters);
+        filters = null;
+        if (why) return why;
         continue;
       }
       const b = bytes[i++];
       if (state === 'type') {
         state = 'length';
+        kind = b >> 4;
         length = 0;
         scale = 1;
         continue;
@@ -271,13 +329,35 @@ function packetReader(maxPacket, onPacket) {
         continue;
       }
       if (length > maxPacket) return `a packet of ${length} bytes (at most ${maxPacket})`;
+      const naming = kind === SUBSCRIBE || kind === UNSUBSCRIBE;
+      if (naming && length > maxFiltersPacket) return `a (UN)SUBSCRIBE of ${length} bytes (at most ${maxFiltersPacket})`;
       const why = onPacket();
       if (why) return why;
       left = length;
+      filters = naming ? [] : null;
       state = left ? 'body' : 'type';
+      if (!left && naming) {
+        filters = null;
+        return 'an empty (UN)SUBSCRIBE';
+      }
     }
     return null;
   };
+}
+
+/**
+ * Why a SUBSCRIBE's (`subscribe`) or UNSUBSCRIBE's `body` may not pass: more than `max` filters.
+ * (A malformed body is Aedes' to refuse.)
+ * @param {Buffer} body
+ * @param {boolean} subscribe
+ * @param {number} max
+ * @returns {string | null}
+ */
+function filtersRefusal(body, subscribe, max) {
+  let count = 0;
+  // The packet id, then each filter: its length in two bytes, its text, and (SUBSCRIBE) its QoS.
+  for (let i = 2; i + 2 <= body.length; i += 2 + body.readUInt16BE(i) + (subscribe ? 1 : 0)) count++;
+  return count > max ? `a (UN)SUBSCRIBE of ${count} topics (at most ${max})` : null;
 }
 
 /**
@@ -329,31 +409,61 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
     opts.mq.state.on('error', () => {});
   }
   const broker = await Aedes.createBroker(opts);
+  const ids = clientIds({ redis: conns[0] });
+  const kept = deadlines({ redis: conns[0] });
 
   /** Each connection's peer, by the stream Aedes reads. @type {WeakMap<object, Peer>} */
   const peers = new WeakMap();
+  /** The connections of this process that hold a client id, by id. @type {Map<string, Peer>} */
+  const holders = new Map();
   /** @type {Map<string, AddressState>} */
   const addresses = new Map();
   const burst = 2 * limits.rate;
 
   // The game's topics and the lobby only, each message within its kind's size, so no one can use
   // the relay (and its Redis) as a store of their own. A refusal ends the client's connection
-  // (Aedes).
+  // (Aedes). A retained message out of the protocol's shape reaches those connected, and is
+  // kept nowhere (retained.mjs).
   broker.authorizePublish = (client, packet, done) => {
     const why = refusal(limits, { topic: packet.topic, payload: packet.payload, retain: packet.retain, clientId: client?.id ?? '' }) ?? lobbyRefusal(client, packet.topic);
-    if (!why) expireLater(packet.topic, packet.payload, packet.retain);
+    if (!why && packet.retain && !keepable(packet.topic, packet.payload)) packet.retain = false;
     done(why ? new Error(why) : null);
   };
   // The game's exact topics and the lobby's one wildcard: no wildcard over games, no `#`, no
-  // `$SYS`. A refused subscription gets the failure code in SUBACK and no message.
-  broker.authorizeSubscribe = (client, sub, done) => done(null, subscribable(sub.topic, client?.id ?? '') ? sub : null);
+  // `$SYS`; and at most --max-subscriptions at once, so that what one connection costs each
+  // message is bounded. A refused subscription gets the failure code in SUBACK and no message.
+  broker.authorizeSubscribe = (client, sub, done) => {
+    const mine = client ? subscribed(client) : new Set();
+    const ok = subscribable(sub.topic, client?.id ?? '') && (mine.has(sub.topic) || mine.size < limits.maxSubscriptions);
+    if (ok) mine.add(sub.topic);
+    done(null, ok ? sub : null);
+  };
+  broker.on('unsubscribe', (filters, client) => {
+    for (const filter of filters) subscribed(client).delete(filter);
+  });
   // A will is kept (in Redis too) as long as the connection lasts: it must be a message the
-  // client could publish.
+  // client could publish. Every session is clean: a session that is gone keeps no subscription
+  // and has nothing queued for it (a client asking for a persistent one gets a clean one, and
+  // CONNACK says no session was kept).
   broker.preConnect = (_client, packet, done) => {
     const will = packet.will;
     const why = will ? refusal(limits, { topic: will.topic, payload: will.payload, retain: !!will.retain, clientId: packet.clientId }) : null;
+    if (will?.retain && !keepable(will.topic, will.payload)) will.retain = false;
+    packet.clean = true;
     done(why ? new Error(`will: ${why}`) : null, !why);
   };
+
+  /** Each connection's subscriptions (Aedes' client, for this process's clients). @type {WeakMap<Client, Set<string>>} */
+  const subscriptions = new WeakMap();
+  /**
+   * The topic filters `client` is subscribed to.
+   * @param {Client} client
+   */
+  function subscribed(client) {
+    let set = subscriptions.get(client);
+    if (!set) subscriptions.set(client, (set = new Set()));
+    return set;
+  }
 
   /**
    * Why a lobby message from `client` may not pass: its address has sent its lobby messages of
@@ -375,41 +485,88 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
     return null;
   }
 
-  /** Each standing challenge's clearing, by topic (this process's: another clears its own). @type {Map<string, NodeJS.Timeout>} */
-  const expiries = new Map();
+  // What is retained stands for a stated time (retained.mjs): a challenge --lobby-expiry seconds
+  // after it was posted, a game's message --game-expiry seconds after the last on its topic; an
+  // empty one keeps nothing. Every retained message published here passes by (a client's, a
+  // will, the relay's own clearing), whichever process its topic's readers are on.
+  broker.on('publish', (packet) => {
+    if (!packet.retain) return;
+    const life = lifeOf(packet.topic);
+    if (!life) return;
+    if (packet.payload.length) kept.set(packet.topic, Date.now() + life * 1000);
+    else kept.drop(packet.topic);
+  });
+  let sweeping = false;
+  const expiry = setInterval(async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      for (const topic of await kept.takeDue(Date.now())) {
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.alloc(0), qos: 0, retain: true, dup: false }, () => {});
+      }
+    } catch {
+      // Redis away: the next sweep tries again (the connections report it).
+    } finally {
+      sweeping = false;
+    }
+  }, Math.min(10000, (Math.min(limits.lobbyExpiry, limits.gameExpiry) * 1000) / 4));
+  expiry.unref();
+
   /**
-   * A retained challenge is cleared once it is --lobby-expiry seconds old (an empty one
-   * withdrew it): a poster that stays connected cannot hold a place in the lobby for good.
+   * Seconds a retained message on `topic` stands without a new one: a challenge's, or a game
+   * topic's; 0 for the rest (nothing else is retained).
    * @param {string} topic
-   * @param {string | Buffer} payload
-   * @param {boolean} retain
    */
-  function expireLater(topic, payload, retain) {
+  function lifeOf(topic) {
     const lobby = LOBBY_TOPIC.exec(topic);
-    if (!lobby || lobby[2] || !retain) return;
-    clearTimeout(expiries.get(topic));
-    expiries.delete(topic);
-    if (!payload.length) return;
-    const timer = setTimeout(() => {
-      expiries.delete(topic);
-      broker.publish({ cmd: 'publish', topic, payload: Buffer.alloc(0), qos: 0, retain: true, dup: false }, () => {});
-    }, limits.lobbyExpiry * 1000);
-    timer.unref();
-    expiries.set(topic, timer);
+    if (lobby) return lobby[2] ? 0 : limits.lobbyExpiry;
+    return PUBLISH_TOPIC.test(topic) ? limits.gameExpiry : 0;
   }
 
-  // A client id connected from another address stays with its connection; that connection is
-  // asked for a pong, and closed when none comes (a device that changed networks, or a dead one).
+  // A client id belongs to the connection that claimed it first, on any relay process sharing
+  // this one's Redis (client-ids.mjs); a CONNECT asking for it meanwhile is refused, and the
+  // holder is asked for a pong, and closed when none comes (a device that changed networks, or
+  // a dead one). The holder's process is told through the broker's emitter (Redis, with it).
   broker.authenticate = (client, _username, _password, done) => {
-    // The clients connected to this process (Aedes' d.ts leaves them out).
-    const other = /** @type {Aedes & { clients: Record<string, Client | undefined> }} */ (broker).clients[client.id];
     const mine = peers.get(client.conn);
-    const theirs = other && !other.closed ? peers.get(other.conn) : undefined;
-    if (!mine || !theirs || theirs.address === mine.address) return done(null, true);
-    probe(theirs.ws);
-    const err = /** @type {AuthenticateError} */ (Object.assign(new Error(`client id ${client.id} is connected from another address`), { returnCode: 2 }));
-    done(err, false);
+    if (!mine) return done(null, true);
+    const clientId = client.id;
+    ids.claim(clientId).then(
+      (token) => {
+        if (token) {
+          // A connection that closed while its claim was on its way gives it back at once.
+          if (mine.ws.readyState !== mine.ws.OPEN) {
+            ids.release(clientId, token);
+            return done(null, false);
+          }
+          mine.claim = { id: clientId, token };
+          holders.set(clientId, mine);
+          return done(null, true);
+        }
+        probeHolder(clientId);
+        done(/** @type {AuthenticateError} */ (Object.assign(new Error(`client id ${clientId} is connected`), { returnCode: 2 })), false);
+      },
+      () => done(/** @type {AuthenticateError} */ (Object.assign(new Error('the client ids are out of reach'), { returnCode: 3 })), false),
+    );
   };
+
+  /** The emitter's topic on which a process asks whoever holds a client id to be pinged (no client can reach `$` topics). */
+  const PROBE = '$relay/probe';
+  const mq = /** @type {Aedes & { mq: Emitter }} */ (broker).mq;
+  /**
+   * Has the connection that holds client id `clientId`, on this process or another, pinged.
+   * @param {string} clientId
+   */
+  function probeHolder(clientId) {
+    const here = holders.get(clientId);
+    if (here) return probe(here.ws);
+    mq.emit({ topic: PROBE, payload: clientId }, () => {});
+  }
+  mq.on(PROBE, (message, done) => {
+    const here = holders.get(String(message.payload));
+    if (here) probe(here.ws);
+    done();
+  });
 
   /** @type {WeakSet<WebSocket>} */
   const probing = new WeakSet();
@@ -440,6 +597,31 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   }
 
   /**
+   * `address`'s state, made when it has none.
+   * @param {string} address
+   * @returns {AddressState}
+   */
+  function stateOf(address) {
+    let state = addresses.get(address);
+    if (!state) addresses.set(address, (state = { connections: 0, tokens: burst, at: Date.now(), lobbyTokens: limits.lobbyRate, lobbyAt: Date.now() }));
+    return state;
+  }
+
+  /**
+   * Counts one more connection from `address` until `closable` closes: false, and nothing
+   * counted, when it has --max-per-address already.
+   * @param {string} address
+   * @param {EventEmitter} closable
+   */
+  function admit(address, closable) {
+    const state = stateOf(address);
+    if (state.connections >= limits.maxPerAddress) return false;
+    state.connections++;
+    closable.once('close', () => state.connections--);
+    return true;
+  }
+
+  /**
    * Takes one packet from `address`'s allowance: why not when it has none left.
    * @param {AddressState} state
    * @returns {string | null}
@@ -467,12 +649,20 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   const server = http.createServer((req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain' }).end('MQTT over WebSocket only\n');
   });
+  // Both limits of connections apply as a TCP connection is accepted, before a byte of HTTP is
+  // read: Node's own for all of them, and --max-per-address on the socket's address, so that
+  // sockets one address opens and never upgrades (each standing up to the connect timeout) take
+  // its own share only. Behind a trusted proxy every socket is the proxy's: there the address is
+  // the forwarded one, known at the upgrade, and counted then.
   server.maxConnections = limits.maxConnections;
   // A socket has the connect timeout to become a WebSocket (then Aedes gives it as long again
   // for CONNECT from its start).
   /** @type {WeakMap<object, NodeJS.Timeout>} */
   const handshakes = new WeakMap();
-  server.on('connection', (socket) => handshakes.set(socket, setTimeout(() => socket.destroy(), limits.connectTimeout)));
+  server.on('connection', (socket) => {
+    if (!limits.trustProxy && !admit(socket.remoteAddress ?? '', socket)) return void socket.destroy();
+    handshakes.set(socket, setTimeout(() => socket.destroy(), limits.connectTimeout));
+  });
   server.on('upgrade', (_req, socket) => clearTimeout(handshakes.get(socket)));
   try {
     await /** @type {Promise<void>} */ (
@@ -483,7 +673,9 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
     );
   } catch (err) {
     clearInterval(sweep);
+    clearInterval(expiry);
     await /** @type {Promise<void>} */ (new Promise((resolve) => broker.close(resolve)));
+    await ids.close();
     for (const c of conns) c.disconnect();
     throw /** @type {NodeJS.ErrnoException} */ (err).code === 'EADDRINUSE' ? new Error(`port ${port} on ${host} is in use`) : err;
   }
@@ -493,26 +685,26 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   wss.on('error', (err) => console.error(`relay: ${err.message}`));
   wss.on('connection', (ws, req) => {
     const address = addressOf(req);
-    let state = addresses.get(address);
-    if (!state) addresses.set(address, (state = { connections: 0, tokens: burst, at: Date.now(), lobbyTokens: limits.lobbyRate, lobbyAt: Date.now() }));
     // One too many is cut at once (a closing handshake could be held open).
-    if (state.connections >= limits.maxPerAddress) {
-      ws.terminate();
-      return;
-    }
-    const counted = state;
-    counted.connections++;
-    ws.once('close', () => counted.connections--);
+    if (limits.trustProxy && !admit(address, ws)) return void ws.terminate();
+    const counted = stateOf(address);
     // Registered before the stream's own listener, so a packet too big or too many ends the
     // connection before Aedes reads it.
-    const read = packetReader(maxPacket, () => spend(counted));
+    const read = packetReader(maxPacket, limits.maxSubscribe, () => spend(counted));
     ws.on('message', (data) => {
       // Destroying the stream ends the WebSocket and pushes nothing more to Aedes.
       if (read(/** @type {Buffer} */ (data))) stream.destroy();
     });
     const stream = createWebSocketStream(ws);
     stream.on('error', () => ws.terminate());
-    peers.set(stream, { address, ws });
+    /** @type {Peer} */
+    const peer = { address, ws };
+    peers.set(stream, peer);
+    ws.once('close', () => {
+      if (!peer.claim) return;
+      if (holders.get(peer.claim.id) === peer) holders.delete(peer.claim.id);
+      ids.release(peer.claim.id, peer.claim.token);
+    });
     broker.handle(stream, req);
   });
   // A server listening on a port: its address is the host's and port's.
@@ -521,13 +713,14 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
 
   async function shutdown() {
     clearInterval(sweep);
-    for (const timer of expiries.values()) clearTimeout(timer);
+    clearInterval(expiry);
     wss.close();
     const closed = new Promise((resolve) => server.close(resolve));
     // Closing the clients through the broker ends their sessions properly (wills, stored
     // subscriptions); with Redis gone that never finishes, so it gets a few seconds, then all is cut.
     await Promise.race([/** @type {Promise<void>} */ (new Promise((resolve) => broker.close(resolve))), sleep(3000, null, { ref: false })]);
     if (opts.persistence) await Promise.race([opts.persistence.destroy().catch(() => {}), sleep(1000, null, { ref: false })]);
+    await Promise.race([ids.close(), sleep(1000, null, { ref: false })]);
     for (const c of conns) c.disconnect();
     for (const ws of wss.clients) ws.terminate();
     server.closeAllConnections();
@@ -566,6 +759,8 @@ async function main() {
         'trust-proxy': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' },
         'max-lobby': { type: 'string', default: String(d.maxLobby) }, 'lobby-rate': { type: 'string', default: String(d.lobbyRate) },
         'lobby-expiry': { type: 'string', default: String(d.lobbyExpiry) },
+        'max-subscribe': { type: 'string', default: String(d.maxSubscribe) }, 'max-subscriptions': { type: 'string', default: String(d.maxSubscriptions) },
+        'game-expiry': { type: 'string', default: String(d.gameExpiry) },
       },
     });
     help = values.help;
@@ -585,6 +780,8 @@ async function main() {
         rate: wholeNumber('rate', values.rate, 1), trustProxy: values['trust-proxy'],
         maxLobby: wholeNumber('max-lobby', values['max-lobby'], 1), lobbyRate: wholeNumber('lobby-rate', values['lobby-rate'], 1),
         lobbyExpiry: wholeNumber('lobby-expiry', values['lobby-expiry'], 1),
+        maxSubscribe: wholeNumber('max-subscribe', values['max-subscribe'], 1), maxSubscriptions: wholeNumber('max-subscriptions', values['max-subscriptions'], 1),
+        gameExpiry: wholeNumber('game-expiry', values['game-expiry'], 1),
       },
     };
   } catch (err) {

@@ -14,6 +14,8 @@ const RELAY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '
 const WAIT = 15000;
 /** Game `n`'s topics' prefix: a game id is 32 hex digits (www/live/live-protocol.js, GAME_ID). */
 const game = (n) => `bluegray/v1/${String(n).repeat(32)}`;
+/** Game `n`'s retained message after `moves`, in the protocol's shape (www/live/live-check.js parseSnapshot; the relay reads no signature). */
+const snapshot = (n, moves) => JSON.stringify({ v: 2, id: String(n).repeat(32), variant: 'classic', host: 'blue', keys: { blue: 'B'.repeat(87), gray: 'G'.repeat(87) }, hostSig: 'S'.repeat(86), moves, sigs: moves.map(() => 'S'.repeat(86)) });
 
 /** What a test opened, ended in reverse order when it is done, passed or failed. */
 function scope(t) {
@@ -70,9 +72,9 @@ test('a retained message is delivered to a client that subscribes later', async 
   const { connect, start } = scope(t);
   const relay = await start(startRelay);
   const host = await connect(relay.url);
-  await host.publishAsync(`${game(1)}/game`, 'move 12', { qos: 1, retain: true });
+  await host.publishAsync(`${game(1)}/game`, snapshot(1, ['e2-e3']), { qos: 1, retain: true });
   const guest = await connect(relay.url);
-  assert.deepEqual(await subscribeForOne(guest, `${game(1)}/game`), { payload: 'move 12', retain: true });
+  assert.deepEqual(await subscribeForOne(guest, `${game(1)}/game`), { payload: snapshot(1, ['e2-e3']), retain: true });
 });
 
 test('the relay carries the games’ topics only: a message elsewhere ends its connection and is not kept', async (t) => {
@@ -88,8 +90,8 @@ test('the relay carries the games’ topics only: a message elsewhere ends its c
   reader.on('message', (topic) => (strayArrived ||= topic === 'elsewhere/notes'));
   // Nor can one subscribe there (limits.test.mjs tries more).
   await assert.rejects(reader.subscribeAsync('elsewhere/notes', { qos: 1 }), /Subscribe error/);
-  await reader.publishAsync(`${game(0)}/game`, 'here', { qos: 1, retain: true });
-  assert.deepEqual(await subscribeForOne(reader, `${game(0)}/game`), { payload: 'here', retain: true });
+  await reader.publishAsync(`${game(0)}/game`, snapshot(0, ['a1-a2']), { qos: 1, retain: true });
+  assert.deepEqual(await subscribeForOne(reader, `${game(0)}/game`), { payload: snapshot(0, ['a1-a2']), retain: true });
   assert.equal(strayArrived, false);
 });
 
@@ -111,14 +113,14 @@ test('with Redis, a retained message survives a restart of the relay and of Redi
   const redis = await start(startRedis);
   const relay = await start(() => startRelay({ redis: redis.url }));
   const host = await connect(relay.url);
-  await host.publishAsync(`${game(3)}/game`, 'move 30', { qos: 1, retain: true });
+  await host.publishAsync(`${game(3)}/game`, snapshot(3, ['b1-b2', 'b3-b4']), { qos: 1, retain: true });
   await host.endAsync();
   assert.deepEqual(await relay.stop(), { code: 0, signal: null }, `the relay shuts down cleanly: ${relay.stderr}`);
   await redis.stop();
   await redis.start();
   await relay.start();
   const guest = await connect(relay.url);
-  assert.deepEqual(await subscribeForOne(guest, `${game(3)}/game`), { payload: 'move 30', retain: true });
+  assert.deepEqual(await subscribeForOne(guest, `${game(3)}/game`), { payload: snapshot(3, ['b1-b2', 'b3-b4']), retain: true });
 });
 
 test('two relays sharing one Redis serve one pool of games', async (t) => {
@@ -133,9 +135,9 @@ test('two relays sharing one Redis serve one pool of games', async (t) => {
   await onA.publishAsync(`${game(4)}/presence/blue`, 'e2e4', { qos: 1 });
   assert.deepEqual(await live, { payload: 'e2e4', retain: false });
 
-  await onA.publishAsync(`${game(4)}/game`, 'move 2', { qos: 1, retain: true });
+  await onA.publishAsync(`${game(4)}/game`, snapshot(4, ['c1-c2']), { qos: 1, retain: true });
   const late = await connect(b.url);
-  assert.deepEqual(await subscribeForOne(late, `${game(4)}/game`), { payload: 'move 2', retain: true });
+  assert.deepEqual(await subscribeForOne(late, `${game(4)}/game`), { payload: snapshot(4, ['c1-c2']), retain: true });
 });
 
 test('relay.mjs with a bad argument exits 1 and says why on stderr', () => {
@@ -145,4 +147,55 @@ test('relay.mjs with a bad argument exits 1 and says why on stderr', () => {
     assert.match(run.stderr, /^relay: .+/, `${args.join(' ')}: stderr`);
     assert.equal(run.stdout, '');
   }
+});
+
+test('with Redis, a client id connected to one relay process is refused on another while its holder answers, and free once it has gone', async (t) => {
+  const { connect, start } = scope(t);
+  const redis = await start(startRedis);
+  const a = await start(() => startRelay({ redis: redis.url }));
+  const b = await start(() => startRelay({ redis: redis.url }));
+  const holder = await connect(a.url, { clientId: 'mqttjs_both' });
+  let closed = false;
+  holder.once('close', () => (closed = true));
+  await assert.rejects(connect(b.url, { clientId: 'mqttjs_both' }), (err) => err.code === 2);
+  // The holder was asked for a pong through Redis, answered, and keeps its connection.
+  await holder.subscribeAsync(`${game(5)}/presence/blue`, { qos: 1 });
+  const echo = nextMessage(holder, `${game(5)}/presence/blue`);
+  await holder.publishAsync(`${game(5)}/presence/blue`, 'here', { qos: 1 });
+  assert.deepEqual(await echo, { payload: 'here', retain: false });
+  assert.equal(closed, false);
+  await holder.endAsync();
+  const deadline = Date.now() + WAIT;
+  for (;;) {
+    try {
+      await connect(b.url, { clientId: 'mqttjs_both' });
+      break;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
+});
+
+test('with Redis, a retained message out of the protocol’s shape is not kept, and one in shape is cleared after --game-expiry on every relay', async (t) => {
+  const { connect, start } = scope(t);
+  const redis = await start(startRedis);
+  const a = await start(() => startRelay({ redis: redis.url, args: ['--game-expiry', '2'] }));
+  const b = await start(() => startRelay({ redis: redis.url, args: ['--game-expiry', '2'] }));
+  const onA = await connect(a.url);
+  await onA.publishAsync(`${game(6)}/game`, 'x'.repeat(2000), { qos: 1, retain: true });
+  await onA.publishAsync(`${game(7)}/game`, snapshot(7, ['d1-d2']), { qos: 1, retain: true });
+  const onB = await connect(b.url);
+  const heard = [];
+  onB.on('message', (topic, payload) => heard.push([topic, payload.toString()]));
+  const kept = nextMessage(onB, `${game(7)}/game`);
+  await onB.subscribeAsync([`${game(6)}/game`, `${game(7)}/game`], { qos: 1 });
+  assert.deepEqual(await kept, { payload: snapshot(7, ['d1-d2']), retain: true });
+  assert.deepEqual(await nextMessage(onB, `${game(7)}/game`), { payload: '', retain: false });
+  assert.deepEqual(heard, [[`${game(7)}/game`, snapshot(7, ['d1-d2'])], [`${game(7)}/game`, '']], 'the junk was not kept; the clearing came once');
+  const late = await connect(a.url);
+  let any = false;
+  late.on('message', () => (any = true));
+  await late.subscribeAsync([`${game(6)}/game`, `${game(7)}/game`], { qos: 1 });
+  await late.publishAsync(`${game(6)}/presence/blue`, 'round trip', { qos: 1 });
+  assert.equal(any, false);
 });
