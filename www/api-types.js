@@ -30,8 +30,8 @@ export {};
  * `takeSeat()` takes the seat here), how many of this device's moves wait to be sent
  * (`unsent`: made while the relay could not be reached, or not yet acknowledged by it), how many
  * devices watch the game (`onlookers`, this one among them when it watches), and since when each
- * seat has been away as this device heard it (`away`: ms since 1970, null while it is connected or
- * not known to have left).
+ * seat has been away as this device heard it (`away`: ms since 1970, from when it left or, if
+ * later, when the turn began here; null while it is connected or not known to have left).
  * @typedef {{
  *   relay: 'connecting'|'connected'|'unreachable'|'none',
  *   seat: Seat|null,

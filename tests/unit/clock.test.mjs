@@ -5,10 +5,10 @@
 // itself time is ignored.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTimeControl, newClocks, remaining, fallen, run, afterMove, clocksFromTimes, formatClock, acceptedTime, LAG_ALLOWANCE, TIME_CONTROLS } from '../../www/lib/clock.js';
+import { parseTimeControl, newClocks, remaining, fallen, run, afterMove, clocksFromTimes, formatClock, acceptedTime, turnStarts, liveClocks, LAG_ALLOWANCE, TIME_CONTROLS } from '../../www/lib/clock.js';
 import { moversOf } from '../../www/element/clocks.js';
 import { replayWith, firstSnapshot, withMove, withEnd } from '../../www/live/live-protocol.js';
-import { parseSnapshot, checkSnapshot, compare } from '../../www/live/live-check.js';
+import { parseSnapshot, checkSnapshot, compare, CLAIM_REFUSED } from '../../www/live/live-check.js';
 import { newIdentity, signer } from '../../www/live/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
 import { loadCore } from './core.mjs';
@@ -124,9 +124,11 @@ test('live: a flag fall holds signed by the flagged seat, or claimed by the othe
   const one = await withMove(g.snap, ['e2-e3'], g.signBlue, 'blue', 60_000, 1000);
   // Gray is to move: Blue claims Gray's flag (Gray's device may be closed); Gray may own it.
   const claim = await withEnd(one, 'time', 'gray', g.signBlue);
-  assert.equal(await checkSnapshot(wire(claim), g.expect), null);
+  // This device saw Gray's turn begin at 1000: the claim holds once Gray's minute is gone here.
+  const seen = { ...g.expect, starts: [0, 1000], now: 61_000 };
+  assert.equal(await checkSnapshot(wire(claim), seen), null);
   assert.equal(compare(claim, one), 'newer');
-  assert.equal(await checkSnapshot(wire(await withEnd(one, 'time', 'gray', g.signGray)), g.expect), null);
+  assert.equal(await checkSnapshot(wire(await withEnd(one, 'time', 'gray', g.signGray)), g.expect), null, 'Gray’s own, whenever');
   // Gray cannot claim Blue's flag while Blue is not to move; a stranger's claim is refused.
   assert.match(String(await checkSnapshot(wire(await withEnd(one, 'time', 'blue', g.signGray)), g.expect)), /side that has just moved/);
   const stranger = await signer((await newIdentity()).privateJwk);
@@ -134,4 +136,49 @@ test('live: a flag fall holds signed by the flagged seat, or claimed by the othe
   // A game without a clock has no flag to fall.
   const plain = await firstSnapshot({ id: g.id, variant: 'sackson', host: 'blue', keys: g.snap.keys, sign: g.signBlue });
   assert.equal(plain.clock, undefined);
+});
+
+test('live: the other seat’s flag claim holds only when the flagged side’s time is gone by this device’s measure', async () => {
+  const g = await timedGame();
+  const one = await withMove(g.snap, ['e2-e3'], g.signBlue, 'blue', 60_000, 1_000_000);
+  const two = await withMove(one, ['e2-e3', 'e8-e7'], g.signGray, 'gray', 59_000, 1_002_000);
+  // Gray's modified client claims Blue's flag at once: Blue, to move, has about 59.6 s of its minute.
+  const early = wire(await withEnd(two, 'time', 'blue', g.signGray));
+  const blueSaw = { ...g.expect, known: two, present: { seat: /** @type {const} */ ('blue'), since: 0 }, starts: [900_000, 1_000_000, 1_002_400] };
+  assert.equal(await checkSnapshot(early, { ...blueSaw, now: 1_002_800 }), CLAIM_REFUSED.flag);
+  // Within the lag allowance of the minute's end, and after it, the claim holds.
+  assert.equal(await checkSnapshot(early, { ...blueSaw, now: 1_002_400 + 60_000 - LAG_ALLOWANCE }), null);
+  assert.equal(await checkSnapshot(early, { ...blueSaw, now: 1_002_400 + 61_000 }), null);
+  // A device that did not see the turn begin counts it from the stamps (Blue's turn from 1 002 000).
+  assert.equal(await checkSnapshot(early, { ...g.expect, now: 1_002_000 + 30_000 }), CLAIM_REFUSED.flag);
+  assert.equal(await checkSnapshot(early, { ...g.expect, now: 1_002_000 + 60_000 }), null);
+  // A move back-dated to 0 charges Blue nothing: its turn is counted from when the move came.
+  const backdated = await withMove(one, ['e2-e3', 'e8-e7'], g.signGray, 'gray', 59_000, 0);
+  const claimBack = wire(await withEnd(backdated, 'time', 'blue', g.signGray));
+  assert.equal(await checkSnapshot(claimBack, { ...g.expect, now: 1_005_000 }), CLAIM_REFUSED.flag);
+});
+
+test('live: each turn begins by this device’s clock; a stamp back-dated or in the future charges no one', () => {
+  const now = 5_000_000;
+  // A device that follows the game: the move heard live began the next turn on arrival.
+  assert.deepEqual(turnStarts({ kept: [1000, 2000], moves: 1, at: [0], live: true, now }), [1000, 2000]);
+  assert.deepEqual(turnStarts({ kept: [1000, 2000], moves: 2, at: [1900, 0], live: true, now }), [1000, 2000, now]);
+  // What it kept stays: a reload measures from its own receipt, not from the mover's stamp 0.
+  assert.deepEqual(turnStarts({ kept: [1000, 2000, 4_000_000], moves: 2, at: [1900, 0], live: false, now }), [1000, 2000, 4_000_000]);
+  // Catching up: stamps that hold count; one before an earlier stamp, or in the future, does not.
+  assert.deepEqual(turnStarts({ kept: [1000], moves: 3, at: [1500, 2500, 3500], live: false, now }), [1000, 1500, 2500, 3500]);
+  assert.deepEqual(turnStarts({ kept: [1000], moves: 3, at: [1500, 2500, 0], live: false, now }), [1000, 1500, 2500, now]);
+  assert.deepEqual(turnStarts({ kept: [1000], moves: 2, at: [1500, now + LAG_ALLOWANCE + 1], live: false, now }), [1000, 1500, now]);
+  assert.deepEqual(turnStarts({ kept: [1000], moves: 3, at: [1500, 9e15, 2500], live: false, now }), [1000, 1500, now, 2500]);
+  // The first move's stamp is not before this device had the game; a game without stamps counts on arrival.
+  assert.deepEqual(turnStarts({ kept: [1000], moves: 1, at: [0], live: false, now }), [1000, now]);
+  assert.deepEqual(turnStarts({ kept: [], moves: 2, live: false, now }), [now, now, now]);
+  // A move stamped 0 neither zeroes nor shortens the side to move's clock, live or caught up.
+  const control = /** @type {import('../../www/lib/clock.js').TimeControl} */ (parseTimeControl('1+0'));
+  for (const live of [true, false]) {
+    const starts = turnStarts({ kept: [1000, 2000], moves: 2, at: [2000, 0], live, now });
+    const c = liveClocks(control, [60_000, 59_000], ['blue', 'gray'], starts);
+    assert.equal(c.running, 'blue');
+    assert.equal(remaining(c, 'blue', now + 400), 59_600, live ? 'live' : 'caught up');
+  }
 });

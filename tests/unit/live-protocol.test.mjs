@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { replayWith, firstSnapshot, withMove, withEnd, withOffer, topics } from '../../www/live/live-protocol.js';
-import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, CLAIM_GRACE_MS } from '../../www/live/live-check.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, CLAIM_GRACE_MS, CLAIM_REFUSED } from '../../www/live/live-check.js';
 import { claimOpensAt, CLAIM_AFTER_MS } from '../../www/live/claims.js';
 import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/live/live-keys.js';
 import { signedPresence, parsePresence, presenceHolds } from '../../www/live/live-presence.js';
@@ -159,6 +159,8 @@ test('a claim of a game the other seat left holds signed by the claimant, with i
   const g = await game();
   const one = await withMove(g.snap, ['e2-f3'], g.signBlue);
   const at = 1_800_000_000_000;
+  // Gray's turn began a day before the claim, by what this device saw; the claim is not in its future.
+  g.expect = { ...g.expect, starts: [at - 2 * CLAIM_AFTER_MS.none, at - CLAIM_AFTER_MS.none], now: at + 1000 };
   // Blue claims the win while Gray is away on its turn.
   const claimed = wire(await withEnd(one, 'claim', 'blue', g.signBlue, at));
   assert.deepEqual(claimed?.end, { how: 'claim', side: 'blue', sig: claimed?.end?.sig, at });
@@ -168,12 +170,20 @@ test('a claim of a game the other seat left holds signed by the claimant, with i
   assert.equal(await checkSnapshot(claimed, { ...g.expect, present: { seat: 'gray', since: at + 1000 } }), null);
   assert.equal(await checkSnapshot(claimed, { ...g.expect, present: { seat: 'gray', since: at - CLAIM_GRACE_MS } }), null);
   // ... but not when it had been connected for longer: it was there.
-  assert.equal(await checkSnapshot(claimed, { ...g.expect, present: { seat: 'gray', since: at - CLAIM_GRACE_MS - 1 } }), 'a claim made while gray was connected');
+  assert.equal(await checkSnapshot(claimed, { ...g.expect, present: { seat: 'gray', since: at - CLAIM_GRACE_MS - 1 } }), CLAIM_REFUSED.present);
   // The claimant's own device, another of its seat, takes its own claim.
   assert.equal(await checkSnapshot(claimed, { ...g.expect, present: { seat: 'blue', since: 0 } }), null);
   // The time is signed: moved earlier, the claim no longer holds; by Gray's key for Blue, neither.
   assert.equal(await checkSnapshot(wire({ ...claimed, end: { ...claimed.end, at: at - 3_600_000 } }), g.expect), 'the ending is not signed by blue');
   assert.equal(await checkSnapshot(wire(await withEnd(one, 'claim', 'blue', g.signGray, at)), g.expect), 'the ending is not signed by blue');
+  // A claim back-dated, before Gray's turn had gone on for the set time, or in this device's future, is refused.
+  for (const when of [1000, at - 60_000, at + 60_000]) {
+    const bad = wire(await withEnd(one, 'claim', 'blue', g.signBlue, when));
+    assert.equal(await checkSnapshot(bad, g.expect), CLAIM_REFUSED.soon, String(when));
+  }
+  // Blue cannot claim on its own turn.
+  const two = await withMove(one, ['e2-f3', 'e8-d7'], g.signGray);
+  assert.equal(await checkSnapshot(wire(await withEnd(two, 'claim', 'blue', g.signBlue, at)), { ...g.expect, starts: [0, 1, 2] }), 'a claim on the claimant’s own turn');
   const draw = wire(await withEnd(one, 'claim-draw', 'blue', g.signBlue, at));
   assert.equal(await checkSnapshot(draw, g.expect), null);
   assert.equal(compare(draw, claimed), 'different');
@@ -300,4 +310,25 @@ test('the link is offered after the player’s move, and in a live game only whi
   assert.deepEqual(friendStatus(b('friend', 'gray', 'blue')), { key: 'friend.waiting', params: { side: 'gray' } });
   assert.deepEqual(friendStatus(b('live', 'gray', 'watch')), { key: 'live.watching', params: { side: 'gray' } });
   assert.equal(friendStatus(b('ai', 'gray', null)), null);
+});
+
+test('a modified client’s claim that Blue left, stamped 1000, is refused by Blue’s device, connected and on its turn with its time', async () => {
+  const id = newGameId();
+  const blue = await newIdentity();
+  const gray = await newIdentity();
+  const signBlue = await signer(blue.privateJwk);
+  const signGray = await signer(gray.privateJwk);
+  const snap = await firstSnapshot({ id, variant: 'sackson', host: 'blue', keys: { blue: blue.key, gray: gray.key }, sign: signBlue, clock: '1+0' });
+  const one = await withMove(snap, ['e2-f3'], signBlue, 'blue', 60_000, 1_000_000);
+  const two = await withMove(one, ['e2-f3', 'e8-d7'], signGray, 'gray', 59_000, 1_003_000);
+  const expect = { id, hostKey: blue.key, known: two, replay, present: { seat: /** @type {const} */ ('blue'), since: 900_000 }, starts: [900_000, 1_000_000, 1_003_100], now: 1_003_600 };
+  for (const how of /** @type {const} */ (['claim', 'claim-draw'])) {
+    const claim = wire(await withEnd(two, how, 'gray', signGray, 1000));
+    assert.equal(await checkSnapshot(claim, expect), CLAIM_REFUSED.soon, how);
+    // Stamped two minutes after Blue's turn began, it is still refused: Blue's device was here.
+    const later = wire(await withEnd(two, how, 'gray', signGray, 1_003_100 + CLAIM_AFTER_MS.clock));
+    assert.equal(await checkSnapshot(later, { ...expect, now: 1_003_100 + CLAIM_AFTER_MS.clock }), CLAIM_REFUSED.present, how);
+    // A device that came after it (Blue was away) takes it.
+    assert.equal(await checkSnapshot(later, { ...expect, present: { seat: 'blue', since: 1_003_100 + CLAIM_AFTER_MS.clock }, now: 1_003_100 + CLAIM_AFTER_MS.clock + 5000 }), null, how);
+  }
 });

@@ -3,10 +3,10 @@
 // switched after each move (the mover's time written into the record, `{[%clk …]}`), ticking
 // while one runs and the board is in a document, and the flag: a side whose clock reaches zero
 // loses (`flagged(side)`). The arithmetic is lib/clock.js's. In a live game the other seat's
-// claimed time is accepted only within what this device measured (lib/clock.js acceptedTime),
+// claimed time is accepted only within what this device measured (lib/clock.js afterLiveMove),
 // and a fallen flag is claimed by whichever seat's device sees it (live-link.js signs it).
 import * as B from './board.js';
-import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, run, remaining, acceptedTime } from '../lib/clock.js';
+import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, afterLiveMove, run, remaining } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
 /** @import { GameState, Side } from '../core/core-types.js' */
 /** @import { CoreGame } from '../core/core-api.js' */
@@ -17,13 +17,7 @@ import { otherSide } from '../lib/settings.js';
 /** How often a running clock is redrawn and its flag looked at, in ms. */
 const TICK_MS = 200;
 
-/**
- * A live move's claimed time: what the mover signed (its time left, and its device's Date.now()
- * when it moved), and whether this device saw it arrive (`live`: its arrival is now, its turn as
- * long as this device saw it) or is catching up (its arrival is its stamp, at most now, and its
- * turn the time from the previous move's stamp, `prevAt`).
- * @typedef {{claimed?: number, at?: number, prevAt?: number, live: boolean}} Claim
- */
+/** A live move's signed time, and when this device counts its turn (lib/clock.js). @typedef {import('../lib/clock.js').LiveClaim} Claim */
 
 /**
  * What the clocks ask of their board: `flagged(side)` ends the game on time; `frame()`
@@ -107,19 +101,7 @@ export class ClockRunner {
     const c = b.state().clocks;
     if (!c) return null;
     const now = this._now();
-    let next;
-    if (claim) {
-      const stamped = !claim.live && typeof claim.at === 'number';
-      const arrival = stamped ? Math.min(now, /** @type {number} */ (claim.at)) : now;
-      const elapsed = stamped ? (typeof claim.prevAt === 'number' ? Math.max(0, arrival - claim.prevAt) : 0) : now - c.since;
-      const first = c.running === null;
-      const before = c[mover];
-      const kept = first ? before + c.control.incMs : acceptedTime({ claimed: claim.claimed ?? -1, before, elapsed, control: c.control });
-      const time = first && typeof claim.claimed === 'number' ? Math.min(kept, Math.max(0, claim.claimed)) : kept;
-      next = { ...c, [mover]: time, running: otherSide(mover), since: arrival };
-    } else {
-      next = afterMove(c, mover, now);
-    }
+    const next = claim ? afterLiveMove(c, mover, claim, now) : afterMove(c, mover, now);
     const left = Math.round(next[mover]);
     game.setClock(left);
     this._ply = game.state().ply;
@@ -129,8 +111,9 @@ export class ClockRunner {
   }
 
   /**
-   * A live game's last move was made at `at` (its mover's stamp): a board that read its clocks
-   * from a kept record (the page reopened) counts the time since then, as the other device does.
+   * A live game's turn began at `at` by this device's measure (when it saw the last move arrive,
+   * or made it, or a stamp that held: lib/clock.js turnStarts, never a stamp it did not check): a
+   * board that read its clocks from a kept record (the page reopened) counts the time since then.
    * @param {number|undefined} at
    */
   resume(at) {

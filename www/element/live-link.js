@@ -202,8 +202,8 @@ export class LiveLink {
       invitation: (secret) => {
         if (mine()) b.apply(withInviteKey, secret);
       },
-      snapshot: (snap) => {
-        if (mine()) this._snapshot(snap);
+      snapshot: (snap, starts) => {
+        if (mine()) this._snapshot(snap, starts);
       },
       status: (st) => {
         if (mine()) this._status(st);
@@ -224,11 +224,13 @@ export class LiveLink {
   }
 
   /**
-   * A checked snapshot of the live game: its moves not yet on the board are played.
+   * A checked snapshot of the live game: its moves not yet on the board are played. `starts`:
+   * when each turn began by this device's clock (lib/clock.js turnStarts).
    * @param {Snapshot} snap
+   * @param {number[]} starts
    * @private
    */
-  _snapshot(snap) {
+  _snapshot(snap, starts) {
     const b = this._board;
     let gs = b.state().gs;
     const core = b.core();
@@ -251,13 +253,14 @@ export class LiveLink {
     const differs = have.findIndex((m, i) => i < snap.moves.length && snap.moves[i] !== m);
     if (differs >= 0) return b.error(b.t('live.differs', { n: differs + 1 }));
     // Each move with its signed time: one that arrives alone, while this device follows the
-    // game, arrived now; a device catching up takes each move's stamp as its arrival.
+    // game, arrived now; a device catching up counts each turn as the session did (`starts`: its
+    // own receipt of a move, or a stamp that held), never from a stamp it did not check.
     const live = this._following && snap.moves.length - have.length === 1;
     for (let i = have.length; i < snap.moves.length; i++) {
-      if (!b.playRemote(snap.moves[i], { claimed: snap.times?.[i], at: snap.at?.[i], prevAt: snap.at?.[i - 1], live })) return;
+      if (!b.playRemote(snap.moves[i], { claimed: snap.times?.[i], at: starts[i + 1], prevAt: starts[i], live })) return;
     }
-    // A board that was away counts the time since the last move, as the other device does.
-    if (!live && !this._following) b.clockSince(snap.at?.[snap.moves.length - 1]);
+    // A board that was away counts the time since the turn began, as the session measured it.
+    if (!live && !this._following) b.clockSince(starts[snap.moves.length]);
     this._following = true;
     // The other seat's ending or draw offer, once its moves are all on the board.
     if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);

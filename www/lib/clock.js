@@ -1,5 +1,7 @@
 // Time controls, which games have clocks, and the arithmetic of a game's two clocks (docs/RULES.md
-// §5.2, ruling R27). Pure: every function that needs the time is given it (`now`, milliseconds of
+// §5.2, ruling R27), a live game's too: what a device accepts of a move's signed time, when it
+// counts each turn as begun (turnStarts: its own measure, the movers' stamps only when they hold)
+// and the clocks it makes of them (liveClocks), which its check of a flag claim reads. Pure: every function that needs the time is given it (`now`, milliseconds of
 // Date.now()), so that the element, the page and a live game's session share it and tests run it
 // without waiting.
 //
@@ -206,4 +208,77 @@ export function acceptedTime({ claimed, before, elapsed, control, lag = LAG_ALLO
   const measured = control.days ? (before - spent > 0 ? control.baseMs : 0) : Math.max(0, before - spent) + control.incMs;
   if (Number.isFinite(claimed) && claimed >= 0 && claimed <= measured + lag) return Math.round(claimed);
   return Math.round(measured);
+}
+
+/**
+ * A live move's signed time as a device takes it: what the mover signed (its time left, and its
+ * device's Date.now() when it moved), and whether this device saw it arrive (`live`: its arrival
+ * is now, its turn as long as this device saw it) or is catching up (its arrival is `at`, at most
+ * now, and its turn the time from `prevAt`): `at` and `prevAt` are then when this device counts
+ * the move's turn as ended and as begun (turnStarts), never a stamp it did not check.
+ * @typedef {{claimed?: number, at?: number, prevAt?: number, live: boolean}} LiveClaim
+ */
+
+/**
+ * The clocks once the other seat's live move by `mover` has come at `now`: the mover's time
+ * accepted within this device's measure (acceptedTime; the first move starts the clocks and
+ * costs nothing), the other side's clock running from the move's arrival.
+ * @param {Clocks} c
+ * @param {Side} mover
+ * @param {LiveClaim} claim
+ * @param {number} now
+ * @returns {Clocks}
+ */
+export function afterLiveMove(c, mover, claim, now) {
+  const stamped = !claim.live && typeof claim.at === 'number';
+  const arrival = stamped ? Math.min(now, /** @type {number} */ (claim.at)) : now;
+  const elapsed = stamped ? (typeof claim.prevAt === 'number' ? Math.max(0, arrival - claim.prevAt) : 0) : now - c.since;
+  const first = c.running === null;
+  const before = c[mover];
+  const kept = first ? before + c.control.incMs : acceptedTime({ claimed: claim.claimed ?? -1, before, elapsed, control: c.control });
+  const time = first && typeof claim.claimed === 'number' ? Math.min(kept, Math.max(0, claim.claimed)) : kept;
+  return { ...c, [mover]: time, running: mover === 'blue' ? 'gray' : 'blue', since: arrival };
+}
+
+/**
+ * When a live game's turns began by this device's clock: `starts[0]` when it first had the game,
+ * `starts[i + 1]` when move `i` ended its mover's turn. `kept`: those it has already (of the
+ * moves it had; none: it first has the game `now`), `moves` how many the game has now, `at` their
+ * signed stamps (a game without a clock has none). A move heard `live` (the only new one, while
+ * this device follows the game) ended its turn on arrival, `now`. A device catching up takes a
+ * move's stamp only when it holds: not before an earlier move's stamp (the first move's: not
+ * before this device had the game) and not later than now and `lag`; any other, back-dated or
+ * in the future, is its mover's word only and charges no one: that turn ends on arrival here.
+ * @param {{kept: number[], moves: number, at?: number[], live: boolean, now: number, lag?: number}} game
+ * @returns {number[]}
+ */
+export function turnStarts({ kept, moves, at, live, now, lag = LAG_ALLOWANCE }) {
+  const starts = kept.length ? kept.slice(0, moves + 1) : [now];
+  // The latest stamp before move i that was not in the future: no stamp may come before it.
+  let floor = starts[0];
+  for (let i = 0; i < starts.length - 1; i++) if (at && at[i] <= now + lag) floor = i ? Math.max(floor, at[i]) : at[i];
+  for (let i = starts.length - 1; i < moves; i++) {
+    const stamp = at?.[i];
+    const holds = typeof stamp === 'number' && stamp >= floor && stamp <= now + lag;
+    starts.push(live && i === moves - 1 ? now : holds ? Math.min(stamp, now) : now);
+    if (typeof stamp === 'number' && stamp <= now + lag) floor = i ? Math.max(floor, stamp) : stamp;
+  }
+  return starts;
+}
+
+/**
+ * A live game's clocks by this device's measure: each move's signed time (`times`, its mover
+ * `movers[i]`) taken as afterLiveMove takes it, its turn from `starts` (turnStarts); the side to
+ * move's clock running since its turn began.
+ * @param {TimeControl} control
+ * @param {(number|undefined)[]} times
+ * @param {Side[]} movers
+ * @param {number[]} starts
+ * @returns {Clocks}
+ */
+export function liveClocks(control, times, movers, starts) {
+  return movers.reduce(
+    (c, mover, i) => afterLiveMove(c, mover, { claimed: times[i], at: starts[i + 1], prevAt: starts[i], live: false }, starts[i + 1]),
+    newClocks(control, starts[0]),
+  );
 }

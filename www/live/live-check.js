@@ -1,16 +1,32 @@
 // How a device checks what it hears of a live game (live-protocol.js says what is said): a
 // message read as a snapshot's shape, its host's, moves' and ending's signatures checked against
 // the rules core's replay, the draw offer that stands, and how two checked snapshots stand to
-// each other. Pure but for Web Crypto (live-keys.js). The threat model: docs/LIVE-PROTOCOL.md.
+// each other; and whether a claim holds that the other seat's device made (a flag fall, a game
+// left): only when the signed record shows it by this device's own measure of the turn (lib/
+// clock.js turnStarts, liveClocks). Pure but for Web Crypto (live-keys.js). The threat model:
+// docs/LIVE-PROTOCOL.md.
 
 import { isKeyText, verify } from './live-keys.js';
 import { otherSide } from '../lib/settings.js';
+import { parseTimeControl, turnStarts, liveClocks, remaining, LAG_ALLOWANCE } from '../lib/clock.js';
 import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, gameText, moveText, moveClock, offerText, endText } from './live-protocol.js';
+import { CLAIM_AFTER_MS } from './claims.js';
 /** @import { Side } from '../core/core-types.js' */
 /** @import { Snapshot, EndingHow, Replay } from './live-protocol.js' */
 
 /** How long after it connected a device still takes a claim against it as made before (ms): the claim may have been on its way. */
 export const CLAIM_GRACE_MS = 30 * 1000;
+
+/**
+ * Why checkSnapshot refuses a claim its seat signed but the record does not show: the flagged
+ * side still has time, or the claimed-against side was not away long enough on its own turn, or
+ * was here. A device tells its player when the claim was against its seat (live.js).
+ */
+export const CLAIM_REFUSED = Object.freeze({
+  flag: 'a flag fall claimed while that side has time left',
+  soon: 'a claim made before the other seat was away long enough on its turn',
+  present: 'a claim made while the claimed-against seat was connected',
+});
 
 /**
  * Whether `x` is an object (what JSON reads as one, or an array).
@@ -118,14 +134,17 @@ export function isOldSnapshot(text, id) {
  * second check when the new one repeats them). The host's seat comes from the snapshot, its key
  * must be `hostKey`. `replay(variant, moves)` gives the side that made each move, from the rules
  * core, and throws at a move it refuses. `present`: this device's seat and since when it has been
- * connected (its clock), when it holds one, against which no claim made since holds. Resolves to
- * null when the snapshot holds, else to why not (a short English phrase, for the console of a
- * developer).
+ * connected (its clock), when it holds one, against which no claim made since holds. `starts`:
+ * when each turn of `snap` began by this device's clock (lib/clock.js turnStarts; none: from the
+ * stamps, as a device catching up counts them) and `now` its time: the other seat's claim of a
+ * flag or of a game left holds only when they show it. Resolves to null when the snapshot holds,
+ * else to why not (a short English phrase, for the console of a developer; CLAIM_REFUSED's for
+ * a claim the record does not show).
  * @param {Snapshot|null} snap
- * @param {{id: string, hostKey: string, known: Snapshot|null, replay: Replay, present?: {seat: Side, since: number}|null}} expected
+ * @param {{id: string, hostKey: string, known: Snapshot|null, replay: Replay, present?: {seat: Side, since: number}|null, starts?: number[]|null, now?: number}} expected
  * @returns {Promise<string|null>}
  */
-export async function checkSnapshot(snap, { id, hostKey, known, replay, present = null }) {
+export async function checkSnapshot(snap, { id, hostKey, known, replay, present = null, starts = null, now = Date.now() }) {
   if (!snap) return 'not a snapshot';
   if (snap.id !== id) return 'another game';
   if (snap.keys[snap.host] !== hostKey) return 'not the host of this game';
@@ -152,16 +171,27 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
   if (end.how === 'abort' && snap.moves.length >= 2) return 'an abort after both sides have moved';
   if (end.how === 'draw' && standingOffer(snap, movers) !== otherSide(end.side)) return 'a draw no offer of the other seat stands for';
   const ended = endText(id, snap.variant, snap.moves, end.how, end.side, end.at);
+  const turns = starts ?? turnStarts({ kept: [], moves: snap.moves.length, at: snap.at, live: false, now });
+  // When the side to move's turn began here (the game's start before the first move).
+  const begun = turns[snap.moves.length] ?? now;
   if (end.how === 'time') {
-    if (!snap.clock || !snap.moves.length) return 'a flag fall in a game without a running clock';
+    const control = parseTimeControl(snap.clock);
+    if (!control || !snap.moves.length) return 'a flag fall in a game without a running clock';
     if (await verify(snap.keys[end.side], end.sig, ended)) return null;
-    // The other seat's claim holds only while the flagged side is to move.
+    // The other seat's claim holds only while the flagged side is to move, its time gone here.
     if (movers[movers.length - 1] === end.side) return 'a flag fall claimed for the side that has just moved';
     if (!(await verify(snap.keys[otherSide(end.side)], end.sig, ended))) return 'the flag fall is not signed by a seat';
-    return null;
+    const clocks = liveClocks(control, snap.times ?? [], movers, turns);
+    return remaining(clocks, end.side, now) > LAG_ALLOWANCE ? CLAIM_REFUSED.flag : null;
   }
-  if (end.at !== undefined && present && present.seat !== end.side && end.at > present.since + CLAIM_GRACE_MS) return `a claim made while ${present.seat} was connected`;
   if (!(await verify(snap.keys[end.side], end.sig, ended))) return `the ending is not signed by ${end.side}`;
+  if (end.at === undefined) return null;
+  // A game left: the other seat to move, away for the set time since its turn began here, the
+  // claim's time not in the future, and its device not here meanwhile.
+  const away = snap.clock ? CLAIM_AFTER_MS.clock : CLAIM_AFTER_MS.none;
+  if (movers.length && movers[movers.length - 1] !== end.side) return 'a claim on the claimant’s own turn';
+  if (end.at < begun + away - LAG_ALLOWANCE || end.at > now + LAG_ALLOWANCE) return CLAIM_REFUSED.soon;
+  if (present && present.seat !== end.side && end.at > present.since + CLAIM_GRACE_MS) return CLAIM_REFUSED.present;
   return null;
 }
 

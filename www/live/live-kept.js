@@ -2,8 +2,10 @@
 // game's, an invitation's, a watcher's) (Web Storage, under
 // `bluegray.live.v1.<id>`): the game's id, the host's key and seat, this device's seat, the seat's
 // key pair when it holds one (a watcher holds none), the invitation's secret on the host's
-// device, this device's name and when it took the seat (live-presence.js), and the last checked
-// snapshot. An entry of an earlier page (without this device's name) reads as nothing.
+// device, this device's name and when it took the seat (live-presence.js), the last checked
+// snapshot, and when each of its turns began by this device's clock (lib/clock.js turnStarts:
+// its own receipt of each move, so that a reload measures from it, not from a mover's stamp). An
+// entry of an earlier page (without this device's name) reads as nothing.
 import { newGameId } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { isKeyText, isSecretText, newIdentity, signer, secretOf, identityOf } from './live-keys.js';
@@ -16,7 +18,8 @@ import { snapshotOf } from './live-check.js';
 
 /**
  * What this device keeps of a live game (above): `host` null until a snapshot has said,
- * `key` and `privateJwk` null for a watcher, `secret` the guest seat's (the host's device only).
+ * `key` and `privateJwk` null for a watcher, `secret` the guest seat's (the host's device only),
+ * `starts` when the game and each of its moves' turns began here (none known: empty).
  * @typedef {{
  *   id: string,
  *   hostKey: string,
@@ -28,6 +31,7 @@ import { snapshotOf } from './live-check.js';
  *   device: string,
  *   since: number,
  *   snap: Snapshot|null,
+ *   starts: number[],
  * }} Kept
  */
 
@@ -66,7 +70,7 @@ export function readKept(storage, id) {
  */
 function keptOf(data) {
   if (!data || typeof data !== 'object') return null;
-  const { id, hostKey, host, seat, key, privateJwk, secret, device, since, snap } = /** @type {Record<string, unknown>} */ (data);
+  const { id, hostKey, host, seat, key, privateJwk, secret, device, since, snap, starts } = /** @type {Record<string, unknown>} */ (data);
   /** @param {unknown} x */
   const isSide = (x) => x === 'blue' || x === 'gray';
   if (typeof id !== 'string' || !isKeyText(hostKey) || !(host === null || isSide(host)) || !(seat === 'watch' || isSide(seat))) return null;
@@ -86,6 +90,8 @@ function keptOf(data) {
     device,
     since,
     snap: checked,
+    // An entry of a page that kept no turns, or of other moves, measures again from the stamps.
+    starts: checked && Array.isArray(starts) && starts.length === checked.moves.length + 1 && starts.every(Number.isFinite) ? /** @type {number[]} */ (starts) : [],
   };
 }
 
@@ -131,7 +137,8 @@ export async function hostedGame({ seat, variant, clock = null }) {
   const keys = seat === 'blue' ? { blue: host.key, gray: guest.key } : { blue: guest.key, gray: host.key };
   const snap = await firstSnapshot({ id, variant, host: seat, keys, sign, clock });
   const secret = await secretOf(guest.privateJwk);
-  return { id, hostKey: host.key, host: seat, seat, ...host, secret, device: newDevice(), since: Date.now(), snap };
+  const since = Date.now();
+  return { id, hostKey: host.key, host: seat, seat, ...host, secret, device: newDevice(), since, snap, starts: [since] };
 }
 
 /**
@@ -153,7 +160,7 @@ export async function joinedGame(id, { storage, seat, hostKey: linkKey, seatKey 
       throw refusal('live.badSeatKey');
     });
     if (kept && kept.key === identity.key && kept.seat !== 'watch') return kept;
-    return { id, hostKey, host: otherSide(seat), seat, ...identity, secret: null, device: newDevice(), since: Date.now(), snap: kept ? kept.snap : null };
+    return { id, hostKey, host: otherSide(seat), seat, ...identity, secret: null, device: newDevice(), since: Date.now(), snap: kept ? kept.snap : null, starts: kept ? kept.starts : [] };
   }
-  return kept || { id, hostKey, host: null, seat: 'watch', key: null, privateJwk: null, secret: null, device: newDevice(), since: 0, snap: null };
+  return kept || { id, hostKey, host: null, seat: 'watch', key: null, privateJwk: null, secret: null, device: newDevice(), since: 0, snap: null, starts: [] };
 }

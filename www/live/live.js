@@ -3,7 +3,9 @@
 // pairs (the host's, and the guest's whose secret the invitation carries) or takes the seat an
 // invitation's secret holds, keeps what it knows (live-kept.js), publishes the signed snapshot
 // after each of its moves, checks every snapshot it hears (live-check.js) and hands the board
-// only those that hold, says and hears who is connected, signed (live-presence.js), and counts who
+// only those that hold (a claim of the other seat's only when this device's own measure of the
+// turn shows it: when it saw each turn begin, kept with the game; it tells its player of one
+// refused against its seat), says and hears who is connected, signed (live-presence.js), and counts who
 // watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
 // (live-seat-lock.js), and says at once when the browser could not keep the seat's key. What it
 // hears that fails a check is dropped; a player puts its game or its presence back on the relay
@@ -11,8 +13,9 @@
 // nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, withEnd, withOffer } from './live-protocol.js';
-import { parseSnapshot, isOldSnapshot, checkSnapshot, compare } from './live-check.js';
+import { replayWith, topics, withMove, withEnd, withOffer, CLAIMS } from './live-protocol.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, CLAIM_REFUSED } from './live-check.js';
+import { turnStarts } from '../lib/clock.js';
 import { signer, secretOf } from './live-keys.js';
 import { signedPresence, PresenceBook } from './live-presence.js';
 import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
@@ -43,7 +46,7 @@ import { Onlookers } from './live-onlookers.js';
  *   Game: GameClass,
  *   created: (game: {id: string, hostKey: string}) => void,
  *   invitation: (secret: string) => void,
- *   snapshot: (snap: Snapshot) => void,
+ *   snapshot: (snap: Snapshot, starts: number[]) => void,
  *   status: (status: LiveStatus) => void,
  *   unkept: (secret: string) => void,
  *   error: (message: string) => void,
@@ -89,6 +92,10 @@ export class LiveSession {
   _signing = Promise.resolve();
   /** @private @type {Onlookers|null} Who watches the game (live-onlookers.js), once started. */
   _onlookers = null;
+  /** The relay has sent this connection a game already: a move heard now arrived now (what it sends first is what it kept). @private */
+  _following = false;
+  /** @private @type {string|null} The signature of the last claim against this seat that this device refused and said so. */
+  _toldRefused = null;
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
@@ -97,7 +104,8 @@ export class LiveSession {
    * device keeps a seat); `variant`: a new game's rules; `storage`: Web Storage; `Game`: the
    * rules core's game class, which checks every move heard; callbacks `created({id, hostKey})`,
    * `invitation(secret)` (the host's device: what the invitation carries), `snapshot(snap)` (a
-   * checked snapshot newer than the last), `status({relay, seat, host, blue, gray, elsewhere})`,
+   * checked snapshot newer than the last, and when each of its turns began here: lib/clock.js
+   * turnStarts), `status({relay, seat, host, blue, gray, elsewhere})`,
    * `unkept(secret)` (the browser did not keep this seat's key: `secret` is the key as a link's
    * `seat-key` carries it), `error(message)` and `notice(key)` (a message of the tables).
    * @param {LiveOptions} options
@@ -140,7 +148,10 @@ export class LiveSession {
     this._keep();
     if (!o.id) o.created({ id: me.id, hostKey: me.hostKey });
     if (me.secret) o.invitation(me.secret);
-    if (me.snap) o.snapshot(me.snap);
+    if (me.snap) {
+      me.starts = this._starts(me.snap, false);
+      o.snapshot(me.snap, me.starts);
+    }
     this._status();
     if (this._closed) return;
     const t = topics(me.id);
@@ -209,7 +220,12 @@ export class LiveSession {
     // A seat is taken once a snapshot has come: a guest can sign no move before one, and a
     // watcher has no game to show (it waits for the game to reach the relay, and says so).
     const seat = !me || !me.snap ? null : me.seat;
-    this._o.status({ relay: this._relayState, seat, host: me ? me.host : null, ...this._book.states, away: this._book.away, elsewhere: this._elsewhere, unsent: this._unsent, onlookers: this._onlookers?.count ?? 0 });
+    // A seat is away on this turn from when it left or, if later, when the turn began here: a
+    // claim waits from then, as every device checks it (live-check.js).
+    const turn = me?.starts[me.starts.length - 1] ?? 0;
+    const { blue, gray } = this._book.away;
+    const away = { blue: blue === null ? null : Math.max(blue, turn), gray: gray === null ? null : Math.max(gray, turn) };
+    this._o.status({ relay: this._relayState, seat, host: me ? me.host : null, ...this._book.states, away, elsewhere: this._elsewhere, unsent: this._unsent, onlookers: this._onlookers?.count ?? 0 });
   }
 
   /**
@@ -244,6 +260,7 @@ export class LiveSession {
     const me = this._started();
     this._relayState = 'connected';
     this._connectedAt = Date.now();
+    this._following = false;
     this._status();
     this._said = this._online;
     if (this._said) this._publishPresence();
@@ -311,7 +328,12 @@ export class LiveSession {
       this._o.notice('live.oldGame');
     }
     const present = me.seat === 'watch' ? null : { seat: me.seat, since: this._connectedAt };
-    const why = await checkSnapshot(snap, { id: me.id, hostKey: me.hostKey, known: me.snap, replay: this._replay, present });
+    const live = this._following && !!snap && !!me.snap && snap.moves.length === me.snap.moves.length + 1;
+    this._following = true;
+    const now = Date.now();
+    const starts = snap ? this._starts(snap, live, now) : [];
+    const why = await checkSnapshot(snap, { id: me.id, hostKey: me.hostKey, known: me.snap, replay: this._replay, present, starts, now });
+    if (why && snap) this._refused(snap, why);
     if (why || !snap) return this._behind();
     const order = compare(snap, me.snap);
     if (order === 'older') return this._behind();
@@ -322,6 +344,7 @@ export class LiveSession {
     if (order === 'same') return;
     const first = !me.snap;
     me.snap = snap;
+    me.starts = starts;
     me.host = snap.host;
     if (me.seat !== 'watch' && snap.keys[me.seat] !== me.key) {
       // The invitation named the other seat than its key's, or is another game's: watch.
@@ -332,8 +355,39 @@ export class LiveSession {
     }
     this._keep();
     this._status();
-    this._o.snapshot(snap);
+    this._o.snapshot(snap, starts);
     if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
+  }
+
+  /**
+   * When each turn of `snap` began by this device's clock (lib/clock.js turnStarts), from those
+   * it keeps; `live`: its one new move arrived now.
+   * @param {Snapshot} snap
+   * @param {boolean} live
+   * @param {number} [now]
+   * @returns {number[]}
+   * @private
+   */
+  _starts(snap, live, now = Date.now()) {
+    return turnStarts({ kept: this._started().starts, moves: snap.moves.length, at: snap.at, live, now });
+  }
+
+  /**
+   * The other seat's claim against this device's seat that the record does not show (`why`,
+   * checkSnapshot's) is refused: the player is told, once, and plays on.
+   * @param {Snapshot} snap
+   * @param {string} why
+   * @private
+   */
+  _refused(snap, why) {
+    const me = this._started();
+    const end = snap.end;
+    if (!end || me.seat === 'watch' || !(/** @type {string[]} */ (Object.values(CLAIM_REFUSED))).includes(why) || this._toldRefused === end.sig) return;
+    const flag = end.how === 'time' && end.side === me.seat;
+    const left = CLAIMS.includes(end.how) && end.side !== me.seat;
+    if (!flag && !left) return;
+    this._toldRefused = end.sig;
+    this._o.notice(flag ? 'live.flagClaimRefused' : 'live.leftClaimRefused');
   }
 
   /**
@@ -429,6 +483,8 @@ export class LiveSession {
       if (!me || !sign || !me.snap || me.seat === 'watch') return;
       const made = await next(me.snap, sign, me.seat);
       if (!made) return;
+      // This device's own move ends its turn when it signed it (its stamp, with a clock).
+      if (made.moves.length > me.snap.moves.length) me.starts = [...this._starts(me.snap, false), made.at?.[made.moves.length - 1] ?? Date.now()];
       me.snap = made;
       this._unsent += 1;
       this._keep();

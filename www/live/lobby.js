@@ -255,8 +255,9 @@ export class Lobby {
     const seat = challenge.side === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? 'blue' : 'gray') : challenge.side;
     const keys = seat === 'blue' ? { blue: host.key, gray: a.key } : { blue: a.key, gray: host.key };
     const snap = await firstSnapshot({ id: challenge.game, variant: challenge.variant, host: seat, keys, sign: await signer(host.privateJwk), clock: challenge.clock || null });
+    const since = Date.now();
     /** @type {Kept} */
-    const kept = { id: challenge.game, hostKey: host.key, host: seat, seat, ...host, secret: null, device: newDevice(), since: Date.now(), snap };
+    const kept = { id: challenge.game, hostKey: host.key, host: seat, seat, ...host, secret: null, device: newDevice(), since, snap, starts: [since] };
     this._conn.publish(topics(challenge.game).game, JSON.stringify(snap));
     this._conn.publish(lobbyTopics(this._id).challenge, '');
     this._challenges.delete(this._id);
@@ -283,7 +284,7 @@ export class Lobby {
     this._accepting = null;
     // The live session checks the snapshot itself when it hears it.
     /** @type {Kept} */
-    const kept = { id: snap.id, hostKey: a.challenge.key, host: snap.host, seat, ...a.guest, secret: null, device: newDevice(), since: Date.now(), snap: null };
+    const kept = { id: snap.id, hostKey: a.challenge.key, host: snap.host, seat, ...a.guest, secret: null, device: newDevice(), since: Date.now(), snap: null, starts: [] };
     this._begin(kept, { ...a.challenge, variant: snap.variant });
   }
 

@@ -12,5 +12,7 @@ export default {
     'live.noHostKey': 'This invitation lacks the host’s key (host-key): ask your friend for the whole link.',
     'live.otherRules': 'The relay’s game is played under other rules ({variant}) than the one on this board.',
     'live.differs': 'The relay’s game differs from this one at ply {n}: it was not taken.',
+    'live.flagClaimRefused': 'The other player’s device claimed that your time ran out, but your clock still has time: the claim was refused, play on.',
+    'live.leftClaimRefused': 'The other player’s device claimed that you left the game, but you were here on your turn: the claim was refused, play on.',
   },
 };

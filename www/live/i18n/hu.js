@@ -11,5 +11,7 @@ export default {
     'live.noHostKey': 'Ebből a meghívóból hiányzik az indító kulcsa (host-key): kérd el a barátodtól a teljes linket.',
     'live.otherRules': 'A közvetítőn lévő játszma más szabályokkal ({variant}) folyik, mint ezen a táblán.',
     'live.differs': 'A közvetítőn lévő játszma a(z) {n}. féllépésnél eltér ettől: nem vettük át.',
+    'live.flagClaimRefused': 'A másik játékos eszköze azt állította, hogy lejárt az időd, de az órádon még van idő: az igényt elutasítottuk, játssz tovább.',
+    'live.leftClaimRefused': 'A másik játékos eszköze azt állította, hogy elhagytad a játszmát, de itt voltál a lépésednél: az igényt elutasítottuk, játssz tovább.',
   },
 };
