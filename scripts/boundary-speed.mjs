@@ -48,7 +48,9 @@ const game = new wasm.Game('classic');
 for (let i = 0; i < 24 && !game.state().result; i++) game.playIndex((i * 7) % game.state().moves.length);
 const code = game.code();
 const lesson = wasm.lessons()[0];
-const puzzle = /** @type {{variant: string, code: string, goal: string}[]} */ (wasm.puzzles()).find((p) => p.goal === 'win2');
+// The committed puzzle set, as the page fetches it.
+const set = fs.readFileSync(path.join(BUILT, 'crates', 'bluegray-puzzles', 'puzzles.txt'), 'utf8');
+const puzzle = /** @type {{variant: string, code: string, goal: string}[]} */ (wasm.puzzles(set)).find((p) => p.goal === 'win2');
 if (!puzzle) throw new Error('the puzzle set has no win2');
 const [firstMove] = wasm.puzzleSolution(puzzle.variant, puzzle.code, puzzle.goal, []);
 
@@ -64,7 +66,7 @@ const KINDS = [
   ['variants()', () => wasm.variants()],
   ['lessons()', () => wasm.lessons()],
   ['lessonJudge()', () => wasm.lessonJudge(lesson.id, ['e1-e2'])],
-  ['puzzles()', () => wasm.puzzles()],
+  ['puzzles(set)', () => wasm.puzzles(set)],
   ['puzzleJudge()', () => wasm.puzzleJudge(puzzle.variant, puzzle.code, puzzle.goal, [firstMove])],
 ];
 

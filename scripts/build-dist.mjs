@@ -17,6 +17,7 @@
 //                               with WebAssembly SIMD and without, and the modules fetched when
 //                               first used)
 //   dist/explorer/<variant>.txt the opening explorer's games, fetched when it first shows a variant
+//   dist/puzzles.txt            the puzzle set, fetched when the puzzles first open
 //   dist/style.css, later.css, blue-gray-game.css, boot.js, manifest.webmanifest, icons/
 //   dist/sw.js                  the service worker, told the build
 //   dist/examples/              the embedding example
@@ -64,6 +65,8 @@ import { reachable } from './lib/reachable.mjs';
 
 /** The opening explorer's games, as `bluegray explorer` writes them. */
 const EXPLORER = path.join(ROOT, 'crates', 'bluegray-engine', 'explorer');
+/** The committed puzzle set, which the teaching module reads when the page gives it (`puzzles(set)`). */
+const PUZZLE_SET = path.join(ROOT, 'crates', 'bluegray-puzzles', 'puzzles.txt');
 const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self' ws: wss:";
 /** The icon the page shows (its favicon), kept for offline visits with the rest of the page. */
@@ -324,6 +327,8 @@ async function main() {
   // The opening explorer's games, a file per named variant (`bluegray explorer`), fetched when the
   // explorer first looks at that variant (review/explorer.js).
   for (const f of fs.readdirSync(EXPLORER).filter((n) => n.endsWith('.txt'))) put(`explorer/${f}`, fs.readFileSync(path.join(EXPLORER, f)));
+  // The puzzle set, data as the explorer's games are (learn/puzzles.js).
+  put('puzzles.txt', fs.readFileSync(PUZZLE_SET));
   // The stylesheets (each with the package sheets it imports) and the classic script minified, as
   // every bundle is; the manifest as it is.
   for (const f of fs.readdirSync(WWW).filter((n) => n.endsWith('.css'))) put(f, stylesheet(f));

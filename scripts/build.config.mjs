@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
 import { bundle as bundleCss } from 'lightningcss';
 import { reachable } from './lib/reachable.mjs';
-import { embedded, leftOut, packedTables, workerGlue, withoutLine } from './lib/bundle-plugins.mjs';
+import { embedded, leftOut, packedTables, workerGlue, withoutLine, refetchedImports } from './lib/bundle-plugins.mjs';
 
 /**
  * @import { BuildOptions, InputOptions, OutputOptions } from 'rolldown'
@@ -226,6 +226,7 @@ export function pageBuild({ write = true } = {}) {
     write,
     output: {
       ...OUTPUT,
+      plugins: [refetchedImports()],
       dir: DIST,
       codeSplitting: {
         groups: [

@@ -1,9 +1,11 @@
 // The Rolldown plugins of the build's config (scripts/build.config.mjs): what the single file
-// leaves out and packs, the modules it makes up, and the workers' glue.
+// leaves out and packs, the modules it makes up, the workers' glue, and the served page's
+// imports that fetch again after a failure.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import { parse } from 'acorn';
 
 /** @import { Plugin } from 'rolldown' */
 
@@ -123,6 +125,52 @@ export function withoutLine(file, line) {
       const src = fs.readFileSync(id, 'utf8');
       if (!src.includes(line)) throw new Error(`${path.basename(file)} must contain the line: ${line}`);
       return src.replace(line, '');
+    },
+  };
+}
+
+/**
+ * Calls `f` on every node of the syntax tree `node`.
+ * @param {unknown} node
+ * @param {(node: import('acorn').AnyNode) => void} f
+ */
+function visit(node, f) {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const n of node) visit(n, f);
+    return;
+  }
+  if (typeof (/** @type {{type?: unknown}} */ (node)).type === 'string') f(/** @type {import('acorn').AnyNode} */ (node));
+  for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v, f);
+}
+
+/**
+ * Every `import("./chunk.js")` of a chunk asks the network again when it fails: Chromium (148)
+ * keeps a module it could not fetch as failed for the page's life, so a second `import()` of it
+ * fails at once without a request, and the page's "try again" (lib/on-demand.js: a failed load
+ * is forgotten) would never fetch. So a failed import is tried under an address of its own
+ * (`./chunk.js?retry=<time>`), which the browser has not seen: each try of the page's then
+ * fetches. Only for the served page: a bundler that takes in the npm package would not know
+ * what such an import is.
+ * @returns {Plugin}
+ */
+export function refetchedImports() {
+  return {
+    name: 'refetched-imports',
+    renderChunk(code) {
+      /** @type {{start: number, end: number, source: string}[]} */
+      const imports = [];
+      visit(parse(code, { ecmaVersion: 'latest', sourceType: 'module' }), (n) => {
+        if (n.type === 'ImportExpression' && n.source.type === 'Literal' && typeof n.source.value === 'string') {
+          imports.push({ start: n.start, end: n.end, source: code.slice(n.source.start, n.source.end) });
+        }
+      });
+      if (!imports.length) return null;
+      let out = code;
+      for (const { start, end, source } of imports.sort((a, b) => b.start - a.start)) {
+        out = `${out.slice(0, start)}import(${source}).catch(()=>import(${source}+"?retry="+Date.now()))${out.slice(end)}`;
+      }
+      return out;
     },
   };
 }

@@ -110,8 +110,8 @@ test('the manifest is linked and parses, its icons are PNGs of their sizes, and 
   assert.ok(m, 'sw.js carries its build');
   const build = JSON.parse(m[1]);
   assert.notEqual(build.version, 'dev');
-  // The opening explorer's games too, for the explorer offline.
-  for (const f of ['./', 'index.html', 'blue-gray-game.js', 'ai-worker.js', 'manifest.webmanifest', 'explorer/sackson.txt']) {
+  // The opening explorer's games and the puzzle set too, for the explorer and the puzzles offline.
+  for (const f of ['./', 'index.html', 'blue-gray-game.js', 'ai-worker.js', 'manifest.webmanifest', 'explorer/sackson.txt', 'puzzles.txt']) {
     assert.ok(build.files.includes(f), `the service worker caches ${f}`);
   }
   assert.deepEqual(build.wasm, { simd: 'pkg/bluegray_wasm_simd_bg.wasm', baseline: 'pkg/bluegray_wasm_bg.wasm' });

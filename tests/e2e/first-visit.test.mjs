@@ -56,10 +56,12 @@ test('a first visit fetches none of the parts some visits use; each comes when f
   assert.ok(!scripts.some((p) => p.includes('/npm/') || p.endsWith('/blue-gray-game.js')), scripts.join(' '));
 
   // The rules by ingredients, not fetched (offline before the service worker kept them): said.
-  await page.route('**/ingredients-*.js', (r) => r.abort());
+  // Every fetch of the chunk, a retry's too (`?retry=…`): offline.
+  const ingredients = /\/ingredients-[\w-]+\.js(\?.*)?$/;
+  await page.route(ingredients, (r) => r.abort());
   await page.click('#ingredients-box summary');
   await waitText(page, '#notice', /“Choose the rules one by one” could not be loaded/);
-  await page.unroute('**/ingredients-*.js');
+  await page.unroute(ingredients);
 
   // The keyboard shortcuts' list, with the sheets' stylesheet at the first opening.
   await page.keyboard.press('?');

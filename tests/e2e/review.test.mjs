@@ -622,7 +622,8 @@ test('a longer review shows its progress, lets the player look around, can be ca
   assert.equal(plies, 40);
   // The review's code is fetched at the first review: when that fails, the page says so, and the
   // next click fetches it again.
-  const reviewCode = /\/review-[\w-]+\.js$/;
+  // Every fetch of the chunk, a retry's too (`?retry=…`): offline.
+  const reviewCode = /\/review-[\w-]+\.js(\?.*)?$/;
   await page.route(reviewCode, (r) => r.abort('aborted'));
   await page.click('#review');
   await waitText(page, '#notice', /“Review” could not be loaded .*: try again\./);

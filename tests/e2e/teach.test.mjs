@@ -146,7 +146,8 @@ test('How to play opens from the first screen, shows every section with diagrams
   const { page, problems } = await openPage(env, '?mode=two');
   // Its code is fetched at the first opening: when that fails, the page says so, and the next
   // click fetches it again.
-  const howtoCode = /\/howto-[\w-]+\.js$/;
+  // Every fetch of the chunk, a retry's too (`?retry=…`): offline.
+  const howtoCode = /\/howto-[\w-]+\.js(\?.*)?$/;
   await page.route(howtoCode, (r) => r.abort('aborted'));
   await page.click('#open-howto');
   await waitText(page, '#notice', /“How to play” could not be loaded .*: try again\./);
@@ -219,7 +220,8 @@ test('a first-time visitor is offered the lessons; No thanks is remembered', asy
 
 test('the lessons are fetched at their first opening: the banner is there before; when they cannot be fetched, the page says so, and the next click opens them', async () => {
   const { page, problems } = await openPage(env, '');
-  const lessonsCode = /\/lessons-[\w-]+\.js$/;
+  // Every fetch of the chunk, a retry's too (`?retry=…`): offline.
+  const lessonsCode = /\/lessons-[\w-]+\.js(\?.*)?$/;
   await page.route(lessonsCode, (r) => r.abort('aborted'));
   await page.waitForSelector('#lesson-offer:not([hidden])');
   assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/lessons-/.test(e.name))), false, 'not fetched with the page');

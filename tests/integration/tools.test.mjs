@@ -77,7 +77,7 @@ test('boundary-speed times each kind of data the package returns, in µs a call'
   const r = spawnSync(process.execPath, ['scripts/boundary-speed.mjs', '--runs', '1', '--ms', '20', '--baseline'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   assert.ok(r.stdout.startsWith(`wasm: the baseline build, ${path.join(ROOT, 'www', 'pkg', 'bluegray_wasm_bg.wasm')};`), r.stdout);
-  for (const kind of ['state()', 'think() answer', 'variants()', 'lessons()', 'lessonJudge()', 'puzzles()', 'puzzleJudge()']) {
+  for (const kind of ['state()', 'think() answer', 'variants()', 'lessons()', 'lessonJudge()', 'puzzles(set)', 'puzzleJudge()']) {
     const line = r.stdout.split('\n').find((l) => l.startsWith(`${kind} `));
     assert.match(line ?? '', /fastest +\d+\.\d µs {2}median +\d+\.\d µs a call$/, `${kind}: ${r.stdout}`);
   }

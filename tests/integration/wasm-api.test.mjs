@@ -20,6 +20,8 @@ const JS = path.join(PKG, 'bluegray_wasm.js');
 const WASM = path.join(PKG, 'bluegray_wasm_bg.wasm');
 const TEACH_JS = path.join(PKG, 'bluegray_teach.js');
 const TEACH_WASM = path.join(PKG, 'bluegray_teach_bg.wasm');
+/** The committed puzzle set, which the page fetches as data and gives to `puzzles(set)`. */
+const PUZZLE_SET = fs.readFileSync(path.join(REPO, 'crates', 'bluegray-puzzles', 'puzzles.txt'), 'utf8');
 
 const CODES = new Set([
   'bad-argument', 'bad-variant', 'bad-position', 'bad-record', 'bad-move-text', 'illegal-move',
@@ -277,7 +279,7 @@ const WIN2 = 's3c4/9/9/9/9/5C3/9/9/9 b 0 1';
 
 test('puzzles: the set, judging, refutations and solutions', () => {
   const { puzzles, puzzleJudge, puzzleSolution } = pkg();
-  const set = puzzles();
+  const set = puzzles(PUZZLE_SET);
   assert.ok(set.length >= 10, `${set.length} puzzles`);
   const ids = new Set();
   for (const p of set) {
@@ -327,7 +329,14 @@ test('puzzles: the set, judging, refutations and solutions', () => {
 });
 
 test('puzzles: bad arguments and impossible puzzles are coded errors', () => {
-  const { puzzleJudge, puzzleSolution } = pkg();
+  const { puzzles, puzzleJudge, puzzleSolution } = pkg();
+  // The set is data the page fetches: any set file reads, and one that does not says which line.
+  const two = PUZZLE_SET.split('\n').filter((l) => l && !l.startsWith('#')).slice(0, 2);
+  assert.deepEqual(puzzles(`# two\n\n${two.join('\n')}\n`).map((p) => p.id).sort(), two.map((l) => l.split(' | ')[0]).sort());
+  assert.deepEqual(puzzles(''), []);
+  bad(() => puzzles(`${two[0]}\nnot a puzzle`), 'bad-data', 'line 2');
+  bad(() => puzzles(`${two[0]}\n${two[0]}`), 'bad-data', 'line 2', 'duplicate id');
+  bad(() => puzzles(), 'bad-argument', 'set', 'a string');
   bad(() => puzzleJudge('sackson', WIN2, 'win4', ['f4-e4']), 'bad-argument', "bad goal 'win4'");
   bad(() => puzzleJudge('sackson', WIN2, 2, ['f4-e4']), 'bad-argument', 'goal', 'a string');
   bad(() => puzzleJudge('chess', WIN2, 'win2', ['f4-e4']), 'bad-variant');
@@ -560,7 +569,7 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
   const throwingHandler = new Proxy({}, { get: () => boom });
   const revoked = (target) => { const r = Proxy.revocable(target, {}); r.revoke(); return r.proxy; };
   const lessonId = lessons()[0].id;
-  const puzzle = puzzles()[0];
+  const puzzle = puzzles(PUZZLE_SET)[0];
 
   // Every field name of every object the module returns, for setters on Object.prototype, and
   // the names a property descriptor reads. (Not wasm-bindgen's own `__wbg_ptr`, which its glue
@@ -578,7 +587,7 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
   collect(variants());
   collect(lessons());
   collect(lessonJudge(lessonId, ['e1-e2']));
-  collect(puzzles());
+  collect(puzzles(PUZZLE_SET));
   collect(puzzleJudge('classic-turbo', STOP, 'stop', ['e2-f2']));
   collect(puzzleJudge(puzzle.variant, puzzle.code, puzzle.goal, puzzleSolution(puzzle.variant, puzzle.code, puzzle.goal, [])));
   collect(Game.fromCode('sackson', 's3c4/9/9/9/9/4C4/9/9/S8 b 0 30').state());
@@ -716,7 +725,7 @@ test('10,000 hostile calls leave the module, its games and its memory sound, the
     () => lessons(),
     () => lessonJudge(pick([lessonId, arg()]), arg()),
     () => lessonHint(pick([lessonId, arg()]), arg()),
-    () => puzzles(),
+    () => puzzles(pick([PUZZLE_SET, arg()])),
     () => puzzleJudge(pick([puzzle.variant, arg()]), pick([puzzle.code, arg()]), pick([puzzle.goal, arg()]), arg()),
     () => puzzleSolution(pick([puzzle.variant, arg()]), pick([puzzle.code, arg()]), pick([puzzle.goal, arg()]), arg()),
   ];

@@ -1,4 +1,5 @@
-// The board's assets: the rules core (WebAssembly), the AI worker and the board's stylesheet.
+// The board's assets: the rules core (WebAssembly), the AI worker, the board's stylesheet, and the
+// data files the teaching module reads (the explorer's games, the puzzle set).
 // The rules core is two modules. The play module (the one `Game`, which reads and writes records
 // with their variations, its catalogue, the AI) is compiled once,
 // shared by all `<blue-gray-game>` elements and handed, already compiled, to each AI worker, so
@@ -167,6 +168,30 @@ export const loadTeaching = onDemand(async () => {
   const { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer } = glue;
   return { lessons, lessonJudge, lessonHint, puzzles, puzzleJudge, puzzleSolution, checkPosition, explorer };
 });
+
+/** Each data file asked for (dataFile), by its name. @type {Map<string, () => Promise<string>>} */
+const dataFiles = new Map();
+
+/**
+ * The text of the data file `name` that the teaching module reads (`explorer/<variant>.txt`,
+ * the opening explorer's games; `puzzles.txt`, the puzzle set): beside the page, as
+ * build-dist.mjs puts them, fetched once; a failed fetch is forgotten, so the next call tries
+ * again.
+ * @param {string} name
+ * @returns {Promise<string>}
+ */
+export function dataFile(name) {
+  let load = dataFiles.get(name);
+  if (!load) {
+    load = onDemand(async () => {
+      const r = await fetch(new URL(name, document.baseURI));
+      if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
+      return r.text();
+    });
+    dataFiles.set(name, load);
+  }
+  return load();
+}
 
 /**
  * Gives a board's shadow root its stylesheet.

@@ -16,7 +16,7 @@ export {};
  *   lessons(): LessonInfo[],
  *   lessonJudge(id: string, moves: readonly string[]): LessonVerdict,
  *   lessonHint(id: string, moves: readonly string[]): string|undefined,
- *   puzzles(): PuzzleInfo[],
+ *   puzzles(set: string): PuzzleInfo[],
  *   puzzleJudge(variant: string, code: string, goal: string, moves: readonly string[]): PuzzleVerdict,
  *   puzzleSolution(variant: string, code: string, goal: string, moves: readonly string[]): string[],
  *   checkPosition(spec: string, code: string): PositionCheck,

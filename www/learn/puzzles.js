@@ -1,9 +1,10 @@
 // The puzzles: their view, a dialog with the next puzzle not yet solved on a <blue-gray-game>.
 // The page fetches this at the first click of its Puzzles button; this opens the dialog at once
-// and fills it with the view, puzzle-dialog.js's, once the rules core's teaching module (which
-// gives the set, puzzles()) and the teaching messages have come. The attempt's state is
+// and fills it with the view, puzzle-dialog.js's, once the rules core's teaching module, the
+// puzzle set (data beside the page, puzzles.txt, which the module's puzzles() reads) and the
+// teaching messages have come. The attempt's state is
 // puzzle-session.js's, and progress is kept on the device.
-import { loadTeaching } from '../core/assets.js';
+import { loadTeaching, dataFile } from '../core/assets.js';
 import { el, openSheet } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 import { loadMessages } from '../lib/i18n.js';
@@ -61,13 +62,18 @@ export function initPuzzles({ dialog, t, storage }) {
     /** @type {[typeof import('./puzzle-dialog.js'), typeof import('./puzzle-session.js')]} */
     let modules;
     try {
-      [core, modules] = await Promise.all([
-        loadTeaching(),
+      // The set once the teaching module is there: the single file leaves the module out (and
+      // may fetch no file), which its error says.
+      const teaching = loadTeaching();
+      let set;
+      [core, set, modules] = await Promise.all([
+        teaching,
+        teaching.then(() => dataFile('puzzles.txt')),
         Promise.all([import('./puzzle-dialog.js'), import('./puzzle-session.js')]),
         loadMessages('learn', document.documentElement.lang || 'en'),
       ]);
       if (typeof core.puzzles !== 'function') throw new Error(t('puzzles.board.unsupported'));
-      list = core.puzzles();
+      list = core.puzzles(set);
     } catch (e) {
       dialog.replaceChildren(el('p', { text: errorText(e, t) }));
       return false;

@@ -6,7 +6,7 @@
 // no number shown is counted here. A move chosen (click, or Enter on its button) is played where
 // the person may move, tried at a position looked at as a move on the board there is (a
 // variation), else drawn as an arrow. Fetched, with its messages, at the first opening.
-import { loadTeaching } from '../core/assets.js';
+import { loadTeaching, dataFile } from '../core/assets.js';
 import { el, button } from '../lib/dom.js';
 import { errorText, KeyedError } from '../lib/errors.js';
 import { groupDigits } from '../lib/i18n.js';
@@ -21,22 +21,6 @@ import { engineHelpBarred } from '../lib/fair-play.js';
  * @typedef {{variant: string, start: string, moves: string[]}|{none: string}} Question
  */
 
-/** The explorer's looks, as a constructed sheet: none of it is in the page's first stylesheet. */
-const STYLE = `
-.explorer-box h2 { font-size: 1rem; margin: 0 0 0.3rem; }
-.explorer-box[hidden], .explorer-moves[hidden] { display: none; }
-.explorer-moves { border-collapse: collapse; width: 100%; margin: 0.3rem 0; }
-.explorer-moves th, .explorer-moves td { text-align: start; padding: 0.15rem 0.3rem; font-weight: normal; }
-.explorer-moves thead th { font-size: 0.85em; opacity: 0.85; }
-.explorer-moves td.explorer-games { text-align: end; font-variant-numeric: tabular-nums; }
-.explorer-bar { display: inline-flex; width: 5rem; height: 0.6rem; margin-inline-end: 0.4rem; border-radius: 0.2rem; overflow: hidden; vertical-align: middle; outline: 1px solid currentColor; }
-.explorer-win { background: #2e7d32; }
-.explorer-draw { background: #9e9e9e; }
-.explorer-loss { background: #c62828; }
-.explorer-shares { font-size: 0.85em; }
-.explorer-moves .explorer-move { white-space: nowrap; padding: 0.15rem 0.5rem; min-height: 0; }
-`;
-
 /**
  * The explorer's box (`box`, index.html's #explorer-box): `open()` shows it, `render()` follows
  * the board and the language (called with every frame of the panel; it does nothing while
@@ -46,11 +30,6 @@ const STYLE = `
  */
 export function openingExplorer(ctx, { box }) {
   const { board, t } = ctx;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(STYLE);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  /** Each variant's file, fetched once (a failed fetch is forgotten). @type {Map<string, Promise<string>>} */
-  const files = new Map();
   const heading = el('h2', { id: 'explorer-title', tabindex: '-1', text: t('explorer.title') });
   const about = el('p', { class: 'desc small', text: t('explorer.about') });
   const status = el('p', { id: 'explorer-status', class: 'desc', 'aria-live': 'polite' });
@@ -78,25 +57,6 @@ export function openingExplorer(ctx, { box }) {
     return { variant: gs.variant, start: gs.start, moves: here.history };
   }
 
-  /**
-   * The variant's games file.
-   * @param {string} variant
-   * @returns {Promise<string>}
-   */
-  function gamesOf(variant) {
-    let file = files.get(variant);
-    if (!file) {
-      // Beside the page, as build-dist.mjs puts it.
-      file = fetch(new URL(`explorer/${variant}.txt`, document.baseURI)).then((r) => {
-        if (!r.ok) throw new Error(`HTTP ${r.status} for ${r.url}`);
-        return r.text();
-      });
-      file.catch(() => files.delete(variant));
-      files.set(variant, file);
-    }
-    return file;
-  }
-
   /** Looks again if the question or the language changed. */
   async function render() {
     if (box.hidden) return;
@@ -114,7 +74,7 @@ export function openingExplorer(ctx, { box }) {
       // The teaching module first: the single file leaves it out (and can fetch no file), which
       // its error says.
       const teaching = await loadTeaching();
-      const text = await gamesOf(q.variant);
+      const text = await dataFile(`explorer/${q.variant}.txt`);
       if (look !== looks) return;
       const moves = teaching.explorer(text, q.start, q.moves);
       if (moves === null) return show(null, 'explorer.unnamed');

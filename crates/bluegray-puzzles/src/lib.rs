@@ -795,10 +795,17 @@ pub struct PuzzleInfo {
     pub theme: Theme,
 }
 
-/// The committed set as the page lists it: in the mixed order of [`order::mixed`], so that
-/// puzzles in a row differ in variant, theme and goal.
+/// The committed set as the page lists it: [`catalogue_of`] the committed set.
 pub fn catalogue() -> Result<Vec<PuzzleInfo>, PuzzleError> {
-    let listed = set()?
+    catalogue_of(SET)
+}
+
+/// A puzzle set ([`parse_set`]'s text) as the page lists it: in the mixed order of
+/// [`order::mixed`], so that puzzles in a row differ in variant, theme and goal. The web page
+/// fetches the committed set as a file and gives its text here, so that no wasm module carries
+/// it.
+pub fn catalogue_of(text: &str) -> Result<Vec<PuzzleInfo>, PuzzleError> {
+    let listed = parse_set(text)?
         .into_iter()
         .map(|p| {
             let side = p.problem()?.solver().as_str();

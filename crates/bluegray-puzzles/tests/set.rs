@@ -8,7 +8,10 @@ use std::collections::BTreeMap;
 use bluegray_core::MoveKind;
 use bluegray_puzzles::search::Prover;
 use bluegray_puzzles::search::{has_won, immediate_wins};
-use bluegray_puzzles::{catalogue, set, slower_or_refutation, Ending, Goal, Status, Theme, EXTRA};
+use bluegray_puzzles::{
+    catalogue, catalogue_of, set, slower_or_refutation, Ending, Goal, PuzzleError, Status, Theme,
+    EXTRA, SET,
+};
 
 #[test]
 fn every_puzzle_of_the_set_is_proved() {
@@ -328,4 +331,26 @@ fn the_catalogue_mixes_variants_themes_and_goals() {
     assert_eq!(variants.len(), 4, "{head:?}");
     assert!(head.windows(2).all(|w| w[0].goal != w[1].goal), "{head:?}");
     assert_eq!(catalogue().expect("the catalogue reads again"), listed);
+}
+
+/// The page gives the set as data (`puzzles(set)`): any set's text lists as the committed one
+/// does, and a text that does not read says the line.
+#[test]
+fn a_set_given_as_text_lists_as_the_committed_one() {
+    let lines: Vec<&str> = SET
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(3)
+        .collect();
+    let listed = catalogue_of(&format!("# three\n\n{}\n", lines.join("\n"))).expect("reads");
+    assert_eq!(listed.len(), 3);
+    let whole = catalogue().expect("the catalogue reads");
+    for p in &listed {
+        assert!(whole.contains(p), "{} as the committed set lists it", p.id);
+    }
+    assert_eq!(catalogue_of("").expect("an empty set reads"), vec![]);
+    match catalogue_of(&format!("{}\nnot a puzzle", lines[0])) {
+        Err(PuzzleError::BadLine { line: 2, .. }) => {}
+        other => panic!("{other:?}"),
+    }
 }

@@ -15,7 +15,7 @@
 //! | `too-late` | `end('abort')` once both sides have moved |
 //! | `bad-tag` | `setTag` with a bad or reserved tag name |
 //! | `bad-puzzle` | a puzzle's goal does not hold in its position (`puzzleJudge`, `puzzleSolution`), or proving it needs more than the proof search's node limit |
-//! | `bad-data` | the opening explorer's games (`explorer`) do not read; the message names the line |
+//! | `bad-data` | the opening explorer's games (`explorer`) or a puzzle set (`puzzles`) do not read; the message names the line |
 //! | `busy` | `think` or `analyse` called while a search is running, a `Game` method called from inside another of the same game's (only JS run by the binding itself, such as a replaced built-in, can do that), or `free()` called then |
 //! | `js-exception` | reading an argument ran JS that threw (a getter, an iterator, a Proxy's trap), or a JS built-in the binding calls threw; the message names the argument; the module and every `Game` go on working |
 //! | `freed` | a method of a `Game` called after its `free()` (thrown by the glue before the call reaches wasm; a second `free()` does nothing) |
@@ -67,7 +67,7 @@ pub enum ErrorCode {
     BadTag,
     /// `bad-puzzle`.
     BadPuzzle,
-    /// `bad-data`: data the page fetched (the opening explorer's games) does not read.
+    /// `bad-data`: data the page fetched (the opening explorer's games, the puzzle set) does not read.
     BadData,
     /// `busy`.
     Busy,
@@ -285,7 +285,7 @@ impl From<PuzzleError> for ApiError {
             | PuzzleError::NotUnique { .. }
             | PuzzleError::TooEasy { .. }
             | PuzzleError::SearchLimit => ApiError::new(ErrorCode::BadPuzzle, message),
-            PuzzleError::BadLine { .. } => ApiError::new(ErrorCode::Internal, message),
+            PuzzleError::BadLine { .. } => ApiError::new(ErrorCode::BadData, message),
             PuzzleError::BadGoal { .. }
             | PuzzleError::TooManyMoves { .. }
             | PuzzleError::NoMove

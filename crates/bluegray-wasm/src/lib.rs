@@ -8,7 +8,7 @@
 //! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
 //! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
 //! by the AI Web Worker, the lessons' `lessons()`, `lessonJudge()`, `lessonHint()`, the
-//! puzzles' `puzzles()`, `puzzleJudge()`, `puzzleSolution()`, the board editor's
+//! puzzles' `puzzles(set)`, `puzzleJudge()`, `puzzleSolution()`, the board editor's
 //! `checkPosition()` (whether a set-up position can be played, and why not: [`check`]), and the
 //! opening explorer's `explorer()` ([`explorer`]).
 //!

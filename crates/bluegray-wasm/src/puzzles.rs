@@ -1,10 +1,10 @@
-//! The puzzles (crate `bluegray-puzzles`) for the page: `puzzles()`, `puzzleJudge(variant,
+//! The puzzles (crate `bluegray-puzzles`) for the page: `puzzles(set)`, `puzzleJudge(variant,
 //! code, goal, moves)` and `puzzleSolution(variant, code, goal, moves)`. Every argument is
 //! checked, without running any JS of it that could throw unseen; every problem is a JS
 //! `Error` with a message and a `code` (see [`crate::error`]), never a panic.
 #![cfg(target_arch = "wasm32")]
 
-use bluegray_puzzles::{catalogue, Goal, Problem, PuzzleError};
+use bluegray_puzzles::{catalogue_of, Goal, Problem, PuzzleError};
 use wasm_bindgen::prelude::*;
 
 use crate::args::Param;
@@ -30,15 +30,20 @@ fn read_all(
     Ok((Problem::new(&variant, &code, goal)?, moves))
 }
 
-/// The committed puzzle set, in the page's mixed order (`bluegray_puzzles::order::mixed`):
+/// The puzzle set `set`, the text of a set file (the committed one is
+/// crates/bluegray-puzzles/puzzles.txt, which the page fetches as data: dist/puzzles.txt), in the
+/// page's mixed order (`bluegray_puzzles::order::mixed`):
 /// `[{id, variant, code, side, goal, length, theme}]`, `side` the
 /// solver (`blue` or `gray`), `goal` `win2`, `win3` or `stop`, `length` the solver's moves in
 /// the solution, `theme` the idea of the solution (`breakthrough`, `lead`, `sacrifice`,
 /// `capture-chain`, `block`, `race` or `stop`).
+/// A set with a bad line is a `bad-puzzle` error that says which line and why.
 #[wasm_bindgen]
-pub fn puzzles() -> Result<JsValue, JsValue> {
-    let list = catalogue().map_err(|e| js_error(ApiError::from(e)))?;
-    to_js(&list, "puzzles")
+pub fn puzzles(set: JsValue) -> Result<JsValue, JsValue> {
+    const F: &str = "puzzles";
+    let set = string(&set, Param::new(F, "set")).map_err(js_error)?;
+    let list = catalogue_of(&set).map_err(|e| js_error(ApiError::from(e)))?;
+    to_js(&list, F)
 }
 
 /// Judges the solver's last move of a puzzle (any position and goal, in the set or not):
