@@ -6,6 +6,7 @@
 // snapshot, and when each of its turns began by this device's clock (lib/clock.js turnStarts:
 // its own receipt of each move, so that a reload measures from it, not from a mover's stamp). An
 // entry of an earlier page (without this device's name) reads as nothing.
+// A link's seat key for a game kept already never replaces the kept key unasked (seatKeyStand).
 import { newGameId } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { isKeyText, isSecretText, newIdentity, signer, secretOf, identityOf } from './live-keys.js';
