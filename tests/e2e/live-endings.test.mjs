@@ -1,15 +1,17 @@
 // End-to-end: a live game ended by a player's word, between devices (browser contexts) through a
 // real relay (relay/relay.mjs with a throwaway Redis): a resignation goes to the other device
 // signed by its seat, as a move does, and stays on the relay; one forged by a stranger's key is
-// ignored; an abort before both sides have moved; a game claimed a day after the other player
+// ignored; an abort before both sides have moved; a draw offer accepted, one declined by a move
+// (its maker is told), and two that cross (a draw on both devices); a hostile link's seat key,
+// which never replaces the kept one; a game claimed a day after the other player
 // left, whose device learns of it when it comes back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
-import { topics, withEnd } from '../../www/live/live-protocol.js';
-import { signer, newIdentity } from '../../www/live/live-keys.js';
+import { topics, withEnd, withOffer } from '../../www/live/live-protocol.js';
+import { signer, newIdentity, identityOf, secretOf } from '../../www/live/live-keys.js';
 
 const VARIANT = 'super-light';
 
@@ -107,7 +109,6 @@ test('a live draw: offered by one seat by the panel, seen and accepted on the ot
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
   await a.page.click('#offer-draw');
-  await waitText(a.page, '#notice', /You offer a draw: your friend sees it now/);
   await waitText(a.page, '#draw-offer-text', /You offered a draw: it stands until your friend moves\./);
   await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
   assert.equal(await b.page.evaluate(() => window.bluegray.element.drawOffer), 'blue');
@@ -123,6 +124,8 @@ test('a live draw: offered by one seat by the panel, seen and accepted on the ot
   await b.page.click('#accept-draw');
   await waitText(b.page, '#status', /Draw by agreement\./);
   await waitText(a.page, '#status', /Draw by agreement\./);
+  // Nothing tells either player to send a link, nor that an offer still stands.
+  for (const d of [a, b]) assert.doesNotMatch(await d.page.locator('#notice').innerText(), /send the link|You offer/);
   for (const d of [a, b]) {
     const s = await state(d.page);
     assert.deepEqual([s.result?.reason, s.result?.token], ['agreement', '1/2-1/2']);
@@ -165,5 +168,72 @@ test('a live game the other player left is claimed after a day on their turn, an
   await page.goto(invite);
   await waitText(page, '#status', /Blue wins: Gray left the game\./);
   assert.equal((await state(page)).result?.reason, 'abandoned');
+  assert.deepEqual(a.problems, []);
+});
+
+test('a live draw offer declined by a move is told to its maker', async () => {
+  const { a, b } = await liveGame();
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await a.page.click('#offer-draw');
+  await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
+  await b.page.click('#decline-draw');
+  await waitText(b.page, '#notice', /You declined the draw: your friend learns of it with your move/);
+  // Blue's offer stands until Gray's move, which is the answer: Blue's device says so.
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await waitText(a.page, '#notice', /your draw offer was declined/);
+  assert.equal(await a.page.locator('#draw-offer').isHidden(), true);
+  assert.equal((await state(a.page)).result, undefined);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('two live draw offers that cross end the game drawn on both devices', async () => {
+  const { a, b, id, invite } = await liveGame();
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  const before = await relay.retainedWhen(id, (s) => s.moves.length === 2 && !s.offer);
+  await a.page.click('#offer-draw');
+  await relay.retainedWhen(id, (s) => s.offer?.side === 'blue');
+  // Gray's offer of the same moment, signed with Gray's key over the moves as they stood, before
+  // Gray's device saw Blue's: the two cross on the relay.
+  const grayKey = (await identityOf(new URL(invite).hash.match(/seat-key=([\w-]+)/)[1])).privateJwk;
+  const crossing = await withOffer(before, 'gray', await signer(grayKey));
+  const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+  await client.publishAsync(topics(id).game, JSON.stringify(crossing), { qos: 1, retain: true });
+  await client.endAsync();
+  await waitText(a.page, '#status', /Draw by agreement\./);
+  await waitText(b.page, '#status', /Draw by agreement\./);
+  const kept = await relay.retainedWhen(id, (s) => !!s.end);
+  assert.deepEqual(kept?.end && [kept.end.how, kept.end.side, kept.offer?.side], ['draw', 'blue', 'gray']);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('a link with the game’s id and another seat key never replaces the guest’s kept key unasked', async () => {
+  const { a, b, invite } = await liveGame();
+  await liveMove(a, b, 0);
+  await b.page.close();
+  // Someone else's key under this game's id, opened on the guest's device: refused at once.
+  const hostile = invite.replace(/seat-key=[\w-]+/, `seat-key=${await secretOf((await newIdentity()).privateJwk)}`);
+  let page = await b.context.newPage();
+  await page.goto(hostile);
+  await waitText(page, '#notice', /This link’s seat key is not one of this game’s: it was refused/);
+  await page.waitForFunction(() => window.bluegray.element.presence?.seat === 'gray' && window.bluegray.element.presence.relay === 'connected');
+  // The host's own seat link, a key of the game: the player is asked, and says no.
+  const hostSecret = await a.page.evaluate(() => window.bluegray.element.seatSecret());
+  const asked = [];
+  await page.close();
+  page = await b.context.newPage();
+  page.on('dialog', (d) => {
+    asked.push(d.message());
+    return d.dismiss();
+  });
+  await page.goto(invite.replace('side=gray', 'side=blue').replace(/seat-key=[\w-]+/, `seat-key=${hostSecret}`));
+  await page.waitForFunction(() => window.bluegray.element.presence?.seat === 'gray' && window.bluegray.element.presence.relay === 'connected');
+  assert.equal(asked.length, 1);
+  assert.match(asked[0], /another seat key for a game this device already plays/);
+  // Gray's next move is signed with Gray's own key: the host takes it, the games stay one.
+  await liveMove({ page }, a, 1);
+  assert.equal((await state(a.page)).history.length, 2);
   assert.deepEqual(a.problems, []);
 });

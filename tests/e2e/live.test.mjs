@@ -170,7 +170,7 @@ test('live games are offered only with a relay: the address’s, or the one in t
   await d.context.close();
   // An invitation cut short (no host key) says what is missing.
   const cut = await env.device(`#mode=live&side=gray&relay=${encodeURIComponent(relayA.url)}&game-id=${'ab'.repeat(16)}`);
-  await waitText(cut.page, '#notice', /lacks the host’s key/);
+  await waitText(cut.page, '#notice', /lacks the key of the game’s host/);
   assert.equal(await seatOf(cut.page), null);
 });
 
@@ -467,7 +467,7 @@ test('the guest is seated while the host is away; the same invitation on another
   const b2 = await join(invite);
   assert.equal(await seatOf(b2.page), 'gray');
   await b1.page.waitForFunction(() => window.bluegray.element.seat === 'watch', null, { timeout: 10000 });
-  await waitText(b1.page, '#notice', /taken on another device/);
+  await waitText(b1.page, '#notice', /now played on another device/);
   // The seat plays from the new device; the old one follows, and cannot move.
   await playOn([a, b2], [b1], 2);
   assert.deepEqual((await state(b1.page)).history, (await state(a.page)).history);

@@ -3,17 +3,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { liveLine, onlookersLine } from '../../www/friends/friend.js';
+import fs from 'node:fs';
 
 /** @type {import('../../www/api-types.js').LiveStatus} */
 const CONNECTED = { relay: 'connected', seat: 'blue', host: 'blue', blue: 'online', gray: 'online', elsewhere: false, unsent: 0, onlookers: 0 };
 
 test('a move not yet on the relay is said to wait, and why, until the relay has it', () => {
-  const relay = 'wss://relay.example.org/';
-  assert.deepEqual(liveLine(CONNECTED, relay), { key: 'live.opponentOnline', params: { side: 'gray' } });
-  assert.deepEqual(liveLine({ ...CONNECTED, unsent: 1 }, relay), { key: 'live.sending' });
-  assert.deepEqual(liveLine({ ...CONNECTED, relay: 'unreachable', unsent: 1 }, relay), { key: 'live.unsentUnreachable', params: { relay } });
-  assert.deepEqual(liveLine({ ...CONNECTED, relay: 'unreachable' }, relay), { key: 'live.unreachable', params: { relay } });
-  assert.equal(liveLine(null, relay), null);
+  assert.deepEqual(liveLine(CONNECTED), { key: 'live.opponentOnline', params: { side: 'gray' } });
+  assert.deepEqual(liveLine({ ...CONNECTED, unsent: 1 }), { key: 'live.sending' });
+  assert.deepEqual(liveLine({ ...CONNECTED, relay: 'unreachable', unsent: 1 }), { key: 'live.unsentUnreachable' });
+  assert.deepEqual(liveLine({ ...CONNECTED, relay: 'unreachable' }), { key: 'live.unreachable' });
+  assert.equal(liveLine(null), null);
 });
 
 test('the onlookers are counted while connected, and only when there are any', () => {
@@ -21,4 +21,16 @@ test('the onlookers are counted while connected, and only when there are any', (
   assert.equal(onlookersLine(CONNECTED), null);
   assert.equal(onlookersLine({ ...CONNECTED, relay: 'unreachable', onlookers: 2 }), null, 'a count the relay cannot confirm');
   assert.equal(onlookersLine(null), null);
+});
+
+test('what a player reads of live games names no address and no word of the protocol', async () => {
+  for (const pkg of ['live', 'friends', 'play']) {
+    for (const file of fs.readdirSync(new URL(`../../www/${pkg}/i18n/`, import.meta.url))) {
+      const { default: table } = await import(`../../www/${pkg}/i18n/${file}`);
+      // The settings' relay field is where an address belongs; every other word is a player's.
+      for (const [key, text] of Object.entries(table.messages).filter(([k]) => !k.startsWith('prefs.'))) {
+        assert.doesNotMatch(String(text), /\{relay\}|wss?:\/\/|seat-key|host-key|game-id|MQTT/i, `${pkg}/${file} ${key}`);
+      }
+    }
+  }
 });

@@ -4,8 +4,9 @@
 // for Web Locks that behaves as the browser's: ifAvailable, steal, release).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hostedGame, writeKept, readKept, LIVE_KEY_PREFIX } from '../../www/live/live-kept.js';
-import { signer } from '../../www/live/live-keys.js';
+import { hostedGame, joinedGame, writeKept, readKept, seatKeyStand, linkSeatKey, LIVE_KEY_PREFIX } from '../../www/live/live-kept.js';
+import { signer, newIdentity, secretOf } from '../../www/live/live-keys.js';
+import { reconnectDelay, RECONNECT_MAX_MS } from '../../www/live/live-connection.js';
 import { signedPresence, PresenceBook } from '../../www/live/live-presence.js';
 import { SeatLock } from '../../www/live/live-seat-lock.js';
 
@@ -139,4 +140,40 @@ test('the seat’s lock: one tab of a browser holds it, another finds it held, t
   const bare = new SeatLock('abc', () => {}, null);
   assert.equal(await bare.hold(), true);
   assert.equal(bare.held, true);
+});
+
+test('a link’s seat key never replaces the kept one unasked, and one that is not the game’s is refused at once', async () => {
+  const host = await hostedGame({ seat: 'blue', variant: 'sackson' });
+  const storage = storageOf();
+  const guestSecret = /** @type {string} */ (host.secret);
+  const guest = await joinedGame(host.id, { storage, seat: 'gray', hostKey: host.hostKey, seatKey: guestSecret });
+  writeKept(storage, { ...guest, snap: host.snap, host: 'blue' });
+  const kept = readKept(storage, host.id);
+  assert.equal(kept?.key, host.snap?.keys.gray);
+  // Someone else's key, under this game's id: not one of the game's signed keys.
+  const stranger = await newIdentity();
+  const strangerSecret = await secretOf(stranger.privateJwk);
+  assert.equal(seatKeyStand(kept, stranger.key), 'foreign');
+  assert.equal(await linkSeatKey(storage, host.id, strangerSecret), 'foreign');
+  await assert.rejects(joinedGame(host.id, { storage, seat: 'gray', hostKey: host.hostKey, seatKey: strangerSecret }), { key: 'live.foreignSeatKey' });
+  assert.equal(readKept(storage, host.id)?.key, kept?.key, 'the kept key stays');
+  // The game's other seat's key (the host's seat link) is a key of the game: the player is asked.
+  assert.equal(await linkSeatKey(storage, host.id, await secretOf(/** @type {JsonWebKey} */ (host.privateJwk))), 'other');
+  // The same invitation again, a device without the game, a damaged key: nothing to ask.
+  assert.equal(await linkSeatKey(storage, host.id, guestSecret), 'same');
+  assert.equal(await linkSeatKey(storageOf(), host.id, strangerSecret), 'none');
+  assert.equal(await linkSeatKey(storage, host.id, 'junk'), 'none');
+  // The host's own device keeps its seat whatever key a link brings, of the game.
+  assert.equal(seatKeyStand(host, /** @type {string} */ (host.snap?.keys.gray)), 'same');
+});
+
+test('a relay out of reach is tried again less and less often, up to a limit', () => {
+  assert.equal(reconnectDelay(0), 1000);
+  assert.equal(reconnectDelay(1), 2000);
+  assert.ok(reconnectDelay(3) > reconnectDelay(2));
+  assert.equal(reconnectDelay(50), RECONNECT_MAX_MS);
+  // A minute down costs a handful of attempts, not sixty.
+  let attempts = 0;
+  for (let t = 0; t < 60000; t += reconnectDelay(attempts)) attempts++;
+  assert.ok(attempts <= 8, `${attempts} attempts in a minute`);
 });

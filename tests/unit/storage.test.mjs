@@ -169,6 +169,35 @@ test('a game in progress is never let go to make room: a new game is then not ke
   assert.equal(lib.load(mine).record, 'my game, a move later');
 });
 
+test('games opened by links and never played here go first; they never push out a game the player played', () => {
+  const storage = fakeStorage();
+  const lib = new GameLibrary(storage, { now: clock() });
+  const done = [];
+  for (let i = 0; i < MAX_GAMES - 2; i++) done.push(lib.save(game({ record: `my finished game ${i}`, summary: { result: '1-0', played: true } })).id);
+  const mine = lib.save(game({ record: 'my game in progress', summary: { result: null, played: true } })).id;
+  // Twenty links to new games, opened from another site: they take only the room there is,
+  // then each pushes out the oldest of its kind, and the player's games all stay.
+  const links = [];
+  for (let i = 0; i < 20; i++) links.push(lib.save(game({ record: `opened by a link ${i}`, summary: { result: null, played: false } })));
+  assert.equal(lib.list().length, MAX_GAMES);
+  for (const id of [...done, mine]) assert.ok(lib.load(id), id);
+  assert.deepEqual(links.map((r) => r.status), Array(20).fill(SAVE.saved));
+  const kept = lib.list().filter((e) => e.summary.played === false).map((e) => e.id);
+  assert.deepEqual(kept, [links[19].id]);
+  // A game the player plays makes room from those first, then from the finished ones.
+  const next = lib.save(game({ record: 'my new game', summary: { result: null, played: true } }));
+  assert.equal(next.status, SAVE.saved);
+  assert.equal(storage.getItem(GAME_KEY_PREFIX + links[19].id), null);
+  for (const id of [...done, mine]) assert.ok(lib.load(id), id);
+  const after = lib.save(game({ record: 'another of mine', summary: { result: null, played: true } }));
+  assert.equal(after.status, SAVE.saved);
+  assert.equal(storage.getItem(GAME_KEY_PREFIX + done[0]), null, 'then the oldest finished game goes');
+  // Every game kept is the player's now: a link's new game is not kept, and nothing goes.
+  const refused = lib.save(game({ record: 'one link more', summary: { result: null, played: false } }));
+  assert.equal(refused.status, SAVE.full);
+  assert.equal(lib.list().length, MAX_GAMES);
+});
+
 test('remove deletes one game and its key, nothing else', () => {
   const storage = fakeStorage();
   const lib = new GameLibrary(storage, { now: clock() });

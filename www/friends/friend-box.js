@@ -63,7 +63,7 @@ export function render(doc, b, lang) {
   setIfChanged(byId(doc, 'friend-box'), 'hidden', !remote);
   renderOffers(doc, b, lang, remote);
   if (!remote) return;
-  const line = [say(lang, liveLine(b.live, b.relay)), say(lang, onlookersLine(b.live))].filter(Boolean).join(' ');
+  const line = [say(lang, liveLine(b.live)), say(lang, onlookersLine(b.live))].filter(Boolean).join(' ');
   setIfChanged(byId(doc, 'live-status'), 'textContent', line);
   setIfChanged(byId(doc, 'live-status'), 'hidden', !line);
   if (b.live) setIfChanged(byId(doc, 'live-status').dataset, 'relay', b.live.relay);

@@ -1,7 +1,10 @@
 // The links of a game against a friend elsewhere: the game by link for the friend's seat, and a
-// live game's invitation and watch link. Pure; fetched with the friend games' code
+// live game's invitation and watch link, and how a link's seat key stands to the kept one. Pure but for that; fetched with the friend games' code
 // (friends/friend-games.js), as the page sends them only from such a game.
 import { compactRecord } from '../play/share.js';
+// How an opened link's seat key stands to the seat this device keeps (the page's door asks
+// before one replaces another): the live package's word, which the page reaches through this one.
+export { linkSeatKey } from '../live/live-kept.js';
 /** @import { Side } from '../core/core-types.js' */
 
 /**

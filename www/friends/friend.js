@@ -134,15 +134,15 @@ export function friendStatus(b) {
 
 /**
  * What the panel says of a live game's connection, as a message, or null outside live games.
+ * It names no address: the relay's is the page's setting, not a player's word.
  * @param {LiveStatus|null} live
- * @param {string|null} relay
  * @returns {Message|null}
  */
-export function liveLine(live, relay) {
+export function liveLine(live) {
   if (!live) return null;
   if (live.relay === 'none') return { key: 'live.noRelay' };
-  if (live.unsent && live.relay === 'unreachable') return { key: 'live.unsentUnreachable', params: { relay: relay || '' } };
-  if (live.relay === 'unreachable') return { key: 'live.unreachable', params: { relay: relay || '' } };
+  if (live.unsent && live.relay === 'unreachable') return { key: 'live.unsentUnreachable' };
+  if (live.relay === 'unreachable') return { key: 'live.unreachable' };
   if (live.unsent) return { key: 'live.sending' };
   if (live.relay === 'connecting') return { key: 'live.connecting' };
   if (live.elsewhere) return { key: 'live.otherTab' };

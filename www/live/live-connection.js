@@ -2,14 +2,26 @@
 // client on first use (not part of the page's first visit), connects with the last will the
 // session gives for that connection (a presence signed just then), subscribes to the game's
 // topics, tells the session what it hears and when the relay goes out of reach, and connects
-// again a second after a connection ends. The session decides what to publish (live/live.js,
+// again after a connection ends: a second at first, then twice as long after each attempt that
+// fails, up to RECONNECT_MAX_MS (each failed attempt is a line in the browser's console), and at
+// once when the browser says it is back online. The session decides what to publish (live/live.js,
 // and the lobby's, live/lobby.js, which names its client id and subscribes as it goes).
 import { onDemand } from '../lib/on-demand.js';
 /** @import { MqttClient, IClientOptions, connect } from '../vendor/mqtt.js' */
 
-/** How long a connection attempt may take, and the wait between attempts, in milliseconds. */
+/** How long a connection attempt may take, and the first and longest waits between attempts, in milliseconds. */
 const CONNECT_TIMEOUT_MS = 5000;
 const RECONNECT_MS = 1000;
+export const RECONNECT_MAX_MS = 30 * 1000;
+
+/**
+ * The wait before the next attempt after `failed` attempts in a row that reached no relay.
+ * @param {number} failed
+ * @returns {number}
+ */
+export function reconnectDelay(failed) {
+  return Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** Math.max(0, failed));
+}
 /**
  * The keep-alive asked of the relay, in seconds: a device that falls silent (asleep, off the
  * network) is dropped after one and a half times this (MQTT's rule), and its last will, its
@@ -49,10 +61,15 @@ export class Connection {
   /** @private @type {MqttClient|null} */ _client = null;
   /** @private @type {ReturnType<typeof setTimeout>|null} */ _retry = null;
   /** @private */ _closed = false;
+  /** Attempts in a row that reached no relay. @private */ _failed = 0;
+  /** @private */ _online = () => {
+    if (this._retry) this.reconnect();
+  };
 
   /** @param {ConnectionHooks} hooks */
   constructor(hooks) {
     this._h = hooks;
+    globalThis.addEventListener?.('online', this._online);
   }
 
   /** Connects (a new client, with the will of this moment). */
@@ -83,6 +100,7 @@ export class Connection {
     this._client = client;
     client.on('connect', () => {
       if (client !== this._client) return;
+      this._failed = 0;
       client.subscribe(h.topics, { qos: 1 });
       h.connected();
     });
@@ -109,10 +127,13 @@ export class Connection {
     if (client !== this._client || this._closed) return;
     this._client = null;
     client.end(true);
+    const wait = reconnectDelay(this._failed);
+    // A connection that had reached the relay starts the waits afresh (connect() zeroes it).
+    this._failed += 1;
     this._retry = setTimeout(() => {
       this._retry = null;
       if (!this._closed) this.connect().catch(this._h.error);
-    }, RECONNECT_MS);
+    }, wait);
   }
 
   /** Connects again at once (another last will). */
@@ -160,6 +181,7 @@ export class Connection {
    */
   close(last) {
     this._closed = true;
+    globalThis.removeEventListener?.('online', this._online);
     if (this._retry) clearTimeout(this._retry);
     const client = this._client;
     this._client = null;

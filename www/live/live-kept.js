@@ -6,6 +6,7 @@
 // snapshot, and when each of its turns began by this device's clock (lib/clock.js turnStarts:
 // its own receipt of each move, so that a reload measures from it, not from a mover's stamp). An
 // entry of an earlier page (without this device's name) reads as nothing.
+// A link's seat key for a game kept already never replaces the kept key unasked (seatKeyStand).
 import { newGameId } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { isKeyText, isSecretText, newIdentity, signer, secretOf, identityOf } from './live-keys.js';
@@ -142,10 +143,42 @@ export async function hostedGame({ seat, variant, clock = null }) {
 }
 
 /**
+ * How a link's seat key (its public part, `key`) stands to what this device keeps of the game
+ * (`kept`): `foreign` when the game's signed snapshot is kept and names no such key (refused at
+ * once: signed with it, this seat's moves would be refused by the other device); `same` (or the
+ * host's own device, which keeps its seat whatever it opens); `other`, another key of the game
+ * than the seat's kept one, which replaces it only with the player's say (the page asks); `none`
+ * when this device holds no seat of the game (the key is taken, checked once the game comes).
+ * @param {Kept|null} kept
+ * @param {string} key
+ * @returns {'foreign'|'same'|'other'|'none'}
+ */
+export function seatKeyStand(kept, key) {
+  if (kept?.snap && key !== kept.snap.keys.blue && key !== kept.snap.keys.gray) return 'foreign';
+  if (!kept || kept.seat === 'watch') return 'none';
+  return kept.key === key || kept.seat === kept.host ? 'same' : 'other';
+}
+
+/**
+ * seatKeyStand for a link's secret `seatKey` of game `id`, as this device's storage keeps it; a
+ * secret that holds no key is `none` (opening it says it is damaged).
+ * @param {WebStorage} storage
+ * @param {string} id
+ * @param {string} seatKey
+ * @returns {Promise<'foreign'|'same'|'other'|'none'>}
+ */
+export async function linkSeatKey(storage, id, seatKey) {
+  const identity = await identityOf(seatKey).catch(() => null);
+  return identity ? seatKeyStand(readKept(storage, id), identity.key) : 'none';
+}
+
+/**
  * Game `id` named by a link: what this device keeps of it, or the seat `seat` that the
  * invitation's secret `seatKey` holds (taken on this device now, so that it moves here from any
- * other), or else a watcher's place; `hostKey` is the link's. Rejects with an Error whose `key`
- * says why not (no host key, a secret that holds no key).
+ * other), or else a watcher's place; `hostKey` is the link's. A secret that replaces another key
+ * kept for the game is the caller's word that the player wants it (the page asks first:
+ * play/doors.js). Rejects with an Error whose `key` says why not (no host key, a secret that
+ * holds no key, or one that is no key of the game as kept: seatKeyStand's `foreign`).
  * @param {string} id
  * @param {{storage: WebStorage, seat: Side, hostKey: string|null, seatKey: string|null}} o
  * @returns {Promise<Kept>}
@@ -159,7 +192,9 @@ export async function joinedGame(id, { storage, seat, hostKey: linkKey, seatKey 
     const identity = await identityOf(seatKey).catch(() => {
       throw refusal('live.badSeatKey');
     });
-    if (kept && kept.key === identity.key && kept.seat !== 'watch') return kept;
+    const stand = seatKeyStand(kept, identity.key);
+    if (stand === 'foreign') throw refusal('live.foreignSeatKey');
+    if (kept && stand === 'same') return kept;
     return { id, hostKey, host: otherSide(seat), seat, ...identity, secret: null, device: newDevice(), since: Date.now(), snap: kept ? kept.snap : null, starts: kept ? kept.starts : [] };
   }
   return kept || { id, hostKey, host: null, seat: 'watch', key: null, privateJwk: null, secret: null, device: newDevice(), since: 0, snap: null, starts: [] };

@@ -5,7 +5,8 @@
 // after each of its moves, checks every snapshot it hears (live-check.js) and hands the board
 // only those that hold (a claim of the other seat's only when this device's own measure of the
 // turn shows it: when it saw each turn begin, kept with the game; it tells its player of one
-// refused against its seat), says and hears who is connected, signed (live-presence.js), and counts who
+// refused against its seat; a draw offer of its seat that the other seat's move declined; two
+// offers that crossed, which it accepts, as the other device does), says and hears who is connected, signed (live-presence.js), and counts who
 // watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
 // (live-seat-lock.js), and says at once when the browser could not keep the seat's key. What it
 // hears that fails a check is dropped; a player puts its game or its presence back on the relay
@@ -14,7 +15,7 @@
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
 import { replayWith, topics, withMove, withEnd, withOffer, CLAIMS } from './live-protocol.js';
-import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, CLAIM_REFUSED } from './live-check.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_REFUSED } from './live-check.js';
 import { turnStarts } from '../lib/clock.js';
 import { signer, secretOf } from './live-keys.js';
 import { signedPresence, PresenceBook } from './live-presence.js';
@@ -337,12 +338,13 @@ export class LiveSession {
     if (why || !snap) return this._behind();
     const order = compare(snap, me.snap);
     if (order === 'older') return this._behind();
-    if (order === 'different') return;
+    if (order === 'different') return this._crossed(snap);
     this._game.heard();
     // The relay has this device's latest, or something newer built on it.
     this._stored(/** @type {Snapshot} */ (me.snap));
     if (order === 'same') return;
     const first = !me.snap;
+    const declined = !!me.snap && this._offering(me.snap) && !snap.end && !this._offering(snap);
     me.snap = snap;
     me.starts = starts;
     me.host = snap.host;
@@ -356,7 +358,41 @@ export class LiveSession {
     this._keep();
     this._status();
     this._o.snapshot(snap, starts);
+    // The other seat moved instead of accepting this seat's offer: that is its answer, a no.
+    if (declined) this._o.notice('live.drawDeclined');
     if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
+  }
+
+  /**
+   * Whether this device's own seat's draw offer stands in `snap`.
+   * @param {Snapshot} snap
+   * @private
+   */
+  _offering(snap) {
+    const seat = this._started().seat;
+    return seat !== 'watch' && !!this._sign && !snap.end && snap.offer?.side === seat && standingOffer(snap, this._replay(snap.variant, snap.moves)) === seat;
+  }
+
+  /**
+   * A checked snapshot `theirs` that parts from this device's own: when the two differ only in
+   * two offers of one moment (each seat's standing after the same moves), the offers crossed and
+   * each is the answer to the other. This seat accepts the other's offer, signed over the other
+   * seat's snapshot, as the other seat's device does with this one's: both devices end the game
+   * drawn by agreement, whichever of the two acceptances the relay keeps.
+   * @param {Snapshot} theirs
+   * @private
+   */
+  _crossed(theirs) {
+    const me = this._started();
+    const mine = me.snap;
+    if (!mine || me.seat === 'watch' || theirs.end || !this._offering(mine) || mine.moves.length !== theirs.moves.length) return;
+    const other = otherSide(me.seat);
+    if (theirs.offer?.side !== other || standingOffer(theirs, this._replay(theirs.variant, theirs.moves)) !== other) return;
+    this._signed((snap, sign, seat) => (snap === mine ? withEnd(theirs, 'draw', seat, sign) : null))
+      .then(() => {
+        if (me.snap !== mine && me.snap?.end && !this._closed) this._o.snapshot(me.snap, me.starts);
+      })
+      .catch((e) => this._o.error(errorText(e)));
   }
 
   /**

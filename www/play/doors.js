@@ -179,7 +179,7 @@ export function gameDoors(ctx, { games, save, address }) {
       // An invitation opened again takes its seat back here (from another device of the guest's).
       /** @type {Record<string, string>} */
       const overrides = { mode: 'live', relay: r.relay || String(kept.settings.relay ?? '') };
-      if (r.seatKey) overrides['seat-key'] = r.seatKey;
+      if (r.seatKey && r.gameId && (await seatKeyTaken(r.gameId, r.seatKey, problems))) overrides['seat-key'] = r.seatKey;
       return openKept(kept.id, overrides, problems);
     }
     // How a link stands to a kept game (friends/friend.js): fetched with the first such link.
@@ -207,6 +207,22 @@ export function gameDoors(ctx, { games, save, address }) {
     if (offer) await board.offerDraw(offer);
     if (said) ctx.notify(said);
     return true;
+  }
+
+  /**
+   * Whether a live link's seat key `seatKey` of game `id` is taken here: not when it is no key
+   * of the game this device keeps (refused, and said), and when it is another key than the
+   * seat's kept one only if the player says so; the kept seat stays otherwise.
+   * @param {string} id
+   * @param {string} seatKey
+   * @param {string[]} problems
+   * @returns {Promise<boolean>}
+   */
+  async function seatKeyTaken(id, seatKey, problems) {
+    const { linkSeatKey } = await import('../friends/friend-links.js');
+    const stand = await linkSeatKey(ctx.storage, id, seatKey);
+    if (stand === 'foreign') problems.push(t('link.foreignSeatKey'));
+    return stand === 'none' || (stand === 'other' && confirm(t('link.replaceSeatKey')));
   }
 
   /**

@@ -94,9 +94,12 @@ export function pageEndings(ctx, { snapshot }) {
       if (ending === 'resign') board.resign();
       else if (ending === 'abort') board.abort();
       else if (board.settings.mode === 'two') await board.offerDraw();
-      else if (byLink || board.settings.mode === 'live') {
+      else if (byLink) {
         await board.offerDraw();
-        return ctx.notify({ key: byLink ? 'ending.drawOffered' : 'ending.drawOfferedLive' });
+        if (!board.state?.result) return ctx.notify({ key: 'ending.drawOffered' });
+      } else if (board.settings.mode === 'live') {
+        // The offer's box says it stands while it does (friends/friend-box.js), and goes with it.
+        await board.offerDraw();
       } else {
         ctx.notify({ key: 'ending.drawThinking' });
         const { accepted } = await board.offerDraw();
@@ -125,8 +128,14 @@ export function pageEndings(ctx, { snapshot }) {
    */
   function answer(act) {
     try {
+      const live = board.settings.mode === 'live';
+      const own = board.drawOffer === board.seat;
       act();
-      if (board.state?.result) ctx.notify({ key: 'ending.sendLink' });
+      // By link the friend learns of it from the next link; live, a draw accepted is on the
+      // relay at once, and a draw declined with this seat's move; this seat's own offer, signed
+      // there already, may still be accepted until the friend moves.
+      if (board.state?.result) ctx.notify(live ? null : { key: 'ending.sendLink' });
+      else if (live) ctx.notify({ key: own ? 'ending.withdrawnLive' : 'ending.declinedLive' });
     } catch (e) {
       ctx.notify({ text: errorText(e, ctx.t) });
     }

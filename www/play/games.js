@@ -19,7 +19,9 @@ import { lastMoveNumber } from '../lib/moves.js';
 /**
  * A game's summary for the list (summarise): its rules, who plays and at what level, its length
  * in plies and in moves (null without its state), against a friend elsewhere its id, this
- * device's seat and whose turn it is, and its result.
+ * device's seat and whose turn it is, and its result; `played`: whether the player has played it
+ * here (against a friend elsewhere: this device's seat has moved), which a game opened by a link
+ * has not yet: it is the first to go when the list is full (storage.js).
  * @typedef {{
  *   variant: string,
  *   mode: string,
@@ -33,6 +35,7 @@ import { lastMoveNumber } from '../lib/moves.js';
  *   result: Result['token']|null,
  *   reason: Result['reason']|null,
  *   clock: string|null,
+ *   played: boolean,
  * }} GameSummary
  */
 
@@ -60,7 +63,20 @@ export function summarise(settings, gs) {
     reason: gs && gs.result ? gs.result.reason : null,
     // The time control of a game with a clock (`5+3`), or null.
     clock: settings.clock && settings.clock !== 'none' ? settings.clock : null,
+    played: !isRemote(settings.mode) || seatMoved(gs, settings.seat ?? null),
   };
+}
+
+/**
+ * Whether `seat` has made a move of `gs` (null without its state: a kept game of an earlier page,
+ * taken as played). The sides take turns, so the last move is the other side's from the one to move.
+ * @param {GameState|null} gs
+ * @param {Side|'watch'|null} seat
+ */
+function seatMoved(gs, seat) {
+  if (!gs) return true;
+  if (seat !== 'blue' && seat !== 'gray') return false;
+  return gs.history.length >= 2 || (gs.history.length === 1 && gs.side !== seat);
 }
 
 /** The settings a kept game keeps besides its record. */

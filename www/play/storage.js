@@ -1,8 +1,10 @@
 // The page's memory across visits: the recent games, each under its own key, and the reader's
 // preferences. Nothing is ever written over another game: a game is saved under its own id
 // only while the copy in storage is the one this page last read or wrote (another tab's newer
-// copy is never overwritten: this page's moves then go to a new entry), and only finished games
-// past the newest MAX_GAMES are let go, oldest first; a game in progress never is.
+// copy is never overwritten: this page's moves then go to a new entry), and past the newest
+// MAX_GAMES only games the player never played (a link's, opened from anywhere: their summary's
+// `played` is false) and then finished games are let go, oldest first; a game in progress that
+// the player plays never is, and a game never played never makes room but among its kind.
 //
 // Keys (all in one Web Storage, normally localStorage):
 //   bluegray.games.v2          the list: [{id, rev, updated, summary}], newest first
@@ -68,6 +70,15 @@ export const SAVE = Object.freeze({ saved: 'saved', unchanged: 'unchanged', tooL
 function newId(now) {
   const random = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, '0');
   return `${now.toString(36)}-${random}`;
+}
+
+/**
+ * Whether the list's entry `e` is a game the player never played here (games.js summarise's
+ * `played`: a game opened by a link and never moved in); an entry that does not say is the player's.
+ * @param {GameEntry} e
+ */
+function neverPlayed(e) {
+  return e.summary.played === false;
 }
 
 /**
@@ -247,12 +258,14 @@ export class GameLibrary {
     const list = all.filter((e) => e.id !== targetId);
     const entry = { id: targetId, rev, updated: now, summary };
     const kept = [entry, ...list];
-    // Room is made by letting finished games go, oldest first; a game in progress is never let
-    // go. When every other game is in progress, a new one is not kept: the player is asked to
-    // make room (a page that opens link after link cannot push the player's games out).
+    // Room is made by letting games go, oldest first: those the player never played, then, for
+    // a game the player plays, finished ones; a game in progress that the player plays is never
+    // let go. When no game can go, a new one is not kept: the player is asked to make room (a
+    // page that opens link after link cannot push the player's games out).
     const over = kept.length - MAX_GAMES;
-    const finished = list.filter((e) => e.summary && e.summary.result).reverse();
-    const dropped = over > 0 ? finished.slice(0, over) : [];
+    const visitors = list.filter(neverPlayed).reverse();
+    const finished = neverPlayed(entry) ? [] : list.filter((e) => !neverPlayed(e) && e.summary.result).reverse();
+    const dropped = over > 0 ? [...visitors, ...finished].slice(0, over) : [];
     if (over > dropped.length && list.length === all.length) return { status: SAVE.full, id };
     try {
       this._storage.setItem(GAME_KEY_PREFIX + targetId, game);

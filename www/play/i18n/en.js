@@ -213,6 +213,8 @@ export default {
     'io.showCode': 'Show position code',
     'io.showRecord': 'Show game record',
 
+    'link.foreignSeatKey': 'This link’s seat key is not one of this game’s: it was refused, and your seat here is kept as it was.',
+    'link.replaceSeatKey': 'This link carries another seat key for a game this device already plays. Play with the link’s key here instead of the one kept? (Cancel keeps your seat as it is.)',
     'notice.pasteFirst': 'Paste a position code or a game record first.',
     'notice.savedLost': 'The saved game could not be restored ({error}); starting a new game.',
     'notice.notLoaded': '“{what}” could not be loaded ({error}): try again.',

@@ -211,6 +211,8 @@ export default {
     'io.showCode': 'Állásleíró kód mutatása',
     'io.showRecord': 'Játszmalejegyzés mutatása',
 
+    'link.foreignSeatKey': 'Ennek a linknek a helykulcsa nem ehhez a játszmához tartozik: elutasítottuk, és itt a helyed változatlan maradt.',
+    'link.replaceSeatKey': 'Ez a link másik helykulcsot hoz egy olyan játszmához, amelyben ez az eszköz már játszik. Itt a link kulcsával játszol a megőrzött helyett? (A Mégse változatlanul hagyja a helyedet.)',
     'notice.pasteFirst': 'Előbb illessz be egy állásleíró kódot vagy egy játszmalejegyzést.',
     'notice.savedLost': 'A mentett játszmát nem sikerült visszaállítani ({error}); új játszma indul.',
     'notice.notLoaded': 'Nem sikerült betölteni: „{what}” ({error}). Próbáld újra.',
