@@ -256,3 +256,35 @@ test('the two devices’ clocks over 40 moves of a live game agree within the la
   assert.deepEqual(a.problems, []);
   assert.deepEqual(b.problems, []);
 });
+
+test('live 3+2: after a 15 s outage of the mover’s device the clocks agree; the disagreements, and after the seat moves to another device, are logged (ms)', async (t) => {
+  const { a, invite } = await hostLiveGame('3+2');
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await liveMove(a, b, 2);
+  // Gray's device goes off the network on its turn, moves meanwhile, and comes back 15 s later.
+  await b.context.setOffline(true);
+  await b.page.waitForTimeout(2000);
+  await playMove(b.page, pickMove(await state(b.page), 3, { walk: false }));
+  await b.page.waitForTimeout(13000);
+  await b.context.setOffline(false);
+  await a.page.waitForFunction(() => window.bluegray.state.history.length === 4, null, { timeout: 40000 });
+  await b.page.waitForFunction(() => window.bluegray.element.presence?.unsent === 0, null, { timeout: 20000 });
+  await a.page.waitForTimeout(300);
+  const apart = (c) => Math.max(Math.abs(c.a.blue - c.b.blue), Math.abs(c.a.gray - c.b.gray));
+  const outage = apart(await bothClocks(a, b));
+  await liveMove(a, b, 4);
+  const next = apart(await bothClocks(a, b));
+  // Gray's seat goes on on a third device (the invitation opened there).
+  const c = await env.device(invite);
+  await c.page.waitForFunction(() => window.bluegray?.state?.history.length === 5 && window.bluegray.element.clocks?.running === 'gray', null, { timeout: 20000 });
+  await c.page.waitForTimeout(300);
+  const moved = apart(await bothClocks(a, c));
+  t.diagnostic(`clocks apart after a 15 s outage: ${outage} ms; after the next move: ${next} ms; after the seat moved: ${moved} ms`);
+  console.log(`clocks apart after a 15 s outage: ${outage} ms; after the next move: ${next} ms; after the seat moved: ${moved} ms`);
+  for (const [what, ms] of [['outage', outage], ['next move', next]]) assert.ok(ms <= 2500, `${what}: ${ms} ms apart`);
+  // Not yet asserted: a device that takes the seat over after such an outage reads the mover's
+  // signed time, which the two players' devices charged with the outage (docs/LIVE-PROTOCOL.md, Clocks: Limits).
+});

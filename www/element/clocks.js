@@ -4,9 +4,11 @@
 // while one runs and the board is in a document, and the flag: a side whose clock reaches zero
 // loses (`flagged(side)`). The arithmetic is lib/clock.js's. In a live game the other seat's
 // claimed time is accepted only within what this device measured (lib/clock.js afterLiveMove),
-// and a fallen flag is claimed by whichever seat's device sees it (live-link.js signs it).
+// the clocks are derived again from the whole signed record after each snapshot (`follow`), a
+// fallen flag is claimed by whichever seat's device sees it (live-link.js signs it), and none
+// falls while the relay is out of reach or has not taken this device's last word.
 import * as B from './board.js';
-import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, afterLiveMove, run, remaining } from '../lib/clock.js';
+import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, afterLiveMove, liveClocks, run, remaining } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
 /** @import { GameState, Side } from '../core/core-types.js' */
 /** @import { CoreGame } from '../core/core-api.js' */
@@ -111,18 +113,27 @@ export class ClockRunner {
   }
 
   /**
-   * A live game's turn began at `at` by this device's measure (when it saw the last move arrive,
-   * or made it, or a stamp that held: lib/clock.js turnStarts, never a stamp it did not check): a
-   * board that read its clocks from a kept record (the page reopened) counts the time since then.
-   * @param {number|undefined} at
+   * A live game's clocks as every device derives them from its signed record (lib/clock.js
+   * liveClocks): each move's signed time as this device accepts it, each turn from when it began
+   * here (`starts`, the session's turnStarts), the side to move's clock running since its turn
+   * began; a game over stands still, a fallen flag at 0. So a device that was away, reloaded,
+   * took the seat over or joined late shows what the others show, and a move this device made
+   * counts until the relay had it (live/live.js).
+   * @param {(number|undefined)[]} times
+   * @param {number[]} starts
    */
-  resume(at) {
+  follow(times, starts) {
     const b = this._board;
-    const c = b.state().clocks;
-    if (!c || !c.running || typeof at !== 'number') return;
-    const since = Math.min(this._now(), at);
-    if (since >= c.since) return;
-    b.apply(B.withClocks, { ...c, since });
+    const s = b.state();
+    const c = s.clocks;
+    const gs = s.gs;
+    if (!c || !gs || starts.length !== gs.ply + 1) return;
+    const live = liveClocks(c.control, times, moversOf(gs.ply, gs.side), starts);
+    const result = gs.result;
+    const flagged = result?.reason === 'time' && (result.winner === 'blue' || result.winner === 'gray') ? otherSide(result.winner) : null;
+    const next = result ? { ...live, running: null, ...(flagged ? { [flagged]: 0 } : {}) } : live;
+    this._ply = gs.ply;
+    b.apply(B.withClocks, next);
     this._changed();
   }
 
@@ -178,7 +189,12 @@ export class ClockRunner {
     const c = s.clocks;
     if (!c || !c.running || !s.connected || (s.gs && s.gs.result)) return;
     // The other seat's flag, live, falls a lag allowance late: its last move may be on its way.
-    const flag = c.running && remaining(c, c.running, this._now() - b.grace(c.running)) <= 0 ? c.running : null;
+    // And none falls while this device cannot reach the relay or the relay has not taken its
+    // last word (`live.unsent`): the other seat's move may be held there, or this device's own
+    // move, and a flag seen then would give two boards two results. The clock shows 0 meanwhile.
+    const live = s.settings.mode === 'live' ? s.live : null;
+    const held = !!live && (live.relay !== 'connected' || live.unsent > 0);
+    const flag = !held && c.running && remaining(c, c.running, this._now() - b.grace(c.running)) <= 0 ? c.running : null;
     if (flag) {
       b.apply(B.withClocks, { ...run(c, null, this._now()), [flag]: 0 });
       b.flagged(flag);

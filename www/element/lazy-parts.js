@@ -204,8 +204,8 @@ export function clockDoor(board) {
     },
     /** @type {ClockRunner['moved']} */
     moved: (game, mover, claim) => runner.part()?.moved(game, mover, claim) ?? null,
-    /** @param {number|undefined} at */
-    resume: (at) => runner.part()?.resume(at),
+    /** @type {ClockRunner['follow']} */
+    follow: (times, starts) => runner.part()?.follow(times, starts),
     /** @type {ClockRunner['settled']} */
     settled: (game, gs) => runner.part()?.settled(game, gs),
     connected: () => runner.part()?.connected(),

@@ -32,7 +32,7 @@ import { claimGame } from './state.js';
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   newGame(game: CoreGame): void,
  *   playRemote(move: string, claim: Claim): boolean,
- *   clockSince(at: number|undefined): void,
+ *   liveClocks(times: (number|undefined)[], starts: number[]): void,
  *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
  *   offerRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
@@ -259,12 +259,13 @@ export class LiveLink {
     for (let i = have.length; i < snap.moves.length; i++) {
       if (!b.playRemote(snap.moves[i], { claimed: snap.times?.[i], at: starts[i + 1], prevAt: starts[i], live })) return;
     }
-    // A board that was away counts the time since the turn began, as the session measured it.
-    if (!live && !this._following) b.clockSince(starts[snap.moves.length]);
     this._following = true;
     // The other seat's ending or draw offer, once its moves are all on the board.
     if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);
     else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply);
+    // The clocks, then, as every device derives them from the signed record and when each turn
+    // began here: a board that was away, reloaded or took the seat over shows what the others do.
+    if (snap.clock) b.liveClocks(snap.times ?? [], starts);
     this._claimDue();
     b.changed();
   }

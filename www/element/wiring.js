@@ -118,7 +118,7 @@ export function wireParts(hub, host, els) {
     game: () => hub.resources().game,
     newGame: (game) => setup.setGame(game, { keepSession: true }),
     playRemote: (move, claim) => mover.playMove(move, 'remote', claim),
-    clockSince: (at) => clocks.resume(at),
+    liveClocks: (times, starts) => clocks.follow(times, starts),
     endRemote: (how, side) => endings.fromRelay(how, side),
     offerRemote: (side, ply) => endings.offerFromRelay(side, ply),
     reflect: (name, value) => attributes.reflect(() => host.setAttribute(name, value)),

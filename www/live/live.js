@@ -4,9 +4,10 @@
 // invitation's secret holds, keeps what it knows (live-kept.js), publishes the signed snapshot
 // after each of its moves, checks every snapshot it hears (live-check.js) and hands the board
 // only those that hold (a claim of the other seat's only when this device's own measure of the
-// turn shows it: when it saw each turn begin, kept with the game; it tells its player of one
-// refused against its seat; a draw offer of its seat that the other seat's move declined; two
-// offers that crossed, which it accepts, as the other device does), says and hears who is connected, signed (live-presence.js), and counts who
+// turn shows it: when it saw each turn begin, kept with the game, its own move's turn ending when
+// the relay took it; it tells its player of one refused against its seat; a draw offer of its
+// seat that the other seat's move declined; two offers that crossed, which it accepts, as the
+// other device does), says and hears who is connected, signed (live-presence.js), and counts who
 // watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
 // (live-seat-lock.js), and says at once when the browser could not keep the seat's key. What it
 // hears that fails a check is dropped; a player puts its game or its presence back on the relay
@@ -97,6 +98,8 @@ export class LiveSession {
   _following = false;
   /** @private @type {string|null} The signature of the last claim against this seat that this device refused and said so. */
   _toldRefused = null;
+  /** How many moves the game had after this device's own move that the relay has not taken yet (-1: none waits). @private */
+  _ownMove = -1;
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
@@ -292,8 +295,19 @@ export class LiveSession {
    * @private
    */
   _stored(snap) {
-    if (!this._unsent || snap !== this._me?.snap) return;
+    const me = this._me;
+    if (!this._unsent || !me || snap !== me.snap) return;
     this._unsent = 0;
+    // This device's move ended its turn, and began the other seat's, when the relay had it: the
+    // other devices could not see it before (a move made off the relay counts until it reached
+    // it, as the device that followed the game measures it), so the clocks are derived again.
+    const n = snap.moves.length;
+    if (this._ownMove === n && snap.clock) {
+      me.starts = [...me.starts.slice(0, n), Math.max(me.starts[n] ?? 0, Date.now())];
+      this._keep();
+      this._o.snapshot(snap, me.starts);
+    }
+    this._ownMove = -1;
     this._status();
   }
 
@@ -520,7 +534,10 @@ export class LiveSession {
       const made = await next(me.snap, sign, me.seat);
       if (!made) return;
       // This device's own move ends its turn when it signed it (its stamp, with a clock).
-      if (made.moves.length > me.snap.moves.length) me.starts = [...this._starts(me.snap, false), made.at?.[made.moves.length - 1] ?? Date.now()];
+      if (made.moves.length > me.snap.moves.length) {
+        me.starts = [...this._starts(me.snap, false), made.at?.[made.moves.length - 1] ?? Date.now()];
+        this._ownMove = made.moves.length;
+      }
       me.snap = made;
       this._unsent += 1;
       this._keep();
