@@ -11,6 +11,7 @@
 //                        [--max-presence BYTES] [--max-connections 10000]
 //                        [--max-per-address 50] [--rate 20] [--trust-proxy]
 //                        [--max-lobby BYTES] [--lobby-rate 10] [--lobby-expiry 600]
+//                        [--max-challenges 3] [--max-accepting 2]
 //                        [--max-subscribe 16] [--max-subscriptions 32] [--game-expiry 1209600]
 //
 // (`npx bluegray-relay …` in the repository is the same: the package's bin.)
@@ -36,8 +37,13 @@
 //   `bluegray/v1/lobby/<its own client id>` only (retained; empty withdraws it, also as its will)
 //   and acceptances to `bluegray/v1/lobby/<id>/accept` (never retained); it subscribes to
 //   `bluegray/v1/lobby/+`, the relay's one wildcard, and to its own `…/accept`. Lobby messages
-//   are at most --max-lobby bytes, at most --lobby-rate a minute from one address, and a
-//   challenge is cleared --lobby-expiry seconds after it was posted;
+//   are at most --max-lobby bytes, at most --lobby-rate a minute from one address, each in the
+//   shape the page posts (lobby-protocol.js challengeShape, acceptanceShape: a challenge's clock
+//   one the page offers, its rules in a spec's characters), and a challenge is cleared
+//   --lobby-expiry seconds after it was posted. One address holds at most --max-challenges
+//   standing challenges and --max-accepting pending acceptances (an acceptance of a standing
+//   challenge, pending until that challenge goes or the acceptor's device gives up waiting),
+//   counted across the processes on one Redis (lobby-holds.mjs);
 // - sizes: a message on `game` up to --max-game bytes (default: the biggest snapshot the page
 //   accepts, MAX_MOVES of the longest moves, computed below), on `presence/…` up to
 //   --max-presence (default: the biggest signed presence, computed below); an MQTT packet that announces more than the biggest of
@@ -68,8 +74,9 @@ import Redis from 'ioredis';
 import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
 import { ROOT, MAX_MOVES, GAME_ID } from '../www/live/live-protocol.js';
-import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE } from '../www/live/lobby-protocol.js';
+import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE, ACCEPT_WAIT_MS, challengeShape, acceptanceShape } from '../www/live/lobby-protocol.js';
 import { clientIds } from './client-ids.mjs';
+import { lobbyHolds } from './lobby-holds.mjs';
 import { deadlines, inShape } from './retained.mjs';
 
 /**
@@ -114,6 +121,8 @@ import { deadlines, inShape } from './retained.mjs';
  * @property {number} maxLobby bytes of a message in the lobby
  * @property {number} lobbyRate lobby messages a minute from one address
  * @property {number} lobbyExpiry seconds a challenge stands
+ * @property {number} maxChallenges standing challenges from one address
+ * @property {number} maxAccepting pending acceptances from one address
  * @property {number} maxSubscribe topic filters in one SUBSCRIBE (or UNSUBSCRIBE)
  * @property {number} maxSubscriptions topic filters a connection is subscribed to at once
  * @property {number} gameExpiry seconds a game's retained message is kept without a new one
@@ -185,6 +194,10 @@ export const DEFAULT_LIMITS = {
   maxLobby: BIGGEST_CHALLENGE,
   lobbyRate: 10,
   lobbyExpiry: LOBBY_EXPIRY_S,
+  // A device posts one challenge at a time and accepts one at a time: a few allow for a
+  // household or a school behind one address, not for a script filling or emptying the lobby.
+  maxChallenges: 3,
+  maxAccepting: 2,
   // A page subscribes to one game's few topics and the lobby's, in a packet or two.
   maxSubscribe: 16,
   maxSubscriptions: 32,
@@ -211,6 +224,7 @@ const USAGE = `usage: node relay/relay.mjs [--host 127.0.0.1] [--port 9001] [--r
   [--max-connections N (${DEFAULT_LIMITS.maxConnections})] [--max-per-address N (${DEFAULT_LIMITS.maxPerAddress})]
   [--rate PACKETS-A-SECOND (${DEFAULT_LIMITS.rate})] [--trust-proxy]
   [--max-lobby BYTES (${DEFAULT_LIMITS.maxLobby})] [--lobby-rate MESSAGES-A-MINUTE (${DEFAULT_LIMITS.lobbyRate})] [--lobby-expiry SECONDS (${DEFAULT_LIMITS.lobbyExpiry})]
+  [--max-challenges N (${DEFAULT_LIMITS.maxChallenges})] [--max-accepting N (${DEFAULT_LIMITS.maxAccepting})]
   [--max-subscribe TOPICS (${DEFAULT_LIMITS.maxSubscribe})] [--max-subscriptions TOPICS (${DEFAULT_LIMITS.maxSubscriptions})] [--game-expiry SECONDS (${DEFAULT_LIMITS.gameExpiry})]`;
 
 /**
@@ -227,8 +241,8 @@ function messageCap(limits, topic) {
 
 /**
  * Why a message may not pass, or null when it may: a game's topic (an onlooker's mark only on its
- * own client id's), or the lobby's (a challenge only on the poster's own topic, an acceptance
- * never retained), each within its size.
+ * own client id's), or the lobby's (a challenge only on the poster's own topic, retained, an
+ * acceptance never retained, each in the page's shape or empty), each within its size.
  * @param {Limits} limits
  * @param {Judged} m
  * @returns {string | null}
@@ -237,6 +251,11 @@ function refusal(limits, { topic, payload, retain, clientId }) {
   const lobby = LOBBY_TOPIC.exec(topic);
   if (lobby && !lobby[2] && lobby[1] !== clientId) return `another client's challenge: ${topic}`;
   if (lobby && lobby[2] && retain) return `a retained acceptance: ${topic}`;
+  if (lobby && payload.length) {
+    if (!lobby[2] && !retain) return `a challenge not retained: ${topic}`;
+    const text = payload.toString();
+    if (!(lobby[2] ? acceptanceShape(text) : challengeShape(text, lobby[1]))) return `not a lobby message the page posts: ${topic}`;
+  }
   const onlooker = PUBLISH_TOPIC.exec(topic)?.[2];
   if (onlooker && onlooker !== clientId) return `another client's onlooker mark: ${topic}`;
   const cap = lobby ? limits.maxLobby : messageCap(limits, topic);
@@ -410,6 +429,7 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   }
   const broker = await Aedes.createBroker(opts);
   const ids = clientIds({ redis: conns[0] });
+  const holds = lobbyHolds({ redis: conns[0], keepMs: Math.max(limits.lobbyExpiry * 1000, ACCEPT_WAIT_MS) });
   const kept = deadlines({ redis: conns[0] });
 
   /** Each connection's peer, by the stream Aedes reads. @type {WeakMap<object, Peer>} */
@@ -427,7 +447,11 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   broker.authorizePublish = (client, packet, done) => {
     const why = refusal(limits, { topic: packet.topic, payload: packet.payload, retain: packet.retain, clientId: client?.id ?? '' }) ?? lobbyRefusal(client, packet.topic);
     if (!why && packet.retain && !keepable(packet.topic, packet.payload)) packet.retain = false;
-    done(why ? new Error(why) : null);
+    if (why) return done(new Error(why));
+    holdRefusal(client, packet.topic, packet.payload).then(
+      (held) => done(held ? new Error(held) : null),
+      () => done(new Error('the lobby\'s holds are out of reach')),
+    );
   };
   // The game's exact topics and the lobby's one wildcard: no wildcard over games, no `#`, no
   // `$SYS`; and at most --max-subscriptions at once, so that what one connection costs each
@@ -442,12 +466,13 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
     for (const filter of filters) subscribed(client).delete(filter);
   });
   // A will is kept (in Redis too) as long as the connection lasts: it must be a message the
-  // client could publish. Every session is clean: a session that is gone keeps no subscription
+  // client could publish (in the lobby, only the empty one). Every session is clean: a session that is gone keeps no subscription
   // and has nothing queued for it (a client asking for a persistent one gets a clean one, and
   // CONNACK says no session was kept).
   broker.preConnect = (_client, packet, done) => {
     const will = packet.will;
-    const why = will ? refusal(limits, { topic: will.topic, payload: will.payload, retain: !!will.retain, clientId: packet.clientId }) : null;
+    // A lobby's will can only withdraw: a challenge said by a will would stand unheld.
+    const why = !will ? null : LOBBY_TOPIC.test(will.topic) && will.payload.length ? `a lobby will that is not empty: ${will.topic}` : refusal(limits, { topic: will.topic, payload: will.payload, retain: !!will.retain, clientId: packet.clientId });
     if (will?.retain && !keepable(will.topic, will.payload)) will.retain = false;
     packet.clean = true;
     done(why ? new Error(`will: ${why}`) : null, !why);
@@ -485,12 +510,37 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
     return null;
   }
 
+  /**
+   * Why a lobby message from `client` may not pass: a challenge when its address has
+   * --max-challenges others standing, an acceptance when it has --max-accepting others pending
+   * (lobby-holds.mjs). Null for others, and for empty messages (which hold nothing).
+   * @param {Client | null} client
+   * @param {string} topic
+   * @param {string | Buffer} payload
+   * @returns {Promise<string | null>}
+   */
+  async function holdRefusal(client, topic, payload) {
+    const lobby = LOBBY_TOPIC.exec(topic);
+    const address = client ? peers.get(client.conn)?.address : undefined;
+    if (!lobby || !payload.length || address === undefined) return null;
+    const now = Date.now();
+    if (!lobby[2]) {
+      const ok = await holds.hold('post', address, lobby[1], now + limits.lobbyExpiry * 1000, limits.maxChallenges);
+      return ok ? null : `more than ${limits.maxChallenges} challenges standing from one address`;
+    }
+    const ok = await holds.hold('accept', address, lobby[1], now + ACCEPT_WAIT_MS, limits.maxAccepting);
+    return ok ? null : `more than ${limits.maxAccepting} acceptances pending from one address`;
+  }
+
   // What is retained stands for a stated time (retained.mjs): a challenge --lobby-expiry seconds
   // after it was posted, a game's message --game-expiry seconds after the last on its topic; an
   // empty one keeps nothing. Every retained message published here passes by (a client's, a
   // will, the relay's own clearing), whichever process its topic's readers are on.
   broker.on('publish', (packet) => {
     if (!packet.retain) return;
+    // A challenge gone (withdrawn, taken, its will, cleared here) frees what held it.
+    const lobby = LOBBY_TOPIC.exec(packet.topic);
+    if (lobby && !lobby[2] && !packet.payload.length) holds.clear(lobby[1]);
     const life = lifeOf(packet.topic);
     if (!life) return;
     if (packet.payload.length) kept.set(packet.topic, Date.now() + life * 1000);
@@ -759,6 +809,7 @@ async function main() {
         'trust-proxy': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' },
         'max-lobby': { type: 'string', default: String(d.maxLobby) }, 'lobby-rate': { type: 'string', default: String(d.lobbyRate) },
         'lobby-expiry': { type: 'string', default: String(d.lobbyExpiry) },
+        'max-challenges': { type: 'string', default: String(d.maxChallenges) }, 'max-accepting': { type: 'string', default: String(d.maxAccepting) },
         'max-subscribe': { type: 'string', default: String(d.maxSubscribe) }, 'max-subscriptions': { type: 'string', default: String(d.maxSubscriptions) },
         'game-expiry': { type: 'string', default: String(d.gameExpiry) },
       },
@@ -780,6 +831,7 @@ async function main() {
         rate: wholeNumber('rate', values.rate, 1), trustProxy: values['trust-proxy'],
         maxLobby: wholeNumber('max-lobby', values['max-lobby'], 1), lobbyRate: wholeNumber('lobby-rate', values['lobby-rate'], 1),
         lobbyExpiry: wholeNumber('lobby-expiry', values['lobby-expiry'], 1),
+        maxChallenges: wholeNumber('max-challenges', values['max-challenges'], 1), maxAccepting: wholeNumber('max-accepting', values['max-accepting'], 1),
         maxSubscribe: wholeNumber('max-subscribe', values['max-subscribe'], 1), maxSubscriptions: wholeNumber('max-subscriptions', values['max-subscriptions'], 1),
         gameExpiry: wholeNumber('game-expiry', values['game-expiry'], 1),
       },

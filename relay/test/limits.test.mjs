@@ -373,6 +373,15 @@ test('with --trust-proxy, the address is X-Forwarded-For’s last entry', async 
 /** The lobby's topics (www/live/lobby-protocol.js): poster `id`'s challenge, and its acceptances. */
 const lobby = (id) => `bluegray/v1/lobby/${id}`;
 const poster = (n) => String(n).repeat(32);
+/**
+ * Poster `id`'s challenge in the shape the page posts (lobby-protocol.js challengeShape: the
+ * relay reads no signature), with `fields` changed, padded with spaces to `size` bytes.
+ */
+function challenge(id, fields = {}, size = 0) {
+  return JSON.stringify({ v: 1, id, game: 'a'.repeat(32), key: 'K'.repeat(87), variant: 'classic', side: 'random', clock: '10+5', at: Date.now(), sig: 'S'.repeat(86), ...fields }).padEnd(size, ' ');
+}
+/** An acceptance in the page's shape (acceptanceShape), by key `n`. */
+const acceptance = (n = 1) => JSON.stringify({ v: 1, game: 'a'.repeat(32), key: String(n).repeat(87), sig: 'S'.repeat(86) });
 
 test('the lobby: its one wildcard, a challenge only on its poster’s own topic (cleared by its will), acceptances read by the poster only and never kept', async (t) => {
   const { relay, connect } = scope(t);
@@ -384,14 +393,14 @@ test('the lobby: its one wildcard, a challenge only on its poster’s own topic 
     await assert.rejects(watcher.subscribeAsync(filter, { qos: 1 }), /Subscribe error/, filter);
   }
   await a.subscribeAsync(`${lobby(poster(1))}/accept`, { qos: 1 });
-  await a.publishAsync(lobby(poster(1)), 'challenge', { qos: 1, retain: true });
+  await a.publishAsync(lobby(poster(1)), challenge(poster(1)), { qos: 1, retain: true });
   const seen = nextMessage(watcher, lobby(poster(1)));
   await watcher.subscribeAsync('bluegray/v1/lobby/+', { qos: 1 });
-  assert.equal(await seen, 'challenge');
+  assert.equal(JSON.parse(await seen).id, poster(1));
   // Anyone may accept; the poster hears it.
   const accepted = nextMessage(a, `${lobby(poster(1))}/accept`);
-  await watcher.publishAsync(`${lobby(poster(1))}/accept`, 'yes', { qos: 1 });
-  assert.equal(await accepted, 'yes');
+  await watcher.publishAsync(`${lobby(poster(1))}/accept`, acceptance(), { qos: 1 });
+  assert.equal(await accepted, acceptance());
   // Another client's challenge topic, a retained acceptance, a will on another's topic: refused.
   for (const [topic, retain] of [[lobby(poster(1)), true], [`${lobby(poster(1))}/accept`, true], [`${lobby(poster(2))}/x`, false]]) {
     const c = await connect(url, { clientId: poster(3) });
@@ -412,24 +421,129 @@ test('the lobby: its one wildcard, a challenge only on its poster’s own topic 
 
 test('the lobby’s size cap, its messages a minute from one address, and its expiry', async (t) => {
   const { relay, connect } = scope(t);
-  const { url } = await relay([...SMALL, '--max-lobby', '300', '--lobby-rate', '3', '--lobby-expiry', '1']);
+  const { url } = await relay([...SMALL, '--max-lobby', '500', '--lobby-rate', '3', '--lobby-expiry', '1']);
   const big = await connect(url, { clientId: poster(6) });
-  big.publish(lobby(poster(6)), 'x'.repeat(301), { qos: 1, retain: true });
+  big.publish(lobby(poster(6)), challenge(poster(6), {}, 501), { qos: 1, retain: true });
   await within(WAIT, big.closed, 'closed after a challenge over --max-lobby');
   const watcher = await connect(url);
   await watcher.subscribeAsync('bluegray/v1/lobby/+', { qos: 1 });
   const a = await connect(url, { clientId: poster(7) });
   const posted = nextMessage(watcher, lobby(poster(7)));
-  await a.publishAsync(lobby(poster(7)), 'x'.repeat(300), { qos: 1, retain: true });
-  assert.equal((await posted).length, 300);
+  await a.publishAsync(lobby(poster(7)), challenge(poster(7), {}, 500), { qos: 1, retain: true });
+  assert.equal((await posted).length, 500);
   // A second later the relay clears it.
   assert.equal(await nextMessage(watcher, lobby(poster(7))), '');
   // Three lobby messages a minute from this address (a refused one is not counted, nor the
   // relay's clearing): two more pass, the next does not.
-  await a.publishAsync(lobby(poster(7)), 'again', { qos: 1, retain: true });
+  await a.publishAsync(lobby(poster(7)), challenge(poster(7)), { qos: 1, retain: true });
   await a.publishAsync(lobby(poster(7)), '', { qos: 1, retain: true });
-  a.publish(lobby(poster(7)), 'once more', { qos: 1, retain: true });
+  a.publish(lobby(poster(7)), challenge(poster(7)), { qos: 1, retain: true });
   await within(WAIT, a.closed, 'closed after more lobby messages than --lobby-rate');
+});
+
+test('the lobby takes only what the page posts: a challenge of an offered clock, a spec’s characters, retained; an acceptance in shape; a will that withdraws', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay();
+  const refused = [
+    // A 60 ms clock, one no form offers, days a move (offered for games by link only), a
+    // right-to-left override in the rules, another's id, not JSON, an unsigned one.
+    [challenge(poster(1), { clock: '0.001+0' }), true],
+    [challenge(poster(1), { clock: 'abc' }), true],
+    [challenge(poster(1), { clock: '3d' }), true],
+    [challenge(poster(1), { variant: 'classic\u202e' }), true],
+    [challenge(poster(2)), true],
+    ['challenge', true],
+    [challenge(poster(1), { sig: undefined }), true],
+    // Not retained: a challenge that would reach those connected only.
+    [challenge(poster(1)), false],
+  ];
+  for (const [payload, retain] of refused) {
+    const c = await connect(url, { clientId: poster(1) });
+    c.publish(lobby(poster(1)), payload, { qos: 1, retain });
+    await within(WAIT, c.closed, `closed after ${payload.slice(0, 80)}`);
+  }
+  for (const payload of ['yes', acceptance().replace('"v":1', '"v":2')]) {
+    const c = await connect(url);
+    c.publish(`${lobby(poster(1))}/accept`, payload, { qos: 1 });
+    await within(WAIT, c.closed, `closed after the acceptance ${payload.slice(0, 40)}`);
+  }
+  await assert.rejects(connect(url, { clientId: poster(3), will: { topic: lobby(poster(3)), payload: challenge(poster(3)), qos: 1, retain: true } }), /closed before CONNACK/);
+  // What the page posts passes, `none` and the lead rule's values among it.
+  const ok = await connect(url, { clientId: poster(4) });
+  for (const fields of [{}, { clock: 'none' }, { variant: 'super-light,lead=2,impasse_plies=40' }]) await ok.publishAsync(lobby(poster(4)), challenge(poster(4), fields), { qos: 1, retain: true });
+});
+
+test('one address holds at most --max-challenges standing challenges, whatever its client ids; one withdrawn, taken down by a will or cleared makes room', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay([...SMALL, '--max-challenges', '2', '--lobby-expiry', '2', '--lobby-rate', '1000', '--rate', '1000']);
+  const post = async (n, opts = {}) => {
+    const c = await connect(url, { clientId: poster(n), will: { topic: lobby(poster(n)), payload: '', qos: 1, retain: true }, ...opts });
+    c.on('error', () => {});
+    // Acknowledged once taken; a refusal ends the connection instead.
+    c.taken = new Promise((resolve) => c.publish(lobby(poster(n)), challenge(poster(n)), { qos: 1, retain: true }, (err) => !err && resolve()));
+    return c;
+  };
+  /** Whether `c`'s challenge stands or was refused (its connection ended). */
+  const settled = (c) => Promise.race([c.closed.then(() => 'refused'), c.taken.then(() => 'standing')]);
+  const [a, b] = [await post(1), await post(2)];
+  assert.deepEqual([await settled(a), await settled(b)], ['standing', 'standing']);
+  // A third from the same address (a script's third connection) is refused, its connection ended.
+  const c = await post(3);
+  await within(WAIT, c.closed, 'closed after a third challenge from one address');
+  // Another address posts meanwhile.
+  assert.equal(await settled(await post(4, { wsOptions: { localAddress: OTHER_ADDRESS } })), 'standing');
+  // Posting again in its place holds no more.
+  await a.publishAsync(lobby(poster(1)), challenge(poster(1)), { qos: 1, retain: true });
+  // One withdrawn makes room; so does one whose poster left (its will).
+  await a.publishAsync(lobby(poster(1)), '', { qos: 1, retain: true });
+  assert.equal(await settled(await post(5)), 'standing');
+  b.stream.destroy();
+  await eventually(async () => {
+    const d = await post(6);
+    if ((await settled(d)) === 'standing') return;
+    await new Promise((r) => setTimeout(r, 200));
+    throw new Error('refused');
+  }, 'a challenge once a will withdrew another');
+  // Both stand their time, and the relay clears them: room again.
+  await eventually(async () => {
+    const e = await post(7);
+    if ((await settled(e)) === 'standing') return;
+    await new Promise((r) => setTimeout(r, 200));
+    throw new Error('refused');
+  }, 'a challenge once the relay cleared the others');
+});
+
+test('a script that accepts every challenge at once holds at most --max-accepting of them: a player from another address accepts the rest', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay([...SMALL, '--max-accepting', '2']);
+  const addresses = ['127.0.0.3', '127.0.0.4', '127.0.0.5'];
+  const posters = await Promise.all(addresses.map(async (localAddress, i) => {
+    const c = await connect(url, { clientId: poster(i + 1), wsOptions: { localAddress } });
+    await c.subscribeAsync(`${lobby(poster(i + 1))}/accept`, { qos: 1 });
+    await c.publishAsync(lobby(poster(i + 1)), challenge(poster(i + 1)), { qos: 1, retain: true });
+    return c;
+  }));
+  // The script: a connection for each challenge, all from one address.
+  const script = await Promise.all(posters.map(() => connect(url)));
+  const outcomes = await Promise.all(script.map((c, i) => {
+    c.on('error', () => {});
+    return Promise.race([c.closed.then(() => 'refused'), c.publishAsync(`${lobby(poster(i + 1))}/accept`, acceptance(9), { qos: 1 }).then(() => 'pending')]);
+  }));
+  assert.deepEqual(outcomes.sort(), ['pending', 'pending', 'refused'], 'two of three');
+  const rest = outcomes.indexOf('refused') >= 0 ? script.findIndex((c) => !c.connected) : -1;
+  // A player elsewhere accepts the one left; its poster hears it.
+  const heard = nextMessage(posters[rest], `${lobby(poster(rest + 1))}/accept`);
+  const player = await connect(url, { wsOptions: { localAddress: OTHER_ADDRESS } });
+  await player.publishAsync(`${lobby(poster(rest + 1))}/accept`, acceptance(2), { qos: 1 });
+  assert.equal(await heard, acceptance(2));
+  // A challenge taken (withdrawn by its poster) frees the script's hold on it; an acceptance of
+  // no standing challenge holds nothing.
+  const held = script.findIndex((c) => c.connected);
+  await posters[held].publishAsync(lobby(poster(held + 1)), '', { qos: 1, retain: true });
+  const again = await connect(url);
+  await again.publishAsync(`${lobby(poster(rest + 1))}/accept`, acceptance(9), { qos: 1 });
+  for (const n of [7, 8]) await again.publishAsync(`${lobby(poster(n))}/accept`, acceptance(9), { qos: 1 });
+  assert.ok(again.connected);
 });
 
 test('an onlooker marks only its own client id under a game, and its will takes the mark off', async (t) => {

@@ -199,3 +199,29 @@ test('with Redis, a retained message out of the protocol’s shape is not kept, 
   await late.publishAsync(`${game(6)}/presence/blue`, 'round trip', { qos: 1 });
   assert.equal(any, false);
 });
+
+test('with Redis, one address’s standing challenges are counted across relay processes: the cap holds on either, and a challenge withdrawn on one frees room on the other', async (t) => {
+  const { connect, start } = scope(t);
+  const redis = await start(startRedis);
+  const args = ['--max-challenges', '2'];
+  const a = await start(() => startRelay({ redis: redis.url, args }));
+  const b = await start(() => startRelay({ redis: redis.url, args }));
+  const poster = (n) => String(n).repeat(32);
+  /** Poster `n`'s challenge in the page's shape (lobby-protocol.js challengeShape). */
+  const challenge = (n) => JSON.stringify({ v: 1, id: poster(n), game: 'a'.repeat(32), key: 'K'.repeat(87), variant: 'classic', side: 'random', clock: 'none', at: Date.now(), sig: 'S'.repeat(86) });
+  /** Posts poster `n`'s challenge through `relay`: resolves whether it stands (else its connection was ended). */
+  const post = async (relay, n) => {
+    const c = await connect(relay.url, { clientId: poster(n) });
+    const closed = new Promise((resolve) => c.once('close', () => resolve(false)));
+    // Acknowledged once taken; a refusal ends the connection instead.
+    const answered = new Promise((resolve) => c.publish(`bluegray/v1/lobby/${poster(n)}`, challenge(n), { qos: 1, retain: true }, (err) => !err && resolve(true)));
+    return { c, stands: await Promise.race([closed, answered]) };
+  };
+  const first = await post(a, 1);
+  assert.equal(first.stands, true);
+  assert.equal((await post(b, 2)).stands, true);
+  assert.equal((await post(a, 3)).stands, false, 'a third through the first process');
+  assert.equal((await post(b, 4)).stands, false, 'a third through the second');
+  await first.c.publishAsync(`bluegray/v1/lobby/${poster(1)}`, '', { qos: 1, retain: true });
+  assert.equal((await post(b, 5)).stands, true, 'room once one was withdrawn on the other process');
+});

@@ -1,14 +1,20 @@
 // "Open games": the sheet of the lobby on the page's relay (live/lobby.js), fetched with its
-// messages at its first opening. It lists the challenges standing, live, each with Play for
-// anyone but its poster, and posts this device's own (the rules of the New game form, a side or
-// random) or withdraws it. The lobby stays while this device's challenge stands, with the sheet
+// messages at its first opening. It lists the challenges standing, live, newest first and PAGE
+// at a time (a "more" button shows the next), each with Play for anyone but its poster: only
+// those the page itself could post, whose rules are the New game form's (a named variant of the
+// rules core's catalogue, each option at a value the form offers) and whose clock is one of
+// LOBBY_CLOCKS (lobby-protocol.js checks that and the rest of their shape); each is shown in the
+// page's own words, never the poster's text. It posts this device's own (the rules and clock of
+// the New game form when they are such, a side or random) or withdraws it. The lobby stays while this device's challenge stands, with the sheet
 // closed too; a game it starts opens through the page's one door (play/doors.js) and closes the
 // sheet, and a sheet closed with nothing of this device's standing leaves the lobby.
 import { el, openSheet } from '../lib/dom.js';
 import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
 import { describeSpec } from '../play/rules-words.js';
+import { rulesOf } from '../play/variant-picker.js';
 import { Lobby } from '../live/lobby.js';
+import { LOBBY_CLOCKS } from '../live/lobby-protocol.js';
 /**
  * @import { Translate } from '../lib/i18n.js'
  * @import { Catalogue } from '../core/core-types.js'
@@ -33,30 +39,58 @@ import { Lobby } from '../live/lobby.js';
  * }} LobbySheet
  */
 
+/** How many challenges the list shows at first, and how many more each "more" shows. */
+const PAGE = 50;
+/** How long the list may lag what the lobby heard, so that a burst of challenges is drawn once (ms). */
+const DRAW_MS = 50;
+
+/**
+ * Whether `spec` names rules the New game form offers: a named variant of the catalogue, with
+ * every option at one of the values the form offers for it.
+ * @param {Catalogue} catalogue
+ * @param {string} spec
+ */
+export function offeredRules(catalogue, spec) {
+  const rules = rulesOf(catalogue, spec);
+  return !!rules && catalogue.options.every((o) => o.values.includes(String(rules[o.name])));
+}
+
 /** @param {LobbySheet} o */
 export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, notify }) {
   /** @type {Lobby|null} */
   let lobby = null;
   /** What the lobby last said happened (a challenge taken by someone else…): shown until the player acts. */
   let said = '';
+  /** How many challenges the list shows now. */
+  let shown = PAGE;
+  /** A draw is due (DRAW_MS). */
+  let due = false;
   const status = el('p', { id: 'lobby-status', class: 'desc', role: 'status' });
   const list = el('ul', { id: 'lobby-list', class: 'lobby-list' });
   const rulesText = el('p', { id: 'lobby-rules', class: 'desc' });
   const side = /** @type {HTMLSelectElement} */ (el('select', { id: 'lobby-side' }));
   const post = el('button', { id: 'lobby-post', type: 'button', class: 'primary' });
   const withdraw = el('button', { id: 'lobby-withdraw', type: 'button', hidden: '' });
+  const more = el('button', { id: 'lobby-more', type: 'button', hidden: '' });
+  const cannot = el('p', { id: 'lobby-cannot', class: 'desc', 'data-key': 'lobby.cannotPost', hidden: '' });
   const posting = el('div', { class: 'row' }, [el('label', { for: 'lobby-side', 'data-key': 'lobby.side' }), side]);
   const heading = el('h2', { 'data-key': 'lobby.title' });
   const about = el('p', { class: 'desc', 'data-key': 'lobby.about' });
   const close = el('form', { method: 'dialog' }, [el('button', { type: 'submit', 'data-key': 'dialog.close' })]);
-  dialog.replaceChildren(heading, about, status, list, el('div', { class: 'lobby-post' }, [rulesText, posting, el('div', { class: 'buttons' }, [post, withdraw])]), close);
+  dialog.replaceChildren(heading, about, status, list, more, el('div', { class: 'lobby-post' }, [rulesText, cannot, posting, el('div', { class: 'buttons' }, [post, withdraw])]), close);
   for (const value of ['random', 'blue', 'gray']) side.append(el('option', { value }));
 
-  /** The rules `spec` by their name in the page's language. @param {string} spec */
+  /** The rules `spec` by their name in the page's language (the New game form's rules: the page's words). @param {string} spec */
   const rulesName = (spec) => {
     const cat = catalogue();
     const described = cat && describeSpec(cat, spec, t);
     return described ? described.names[0] : spec;
+  };
+
+  /** Whether the page could post a game of rules `spec` and clock `control`. @param {string} spec @param {string} control */
+  const postable = (spec, control) => {
+    const cat = catalogue();
+    return !!cat && offeredRules(cat, spec) && LOBBY_CLOCKS.includes(control);
   };
 
   /** The rules `spec` by their name, with the time control `control` when there is one. @param {string} spec @param {string} control */
@@ -78,7 +112,7 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
     const l = lobby;
     if (!l) return;
     const mine = l.mine;
-    const all = l.challenges;
+    const all = l.challenges.filter((c) => postable(c.variant, c.clock));
     status.textContent =
       said ? said
       : l.state === 'unreachable' ? t('lobby.unreachable', { relay: l.relay })
@@ -88,7 +122,7 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
       : all.length ? '' : t('lobby.empty');
     status.hidden = !status.textContent;
     list.replaceChildren(
-      ...all.map((c) => {
+      ...all.slice(0, shown).map((c) => {
         const own = !!mine && c.game === mine.game;
         const item = el('li', { 'data-poster': c.id, 'data-game': c.game }, [el('span', { text: line(c, own) })]);
         if (!own) {
@@ -99,10 +133,24 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
         return item;
       }),
     );
+    more.hidden = all.length <= shown;
+    more.textContent = t('lobby.more', { n: all.length - shown });
+    const can = postable(rules(), clock());
     rulesText.textContent = t('lobby.rules', { rules: gameName(rules(), clock()) });
     post.hidden = posting.hidden = !!mine;
+    cannot.hidden = !!mine || can;
     withdraw.hidden = !mine;
-    /** @type {HTMLButtonElement} */ (post).disabled = l.state !== 'connected' || !!l.accepting;
+    /** @type {HTMLButtonElement} */ (post).disabled = l.state !== 'connected' || !!l.accepting || !can;
+  }
+
+  /** Draws the sheet soon: what the lobby hears in a burst is drawn once. */
+  function changed() {
+    if (due) return;
+    due = true;
+    setTimeout(() => {
+      due = false;
+      render();
+    }, DRAW_MS);
   }
 
   /** The lobby on the page's relay (a new one when the relay changed or it was left). */
@@ -114,7 +162,7 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
       ? new Lobby({
           relay: r,
           storage: webStorage('localStorage'),
-          changed: render,
+          changed,
           started: (game) => {
             start(game).then(() => (dialog.open ? dialog.close() : leave()));
           },
@@ -132,6 +180,10 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
     said = '';
     const v = /** @type {'random'|'blue'|'gray'} */ (side.value);
     lobby?.post({ variant: rules(), side: v, clock: clock() }).catch((e) => notify(String(e)));
+  });
+  more.addEventListener('click', () => {
+    shown += PAGE;
+    render();
   });
   withdraw.addEventListener('click', () => {
     said = '';
@@ -155,6 +207,7 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
   async function open() {
     // What was said while the sheet was closed went to the page's notice.
     said = '';
+    shown = PAGE;
     ensureLobby();
     render();
     await openSheet(dialog);

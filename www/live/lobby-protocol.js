@@ -13,12 +13,24 @@
 //
 // A challenge: {v: 1, id: <poster>, game: <game id>, key: <host's public key>, variant, side,
 // clock, at, sig}: `side` the poster's seat ('blue', 'gray' or 'random', drawn when accepted),
-// `clock` a time control ('' for none), `at` when it was posted (ms), `sig` the host's key's
-// signature over all of it. An acceptance: {v: 1, game, key, sig}, signed by the key it names.
+// `clock` one of LOBBY_CLOCKS (the New game form's for a live game, `none` among them), `at`
+// when it was posted (ms), `sig` the host's key's signature over all of it. An acceptance:
+// {v: 1, game, key, sig}, signed by the key it names. Only what the page itself would post is
+// in shape (challengeShape, acceptanceShape: the relay refuses the rest, and a device shows none
+// of it): a spec's characters only in `variant`, so nothing shown can carry a control or bidi
+// character; whether the rules are ones the New game form offers is the sheet's to check, with
+// the rules core's catalogue (friends/lobby-dialog.js).
+//
+// Who gets a challenge (docs/LIVE-PROTOCOL.md, "The lobby"): the poster's device collects the
+// acceptances heard for ACCEPT_WINDOW_MS from the first and draws one of them (pickAcceptance),
+// so being quickest gains nothing within the window; and the relay lets an address hold only a
+// few acceptances at once (relay/lobby-holds.mjs), each until its challenge goes or the acceptor's
+// device has given up waiting (ACCEPT_WAIT_MS), so a script cannot accept every challenge at once.
 
-import { isKeyText, verify } from './live-keys.js';
+import { isKeyText, isSigText, verify } from './live-keys.js';
 import { ROOT } from './live-protocol.js';
 import { GAME_ID } from '../lib/game-id.js';
+import { TIME_CONTROLS, parseTimeControl } from '../lib/clock.js';
 /** @import { Sign } from './live-keys.js' */
 
 /** The prefix of the lobby's topics, and the filter every visitor subscribes to. */
@@ -32,9 +44,22 @@ export const LOBBY_ALL = `${LOBBY}/+`;
 export const LOBBY_EXPIRY_S = 600;
 const SKEW_MS = 60_000;
 
-/** The most characters of a challenge's rules (as a snapshot's) and its time control. */
-const MAX_VARIANT = 500;
-const MAX_CLOCK = 20;
+/**
+ * The time controls a challenge may have: the New game form's for a live game (lib/clock.js's
+ * list without the days per move, which it offers for games by link only: play/form.js).
+ */
+export const LOBBY_CLOCKS = Object.freeze(TIME_CONTROLS.filter((c) => !parseTimeControl(c)?.days));
+
+/**
+ * A challenge's rules: a spec (named variant and `option=value` overrides) of at most 500
+ * characters (as a snapshot's), of the characters specs are written in, so nothing else is shown.
+ */
+const SPEC = /^[a-z0-9_=,-]{1,500}$/;
+
+/** How long the poster's device collects acceptances from the first before it draws one, in ms. */
+export const ACCEPT_WINDOW_MS = 2000;
+/** How long an acceptor's device waits for the poster's to start the game, in ms. */
+export const ACCEPT_WAIT_MS = 15000;
 
 /**
  * A challenge (above): the keys and signatures are base64url text.
@@ -116,24 +141,48 @@ function json(text) {
 }
 
 /**
- * The challenge heard on poster `id`'s topic, when it is one, posted by that poster, and signed
- * by the key it names, and not older than the lobby's expiry (`now`: this device's time); else
- * null. Nothing of it is trusted before.
+ * The challenge that `text` is on poster `id`'s topic, in the shape of one the page posts (its
+ * signature and its time unchecked: checkedChallenge does that); else null. Cheap, so the relay
+ * checks it too.
+ * @param {string} text
+ * @param {string} id
+ * @returns {Challenge|null}
+ */
+export function challengeShape(text, id) {
+  const c = /** @type {Record<string, unknown>|null|undefined} */ (json(text));
+  if (!c || typeof c !== 'object' || c.v !== 1 || c.id !== id || typeof c.game !== 'string' || !GAME_ID.test(c.game) || !isKeyText(c.key)) return null;
+  if (typeof c.variant !== 'string' || !SPEC.test(c.variant)) return null;
+  if (c.side !== 'blue' && c.side !== 'gray' && c.side !== 'random') return null;
+  if (typeof c.clock !== 'string' || !LOBBY_CLOCKS.includes(c.clock) || typeof c.at !== 'number' || !Number.isSafeInteger(c.at) || !isSigText(c.sig)) return null;
+  return { v: 1, id, game: c.game, key: c.key, variant: c.variant, side: c.side, clock: c.clock, at: c.at, sig: c.sig };
+}
+
+/**
+ * The challenge heard on poster `id`'s topic, when it is one in shape, posted by that poster, and
+ * signed by the key it names, and not older than the lobby's expiry (`now`: this device's time);
+ * else null. Nothing of it is trusted before.
  * @param {string} text
  * @param {string} id
  * @param {number} now
  * @returns {Promise<Challenge|null>}
  */
 export async function checkedChallenge(text, id, now) {
-  const c = /** @type {Record<string, unknown>|null|undefined} */ (json(text));
-  if (!c || typeof c !== 'object' || c.v !== 1 || c.id !== id || typeof c.game !== 'string' || !GAME_ID.test(c.game) || !isKeyText(c.key)) return null;
-  if (typeof c.variant !== 'string' || !c.variant || c.variant.length > MAX_VARIANT) return null;
-  if (c.side !== 'blue' && c.side !== 'gray' && c.side !== 'random') return null;
-  if (typeof c.clock !== 'string' || c.clock.length > MAX_CLOCK || typeof c.at !== 'number' || !Number.isSafeInteger(c.at)) return null;
-  if (c.at < now - LOBBY_EXPIRY_S * 1000 - SKEW_MS || c.at > now + SKEW_MS) return null;
-  /** @type {Challenge} */
-  const challenge = { v: 1, id, game: c.game, key: c.key, variant: c.variant, side: c.side, clock: c.clock, at: c.at, sig: String(c.sig) };
-  return (await verify(challenge.key, challenge.sig, challengeText(challenge))) ? challenge : null;
+  const c = challengeShape(text, id);
+  if (!c || c.at < now - LOBBY_EXPIRY_S * 1000 - SKEW_MS || c.at > now + SKEW_MS) return null;
+  return (await verify(c.key, c.sig, challengeText(c))) ? c : null;
+}
+
+/**
+ * The acceptance that `text` is, of game `game` when it is given, in shape (its signature
+ * unchecked); else null. Cheap, so the relay checks it too (knowing no game).
+ * @param {string} text
+ * @param {string} [game]
+ * @returns {Acceptance|null}
+ */
+export function acceptanceShape(text, game) {
+  const a = /** @type {Record<string, unknown>|null|undefined} */ (json(text));
+  if (!a || typeof a !== 'object' || a.v !== 1 || typeof a.game !== 'string' || !GAME_ID.test(a.game) || !isKeyText(a.key) || !isSigText(a.sig)) return null;
+  return game === undefined || a.game === game ? { v: 1, game: a.game, key: a.key, sig: a.sig } : null;
 }
 
 /**
@@ -143,15 +192,29 @@ export async function checkedChallenge(text, id, now) {
  * @returns {Promise<Acceptance|null>}
  */
 export async function checkedAcceptance(text, game) {
-  const a = /** @type {Record<string, unknown>|null|undefined} */ (json(text));
-  if (!a || typeof a !== 'object' || a.v !== 1 || a.game !== game || !isKeyText(a.key)) return null;
-  return (await verify(a.key, a.sig, acceptText(game, a.key))) ? { v: 1, game, key: a.key, sig: String(a.sig) } : null;
+  const a = acceptanceShape(text, game);
+  return a && (await verify(a.key, a.sig, acceptText(game, a.key))) ? a : null;
+}
+
+/**
+ * The acceptance the poster's device takes of those heard in its window: one drawn at random
+ * (`random()` in [0, 1), Math.random's), so each acceptor has the same chance however soon it
+ * came. Acceptances by the same key count once.
+ * @template {{key: string}} A
+ * @param {A[]} heard at least one
+ * @param {() => number} random
+ * @returns {A}
+ */
+export function pickAcceptance(heard, random) {
+  const distinct = [...new Map(heard.map((a) => [a.key, a])).values()];
+  return distinct[Math.min(distinct.length - 1, Math.floor(random() * distinct.length))];
 }
 
 /** The biggest challenge a device accepts, in bytes (the relay's --max-lobby default). */
 export const BIGGEST_CHALLENGE = (() => {
   const longestKey = 'k'.repeat(87);
+  const longestClock = LOBBY_CLOCKS.reduce((a, b) => (b.length > a.length ? b : a));
   /** @type {Challenge} */
-  const c = { v: 1, id: '0'.repeat(32), game: '0'.repeat(32), key: longestKey, variant: 'v'.repeat(MAX_VARIANT), side: 'random', clock: 'c'.repeat(MAX_CLOCK), at: Number.MAX_SAFE_INTEGER, sig: 's'.repeat(86) };
+  const c = { v: 1, id: '0'.repeat(32), game: '0'.repeat(32), key: longestKey, variant: 'v'.repeat(500), side: 'random', clock: longestClock, at: Number.MAX_SAFE_INTEGER, sig: 's'.repeat(86) };
   return new TextEncoder().encode(JSON.stringify(c)).length;
 })();

@@ -1,8 +1,10 @@
 // The lobby of open games on a relay: this device's view of the challenges standing there (each
 // checked: lobby-protocol.js), its own challenge, and the handshake that turns an acceptance
 // into a live game. The poster's device made the host seat's key and the game's id when it
-// posted; when an acceptance comes it signs the acceptor's key into the game's first snapshot,
-// puts that on the game's topic and withdraws the challenge; the acceptor's device waits for
+// posted; when acceptances come it collects them for ACCEPT_WINDOW_MS, draws one, signs that
+// acceptor's key into the game's first snapshot, puts that on the game's topic and withdraws the
+// challenge (a challenge the relay refused, heard neither back nor kept, is given up: its
+// connection ends at the refusal, before the challenge comes back); the acceptor's device waits for
 // that snapshot and takes its seat when the snapshot binds its key. Both then keep the game as a
 // live session keeps it (live-kept.js) and the page opens it, so from there on it is the same
 // live game an invitation starts (live/live.js). Its connection is live-connection.js's, with
@@ -16,17 +18,14 @@ import { newIdentity, signer, verify } from './live-keys.js';
 import { topics, firstSnapshot, gameText } from './live-protocol.js';
 import { parseSnapshot } from './live-check.js';
 import { writeKept, newDevice } from './live-kept.js';
-import { LOBBY_ALL, LOBBY_EXPIRY_S, lobbyTopics, posterOf, signedChallenge, signedAcceptance, checkedChallenge, checkedAcceptance } from './lobby-protocol.js';
+import { LOBBY_ALL, LOBBY_EXPIRY_S, ACCEPT_WINDOW_MS, ACCEPT_WAIT_MS, lobbyTopics, posterOf, signedChallenge, signedAcceptance, checkedChallenge, checkedAcceptance, pickAcceptance } from './lobby-protocol.js';
 import { Connection } from './live-connection.js';
 import { SeatLock } from './live-seat-lock.js';
 /** @import { Side } from '../core/core-types.js' */
 /** @import { WebStorage } from '../lib/web-storage.js' */
 /** @import { Identity } from './live-keys.js' */
-/** @import { Challenge } from './lobby-protocol.js' */
+/** @import { Challenge, Acceptance } from './lobby-protocol.js' */
 /** @import { Kept } from './live-kept.js' */
-
-/** How long an acceptor waits for the poster's device to start the game, in ms. */
-const ANSWER_MS = 15000;
 
 /**
  * The live game the lobby has started on this device: the page opens it as it opens an
@@ -46,7 +45,11 @@ const ANSWER_MS = 15000;
  * }} LobbyOptions
  */
 
-/** This device's own challenge: what it posted, and the host seat's key pair. @typedef {{challenge: Challenge, host: Identity}} Posted */
+/**
+ * This device's own challenge: what it posted, the host seat's key pair, whether the relay has
+ * sent it back (so took it), and the acceptances heard in its window (null before the first).
+ * @typedef {{challenge: Challenge, host: Identity, echoed: boolean, heard: Acceptance[]|null}} Posted
+ */
 
 export class Lobby {
   /** @private @type {LobbyOptions} */ _o;
@@ -102,9 +105,9 @@ export class Lobby {
     return this._o.relay;
   }
 
-  /** @returns {Challenge[]} The challenges standing, oldest first (this device's among them). */
+  /** @returns {Challenge[]} The challenges standing, newest first (this device's among them). */
   get challenges() {
-    return [...this._challenges.values()].sort((a, b) => a.at - b.at);
+    return [...this._challenges.values()].sort((a, b) => b.at - a.at);
   }
 
   /** @returns {Challenge|null} This device's own challenge, while it stands. */
@@ -133,19 +136,29 @@ export class Lobby {
   /** @private */
   _down() {
     this.state = 'unreachable';
+    // The relay ends a connection at a refused message: a challenge not heard back was refused
+    // (too many standing from this address), and would be again. An acceptance is another's to
+    // answer on a connection that may be gone: it is given up too, so the player may try again.
+    if (this._posted && !this._posted.echoed) {
+      this._posted = null;
+      this._postLock.release();
+      this._o.notice('lobby.refused');
+    }
+    if (this._accepting) return this._gaveUp('lobby.acceptLost');
     this._o.changed();
   }
 
   /**
    * Posts this device's challenge (one at a time: it takes the place of the one before): a new
-   * game's id and host key, `variant` its rules, `side` the poster's seat or 'random'.
+   * game's id and host key, `variant` its rules, `side` the poster's seat or 'random', `clock`
+   * one of LOBBY_CLOCKS.
    * @param {{variant: string, side: Side|'random', clock?: string}} c
    */
-  async post({ variant, side, clock = '' }) {
+  async post({ variant, side, clock = 'none' }) {
     await this._postLock.hold(true);
     const host = await newIdentity();
     const challenge = await signedChallenge({ id: this._id, game: newGameId(), key: host.key, variant, side, clock, at: Date.now() }, await signer(host.privateJwk));
-    this._posted = { challenge, host };
+    this._posted = { challenge, host, echoed: false, heard: null };
     this._everPosted = true;
     // A connection without the will that withdraws it connects again with it, and posts then.
     if (this._willed) this._publishPosted();
@@ -157,6 +170,7 @@ export class Lobby {
     const posted = this._posted;
     if (!posted) return;
     const { id, game, key, variant, side, clock } = posted.challenge;
+    posted.echoed = false;
     posted.challenge = await signedChallenge({ id, game, key, variant, side, clock, at: Date.now() }, await signer(posted.host.privateJwk));
     this._publishPosted();
   }
@@ -188,7 +202,7 @@ export class Lobby {
     if (this._posted) this.withdraw();
     const guest = await newIdentity();
     const acceptance = await signedAcceptance(challenge.game, guest.key, await signer(guest.privateJwk));
-    const timer = setTimeout(() => this._gaveUp('lobby.noAnswer'), ANSWER_MS);
+    const timer = setTimeout(() => this._gaveUp('lobby.noAnswer'), ACCEPT_WAIT_MS);
     this._accepting = { challenge, guest, timer };
     this._conn.subscribe(topics(challenge.game).game);
     this._conn.publish(lobbyTopics(id).accept, JSON.stringify(acceptance), undefined, { retain: false });
@@ -230,6 +244,7 @@ export class Lobby {
     const c = text ? await checkedChallenge(text, poster, Date.now()) : null;
     if (c) this._challenges.set(poster, c);
     else this._challenges.delete(poster);
+    if (c && this._posted && c.sig === this._posted.challenge.sig) this._posted.echoed = true;
     // This device's challenge taken off while it stands: the relay cleared it (it stood for the
     // lobby's whole time), or a last connection's will came after this one put it back.
     if (!text && poster === this._id && this._posted) {
@@ -241,7 +256,8 @@ export class Lobby {
   }
 
   /**
-   * Someone accepts this device's challenge: the first acceptance that holds starts the game.
+   * Someone accepts this device's challenge: the first acceptance that holds opens the window in
+   * which the others heard join it; at its end one of them is drawn (lobby-protocol.js).
    * @param {string} text
    * @private
    */
@@ -249,12 +265,26 @@ export class Lobby {
     const posted = this._posted;
     const a = posted && (await checkedAcceptance(text, posted.challenge.game));
     if (!posted || !a || this._posted !== posted || a.key === posted.host.key) return;
+    if (posted.heard) return void posted.heard.push(a);
+    posted.heard = [a];
+    setTimeout(() => {
+      if (this._posted === posted && posted.heard) this._start(posted, pickAcceptance(posted.heard, Math.random)).catch((e) => this._o.notice('lobby.error', { error: errorText(e) }));
+    }, ACCEPT_WINDOW_MS);
+  }
+
+  /**
+   * Starts the game of this device's challenge with the acceptor of `a`.
+   * @param {Posted} posted
+   * @param {Acceptance} a
+   * @private
+   */
+  async _start(posted, a) {
     this._posted = null;
     this._postLock.release();
     const { challenge, host } = posted;
     const seat = challenge.side === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? 'blue' : 'gray') : challenge.side;
     const keys = seat === 'blue' ? { blue: host.key, gray: a.key } : { blue: a.key, gray: host.key };
-    const snap = await firstSnapshot({ id: challenge.game, variant: challenge.variant, host: seat, keys, sign: await signer(host.privateJwk), clock: challenge.clock || null });
+    const snap = await firstSnapshot({ id: challenge.game, variant: challenge.variant, host: seat, keys, sign: await signer(host.privateJwk), clock: challenge.clock });
     const since = Date.now();
     /** @type {Kept} */
     const kept = { id: challenge.game, hostKey: host.key, host: seat, seat, ...host, secret: null, device: newDevice(), since, snap, starts: [since] };
@@ -275,7 +305,7 @@ export class Lobby {
     const snap = parseSnapshot(text);
     if (!a || !snap || snap.id !== a.challenge.game || snap.keys[snap.host] !== a.challenge.key) return;
     // The game the challenge offered: its rules and time control, signed by its host.
-    if (snap.variant !== a.challenge.variant || (snap.clock ?? '') !== (a.challenge.clock === 'none' ? '' : a.challenge.clock)) return;
+    if (snap.variant !== a.challenge.variant || (snap.clock ?? 'none') !== a.challenge.clock) return;
     if (!(await verify(a.challenge.key, snap.hostSig, gameText(snap.id, snap.variant, snap.host, snap.keys, snap.clock)))) return;
     if (this._accepting !== a) return;
     const seat = otherSide(snap.host);
@@ -298,7 +328,7 @@ export class Lobby {
     this._o.changed();
     if (!writeKept(this._o.storage, kept)) return this._o.notice('lobby.notKept');
     const seat = /** @type {Side} */ (kept.seat);
-    this._o.started({ relay: this._o.relay, gameId: kept.id, hostKey: kept.hostKey, side: seat, variant: challenge.variant, clock: challenge.clock || 'none' });
+    this._o.started({ relay: this._o.relay, gameId: kept.id, hostKey: kept.hostKey, side: seat, variant: challenge.variant, clock: challenge.clock });
   }
 
   /** @returns {boolean} Whether this lobby has been left. */
