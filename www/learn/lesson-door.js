@@ -1,9 +1,10 @@
 // The lessons as the page starts with them: the banner that offers them to a first-time visitor,
 // drawn at once (it moves the board down: it must not come late), the learner's progress it
-// reads, and the door to the rest (lessons.js), fetched at the first opening of the lessons or
-// when the rules picker asks which lesson teaches a rule.
+// reads, and the door to the rest (lessons.js, the package's feature: with learn/'s words and
+// styles), fetched at the first opening of the lessons or when the rules picker asks which
+// lesson teaches a rule.
 import { button, el } from '../lib/dom.js';
-import { onDemand } from '../lib/on-demand.js';
+import { feature } from '../lib/on-demand.js';
 import { loadProgress, offerShown, saveProgress } from './lesson-progress.js';
 
 /** @import { LessonProgress } from './lesson-progress.js' */
@@ -49,7 +50,9 @@ export function lessonDoor({ dialog, openButton, offer, t, storage, onPlay, fail
   };
   /** @type {Lessons|null} */
   let lessons = null;
-  const load = onDemand(() => import('./lessons.js').then((m) => (lessons = m.initLessons({ dialog, t, kept, onPlay }))));
+  const fetchLessons = feature('learn', { code: () => import('./lessons.js'), start: (m) => (lessons = m.initLessons({ dialog, t, kept, onPlay })) });
+  /** The lessons, in the page's language. */
+  const load = () => fetchLessons(document.documentElement.lang || 'en');
 
   /**
    * Shows the dialog (lessons.js's open), once the lessons are fetched; says so when they cannot be.

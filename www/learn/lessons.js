@@ -11,7 +11,6 @@ import '../blue-gray-game.js';
 import { loadTeaching } from '../core/assets.js';
 import { el, openSheet, sheetHead, button } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
-import { loadMessages } from '../lib/i18n.js';
 import { REPLY_DELAY_MS } from '../lib/pace.js';
 import { markDone as withDone } from './lesson-progress.js';
 import { exerciseBoard } from './exercise.js';
@@ -74,12 +73,13 @@ export function initLessons({ dialog, t, kept, onPlay = () => {} }) {
   let built = null;
 
   /**
-   * Fetches what the lessons need besides this module: the rules core's teaching module (the
-   * catalogue) and the teaching messages in the page's language. Resolves to whether they came.
+   * Fetches what the lessons need besides this module and its words (fetched with it, as a
+   * feature: lesson-door.js): the rules core's teaching module (the catalogue). Resolves to
+   * whether it came.
    */
   async function ready() {
     try {
-      [core, S] = await Promise.all([loadTeaching(), import('./lesson-catalogue.js'), loadMessages('learn', document.documentElement.lang || 'en')]);
+      [core, S] = await Promise.all([loadTeaching(), import('./lesson-catalogue.js')]);
       return !!catalogue();
     } catch {
       return false;
@@ -104,7 +104,7 @@ export function initLessons({ dialog, t, kept, onPlay = () => {} }) {
     /** @type {Lesson[]} */
     let lessons;
     try {
-      [core, S] = await Promise.all([loadTeaching(), import('./lesson-catalogue.js'), loadMessages('learn', document.documentElement.lang || 'en')]);
+      [core, S] = await Promise.all([loadTeaching(), import('./lesson-catalogue.js')]);
       lessons = S.readCatalogue(core.lessons());
       list = lessons;
     } catch (e) {

@@ -1,13 +1,12 @@
 // The puzzles: their view, a dialog with the next puzzle not yet solved on a <blue-gray-game>.
-// The page fetches this at the first click of its Puzzles button; this opens the dialog at once
-// and fills it with the view, puzzle-dialog.js's, once the rules core's teaching module, the
-// puzzle set (data beside the page, puzzles.txt, which the module's puzzles() reads) and the
-// teaching messages have come. The attempt's state is
+// The page fetches this, with learn/'s words, at the first click of its Puzzles button (a
+// feature, lib/on-demand.js); this opens the dialog at once and fills it with the view,
+// puzzle-dialog.js's, once the rules core's teaching module and the puzzle set (data beside the
+// page, puzzles.txt, which the module's puzzles() reads) have come. The attempt's state is
 // puzzle-session.js's, and progress is kept on the device.
 import { loadTeaching, dataFile } from '../core/assets.js';
 import { el, openSheet } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
-import { loadMessages } from '../lib/i18n.js';
 
 /** @import { Puzzle, PuzzleSession } from './puzzle-session.js' */
 /** @import { Translate } from '../lib/i18n.js' */
@@ -70,7 +69,6 @@ export function initPuzzles({ dialog, t, storage }) {
         teaching,
         teaching.then(() => dataFile('puzzles.txt')),
         Promise.all([import('./puzzle-dialog.js'), import('./puzzle-session.js')]),
-        loadMessages('learn', document.documentElement.lang || 'en'),
       ]);
       if (typeof core.puzzles !== 'function') throw new Error(t('puzzles.board.unsupported'));
       list = core.puzzles(set);
