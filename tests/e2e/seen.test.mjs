@@ -431,8 +431,19 @@ async function clickDialogPoint(page, selector, p) {
   await page.mouse.click(c.x, c.y);
 }
 
-/** Plays `move` (its legal move's points) by clicks on the board `selector`, and waits for it. */
+/**
+ * Plays `move` (its legal move's points) by clicks on the board `selector`, once the board takes
+ * a move (on a loaded machine the exercise may still be putting its position up: clicks before
+ * then are refused), and waits for it.
+ */
 async function playInDialog(page, selector, move) {
+  await page.waitForFunction(
+    ([sel, text]) => {
+      const b = document.querySelector(sel);
+      return !!b && !b.locked && !!b.state && b.state.moves.some((m) => m.text === text);
+    },
+    [selector, move],
+  );
   const { points, n } = await page.evaluate(
     ([sel, text]) => {
       const b = document.querySelector(sel);
