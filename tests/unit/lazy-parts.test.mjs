@@ -3,7 +3,7 @@
 // have happened with it there (a hint withdrawn meanwhile, a puzzle move the board moved past).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { liveDoor, hintDoor, puzzleDoor } from '../../www/element/lazy-parts.js';
+import { liveDoor, hintDoor, puzzleDoor, clockDoor } from '../../www/element/lazy-parts.js';
 
 /**
  * A board's port with the state `s()` (a mode and a game state), recording what is applied and
@@ -73,4 +73,27 @@ test('a puzzle move is judged once the runner loads, unless the board has moved 
   await puzzle.judge();
   assert.equal(p.seen.teaching, 1);
   assert.deepEqual(p.seen.errors, ['puzzles.board.unsupported'], 'this teaching module judges nothing, and says so');
+});
+
+test('a live game’s clocks derived while the clocks’ code loads are derived once it is there (not from when it came)', async () => {
+  const gs = { ply: 2, side: 'blue', result: null, history: ['a', 'b'] };
+  const game = { tag: (n) => (n === 'TimeControl' ? '3+2' : undefined), setTag() {}, clocks: () => [], state: () => gs };
+  let state = { settings: { mode: 'live', clock: 'none' }, gs, clocks: null, live: { relay: 'connected', unsent: 0 }, connected: false };
+  const door = clockDoor(/** @type {any} */ ({
+    state: () => state,
+    apply: (change, ...args) => (state = change(state, ...args)),
+    resources: () => ({ game }),
+    refresh() {},
+    error: (m) => assert.fail(m),
+    flagged() {},
+    grace: () => 0,
+    frame() {},
+    emit() {},
+    now: () => 20_000,
+  }));
+  const started = door.start(/** @type {any} */ (game));
+  // The snapshot's clocks, asked before the runner is there: Gray took 5 s and signed 177 s.
+  door.follow([180_000, 177_000], [0, 1000, 6000]);
+  await started;
+  assert.deepEqual(door.reading(), { control: '3+2', blue: 180_000 - 14_000, gray: 177_000, running: 'blue' });
 });

@@ -173,12 +173,17 @@ export function hintDoor(board) {
  * (lib/clock.js `gameTimeControl`): a board without one has no clocks to start, move or read, and
  * until then each of these does what the runner does without clocks. A game with one put on the
  * board before the runner is there has its clocks started once it is (and the board redrawn), a
- * moment later, the first time: `start` resolves then. A board whose settings give a new game a
+ * moment later, the first time: `start` resolves then; a live game's clocks derived meanwhile
+ * (`follow`, the last of them) are derived then, so that what the clocks show does not hang on
+ * whether their code or the relay's snapshot came first. A board whose settings give a new game a
  * clock fetches it with its other parts, before it is ready (`needed`).
  * @param {ClockBoard & {resources(): BoardResources, refresh(): void, error(message: string): void}} board
  */
 export function clockDoor(board) {
   const runner = lazyPart(() => import('./clocks.js').then((m) => new m.ClockRunner(board)));
+  /** @typedef {{game: CoreGame|null, times: (number|undefined)[], starts: number[]}} Followed */
+  /** The last live game's clocks asked while the runner loads (follow's arguments), and of which game. */
+  let followed = /** @type {Followed|null} */ (null);
   return {
     needed: () => (settingsTimeControl(board.state().settings) ? runner.load().catch(() => {}) : Promise.resolve()),
     /**
@@ -190,6 +195,7 @@ export function clockDoor(board) {
       const r = runner.part();
       if (r) return r.start(game);
       board.apply(withClocks, null);
+      followed = null;
       if (!gameTimeControl(game, board.state().settings)) return;
       let loaded;
       try {
@@ -200,12 +206,20 @@ export function clockDoor(board) {
       // Another game went on meanwhile, and its own start saw to its clocks.
       if (board.resources().game !== game) return;
       loaded.start(game);
+      // (Set by `follow` while the runner loaded: not the null it was before.)
+      const f = /** @type {Followed|null} */ (followed);
+      followed = null;
+      if (f && f.game === game) loaded.follow(f.times, f.starts);
       board.refresh();
     },
     /** @type {ClockRunner['moved']} */
     moved: (game, mover, claim) => runner.part()?.moved(game, mover, claim) ?? null,
     /** @type {ClockRunner['follow']} */
-    follow: (times, starts) => runner.part()?.follow(times, starts),
+    follow(times, starts) {
+      const r = runner.part();
+      if (r) return r.follow(times, starts);
+      followed = { game: board.resources().game, times, starts };
+    },
     /** @type {ClockRunner['settled']} */
     settled: (game, gs) => runner.part()?.settled(game, gs),
     connected: () => runner.part()?.connected(),

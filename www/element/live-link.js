@@ -14,6 +14,7 @@ import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
 import { feature } from '../lib/on-demand.js';
 import { claimOpensAt } from '../live/claims.js';
+import { parseTimeControl } from '../lib/clock.js';
 import { claimGame } from './state.js';
 /** @import { Core, CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
@@ -236,9 +237,15 @@ export class LiveLink {
     const core = b.core();
     if (!gs || !core) return;
     const clock = snap.clock ?? 'none';
-    const ours = b.state().clocks?.control.text ?? 'none';
-    if (snap.variant !== gs.variant || (clock !== ours && !gs.history.length)) {
-      if (gs.history.length) return b.error(b.t('live.otherRules', { variant: snap.variant }));
+    // The game's time control is its record's tag, which the board's clocks follow (their code
+    // may still be loading): a game whose tag is not the host's signed one is made again from the
+    // signed record, its moves so far included (unless this device has a move the relay has not
+    // yet: the snapshot with it makes the game again), so that a game kept without the tag (or
+    // with another) gets the host's clocks here, at once and after a reload.
+    const ours = parseTimeControl(b.game()?.tag('TimeControl') ?? '')?.text ?? 'none';
+    const behind = gs.history.length <= snap.moves.length && gs.history.every((m, i) => snap.moves[i] === m);
+    if (snap.variant !== gs.variant || (clock !== ours && behind)) {
+      if (snap.variant !== gs.variant && gs.history.length) return b.error(b.t('live.otherRules', { variant: snap.variant }));
       try {
         const game = new core.Game(snap.variant);
         game.setTag('TimeControl', clock);
