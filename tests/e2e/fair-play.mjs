@@ -27,4 +27,4 @@ export async function engineHelp(page) {
 }
 
 /** What engineHelp() reads while a game against a person is under way. */
-export const BARRED = { hint: false, evaluation: false, review: false, saysWhy: true, refusal: 'No engine help in a game against a person: hints, the evaluation and the review come back once the game is over.' };
+export const BARRED = { hint: false, evaluation: false, review: false, saysWhy: true, refusal: 'No engine help while a game against a person is under way: hints, the evaluation and the review come back once it is over.' };

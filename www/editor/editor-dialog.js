@@ -2,7 +2,10 @@
 // does with a position: play it through the page's one door (against the computer, or two on
 // this device), analyse it (two on this device, its evaluation and best line shown), copy its
 // code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its
-// messages, at the first opening; the position it opens with is the board's.
+// messages, at the first opening; the position it opens with is the board's. While the engine
+// keeps out (a game against a person under way, lib/fair-play.js: the board's or another this
+// browser plays), it neither analyses a position, nor plays it against the computer, nor
+// searches it for a puzzle, and says why.
 import { el, sheetHead, openSheet, button } from '../lib/dom.js';
 import { loadWasm, loadTeaching } from '../core/assets.js';
 import { errorText } from '../lib/errors.js';
@@ -24,15 +27,17 @@ import { puzzleMaker } from './puzzle-maker.js';
 /**
  * Builds the editor in `dialog`: `t` says the messages, `start(request)` opens a game through the
  * page's door (resolves to whether it opened), `current()` is the board's variant and position
- * code, which the editor opens with. Returns `{open()}` and, for tests, the state.
+ * code, which the editor opens with, `barred()` whether the engine keeps out (lib/fair-play.js
+ * engineHelpBarred for the board's game). Returns `{open()}` and, for tests, the state.
  * @param {{
  *   dialog: HTMLDialogElement,
  *   t: Translate,
  *   start: (request: EditorRequest) => Promise<boolean>,
  *   current: () => {variant: string, code: string}|null,
+ *   barred: () => boolean,
  * }} parts
  */
-export function editorDialog({ dialog, t, start, current }) {
+export function editorDialog({ dialog, t, start, current, barred }) {
   /** @type {ReturnType<typeof editorView>|null} */
   let view = null;
   /** @type {ReturnType<typeof puzzleMaker>|null} */
@@ -50,11 +55,16 @@ export function editorDialog({ dialog, t, start, current }) {
   copyLink.addEventListener('click', () => view && copy(positionLink(location.href.replace(/[?#].*$/, ''), view.state)));
   const copied = el('p', { class: 'editor-copied', role: 'status', 'aria-live': 'polite' });
   const actions = el('div', { class: 'editor-row editor-actions' }, [playAi, playTwo, analyseIt, copyCode, copyLink]);
+  const why = el('p', { class: 'editor-barred', text: t('edit.barred'), hidden: '' });
 
-  /** Only a position that can be played is offered for play. */
+  /** Only a position that can be played is offered for play; the engine's part only while it may help. */
   function enable() {
     const ok = !!view?.verdict?.ok;
-    playAi.disabled = playTwo.disabled = analyseIt.disabled = !ok;
+    const engineOut = barred();
+    playTwo.disabled = !ok;
+    playAi.disabled = analyseIt.disabled = !ok || engineOut;
+    why.hidden = !engineOut;
+    if (maker) maker.element.hidden = engineOut;
     copied.textContent = '';
     maker?.reset();
   }
@@ -72,7 +82,7 @@ export function editorDialog({ dialog, t, start, current }) {
    */
   async function play(mode, analyse = false) {
     const verdict = view?.verdict;
-    if (!view || !verdict || !verdict.ok) return;
+    if (!view || !verdict || !verdict.ok || ((mode === 'ai' || analyse) && barred())) return;
     /** @type {EditorRequest} */
     const request = { from: 'editor', mode, side: view.state.side, variant: view.state.variant, position: verdict.code, analyse };
     if (await start(request)) dialog.close();
@@ -111,7 +121,7 @@ export function editorDialog({ dialog, t, start, current }) {
         return;
       }
       editorStyles(document);
-      view.element.querySelector('.editor-tools')?.append(actions, copied, maker.element);
+      view.element.querySelector('.editor-tools')?.append(actions, why, copied, maker.element);
       dialog.replaceChildren(head, view.element);
     }
     const now = current();

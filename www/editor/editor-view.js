@@ -42,7 +42,7 @@ const EDITOR_CSS = `
 .editor-verdict p, .editor-verdict ul { margin: 0.2rem 0; }
 .editor-puzzle { display: flex; flex-direction: column; gap: 0.5rem; min-width: 0; }
 .editor-tools select { flex: 1 1 100%; min-width: 0; max-width: 100%; }
-.editor-puzzle [hidden] { display: none; }
+.editor-puzzle [hidden], .editor-puzzle[hidden] { display: none; }
 .editor-puzzle-board blue-gray-game { display: block; width: 100%; max-width: 360px; }
 `;
 

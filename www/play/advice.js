@@ -7,11 +7,13 @@
 // The engine's judgement in words beside the board (renderJudgement): the computer's move and
 // what it thinks of the position it left (how far it looked, in the tooltip), and the evaluation
 // bar and its sentence and best line (engine/evaluation.js says them), drawn by the panel.
+// The page tells lib/fair-play.js, from its kept games, whether this browser plays a game against
+// a person elsewhere: the engine then keeps out of every board of the page, in every tab.
 import { positionOf } from '../engine/position.js';
 import { setIfChanged } from '../lib/dom.js';
 import { say, groupDigits } from '../lib/i18n.js';
 import { isAbort } from '../engine/ai-client.js';
-import { engineHelpBarred } from '../lib/fair-play.js';
+import { engineHelpBarred, barWhile, keptGameBars } from '../lib/fair-play.js';
 import { describeScore, describeAfterMove, searchDetails, blueView, VALUE_LIMIT } from '../engine/evaluation.js';
 import { adviceShown } from './page-state.js';
 import { byId } from './page-elements.js';
@@ -28,6 +30,9 @@ const loadAnalysis = () => import('../engine/analysis.js').then((m) => m.analysi
 /** @param {PageContext} ctx */
 export function advice(ctx) {
   const { board } = ctx;
+  // The page's list of kept games follows this tab's saves and other tabs' (recent.js), so the
+  // bar comes and goes with a game against a person begun or ended in any tab.
+  barWhile(() => ctx.page().recent.some((e) => keptGameBars(e.summary)));
   /** The number of analysed nodes per position, as the rules core says. */
   function analysisNodes() {
     return board.catalogue ? board.catalogue.analysisNodes : undefined;
@@ -81,14 +86,15 @@ export function advice(ctx) {
  * @param {PageState} p
  * @param {GameSnapshot} b
  * @param {Translate} t
- * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): no evaluation
+ * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): no evaluation,
+ * and of the computer's move only the move
  */
 export function renderJudgement(doc, p, b, t, barred) {
   const info = b.aiInfo;
-  const judgement = info && describeAfterMove(info);
+  const judgement = info && !barred && describeAfterMove(info);
   const infoText = info ? t(judgement ? 'ai.info' : 'ai.played', { side: info.side, move: info.move, judgement }) : '';
   setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
-  setIfChanged(byId(doc, 'ai-info'), 'title', info ? say(p.lang, searchDetails(info, groupDigits(p.lang, info.nodes))) : '');
+  setIfChanged(byId(doc, 'ai-info'), 'title', info && !barred ? say(p.lang, searchDetails(info, groupDigits(p.lang, info.nodes))) : '');
   renderEvaluation(doc, p, b.shown ?? b.gs, t, barred);
 }
 

@@ -7,6 +7,7 @@ import { errorText } from '../lib/errors.js';
 import { notLoaded } from './context.js';
 import { openSheet } from '../lib/dom.js';
 import { renderShortcuts } from './shortcuts.js';
+import { engineHelpBarred } from '../lib/fair-play.js';
 /** @import { PageContext } from './context.js' */
 /** @import { EditorRequest } from '../editor/editor-dialog.js' */
 
@@ -22,7 +23,14 @@ export function pageTools(ctx, { startFromEditor }) {
   const loadHowto = feature('howto', { code: () => import('../learn/howto.js'), start: (m) => m.howTo({ dialog: ctx.dialog('howto'), t }) });
   const loadEditor = feature('editor', {
     code: () => import('../editor/editor-dialog.js'),
-    start: (m) => m.editorDialog({ dialog: ctx.dialog('editor'), t, start: startFromEditor, current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null) }),
+    start: (m) =>
+      m.editorDialog({
+        dialog: ctx.dialog('editor'),
+        t,
+        start: startFromEditor,
+        current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null),
+        barred: () => engineHelpBarred(board.settings, board.state),
+      }),
   });
   const loadExplorer = feature('review', {
     code: () => import('../review/explorer.js'),

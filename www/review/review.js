@@ -4,7 +4,9 @@
 // in (mistakes.js), the chart's clicks, and "Learn from your mistakes" on the player's mistakes.
 // A review belongs to one game line: a move played since makes it stale, and it stops. The page
 // fetches this module, with the review's box and chart, at its first review; the dialog of
-// "Learn from your mistakes" is fetched at its first opening.
+// "Learn from your mistakes" is fetched at its first opening. No review while the engine keeps out
+// of a game against a person (lib/fair-play.js).
+import { engineHelpBarred } from '../lib/fair-play.js';
 import { onDemand } from '../lib/on-demand.js';
 import { analysis } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
@@ -43,7 +45,8 @@ export function pageReview(ctx, { nodes, goTo }) {
 
   async function start() {
     const gs = board.state;
-    if (!gs) return;
+    // Against a person, no review until the game is over (lib/fair-play.js); the button says so too.
+    if (!gs || engineHelpBarred(board.settings, gs)) return;
     running?.abort();
     const key = gameKey(gs);
     if (!gs.history.length) {

@@ -17,6 +17,7 @@ export default {
     'edit.playAi': 'Játék a gép ellen',
     'edit.playTwo': 'Játék egy baráttal ezen az eszközön',
     'edit.analyse': 'Elemzés',
+    'edit.barred': 'Amíg egy ember elleni játszmát játszol, a gép kimarad belőle, amíg véget nem ér: nincs elemzés, nincs játék a gép ellen ebből az állásból, nincs feladatkeresés.',
     'edit.copyCode': 'Az állás kódjának másolása',
     'edit.copyLink': 'Hivatkozás másolása',
     'edit.copied': 'Másolva.',

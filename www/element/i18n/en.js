@@ -60,7 +60,7 @@ export default {
     'hint.race': 'The captain walks on: {n} of {of} steps.',
     'hint.block': 'It blocks the {side:side} captain’s next point, {point}.',
     'hint.gameOver': 'The game is over: there is nothing to suggest.',
-    'hint.againstPerson': 'No engine help in a game against a person: hints, the evaluation and the review come back once the game is over.',
+    'hint.againstPerson': 'No engine help while a game against a person is under way: hints, the evaluation and the review come back once it is over.',
     'hint.stale': 'The position changed before the hint was ready.',
     'draw.stale': 'The position kept changing while the draw offer was weighed.',
     'ai.noMove': 'the computer found no move',

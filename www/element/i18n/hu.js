@@ -60,7 +60,7 @@ export default {
     'hint.race': 'A kapitány halad előre: {of} lépésből {n} megtéve.',
     'hint.block': 'Elzárja {side:side} kapitánya elől a következő pontot ({point}).',
     'hint.gameOver': 'A játszma véget ért: nincs mit javasolni.',
-    'hint.againstPerson': 'Ember elleni játszmában nincs gépi segítség: a súgás, az értékelés és az elemzés a játszma végén tér vissza.',
+    'hint.againstPerson': 'Amíg ember elleni játszma folyik, nincs gépi segítség: a súgás, az értékelés és az elemzés a játszma végén tér vissza.',
     'hint.stale': 'Az állás megváltozott, mielőtt a tipp elkészült.',
     'draw.stale': 'Az állás folyton változott, amíg a gép a döntetlenajánlatot mérlegelte.',
     'ai.noMove': 'a számítógép nem talált lépést',
