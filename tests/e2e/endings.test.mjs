@@ -211,3 +211,40 @@ test('The element: abort() against the computer, resign(side) and a draw between
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('A resigned game against the computer stays resigned: no Undo, Redo or promotion into its moves', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'ai', side: 'blue', level: 1 }));
+  await waitText(page, '#status', /Your move \(Blue\)/);
+  const opening = (await state(page)).moves;
+  await playMove(page, opening[0]);
+  await waitPly(page, 2);
+  // Before the end Undo stays.
+  await page.waitForFunction(() => !(/** @type {HTMLButtonElement} */ (document.getElementById('undo'))).disabled);
+  // A variation of Blue's first move, tried at the start.
+  const second = opening[1].text;
+  await page.evaluate(() => (/** @type {any} */ (document.getElementById('game')).viewPath = []));
+  assert.deepEqual((await callBoard(page, 'explore', [second])).value, [1]);
+  await page.evaluate(() => (/** @type {any} */ (document.getElementById('game')).viewPath = null));
+  assert.deepEqual((await callBoard(page, 'resign')).value?.reason, 'resignation');
+  await waitText(page, '#status', /Gray wins: Blue resigned\./);
+  const before = await state(page);
+  await page.waitForFunction(() => (/** @type {HTMLButtonElement} */ (document.getElementById('undo'))).disabled);
+  assert.equal((await callBoard(page, 'undo')).value, false);
+  assert.equal((await callBoard(page, 'redo')).value, false);
+  await page.waitForFunction(() => /over/.test(document.getElementById('game')?.shadowRoot?.querySelector('.notice')?.textContent ?? ''));
+  // The variation may be looked at, but not promoted into the game's moves.
+  await page.evaluate(() => (/** @type {any} */ (document.getElementById('game')).viewPath = [1]));
+  await frames(page);
+  assert.equal(await visible(page, '#variation-promote'), false);
+  assert.equal(await visible(page, '#variation-main'), false);
+  assert.equal(await visible(page, '#variation-delete'), true, 'deleting a variation leaves the game as it is');
+  for (const how of ['promote', 'main']) assert.match(String((await callBoard(page, 'editVariation', [how])).error), /moves and result are final/);
+  await page.evaluate(() => (/** @type {any} */ (document.getElementById('game')).viewPath = null));
+  const after = await state(page);
+  assert.deepEqual([after.history, after.result?.reason], [before.history, 'resignation']);
+  assert.match(after.record, /\[Result "0-1"\]/);
+  await waitText(page, '#recent-list', /result 0-1 by resignation/);
+  await waitText(page, '#status', /Gray wins: Blue resigned\./);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -177,3 +177,74 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   assert.deepEqual(await seriousA11y(page), []);
   await page.close();
 });
+
+test('a variation deeper than the record reader reads is refused where it is made; what is kept reads back', async () => {
+  const { loadCore } = await import('../unit/core.mjs');
+  const { MAX_NESTING } = await import('../../www/lib/tree.js');
+  const core = await loadCore();
+  // A line of real moves: at each ply the first legal move and, the line going on in it, the last
+  // after which the game goes on with a choice.
+  const walk = new core.Game('classic');
+  /** @type {{first: string, second: {text: string, points: string[]}}[]} */
+  const plies = [];
+  for (let i = 0; i <= MAX_NESTING; i++) {
+    const moves = walk.state().moves;
+    const second = moves.slice(1).findLast((/** @type {{text: string, points: string[]}} */ m) => {
+      walk.play(m.text);
+      const after = walk.state();
+      walk.undo();
+      return !after.result && after.moves.length > 1;
+    });
+    plies.push({ first: moves[0].text, second });
+    walk.play(second.text);
+  }
+  walk.free();
+
+  // The record alone: the state's tree nests too deep for the browser to hand over.
+  const record = (/** @type {import('playwright-core').Page} */ page) => page.evaluate(() => window.bluegray.element.state.record);
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await page.evaluate((m) => void window.bluegray.element.play(m), plies[0].first);
+  // Each ply's second move nests one deeper than the last: MAX_NESTING deep by the element's explore().
+  const deepest = await page.evaluate((ps) => {
+    const b = window.bluegray.element;
+    /** @type {number[]} */
+    let path = [];
+    for (let i = 0; i < ps.length - 1; i++) {
+      if (i > 0) {
+        b.viewPath = path;
+        b.explore(ps[i].first);
+      }
+      b.viewPath = path;
+      path = b.explore(ps[i].second.text);
+    }
+    b.viewPath = path;
+    b.explore(ps[ps.length - 1].first);
+    b.viewPath = path;
+    return path;
+  }, plies);
+  assert.equal(deepest.filter((i) => i > 0).length, MAX_NESTING);
+  const kept = await record(page);
+  // One deeper, by clicks on the board: refused there, with the reason, and nothing changes.
+  const last = plies[plies.length - 1].second;
+  for (const p of last.points) await clickPoint(page, p);
+  await page.waitForFunction(() => /nest at most 64 deep/.test(document.getElementById('game')?.shadowRoot?.querySelector('.notice')?.textContent ?? ''));
+  assert.deepEqual(await viewPath(page), deepest);
+  assert.equal(await record(page), kept);
+  const thrown = await page.evaluate((m) => {
+    try {
+      window.bluegray.element.explore(m);
+      return '';
+    } catch (e) {
+      return String(/** @type {Error} */ (e).message);
+    }
+  }, last.text);
+  assert.match(thrown, /nested more than 64 deep/);
+  // The game kept reads back, its variations with it.
+  await page.reload();
+  await waitReady(page);
+  await frames(page);
+  assert.equal(await record(page), kept);
+  assert.doesNotMatch(String(await page.textContent('#notice')), /could not be restored/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -131,7 +131,17 @@ export function explainRefusal(s, from, to, error) {
   const e = /** @type {Partial<CoreError>|null|undefined} */ (error);
   if (!e || e.code !== 'illegal-move' || !e.reason) return s;
   const points = Array.isArray(e.points) ? e.points : [];
-  const notice = { key: `why.${e.reason}`, params: { from, to, p0: points[0], p1: points[1], points: points.join(', ') } };
+  return refused(s, { key: `why.${e.reason}`, params: { from, to, p0: points[0], p1: points[1], points: points.join(', ') } });
+}
+
+/**
+ * Why what the player asked did nothing (a move, an undo), said on the board until their next
+ * press (state.js `ui.notice`).
+ * @param {BoardState} s
+ * @param {Message} notice
+ * @returns {BoardState}
+ */
+export function refused(s, notice) {
   return { ...s, ui: { ...s.ui, notice } };
 }
 

@@ -14,6 +14,7 @@ import * as S from './state.js';
 import { handleIntent } from './intents.js';
 import { wireParts } from './wiring.js';
 import { resultMessage } from '../lib/result.js';
+import { MAX_NESTING } from '../lib/tree.js';
 import { translate, say, pickLanguage } from '../lib/i18n.js';
 /** @import { BoardState } from './state.js' */
 /** @import { BoardElements } from './render.js' */
@@ -227,7 +228,8 @@ export class BoardController {
   /**
    * Tries `text` at the position looked at, as a move made there on the board (the element's
    * explore(); the intent 'explore' of intents.js): the board's new path, or null where no move
-   * may be tried (state.js canExplore).
+   * may be tried (state.js canExplore). Throws where the move is not legal there, or where it
+   * would start a variation nested deeper than a record is read back with (lib/tree.js).
    * @param {string} text
    * @returns {number[]|null}
    */
@@ -237,7 +239,7 @@ export class BoardController {
     const wanted = text.trim().toLowerCase();
     const move = view.gs.moves.find((m) => m.text.toLowerCase() === wanted);
     if (!move) throw new Error(this.t('api.exploreNotLegal', { move: text.trim().slice(0, 40) }));
-    this._p.history.explore(move.text);
+    if (!this._p.history.explore(move.text)) throw new Error(this.t('api.tooDeep', { max: MAX_NESTING }));
     return this.s.view ? [...this.s.view.path] : null;
   }
 

@@ -1,12 +1,14 @@
 // Going through a board's game: undo and redo (against the computer and in a puzzle, on to the
-// person's turn), looking at an earlier position or a variation without changing the game,
+// person's turn; against the computer not once the game is over), looking at an earlier position or a variation without changing the game,
 // trying a move there (a variation, lib/tree.js), promoting, deleting or making the game's line
 // a variation, continuing from an earlier position (the later moves kept to redo until another
 // move is played), and the whole line with the moves taken back. A move a friend elsewhere has
-// seen is never taken back on one device.
+// seen is never taken back on one device; a finished game's moves and result are final (no
+// variation goes into them), and no variation nests deeper than a record can be read back with
+// (lib/tree.js MAX_NESTING): docs/RULES.md R28.
 import * as B from './board.js';
 import * as S from './state.js';
-import { isHuman } from '../lib/settings.js';
+import { isHuman, undoBarred } from '../lib/settings.js';
 import * as Tree from '../lib/tree.js';
 import * as Edit from '../lib/tree-edit.js';
 /** @import { Side } from '../core/core-types.js' */
@@ -45,7 +47,8 @@ export class History {
 
   /**
    * Undo (-1) or redo (1), against the computer and in a puzzle on to the person's turn.
-   * Returns whether it stepped.
+   * Returns whether it stepped: not against a friend elsewhere, nor against the computer once
+   * the game is over (the board then says why).
    * @param {-1|1} dir
    */
   step(dir) {
@@ -53,6 +56,11 @@ export class History {
     const game = b.game();
     const s = b.state();
     if (S.seatOf(s)) return false;
+    if (undoBarred(s.settings.mode, !!s.gs?.result)) {
+      b.apply(B.refused, { key: 'final.undo' });
+      b.changed();
+      return false;
+    }
     b.stopMoving();
     const one = () => (dir < 0 ? game.undo() : game.redo());
     if (!one()) {
@@ -117,25 +125,30 @@ export class History {
   /**
    * Plays `move` at the position looked at: follows the game's move or a variation that has it,
    * or starts a variation there (docs/RULES.md R26); the board then looks at the position after
-   * it. The game itself is not changed.
+   * it. The game itself is not changed. Returns false, the board saying why, where the new
+   * variation would nest deeper than a record is read back with.
    * @param {string} move
+   * @returns {boolean}
    */
   explore(move) {
     const b = this._board;
     const s = b.state();
-    if (!s.view || !s.gs) return;
+    if (!s.view || !s.gs) return false;
     const tree = Tree.treeOf(s.gs);
     const next = Edit.addMove(tree, s.view.path, move);
-    if (next.tree !== tree) this._setTree(next.tree);
+    if (next.tree !== tree && !this._setTree(next.tree)) return false;
     this.viewPath(next.path);
     b.settled();
+    return true;
   }
 
   /**
    * Changes the variation the board looks at: 'promote' (one place up where it leaves its
    * line), 'main' (the game's line from then on: the game is replayed along it) or 'delete'
    * (gone, the board back where it left). Returns whether anything changed: nothing does on the
-   * game's own moves, or with no variation looked at.
+   * game's own moves, or with no variation looked at, nor where the variations would then nest
+   * deeper than a record is read back with (the board says why). A finished game's moves are
+   * final: a change that would put a variation into them throws.
    * @param {'promote'|'main'|'delete'} how
    */
   editVariation(how) {
@@ -143,25 +156,34 @@ export class History {
     const s = b.state();
     if (!s.view || !s.gs || S.seatOf(s)) return false;
     if (how !== 'promote' && how !== 'main' && how !== 'delete') throw new RangeError(b.t('api.badVariationEdit', { how: String(how).slice(0, 24) }));
+    if (s.gs.result && Edit.changesGame(how, s.view.path)) throw new Error(b.t('api.resultFinal'));
     const change = { promote: Edit.promote, main: Edit.makeMain, delete: Edit.remove }[how];
     const next = change(Tree.treeOf(s.gs), s.view.path);
     if (!next) return false;
     b.stopMoving();
-    this._setTree(next.tree);
+    if (!this._setTree(next.tree)) return false;
     this.viewPath(next.path);
     b.settled();
     return true;
   }
 
   /**
-   * Makes `tree` the game's (the rules core checks every move).
+   * Makes `tree` the game's (the rules core checks every move), or returns false, the board
+   * saying why, where its variations nest deeper than the record reader reads.
    * @param {import('../core/core-types.js').TreeNode} tree
+   * @returns {boolean}
    * @private
    */
   _setTree(tree) {
     const b = this._board;
+    if (Tree.nesting(tree) > Tree.MAX_NESTING) {
+      b.apply(B.refused, { key: 'final.tooDeep', params: { max: Tree.MAX_NESTING } });
+      b.changed();
+      return false;
+    }
     b.game().setTree(Edit.linesOf(tree));
     b.apply(B.afterStep, b.game().state());
+    return true;
   }
 
   /**

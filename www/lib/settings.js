@@ -93,6 +93,17 @@ export function isRemote(mode) {
 }
 
 /**
+ * Whether Undo and Redo are refused in a game of `mode` because it is over (`over`): against the
+ * computer its moves and result are then final (docs/RULES.md R28). Two on one device still take
+ * back (the lessons and the mistakes trainer take a tried move back so on such a board).
+ * @param {string} mode
+ * @param {boolean} over
+ */
+export function undoBarred(mode, over) {
+  return over && mode === 'ai';
+}
+
+/**
  * Whether `value` is one of `list`, a list of string literals (so that a string is narrowed to
  * their type).
  * @template {string} T

@@ -67,6 +67,19 @@ export function promote(tree, path) {
 }
 
 /**
+ * Whether changing the variation at `path` by `how` would change the game's own moves: making it
+ * the game's line, or promoting it when it is the game's second choice where it leaves it.
+ * Deleting one never does (the game's moves are not a variation).
+ * @param {'promote'|'main'|'delete'} how
+ * @param {readonly number[]} path
+ */
+export function changesGame(how, path) {
+  if (how === 'main') return !onMain(path);
+  const k = branchAt(path);
+  return how === 'promote' && k >= 0 && path[k] === 1 && onMain(path.slice(0, k));
+}
+
+/**
  * Makes the line through the node at `path` the game's: at every step it takes another choice,
  * that choice becomes the first. Null when it is the game's already.
  * @param {TreeNode} tree

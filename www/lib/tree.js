@@ -109,3 +109,30 @@ export function stepFrom(tree, path, step) {
     }
   }
 }
+
+/**
+ * How deep variations may nest, as the rules core's record reader reads them (its
+ * `MAX_NESTING`, crates/bluegray-core/src/record.rs, which tests/unit/tree.test.mjs checks this
+ * against): a deeper tree would be kept and written, but its record never read back, so the page
+ * makes none (docs/RULES.md R28). The wasm API does not give it, so this is its one home here.
+ */
+export const MAX_NESTING = 64;
+
+/**
+ * How deep the tree's variations nest: on the path to any node, the choices that are not their
+ * line's own move (each a `(` inside the one before in the record). Walked without recursion, as
+ * a long game's line is deep.
+ * @param {TreeNode} tree
+ * @returns {number}
+ */
+export function nesting(tree) {
+  let deepest = 0;
+  /** @type {[TreeNode, number][]} */
+  const left = [[tree, 0]];
+  for (let next = left.pop(); next; next = left.pop()) {
+    const [node, depth] = next;
+    deepest = Math.max(deepest, depth);
+    node.children.forEach((child, i) => left.push([child, depth + (i > 0 ? 1 : 0)]));
+  }
+  return deepest;
+}

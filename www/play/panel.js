@@ -11,7 +11,7 @@ import { renderMoveList } from './move-list.js';
 import { mainPath } from '../lib/tree.js';
 import { renderNavigation } from './navigation.js';
 import { lastMoveNumber } from '../lib/moves.js';
-import { isRemote, isHuman } from '../lib/settings.js';
+import { isRemote, isHuman, undoBarred } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
 import { byId, menu, field, button, meter } from './page-elements.js';
 import { renderJudgement } from './advice.js';
@@ -239,9 +239,11 @@ export function renderPanel(doc, p, b, t, { variations, friend }) {
   setIfChanged(byId(doc, 'progress').dataset, 'top', b.bottomSide === 'gray' ? 'blue' : 'gray');
 
   const s = b.settings;
-  // A move a friend elsewhere has seen is not taken back on one device.
-  setIfChanged(button(doc, 'undo'), 'disabled', !gs.canUndo || isRemote(s.mode));
-  setIfChanged(button(doc, 'redo'), 'disabled', !gs.canRedo || isRemote(s.mode));
+  // A move a friend elsewhere has seen is not taken back on one device, nor a finished game's
+  // against the computer (docs/RULES.md R28).
+  const stepless = isRemote(s.mode) || undoBarred(s.mode, !!gs.result);
+  setIfChanged(button(doc, 'undo'), 'disabled', !gs.canUndo || stepless);
+  setIfChanged(button(doc, 'redo'), 'disabled', !gs.canRedo || stepless);
   const humanTurn = !gs.result && viewing === null && isHuman(s, gs.side) && (!isRemote(s.mode) || b.seat === gs.side);
   // A position looked at (the game's earlier one or a variation's) has its hint too.
   const looked = viewing !== null && !!b.shown && !b.shown.result;
