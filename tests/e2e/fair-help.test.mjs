@@ -59,9 +59,9 @@ test('a game by link under way: no engine help from the editor, in a second tab,
   assert.deepEqual(await editorEngine(a.page), EDITOR_FREE, 'the editor of the game’s tab, the game over');
 });
 
-// Left open: the page saves a game begun through the board's own newGame() under the kept game's
-// id (play/games.js), so the game by link leaves Recent games and, with it, the bar.
-test('a game by link under way: the board’s API gives no hint in a game of two begun on it meanwhile from the same position', { todo: 'play/games.js writes the new game over the kept game by link' }, async () => {
+// A game begun through the board's own newGame() is kept as a game of its own (play/games.js), so
+// the game by link stays in Recent games and, with it, the bar.
+test('a game by link under way: the board’s API gives no hint in a game of two begun on it meanwhile from the same position', async () => {
   const a = await env.device();
   await startFromForm(a.page, 'friend', 'blue');
   await playAMove(a.page, 0);

@@ -248,7 +248,14 @@ export class Games {
     // A live game's seat is the one asked for until the relay has said (an onlooker's is 'watch').
     const seat = this._board.seat ?? settings.side;
     const summary = { ...summarise({ ...settings, seat, gameId: match['game-id'] }, gs), line: lineOf(gs, moves) };
-    const r = this._library.save({ id: page.gameId, settings: kept, record, ply, summary });
+    // A kept game never changes its players' mode or its rules: a board that shows other ones
+    // has begun another game itself (its newGame(), not one of the page's doors), which is kept
+    // as a game of its own, never written over the page's.
+    const was = page.gameId ? this._library.entry(page.gameId)?.summary : null;
+    /** @param {'mode'|'variant'} k */
+    const changed = (k) => typeof was?.[k] === 'string' && was[k] !== summary[k];
+    const other = changed('mode') || changed('variant');
+    const r = this._library.save({ id: other ? null : page.gameId, settings: kept, record, ply, summary });
     if (r.status === SAVE.saved && r.id !== page.gameId) this._setGameId(r.id);
     return r;
   }
