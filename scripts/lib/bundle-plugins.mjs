@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'acorn';
+import { visit, importedSpec } from './syntax.mjs';
 
 /** @import { Plugin } from 'rolldown' */
 
@@ -130,21 +131,6 @@ export function withoutLine(file, line) {
 }
 
 /**
- * Calls `f` on every node of the syntax tree `node`.
- * @param {unknown} node
- * @param {(node: import('acorn').AnyNode) => void} f
- */
-function visit(node, f) {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const n of node) visit(n, f);
-    return;
-  }
-  if (typeof (/** @type {{type?: unknown}} */ (node)).type === 'string') f(/** @type {import('acorn').AnyNode} */ (node));
-  for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v, f);
-}
-
-/**
  * Every `import("./chunk.js")` of a chunk asks the network again when it fails: Chromium (148)
  * keeps a module it could not fetch as failed for the page's life, so a second `import()` of it
  * fails at once without a request, and the page's "try again" (lib/on-demand.js: a failed load
@@ -161,7 +147,7 @@ export function refetchedImports() {
       /** @type {{start: number, end: number, source: string}[]} */
       const imports = [];
       visit(parse(code, { ecmaVersion: 'latest', sourceType: 'module' }), (n) => {
-        if (n.type === 'ImportExpression' && n.source.type === 'Literal' && typeof n.source.value === 'string') {
+        if (n.type === 'ImportExpression' && importedSpec(n) !== null) {
           imports.push({ start: n.start, end: n.end, source: code.slice(n.source.start, n.source.end) });
         }
       });

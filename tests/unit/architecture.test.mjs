@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import * as acorn from 'acorn';
+import { visit, importedSpec } from '../../scripts/lib/syntax.mjs';
 import { frontEndModules, ROOT, WWW } from '../lib/modules.mjs';
 
 /**
@@ -97,22 +98,14 @@ function specifiersOf(file, sourceType) {
   const ast = acorn.parse(text, { ecmaVersion: 'latest', sourceType, onComment: comments });
   /** @type {{spec: string, kind: 'static'|'dynamic'|'type'}[]} */
   const found = [];
-  /** @param {any} node */
-  const visit = (node) => {
-    if (!node || typeof node.type !== 'string') return;
-    if ((node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source) found.push({ spec: node.source.value, kind: 'static' });
+  visit(ast, (node) => {
+    if ((node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source) found.push({ spec: String(node.source.value), kind: 'static' });
     if (node.type === 'ImportExpression') {
-      const s = node.source;
-      const spec = s.type === 'Literal' ? s.value : s.type === 'TemplateLiteral' && s.expressions.length === 0 ? s.quasis[0].value.cooked : null;
+      const spec = importedSpec(node);
       assert.ok(typeof spec === 'string', `${m}: an import() of something that is not a string, at offset ${node.start}`);
       found.push({ spec, kind: 'dynamic' });
     }
-    for (const v of Object.values(node)) {
-      if (Array.isArray(v)) v.forEach(visit);
-      else if (v && typeof v === 'object') visit(v);
-    }
-  };
-  visit(ast);
+  });
   for (const c of comments) {
     for (const x of c.value.matchAll(/@import\s*(?:\{[^}]*\}|\*\s+as\s+\w+|\w+)\s*from\s*['"]([^'"]+)['"]/g)) found.push({ spec: x[1], kind: 'type' });
     for (const x of c.value.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ spec: x[1], kind: 'type' });
