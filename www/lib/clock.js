@@ -8,6 +8,7 @@
 // A time control is written `none`, `M+S` (minutes for the game, up to three decimals, and whole
 // seconds added after each move: `5+3`, `0.05+0`) or `Nd` (days per move); the rules core reads
 // the same text (crates/bluegray-core/src/clock.rs) in a record's `TimeControl` tag.
+import { otherSide } from './settings.js';
 /** @import { Side } from '../core/core-types.js' */
 
 /**
@@ -142,7 +143,7 @@ export function run(c, side, now) {
 export function afterMove(c, mover, now) {
   const left = remaining(c, mover, now);
   const next = c.control.days ? c.control.baseMs : left + c.control.incMs;
-  const other = mover === 'blue' ? 'gray' : 'blue';
+  const other = otherSide(mover);
   return { ...c, [mover]: next, running: other, since: now };
 }
 
@@ -237,7 +238,7 @@ export function afterLiveMove(c, mover, claim, now) {
   const before = c[mover];
   const kept = first ? before + c.control.incMs : acceptedTime({ claimed: claim.claimed ?? -1, before, elapsed, control: c.control });
   const time = first && typeof claim.claimed === 'number' ? Math.min(kept, Math.max(0, claim.claimed)) : kept;
-  return { ...c, [mover]: time, running: mover === 'blue' ? 'gray' : 'blue', since: arrival };
+  return { ...c, [mover]: time, running: otherSide(mover), since: arrival };
 }
 
 /**

@@ -4,7 +4,8 @@
 // offline: a device cannot prove another's absence, so the claim carries its time, signed, and
 // the absent seat's device refuses one made while it was in fact connected (live/live-protocol.js).
 // Pure.
-/** @import { GameState, Side } from '../core/core-types.js' */
+import { otherSide } from '../lib/settings.js';
+/** @import { GameState } from '../core/core-types.js' */
 /** @import { LiveStatus } from '../api-types.js' */
 
 /** How long the other seat must have been away: in a game with a clock, and in one without. */
@@ -20,8 +21,7 @@ export const CLAIM_AFTER_MS = { clock: 2 * 60 * 1000, none: 24 * 60 * 60 * 1000 
 export function claimOpensAt({ gs, live, clocked }) {
   const seat = live?.seat;
   if (!gs || gs.result || !live || (seat !== 'blue' && seat !== 'gray')) return null;
-  /** @type {Side} */
-  const other = seat === 'blue' ? 'gray' : 'blue';
+  const other = otherSide(seat);
   const since = live.away[other];
   if (gs.side !== other || since === null) return null;
   return since + (clocked ? CLAIM_AFTER_MS.clock : CLAIM_AFTER_MS.none);
