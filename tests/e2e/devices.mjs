@@ -224,6 +224,10 @@ export function setUpRelay({ redis = false } = {}) {
         await new Promise((r) => setTimeout(r, 200));
       }
     },
+    /** Stops the relay process (an outage of the relay: its store, Redis, stays). */
+    stop: () => running?.stop(),
+    /** Starts it again on the same port. */
+    start: () => running?.start(),
   };
   /** @type {{dispose(): Promise<void>, url: string}|null} */
   let store = null;

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTimeControl, newClocks, remaining, fallen, run, afterMove, clocksFromTimes, formatClock, acceptedTime, turnStarts, liveClocks, LAG_ALLOWANCE, TIME_CONTROLS } from '../../www/lib/clock.js';
 import { moversOf } from '../../www/element/clocks.js';
-import { replayWith, firstSnapshot, withMove, withEnd } from '../../www/live/live-protocol.js';
+import { replayWith, firstSnapshot, withMove, withEnd, restamped } from '../../www/live/live-protocol.js';
 import { parseSnapshot, checkSnapshot, compare, CLAIM_REFUSED } from '../../www/live/live-check.js';
 import { newIdentity, signer } from '../../www/live/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
@@ -181,4 +181,36 @@ test('live: each turn begins by this device’s clock; a stamp back-dated or in 
     assert.equal(c.running, 'blue');
     assert.equal(remaining(c, 'blue', now + 400), 59_600, live ? 'live' : 'caught up');
   }
+});
+
+test('live: a move that reached the relay late is signed again with its arrival; a device catching up then counts its turn as the players did', async () => {
+  const g = await timedGame('3+2');
+  const one = await withMove(g.snap, ['e2-e3'], g.signBlue, 'blue', 180_000, 1_000_000);
+  // Gray moved at 1 010 000 with 170 s left (its own measure), off the network until 1 025 000.
+  const sent = await withMove(one, ['e2-e3', 'e8-e7'], g.signGray, 'gray', 172_000, 1_010_000);
+  const late = await restamped(sent, g.signGray, 1_025_000);
+  assert.ok(late);
+  assert.deepEqual([late.times, late.at], [
+    [180_000, 157_000],
+    [1_000_000, 1_025_000],
+  ]);
+  assert.equal(await checkSnapshot(wire(late), g.expect), null);
+  // It is news to a device that has the first signing, and the first is not news to one that has it.
+  assert.equal(compare(late, sent), 'newer');
+  assert.equal(compare(sent, late), 'older');
+  // A stamp changed without the time it costs gains nothing: not news, either way.
+  const cheat = await withMove(one, ['e2-e3', 'e8-e7'], g.signGray, 'gray', 171_000, 1_025_000);
+  assert.equal(compare(cheat, sent), 'same');
+  assert.equal(compare(sent, cheat), 'same');
+  // Not later, no clock or no move: nothing to sign again.
+  assert.equal(restamped(sent, g.signGray, 1_010_000), null);
+  assert.equal(restamped(g.snap, g.signBlue, 1_025_000), null);
+  // A device that joins afterwards counts Gray's turn to its arrival, as Blue's device saw it
+  // (Blue's turn, from 1 025 000, 10 s gone): both read Gray at 157 s and Blue at 170 s.
+  const movers = replayWith(core.Game)('sackson', late.moves);
+  const now = 1_035_000;
+  const joiner = liveClocks(parseTimeControl('3+2'), late.times, movers, turnStarts({ kept: [], moves: 2, at: late.at, live: false, now }));
+  const blueSaw = liveClocks(parseTimeControl('3+2'), sent.times, movers, [990_000, 1_000_000, 1_025_000]);
+  for (const side of /** @type {const} */ (['blue', 'gray'])) assert.ok(Math.abs(remaining(joiner, side, now) - remaining(blueSaw, side, now)) <= LAG_ALLOWANCE, side);
+  assert.equal(remaining(joiner, 'gray', now), 157_000);
 });

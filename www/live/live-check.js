@@ -252,6 +252,23 @@ export function compare(snap, mine) {
     return snap.end.how === mine.end.how && snap.end.side === mine.end.side ? 'same' : 'different';
   }
   // The same moves: a draw offer made since is news; two offers of one moment cross.
-  if (!snap.offer || !mine.offer) return snap.offer ? 'newer' : mine.offer ? 'older' : 'same';
-  return snap.offer.side === mine.offer.side && snap.offer.ply === mine.offer.ply ? 'same' : 'different';
+  if (!snap.offer || !mine.offer) return snap.offer ? 'newer' : mine.offer ? 'older' : restampOrder(snap, mine);
+  return snap.offer.side === mine.offer.side && snap.offer.ply === mine.offer.ply ? restampOrder(snap, mine) : 'different';
+}
+
+/**
+ * How two snapshots with the same moves stand by their last move's stamp: the one its mover
+ * stamped later (live-protocol.js restamped) is newer when it gives the mover at least the wait
+ * less time; any other change of a stamp gains nothing and is not news ('same').
+ * @param {Snapshot} snap
+ * @param {Snapshot} mine
+ * @returns {'newer'|'same'|'older'}
+ */
+function restampOrder(snap, mine) {
+  const i = snap.moves.length - 1;
+  const a = i >= 0 ? moveClock(snap, i) : null;
+  const b = i >= 0 ? moveClock(mine, i) : null;
+  if (!a || !b || a.at === b.at) return 'same';
+  const [later, earlier, order] = a.at > b.at ? [a, b, /** @type {const} */ ('newer')] : [b, a, /** @type {const} */ ('older')];
+  return later.time <= Math.max(0, earlier.time - (later.at - earlier.at)) ? order : 'same';
 }

@@ -219,6 +219,31 @@ export async function withMove(snap, moves, sign, seat = null, time = null, at =
 }
 
 /**
+ * `snap` with its last move signed again by its mover, stamped `at` (later than its stamp) and
+ * with its time left less the wait: the move reached the relay only at `at`, so every device
+ * that reads the record, whenever it joins, counts the mover's turn to then, as the devices
+ * that saw it arrive did. A mover can only lose time by it (live-check.js restampOrder).
+ * @param {Snapshot} snap
+ * @param {Sign} sign
+ * @param {number} at
+ * @returns {Promise<Snapshot>|null} null: not a game with a clock, or `at` not later
+ */
+export function restamped(snap, sign, at) {
+  const i = snap.moves.length - 1;
+  const was = i >= 0 ? moveClock(snap, i) : null;
+  const when = Math.round(at);
+  if (!was || !snap.times || !snap.at || when <= was.at) return null;
+  const stamp = { time: Math.max(0, was.time - (when - was.at)), at: when };
+  const { times, at: stamps, sigs } = snap;
+  return sign(moveText(snap.id, snap.variant, snap.moves, i, stamp)).then((sig) => ({
+    ...snap,
+    sigs: [...sigs.slice(0, i), sig],
+    times: [...times.slice(0, i), stamp.time],
+    at: [...stamps.slice(0, i), stamp.at],
+  }));
+}
+
+/**
  * The snapshot once this device's seat `side` offers a draw, after its moves.
  * @param {Snapshot} snap
  * @param {Side} side

@@ -15,9 +15,9 @@
 // nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, withEnd, withOffer, CLAIMS } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, withOffer, restamped, CLAIMS } from './live-protocol.js';
 import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_REFUSED } from './live-check.js';
-import { turnStarts } from '../lib/clock.js';
+import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
 import { signer, secretOf } from './live-keys.js';
 import { signedPresence, PresenceBook } from './live-presence.js';
 import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
@@ -303,9 +303,14 @@ export class LiveSession {
     // it, as the device that followed the game measures it), so the clocks are derived again.
     const n = snap.moves.length;
     if (this._ownMove === n && snap.clock) {
-      me.starts = [...me.starts.slice(0, n), Math.max(me.starts[n] ?? 0, Date.now())];
+      const now = Date.now();
+      me.starts = [...me.starts.slice(0, n), Math.max(me.starts[n] ?? 0, now)];
       this._keep();
       this._o.snapshot(snap, me.starts);
+      // It reached the relay late (this device or the relay was away): the move is signed again
+      // with the time it arrived, so that a device that joins later counts its turn to then too.
+      const stamp = snap.at?.[n - 1];
+      if (typeof stamp === 'number' && now - stamp > LAG_ALLOWANCE) this._signed((mine, sign) => (mine === snap ? restamped(mine, sign, now) : null)).catch((e) => this._o.error(errorText(e)));
     }
     this._ownMove = -1;
     this._status();
