@@ -254,6 +254,11 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.play(text);
   }
 
+  /** In a game by link, once the friend's moves from their link are played (`play`): the link's `MoveStamp` tag (its record's stamp of its last move), from which the turn it brings, and its clock, runs when it holds: not before this game's stamp of the move before, nor more than 10 minutes in the future (docs/RULES.md, ruling R37); the record keeps it for the next link. Returns null when it is taken, else why not: `'none'` (no stamp of the link's last move), `'unreadable'`, `'before'` or `'future'`, and the turn then runs from now. Throws an Error outside a game by link. @param {string} text @returns {null|'none'|'unreadable'|'before'|'future'} */
+  takeStamp(text) {
+    return this.#c.takeStamp(text);
+  }
+
   /** Takes back a move (against the computer, back to the person's turn; never against a friend elsewhere, who has seen it). Returns whether it did. @returns {boolean} */
   undo() {
     return this.#c.history.step(-1);
