@@ -289,12 +289,12 @@ export class BlueGrayGame extends HTMLElement {
     this.#c.endings.declineDraw();
   }
 
-  /** In a live game whose other player has been away on their own turn for the set time (2 minutes with a clock, 24 hours without; see `claimableAt`), claims the win (`'win'`, the default) or a draw (`'draw'`) for this board's seat; the relay carries the claim, signed, and `gameover` follows with the reason `abandoned`. Throws an Error when there is nothing to claim yet (saying how long is left) or this board holds no seat. @param {'win'|'draw'} [kind] @returns {{winner?: 'blue'|'gray', reason: string, token: string, text: string}} */
+  /** In a live game whose other player has been away on their own turn for the set time (2 minutes with a clock, 24 hours without; see `claimableAt`), claims the win (`'win'`, the default) or a draw (`'draw'`) for this board's seat; the relay carries the claim, signed, and `gameover` follows with the reason `abandoned`. By link, once the friend's clock has run out on their turn (from the stamp of their move: `takeStamp`), claims the win on time (`gameover` with the reason `time`; never a draw), which the next link carries. Throws an Error when there is nothing to claim yet (saying how long is left) or this board holds no seat. @param {'win'|'draw'} [kind] @returns {{winner?: 'blue'|'gray', reason: string, token: string, text: string}} */
   claim(kind) {
     return this.#c.endings.claim(kind);
   }
 
-  /** @type {number|null} In a live game, when this board's seat may claim the game the other player left (ms since 1970, this device's clock; already past once it may: see `claim()`), or null while the other player is here, it is this seat's turn, or outside live games. A `change` event follows when the time comes. */
+  /** @type {number|null} In a live game, when this board's seat may claim the game the other player left (ms since 1970, this device's clock; already past once it may: see `claim()`), or null while the other player is here, it is this seat's turn, or outside live games; by link, when the friend's clock runs out on their turn (null on this seat's turn or without a clock). A `change` event follows when the time comes. */
   get claimableAt() {
     return this.#c.endings.claimableAt();
   }

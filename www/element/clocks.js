@@ -107,19 +107,19 @@ export class ClockRunner {
    * A game by link went on with the friend's moves from their link: the turn they bring begins
    * with the link's stamp of its last move (`text`) when it holds (lib/clock.js linkTurnStart:
    * not before the stamp this game had, the move before's, nor in the future), which the record
-   * keeps; otherwise it begins now. Returns why the stamp was not taken, or null.
+   * keeps; otherwise it begins now. Returns why the stamp was not taken, or null (`none`
+   * without clocks: no turn to time).
    * @param {CoreGame} game
    * @param {unknown} text
    * @returns {ReturnType<typeof linkTurnStart>['refused']}
    */
   stamped(game, text) {
     const b = this._board;
-    const refused = takeLinkStamp(game, text, this._now());
     const c = b.state().clocks;
-    if (c) {
-      b.apply(B.withClocks, this._read(game, c.control));
-      this._changed();
-    }
+    if (!c) return 'none';
+    const refused = takeLinkStamp(game, text, this._now());
+    b.apply(B.withClocks, this._read(game, c.control));
+    this._changed();
     return refused;
   }
 

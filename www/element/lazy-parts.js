@@ -222,6 +222,8 @@ export function clockDoor(board) {
     },
     /** @type {ClockRunner['stamped']} */
     stamped(game, text) {
+      // A game without a clock has no turn to time.
+      if (!gameTimeControl(game, board.state().settings)) return 'none';
       const r = runner.part();
       // Still loading: the record keeps when the turn began, and the runner's start reads it.
       return r ? r.stamped(game, text) : takeLinkStamp(game, text, board.now ? board.now() : Date.now());
