@@ -9,11 +9,10 @@
 // falls while the relay is out of reach or has not taken this device's last word. In a game by
 // link this device stamps its own move in the record (`MoveStamp`), the turn the friend's link
 // brings runs from the friend's stamp (taken only when it holds: lib/clock.js linkTurnStart), and
-// the friend's flag does not fall here by itself: this seat claims it (endings.js, ruling R37), since a
-// link stamped in time may still be on its way.
+// the friend's flag does not fall here by itself: this seat claims it (endings.js, ruling R37),
+// since a link stamped in time may still be on its way.
 import * as B from './board.js';
-import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, afterLiveMove, liveClocks, run, remaining } from '../lib/clock.js';
-import { MOVE_STAMP_TAG, formatMoveStamp, linkTurnStart, takeLinkStamp } from '../lib/clock.js';
+import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, afterLiveMove, liveClocks, run, remaining, MOVE_STAMP_TAG, formatMoveStamp, linkTurnStart, takeLinkStamp } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
 import { seatOf } from './state.js';
 /** @import { GameState, Side } from '../core/core-types.js' */
