@@ -1,12 +1,12 @@
 // End-to-end: the clock of a game by link of a day a move (docs/RULES.md ruling R37), between
 // devices that share nothing but the links they send (each a browser context, its clock the
 // test's: Playwright's page.clock, so that no one waits a day). The receiver's clock runs from the
-// sender's stamped move, not from when the link is opened; a friend who lets their day run out
+// sender's stamped move, not from when the link is opened (nor, after a reload, from then); a friend who lets their day run out
 // is claimed on time, and the link carries the claim, which the friend's device takes only once
 // its own clock, run from the same stamp, has run out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyLink, state, waitText } from './helpers.mjs';
+import { copyLink, state, waitReady, waitText } from './helpers.mjs';
 import { setUpDevices, playAMove, follow } from './devices.mjs';
 
 const env = setUpDevices();
@@ -50,6 +50,12 @@ test('a link opened six hours late has run six hours down; a day on, Blue claims
   const moved = Date.parse(stamp[1]);
   assert.ok(moved >= t0 && moved < t0 + HOUR, 'stamped by Blue’s clock when it moved');
   assert.ok(Math.abs(c.gray - (DAY - (c.now - moved))) < 60 * 1000, 'a day from the stamp');
+  // Gray's page opened again: its clock goes on from the same stamp, it does not start afresh.
+  await b.page.reload();
+  await waitReady(b.page);
+  await waitText(b.page, '#status', /Your move \(Gray\)/);
+  const again = await clocksOf(b.page);
+  assert.ok(Math.abs(again.gray - (DAY - (again.now - moved))) < 60 * 1000, `after a reload, still a day from the stamp: ${again.gray}`);
 
   // Blue's board: nothing to claim while Gray's day runs.
   assert.equal(await a.page.isVisible('#claim'), false);
