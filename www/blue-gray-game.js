@@ -254,6 +254,11 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.play(text);
   }
 
+  /** In a game by link, once the friend's moves from their link are played (`play`): the link's `MoveStamp` tag (its record's stamp of its last move), from which the turn it brings, and its clock, runs when it holds: not before this game's stamp of the move before, nor more than 10 minutes in the future (docs/RULES.md, ruling R37); the record keeps it for the next link. Returns null when it is taken, else why not: `'none'` (no stamp of the link's last move), `'unreadable'`, `'before'` or `'future'`, and the turn then runs from now. Throws an Error outside a game by link. @param {string} text @returns {null|'none'|'unreadable'|'before'|'future'} */
+  takeStamp(text) {
+    return this.#c.takeStamp(text);
+  }
+
   /** Takes back a move (against the computer, back to the person's turn; never against a friend elsewhere, who has seen it). Returns whether it did. @returns {boolean} */
   undo() {
     return this.#c.history.step(-1);
@@ -284,12 +289,12 @@ export class BlueGrayGame extends HTMLElement {
     this.#c.endings.declineDraw();
   }
 
-  /** In a live game whose other player has been away on their own turn for the set time (2 minutes with a clock, 24 hours without; see `claimableAt`), claims the win (`'win'`, the default) or a draw (`'draw'`) for this board's seat; the relay carries the claim, signed, and `gameover` follows with the reason `abandoned`. Throws an Error when there is nothing to claim yet (saying how long is left) or this board holds no seat. @param {'win'|'draw'} [kind] @returns {{winner?: 'blue'|'gray', reason: string, token: string, text: string}} */
+  /** In a live game whose other player has been away on their own turn for the set time (2 minutes with a clock, 24 hours without; see `claimableAt`), claims the win (`'win'`, the default) or a draw (`'draw'`) for this board's seat; the relay carries the claim, signed, and `gameover` follows with the reason `abandoned`. By link, once the friend's clock has run out on their turn (from the stamp of their move: `takeStamp`), claims the win on time (`gameover` with the reason `time`; never a draw), which the next link carries. Throws an Error when there is nothing to claim yet (saying how long is left) or this board holds no seat. @param {'win'|'draw'} [kind] @returns {{winner?: 'blue'|'gray', reason: string, token: string, text: string}} */
   claim(kind) {
     return this.#c.endings.claim(kind);
   }
 
-  /** @type {number|null} In a live game, when this board's seat may claim the game the other player left (ms since 1970, this device's clock; already past once it may: see `claim()`), or null while the other player is here, it is this seat's turn, or outside live games. A `change` event follows when the time comes. */
+  /** @type {number|null} In a live game, when this board's seat may claim the game the other player left (ms since 1970, this device's clock; already past once it may: see `claim()`), or null while the other player is here, it is this seat's turn, or outside live games; by link, when the friend's clock runs out on their turn (null on this seat's turn or without a clock). A `change` event follows when the time comes. */
   get claimableAt() {
     return this.#c.endings.claimableAt();
   }

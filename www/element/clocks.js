@@ -6,10 +6,15 @@
 // claimed time is accepted only within what this device measured (lib/clock.js afterLiveMove),
 // the clocks are derived again from the whole signed record after each snapshot (`follow`), a
 // fallen flag is claimed by whichever seat's device sees it (live-link.js signs it), and none
-// falls while the relay is out of reach or has not taken this device's last word.
+// falls while the relay is out of reach or has not taken this device's last word. In a game by
+// link this device stamps its own move in the record (`MoveStamp`), the turn the friend's link
+// brings runs from the friend's stamp (taken only when it holds: lib/clock.js linkTurnStart), and
+// the friend's flag does not fall here by itself: this seat claims it (endings.js, ruling R37),
+// since a link stamped in time may still be on its way.
 import * as B from './board.js';
-import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, afterLiveMove, liveClocks, run, remaining } from '../lib/clock.js';
+import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, afterLiveMove, liveClocks, run, remaining, MOVE_STAMP_TAG, formatMoveStamp, linkTurnStart, takeLinkStamp } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
+import { seatOf } from './state.js';
 /** @import { GameState, Side } from '../core/core-types.js' */
 /** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
@@ -23,13 +28,15 @@ const TICK_MS = 200;
 
 /**
  * What the clocks ask of their board: `flagged(side)` ends the game on time; `frame()`
- * redraws; `emit` tells the page (`clock`).
+ * redraws; `changed()` tells the page the board changed (a friend's time ran out: it may be
+ * claimed); `emit` tells the page (`clock`).
  * @typedef {{
  *   state(): BoardState,
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   flagged(side: Side): void,
  *   grace(side: Side): number,
  *   frame(): void,
+ *   changed(): void,
  *   emit(type: string, detail: object): void,
  *   now?: () => number,
  * }} ClockBoard
@@ -87,7 +94,32 @@ export class ClockRunner {
     this._ply = gs.ply;
     // A game shown (a replay, a puzzle) shows its recorded times, standing still.
     const still = !!gs.result || !CLOCK_MODES.includes(this._board.state().settings.mode);
-    return clocksFromTimes(control, game.clocks(), moversOf(gs.ply, gs.side), gs.side, still, this._now());
+    const now = this._now();
+    // By link, the turn began with its move's stamp (taken when the link was opened, or this
+    // device's own), wherever the game is opened again; no stamp of the last move: now.
+    const since = this._board.state().settings.mode === 'friend' ? linkTurnStart({ text: game.tag(MOVE_STAMP_TAG), ply: gs.ply, floor: null, now }).at : now;
+    this._toldOut = false;
+    return clocksFromTimes(control, game.clocks(), moversOf(gs.ply, gs.side), gs.side, still, since);
+  }
+
+  /**
+   * A game by link went on with the friend's moves from their link: the turn they bring begins
+   * with the link's stamp of its last move (`text`) when it holds (lib/clock.js linkTurnStart:
+   * not before the stamp this game had, the move before's, nor in the future), which the record
+   * keeps; otherwise it begins now. Returns why the stamp was not taken, or null (`none`
+   * without clocks: no turn to time).
+   * @param {CoreGame} game
+   * @param {unknown} text
+   * @returns {ReturnType<typeof linkTurnStart>['refused']}
+   */
+  stamped(game, text) {
+    const b = this._board;
+    const c = b.state().clocks;
+    if (!c) return 'none';
+    const refused = takeLinkStamp(game, text, this._now());
+    b.apply(B.withClocks, this._read(game, c.control));
+    this._changed();
+    return refused;
   }
 
   /**
@@ -106,6 +138,9 @@ export class ClockRunner {
     const next = claim ? afterLiveMove(c, mover, claim, now) : afterMove(c, mover, now);
     const left = Math.round(next[mover]);
     game.setClock(left);
+    // By link, this device's own move is stamped for the friend's device: their turn begins now.
+    if (b.state().settings.mode === 'friend' && seatOf(b.state()) === mover) game.setTag(MOVE_STAMP_TAG, formatMoveStamp(game.state().ply, now));
+    this._toldOut = false;
     this._ply = game.state().ply;
     b.apply(B.withClocks, next);
     this._changed();
@@ -194,7 +229,15 @@ export class ClockRunner {
     // move, and a flag seen then would give two boards two results. The clock shows 0 meanwhile.
     const live = s.settings.mode === 'live' ? s.live : null;
     const held = !!live && (live.relay !== 'connected' || live.unsent > 0);
-    const flag = !held && c.running && remaining(c, c.running, this._now() - b.grace(c.running)) <= 0 ? c.running : null;
+    const out = c.running && remaining(c, c.running, this._now() - b.grace(c.running)) <= 0;
+    // By link, the friend's flag is this seat's to claim (endings.js): the clock stands at 0.
+    if (out && s.settings.mode === 'friend' && seatOf(s) !== c.running) {
+      b.frame();
+      if (!this._toldOut) b.changed();
+      this._toldOut = true;
+      return;
+    }
+    const flag = !held && out ? c.running : null;
     if (flag) {
       b.apply(B.withClocks, { ...run(c, null, this._now()), [flag]: 0 });
       b.flagged(flag);

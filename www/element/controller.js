@@ -209,6 +209,18 @@ export class BoardController {
     return this._p.clocks.reading();
   }
 
+  /**
+   * The element's takeStamp(text): by link only, the friend's link's stamp taken into the game.
+   * @param {unknown} text
+   */
+  takeStamp(text) {
+    const game = this.requireGame();
+    if (this.s.settings.mode !== 'friend') throw new Error(this.t('api.noStampHere'));
+    const refused = this._p.clocks.stamped(game, text);
+    this.refresh();
+    return refused;
+  }
+
   /** The game changed without a move of its own (a tag, say). */
   refresh() {
     this.apply(B.withGame, this.requireGame().state());

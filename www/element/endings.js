@@ -6,8 +6,11 @@
 // brings the friend's ending in (as it brings the friend's moves with play()). In a live game this
 // seat's resignation, abort, draw offer and acceptance go to the relay signed like a move
 // (live-link.js), and the other seat's come back from it. A live game the other seat left can be
-// claimed, the win or a draw, once it has been away long enough on its turn (live/claims.js).
+// claimed, the win or a draw, once it has been away long enough on its turn (live/claims.js); a
+// game by link, on time, once the friend's clock has run out from their turn's stamp (the win
+// only: a flag fall is never a draw; ruling R37), and the next link carries it.
 import { abortError } from '../engine/ai-client.js';
+import { flagFallsAt, formatClock } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
 import { DRAW_OFFER_TAG, offerTag, standingOffer } from '../lib/draw-offer.js';
 import * as B from './board.js';
@@ -185,7 +188,8 @@ export class Endings {
 
   /**
    * The element's claim(kind): in a live game whose other seat has been away long enough on its
-   * own turn, this seat claims the win (`'win'`, the default) or a draw (`'draw'`).
+   * own turn, this seat claims the win (`'win'`, the default) or a draw (`'draw'`); in a game by
+   * link whose friend's clock has run out on their turn, the win on time.
    * @param {unknown} kind
    * @returns {Result}
    */
@@ -194,6 +198,7 @@ export class Endings {
     if (kind !== 'win' && kind !== 'draw') throw new TypeError(b.t('api.badClaim', { kind: String(kind).slice(0, 24) }));
     const s = b.state();
     const seat = seatOf(s);
+    if (s.settings.mode === 'friend' && (seat === 'blue' || seat === 'gray')) return this._claimOnTime(kind, seat);
     if (s.settings.mode !== 'live' || (seat !== 'blue' && seat !== 'gray')) throw new Error(b.t('api.noClaimHere'));
     this._open();
     const at = this.claimableAt();
@@ -205,11 +210,36 @@ export class Endings {
   }
 
   /**
-   * When this live seat may claim the game (ms since 1970; past once it may), or null.
+   * A game by link claimed on time by `seat`: the friend's clock, running on their turn from its
+   * stamp, is at 0 here. The win only (ruling R27).
+   * @param {'win'|'draw'} kind
+   * @param {Side} seat
+   * @returns {Result}
+   * @private
+   */
+  _claimOnTime(kind, seat) {
+    const b = this._board;
+    this._open();
+    if (kind === 'draw') throw new Error(b.t('api.noDrawOnTime'));
+    const at = this.claimableAt();
+    if (at === null) throw new Error(b.t('api.noTimeClaim'));
+    const now = Date.now();
+    if (at > now) throw new Error(b.t('api.timeNotOut', { side: otherSide(seat), time: formatClock(at - now) }));
+    return this._end('time', otherSide(seat));
+  }
+
+  /**
+   * When this live seat may claim the game (ms since 1970; past once it may), or null; by link,
+   * when the friend's clock runs out on their turn.
    * @returns {number|null}
    */
   claimableAt() {
-    return claimOpensAt(claimGame(this._board.state()));
+    const s = this._board.state();
+    if (s.settings.mode !== 'friend') return claimOpensAt(claimGame(s));
+    const seat = seatOf(s);
+    const c = s.clocks;
+    if (!c || !s.gs || s.gs.result || (seat !== 'blue' && seat !== 'gray') || c.running !== otherSide(seat)) return null;
+    return flagFallsAt(c);
   }
 
   /**

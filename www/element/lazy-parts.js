@@ -11,7 +11,7 @@
 import { onDemand } from '../lib/on-demand.js';
 import { errorText } from '../lib/errors.js';
 import { abortError } from '../engine/ai-client.js';
-import { gameTimeControl, settingsTimeControl } from '../lib/clock.js';
+import { gameTimeControl, settingsTimeControl, takeLinkStamp } from '../lib/clock.js';
 import { withClocks } from './board.js';
 /** @import { LiveBoard, LiveLink } from './live-link.js' */
 /** @import { EditPort } from './edit-mode.js' */
@@ -219,6 +219,14 @@ export function clockDoor(board) {
       const r = runner.part();
       if (r) return r.follow(times, starts);
       followed = { game: board.resources().game, times, starts };
+    },
+    /** @type {ClockRunner['stamped']} */
+    stamped(game, text) {
+      // A game without a clock has no turn to time.
+      if (!gameTimeControl(game, board.state().settings)) return 'none';
+      const r = runner.part();
+      // Still loading: the record keeps when the turn began, and the runner's start reads it.
+      return r ? r.stamped(game, text) : takeLinkStamp(game, text, board.now ? board.now() : Date.now());
     },
     /** @type {ClockRunner['settled']} */
     settled: (game, gs) => runner.part()?.settled(game, gs),

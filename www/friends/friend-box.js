@@ -1,7 +1,7 @@
 // What the panel draws of a game against a friend elsewhere: the status line's words, the box
 // under it (the connection's line, the links to send, taking this browser's seat back, moving the
 // seat to another device), and under the board's controls a draw offer that stands and a claim of
-// the game the friend left (their buttons are play/endings.js's). Fetched, with friends/friend-games.js and the friend part of the
+// the game the friend left, or by link of their time run out (their buttons are play/endings.js's). Fetched, with friends/friend-games.js and the friend part of the
 // messages, for the first game against a friend elsewhere, which builds the box in index.html's
 // empty one: the panel (play/panel.js) draws it once it is there, and the page waits for it
 // before it draws such a game.
@@ -103,5 +103,8 @@ function renderOffers(doc, b, lang, remote) {
   const claimable = remote && b.claimableAt !== null && b.claimableAt <= Date.now();
   setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);
   const away = b.seat === 'blue' ? 'gray' : 'blue';
-  if (claimable) setIfChanged(byId(doc, 'claim-text'), 'textContent', say(lang, { key: 'ending.claimable', params: { side: away } }));
+  // By link the claim is on time, and a flag fall is a win, never a draw (ruling R37).
+  const onTime = b.settings.mode === 'friend';
+  if (claimable) setIfChanged(byId(doc, 'claim-text'), 'textContent', say(lang, { key: onTime ? 'friend.timeOut' : 'ending.claimable', params: { side: away } }));
+  setIfChanged(button(doc, 'claim-draw'), 'hidden', onTime);
 }

@@ -4,6 +4,7 @@
 import { moveNumberOf } from '../lib/moves.js';
 import { isRemote, otherSide } from '../lib/settings.js';
 import { standingOffer } from '../lib/draw-offer.js';
+import { formatClock } from '../lib/clock.js';
 /** @import { GameState, Side } from '../core/core-types.js' */
 /** @import { BoardSnapshot, GameSnapshot } from '../play/panel.js' */
 /** @import { Message } from '../lib/i18n.js' */
@@ -81,17 +82,27 @@ export function linkNotice(gs, theirs, order) {
  * moves `theirs`, with `offer` the side whose draw offer stands in it): `{end: 'resign', side}`,
  * `{end: 'draw'}` or `{end: 'abort'}` to take it, a message when the link may not end the game
  * so, or null when it brings no ending. As with moves, a link ends the game only for the friend:
- * it cannot resign this device's seat, nor agree to a draw this device did not offer.
+ * it cannot resign this device's seat, nor agree to a draw this device did not offer. A loss on
+ * time (ruling R37) is taken by this device's own clock: the friend's own flag fall is this
+ * seat's to claim here (`{end: 'claim'}`, refused by the board while their clock still runs
+ * here), and a claim against this device's seat holds only when its clock, running from the
+ * stamp of the friend's last move, has run out (`left`, this seat's time by this device's clock,
+ * 0: its own flag falls here; null: no clock to tell, and the link changes nothing).
  * @param {Pick<GameState, 'history'|'result'>} gs
  * @param {string|null} seat
  * @param {string[]} theirs
  * @param {GameState['result']} ending the link's result
  * @param {Side|null} [offer]
- * @returns {{end: 'resign', side: Side}|{end: 'draw'}|{end: 'abort'}|{notice: Message}|null}
+ * @param {number|null} [left]
+ * @returns {{end: 'resign', side: Side}|{end: 'draw'}|{end: 'abort'}|{end: 'claim'}|{notice: Message}|null}
  */
-export function linkEnding(gs, seat, theirs, ending, offer = null) {
+export function linkEnding(gs, seat, theirs, ending, offer = null, left = null) {
   if (!ending || gs.result || gs.history.length !== theirs.length || (seat !== 'blue' && seat !== 'gray')) return null;
   if (ending.reason === 'aborted') return { end: 'abort' };
+  if (ending.reason === 'time' && ending.winner) {
+    if (ending.winner === seat) return { end: 'claim' };
+    return left !== null && left > 0 ? { notice: { key: 'friend.timeClaimRefused', params: { side: seat, time: formatClock(left) } } } : null;
+  }
   if (ending.reason === 'agreement') return offer === seat ? { end: 'draw' } : { notice: { key: 'friend.drawNotOffered' } };
   if (ending.reason !== 'resignation' || !ending.winner) return null;
   const loser = otherSide(ending.winner);

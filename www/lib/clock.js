@@ -283,3 +283,93 @@ export function liveClocks(control, times, movers, starts) {
     newClocks(control, starts[0]),
   );
 }
+
+// A game by link's clock (docs/RULES.md ruling R37): the device that makes a move stamps it in
+// the record the link carries, `[MoveStamp "<ply> <UTC ISO time>"]`, and the friend's turn
+// begins then, not when the link is opened. The stamp is the sender's word: the receiver takes
+// it only when it holds (docs/LIVE-PROTOCOL.md, Games by link).
+
+/** The record tag that holds the stamp of a game by link's last move. */
+export const MOVE_STAMP_TAG = 'MoveStamp';
+
+/** How far ahead of this device's clock a link's stamp may be (the sender's clock runs fast): it is taken as now. */
+export const LINK_SKEW = 10 * 60 * 1000;
+
+/** A move's stamp: the ply it ended (from 1) and when (ms since 1970). @typedef {{ply: number, at: number}} MoveStamp */
+
+/**
+ * The `MoveStamp` tag's value for the move that made ply `ply` at `at`.
+ * @param {number} ply
+ * @param {number} at
+ * @returns {string}
+ */
+export function formatMoveStamp(ply, at) {
+  return `${ply} ${new Date(at).toISOString()}`;
+}
+
+/**
+ * Reads a `MoveStamp` tag's value: the stamp, null for none (nothing written), undefined when
+ * the text is not one (a ply from 1 and a UTC time as toISOString writes it). Never throws.
+ * @param {unknown} value
+ * @returns {MoveStamp|null|undefined}
+ */
+export function parseMoveStamp(value) {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return undefined;
+  const t = value.trim();
+  if (t === '') return null;
+  const m = /^(\d{1,6}) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,3})?Z)$/.exec(t);
+  if (!m) return undefined;
+  const ply = Number(m[1]);
+  const at = Date.parse(m[2]);
+  // Date.parse takes 2026-02-30 as March 2nd: only a time that writes back as it was read holds.
+  if (ply < 1 || !Number.isFinite(at) || new Date(at).toISOString().slice(0, 19) !== m[2].slice(0, 19)) return undefined;
+  return { ply, at };
+}
+
+/**
+ * When the turn a link brings began, by this device's measure: the stamp of the link's last move
+ * (`text`, its `MoveStamp` tag; `ply` the link's moves) when it holds; otherwise now, as the
+ * turn of a link without a stamp always began, and `refused` says why: `none` (no stamp of
+ * that move: a link from before stamps), `unreadable`, `before` (earlier than `floor`, the
+ * stamp of the move before, which this device made or took: a back-dated stamp would charge
+ * this device's player with time the sender spent) or `future` (more than `skew` ahead of now).
+ * A stamp up to `skew` ahead is taken as now.
+ * @param {{text: unknown, ply: number, floor: number|null, now: number, skew?: number}} link
+ * @returns {{at: number, refused: null|'none'|'unreadable'|'before'|'future'}}
+ */
+export function linkTurnStart({ text, ply, floor, now, skew = LINK_SKEW }) {
+  const stamp = parseMoveStamp(text);
+  if (stamp === undefined) return { at: now, refused: 'unreadable' };
+  if (stamp === null || stamp.ply !== ply) return { at: now, refused: 'none' };
+  if (floor !== null && stamp.at < floor) return { at: now, refused: 'before' };
+  if (stamp.at > now + skew) return { at: now, refused: 'future' };
+  return { at: Math.min(stamp.at, now), refused: null };
+}
+
+/**
+ * When the running clock reaches 0 (ms since 1970), or null when none runs: a game by link's
+ * friend may be claimed on time from then (ruling R37).
+ * @param {Clocks} c
+ * @returns {number|null}
+ */
+export function flagFallsAt(c) {
+  return c.running ? c.since + c[c.running] : null;
+}
+
+/**
+ * Takes a friend's link's stamp into `game`, which has just gone on with the link's moves: the
+ * turn they bring begins with it when it holds (linkTurnStart, not before the stamp `game` had),
+ * else now, and the record keeps when it began. Returns why the stamp was not taken, or null.
+ * @param {{tag(name: string): string|undefined|null, setTag(name: string, value: string): void, state(): {ply: number}}} game
+ * @param {unknown} text the link's `MoveStamp`
+ * @param {number} now
+ * @returns {ReturnType<typeof linkTurnStart>['refused']}
+ */
+export function takeLinkStamp(game, text, now) {
+  const kept = parseMoveStamp(game.tag(MOVE_STAMP_TAG));
+  const ply = game.state().ply;
+  const start = linkTurnStart({ text, ply, floor: kept ? kept.at : null, now });
+  game.setTag(MOVE_STAMP_TAG, formatMoveStamp(ply, start.at));
+  return start.refused;
+}

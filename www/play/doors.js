@@ -8,6 +8,7 @@
 import { isRemote, otherSide } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
+import { MOVE_STAMP_TAG } from '../lib/clock.js';
 import { relayOf } from './page-state.js';
 import { loadWasm } from '../core/assets.js';
 import { errorText } from '../lib/errors.js';
@@ -50,6 +51,9 @@ import { errorText } from '../lib/errors.js';
  *   view?: number,
  * }} GameRequest
  */
+
+/** What the page says of a link's stamp that the board did not take (its turn then runs from now). */
+const STAMP_REFUSED = Object.freeze({ unreadable: 'friend.stampUnreadable', before: 'friend.stampBefore', future: 'friend.stampFuture' });
 
 /** The doors whose request comes from the address: a link opened. */
 const LINK_DOORS = Object.freeze(['query', 'fragment', 'friend-link', 'invitation']);
@@ -190,15 +194,26 @@ export function gameDoors(ctx, { games, save, address }) {
     if (!mine) return true;
     const order = linkOrder(mine, board.seat, theirs);
     const offered = board.drawOffer;
-    if (order.order === 'newer') for (const m of theirs.slice(mine.history.length)) board.play(m);
+    /** @type {import('../lib/i18n.js').Message|null} */
+    let stampSaid = null;
+    if (order.order === 'newer') {
+      for (const m of theirs.slice(mine.history.length)) board.play(m);
+      // The turn the link brings runs from its stamp (ruling R37), unless it does not hold.
+      const refused = board.takeStamp(link.stamp ?? '');
+      if (refused && refused !== 'none') stampSaid = { key: STAMP_REFUSED[refused] };
+    }
     const gs = board.state;
-    let said = gs && linkNotice(gs, theirs, order);
+    let said = (gs && linkNotice(gs, theirs, order)) || stampSaid;
     // The friend moved instead of accepting this device's offer: it has lapsed.
     if (!said && offered && offered === board.seat && !board.drawOffer && !link.state.result) said = { key: 'friend.drawLapsed' };
     // The friend's ending or draw offer comes with their moves, once this device has them all.
-    const ending = gs && !said ? linkEnding(gs, board.seat, theirs, link.state.result, board.drawOffer) : null;
+    const seat = board.seat;
+    const clocks = board.clocks;
+    const left = clocks && (seat === 'blue' || seat === 'gray') ? clocks[seat] : null;
+    const ending = gs && !said ? linkEnding(gs, seat, theirs, link.state.result, board.drawOffer, left) : null;
     if (ending && 'notice' in ending) said = ending.notice;
     else if (ending && ending.end === 'resign') board.resign(ending.side);
+    else if (ending && ending.end === 'claim') said = claimed(() => board.claim('win'));
     else if (ending && ending.end === 'draw') {
       board.acceptDraw();
       said = { key: 'ending.drawAgreed' };
@@ -207,6 +222,21 @@ export function gameDoors(ctx, { games, save, address }) {
     if (offer) await board.offerDraw(offer);
     if (said) ctx.notify(said);
     return true;
+  }
+
+  /**
+   * The friend's own flag fall their link brings, claimed here (`claim`): null when it is, else
+   * what the board said against it (their clock still runs here).
+   * @param {() => unknown} claim
+   * @returns {import('../lib/i18n.js').Message|null}
+   */
+  function claimed(claim) {
+    try {
+      claim();
+      return null;
+    } catch (e) {
+      return { text: errorText(e, t) };
+    }
   }
 
   /**
@@ -266,16 +296,16 @@ export function tabRequest(tab, place) {
 }
 
 /**
- * A game record as the rules core reads it: its state, and its draw offer's tag; throws what it
- * says of a bad record.
+ * A game record as the rules core reads it: its state, its draw offer's tag and its last move's
+ * stamp (`MoveStamp`); throws what it says of a bad record.
  * @param {string} record
- * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined}>}
+ * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined, stamp: string|undefined}>}
  */
 async function linkGame(record) {
   const core = await loadWasm();
   const game = core.Game.fromRecord(record);
   try {
-    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG) };
+    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG), stamp: game.tag(MOVE_STAMP_TAG) };
   } finally {
     game.free();
   }

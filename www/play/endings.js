@@ -5,7 +5,8 @@
 // aborts or offers a draw for its seat and sends the link as after a move; a friend's offer
 // from their link is accepted or declined here. In a live game the same, and the relay carries
 // it, and once the friend has been away long enough on their turn, the game can be claimed, the
-// win or a draw. This module says which endings are open, draws the buttons and the question,
+// win or a draw; by link, once the friend's clock has run out on their turn, the win on time
+// (ruling R37), which the next link carries. This module says which endings are open, draws the buttons and the question,
 // and does what the choices say: the board does the ending (its resign(), offerDraw(), abort(),
 // claim()). A friend's offer and claim are drawn by friends/friend-box.js.
 import { setIfChanged } from '../lib/dom.js';
@@ -142,12 +143,15 @@ export function pageEndings(ctx, { snapshot }) {
   }
 
   /**
-   * Claims the live game the friend left, saying why the board refused, if it did.
+   * Claims the live game the friend left (by link, their time run out), saying why the board
+   * refused, if it did.
    * @param {'win'|'draw'} kind
    */
   function claim(kind) {
     try {
       board.claim(kind);
+      // By link the friend learns of it from the next link.
+      if (board.settings.mode === 'friend') ctx.notify({ key: 'ending.sendLink' });
     } catch (e) {
       ctx.notify({ text: errorText(e, ctx.t) });
     }

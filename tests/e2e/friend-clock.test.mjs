@@ -1,0 +1,123 @@
+// End-to-end: the clock of a game by link of a day a move (docs/RULES.md ruling R37), between
+// devices that share nothing but the links they send (each a browser context, its clock the
+// test's: Playwright's page.clock, so that no one waits a day). The receiver's clock runs from the
+// sender's stamped move, not from when the link is opened (nor, after a reload, from then); a friend who lets their day run out
+// is claimed on time, and the link carries the claim, which the friend's device takes only once
+// its own clock, run from the same stamp, has run out.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyLink, state, waitReady, waitText } from './helpers.mjs';
+import { setUpDevices, playAMove, follow } from './devices.mjs';
+
+const env = setUpDevices();
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+
+/** A new game by link of a day a move from the New game form, this device playing Blue. */
+async function startDaily(page) {
+  await page.selectOption('#variant', 'sackson');
+  await page.selectOption('#mode', 'friend');
+  await page.selectOption('#side', 'blue');
+  await page.selectOption('#clock', '1d');
+  await page.click('#new-game');
+  await page.waitForFunction(() => {
+    const el = /** @type {any} */ (window).bluegray.element;
+    return el.settings.mode === 'friend' && el.clocks?.control === '1d' && el.state?.history.length === 0;
+  });
+}
+
+/** The board's clocks now, as the page reads them, and its device's time (`now`). */
+const clocksOf = (page) => page.evaluate(() => ({ .../** @type {any} */ (window).bluegray.element.clocks, now: Date.now() }));
+
+test('a link opened six hours late has run six hours down; a day on, Blue claims on time, and Gray’s device takes it once its own clock ran out', async () => {
+  const t0 = Date.now();
+  const a = await env.device('', { clock: t0 });
+  await startDaily(a.page);
+  await playAMove(a.page, 0);
+  const link = await copyLink(a.page, '#send-link');
+
+  // Gray opens the link six hours later by its clock: its day is already six hours down.
+  const b = await env.device('', { clock: t0 + 6 * HOUR });
+  await follow(b.page, link, 1);
+  await waitText(b.page, '#status', /Your move \(Gray\)/);
+  const c = await clocksOf(b.page);
+  assert.equal(c.running, 'gray');
+  assert.ok(c.gray < 18 * HOUR + 10 * 60 * 1000 && c.gray > 17 * HOUR, `Gray has about 18 hours left, not a day: ${c.gray}`);
+  // It runs from the stamp the link carries, Blue's clock when it moved.
+  const stamp = String(new URLSearchParams(new URL(link).hash.slice(1)).get('record')).match(/\[MoveStamp "1 ([^"]+)"\]/);
+  assert.ok(stamp, 'the link carries the move’s stamp');
+  const moved = Date.parse(stamp[1]);
+  assert.ok(moved >= t0 && moved < t0 + HOUR, 'stamped by Blue’s clock when it moved');
+  assert.ok(Math.abs(c.gray - (DAY - (c.now - moved))) < 60 * 1000, 'a day from the stamp');
+  // Gray's page opened again: its clock goes on from the same stamp, it does not start afresh.
+  await b.page.reload();
+  await waitReady(b.page);
+  await waitText(b.page, '#status', /Your move \(Gray\)/);
+  const again = await clocksOf(b.page);
+  assert.ok(Math.abs(again.gray - (DAY - (again.now - moved))) < 60 * 1000, `after a reload, still a day from the stamp: ${again.gray}`);
+
+  // Blue's board: nothing to claim while Gray's day runs.
+  assert.equal(await a.page.isVisible('#claim'), false);
+  const early = await a.page.evaluate(() => {
+    try {
+      /** @type {any} */ (window).bluegray.element.claim();
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  });
+  assert.match(String(early), /Gray still has time on their clock/);
+
+  // A day after Blue's move, by Blue's clock: Gray's flag is Blue's to claim, and the win on time only.
+  await a.page.clock.fastForward(DAY + 60 * 1000);
+  await waitText(a.page, '#claim-text', /Gray has used all the time for this move: you may claim the win on time/);
+  assert.equal(await a.page.isVisible('#claim-draw'), false, 'a flag fall is never a draw');
+  assert.equal((await clocksOf(a.page)).gray, 0);
+  assert.equal((await state(a.page)).result, undefined, 'the game goes on until Blue claims it');
+  await a.page.click('#claim-win');
+  await waitText(a.page, '#status', /Blue wins on time: Gray's flag fell/);
+  await waitText(a.page, '#notice', /send the link so that your friend learns of it/);
+  const claim = await copyLink(a.page, '#send-link');
+  const s = await state(a.page);
+  assert.deepEqual([s.result?.winner, s.result?.reason, s.result?.token], ['blue', 'time', '1-0']);
+
+  // Gray's device, still within its day by its own clock, refuses the claim and plays on.
+  await follow(b.page, claim, 1);
+  await waitText(b.page, '#notice', /This link says your time \(Gray\) ran out, but by your clock.*you still have/);
+  assert.equal((await state(b.page)).result, undefined, 'the game goes on on Gray’s device');
+  // Past the day by Gray's clock too, from the same stamp: its own flag falls, as Blue claimed,
+  // and the claim's link then agrees with the game Gray's device keeps.
+  await b.page.clock.fastForward(DAY);
+  await follow(b.page, claim, 1);
+  await waitText(b.page, '#status', /Blue wins on time: Gray's flag fell/);
+  assert.deepEqual([(await state(b.page)).result?.winner, (await state(b.page)).result?.reason], ['blue', 'time']);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('a stamp back-dated before the receiver’s own last move is refused: the turn runs from when the link is opened', async () => {
+  const t0 = Date.now();
+  const a = await env.device('', { clock: t0 });
+  await startDaily(a.page);
+  await playAMove(a.page, 0);
+  const b = await env.device('', { clock: t0 + HOUR });
+  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  await playAMove(b.page, 1);
+  const honest = await copyLink(b.page, '#send-link');
+  await follow(a.page, honest, 2);
+  await playAMove(a.page, 2);
+  // Blue's device forges its stamp: two days back, before Gray's move, as if Gray's day were gone.
+  const link = new URL(await copyLink(a.page, '#send-link'));
+  const fragment = new URLSearchParams(link.hash.slice(1));
+  const record = String(fragment.get('record'));
+  const forged = record.replace(/\[MoveStamp "3 [^"]+"\]/, `[MoveStamp "3 ${new Date(t0 - 2 * DAY).toISOString()}"]`);
+  assert.notEqual(forged, record);
+  fragment.set('record', forged);
+  link.hash = fragment.toString();
+  await follow(b.page, link.href, 3);
+  await waitText(b.page, '#notice', /stamped earlier than the move before it/);
+  const c = await clocksOf(b.page);
+  assert.ok(c.gray > DAY - HOUR, `Gray's day runs from now: ${c.gray}`);
+  assert.equal((await state(b.page)).result, undefined);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
