@@ -109,9 +109,16 @@ export function editorDialog() {
   // ... and its view in the board's `edit` mode, which needs the same module, and its messages.
   'editor/editor-view.js': 'export {};',
   'editor/i18n/*.js': 'export default { messages: {} };',
-  // The puzzles' views (the teaching module's glue is left out: see above; the lessons' dialog,
-  // learn/lessons.js, is kept: without the teaching module it says it is left out).
+  // The puzzles' views (the teaching module's glue is left out: see above), and the lessons and
+  // the puzzles, whose doors the file does not offer (www/play/tools.js hideLeftOut): only the
+  // lessons' door's question, which lesson teaches a rule, is asked, and none does.
   'learn/puzzle-dialog.js': 'export {};',
+  'learn/lessons.js': `export function initLessons() {
+  return { open: () => Promise.resolve(), lessonFor: () => null, ready: () => Promise.resolve(false) };
+}`,
+  'learn/puzzles.js': `export function initPuzzles() {
+  return { open: () => Promise.resolve(), session: null, puzzles: () => [], solution: () => [], judge: () => null, choose: () => Promise.resolve() };
+}`,
   'learn/puzzle-session.js': 'export {};',
   // ... and their words, each language's table of learn/ ("How to play"'s are a table of their
   // own, howto-<lang>.js, which the file keeps).

@@ -30,7 +30,9 @@ import { pageNavigation } from './play/navigation.js';
 import { advice } from './play/advice.js';
 import { pagePrefs, systemPrefersDark } from './play/prefs.js';
 import { pageEndings } from './play/endings.js';
-import { pageTools } from './play/tools.js';
+import { pageTools, hideLeftOut } from './play/tools.js';
+import { linksOnlyHere } from './play/share.js';
+import { offers } from './core/assets.js';
 import { pageFriends } from './friends/friends.js';
 import { isRemote } from './lib/settings.js';
 
@@ -198,7 +200,24 @@ async function offer(link, copied, { share = true } = {}) {
   if (share && navigator.share) navigator.share({ url: link }).catch(() => {});
 }
 
-const copyLink = () => offer(address.link(true), { key: 'share.copied' }, { share: false });
+/**
+ * Copies the game's link and says so; from a page opened from disk, whose links open only on this
+ * computer (share.js linksOnlyHere), the game's record instead, which opens anywhere (Open
+ * record): put in the record's box and copied.
+ */
+async function copyLink() {
+  if (!linksOnlyHere(location)) return offer(address.link(true), { key: 'share.copied' }, { share: false });
+  const box = /** @type {HTMLTextAreaElement} */ ($('io-text'));
+  box.value = board.record ?? '';
+  const details = box.closest('details');
+  if (details) details.open = true;
+  try {
+    await navigator.clipboard.writeText(box.value);
+    ctx.notify({ key: 'share.onlyHere' });
+  } catch {
+    ctx.notify({ key: 'share.onlyHereNotCopied' });
+  }
+}
 
 // ---------------------------------------------------------------- drawing
 
@@ -312,6 +331,8 @@ async function main() {
   const tab = games.kept();
   /** @type {import('./lib/settings.js').SettingError[]} */
   const errors = [];
+  // Before the page is drawn: no door to a part this build leaves out shows even for a moment.
+  hideLeftOut(document);
   ctx.update((p) => ({ ...p, prefs: prefsFrom(loadPrefs(ctx.storage)), siteRelay: siteRelay(document) }));
   const lang = prefs.chooseLanguage(errors);
   await loadMessages('play', lang);
@@ -349,7 +370,7 @@ async function main() {
   await nextTask();
   // Before the rules picker is built (by setLanguage), which links each rule to its lesson.
   const onPlay = (/** @type {number} */ level) => start({ from: 'lessons', mode: 'ai', side: 'blue', level });
-  lessons = lessonDoor({ dialog: ctx.dialog('lessons'), openButton: $('open-lessons'), offer: $('lesson-offer'), t, storage: ctx.storage, onPlay, failed: (e) => ctx.notify(notLoaded('lessons.open', e)) });
+  lessons = lessonDoor({ dialog: ctx.dialog('lessons'), openButton: $('open-lessons'), offer: offers().teaching ? $('lesson-offer') : null, t, storage: ctx.storage, onPlay, failed: (e) => ctx.notify(notLoaded('lessons.open', e)) });
   await prefs.setLanguage(ctx.page().lang, { later: nextTask });
   await nextTask();
   // The rules picker links each rule to its lesson once the lessons' catalogue is fetched, at the

@@ -150,9 +150,12 @@ test('from the single file, the page offers the record instead of a link', async
   await friend.page.waitForSelector('#send-link', { state: 'visible' });
   assert.deepEqual(friend.problems, []);
   await friend.context.close();
-  // A live game from the file says it needs the page served: the file cannot reach a relay.
-  const b = await env.device(`${SINGLE_FILE}?relay=${encodeURIComponent('ws://127.0.0.1:9')}`);
-  await startFromForm(b.page, 'live', 'blue');
+  // The file cannot reach a relay: its form offers no live game even with one named, and a live
+  // game's link says it needs the page served.
+  const relay = encodeURIComponent('ws://127.0.0.1:9');
+  const b = await env.device(`${SINGLE_FILE}?relay=${relay}`);
+  assert.equal(await b.page.$eval('#mode option[value="live"]', (o) => /** @type {HTMLOptionElement} */ (o).disabled), true);
+  await b.page.goto(`${SINGLE_FILE}?mode=live&side=blue&relay=${relay}`);
   await waitText(b.page, '#notice', /served from a web address/);
   assert.deepEqual(b.problems, []);
   await b.context.close();

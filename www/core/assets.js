@@ -113,6 +113,23 @@ function crossOriginWorker(url) {
 }
 
 /**
+ * What this build carries of the parts that not every build has: `teaching`, the teaching module
+ * (the lessons, the puzzles, the editor, the explorer), and `live`, a way to a relay (live games,
+ * the lobby, the hand-over). Every build has both but the single file, which has neither
+ * (embedAssets; docs/HOSTING.md): its page offers no door to them (play/tools.js hideLeftOut).
+ * @type {{teaching: boolean, live: boolean}}
+ */
+const carried = { teaching: true, live: true };
+
+/**
+ * What this build carries (see `carried`), as a copy.
+ * @returns {{teaching: boolean, live: boolean}}
+ */
+export function offers() {
+  return { ...carried };
+}
+
+/**
  * Replaces where the assets come from (the single-file build): `wasmBase64` and
  * `teachingBase64`, the play and the teaching modules' bytes compressed with raw DEFLATE (no
  * teaching module: the lessons and the puzzles say they are left out, `singleFile.leftOut`),
@@ -122,6 +139,9 @@ function crossOriginWorker(url) {
  * @returns {void}
  */
 export function embedAssets({ wasmBase64, teachingBase64, workerSource, css }) {
+  // A page opened from disk reaches no relay (the file's CSP allows no connection).
+  carried.teaching = teachingBase64 !== null;
+  carried.live = false;
   // A constructed stylesheet, not a <style> element: a strict CSP (style-src 'self') allows it.
   /** @type {CSSStyleSheet|null} */
   let sheet = null;

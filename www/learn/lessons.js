@@ -108,7 +108,8 @@ export function initLessons({ dialog, t, kept, onPlay = () => {} }) {
       lessons = S.readCatalogue(core.lessons());
       list = lessons;
     } catch (e) {
-      dialog.replaceChildren(el('p', { text: errorText(e, t) }));
+      // With the sheet's head, whose × closes it by a tap as by a click (Esc is no way out on a phone).
+      dialog.replaceChildren(sheetHead(dialog, t, 'lessons').head, el('p', { text: errorText(e, t) }));
       return null;
     }
     // (Two openings may have waited for the rules core together: the first builds.)

@@ -5,7 +5,7 @@
 // page, puzzles.txt, which the module's puzzles() reads) have come. The attempt's state is
 // puzzle-session.js's, and progress is kept on the device.
 import { loadTeaching, dataFile } from '../core/assets.js';
-import { el, openSheet } from '../lib/dom.js';
+import { el, openSheet, sheetHead } from '../lib/dom.js';
 import { errorText } from '../lib/errors.js';
 
 /** @import { Puzzle, PuzzleSession } from './puzzle-session.js' */
@@ -73,7 +73,8 @@ export function initPuzzles({ dialog, t, storage }) {
       if (typeof core.puzzles !== 'function') throw new Error(t('puzzles.board.unsupported'));
       list = core.puzzles(set);
     } catch (e) {
-      dialog.replaceChildren(el('p', { text: errorText(e, t) }));
+      // With the sheet's head, whose × closes it by a tap as by a click (Esc is no way out on a phone).
+      dialog.replaceChildren(sheetHead(dialog, t, 'puzzles').head, el('p', { text: errorText(e, t) }));
       return false;
     }
     const [{ puzzleDialog }, P] = modules;

@@ -7,6 +7,7 @@
 import { isRemote } from '../lib/settings.js';
 import { rulesOf, describeNamed, fittingText, showSpec } from './variant-picker.js';
 import { relayOf } from './page-state.js';
+import { offers } from '../core/assets.js';
 import { onDemand } from '../lib/on-demand.js';
 import { notLoaded } from './context.js';
 
@@ -153,10 +154,11 @@ export function newGameForm(ctx, { start, lessons }) {
 
   /** Shows the rows the chosen mode needs, the rules' descriptions and who moves first. */
   function updateVisibility() {
-    // Live games are offered only with a relay to carry them.
+    // Live games are offered only with a relay to carry them, and where the build can reach one
+    // (not the single file: core/assets.js offers).
     const mode = select('mode');
     const live = /** @type {HTMLOptionElement} */ (mode.querySelector('option[value="live"]'));
-    live.hidden = live.disabled = !relayOf(ctx.page());
+    live.hidden = live.disabled = !relayOf(ctx.page()) || !offers().live;
     $('open-lobby').hidden = live.disabled;
     if (mode.value === 'live' && live.disabled) mode.value = 'friend';
     const m = mode.value;

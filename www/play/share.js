@@ -52,3 +52,13 @@ export function pageBase(location) {
     ? location.href.split(/[?#]/)[0]
     : `${location.origin}${location.pathname}`;
 }
+
+/**
+ * Whether a link to the page at `location` would open only on this computer: a page opened from
+ * disk (`file:`, as the single file is) has an address no other device has.
+ * @param {Pick<Location, 'protocol'>} location
+ * @returns {boolean}
+ */
+export function linksOnlyHere(location) {
+  return location.protocol === 'file:';
+}

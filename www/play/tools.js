@@ -8,8 +8,24 @@ import { notLoaded } from './context.js';
 import { openSheet } from '../lib/dom.js';
 import { renderShortcuts } from './shortcuts.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
+import { offers } from '../core/assets.js';
 /** @import { PageContext } from './context.js' */
 /** @import { EditorRequest } from '../editor/editor-dialog.js' */
+
+/**
+ * Hides every door of `doc` to a part this build leaves out: an element marked
+ * `data-needs="<part>"` (a part of core/assets.js offers(), as `teaching` or `live`) shows only
+ * where the build carries that part. The single file's page then offers no lessons, puzzles,
+ * editor, explorer nor relay, instead of views that only say they are not there.
+ * @param {ParentNode} doc
+ * @returns {void}
+ */
+export function hideLeftOut(doc) {
+  const carried = /** @type {Record<string, boolean>} */ (offers());
+  for (const door of doc.querySelectorAll('[data-needs]')) {
+    if (door instanceof HTMLElement && !carried[door.dataset.needs ?? '']) door.hidden = true;
+  }
+}
 
 /**
  * @param {PageContext} ctx

@@ -177,6 +177,8 @@ export default {
     'share.copyLink': 'Copy link',
     'share.copied': 'Link copied: it opens this game.',
     'share.copyFailed': 'The browser did not allow copying; here is the link: {link}',
+    'share.onlyHere': 'This page was opened from a file, so a link to it would open only on this computer. The game record was copied instead, and is in the box below: on another device, open it with Open record.',
+    'share.onlyHereNotCopied': 'This page was opened from a file, so a link to it would open only on this computer. The game record is in the box below (the browser did not allow copying it): on another device, open it with Open record.',
     'share.download': 'Download record',
     'share.png': 'Download image',
     'share.gif': 'Download animation',

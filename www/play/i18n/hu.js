@@ -175,6 +175,8 @@ export default {
     'share.copyLink': 'Hivatkozás másolása',
     'share.copied': 'A hivatkozás a vágólapra került: ezt a játszmát nyitja meg.',
     'share.copyFailed': 'A böngésző nem engedte a másolást; itt a hivatkozás: {link}',
+    'share.onlyHere': 'Ezt az oldalt fájlból nyitottad meg, így a rá mutató link csak ezen a számítógépen nyílna meg. Helyette a játszma lejegyzését másoltuk ki, lent a mezőben is megvan: másik eszközön a Lejegyzés megnyitása gombbal nyisd meg.',
+    'share.onlyHereNotCopied': 'Ezt az oldalt fájlból nyitottad meg, így a rá mutató link csak ezen a számítógépen nyílna meg. A játszma lejegyzése lent a mezőben van (a böngésző nem engedte kimásolni): másik eszközön a Lejegyzés megnyitása gombbal nyisd meg.',
     'share.download': 'Lejegyzés letöltése',
     'share.png': 'Kép letöltése',
     'share.gif': 'Animáció letöltése',
