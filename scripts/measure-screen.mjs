@@ -71,6 +71,8 @@ try {
     try {
       for (const lang of langs) {
         const { page, problems } = await openPage({ context, url: env.url }, q({ lang, mode: 'ai', side: 'blue', level: 3, clock: '1+0', variant: 'sackson', position: NEAR_WIN }));
+        await page.waitForFunction(() => /** @type {any} */ (window).bluegray.element.clocks?.control === '1+0');
+        await page.waitForFunction(() => [...(document.getElementById('game')?.shadowRoot?.querySelectorAll('.clock') ?? [])].every((c) => !(/** @type {HTMLElement} */ (c).hidden)));
         await frames(page);
         console.log(`${size.name}, ${lang}:`);
         console.log(show('playing', await measureScreen(page), null));

@@ -117,7 +117,7 @@ test('at the end of a game, and when a finished game is opened by its link, the 
     location.hash = new URLSearchParams({ record }).toString();
   }, FINISHED);
   await page.waitForFunction(() => window.bluegray.state.result && window.bluegray.state.history.length === 2);
-  await waitText(page, '#over-title', /^Gray wins$/);
+  await waitText(page, '#status', /^Gray wins/);
   await waitInPanelView(page, '#game-over');
   assert.deepEqual(problems, []);
   await page.close();
