@@ -2,7 +2,8 @@
 // 1280×800 and a phone's 390×844 (touch), in English, Russian and Hungarian: the board takes the
 // width the screen has (no wide empty bands beside it), nothing lies over its squares or the
 // point names on its frame (no strip, clock or banner), the opponent's name and level stand
-// beside it, the panel's labels keep to one line, and a finished game's result is said once. A
+// beside it, the panel's labels keep to one line, and a finished game's result is said once,
+// in the status line, which says so when the game is looked back over. A
 // clock under ten seconds is red, and so is the fallen flag's 0:00. The measuring is
 // tests/e2e/lib/screen.mjs, which scripts/measure-screen.mjs prints.
 import { test } from 'node:test';
@@ -69,6 +70,15 @@ async function checkScreen(context, lang, checkSize) {
   const said = over.texts.filter((t) => t.toLowerCase().includes(sentence.toLowerCase()));
   assert.equal(timesSaid(over.texts, sentence), 1, `${where}: the result is said once: ${JSON.stringify(said)}`);
   assert.ok((await page.textContent('#status'))?.includes(sentence), `${where}: in the status line`);
+  // Looking back over the finished game: the status says so, and the result is still said once.
+  await page.click('#nav-back');
+  await page.waitForSelector('#viewing:not([hidden])');
+  const looking = m['status.reviewing'].split('{result}')[0].trim();
+  await page.waitForFunction((text) => document.getElementById('status')?.textContent?.startsWith(text), looking);
+  await frames(page);
+  const back = await measureScreen(page);
+  assert.equal(timesSaid(back.texts, sentence), 1, `${where}: looking back, the result is said once`);
+  assert.deepEqual(back.over, [], `${where}: looking back, nothing lies over the board`);
   assert.deepEqual(problems, []);
   await page.close();
 }
