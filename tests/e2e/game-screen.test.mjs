@@ -145,3 +145,15 @@ test('a clock under ten seconds is red, running, and the fallen flag’s 0:00 st
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a hint goes when the game ends where it was asked', async () => {
+  const { page, problems } = await openPage(env, q({ lang: 'en', mode: 'two' }));
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text:not([hidden])', { timeout: 30000 });
+  await page.evaluate(() => /** @type {any} */ (window).bluegray.element.resign());
+  await page.waitForSelector('#game-over:not([hidden])');
+  await frames(page);
+  assert.equal(await page.isVisible('#hint-text'), false, 'no hint for a finished game');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

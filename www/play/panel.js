@@ -260,7 +260,8 @@ export function renderPanel(doc, p, b, t, { variations, friend }) {
   setIfChanged(button(doc, 'review'), 'disabled', barred);
   setIfChanged(byId(doc, 'fair-play'), 'hidden', !barred);
   const here = positionOf(b.shown ?? gs).key;
-  const hint = p.hint && p.hint.key === here ? say(lang, p.hint.message) : '';
+  // A finished game's hint goes with its arrow (element/view.js): no move is to be played there.
+  const hint = p.hint && p.hint.key === here && !(b.shown ?? gs).result ? say(lang, p.hint.message) : '';
   setIfChanged(byId(doc, 'hint-text'), 'textContent', hint);
   setIfChanged(byId(doc, 'hint-text'), 'hidden', !hint);
   const pause = byId(doc, 'pause');
