@@ -95,8 +95,8 @@ const laptop = (least) => (/** @type {Screen} */ s, /** @type {string} */ where)
 };
 
 for (const [width, height, least] of [
-  [1280, 720, 550],
-  [1280, 800, 570],
+  [1280, 720, 575],
+  [1280, 800, 595],
 ]) {
   test(`at ${width}×${height} in ${LANGS.join(', ')}: the board takes the width, nothing over it, the opponent beside it, labels on one line, the result said once`, async () => {
     const context = await env.newContext({ viewport: { width, height } });
