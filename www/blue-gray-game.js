@@ -51,11 +51,13 @@ import { typeName } from './lib/errors.js';
  * @attr {string} lang - The board's language (`en`, `ru`, `hu`); the page's by default.
  * @attr {'wood'|'dark'|'contrast'} theme - The board's colours.
  * @attr {'win2'|'win3'|'stop'} goal - In puzzle mode, the puzzle's goal: win in 2 or 3 of the side to move's own moves, or stop the other side's win. The rules core judges each move against it. A change starts the puzzle again.
+ * @attr {string} players - While present, a strip above and one below the board (the parts `player-top` and `player-bottom`) name each side and who plays it (the computer and its level, you, your friend) and hold its clock, big, red under ten seconds; without it the clocks sit in the frame's corners.
  * @attr {string} locked - While present, the board takes no move from a person; its value, if any, is what a press on the board says.
  *
  * @prop {string|null} position - The `position` attribute: the position code the game started from, or null.
  * @prop {boolean} coordinates - Whether point names are on the frame (the `coordinates` attribute is `on` or `off`).
  * @prop {'win2'|'win3'|'stop'|null} goal - The `goal` attribute in force: the puzzle's goal, or null.
+ * @prop {boolean} players - Whether the players' strips are shown; true adds the `players` attribute, false removes it.
  * @prop {boolean|string} locked - Whether the board takes no move from a person; true or a sentence adds the `locked` attribute, false removes it.
  * @prop {string|null} relay - The `relay` attribute in force, or null.
  * @prop {{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}|null} clocks - The game's clocks now: its time control, each side's time left in milliseconds and whose clock runs; null in a game without a clock.
@@ -81,8 +83,10 @@ import { typeName } from './lib/errors.js';
  * @csspart board - The board's canvas.
  * @csspart result - The result of a finished game over the board (its sentence and a close button, which hides it for that game; the next finished game shows its own). Hide it with `display: none` where the page says the result itself.
  * @csspart notice - The line over the board's lower margin, under its last row of points, that says why a move was refused.
- * @csspart clock-top - In a game with a time control, the clock of the side at the top, in the frame's upper right corner (`data-side`, `data-running` and `data-low` say whose it is, whether it runs and whether its time is short).
- * @csspart clock-bottom - The clock of the side at the bottom, in the frame's lower right corner (as `clock-top`).
+ * @csspart clock-top - In a game with a time control, the clock of the side at the top, in the frame's upper right corner, or with `players` in the top strip (`data-side`, `data-running` and `data-low` say whose it is, whether it runs and whether its time is under ten seconds, a fallen flag's 0:00 among them).
+ * @csspart clock-bottom - The clock of the side at the bottom, in the frame's lower right corner or the bottom strip (as `clock-top`).
+ * @csspart player-top - With `players`, the strip above the board: the top side's name, who plays it, and its clock (`data-side`, and `data-running` while its clock runs). A page may place it elsewhere, beside the board say, with `position: absolute` (the element is the box it is placed in).
+ * @csspart player-bottom - With `players`, the strip below the board (as `player-top`).
  *
  * @cssprop [--blue-gray-game-radius=12px] - The board's corner radius.
  * @cssprop [--blue-gray-game-shadow=0 10px 30px rgba(0, 0, 0, 0.45), 0 2px 6px rgba(0, 0, 0, 0.35)] - The board's shadow (`none` for a flat board).
@@ -94,7 +98,10 @@ import { typeName } from './lib/errors.js';
  * @cssprop [--blue-gray-game-clock-color=#fff7e6] - The text colour of a stopped clock.
  * @cssprop [--blue-gray-game-clock-running-background=#ffd54f] - The background of the running clock.
  * @cssprop [--blue-gray-game-clock-running-color=#1b1208] - The text colour of the running clock.
- * @cssprop [--blue-gray-game-clock-low-background=#d32f2f] - The background of the running clock when its time is short.
+ * @cssprop [--blue-gray-game-clock-low-background=#d32f2f] - The background of a clock under ten seconds, running or fallen.
+ * @cssprop [--blue-gray-game-player-background=rgba(30, 24, 18, 0.55)] - The background of the players' strips.
+ * @cssprop [--blue-gray-game-player-color=#fff7e6] - The text colour of the players' strips.
+ * @cssprop [--blue-gray-game-clock-size=1.6em] - The size of a clock's figures in the players' strips.
  */
 export class BlueGrayGame extends HTMLElement {
   static get observedAttributes() {

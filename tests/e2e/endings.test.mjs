@@ -78,7 +78,7 @@ test('Resign against the computer is asked first, then ends the game with its re
   await page.click('#resign');
   await page.click('#end-confirm-yes');
   await waitText(page, '#status', /Gray wins: Blue resigned\./);
-  await waitText(page, '#over-title', /Gray wins/);
+  await page.waitForSelector('#game-over:not([hidden])');
   await waitText(page, '#result-token', /^0-1$/);
   const s = await state(page);
   assert.deepEqual([s.result?.winner, s.result?.reason, s.result?.token], ['gray', 'resignation', '0-1']);
@@ -128,7 +128,7 @@ test('The computer accepts a draw when it is not ahead: the panel button, and th
       assert.deepEqual(await callBoard(page, 'offerDraw'), { value: { accepted: true } });
     }
     await waitText(page, '#status', /Draw by agreement\./);
-    await waitText(page, '#over-title', /A draw/);
+    await page.waitForSelector('#game-over:not([hidden])');
     const [over] = await gameOvers(page);
     assert.deepEqual([over.winner, over.reason, over.token], [undefined, 'agreement', '1/2-1/2'], door);
     assert.match((await state(page)).record, /\[Termination "agreement"\]/);
@@ -148,7 +148,7 @@ test('Abort before both sides have moved ends with no result; after, it is refus
   await waitText(page, '#end-confirm-text', /Abort this game\? It ends with no result\./);
   await page.click('#end-confirm-yes');
   await waitText(page, '#status', /Game aborted: no result\./);
-  await waitText(page, '#over-title', /Game aborted/);
+  await page.waitForSelector('#game-over:not([hidden])');
   await waitText(page, '#result-token', /^\*$/);
   const [over] = await gameOvers(page);
   assert.deepEqual([over.winner, over.reason, over.token], [undefined, 'aborted', '*']);

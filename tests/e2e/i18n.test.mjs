@@ -72,7 +72,7 @@ for (const lang of Object.keys(TABLES)) {
     const expected = m['result.breakthrough'].replace('{winner:side}', m['side.blue']);
     assert.equal(said, expected);
     await waitText(page, '#status', new RegExp(escapeRe(expected)));
-    await waitText(page, '#over-title', new RegExp(escapeRe(m['over.title.win'].replace('{winner:side}', m['side.blue']))));
+    await page.waitForSelector('#game-over:not([hidden])');
     // The lessons open in the same language.
     await page.click('#open-lessons');
     await page.waitForSelector('#lessons[open]');

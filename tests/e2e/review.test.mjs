@@ -252,8 +252,7 @@ test('finishing a game shows the game-over panel; the finished board says so', a
   assert.equal(await isHidden(page, '#game-over'), true);
   await playMove(page, 'e4-e5');
   await page.waitForFunction(() => window.bluegray.state.result);
-  await waitText(page, '#over-title', /^Blue wins$/);
-  await waitText(page, '#over-how', /breakthrough/i);
+  await waitText(page, '#status', /^Blue wins by breakthrough/);
   // The game began at move 30 (its position code says so): it ended on that move.
   await waitText(page, '#over-how', /After 30 moves\.$/);
   assert.equal(await isHidden(page, '#game-over'), false);
@@ -280,7 +279,7 @@ test('Rematch against the computer starts a new game with the sides swapped', as
   );
   await waitText(page, '#status', /Your move \(Blue\)/);
   await playMove(page, 'e4-e5');
-  await waitText(page, '#over-title', /^Blue wins$/);
+  await waitText(page, '#status', /^Blue wins/);
   const startCode = (await state(page)).code;
   await page.click('#rematch');
   // The human now plays Gray, from the variant's start: the computer (Blue) opens.
@@ -319,7 +318,7 @@ test('a demo that ends hides its Pause button', async () => {
     window.bluegray.element.paused = false;
   });
   await page.waitForFunction(() => window.bluegray.state.result, null, { timeout: 20000 });
-  await waitText(page, '#over-title', /wins|draw/i);
+  await waitText(page, '#status', /wins|draw/i);
   await frames(page);
   assert.equal(await isHidden(page, '#pause'), true, 'no Pause once the demo is over');
   assert.deepEqual(problems, []);
@@ -331,7 +330,7 @@ test('a demo that ends hides its Pause button', async () => {
 test('Copy link of a finished game opens the same game in a fresh browser', async () => {
   const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
   await playMove(page, 'e4-e5');
-  await waitText(page, '#over-title', /Blue wins/);
+  await waitText(page, '#status', /Blue wins/);
   const link = await copyLink(page, '#over-link');
   assert.ok(link.startsWith(env.url), `the link is on this page: ${link}`);
   assert.match(new URL(link).hash, /record=/);
@@ -339,7 +338,7 @@ test('Copy link of a finished game opens the same game in a fresh browser', asyn
 
   await inFreshBrowser(link, here, async (fresh, there) => {
     assert.equal(there.result?.token, '1-0');
-    await waitText(fresh, '#over-title', /Blue wins/);
+    await waitText(fresh, '#status', /Blue wins/);
   });
   assert.deepEqual(problems, []);
   await page.close();
@@ -550,7 +549,7 @@ test('review of a finished game: summary, chart, marks, no long task, chart clic
   for (const m of moves) await playMove(page, m);
   const s = await state(page);
   assert.equal(s.result?.winner, 'blue');
-  await waitText(page, '#over-title', /Blue wins/);
+  await waitText(page, '#status', /Blue wins/);
   await frames(page);
   // Main-thread tasks over 50 ms while the review runs, observed from before the click. The
   // machine is shared: one run in three without any is asked, so that a stray slow frame of a
@@ -746,7 +745,7 @@ test('no serious accessibility violations in any theme (axe-core)', async (t) =>
   const { page, problems } = await openPage(env, q({ variant: 'sackson', position: NEAR_WIN, mode: 'two' }));
   // A page with a move list, a finished game and its panel, and the viewing bar to check too.
   await playMove(page, 'e4-e5');
-  await waitText(page, '#over-title', /Blue wins/);
+  await waitText(page, '#status', /Blue wins/);
   assert.deepEqual(problems, []);
   // Read before axe runs: axe's own inline styles are refused by the page's CSP, which logs them.
   const found = {};

@@ -117,7 +117,7 @@ test('at the end of a game, and when a finished game is opened by its link, the 
     location.hash = new URLSearchParams({ record }).toString();
   }, FINISHED);
   await page.waitForFunction(() => window.bluegray.state.result && window.bluegray.state.history.length === 2);
-  await waitText(page, '#over-title', /^Gray wins$/);
+  await waitText(page, '#status', /^Gray wins/);
   await waitInPanelView(page, '#game-over');
   assert.deepEqual(problems, []);
   await page.close();
@@ -170,69 +170,13 @@ const waitOverlay = (page, shown, selector = '#game') =>
     [selector, shown],
   );
 
-test('the board shows the result at the end; × closes it for that game, the keyboard reaches it, the next game’s shows again', async () => {
-  const { page, problems } = await openPage(env, q({ lang: 'en', mode: 'two', variant: 'sackson', position: NEAR_WIN }));
-  assert.equal((await resultOverlay(page))?.shown ?? false, false, 'no result while the game goes on');
-  await clickPoint(page, 'e4');
-  await clickPoint(page, 'e5');
-  await waitOverlay(page, true);
-  const shown = await resultOverlay(page);
-  const sentence = await page.evaluate(() => window.bluegray.element.resultText());
-  assert.match(sentence, /Blue wins by breakthrough/);
-  assert.equal(shown.text, sentence, 'the overlay says the board’s result sentence');
-  assert.equal(shown.label, M['board.closeResult'], 'the close button is named from the messages');
-  const wood = await overlayContrast(page);
-  assert.ok(wood.ratio >= 4.5 && wood.alpha >= 0.85, `readable on the wood theme: ${JSON.stringify(wood)}`);
-  await page.selectOption('#theme', 'contrast');
-  await page.waitForFunction(() => document.getElementById('game').getAttribute('theme') === 'contrast');
-  const contrast = await overlayContrast(page);
-  assert.ok(contrast.ratio >= 7 && contrast.alpha === 1, `readable on the high-contrast theme: ${JSON.stringify(contrast)}`);
-
-  // Looking back hides it (the position looked at is in full view); back at the end, it is there.
-  await page.click('#nav-back');
-  await waitOverlay(page, false);
-  await page.click('#back-to-game');
-  await waitOverlay(page, true);
-
-  // The keyboard: Tab from the board reaches the close button; Enter closes, and the focus goes back to the board.
-  await page.focus('#game');
-  await page.evaluate(() => document.getElementById('game').shadowRoot.querySelector('canvas').focus());
-  await page.keyboard.press('Tab');
-  const focused = () => page.evaluate(() => {
-    const a = document.getElementById('game').shadowRoot.activeElement;
-    return a ? a.localName : null;
-  });
-  assert.equal(await focused(), 'button', 'Tab from the board lands on the close button');
-  await page.keyboard.press('Enter');
-  await waitOverlay(page, false);
-  assert.equal(await focused(), 'canvas', 'the focus is back on the board');
-
-  // Closed for this game: not back when looking back and forth, nor after an undo and a redo.
-  await page.click('#nav-back');
-  await page.click('#back-to-game');
-  await page.evaluate(() => {
-    const b = window.bluegray.element;
-    b.undo();
-    b.redo();
-  });
-  await page.waitForFunction(() => window.bluegray.state.result);
-  await frames(page);
-  assert.equal((await resultOverlay(page)).shown, false, 'a closed result stays closed for its game');
-
-  // The next finished game shows its own.
-  await page.evaluate((position) => {
-    const b = window.bluegray.element;
-    b.newGame({ variant: 'sackson', position, mode: 'two' });
-    b.play('e4-e5');
-  }, NEAR_WIN);
-  await waitOverlay(page, true);
-  assert.deepEqual(problems, []);
-  await page.close();
-});
-
-test('an element on a bare page shows the result over its board too, and the mouse closes it', async () => {
-  const page = await env.context.newPage();
-  const problems = watch(page);
+/**
+ * A page that holds only a board (two players, Blue's captain a step from the red dot), as a
+ * host page without a status line of its own shows it: the page's own board says the result
+ * in its status line and hides the board's (play.css).
+ * @param {import('playwright-core').Page} page
+ */
+async function bareElement(page) {
   const url = env.url + 'bare-element.html';
   await page.route(url, (r) =>
     r.fulfill({
@@ -244,6 +188,83 @@ test('an element on a bare page shows the result over its board too, and the mou
   );
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById('b').state);
+}
+
+test('the page says the result in its status line, not over the board', async () => {
+  const { page, problems } = await openPage(env, q({ lang: 'en', mode: 'two', variant: 'sackson', position: NEAR_WIN }));
+  await clickPoint(page, 'e4');
+  await clickPoint(page, 'e5');
+  await waitText(page, '#status', /^Blue wins by breakthrough/);
+  await frames(page);
+  assert.equal((await resultOverlay(page)).shown, false, 'no result over the page’s board');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the board shows the result at the end; × closes it for that game, the keyboard reaches it, the next game’s shows again', async () => {
+  const page = await env.context.newPage();
+  const problems = watch(page);
+  await bareElement(page);
+  assert.equal((await resultOverlay(page, '#b'))?.shown ?? false, false, 'no result while the game goes on');
+  await clickPoint(page, 'e4', { board: '#b' });
+  await clickPoint(page, 'e5', { board: '#b' });
+  await waitOverlay(page, true, '#b');
+  const shown = await resultOverlay(page, '#b');
+  const sentence = await page.evaluate(() => document.getElementById('b').resultText());
+  assert.match(sentence, /Blue wins by breakthrough/);
+  assert.equal(shown.text, sentence, 'the overlay says the board’s result sentence');
+  assert.equal(shown.label, M['board.closeResult'], 'the close button is named from the messages');
+  const wood = await overlayContrast(page, '#b');
+  assert.ok(wood.ratio >= 4.5 && wood.alpha >= 0.85, `readable on the wood theme: ${JSON.stringify(wood)}`);
+  await page.evaluate(() => document.getElementById('b').setAttribute('theme', 'contrast'));
+  const contrast = await overlayContrast(page, '#b');
+  assert.ok(contrast.ratio >= 7 && contrast.alpha === 1, `readable on the high-contrast theme: ${JSON.stringify(contrast)}`);
+
+  // Looking back hides it (the position looked at is in full view); back at the end, it is there.
+  await page.evaluate(() => (document.getElementById('b').viewPly = 0));
+  await waitOverlay(page, false, '#b');
+  await page.evaluate(() => (document.getElementById('b').viewPly = null));
+  await waitOverlay(page, true, '#b');
+
+  // The keyboard: Tab from the board reaches the close button; Enter closes, and the focus goes back to the board.
+  await page.evaluate(() => document.getElementById('b').shadowRoot.querySelector('canvas').focus());
+  await page.keyboard.press('Tab');
+  const focused = () => page.evaluate(() => {
+    const a = document.getElementById('b').shadowRoot.activeElement;
+    return a ? a.localName : null;
+  });
+  assert.equal(await focused(), 'button', 'Tab from the board lands on the close button');
+  await page.keyboard.press('Enter');
+  await waitOverlay(page, false, '#b');
+  assert.equal(await focused(), 'canvas', 'the focus is back on the board');
+
+  // Closed for this game: not back when looking back and forth, nor after an undo and a redo.
+  await page.evaluate(() => {
+    const b = document.getElementById('b');
+    b.viewPly = 0;
+    b.viewPly = null;
+    b.undo();
+    b.redo();
+  });
+  await page.waitForFunction(() => document.getElementById('b').state.result);
+  await frames(page);
+  assert.equal((await resultOverlay(page, '#b')).shown, false, 'a closed result stays closed for its game');
+
+  // The next finished game shows its own.
+  await page.evaluate((position) => {
+    const b = document.getElementById('b');
+    b.newGame({ variant: 'sackson', position, mode: 'two' });
+    b.play('e4-e5');
+  }, NEAR_WIN);
+  await waitOverlay(page, true, '#b');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an element on a bare page shows the result over its board too, and the mouse closes it', async () => {
+  const page = await env.context.newPage();
+  const problems = watch(page);
+  await bareElement(page);
   await page.evaluate(() => document.getElementById('b').play('e4-e5'));
   await waitOverlay(page, true, '#b');
   const shown = await resultOverlay(page, '#b');
@@ -340,15 +361,20 @@ for (const size of PHONES) {
       const context = await browser.newContext({ viewport: size, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
       const { page, problems } = await openPage({ context, url: env.url }, q({ lang: 'en', mode: 'two' }));
       await frames(page);
+      // The board's element: the board and, under it, the bottom player's strip (not a band).
       const gap = await page.evaluate(() => {
-        const board = document.getElementById('game').shadowRoot.querySelector('canvas').getBoundingClientRect();
+        const board = document.getElementById('game').getBoundingClientRect();
         const panel = document.querySelector('.panel').getBoundingClientRect();
         return Math.round(panel.top - board.bottom);
       });
       assert.ok(gap <= 12, `${gap} px between the board and the panel`);
       assert.equal(await page.isVisible('#drop-help'), false, 'no tip about dropping files');
-      // A tap on a captain that cannot move: the board says why, clear of every piece.
-      const c = await page.evaluate(() => window.bluegray.pointCenter('e1'));
+      // A tap on a captain that cannot move: the board says why, clear of every piece. (On a
+      // short phone the board's foot, under the players' strip above it, is scrolled to first.)
+      const c = await page.evaluate(() => {
+        document.getElementById('game').scrollIntoView({ block: 'end' });
+        return window.bluegray.pointCenter('e1');
+      });
       await page.touchscreen.tap(c.x, c.y);
       await waitText(page, '#game >>> .notice', /cannot move/);
       const notice = await overPieces(page, '#game >>> .notice');

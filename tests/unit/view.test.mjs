@@ -2,7 +2,7 @@
 // changes exactly when the picture does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardView, noticeMessage, resultOverlay, boardSize, MIN_BOARD_PX } from '../../www/element/view.js';
+import { boardView, noticeMessage, resultOverlay, boardSize, MIN_BOARD_PX, clockView, playersView } from '../../www/element/view.js';
 import { defaultState } from '../../www/element/state.js';
 import { withNewGame } from '../../www/element/board.js';
 import { step, capture, game } from '../lib/games.mjs';
@@ -49,6 +49,33 @@ test('a hint arrow is drawn only for its own position and not while looking back
   assert.deepEqual(boardView(s, ENV).draw.arrows, [['d2', 'd3']]);
   assert.deepEqual(boardView({ ...s, hint: { code: 'elsewhere', points: ['d2', 'd3'] } }, ENV).draw.arrows, []);
   assert.deepEqual(boardView({ ...s, view: { ply: 0, gs: game() } }, ENV).draw.arrows, []);
+  // A game over (resigned, say, where the hint was asked) has no move left to hint at.
+  const over = board(game({ result: { winner: 'gray', reason: 'resignation' } }));
+  assert.deepEqual(boardView({ ...over, hint: { code: 'start', points: ['d2', 'd3'] } }, ENV).draw.arrows, []);
+});
+
+test('clockView: a clock under ten seconds is low, running or not, a fallen flag’s 0:00 too', () => {
+  const control = { text: '1+0', baseMs: 60_000, incrementMs: 0 };
+  const clocked = (/** @type {number} */ blue, /** @type {number} */ gray) => ({ ...board(), clocks: { control, blue, gray, running: null, since: 0 } });
+  const faces = (/** @type {any} */ s) => {
+    const v = clockView(s, 0);
+    return v && [v.top.low, v.bottom.low];
+  };
+  assert.deepEqual(faces(clocked(60_000, 9_999)), [true, false]);
+  assert.deepEqual(faces(clocked(8_000, 0)), [true, true]);
+  assert.deepEqual(faces(clocked(10_000, 30_000)), [false, false]);
+  assert.equal(clockView(board(), 0), null);
+});
+
+test('playersView: who plays each side, the top side’s and the bottom side’s', () => {
+  const ai = { ...board(game(), { mode: 'ai', side: 'blue', level: 3 }) };
+  assert.deepEqual(playersView(ai), {
+    top: { side: 'gray', who: { key: 'player.computer', params: { level: 3, name: { key: 'level.3' } } } },
+    bottom: { side: 'blue', who: { key: 'player.you' } },
+  });
+  assert.deepEqual(playersView(board()), { top: { side: 'gray', who: null }, bottom: { side: 'blue', who: null } });
+  const friend = board(game(), { mode: 'friend', side: 'gray' });
+  assert.deepEqual(playersView(friend), { top: { side: 'blue', who: { key: 'player.friend' } }, bottom: { side: 'gray', who: { key: 'player.you' } } });
 });
 
 test('a move marked as a mistake is drawn while the game shown holds it there, through the moves after it', () => {

@@ -32,6 +32,7 @@ import { defaultState, bottomSide } from './state.js';
  *   lang: string,
  *   theme: Theme,
  *   locked: boolean|string,
+ *   players: boolean,
  *   goal: Goal|null,
  *   relay: string|null,
  *   gameId: string|null,
@@ -64,6 +65,7 @@ const TABLE = {
   lang: { field: 'top' },
   theme: { field: 'top' },
   locked: { field: 'top', flag: true },
+  players: { field: 'top', flag: true },
   goal: { game: true, field: 'top' },
   relay: { field: 'top' },
   'game-id': { game: true, field: 'top', prop: 'gameId' },
@@ -193,16 +195,16 @@ export function valueInForce(el, s, name) {
   if (name === 'position') return el.getAttribute('position');
   if (name === 'orientation') return bottomSide(s);
   if (name === 'lang') return el.language;
-  if (name === 'locked') return s.locked !== null;
   /** @type {Readonly<Record<string, unknown>>} */
   const fields = s;
+  if (name === 'locked' || name === 'players') return fields[name] !== null;
   return fields[keyOf(name)];
 }
 
 /**
  * Defines on `cls` a property for each attribute but `record` (whose property is the game's
- * record): setting it sets the attribute (null removes it; for `locked`, true and false add and
- * remove it); reading it gives the value in force (`element.reflected(name)`), the default when
+ * record): setting it sets the attribute (null removes it; for `locked` and `players`, true and false add
+ * and remove it); reading it gives the value in force (`element.reflected(name)`), the default when
  * the attribute is absent or not valid.
  * @param {{prototype: ReflectingElement}} cls
  * @returns {void}

@@ -2,7 +2,7 @@
 // attributes a page may style by, in the shadow tree built here. Writes only what changed, so
 // an unchanged frame costs no repaint.
 import { drawBoard } from '../board/draw.js';
-import { boardView, noticeMessage, resultOverlay, boardSize, clockView } from './view.js';
+import { boardView, noticeMessage, resultOverlay, boardSize, clockView, playersView } from './view.js';
 import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
 /** @import { Layout } from '../board/draw-layout.js' */
@@ -11,16 +11,23 @@ import { setIfChanged } from '../lib/dom.js';
 /**
  * The parts of the board's shadow tree (SHADOW): the box around the board, its canvas, the result
  * shown over it at the end (its sentence and its close button), the line for refusals, and the
- * description a screen reader is told, and the two clocks (the top side's and the bottom side's).
- * @typedef {{frame: HTMLElement, canvas: HTMLCanvasElement, result: HTMLElement, resultText: HTMLElement, resultClose: HTMLButtonElement, notice: HTMLElement, desc: HTMLElement, clockTop: HTMLElement, clockBottom: HTMLElement}} BoardElements
+ * description a screen reader is told, the two clocks (the top side's and the bottom side's), and
+ * the players' strips they sit in (each with its side's name and who plays it).
+ * @typedef {{frame: HTMLElement, canvas: HTMLCanvasElement, result: HTMLElement, resultText: HTMLElement, resultClose: HTMLButtonElement, notice: HTMLElement, desc: HTMLElement, clockTop: HTMLElement, clockBottom: HTMLElement, playerTop: HTMLElement, playerBottom: HTMLElement}} BoardElements
  */
 
 /**
- * The shadow tree: the canvas, the result over it at the end (after the canvas: Tab goes from
- * the board to its close button), a line for refusals and errors, and a description for screen
- * readers.
+ * The shadow tree: the players' strips above and below the board (shown with the `players`
+ * attribute; without it each is only the box of its clock, which then sits in the frame's
+ * corner), the canvas, the result over it at the end (after the canvas: Tab goes from the board
+ * to its close button), a line for refusals and errors, and a description for screen readers.
+ * A clock says its side and its time in spans of their own: a strip names the side already.
  */
 const SHADOW = `
+  <div class="player player-top" part="player-top">
+    <p class="player-who"><span class="player-side"></span> <span class="player-name"></span></p>
+    <p class="clock clock-top" part="clock-top" role="timer" hidden><span class="clock-side"></span> <span class="clock-time"></span></p>
+  </div>
   <div class="frame" part="frame">
     <canvas part="board" tabindex="0" role="application"></canvas>
     <div class="result" part="result" hidden>
@@ -29,12 +36,26 @@ const SHADOW = `
     </div>
     <p class="notice" part="notice" role="status" hidden></p>
     <p class="desc" aria-live="polite"></p>
-    <p class="clock clock-top" part="clock-top" role="timer" hidden></p>
-    <p class="clock clock-bottom" part="clock-bottom" role="timer" hidden></p>
+  </div>
+  <div class="player player-bottom" part="player-bottom">
+    <p class="player-who"><span class="player-side"></span> <span class="player-name"></span></p>
+    <p class="clock clock-bottom" part="clock-bottom" role="timer" hidden><span class="clock-side"></span> <span class="clock-time"></span></p>
   </div>`;
 
 /** @type {HTMLTemplateElement|null} */
 let template = null;
+
+/**
+ * The element `sel` inside `el` (a part of the shadow tree that SHADOW gives it).
+ * @param {HTMLElement} el
+ * @param {string} sel
+ * @returns {HTMLElement}
+ */
+function inside(el, sel) {
+  const found = el.querySelector(sel);
+  if (!(found instanceof HTMLElement)) throw new Error(`The board's shadow tree has no ${sel}.`);
+  return found;
+}
 
 /**
  * A fresh copy of the shadow tree (its markup is parsed once).
@@ -65,7 +86,7 @@ export function buildShadow(root) {
   if (!canvas) throw new Error("The board's shadow tree has no canvas.");
   const resultClose = root.querySelector('.result-close');
   if (!(resultClose instanceof HTMLButtonElement)) throw new Error("The board's shadow tree has no close button for its result.");
-  return { frame: q('.frame'), canvas, result: q('.result'), resultText: q('.result-text'), resultClose, notice: q('.notice'), desc: q('.desc'), clockTop: q('.clock-top'), clockBottom: q('.clock-bottom') };
+  return { frame: q('.frame'), canvas, result: q('.result'), resultText: q('.result-text'), resultClose, notice: q('.notice'), desc: q('.desc'), clockTop: q('.clock-top'), clockBottom: q('.clock-bottom'), playerTop: q('.player-top'), playerBottom: q('.player-bottom') };
 }
 
 /**
@@ -73,7 +94,7 @@ export function buildShadow(root) {
  * `host` in language `lang`. `drawnKey` is what the canvas shows now. Returns `{layout,
  * drawnKey, animating}`.
  * @param {HTMLElement} host
- * @param {Pick<BoardElements, 'frame'|'canvas'|'result'|'resultText'|'notice'> & Partial<Pick<BoardElements, 'clockTop'|'clockBottom'>>} els
+ * @param {Pick<BoardElements, 'frame'|'canvas'|'result'|'resultText'|'notice'> & Partial<Pick<BoardElements, 'clockTop'|'clockBottom'|'playerTop'|'playerBottom'>>} els
  * @param {BoardState} s
  * @param {string} lang
  * @param {string} drawnKey
@@ -111,12 +132,24 @@ export function renderBoard(host, els, s, lang, drawnKey) {
     if (!el) continue;
     setIfChanged(el, 'hidden', !c);
     if (!c) continue;
-    setIfChanged(el, 'textContent', `${c.running ? '▶ ' : ''}${say(lang, { key: `side.${c.side}` })} ${c.text}`);
+    setIfChanged(inside(el, '.clock-side'), 'textContent', `${c.running ? '▶ ' : ''}${say(lang, { key: `side.${c.side}` })}`);
+    setIfChanged(inside(el, '.clock-time'), 'textContent', c.text);
     const label = say(lang, { key: c.running ? 'clock.running' : 'clock.label', params: { side: c.side, time: c.text } });
     if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
     setIfChanged(el.dataset, 'running', String(c.running));
     setIfChanged(el.dataset, 'side', c.side);
     setIfChanged(el.dataset, 'low', String(c.low));
+  }
+  const players = playersView(s);
+  for (const [el, p, c] of /** @type {const} */ ([
+    [els.playerTop, players.top, clocks && clocks.top],
+    [els.playerBottom, players.bottom, clocks && clocks.bottom],
+  ])) {
+    if (!el) continue;
+    setIfChanged(inside(el, '.player-side'), 'textContent', say(lang, { key: `side.${p.side}` }));
+    setIfChanged(inside(el, '.player-name'), 'textContent', say(lang, p.who));
+    setIfChanged(el.dataset, 'side', p.side);
+    setIfChanged(el.dataset, 'running', String(!!c && c.running));
   }
   setIfChanged(host.dataset, 'ready', s.gs ? 'true' : 'false');
   setIfChanged(host.dataset, 'thinking', String(s.thinking));

@@ -78,6 +78,12 @@ export function defaultState() {
      */
     locked: null,
     /**
+     * The players' strips are shown above and below the board, each with its side's name, who
+     * plays it and its clock (the `players` attribute; its value is unused): null when not.
+     * @type {string|null}
+     */
+    players: null,
+    /**
      * A puzzle's goal (`win2`, `win3`, `stop`) in puzzle mode, or null.
      * @type {Goal|null}
      */

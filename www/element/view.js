@@ -4,7 +4,8 @@
 import * as Sel from '../board/selection.js';
 import { layout } from '../board/draw.js';
 import { glideAt } from '../board/anim.js';
-import { shownGame, canHumanMove, canExplore, bottomSide, resultShown } from './state.js';
+import { shownGame, canHumanMove, canExplore, bottomSide, resultShown, seatOf } from './state.js';
+import { computerPlays } from './players.js';
 import { resultMessage } from '../lib/result.js';
 import { remaining, formatClock } from '../lib/clock.js';
 /** @import { DrawView } from '../board/draw.js' */
@@ -33,7 +34,8 @@ export function boardView(s, { size, dpr, now }) {
   const captain = gs && winner ? gs.board.find((p) => p.kind === 'captain' && p.color === winner) : undefined;
   const winnerCaptain = (captain && captain.point) || null;
   const glide = glideAt(s.glide, gs && gs.code, now);
-  const hint = s.hint && !s.view && s.gs && s.hint.code === s.gs.code ? s.hint.points : null;
+  // A finished game's hint is gone: no move is to be played there.
+  const hint = s.hint && !s.view && s.gs && !s.gs.result && s.hint.code === s.gs.code ? s.hint.points : null;
   const mistake = mistakeShown(s);
   const draw = {
     gs,
@@ -118,10 +120,13 @@ export function boardSize(width) {
   return Math.max(MIN_BOARD_PX, Math.floor(width));
 }
 
+/** A clock under this many ms is low: shown red, running or fallen. */
+export const LOW_CLOCK_MS = 10_000;
+
 /**
  * The two clocks as the board shows them at `now` (Date.now()), the top side's and the bottom
- * side's: the side, its time as text, whether it runs, and whether it is low (under 10 seconds,
- * or a tenth of the game's time); null in a game without clocks.
+ * side's: the side, its time as text, whether it runs, and whether it is low (under
+ * LOW_CLOCK_MS, a fallen flag's 0:00 among them); null in a game without clocks.
  * @param {BoardState} s
  * @param {number} now
  * @returns {{top: ClockFace, bottom: ClockFace}|null}
@@ -134,9 +139,40 @@ export function clockView(s, now) {
   /** @param {'blue'|'gray'} side @returns {ClockFace} */
   const face = (side) => {
     const ms = remaining(c, side, now);
-    return { side, text: formatClock(ms), running: c.running === side, low: ms < Math.min(10_000, c.control.baseMs / 10) };
+    return { side, text: formatClock(ms), running: c.running === side, low: ms < LOW_CLOCK_MS };
   };
   return { top: face(top), bottom: face(bottom) };
 }
 
 /** @typedef {{side: 'blue'|'gray', text: string, running: boolean, low: boolean}} ClockFace */
+
+/**
+ * Who plays `side`, as the players' strips beside the board say it under the side's name: the
+ * computer with its level, "you" where the person at this board plays it against the computer
+ * or a friend, the friend, or null where the side's name says all (two people at one board, a
+ * game shown, a puzzle).
+ * @param {BoardState} s
+ * @param {'blue'|'gray'} side
+ * @returns {Message|null}
+ */
+export function playerMessage(s, side) {
+  const settings = s.settings;
+  if (computerPlays(settings, side)) return { key: 'player.computer', params: { level: settings.level, name: { key: `level.${settings.level}` } } };
+  if (settings.mode === 'ai') return { key: 'player.you' };
+  const seat = seatOf(s);
+  if (seat === null || seat === 'watch') return null;
+  return seat === side ? { key: 'player.you' } : { key: 'player.friend' };
+}
+
+/**
+ * The players' strips, the top side's and the bottom side's: the side and who plays it.
+ * @param {BoardState} s
+ * @returns {{top: PlayerStrip, bottom: PlayerStrip}}
+ */
+export function playersView(s) {
+  const bottom = bottomSide(s);
+  const top = bottom === 'blue' ? 'gray' : 'blue';
+  return { top: { side: top, who: playerMessage(s, top) }, bottom: { side: bottom, who: playerMessage(s, bottom) } };
+}
+
+/** @typedef {{side: 'blue'|'gray', who: Message|null}} PlayerStrip */

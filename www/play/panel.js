@@ -183,7 +183,11 @@ export function fillChoices(doc, catalogue, t, lang, languages) {
 function statusMessage(b, friend) {
   const { gs, settings: s } = b;
   const over = resultMessage(gs);
-  if (gs.result && over) return gs.result.halfWin ? { key: 'status.over.half', params: { result: over } } : over;
+  if (gs.result && over) {
+    // The one place the page says the result (not over the board, not again in the game-over box).
+    const said = gs.result.halfWin ? { key: 'status.over.half', params: { result: over } } : over;
+    return b.viewPly !== null ? { key: 'status.reviewing', params: { result: said } } : said;
+  }
   const side = gs.side;
   if (s.mode === 'view') return { key: 'status.view', params: { side } };
   if (b.paused && s.mode === 'demo') return { key: 'status.paused', params: { side } };
@@ -225,7 +229,7 @@ export function renderPanel(doc, p, b, t, { variations, friend }) {
   const warn = byId(doc, 'warning');
   setIfChanged(warn, 'textContent', say(lang, warning));
   setIfChanged(warn, 'hidden', !warning);
-  renderGameOver(doc, b, lang, t);
+  renderGameOver(doc, b, t);
   if (friend) friend.render(doc, b, lang);
   else setIfChanged(byId(doc, 'friend-box'), 'hidden', true);
 
@@ -256,7 +260,8 @@ export function renderPanel(doc, p, b, t, { variations, friend }) {
   setIfChanged(button(doc, 'review'), 'disabled', barred);
   setIfChanged(byId(doc, 'fair-play'), 'hidden', !barred);
   const here = positionOf(b.shown ?? gs).key;
-  const hint = p.hint && p.hint.key === here ? say(lang, p.hint.message) : '';
+  // A finished game's hint goes with its arrow (element/view.js): no move is to be played there.
+  const hint = p.hint && p.hint.key === here && !(b.shown ?? gs).result ? say(lang, p.hint.message) : '';
   setIfChanged(byId(doc, 'hint-text'), 'textContent', hint);
   setIfChanged(byId(doc, 'hint-text'), 'hidden', !hint);
   const pause = byId(doc, 'pause');
@@ -318,23 +323,20 @@ export function renderPrefs(doc, p, theme) {
 
 /**
  * The game-over panel: shown while the game is over, also while the player looks back through
- * it (its Rematch, Review and link stay at hand during a review).
+ * it (its Rematch, Review and link stay at hand during a review). It says how long the game
+ * was; the result itself is the status line's.
  * @param {Document} doc
  * @param {GameSnapshot} b
- * @param {string} lang
  * @param {Translate} t
  */
-function renderGameOver(doc, b, lang, t) {
+function renderGameOver(doc, b, t) {
   const gs = b.gs;
   const box = byId(doc, 'game-over');
   const r = gs.result;
   setIfChanged(box, 'hidden', !r);
   if (!r) return;
-  const title = r.reason === 'aborted' ? t('over.title.aborted') : r.winner ? t('over.title.win', { winner: r.winner }) : t('over.title.draw');
-  setIfChanged(byId(doc, 'over-title'), 'textContent', title);
   const moves = lastMoveNumber(gs);
-  const how = [say(lang, resultMessage(gs)), moves === null ? '' : t('over.after', { n: moves })];
-  setIfChanged(byId(doc, 'over-how'), 'textContent', how.filter(Boolean).join(' '));
+  setIfChanged(byId(doc, 'over-how'), 'textContent', moves === null ? '' : t('over.after', { n: moves }));
   setIfChanged(byId(doc, 'over-half'), 'hidden', !r.halfWin);
 }
 

@@ -39,6 +39,7 @@ export default {
     'status.view': '{side:side} to move.',
     'status.withCapture': '{turn} A capture is compulsory: only the highlighted guards can move.',
     'status.over.half': '{result} (Sackson counts a win on impasse as half a game.)',
+    'status.reviewing': 'Looking back over the finished game. {result}',
 
     'progress.region': 'Captain progress',
     'progress.label': '{side:side} captain {n}/{of}',
@@ -82,14 +83,6 @@ export default {
     'picker.balance': 'Between strong players, the side that moves first wins {wins}% of games and the other side {losses}%{draws, plural, =0 {} other {; #% are drawn}}.',
     'form.start': 'New game',
 
-    'level.1': 'Recruit',
-    'level.2': 'Drummer',
-    'level.3': 'Private',
-    'level.4': 'Corporal',
-    'level.5': 'Sergeant',
-    'level.6': 'Lieutenant',
-    'level.7': 'Colonel',
-    'level.8': 'General',
 
     'variantName.sackson': 'Sackson’s original',
     'variantName.classic': 'Classic',
@@ -143,14 +136,11 @@ export default {
     'nav.confirmDrop': 'Continue from here? The later moves, up to {last}, stay until you play a different move; then they are dropped.',
 
     'over.region': 'Game over',
-    'over.title.win': '{winner:side} wins',
-    'over.title.draw': 'A draw',
     'over.after': 'After {n, plural, one {# move} other {# moves}}.',
     'over.halfWin': 'Sackson counts a win on impasse as half a game: the winner’s captain was only further along its path.',
     'over.rematch': 'Rematch',
     'over.newGame': 'New game',
     'over.review': 'Review',
-    'over.title.aborted': 'Game aborted',
     'ending.region': 'End the game',
     'ending.resign': 'Resign',
     'ending.offerDraw': 'Offer a draw',
