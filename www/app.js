@@ -31,8 +31,9 @@ import { advice } from './play/advice.js';
 import { pagePrefs, systemPrefersDark } from './play/prefs.js';
 import { pageEndings } from './play/endings.js';
 import { pageTools } from './play/tools.js';
+import { pageAnalysis } from './play/analysis.js';
 import { pageFriends } from './friends/friends.js';
-import { isRemote } from './lib/settings.js';
+import { isRemote, undoBarred } from './lib/settings.js';
 
 /**
  * @import { BlueGrayGameElement } from './blue-gray-game.js'
@@ -102,6 +103,7 @@ const records = pageRecords(ctx, { start, variant: () => form.request().variant 
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const tools = pageTools(ctx, { startFromEditor });
 const recent = recentBox(ctx, { games, start });
+const analysis = pageAnalysis(ctx, { start });
 const friends = pageFriends(ctx, {
   doors,
   parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' },
@@ -233,6 +235,7 @@ function scheduleRender() {
     endings.render(document, page, b);
     review?.render(document, page, b);
     tools.render();
+    analysis.render(document, page, b);
     if (reveal) revealStatus(document);
     reveal = false;
     $('update-bar').hidden = !page.updateReady;
@@ -252,7 +255,7 @@ function wireControls() {
   prefs.wire();
   on('review', 'click', startReview);
   on('over-review', 'click', startReview);
-  on('undo', 'click', () => board.undo());
+  on('undo', 'click', undo);
   on('redo', 'click', () => board.redo());
   on('hint', 'click', adv.hint);
   on('pause', 'click', () => {
@@ -261,6 +264,7 @@ function wireControls() {
   on('flip', 'click', () => board.flip());
   endings.wire();
   nav.wire();
+  analysis.wire();
   on('rematch', 'click', () => start(rematchRequest(board)));
   on('over-new', 'click', form.focus);
   on('over-link', 'click', copyLink);
@@ -273,6 +277,15 @@ function wireControls() {
     if (await friends.load()) friends.games()?.openLobby();
   });
   document.addEventListener('keydown', (e) => onKey(e, shortcuts));
+}
+
+/**
+ * Undo, unless the game is over: its moves and result are then final (docs/RULES.md R28). The
+ * board refuses it against the computer itself; two on one device the page does.
+ */
+function undo() {
+  if (undoBarred(board.settings.mode, !!board.state?.result) && board.settings.mode !== 'ai') ctx.notify({ key: 'notice.undoFinal' });
+  else board.undo();
 }
 
 /**
@@ -289,7 +302,7 @@ function onKey(e, shortcuts) {
   e.preventDefault();
   /** @type {Record<string, () => unknown>} */
   const actions = {
-    undo: () => board.undo(),
+    undo,
     redo: () => board.redo(),
     back: () => nav.go('back'),
     forward: () => nav.go('forward'),
