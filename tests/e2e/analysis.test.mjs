@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { setUp, openPage, waitReady, state, playMove, waitPly, waitText, frames, q } from './helpers.mjs';
+import { engineHelp, BARRED } from './fair-play.mjs';
 
 const env = setUp();
 
@@ -52,28 +53,18 @@ async function recentRows(page) {
 }
 
 /**
- * Whether the engine helps on the board: the Hint button shown, the review offered, the words
- * that say why not hidden, and the element's hint() not refused for fair play.
+ * The engine's help on the page (fair-play.mjs), without the board's answer to hint(), which a
+ * finished game's copy refuses for its end.
  * @param {import('playwright-core').Page} page
  */
-async function engineHelps(page) {
+async function helpShown(page) {
   await frames(page);
-  const refusal = await page.evaluate(() =>
-    window.bluegray.element.hint().then(
-      () => null,
-      (e) => String(e.message),
-    ),
-  );
-  return {
-    hint: !(await page.isHidden('#hint')),
-    review: !(await page.isDisabled('#review')),
-    saysWhy: !(await page.isHidden('#fair-play')),
-    refusedForFairPlay: /against a person|person/i.test(refusal ?? ''),
-  };
+  const { refusal, ...shown } = await engineHelp(page);
+  return { ...shown, barred: refusal === BARRED.refusal };
 }
 
-const HELPS = { hint: true, review: true, saysWhy: false, refusedForFairPlay: false };
-const BARRED = { hint: false, review: false, saysWhy: true, refusedForFairPlay: true };
+const HELPS = { hint: true, evaluation: true, review: true, saysWhy: false, barred: false };
+const NO_HELP = { hint: false, evaluation: false, review: false, saysWhy: true, barred: true };
 
 test('against the computer: Undo before the end; after it the game is final and its analysis board is a kept game of its own', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'ai', side: 'blue', level: 1 }));
@@ -164,7 +155,7 @@ test('two on one device without help: the analysis board keeps the engine out wh
   // Under way: an analysis board, without the engine.
   await page.click('#analysis-board');
   await waitBoard(page, 'analysis', OPENING.length);
-  assert.deepEqual(await engineHelps(page), BARRED);
+  assert.deepEqual(await helpShown(page), NO_HELP);
   await page.click('#moves button[data-ply="2"]');
   assert.deepEqual(await explore(page, 'f2-f3'), [0, 0, 1]);
   // Undo on the analysis board takes back its own moves only.
@@ -190,7 +181,7 @@ test('two on one device without help: the analysis board keeps the engine out wh
   // The finished game's analysis board has the engine.
   await page.click('#analysis-board');
   await waitBoard(page, 'analysis', OPENING.length);
-  assert.deepEqual(await engineHelps(page), HELPS);
+  assert.deepEqual(await helpShown(page), HELPS);
   assert.deepEqual(problems, []);
   await page.close();
 });
