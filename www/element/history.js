@@ -1,13 +1,13 @@
 // Going through a board's game: undo and redo (against the computer and in a puzzle, on to the
 // person's turn; against the computer not once the game is over; on an analysis board always),
-// looking at an earlier position or a variation without changing the game,
-// trying a move there (a variation, lib/tree.js), promoting, deleting or making the game's line
-// a variation, continuing from an earlier position (the later moves kept to redo until another
-// move is played), and the whole line with the moves taken back. A move a friend elsewhere has
-// seen is never taken back on one device; a finished game's moves and result are final (no
-// variation goes into them, no continuing from an earlier position; an analysis board's copy of
-// a game is no game of its own and stays open to change: lib/settings.js movesFinal), and no variation nests deeper than a record can be read back with
-// (lib/tree.js MAX_NESTING): docs/RULES.md R28.
+// looking at an earlier position or a variation without changing the game, trying a move there
+// (a variation, lib/tree.js), promoting, deleting or making the game's line a variation,
+// continuing from an earlier position (the later moves kept to redo until another move is
+// played), and the whole line with the moves taken back. A move a friend elsewhere has seen is
+// never taken back on one device; a finished game's moves and result are final (no variation goes
+// into them; against the computer no undo, redo or continuing; an analysis board's copy of a game
+// stays open to change: lib/settings.js movesFinal, undoBarred), and no variation nests deeper
+// than a record can be read back with (lib/tree.js MAX_NESTING): docs/RULES.md R28.
 import * as B from './board.js';
 import * as S from './state.js';
 import { isHuman, undoBarred, movesFinal } from '../lib/settings.js';
@@ -190,8 +190,8 @@ export class History {
 
   /**
    * Makes the position after `ply` moves the game's own, the later moves kept to redo. Returns
-   * whether anything was taken back: nothing is in a game whose moves and result are final (it
-   * is over: lib/settings.js movesFinal), and the board says why.
+   * whether anything was taken back: nothing is where Undo is refused (a finished game against
+   * the computer: lib/settings.js undoBarred), and the board says why.
    * @param {number} ply
    */
   continueFrom(ply) {
@@ -201,7 +201,7 @@ export class History {
     this._check(ply, last);
     const s = b.state();
     if (S.seatOf(s)) return false;
-    if (ply < last && movesFinal(s.settings.mode, !!s.gs?.result)) {
+    if (ply < last && undoBarred(s.settings.mode, !!s.gs?.result, { byBoard: true })) {
       b.apply(B.refused, { key: 'final.continue' });
       b.changed();
       return false;

@@ -106,11 +106,11 @@ export function movesFinal(mode, over) {
 }
 
 /**
- * Whether Undo and Redo are refused in a game of `mode` because it is over (`over`): against the
- * computer and two on one device, whose moves and result are then final (movesFinal; docs/RULES.md
- * R28). The page refuses both; the element itself refuses only against the computer
- * (`byBoard`), as the lessons and the mistakes trainer take a tried move back on a board of two
- * on one device once it has ended their exercise's game.
+ * Whether Undo, Redo and continuing from an earlier position are refused in a game of `mode`
+ * because it is over (`over`): against the computer and two on one device, whose moves and result
+ * are then final (movesFinal; docs/RULES.md R28). The page refuses them; the element itself
+ * refuses them only against the computer (`byBoard`), as the lessons and the mistakes trainer
+ * take a tried move back, or stand a finished game at its blunder, on a board of two on one device.
  * @param {string} mode
  * @param {boolean} over
  * @param {{byBoard?: boolean}} [options]
