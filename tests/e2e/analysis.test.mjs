@@ -203,3 +203,23 @@ test('a link’s ply into a finished game looks there and says why, taking nothi
   assert.equal(await page.evaluate(() => window.bluegray.element.viewPly), 2);
   await page.close();
 });
+
+test('a link of a game opens the game kept, not its analysis board, which has the same moves', async () => {
+  const { page, problems } = await openPage(env, q({ mode: 'two' }));
+  await page.evaluate((ms) => {
+    for (const m of ms) window.bluegray.element.play(m);
+    window.bluegray.element.resign();
+  }, OPENING);
+  await waitText(page, '#over-title', /wins/);
+  const { record } = await state(page);
+  await page.click('#analysis-board');
+  await waitBoard(page, 'analysis', OPENING.length);
+  await page.goto(`${env.url}#${new URLSearchParams({ mode: 'two', record })}`);
+  await waitReady(page);
+  await waitBoard(page, 'two', OPENING.length);
+  const rows = await recentRows(page);
+  assert.equal(rows.length, 2, JSON.stringify(rows));
+  assert.doesNotMatch(rows.find((r) => r.here)?.text ?? '', /an analysis board/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -203,7 +203,9 @@ export class Games {
     const gs = this._board.state;
     if (!gs) return null;
     const line = lineOf(gs, this._board.line().moves);
-    const same = this._library.list().find((e) => e.summary && e.summary.line === line);
+    // Of the same mode: an analysis board of the game has its line too, but is another game.
+    const mode = this._board.settings.mode;
+    const same = this._library.list().find((e) => e.summary && e.summary.line === line && e.summary.mode === mode);
     if (!same) return null;
     const g = this._library.load(same.id);
     if (!g || 'error' in g) return null;
