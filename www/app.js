@@ -256,7 +256,7 @@ function wireControls() {
   on('review', 'click', startReview);
   on('over-review', 'click', startReview);
   on('undo', 'click', undo);
-  on('redo', 'click', () => board.redo());
+  on('redo', 'click', redo);
   on('hint', 'click', adv.hint);
   on('pause', 'click', () => {
     board.paused = !board.paused;
@@ -280,13 +280,18 @@ function wireControls() {
 }
 
 /**
- * Undo, unless the game is over: its moves and result are then final (docs/RULES.md R28). The
- * board refuses it against the computer itself; two on one device the page does.
+ * Undo (-1) or Redo (1), unless the game is over: its moves and result are then final
+ * (docs/RULES.md R28). The board refuses them against the computer itself, saying why; two on one
+ * device the page does.
+ * @param {-1|1} dir
  */
-function undo() {
+function step(dir) {
   if (undoBarred(board.settings.mode, !!board.state?.result) && board.settings.mode !== 'ai') ctx.notify({ key: 'notice.undoFinal' });
-  else board.undo();
+  else if (dir < 0) board.undo();
+  else board.redo();
 }
+const undo = () => step(-1);
+const redo = () => step(1);
 
 /**
  * @param {KeyboardEvent} e
@@ -303,7 +308,7 @@ function onKey(e, shortcuts) {
   /** @type {Record<string, () => unknown>} */
   const actions = {
     undo,
-    redo: () => board.redo(),
+    redo,
     back: () => nav.go('back'),
     forward: () => nav.go('forward'),
     up: () => nav.go('up'),
