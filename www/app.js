@@ -33,8 +33,9 @@ import { pageEndings } from './play/endings.js';
 import { pageTools, hideLeftOut } from './play/tools.js';
 import { linksOnlyHere } from './play/share.js';
 import { offers } from './core/assets.js';
+import { pageAnalysis } from './play/analysis.js';
 import { pageFriends } from './friends/friends.js';
-import { isRemote } from './lib/settings.js';
+import { isRemote, undoBarred } from './lib/settings.js';
 
 /**
  * @import { BlueGrayGameElement } from './blue-gray-game.js'
@@ -104,6 +105,7 @@ const records = pageRecords(ctx, { start, variant: () => form.request().variant 
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const tools = pageTools(ctx, { startFromEditor });
 const recent = recentBox(ctx, { games, start });
+const analysis = pageAnalysis(ctx, { start });
 const friends = pageFriends(ctx, {
   doors,
   parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' },
@@ -252,6 +254,7 @@ function scheduleRender() {
     endings.render(document, page, b);
     review?.render(document, page, b);
     tools.render();
+    analysis.render(document, page, b);
     if (reveal) revealStatus(document);
     reveal = false;
     $('update-bar').hidden = !page.updateReady;
@@ -271,8 +274,8 @@ function wireControls() {
   prefs.wire();
   on('review', 'click', startReview);
   on('over-review', 'click', startReview);
-  on('undo', 'click', () => board.undo());
-  on('redo', 'click', () => board.redo());
+  on('undo', 'click', undo);
+  on('redo', 'click', redo);
   on('hint', 'click', adv.hint);
   on('pause', 'click', () => {
     board.paused = !board.paused;
@@ -280,6 +283,7 @@ function wireControls() {
   on('flip', 'click', () => board.flip());
   endings.wire();
   nav.wire();
+  analysis.wire();
   on('rematch', 'click', () => start(rematchRequest(board)));
   on('over-new', 'click', form.focus);
   on('over-link', 'click', copyLink);
@@ -295,6 +299,20 @@ function wireControls() {
 }
 
 /**
+ * Undo (-1) or Redo (1), unless the game is over: its moves and result are then final
+ * (docs/RULES.md R28). The board refuses them against the computer itself, saying why; two on one
+ * device the page does.
+ * @param {-1|1} dir
+ */
+function step(dir) {
+  if (undoBarred(board.settings.mode, !!board.state?.result) && board.settings.mode !== 'ai') ctx.notify({ key: 'notice.undoFinal' });
+  else if (dir < 0) board.undo();
+  else board.redo();
+}
+const undo = () => step(-1);
+const redo = () => step(1);
+
+/**
  * @param {KeyboardEvent} e
  * @param {() => void} shortcuts shows the list of shortcuts
  */
@@ -308,8 +326,8 @@ function onKey(e, shortcuts) {
   e.preventDefault();
   /** @type {Record<string, () => unknown>} */
   const actions = {
-    undo: () => board.undo(),
-    redo: () => board.redo(),
+    undo,
+    redo,
     back: () => nav.go('back'),
     forward: () => nav.go('forward'),
     up: () => nav.go('up'),

@@ -34,7 +34,7 @@ import { typeName } from './lib/errors.js';
  * @element blue-gray-game
  *
  * @attr {string} variant - The rules: a variant spec such as `sackson` or `classic-turbo,lead=2`. A change starts a new game.
- * @attr {'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'} mode - Who plays: against the computer, two people, the computer alone, nobody (showing a game), a puzzle's solver (with `position` and `goal`: the person plays the side to move, the board plays the other side's replies), the board editor in place of the board (opened on the game's position; each change fires `change` with the code), or the person's seat (`side`) against a friend elsewhere: `friend` takes the friend's moves through `play()` or a newer `record`, `live` through the `relay`.
+ * @attr {'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'|'analysis'} mode - Who plays: against the computer, two people, the computer alone, nobody (showing a game), a puzzle's solver (with `position` and `goal`: the person plays the side to move, the board plays the other side's replies), the board editor in place of the board (opened on the game's position; each change fires `change` with the code), or the person's seat (`side`) against a friend elsewhere: `friend` takes the friend's moves through `play()` or a newer `record`, `live` through the `relay`; or an analysis board (`analysis`): a game's copy to explore, the person moving for both sides, Undo and Redo always, any variation made the line, the engine's help unless `help="none"` (docs/RULES.md R28).
  * @attr {'blue'|'gray'} side - The person's side against the computer; their seat against a friend (in a live game the relay may seat them at the other side, or make them an onlooker: see `seat`).
  * @attr {string} relay - In live mode, the WebSocket address of an MQTT broker (3.1.1 or 5) that carries the game, such as `wss://relay.example.org/mqtt`.
  * @attr {string} game-id - The id of a game with a friend elsewhere (32 hex digits). In live mode without it the board starts a new game and sets it; with it, it joins or resumes that game.
@@ -219,7 +219,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.gs ? Sel.selectionView(this.#c.s.gs, this.#c.s.ui) : null;
   }
 
-  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side: 'blue'|'gray', level: number, movetime: number, help: 'on'|'none', clock: string}} The settings in force. */
+  /** @type {{variant: string, mode: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'|'analysis', side: 'blue'|'gray', level: number, movetime: number, help: 'on'|'none', clock: string}} The settings in force. */
   get settings() {
     return { ...this.#c.s.settings };
   }
@@ -329,7 +329,7 @@ export class BlueGrayGame extends HTMLElement {
    * is not valid, or its position or record cannot be read. The game is on the board at once
    * (once the rules core is loaded: before, it comes from the attributes, as the first game
    * does); the promise returned resolves once its clocks are there too.
-   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live', side?: 'blue'|'gray', level?: number, movetime?: number, help?: 'on'|'none', clock?: string, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
+   * @param {{variant?: string, mode?: 'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'|'analysis', side?: 'blue'|'gray', level?: number, movetime?: number, help?: 'on'|'none', clock?: string, position?: string, record?: string, relay?: string, 'game-id'?: string, 'host-key'?: string, 'seat-key'?: string}} [options]
    * @returns {Promise<void>}
    */
   newGame(options = {}) {

@@ -191,6 +191,17 @@ const DOORS = {
     },
     seat: 'blue',
   },
+  // The Analysis board of a finished game (play/analysis.js): a copy kept as a game of its own.
+  'analysis board': {
+    modes: ['analysis'],
+    async open() {
+      const d = await env.device(`#mode=ai&record=${encodeURIComponent(finishedRecord())}`);
+      await d.page.waitForSelector('#analysis-board', { state: 'visible' });
+      await d.page.click('#analysis-board');
+      await d.page.waitForFunction(() => window.bluegray.settings.mode === 'analysis');
+      return d.page;
+    },
+  },
   // The board editor's Play buttons, on the position it opens with (the board's).
   editor: {
     modes: ['ai', 'two'],
@@ -295,7 +306,7 @@ test('door "element attributes" × every mode: the board sets up its own game, a
       assert.equal(got.gameId, null, `${mode}: no id`);
     }
   };
-  await Promise.all(['ai', 'two', 'demo', 'view', 'friend', 'puzzle', 'live'].map(check));
+  await Promise.all(['ai', 'two', 'demo', 'view', 'friend', 'puzzle', 'live', 'analysis'].map(check));
 });
 
 test('help=none: two players on one device without the engine’s help, by link, the form and the element’s attribute, until the game is over', async () => {

@@ -76,3 +76,26 @@ test('a game by link under way: the board’s API gives no hint in a game of two
   });
   assert.equal(refusal, BARRED.refusal);
 });
+
+// The analysis board of a game by link under way (play/analysis.js, docs/RULES.md R28) is a copy
+// that keeps the engine out for good and names no game by link: the game goes on as it was.
+test('a game by link under way: its analysis board has no engine help and names no game; the game stays as it was', async () => {
+  const a = await env.device();
+  await startFromForm(a.page, 'friend', 'blue');
+  const played = await playAMove(a.page, 0);
+  const game = await a.page.evaluate(() => ({ id: window.bluegray.element.gameId, record: window.bluegray.element.record }));
+  await a.page.click('#analysis-board');
+  await a.page.waitForFunction(() => window.bluegray.element.settings.mode === 'analysis' && window.bluegray.element.state?.history.length === 1);
+  assert.deepEqual(await engineHelp(a.page), BARRED, 'the analysis board of a game under way');
+  const copy = await a.page.evaluate(() => ({ id: window.bluegray.element.gameId, record: window.bluegray.element.record }));
+  assert.equal(copy.id, null);
+  assert.doesNotMatch(copy.record, new RegExp(game.id), 'the copy’s record names no game by link');
+  // A move of the analysis is the analysis's alone.
+  const reply = await a.page.evaluate(() => window.bluegray.element.state.moves[0].text);
+  await a.page.evaluate((m) => window.bluegray.element.play(m), reply);
+  await a.page.click('#analysis-back');
+  await a.page.waitForFunction((id) => window.bluegray.element.gameId === id, game.id);
+  const back = await a.page.evaluate(() => ({ history: window.bluegray.element.state.history, record: window.bluegray.element.record }));
+  assert.deepEqual(back.history, [played]);
+  assert.equal(back.record, game.record);
+});

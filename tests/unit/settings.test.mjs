@@ -1,7 +1,7 @@
 // Unit tests of www/lib/settings.js: the one validator for links, attributes and saved games.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULTS, MODES, MAX_MOVETIME, SIDES } from '../../www/lib/settings.js';
+import { DEFAULTS, MODES, MAX_MOVETIME, SIDES, movesFinal, undoBarred, isHuman } from '../../www/lib/settings.js';
 import { NO_LIMITS, limitsOf, SETTING_NAMES, parseSetting, readSettings, linkParams } from '../../www/lib/setting-reader.js';
 
 test('the defaults are frozen and valid under their own validator', () => {
@@ -11,7 +11,7 @@ test('the defaults are frozen and valid under their own validator', () => {
     assert.deepEqual(parseSetting(name, value), { value }, name);
     assert.deepEqual(parseSetting(name, String(value)), { value }, `${name} as text`);
   }
-  assert.deepEqual([...MODES], ['ai', 'two', 'demo', 'view', 'puzzle', 'edit', 'friend', 'live']);
+  assert.deepEqual([...MODES], ['ai', 'two', 'demo', 'view', 'puzzle', 'edit', 'friend', 'live', 'analysis']);
   assert.deepEqual([...SIDES], ['blue', 'gray']);
   for (const n of ['variant', 'mode', 'side', 'level', 'movetime', 'clock', 'position', 'record', 'orientation', 'coordinates', 'lang']) {
     assert.ok(SETTING_NAMES.includes(n), n);
@@ -205,4 +205,20 @@ test('a time control is read as the rules core writes it, and a bad one is said'
   assert.deepEqual(parseSetting('clock', 'NONE'), { value: 'none' });
   assert.deepEqual(parseSetting('clock', '3D'), { value: '3d' });
   for (const bad of ['5', '0+3', '181+0', '5+181', '31d', 'x']) assert.equal(parseSetting('clock', bad).error?.expected, 'settings.expected.clock', bad);
+});
+
+test('a finished game’s moves are final but on an analysis board; the page refuses Undo after the end against the computer and two on one device, the element only against the computer', () => {
+  for (const mode of MODES) assert.equal(movesFinal(mode, false), false, mode);
+  for (const mode of MODES) assert.equal(movesFinal(mode, true), mode !== 'analysis', mode);
+  assert.deepEqual(
+    MODES.filter((m) => undoBarred(m, true)),
+    ['ai', 'two'],
+  );
+  assert.deepEqual(
+    MODES.filter((m) => undoBarred(m, true, { byBoard: true })),
+    ['ai'],
+  );
+  assert.equal(undoBarred('ai', false), false, 'Undo against the computer before the end stays');
+  // On an analysis board the person moves for both sides.
+  assert.equal(isHuman({ mode: 'analysis', side: 'blue' }, 'gray'), true);
 });

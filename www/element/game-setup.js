@@ -8,6 +8,7 @@ import { loadWasm } from '../core/assets.js';
 import { DEFAULTS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
 import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
+import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { errorText } from '../lib/errors.js';
 import { loadLanguage } from '../lib/i18n.js';
 /** @import { Core, CoreGame } from '../core/core-api.js' */
@@ -178,7 +179,23 @@ export class GameSetup {
     b.readAttributes(false);
     if (!game || !core) return this.queue();
     if (!settings.record) this._tagPlayers(game);
+    if (b.state().settings.mode === 'analysis') this._unmatch(game);
     this.setGame(game);
+  }
+
+  /**
+   * An analysis board's copy of a game against a friend elsewhere names no such game (its id and
+   * draw offer blanked): its record, downloaded and opened again, is no link of that game, and
+   * no move of the analysis ever reaches it (docs/RULES.md R28).
+   * @param {CoreGame} game
+   * @private
+   */
+  _unmatch(game) {
+    try {
+      for (const tag of [GAME_ID_TAG, DRAW_OFFER_TAG]) if (game.tag(tag)) game.setTag(tag, '');
+    } catch (e) {
+      this._board.error(errorText(e, this._board.t));
+    }
   }
 
   /**

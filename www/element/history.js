@@ -1,14 +1,16 @@
 // Going through a board's game: undo and redo (against the computer and in a puzzle, on to the
-// person's turn; against the computer not once the game is over), looking at an earlier position or a variation without changing the game,
-// trying a move there (a variation, lib/tree.js), promoting, deleting or making the game's line
-// a variation, continuing from an earlier position (the later moves kept to redo until another
-// move is played), and the whole line with the moves taken back. A move a friend elsewhere has
-// seen is never taken back on one device; a finished game's moves and result are final (no
-// variation goes into them), and no variation nests deeper than a record can be read back with
-// (lib/tree.js MAX_NESTING): docs/RULES.md R28.
+// person's turn; against the computer not once the game is over; on an analysis board always),
+// looking at an earlier position or a variation without changing the game, trying a move there
+// (a variation, lib/tree.js), promoting, deleting or making the game's line a variation,
+// continuing from an earlier position (the later moves kept to redo until another move is
+// played), and the whole line with the moves taken back. A move a friend elsewhere has seen is
+// never taken back on one device; a finished game's moves and result are final (no variation goes
+// into them; against the computer no undo, redo or continuing; an analysis board's copy of a game
+// stays open to change: lib/settings.js movesFinal, undoBarred), and no variation nests deeper
+// than a record can be read back with (lib/tree.js MAX_NESTING): docs/RULES.md R28.
 import * as B from './board.js';
 import * as S from './state.js';
-import { isHuman, undoBarred } from '../lib/settings.js';
+import { isHuman, undoBarred, movesFinal } from '../lib/settings.js';
 import * as Tree from '../lib/tree.js';
 import * as Edit from '../lib/tree-edit.js';
 /** @import { Side } from '../core/core-types.js' */
@@ -56,7 +58,7 @@ export class History {
     const game = b.game();
     const s = b.state();
     if (S.seatOf(s)) return false;
-    if (undoBarred(s.settings.mode, !!s.gs?.result)) {
+    if (undoBarred(s.settings.mode, !!s.gs?.result, { byBoard: true })) {
       b.apply(B.refused, { key: 'final.undo' });
       b.changed();
       return false;
@@ -156,7 +158,7 @@ export class History {
     const s = b.state();
     if (!s.view || !s.gs || S.seatOf(s)) return false;
     if (how !== 'promote' && how !== 'main' && how !== 'delete') throw new RangeError(b.t('api.badVariationEdit', { how: String(how).slice(0, 24) }));
-    if (s.gs.result && Edit.changesGame(how, s.view.path)) throw new Error(b.t('api.resultFinal'));
+    if (movesFinal(s.settings.mode, !!s.gs.result) && Edit.changesGame(how, s.view.path)) throw new Error(b.t('api.resultFinal'));
     const change = { promote: Edit.promote, main: Edit.makeMain, delete: Edit.remove }[how];
     const next = change(Tree.treeOf(s.gs), s.view.path);
     if (!next) return false;
@@ -188,7 +190,8 @@ export class History {
 
   /**
    * Makes the position after `ply` moves the game's own, the later moves kept to redo. Returns
-   * whether anything was taken back.
+   * whether anything was taken back: nothing is where Undo is refused (a finished game against
+   * the computer: lib/settings.js undoBarred), and the board says why.
    * @param {number} ply
    */
   continueFrom(ply) {
@@ -196,7 +199,13 @@ export class History {
     const game = b.game();
     const last = this._last();
     this._check(ply, last);
-    if (S.seatOf(b.state())) return false;
+    const s = b.state();
+    if (S.seatOf(s)) return false;
+    if (ply < last && undoBarred(s.settings.mode, !!s.gs?.result, { byBoard: true })) {
+      b.apply(B.refused, { key: 'final.continue' });
+      b.changed();
+      return false;
+    }
     b.stopMoving();
     for (let i = last; i > ply; i--) game.undo();
     b.apply(B.afterStep, game.state());

@@ -309,7 +309,7 @@ export function canHumanMove(state) {
 /**
  * Whether a person may try a move at the position looked at, starting or following a variation
  * there (docs/RULES.md R26): on a board of the page's own games (against the computer, two on one
- * device, a demonstration), not a friend's or a live game, a puzzle, the editor or a view.
+ * device, a demonstration, an analysis board), not a friend's or a live game, a puzzle, the editor or a view.
  * @param {BoardState} state
  * @returns {boolean}
  */
@@ -318,7 +318,7 @@ export function canExplore(state) {
   return !!view && !view.gs.result && state.locked === null && EXPLORING.has(state.settings.mode);
 }
 
-const EXPLORING = new Set(['ai', 'two', 'demo']);
+const EXPLORING = new Set(['ai', 'two', 'demo', 'analysis']);
 
 /**
  * Whether the computer should move now.

@@ -2,7 +2,8 @@
 // as on game sites: no hint, no evaluation or best line, no review, no opening explorer, no
 // analysis or proof search in the editor. A game against a person is one on another device (by
 // link or live) in which this browser holds a seat, or a two-player game whose players chose no
-// help (`help="none"`). Two things bar the engine (docs/RULES.md, R36): the game on the
+// help (`help="none"`), and an analysis board opened from such a game while it was under way
+// (it has `help="none"` too). Two things bar the engine (docs/RULES.md, R36): the game on the
 // board itself, and, page-wide, every tab alike, a kept game (Recent games) against a person
 // elsewhere that this browser plays and that is not over; the page tells which (barWhile), as it
 // keeps its list of games. Help comes back once every such game is over or removed. The board
@@ -41,6 +42,20 @@ export function keptGameBars(summary) {
  * @returns {boolean}
  */
 export function engineHelpBarred(settings, gs) {
+  // An analysis board opened from a game against a person under way keeps out the engine for
+  // good (`help="none"`): its copy is of the game as it was, and that game goes on elsewhere.
+  const fromGameUnderWay = settings.mode === 'analysis' && settings.help === 'none';
+  return underWayAgainstPerson(settings, gs) || fromGameUnderWay || playingElsewhere();
+}
+
+/**
+ * Whether the game on a board with `settings` whose state is `gs` is against a person and under
+ * way (the first bar of engineHelpBarred; an analysis board opened from it inherits it).
+ * @param {{mode: string, help?: string}} settings
+ * @param {{result?: unknown}|null|undefined} gs
+ * @returns {boolean}
+ */
+export function underWayAgainstPerson(settings, gs) {
   const againstPerson = isRemote(settings.mode) || (settings.mode === 'two' && settings.help === 'none');
-  return (againstPerson && !!gs && !gs.result) || playingElsewhere();
+  return againstPerson && !!gs && !gs.result;
 }

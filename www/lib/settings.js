@@ -4,7 +4,7 @@
 /** @import { Side, Goal, Catalogue } from '../core/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
 
-/** @typedef {'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'} Mode */
+/** @typedef {'ai'|'two'|'demo'|'view'|'puzzle'|'edit'|'friend'|'live'|'analysis'} Mode */
 /** @typedef {'wood'|'dark'|'contrast'} Theme */
 /** @typedef {'on'|'none'} Help */
 
@@ -69,10 +69,12 @@ export const DEFAULTS = Object.freeze({ variant: 'sackson', mode: 'ai', side: 'b
 /**
  * Who plays: against the computer, two people on one device, the computer alone, nobody, a
  * puzzle's solver, nobody while a position is set up (`edit`: the board editor), a friend elsewhere by links (`friend`) or live through a relay (`live`). In
- * the last two the person plays `side`, their seat; the other seat's moves come from outside.
+ * those two the person plays `side`, their seat; the other seat's moves come from outside. Last,
+ * an analysis board (`analysis`): a game's copy to explore, whose moves the person makes for both
+ * sides and may always take back (docs/RULES.md R28).
  * @type {readonly Mode[]}
  */
-export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle', 'edit', 'friend', 'live']);
+export const MODES = Object.freeze(['ai', 'two', 'demo', 'view', 'puzzle', 'edit', 'friend', 'live', 'analysis']);
 
 /**
  * The modes where a friend on another device plays the other seat.
@@ -93,14 +95,28 @@ export function isRemote(mode) {
 }
 
 /**
- * Whether Undo and Redo are refused in a game of `mode` because it is over (`over`): against the
- * computer its moves and result are then final (docs/RULES.md R28). Two on one device still take
- * back (the lessons and the mistakes trainer take a tried move back so on such a board).
+ * Whether a game of `mode` that is over (`over`) has its moves and result final: every game but
+ * an analysis board's, which is a copy to explore (docs/RULES.md R28). No variation is then made
+ * part of its moves, and it is not continued from an earlier position (continueFrom).
  * @param {string} mode
  * @param {boolean} over
  */
-export function undoBarred(mode, over) {
-  return over && mode === 'ai';
+export function movesFinal(mode, over) {
+  return over && mode !== 'analysis';
+}
+
+/**
+ * Whether Undo, Redo and continuing from an earlier position are refused in a game of `mode`
+ * because it is over (`over`): against the computer and two on one device, whose moves and result
+ * are then final (movesFinal; docs/RULES.md R28). The page refuses them; the element itself
+ * refuses them only against the computer (`byBoard`), as the lessons and the mistakes trainer
+ * take a tried move back, or stand a finished game at its blunder, on a board of two on one device.
+ * @param {string} mode
+ * @param {boolean} over
+ * @param {{byBoard?: boolean}} [options]
+ */
+export function undoBarred(mode, over, { byBoard = false } = {}) {
+  return movesFinal(mode, over) && (mode === 'ai' || (mode === 'two' && !byBoard));
 }
 
 /**
@@ -125,7 +141,7 @@ export function oneOf(list, value) {
  * @returns {boolean}
  */
 export function isHuman(settings, side) {
-  if (settings.mode === 'two') return true;
+  if (settings.mode === 'two' || settings.mode === 'analysis') return true;
   if (settings.mode === 'ai' || isRemote(settings.mode)) return side === settings.side;
   return false;
 }

@@ -5,7 +5,7 @@
 // game, its id (a game against a friend elsewhere always has one), its kept entry, its seat and
 // the address. No door does any part of the set-up itself, and whatever a door shows is kept
 // before it is shown.
-import { isRemote, otherSide } from '../lib/settings.js';
+import { isRemote, otherSide, movesFinal } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { MOVE_STAMP_TAG } from '../lib/clock.js';
@@ -23,7 +23,7 @@ import { errorText } from '../lib/errors.js';
 /**
  * Where a request came from: it decides nothing of the set-up, only what the address shows after
  * it (a link that carries a record keeps the address following the game) and what tests name.
- * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'lobby'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'|'editor'} Door
+ * @typedef {'form'|'query'|'fragment'|'friend-link'|'invitation'|'lobby'|'recent'|'record'|'lessons'|'rematch'|'import'|'start'|'tab'|'editor'|'analysis'} Door
  */
 
 /**
@@ -31,10 +31,11 @@ import { errorText } from '../lib/errors.js';
  * otherwise the settings of a new game (absent ones are the board's defaults), started from
  * `position` or `record` when given. `gameId`, `relay` and `hostKey` name a game against a friend
  * elsewhere, and `seatKey` (a live game's invitation) gives this device its seat; `ply` stands the game there (later moves kept to redo), `view` looks at a ply.
+ * `analysisOf`: an analysis board's (mode `analysis`), the kept game it is opened from.
  * @typedef {{
  *   from: Door,
  *   kept?: string,
- *   mode?: 'ai'|'two'|'demo'|'view'|'friend'|'live',
+ *   mode?: 'ai'|'two'|'demo'|'view'|'friend'|'live'|'analysis',
  *   side?: Side,
  *   variant?: string,
  *   level?: number,
@@ -49,6 +50,7 @@ import { errorText } from '../lib/errors.js';
  *   seatKey?: string,
  *   ply?: number,
  *   view?: number,
+ *   analysisOf?: string,
  * }} GameRequest
  */
 
@@ -138,7 +140,7 @@ export function gameDoors(ctx, { games, save, address }) {
       if (r.kept) opened = openKept(r.kept, {}, problems);
       else if (match) opened = await openMatch(r, match, problems);
       else {
-        games.switchTo(null, () => board.newGame(boardOptions(r)));
+        games.switchTo(null, () => board.newGame(boardOptions(r)), r.analysisOf ?? null);
         // The same link opened again is the game kept from it, not a new one.
         if (addressFollows(r)) games.adoptSameLine();
         opened = true;
@@ -269,7 +271,11 @@ export function gameDoors(ctx, { games, save, address }) {
     if (!gs) return problems;
     const last = gs.history.length;
     if (ply !== undefined && ply > last) problems.push(t('notice.plyPastEnd', { name: 'ply', n: ply, last }));
-    else if (ply !== undefined && ply < last) board.continueFrom(ply);
+    else if (ply !== undefined && ply < last && movesFinal(board.settings.mode, !!gs.result)) {
+      // A finished game's moves are final: it is looked at there instead (docs/RULES.md R28).
+      problems.push(t('notice.plyFinal', { n: ply }));
+      if (view === undefined) board.viewPly = ply;
+    } else if (ply !== undefined && ply < last) board.continueFrom(ply);
     const now = board.state?.history.length ?? 0;
     if (view !== undefined && view > now) problems.push(t('notice.plyPastEnd', { name: 'view', n: view, last: now }));
     else if (view !== undefined) board.viewPly = view === now ? null : view;

@@ -76,7 +76,7 @@ export function newGameForm(ctx, { start, lessons }) {
   function sync() {
     const s = board.settings;
     if (board.catalogue) showVariant(s.variant);
-    select('mode').value = s.mode === 'view' ? 'two' : s.mode;
+    select('mode').value = s.mode === 'view' || s.mode === 'analysis' ? 'two' : s.mode;
     select('side').value = s.side;
     select('help').value = s.help;
     select('level').value = String(s.level);

@@ -5,7 +5,7 @@
 // after its seat's key). Nothing here ever writes a game over another one (storage.js), and
 // nothing is thrown away without the player's say: a new game, a record opened or a link
 // followed leaves the game in progress in the list.
-import { isRemote, DEFAULTS, MATCH_SETTINGS } from '../lib/settings.js';
+import { isRemote, movesFinal, DEFAULTS, MATCH_SETTINGS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
 import { GameLibrary, SAVE, LIST_KEY } from './storage.js';
 import { lastMoveNumber } from '../lib/moves.js';
@@ -113,6 +113,8 @@ export class Games {
   _saved = /** @type {GameState|null} */ (null);
   /** The board is changing to another game: its changes are not the game in progress's. @private */
   _switching = false;
+  /** On an analysis board, the kept game it was opened from (its summary's `analysisOf`). @private */
+  _analysisOf = /** @type {string|null} */ (null);
 
   /**
    * `board`: the <blue-gray-game>; `storage`, `session`: Web Storage objects (local and this
@@ -201,7 +203,9 @@ export class Games {
     const gs = this._board.state;
     if (!gs) return null;
     const line = lineOf(gs, this._board.line().moves);
-    const same = this._library.list().find((e) => e.summary && e.summary.line === line);
+    // Of the same mode: an analysis board of the game has its line too, but is another game.
+    const mode = this._board.settings.mode;
+    const same = this._library.list().find((e) => e.summary && e.summary.line === line && e.summary.mode === mode);
     if (!same) return null;
     const g = this._library.load(same.id);
     if (!g || 'error' in g) return null;
@@ -248,6 +252,8 @@ export class Games {
     // A live game's seat is the one asked for until the relay has said (an onlooker's is 'watch').
     const seat = this._board.seat ?? settings.side;
     const summary = { ...summarise({ ...settings, seat, gameId: match['game-id'] }, gs), line: lineOf(gs, moves) };
+    // An analysis board is kept as a game of its own, which names the game it was opened from.
+    if (mode === 'analysis' && this._analysisOf) Object.assign(summary, { analysisOf: this._analysisOf });
     // A kept game never changes its players' mode or its rules: a board that shows other ones
     // has begun another game itself (its newGame(), not one of the page's doors), which is kept
     // as a game of its own, never written over the page's.
@@ -263,18 +269,21 @@ export class Games {
   /**
    * Puts another game on the board with `load()` (which calls the board's newGame and the
    * like), and then makes `id` the page's game (null: one not kept yet, saved at its first
-   * move). The game in progress was saved at its last change and stays in the list. Throws what
-   * `load` throws, and then the page's game is still the one on the board.
+   * move); `analysisOf`: an analysis board's, the kept game it was opened from. The game in
+   * progress was saved at its last change and stays in the list. Throws what `load` throws, and
+   * then the page's game is still the one on the board.
    * @param {string|null} id
    * @param {() => void} load
+   * @param {string|null} [analysisOf]
    */
-  switchTo(id, load) {
+  switchTo(id, load, analysisOf = null) {
     this._switching = true;
     try {
       load();
     } finally {
       this._switching = false;
     }
+    this._analysisOf = analysisOf;
     this._setGameId(id);
     this._saved = id ? this._board.state : null;
   }
@@ -303,12 +312,18 @@ export class Games {
     if (!g) return { key: 'recent.gone' };
     if ('error' in g) return { key: 'notice.savedLost', params: { error: g.error } };
     const { settings } = readSettings(g.settings, KEPT_SETTINGS);
+    const from = this._library.entry(id)?.summary.analysisOf;
     try {
-      this.switchTo(id, () => {
-        this._board.newGame({ ...settings, ...overrides, record: g.record });
-        const gs = this._board.state;
-        if (g.ply !== null && gs && g.ply < gs.history.length) this._board.continueFrom(g.ply);
-      });
+      this.switchTo(
+        id,
+        () => {
+          this._board.newGame({ ...settings, ...overrides, record: g.record });
+          const gs = this._board.state;
+          // A finished game's moves are final (no moves taken back to redo: movesFinal).
+          if (g.ply !== null && gs && g.ply < gs.history.length && !movesFinal(this._board.settings.mode, !!gs.result)) this._board.continueFrom(g.ply);
+        },
+        typeof from === 'string' ? from : null,
+      );
     } catch (e) {
       return { key: 'notice.savedLost', params: { error: String((e && /** @type {Error} */ (e).message) || e) } };
     }

@@ -2,7 +2,7 @@
 // jumps to a move (as the review's chart and turning points do, through goTo), the arrows up and
 // down between variations, back to the game, continuing from the position looked at (its later
 // moves dropped, once the player says so), and promoting, deleting or making the game's line the
-// variation looked at (not into a finished game's moves).
+// variation looked at (neither continuing nor a variation into a finished game's moves).
 // The board keeps where it looks in the game's tree (its `viewPath`, lib/tree.js); this only asks
 // it for another place, so the page's keys, its review and its buttons all go through the game
 // the same way, and draws the step buttons and the bar over a position looked at.
@@ -10,6 +10,7 @@ import { wireMoveList } from './move-list.js';
 import { moveLabel } from '../lib/moves.js';
 import { treeOf, nodeAt, mainPath, stepFrom } from '../lib/tree.js';
 import { changesGame } from '../lib/tree-edit.js';
+import { movesFinal } from '../lib/settings.js';
 import { setIfChanged } from '../lib/dom.js';
 import { byId, button } from './page-elements.js';
 import { onDemand } from '../lib/on-demand.js';
@@ -101,10 +102,12 @@ export function renderNavigation(doc, b, t) {
   setIfChanged(button(doc, 'nav-forward'), 'disabled', atEnd);
   setIfChanged(button(doc, 'nav-last'), 'disabled', atEnd);
   setIfChanged(byId(doc, 'viewing'), 'hidden', viewing === null);
-  setIfChanged(button(doc, 'continue-here'), 'hidden', inVariation);
-  // A finished game's moves are final: no variation goes into them (docs/RULES.md R28).
+  // A finished game's moves are final: it is not continued from an earlier position, and no
+  // variation goes into its moves (docs/RULES.md R28); its analysis board is the place for that.
+  const final = movesFinal(b.settings.mode, !!gs.result);
+  setIfChanged(button(doc, 'continue-here'), 'hidden', inVariation || final);
   for (const how of /** @type {const} */ (['promote', 'main', 'delete'])) {
-    const barred = !!gs.result && changesGame(how, path);
+    const barred = final && changesGame(how, path);
     setIfChanged(button(doc, `variation-${how}`), 'hidden', !inVariation || !!b.seat || barred);
   }
   if (viewing !== null) {

@@ -195,7 +195,7 @@ function statusMessage(b, friend) {
   const remote = friend && friend.status(b);
   if (remote) return remote;
   const person = isHuman(s, side);
-  const turn = s.mode === 'two' ? 'status.toMove' : person ? 'status.yourMove' : 'status.computerToMove';
+  const turn = s.mode === 'two' || s.mode === 'analysis' ? 'status.toMove' : person ? 'status.yourMove' : 'status.computerToMove';
   if (gs.captureRequired && person) return { key: 'status.withCapture', params: { turn: { key: turn, params: { side } } } };
   return { key: turn, params: { side } };
 }
@@ -244,7 +244,7 @@ export function renderPanel(doc, p, b, t, { variations, friend }) {
 
   const s = b.settings;
   // A move a friend elsewhere has seen is not taken back on one device, nor a finished game's
-  // against the computer (docs/RULES.md R28).
+  // against the computer or two on one device (docs/RULES.md R28): its analysis board takes back.
   const stepless = isRemote(s.mode) || undoBarred(s.mode, !!gs.result);
   setIfChanged(button(doc, 'undo'), 'disabled', !gs.canUndo || stepless);
   setIfChanged(button(doc, 'redo'), 'disabled', !gs.canRedo || stepless);
@@ -338,5 +338,7 @@ function renderGameOver(doc, b, t) {
   const moves = lastMoveNumber(gs);
   setIfChanged(byId(doc, 'over-how'), 'textContent', moves === null ? '' : t('over.after', { n: moves }));
   setIfChanged(byId(doc, 'over-half'), 'hidden', !r.halfWin);
+  // An analysis board's copy of a finished game is no game to play again.
+  setIfChanged(button(doc, 'rematch'), 'hidden', b.settings.mode === 'analysis');
 }
 

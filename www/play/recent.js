@@ -62,6 +62,7 @@ function playersMessage(s) {
   if (s.mode === 'ai') return { key: 'recent.players.ai', params: { side: s.side, level: s.level, name: { key: `level.${s.level}` } } };
   if (s.mode === 'demo') return { key: 'recent.players.demo' };
   if (s.mode === 'view') return { key: 'recent.players.view' };
+  if (s.mode === 'analysis') return { key: 'recent.players.analysis' };
   if (s.mode !== null && isRemote(s.mode)) {
     const as = isSide(s.seat) ? 'seat' : 'watch';
     return { key: `recent.players.${s.mode}.${as}`, params: { side: s.seat } };

@@ -18,9 +18,11 @@ export function gameLink(base, { record, mode, side, level, movetime, help, ply,
   const params = new URLSearchParams();
   if (mode) params.set('mode', mode);
   if (mode === 'ai' && side) params.set('side', side);
-  if (mode !== 'two' && level) params.set('level', String(level));
-  if (mode !== 'two' && movetime) params.set('movetime', String(movetime));
-  if (mode === 'two' && help === 'none') params.set('help', help);
+  // Two on one device and an analysis board have no computer; the engine's bar goes with them.
+  const people = mode === 'two' || mode === 'analysis';
+  if (!people && level) params.set('level', String(level));
+  if (!people && movetime) params.set('movetime', String(movetime));
+  if (people && help === 'none') params.set('help', help);
   if (ply !== null && ply !== undefined) params.set('ply', String(ply));
   if (view !== null && view !== undefined) params.set('view', String(view));
   params.set('record', compactRecord(record));

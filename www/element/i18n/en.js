@@ -145,6 +145,7 @@ export default {
     'puzzles.board.wait': 'Wait for the reply.',
     'puzzles.board.unsupported': 'This build of the rules core has no puzzles.',
     'final.undo': 'The game is over: its moves and result stay as they are. Look back through it in the move list, or start a new game.',
+    'final.continue': 'The game is over: its moves and result are final, so it is not continued from an earlier position. Try other moves on an analysis board.',
     'final.tooDeep': 'Variations nest at most {max} deep: this one would go deeper, and the game’s record could not be read back.',
     'why.no-piece': 'There is no piece on {p0}.',
     'why.not-your-piece': 'The piece on {p0} is not yours.',

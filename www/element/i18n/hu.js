@@ -145,6 +145,7 @@ export default {
     'puzzles.board.wait': 'Várd meg a választ.',
     'puzzles.board.unsupported': 'A szabálymotor ezen változatában nincsenek feladványok.',
     'final.undo': 'A játszma véget ért: a lépései és az eredménye már nem változnak. A lépéslistán visszanézheted, vagy kezdhetsz új játszmát.',
+    'final.continue': 'A játszma véget ért: a lépései és az eredménye véglegesek, így nem folytatható egy korábbi állásból. Más lépéseket az elemzőtáblán próbálhatsz ki.',
     'final.tooDeep': 'A változatok legfeljebb {max} szint mélyen ágyazhatók egymásba: ez mélyebbre menne, és a játszma lejegyzését nem lehetne újra beolvasni.',
     'why.no-piece': 'Ezen a ponton nincs bábu: {p0}.',
     'why.not-your-piece': 'Ez a bábu ({p0}) nem a tiéd.',
