@@ -256,7 +256,8 @@ export class LiveLink {
     const behind = gs.history.length <= snap.moves.length && gs.history.every((m, i) => snap.moves[i] === m);
     // A game that ended before this device's own last move (the other seat's flag claim, which
     // the relay had first: live.js `_outOfTime`) is made again without it.
-    const endedBefore = !!snap.end && gs.history.length > snap.moves.length && snap.moves.every((m, i) => gs.history[i] === m);
+    const had = gs.history;
+    const endedBefore = !!snap.end && had.length > snap.moves.length && snap.moves.every((m, i) => had[i] === m);
     if (snap.variant !== gs.variant || (clock !== ours && behind) || endedBefore) {
       if (snap.variant !== gs.variant && gs.history.length) return b.error(b.t('live.otherRules', { variant: snap.variant }));
       try {
