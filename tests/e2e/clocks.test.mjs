@@ -317,3 +317,47 @@ test('live 3+2: a relay down for 10 s while the mover moves: the players and a w
   console.log(`clocks apart after a 10 s relay restart: players ${players} ms; a watcher joining after ${watcher} ms`);
   for (const [what, ms] of [['players', players], ['watcher', watcher]]) assert.ok(ms <= 2500, `${what}: ${ms} ms apart`);
 });
+
+test('live: a relay that stalls is noticed by both devices, neither ends the game on time meanwhile, and both go on with one game', async (t) => {
+  // 0.25+0: fifteen seconds a side.
+  const { a, invite } = await hostLiveGame('0.25+0');
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await liveMove(a, b, 2);
+  for (const d of [a, b]) await d.page.waitForFunction(() => window.bluegray.element.clocks?.running === 'gray');
+  const result = (d) => d.page.evaluate(() => window.bluegray.state.result ?? null);
+  relay.pause();
+  const stalled = Date.now();
+  try {
+    // Gray moves into the stalled relay; Gray's time runs out on Blue's device, which has not had it.
+    await playMove(b.page, pickMove(await state(b.page), 3, { walk: false }));
+    const noticed = await Promise.all(
+      [a, b].map(async (d) => {
+        await d.page.waitForFunction(() => window.bluegray.element.presence?.relay !== 'connected', null, { timeout: 40000 });
+        return Date.now() - stalled;
+      }),
+    );
+    t.diagnostic(`a stalled relay noticed after ${noticed.join(' and ')} ms`);
+    await a.page.waitForFunction(() => (window.bluegray.element.clocks?.gray ?? 1) <= 0, null, { timeout: 40000 });
+    await a.page.waitForTimeout(3000);
+    assert.deepEqual([await result(a), await result(b)], [null, null], 'no game ended on time while the relay stalled');
+  } finally {
+    relay.resume();
+  }
+  // The relay goes on, and the two devices come to one game: Gray's move, or Gray's flag fallen
+  // before the relay had it (a move counts once the relay has it), the same on both.
+  for (const d of [a, b]) await d.page.waitForFunction(() => window.bluegray.element.presence?.relay === 'connected' && window.bluegray.element.presence.unsent === 0, null, { timeout: 90000 });
+  const game = async (d) => {
+    const s = await state(d.page);
+    return JSON.stringify({ history: s.history, result: s.result ?? null });
+  };
+  let seen = ['', ''];
+  for (const deadline = Date.now() + 30000; Date.now() < deadline; await a.page.waitForTimeout(500)) {
+    seen = [await game(a), await game(b)];
+    if (seen[0] === seen[1]) break;
+  }
+  t.diagnostic(`after the stall: ${seen[0]}`);
+  assert.equal(seen[0], seen[1], 'one game on both devices');
+});

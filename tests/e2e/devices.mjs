@@ -228,6 +228,10 @@ export function setUpRelay({ redis = false } = {}) {
     stop: () => running?.stop(),
     /** Starts it again on the same port. */
     start: () => running?.start(),
+    /** Stalls the relay: its process stopped, its sockets open, nothing answered. */
+    pause: () => running?.pid && process.kill(running.pid, 'SIGSTOP'),
+    /** Lets a stalled relay go on. */
+    resume: () => running?.pid && process.kill(running.pid, 'SIGCONT'),
   };
   /** @type {{dispose(): Promise<void>, url: string}|null} */
   let store = null;

@@ -1,14 +1,14 @@
 // The board's clock runner (www/element/clocks.js) on a board of its own: a live game's clocks
 // derived from the signed record and the turns' starts (follow), a game over standing still with
 // the fallen flag at 0, and no flag falling while the relay is out of reach or has not taken this
-// device's last word. Time is the test's (`now`).
+// device's last word, nor before the relay has answered since it fell. Time is the test's (`now`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClockRunner } from '../../www/element/clocks.js';
 import { parseTimeControl, newClocks } from '../../www/lib/clock.js';
 
 /** A board with a live game of `ply` moves, Blue to move when even, and its relay's state. */
-function board({ ply, result = null, live = { relay: 'connected', unsent: 0 }, now }) {
+function board({ ply, result = null, live = { relay: 'connected', unsent: 0 }, now, answeredAt = Infinity }) {
   const control = /** @type {import('../../www/lib/clock.js').TimeControl} */ (parseTimeControl('3+2'));
   let state = {
     settings: { mode: 'live', side: 'blue' },
@@ -25,6 +25,13 @@ function board({ ply, result = null, live = { relay: 'connected', unsent: 0 }, n
     },
     flagged: (side) => flags.push(side),
     grace: () => 0,
+    asked: /** @type {number[]} */ ([]),
+    answeredAt,
+    answered(since) {
+      if (b.answeredAt >= since) return true;
+      b.asked.push(since);
+      return false;
+    },
     frame: () => {},
     emit: () => {},
     now: () => now.t,
@@ -71,6 +78,23 @@ test('no flag falls while the relay is out of reach or has not taken this device
     set({ live: { relay: 'connected', unsent: 0 } });
     r.connected();
     assert.deepEqual(flags, ['blue'], 'once the relay has all, the flag falls');
+    stop(r, set);
+  }
+});
+
+test('no flag falls before the relay has sent anything since it fell: it is asked, and the flag falls once it answers', () => {
+  const now = { t: 400_000 };
+  // The relay last answered at 100 000, before Blue's time ran out (its 180 s from 6000: at 186 000).
+  const { b, flags, set } = board({ ply: 2, now, answeredAt: 100_000 });
+  const r = new ClockRunner(/** @type {any} */ (b));
+  try {
+    r.follow([180_000, 177_000], [0, 1000, 6000]);
+    assert.deepEqual(flags, []);
+    assert.deepEqual(b.asked, [186_000], 'asked for an answer since the flag fell');
+    b.answeredAt = 400_000;
+    r.connected();
+    assert.deepEqual(flags, ['blue']);
+  } finally {
     stop(r, set);
   }
 });

@@ -87,6 +87,7 @@ test('a live game’s clocks derived while the clocks’ code loads are derived 
     error: (m) => assert.fail(m),
     flagged() {},
     grace: () => 0,
+    answered: () => true,
     frame() {},
     emit() {},
     now: () => 20_000,

@@ -35,6 +35,7 @@ const TICK_MS = 200;
  *   apply<A extends unknown[]>(change: (s: BoardState, ...args: A) => BoardState, ...args: A): void,
  *   flagged(side: Side): void,
  *   grace(side: Side): number,
+ *   answered(since: number): boolean,
  *   frame(): void,
  *   changed(): void,
  *   emit(type: string, detail: object): void,
@@ -227,6 +228,8 @@ export class ClockRunner {
     // And none falls while this device cannot reach the relay or the relay has not taken its
     // last word (`live.unsent`): the other seat's move may be held there, or this device's own
     // move, and a flag seen then would give two boards two results. The clock shows 0 meanwhile.
+    // Nor before the relay has sent anything since the flag fell: a relay that stalls keeps its
+    // connection open, and the other seat's move may wait in it (`answered` asks it meanwhile).
     const live = s.settings.mode === 'live' ? s.live : null;
     const held = !!live && (live.relay !== 'connected' || live.unsent > 0);
     const out = c.running && remaining(c, c.running, this._now() - b.grace(c.running)) <= 0;
@@ -237,7 +240,8 @@ export class ClockRunner {
       this._toldOut = true;
       return;
     }
-    const flag = !held && out ? c.running : null;
+    const due = !held && out ? c.running : null;
+    const flag = due && (!live || b.answered(c.since + c[due] + b.grace(due))) ? due : null;
     if (flag) {
       b.apply(B.withClocks, { ...run(c, null, this._now()), [flag]: 0 });
       b.flagged(flag);

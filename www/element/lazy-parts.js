@@ -74,6 +74,8 @@ export function liveDoor(board) {
     played: (history, time) => link.part()?.played(history, time),
     /** @type {LiveLink['declared']} */
     declared: (how, side) => link.part()?.declared(how, side),
+    /** @type {LiveLink['answered']} */
+    answered: (since) => link.part()?.answered(since) ?? false,
     /** @type {LiveLink['takeSeat']} */
     takeSeat: async () => link.part()?.takeSeat() ?? false,
     /** @type {LiveLink['seatSecret']} */

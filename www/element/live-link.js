@@ -152,6 +152,16 @@ export class LiveLink {
   }
 
   /**
+   * Whether this board's relay has sent anything since `since` (Date.now()), so that what it
+   * held then has come; if not, it is asked (live.js `answered`). No session: no.
+   * @param {number} since
+   * @returns {boolean}
+   */
+  answered(since) {
+    return this._entry?.session?.answered(since) ?? false;
+  }
+
+  /**
    * Takes this device's seat from the other tab of the browser that plays it; resolves whether
    * this board holds it now.
    * @returns {Promise<boolean>}
@@ -244,11 +254,18 @@ export class LiveLink {
     // with another) gets the host's clocks here, at once and after a reload.
     const ours = parseTimeControl(b.game()?.tag('TimeControl') ?? '')?.text ?? 'none';
     const behind = gs.history.length <= snap.moves.length && gs.history.every((m, i) => snap.moves[i] === m);
-    if (snap.variant !== gs.variant || (clock !== ours && behind)) {
+    // A game that ended before this device's own last move (the other seat's flag claim, which
+    // the relay had first: live.js `_outOfTime`) is made again without it.
+    const had = gs.history;
+    const endedBefore = !!snap.end && had.length > snap.moves.length && snap.moves.every((m, i) => had[i] === m);
+    if (snap.variant !== gs.variant || (clock !== ours && behind) || endedBefore) {
       if (snap.variant !== gs.variant && gs.history.length) return b.error(b.t('live.otherRules', { variant: snap.variant }));
       try {
         const game = new core.Game(snap.variant);
         game.setTag('TimeControl', clock);
+        // Its moves played before it is on the board: one at a time there, a clock that ran
+        // out meanwhile would fall at the first.
+        if (endedBefore) for (const m of snap.moves) game.play(m);
         b.newGame(game);
       } catch (e) {
         return b.error(String((e && /** @type {Error} */ (e).message) || e));

@@ -67,6 +67,7 @@ export function wireParts(hub, host, els) {
     ...port,
     flagged: (side) => endings.flagged(side),
     grace: (side) => (hub.state().settings.mode === 'live' && S.seatOf(hub.state()) !== side ? LAG_ALLOWANCE : 0),
+    answered: (since) => live.answered(since),
     frame: () => painter.frame(),
   });
   const attributes = new Attributes({

@@ -1,7 +1,8 @@
 // A live session's connection to its relay (an MQTT broker over WebSocket): it loads the MQTT
 // client on first use (not part of the page's first visit), connects with the last will the
 // session gives for that connection (a presence signed just then), subscribes to the game's
-// topics, tells the session what it hears and when the relay goes out of reach, and connects
+// topics, tells the session what it hears and when the relay goes out of reach (the connection
+// ends, or the relay leaves a packet that asks for an answer unanswered: ANSWER_MS), and connects
 // again after a connection ends: a second at first, then twice as long after each attempt that
 // fails, up to RECONNECT_MAX_MS (each failed attempt is a line in the browser's console), and at
 // once when the browser says it is back online. The session decides what to publish (live/live.js,
@@ -30,6 +31,17 @@ export function reconnectDelay(failed) {
  * answer from the relay starts afresh, which Chrome's throttling of long timer chains spares.
  */
 export const KEEPALIVE_S = 10;
+
+/**
+ * How long the relay may leave a packet that asks for an answer (a QoS 1 message, a
+ * subscription, a ping) unanswered before this device counts it out of reach and connects again:
+ * a relay that stalls keeps its sockets open, so only its silence tells. Well above a loaded
+ * relay's answer (milliseconds), and below the keep-alive's own timeout (15 s).
+ */
+export const ANSWER_MS = 6000;
+
+/** The packets that the relay answers. */
+const ASKING = new Set(['pingreq', 'subscribe', 'unsubscribe']);
 
 const decoder = new TextDecoder();
 
@@ -62,6 +74,9 @@ export class Connection {
   /** @private @type {ReturnType<typeof setTimeout>|null} */ _retry = null;
   /** @private */ _closed = false;
   /** Attempts in a row that reached no relay. @private */ _failed = 0;
+  /** When the relay last sent this device anything (Date.now()), 0 before it has. */
+  answeredAt = 0;
+  /** The relay has not answered a packet that asks for it since then: out of reach at the end. @private @type {ReturnType<typeof setTimeout>|null} */ _silence = null;
   /** @private */ _online = () => {
     if (this._retry) this.reconnect();
   };
@@ -116,6 +131,37 @@ export class Connection {
     client.on('message', (topic, payload) => {
       if (client === this._client) h.message(topic, decoder.decode(payload));
     });
+    client.on('packetreceive', () => {
+      if (client !== this._client) return;
+      this.answeredAt = Date.now();
+      this._heard();
+    });
+    client.on('packetsend', (packet) => {
+      if (client !== this._client || !client.connected || this._silence) return;
+      if (!ASKING.has(packet.cmd) && !(packet.cmd === 'publish' && (packet.qos ?? 0) > 0)) return;
+      this._silence = setTimeout(() => {
+        this._silence = null;
+        if (client !== this._client || this._closed) return;
+        h.down();
+        this._retryLater(client);
+      }, ANSWER_MS);
+    });
+  }
+
+  /** The relay answered: no silence is being timed. @private */
+  _heard() {
+    if (this._silence) clearTimeout(this._silence);
+    this._silence = null;
+  }
+
+  /**
+   * Asks the relay for an answer now (a ping), unless it answered since `since`: once it has,
+   * `answeredAt` says so; a relay that stays silent is counted out of reach (ANSWER_MS).
+   * @param {number} since
+   */
+  ask(since) {
+    const client = this._client;
+    if (client?.connected && this.answeredAt < since && !this._silence) client.sendPing();
   }
 
   /**
@@ -125,6 +171,7 @@ export class Connection {
    */
   _retryLater(client) {
     if (client !== this._client || this._closed) return;
+    this._heard();
     this._client = null;
     client.end(true);
     const wait = reconnectDelay(this._failed);
@@ -140,6 +187,7 @@ export class Connection {
   reconnect() {
     if (this._retry) clearTimeout(this._retry);
     this._retry = null;
+    this._heard();
     const client = this._client;
     this._client = null;
     // Ended with a word to the relay, so that it does not say the old last will.
@@ -183,6 +231,7 @@ export class Connection {
     this._closed = true;
     globalThis.removeEventListener?.('online', this._online);
     if (this._retry) clearTimeout(this._retry);
+    this._heard();
     const client = this._client;
     this._client = null;
     if (!client) return;

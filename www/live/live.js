@@ -357,10 +357,18 @@ export class LiveSession {
     if (why || !snap) return this._behind();
     const order = compare(snap, me.snap);
     if (order === 'older') return this._behind();
-    if (order === 'different') return this._crossed(snap);
+    const lost = order === 'different' && this._outOfTime(snap);
+    if (order === 'different' && !lost) return this._crossed(snap);
     this._game.heard();
-    // The relay has this device's latest, or something newer built on it.
-    this._stored(/** @type {Snapshot} */ (me.snap));
+    if (lost) {
+      // The relay had the claim before this device's move: the game ended there, and the relay
+      // is given the claim again (the move may have reached it after).
+      this._unsent = 0;
+      this._ownMove = -1;
+    } else {
+      // The relay has this device's latest, or something newer built on it.
+      this._stored(/** @type {Snapshot} */ (me.snap));
+    }
     if (order === 'same') return;
     const first = !me.snap;
     const declined = !!me.snap && this._offering(me.snap) && !snap.end && !this._offering(snap);
@@ -379,7 +387,23 @@ export class LiveSession {
     this._o.snapshot(snap, starts);
     // The other seat moved instead of accepting this seat's offer: that is its answer, a no.
     if (declined) this._o.notice('live.drawDeclined');
+    if (lost) this._publishGame();
     if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
+  }
+
+  /**
+   * Whether the checked snapshot `snap` is the other seat's claim of this seat's flag (which this
+   * device's own measure upholds: checkSnapshot) after the moves that this device's one move the
+   * relay has not acknowledged goes on from: the relay had the claim first, as a move counts only
+   * once the relay has it (docs/LIVE-PROTOCOL.md, Clocks), so both devices end the game there.
+   * @param {Snapshot} snap
+   * @private
+   */
+  _outOfTime(snap) {
+    const me = this._started();
+    const mine = me.snap;
+    if (!mine || mine.end || me.seat === 'watch' || !this._unsent || this._ownMove !== mine.moves.length) return false;
+    return snap.end?.how === 'time' && snap.end.side === me.seat && snap.moves.length === mine.moves.length - 1 && snap.moves.every((m, i) => m === mine.moves[i]);
   }
 
   /**
@@ -518,6 +542,21 @@ export class LiveSession {
     return this._signed((snap, sign, seat) =>
       moves.length === snap.moves.length + 1 && snap.moves.every((m, i) => m === moves[i]) ? withMove(snap, moves, sign, seat, time) : null,
     );
+  }
+
+  /**
+   * Whether the relay has sent this device anything since `since` (Date.now()): then whatever it
+   * held at that moment has come. If not, the relay is asked for an answer, and one that stays
+   * silent is counted out of reach (live-connection.js ANSWER_MS).
+   * @param {number} since
+   * @returns {boolean}
+   */
+  answered(since) {
+    const conn = this._conn;
+    if (!conn) return false;
+    if (conn.answeredAt >= since) return true;
+    conn.ask(since);
+    return false;
   }
 
   /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers, a claim, or a flag fall it saw (`side`'s: its own or the other seat's, claimed). @param {EndingHow|'offer'} how @param {Side} [side] @returns {Promise<void>} */
