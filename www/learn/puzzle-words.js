@@ -33,6 +33,70 @@ export function endingMessage(ending, side) {
 }
 
 /**
+ * The decisive reason a verdict gives, as a message, from its `why` (any value: `{winner, how,
+ * blue, gray, lead, within}`, bluegray-puzzles' Why) for the solver `side`; `line` the moves that
+ * lead there (its first a capture: the defender holds by capturing). Null for anything else.
+ * @param {unknown} why
+ * @param {Side} side
+ * @param {string[]} [line]
+ * @returns {Message|null}
+ */
+export function whyMessage(why, side, line = []) {
+  if (!why || typeof why !== 'object') return null;
+  const w = /** @type {Record<string, unknown>} */ (why);
+  const { how, winner, blue, gray, lead, within } = w;
+  if (!step(blue) || !step(gray) || !step(lead) || !step(within)) return null;
+  const progress = { blue: Number(blue), gray: Number(gray) };
+  if (how === 'held') {
+    if (!Number(within)) return null;
+    const key = line[0] && line[0].includes('x') ? 'puzzles.why.heldCapture' : 'puzzles.why.held';
+    return { key, params: { side, other: other(side), n: Number(within), move: line[0] || '' } };
+  }
+  if (how === 'impasse' && winner === null) return { key: 'puzzles.why.impasseDraw', params: { ours: progress.blue, theirs: progress.gray } };
+  if (winner !== 'blue' && winner !== 'gray') return null;
+  const params = { side: winner, lead: Number(lead), ours: progress[winner], theirs: progress[other(winner)] };
+  if (how === 'breakthrough') return { key: 'puzzles.why.breakthrough', params };
+  if (how === 'lead') return { key: 'puzzles.why.lead', params };
+  if (how === 'impasse') return { key: 'puzzles.why.impasse', params };
+  return null;
+}
+
+/**
+ * What the page says of a verdict (any value) on the solver `side`'s move `move`, in a
+ * `wrong` or `slower` session: what it is, then why, with the line shown on the board.
+ * @param {'wrong'|'slower'} status
+ * @param {unknown} verdict
+ * @param {Side} side
+ * @param {string} move
+ * @param {number} n the solver's moves the puzzle asks for
+ * @returns {Message[]}
+ */
+export function verdictMessages(status, verdict, side, move, n) {
+  const v = /** @type {Record<string, unknown>} */ (verdict && typeof verdict === 'object' ? verdict : {});
+  const line = lineOf(verdict);
+  const why = whyMessage(v.why, side, line);
+  if (status === 'slower') {
+    /** @type {Message} */
+    const said = { key: 'puzzles.slower', params: { n } };
+    return why && line.length ? [said, { key: 'puzzles.slowerLine', params: { line: line.join(' ') } }, why] : [said];
+  }
+  const refutation = Array.isArray(v.refutation) ? v.refutation.filter((m) => typeof m === 'string') : [];
+  const said = refutation.length ? { key: 'puzzles.wrong', params: { move, line: refutation.join(' ') } } : { key: 'puzzles.wrongNoLine', params: { move } };
+  const rest = line.slice(refutation.length);
+  return [said, rest.length ? { key: 'puzzles.whyThen', params: { line: rest.join(' ') } } : null, why].filter((m) => m !== null);
+}
+
+/**
+ * A verdict's `line` (any value): the moves to show on the board, [] when it has none.
+ * @param {unknown} verdict
+ * @returns {string[]}
+ */
+export function lineOf(verdict) {
+  const line = verdict && typeof verdict === 'object' ? /** @type {{line?: unknown}} */ (verdict).line : null;
+  return Array.isArray(line) ? line.filter((m) => typeof m === 'string') : [];
+}
+
+/**
  * The hint at `level` for the solution's next `move` in the game `state`: at level 1 the piece
  * that moves (its kind and point), at level 2 (or when the piece cannot be told) the move itself.
  * @param {1|2} level
