@@ -5,6 +5,9 @@
 /** @import { Translate } from '../lib/i18n.js' */
 /** @import { Message } from './lesson-session.js' */
 /** @import { GameState, Side } from '../core/core-types.js' */
+import { whyMessage } from '../lib/puzzle-why.js';
+
+export { whyMessage };
 
 /** @param {Side} side */
 export const other = (side) => (side === 'blue' ? 'gray' : 'blue');
@@ -30,35 +33,6 @@ export function endingMessage(ending, side) {
   if (!step(ours) || !step(theirs) || !step(needed) || Number(ours) <= Number(theirs)) return null;
   const lead = Number(ours) - Number(theirs);
   return { key: 'puzzles.won.lead', params: { side, other: other(side), point, ours: Number(ours), theirs: Number(theirs), lead, needed: Number(needed) } };
-}
-
-/**
- * The decisive reason a verdict gives, as a message, from its `why` (any value: `{winner, how,
- * blue, gray, lead, within}`, bluegray-puzzles' Why) for the solver `side`; `line` the moves that
- * lead there (its first a capture: the defender holds by capturing). Null for anything else.
- * @param {unknown} why
- * @param {Side} side
- * @param {string[]} [line]
- * @returns {Message|null}
- */
-export function whyMessage(why, side, line = []) {
-  if (!why || typeof why !== 'object') return null;
-  const w = /** @type {Record<string, unknown>} */ (why);
-  const { how, winner, blue, gray, lead, within } = w;
-  if (!step(blue) || !step(gray) || !step(lead) || !step(within)) return null;
-  const progress = { blue: Number(blue), gray: Number(gray) };
-  if (how === 'held') {
-    if (!Number(within)) return null;
-    const key = line[0] && line[0].includes('x') ? 'puzzles.why.heldCapture' : 'puzzles.why.held';
-    return { key, params: { side, other: other(side), n: Number(within), move: line[0] || '' } };
-  }
-  if (how === 'impasse' && winner === null) return { key: 'puzzles.why.impasseDraw', params: { ours: progress.blue, theirs: progress.gray } };
-  if (winner !== 'blue' && winner !== 'gray') return null;
-  const params = { side: winner, lead: Number(lead), ours: progress[winner], theirs: progress[other(winner)] };
-  if (how === 'breakthrough') return { key: 'puzzles.why.breakthrough', params };
-  if (how === 'lead') return { key: 'puzzles.why.lead', params };
-  if (how === 'impasse') return { key: 'puzzles.why.impasse', params };
-  return null;
 }
 
 /**
