@@ -188,6 +188,19 @@ test('a position set up is made a puzzle: the proof search says whether its goal
   await playMove(page, 'c6-d6', { board });
   await page.waitForFunction((sel) => document.querySelector(sel)?.state?.history.length === 2, board);
   assert.deepEqual((await state(page, board))?.history, ['c6-d6', 'd7xd5']);
+  // The board says what the ending move did and why; Try again puts the puzzle back.
+  const tried = () => page.textContent('#editor .editor-puzzle-tried');
+  await playMove(page, 'c7-d7', { board });
+  await page.waitForFunction(() => /^Solved/.test(document.querySelector('#editor .editor-puzzle-tried')?.textContent ?? ''));
+  assert.match(await tried(), /^Solved with c7-d7\. Blue wins by a lead of 3 steps, 9 to 6\.$/);
+  await page.click('#editor button[data-i18n="edit.puzzle.again"]');
+  await page.waitForFunction((sel) => document.querySelector(sel)?.state?.history.length === 0, board);
+  assert.equal(await tried(), '');
+  const wrong = (await state(page, board)).moves.map((m) => m.text).find((m) => m !== 'c6-d6');
+  await playMove(page, wrong, { board });
+  await page.waitForFunction(() => /^Not this one/.test(document.querySelector('#editor .editor-puzzle-tried')?.textContent ?? ''));
+  assert.match(await tried(), new RegExp(`^Not this one: after ${wrong} comes [a-i1-9x -]+\\. (Gray holds|Gray wins)`));
+  assert.equal(await page.isVisible('#editor button[data-i18n="edit.puzzle.again"]'), true);
   // A change of the position forgets the puzzle.
   await page.click(point('a1'));
   assert.equal(await said(), '');

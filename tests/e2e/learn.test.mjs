@@ -4,7 +4,7 @@
 // deterministic analysis, and shows the best line after two wrong tries.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, openPage, playMove, waitText, seriousA11y } from './helpers.mjs';
+import { setUp, openPage, playMove, waitText, seriousA11y, boardPicture } from './helpers.mjs';
 
 /** Both captains one step from the red dot, Blue to move: e4-e5 wins, anything else loses. */
 const CODE = '8s/9/9/4c4/9/4C4/9/9/S8 b 0 1';
@@ -60,12 +60,18 @@ test('a retried blunder: a wrong try is judged and taken back, a right one is pr
 
   await playByClicks(page, 'a1-b2');
   await waitStatus(page, 'wrong');
-  assert.match(await page.textContent('#learn .learn-feedback'), /a1-b2 is no better/);
+  // The game's move lost the game, and so does this one: the words say so, truthfully.
+  assert.match(await page.textContent('#learn .learn-feedback'), /a1-b2 is no better than the game’s move: it too gives away about \d+ steps?\. The arrow shows it/);
   assert.equal(await ply(), 0, 'the wrong try is taken back');
-  assert.equal(await page.evaluate((sel) => document.querySelector(sel).getAttribute('locked'), BOARD), 'Press “Try again” to look for another move.');
-
-  await page.click('#learn .learn-again');
-  await waitStatus(page, 'trying');
+  // The tried move stays drawn: the board's arrow is the one showHint draws for a1-b2.
+  const tried = await boardPicture(page, BOARD);
+  await page.evaluate((sel) => document.querySelector(sel).showHint(null), BOARD);
+  assert.notEqual(await boardPicture(page, BOARD), tried, 'an arrow was drawn');
+  await page.evaluate((sel) => document.querySelector(sel).showHint('a1-b2'), BOARD);
+  assert.equal(await boardPicture(page, BOARD), tried, 'the arrow is the tried move');
+  // The next try is taken at once: no button stands in the way.
+  assert.equal(await page.evaluate((sel) => document.querySelector(sel).getAttribute('locked'), BOARD), null, 'the board takes the next try');
+  assert.equal(await page.$('#learn .learn-again'), null, 'no Try again button');
   await playByClicks(page, 'e4-e5');
   await waitStatus(page, 'good');
   assert.match(await page.textContent('#learn .learn-feedback'), /e4-e5 is the engine’s own choice/);
@@ -81,8 +87,6 @@ test('after two wrong tries the best line is shown', async () => {
   const { page, problems } = await learning();
   await playByClicks(page, 'a1-a2');
   await waitStatus(page, 'wrong');
-  await page.click('#learn .learn-again');
-  await waitStatus(page, 'trying');
   await playByClicks(page, 'a1-b1');
   await waitStatus(page, 'shown');
   assert.match(await page.textContent('#learn .learn-feedback'), /The best line: e4-e5/);

@@ -12,7 +12,7 @@ import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPictur
 import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, solveByClicks, current } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/lib/languages.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
-import { endingMessage, hintMessage } from '../../www/learn/puzzle-words.js';
+import { endingMessage, hintMessage, verdictMessages, words } from '../../www/learn/puzzle-words.js';
 
 const TABLES = await loadAllTables();
 for (const lang of Object.keys(TABLES)) for (const part of ['play', 'review', 'live', 'learn']) await loadMessages(part, lang);
@@ -140,13 +140,16 @@ test('a wrong move gets the refutation played on the board and ends the streak; 
   await waitPuzzleStatus(page, ['wrong']);
   const { session, history } = await page.evaluate((sel) => ({ session: window.bluegray.puzzles.session, history: document.querySelector(sel).state.history }), PUZZLE_BOARD);
   assert.ok(session.refutation.length > 0, 'the engine refutes it');
-  assert.deepEqual(history, [wrong, ...session.refutation].slice(0, history.length));
-  assert.equal(history.length, 1 + session.refutation.length, 'the whole refutation is played on the board');
+  const verdict = await page.evaluate(([q, m]) => window.bluegray.puzzles.judge(q, [m]), [p, wrong]);
+  assert.deepEqual(verdict.line.slice(0, session.refutation.length), session.refutation, 'the line starts with the refutation');
+  assert.deepEqual(history, [wrong, ...verdict.line], 'the whole line is played on the board');
   // The wrong move stays marked on the board under the refutation.
   const marked = await boardPicture(page, PUZZLE_BOARD);
   await page.evaluate((sel) => document.querySelector(sel).showMistake(null), PUZZLE_BOARD);
   assert.notEqual(await boardPicture(page, PUZZLE_BOARD), marked, 'the wrong move was marked');
-  assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', 'puzzles.wrong', { move: wrong, line: session.refutation.join(' ') }));
+  const said = verdictMessages('wrong', verdict, p.side, wrong, 0);
+  assert.equal(said[0].key, 'puzzles.wrong');
+  assert.equal(await page.textContent('#puzzles .puzzle-feedback'), words(said, (k, params) => translate('en', k, params)));
   assert.deepEqual(await progress(page), { solved: [], streak: 0, best: 4 });
   assert.deepEqual(await saved(page), { solved: [], streak: 0, best: 4 });
   assert.equal(await page.textContent('#puzzles .puzzle-progress'), translate('en', 'puzzles.progress', { streak: 0, best: 4, solved: 0, total: (await sample(page)).set.length }));
@@ -181,10 +184,9 @@ test('puzzle 4 (issue 33): h4-i5 wins too, but not in 2: said, taken back, and t
   // The judgement comes after the move (the teaching module's): its words first, and only then
   // the status, which was 'playing' before the move too.
   const slower = translate('en', 'puzzles.slower', { n: 2 });
-  await waitText(page, '#puzzles .puzzle-feedback', new RegExp(`^${escapeRe(slower)}$`));
+  await waitText(page, '#puzzles .puzzle-feedback', new RegExp(`^${escapeRe(slower)}`));
   await waitPuzzleStatus(page, ['slower', 'playing']);
-  assert.equal(await feedback(), slower);
-  assert.equal(await feedback(), 'That wins too, but not in 2 moves. The move is taken back: try again.');
+  assert.match(await feedback(), /^That wins too, but not in 2 moves\. The move is taken back: try again\. The win it still has: [a-i1-9x -]+\. Blue wins by/);
   await waitPuzzleStatus(page, ['playing']);
   await page.waitForFunction((sel) => document.querySelector(sel).state.history.length === 0, PUZZLE_BOARD);
   assert.deepEqual(await history(), []);
@@ -208,7 +210,7 @@ test('puzzle 4 (issue 33): h4-i5 wins too, but not in 2: said, taken back, and t
   await choosePuzzle(page, p.id);
   await playMove(page, 'b2-b1', { board: PUZZLE_BOARD });
   await waitPuzzleStatus(page, ['wrong']);
-  assert.equal(await feedback(), translate('en', 'puzzles.wrong', { move: 'b2-b1', line: 'b6-b5' }));
+  assert.equal(await feedback(), `${translate('en', 'puzzles.wrong', { move: 'b2-b1', line: 'b6-b5' })} Gray holds: Blue can no longer force a win within 3 moves.`);
   await page.waitForFunction((sel) => document.querySelector(sel).state.history.length === 2, PUZZLE_BOARD);
   assert.deepEqual(await history(), ['b2-b1', 'b6-b5']);
   assert.deepEqual(await progress(page), { solved: [p.id], streak: 0, best: 3 });
@@ -242,7 +244,9 @@ test('the first hint names the piece, the second says and draws the move; Show s
     await page.click('#puzzles .puzzle-solution');
     await waitPuzzleStatus(page, ['shown']);
     assert.deepEqual((await current(page)).history.slice(played), rest, 'the rest of the solution is played on the board');
-    assert.equal(await page.textContent('#puzzles .puzzle-feedback'), translate('en', 'puzzles.showing', { line: rest.join(' ') }));
+    // The solution says how it wins, as the rules core's verdict on its last move has it.
+    const shown = translate('en', 'puzzles.showing', { line: rest.join(' ') });
+    assert.match(await page.textContent('#puzzles .puzzle-feedback'), new RegExp(`^${escapeRe(shown)} (Blue|Gray) wins by (breakthrough|a lead)`));
     assert.deepEqual(await progress(page), { solved: [], streak: 0, best: 0 });
     assert.equal(await page.isVisible('#puzzles .puzzle-retry'), true);
   }

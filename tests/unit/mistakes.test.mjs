@@ -2,7 +2,7 @@
 // try, and the retry session's steps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accuracy, moveAccuracy, markCounts, retryList, judgeTry, startRetry, afterTry, showLine, again, next, ACCURACY_FALL } from '../../www/engine/mistakes.js';
+import { accuracy, moveAccuracy, markCounts, retryList, judgeTry, startRetry, afterTry, showLine, canTry, compareTry, next, ACCURACY_FALL } from '../../www/engine/mistakes.js';
 
 const entry = (ply, side, played, winChance, extra = {}) => ({ ply, side, played, best: played, score: 0, winChance, ...extra });
 
@@ -57,7 +57,8 @@ test('a retry session: a wrong try, a second one shows the line, then the next p
   assert.equal(r.status, 'trying');
   r = afterTry(r, 'c2-c3', { good: false, loss: 350 });
   assert.equal(r.status, 'wrong');
-  r = afterTry(again(r), 'b2-b3', { good: false, loss: 200 });
+  assert.equal(canTry(r), true, 'after a wrong try the next is taken at once');
+  r = afterTry(r, 'b2-b3', { good: false, loss: 200 });
   assert.equal(r.status, 'shown', 'the second wrong try shows the best line');
   r = next(r);
   assert.deepEqual([r.index, r.tries, r.status, r.last], [1, 0, 'trying', null]);
@@ -65,5 +66,13 @@ test('a retry session: a wrong try, a second one shows the line, then the next p
   assert.equal(r.status, 'good');
   assert.equal(showLine(r).status, 'shown');
   assert.equal(next(r).status, 'done');
+  assert.equal(canTry(r), false);
   assert.equal(startRetry([]).status, 'done');
+});
+
+test('a try is compared with the game move in the steps the page says', () => {
+  assert.equal(compareTry(200, 100), 'better', 'about 1 step instead of about 2');
+  assert.equal(compareTry(200, 160), 'same', 'both about 2 steps');
+  assert.equal(compareTry(120, 40), 'same', 'both at least 1 step');
+  assert.equal(compareTry(100, 350), 'worse');
 });

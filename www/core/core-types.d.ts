@@ -544,7 +544,20 @@ refutation: Array<string>,
  * When solved: how, from the rules core's outcome (a breakthrough, a lead) or, for
  * `stop`, that the defender's win is stopped; `None` otherwise.
  */
-ending: PuzzleEnding | null, };
+ending: PuzzleEnding | null,
+/**
+ * The decisive reason, at the end of `line`: after a wrong move, who wins and how (or
+ * that the defender holds); after a slower one, the solver's win it still has; when
+ * solved, the win. `None` while the puzzle goes on, or when the look-ahead ran past the
+ * prover's limit.
+ */
+why: PuzzleWhy | null,
+/**
+ * The moves after the judged one that lead to `why`, to show on the board: the
+ * refutation and, when the defender then wins by force, its win; for a slower move, the
+ * solver's win. Empty otherwise.
+ */
+line: Array<string>, };
 
 /**
  * How the solver's last move went.
@@ -571,6 +584,40 @@ theirs: number,
  * The lead the rules ask for (the `lead` option).
  */
 needed: number, } | { "reason": "stopped" };
+
+/**
+ * The decisive end of a verdict's line: who wins, how, and the captains' progress there.
+ */
+export type PuzzleWhy = {
+/**
+ * Who wins at the line's end; `None` for a drawn impasse and for [`How::Held`].
+ */
+winner: Side | null,
+/**
+ * How.
+ */
+how: PuzzleHow,
+/**
+ * Blue's captain progress at the line's end.
+ */
+blue: number,
+/**
+ * Gray's captain progress at the line's end.
+ */
+gray: number,
+/**
+ * The winner's lead in progress there (0 for a draw or [`How::Held`]).
+ */
+lead: number,
+/**
+ * For [`How::Held`], the solver's moves within which it can no longer win; 0 otherwise.
+ */
+within: number, };
+
+/**
+ * How a line shown to the player ends: the decisive reason a verdict gives in words.
+ */
+export type PuzzleHow = "breakthrough" | "lead" | "impasse" | "held";
 
 /**
  * The answer of `checkPosition`.

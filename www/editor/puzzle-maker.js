@@ -1,8 +1,10 @@
 // "Make a puzzle" in the page's board editor: the teaching module's proof search (fetched at the
 // first check) says whether the goal holds in the position set up, and whether its first move is
 // the only one that reaches it, as a puzzle wants; a puzzle that holds can be tried at once on a
-// board in puzzle mode, or copied as that board's element for a page of one's own.
+// board in puzzle mode, which then says what each ending move did and why (the rules core's
+// verdict), with a button to try again, or copied as that board's element for a page of one's own.
 import { el, button } from '../lib/dom.js';
+import { whyMessage } from '../lib/puzzle-why.js';
 import { loadTeaching } from '../core/assets.js';
 import { loadMessages } from '../lib/i18n.js';
 
@@ -75,15 +77,21 @@ export function puzzleMaker({ t, core, position, copy }) {
   const tryIt = button('edit.puzzle.try', t);
   const copyIt = button('edit.puzzle.copy', t);
   const board = el('div', { class: 'editor-puzzle-board' });
+  const tried = el('p', { class: 'editor-puzzle-tried', role: 'status', 'aria-live': 'polite' });
+  const again = button('edit.puzzle.again', t);
   const found = el('div', { class: 'editor-row' }, [tryIt, copyIt]);
   /** The puzzle found to hold with one first move, or null. */
   let puzzle = /** @type {{variant: string, code: string, goal: Goal}|null} */ (null);
+  /** Its solver, the side to move. */
+  let solver = /** @type {'blue'|'gray'} */ ('blue');
 
   function reset() {
     puzzle = null;
     said.textContent = '';
     found.hidden = true;
     board.replaceChildren();
+    tried.textContent = '';
+    again.hidden = true;
   }
 
   check.addEventListener('click', async () => {
@@ -100,6 +108,7 @@ export function puzzleMaker({ t, core, position, copy }) {
       else {
         said.textContent = t('edit.puzzle.unique', { move: finding.solution[0], line: finding.solution.join(' ') });
         puzzle = { variant: p.variant, code: p.code, goal: g };
+        solver = p.side;
         found.hidden = false;
       }
     } catch (e) {
@@ -108,14 +117,49 @@ export function puzzleMaker({ t, core, position, copy }) {
       check.disabled = false;
     }
   });
-  tryIt.addEventListener('click', async () => {
-    if (!puzzle) return;
+  /**
+   * What the Try it board's ending move did, said under it, with why from the rules core's
+   * verdict on the moves (`moves`, from the start); Try again puts the puzzle back.
+   * @param {{variant: string, code: string, goal: Goal}} p
+   * @param {string} type the board's event: puzzle-solved, puzzle-failed or puzzle-slower
+   * @param {{moves: string[], refutation?: string[]}} detail
+   */
+  async function tell(p, type, detail) {
+    const move = detail.moves[detail.moves.length - 1] || '';
+    /** @type {unknown} */
+    let verdict = null;
+    try {
+      verdict = (await loadTeaching()).puzzleJudge(p.variant, p.code, p.goal, detail.moves);
+    } catch {
+      /* the words say what the board did still */
+    }
+    const why = whyMessage(/** @type {{why?: unknown}} */ (verdict || {}).why, solver, /** @type {{line?: string[]}} */ (verdict || {}).line || []);
+    const what =
+      type === 'puzzle-solved'
+        ? t('edit.puzzle.tried.solved', { move })
+        : type === 'puzzle-failed'
+          ? t('edit.puzzle.tried.failed', { move, line: (detail.refutation || []).join(' ') })
+          : t('edit.puzzle.tried.slower', { move });
+    tried.textContent = [what, why && 'key' in why ? t(why.key, why.params) : ''].filter(Boolean).join(' ');
+    again.hidden = type === 'puzzle-slower';
+  }
+
+  async function tryPuzzle() {
+    const p = puzzle;
+    if (!p) return;
     // A board in puzzle mode speaks the teaching part, which the page loads only with the puzzles.
     await loadMessages('learn', document.documentElement.lang || 'en');
     const b = document.createElement('blue-gray-game');
-    for (const [k, v] of Object.entries({ mode: 'puzzle', coordinates: 'on', variant: puzzle.variant, position: puzzle.code, goal: puzzle.goal })) b.setAttribute(k, v);
+    for (const [k, v] of Object.entries({ mode: 'puzzle', coordinates: 'on', variant: p.variant, position: p.code, goal: p.goal })) b.setAttribute(k, v);
+    for (const type of ['puzzle-solved', 'puzzle-failed', 'puzzle-slower']) {
+      b.addEventListener(type, (e) => void tell(p, type, /** @type {CustomEvent<{moves: string[], refutation?: string[]}>} */ (e).detail));
+    }
+    tried.textContent = '';
+    again.hidden = true;
     board.replaceChildren(b);
-  });
+  }
+  tryIt.addEventListener('click', tryPuzzle);
+  again.addEventListener('click', tryPuzzle);
   copyIt.addEventListener('click', () => puzzle && copy(puzzleElement(puzzle)));
   reset();
   const element = el('fieldset', { class: 'editor-puzzle' }, [
@@ -124,6 +168,8 @@ export function puzzleMaker({ t, core, position, copy }) {
     said,
     found,
     board,
+    tried,
+    again,
   ]);
   return { element, reset };
 }

@@ -150,12 +150,31 @@ export function showLine(r) {
 }
 
 /**
- * Another try at the same position (after a wrong one).
+ * Whether the board takes a try now: while one is awaited, and at once after a wrong one (the
+ * tried move is taken back and drawn; no button stands between the player and the next try).
  * @param {RetrySession} r
- * @returns {RetrySession}
  */
-export function again(r) {
-  return { ...r, status: 'trying' };
+export function canTry(r) {
+  return r.status === 'trying' || r.status === 'wrong';
+}
+
+/**
+ * A loss (hundredths of a step) as the page says it: whole steps, at least 1.
+ * @param {number} loss
+ */
+export const lossSteps = (loss) => Math.max(1, Math.round(loss / 100));
+
+/**
+ * How a try's loss compares with the game move's, in the steps the page says (lossSteps), so
+ * that the words are true as read: `better` when the try gives away fewer, `worse` more, `same`.
+ * @param {number} gameLoss the game move's loss
+ * @param {number} tryLoss the try's
+ * @returns {'better'|'same'|'worse'}
+ */
+export function compareTry(gameLoss, tryLoss) {
+  const was = lossSteps(gameLoss);
+  const now = lossSteps(tryLoss);
+  return now < was ? 'better' : now > was ? 'worse' : 'same';
 }
 
 /**

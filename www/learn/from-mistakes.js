@@ -86,14 +86,9 @@ function learnDialog(dialog, t) {
       task: el('p', { class: 'learn-task' }),
       board: /** @type {BlueGrayGame} */ (exercise.board),
       feedback: el('p', { class: 'lesson-feedback learn-feedback', role: 'status', 'aria-live': 'polite' }),
-      again: el('button', { type: 'button', class: 'learn-again', text: t('learn.again') }),
       line: el('button', { type: 'button', class: 'learn-line', text: t('learn.showLine') }),
       next: el('button', { type: 'button', class: 'learn-next', text: t('learn.next') }),
     };
-    view.again.addEventListener('click', () => {
-      takeBack();
-      step(R.again(session));
-    });
     view.line.addEventListener('click', () => {
       takeBack();
       step(R.showLine(session));
@@ -101,14 +96,14 @@ function learnDialog(dialog, t) {
     view.next.addEventListener('click', () => setUp(R.next(session)));
     view.board.addEventListener('move', (e) => {
       const { detail } = /** @type {MoveEvent} */ (e);
-      if (detail.by === 'human' && session.status === 'trying') judge(detail.text);
+      if (detail.by === 'human' && R.canTry(session)) judge(detail.text);
     });
     const body = el('div', { class: 'sheet-body learn' }, [
       view.heading,
       view.task,
       exercise.box,
       view.feedback,
-      el('div', { class: 'lesson-buttons' }, [view.again, view.line, view.next]),
+      el('div', { class: 'lesson-buttons' }, [view.line, view.next]),
     ]);
     dialog.replaceChildren(head, body);
     return view;
@@ -176,6 +171,14 @@ function learnDialog(dialog, t) {
     const verdict = R.judgeTry(entry(), move, after);
     if (!verdict.good) takeBack();
     step(R.afterTry(session, move, verdict));
+    // The tried move stays in sight, drawn where it was played, while the next try is awaited.
+    if (session.status === 'wrong') {
+      try {
+        ui.board.showHint(move);
+      } catch {
+        /* the words say it still */
+      }
+    }
   }
 
   /**
@@ -201,30 +204,29 @@ function learnDialog(dialog, t) {
     } else {
       const m = item();
       ui.board.hidden = false;
-      ui.task.textContent = t('learn.task', { move: moveLabel(reviewed().gs, m.ply + 1), side: m.side, mark: m.mark, loss: Math.max(1, Math.round(m.loss / 100)) });
+      ui.task.textContent = t('learn.task', { move: moveLabel(reviewed().gs, m.ply + 1), side: m.side, mark: m.mark, loss: R.lossSteps(m.loss) });
     }
     const last = s.last;
     const best = done ? '' : entry().best;
     const feedback = {
       trying: last ? t('learn.tryAgain') : '',
       good: last && last.move === best ? t('learn.best', { move: last && last.move }) : t('learn.good', { move: last && last.move, best }),
-      wrong: t('learn.wrong', { move: last && last.move, loss: last ? Math.max(1, Math.round(last.loss / 100)) : 0 }),
+      wrong: last ? t(WRONG[R.compareTry(item().loss, last.loss)], { move: last.move, loss: R.lossSteps(last.loss), was: R.lossSteps(item().loss) }) : '',
       shown: t('learn.line', { line: done ? '' : (entry().pv || []).slice(0, 6).join(' ') || best }),
       done: '',
     }[s.status];
     ui.feedback.textContent = feedback;
     dialog.dataset.status = s.status;
-    // The board takes a move only while a try is awaited.
-    if (s.status === 'trying') ui.board.removeAttribute('locked');
-    else ui.board.setAttribute('locked', s.status === 'wrong' ? t('learn.pressAgain') : t('learn.pressNext'));
-    ui.again.hidden = s.status !== 'wrong';
+    // The board takes a move only while a try is awaited (at once after a wrong one).
+    if (R.canTry(s)) ui.board.removeAttribute('locked');
+    else ui.board.setAttribute('locked', t('learn.pressNext'));
     ui.line.hidden = done || s.status === 'shown' || s.status === 'good';
     ui.next.hidden = done || !(s.status === 'good' || s.status === 'shown');
     // A pressed button that the new status hides would leave the keyboard's focus nowhere: it
     // goes to what there is to do now (the next button, else the dialog's close button).
     const focused = document.activeElement;
     if (dialog.open && (!focused || focused === document.body || (dialog.contains(focused) && focused instanceof HTMLElement && focused.hidden))) {
-      ([ui.next, ui.again, ui.line].find((b) => !b.hidden) || ui.close).focus();
+      ([ui.next, ui.line].find((b) => !b.hidden) || ui.close).focus();
     }
   }
 
@@ -240,6 +242,9 @@ function learnDialog(dialog, t) {
     },
   };
 }
+
+/** What a wrong try is told, by how its loss compares with the game move's (mistakes.js compareTry). */
+const WRONG = { better: 'learn.wrong.better', same: 'learn.wrong.same', worse: 'learn.wrong.worse' };
 
 /**
  * What a thrown value says: its message, or the value itself.

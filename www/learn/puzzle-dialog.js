@@ -11,7 +11,7 @@ import { exerciseBoard, MoveQueue } from './exercise.js';
 import { errorText } from '../lib/errors.js';
 import * as P from './puzzle-session.js';
 import { goalMoves } from '../lib/settings.js';
-import { endingMessage, hintMessage, other, themeKey, variantName, words } from './puzzle-words.js';
+import { endingMessage, hintMessage, lineOf, other, themeKey, variantName, verdictMessages, whyMessage, words } from './puzzle-words.js';
 import { themeChooser } from './puzzle-themes.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
@@ -195,29 +195,37 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
         say({ key: 'puzzles.replied', params: { side: other(p.side), move: reply } });
       });
     } else if (session.status === 'slower') {
-      // It wins too, only later: no mistake; the move is taken back after a pause.
-      say({ key: 'puzzles.slower', params: { n: goalMoves(p.goal) } });
-      autoplay.later(takeBack);
+      // It wins too, only later: no mistake. The win it still has is played on the board and
+      // said, then taken back with the move after a pause.
+      const from = history().length - 1;
+      say(verdictMessages('slower', verdict, p.side, move, goalMoves(p.goal)));
+      autoplay.run(lineOf(verdict), () => autoplay.later(() => takeBack(from)));
     } else if (session.status === 'wrong') {
-      const line = session.refutation.join(' ');
-      say(line ? { key: 'puzzles.wrong', params: { move, line } } : { key: 'puzzles.wrongNoLine', params: { move } });
+      // What beats it and why, the line (the refutation, and the defender's win when it has
+      // one) played on the board.
+      say(verdictMessages('wrong', verdict, p.side, move, goalMoves(p.goal)));
       try {
         ui.board.showMistake(move);
       } catch {
         /* the words say it still */
       }
-      autoplay.run(session.refutation, null);
+      const line = lineOf(verdict);
+      autoplay.run(line.length ? line : session.refutation, null);
     } else {
       say({ text: errorText(session.error) });
     }
     render();
   }
 
-  /** Takes the player's slower move back: their turn again from the position before it. */
-  function takeBack() {
+  /**
+   * Takes the player's slower move back, and the line shown after it: their turn again from the
+   * position before it, `from` moves into the game.
+   * @param {number} from
+   */
+  function takeBack(from) {
     if (session.status !== 'slower') return;
     try {
-      ui.board.undo();
+      while (history().length > from) ui.board.undo();
     } catch (e) {
       say({ text: errorText(e) });
     }
@@ -277,9 +285,25 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
     const rest = solution(p, history());
     session = P.shown(session, rest);
     keep();
-    say(rest.length ? { key: 'puzzles.showing', params: { line: rest.join(' ') } } : { key: 'puzzles.noSolution' });
+    // How the solution wins, from the rules core's verdict on its last move (the solver's).
+    const end = rest.length ? whyMessage(/** @type {{why?: unknown}} */ (judge(p, [...history(), ...rest]) || {}).why, p.side) : null;
+    say(rest.length ? [{ key: 'puzzles.showing', params: { line: rest.join(' ') } }, end].filter((m) => m !== null) : { key: 'puzzles.noSolution' });
     autoplay.run(rest, null);
     render();
+  }
+
+  /**
+   * The rules core's verdict on `moves` of `p` (puzzleJudge), or null when it cannot judge.
+   * @param {Puzzle} p
+   * @param {string[]} moves
+   * @returns {unknown}
+   */
+  function judge(p, moves) {
+    try {
+      return core.puzzleJudge(p.variant, p.code, p.goal, moves);
+    } catch {
+      return null;
+    }
   }
 
   /** Keeps the progress; a rating changed by the attempt's result is shown with what it was. */
@@ -359,19 +383,7 @@ export function puzzleDialog({ dialog, t, storage, core, session: first }) {
       }
     },
     solution,
-    /**
-     * The rules core's verdict on `moves` of `p` (puzzleJudge), or null when it cannot judge.
-     * @param {Puzzle} p
-     * @param {string[]} moves
-     * @returns {unknown}
-     */
-    judge(p, moves) {
-      try {
-        return core.puzzleJudge(p.variant, p.code, p.goal, moves);
-      } catch {
-        return null;
-      }
-    },
+    judge,
     /**
      * Puts puzzle `id` on the board.
      * @param {string} id

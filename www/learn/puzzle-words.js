@@ -5,6 +5,9 @@
 /** @import { Translate } from '../lib/i18n.js' */
 /** @import { Message } from './lesson-session.js' */
 /** @import { GameState, Side } from '../core/core-types.js' */
+import { whyMessage } from '../lib/puzzle-why.js';
+
+export { whyMessage };
 
 /** @param {Side} side */
 export const other = (side) => (side === 'blue' ? 'gray' : 'blue');
@@ -30,6 +33,41 @@ export function endingMessage(ending, side) {
   if (!step(ours) || !step(theirs) || !step(needed) || Number(ours) <= Number(theirs)) return null;
   const lead = Number(ours) - Number(theirs);
   return { key: 'puzzles.won.lead', params: { side, other: other(side), point, ours: Number(ours), theirs: Number(theirs), lead, needed: Number(needed) } };
+}
+
+/**
+ * What the page says of a verdict (any value) on the solver `side`'s move `move`, in a
+ * `wrong` or `slower` session: what it is, then why, with the line shown on the board.
+ * @param {'wrong'|'slower'} status
+ * @param {unknown} verdict
+ * @param {Side} side
+ * @param {string} move
+ * @param {number} n the solver's moves the puzzle asks for
+ * @returns {Message[]}
+ */
+export function verdictMessages(status, verdict, side, move, n) {
+  const v = /** @type {Record<string, unknown>} */ (verdict && typeof verdict === 'object' ? verdict : {});
+  const line = lineOf(verdict);
+  const why = whyMessage(v.why, side, line);
+  if (status === 'slower') {
+    /** @type {Message} */
+    const said = { key: 'puzzles.slower', params: { n } };
+    return why && line.length ? [said, { key: 'puzzles.slowerLine', params: { line: line.join(' ') } }, why] : [said];
+  }
+  const refutation = Array.isArray(v.refutation) ? v.refutation.filter((m) => typeof m === 'string') : [];
+  const said = refutation.length ? { key: 'puzzles.wrong', params: { move, line: refutation.join(' ') } } : { key: 'puzzles.wrongNoLine', params: { move } };
+  const rest = line.slice(refutation.length);
+  return [said, rest.length ? { key: 'puzzles.whyThen', params: { line: rest.join(' ') } } : null, why].filter((m) => m !== null);
+}
+
+/**
+ * A verdict's `line` (any value): the moves to show on the board, [] when it has none.
+ * @param {unknown} verdict
+ * @returns {string[]}
+ */
+export function lineOf(verdict) {
+  const line = verdict && typeof verdict === 'object' ? /** @type {{line?: unknown}} */ (verdict).line : null;
+  return Array.isArray(line) ? line.filter((m) => typeof m === 'string') : [];
 }
 
 /**

@@ -5,6 +5,8 @@
 use bluegray_core::{Color, EndReason, Move, Outcome, Position};
 use serde::Serialize;
 
+use crate::search;
+
 /// How the solver's last move reached the goal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "reason", rename_all = "lowercase")]
@@ -143,6 +145,88 @@ impl Theme {
         match positions.last().and_then(|p| Ending::of_win(p, solver)) {
             Some(Ending::Lead { .. }) => Theme::Lead,
             _ => Theme::Breakthrough,
+        }
+    }
+}
+
+/// How a line shown to the player ends: the decisive reason a verdict gives in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PuzzleHow"))]
+pub enum How {
+    /// A captain reached the red dot.
+    Breakthrough,
+    /// A captain's progress led the other's by the rules' `lead`.
+    Lead,
+    /// The game stopped (no legal move, or the no-progress limit) and captain progress decides
+    /// it (a draw when equal).
+    Impasse,
+    /// No end within the look-ahead: the defender holds, the solver can no longer force a win
+    /// within `within` moves.
+    Held,
+}
+
+/// The decisive end of a verdict's line: who wins, how, and the captains' progress there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PuzzleWhy"))]
+pub struct Why {
+    /// Who wins at the line's end; `None` for a drawn impasse and for [`How::Held`].
+    #[cfg_attr(feature = "ts", ts(type = "Side | null"))]
+    pub winner: Option<&'static str>,
+    /// How.
+    pub how: How,
+    /// Blue's captain progress at the line's end.
+    pub blue: u8,
+    /// Gray's captain progress at the line's end.
+    pub gray: u8,
+    /// The winner's lead in progress there (0 for a draw or [`How::Held`]).
+    pub lead: u8,
+    /// For [`How::Held`], the solver's moves within which it can no longer win; 0 otherwise.
+    pub within: u8,
+}
+
+impl Why {
+    /// How the game stands at `pos`, the end of a line: a win, an impasse (no legal move, or
+    /// the no-progress limit) decided on progress, or `None` when the game goes on.
+    pub fn of_end(pos: &Position) -> Option<Why> {
+        let (blue, gray) = (pos.progress(Color::Blue), pos.progress(Color::Gray));
+        let how = match pos.outcome() {
+            Some(Outcome {
+                reason: EndReason::Breakthrough,
+                ..
+            }) => How::Breakthrough,
+            Some(Outcome {
+                reason: EndReason::Lead { .. },
+                ..
+            }) => How::Lead,
+            _ if search::is_over(pos) => How::Impasse,
+            _ => return None,
+        };
+        let winner = match blue.cmp(&gray) {
+            _ if how == How::Breakthrough => pos.outcome().and_then(|o| o.winner),
+            std::cmp::Ordering::Greater => Some(Color::Blue),
+            std::cmp::Ordering::Less => Some(Color::Gray),
+            std::cmp::Ordering::Equal => None,
+        };
+        Some(Why {
+            winner: winner.map(Color::as_str),
+            how,
+            blue,
+            gray,
+            lead: blue.abs_diff(gray),
+            within: 0,
+        })
+    }
+
+    /// The defender holds at `pos`: the solver cannot win within `within` of its moves.
+    pub fn held(pos: &Position, within: u8) -> Why {
+        Why {
+            winner: None,
+            how: How::Held,
+            blue: pos.progress(Color::Blue),
+            gray: pos.progress(Color::Gray),
+            lead: 0,
+            within,
         }
     }
 }

@@ -34,7 +34,7 @@ pub mod idea;
 pub mod order;
 pub mod search;
 
-pub use idea::{Ending, Theme};
+pub use idea::{Ending, How, Theme, Why};
 use search::{ended_by_rule, has_won, immediate_wins, is_over, LimitReached, Prover};
 
 /// The most moves a puzzle's line has: a win in 3 is five plies (the solver's three moves and
@@ -43,6 +43,10 @@ pub const MAX_MOVES: usize = 5;
 
 /// The committed puzzle set, one [`Puzzle`] a line.
 pub const SET: &str = include_str!("../puzzles.txt");
+
+/// How many of its own moves the defender's win after a refutation may take for a verdict to
+/// show it: beyond, the verdict says only that the defender holds.
+pub const DEFENDER_WIN: u8 = 2;
 
 /// How many more of the solver's moves than a puzzle asks for [`Problem::judge`] looks ahead
 /// before it calls a move wrong: a move after which the solver still wins within `left +
@@ -237,6 +241,15 @@ pub struct Verdict {
     /// When solved: how, from the rules core's outcome (a breakthrough, a lead) or, for
     /// `stop`, that the defender's win is stopped; `None` otherwise.
     pub ending: Option<Ending>,
+    /// The decisive reason, at the end of `line`: after a wrong move, who wins and how (or
+    /// that the defender holds); after a slower one, the solver's win it still has; when
+    /// solved, the win. `None` while the puzzle goes on, or when the look-ahead ran past the
+    /// prover's limit.
+    pub why: Option<Why>,
+    /// The moves after the judged one that lead to `why`, to show on the board: the
+    /// refutation and, when the defender then wins by force, its win; for a slower move, the
+    /// solver's win. Empty otherwise.
+    pub line: Vec<String>,
 }
 
 /// A puzzle's position, variant and goal, ready to search.
@@ -413,11 +426,17 @@ impl Problem {
             reply,
             refutation,
             ending: None,
+            why: None,
+            line: Vec::new(),
         };
         if self.goal == Goal::Stop {
             let wins = immediate_wins(&after);
             return Ok(match wins.first() {
-                Some(m) => verdict(Status::Wrong, None, vec![m.to_string()]),
+                Some(m) => Verdict {
+                    why: Why::of_end(&after.played(m)),
+                    line: vec![m.to_string()],
+                    ..verdict(Status::Wrong, None, vec![m.to_string()])
+                },
                 None => Verdict {
                     ending: Some(Ending::Stopped),
                     ..verdict(Status::Solved, None, Vec::new())
@@ -427,6 +446,7 @@ impl Problem {
         if let Some(ending) = Ending::of_win(&after, self.solver()) {
             return Ok(Verdict {
                 ending: Some(ending),
+                why: Why::of_end(&after),
                 ..verdict(Status::Solved, None, Vec::new())
             });
         }
@@ -441,21 +461,35 @@ impl Problem {
                 Vec::new(),
             ));
         }
-        let refutation = match slower_or_refutation(&after, left + EXTRA) {
-            Ok(None) => return Ok(verdict(Status::Slower, None, Vec::new())),
-            Ok(Some(refutation)) => refutation,
+        let (refutation, within) = match slower_or_refutation(&after, left + EXTRA) {
+            Ok(None) => {
+                // The win it still has, to show; none when that search runs past the limit.
+                let line = forced_line(&mut Prover::new(), after, self.solver(), left + EXTRA)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default();
+                let why = line.last().and(Why::of_end(&end_of(after, &line)));
+                return Ok(Verdict {
+                    why,
+                    line: texts_of(&line),
+                    ..verdict(Status::Slower, None, Vec::new())
+                });
+            }
+            Ok(Some(refutation)) => (refutation, left + EXTRA),
             // The longer look-ahead ran past the prover's limit: fall back to a defence after
             // which the solver cannot win within the moves asked (a slower win may remain),
             // searched afresh with the limit's full budget.
-            Err(LimitReached) => {
-                refuting_reply(&mut Prover::new(), &after, left)?.unwrap_or_default()
-            }
+            Err(LimitReached) => (
+                refuting_reply(&mut Prover::new(), &after, left)?.unwrap_or_default(),
+                left,
+            ),
         };
-        Ok(verdict(
-            Status::Wrong,
-            None,
-            refutation.iter().map(ToString::to_string).collect(),
-        ))
+        let (why, line) = refuted(after, &refutation, self.solver(), within);
+        Ok(Verdict {
+            why,
+            line: texts_of(&line),
+            ..verdict(Status::Wrong, None, texts_of(&refutation))
+        })
     }
 
     /// The rest of the solution line after `moves` (from the start): the solver's quickest
@@ -464,7 +498,7 @@ impl Problem {
     pub fn solution<S: AsRef<str>>(&self, moves: &[S]) -> Result<Vec<String>, PuzzleError> {
         self.check()?;
         let positions = self.replay(moves)?;
-        let mut pos = positions[positions.len() - 1];
+        let pos = positions[positions.len() - 1];
         let mut line = Vec::new();
         if self.goal == Goal::Stop {
             if moves.is_empty() {
@@ -474,37 +508,10 @@ impl Problem {
             }
             return Ok(line);
         }
-        let solver = self.solver();
-        let mut prover = Prover::new();
         // The solver's moves left from here.
-        let mut left = self.goal.solver_moves() - moves.len().div_ceil(2) as u8;
-        if pos.side_to_move() != solver {
-            if has_won(&pos, solver) || !prover.holds_after(&pos, left)? {
-                return Ok(Vec::new());
-            }
-            let Some(reply) = resisting_reply(&mut prover, &pos, left)? else {
-                return Ok(Vec::new());
-            };
-            line.push(reply.to_string());
-            pos.play(&reply);
-        }
-        while left > 0 && !is_over(&pos) {
-            let Some(m) = quickest_win(&mut prover, &pos, left)? else {
-                return Ok(Vec::new());
-            };
-            line.push(m.to_string());
-            pos.play(&m);
-            left -= 1;
-            if has_won(&pos, solver) {
-                return Ok(line);
-            }
-            let Some(reply) = resisting_reply(&mut prover, &pos, left)? else {
-                return Ok(Vec::new());
-            };
-            line.push(reply.to_string());
-            pos.play(&reply);
-        }
-        Ok(Vec::new())
+        let left = self.goal.solver_moves() - moves.len().div_ceil(2) as u8;
+        let line = forced_line(&mut Prover::new(), pos, self.solver(), left)?;
+        Ok(texts_of(&line.unwrap_or_default()))
     }
 
     /// The next correct move after `moves` (the solver to move), or `None` when the goal can
@@ -517,6 +524,87 @@ impl Problem {
         }
         Ok(self.solution(moves)?.into_iter().next())
     }
+}
+
+/// The moves in notation.
+fn texts_of(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// The position after `line` from `pos`.
+fn end_of(mut pos: Position, line: &[Move]) -> Position {
+    for m in line {
+        pos.play(m);
+    }
+    pos
+}
+
+/// The line from `pos` in which `winner` wins within `left` of its own moves, whoever is to
+/// move: its quickest winning moves and the other side's longest-resisting replies; `None`
+/// when it has no such win (or has won already).
+fn forced_line(
+    prover: &mut Prover,
+    mut pos: Position,
+    winner: Color,
+    mut left: u8,
+) -> Result<Option<Vec<Move>>, LimitReached> {
+    let mut line = Vec::new();
+    if pos.side_to_move() != winner {
+        if has_won(&pos, winner) || !prover.holds_after(&pos, left)? {
+            return Ok(None);
+        }
+        let Some(reply) = resisting_reply(prover, &pos, left)? else {
+            return Ok(None);
+        };
+        line.push(reply);
+        pos.play(&reply);
+    }
+    while left > 0 && !is_over(&pos) {
+        let Some(m) = quickest_win(prover, &pos, left)? else {
+            return Ok(None);
+        };
+        line.push(m);
+        pos.play(&m);
+        left -= 1;
+        if has_won(&pos, winner) {
+            return Ok(Some(line));
+        }
+        let Some(reply) = resisting_reply(prover, &pos, left)? else {
+            return Ok(None);
+        };
+        line.push(reply);
+        pos.play(&reply);
+    }
+    Ok(None)
+}
+
+/// Why a wrong move (the defender to move in `after`) loses to `refutation`, and the line to
+/// show: the game's end when the refutation ends it, else the defender's forced win within
+/// [`DEFENDER_WIN`] of its moves when it has one, else that the defender holds (`solver`
+/// cannot win within `within` moves).
+fn refuted(
+    after: Position,
+    refutation: &[Move],
+    solver: Color,
+    within: u8,
+) -> (Option<Why>, Vec<Move>) {
+    let mut line = refutation.to_vec();
+    let pos = end_of(after, refutation);
+    if let Some(why) = Why::of_end(&pos) {
+        return (Some(why), line);
+    }
+    // A search past the limit is no win to show: the defender holds, as far as is known.
+    let win = forced_line(&mut Prover::new(), pos, solver.other(), DEFENDER_WIN)
+        .ok()
+        .flatten();
+    if let Some(win) = win {
+        let end = end_of(pos, &win);
+        if let Some(why) = Why::of_end(&end) {
+            line.extend(win);
+            return (Some(why), line);
+        }
+    }
+    (Some(Why::held(&pos, within)), line)
 }
 
 /// Whether the solver's move `m` in `pos` leaves the defender no immediate win.

@@ -3,7 +3,7 @@
 
 use bluegray_core::ReplayError;
 use bluegray_puzzles::search::Prover;
-use bluegray_puzzles::{Ending, Goal, Problem, PuzzleError, Status, Verdict, EXTRA};
+use bluegray_puzzles::{Ending, Goal, How, Problem, PuzzleError, Status, Verdict, Why, EXTRA};
 use proptest::prelude::*;
 
 /// Sackson: Blue's captain on f4 (progress 15) walks e4, then the red dot; Gray cannot stop it.
@@ -49,6 +49,15 @@ fn judging_a_win_in_two() {
             reply: None,
             refutation: vec![],
             ending: Some(Ending::Breakthrough),
+            why: Some(Why {
+                winner: Some("blue"),
+                how: How::Breakthrough,
+                blue: 17,
+                gray: 0,
+                lead: 17,
+                within: 0,
+            }),
+            line: vec![],
         }
     );
     // A move on the way says nothing of an ending.
@@ -107,7 +116,27 @@ fn stopping_a_turbo_slide() {
     assert_eq!(v.status, Status::Wrong);
     assert_eq!(v.ending, None);
     assert_eq!(v.refutation, ["c5-e5"]);
+    // Why: Gray's captain slides to the red dot, the line shown.
+    assert_eq!(v.line, ["c5-e5"]);
+    let why = v.why.expect("a wrong move says why");
+    assert_eq!((why.winner, why.how), (Some("gray"), How::Breakthrough));
     assert!(p.solution(&["e2-f2"]).unwrap().is_empty());
+}
+
+/// That the solver's move `m`, then `line`, ends as `why` says: a win or an impasse at its end
+/// with those progress figures, or (held) a game that goes on.
+fn assert_ends(p: &Problem, m: &str, line: &[String], why: &Why) {
+    let mut end = *p.start();
+    for text in std::iter::once(m).chain(line.iter().map(String::as_str)) {
+        end.play(&end.parse_move(text).unwrap());
+    }
+    match why.how {
+        How::Held => {
+            assert_eq!(Why::of_end(&end), None, "{m}");
+            assert!(why.within > 0, "{m}");
+        }
+        _ => assert_eq!(Why::of_end(&end).as_ref(), Some(why), "{m}"),
+    }
 }
 
 #[test]
@@ -148,6 +177,11 @@ fn every_wrong_first_move_is_refuted_or_slower() {
             // Still a win, only not in 2: no refutation.
             assert!(v.refutation.is_empty(), "{m}");
             assert!(prover.holds_after(&after, 1 + EXTRA).unwrap(), "{m}");
+            // Why: the win it still has, shown to its end.
+            let why = v.why.expect("a slower move says why");
+            assert_eq!(why.winner, Some("blue"), "{m}");
+            assert!(matches!(why.how, How::Breakthrough | How::Lead), "{m}");
+            assert_ends(&p, m, &v.line, &why);
             continue;
         }
         assert_eq!(v.status, Status::Wrong, "{m}");
@@ -161,6 +195,10 @@ fn every_wrong_first_move_is_refuted_or_slower() {
                 .unwrap(),
             "{m}"
         );
+        // Why: the line starts with the refutation and ends as `why` says.
+        assert_eq!(v.line[0], v.refutation[0], "{m}");
+        let why = v.why.clone().expect("a wrong move says why");
+        assert_ends(&p, m, &v.line, &why);
         let mut line = vec![m.clone()];
         line.extend(v.refutation);
         assert!(p.solution(&line).unwrap().is_empty(), "{m}");

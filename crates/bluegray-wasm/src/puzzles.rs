@@ -48,14 +48,17 @@ pub fn puzzles(set: JsValue) -> Result<JsValue, JsValue> {
 
 /// Judges the solver's last move of a puzzle (any position and goal, in the set or not):
 /// `moves` is every move from the start (the defender's replies included), the last one the
-/// solver's. Returns `{status, reply, refutation, ending}`: status `solved`, `continue`, `wrong` or
+/// solver's. Returns `{status, reply, refutation, ending, why, line}`: status `solved`, `continue`, `wrong` or
 /// `slower` (the move still wins by force, but not within the moves the puzzle asks: no
 /// refutation, the player takes it back); `reply` the defender's answer to a correct move that
 /// does not finish (else `null`); `refutation` the defence that beats a wrong move, after which
 /// the solver cannot win within two more moves than it had either (for `stop`, the opponent's
 /// winning move); `ending`, once solved, how: `{reason: 'breakthrough'}`, `{reason: 'lead',
 /// point, ours, theirs, needed}` (the solver's captain's point, both captains' progress, the
-/// lead the rules ask for) or `{reason: 'stopped'}`, else `null`.
+/// lead the rules ask for) or `{reason: 'stopped'}`, else `null`; `why` the decisive reason
+/// at the end of `line` (the moves after the judged one to show on the board): `{winner, how,
+/// blue, gray, lead, within}`, `how` `breakthrough`, `lead`, `impasse` or `held` (the solver
+/// can no longer win within `within` moves), else `null`.
 /// A puzzle whose goal does not hold is a `bad-puzzle` error.
 #[wasm_bindgen(js_name = puzzleJudge)]
 pub fn puzzle_judge(

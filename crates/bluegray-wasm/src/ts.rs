@@ -127,6 +127,8 @@ fn declarations() -> Declarations {
         .add::<puzzles::Verdict>()
         .add::<puzzles::Status>()
         .add::<puzzles::Ending>()
+        .add::<puzzles::Why>()
+        .add::<puzzles::How>()
         .add::<check::PositionCheck>()
         .add::<check::ProblemView>()
         .add::<check::ProblemParams>()

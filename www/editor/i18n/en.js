@@ -45,6 +45,10 @@ export default {
     'edit.puzzle.many': 'The goal holds, but {n} first moves reach it ({moves}): a puzzle wants exactly one.',
     'edit.puzzle.unique': 'A puzzle: {move} is the only first move that reaches the goal. The solution: {line}.',
     'edit.puzzle.try': 'Try it',
+    'edit.puzzle.tried.solved': 'Solved with {move}.',
+    'edit.puzzle.tried.failed': 'Not this one: after {move} comes {line}.',
+    'edit.puzzle.tried.slower': '{move} wins too, but not in the moves asked: it is taken back.',
+    'edit.puzzle.again': 'Try again',
     'edit.puzzle.copy': 'Copy the puzzle’s board for a page',
   },
 };

@@ -44,6 +44,10 @@ export default {
     'edit.puzzle.many': 'A cél elérhető, de {n} első lépés is elvezet hozzá ({moves}), egy feladványban pontosan egy kell.',
     'edit.puzzle.unique': 'Kész a feladvány: {move} az egyetlen első lépés, amely a célhoz vezet. A megoldás: {line}.',
     'edit.puzzle.try': 'Kipróbálás',
+    'edit.puzzle.tried.solved': 'Megoldva: {move}.',
+    'edit.puzzle.tried.failed': 'Nem ez az: {move} után ez következik: {line}.',
+    'edit.puzzle.tried.slower': 'A(z) {move} is nyer, de nem a kért lépésszámon belül: visszavesszük.',
+    'edit.puzzle.again': 'Újra',
     'edit.puzzle.copy': 'A feladvány táblájának másolása saját oldalra',
   },
 };

@@ -44,6 +44,10 @@ export default {
     'edit.puzzle.many': 'Цель достижима, но к ней ведут {n} первых ходов ({moves}), а в задаче должен быть ровно один.',
     'edit.puzzle.unique': 'Задача готова: {move} — единственный первый ход, ведущий к цели. Решение: {line}.',
     'edit.puzzle.try': 'Попробовать',
+    'edit.puzzle.tried.solved': 'Решено ходом {move}.',
+    'edit.puzzle.tried.failed': 'Не то: после {move} следует {line}.',
+    'edit.puzzle.tried.slower': '{move} тоже выигрывает, но не за заданное число ходов: ход возвращён.',
+    'edit.puzzle.again': 'Ещё раз',
     'edit.puzzle.copy': 'Скопировать доску задачи для своей страницы',
   },
 };
