@@ -27,6 +27,7 @@ import { gameDoors, rematchRequest, tabRequest } from './play/doors.js';
 import { newGameForm } from './play/form.js';
 import { pageRecords } from './play/records.js';
 import { pageNavigation } from './play/navigation.js';
+import { pageComments } from './play/comment.js';
 import { advice } from './play/advice.js';
 import { pagePrefs, systemPrefersDark } from './play/prefs.js';
 import { pageEndings } from './play/endings.js';
@@ -64,6 +65,7 @@ const doors = gameDoors(ctx, { games, save, address });
 const form = newGameForm(ctx, { start, lessons: () => lessons });
 const adv = advice(ctx);
 const nav = pageNavigation(ctx);
+const comments = pageComments(ctx);
 /** @type {ReturnType<typeof import('./review/review.js').pageReview>|null} */
 let review = null;
 /**
@@ -261,6 +263,7 @@ function wireControls() {
   on('flip', 'click', () => board.flip());
   endings.wire();
   nav.wire();
+  comments.wire();
   on('rematch', 'click', () => start(rematchRequest(board)));
   on('over-new', 'click', form.focus);
   on('over-link', 'click', copyLink);
