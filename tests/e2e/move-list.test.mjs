@@ -96,6 +96,28 @@ test('a comment written at a move is shown, kept over a reload and in the downlo
   assert.deepEqual(await page.evaluate(() => window.bluegray.element.viewPath), [0, 0, 0]);
   await waitText(page, '#comment-open', /^Edit the comment$/);
 
+  // In a variation too; the rules core refuses a text over the limit, changing nothing.
+  await page.click('#moves button[data-ply="2"]');
+  await waitPath(page, [0, 0]);
+  assert.deepEqual(await page.evaluate(() => window.bluegray.element.explore('f2-f3')), [0, 0, 1]);
+  await page.click('#comment-open');
+  assert.equal(await page.textContent('#comment-label'), 'Comment after 2. f2-f3');
+  await page.fill('#comment-text', 'Too early');
+  await page.click('#comment-save');
+  await waitText(page, '#moves li.variation .comment', /^Too early$/);
+  const refused = await page.evaluate(() => {
+    const el = window.bluegray.element;
+    const before = el.state.record;
+    try {
+      el.setComment([0, 0, 1], 'x'.repeat(el.catalogue.maxComment + 1));
+    } catch (e) {
+      return { message: e.message, same: el.state.record === before };
+    }
+    return null;
+  });
+  assert.match(refused?.message ?? '', /401 characters, more than 400/);
+  assert.ok(refused.same, 'nothing changed');
+
   // A comment before the first move, at the start.
   await page.keyboard.press('Home');
   await waitPath(page, []);
@@ -108,7 +130,7 @@ test('a comment written at a move is shown, kept over a reload and in the downlo
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-record')]);
   const text = fs.readFileSync(await download.path(), 'utf8').replace(/\n/g, ' ');
   assert.ok(text.includes('{Played at the club} 1. e2-e3'), text);
-  assert.ok(text.includes('2. d2-d3 {A quiet move, keeping the centre} 2... d8-d7'), text);
+  assert.ok(text.includes('2. d2-d3 {A quiet move, keeping the centre} (2. f2-f3 {Too early}) 2... d8-d7'), text);
 
   await page.reload();
   await waitReady(page);
@@ -117,6 +139,7 @@ test('a comment written at a move is shown, kept over a reload and in the downlo
   const after = await page.locator('#moves li.comment').allTextContents();
   assert.equal(after.length, 2, after.join(' | '));
   assert.ok(after[1].endsWith('A quiet move, keeping the centre'), after.join(' | '));
+  assert.equal(await page.textContent('#moves li.variation .comment'), 'Too early');
 
   // Edited to nothing: the comment is gone, from the list and the record.
   await page.click('#moves button[data-ply="3"]');
@@ -126,7 +149,8 @@ test('a comment written at a move is shown, kept over a reload and in the downlo
   await page.fill('#comment-text', '');
   await page.click('#comment-save');
   await page.waitForFunction(() => document.querySelectorAll('#moves li.comment').length === 1);
-  assert.ok(!(await page.evaluate(() => window.bluegray.element.state.record)).includes('quiet'));
+  const record = await page.evaluate(() => window.bluegray.element.state.record);
+  assert.ok(!record.includes('quiet') && record.includes('{Too early}'), record);
   assert.deepEqual(problems, []);
   await page.close();
 });
