@@ -283,7 +283,7 @@ function wireControls() {
  * @param {() => void} shortcuts shows the list of shortcuts
  */
 function onKey(e, shortcuts) {
-  // A key already taken (the move list's arrows) or typed in an open dialog is not a shortcut.
+  // A key already taken (by a control of its own) or typed in an open dialog is not a shortcut.
   if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
   const intent = shortcutFor(e, e.target === board);
   if (!intent || !board.state) return;
