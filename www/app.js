@@ -27,6 +27,7 @@ import { gameDoors, rematchRequest, tabRequest } from './play/doors.js';
 import { newGameForm } from './play/form.js';
 import { pageRecords } from './play/records.js';
 import { pageNavigation } from './play/navigation.js';
+import { pageComments } from './play/comment.js';
 import { advice } from './play/advice.js';
 import { pagePrefs, systemPrefersDark } from './play/prefs.js';
 import { pageEndings } from './play/endings.js';
@@ -67,6 +68,7 @@ const doors = gameDoors(ctx, { games, save, address });
 const form = newGameForm(ctx, { start, lessons: () => lessons });
 const adv = advice(ctx);
 const nav = pageNavigation(ctx);
+const comments = pageComments(ctx);
 /** @type {ReturnType<typeof import('./review/review.js').pageReview>|null} */
 let review = null;
 /**
@@ -284,6 +286,7 @@ function wireControls() {
   endings.wire();
   nav.wire();
   analysis.wire();
+  comments.wire();
   on('rematch', 'click', () => start(rematchRequest(board)));
   on('over-new', 'click', form.focus);
   on('over-link', 'click', copyLink);
@@ -317,7 +320,7 @@ const redo = () => step(1);
  * @param {() => void} shortcuts shows the list of shortcuts
  */
 function onKey(e, shortcuts) {
-  // A key already taken (the move list's arrows) or typed in an open dialog is not a shortcut.
+  // A key already taken (by a control of its own) or typed in an open dialog is not a shortcut.
   if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
   const intent = shortcutFor(e, e.target === board);
   if (!intent || !board.state) return;

@@ -389,6 +389,20 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /**
+   * Writes `text` as the comment after the move at `path` of the game's tree (a `viewPath`; `[]`:
+   * before the first move), kept in the game's record; an empty text takes it away. At most the
+   * catalogue's `maxComment` characters, single-spaced. Returns whether it was written: not in a
+   * game against a friend elsewhere. Throws a RangeError where the game has no such move.
+   * @param {number[]} path
+   * @param {string} text
+   * @returns {boolean}
+   */
+  setComment(path, text) {
+    this.#c.requireGame();
+    return this.#c.history.setComment(path, text);
+  }
+
+  /**
    * Makes the position after `ply` moves the game's own, keeping the later moves to redo until
    * another move is played. Returns whether anything was taken back.
    * @param {number} ply

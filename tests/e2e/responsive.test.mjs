@@ -185,7 +185,7 @@ test('the game over and the move list count the same moves', async () => {
   await page.close();
 });
 
-test('the move list is one stop for Tab; arrows, Home and End move inside it, Enter shows a move', async () => {
+test('the move list is one stop for Tab, the move shown; arrows, Home and End on it step the board, Enter shows a move', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'two' }));
   const moves = ['e2-e3', 'e8-e7', 'd2-d3', 'd8-d7', 'f2-f3'];
   await page.evaluate((ms) => ms.forEach((m) => window.bluegray.element.play(m)), moves);
@@ -195,35 +195,40 @@ test('the move list is one stop for Tab; arrows, Home and End move inside it, En
   assert.deepEqual(await stops(), [String(moves.length)], 'one move takes the focus by Tab: the last one');
   const focused = () => page.evaluate(() => document.activeElement.dataset.ply ?? document.activeElement.id);
   const viewPly = () => page.evaluate(() => window.bluegray.element.viewPly);
+  /** Presses `key` and waits until the board shows ply `ply` (null: the game) with the focus on move `on`. */
+  const step = async (key, ply, on) => {
+    await page.keyboard.press(key);
+    await page.waitForFunction(
+      ([p, f]) => window.bluegray.element.viewPly === p && (document.activeElement.dataset.ply ?? document.activeElement.id) === f,
+      [ply, on],
+    );
+  };
   // Tab from the control before the list lands on that one move, and Tab again leaves the list.
   await page.focus('#nav-back');
   await page.keyboard.press('Tab');
   assert.equal(await focused(), '5');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowUp');
-  assert.equal(await focused(), '3');
-  assert.equal(await viewPly(), null, 'the arrows move the focus, not the board');
+  await step('ArrowLeft', 4, '4');
+  await step('ArrowLeft', 3, '3');
   assert.deepEqual(await stops(), ['3']);
-  await page.keyboard.press('Home');
-  assert.equal(await focused(), '1');
-  await page.keyboard.press('ArrowDown');
+  // Home: the start, where no move is shown; the focus stays where it was.
+  await step('Home', 0, '3');
+  await step('ArrowRight', 1, '1');
+  await step('ArrowRight', 2, '2');
   await page.keyboard.press('Enter');
-  assert.equal(await viewPly(), 2, 'Enter shows the chosen move');
   await frames(page);
-  assert.equal(await focused(), '2', 'the focus stays on it');
-  await page.keyboard.press('End');
-  assert.equal(await focused(), '5');
+  assert.equal(await viewPly(), 2, 'Enter shows the focused move');
+  await step('End', null, '5');
   await page.keyboard.press('Tab');
   assert.ok(!(await page.evaluate(() => document.getElementById('moves').contains(document.activeElement))), 'Tab leaves the list');
-  // Shift+Tab comes back to the move last focused; once another move is shown, to that one.
+  // Shift+Tab comes back to the move shown; once another move is shown, to that one.
   await frames(page);
   await page.keyboard.press('Shift+Tab');
   assert.equal(await focused(), '5');
   await page.focus('#nav-back');
   await page.keyboard.press('Enter');
-  assert.equal(await viewPly(), 1);
+  assert.equal(await viewPly(), 4);
   await frames(page);
-  assert.deepEqual(await stops(), ['1']);
+  assert.deepEqual(await stops(), ['4']);
   assert.deepEqual(problems, []);
   await page.close();
 });

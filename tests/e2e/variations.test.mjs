@@ -79,10 +79,10 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   await press(page, 'ArrowRight', [0, 0, 1, 0]);
   await press(page, 'Home', []);
   await press(page, 'End', null);
-  // The move list's own keys reach the variation's moves too.
-  await page.focus('#moves button[data-ply="3"]');
-  await page.keyboard.press('ArrowRight');
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-path')), '0.0.0.0');
+  // The same keys on a move of the list step the board into the variation, the focus with it.
+  await page.click('#moves button[data-ply="3"]');
+  await press(page, 'ArrowDown', [0, 0, 1]);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-path')), '0.0.1');
   await page.click('#moves button[data-path="0.0.1.0"]');
   assert.deepEqual(await viewPath(page), [0, 0, 1, 0]);
   // The evaluation follows the position looked at.

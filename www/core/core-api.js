@@ -42,6 +42,7 @@ export {};
  *   record(): string,
  *   code(): string,
  *   setTree(lines: string): void,
+ *   setComment(path: string, text: string): void,
  *   free(): void,
  * }} CoreGame
  */

@@ -287,7 +287,11 @@ analysisNodes: number,
 /**
  * The largest node budget `analyse` takes.
  */
-maxAnalysisNodes: number, };
+maxAnalysisNodes: number,
+/**
+ * The longest comment `Game.setComment` takes, in characters.
+ */
+maxComment: number, };
 
 /**
  * A named variant for the page's menu.

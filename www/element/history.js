@@ -170,6 +170,30 @@ export class History {
   }
 
   /**
+   * Makes `text` the comment after the move at `path` of the game's tree (lib/tree.js; the
+   * start: before the first move), written in its record (an empty text takes it away), the
+   * board still looking where it was. Returns whether it was written: not in a game against a
+   * friend elsewhere, whose record both devices keep alike. Throws where the tree has no such
+   * move, and the rules core's error for a text longer than the catalogue's `maxComment`.
+   * @param {number[]} path
+   * @param {string} text
+   */
+  setComment(path, text) {
+    const b = this._board;
+    const s = b.state();
+    if (!s.gs || S.seatOf(s)) return false;
+    if (!Array.isArray(path) || !path.every((i) => Number.isInteger(i) && i >= 0) || !Tree.nodeAt(Tree.treeOf(s.gs), path)) {
+      throw new RangeError(b.t('api.badPath', { path: String(path).slice(0, 40) }));
+    }
+    if (typeof text !== 'string') throw new TypeError(b.t('api.commentNotText'));
+    b.game().setComment(path.join('.'), text);
+    // The moves are the same: the position looked at, a move begun and the computer's turn stay.
+    b.apply(B.withGame, b.game().state());
+    b.changed();
+    return true;
+  }
+
+  /**
    * Makes `tree` the game's (the rules core checks every move), or returns false, the board
    * saying why, where its variations nest deeper than the record reader reads.
    * @param {import('../core/core-types.js').TreeNode} tree

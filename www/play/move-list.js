@@ -5,8 +5,9 @@
 // first game that has any). The comments of the game's own moves (`comments`) follow their
 // move, under its row (the row goes on after them); a variation's are its own (variations.js). Each move's button names its place in the game's tree
 // (`data-path`, lib/tree.js; the game's own moves also their `data-ply`). The list is a single
-// stop for Tab (a roving tabindex): the arrow keys, Home and End go from move to move inside it,
-// and Enter or Space shows the chosen one. The numbering is lib/moves.js's.
+// stop for Tab (a roving tabindex): the move shown. The page's step keys (← → ↑ ↓ Home End,
+// play/shortcuts.js) step the board from it as from anywhere, and the focus follows the move
+// shown; a click, Enter or Space shows the move chosen. The numbering is lib/moves.js's.
 import { GAP, moveLabel } from '../lib/moves.js';
 /** @import { GameState, Side } from '../core/core-types.js' */
 /** @import { Mark } from '../engine/evaluation.js' */
@@ -112,23 +113,25 @@ export function renderMoveList(list, gs, shown, marks, t, variations) {
       else cell.removeAttribute('aria-current');
     }
   }
-  // The one move Tab reaches: the move last focused in the list, until another move is shown
-  // (then that one, or the last move at the start), or the focused one when the list is rebuilt.
+  // The one move Tab reaches: the move shown (the last move at the start). When another move is
+  // shown while the focus is in the list (a step key there), the focus goes with it.
   if (list.dataset.shownAt !== shown || !list.querySelector('[data-path][tabindex="0"]')) {
+    const moved = list.dataset.shownAt !== shown;
     list.dataset.shownAt = shown;
     const inside = focusedCell(list);
-    const stop = inside || current || cells[cells.length - 1] || null;
+    const stop = current || inside || cells[cells.length - 1] || null;
     for (const cell of cells) {
       const index = cell === stop ? 0 : -1;
       if (cell.tabIndex !== index) cell.tabIndex = index;
     }
+    if (moved && inside && stop && stop !== inside) stop.focus({ preventScroll: true });
   }
   if (current && list.dataset.scrolledTo !== shown) {
     list.dataset.scrolledTo = shown;
-    const top = current.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
-      list.scrollTop = top - list.clientHeight / 2;
-    }
+    // Measured on the screen: the move's offsetTop is its offset parent's, which the list is not.
+    const box = list.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - (list.clientHeight - at.height) / 2;
   }
 }
 
@@ -173,19 +176,6 @@ function focusedCell(list) {
 }
 
 /**
- * The keys that move the focus inside the list, to the move they lead to from `index` of `count`.
- * @type {Partial<Record<string, (index: number, count: number) => number>>}
- */
-const MOVES = {
-  ArrowLeft: (i) => i - 1,
-  ArrowUp: (i) => i - 1,
-  ArrowRight: (i) => i + 1,
-  ArrowDown: (i) => i + 1,
-  Home: () => 0,
-  End: (i, count) => count - 1,
-};
-
-/**
  * The path a move's button names (its `data-path`).
  * @param {string} key
  * @returns {number[]}
@@ -194,8 +184,9 @@ export const pathOf = (key) => (key ? key.split('.').map(Number) : []);
 
 /**
  * Makes `list` answer the player: a click on a move, or Enter or Space on it, calls
- * `onPick(path)`; the arrow keys, Home and End move the focus between the moves (and are not
- * passed on as the page's own shortcuts: the key event's default is prevented).
+ * `onPick(path)`. The keys that step through the game (play/shortcuts.js STEP_KEYS) are the
+ * page's, from the list too: they step the board, and the focus follows the move shown
+ * (renderMoveList).
  * @param {HTMLElement} list
  * @param {(path: number[]) => void} onPick
  */
@@ -203,17 +194,5 @@ export function wireMoveList(list, onPick) {
   list.addEventListener('click', (e) => {
     const cell = e.target instanceof Element ? /** @type {HTMLElement|null} */ (e.target.closest('[data-path]')) : null;
     if (cell) onPick(pathOf(cell.dataset.path ?? ''));
-  });
-  list.addEventListener('keydown', (e) => {
-    const go = MOVES[e.key];
-    if (!go || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    // The moves' buttons (renderMoveList).
-    const cells = [.../** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll('[data-path]'))];
-    const from = e.target instanceof HTMLElement ? cells.indexOf(e.target) : -1;
-    if (from < 0) return;
-    e.preventDefault();
-    const to = cells[Math.max(0, Math.min(cells.length - 1, go(from, cells.length)))];
-    for (const cell of cells) cell.tabIndex = cell === to ? 0 : -1;
-    to.focus();
   });
 }

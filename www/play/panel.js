@@ -10,6 +10,7 @@ import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.
 import { renderMoveList } from './move-list.js';
 import { mainPath } from '../lib/tree.js';
 import { renderNavigation } from './navigation.js';
+import { renderComment } from './comment.js';
 import { lastMoveNumber } from '../lib/moves.js';
 import { isRemote, isHuman, undoBarred } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
@@ -277,6 +278,7 @@ export function renderPanel(doc, p, b, t, { variations, friend }) {
   const review = currentReview(p, gs);
   const shown = b.viewPath ?? mainPath(viewing ?? gs.history.length);
   renderMoveList(byId(doc, 'moves'), gs, shown.join('.'), review && review.marks, t, variations);
+  renderComment(doc, b, t);
   setIfChanged(byId(doc, 'result-token'), 'textContent', gs.result ? gs.result.token : '');
 }
 

@@ -7,6 +7,31 @@ import { byId } from './page-elements.js';
 
 const FIELDS = new Set(['input', 'select', 'textarea', 'button']);
 
+/** A step through the game's tree (lib/tree.js stepFrom). @typedef {'back'|'forward'|'up'|'down'|'first'|'last'} Step */
+
+/**
+ * The keys that step through the game, their one home: each row a line of the shortcuts' list
+ * (its keys' and its action's message keys) and the steps of its keys. The page takes them from
+ * anywhere but a field or the focused board, the move list's moves included, so that a move
+ * focused there steps the board as the step buttons do.
+ * @type {readonly {keys: string, action: string, steps: Readonly<Partial<Record<string, Step>>>}[]}
+ */
+export const STEP_KEYS = Object.freeze([
+  { keys: 'keys.history', action: 'shortcut.history', steps: { ArrowLeft: 'back', ArrowRight: 'forward' } },
+  { keys: 'keys.ends', action: 'shortcut.ends', steps: { Home: 'first', End: 'last' } },
+  { keys: 'keys.variations', action: 'shortcut.variations', steps: { ArrowUp: 'up', ArrowDown: 'down' } },
+]);
+
+/**
+ * The step of a key (its `KeyboardEvent.key`), if it is one of STEP_KEYS.
+ * @param {string} key
+ * @returns {Step|null}
+ */
+export function stepOf(key) {
+  for (const row of STEP_KEYS) if (Object.prototype.hasOwnProperty.call(row.steps, key)) return row.steps[key] ?? null;
+  return null;
+}
+
 /**
  * What a shortcut asks the page to do.
  * @typedef {'undo'|'redo'|'back'|'forward'|'up'|'down'|'first'|'last'|'flip'|'new'|'hint'|'help'} Shortcut
@@ -34,14 +59,8 @@ export function shortcutFor(e, onBoard) {
     return null;
   }
   if (e.altKey || e.ctrlKey || e.metaKey) return null;
-  if (!onBoard) {
-    if (key === 'ArrowLeft') return 'back';
-    if (key === 'ArrowRight') return 'forward';
-    if (key === 'ArrowUp') return 'up';
-    if (key === 'ArrowDown') return 'down';
-    if (key === 'Home') return 'first';
-    if (key === 'End') return 'last';
-  }
+  const step = onBoard ? null : stepOf(key);
+  if (step) return step;
   if (key === 'f') return 'flip';
   if (key === 'n') return 'new';
   if (key === 'h') return 'hint';
@@ -56,9 +75,7 @@ export function shortcutFor(e, onBoard) {
 export const SHORTCUTS = Object.freeze([
   ['keys.undo', 'shortcut.undo'],
   ['keys.redo', 'shortcut.redo'],
-  ['keys.history', 'shortcut.history'],
-  ['keys.ends', 'shortcut.ends'],
-  ['keys.variations', 'shortcut.variations'],
+  ...STEP_KEYS.map((row) => /** @type {const} */ ([row.keys, row.action])),
   ['keys.flip', 'shortcut.flip'],
   ['keys.new', 'shortcut.new'],
   ['keys.hint', 'shortcut.hint'],

@@ -11,6 +11,7 @@ use bluegray_core::VariantName;
 use bluegray_engine::Level;
 use serde::Serialize;
 
+use crate::comment::MAX_COMMENT;
 use crate::search::{ANALYSIS_NODES, MAX_ANALYSIS_NODES};
 use crate::view::RuleValues;
 
@@ -85,6 +86,8 @@ pub struct Catalogue {
     pub analysis_nodes: u64,
     /// The largest node budget `analyse` takes.
     pub max_analysis_nodes: u64,
+    /// The longest comment `Game.setComment` takes, in characters.
+    pub max_comment: usize,
 }
 
 /// [`catalogue`] as JSON, as the file the module carries holds it.
@@ -125,6 +128,7 @@ pub fn catalogue() -> Catalogue {
         max_level: Level::MAX.number(),
         analysis_nodes: ANALYSIS_NODES,
         max_analysis_nodes: MAX_ANALYSIS_NODES,
+        max_comment: MAX_COMMENT,
     }
 }
 

@@ -195,4 +195,16 @@ impl Game {
         let lines = string(&lines, Param::new(F, "lines")).map_err(js_error)?;
         self.with(F, |s| s.set_tree(&lines))
     }
+
+    /// Makes `text` the comment after the move at `path` of the game's tree (its children's
+    /// indices joined by dots, as `state().tree` is walked; `""`: before the first move), kept
+    /// in the record; an empty text takes it away. At most `variants().maxComment` characters
+    /// (see `bluegray_wasm::comment`). Throws, changing nothing, when there is no move there.
+    #[wasm_bindgen(js_name = setComment)]
+    pub fn set_comment(&self, path: JsValue, text: JsValue) -> Result<(), JsValue> {
+        const F: &str = "Game.setComment";
+        let path = string(&path, Param::new(F, "path")).map_err(js_error)?;
+        let text = string(&text, Param::new(F, "text")).map_err(js_error)?;
+        self.with(F, |s| s.set_comment(&path, &text))
+    }
 }

@@ -3,9 +3,9 @@
 //!
 //! The boundary is narrow and coarse: a `Game` class whose `state()` returns one plain object
 //! with everything the page draws from (board, legal moves with their point lists, captain
-//! progress, paths, result, record, variations), `fromRecord`/`setTree`/`play`/`legalMove`/`playIndex`/`undo`/`redo`/`end`/`setTag`/`tag`/`setClock`/`clocks`/`record`/`code`
+//! progress, paths, result, record, variations), `fromRecord`/`setTree`/`setComment`/`play`/`legalMove`/`playIndex`/`undo`/`redo`/`end`/`setTag`/`tag`/`setClock`/`clocks`/`record`/`code`
 //! (and wasm-bindgen's `free()`), and the free functions `variants()` (the catalogue: variants,
-//! rule options, levels with `minLevel`/`maxLevel`, and `analysisNodes`), `think()` (a move at
+//! rule options, levels with `minLevel`/`maxLevel`, `analysisNodes` and `maxComment`), `think()` (a move at
 //! an AI level) and `analyse()` (a deterministic full-strength judgement of a position), used
 //! by the AI Web Worker, the lessons' `lessons()`, `lessonJudge()`, `lessonHint()`, the
 //! puzzles' `puzzles(set)`, `puzzleJudge()`, `puzzleSolution()`, the board editor's
@@ -30,8 +30,9 @@
 //! All logic lives in plain Rust, tested natively with `cargo test -p bluegray-wasm`, in
 //! modules that each use only those listed before it, so that none leads back to itself:
 //! [`error`] (the codes), [`args`] (argument checks and their messages), [`view`] (the state
-//! object), [`session`] (a game as the page plays it), [`search`] (the AI entries) and
-//! [`catalogue`] (variants, options, levels, analysis budgets). The `#[wasm_bindgen]` wrappers
+//! object), [`comment`] (a player's comment), [`session`] (a game as the page plays it),
+//! [`search`] (the AI entries) and [`catalogue`] (variants, options, levels, analysis budgets,
+//! the longest comment). The `#[wasm_bindgen]` wrappers
 //! and `js.rs` (the only code that touches JS values) are compiled for `wasm32` only. The API's
 //! reference, and what each crate of the boundary (wasm-bindgen, js-sys, web-sys,
 //! serde-wasm-bindgen, console_error_panic_hook) does, are in
@@ -47,6 +48,7 @@
 pub mod args;
 pub mod catalogue;
 pub mod check;
+pub mod comment;
 pub mod error;
 #[cfg(feature = "teaching")]
 pub mod explorer;

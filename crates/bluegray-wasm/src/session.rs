@@ -154,4 +154,11 @@ impl Session {
         let tree = crate::tree::tree_of_lines(lines, &self.game.tree())?;
         Ok(self.game.set_tree(&tree)?)
     }
+
+    #[cfg(feature = "play")]
+    /// Makes `text` the comment after the move at `path` of the game's tree (see
+    /// [`crate::comment::set_comment`]).
+    pub fn set_comment(&mut self, path: &str, text: &str) -> Result<(), ApiError> {
+        crate::comment::set_comment(&mut self.game, path, text)
+    }
 }

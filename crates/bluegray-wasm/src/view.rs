@@ -330,7 +330,7 @@ fn comments(g: &Game) -> Vec<CommentView> {
 /// `text` without its commands `[%…]` (to the next `]`, or the end), single-spaced. Char by
 /// char, with no slicing and no `&str` search: either would bring the slicing panic's formatting
 /// into the module (bluegray-core's text.rs).
-fn words_of(text: &str) -> String {
+pub(crate) fn words_of(text: &str) -> String {
     let mut out = String::new();
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {

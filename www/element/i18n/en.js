@@ -113,6 +113,7 @@ export default {
     'api.mistakeNotLast': '"{move}" is not the last move played ({last}), so it cannot be marked as a mistake.',
     'api.mistakeNoMove': 'No move has been played yet, so there is none to mark as a mistake.',
     'api.badPly': 'A ply is a whole number from 0 to {max}, not {ply}.',
+    'api.commentNotText': 'A comment is a text (a string).',
     'api.badPath': 'The game has no position at {path}: a path is a list of choices from the start, each a whole number.',
     'api.badVariationEdit': 'A variation is changed with promote, main or delete, not {how}.',
     'api.exploreNotText': 'explore() takes a move as text, such as "d2-d3", not a {type}.',

@@ -113,6 +113,7 @@ export default {
     'api.mistakeNotLast': '„{move}”: ez nem az utolsó lépés ({last}), ezért nem jelölhető hibának.',
     'api.mistakeNoMove': 'Még nem volt lépés, így nincs mit hibának jelölni.',
     'api.badPly': 'A ply értéke 0 és {max} közötti egész szám lehet, nem {ply}.',
+    'api.commentNotText': 'A megjegyzés szöveg (string) kell legyen.',
     'api.badPath': 'A játszmában nincs állás ezen az úton: {path}. Az út a kezdettől tett választások listája, mindegyik egész szám.',
     'api.badVariationEdit': 'Egy változatot a promote, main vagy delete módosít, nem ez: {how}.',
     'api.exploreNotText': 'Az explore() a lépést szövegként várja, például "d2-d3", nem {type} típusú értékként.',

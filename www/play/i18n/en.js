@@ -194,6 +194,13 @@ export default {
     'moves.region': 'Moves played',
     'moves.title': 'Moves',
     'moves.variation': 'Variation',
+    'comment.add': 'Add a comment',
+    'comment.edit': 'Edit the comment',
+    'comment.label': 'Comment after {move}',
+    'comment.labelStart': 'Comment before the first move',
+    'comment.limit': 'At most {max} characters. Leave it empty to remove the comment.',
+    'comment.save': 'Save comment',
+    'comment.cancel': 'Cancel',
     'moves.comment': 'Comment:',
 
     'ai.line': 'line {line}',

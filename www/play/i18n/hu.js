@@ -192,6 +192,13 @@ export default {
     'moves.region': 'Lejátszott lépések',
     'moves.title': 'Lépések',
     'moves.variation': 'Változat',
+    'comment.add': 'Megjegyzés hozzáadása',
+    'comment.edit': 'Megjegyzés szerkesztése',
+    'comment.label': 'Megjegyzés a(z) {move} lépés után',
+    'comment.labelStart': 'Megjegyzés az első lépés előtt',
+    'comment.limit': 'Legfeljebb {max} karakter. Hagyja üresen a megjegyzés törléséhez.',
+    'comment.save': 'Megjegyzés mentése',
+    'comment.cancel': 'Mégse',
     'moves.comment': 'Megjegyzés:',
 
     'ai.line': 'várható folytatás: {line}',

@@ -192,6 +192,13 @@ export default {
     'moves.region': 'Сыгранные ходы',
     'moves.title': 'Ходы',
     'moves.variation': 'Вариант',
+    'comment.add': 'Добавить комментарий',
+    'comment.edit': 'Изменить комментарий',
+    'comment.label': 'Комментарий после хода {move}',
+    'comment.labelStart': 'Комментарий перед первым ходом',
+    'comment.limit': 'Не более {max} символов. Оставьте поле пустым, чтобы удалить комментарий.',
+    'comment.save': 'Сохранить комментарий',
+    'comment.cancel': 'Отмена',
     'moves.comment': 'Комментарий:',
 
     'ai.line': 'ожидаемое продолжение: {line}',
