@@ -218,7 +218,7 @@ export default {
     'notice.pasteFirst': 'Paste a position code or a game record first.',
     'notice.savedLost': 'The saved game could not be restored ({error}); starting a new game.',
     'notice.notLoaded': '“{what}” could not be loaded ({error}): try again.',
-    'notice.badLink': 'Ignored bad link settings — {errors}',
+    'notice.badLink': 'Ignored bad link settings. {errors}',
     'notice.keptFull': 'This game is not kept: every kept game is still in progress. Delete one in Recent games to keep this one.',
     'notice.tooLargeToSave': 'This game record is too large to keep in the browser; it will not be restored on your next visit.',
     'notice.notSaving': 'Your games are not being saved just now: the browser’s storage is full or turned off. This game goes on here, but will not be there after a reload.',

@@ -216,7 +216,7 @@ export default {
     'notice.pasteFirst': 'Előbb illessz be egy állásleíró kódot vagy egy játszmalejegyzést.',
     'notice.savedLost': 'A mentett játszmát nem sikerült visszaállítani ({error}); új játszma indul.',
     'notice.notLoaded': 'Nem sikerült betölteni: „{what}” ({error}). Próbáld újra.',
-    'notice.badLink': 'A hivatkozás hibás beállításait figyelmen kívül hagytuk – {errors}',
+    'notice.badLink': 'A hivatkozás hibás beállításait figyelmen kívül hagytuk. {errors}',
     'notice.keptFull': 'Ez a játszma nincs megőrizve: minden megőrzött játszma folyamatban van még. Törölj egyet a Legutóbbi játszmák között, hogy ez megmaradjon.',
     'notice.tooLargeToSave': 'Ez a játszmalejegyzés túl nagy ahhoz, hogy a böngésző megőrizze; a következő látogatásodkor nem lesz visszaállítva.',
     'notice.notSaving': 'A játszmák most nem mentődnek: a böngésző tárhelye megtelt vagy ki van kapcsolva. A játszma itt folytatódik, de újratöltés után nem lesz meg.',
