@@ -120,7 +120,7 @@ for (const lang of ['en', 'ru', 'hu']) {
   });
 }
 
-test('a bad record in a link, and a bad record or position pasted, are sentences that say what is expected', async () => {
+test('a bad record in a link, a bad record or position pasted, and a bad record file are sentences that say what is expected', async () => {
   const record = '1. e2-e3 e8-e7 2. zz *';
   for (const lang of ['en', 'ru']) {
     const [open, close] = QUOTES[lang];
@@ -143,6 +143,12 @@ test('a bad record in a link, and a bad record or position pasted, are sentences
     const position = (await page.textContent('#notice')).trim();
     assertSentences(position, `${lang} position`);
     assert.match(position, lang === 'en' ? /^Bad position code: a position code has 4 fields \(board, side to move, no-progress counter, move number\), found 1\.$/ : /^Неверный код позиции: .*найдено 1\.$/);
+    // A record file opened: its name, then the record's error, each a sentence.
+    await page.setInputFiles('#record-file', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+    await page.waitForFunction(() => document.querySelector('#notice')?.textContent?.includes('bad.txt'));
+    const file = (await page.textContent('#notice')).trim();
+    assertSentences(file, `${lang} file`);
+    assert.ok(file.includes(`${open}zz${close}`), file);
     await page.close();
   }
 });

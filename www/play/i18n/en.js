@@ -184,7 +184,7 @@ export default {
     'share.pictureFailed': 'The picture could not be made: {error}',
     'share.open': 'Open record',
     'share.dropHelp': 'Tip: drop a game record file on the board to open it.',
-    'share.badFile': '{name} could not be opened: {error}',
+    'share.badFile': 'The file {name} could not be opened. {error}',
 
     'prefs.legend': 'Preferences',
     'prefs.theme': 'Theme',

@@ -182,7 +182,7 @@ export default {
     'share.pictureFailed': 'A képet nem sikerült elkészíteni: {error}',
     'share.open': 'Lejegyzés megnyitása',
     'share.dropHelp': 'Tipp: egy játszmalejegyzést úgy is megnyithatsz, hogy a fájlját a táblára húzod.',
-    'share.badFile': '{name} nem nyitható meg: {error}',
+    'share.badFile': 'A(z) {name} fájl nem nyitható meg. {error}',
 
     'prefs.legend': 'Beállítások',
     'prefs.theme': 'Téma',

@@ -182,7 +182,7 @@ export default {
     'share.pictureFailed': 'Не удалось сделать картинку: {error}',
     'share.open': 'Открыть запись',
     'share.dropHelp': 'Совет: чтобы открыть запись партии, перетащите её файл на доску.',
-    'share.badFile': 'Не удалось открыть {name}: {error}',
+    'share.badFile': 'Не удалось открыть {name}. {error}',
 
     'prefs.legend': 'Настройки',
     'prefs.theme': 'Оформление',
