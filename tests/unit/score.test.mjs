@@ -4,7 +4,7 @@
 // core's own figure without its sign, in every language.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeScore, describeAfterMove, searchDetails, aboutSteps } from '../../www/engine/evaluation.js';
+import { describeScore, describeAfterMove, searchDetails, aboutSteps, lostSteps } from '../../www/engine/evaluation.js';
 import { winnerMoves } from '../../www/lib/moves.js';
 import { say, loadMessages } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';
@@ -58,6 +58,8 @@ test('an ordinary score names the side ahead by about how many steps (aboutSteps
   else assert.equal(say('en', m), `${result.score > 0 ? 'Blue' : 'Gray'} is ahead by about ${n} step${n === 1 ? '' : 's'}.`);
   // Scores are hundredths of a step, rounded to whole steps, for either side.
   assert.deepEqual([0, 49, 50, 149, 383, -383, -1000].map(aboutSteps), [0, 0, 1, 1, 4, 4, 10]);
+  // A move the review says lost something lost at least a step.
+  assert.deepEqual([10, 149, 150, 383].map(lostSteps), [1, 1, 2, 4]);
   // The same score from either side's view says the same thing.
   const blue = { score: 383, mateIn: null };
   const gray = { score: -383, mateIn: null };

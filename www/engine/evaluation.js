@@ -69,6 +69,16 @@ export function aboutSteps(score) {
 }
 
 /**
+ * A move's loss (hundredths of a step) in the steps the review says it lost ("about N steps
+ * lost"): aboutSteps, at least 1, since a move said to lose anything lost something.
+ * @param {number} loss
+ * @returns {number}
+ */
+export function lostSteps(loss) {
+  return Math.max(1, aboutSteps(loss));
+}
+
+/**
  * A sentence about an analysis `{score, mateIn}` for the side to move `side`, as a message: who
  * wins by force and in how many of the winner's own moves, who is ahead and by about how many
  * steps (aboutSteps), or that the game is level or about level.

@@ -9,6 +9,7 @@ import { analysis, positionOf } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
 import { moveLabel } from '../lib/moves.js';
 import * as R from '../engine/mistakes.js';
+import { lostSteps } from '../engine/evaluation.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
@@ -201,14 +202,14 @@ function learnDialog(dialog, t) {
     } else {
       const m = item();
       ui.board.hidden = false;
-      ui.task.textContent = t('learn.task', { move: moveLabel(reviewed().gs, m.ply + 1), side: m.side, mark: m.mark, loss: Math.max(1, Math.round(m.loss / 100)) });
+      ui.task.textContent = t('learn.task', { move: moveLabel(reviewed().gs, m.ply + 1), side: m.side, mark: m.mark, loss: lostSteps(m.loss) });
     }
     const last = s.last;
     const best = done ? '' : entry().best;
     const feedback = {
       trying: last ? t('learn.tryAgain') : '',
       good: last && last.move === best ? t('learn.best', { move: last && last.move }) : t('learn.good', { move: last && last.move, best }),
-      wrong: t('learn.wrong', { move: last && last.move, loss: last ? Math.max(1, Math.round(last.loss / 100)) : 0 }),
+      wrong: t('learn.wrong', { move: last && last.move, loss: last ? lostSteps(last.loss) : 0 }),
       shown: t('learn.line', { line: done ? '' : (entry().pv || []).slice(0, 6).join(' ') || best }),
       done: '',
     }[s.status];
