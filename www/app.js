@@ -133,8 +133,9 @@ async function start(request, say = {}) {
 }
 
 /**
- * Opens a game the board editor asks for; one to analyse shows its evaluation and best line
- * while it is on the board (page-state.js adviceShown).
+ * Opens a game the board editor asks for; one to analyse offers no ending by the players' word
+ * while it is on the board (page-state.js analysingGame), and is evaluated at once where the
+ * reader's boxes show the evaluation or the best line.
  * @param {import('./editor/editor-dialog.js').EditorRequest} request
  */
 async function startFromEditor(request) {

@@ -140,18 +140,21 @@ test('the editor says its reasons in the page’s language, and a captain home i
   // The page's problems are read before axe, whose own inline styles the page's CSP refuses.
   assert.deepEqual(problems, []);
   assert.deepEqual(await seriousA11y(page, '#editor'), []);
-  // Analysed: two on this device from the position, with the evaluation and the best line shown
-  // for this game although the preferences ask for neither.
+  // Analysed: two on this device from the position, with no ending by the players' word; the
+  // evaluation and the best line follow the two boxes, unticked here, then ticked.
   await page.selectOption('#editor-variant', 'sackson');
   await page.click('#editor button[data-i18n="edit.analyse"]');
   await page.waitForFunction(() => !document.querySelector('#editor')?.hasAttribute('open'));
   assert.equal((await state(page))?.start, '4c4/9/9/9/9/9/1C7/9/9 b 0 1');
   assert.equal(await page.getAttribute('#game', 'mode'), 'two');
+  for (const id of ['#resign', '#offer-draw', '#abort']) assert.equal(await page.isVisible(id), false, id);
+  assert.equal(await page.isVisible('#eval-bar'), false);
+  assert.equal(await page.isVisible('#eval-text'), false);
+  await page.check('#show-line');
   const prefix = translate('ru', 'eval.line', { line: '' });
   await page.waitForFunction((p) => document.querySelector('#eval-text')?.textContent?.includes(p), prefix);
-  assert.equal(await page.isVisible('#eval-bar'), true);
-  assert.equal(await page.isChecked('#show-eval'), false);
-  assert.equal(await page.isChecked('#show-line'), false);
+  assert.equal(await page.isVisible('#eval-bar'), false);
+  await page.uncheck('#show-line');
   // Another game opened is not analysed.
   await page.click('#new-game');
   await page.waitForFunction(() => document.querySelector('#eval-text')?.hidden && document.querySelector('#eval-bar')?.hidden);

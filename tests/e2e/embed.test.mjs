@@ -314,6 +314,17 @@ test('a board in Russian says a bad position attribute in Russian in every detai
   await page.close();
 });
 
+test('a board with rules of no name says so in sentences, quoting the name and listing every name', async () => {
+  const { page, problems } = await openHost();
+  await page.evaluate(() => document.getElementById('one').setAttribute('variant', 'nonsense'));
+  await page.waitForFunction(() => window.hostLog.some((e) => e.type === 'error' && e.id === 'one'));
+  const text = (await log(page)).filter((e) => e.type === 'error' && e.id === 'one').map((e) => e.detail.message).join(' ');
+  assert.match(text, /^There are no rules called “nonsense”: expected one of sackson, classic, .*super-turbo-light-pow\. /, text);
+  assert.doesNotMatch(text, /[.!?]\s+\p{Ll}|\{[^}]*\|/u, text);
+  assert.deepEqual(await allProblems(page, problems), []);
+  await page.close();
+});
+
 test('two boards are independent: a move on one leaves the other alone, and both can think at once', async () => {
   const { page, problems } = await openHost();
   const before2 = await st(page, 'two');

@@ -154,7 +154,7 @@ test('live games are offered only with a relay: the address’s, or the one in t
   assert.equal(await d.page.$eval(live, (o) => o.disabled), true);
   await d.page.fill('#relay', 'not an address');
   await d.page.press('#relay', 'Enter');
-  await waitText(d.page, '#notice', /relay “not an address”: expected a WebSocket address/);
+  await waitText(d.page, '#notice', /Relay “not an address”: expected a WebSocket address/);
   assert.equal(await d.page.$eval(live, (o) => o.disabled), true);
   await d.page.fill('#relay', relayA.url);
   await d.page.press('#relay', 'Tab');

@@ -290,7 +290,7 @@ test('New game and Undo interrupt a search; stale replies are ignored', async ()
 test('bad URL parameters and bad saved data fall back with a message', async () => {
   const { page, problems } = await openPage(env, q({ variant: 'chess', level: '99', mode: 'x', position: 'junk' }));
   await waitText(page, '#notice', /Ignored bad link settings/);
-  for (const bad of [/level “99”/, /mode “x”/, /chess/]) await waitText(page, '#notice', bad);
+  for (const bad of [/Level “99”/, /Mode “x”/, /chess/]) await waitText(page, '#notice', bad);
   const s = await state(page);
   assert.equal(s.variant, 'sackson');
   assert.equal(s.moves.length, 25);
@@ -345,7 +345,7 @@ test('position and record import, and record export', async () => {
   assert.equal((await state(page)).variant, 'sackson');
   await page.fill('#io-text', '1. e2-e3 e8-e7 2. zz *');
   await page.click('#import');
-  await waitText(page, '#notice', /bad game record: move 2\. \(Blue\)/);
+  await waitText(page, '#notice', /Bad game record: move 2\. \(Blue\)/);
   assert.deepEqual((await state(page)).history, ['e2-e3', 'e8-e7'], 'a bad record changes nothing');
   // A new game's record names the players and the date.
   await page.click('#new-game');

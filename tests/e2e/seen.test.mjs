@@ -287,7 +287,7 @@ test('an element on a bare page shows the result over its board too, and the mou
 
 // ---------------------------------------------------------------- the engine's words
 
-test('the computer’s line and the evaluation say who is ahead or wins in moves; depth and nodes only in a tooltip', async () => {
+test('the computer’s line and the evaluation say who is ahead by about how many steps or wins in moves; depth and nodes only in a tooltip', async () => {
   // Blue wins in one move: the evaluation says so in moves, not plies.
   const { page, problems } = await openPage(env, q({ lang: 'en', mode: 'two', variant: 'sackson', position: NEAR_WIN }));
   await page.check('#show-eval');
@@ -298,7 +298,7 @@ test('the computer’s line and the evaluation say who is ahead or wins in moves
   assert.match(title || '', /depth \d+/i, 'depth in the tooltip');
   assert.match(title || '', /nodes?/i, 'nodes in the tooltip');
 
-  // Against the computer: its line names the side and a positive figure, like the bar.
+  // Against the computer: its line names the side and its lead in steps, like the bar.
   await page.evaluate(() => window.bluegray.element.newGame({ variant: 'sackson', mode: 'ai', side: 'blue', level: 1 }));
   await page.waitForFunction(() => window.bluegray.state.history.length === 0 && !window.bluegray.thinking);
   await clickPoint(page, 'e2');
@@ -308,7 +308,7 @@ test('the computer’s line and the evaluation say who is ahead or wins in moves
   const info = await page.textContent('#ai-info');
   assert.doesNotMatch(info, /depth|nodes|ply|plies/i, info);
   assert.doesNotMatch(info, /[+-]\d/, `no signed figure: ${info}`);
-  assert.match(info, /^Gray played \S+\. (?:(?:Blue|Gray) is ahead by \d+\.\d\d|The game is level|(?:Blue|Gray) wins in \d+ moves?)\.$/, info);
+  assert.match(info, /^Gray played \S+\. (?:(?:Blue|Gray) is ahead by about \d+ steps?|The game is (?:about )?level|(?:Blue|Gray) wins in \d+ moves?)\.$/, info);
   assert.match((await page.getAttribute('#ai-info', 'title')) || '', /depth \d+/i);
 
   // The evaluation of the position on the board, and the bar beside it, lean the same way.
@@ -319,9 +319,9 @@ test('the computer’s line and the evaluation say who is ahead or wins in moves
   const said = await page.textContent('#eval-text');
   assert.doesNotMatch(said, /[+-]\d/, `no signed figure: ${said}`);
   const share = await page.evaluate(() => parseFloat(document.getElementById('eval-fill').style.height));
-  const who = /^(Blue|Gray) is ahead by (\d+\.\d\d)/.exec(said);
+  const who = /^(Blue|Gray) is ahead by about (\d+) steps?/.exec(said);
   if (who) assert.ok(who[1] === 'Blue' ? share > 50 : share < 50, `"${said}" and Blue's share of the bar ${share}%`);
-  else assert.match(said, /^The game is level\./);
+  else assert.match(said, /^The game is (about )?level\./);
   assert.equal(await page.getAttribute('#eval-bar', 'aria-label'), `Evaluation: ${said.split(' Best line')[0]}`);
   assert.deepEqual(problems, []);
   await page.close();

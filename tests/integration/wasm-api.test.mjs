@@ -384,7 +384,11 @@ test('errors carry stable codes, and a refused move its rule and points', () => 
   // `i18n`, every one of them (docs/WASM-API.md, Errors).
   const said = (fn) => err(fn).i18n;
   assert.deepEqual(said(() => Game.fromCode('sackson', 'nope')), { key: 'core.badPosition', params: { error: { key: 'core.position.fieldCount', params: { found: 1 } } } });
-  assert.deepEqual(said(() => new Game('chess')), { key: 'core.variant.unknownName', params: { name: 'chess' } });
+  // What an unknown variant expects is every variant's name, as data (no grammar of names).
+  const names = pkg().variants().variants.map((v) => v.name);
+  const unknown = said(() => new Game('chess'));
+  assert.deepEqual({ ...unknown, params: { ...unknown.params, names: undefined } }, { key: 'core.variant.unknownName', params: { name: 'chess', names: undefined } });
+  assert.deepEqual(unknown.params.names.split(', ').sort(), [...names].sort());
   assert.equal(said(() => Game.fromRecord('[Variant "sackson"]\n\n1. e1-e2 *')).key, 'core.badRecord');
   for (const fn of [() => g.play('e1-e2'), () => g.play('zz'), () => g.setTag('Result', '1-0'), () => Game.fromCode('sackson', over).playIndex(0), () => think('sackson', over, '', 1)]) {
     assert.equal(typeof said(fn)?.key, 'string', String(fn));

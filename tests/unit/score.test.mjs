@@ -4,7 +4,7 @@
 // core's own figure without its sign, in every language.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeScore, describeAfterMove, searchDetails } from '../../www/engine/evaluation.js';
+import { describeScore, describeAfterMove, searchDetails, aboutSteps, lostSteps } from '../../www/engine/evaluation.js';
 import { winnerMoves } from '../../www/lib/moves.js';
 import { say, loadMessages } from '../../www/lib/i18n.js';
 import { loadCore } from './core.mjs';
@@ -48,24 +48,32 @@ test('a forced result is counted in the winner’s own moves, from the side to m
   assert.equal(say('hu', describeScore({ score: 0, mateIn: 3, scoreText: '' }, 'gray')), 'Szürke 2 lépésben nyer.');
 });
 
-test('an ordinary score names the side ahead with the rules core’s figure, unsigned, in the reader’s decimals', () => {
+test('an ordinary score names the side ahead by about how many steps (aboutSteps), never a bare figure', () => {
   const result = wasm.analyse('sackson', 'sssscssss/sssssssss/9/9/9/9/9/SSSSSSSSS/SSSSCSSSS b 0 1', '', undefined);
   assert.equal(result.mateIn ?? null, null);
-  assert.match(result.scoreText, /^[+-]\d+\.\d\d$/);
   const m = describeScore(result, result.side);
+  const n = aboutSteps(result.score);
   if (result.score === 0) assert.deepEqual(m, { key: 'eval.level' });
-  else assert.equal(say('en', m), `${result.score > 0 ? 'Blue' : 'Gray'} is ahead by ${result.scoreText.slice(1)}.`);
+  else if (n === 0) assert.deepEqual(m, { key: 'eval.aboutLevel' });
+  else assert.equal(say('en', m), `${result.score > 0 ? 'Blue' : 'Gray'} is ahead by about ${n} step${n === 1 ? '' : 's'}.`);
+  // Scores are hundredths of a step, rounded to whole steps, for either side.
+  assert.deepEqual([0, 49, 50, 149, 383, -383, -1000].map(aboutSteps), [0, 0, 1, 1, 4, 4, 10]);
+  // A move the review says lost something lost at least a step.
+  assert.deepEqual([10, 149, 150, 383].map(lostSteps), [1, 1, 2, 4]);
   // The same score from either side's view says the same thing.
-  const blue = { score: 125, scoreText: '+1.25', mateIn: null };
-  const gray = { score: -125, scoreText: '-1.25', mateIn: null };
-  assert.equal(say('en', describeScore(blue, 'blue')), 'Blue is ahead by 1.25.');
-  assert.equal(say('en', describeScore(gray, 'gray')), 'Blue is ahead by 1.25.');
-  assert.equal(say('en', describeScore({ score: -40, scoreText: '-0.40' }, 'blue')), 'Gray is ahead by 0.40.');
-  assert.equal(say('ru', describeScore(gray, 'gray')), 'Синие впереди на 1,25.');
-  assert.equal(say('hu', describeScore(gray, 'gray')), 'Kék előnye: 1,25.');
-  assert.equal(say('en', describeScore({ score: 0, scoreText: '+0.00' }, 'gray')), 'The game is level.');
+  const blue = { score: 383, mateIn: null };
+  const gray = { score: -383, mateIn: null };
+  assert.equal(say('en', describeScore(blue, 'blue')), 'Blue is ahead by about 4 steps.');
+  assert.equal(say('en', describeScore(gray, 'gray')), 'Blue is ahead by about 4 steps.');
+  assert.equal(say('en', describeScore({ score: -100 }, 'blue')), 'Gray is ahead by about 1 step.');
+  assert.equal(say('en', describeScore({ score: -40 }, 'blue')), 'The game is about level.');
+  assert.equal(say('ru', describeScore(gray, 'gray')), 'Синие впереди примерно на 4 шага.');
+  assert.equal(say('ru', describeScore({ score: 500 }, 'gray')), 'Серые впереди примерно на 5 шагов.');
+  assert.equal(say('hu', describeScore(gray, 'gray')), 'Kék nagyjából 4 lépés előnyben van.');
+  assert.equal(say('hu', describeScore({ score: 30 }, 'gray')), 'Az állás nagyjából kiegyenlített.');
+  assert.equal(say('en', describeScore({ score: 0 }, 'gray')), 'The game is level.');
   // The computer's score holds after its move.
-  assert.equal(say('en', describeAfterMove({ ...gray, side: 'gray' })), 'Blue is ahead by 1.25.');
+  assert.equal(say('en', describeAfterMove({ ...gray, side: 'gray' })), 'Blue is ahead by about 4 steps.');
 });
 
 test('the search’s depth and size are said for a tooltip, with plural forms', () => {

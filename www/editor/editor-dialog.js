@@ -1,6 +1,7 @@
 // The page's board editor: a sheet with the editor's surface (editor-view.js) and what the page
 // does with a position: play it through the page's one door (against the computer, or two on
-// this device), analyse it (two on this device, its evaluation and best line shown), copy its
+// this device), analyse it (two on this device, without Resign, a draw or Abort; the evaluation
+// and best line as the reader's boxes say), copy its
 // code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its
 // messages, at the first opening; the position it opens with is the board's. While the engine
 // keeps out (a game against a person under way, lib/fair-play.js: the board's or another this
@@ -19,8 +20,8 @@ import { puzzleMaker } from './puzzle-maker.js';
  */
 
 /**
- * A game the editor asks the page to open (the page's door, play/doors.js); `analyse`: with the
- * evaluation and best line shown (both sides moved by hand).
+ * A game the editor asks the page to open (the page's door, play/doors.js); `analyse`: to be
+ * analysed (both sides moved by hand, no ending by the players' word: page-state.js analysingGame).
  * @typedef {{from: 'editor', mode: 'ai'|'two', side: Side, variant: string, position: string, analyse?: boolean}} EditorRequest
  */
 

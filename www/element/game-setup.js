@@ -9,7 +9,7 @@ import { DEFAULTS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
 import { GAME_ID_TAG, GAME_ID, newGameId } from '../lib/game-id.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
-import { errorText } from '../lib/errors.js';
+import { errorText, errorMessage } from '../lib/errors.js';
 import { loadLanguage } from '../lib/i18n.js';
 /** @import { Core, CoreGame } from '../core/core-api.js' */
 /** @import { BoardState, BoardResources } from './state.js' */
@@ -128,7 +128,7 @@ export class GameSetup {
     try {
       game = makeGame(core, { variant, record, position: b.host.getAttribute('position') });
     } catch (e) {
-      b.error(b.t('error.badGame', { error: errorText(e, b.t), variant: DEFAULTS.variant }));
+      b.error(b.t('error.badGame', { error: errorMessage(e, b.t), variant: DEFAULTS.variant }));
       try {
         game = new core.Game(variant);
       } catch {

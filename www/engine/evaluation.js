@@ -2,12 +2,14 @@
 //
 // Scores are the engine's: hundredths of a step of captain progress, from the view of the side
 // to move. Whether a score is a forced result, and in how many plies, is the rules core's to
-// say (`mateIn` beside every score: plies to a forced win, negative for a loss, else null), and
-// so is its figure (`scoreText`, "+1.25"); nothing here decodes a score.
+// say (`mateIn` beside every score: plies to a forced win, negative for a loss, else null);
+// nothing here decodes a score.
 //
 // The page says a score one way everywhere (the panel's evaluation and its bar, the computer's
-// line): the side named, with a positive figure. "Blue is ahead by 1.25", "Gray wins in 2
-// moves", "The game is level"; never a signed figure whose sign is some side's view. A forced
+// line), and only where the reader asked for the evaluation (play/page-state.js adviceShown):
+// the side named, and its lead in steps of captain progress, the unit the rules count a lead
+// in, rounded (aboutSteps): "Blue is ahead by about 4 steps", "Gray wins in 2 moves", "The game
+// is about level"; never a bare figure whose unit and sign a reader must guess. A forced
 // result is counted in the winner's own moves, as the puzzles count "win in 2" (lib/moves.js
 // winnerMoves). How deep the engine looked and how many positions it searched are details for
 // a tooltip (`searchDetails`).
@@ -57,24 +59,40 @@ export function blueView(score, side) {
 }
 
 /**
- * An evaluation with the rules core's figure for it (`scoreText`, "+1.25"), as a search answers.
- * @typedef {Evaluation & {scoreText: string}} Judged
+ * How many steps of captain progress a score's lead is, rounded to a whole number: the one
+ * home of "about N steps". 0 is a lead of less than half a step.
+ * @param {number} score hundredths of a step, for either side
+ * @returns {number}
  */
+export function aboutSteps(score) {
+  return Math.round(Math.abs(score) / 100);
+}
 
 /**
- * A sentence about an analysis `{score, mateIn, scoreText}` for the side to move `side`, as a
- * message, the side named with a positive figure: who wins by force and in how many of the
- * winner's own moves, who is ahead and by the rules core's own figure (without its sign), or
- * that the game is level.
- * @param {Judged} evaluation
+ * A move's loss (hundredths of a step) in the steps the review says it lost ("about N steps
+ * lost"): aboutSteps, at least 1, since a move said to lose anything lost something.
+ * @param {number} loss
+ * @returns {number}
+ */
+export function lostSteps(loss) {
+  return Math.max(1, aboutSteps(loss));
+}
+
+/**
+ * A sentence about an analysis `{score, mateIn}` for the side to move `side`, as a message: who
+ * wins by force and in how many of the winner's own moves, who is ahead and by about how many
+ * steps (aboutSteps), or that the game is level or about level.
+ * @param {Evaluation} evaluation
  * @param {Side} side
  * @returns {Message}
  */
-export function describeScore({ score, mateIn, scoreText }, side) {
+export function describeScore({ score, mateIn }, side) {
   const other = side === 'blue' ? 'gray' : 'blue';
   if (mateIn !== null && mateIn !== undefined) return { key: 'eval.wins', params: { side: mateIn > 0 ? side : other, n: winnerMoves(mateIn) } };
   if (score === 0) return { key: 'eval.level' };
-  return { key: 'eval.ahead', params: { side: score > 0 ? side : other, lead: figure(scoreText) } };
+  const n = aboutSteps(score);
+  if (n === 0) return { key: 'eval.aboutLevel' };
+  return { key: 'eval.aheadSteps', params: { side: score > 0 ? side : other, n } };
 }
 
 /**
@@ -82,7 +100,7 @@ export function describeScore({ score, mateIn, scoreText }, side) {
  * ended the game. Its search scored the position before the move for the side that moved
  * (`side`); the move is the first of its line, so the score holds after it and a forced result
  * is one ply nearer (the other side now moves first, which describeScore's count takes in).
- * @param {Judged & {side: Side}} info
+ * @param {Evaluation & {side: Side}} info
  * @returns {Message|null}
  */
 export function describeAfterMove(info) {
@@ -90,17 +108,6 @@ export function describeAfterMove(info) {
   if (mateIn === null || mateIn === undefined) return describeScore(info, info.side);
   const left = mateIn - Math.sign(mateIn);
   return left === 0 ? null : describeScore({ ...info, mateIn: left }, info.side);
-}
-
-/**
- * The rules core's figure for a score without its sign (the side is named beside it), with the
- * reader's decimal mark: "+1.25" is 1.25, "-0.40" is 0.40.
- * @param {string} scoreText
- * @returns {Message}
- */
-function figure(scoreText) {
-  const m = /^[+-]?(\d+)\.(\d+)$/.exec(scoreText);
-  return m ? { key: 'number.decimal', params: { whole: m[1], fraction: m[2] } } : { text: scoreText.replace(/^[+-]/, '') };
 }
 
 /**

@@ -2,7 +2,7 @@
 // blunders of a player offered again as positions to retry, judged by the page's deterministic
 // analysis. Pure: the numbers come from the review's entries (the rules core's scores and win
 // chances) and the marks of evaluation.js; nothing here knows a rule.
-import { MARK_THRESHOLDS } from './evaluation.js';
+import { MARK_THRESHOLDS, lostSteps } from './evaluation.js';
 
 /**
  * @import { PerSide, Side } from '../core/core-types.js'
@@ -159,21 +159,15 @@ export function canTry(r) {
 }
 
 /**
- * A loss (hundredths of a step) as the page says it: whole steps, at least 1.
- * @param {number} loss
- */
-export const lossSteps = (loss) => Math.max(1, Math.round(loss / 100));
-
-/**
- * How a try's loss compares with the game move's, in the steps the page says (lossSteps), so
+ * How a try's loss compares with the game move's, in the steps the page says (evaluation.js lostSteps), so
  * that the words are true as read: `better` when the try gives away fewer, `worse` more, `same`.
  * @param {number} gameLoss the game move's loss
  * @param {number} tryLoss the try's
  * @returns {'better'|'same'|'worse'}
  */
 export function compareTry(gameLoss, tryLoss) {
-  const was = lossSteps(gameLoss);
-  const now = lossSteps(tryLoss);
+  const was = lostSteps(gameLoss);
+  const now = lostSteps(tryLoss);
   return now < was ? 'better' : now > was ? 'worse' : 'same';
 }
 

@@ -9,6 +9,7 @@ import { analysis, positionOf } from '../engine/analysis.js';
 import { isAbort } from '../engine/ai-client.js';
 import { moveLabel } from '../lib/moves.js';
 import * as R from '../engine/mistakes.js';
+import { lostSteps } from '../engine/evaluation.js';
 /** @import { Translate } from '../lib/i18n.js' */
 
 /**
@@ -204,14 +205,14 @@ function learnDialog(dialog, t) {
     } else {
       const m = item();
       ui.board.hidden = false;
-      ui.task.textContent = t('learn.task', { move: moveLabel(reviewed().gs, m.ply + 1), side: m.side, mark: m.mark, loss: R.lossSteps(m.loss) });
+      ui.task.textContent = t('learn.task', { move: moveLabel(reviewed().gs, m.ply + 1), side: m.side, mark: m.mark, loss: lostSteps(m.loss) });
     }
     const last = s.last;
     const best = done ? '' : entry().best;
     const feedback = {
       trying: last ? t('learn.tryAgain') : '',
       good: last && last.move === best ? t('learn.best', { move: last && last.move }) : t('learn.good', { move: last && last.move, best }),
-      wrong: last ? t(WRONG[R.compareTry(item().loss, last.loss)], { move: last.move, loss: R.lossSteps(last.loss), was: R.lossSteps(item().loss) }) : '',
+      wrong: last ? t(WRONG[R.compareTry(item().loss, last.loss)], { move: last.move, loss: lostSteps(last.loss), was: lostSteps(item().loss) }) : '',
       shown: t('learn.line', { line: done ? '' : (entry().pv || []).slice(0, 6).join(' ') || best }),
       done: '',
     }[s.status];

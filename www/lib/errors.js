@@ -39,6 +39,36 @@ export function errorText(e, t) {
 }
 
 /**
+ * `text` as a sentence a person reads on its own: its first letter a capital (in the reader's
+ * language's way: `lang`) and a full stop at its end unless it ends one already. Pieces said
+ * mid-sentence (an error put into another message) stay as they are; this is for one shown alone
+ * or beside others, so that each starts and ends as a sentence does.
+ * @param {string} text
+ * @param {string} [lang]
+ * @returns {string}
+ */
+export function asSentence(text, lang) {
+  const s = text.trim();
+  if (!s) return s;
+  const first = s.codePointAt(0) ?? 0;
+  const head = String.fromCodePoint(first);
+  const body = head.toLocaleUpperCase(lang) + s.slice(head.length);
+  return /[.!?…]["”»’)]*$/.test(body) ? body : `${body}.`;
+}
+
+/**
+ * The error `e` said as a sentence of its own (errorText, then asSentence): where an error is
+ * shown alone, or joined with others in one notice.
+ * @param {unknown} e
+ * @param {(key: string, params?: MessageParams) => string} [t]
+ * @param {string} [lang]
+ * @returns {string}
+ */
+export function errorMessage(e, t, lang) {
+  return asSentence(errorText(e, t), lang);
+}
+
+/**
  * A rules core's error as a message of the tables, its `i18n`; null for anything else.
  * @param {unknown} e
  * @returns {{key: string, params?: MessageParams}|null}

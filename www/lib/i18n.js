@@ -60,9 +60,10 @@ export function languageName(code) {
 export async function loadLanguage(code) {
   const l = KNOWN.find((x) => x.code === code);
   if (!l) return false;
-  // A language other than English brings the rules core's errors in its words (lib/errors.js):
-  // an English page says the rules core's own messages.
-  const parts = /** @type {('main'|Part)[]} */ (['main', ...(code === FALLBACK ? [] : ['core']), ...PARTS_IN_USE]);
+  // Every language brings the rules core's errors in its words (lib/errors.js), English too: the
+  // rules core's own English message is for its other readers (the command line, a log), and
+  // names what it expects in a grammar of names rather than in words.
+  const parts = /** @type {('main'|Part)[]} */ (['main', 'core', ...PARTS_IN_USE]);
   const done = await Promise.all(parts.map((part) => loadPart(l, part)));
   return done[0];
 }

@@ -4,8 +4,7 @@
 // with the page), and the others with their package's first use: review/, live/, friends/,
 // editor/, learn/ (How to play's apart, `howto-<lang>.js`: the single file carries it without
 // the lessons and puzzles). The rules core's errors (core/) come with the board's table of every
-// language but English, whose readers get the rules core's own English message (lib/i18n.js
-// loadLanguage). Adding a language is adding its table to each folder and one entry to LANGUAGES.
+// language (lib/i18n.js loadLanguage). Adding a language is adding its table to each folder and one entry to LANGUAGES.
 import en from '../element/i18n/en.js';
 
 /** A table: its messages by key. @typedef {{messages: Record<string, string>}} Table */

@@ -4,6 +4,7 @@
 // as `limits` (the level range, from its catalogue); a variant spec, a position code and a record
 // are checked by the rules core where a game is made.
 import { GAME_ID } from './game-id.js';
+import { asSentence } from './errors.js';
 import { parseTimeControl } from './clock.js';
 import { MODES, SIDES, THEMES, GOALS, MAX_MOVETIME, oneOf } from './settings.js';
 /** @import { Side, Catalogue } from '../core/core-types.js' */
@@ -248,7 +249,8 @@ export function readSettings(source, names = SETTING_NAMES, limits = NO_LIMITS) 
 }
 
 /**
- * What was wrong with a setting (an error of parseSetting), said with `t(key, params)`.
+ * What was wrong with a setting (an error of parseSetting), said with `t(key, params)` as a
+ * sentence of its own (asSentence): a notice joins several.
  * @param {(key: string, params?: MessageParams) => string} t
  * @param {SettingError} error
  * @returns {string}
@@ -256,7 +258,7 @@ export function readSettings(source, names = SETTING_NAMES, limits = NO_LIMITS) 
 export function settingErrorText(t, error) {
   const { minLevel, maxLevel } = error.limits || NO_LIMITS;
   const expected = t(error.expected, { min: minLevel, max: maxLevel === NO_LIMITS.maxLevel ? '…' : maxLevel });
-  return t('settings.bad', { name: error.name, value: error.value, expected });
+  return asSentence(t('settings.bad', { name: error.name, value: error.value, expected }));
 }
 
 /**

@@ -62,7 +62,7 @@ export function advice(ctx) {
   /** Analyses the position on the board when the evaluation or the best line is shown (adviceShown). */
   async function evaluate() {
     const gs = board.shownState;
-    const { showEval, showLine } = adviceShown(ctx.page(), board.state);
+    const { showEval, showLine } = adviceShown(ctx.page());
     if (!(showEval || showLine) || !gs || gs.result || engineHelpBarred(board.settings, gs)) return;
     const position = positionOf(gs);
     const shown = ctx.page().evaluation;
@@ -80,8 +80,9 @@ export function advice(ctx) {
 }
 
 /**
- * Draws the judgement for the page state `p` and the board `b`: the computer's last move, and the
- * evaluation of the position shown.
+ * Draws the judgement for the page state `p` and the board `b`: the computer's last move (and
+ * what it thinks of the position, where the evaluation is shown), and the evaluation of the
+ * position shown.
  * @param {Document} doc
  * @param {PageState} p
  * @param {GameSnapshot} b
@@ -91,7 +92,9 @@ export function advice(ctx) {
  */
 export function renderJudgement(doc, p, b, t, barred) {
   const info = b.aiInfo;
-  const judgement = info && !barred && describeAfterMove(info);
+  // What the computer thinks of the position is the evaluation: said only where it is shown.
+  const judged = !barred && adviceShown(p).showEval;
+  const judgement = info && judged && describeAfterMove(info);
   const infoText = info ? t(judgement ? 'ai.info' : 'ai.played', { side: info.side, move: info.move, judgement }) : '';
   setIfChanged(byId(doc, 'ai-info'), 'textContent', infoText);
   setIfChanged(byId(doc, 'ai-info'), 'title', info && !barred ? say(p.lang, searchDetails(info, groupDigits(p.lang, info.nodes))) : '');
@@ -109,7 +112,7 @@ export function renderJudgement(doc, p, b, t, barred) {
  * @param {boolean} barred whether the engine keeps out of this game (lib/fair-play.js): nothing is shown
  */
 function renderEvaluation(doc, p, gs, t, barred) {
-  const shown = adviceShown(p, gs);
+  const shown = adviceShown(p);
   const showEval = shown.showEval && !barred;
   const showLine = shown.showLine && !barred;
   const e = p.evaluation && p.evaluation.key === positionOf(gs).key ? p.evaluation.result : null;

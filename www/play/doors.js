@@ -11,7 +11,7 @@ import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { MOVE_STAMP_TAG } from '../lib/clock.js';
 import { relayOf } from './page-state.js';
 import { loadWasm } from '../core/assets.js';
-import { errorText } from '../lib/errors.js';
+import { errorMessage } from '../lib/errors.js';
 
 /**
  * @import { BlueGrayGameElement } from '../blue-gray-game.js'
@@ -146,7 +146,7 @@ export function gameDoors(ctx, { games, save, address }) {
         opened = true;
       }
     } catch (e) {
-      problems.push(errorText(e, t));
+      problems.push(errorMessage(e, t, ctx.page().lang));
     }
     if (!opened) return { opened, problems };
     problems.push(...placeAt(r.ply, r.view));

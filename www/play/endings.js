@@ -13,7 +13,7 @@ import { setIfChanged } from '../lib/dom.js';
 import { isAbort } from '../engine/ai-client.js';
 import { errorText } from '../lib/errors.js';
 import { byId, button } from './page-elements.js';
-import { gameKey } from './page-state.js';
+import { gameKey, analysingGame } from './page-state.js';
 /** @import { PageContext } from './context.js' */
 /** @import { PageState } from './page-state.js' */
 /** @import { BoardSnapshot } from './panel.js' */
@@ -42,6 +42,16 @@ export function endingsOpen(b) {
 }
 
 /**
+ * The endings the page offers (endingsOpen), none on a game opened for analysis (analysingGame).
+ * @param {PageState} p
+ * @param {BoardSnapshot} b
+ * @returns {Set<Ending>}
+ */
+export function endingsOffered(p, b) {
+  return analysingGame(p, b.gs) ? new Set() : endingsOpen(b);
+}
+
+/**
  * The question the player answers before `ending` ends the game, or null when it only asks (a
  * draw offered to the computer).
  * @param {Ending} ending
@@ -67,7 +77,7 @@ export function confirmation(ending, b) {
  */
 export function asking(p, b) {
   const c = p.confirming;
-  return c && b.gs && c.game === gameKey(b.gs) && endingsOpen(b).has(c.ending) ? c.ending : null;
+  return c && b.gs && c.game === gameKey(b.gs) && endingsOffered(p, b).has(c.ending) ? c.ending : null;
 }
 
 /**
@@ -89,7 +99,7 @@ export function pageEndings(ctx, { snapshot }) {
    */
   async function end(ending) {
     confirming(null);
-    if (!endingsOpen(snapshot()).has(ending)) return;
+    if (!endingsOffered(ctx.page(), snapshot()).has(ending)) return;
     try {
       const byLink = board.settings.mode === 'friend';
       if (ending === 'resign') board.resign();
@@ -184,7 +194,7 @@ export function pageEndings(ctx, { snapshot }) {
    * @param {BoardSnapshot} b
    */
   function render(doc, p, b) {
-    const open = endingsOpen(b);
+    const open = endingsOffered(p, b);
     setIfChanged(byId(doc, 'ending'), 'hidden', !open.size);
     setIfChanged(button(doc, 'resign'), 'hidden', !open.has('resign'));
     setIfChanged(button(doc, 'offer-draw'), 'hidden', !open.has('draw'));

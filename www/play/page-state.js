@@ -148,24 +148,33 @@ export function defaultPageState() {
     confirming: null,
     /**
      * The game the board editor opened for analysis ("Analyse"), by its rules and start (a
-     * position code): while a game from there is on the board, its evaluation and best line are
-     * shown whatever the preferences say (adviceShown). Or null.
+     * position code): while a game from there is on the board, it offers no ending by the
+     * players' word (analysingGame); its evaluation and best line follow the reader's boxes as
+     * any game's do. Or null.
      */
     analysing: null,
   };
 }
 
 /**
- * Which of the engine's judgements the page shows: those the reader's preferences ask for, and
- * both while the game on the board (`gs`) is one opened for analysis (the page state's `analysing`).
+ * Which of the engine's judgements the page shows: those the reader's two boxes ask for (Show
+ * evaluation, Show the best line), and nothing else, a game opened for analysis included.
  * @param {PageState} p
- * @param {GameState|null} gs
  * @returns {{showEval: boolean, showLine: boolean}}
  */
-export function adviceShown(p, gs) {
+export function adviceShown(p) {
+  return { showEval: p.prefs.showEval, showLine: p.prefs.showLine };
+}
+
+/**
+ * Whether the game on the board (`gs`) is one the board editor opened for analysis (the page
+ * state's `analysing`): nobody plays it to a result, so it offers no Resign, draw or Abort.
+ * @param {PageState} p
+ * @param {GameState|null|undefined} gs
+ */
+export function analysingGame(p, gs) {
   const a = p.analysing;
-  const analysing = !!a && !!gs && gs.variant === a.variant && gs.start === a.start;
-  return { showEval: p.prefs.showEval || analysing, showLine: p.prefs.showLine || analysing };
+  return !!a && !!gs && gs.variant === a.variant && gs.start === a.start;
 }
 
 /**

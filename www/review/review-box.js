@@ -8,6 +8,7 @@ import { drawChart } from './chart.js';
 import { el, setIfChanged } from '../lib/dom.js';
 import { currentReview } from '../play/page-state.js';
 import { retryList } from '../engine/mistakes.js';
+import { lostSteps } from '../engine/evaluation.js';
 import { moveLabel } from '../lib/moves.js';
 import { byId, button, meter, canvasById } from '../play/page-elements.js';
 /** @import { Side } from '../core/core-types.js' */
@@ -143,7 +144,7 @@ export function renderReview(doc, p, b, t, sides) {
         move: moveLabel(gs, pt.ply + 1),
         side: pt.side,
         mark: pt.mark,
-        loss: Math.max(1, Math.round(pt.loss / 100)),
+        loss: lostSteps(pt.loss),
         best: pt.best,
       });
       li.appendChild(btn);

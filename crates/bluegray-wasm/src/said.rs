@@ -8,8 +8,8 @@
 //! English text themselves (what a counter allows, how the moves end a game) are left out.
 
 use bluegray_core::{
-    excerpt, Color, EndError, MoveError, ParseMoveError, PositionCodeError, RecordError,
-    ReplayError, TagError, VariantError,
+    excerpt, options, Color, EndError, MoveError, ParseMoveError, PositionCodeError, RecordError,
+    ReplayError, TagError, VariantError, VariantName,
 };
 /// A message of the page's tables: its key and its parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,15 +151,38 @@ pub fn variant(e: &VariantError) -> Said {
     use VariantError as V;
     match e {
         V::Empty => Said::new("core.variant.empty"),
-        V::UnknownName(name) => Said::new("core.variant.unknownName").quoting("name", name),
+        // What is expected goes as data, never as the English's grammar of names: every name,
+        // every option, an option's words.
+        V::UnknownName(name) => Said::new("core.variant.unknownName")
+            .quoting("name", name)
+            .with("names", listed(VariantName::all())),
         V::NotAPair(text) => Said::new("core.variant.notAPair").quoting("text", text),
-        V::UnknownOption(option) => {
-            Said::new("core.variant.unknownOption").quoting("option", option)
+        V::UnknownOption(option) => Said::new("core.variant.unknownOption")
+            .quoting("option", option)
+            .with("options", listed(options().into_iter().map(|o| o.name))),
+        V::BadValue { option, value, .. } => {
+            let info = options().into_iter().find(|o| o.name == *option);
+            match info {
+                // A choice's words are all its values; a number's menu is only a few of them.
+                Some(o) if !o.numeric => Said::new("core.variant.badChoice")
+                    .with("option", *option)
+                    .quoting("value", value)
+                    .with("values", listed(o.values)),
+                _ => Said::new("core.variant.badValue")
+                    .with("option", *option)
+                    .quoting("value", value),
+            }
         }
-        V::BadValue { option, value, .. } => Said::new("core.variant.badValue")
-            .with("option", *option)
-            .quoting("value", value),
     }
+}
+
+/// Names a reader may type, as a list: "sackson, classic, super".
+fn listed<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
+    items
+        .into_iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Why a text is not a move.
@@ -320,6 +343,39 @@ mod tests {
             panic!("{s:?}")
         };
         assert!(name.chars().count() < 100, "{}", name.len());
+    }
+
+    #[test]
+    fn what_a_variant_expects_is_data_not_a_grammar() {
+        let s = variant(&"nonsense".parse::<bluegray_core::Variant>().unwrap_err());
+        let Some(Param::Text(names)) = s.param("names") else {
+            panic!("{s:?}")
+        };
+        assert!(names.starts_with("sackson, classic, "), "{names}");
+        assert_eq!(names.split(", ").count(), VariantName::all().len());
+        assert!(!names.contains(['{', '[', '|']), "{names}");
+        let s = variant(
+            &"sackson,start=x"
+                .parse::<bluegray_core::Variant>()
+                .unwrap_err(),
+        );
+        assert_eq!(s.key, "core.variant.badChoice");
+        assert_eq!(s.param("values"), Some(&Param::Text("home, pow".into())));
+        let s = variant(
+            &"sackson,lead=x"
+                .parse::<bluegray_core::Variant>()
+                .unwrap_err(),
+        );
+        assert_eq!(s.key, "core.variant.badValue");
+        let s = variant(
+            &"sackson,colour=x"
+                .parse::<bluegray_core::Variant>()
+                .unwrap_err(),
+        );
+        let Some(Param::Text(options)) = s.param("options") else {
+            panic!("{s:?}")
+        };
+        assert!(options.starts_with("captain, guards, "), "{options}");
     }
 
     #[test]

@@ -1,7 +1,9 @@
 // English: the rules core's errors (a position code, a variant, a move, a game record, a tag, an
 // ending), by the keys the binding gives them (`i18n`, crates/bluegray-wasm/src/said.rs).
-// An English page says the rules core's own message, which has every detail; these are the
-// other languages' model and fallback, loaded with every other language (lib/i18n.js).
+// Loaded with every language (lib/i18n.js loadLanguage), the other languages' model and
+// fallback. Each is a piece of a sentence (lib/errors.js errorMessage makes the sentence) that
+// quotes the bad value and says what is expected in words; what the rules core knows of it
+// (every variant's name, the options, a choice's words) comes as parameters.
 export default {
   messages: {
     'core.badPosition': 'Bad position code: {error}',
@@ -21,13 +23,14 @@ export default {
     'core.position.guardOnRedDot': 'a guard stands on the red dot e5, where only a captain may stand',
     'core.position.unpromotedPrivate': 'a {side:side} private on {point} stands on the rank where it would already have promoted',
     'core.position.tooManyGuards': '{side:side} has {count} guards, at most 17 allowed',
-    'core.variant.empty': 'no variant given',
-    'core.variant.unknownName': 'unknown variant “{name}”',
-    'core.variant.notAPair': '“{text}” is not an option=value pair',
-    'core.variant.unknownOption': 'unknown rules option “{option}”',
-    'core.variant.badValue': 'the value “{value}” does not fit the rules option {option}',
+    'core.variant.empty': 'no rules were named: expected a name such as sackson or classic-turbo',
+    'core.variant.unknownName': 'there are no rules called “{name}”: expected one of {names}',
+    'core.variant.notAPair': '“{text}” is not a rules option: expected an option, an equals sign and its value, such as lead=2',
+    'core.variant.unknownOption': 'there is no rules option “{option}”: expected one of {options}',
+    'core.variant.badValue': 'the rules option {option} cannot be “{value}”: expected a whole number, 0 for off',
+    'core.variant.badChoice': 'the rules option {option} cannot be “{value}”: expected one of {values}',
     'core.move.empty': 'an empty move',
-    'core.move.badPoint': 'bad move “{move}”: “{point}” is not a point',
+    'core.move.badPoint': 'bad move “{move}”: “{point}” is not a point: expected a file from a to i and a rank from 1 to 9, such as e5',
     'core.move.spaces': 'bad move “{move}”: write its points without spaces, like d2-d3',
     'core.move.tooShort': 'bad move “{move}”: a move needs at least two points, like d2-d3',
     'core.move.mixedSeparators': 'bad move “{move}”: use “-” for a step and “x” for every jump of a capture, not both',

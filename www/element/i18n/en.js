@@ -103,7 +103,7 @@ export default {
     'settings.expected.theme': 'wood, dark or contrast',
 
     'error.load': 'Could not load the game (WebAssembly): {error}',
-    'error.badGame': '{error}. Starting a new game instead.',
+    'error.badGame': '{error} Starting a new game instead.',
 
     'api.notReady': 'The board is not ready yet: wait for its ready promise.',
     'api.moveNotText': 'play() takes a move as text, such as "d2-d3", not a {type}.',

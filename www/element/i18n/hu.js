@@ -103,7 +103,7 @@ export default {
     'settings.expected.theme': 'wood, dark vagy contrast',
 
     'error.load': 'Nem sikerült betölteni a játékot (WebAssembly): {error}',
-    'error.badGame': '{error}. Helyette új játszma indul.',
+    'error.badGame': '{error} Helyette új játszma indul.',
 
     'api.notReady': 'A tábla még nem áll készen: várd meg a ready promise teljesülését.',
     'api.moveNotText': 'A play() a lépést szövegként várja, például "d2-d3", nem {type} típusú értékként.',

@@ -102,7 +102,7 @@ export default {
     'settings.expected.theme': 'wood, dark или contrast',
 
     'error.load': 'Не удалось загрузить игру (WebAssembly): {error}',
-    'error.badGame': '{error}. Вместо этого начинается новая партия.',
+    'error.badGame': '{error} Вместо этого начинается новая партия.',
 
     'api.notReady': 'Доска ещё не готова: дождитесь её промиса ready.',
     'api.moveNotText': 'play() принимает ход строкой, например "d2-d3", а не значением типа {type}.',
