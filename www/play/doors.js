@@ -11,7 +11,7 @@ import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { MOVE_STAMP_TAG } from '../lib/clock.js';
 import { relayOf } from './page-state.js';
 import { loadWasm } from '../core/assets.js';
-import { errorMessage } from '../lib/errors.js';
+import { errorMessage, errorText } from '../lib/errors.js';
 
 /**
  * @import { BlueGrayGameElement } from '../blue-gray-game.js'
