@@ -171,7 +171,7 @@ test('two on one device without help: the analysis board keeps the engine out wh
 
   // The end: no Undo, by the button or the keys, the page saying why.
   await page.evaluate(() => window.bluegray.element.resign());
-  await waitText(page, '#over-title', /Gray wins/);
+  await waitText(page, '#status', /Gray wins/);
   assert.equal(await page.isDisabled('#undo'), true);
   await page.keyboard.press('Control+z');
   await waitText(page, '#notice', /The game is over: its moves and result stay as they are\. Try other moves on an analysis board\./);
@@ -192,7 +192,7 @@ test('a link’s ply into a finished game looks there and says why, taking nothi
     for (const m of ms) window.bluegray.element.play(m);
     window.bluegray.element.resign();
   }, OPENING);
-  await waitText(page, '#over-title', /wins/);
+  await waitText(page, '#status', /wins/);
   const { record } = await state(page);
   await page.goto(`${env.url}${q({ mode: 'two', record, ply: 2 })}`);
   await waitReady(page);
@@ -210,7 +210,7 @@ test('a link of a game opens the game kept, not its analysis board, which has th
     for (const m of ms) window.bluegray.element.play(m);
     window.bluegray.element.resign();
   }, OPENING);
-  await waitText(page, '#over-title', /wins/);
+  await waitText(page, '#status', /wins/);
   const { record } = await state(page);
   await page.click('#analysis-board');
   await waitBoard(page, 'analysis', OPENING.length);
