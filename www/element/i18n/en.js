@@ -89,7 +89,7 @@ export default {
 
     'settings.bad': '{name} “{value}”: expected {expected}.',
     'settings.expected.variant': 'a variant such as sackson or classic-turbo,lead=2',
-    'settings.expected.mode': 'ai, two, demo, view, puzzle, friend or live',
+    'settings.expected.mode': 'ai, two, demo, view, puzzle, edit, friend, live or analysis',
     'settings.expected.side': 'blue or gray',
     'settings.expected.level': 'a whole number from {min} to {max}',
     'settings.expected.movetime': 'milliseconds from 0 to 600000',

@@ -89,7 +89,7 @@ export default {
 
     'settings.bad': '{name} „{value}”: a várt érték {expected}.',
     'settings.expected.variant': 'egy változat, például sackson vagy classic-turbo,lead=2',
-    'settings.expected.mode': 'ai, two, demo, view, puzzle, friend vagy live',
+    'settings.expected.mode': 'ai, two, demo, view, puzzle, edit, friend, live vagy analysis',
     'settings.expected.side': 'blue vagy gray',
     'settings.expected.level': 'egész szám {min} és {max} között',
     'settings.expected.movetime': 'ezredmásodpercek száma 0 és 600000 között',

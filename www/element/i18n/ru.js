@@ -88,7 +88,7 @@ export default {
 
     'settings.bad': '{name} «{value}»: ожидается {expected}.',
     'settings.expected.variant': 'вариант, например sackson или classic-turbo,lead=2',
-    'settings.expected.mode': 'ai, two, demo, view, puzzle, friend или live',
+    'settings.expected.mode': 'ai, two, demo, view, puzzle, edit, friend, live или analysis',
     'settings.expected.side': 'blue или gray',
     'settings.expected.level': 'целое число от {min} до {max}',
     'settings.expected.movetime': 'число миллисекунд от 0 до 600000',
