@@ -28,6 +28,15 @@ const waitPath = (page, path) =>
 /** The `data-path` of the focused element, or null. */
 const focusedPath = (page) => page.evaluate(() => document.activeElement?.getAttribute('data-path') ?? null);
 
+/** Waits until the focus is on the move at `path` (the list follows the board in its next frame); fails with where it is. */
+async function focusWhen(page, path, message = undefined) {
+  try {
+    await page.waitForFunction((p) => (document.activeElement?.getAttribute('data-path') ?? null) === p, path, { timeout: 10000 });
+  } catch {
+    assert.equal(await focusedPath(page), path, message);
+  }
+}
+
 /** Presses `key` with the focus where it is, and waits until the board looks at `path`. */
 async function press(page, key, path) {
   await page.keyboard.press(key);
@@ -39,14 +48,14 @@ test('the step keys on a move of the list step the board, the focus going with t
   await play(page, OPENING);
   await page.click('#moves button[data-ply="2"]');
   await waitPath(page, [0, 0]);
-  assert.equal(await focusedPath(page), '0.0');
+  await focusWhen(page, '0.0');
 
   await press(page, 'ArrowLeft', [0]);
   await waitText(page, '#viewing-text', /^Position after 1\. e2-e3$/);
-  assert.equal(await focusedPath(page), '0', 'the focus follows the move shown');
+  await focusWhen(page, '0', 'the focus follows the move shown');
   await press(page, 'ArrowRight', [0, 0]);
   await press(page, 'ArrowRight', [0, 0, 0]);
-  assert.equal(await focusedPath(page), '0.0.0');
+  await focusWhen(page, '0.0.0');
 
   // A variation at the position after 1… e8-e7: ↓ and ↑ between it and the game's move.
   await page.click('#moves button[data-ply="2"]');
@@ -55,16 +64,16 @@ test('the step keys on a move of the list step the board, the focus going with t
   await waitPath(page, [0, 0, 1]);
   await page.click('#moves button[data-path="0.0.1"]');
   await press(page, 'ArrowUp', [0, 0, 0]);
-  assert.equal(await focusedPath(page), '0.0.0');
+  await focusWhen(page, '0.0.0');
   await press(page, 'ArrowDown', [0, 0, 1]);
-  assert.equal(await focusedPath(page), '0.0.1');
+  await focusWhen(page, '0.0.1');
   await press(page, 'ArrowUp', [0, 0, 0]);
 
   // Home: the start (no move shown, the focus stays in the list); End: the game itself.
   await press(page, 'Home', []);
   assert.ok(await page.evaluate(() => document.getElementById('moves').contains(document.activeElement)), 'the focus stays in the list');
   await press(page, 'End', null);
-  assert.equal(await focusedPath(page), OPENING.map(() => 0).join('.'));
+  await focusWhen(page, OPENING.map(() => 0).join('.'));
   assert.equal(await page.getAttribute(`#moves button[data-ply="${OPENING.length}"]`, 'aria-current'), 'step');
   assert.deepEqual(problems, []);
   await page.close();
