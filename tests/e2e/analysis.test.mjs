@@ -16,6 +16,18 @@ const env = setUp();
 const OPENING = ['e2-e3', 'e8-e7', 'd2-d3', 'd8-d7'];
 
 /**
+ * Plays OPENING on `page`'s board of two and resigns: a finished game.
+ * @param {import('playwright-core').Page} page
+ */
+async function resignedOpening(page) {
+  await page.evaluate((ms) => {
+    for (const m of ms) window.bluegray.element.play(m);
+    window.bluegray.element.resign();
+  }, OPENING);
+  await waitText(page, '#status', /wins/);
+}
+
+/**
  * Waits until the board is in `mode` with `plies` moves played.
  * @param {import('playwright-core').Page} page
  * @param {string} mode
@@ -188,11 +200,7 @@ test('two on one device without help: the analysis board keeps the engine out wh
 
 test('a link’s ply into a finished game looks there and says why, taking nothing back', async () => {
   const { page } = await openPage(env, q({ mode: 'two' }));
-  await page.evaluate((ms) => {
-    for (const m of ms) window.bluegray.element.play(m);
-    window.bluegray.element.resign();
-  }, OPENING);
-  await waitText(page, '#status', /wins/);
+  await resignedOpening(page);
   const { record } = await state(page);
   await page.goto(`${env.url}${q({ mode: 'two', record, ply: 2 })}`);
   await waitReady(page);
@@ -206,11 +214,7 @@ test('a link’s ply into a finished game looks there and says why, taking nothi
 
 test('a link of a game opens the game kept, not its analysis board, which has the same moves', async () => {
   const { page, problems } = await openPage(env, q({ mode: 'two' }));
-  await page.evaluate((ms) => {
-    for (const m of ms) window.bluegray.element.play(m);
-    window.bluegray.element.resign();
-  }, OPENING);
-  await waitText(page, '#status', /wins/);
+  await resignedOpening(page);
   const { record } = await state(page);
   await page.click('#analysis-board');
   await waitBoard(page, 'analysis', OPENING.length);

@@ -227,6 +227,9 @@ async function bothClocks(a, b) {
   return { a: { blue: at(x, 'blue'), gray: at(x, 'gray') }, b: { blue: at(y, 'blue'), gray: at(y, 'gray') }, running: [x.running, y.running] };
 }
 
+/** How far apart two devices' clocks are (bothClocks), the larger of the two sides' gaps, in ms. */
+const apart = (c) => Math.max(Math.abs(c.a.blue - c.b.blue), Math.abs(c.a.gray - c.b.gray));
+
 test('the two devices’ clocks over 40 moves of a live game agree within the lag allowance', async () => {
   const { a, invite } = await hostLiveGame('10+0');
   const b = await env.device(invite);
@@ -273,7 +276,6 @@ test('live 3+2: after a 15 s outage of the mover’s device the clocks agree; th
   await a.page.waitForFunction(() => window.bluegray.state.history.length === 4, null, { timeout: 40000 });
   await b.page.waitForFunction(() => window.bluegray.element.presence?.unsent === 0, null, { timeout: 20000 });
   await a.page.waitForTimeout(300);
-  const apart = (c) => Math.max(Math.abs(c.a.blue - c.b.blue), Math.abs(c.a.gray - c.b.gray));
   const outage = apart(await bothClocks(a, b));
   await liveMove(a, b, 4);
   const next = apart(await bothClocks(a, b));
@@ -306,7 +308,6 @@ test('live 3+2: a relay down for 10 s while the mover moves: the players and a w
   await b.page.waitForFunction(() => window.bluegray.state.history.length === 3, null, { timeout: 40000 });
   await a.page.waitForFunction(() => window.bluegray.element.presence?.unsent === 0, null, { timeout: 40000 });
   await b.page.waitForTimeout(500);
-  const apart = (c) => Math.max(Math.abs(c.a.blue - c.b.blue), Math.abs(c.a.gray - c.b.gray));
   const players = apart(await bothClocks(a, b));
   const watch = await copyLink(a.page, '#invite-link', /copied/);
   const w = await env.device(watch);
