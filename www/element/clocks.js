@@ -6,7 +6,8 @@
 // claimed time is accepted only within what this device measured (lib/clock.js afterLiveMove),
 // the clocks are derived again from the whole signed record after each snapshot (`follow`), a
 // fallen flag is claimed by whichever seat's device sees it (live-link.js signs it), and none
-// falls while the relay is out of reach or has not taken this device's last word. In a game by
+// falls while the relay is out of reach, has not taken this device's last word, or has sent
+// nothing since the flag fell (a stalled relay: `answered`). In a game by
 // link this device stamps its own move in the record (`MoveStamp`), the turn the friend's link
 // brings runs from the friend's stamp (taken only when it holds: lib/clock.js linkTurnStart), and
 // the friend's flag does not fall here by itself: this seat claims it (endings.js, ruling R37),

@@ -5,7 +5,8 @@
 // after each of its moves, checks every snapshot it hears (live-check.js) and hands the board
 // only those that hold (a claim of the other seat's only when this device's own measure of the
 // turn shows it: when it saw each turn begin, kept with the game, its own move's turn ending when
-// the relay took it; it tells its player of one refused against its seat; a draw offer of its
+// the relay took it, a move the relay took late signed again with that time, and the other seat's
+// flag claim taken over its own move that the relay had not taken; it tells its player of one refused against its seat; a draw offer of its
 // seat that the other seat's move declined; two offers that crossed, which it accepts, as the
 // other device does), says and hears who is connected, signed (live-presence.js), and counts who
 // watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
