@@ -31,6 +31,20 @@ test('modes: the four names, any case, and their aliases', () => {
   }
 });
 
+test('the message that says which modes there are names every mode, in every language', async () => {
+  // The message is written by hand in each table: this keeps it in step with MODES.
+  for (const lang of ['en', 'ru', 'hu']) {
+    const { default: table } = await import(`../../www/element/i18n/${lang}.js`);
+    const said = table.messages['settings.expected.mode'];
+    assert.equal(typeof said, 'string', lang);
+    const named = said.split(/[\s,]+/).filter((w) => /^[a-z]+$/.test(w));
+    for (const m of MODES) assert.ok(named.includes(m), `${lang}: ${m} missing from "${said}"`);
+    // Beside the modes, at most the language's "or" ("or", "vagy"; Russian's is not Latin).
+    const others = named.filter((w) => !MODES.includes(w));
+    assert.ok(others.length <= 1, `${lang}: ${others.join(', ')} in "${said}" are not modes`);
+  }
+});
+
 test('names of Object.prototype are not modes, nor settings', () => {
   // `mode=constructor` in a link must be refused like any other unknown word, not taken from
   // the prototype of the alias table.
