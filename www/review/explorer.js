@@ -8,7 +8,7 @@
 // variation), else drawn as an arrow. Fetched, with its messages, at the first opening.
 import { loadTeaching, dataFile } from '../core/assets.js';
 import { el, button } from '../lib/dom.js';
-import { errorText, KeyedError } from '../lib/errors.js';
+import { errorText } from '../lib/errors.js';
 import { groupDigits } from '../lib/i18n.js';
 import { isHuman } from '../lib/settings.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
@@ -71,8 +71,6 @@ export function openingExplorer(ctx, { box }) {
     if ('none' in q) return show(null, q.none);
     status.textContent = t('explorer.loading');
     try {
-      // The teaching module first: the single file leaves it out (and can fetch no file), which
-      // its error says.
       const teaching = await loadTeaching();
       const text = await dataFile(`explorer/${q.variant}.txt`);
       if (look !== looks) return;
@@ -81,11 +79,9 @@ export function openingExplorer(ctx, { box }) {
       show(moves, moves.length ? (q.moves.length ? 'explorer.after' : 'explorer.atStart') : 'explorer.noGames');
     } catch (e) {
       if (look !== looks) return;
-      // The single file leaves the teaching module out, and says so in the explorer's words;
-      // another failure (offline before the files were kept) is tried again at the next look.
-      const leftOut = e instanceof KeyedError && e.key === 'singleFile.leftOut';
-      show(null, leftOut ? 'explorer.leftOut' : null);
-      if (leftOut) return;
+      // A failure (offline before the files were kept) is tried again at the next look; the
+      // single file, which leaves the teaching module out, offers no door to the explorer.
+      show(null, null);
       shown = '';
       status.textContent = t('explorer.failed', { error: errorText(e, t) });
     }

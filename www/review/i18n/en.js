@@ -49,7 +49,6 @@ export default {
     'explorer.after': 'The moves the engine’s games played in this position.',
     'explorer.noGames': 'None of the engine’s games reached this position, or played on from it.',
     'explorer.failed': 'The opening explorer could not load: {error}',
-    'explorer.leftOut': 'The opening explorer is not in this single file, which keeps it small: open the page from its web address to have it.',
     'explorer.move': 'Move',
     'explorer.games': 'Games',
     'explorer.results': 'Won, drawn, lost',

@@ -47,7 +47,6 @@ export default {
     'explorer.after': 'A lépések, amelyeket a gép játszmái ebben az állásban játszottak.',
     'explorer.noGames': 'A gép egyik játszmája sem jutott el ebbe az állásba, vagy nem folytatódott innen.',
     'explorer.failed': 'A megnyitáskereső nem töltődött be: {error}',
-    'explorer.leftOut': 'A megnyitáskereső nincs benne ebben az önálló fájlban, hogy kicsi maradjon: nyisd meg az oldalt a webcíméről.',
     'explorer.move': 'Lépés',
     'explorer.games': 'Játszmák',
     'explorer.results': 'Győzelem, döntetlen, vereség',
