@@ -683,3 +683,26 @@ test('every session is clean: a client that asked for a persistent one and left 
   await roundTrip(back, `${game(6)}/presence/gray`);
   assert.deepEqual(back.heard, ['echo'], 'nothing queued, nor subscribed, from the session before');
 });
+
+test('a seat’s chat: on chat/blue or chat/gray only, within --max-chat, kept only in its shape (www/live/live-chat.js parseChat)', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay([...SMALL, '--max-chat', '400']);
+  const chat = (text, size = 0) => {
+    const json = JSON.stringify({ lines: [{ text, at: 1, sig: 'S'.repeat(86) }] });
+    return size ? JSON.stringify({ lines: [{ text: text + 'x'.repeat(size - json.length), at: 1, sig: 'S'.repeat(86) }] }) : json;
+  };
+  for (const [topic, payload] of [[`${game(9)}/chat/green`, chat('hello')], [`${game(9)}/chat`, chat('hello')], [`${game(9)}/chat/blue`, chat('hello', 401)]]) {
+    const client = await connect(url);
+    client.publish(topic, payload, { qos: 1, retain: true });
+    await within(WAIT, client.closed, `closed after a publish to ${topic} (${payload.length} bytes)`);
+  }
+  const player = await connect(url);
+  // Not in shape (a control character, more than 140 characters): passed on, not kept.
+  await player.publishAsync(`${game(9)}/chat/gray`, chat('bell\u0007'), { qos: 1, retain: true });
+  await player.publishAsync(`${game(9)}/chat/gray`, chat('y'.repeat(141)), { qos: 1, retain: true });
+  await player.publishAsync(`${game(9)}/chat/blue`, chat('good game'), { qos: 1, retain: true });
+  const late = await connect(url);
+  const heard = await hearing(late, [`${game(9)}/chat/+`]);
+  await roundTrip(late, `${game(9)}/chat/gray`);
+  assert.deepEqual(heard, [[`${game(9)}/chat/blue`, chat('good game')], [`${game(9)}/chat/gray`, 'echo']]);
+});

@@ -27,8 +27,8 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
   let failed = false;
   /** The parts, fetched once with this package's words and styles; a fetch that failed is tried again. */
   const fetchParts = feature('friends', {
-    code: () => Promise.all([import('./friend-games.js'), import('./friend-box.js')]),
-    start: ([m, b]) => {
+    code: () => Promise.all([import('./friend-games.js'), import('./friend-box.js'), import('./chat-box.js')]),
+    start: ([m, b, chat]) => {
       const friend = m.friendGames(ctx, parts);
       games = friend;
       box = b;
@@ -38,6 +38,7 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
         takeSeat: () => ctx.board.takeSeat(),
         continueElsewhere: () => friend.continueElsewhere(),
       }, ctx.t);
+      chat.buildChat(document, ctx.board, ctx.t, () => ctx.page().lang);
       // The page's buttons that say the friend part's texts (a claim, a draw offer) say them.
       localisePage(document, ctx.t);
     },
