@@ -25,17 +25,17 @@ export const CHAT_MUTE_PREFIX = 'bluegray.chat.mute.';
  */
 export function buildChat(doc, board, t, lang) {
   const storage = webStorage('localStorage');
-  const list = el('ol', { id: 'chat-lines', class: 'chat-lines', 'aria-live': 'polite', 'data-i18n-aria-label': 'chat.lines', 'aria-label': t('chat.lines') });
-  const input = el('input', { id: 'chat-input', type: 'text', maxlength: String(MAX_CHAT_TEXT), autocomplete: 'off', 'data-i18n-placeholder': 'chat.placeholder', placeholder: t('chat.placeholder') });
-  const label = el('label', { for: 'chat-input', class: 'visually-hidden', 'data-i18n': 'chat.write', text: t('chat.write') });
-  const send = el('button', { type: 'submit', id: 'chat-send', 'data-i18n': 'chat.send', text: t('chat.send') });
+  const list = el('ol', { id: 'chat-lines', class: 'chat-lines', 'aria-live': 'polite', 'data-i18n-aria-label': 'friend.chat.lines', 'aria-label': t('friend.chat.lines') });
+  const input = el('input', { id: 'chat-input', type: 'text', maxlength: String(MAX_CHAT_TEXT), autocomplete: 'off', 'data-i18n-placeholder': 'friend.chat.placeholder', placeholder: t('friend.chat.placeholder') });
+  const label = el('label', { for: 'chat-input', class: 'visually-hidden', 'data-i18n': 'friend.chat.write', text: t('friend.chat.write') });
+  const send = el('button', { type: 'submit', id: 'chat-send', 'data-i18n': 'friend.chat.send', text: t('friend.chat.send') });
   const form = el('form', { id: 'chat-form', class: 'chat-form' }, [label, input, send]);
   const off = el('input', { type: 'checkbox', id: 'chat-on' });
-  const offLabel = el('label', { class: 'chat-setting' }, [off, el('span', { 'data-i18n': 'chat.on', text: t('chat.on') })]);
-  const mute = button('chat.mute', t, 'chat-mute');
+  const offLabel = el('label', { class: 'chat-setting' }, [off, el('span', { 'data-i18n': 'friend.chat.on', text: t('friend.chat.on') })]);
+  const mute = button('friend.chat.mute', t, 'chat-mute');
   mute.id = 'chat-mute';
   const box = el('section', { id: 'chat-box', class: 'chat-box', hidden: '', 'aria-labelledby': 'chat-title' }, [
-    el('h3', { id: 'chat-title', 'data-i18n': 'chat.title', text: t('chat.title') }),
+    el('h3', { id: 'chat-title', 'data-i18n': 'friend.chat.title', text: t('friend.chat.title') }),
     list,
     form,
     el('div', { class: 'chat-controls' }, [offLabel, mute]),
@@ -57,8 +57,8 @@ export function buildChat(doc, board, t, lang) {
     setIfChanged(form, 'hidden', !on);
     setIfChanged(mute, 'hidden', !on);
     const quiet = muted();
-    setIfChanged(mute, 'textContent', say(lang(), { key: quiet ? 'chat.unmute' : 'chat.mute' }));
-    setIfChanged(mute.dataset, 'i18n', quiet ? 'chat.unmute' : 'chat.mute');
+    setIfChanged(mute, 'textContent', say(lang(), { key: quiet ? 'friend.chat.unmute' : 'friend.chat.mute' }));
+    setIfChanged(mute.dataset, 'i18n', quiet ? 'friend.chat.unmute' : 'friend.chat.mute');
     mute.setAttribute('aria-pressed', String(quiet));
     const lines = on ? board.chat.filter((l) => !(quiet && l.seat !== seat)) : [];
     // Drawn again only when the lines or the language changed (`change` comes with every move).
@@ -68,7 +68,7 @@ export function buildChat(doc, board, t, lang) {
     list.replaceChildren(
       ...lines.map((l) => {
         const who = el('span', { class: 'chat-seat' });
-        who.textContent = say(lang(), { key: l.seat === seat ? 'chat.you' : 'chat.them', params: { side: l.seat } });
+        who.textContent = say(lang(), { key: l.seat === seat ? 'friend.chat.you' : 'friend.chat.them', params: { side: l.seat } });
         const text = el('span', { class: 'chat-text' });
         text.textContent = l.text;
         return el('li', { class: `chat-line ${l.seat}` }, [who, text]);
