@@ -37,9 +37,12 @@ const UNWANTED_ONE = new RegExp(UNWANTED.source, 'u');
  */
 export function cleanLine(typed) {
   // eslint-disable-next-line no-control-regex -- a tab or a line break typed becomes a space
-  let text = typed.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(UNWANTED, '').replace(/\s+/g, ' ').trim();
-  while (text.length > MAX_CHAT_TEXT) text = [...text].slice(0, -1).join('');
-  return text.trim();
+  const text = typed.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(UNWANTED, '').replace(/\s+/g, ' ').trim();
+  // By characters, so that no surrogate pair is split: at most MAX_CHAT_TEXT of them, then fewer
+  // while those over the basic plane make it too long.
+  const chars = [...text.slice(0, 2 * MAX_CHAT_TEXT)].slice(0, MAX_CHAT_TEXT);
+  while (chars.join('').length > MAX_CHAT_TEXT) chars.pop();
+  return chars.join('').trim();
 }
 
 /**
