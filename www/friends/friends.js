@@ -1,5 +1,6 @@
 // Games against a friend elsewhere as the page fetches them: sending them
-// (friends/friend-games.js) and what the panel says of them (friends/friend-box.js), with their
+// (friends/friend-games.js), what the panel says of them (friends/friend-box.js) and a live
+// game's chat between its players (friends/chat-box.js), with their
 // messages and stylesheet, fetched for the first such game (or the lobby's first opening), not with the page.
 // A door that opens such a game resolves once they are there (`open`), and until then the page
 // draws no such game (app.js scheduleRender waits for them); a fetch that fails says so, the game
