@@ -82,7 +82,12 @@ test('chat: a line typed on one player’s device shows on the other’s and aft
   await waitText(a.page, '#chat-lines', /Gray:Thanks, you too/);
   assert.deepEqual(await shown(a.page), ['You (Blue):Good luck! <b>bold</b>', 'Gray:Thanks, you too']);
 
-  // A reload shows the game's chat again.
+  // A reload shows the game's chat again, from the device itself: the relay's copy is cleared
+  // first (an empty retained message, which anyone may publish; the devices drop it).
+  const clearer = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+  for (const seat of /** @type {const} */ (['blue', 'gray'])) await clearer.publishAsync(topics(id).chat(seat), '', { qos: 1, retain: true });
+  await clearer.endAsync();
+  assert.deepEqual(await retainedChat(id, 'gray'), []);
   await b.page.reload();
   await waitConnected(b.page);
   await waitText(b.page, '#chat-lines', /Blue:Good luck!.*You \(Gray\):Thanks, you too/);
