@@ -19,7 +19,7 @@ const game = (n) => `bluegray/v1/${String(n).repeat(32)}`;
 /** A second address of this machine (all of 127.0.0.0/8 is loopback on Linux). */
 const OTHER_ADDRESS = '127.0.0.2';
 /** Small limits for quick tests: a second to connect, messages of a few hundred bytes. */
-const SMALL = ['--connect-timeout', '0.5', '--max-game', '2000', '--max-presence', '300'];
+const SMALL = ['--connect-timeout', '0.5', '--max-game', '2000', '--max-presence', '300', '--max-chat', '400'];
 /**
  * Game `n`'s retained message in the protocol's shape (www/live/live-check.js parseSnapshot: the
  * relay reads no signature), after `moves`, padded with spaces (JSON allows them) to `size` bytes.
@@ -686,7 +686,7 @@ test('every session is clean: a client that asked for a persistent one and left 
 
 test('a seat’s chat: on chat/blue or chat/gray only, within --max-chat, kept only in its shape (www/live/live-chat.js parseChat)', async (t) => {
   const { relay, connect } = scope(t);
-  const { url } = await relay([...SMALL, '--max-chat', '400']);
+  const { url } = await relay(SMALL);
   const chat = (text, size = 0) => {
     const json = JSON.stringify({ lines: [{ text, at: 1, sig: 'S'.repeat(86) }] });
     return size ? JSON.stringify({ lines: [{ text: text + 'x'.repeat(size - json.length), at: 1, sig: 'S'.repeat(86) }] }) : json;
