@@ -8,7 +8,7 @@
 //
 //   node relay/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://HOST:PORT] [--id NAME]
 //                        [--connect-timeout 5] [--max-keepalive 120] [--max-game BYTES]
-//                        [--max-presence BYTES] [--max-connections 10000]
+//                        [--max-presence BYTES] [--max-chat BYTES] [--max-connections 10000]
 //                        [--max-per-address 50] [--rate 20] [--trust-proxy]
 //                        [--max-lobby BYTES] [--lobby-rate 10] [--lobby-expiry 600]
 //                        [--max-challenges 3] [--max-accepting 2]
@@ -22,14 +22,16 @@
 //
 // It serves games and nothing else (docs/RELAY.md, "What it accepts"):
 // - topics: a client may publish to and subscribe to `bluegray/v1/<game id>/` followed by `game`,
-//   `presence/blue` or `presence/gray` only (and subscribe to `presence/+`), and publish its mark
+//   `presence/blue`, `presence/gray`, `chat/blue` or `chat/gray` only (and subscribe to
+//   `presence/+` and `chat/+`), and publish its mark
 //   as an onlooker to `watch/<its own client id>` (subscribe: `watch/+`); a refused
 //   subscription gets the failure code and nothing else, a refused publish (or will) ends the
 //   connection; a SUBSCRIBE (or UNSUBSCRIBE) names at most --max-subscribe topics (more ends the
 //   connection before Aedes reads it), and a connection holds at most --max-subscriptions (one
 //   more gets the failure code), so no packet asks for work without bound;
 // - what is kept (retained.mjs): a retained message on `game` must read as a snapshot of the
-//   topic's game (`v: 2` and its outer shape), on `presence/<seat>` as a presence; one that does
+//   topic's game (`v: 2` and its outer shape), on `presence/<seat>` as a presence, on
+//   `chat/<seat>` as a seat's chat lines (live-chat.js parseChat); one that does
 //   not is passed on to those connected and kept nowhere. A game topic's retained message is
 //   cleared --game-expiry seconds after the last one on it. Every session is clean (one asking
 //   for a persistent session gets a clean one), so a client gone has nothing queued for it;
@@ -46,7 +48,8 @@
 //   counted across the processes on one Redis (lobby-holds.mjs);
 // - sizes: a message on `game` up to --max-game bytes (default: the biggest snapshot the page
 //   accepts, MAX_MOVES of the longest moves, computed below), on `presence/…` up to
-//   --max-presence (default: the biggest signed presence, computed below); an MQTT packet that announces more than the biggest of
+//   --max-presence (default: the biggest signed presence, computed below), on `chat/…` up to
+//   --max-chat (default: the biggest chat a page accepts, computed below); an MQTT packet that announces more than the biggest of
 //   these and 1 KiB ends the connection as soon as its header arrives, before its body is read;
 // - time: a connection that has not upgraded to WebSocket and sent CONNECT within
 //   --connect-timeout seconds is closed; a CONNECT must ask for a keep-alive of 1 to
@@ -74,6 +77,7 @@ import Redis from 'ioredis';
 import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
 import { ROOT, MAX_MOVES, GAME_ID } from '../www/live/live-protocol.js';
+import { MAX_CHAT_LINES, MAX_CHAT_TEXT } from '../www/live/live-chat.js';
 import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE, ACCEPT_WAIT_MS, challengeShape, acceptanceShape } from '../www/live/lobby-protocol.js';
 import { clientIds } from './client-ids.mjs';
 import { lobbyHolds } from './lobby-holds.mjs';
@@ -114,6 +118,7 @@ import { deadlines, inShape } from './retained.mjs';
  * @property {number} maxKeepalive seconds
  * @property {number} maxGame bytes of a message on `game`
  * @property {number} maxPresence bytes of a message on `presence/<seat>`
+ * @property {number} maxChat bytes of a message on `chat/<seat>`
  * @property {number} maxConnections connections in all
  * @property {number} maxPerAddress connections from one address
  * @property {number} rate MQTT packets a second from one address
@@ -178,6 +183,16 @@ export const BIGGEST_PRESENCE = (() => {
   return Buffer.byteLength(JSON.stringify(note));
 })();
 
+/**
+ * The biggest chat the page accepts (live-chat.js, parseChat): MAX_CHAT_LINES lines of
+ * MAX_CHAT_TEXT code units, each at its longest in JSON (a lone surrogate is written as six
+ * bytes, `\udxxx`, more than any character), the largest time and a signature.
+ */
+export const BIGGEST_CHAT = (() => {
+  const line = { text: '\ud800'.repeat(MAX_CHAT_TEXT), at: Number.MAX_SAFE_INTEGER, sig: 's'.repeat(86) };
+  return Buffer.byteLength(JSON.stringify({ lines: Array(MAX_CHAT_LINES).fill(line) }));
+})();
+
 /** What an MQTT packet holds besides its message: fixed header, topic, packet id (and a CONNECT's fields). */
 const PACKET_OVERHEAD = 1024;
 
@@ -187,6 +202,7 @@ export const DEFAULT_LIMITS = {
   maxKeepalive: 120,
   maxGame: BIGGEST_SNAPSHOT,
   maxPresence: BIGGEST_PRESENCE,
+  maxChat: BIGGEST_CHAT,
   maxConnections: 10000,
   maxPerAddress: 50,
   rate: 20,
@@ -212,15 +228,15 @@ const HEX32 = GAME_ID.source.replace(/^\^|\$$/g, '');
 /** A game's topics' prefix: ROOT and a game id. */
 const GAME_TOPIC = `${literal(ROOT)}/${HEX32}`;
 /** The topics one publishes to, the kind of each in group 1 (an onlooker's client id in group 2). */
-const PUBLISH_TOPIC = new RegExp(`^${GAME_TOPIC}/(game|presence/(?:blue|gray)|watch/(${HEX32}))$`);
-/** The topic filters one subscribes to: the same, and the game's presence of both seats and its onlookers. */
-const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|presence/(?:blue|gray|\\+)|watch/\\+)$`);
+const PUBLISH_TOPIC = new RegExp(`^${GAME_TOPIC}/(game|presence/(?:blue|gray)|chat/(?:blue|gray)|watch/(${HEX32}))$`);
+/** The topic filters one subscribes to: the same, and the game's presence and chat of both seats and its onlookers. */
+const SUBSCRIBE_TOPIC = new RegExp(`^${GAME_TOPIC}/(?:game|presence/(?:blue|gray|\\+)|chat/(?:blue|gray|\\+)|watch/\\+)$`);
 /** A lobby's topic: the poster's id in group 1, `/accept` in group 2 for its acceptances. */
 const LOBBY_TOPIC = new RegExp(`^${literal(LOBBY)}/(${HEX32})(/accept)?$`);
 
 const USAGE = `usage: node relay/relay.mjs [--host 127.0.0.1] [--port 9001] [--redis redis://127.0.0.1:6379] [--id NAME]
   [--connect-timeout SECONDS (${DEFAULT_LIMITS.connectTimeout / 1000})] [--max-keepalive SECONDS (${DEFAULT_LIMITS.maxKeepalive})]
-  [--max-game BYTES (${DEFAULT_LIMITS.maxGame})] [--max-presence BYTES (${DEFAULT_LIMITS.maxPresence})]
+  [--max-game BYTES (${DEFAULT_LIMITS.maxGame})] [--max-presence BYTES (${DEFAULT_LIMITS.maxPresence})] [--max-chat BYTES (${DEFAULT_LIMITS.maxChat})]
   [--max-connections N (${DEFAULT_LIMITS.maxConnections})] [--max-per-address N (${DEFAULT_LIMITS.maxPerAddress})]
   [--rate PACKETS-A-SECOND (${DEFAULT_LIMITS.rate})] [--trust-proxy]
   [--max-lobby BYTES (${DEFAULT_LIMITS.maxLobby})] [--lobby-rate MESSAGES-A-MINUTE (${DEFAULT_LIMITS.lobbyRate})] [--lobby-expiry SECONDS (${DEFAULT_LIMITS.lobbyExpiry})]
@@ -236,6 +252,7 @@ const USAGE = `usage: node relay/relay.mjs [--host 127.0.0.1] [--port 9001] [--r
 function messageCap(limits, topic) {
   const kind = PUBLISH_TOPIC.exec(topic)?.[1];
   if (!kind) return 0;
+  if (kind.startsWith('chat/')) return limits.maxChat;
   return kind === 'game' ? limits.maxGame : limits.maxPresence;
 }
 
@@ -415,7 +432,7 @@ async function redisConnection(url) {
 export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, limits: given = {} } = {}) {
   /** @type {Limits} */
   const limits = { ...DEFAULT_LIMITS, ...given };
-  const maxPacket = Math.max(limits.maxGame, limits.maxPresence, limits.maxLobby) + PACKET_OVERHEAD;
+  const maxPacket = Math.max(limits.maxGame, limits.maxPresence, limits.maxChat, limits.maxLobby) + PACKET_OVERHEAD;
   /** @type {BrokerOptions} */
   const opts = { id, connectTimeout: limits.connectTimeout, keepaliveLimit: limits.maxKeepalive };
   /** @type {Redis[]} */
@@ -804,7 +821,7 @@ async function main() {
         host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string', default: '9001' }, redis: { type: 'string' }, id: { type: 'string' },
         'connect-timeout': { type: 'string', default: String(d.connectTimeout / 1000) }, 'max-keepalive': { type: 'string', default: String(d.maxKeepalive) },
         'max-game': { type: 'string', default: String(d.maxGame) },
-        'max-presence': { type: 'string', default: String(d.maxPresence) }, 'max-connections': { type: 'string', default: String(d.maxConnections) },
+        'max-presence': { type: 'string', default: String(d.maxPresence) }, 'max-chat': { type: 'string', default: String(d.maxChat) }, 'max-connections': { type: 'string', default: String(d.maxConnections) },
         'max-per-address': { type: 'string', default: String(d.maxPerAddress) }, rate: { type: 'string', default: String(d.rate) },
         'trust-proxy': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' },
         'max-lobby': { type: 'string', default: String(d.maxLobby) }, 'lobby-rate': { type: 'string', default: String(d.lobbyRate) },
@@ -827,6 +844,7 @@ async function main() {
         maxKeepalive: Math.min(wholeNumber('max-keepalive', values['max-keepalive'], 1), 65535),
         maxGame: wholeNumber('max-game', values['max-game'], 1),
         maxPresence: wholeNumber('max-presence', values['max-presence'], 1),
+        maxChat: wholeNumber('max-chat', values['max-chat'], 1),
         maxConnections: wholeNumber('max-connections', values['max-connections'], 1), maxPerAddress: wholeNumber('max-per-address', values['max-per-address'], 1),
         rate: wholeNumber('rate', values.rate, 1), trustProxy: values['trust-proxy'],
         maxLobby: wholeNumber('max-lobby', values['max-lobby'], 1), lobbyRate: wholeNumber('lobby-rate', values['lobby-rate'], 1),

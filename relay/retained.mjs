@@ -2,7 +2,8 @@
 // live protocol's shape and only for a stated time, so that no one can use the relay, or its
 // Redis, as a store of their own. A retained message on a game's `game` must read as a snapshot
 // (www/live/live-check.js parseSnapshot: `v: 2`, keys, moves and signatures as text) of the
-// topic's own game, one on `presence/<seat>` as a presence (live-presence.js parsePresence);
+// topic's own game, one on `presence/<seat>` as a presence (live-presence.js parsePresence), one
+// on `chat/<seat>` as a seat's chat lines (live-chat.js parseChat);
 // what does not is passed on to those connected but not kept (the page drops it). Each kept
 // topic has a deadline, pushed back by every new retained message on it; past it the relay
 // clears the topic (an empty retained message), for everyone, once. The deadlines live in this
@@ -10,6 +11,7 @@
 // across processes and restarts.
 import { parseSnapshot } from '../www/live/live-check.js';
 import { parsePresence } from '../www/live/live-presence.js';
+import { parseChat } from '../www/live/live-chat.js';
 
 /** @import { Redis } from 'ioredis' */
 
@@ -38,6 +40,7 @@ export function inShape(kind, gameId, payload) {
   const text = payload.toString();
   if (kind === 'game') return parseSnapshot(text)?.id === gameId;
   if (kind.startsWith('presence/')) return parsePresence(text) !== null;
+  if (kind.startsWith('chat/')) return parseChat(text) !== null;
   return true;
 }
 

@@ -77,6 +77,7 @@ import { typeName } from './lib/errors.js';
  * @fires {CustomEvent<{thinking: boolean}>} thinking - The computer started or stopped thinking.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'api'|'remote'}>} opponentmove - Against a friend elsewhere, the friend's move arrived (`remote`: through the relay; `api`: by `play()`). A `move` event comes with it.
  * @fires {CustomEvent<{relay: 'connecting'|'connected'|'unreachable'|'none', seat: 'blue'|'gray'|'watch'|null, host: 'blue'|'gray'|null, blue: 'online'|'offline'|'unknown', gray: 'online'|'offline'|'unknown', elsewhere: boolean, opponent: 'online'|'offline'|'unknown', unsent: number, onlookers: number}>} presence - In a live game, the relay's connection, this device's seat (`watch`: an onlooker, who cannot move; null: not known yet), who is connected, whether another tab of this browser plays this device's seat (`elsewhere`: this board watches until `takeSeat()`), how many of this device's moves wait to be sent (`unsent`: made while the relay could not be reached, until it has them), or how many devices watch the game (`onlookers`) changed.
+ * @fires {CustomEvent<{lines: {seat: 'blue'|'gray', text: string, at: number}[]}>} chat - In a live game on a device that plays a seat, the two seats' chat lines changed: the last ones of each seat, in the order written, each signed by its seat's key and checked (`at`: its writer's clock). Plain text: show it as text, never as markup. A watcher's board has none.
  * @fires {CustomEvent<Record<string, never>|{code: string, variant: string, side: 'blue'|'gray', ok: boolean, problems: {code: string, params: object, text: string}[]}>} change - Anything the board shows changed; in edit mode, a change in the editor, with the position code, the rules, the side to move, and whether it can be played (the rules core's reasons in `problems`).
  *
  * @csspart frame - The box around the board.
@@ -476,6 +477,16 @@ export class BlueGrayGame extends HTMLElement {
   /** In a live game, the key of the seat this board plays, as a link's `seat-key` carries it, to continue the game on another device: whoever opens such a link plays the seat there, and this board then watches. Keep it private. @returns {Promise<string|null>} The key, or null when this board holds no seat. */
   seatSecret() {
     return this.#c.seatSecret();
+  }
+
+  /** In a live game, says `text` in the chat from the seat this board plays (a line of at most 140 characters, its control characters taken out), signed by the seat's key; the other seat's board has it as a `chat` event. @param {string} text @returns {Promise<boolean>} Whether it was sent (not: this board plays no live seat, or nothing was left of the text). */
+  say(text) {
+    return this.#c.say(text);
+  }
+
+  /** In a live game on a device that plays a seat, both seats' chat lines as the last `chat` event said; empty otherwise. @type {{seat: 'blue'|'gray', text: string, at: number}[]} */
+  get chat() {
+    return this.#c.chat();
   }
 
   /** The position the board shows as a PNG image, drawn as the board draws it (its theme, its orientation). @param {{size?: number}} [options] `size`: its side in pixels, 120 to 2000 (480 by default). @returns {Promise<Blob>} The image. */

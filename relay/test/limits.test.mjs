@@ -19,7 +19,7 @@ const game = (n) => `bluegray/v1/${String(n).repeat(32)}`;
 /** A second address of this machine (all of 127.0.0.0/8 is loopback on Linux). */
 const OTHER_ADDRESS = '127.0.0.2';
 /** Small limits for quick tests: a second to connect, messages of a few hundred bytes. */
-const SMALL = ['--connect-timeout', '0.5', '--max-game', '2000', '--max-presence', '300'];
+const SMALL = ['--connect-timeout', '0.5', '--max-game', '2000', '--max-presence', '300', '--max-chat', '400'];
 /**
  * Game `n`'s retained message in the protocol's shape (www/live/live-check.js parseSnapshot: the
  * relay reads no signature), after `moves`, padded with spaces (JSON allows them) to `size` bytes.
@@ -682,4 +682,27 @@ test('every session is clean: a client that asked for a persistent one and left 
   await back.subscribeAsync(`${game(6)}/presence/gray`, { qos: 1 });
   await roundTrip(back, `${game(6)}/presence/gray`);
   assert.deepEqual(back.heard, ['echo'], 'nothing queued, nor subscribed, from the session before');
+});
+
+test('a seat’s chat: on chat/blue or chat/gray only, within --max-chat, kept only in its shape (www/live/live-chat.js parseChat)', async (t) => {
+  const { relay, connect } = scope(t);
+  const { url } = await relay(SMALL);
+  const chat = (text, size = 0) => {
+    const json = JSON.stringify({ lines: [{ text, at: 1, sig: 'S'.repeat(86) }] });
+    return size ? JSON.stringify({ lines: [{ text: text + 'x'.repeat(size - json.length), at: 1, sig: 'S'.repeat(86) }] }) : json;
+  };
+  for (const [topic, payload] of [[`${game(9)}/chat/green`, chat('hello')], [`${game(9)}/chat`, chat('hello')], [`${game(9)}/chat/blue`, chat('hello', 401)]]) {
+    const client = await connect(url);
+    client.publish(topic, payload, { qos: 1, retain: true });
+    await within(WAIT, client.closed, `closed after a publish to ${topic} (${payload.length} bytes)`);
+  }
+  const player = await connect(url);
+  // Not in shape (a control character, more than 140 characters): passed on, not kept.
+  await player.publishAsync(`${game(9)}/chat/gray`, chat('bell\u0007'), { qos: 1, retain: true });
+  await player.publishAsync(`${game(9)}/chat/gray`, chat('y'.repeat(141)), { qos: 1, retain: true });
+  await player.publishAsync(`${game(9)}/chat/blue`, chat('good game'), { qos: 1, retain: true });
+  const late = await connect(url);
+  const heard = await hearing(late, [`${game(9)}/chat/+`]);
+  await roundTrip(late, `${game(9)}/chat/gray`);
+  assert.deepEqual(heard, [[`${game(9)}/chat/blue`, chat('good game')], [`${game(9)}/chat/gray`, 'echo']]);
 });

@@ -327,6 +327,16 @@ export class BoardController {
     return this._p.live.seatSecret();
   }
 
+  /** Says a chat line from this device's live seat (live-link.js). @param {string} text */
+  say(text) {
+    return this._p.live.say(text);
+  }
+
+  /** The live game's chat as this seat has it (live-link.js). */
+  chat() {
+    return this._p.live.chat();
+  }
+
   /**
    * The element's toPNG() (the position shown) or toGIF() (the whole game) as the board shows
    * them (pictures.js, fetched now).

@@ -80,6 +80,10 @@ export function liveDoor(board) {
     takeSeat: async () => link.part()?.takeSeat() ?? false,
     /** @type {LiveLink['seatSecret']} */
     seatSecret: async () => link.part()?.seatSecret() ?? null,
+    /** @type {LiveLink['say']} */
+    say: async (text) => link.part()?.say(text) ?? false,
+    /** @type {LiveLink['chat']} */
+    chat: () => link.part()?.chat() ?? [],
   };
 }
 

@@ -25,6 +25,11 @@ import { claimGame } from './state.js';
 /** @import { Claim } from './clocks.js' */
 
 /**
+ * A chat line as the board hands it on (the `chat` event, `chat()`): checked, with its seat.
+ * @typedef {{seat: 'blue'|'gray', text: string, at: number}} ChatShown
+ */
+
+/**
  * What a live game asks of its board.
  * @typedef {{
  *   state(): BoardState,
@@ -75,8 +80,8 @@ export class LiveLink {
   _claimTimer = undefined;
   /** This board has had a snapshot of its session: a move heard now arrived now. @private */
   _following = false;
-  /** The session this board has, and the relay and game it is for ("relay id"). @private */
-  _entry = /** @type {{key: string, session: LiveSession|null}|null} */ (null);
+  /** The session this board has, and the relay and game it is for ("relay id"), and its chat as last heard. @private */
+  _entry = /** @type {{key: string, session: LiveSession|null, chat: ChatShown[]}|null} */ (null);
 
   /** @param {LiveBoard} board */
   constructor(board) {
@@ -109,7 +114,7 @@ export class LiveLink {
     const host = s.gameId ? null : s.settings.side;
     b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
     if (!s.relay) return b.error(b.t('live.noRelay'));
-    const entry = { key, session: /** @type {LiveSession|null} */ (null) };
+    const entry = { key, session: /** @type {LiveSession|null} */ (null), chat: /** @type {ChatShown[]} */ ([]) };
     const mine = () => this._entry === entry;
     this._entry = entry;
     /** @param {unknown} e */
@@ -162,6 +167,21 @@ export class LiveLink {
   }
 
   /**
+   * This seat's chat line `text` (live/live-chat.js): resolves to whether it was sent.
+   * @param {string} text
+   * @returns {Promise<boolean>}
+   */
+  async say(text) {
+    const session = this._entry?.session;
+    return session ? session.say(text) : false;
+  }
+
+  /** The live game's chat as this seat's device has it (none for a watcher). @returns {ChatShown[]} */
+  chat() {
+    return this._entry?.chat ?? [];
+  }
+
+  /**
    * Takes this device's seat from the other tab of the browser that plays it; resolves whether
    * this board holds it now.
    * @returns {Promise<boolean>}
@@ -183,7 +203,7 @@ export class LiveLink {
   /**
    * A session for the board's state `s`, reporting to the board while `mine()`.
    * @param {typeof LiveSession} Session
-   * @param {{key: string}} entry
+   * @param {{key: string, chat: ChatShown[]}} entry
    * @param {BoardState} s
    * @param {Core} core
    * @param {() => boolean} mine
@@ -230,6 +250,11 @@ export class LiveLink {
       },
       notice: (key) => {
         if (mine()) b.error(b.t(key));
+      },
+      chat: (lines) => {
+        if (!mine()) return;
+        entry.chat = lines.map(({ seat, text, at }) => ({ seat, text, at }));
+        b.emit('chat', { lines: entry.chat });
       },
     });
   }

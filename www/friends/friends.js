@@ -1,5 +1,6 @@
 // Games against a friend elsewhere as the page fetches them: sending them
-// (friends/friend-games.js) and what the panel says of them (friends/friend-box.js), with their
+// (friends/friend-games.js), what the panel says of them (friends/friend-box.js) and a live
+// game's chat between its players (friends/chat-box.js), with their
 // messages and stylesheet, fetched for the first such game (or the lobby's first opening), not with the page.
 // A door that opens such a game resolves once they are there (`open`), and until then the page
 // draws no such game (app.js scheduleRender waits for them); a fetch that fails says so, the game
@@ -27,8 +28,8 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
   let failed = false;
   /** The parts, fetched once with this package's words and styles; a fetch that failed is tried again. */
   const fetchParts = feature('friends', {
-    code: () => Promise.all([import('./friend-games.js'), import('./friend-box.js')]),
-    start: ([m, b]) => {
+    code: () => Promise.all([import('./friend-games.js'), import('./friend-box.js'), import('./chat-box.js')]),
+    start: ([m, b, chat]) => {
       const friend = m.friendGames(ctx, parts);
       games = friend;
       box = b;
@@ -38,6 +39,7 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
         takeSeat: () => ctx.board.takeSeat(),
         continueElsewhere: () => friend.continueElsewhere(),
       }, ctx.t);
+      chat.buildChat(document, ctx.board, ctx.t, () => ctx.page().lang);
       // The page's buttons that say the friend part's texts (a claim, a draw offer) say them.
       localisePage(document, ctx.t);
     },

@@ -7,6 +7,7 @@
 // Topics, under one prefix per game (the relay keeps the last message of each, "retained"):
 //   bluegray/v1/<id>/game            the game as it stands: a signed snapshot (below)
 //   bluegray/v1/<id>/presence/<seat> the seat's signed presence (live-presence.js)
+//   bluegray/v1/<id>/chat/<seat>     the seat's last chat lines, each signed (live-chat.js)
 //
 // A snapshot carries the whole game, so one message brings a device that was away up to date:
 //   {v: 2, id, variant, host, keys: {blue, gray}, hostSig, moves: [text], sigs: [sig], end?}
@@ -84,11 +85,11 @@ export const MAX_MOVE_TEXT = 200;
 /**
  * The topics of game `id`.
  * @param {string} id
- * @returns {{game: string, presence: (seat: Side) => string, presenceAll: string}}
+ * @returns {{game: string, presence: (seat: Side) => string, presenceAll: string, chat: (seat: Side) => string, chatAll: string}}
  */
 export function topics(id) {
   const base = `${ROOT}/${id}`;
-  return { game: `${base}/game`, presence: (seat) => `${base}/presence/${seat}`, presenceAll: `${base}/presence/+` };
+  return { game: `${base}/game`, presence: (seat) => `${base}/presence/${seat}`, presenceAll: `${base}/presence/+`, chat: (seat) => `${base}/chat/${seat}`, chatAll: `${base}/chat/+` };
 }
 
 /**

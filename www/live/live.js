@@ -25,12 +25,14 @@ import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kep
 import { Republisher } from './live-republish.js';
 import { SeatLock } from './live-seat-lock.js';
 import { Onlookers } from './live-onlookers.js';
+import { parseChat, checkedLines, mergedLines, signedLine, cleanLine, bothSeats } from './live-chat.js';
 /** @import { PerSide, Side } from '../core/core-types.js' */
 /** @import { GameClass } from '../core/core-api.js' */
 /** @import { Snapshot, Replay, EndingHow } from './live-protocol.js' */
 /** @import { Sign } from './live-keys.js' */
 /** @import { PresenceNote } from './live-presence.js' */
 /** @import { Kept } from './live-kept.js' */
+/** @import { ChatLine, SeatLine } from './live-chat.js' */
 /** @import { Presence, LiveStatus } from '../api-types.js' */
 /** @import { WebStorage } from '../lib/web-storage.js' */
 /** @import { IClientOptions } from '../vendor/mqtt.js' */
@@ -54,8 +56,12 @@ import { Onlookers } from './live-onlookers.js';
  *   unkept: (secret: string) => void,
  *   error: (message: string) => void,
  *   notice: (key: string) => void,
+ *   chat?: (lines: SeatLine[]) => void,
  * }} LiveOptions
  */
+
+/** Where a device keeps a game's chat (both seats' checked lines), after the game's id. */
+export const CHAT_KEY_PREFIX = 'bluegray.livechat.v1.';
 
 /** After connecting, the wait for the relay's own game before this player's goes back, in ms. */
 const SETTLE_MS = 500;
@@ -101,6 +107,10 @@ export class LiveSession {
   _toldRefused = null;
   /** How many moves the game had after this device's own move that the relay has not taken yet (-1: none waits). @private */
   _ownMove = -1;
+  /** @private @type {{blue: ChatLine[], gray: ChatLine[]}} Both seats' chat lines that held (live-chat.js), kept with the game. */
+  _chat = { blue: [], gray: [] };
+  /** @private @type {{blue: string|null, gray: string|null}} A seat's chat heard before its key was known, heard again once it is. */
+  _chatUnchecked = { blue: null, gray: null };
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
@@ -151,6 +161,7 @@ export class LiveSession {
     this._me = me;
     if (this._sitting() && !(await this._seatLock().hold())) this._standBy();
     this._keep();
+    this._readChat();
     if (!o.id) o.created({ id: me.id, hostKey: me.hostKey });
     if (me.secret) o.invitation(me.secret);
     if (me.snap) {
@@ -163,7 +174,7 @@ export class LiveSession {
     this._onlookers = new Onlookers(me.id);
     this._conn = this._onlookers.connection({
       relay: o.relay,
-      topics: [t.game, t.presenceAll],
+      topics: [t.game, t.presenceAll, t.chatAll],
       will: () => this._will(),
       connected: () => this._connected(),
       down: () => this._down(),
@@ -333,6 +344,76 @@ export class LiveSession {
     const t = topics(this._started().id);
     if (topic === t.game) return this._heardGame(text);
     for (const seat of /** @type {const} */ (['blue', 'gray'])) if (topic === t.presence(seat)) return this._heardPresence(seat, text);
+    for (const seat of /** @type {const} */ (['blue', 'gray'])) if (topic === t.chat(seat)) return this._heardChat(seat, text);
+  }
+
+  /** The chat this device kept with the game, shown again (a reload). @private */
+  _readChat() {
+    const me = this._started();
+    try {
+      const kept = JSON.parse(this._o.storage.getItem(CHAT_KEY_PREFIX + me.id) || 'null');
+      // What this device wrote itself, checked when it was heard: only its shape is read again.
+      for (const seat of /** @type {const} */ (['blue', 'gray'])) this._chat[seat] = (kept && parseChat(JSON.stringify({ lines: kept[seat] ?? [] }))) || [];
+    } catch {
+      // Nothing kept, or not in shape: the relay's lines come.
+    }
+    this._toldChat();
+  }
+
+  /** Keeps the chat and hands it to the board, which shows it to a seat only. @private */
+  _keptChat() {
+    try {
+      this._o.storage.setItem(CHAT_KEY_PREFIX + this._started().id, JSON.stringify(this._chat));
+    } catch {
+      // Storage full or refused: the lines stay on the relay and in this page.
+    }
+    this._toldChat();
+  }
+
+  /** @private */
+  _toldChat() {
+    if (this._sitting() && this._o.chat) this._o.chat(bothSeats(this._chat));
+  }
+
+  /**
+   * A seat's chat lines heard: those its key signed for this game join what this device has.
+   * @param {Side} seat
+   * @param {string} text
+   * @private
+   */
+  async _heardChat(seat, text) {
+    const me = this._started();
+    const lines = parseChat(text);
+    if (!lines) return;
+    const key = me.snap?.keys[seat];
+    if (!key) {
+      this._chatUnchecked[seat] = text;
+      return;
+    }
+    this._chatUnchecked[seat] = null;
+    const good = await checkedLines(me.id, seat, key, lines);
+    const merged = mergedLines(this._chat[seat], good);
+    if (merged.length === this._chat[seat].length && merged.every((l, i) => l.sig === this._chat[seat][i].sig)) return;
+    this._chat[seat] = merged;
+    this._keptChat();
+  }
+
+  /**
+   * This seat says `typed` in the chat (made a line by live-chat.js cleanLine): resolves to
+   * whether it was sent (not: this device holds no seat, or nothing is left of the text).
+   * @param {string} typed
+   * @returns {Promise<boolean>}
+   */
+  async say(typed) {
+    const me = this._me;
+    const sign = this._sign;
+    const text = cleanLine(typed);
+    if (!me || !sign || me.seat === 'watch' || !this._sitting() || !text) return false;
+    const seat = me.seat;
+    const line = await signedLine(me.id, seat, text, sign);
+    this._chat[seat] = mergedLines(this._chat[seat], [line]);
+    this._keptChat();
+    return !!this._conn?.publish(topics(me.id).chat(seat), JSON.stringify({ lines: this._chat[seat] }));
   }
 
   /** What the relay has of the game is broken or older than this player's: it goes back, when due. @private */
@@ -390,6 +471,10 @@ export class LiveSession {
     if (declined) this._o.notice('live.drawDeclined');
     if (lost) this._publishGame();
     if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
+    for (const seat of /** @type {const} */ (['blue', 'gray'])) {
+      const unchecked = this._chatUnchecked[seat];
+      if (unchecked) this._heardChat(seat, unchecked).catch((e) => this._o.error(errorText(e)));
+    }
   }
 
   /**
