@@ -19,6 +19,7 @@ import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } f
 import { exposeTestHooks } from './play/test-hooks.js';
 import { lessonDoor } from './learn/lesson-door.js';
 import { Sound } from './play/sound.js';
+import { pageAlerts } from './play/alerts.js';
 import { shortcutFor } from './play/shortcuts.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './play/page-state.js';
 import { pageContext, notLoaded } from './play/context.js';
@@ -103,6 +104,7 @@ const prefs = pagePrefs(ctx, {
     }
   },
 });
+const alerts = pageAlerts(ctx, { sound });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const tools = pageTools(ctx, { startFromEditor });
@@ -110,7 +112,7 @@ const recent = recentBox(ctx, { games, start });
 const analysis = pageAnalysis(ctx, { start });
 const friends = pageFriends(ctx, {
   doors,
-  parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' },
+  parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none', challengeAccepted: alerts.challengeAccepted },
   loaded: scheduleRender,
 });
 
@@ -367,6 +369,7 @@ async function main() {
   await nextTask();
   sound.muted = ctx.page().prefs.muted;
   sound.arm(document);
+  alerts.wire();
   wireControls();
   exposeTestHooks(board);
   // A live seat's key the browser could not keep: the notice offers the seat's link instead.
