@@ -3,11 +3,12 @@
 // browser does when another tab is brought to front), the friend's move and the friend's draw
 // offer change its title and sound the alert (its notes seen on the Web Audio API); the title goes
 // back when the tab is shown; with the Sound preference off the title still changes but nothing
-// sounds. And a challenge posted in the lobby alerts its poster when it is accepted.
+// sounds. By link, the friend's reply opened in a tab in the background changes that tab's title.
+// And a challenge posted in the lobby alerts its poster when it is accepted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices, setUpRelay, startFromForm, waitPresence } from './devices.mjs';
+import { state, waitText, waitReady, playMove, pickMove, copyLink } from './helpers.mjs';
+import { setUpDevices, setUpRelay, startFromForm, waitPresence, playAMove } from './devices.mjs';
 
 const VARIANT = 'super-light';
 /** The alert's first note (play/sound.js), which no move's sound has. */
@@ -24,25 +25,29 @@ function waitConnected(page) {
 }
 
 /**
- * Records the frequency of every note the page starts (`window.notes`), lets its sounds play (a
- * key press is the gesture browsers ask for), and lets the test hide and show its tab (`window.setShown`).
+ * In the page: records the frequency of every note it starts (`window.notes`) and lets the test
+ * hide and show its tab (`window.setShown`); `hidden`: the tab starts hidden.
+ * @param {boolean} hidden
  */
+function spy(hidden) {
+  window.notes = [];
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) {
+    window.notes.push(this.frequency.value);
+    return start.apply(this, args);
+  };
+  let shown = !hidden;
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (shown ? 'visible' : 'hidden') });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => !shown });
+  window.setShown = (s) => {
+    shown = s;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+}
+
+/** Spies on `page` (spy()) and lets its sounds play (a key press is the gesture browsers ask for). */
 async function listen(page) {
-  await page.evaluate(() => {
-    window.notes = [];
-    const start = OscillatorNode.prototype.start;
-    OscillatorNode.prototype.start = function (...args) {
-      window.notes.push(this.frequency.value);
-      return start.apply(this, args);
-    };
-    let shown = true;
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (shown ? 'visible' : 'hidden') });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !shown });
-    window.setShown = (s) => {
-      shown = s;
-      document.dispatchEvent(new Event('visibilitychange'));
-    };
-  });
+  await page.evaluate(spy, false);
   await page.keyboard.press('Shift');
 }
 
@@ -129,4 +134,24 @@ test('the lobby: a challenge accepted while its poster’s tab is hidden changes
   assert.equal(await alerted(a.page), true, 'the acceptance sounded');
   await setShown(a.page, true);
   await waitTitle(a.page, own);
+});
+
+test('by link: the friend’s reply opened in a background tab says “Your move” in its title until it is shown', async () => {
+  const a = await env.device();
+  await startFromForm(a.page, 'friend', 'blue', VARIANT);
+  await playAMove(a.page, 0);
+  const b = await env.device(await copyLink(a.page, '#send-link'));
+  await b.page.waitForFunction(() => window.bluegray.state.history.length === 1);
+  await playAMove(b.page, 1);
+  const reply = await copyLink(b.page, '#send-link');
+  // No gesture was made in that tab, so no browser lets it sound: its title is what tells.
+  const tab = await a.context.newPage();
+  await tab.addInitScript(spy, true);
+  await tab.goto(reply);
+  await waitReady(tab);
+  await tab.waitForFunction(() => window.bluegray.state.history.length === 2);
+  await waitTitle(tab, 'Your move — Blue and Gray');
+  await setShown(tab, true);
+  await waitTitle(tab, await a.page.title());
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });

@@ -27,8 +27,10 @@ export const OFFER_ALERTS = {
  */
 export function pageAlerts(ctx, { sound }) {
   const { board, t } = ctx;
-  /** The tab's own title while an alert's stands, null while none does. @type {string|null} */
-  let ownTitle = null;
+  /** The alert the title says (its message key), null while none stands. @type {string|null} */
+  let standing = null;
+  /** The tab's own title, given back when the tab is shown. */
+  let ownTitle = '';
 
   /**
    * Sounds the alert and, while the tab is hidden, says `key` in its title until it is shown.
@@ -37,15 +39,25 @@ export function pageAlerts(ctx, { sound }) {
   function alert(key) {
     sound.play('alert');
     if (document.visibilityState !== 'hidden') return;
-    ownTitle ??= document.title;
+    if (standing === null) ownTitle = document.title;
+    standing = key;
     document.title = t(key);
   }
 
   function shown() {
-    if (document.visibilityState === 'hidden' || ownTitle === null) return;
+    if (document.visibilityState === 'hidden' || standing === null) return;
+    standing = null;
     document.title = ownTitle;
-    ownTitle = null;
   }
+
+  // The page puts its own title back when it speaks a language (play/panel.js localisePage, at
+  // start-up after a link's game has opened, say): that is the title to give back, and the
+  // alert's, in that language, stays until the tab is shown.
+  new MutationObserver(() => {
+    if (standing === null || document.title === t(standing)) return;
+    ownTitle = document.title;
+    document.title = t(standing);
+  }).observe(document.head, { subtree: true, childList: true, characterData: true });
 
   /** Whether `side` is the other player's: this board plays a seat, and not that one. @param {unknown} side */
   const fromOther = (side) => (board.seat === 'blue' || board.seat === 'gray') && side !== board.seat;
