@@ -2,7 +2,8 @@
 // page keeps its own state (play/page-state.js) in its context (play/context.js), which changes
 // it only through `update`, and draws the panel from it and the board (play/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
-// advice, the review (fetched at the first), going through the game, the preferences, sharing,
+// advice, the review (fetched at the first), going through the game, the preferences, the
+// alerts, sharing,
 // records in and out, the tools fetched at their first opening (play/tools.js) and, once the
 // page is ready, the update offer), wires the controls and the board's events to them, and
 // starts the page. The parts only some visits use are fetched when first used.
