@@ -155,3 +155,21 @@ test('by link: the friend’s reply opened in a background tab says “Your move
   await waitTitle(tab, await a.page.title());
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });
+
+test('the takeback and rematch offers other parts of the board will send (`takebackoffer`, `rematchoffer`) alert when the other seat makes them, not this one', async () => {
+  const a = await env.device();
+  await startFromForm(a.page, 'friend', 'blue', VARIANT);
+  await listen(a.page);
+  const own = await a.page.title();
+  await setShown(a.page, false);
+  const offer = (name, side) => a.page.evaluate(([n, s]) => window.bluegray.element.dispatchEvent(new CustomEvent(n, { detail: { side: s } })), [name, side]);
+  await offer('rematchoffer', 'blue');
+  assert.equal(await a.page.title(), own, 'this seat’s own offer is no news');
+  await offer('takebackoffer', 'gray');
+  await waitTitle(a.page, 'Takeback asked — Blue and Gray');
+  await offer('rematchoffer', 'gray');
+  await waitTitle(a.page, 'Rematch offered — Blue and Gray');
+  assert.equal(await alerted(a.page), true);
+  await setShown(a.page, true);
+  await waitTitle(a.page, own);
+});
