@@ -54,7 +54,7 @@ async function listen(page) {
 const setShown = (page, shown) => page.evaluate((s) => window.setShown(s), shown);
 const alerted = (page) => page.evaluate((hz) => window.notes.includes(hz), ALERT_HZ);
 const clearNotes = (page) => page.evaluate(() => (window.notes = []));
-const waitTitle = (page, title) => page.waitForFunction((t) => document.title === t, title, { timeout: 10000 });
+const waitTitle = (page, title) => page.waitForFunction((t) => document.title === t, title, { timeout: 20000 });
 
 /** Plays one move on `mover` (a guard's: the game goes on) and waits until `other` has it. */
 async function liveMove(mover, other, turn) {
@@ -127,6 +127,7 @@ test('the lobby: a challenge accepted while its poster’s tab is hidden changes
   await a.page.selectOption('#lobby-side', 'blue');
   await a.page.click('#lobby-post');
   await waitText(a.page, '#lobby-status', /Your challenge is open/);
+  await b.page.waitForSelector('#lobby-list [data-accept]:not([disabled])');
   await setShown(a.page, false);
   await b.page.click('#lobby-list [data-accept]');
   await waitPresence(a.page, { seat: 'blue', gray: 'online' });
