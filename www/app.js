@@ -2,7 +2,8 @@
 // page keeps its own state (play/page-state.js) in its context (play/context.js), which changes
 // it only through `update`, and draws the panel from it and the board (play/panel.js). This
 // module puts the page's parts together (the form, the address, the doors into a game, the
-// advice, the review (fetched at the first), going through the game, the preferences, sharing,
+// advice, the review (fetched at the first), going through the game, the preferences, the
+// alerts, sharing,
 // records in and out, the tools fetched at their first opening (play/tools.js) and, once the
 // page is ready, the update offer), wires the controls and the board's events to them, and
 // starts the page. The parts only some visits use are fetched when first used.
@@ -19,6 +20,7 @@ import { renderPanel, renderPrefs, localisePage, boardSnapshot, revealStatus } f
 import { exposeTestHooks } from './play/test-hooks.js';
 import { lessonDoor } from './learn/lesson-door.js';
 import { Sound } from './play/sound.js';
+import { pageAlerts } from './play/alerts.js';
 import { shortcutFor } from './play/shortcuts.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './play/page-state.js';
 import { pageContext, notLoaded } from './play/context.js';
@@ -103,6 +105,7 @@ const prefs = pagePrefs(ctx, {
     }
   },
 });
+const alerts = pageAlerts(ctx, { sound });
 const records = pageRecords(ctx, { start, variant: () => form.request().variant });
 const endings = pageEndings(ctx, { snapshot: () => boardSnapshot(board) });
 const tools = pageTools(ctx, { startFromEditor });
@@ -110,7 +113,7 @@ const recent = recentBox(ctx, { games, start });
 const analysis = pageAnalysis(ctx, { start });
 const friends = pageFriends(ctx, {
   doors,
-  parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none' },
+  parts: { games, save, offer, recordBox: /** @type {HTMLTextAreaElement} */ ($('io-text')), start, rules: () => form.request().variant ?? '', clock: () => form.request().clock ?? 'none', challengeAccepted: alerts.challengeAccepted },
   loaded: scheduleRender,
 });
 
@@ -367,6 +370,7 @@ async function main() {
   await nextTask();
   sound.muted = ctx.page().prefs.muted;
   sound.arm(document);
+  alerts.wire();
   wireControls();
   exposeTestHooks(board);
   // A live seat's key the browser could not keep: the notice offers the seat's link instead.

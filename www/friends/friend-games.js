@@ -25,7 +25,8 @@ import { relayOf } from '../play/page-state.js';
  * The page's sending of friend games: `games` keeps the games, `save(force)` keeps the game on
  * the board, `offer(link, message)` copies a link and says so, and `recordBox` is the text box
  * a record is offered in; `start(request)` opens a game through the page's door and `rules()`
- * gives the New game form's rules and `clock()` its time control (a challenge's).
+ * gives the New game form's rules and `clock()` its time control (a challenge's);
+ * `challengeAccepted()` alerts the player that the challenge they posted was accepted.
  * @param {PageContext} ctx
  * @param {{
  *   games: Games,
@@ -35,9 +36,10 @@ import { relayOf } from '../play/page-state.js';
  *   start: (request: GameRequest) => Promise<boolean>,
  *   rules: () => string,
  *   clock: () => string,
+ *   challengeAccepted?: () => void,
  * }} parts
  */
-export function friendGames(ctx, { games, save, offer, recordBox, start, rules, clock }) {
+export function friendGames(ctx, { games, save, offer, recordBox, start, rules, clock, challengeAccepted }) {
   const { board } = ctx;
 
   /**
@@ -144,6 +146,7 @@ export function friendGames(ctx, { games, save, offer, recordBox, start, rules, 
         catalogue: () => board.catalogue,
         start: (game) => start({ from: 'lobby', mode: 'live', ...game }),
         notify: (text) => ctx.notify({ text }),
+        accepted: challengeAccepted,
       }),
     ),
   );

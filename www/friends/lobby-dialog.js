@@ -25,8 +25,8 @@ import { LOBBY_CLOCKS } from '../live/lobby-protocol.js';
 /**
  * What the sheet is given: its `dialog`, the page's `t`, `relay()` (the page's relay, or null),
  * `rules()` and `clock()` (the New game form's rules and time control), `catalogue()` (the rules core's, to name them),
- * `start(game)` (opens a live game through the page's door; resolves whether it opened) and
- * `notify(text)` (the page's notice).
+ * `start(game)` (opens a live game through the page's door; resolves whether it opened),
+ * `notify(text)` (the page's notice) and `accepted()` (this device's challenge was accepted: an alert).
  * @typedef {{
  *   dialog: HTMLDialogElement,
  *   t: Translate,
@@ -36,6 +36,7 @@ import { LOBBY_CLOCKS } from '../live/lobby-protocol.js';
  *   catalogue: () => Catalogue|null,
  *   start: (game: LobbyGame) => Promise<boolean>,
  *   notify: (text: string) => void,
+ *   accepted?: () => void,
  * }} LobbySheet
  */
 
@@ -56,7 +57,7 @@ export function offeredRules(catalogue, spec) {
 }
 
 /** @param {LobbySheet} o */
-export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, notify }) {
+export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, notify, accepted }) {
   /** @type {Lobby|null} */
   let lobby = null;
   /** What the lobby last said happened (a challenge taken by someone else…): shown until the player acts. */
@@ -163,6 +164,7 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
           relay: r,
           storage: webStorage('localStorage'),
           changed,
+          accepted,
           started: (game) => {
             start(game).then(() => (dialog.open ? dialog.close() : leave()));
           },

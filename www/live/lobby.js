@@ -35,12 +35,14 @@ import { SeatLock } from './live-seat-lock.js';
 
 /**
  * What the lobby tells its view: `changed()` (the list, its own challenge or the connection
- * changed), `started(game)`, `notice(key, params)` (a message of the lobby's tables).
+ * changed), `started(game)`, `accepted()` (this device's challenge was taken: its game starts now,
+ * before `started`), `notice(key, params)` (a message of the lobby's tables).
  * @typedef {{
  *   relay: string,
  *   storage: WebStorage,
  *   changed: () => void,
  *   started: (game: LobbyGame) => void,
+ *   accepted?: () => void,
  *   notice: (key: string, params?: Record<string, string|number>) => void,
  * }} LobbyOptions
  */
@@ -291,6 +293,7 @@ export class Lobby {
     this._conn.publish(topics(challenge.game).game, JSON.stringify(snap));
     this._conn.publish(lobbyTopics(this._id).challenge, '');
     this._challenges.delete(this._id);
+    this._o.accepted?.();
     this._begin(kept, challenge);
   }
 

@@ -1,10 +1,10 @@
-// Short sounds for a move, a capture and the end of a game, made with the Web Audio API (no
+// Short sounds for a move, a capture, the end of a game and an alert (play/alerts.js), made with the Web Audio API (no
 // audio files). Silent until the reader's first gesture on the page, as browsers require, and
 // whenever muted.
 
 /**
  * A sound's name.
- * @typedef {'move'|'capture'|'end'} SoundName
+ * @typedef {'move'|'capture'|'end'|'alert'} SoundName
  */
 
 /**
@@ -15,6 +15,8 @@ const SOUNDS = {
   move: { gain: 0.18, notes: [[520, 0, 0.07, 'triangle']] },
   capture: { gain: 0.2, notes: [[330, 0, 0.06, 'square'], [247, 0.07, 0.09, 'square']] },
   end: { gain: 0.16, notes: [[392, 0, 0.12, 'sine'], [494, 0.12, 0.12, 'sine'], [587, 0.24, 0.28, 'sine']] },
+  // Two high notes, unlike any move's: heard from another tab, it says the game wants the player.
+  alert: { gain: 0.2, notes: [[880, 0, 0.12, 'sine'], [1175, 0.14, 0.2, 'sine']] },
 };
 
 export class Sound {
@@ -63,7 +65,7 @@ export class Sound {
   }
 
   /**
-   * Plays `name` (move, capture or end) unless muted or before the first gesture.
+   * Plays `name` (move, capture, end or alert) unless muted or before the first gesture.
    * @param {SoundName} name
    */
   play(name) {

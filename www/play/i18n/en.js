@@ -178,6 +178,12 @@ export default {
     'share.dropHelp': 'Tip: drop a game record file on the board to open it.',
     'share.badFile': 'The file {name} could not be opened. {error}',
 
+    'alert.yourMove': 'Your move — Blue and Gray',
+    'alert.drawOffered': 'Draw offered — Blue and Gray',
+    'alert.takebackOffered': 'Takeback asked — Blue and Gray',
+    'alert.rematchOffered': 'Rematch offered — Blue and Gray',
+    'alert.challengeAccepted': 'Challenge accepted — Blue and Gray',
+
     'prefs.legend': 'Preferences',
     'prefs.theme': 'Theme',
     'prefs.sound': 'Sound',

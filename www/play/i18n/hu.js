@@ -176,6 +176,12 @@ export default {
     'share.dropHelp': 'Tipp: egy játszmalejegyzést úgy is megnyithatsz, hogy a fájlját a táblára húzod.',
     'share.badFile': 'A(z) {name} fájl nem nyitható meg. {error}',
 
+    'alert.yourMove': 'Te lépsz — Kékek és szürkék',
+    'alert.drawOffered': 'Döntetlenajánlat — Kékek és szürkék',
+    'alert.takebackOffered': 'Lépés-visszavételi kérés — Kékek és szürkék',
+    'alert.rematchOffered': 'Visszavágó-ajánlat — Kékek és szürkék',
+    'alert.challengeAccepted': 'Elfogadták a kihívásodat — Kékek és szürkék',
+
     'prefs.legend': 'Beállítások',
     'prefs.theme': 'Téma',
     'prefs.sound': 'Hang',

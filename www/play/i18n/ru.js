@@ -176,6 +176,12 @@ export default {
     'share.dropHelp': 'Совет: чтобы открыть запись партии, перетащите её файл на доску.',
     'share.badFile': 'Не удалось открыть {name}. {error}',
 
+    'alert.yourMove': 'Ваш ход — Синие и Серые',
+    'alert.drawOffered': 'Предложена ничья — Синие и Серые',
+    'alert.takebackOffered': 'Просят вернуть ход — Синие и Серые',
+    'alert.rematchOffered': 'Предложен реванш — Синие и Серые',
+    'alert.challengeAccepted': 'Ваш вызов принят — Синие и Серые',
+
     'prefs.legend': 'Настройки',
     'prefs.theme': 'Оформление',
     'prefs.sound': 'Звук',
