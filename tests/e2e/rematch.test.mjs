@@ -1,10 +1,12 @@
 // End-to-end: Rematch keeps the game's time control, sides swapped, whichever device presses it —
 // the one that joined a live game (3+2 through a relay) and the one that received a game by link
-// (3 days a move) took the clock from the game, not from their New game form, which says none.
+// (3 days a move) took the clock from the game, not from their New game form, which says none;
+// and two on one device, a finished game of 5+3 opened from its record (its TimeControl tag).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, copyLink, waitText } from './helpers.mjs';
 import { setUpDevices, setUpRelay, startFromForm, playAMove, follow, sendMoves } from './devices.mjs';
+import { loadCore } from '../unit/core.mjs';
 
 const VARIANT = 'super-light';
 
@@ -76,4 +78,24 @@ test('the receiver of a game by link of 3 days a move presses Rematch: a new gam
   await b.page.click('#rematch');
   await waitNewGame(b.page, 'friend', 'blue', '3d');
   assert.equal((await state(b.page)).variant, (await state(a.page)).variant, 'the same rules');
+});
+
+test('two on one device: Rematch of a finished game of 5+3 opened from its record keeps 5+3', async () => {
+  const core = await loadCore();
+  const game = new core.Game(VARIANT);
+  let record;
+  try {
+    game.setTag('TimeControl', '5+3');
+    for (let i = 0; i < 400 && !game.state().result; i++) {
+      const s = game.state();
+      game.play((s.moves.find((m) => m.kind === 'captain') || s.moves[0]).text);
+    }
+    record = game.record();
+  } finally {
+    game.free();
+  }
+  const d = await env.device(`#mode=two&side=blue&record=${encodeURIComponent(record)}`);
+  await d.page.waitForFunction(() => window.bluegray.element.clocks?.control === '5+3' && !!window.bluegray.state?.result);
+  await d.page.click('#rematch');
+  await waitNewGame(d.page, 'two', 'blue', '5+3');
 });
