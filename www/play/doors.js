@@ -366,12 +366,15 @@ export function keepPlayers(board, from) {
 }
 
 /**
- * The same game again from the variant's start, sides swapped against the computer or a friend.
+ * The same game again from the variant's start, sides swapped against the computer or a friend,
+ * with the game's own time control: the one its clocks run by (a live game's joiner and a link's
+ * receiver took it from the game, not from their `clock` setting, which is the New game form's).
  * @param {BlueGrayGameElement} board
  * @returns {GameRequest}
  */
 export function rematchRequest(board) {
-  const { variant, mode, side, level, movetime, help, clock } = board.settings;
+  const { variant, mode, side, level, movetime, help } = board.settings;
+  const clock = board.clocks?.control ?? 'none';
   const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
   return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime, help, clock };
 }

@@ -1,0 +1,101 @@
+// End-to-end: Rematch keeps the game's time control, sides swapped, whichever device presses it —
+// the one that joined a live game (3+2 through a relay) and the one that received a game by link
+// (3 days a move) took the clock from the game, not from their New game form, which says none;
+// and two on one device, a finished game of 5+3 opened from its record (its TimeControl tag).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { state, copyLink, waitText } from './helpers.mjs';
+import { setUpDevices, setUpRelay, startFromForm, playAMove, follow, sendMoves } from './devices.mjs';
+import { loadCore } from '../unit/core.mjs';
+
+const VARIANT = 'super-light';
+
+const env = setUpDevices();
+const relay = setUpRelay({ redis: true });
+
+function waitConnected(page) {
+  return page.waitForFunction(() => {
+    const p = window.bluegray && window.bluegray.element.presence;
+    return p && p.relay === 'connected' && p.seat;
+  });
+}
+
+/** Waits until `page`'s board holds a new game of `mode`, this device at `side`, of time control `control`, with no move yet. */
+function waitNewGame(page, mode, side, control) {
+  return page.waitForFunction(
+    ([m, s, c]) => {
+      const el = /** @type {any} */ (window).bluegray.element;
+      return el.settings.mode === m && el.settings.side === s && el.clocks?.control === c && el.state?.history.length === 0 && !el.state.result;
+    },
+    [mode, side, control],
+  );
+}
+
+/** Starts a game of VARIANT of `mode` from the New game form with time control `control`, this device playing Blue (the clock chosen once the mode offers it). */
+async function startWithClock(page, mode, control) {
+  await page.selectOption('#mode', mode);
+  await page.selectOption('#clock', control);
+  await startFromForm(page, mode, 'blue', VARIANT);
+  await page.waitForFunction((c) => window.bluegray.element.clocks?.control === c, control);
+}
+
+test('the joiner of a live 3+2 game ended by resignation presses Rematch: a new live game of 3+2, sides swapped', async () => {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`);
+  await startWithClock(a.page, 'live', '3+2');
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  assert.equal(await b.page.inputValue('#clock'), 'none', 'the joiner’s New game form has no clock');
+  const first = await state(b.page);
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.clocks?.control), '3+2');
+  await playAMove(a.page, 0);
+  await b.page.waitForFunction(() => window.bluegray.state.history.length === 1);
+  await playAMove(b.page, 1);
+  await a.page.waitForFunction(() => window.bluegray.state.history.length === 2);
+  await b.page.click('#resign');
+  await b.page.click('#end-confirm-yes');
+  await waitText(b.page, '#status', /Blue wins: Gray resigned\./);
+  await waitText(a.page, '#status', /Blue wins: Gray resigned\./);
+  await b.page.click('#rematch');
+  await waitNewGame(b.page, 'live', 'blue', '3+2');
+  const again = await state(b.page);
+  assert.equal(again.variant, first.variant, 'the same rules');
+  assert.notEqual(await b.page.evaluate(() => window.bluegray.element.gameId), new URL(invite).hash.match(/game-id=(\w+)/)[1], 'a new game');
+});
+
+test('the receiver of a game by link of 3 days a move presses Rematch: a new game by link of 3 days a move, sides swapped', async () => {
+  const a = await env.device('');
+  await startWithClock(a.page, 'friend', '3d');
+  await playAMove(a.page, 0);
+  const b = await env.device('');
+  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.clocks?.control), '3d');
+  await sendMoves(b, a, 1, 1);
+  await b.page.click('#resign');
+  await b.page.click('#end-confirm-yes');
+  await waitText(b.page, '#status', /Blue wins: Gray resigned\./);
+  await b.page.click('#rematch');
+  await waitNewGame(b.page, 'friend', 'blue', '3d');
+  assert.equal((await state(b.page)).variant, (await state(a.page)).variant, 'the same rules');
+});
+
+test('two on one device: Rematch of a finished game of 5+3 opened from its record keeps 5+3', async () => {
+  const core = await loadCore();
+  const game = new core.Game(VARIANT);
+  let record;
+  try {
+    game.setTag('TimeControl', '5+3');
+    for (let i = 0; i < 400 && !game.state().result; i++) {
+      const s = game.state();
+      game.play((s.moves.find((m) => m.kind === 'captain') || s.moves[0]).text);
+    }
+    record = game.record();
+  } finally {
+    game.free();
+  }
+  const d = await env.device(`#mode=two&side=blue&record=${encodeURIComponent(record)}`);
+  await d.page.waitForFunction(() => window.bluegray.element.clocks?.control === '5+3' && !!window.bluegray.state?.result);
+  await d.page.click('#rematch');
+  await waitNewGame(d.page, 'two', 'blue', '5+3');
+});
