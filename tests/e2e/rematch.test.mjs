@@ -48,7 +48,8 @@ test('the joiner of a live 3+2 game ended by resignation presses Rematch: a new 
   await waitConnected(b.page);
   assert.equal(await b.page.inputValue('#clock'), 'none', 'the joiner’s New game form has no clock');
   const first = await state(b.page);
-  assert.equal(await b.page.evaluate(() => window.bluegray.element.clocks?.control), '3+2');
+  // The joiner's clocks come with the host's snapshot, which may follow the connection.
+  await b.page.waitForFunction(() => window.bluegray.element.clocks?.control === '3+2');
   await playAMove(a.page, 0);
   await b.page.waitForFunction(() => window.bluegray.state.history.length === 1);
   await playAMove(b.page, 1);
