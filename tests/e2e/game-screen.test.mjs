@@ -79,6 +79,7 @@ async function checkScreen(context, lang, checkSize) {
   const back = await measureScreen(page);
   assert.equal(timesSaid(back.texts, sentence), 1, `${where}: looking back, the result is said once`);
   assert.deepEqual(back.over, [], `${where}: looking back, nothing lies over the board`);
+  assert.deepEqual(back.wrapped, [], `${where}: looking back, the viewing bar's buttons keep to one line`);
   assert.deepEqual(problems, []);
   await page.close();
 }
