@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The game screen's figures (issue 47, item 4), on the built site (dist/) in headless Chromium:
-// at 1280×720, 1280×800 and a phone's 390×844 (touch, DPR 3), in English, Russian and Hungarian,
+// at 1280×720, 1280×800, a tablet's 768×1024 and a phone's 390×844 (touch, DPR 3), in English, Russian and Hungarian,
 // a game against the computer (level 3) with a 1+0 clock, before and after it ends (Blue's
 // captain breaks through from tests/e2e's NEAR_WIN position). For each it prints the board's box
 // and the empty bands beside and below it, the players' strips, the clocks, what lies over the
@@ -22,6 +22,7 @@ import { loadAllTables } from '../www/lib/languages.js';
 const SIZES = [
   { name: '1280×720', viewport: { width: 1280, height: 720 }, touch: false },
   { name: '1280×800', viewport: { width: 1280, height: 800 }, touch: false },
+  { name: 'tablet 768×1024', viewport: { width: 768, height: 1024 }, touch: false },
   { name: 'phone 390×844', viewport: { width: 390, height: 844 }, touch: true },
 ];
 

@@ -587,6 +587,15 @@ test('gameover fires with {winner, reason, cause, token, text}', async () => {
   assert.deepEqual(g.keys, ['cause', 'reason', 'text', 'token', 'winner']);
   assert.ok(g.detail.cause === null || g.detail.cause === undefined, 'no cause for a breakthrough');
   assert.match(g.detail.text, /Blue wins by breakthrough/);
+  // The element's own result, on a page that does not hide it, covers no square: it is drawn
+  // under the board's picture, not over it.
+  await page.waitForFunction(() => !document.getElementById('one').shadowRoot.querySelector('.result').hidden);
+  const boxes = await page.evaluate(() => {
+    const root = document.getElementById('one').shadowRoot;
+    const box = (/** @type {Element} */ el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: r.height }; };
+    return { board: box(root.querySelector('canvas')), result: box(root.querySelector('.result')) };
+  });
+  assert.ok(boxes.result.height > 0 && boxes.result.top >= boxes.board.bottom, `the result lies under the board: ${JSON.stringify(boxes)}`);
   // The move event came first and the state agrees.
   assert.ok(entries.findIndex((e) => e.type === 'move') < entries.findIndex((e) => e.type === 'gameover'));
   const s = await st(page, 'one');

@@ -1,5 +1,5 @@
 // End-to-end: the game screen (issue 47, item 4), measured in the real browser at 1280×720,
-// 1280×800 and a phone's 390×844 (touch), in English, Russian and Hungarian: the board takes the
+// 1280×800, a tablet's 768×1024 and a phone's 390×844 (touch), in English, Russian and Hungarian: the board takes the
 // width the screen has (no wide empty bands beside it), nothing lies over its squares or the
 // point names on its frame (no strip, clock or banner), the opponent's name and level stand
 // beside it, the panel's labels keep to one line, and a finished game's result is said once,
@@ -79,6 +79,7 @@ async function checkScreen(context, lang, checkSize) {
   const back = await measureScreen(page);
   assert.equal(timesSaid(back.texts, sentence), 1, `${where}: looking back, the result is said once`);
   assert.deepEqual(back.over, [], `${where}: looking back, nothing lies over the board`);
+  assert.deepEqual(back.wrapped, [], `${where}: looking back, the viewing bar's buttons keep to one line`);
   assert.deepEqual(problems, []);
   await page.close();
 }
@@ -118,6 +119,23 @@ test(`on a phone (390×844, touch) in ${LANGS.join(', ')}: the board the screen'
         const bottom = s.strips.bottom;
         assert.ok(top && top.box.top + top.box.height <= s.board.top + 1, `${where}: the opponent's strip above the board`);
         assert.ok(bottom && bottom.box.top >= s.board.top + s.board.height - 1, `${where}: the player's strip below the board`);
+      });
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+test(`on a tablet (768×1024) in ${LANGS.join(', ')}: the board and both strips in the first screen, nothing over it, the result said once`, async () => {
+  const context = await env.newContext({ viewport: { width: 768, height: 1024 } });
+  try {
+    for (const lang of LANGS) {
+      await checkScreen(context, lang, (s, where) => {
+        assert.ok(s.board.width >= 600, `${where}: the board is ${s.board.width} px`);
+        const top = s.strips.top;
+        const bottom = s.strips.bottom;
+        assert.ok(top && top.box.top >= 0 && top.box.top + top.box.height <= s.board.top + 1, `${where}: the opponent's strip above the board, in view`);
+        assert.ok(bottom && bottom.box.top + bottom.box.height <= s.window.height, `${where}: the player's strip ends in the window (at ${bottom && bottom.box.top + bottom.box.height} of ${s.window.height})`);
       });
     }
   } finally {

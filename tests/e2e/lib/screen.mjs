@@ -91,10 +91,10 @@ export function measureScreen(page) {
       const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
       if (own && shown(el)) texts.push(own);
     }
-    // A label of the panel on more than one line: its text's lines, by their tops.
+    // A label of the panel or the viewing bar on more than one line: its text's lines, by their tops.
     /** @type {string[]} */
     const wrapped = [];
-    for (const el of document.querySelectorAll('.panel label, .panel .prog label, .panel legend, .panel button')) {
+    for (const el of document.querySelectorAll('.panel label, .panel .prog label, .panel legend, .panel button, .viewing button')) {
       if (!shown(el) || !(el.textContent || '').trim()) continue;
       const range = document.createRange();
       range.selectNodeContents(el);
