@@ -273,8 +273,8 @@ export class BlueGrayGame extends HTMLElement {
   }
 
   /** In a live game against a friend, asks to take back this seat's own last move (docs/RULES.md R38; nothing when the last move is the friend's); with `accept`, accepts the friend's request, and the move goes on both devices. The friend's request fires `takebackoffer`; a move answers no. Use `undo()` against the computer and at one device. @param {{accept?: boolean}} [options] @returns {void} */
-  takeback({ accept = false } = {}) {
-    this.#c.takeback(accept);
+  takeback(options) {
+    this.#c.takeback(!!options?.accept);
   }
 
   /** Replays a move taken back (against the computer, up to the person's turn). Returns whether it did. @returns {boolean} */
