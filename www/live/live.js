@@ -599,7 +599,12 @@ export class LiveSession {
    * @returns {Promise<void>}
    */
   acceptTakeback() {
-    return this._signed((snap, sign, seat) => (snap.takeback && snap.takeback.side !== seat ? withTakebackAccepted(snap, sign) : null));
+    const me = this._started();
+    const was = me.snap;
+    // This device's own board goes back too, as the other's does on hearing it.
+    return this._signed((snap, sign, seat) => (snap.takeback && snap.takeback.side !== seat ? withTakebackAccepted(snap, sign) : null)).then(() => {
+      if (me.snap && me.snap !== was && !this._closed) this._o.snapshot(me.snap, me.starts);
+    });
   }
 
   /**
