@@ -68,6 +68,7 @@ import { typeName } from './lib/errors.js';
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
  * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'time'|'abandoned', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, by the players: `resign()`, `offerDraw()`, `abort()`, `claim()`, or `time`: the loser's clock ran out), the result token (`*` for an abort: no result) and a sentence in the board's language.
+ * @fires {CustomEvent<{side: 'blue'|'gray', ply: number}>} takebackoffer - In a live game, a takeback request now stands: `side` asks to take back its move `ply` (its last; `takeback()`), this board's seat's or the friend's, which `takeback({accept: true})` accepts.
  * @fires {CustomEvent<{side: 'blue'|'gray'}>} drawoffer - Against a friend elsewhere, a draw offer now stands: this board's seat's (`offerDraw()`), or the friend's, which the page brings from their link or the relay brings live.
  * @fires {CustomEvent<{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}>} clock - In a game with a clock, a clock started or stopped (a game set up, a move, the end): the time control, each side's time left in milliseconds and whose clock runs now.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
@@ -270,6 +271,11 @@ export class BlueGrayGame extends HTMLElement {
   /** Takes back a move (against the computer, back to the person's turn; never against a friend elsewhere, who has seen it). Returns whether it did. @returns {boolean} */
   undo() {
     return this.#c.history.step(-1);
+  }
+
+  /** In a live game against a friend, asks to take back this seat's own last move (docs/RULES.md R38; nothing when the last move is the friend's); with `accept`, accepts the friend's request, and the move goes on both devices. The friend's request fires `takebackoffer`; a move answers no. Use `undo()` against the computer and at one device. @param {{accept?: boolean}} [options] @returns {void} */
+  takeback(options) {
+    this.#c.takeback(!!options?.accept);
   }
 
   /** Replays a move taken back (against the computer, up to the person's turn). Returns whether it did. @returns {boolean} */

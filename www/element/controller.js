@@ -317,6 +317,11 @@ export class BoardController {
     return say(this.language, resultMessage(this.s.gs));
   }
 
+  /** Live: asks to take back this seat's last move, or accepts the other seat's request (`accept`; live-link.js). @param {boolean} [accept] */
+  takeback(accept = false) {
+    this._p.live.takeback(accept);
+  }
+
   /** Takes this device's live seat from the other tab of the browser that plays it (live-link.js). */
   takeSeat() {
     return this._p.live.takeSeat();

@@ -74,6 +74,8 @@ export function liveDoor(board) {
     played: (history, time) => link.part()?.played(history, time),
     /** @type {LiveLink['declared']} */
     declared: (how, side) => link.part()?.declared(how, side),
+    /** @type {LiveLink['takeback']} */
+    takeback: (accept) => link.part()?.takeback(accept),
     /** @type {LiveLink['answered']} */
     answered: (since) => link.part()?.answered(since) ?? false,
     /** @type {LiveLink['takeSeat']} */

@@ -80,6 +80,8 @@ export class LiveLink {
   _claimTimer = undefined;
   /** This board has had a snapshot of its session: a move heard now arrived now. @private */
   _following = false;
+  /** The takeback request last told of (`_takebackHeard`), or null. @private @type {string|null} */
+  _takebackSeen = null;
   /** The session this board has, and the relay and game it is for ("relay id"), and its chat as last heard. @private */
   _entry = /** @type {{key: string, session: LiveSession|null, chat: ChatShown[]}|null} */ (null);
 
@@ -154,6 +156,32 @@ export class LiveLink {
    */
   declared(how, side) {
     this._entry?.session?.declared(how, side).catch((e) => this._board.error(String((e && e.message) || e)));
+  }
+
+  /**
+   * This seat asks to take back its last move, or accepts the other seat's request (`accept`):
+   * live.js askTakeback / acceptTakeback.
+   * @param {boolean} [accept]
+   */
+  takeback(accept = false) {
+    const session = this._entry?.session;
+    if (!session) return;
+    (accept ? session.acceptTakeback() : session.askTakeback()).catch((e) => this._board.error(String((e && e.message) || e)));
+  }
+
+  /**
+   * A takeback request that stands in `snap` (`takeback` event, once each): the other seat's asks
+   * this board's player; the seat's own says it was made.
+   * @param {Snapshot} snap
+   * @private
+   */
+  _takebackHeard(snap) {
+    const t = snap.takeback;
+    const standing = !!t && !t.accept && !snap.end && t.ply === snap.moves.length;
+    const key = standing && t ? `${t.side} ${t.ply} ${t.sig}` : null;
+    if (key === this._takebackSeen) return;
+    this._takebackSeen = key;
+    if (t && key) this._board.emit('takebackoffer', { side: t.side, ply: t.ply });
   }
 
   /**
@@ -298,6 +326,15 @@ export class LiveLink {
       gs = b.state().gs;
       if (!gs) return;
     }
+    // The takeback the other seat accepted, or this seat did: the move goes from the board too.
+    const t = snap.takeback;
+    const back = gs.history;
+    if (t?.accept && back.length === t.ply && snap.moves.length === t.ply - 1 && back[t.ply - 1] === t.move && !gs.result) {
+      const game = b.game();
+      if (game?.undo()) b.apply(B.afterStep, game.state());
+      gs = b.state().gs;
+      if (!gs) return;
+    }
     const have = gs.history;
     const differs = have.findIndex((m, i) => i < snap.moves.length && snap.moves[i] !== m);
     if (differs >= 0) return b.error(b.t('live.differs', { n: differs + 1 }));
@@ -312,6 +349,7 @@ export class LiveLink {
     // The other seat's ending or draw offer, once its moves are all on the board.
     if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);
     else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply);
+    this._takebackHeard(snap);
     // The clocks, then, as every device derives them from the signed record and when each turn
     // began here: a board that was away, reloaded or took the seat over shows what the others do.
     if (snap.clock) b.liveClocks(snap.times ?? [], starts);

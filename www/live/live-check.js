@@ -9,7 +9,7 @@
 import { isKeyText, verify } from './live-keys.js';
 import { otherSide } from '../lib/settings.js';
 import { parseTimeControl, turnStarts, liveClocks, remaining, LAG_ALLOWANCE } from '../lib/clock.js';
-import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, gameText, moveText, moveClock, offerText, endText } from './live-protocol.js';
+import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, gameText, moveText, moveClock, offerText, endText, takebackText } from './live-protocol.js';
 import { CLAIM_AFTER_MS } from './claims.js';
 /** @import { Side } from '../core/core-types.js' */
 /** @import { Snapshot, EndingHow, Replay } from './live-protocol.js' */
@@ -80,7 +80,7 @@ export function snapshotOf(s) {
   if (typeof s.hostSig !== 'string') return null;
   /** @type {Snapshot} */
   const snap = { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
-  const { end, offer, clock, times, at } = s;
+  const { end, offer, clock, times, at, takeback } = s;
   if (clock !== undefined) {
     /** @param {unknown} list */
     const stamps = (list) => Array.isArray(list) && list.length === moves.length && list.every((n) => Number.isSafeInteger(n) && n >= 0);
@@ -99,6 +99,15 @@ export function snapshotOf(s) {
   if (offer !== undefined) {
     if (!isObject(offer) || !isSide(offer.side) || !Number.isInteger(offer.ply) || typeof offer.sig !== 'string') return null;
     snap.offer = { side: offer.side, ply: Number(offer.ply), sig: offer.sig };
+  }
+  if (takeback !== undefined) {
+    const t = takeback;
+    if (!isObject(t) || !isSide(t.side) || !Number.isSafeInteger(t.ply) || Number(t.ply) < 1 || Number(t.ply) > MAX_MOVES) return null;
+    if (typeof t.move !== 'string' || !t.move || t.move.length > MAX_MOVE_TEXT || typeof t.sig !== 'string') return null;
+    if (t.accept !== undefined && typeof t.accept !== 'string') return null;
+    /** @type {import('./live-protocol.js').Takeback} */
+    const read = { side: t.side, ply: Number(t.ply), move: t.move, sig: t.sig };
+    snap.takeback = typeof t.accept === 'string' ? { ...read, accept: t.accept } : read;
   }
   return snap;
 }
@@ -167,6 +176,8 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
   }
   const { end, offer } = snap;
   if (offer && !(await verify(snap.keys[offer.side], offer.sig, offerText(id, snap.variant, snap.moves, offer.side, offer.ply)))) return `the draw offer is not signed by ${offer.side}`;
+  const takebackWrong = await checkTakeback(snap, replay);
+  if (takebackWrong) return takebackWrong;
   if (!end) return null;
   if (end.how === 'abort' && snap.moves.length >= 2) return 'an abort after both sides have moved';
   if (end.how === 'draw' && standingOffer(snap, movers) !== otherSide(end.side)) return 'a draw no offer of the other seat stands for';
@@ -193,6 +204,51 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
   if (end.at < begun + away - LAG_ALLOWANCE || end.at > now + LAG_ALLOWANCE) return CLAIM_REFUSED.soon;
   if (present && present.seat !== end.side && end.at > present.since + CLAIM_GRACE_MS) return CLAIM_REFUSED.present;
   return null;
+}
+
+/**
+ * Why `snap`'s takeback does not hold, or null (none, or it holds): the request is signed by the
+ * seat whose move it takes back, that move its last then; a request not accepted stands only
+ * right after that move (the other seat's move answers it); an acceptance is signed by the other
+ * seat, and the game goes on from the move before.
+ * @param {Snapshot} snap
+ * @param {Replay} replay
+ * @returns {Promise<string|null>}
+ */
+async function checkTakeback(snap, replay) {
+  const t = snap.takeback;
+  if (!t) return null;
+  const before = t.ply - 1;
+  if (snap.moves.length < before) return 'a takeback of a move the game has not reached';
+  const asked = [...snap.moves.slice(0, before), t.move];
+  if (!t.accept && (snap.moves.length !== t.ply || snap.moves[before] !== t.move)) return 'a takeback request that no longer stands';
+  let movers;
+  try {
+    movers = replay(snap.variant, asked);
+  } catch (e) {
+    return `a takeback of an illegal move: ${errorText(e)}`;
+  }
+  if (movers[before] !== t.side) return 'a takeback of the other seat’s move';
+  if (!(await verify(snap.keys[t.side], t.sig, takebackText(snap.id, snap.variant, asked, t.side, t.ply)))) return `the takeback is not asked by ${t.side}`;
+  const other = otherSide(t.side);
+  if (t.accept && !(await verify(snap.keys[other], t.accept, takebackText(snap.id, snap.variant, asked, t.side, t.ply, true)))) return `the takeback is not accepted by ${other}`;
+  return null;
+}
+
+/**
+ * Whether `snap`'s accepted takeback took back the last move of `mine`, which goes no further:
+ * mine is the game as it stood when the takeback was asked, or before it was.
+ * @param {Snapshot} snap
+ * @param {Snapshot} mine
+ * @returns {boolean}
+ */
+function takesBack(snap, mine) {
+  const t = snap.takeback;
+  if (!t?.accept || mine.end || mine.moves.length !== t.ply || mine.moves[t.ply - 1] !== t.move) return false;
+  const m = mine.takeback;
+  if (m?.accept && m.ply === t.ply && m.side === t.side && m.move === t.move && m.accept === t.accept) return false;
+  for (let i = 0; i < t.ply - 1; i++) if (snap.moves[i] !== mine.moves[i]) return false;
+  return true;
 }
 
 /**
@@ -242,6 +298,10 @@ function commonPrefix(a, b) {
 export function compare(snap, mine) {
   if (!mine) return 'newer';
   if (snap.hostSig !== mine.hostSig) return 'different';
+  // A takeback the other seat accepted (checked: signed by the seat whose consent it needs)
+  // goes back from a game with more moves.
+  if (takesBack(snap, mine)) return 'newer';
+  if (takesBack(mine, snap)) return 'older';
   const n = Math.min(snap.moves.length, mine.moves.length);
   for (let i = 0; i < n; i++) if (snap.moves[i] !== mine.moves[i]) return 'different';
   // A game ended by a player goes on no further: moves after its end are another game.
@@ -251,6 +311,9 @@ export function compare(snap, mine) {
     if (!snap.end || !mine.end) return snap.end ? 'newer' : 'older';
     return snap.end.how === mine.end.how && snap.end.side === mine.end.side ? 'same' : 'different';
   }
+  // The same moves: a takeback asked since is news, as an offer is.
+  const asking = (/** @type {Snapshot} */ x) => (x.takeback && !x.takeback.accept ? `${x.takeback.side} ${x.takeback.ply}` : '');
+  if (asking(snap) !== asking(mine)) return !asking(mine) ? 'newer' : !asking(snap) ? 'older' : 'different';
   // The same moves: a draw offer made since is news; two offers of one moment cross.
   if (!snap.offer || !mine.offer) return snap.offer ? 'newer' : mine.offer ? 'older' : restampOrder(snap, mine);
   return snap.offer.side === mine.offer.side && snap.offer.ply === mine.offer.ply ? restampOrder(snap, mine) : 'different';

@@ -60,8 +60,17 @@ export const CLAIMS = Object.freeze(['claim', 'claim-draw']);
  */
 
 /**
+ * A takeback (docs/RULES.md R38, docs/LIVE-PROTOCOL.md "Takebacks"): the seat `side` asks to
+ * take back its own last move, `move`, the `ply`th (from 1), signed by it (`sig`); `accept`, the
+ * other seat's signature, takes it back: the snapshot's moves are then the first `ply - 1`, and
+ * the accepted takeback goes on with the game's next moves until the next request, so that a
+ * device that missed it sees why the game is shorter than what it has.
+ * @typedef {{side: Side, ply: number, move: string, sig: string, accept?: string}} Takeback
+ */
+
+/**
  * A snapshot (above): the keys and signatures are base64url text.
- * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending, offer?: Offer, clock?: string, times?: number[], at?: number[]}} Snapshot
+ * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending, offer?: Offer, takeback?: Takeback, clock?: string, times?: number[], at?: number[]}} Snapshot
  */
 
 /**
@@ -165,6 +174,21 @@ export function offerText(id, variant, moves, side, ply) {
 }
 
 /**
+ * What a seat signs when it asks to take back the `ply`th of `moves` (`moves`: the first `ply`,
+ * its own move last), and what the other seat signs when it accepts (`accept`).
+ * @param {string} id
+ * @param {string} variant
+ * @param {string[]} moves
+ * @param {Side} side
+ * @param {number} ply
+ * @param {boolean} [accept]
+ * @returns {string}
+ */
+export function takebackText(id, variant, moves, side, ply, accept = false) {
+  return `${ROOT} ${id} ${accept ? 'takeback-accept' : 'takeback'} ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
+}
+
+/**
  * What a seat signs when it ends the game after `moves` by `how` (a claim at `at`).
  * @param {string} id
  * @param {string} variant
@@ -216,6 +240,8 @@ export async function withMove(snap, moves, sign, seat = null, time = null, at =
   /** @type {Snapshot} */
   let next = { v, id, variant, host, keys, hostSig, moves: [...moves], sigs: [...snap.sigs.slice(0, i), await sign(moveText(snap.id, snap.variant, moves, i, stamp))] };
   if (clock && stamp) next = { ...next, clock, times: [...(snap.times ?? []).slice(0, i), stamp.time], at: [...(snap.at ?? []).slice(0, i), stamp.at] };
+  // An accepted takeback goes on with the game (Takeback); a request the other seat answered by moving goes.
+  if (snap.takeback?.accept) next = { ...next, takeback: snap.takeback };
   return offer && offer.side === seat && offer.ply === i ? { ...next, offer } : next;
 }
 
@@ -254,6 +280,40 @@ export function restamped(snap, sign, at) {
 export async function withOffer(snap, side, sign) {
   const ply = snap.moves.length;
   return { ...snap, offer: { side, ply, sig: await sign(offerText(snap.id, snap.variant, snap.moves, side, ply)) } };
+}
+
+/**
+ * The snapshot once this device's seat `side` asks to take back its last move (the caller
+ * checks that the last move is its own and the game goes on; live-check.js refuses it else).
+ * @param {Snapshot} snap
+ * @param {Side} side
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
+export async function withTakebackRequest(snap, side, sign) {
+  const ply = snap.moves.length;
+  const move = snap.moves[ply - 1];
+  return { ...snap, takeback: { side, ply, move, sig: await sign(takebackText(snap.id, snap.variant, snap.moves, side, ply)) } };
+}
+
+/**
+ * The snapshot once this device's seat accepts the other seat's standing takeback request in
+ * `snap`: the move is gone, with its signature and time (R38: the clocks stand as before the move,
+ * the asker's turn counted from when it began), and any draw offer with it. Null: no request stands.
+ * @param {Snapshot} snap
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>|null}
+ */
+export function withTakebackAccepted(snap, sign) {
+  const t = snap.takeback;
+  if (!t || t.accept || snap.end || t.ply !== snap.moves.length || t.ply < 1) return null;
+  const keep = t.ply - 1;
+  return sign(takebackText(snap.id, snap.variant, snap.moves, t.side, t.ply, true)).then((accept) => {
+    /** @type {Snapshot} */
+    const next = { ...snap, moves: snap.moves.slice(0, keep), sigs: snap.sigs.slice(0, keep), takeback: { ...t, accept } };
+    delete next.offer;
+    return snap.times && snap.at ? { ...next, times: snap.times.slice(0, keep), at: snap.at.slice(0, keep) } : next;
+  });
 }
 
 /**

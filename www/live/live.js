@@ -16,7 +16,7 @@
 // nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, withEnd, withOffer, restamped, CLAIMS } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, withOffer, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted } from './live-protocol.js';
 import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_REFUSED } from './live-check.js';
 import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
 import { signer, secretOf } from './live-keys.js';
@@ -454,6 +454,9 @@ export class LiveSession {
     if (order === 'same') return;
     const first = !me.snap;
     const declined = !!me.snap && this._offering(me.snap) && !snap.end && !this._offering(snap);
+    // This seat's takeback request answered: by a move (no), or by the other seat's acceptance.
+    const asked = !!me.snap && this._askingBack(me.snap);
+    const answer = asked && me.snap && snap.moves.length > me.snap.moves.length ? 'live.takebackDeclined' : asked && snap.takeback?.accept ? 'live.takebackAccepted' : null;
     me.snap = snap;
     me.starts = starts;
     me.host = snap.host;
@@ -469,6 +472,7 @@ export class LiveSession {
     this._o.snapshot(snap, starts);
     // The other seat moved instead of accepting this seat's offer: that is its answer, a no.
     if (declined) this._o.notice('live.drawDeclined');
+    if (answer) this._o.notice(answer);
     if (lost) this._publishGame();
     if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
     for (const seat of /** @type {const} */ (['blue', 'gray'])) {
@@ -490,6 +494,17 @@ export class LiveSession {
     const mine = me.snap;
     if (!mine || mine.end || me.seat === 'watch' || !this._unsent || this._ownMove !== mine.moves.length) return false;
     return snap.end?.how === 'time' && snap.end.side === me.seat && snap.moves.length === mine.moves.length - 1 && snap.moves.every((m, i) => m === mine.moves[i]);
+  }
+
+  /**
+   * Whether this device's own seat's takeback request stands in `snap`.
+   * @param {Snapshot} snap
+   * @private
+   */
+  _askingBack(snap) {
+    const seat = this._started().seat;
+    const t = snap.takeback;
+    return seat !== 'watch' && !snap.end && !!t && !t.accept && t.side === seat && t.ply === snap.moves.length;
   }
 
   /**
@@ -534,7 +549,8 @@ export class LiveSession {
    * @private
    */
   _starts(snap, live, now = Date.now()) {
-    return turnStarts({ kept: this._started().starts, moves: snap.moves.length, at: snap.at, live, now });
+    // A takeback leaves the turns after the moves kept (kept: this device's own measure).
+    return turnStarts({ kept: this._started().starts.slice(0, snap.moves.length + 1), moves: snap.moves.length, at: snap.at, live, now });
   }
 
   /**
@@ -651,6 +667,32 @@ export class LiveSession {
   }
 
   /**
+   * This seat asks to take back its own last move (docs/RULES.md R38); nothing when the last move
+   * is the other seat's, the game is over or its request already stands.
+   * @returns {Promise<void>}
+   */
+  askTakeback() {
+    return this._signed((snap, sign, seat) => {
+      if (snap.end || !snap.moves.length || this._askingBack(snap)) return null;
+      const movers = this._replay(snap.variant, snap.moves);
+      return movers[movers.length - 1] === seat ? withTakebackRequest(snap, seat, sign) : null;
+    });
+  }
+
+  /**
+   * This seat accepts the other seat's standing takeback request: its move goes on both devices.
+   * @returns {Promise<void>}
+   */
+  acceptTakeback() {
+    const me = this._started();
+    const was = me.snap;
+    // This device's own board goes back too, as the other's does on hearing it.
+    return this._signed((snap, sign, seat) => (snap.takeback && snap.takeback.side !== seat ? withTakebackAccepted(snap, sign) : null)).then(() => {
+      if (me.snap && me.snap !== was && !this._closed) this._o.snapshot(me.snap, me.starts);
+    });
+  }
+
+  /**
    * Puts the snapshot `next` makes from this seat's last one on the relay (none: nothing to
    * put), one after another.
    * @param {(snap: Snapshot, sign: Sign, seat: Side) => Promise<Snapshot>|null} next
@@ -667,7 +709,7 @@ export class LiveSession {
       if (made.moves.length > me.snap.moves.length) {
         me.starts = [...this._starts(me.snap, false), made.at?.[made.moves.length - 1] ?? Date.now()];
         this._ownMove = made.moves.length;
-      }
+      } else if (made.moves.length < me.snap.moves.length) me.starts = me.starts.slice(0, made.moves.length + 1);
       me.snap = made;
       this._unsent += 1;
       this._keep();

@@ -13,6 +13,8 @@ export default {
     'live.otherRules': 'The relay’s game is played under other rules ({variant}) than the one on this board.',
     'live.differs': 'The relay’s game differs from this one at ply {n}: it was not taken.',
     'live.drawDeclined': 'Your friend played on: your draw offer was declined.',
+    'live.takebackAccepted': 'Your friend accepted: your move is taken back.',
+    'live.takebackDeclined': 'Your friend played on: your takeback request was declined.',
     'live.foreignSeatKey': 'This link’s seat key is not one of this game’s: it was refused, and your seat here is kept as it was.',
     'live.flagClaimRefused': 'The other player’s device claimed that your time ran out, but your clock still has time: the claim was refused, play on.',
     'live.leftClaimRefused': 'The other player’s device claimed that you left the game, but you were here on your turn: the claim was refused, play on.',

@@ -12,6 +12,8 @@ export default {
     'live.otherRules': 'A közvetítőn lévő játszma más szabályokkal ({variant}) folyik, mint ezen a táblán.',
     'live.differs': 'A közvetítőn lévő játszma a(z) {n}. féllépésnél eltér ettől: nem vettük át.',
     'live.drawDeclined': 'A barátod lépett: a döntetlenajánlatodat elutasította.',
+    'live.takebackAccepted': 'A barátod elfogadta: a lépésed visszavéve.',
+    'live.takebackDeclined': 'A barátod lépett: a visszavételi kérésedet elutasította.',
     'live.foreignSeatKey': 'Ennek a linknek a helykulcsa nem ehhez a játszmához tartozik: elutasítottuk, és itt a helyed változatlan maradt.',
     'live.flagClaimRefused': 'A másik játékos eszköze azt állította, hogy lejárt az időd, de az órádon még van idő: az igényt elutasítottuk, játssz tovább.',
     'live.leftClaimRefused': 'A másik játékos eszköze azt állította, hogy elhagytad a játszmát, de itt voltál a lépésednél: az igényt elutasítottuk, játssz tovább.',
