@@ -16,16 +16,16 @@ export const NAME_KEY = 'bluegray.name.v1';
 const REFUSED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>&"`\\{}]/u;
 
 /**
- * The name `text` is under the rules: `{name}` ('' for none), or `{error}` the key of the message
- * (lib/i18n's tables: `name.tooLong` takes {max}, `name.refused`) saying why it is refused.
+ * The name `text` is under the rules: `{name}` ('' for none), or `{error}` why it is refused
+ * (`tooLong`: over NAME_MAX; `refused`: a character the rules refuse), for the caller to say.
  * @param {unknown} text
- * @returns {{name: string, error?: undefined}|{name?: undefined, error: 'name.tooLong'|'name.refused'}}
+ * @returns {{name: string, error?: undefined}|{name?: undefined, error: 'tooLong'|'refused'}}
  */
 export function checkName(text) {
-  if (typeof text !== 'string') return { error: 'name.refused' };
-  if (REFUSED.test(text)) return { error: 'name.refused' };
+  if (typeof text !== 'string') return { error: 'refused' };
+  if (REFUSED.test(text)) return { error: 'refused' };
   const name = text.trim().replace(/\s+/gu, ' ');
-  if ([...name].length > NAME_MAX) return { error: 'name.tooLong' };
+  if ([...name].length > NAME_MAX) return { error: 'tooLong' };
   return { name };
 }
 
