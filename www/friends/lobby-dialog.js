@@ -4,8 +4,9 @@
 // those the page itself could post, whose rules are the New game form's (a named variant of the
 // rules core's catalogue, each option at a value the form offers) and whose clock is one of
 // LOBBY_CLOCKS (lobby-protocol.js checks that and the rest of their shape); each is shown in the
-// page's own words, never the poster's text. It posts this device's own (the rules and clock of
-// the New game form when they are such, a side or random) or withdraws it. The lobby stays while this device's challenge stands, with the sheet
+// page's own words, never the poster's text but its name (lib/player-name.js's rules, shown as
+// text), with a count of those listed. It posts this device's own (the New game form's rules when they are such, a
+// clock, a side or random and a name chosen on the sheet, the clock and name kept for next time) or withdraws it. The lobby stays while this device's challenge stands, with the sheet
 // closed too; a game it starts opens through the page's one door (play/doors.js) and closes the
 // sheet, and a sheet closed with nothing of this device's standing leaves the lobby.
 import { el, openSheet } from '../lib/dom.js';
