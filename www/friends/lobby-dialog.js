@@ -4,8 +4,9 @@
 // those the page itself could post, whose rules are the New game form's (a named variant of the
 // rules core's catalogue, each option at a value the form offers) and whose clock is one of
 // LOBBY_CLOCKS (lobby-protocol.js checks that and the rest of their shape); each is shown in the
-// page's own words, never the poster's text. It posts this device's own (the rules and clock of
-// the New game form when they are such, a side or random) or withdraws it. The lobby stays while this device's challenge stands, with the sheet
+// page's own words, never the poster's text but its name (lib/player-name.js's rules, shown as
+// text), with a count of those listed. It posts this device's own (the New game form's rules when they are such, a
+// clock, a side or random and a name chosen on the sheet, the clock and name kept for next time) or withdraws it. The lobby stays while this device's challenge stands, with the sheet
 // closed too; a game it starts opens through the page's one door (play/doors.js) and closes the
 // sheet, and a sheet closed with nothing of this device's standing leaves the lobby.
 import { el, openSheet } from '../lib/dom.js';
@@ -15,6 +16,7 @@ import { describeSpec } from '../play/rules-words.js';
 import { rulesOf } from '../play/variant-picker.js';
 import { Lobby } from '../live/lobby.js';
 import { LOBBY_CLOCKS } from '../live/lobby-protocol.js';
+import { NAME_MAX, keepName, myName } from '../lib/player-name.js';
 /**
  * @import { Translate } from '../lib/i18n.js'
  * @import { Catalogue } from '../core/core-types.js'
@@ -44,6 +46,8 @@ import { LOBBY_CLOCKS } from '../live/lobby-protocol.js';
 const PAGE = 50;
 /** How long the list may lag what the lobby heard, so that a burst of challenges is drawn once (ms). */
 const DRAW_MS = 50;
+/** Where the sheet keeps the clock last chosen on it. */
+const CLOCK_KEY = 'bluegray.lobby.clock.v1';
 
 /**
  * Whether `spec` names rules the New game form offers: a named variant of the catalogue, with
@@ -74,11 +78,30 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
   const withdraw = el('button', { id: 'lobby-withdraw', type: 'button', hidden: '' });
   const more = el('button', { id: 'lobby-more', type: 'button', hidden: '' });
   const cannot = el('p', { id: 'lobby-cannot', class: 'desc', 'data-key': 'lobby.cannotPost', hidden: '' });
-  const posting = el('div', { class: 'row' }, [el('label', { for: 'lobby-side', 'data-key': 'lobby.side' }), side]);
+  const clockPick = /** @type {HTMLSelectElement} */ (el('select', { id: 'lobby-clock' }));
+  for (const value of LOBBY_CLOCKS) clockPick.append(el('option', { value }));
+  const nameField = /** @type {HTMLInputElement} */ (el('input', { id: 'lobby-name', type: 'text', autocomplete: 'nickname', maxlength: String(NAME_MAX * 2) }));
+  const count = el('p', { id: 'lobby-count', class: 'desc' });
+  const storage = webStorage('localStorage');
+  const posting = el('div', {}, [
+    el('div', { class: 'row' }, [el('label', { for: 'lobby-side', 'data-key': 'lobby.side' }), side]),
+    el('div', { class: 'row' }, [el('label', { for: 'lobby-clock', 'data-key': 'lobby.clock' }), clockPick]),
+    el('div', { class: 'row' }, [el('label', { for: 'lobby-name', 'data-key': 'lobby.name' }), nameField]),
+  ]);
+  /** The clock chosen on the sheet: the one last chosen there, else the New game form's. */
+  const chosenClock = () => clockPick.value;
+  clockPick.addEventListener('change', () => {
+    try {
+      storage.setItem(CLOCK_KEY, clockPick.value);
+    } catch {
+      // Not kept: the sheet offers the New game form's clock next time.
+    }
+    render();
+  });
   const heading = el('h2', { 'data-key': 'lobby.title' });
   const about = el('p', { class: 'desc', 'data-key': 'lobby.about' });
   const close = el('form', { method: 'dialog' }, [el('button', { type: 'submit', 'data-key': 'dialog.close' })]);
-  dialog.replaceChildren(heading, about, status, list, more, el('div', { class: 'lobby-post' }, [rulesText, cannot, posting, el('div', { class: 'buttons' }, [post, withdraw])]), close);
+  dialog.replaceChildren(heading, about, status, count, list, more, el('div', { class: 'lobby-post' }, [rulesText, cannot, posting, el('div', { class: 'buttons' }, [post, withdraw])]), close);
   for (const value of ['random', 'blue', 'gray']) side.append(el('option', { value }));
 
   /** The rules `spec` by their name in the page's language (the New game form's rules: the page's words). @param {string} spec */
@@ -101,7 +124,9 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
   const line = (c, mine) => {
     const name = gameName(c.variant, c.clock);
     if (mine) return t('lobby.yours', { rules: name });
-    return c.side === 'random' ? t('lobby.entryRandom', { rules: name }) : t('lobby.entry', { rules: name, side: otherSide(c.side) });
+    const entry = c.side === 'random' ? t('lobby.entryRandom', { rules: name }) : t('lobby.entry', { rules: name, side: otherSide(c.side) });
+    // The poster's name is put in as text (the list is drawn with textContent), under its rules.
+    return c.name ? t('lobby.by', { name: c.name, entry }) : entry;
   };
 
   /** Draws the sheet from the lobby. */
@@ -122,6 +147,9 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
       : mine ? t('lobby.posted')
       : all.length ? '' : t('lobby.empty');
     status.hidden = !status.textContent;
+    // Counted from the retained challenges the relay carries on the lobby's topics (LIVE-PROTOCOL.md).
+    count.textContent = l.state === 'connected' ? t('lobby.count', { n: all.length }) : '';
+    count.hidden = !count.textContent;
     list.replaceChildren(
       ...all.slice(0, shown).map((c) => {
         const own = !!mine && c.game === mine.game;
@@ -136,8 +164,8 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
     );
     more.hidden = all.length <= shown;
     more.textContent = t('lobby.more', { n: all.length - shown });
-    const can = postable(rules(), clock());
-    rulesText.textContent = t('lobby.rules', { rules: gameName(rules(), clock()) });
+    const can = postable(rules(), chosenClock());
+    rulesText.textContent = t('lobby.rules', { rules: rulesName(rules()) });
     post.hidden = posting.hidden = !!mine;
     cannot.hidden = !!mine || can;
     withdraw.hidden = !mine;
@@ -181,7 +209,20 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
   post.addEventListener('click', () => {
     said = '';
     const v = /** @type {'random'|'blue'|'gray'} */ (side.value);
-    lobby?.post({ variant: rules(), side: v, clock: clock() }).catch((e) => notify(String(e)));
+    let name;
+    try {
+      const kept = keepName(nameField.value, storage);
+      if (kept.error) {
+        said = t(kept.error === 'tooLong' ? 'lobby.nameTooLong' : 'lobby.nameRefused', { max: NAME_MAX });
+        render();
+        return;
+      }
+      name = kept.name;
+    } catch {
+      // Not kept on this device: the name still goes with this challenge.
+      name = nameField.value.trim();
+    }
+    lobby?.post({ variant: rules(), side: v, clock: chosenClock(), name }).catch((e) => notify(String(e)));
   });
   more.addEventListener('click', () => {
     shown += PAGE;
@@ -210,6 +251,9 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
     // What was said while the sheet was closed went to the page's notice.
     said = '';
     shown = PAGE;
+    const remembered = storage.getItem(CLOCK_KEY) ?? '';
+    clockPick.value = LOBBY_CLOCKS.includes(remembered) ? remembered : LOBBY_CLOCKS.includes(clock()) ? clock() : 'none';
+    nameField.value = myName(storage);
     ensureLobby();
     render();
     await openSheet(dialog);

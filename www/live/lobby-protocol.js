@@ -12,9 +12,11 @@
 // Everyone reads `bluegray/v1/lobby/+`, the relay's one wildcard.
 //
 // A challenge: {v: 1, id: <poster>, game: <game id>, key: <host's public key>, variant, side,
-// clock, at, sig}: `side` the poster's seat ('blue', 'gray' or 'random', drawn when accepted),
+// clock, at, name?, sig}: `side` the poster's seat ('blue', 'gray' or 'random', drawn when accepted),
 // `clock` one of LOBBY_CLOCKS (the New game form's for a live game, `none` among them), `at`
-// when it was posted (ms), `sig` the host's key's signature over all of it. An acceptance:
+// when it was posted (ms), `name` the poster's name when it gave one (lib/player-name.js's rules:
+// a challenge whose name breaks them is out of shape), `sig` the host's key's signature over all
+// of it, the name too, so no one but the poster's device sets it. An acceptance:
 // {v: 1, game, key, sig}, signed by the key it names. Only what the page itself would post is
 // in shape (challengeShape, acceptanceShape: the relay refuses the rest, and a device shows none
 // of it): a spec's characters only in `variant`, so nothing shown can carry a control or bidi
@@ -31,6 +33,7 @@ import { isKeyText, isSigText, verify } from './live-keys.js';
 import { ROOT } from './live-protocol.js';
 import { GAME_ID } from '../lib/game-id.js';
 import { TIME_CONTROLS, parseTimeControl } from '../lib/clock.js';
+import { NAME_MAX, isName } from '../lib/player-name.js';
 /** @import { Sign } from './live-keys.js' */
 
 /** The prefix of the lobby's topics, and the filter every visitor subscribes to. */
@@ -63,7 +66,7 @@ export const ACCEPT_WAIT_MS = 15000;
 
 /**
  * A challenge (above): the keys and signatures are base64url text.
- * @typedef {{v: 1, id: string, game: string, key: string, variant: string, side: 'blue'|'gray'|'random', clock: string, at: number, sig: string}} Challenge
+ * @typedef {{v: 1, id: string, game: string, key: string, variant: string, side: 'blue'|'gray'|'random', clock: string, at: number, name?: string, sig: string}} Challenge
  */
 /**
  * An acceptance of the challenge of game `game` by the key `key`.
@@ -93,7 +96,9 @@ export function posterOf(topic) {
  * @param {Omit<Challenge, 'sig'>} c
  */
 export function challengeText(c) {
-  return `${ROOT} lobby ${c.id} ${c.game} ${c.key} ${c.side} ${c.clock} ${c.at} ${c.variant}`;
+  // A name comes last, on a line of its own (a spec has no line break), and only when given, so
+  // a challenge without one is signed as before.
+  return `${ROOT} lobby ${c.id} ${c.game} ${c.key} ${c.side} ${c.clock} ${c.at} ${c.variant}${c.name ? `\n${c.name}` : ''}`;
 }
 
 /**
@@ -154,7 +159,9 @@ export function challengeShape(text, id) {
   if (typeof c.variant !== 'string' || !SPEC.test(c.variant)) return null;
   if (c.side !== 'blue' && c.side !== 'gray' && c.side !== 'random') return null;
   if (typeof c.clock !== 'string' || !LOBBY_CLOCKS.includes(c.clock) || typeof c.at !== 'number' || !Number.isSafeInteger(c.at) || !isSigText(c.sig)) return null;
-  return { v: 1, id, game: c.game, key: c.key, variant: c.variant, side: c.side, clock: c.clock, at: c.at, sig: c.sig };
+  if (c.name !== undefined && !(isName(c.name) && c.name)) return null;
+  const named = typeof c.name === 'string' ? { name: c.name } : {};
+  return { v: 1, id, game: c.game, key: c.key, variant: c.variant, side: c.side, clock: c.clock, at: c.at, ...named, sig: c.sig };
 }
 
 /**
@@ -215,6 +222,6 @@ export const BIGGEST_CHALLENGE = (() => {
   const longestKey = 'k'.repeat(87);
   const longestClock = LOBBY_CLOCKS.reduce((a, b) => (b.length > a.length ? b : a));
   /** @type {Challenge} */
-  const c = { v: 1, id: '0'.repeat(32), game: '0'.repeat(32), key: longestKey, variant: 'v'.repeat(500), side: 'random', clock: longestClock, at: Number.MAX_SAFE_INTEGER, sig: 's'.repeat(86) };
+  const c = { v: 1, id: '0'.repeat(32), game: '0'.repeat(32), key: longestKey, variant: 'v'.repeat(500), side: 'random', clock: longestClock, at: Number.MAX_SAFE_INTEGER, name: '\u{10FFFF}'.repeat(NAME_MAX), sig: 's'.repeat(86) };
   return new TextEncoder().encode(JSON.stringify(c)).length;
 })();

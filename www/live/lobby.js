@@ -153,13 +153,13 @@ export class Lobby {
   /**
    * Posts this device's challenge (one at a time: it takes the place of the one before): a new
    * game's id and host key, `variant` its rules, `side` the poster's seat or 'random', `clock`
-   * one of LOBBY_CLOCKS.
-   * @param {{variant: string, side: Side|'random', clock?: string}} c
+   * one of LOBBY_CLOCKS, `name` the poster's (lib/player-name.js; '' for none).
+   * @param {{variant: string, side: Side|'random', clock?: string, name?: string}} c
    */
-  async post({ variant, side, clock = 'none' }) {
+  async post({ variant, side, clock = 'none', name = '' }) {
     await this._postLock.hold(true);
     const host = await newIdentity();
-    const challenge = await signedChallenge({ id: this._id, game: newGameId(), key: host.key, variant, side, clock, at: Date.now() }, await signer(host.privateJwk));
+    const challenge = await signedChallenge({ id: this._id, game: newGameId(), key: host.key, variant, side, clock, at: Date.now(), ...(name ? { name } : {}) }, await signer(host.privateJwk));
     this._posted = { challenge, host, echoed: false, heard: null };
     this._everPosted = true;
     // A connection without the will that withdraws it connects again with it, and posts then.
@@ -171,9 +171,9 @@ export class Lobby {
   async _repost() {
     const posted = this._posted;
     if (!posted) return;
-    const { id, game, key, variant, side, clock } = posted.challenge;
+    const { id, game, key, variant, side, clock, name } = posted.challenge;
     posted.echoed = false;
-    posted.challenge = await signedChallenge({ id, game, key, variant, side, clock, at: Date.now() }, await signer(posted.host.privateJwk));
+    posted.challenge = await signedChallenge({ id, game, key, variant, side, clock, at: Date.now(), ...(name ? { name } : {}) }, await signer(posted.host.privateJwk));
     this._publishPosted();
   }
 
