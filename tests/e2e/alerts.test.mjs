@@ -7,8 +7,8 @@
 // And a challenge posted in the lobby alerts its poster when it is accepted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { state, waitText, waitReady, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices, setUpRelay, startFromForm, waitPresence, playAMove } from './devices.mjs';
+import { waitText, waitReady, copyLink } from './helpers.mjs';
+import { setUpDevices, setUpRelay, startFromForm, waitPresence, playAMove, waitConnected, liveMove } from './devices.mjs';
 
 const VARIANT = 'super-light';
 /** The alert's first note (play/sound.js), which no move's sound has. */
@@ -16,13 +16,6 @@ const ALERT_HZ = 880;
 
 const env = setUpDevices();
 const relay = setUpRelay();
-
-function waitConnected(page) {
-  return page.waitForFunction(() => {
-    const p = window.bluegray && window.bluegray.element.presence;
-    return p && p.relay === 'connected' && p.seat;
-  });
-}
 
 /**
  * In the page: records the frequency of every note it starts (`window.notes`) and lets the test
@@ -56,13 +49,6 @@ const alerted = (page) => page.evaluate((hz) => window.notes.includes(hz), ALERT
 const clearNotes = (page) => page.evaluate(() => (window.notes = []));
 const waitTitle = (page, title) => page.waitForFunction((t) => document.title === t, title, { timeout: 20000 });
 
-/** Plays one move on `mover` (a guard's: the game goes on) and waits until `other` has it. */
-async function liveMove(mover, other, turn) {
-  const s = await state(mover.page);
-  await playMove(mover.page, pickMove(s, turn, { walk: false }));
-  await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
-}
-
 test('live, a hidden tab: the friend’s move and draw offer change its title and sound the alert; shown, the title goes back; with Sound off nothing sounds', async () => {
   const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`);
   await startFromForm(a.page, 'live', 'blue', VARIANT);
@@ -74,11 +60,11 @@ test('live, a hidden tab: the friend’s move and draw offer change its title an
   const own = await a.page.title();
 
   // Blue's own move, its tab shown: no alert.
-  await liveMove(a, b, 0);
+  await liveMove(a, b, 0, { walk: false });
   assert.equal(await alerted(a.page), false);
   // Gray moves while Blue's tab is hidden: its title says so, the alert sounds.
   await setShown(a.page, false);
-  await liveMove(b, a, 1);
+  await liveMove(b, a, 1, { walk: false });
   await waitTitle(a.page, 'Your move — Blue and Gray');
   assert.equal(await alerted(a.page), true, 'the alert sounded');
   // Shown again, the tab has its own title back.
@@ -86,7 +72,7 @@ test('live, a hidden tab: the friend’s move and draw offer change its title an
   await waitTitle(a.page, own);
 
   // Blue moves; Gray offers a draw while Blue's tab is hidden.
-  await liveMove(a, b, 2);
+  await liveMove(a, b, 2, { walk: false });
   await clearNotes(a.page);
   await setShown(a.page, false);
   await b.page.click('#offer-draw');
@@ -103,12 +89,12 @@ test('live, a hidden tab: the friend’s move and draw offer change its title an
     box.dispatchEvent(new Event('change'));
   });
   assert.equal(await a.page.evaluate(() => Object.values(localStorage).some((v) => v.includes('"muted":true'))), true, 'the choice is kept');
-  await liveMove(b, a, 3);
+  await liveMove(b, a, 3, { walk: false });
   await setShown(a.page, true);
-  await liveMove(a, b, 4);
+  await liveMove(a, b, 4, { walk: false });
   await clearNotes(a.page);
   await setShown(a.page, false);
-  await liveMove(b, a, 5);
+  await liveMove(b, a, 5, { walk: false });
   await waitTitle(a.page, 'Your move — Blue and Gray');
   assert.equal(await alerted(a.page), false, 'no sound with Sound off');
   for (const d of [a, b]) assert.deepEqual(d.problems, []);

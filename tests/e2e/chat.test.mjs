@@ -7,33 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText, copyLink, seriousA11y } from './helpers.mjs';
-import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
+import { setUpDevices, setUpRelay, waitConnected, liveGame } from './devices.mjs';
 import { topics } from '../../www/live/live-protocol.js';
 import { signer, newIdentity } from '../../www/live/live-keys.js';
 import { signedLine, parseChat } from '../../www/live/live-chat.js';
 
-const VARIANT = 'super-light';
 const env = setUpDevices();
 const relay = setUpRelay();
-
-function waitConnected(page) {
-  return page.waitForFunction(() => {
-    const p = window.bluegray && window.bluegray.element.presence;
-    return p && p.relay === 'connected' && p.seat;
-  });
-}
-
-/** A live game: Blue hosts it on one device, Gray joins by the invitation on another. */
-async function liveGame() {
-  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`);
-  await startFromForm(a.page, 'live', 'blue', VARIANT);
-  await waitConnected(a.page);
-  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
-  const b = await env.device(invite);
-  await waitConnected(b.page);
-  await waitText(a.page, '#live-status', /Gray is online/);
-  return { a, b, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
-}
 
 /** Types `text` in the chat box and sends it with Enter, as a player at the keyboard does. */
 async function type(page, text) {
@@ -71,7 +51,8 @@ async function retainedChat(id, seat) {
 }
 
 test('chat: a line typed on one player’s device shows on the other’s and after a reload; a watcher has none; forged lines are not shown', async () => {
-  const { a, b, id } = await liveGame();
+  const { a, b, id } = await liveGame(env, relay);
+  await waitText(a.page, '#live-status', /Gray is online/);
   await waitText(a.page, '#chat-title', /^Chat$/);
   assert.deepEqual(await seriousA11y(a.page, '#chat-box'), []);
   await type(a.page, 'Good luck! <b>bold</b>\u0007');
@@ -122,7 +103,8 @@ test('chat: a line typed on one player’s device shows on the other’s and aft
 });
 
 test('chat turned off shows nothing and sends nothing, remembered; a mute hides the other player’s lines in this game', async () => {
-  const { a, b, id } = await liveGame();
+  const { a, b, id } = await liveGame(env, relay);
+  await waitText(a.page, '#live-status', /Gray is online/);
   await type(a.page, 'Hello Gray');
   await heard(b.page, 'blue', 'Hello Gray');
 

@@ -10,17 +10,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
+import { setUpDevices, setUpRelay, startFromForm, waitConnected } from './devices.mjs';
 
 const env = setUpDevices();
 const relay = setUpRelay();
-
-function waitConnected(page) {
-  return page.waitForFunction(() => {
-    const p = window.bluegray && window.bluegray.element.presence;
-    return p && p.relay === 'connected' && p.seat;
-  });
-}
 
 /** Whether the board's two clock faces are shown. */
 function facesShown(page) {

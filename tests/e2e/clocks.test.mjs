@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, playMove, pickMove, copyLink, waitText } from './helpers.mjs';
-import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
+import { setUpDevices, setUpRelay, startFromForm, waitConnected, liveMove } from './devices.mjs';
 import { topics, withMove } from '../../www/live/live-protocol.js';
 import { identityOf, signer } from '../../www/live/live-keys.js';
 
@@ -108,13 +108,6 @@ test('against the computer: the clock link parameter and the form give both cloc
   assert.deepEqual(e.problems, []);
 });
 
-function waitConnected(page) {
-  return page.waitForFunction(() => {
-    const p = window.bluegray && window.bluegray.element.presence;
-    return p && p.relay === 'connected' && p.seat;
-  });
-}
-
 /**
  * A live game with the time control `control` (as a link gives it) that Blue hosts on a device
  * of its own, started from the form: that device, once connected, and the invitation for Gray.
@@ -130,13 +123,6 @@ async function hostLiveGame(control) {
   return { a, invite };
 }
 
-/** Plays one move on `mover` and waits until `other` has it. */
-async function liveMove(mover, other, turn) {
-  const s = await state(mover.page);
-  await playMove(mover.page, pickMove(s, turn, { walk: false }));
-  await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
-}
-
 test('a live game on a short clock ends on time: the winner claims the fallen flag while the loser’s device is closed', async () => {
   // 0.1+0: six seconds each, a control a link can give as 1+0 is (the form offers 1+0).
   const { a, invite } = await hostLiveGame('0.1+0');
@@ -144,9 +130,9 @@ test('a live game on a short clock ends on time: the winner claims the fallen fl
   const b = await env.device(invite);
   await waitConnected(b.page);
   await b.page.waitForFunction(() => window.bluegray.element.clocks?.control === '0.1+0');
-  await liveMove(a, b, 0);
-  await liveMove(b, a, 1);
-  await liveMove(a, b, 2);
+  await liveMove(a, b, 0, { walk: false });
+  await liveMove(b, a, 1, { walk: false });
+  await liveMove(a, b, 2, { walk: false });
   // Gray's clock runs on both devices; Gray's device is closed before Gray moves.
   for (const d of [a, b]) await d.page.waitForFunction(() => window.bluegray.element.clocks?.running === 'gray');
   const signed = await relay.retainedWhen(id, (s) => s.moves.length === 3);
@@ -203,9 +189,9 @@ test('live: a device that reopens the game counts the time it was away, as the o
   const { a, invite } = await hostLiveGame('1+0');
   const b = await env.device(invite);
   await waitConnected(b.page);
-  await liveMove(a, b, 0);
-  await liveMove(b, a, 1);
-  await liveMove(a, b, 2);
+  await liveMove(a, b, 0, { walk: false });
+  await liveMove(b, a, 1, { walk: false });
+  await liveMove(a, b, 2, { walk: false });
   // Gray's device leaves while Gray's clock runs, and comes back four seconds later.
   await b.page.goto('about:blank');
   await a.page.waitForTimeout(4000);
@@ -242,7 +228,7 @@ test('the two devices’ clocks over 40 moves of a live game agree within the la
     const s = await state(mover.page);
     if (s.result) break;
     await mover.page.waitForTimeout(50 + ((ply * 37) % 150)); // a player's thought
-    await liveMove(mover, other, ply);
+    await liveMove(mover, other, ply, { walk: false });
     const side = s.side;
     const run = side === 'blue' ? 'gray' : 'blue';
     const c = await bothClocks(a, b);
@@ -264,9 +250,9 @@ test('live 3+2: after a 15 s outage of the mover’s device the clocks agree; th
   const { a, invite } = await hostLiveGame('3+2');
   const b = await env.device(invite);
   await waitConnected(b.page);
-  await liveMove(a, b, 0);
-  await liveMove(b, a, 1);
-  await liveMove(a, b, 2);
+  await liveMove(a, b, 0, { walk: false });
+  await liveMove(b, a, 1, { walk: false });
+  await liveMove(a, b, 2, { walk: false });
   // Gray's device goes off the network on its turn, moves meanwhile, and comes back 15 s later.
   await b.context.setOffline(true);
   await b.page.waitForTimeout(2000);
@@ -277,7 +263,7 @@ test('live 3+2: after a 15 s outage of the mover’s device the clocks agree; th
   await b.page.waitForFunction(() => window.bluegray.element.presence?.unsent === 0, null, { timeout: 20000 });
   await a.page.waitForTimeout(300);
   const outage = apart(await bothClocks(a, b));
-  await liveMove(a, b, 4);
+  await liveMove(a, b, 4, { walk: false });
   const next = apart(await bothClocks(a, b));
   // Gray's seat goes on on a third device (the invitation opened there).
   const c = await env.device(invite);
@@ -295,8 +281,8 @@ test('live 3+2: a relay down for 10 s while the mover moves: the players and a w
   const { a, invite } = await hostLiveGame('3+2');
   const b = await env.device(invite);
   await waitConnected(b.page);
-  await liveMove(a, b, 0);
-  await liveMove(b, a, 1);
+  await liveMove(a, b, 0, { walk: false });
+  await liveMove(b, a, 1, { walk: false });
   await relay.stop();
   try {
     await a.page.waitForFunction(() => window.bluegray.element.presence?.relay !== 'connected', null, { timeout: 20000 });
@@ -324,9 +310,9 @@ test('live: a relay that stalls is noticed by both devices, neither ends the gam
   const { a, invite } = await hostLiveGame('0.25+0');
   const b = await env.device(invite);
   await waitConnected(b.page);
-  await liveMove(a, b, 0);
-  await liveMove(b, a, 1);
-  await liveMove(a, b, 2);
+  await liveMove(a, b, 0, { walk: false });
+  await liveMove(b, a, 1, { walk: false });
+  await liveMove(a, b, 2, { walk: false });
   for (const d of [a, b]) await d.page.waitForFunction(() => window.bluegray.element.clocks?.running === 'gray');
   const result = (d) => d.page.evaluate(() => window.bluegray.state.result ?? null);
   relay.pause();

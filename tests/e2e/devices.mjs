@@ -126,6 +126,43 @@ export function setUpDevices() {
   return env;
 }
 
+/** Waits until `page`'s board holds a seat of a live game and its relay is connected. */
+export function waitConnected(page) {
+  return page.waitForFunction(() => {
+    const p = window.bluegray && window.bluegray.element.presence;
+    return p && p.relay === 'connected' && p.seat;
+  });
+}
+
+/**
+ * A live game of `variant` through `relay`: Blue hosts it on one device (its clock `clock`, see
+ * devices()), Gray joins by the invitation on another; both connected and seated.
+ * @param {{device: Function}} env setUpDevices()'s
+ * @param {{url: string}} relay setUpRelay()'s
+ */
+export async function liveGame(env, relay, { variant = 'super-light', clock = undefined } = {}) {
+  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`, { clock });
+  await startFromForm(a.page, 'live', 'blue', variant);
+  await waitConnected(a.page);
+  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
+  const b = await env.device(invite);
+  await waitConnected(b.page);
+  return { a, b, invite, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
+}
+
+/**
+ * Plays one move on `mover` (pickMove's `turn`, with its `options`) and waits until `other` has it.
+ * @param {{page: import('playwright-core').Page}} mover
+ * @param {{page: import('playwright-core').Page}} other
+ * @param {number} turn
+ * @param {object} [options]
+ */
+export async function liveMove(mover, other, turn, options = undefined) {
+  const s = await state(mover.page);
+  await playMove(mover.page, pickMove(s, turn, options));
+  await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
+}
+
 /**
  * Starts a game from the New game form: `mode` (friend or live) and the seat `side`; returns once
  * the board has a game of that mode and side with no move yet, so that what a test does next is

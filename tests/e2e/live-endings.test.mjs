@@ -8,43 +8,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
-import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
+import { state, waitText } from './helpers.mjs';
+import { setUpDevices, setUpRelay, liveGame, liveMove } from './devices.mjs';
 import { topics, withEnd, withOffer } from '../../www/live/live-protocol.js';
 import { signer, newIdentity, identityOf, secretOf } from '../../www/live/live-keys.js';
-
-const VARIANT = 'super-light';
 
 const env = setUpDevices();
 const relay = setUpRelay({ redis: true });
 
-function waitConnected(page) {
-  return page.waitForFunction(() => {
-    const p = window.bluegray && window.bluegray.element.presence;
-    return p && p.relay === 'connected' && p.seat;
-  });
-}
-
-/** A live game of VARIANT: Blue hosts it on one device, Gray joins by the invitation on another (`clock`: Blue's device's clock, see devices.mjs). */
-async function liveGame({ clock } = {}) {
-  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`, { clock });
-  await startFromForm(a.page, 'live', 'blue', VARIANT);
-  await waitConnected(a.page);
-  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
-  const b = await env.device(invite);
-  await waitConnected(b.page);
-  return { a, b, invite, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
-}
-
-/** Plays one move on `mover` and waits until `other` has it. */
-async function liveMove(mover, other, turn) {
-  const s = await state(mover.page);
-  await playMove(mover.page, pickMove(s, turn));
-  await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
-}
-
 test('a live resignation reaches the other device signed by its seat; a forged one is ignored', async () => {
-  const { a, b, id } = await liveGame();
+  const { a, b, id } = await liveGame(env, relay);
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
   // A stranger publishes a resignation of Blue's over the relay's own snapshot: not Blue's key.
@@ -94,7 +67,7 @@ test('a live resignation reaches the other device signed by its seat; a forged o
 });
 
 test('a live game aborted before both sides have moved, by the element', async () => {
-  const { a, b } = await liveGame();
+  const { a, b } = await liveGame(env, relay);
   await liveMove(a, b, 0);
   assert.ok(await b.page.isVisible('#abort'));
   const aborted = await b.page.evaluate(() => window.bluegray.element.abort());
@@ -105,7 +78,7 @@ test('a live game aborted before both sides have moved, by the element', async (
 });
 
 test('a live draw: offered by one seat by the panel, seen and accepted on the other device', async () => {
-  const { a, b, id } = await liveGame();
+  const { a, b, id } = await liveGame(env, relay);
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
   await a.page.click('#offer-draw');
@@ -136,7 +109,7 @@ test('a live draw: offered by one seat by the panel, seen and accepted on the ot
 });
 
 test('a live game the other player left is claimed after a day on their turn, and their device takes the claim when it comes back', async () => {
-  const { a, b, invite, id } = await liveGame({ clock: Date.now() });
+  const { a, b, invite, id } = await liveGame(env, relay, { clock: Date.now() });
   await liveMove(a, b, 0);
   // Gray's device goes: the relay says so with its last will. It is Gray's turn.
   await b.page.close();
@@ -172,7 +145,7 @@ test('a live game the other player left is claimed after a day on their turn, an
 });
 
 test('a live draw offer declined by a move is told to its maker', async () => {
-  const { a, b } = await liveGame();
+  const { a, b } = await liveGame(env, relay);
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
   await a.page.click('#offer-draw');
@@ -189,7 +162,7 @@ test('a live draw offer declined by a move is told to its maker', async () => {
 });
 
 test('two live draw offers that cross end the game drawn on both devices', async () => {
-  const { a, b, id, invite } = await liveGame();
+  const { a, b, id, invite } = await liveGame(env, relay);
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
   const before = await relay.retainedWhen(id, (s) => s.moves.length === 2 && !s.offer);
@@ -210,7 +183,7 @@ test('two live draw offers that cross end the game drawn on both devices', async
 });
 
 test('a link with the game’s id and another seat key never replaces the guest’s kept key unasked', async () => {
-  const { a, b, invite } = await liveGame();
+  const { a, b, invite } = await liveGame(env, relay);
   await liveMove(a, b, 0);
   await b.page.close();
   // Someone else's key under this game's id, opened on the guest's device: refused at once.

@@ -15,7 +15,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { state, waitText, playMove, pickMove, copyLink, seriousA11y, DIST } from './helpers.mjs';
 import { qrImage } from '../../www/friends/hand-over.js';
-import { setUpDevices, startFromForm } from './devices.mjs';
+import { setUpDevices, startFromForm, waitConnected } from './devices.mjs';
 import { engineHelp, BARRED } from './fair-play.mjs';
 import { LOOPBACK_LIMITS, startRedis, startRelay } from '../../relay/processes.mjs';
 import { topics, withMove, firstSnapshot } from '../../www/live/live-protocol.js';
@@ -51,13 +51,6 @@ after(async () => {
 
 const seatOf = (page) => page.evaluate(() => window.bluegray.element.seat);
 const presence = (page) => page.evaluate(() => window.bluegray.element.presence);
-
-function waitConnected(page) {
-  return page.waitForFunction(() => {
-    const p = window.bluegray && window.bluegray.element.presence;
-    return p && p.relay === 'connected' && p.seat;
-  });
-}
 
 /** Starts a live game of VARIANT on a new device as Blue through `relay`, and returns it with the invitation. */
 async function host(relay) {

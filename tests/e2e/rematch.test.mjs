@@ -5,20 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { state, copyLink, waitText } from './helpers.mjs';
-import { setUpDevices, setUpRelay, startFromForm, playAMove, follow, sendMoves } from './devices.mjs';
+import { setUpDevices, setUpRelay, startFromForm, playAMove, follow, sendMoves, waitConnected } from './devices.mjs';
 import { loadCore } from '../unit/core.mjs';
 
 const VARIANT = 'super-light';
 
 const env = setUpDevices();
 const relay = setUpRelay({ redis: true });
-
-function waitConnected(page) {
-  return page.waitForFunction(() => {
-    const p = window.bluegray && window.bluegray.element.presence;
-    return p && p.relay === 'connected' && p.seat;
-  });
-}
 
 /** Waits until `page`'s board holds a new game of `mode`, this device at `side`, of time control `control`, with no move yet. */
 function waitNewGame(page, mode, side, control) {

@@ -5,38 +5,11 @@
 // move is the friend's, nothing is asked. docs/RULES.md R38, docs/LIVE-PROTOCOL.md Takebacks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { state, waitText, playMove, pickMove, copyLink } from './helpers.mjs';
-import { setUpDevices, setUpRelay, startFromForm } from './devices.mjs';
-
-const VARIANT = 'super-light';
+import { state, waitText } from './helpers.mjs';
+import { setUpDevices, setUpRelay, liveGame, liveMove } from './devices.mjs';
 
 const env = setUpDevices();
 const relay = setUpRelay({ redis: true });
-
-function waitConnected(page) {
-  return page.waitForFunction(() => {
-    const p = window.bluegray && window.bluegray.element.presence;
-    return p && p.relay === 'connected' && p.seat;
-  });
-}
-
-/** A live game of VARIANT: Blue hosts it on one device, Gray joins by the invitation on another. */
-async function liveGame() {
-  const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`);
-  await startFromForm(a.page, 'live', 'blue', VARIANT);
-  await waitConnected(a.page);
-  const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
-  const b = await env.device(invite);
-  await waitConnected(b.page);
-  return { a, b, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
-}
-
-/** Plays one move on `mover` and waits until `other` has it. */
-async function liveMove(mover, other, turn) {
-  const s = await state(mover.page);
-  await playMove(mover.page, pickMove(s, turn));
-  await other.page.waitForFunction((n) => window.bluegray.state.history.length === n, s.history.length + 1, { timeout: 10000 });
-}
 
 /** Records on `page` the `takebackoffer` events its board fires, in `window.takebacks`. */
 function listen(page) {
@@ -47,7 +20,7 @@ function listen(page) {
 }
 
 test('a live takeback asked by the seat that moved last, accepted on the other device: both boards go back one move and play goes on', async () => {
-  const { a, b, id } = await liveGame();
+  const { a, b, id } = await liveGame(env, relay);
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
   await liveMove(a, b, 0);
@@ -73,7 +46,7 @@ test('a live takeback asked by the seat that moved last, accepted on the other d
 });
 
 test('a live takeback declined by a move is told to the asker; one asked when the last move is the friend’s asks nothing', async () => {
-  const { a, b, id } = await liveGame();
+  const { a, b, id } = await liveGame(env, relay);
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
   await listen(b.page);
