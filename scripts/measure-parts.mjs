@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // What each part of the page weighs, to know where bytes go before cutting any (issue 34):
 //   - the wasm modules by crate and module of ours (and the standard library, the allocator,
-//     serde, the bindings, the data), from twiggy's table of a copy of the module that keeps
-//     its function names;
+//     serde, the bindings, the data), from the function names of a copy of the module that keeps
+//     them (its `name` section, read here: wasmItems);
 //   - the JavaScript by source module: the minified bytes each module puts in what the page
 //     (www/app.js) and the npm package's element (www/blue-gray-game.js) load at once, and in what
 //     they load on demand, in the chunks the build makes of them (scripts/build.config.mjs), not
@@ -14,7 +14,7 @@
 // and the teaching module in target/wasm-teach),
 // shrinks it as that script does (the project's wasm-opt -Oz, before and after the binding) but
 // keeping the names (-g), binds it with wasm-bindgen (which drops the code only the binding
-// generator runs) and weighs it with twiggy (`cargo install twiggy --version 0.8.0 --locked`);
+// generator runs) and weighs each function by its name (no twiggy needed);
 // it is skipped, saying why, when one of those tools or the module is missing. The figures are
 // raw bytes: a part's share of the gzip is about its share of the raw bytes. The JS part needs
 // nothing but the project's npm packages. A report: the exit code is 0 unless an argument is bad.
@@ -40,12 +40,13 @@ const WASM_OPT = path.join(REPO, 'node_modules/.bin/wasm-opt');
 /** The wasm-opt features build-web.sh enables. */
 const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals'];
 /**
- * The part an item of twiggy's table belongs to, by its (demangled) name: our crates by module,
+ * The part an item of a module (wasmItems) belongs to, by its (demangled) name: our crates by module,
  * the rest by library. First match wins.
  * @type {[RegExp, (m: RegExpMatchArray) => string][]}
  */
 const PARTS = [
-  [/^(?:custom section|".*" subsection)/, () => ''],
+  [/^custom section/, () => ''],
+  [/^\(section\) /, () => 'sections (types, imports, exports, tables)'],
   [/^data segment/, () => 'data (read-only tables, strings)'],
   [/bluegray_(\w+)::(\w+)/, (m) => `${m[1]}::${m[2]}`],
   [/dlmalloc|__rust_(?:alloc|realloc|dealloc)/, () => 'allocator (dlmalloc)'],
@@ -97,11 +98,87 @@ function have(tool) {
   }
 }
 
+/**
+ * What a wasm module's bytes are, as twiggy's `top` counts them but read here (no tool to
+ * install): each function body (code section) under its name from the `name` section (named
+ * `code[N]` where it has none), all data segments as one item, the custom sections as one
+ * (`custom section`, which PARTS leaves out: the shipped module has none but the bindings'
+ * schema) and every other section under its kind (`(section) export`).
+ * @param {Uint8Array} bytes
+ * @returns {Map<string, number>} bytes by item
+ */
+function wasmItems(bytes) {
+  let p = 8; // the magic number and the version
+  const leb = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[p++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+  };
+  const name = () => {
+    const n = leb();
+    p += n;
+    return new TextDecoder().decode(bytes.subarray(p - n, p));
+  };
+  const KINDS = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'data count'];
+  /** @type {number[]} */
+  const bodies = [];
+  /** @type {Map<number, string>} */
+  const names = new Map();
+  let imported = 0;
+  /** @type {Map<string, number>} */
+  const items = new Map();
+  const add = (/** @type {string} */ what, /** @type {number} */ n) => items.set(what, (items.get(what) ?? 0) + n);
+  while (p < bytes.length) {
+    const id = bytes[p++];
+    const size = leb();
+    const end = p + size;
+    if (id === 2) {
+      // Imported functions come first in the function index space.
+      for (let n = leb(); n > 0; n--) {
+        name();
+        name();
+        const kind = bytes[p++];
+        if (kind === 0) {
+          leb();
+          imported++;
+        } else if (kind === 1 || kind === 2) {
+          if (kind === 1) p++; // the table's element type
+          if (leb() & 1) leb(); // limits: min, and max when flagged
+          leb();
+        } else p += 2; // a global: its type and mutability
+      }
+      add('(section) import', size);
+    } else if (id === 10) {
+      for (let n = leb(); n > 0; n--) {
+        const body = leb();
+        bodies.push(body);
+        p += body;
+      }
+    } else if (id === 0) {
+      if (name() === 'name') {
+        while (p < end) {
+          const sub = bytes[p++];
+          const subEnd = leb() + p;
+          if (sub === 1) for (let n = leb(); n > 0; n--) names.set(leb(), name());
+          p = subEnd;
+        }
+      }
+      add('custom section', size);
+    } else add(id === 11 ? 'data segment' : `(section) ${KINDS[id] ?? id}`, size);
+    p = end;
+  }
+  bodies.forEach((n, i) => add(names.get(imported + i) ?? `code[${i}]`, n));
+  return items;
+}
+
 /** Weighs each wasm module by part (see PARTS). */
 function wasmParts() {
-  const missing = [WASM_OPT, 'wasm-bindgen', 'twiggy'].filter((t) => !have(t));
+  const missing = [WASM_OPT, 'wasm-bindgen'].filter((t) => !have(t));
   if (missing.length) {
-    console.log(`wasm: skipped, ${missing.join(', ')} not found (twiggy: cargo install twiggy --version 0.8.0 --locked)`);
+    console.log(`wasm: skipped, ${missing.join(', ')} not found`);
     return;
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-'));
@@ -116,19 +193,11 @@ function wasmParts() {
       execFileSync('wasm-bindgen', ['--target', 'web', '--omit-default-module-path', '--out-dir', tmp, '--out-name', name, named]);
       const bound = path.join(tmp, `${name}_bg.wasm`);
       execFileSync(WASM_OPT, ['-Oz', '-g', ...FEATURES, '--enable-reference-types', '--enable-multivalue', bound, '-o', bound]);
-      const csv = execFileSync('twiggy', ['top', '-n', '1000000', '--format', 'csv', path.join(tmp, `${name}_bg.wasm`)], {
-        encoding: 'utf8',
-        maxBuffer: 64 << 20,
-      });
       /** @type {Map<string, number>} */
       const sizes = new Map();
-      for (const line of csv.split('\n').slice(1)) {
-        // Name,ShallowSize,ShallowSizePercent,RetainedSize,RetainedSizePercent; a name with a
-        // comma or a quote is quoted, its quotes doubled.
-        const m = /^("(?:[^"]|"")*"|[^,]*),(\d+),/.exec(line);
-        if (!m) continue;
-        const part = partOf(m[1].startsWith('"') ? m[1].slice(1, -1).replaceAll('""', '"') : m[1]);
-        if (part) sizes.set(part, (sizes.get(part) ?? 0) + Number(m[2]));
+      for (const [item, n] of wasmItems(fs.readFileSync(bound))) {
+        const part = partOf(item);
+        if (part) sizes.set(part, (sizes.get(part) ?? 0) + n);
       }
       console.log(`wasm ${name} module, by part (raw bytes, names left out):`);
       table(sizes, 'in all');
@@ -140,7 +209,7 @@ function wasmParts() {
 }
 
 /**
- * The part of a twiggy item called `name` ('' for what the shipped module does not have).
+ * The part of a wasm item (wasmItems) called `name` ('' for what the shipped module does not have).
  * @param {string} name
  */
 function partOf(name) {
