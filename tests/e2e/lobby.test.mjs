@@ -78,7 +78,9 @@ test('a challenge posted on one device is seen on the others, replaced by one fr
     const s = await state(p);
     assert.equal(s.variant, VARIANT);
     assert.equal(await p.evaluate(() => window.bluegray.element.settings.mode), 'live');
-    assert.equal(await p.evaluate(() => window.bluegray.element.clocks?.control), '10+5', 'the challenge’s time control');
+    // The clocks start once their module is in, just after the game is on the board.
+    await p.waitForFunction(() => window.bluegray.element.clocks?.control === '10+5', null, { timeout: 5000 })
+      .catch(async () => assert.fail(`the challenge’s time control: ${await p.evaluate(() => window.bluegray.element.clocks?.control)}`));
     assert.equal(await p.evaluate(() => document.querySelector('#lobby').open), false, 'the sheet closed');
   }
   // A's move reaches B: the game is played.

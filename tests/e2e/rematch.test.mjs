@@ -64,7 +64,9 @@ test('the receiver of a game by link of 3 days a move presses Rematch: a new gam
   await playAMove(a.page, 0);
   const b = await env.device('');
   await follow(b.page, await copyLink(a.page, '#send-link'), 1);
-  assert.equal(await b.page.evaluate(() => window.bluegray.element.clocks?.control), '3d');
+  // The clocks start once their module is in, just after the game is on the board.
+  await b.page.waitForFunction(() => window.bluegray.element.clocks?.control === '3d', null, { timeout: 5000 })
+    .catch(async () => assert.fail(`the receiver's time control: ${await b.page.evaluate(() => window.bluegray.element.clocks?.control)}`));
   await sendMoves(b, a, 1, 1);
   await b.page.click('#resign');
   await b.page.click('#end-confirm-yes');
