@@ -46,6 +46,9 @@
 //   standing challenges and --max-accepting pending acceptances (an acceptance of a standing
 //   challenge, pending until that challenge goes or the acceptor's device gives up waiting),
 //   counted across the processes on one Redis (lobby-holds.mjs);
+// - the counts (counts.mjs): the relay publishes, retained, `bluegray/v1/lobby/counts`, the
+//   players online and the games being played, counted from the presences its clients say and
+//   the lobby's connections, summed over the processes on one Redis; clients may only read it;
 // - sizes: a message on `game` up to --max-game bytes (default: the biggest snapshot the page
 //   accepts, MAX_MOVES of the longest moves, computed below), on `presence/…` up to
 //   --max-presence (default: the biggest signed presence, computed below), on `chat/…` up to
@@ -78,9 +81,10 @@ import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
 import { ROOT, MAX_MOVES, GAME_ID } from '../www/live/live-protocol.js';
 import { MAX_CHAT_LINES, MAX_CHAT_TEXT } from '../www/live/live-chat.js';
-import { LOBBY, LOBBY_ALL, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE, ACCEPT_WAIT_MS, challengeShape, acceptanceShape } from '../www/live/lobby-protocol.js';
+import { LOBBY, LOBBY_ALL, LOBBY_COUNTS, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE, ACCEPT_WAIT_MS, challengeShape, acceptanceShape } from '../www/live/lobby-protocol.js';
 import { clientIds } from './client-ids.mjs';
 import { lobbyHolds } from './lobby-holds.mjs';
+import { relayCounts } from './counts.mjs';
 import { deadlines, inShape } from './retained.mjs';
 
 /**
@@ -288,7 +292,7 @@ function refusal(limits, { topic, payload, retain, clientId }) {
  * @param {string} clientId
  */
 function subscribable(filter, clientId) {
-  if (filter === LOBBY_ALL) return true;
+  if (filter === LOBBY_ALL || filter === LOBBY_COUNTS) return true;
   const lobby = LOBBY_TOPIC.exec(filter);
   if (lobby) return !!lobby[2] && lobby[1] === clientId;
   return SUBSCRIBE_TOPIC.test(filter);
@@ -305,6 +309,11 @@ function keepable(topic, payload) {
   const kind = PUBLISH_TOPIC.exec(topic)?.[1];
   return !kind || inShape(kind, topic.slice(ROOT.length + 1, ROOT.length + 33), payload);
 }
+
+/** How often each process writes what its connections hold and says the counts again (ms; counts.mjs). */
+const COUNTS_EVERY_MS = 10000;
+/** How long a burst of changes to the counts waits before they are said once (ms). */
+const COUNTS_SETTLE_MS = 200;
 
 /** MQTT's packet types that name topic filters (the high four bits of a packet's first byte). */
 const SUBSCRIBE = 8;
@@ -448,6 +457,7 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   const ids = clientIds({ redis: conns[0] });
   const holds = lobbyHolds({ redis: conns[0], keepMs: Math.max(limits.lobbyExpiry * 1000, ACCEPT_WAIT_MS) });
   const kept = deadlines({ redis: conns[0] });
+  const counts = relayCounts({ redis: conns[0], process: broker.id, everyMs: COUNTS_EVERY_MS });
 
   /** Each connection's peer, by the stream Aedes reads. @type {WeakMap<object, Peer>} */
   const peers = new WeakMap();
@@ -481,7 +491,68 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   };
   broker.on('unsubscribe', (filters, client) => {
     for (const filter of filters) subscribed(client).delete(filter);
+    if (filters.includes(LOBBY_ALL)) lobbyVisit(client, false);
   });
+  broker.on('subscribe', (subs, client) => {
+    if (subs.some((sub) => sub.topic === LOBBY_ALL)) lobbyVisit(client, true);
+  });
+  broker.on('clientDisconnect', (client) => {
+    counts.gone(client.id);
+    countsChanged();
+  });
+
+  // The lobby's counts (counts.mjs): a connection is a player while it holds a seat or is in
+  // the lobby (a lobby's client id: an onlooker's, also 32 hex digits, subscribes to no lobby).
+  /**
+   * @param {Client} client
+   * @param {boolean} inLobby
+   */
+  function lobbyVisit(client, inLobby) {
+    if (!LOBBY_TOPIC.test(`${LOBBY}/${client.id}`)) return;
+    counts.lobby(client.id, inLobby);
+    countsChanged();
+  }
+  /**
+   * A presence a client of this process published (its will too): the seat it holds now.
+   * @param {Client} client
+   * @param {string} topic
+   * @param {string | Buffer} payload
+   */
+  function presenceSaid(client, topic, payload) {
+    const kind = PUBLISH_TOPIC.exec(topic)?.[1];
+    if (!kind?.startsWith('presence/')) return;
+    let state;
+    try {
+      state = JSON.parse(payload.toString())?.state;
+    } catch {
+      return;
+    }
+    const seat = topic.slice(ROOT.length + 1).replace('/presence', '');
+    if (state === 'online') counts.seat(client.id, seat);
+    else if (state === 'offline') counts.seat(client.id, null);
+    else return;
+    countsChanged();
+  }
+  let countsDue = false;
+  /** Says the counts soon: a burst of changes is said once. */
+  function countsChanged() {
+    if (countsDue) return;
+    countsDue = true;
+    setTimeout(sayCounts, COUNTS_SETTLE_MS).unref();
+  }
+  /** Publishes the relay's counts, retained, to every lobby (a Redis away: the next time). */
+  async function sayCounts() {
+    countsDue = false;
+    try {
+      await counts.refresh();
+      const { players, games } = await counts.totals();
+      broker.publish({ cmd: 'publish', topic: LOBBY_COUNTS, payload: Buffer.from(JSON.stringify({ v: 1, players, games })), qos: 0, retain: true, dup: false }, () => {});
+    } catch {
+      // The connections report it.
+    }
+  }
+  const countsTimer = setInterval(sayCounts, COUNTS_EVERY_MS);
+  countsTimer.unref();
   // A will is kept (in Redis too) as long as the connection lasts: it must be a message the
   // client could publish (in the lobby, only the empty one). Every session is clean: a session that is gone keeps no subscription
   // and has nothing queued for it (a client asking for a persistent one gets a clean one, and
@@ -553,7 +624,8 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   // after it was posted, a game's message --game-expiry seconds after the last on its topic; an
   // empty one keeps nothing. Every retained message published here passes by (a client's, a
   // will, the relay's own clearing), whichever process its topic's readers are on.
-  broker.on('publish', (packet) => {
+  broker.on('publish', (packet, client) => {
+    if (client) presenceSaid(client, packet.topic, packet.payload);
     if (!packet.retain) return;
     // A challenge gone (withdrawn, taken, its will, cleared here) frees what held it.
     const lobby = LOBBY_TOPIC.exec(packet.topic);
@@ -741,6 +813,7 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   } catch (err) {
     clearInterval(sweep);
     clearInterval(expiry);
+    clearInterval(countsTimer);
     await /** @type {Promise<void>} */ (new Promise((resolve) => broker.close(resolve)));
     await ids.close();
     for (const c of conns) c.disconnect();
@@ -777,10 +850,13 @@ export async function startRelay({ host = '127.0.0.1', port = 9001, redis, id, l
   // A server listening on a port: its address is the host's and port's.
   const addr = /** @type {AddressInfo} */ (server.address());
   const url = `ws://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
+  // What an earlier run left retained is said again at once.
+  void sayCounts();
 
   async function shutdown() {
     clearInterval(sweep);
     clearInterval(expiry);
+    clearInterval(countsTimer);
     wss.close();
     const closed = new Promise((resolve) => server.close(resolve));
     // Closing the clients through the broker ends their sessions properly (wills, stored

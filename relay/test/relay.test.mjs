@@ -225,3 +225,90 @@ test('with Redis, one address’s standing challenges are counted across relay p
   await first.c.publishAsync(`bluegray/v1/lobby/${poster(1)}`, '', { qos: 1, retain: true });
   assert.equal((await post(b, 5)).stands, true, 'room once one was withdrawn on the other process');
 });
+
+/** A presence saying `state`, in the page’s shape (the relay reads no signature). */
+const presence = (state) => JSON.stringify({ state, at: Date.now(), since: 1, device: 'd'.repeat(16), sig: 'S'.repeat(86) });
+/** A lobby's client id: 32 hex digits. */
+const lobbyId = (n) => String(n).repeat(32);
+const COUNTS = 'bluegray/v1/lobby/counts';
+
+/** Waits until `client` (subscribed to the lobby) has heard the counts `want`; fails after WAIT with the last heard. */
+function countsHeard(client, want) {
+  return new Promise((resolve, reject) => {
+    let last = null;
+    const timer = setTimeout(() => {
+      client.off('message', onMessage);
+      reject(new Error(`counts ${JSON.stringify(want)} not heard within ${WAIT} ms (last: ${last})`));
+    }, WAIT);
+    function onMessage(topic, payload) {
+      if (topic !== COUNTS) return;
+      last = payload.toString();
+      const m = JSON.parse(last);
+      if (m.v !== 1 || m.players !== want.players || m.games !== want.games) return;
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      resolve(m);
+    }
+    client.on('message', onMessage);
+  });
+}
+
+test('the relay counts the players online (seats held by their last presence, and lobby visitors) and the games being played, and only it says them', async (t) => {
+  const { connect, start } = scope(t);
+  const relay = await start(startRelay);
+  const visitor = await connect(relay.url, { clientId: lobbyId(1) });
+  let heard = countsHeard(visitor, { players: 1, games: 0 });
+  await visitor.subscribeAsync('bluegray/v1/lobby/+', { qos: 1 });
+  await heard;
+  // Blue and Gray of one game online, on two connections: two players, one game.
+  const blue = await connect(relay.url, { will: { topic: `${game(5)}/presence/blue`, payload: presence('offline'), qos: 1, retain: true } });
+  heard = countsHeard(visitor, { players: 3, games: 1 });
+  await blue.publishAsync(`${game(5)}/presence/blue`, presence('online'), { qos: 1, retain: true });
+  const gray = await connect(relay.url);
+  await gray.publishAsync(`${game(5)}/presence/gray`, presence('online'), { qos: 1, retain: true });
+  await heard;
+  // One connection holds one seat: saying another game's seat moves it there (two games, still three players).
+  heard = countsHeard(visitor, { players: 3, games: 2 });
+  await gray.publishAsync(`${game(6)}/presence/gray`, presence('online'), { qos: 1, retain: true });
+  await heard;
+  // Offline, or a dropped connection (its will), and the seat is no longer held.
+  heard = countsHeard(visitor, { players: 2, games: 1 });
+  await gray.publishAsync(`${game(6)}/presence/gray`, presence('offline'), { qos: 1, retain: true });
+  await heard;
+  heard = countsHeard(visitor, { players: 1, games: 0 });
+  blue.end(true);
+  await heard;
+  // A late visitor hears them at once (retained); no client may say them.
+  const late = await connect(relay.url, { clientId: lobbyId(2) });
+  heard = countsHeard(late, { players: 2, games: 0 });
+  await late.subscribeAsync('bluegray/v1/lobby/+', { qos: 1 });
+  await heard;
+  const forger = await connect(relay.url);
+  const closed = new Promise((resolve) => forger.once('close', resolve));
+  forger.publish(COUNTS, JSON.stringify({ v: 1, players: 999, games: 999 }), { qos: 1, retain: true });
+  await closed;
+  const check = await connect(relay.url, { clientId: lobbyId(3) });
+  heard = countsHeard(check, { players: 3, games: 0 });
+  await check.subscribeAsync('bluegray/v1/lobby/+', { qos: 1 });
+  await heard;
+});
+
+test('with Redis, the counts are over every relay process', async (t) => {
+  const { connect, start } = scope(t);
+  const redis = await start(startRedis);
+  const a = await start(() => startRelay({ redis: redis.url }));
+  const b = await start(() => startRelay({ redis: redis.url }));
+  const visitor = await connect(a.url, { clientId: lobbyId(4) });
+  let heard = countsHeard(visitor, { players: 1, games: 0 });
+  await visitor.subscribeAsync('bluegray/v1/lobby/+', { qos: 1 });
+  await heard;
+  heard = countsHeard(visitor, { players: 3, games: 1 });
+  const onB = await connect(b.url);
+  await onB.publishAsync(`${game(7)}/presence/blue`, presence('online'), { qos: 1, retain: true });
+  // The same seat said from the other process (a seat moving to another device) is one player.
+  const onA = await connect(a.url);
+  await onA.publishAsync(`${game(7)}/presence/blue`, presence('online'), { qos: 1, retain: true });
+  const other = await connect(b.url);
+  await other.publishAsync(`${game(7)}/presence/gray`, presence('online'), { qos: 1, retain: true });
+  await heard;
+});

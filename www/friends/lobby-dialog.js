@@ -5,8 +5,9 @@
 // rules core's catalogue, each option at a value the form offers) and whose clock is one of
 // LOBBY_CLOCKS (lobby-protocol.js checks that and the rest of their shape); each is shown in the
 // page's own words, never the poster's text but its name (lib/player-name.js's rules, shown as
-// text), with a count of those listed. It posts this device's own (the New game form's rules when they are such, a
-// clock, a side or random and a name chosen on the sheet, the clock and name kept for next time) or withdraws it. The lobby stays while this device's challenge stands, with the sheet
+// text), with a count of those listed and the relay's counts of players online and games being
+// played. It posts this device's own (rules, a clock, a side or random and a name chosen on the
+// sheet, the rules, clock and name kept for next time) or withdraws it. The lobby stays while this device's challenge stands, with the sheet
 // closed too; a game it starts opens through the page's one door (play/doors.js) and closes the
 // sheet, and a sheet closed with nothing of this device's standing leaves the lobby.
 import { el, openSheet } from '../lib/dom.js';
@@ -26,7 +27,7 @@ import { NAME_MAX, keepName, myName } from '../lib/player-name.js';
 
 /**
  * What the sheet is given: its `dialog`, the page's `t`, `relay()` (the page's relay, or null),
- * `rules()` and `clock()` (the New game form's rules and time control), `catalogue()` (the rules core's, to name them),
+ * `rules()` and `clock()` (the New game form's rules and time control: the sheet's choice until one is made there), `catalogue()` (the rules core's, to name them),
  * `start(game)` (opens a live game through the page's door; resolves whether it opened),
  * `notify(text)` (the page's notice) and `accepted()` (this device's challenge was accepted: an alert).
  * @typedef {{
@@ -48,6 +49,8 @@ const PAGE = 50;
 const DRAW_MS = 50;
 /** Where the sheet keeps the clock last chosen on it. */
 const CLOCK_KEY = 'bluegray.lobby.clock.v1';
+/** Where the sheet keeps the rules last chosen on it. */
+const RULES_KEY = 'bluegray.lobby.rules.v1';
 
 /**
  * Whether `spec` names rules the New game form offers: a named variant of the catalogue, with
@@ -72,37 +75,57 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
   let due = false;
   const status = el('p', { id: 'lobby-status', class: 'desc', role: 'status' });
   const list = el('ul', { id: 'lobby-list', class: 'lobby-list' });
-  const rulesText = el('p', { id: 'lobby-rules', class: 'desc' });
+  const rulesPick = /** @type {HTMLSelectElement} */ (el('select', { id: 'lobby-rules' }));
   const side = /** @type {HTMLSelectElement} */ (el('select', { id: 'lobby-side' }));
   const post = el('button', { id: 'lobby-post', type: 'button', class: 'primary' });
   const withdraw = el('button', { id: 'lobby-withdraw', type: 'button', hidden: '' });
   const more = el('button', { id: 'lobby-more', type: 'button', hidden: '' });
-  const cannot = el('p', { id: 'lobby-cannot', class: 'desc', 'data-key': 'lobby.cannotPost', hidden: '' });
   const clockPick = /** @type {HTMLSelectElement} */ (el('select', { id: 'lobby-clock' }));
   for (const value of LOBBY_CLOCKS) clockPick.append(el('option', { value }));
   const nameField = /** @type {HTMLInputElement} */ (el('input', { id: 'lobby-name', type: 'text', autocomplete: 'nickname', maxlength: String(NAME_MAX * 2) }));
   const count = el('p', { id: 'lobby-count', class: 'desc' });
+  const online = el('p', { id: 'lobby-online', class: 'desc' });
   const storage = webStorage('localStorage');
   const posting = el('div', {}, [
+    el('div', { class: 'row' }, [el('label', { for: 'lobby-rules', 'data-key': 'lobby.rulesChoice' }), rulesPick]),
     el('div', { class: 'row' }, [el('label', { for: 'lobby-side', 'data-key': 'lobby.side' }), side]),
     el('div', { class: 'row' }, [el('label', { for: 'lobby-clock', 'data-key': 'lobby.clock' }), clockPick]),
     el('div', { class: 'row' }, [el('label', { for: 'lobby-name', 'data-key': 'lobby.name' }), nameField]),
   ]);
   /** The clock chosen on the sheet: the one last chosen there, else the New game form's. */
   const chosenClock = () => clockPick.value;
-  clockPick.addEventListener('change', () => {
-    try {
-      storage.setItem(CLOCK_KEY, clockPick.value);
-    } catch {
-      // Not kept: the sheet offers the New game form's clock next time.
-    }
-    render();
-  });
+  /** Keeps `pick`'s choice under `key` for the next opening, and draws the sheet. @param {HTMLSelectElement} pick @param {string} key */
+  const remember = (pick, key) =>
+    pick.addEventListener('change', () => {
+      try {
+        storage.setItem(key, pick.value);
+      } catch {
+        // Not kept: the sheet offers the New game form's choice next time.
+      }
+      render();
+    });
+  remember(clockPick, CLOCK_KEY);
+  remember(rulesPick, RULES_KEY);
   const heading = el('h2', { 'data-key': 'lobby.title' });
   const about = el('p', { class: 'desc', 'data-key': 'lobby.about' });
   const close = el('form', { method: 'dialog' }, [el('button', { type: 'submit', 'data-key': 'dialog.close' })]);
-  dialog.replaceChildren(heading, about, status, count, list, more, el('div', { class: 'lobby-post' }, [rulesText, cannot, posting, el('div', { class: 'buttons' }, [post, withdraw])]), close);
+  dialog.replaceChildren(heading, about, status, count, online, list, more, el('div', { class: 'lobby-post' }, [posting, el('div', { class: 'buttons' }, [post, withdraw])]), close);
   for (const value of ['random', 'blue', 'gray']) side.append(el('option', { value }));
+
+  /**
+   * Fills the rules menu: every named variant, and the New game form's rules when they are others
+   * the page offers; chosen, the rules last chosen on the sheet, else the form's, else the first.
+   */
+  function offerRules() {
+    const cat = catalogue();
+    if (!cat) return;
+    const specs = cat.variants.map((v) => v.name).filter((name) => offeredRules(cat, name));
+    const form = rules();
+    if (offeredRules(cat, form) && !specs.includes(form)) specs.push(form);
+    rulesPick.replaceChildren(...specs.map((value) => el('option', { value })));
+    const remembered = storage.getItem(RULES_KEY) ?? '';
+    rulesPick.value = specs.includes(remembered) ? remembered : specs.includes(form) ? form : specs[0] ?? '';
+  }
 
   /** The rules `spec` by their name in the page's language (the New game form's rules: the page's words). @param {string} spec */
   const rulesName = (spec) => {
@@ -135,6 +158,7 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
     for (const o of side.options) o.textContent = o.value === 'random' ? t('lobby.random') : t(`side.${o.value}`);
     post.textContent = t('lobby.post');
     withdraw.textContent = t('lobby.withdraw');
+    if (!rulesPick.options.length) offerRules();
     const l = lobby;
     if (!l) return;
     const mine = l.mine;
@@ -150,6 +174,10 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
     // Counted from the retained challenges the relay carries on the lobby's topics (LIVE-PROTOCOL.md).
     count.textContent = l.state === 'connected' ? t('lobby.count', { n: all.length }) : '';
     count.hidden = !count.textContent;
+    // The relay's own counts (relay/counts.mjs), once it has said them.
+    const relayCounts = l.state === 'connected' ? l.counts : null;
+    online.textContent = relayCounts ? t('lobby.online', relayCounts) : '';
+    online.hidden = !online.textContent;
     list.replaceChildren(
       ...all.slice(0, shown).map((c) => {
         const own = !!mine && c.game === mine.game;
@@ -164,10 +192,9 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
     );
     more.hidden = all.length <= shown;
     more.textContent = t('lobby.more', { n: all.length - shown });
-    const can = postable(rules(), chosenClock());
-    rulesText.textContent = t('lobby.rules', { rules: rulesName(rules()) });
+    for (const o of rulesPick.options) o.textContent = rulesName(o.value);
+    const can = postable(rulesPick.value, chosenClock());
     post.hidden = posting.hidden = !!mine;
-    cannot.hidden = !!mine || can;
     withdraw.hidden = !mine;
     /** @type {HTMLButtonElement} */ (post).disabled = l.state !== 'connected' || !!l.accepting || !can;
   }
@@ -222,7 +249,7 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
       // Not kept on this device: the name still goes with this challenge.
       name = nameField.value.trim();
     }
-    lobby?.post({ variant: rules(), side: v, clock: chosenClock(), name }).catch((e) => notify(String(e)));
+    lobby?.post({ variant: rulesPick.value, side: v, clock: chosenClock(), name }).catch((e) => notify(String(e)));
   });
   more.addEventListener('click', () => {
     shown += PAGE;
@@ -253,6 +280,7 @@ export function lobbyDialog({ dialog, t, relay, rules, clock, catalogue, start, 
     shown = PAGE;
     const remembered = storage.getItem(CLOCK_KEY) ?? '';
     clockPick.value = LOBBY_CLOCKS.includes(remembered) ? remembered : LOBBY_CLOCKS.includes(clock()) ? clock() : 'none';
+    offerRules();
     nameField.value = myName(storage);
     ensureLobby();
     render();

@@ -9,6 +9,8 @@
 //   bluegray/v1/lobby/<poster>          the poster's open challenge, retained; an empty retained
 //                                       message withdraws it (also the poster's last will)
 //   bluegray/v1/lobby/<poster>/accept   acceptances, not retained, read by the poster only
+//   bluegray/v1/lobby/counts            the relay's counts of players and games, retained, the
+//                                       relay's own (no client publishes it)
 // Everyone reads `bluegray/v1/lobby/+`, the relay's one wildcard.
 //
 // A challenge: {v: 1, id: <poster>, game: <game id>, key: <host's public key>, variant, side,
@@ -39,6 +41,30 @@ import { NAME_MAX, isName } from '../lib/player-name.js';
 /** The prefix of the lobby's topics, and the filter every visitor subscribes to. */
 export const LOBBY = `${ROOT}/lobby`;
 export const LOBBY_ALL = `${LOBBY}/+`;
+/**
+ * The relay's counts, which the relay alone publishes (retained) and every lobby visitor hears
+ * through LOBBY_ALL: `{v: 1, players, games}`, the players online and the games being played
+ * (relay/counts.mjs says how they are counted).
+ */
+export const LOBBY_COUNTS = `${LOBBY}/counts`;
+/** The most either count may say: more is not a count the page shows. */
+const MOST_COUNTED = 1_000_000;
+
+/**
+ * The relay's counts as `text` says them, or null when it is not such a message.
+ * @param {string} text
+ * @returns {{players: number, games: number}|null}
+ */
+export function parseCounts(text) {
+  let m;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const counted = (/** @type {unknown} */ n) => Number.isInteger(n) && /** @type {number} */ (n) >= 0 && /** @type {number} */ (n) <= MOST_COUNTED;
+  return m && m.v === 1 && counted(m.players) && counted(m.games) ? { players: m.players, games: m.games } : null;
+}
 
 /**
  * How long a challenge stands, in seconds: the relay clears one this old (relay/relay.mjs's

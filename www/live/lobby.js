@@ -10,7 +10,8 @@
 // live game an invitation starts (live/live.js). Its connection is live-connection.js's, with
 // the lobby's id as its client id (the relay lets it post under that id only) and, once it has
 // posted, as its last will the empty message that withdraws the challenge (a device that only
-// looks leaves no will, which every visitor would hear).
+// looks leaves no will, which every visitor would hear). It also hears the relay's counts of
+// players online and games being played.
 import { newGameId } from '../lib/game-id.js';
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
@@ -18,7 +19,7 @@ import { newIdentity, signer, verify } from './live-keys.js';
 import { topics, firstSnapshot, gameText } from './live-protocol.js';
 import { parseSnapshot } from './live-check.js';
 import { writeKept, newDevice } from './live-kept.js';
-import { LOBBY_ALL, LOBBY_EXPIRY_S, ACCEPT_WINDOW_MS, ACCEPT_WAIT_MS, lobbyTopics, posterOf, signedChallenge, signedAcceptance, checkedChallenge, checkedAcceptance, pickAcceptance } from './lobby-protocol.js';
+import { LOBBY_ALL, LOBBY_COUNTS, LOBBY_EXPIRY_S, ACCEPT_WINDOW_MS, ACCEPT_WAIT_MS, lobbyTopics, posterOf, signedChallenge, signedAcceptance, checkedChallenge, checkedAcceptance, pickAcceptance, parseCounts } from './lobby-protocol.js';
 import { Connection } from './live-connection.js';
 import { SeatLock } from './live-seat-lock.js';
 /** @import { Side } from '../core/core-types.js' */
@@ -60,6 +61,8 @@ export class Lobby {
   /** @private @type {Connection} */ _conn;
   /** @private @type {Map<string, Challenge>} The challenges standing, by poster. */
   _challenges = new Map();
+  /** @private @type {{players: number, games: number}|null} The relay's counts (lobby-protocol.js LOBBY_COUNTS), once heard. */
+  _counts = null;
   /** @private @type {Posted|null} */ _posted = null;
   /** @private @type {{challenge: Challenge, guest: Identity, timer: ReturnType<typeof setTimeout>}|null} An acceptance waiting for its game. */
   _accepting = null;
@@ -110,6 +113,11 @@ export class Lobby {
   /** @returns {Challenge[]} The challenges standing, newest first (this device's among them). */
   get challenges() {
     return [...this._challenges.values()].sort((a, b) => b.at - a.at);
+  }
+
+  /** @returns {{players: number, games: number}|null} The relay's counts of players online and games being played, once heard. */
+  get counts() {
+    return this._counts;
   }
 
   /** @returns {Challenge|null} This device's own challenge, while it stands. */
@@ -230,6 +238,10 @@ export class Lobby {
    */
   async _heard(topic, text) {
     if (this._closed) return;
+    if (topic === LOBBY_COUNTS) {
+      this._counts = parseCounts(text);
+      return this._o.changed();
+    }
     const poster = posterOf(topic);
     if (poster) return this._heardChallenge(poster, text);
     if (topic === lobbyTopics(this._id).accept) return this._heardAcceptance(text);
