@@ -4,13 +4,15 @@
 // game on both (the poster's device had closed the sheet meanwhile); a third device, watching the
 // lobby all along, sees it come and go, then watches the game: the players see one onlooker.
 // And the lobby under 500 challenges from as many addresses, some the page would never post:
-// those are not listed, the rest newest first, 50 at a time, drawn in well under a second.
+// those are not listed, the rest newest first, 50 at a time, drawn in well under a second. And a
+// script that accepts every challenge the instant it appears does not get the game by being
+// first: a player who clicks Play a moment later is drawn as often.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText, waitReady, playMove, pickMove, copyLink } from './helpers.mjs';
 import { setUpDevices, setUpRelay, waitPresence } from './devices.mjs';
-import { signedChallenge, lobbyTopics } from '../../www/live/lobby-protocol.js';
+import { signedChallenge, signedAcceptance, lobbyTopics, LOBBY_ALL, posterOf } from '../../www/live/lobby-protocol.js';
 import { newIdentity, signer } from '../../www/live/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
 
@@ -136,4 +138,42 @@ test('500 challenges from 500 addresses: the sheet lists those the page could po
   assert.equal(await page.locator('#lobby-list li').count(), 100);
   console.log(`lobby with 500 challenges (450 listed): heard, checked and drawn ${Math.round(opened)} ms after opening; one draw of 100 lines ${draw.toFixed(1)} ms`);
   assert.ok(draw < 5000, 'a draw takes well under a second (5 s allowed on a loaded machine)');
+});
+
+test('a script that accepts a challenge the instant it appears gains nothing by it: the poster draws among the acceptances of its first two seconds, and the player who clicked Play later can get the game', async () => {
+  const query = `?relay=${encodeURIComponent(relay.url)}`;
+  const [a, b] = await Promise.all([env.device(query), env.device(query)]);
+  // The draw (Math.random at the poster's device) picks the later of the two acceptors.
+  await a.page.evaluate(() => (Math.random = () => 0.999));
+  // The script: subscribed to the lobby, it accepts the first challenge it hears, with a key of its own.
+  const script = await mqtt.connectAsync(relay.url, { protocolVersion: 4, reconnectPeriod: 0 });
+  const own = await newIdentity();
+  /** @type {Promise<{poster: string, game: string}>} */
+  const accepted = new Promise((resolve) => {
+    script.on('message', async (topic, payload) => {
+      const poster = posterOf(topic);
+      if (!poster || !payload.length) return;
+      const c = JSON.parse(payload.toString());
+      const acceptance = await signedAcceptance(c.game, own.key, await signer(own.privateJwk));
+      await script.publishAsync(lobbyTopics(poster).accept, JSON.stringify(acceptance), { qos: 1 });
+      resolve({ poster, game: c.game });
+    });
+  });
+  try {
+    await script.subscribeAsync(LOBBY_ALL, { qos: 1 });
+    await openLobby(b.page);
+    await openLobby(a.page);
+    await a.page.selectOption('#lobby-side', 'blue');
+    await a.page.click('#lobby-post');
+    const { game } = await accepted;
+    // B clicks Play after the script has accepted.
+    await b.page.click('#lobby-list [data-accept]');
+    await waitPresence(a.page, { seat: 'blue', gray: 'online' });
+    await waitPresence(b.page, { seat: 'gray', blue: 'online' });
+    assert.equal(await b.page.evaluate(() => window.bluegray.element.gameId), game, 'B plays the challenge’s game');
+    const snap = await relay.retainedWhen(game, (x) => !!x.keys);
+    assert.notEqual(snap.keys.gray, own.key, 'the script’s key is not the guest seat’s');
+  } finally {
+    await script.endAsync();
+  }
 });
