@@ -366,6 +366,16 @@ export function keepPlayers(board, from) {
 }
 
 /**
+ * Whether Rematch on `board` is an offer to the friend rather than a new game at once: a live
+ * game this board plays a seat of (docs/LIVE-PROTOCOL.md "Rematch"; the board's `rematch`
+ * event then names the new game both devices open).
+ * @param {BlueGrayGameElement} board
+ */
+export function rematchOffered(board) {
+  return board.settings.mode === 'live' && (board.seat === 'blue' || board.seat === 'gray');
+}
+
+/**
  * The same game again from the variant's start, sides swapped against the computer or a friend,
  * with the game's own time control: the one its clocks run by (a live game's joiner and a link's
  * receiver took it from the game, not from their `clock` setting, which is the New game form's).
