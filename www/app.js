@@ -292,7 +292,7 @@ function wireControls() {
   analysis.wire();
   comments.wire();
   // Live, Rematch is an offer the friend answers; the game agreed on opens on both devices.
-  on('rematch', 'click', () => (rematchOffered(board) ? board.rematch() : start(rematchRequest(board))));
+  on('rematch', 'click', async () => (rematchOffered(board) ? board.rematch() : start(await rematchRequest(board))));
   board.addEventListener('rematch', (e) => {
     const { relay, gameId, hostKey, side, variant, clock } = /** @type {CustomEvent<{relay: string, gameId: string, hostKey: string, side: 'blue'|'gray', variant: string, clock: string}>} */ (e).detail;
     start({ from: 'rematch', mode: 'live', relay, gameId, hostKey, side, variant, clock });

@@ -16,11 +16,11 @@ const env = setUpDevices();
 const relay = setUpRelay({ redis: true });
 
 /** Waits until `page`'s board holds a new game of `mode` (not game `old`), this device at `side`, of time control `control`, with no move yet. */
-export function waitNewGame(page, mode, side, control, old = null) {
+function waitNewGame(page, mode, side, control, old = null) {
   return page.waitForFunction(
     ([m, s, c, o]) => {
       const el = /** @type {any} */ (window).bluegray.element;
-      return el.settings.mode === m && el.settings.side === s && el.clocks?.control === c && el.state?.history.length === 0 && !el.state.result && el.gameId !== o;
+      return el.settings.mode === m && el.settings.side === s && el.clocks?.control === c && el.state?.history.length === 0 && !el.state.result && (o === null || el.gameId !== o);
     },
     [mode, side, control, old],
     { timeout: 15000 },
@@ -73,7 +73,7 @@ test('live 3+2, ended by resignation: the joiner presses Rematch, the host sees 
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });
 
-test('the receiver of a game by link of 3 days a move presses Rematch: a new game by link of 3 days a move, sides swapped', async () => {
+test('the receiver of a game by link of 3 days a move presses Rematch: a new game by link of 3 days a move, sides swapped, whose link opens on the friend’s page as a rematch', async () => {
   const a = await env.device('');
   await startWithClock(a.page, 'friend', '3d');
   await playAMove(a.page, 0);
@@ -86,9 +86,20 @@ test('the receiver of a game by link of 3 days a move presses Rematch: a new gam
   await b.page.click('#resign');
   await b.page.click('#end-confirm-yes');
   await waitText(b.page, '#status', /Blue wins: Gray resigned\./);
+  const oldId = await b.page.evaluate(() => window.bluegray.element.gameId);
   await b.page.click('#rematch');
-  await waitNewGame(b.page, 'friend', 'blue', '3d');
+  await waitNewGame(b.page, 'friend', 'blue', '3d', oldId);
   assert.equal((await state(b.page)).variant, (await state(a.page)).variant, 'the same rules');
+  // Its record names the game it is a rematch of; the friend's page says so when its link opens.
+  assert.match(await b.page.evaluate(() => window.bluegray.element.record), new RegExp(`\\[RematchOf "${oldId}"\\]`));
+  await playAMove(b.page, 0);
+  await follow(a.page, await copyLink(b.page, '#send-link'), 1);
+  await waitText(a.page, '#notice', new RegExp(`Rematch of your game ${oldId.slice(0, 8)}`));
+  await a.page.waitForFunction((o) => {
+    const el = window.bluegray.element;
+    return el.settings.mode === 'friend' && el.settings.side === 'gray' && el.gameId !== o && el.clocks?.control === '3d';
+  }, oldId);
+  assert.equal(await a.page.evaluate(() => window.bluegray.element.gameId), await b.page.evaluate(() => window.bluegray.element.gameId), 'the same new game');
 });
 
 test('two on one device: Rematch of a finished game of 5+3 opened from its record keeps 5+3', async () => {

@@ -53,9 +53,9 @@ export function build(doc, acts, t) {
     el('div', { id: 'rematch-offer', class: 'end-confirm', role: 'group', 'aria-labelledby': 'rematch-offer-text', hidden: '' }, [
       el('p', { id: 'rematch-offer-text', role: 'status' }),
       el('div', { class: 'buttons' }, [
-        act('accept-rematch', 'rematch.accept', () => acts.rematch('accept'), 'primary'),
-        act('decline-rematch', 'rematch.decline', () => acts.rematch('decline')),
-        act('cancel-rematch', 'rematch.cancel', () => acts.rematch('cancel')),
+        act('accept-rematch', 'friend.rematchAccept', () => acts.rematch('accept'), 'primary'),
+        act('decline-rematch', 'friend.rematchDecline', () => acts.rematch('decline')),
+        act('cancel-rematch', 'friend.rematchCancel', () => acts.rematch('cancel')),
       ]),
     ]),
   );
@@ -107,8 +107,8 @@ function renderRematch(doc, b, lang, live) {
   const friend = live && (live.seat === 'blue' || live.seat === 'gray') ? live[live.seat === 'blue' ? 'gray' : 'blue'] : 'unknown';
   /** @type {string|null} */
   let key = null;
-  if (r && !r.answer) key = !mine ? 'rematch.friendOffers' : friend === 'offline' ? 'rematch.left' : 'rematch.waiting';
-  else if (r && mine && r.answer === 'decline') key = 'rematch.declined';
+  if (r && !r.answer) key = !mine ? 'friend.rematchFriendOffers' : friend === 'offline' ? 'friend.rematchLeft' : 'friend.rematchWaiting';
+  else if (r && mine && r.answer === 'decline') key = 'friend.rematchDeclined';
   setIfChanged(byId(doc, 'rematch-offer'), 'hidden', !key);
   if (key) setIfChanged(byId(doc, 'rematch-offer-text'), 'textContent', say(lang, { key }));
   const open = !!r && !r.answer;
