@@ -7,7 +7,6 @@
 // before it is shown.
 import { isRemote, otherSide, movesFinal } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG, REMATCH_OF_TAG } from '../lib/game-id.js';
-import { playerTags } from '../element/players.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { MOVE_STAMP_TAG } from '../lib/clock.js';
 import { relayOf } from './page-state.js';
@@ -401,12 +400,16 @@ export async function rematchRequest(board) {
   const gameId = newGameId();
   const core = await loadWasm();
   const game = new core.Game(variant);
+  const old = core.Game.fromRecord(board.record ?? '');
   try {
-    for (const [name, value] of playerTags(board.settings, null, gameId, new Date())) game.setTag(name, value);
+    // The same two players, at each other's sides.
+    for (const [tag, from] of [['Blue', 'Gray'], ['Gray', 'Blue']]) game.setTag(tag, String(old.tag(from) ?? ''));
+    game.setTag(GAME_ID_TAG, gameId);
     game.setTag('TimeControl', clock);
     game.setTag(REMATCH_OF_TAG, of);
     return { ...request, gameId, record: game.record() };
   } finally {
     game.free();
+    old.free();
   }
 }
