@@ -115,3 +115,14 @@ test('a forged rematch offer put on the relay changes nothing; the same offer si
   await waitText(a.page, '#rematch-offer-text', /Rematch\?/);
   assert.deepEqual(await a.page.evaluate(() => window.rematches), [{ type: 'rematchoffer', side: 'gray' }]);
 });
+
+test('a live rematch offer left unanswered: the offerer’s page says it waits, and that the friend has left once they go', async () => {
+  const { a, b } = await resignedGame();
+  await a.page.click('#rematch');
+  await waitText(a.page, '#rematch-offer-text', /waiting for your friend to answer/);
+  await waitText(b.page, '#rematch-offer-text', /Rematch\?/);
+  await b.page.close();
+  await waitText(a.page, '#rematch-offer-text', /your friend has left/, 15000);
+  assert.equal(await a.page.evaluate(() => document.querySelector('#cancel-rematch').hidden), false, 'it can still be cancelled');
+  assert.deepEqual(a.problems, []);
+});
