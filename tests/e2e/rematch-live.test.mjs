@@ -1,9 +1,10 @@
 // End-to-end: a live rematch between two devices through a real relay (relay/relay.mjs with a
 // throwaway Redis), after a game ended by resignation: declined (the offerer is told, and may
 // offer again), cancelled by the offerer (the friend's question goes), offered by both (pressing
-// Rematch after the friend's offer accepts it: one new game on both devices, sides swapped), and
-// forged (signed with the wrong key and put on the relay by a plain MQTT client: nothing shown,
-// while the same offer signed by the seat is). docs/LIVE-PROTOCOL.md "Rematch".
+// Rematch after the friend's offer accepts it, and both pressing at once: one new game on both
+// devices, sides swapped), forged (signed with the wrong key and put on the relay by a plain MQTT
+// client: nothing shown, while the same offer signed by the seat is), and left unanswered (the
+// offerer's page says it waits, and that the friend left). docs/LIVE-PROTOCOL.md "Rematch".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
@@ -125,4 +126,16 @@ test('a live rematch offer left unanswered: the offerer’s page says it waits, 
   await waitText(a.page, '#rematch-offer-text', /your friend has left/, 15000);
   assert.equal(await a.page.evaluate(() => document.querySelector('#cancel-rematch').hidden), false, 'it can still be cancelled');
   assert.deepEqual(a.problems, []);
+});
+
+test('both players press Rematch at once: whichever offer each device hears first, one new game on both devices, sides swapped', async () => {
+  const { a, b, id } = await resignedGame();
+  await Promise.all([a.page.click('#rematch'), b.page.click('#rematch')]);
+  await waitRematched(a.page, 'gray', id);
+  await waitRematched(b.page, 'blue', id);
+  const [idA, idB] = [await a.page.evaluate(() => window.bluegray.element.gameId), await b.page.evaluate(() => window.bluegray.element.gameId)];
+  assert.equal(idA, idB, 'the same new game');
+  await waitPresence(b.page, { seat: 'blue', blue: 'online', gray: 'online' });
+  await liveMove(b, a, 0);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });
