@@ -92,3 +92,30 @@ test('a forged rematch changes nothing: the wrong key, a game not over, this gam
     assert.equal(parseSnapshot(JSON.stringify({ ...offered, rematch })), null, JSON.stringify(rematch));
   }
 });
+
+test('a game the rules ended (no `end`) takes a rematch too; one offered a move before the end does not hold', async () => {
+  const id = newGameId();
+  const [blue, gray, next] = await Promise.all([newIdentity(), newIdentity(), newIdentity()]);
+  const sign = { blue: await signer(blue.privateJwk), gray: await signer(gray.privateJwk) };
+  let snap = await firstSnapshot({ id, variant: 'super-light', host: 'blue', keys: { blue: blue.key, gray: gray.key }, sign: sign.blue });
+  const game = new core.Game('super-light');
+  let before = snap;
+  try {
+    for (let i = 0; i < 400 && !game.state().result; i++) {
+      const s = game.state();
+      game.play((s.moves.find((m) => m.kind === 'captain') || s.moves[0]).text);
+      before = snap;
+      snap = await withMove(snap, game.state().history, sign[s.side], s.side);
+    }
+    assert.ok(game.state().result, 'the rules ended the game');
+  } finally {
+    game.free();
+  }
+  const expect = { id, hostKey: blue.key, known: null, replay };
+  assert.equal(snap.end, undefined);
+  const offered = wire(await withRematch(snap, 'blue', newGameId(), next.key, sign.blue));
+  assert.equal(await checkSnapshot(offered, expect), null);
+  assert.equal(compare(/** @type {any} */ (offered), snap), 'newer');
+  const early = wire(await withRematch(before, 'blue', newGameId(), next.key, sign.blue));
+  assert.equal(await checkSnapshot(early, expect), 'a rematch of a game not over');
+});

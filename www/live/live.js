@@ -8,7 +8,9 @@
 // the relay took it, a move the relay took late signed again with that time, and the other seat's
 // flag claim taken over its own move that the relay had not taken; it tells its player of one refused against its seat; a draw offer of its
 // seat that the other seat's move declined; two offers that crossed, which it accepts, as the
-// other device does), says and hears who is connected, signed (live-presence.js), and counts who
+// other device does; after the game, a rematch offered and answered, signed by the finished
+// game's seats, and the new game it agrees on: hosted by the offerer's device, kept on both), says
+// and hears who is connected, signed (live-presence.js), and counts who
 // watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
 // (live-seat-lock.js), and says at once when the browser could not keep the seat's key. What it
 // hears that fails a check is dropped; a player puts its game or its presence back on the relay
