@@ -60,6 +60,8 @@ test('a live rematch declined: the offerer is told and may offer again; one canc
   await b.page.waitForFunction(() => document.querySelector('#rematch-offer').hidden);
   const declined = await relay.retainedWhen(id, (s) => s.rematch?.answer?.how === 'decline');
   assert.equal(declined?.rematch?.side, 'blue');
+  // The new game's key the offerer kept goes with the offer: it would host nothing.
+  await a.page.waitForFunction((n) => localStorage.getItem(`bluegray.live.v1.${n}`) === null, declined?.rematch?.id);
   // Offered again, then cancelled: the friend's question goes, and both stay in the finished game.
   await a.page.click('#rematch');
   await waitText(b.page, '#rematch-offer-text', /Rematch\?/);
@@ -68,6 +70,7 @@ test('a live rematch declined: the offerer is told and may offer again; one canc
   await waitText(b.page, '#notice', /withdrew the rematch/);
   const cancelled = await relay.retainedWhen(id, (s) => s.rematch?.n === 2 && s.rematch.answer?.how === 'cancel');
   assert.ok(cancelled, 'the second offer, cancelled, on the relay');
+  await a.page.waitForFunction((n) => localStorage.getItem(`bluegray.live.v1.${n}`) === null, cancelled?.rematch?.id);
   for (const d of [a, b]) assert.equal(await d.page.evaluate(() => window.bluegray.element.gameId), id);
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });

@@ -24,7 +24,7 @@ import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
 import { signer, secretOf, newIdentity } from './live-keys.js';
 import { newGameId } from '../lib/game-id.js';
 import { signedPresence, PresenceBook } from './live-presence.js';
-import { writeKept, readKept, hostedGame, joinedGame, refusal, newDevice } from './live-kept.js';
+import { writeKept, readKept, forgetKept, hostedGame, joinedGame, refusal, newDevice } from './live-kept.js';
 import { Republisher } from './live-republish.js';
 import { SeatLock } from './live-seat-lock.js';
 import { Onlookers } from './live-onlookers.js';
@@ -490,6 +490,8 @@ export class LiveSession {
     if (answer) this._o.notice(answer);
     if (rematch === 'accept') this._hostRematch(snap).catch((e) => this._o.error(errorText(e)));
     else if (rematch) this._o.notice(rematch === 'decline' ? 'live.rematchDeclined' : 'live.rematchCancelled');
+    // This seat's offer declined: the new game's key it kept will host nothing.
+    if (rematch === 'decline' && snap.rematch) forgetKept(this._o.storage, snap.rematch.id);
     if (lost) this._publishGame();
     if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
     for (const seat of /** @type {const} */ (['blue', 'gray'])) {
@@ -637,6 +639,7 @@ export class LiveSession {
     if (identity && !writeKept(this._o.storage, { id: r.id, hostKey: r.key, host: otherSide(r.side), seat: r.side, ...identity, secret: null, device: newDevice(), since: Date.now(), snap: null, starts: [] })) return this._o.notice('live.rematchNotKept');
     await this._signed((snap, sign) => (snap.rematch?.sig === r.sig && !snap.rematch.answer ? withRematchAnswer(snap, how, sign, identity?.key) : null));
     this._toldSigned(was);
+    if (how === 'cancel' && me.snap?.rematch?.answer?.how === 'cancel') forgetKept(this._o.storage, r.id);
     const made = me.snap;
     if (!identity || !made || made === was || made.rematch?.answer?.how !== 'accept') return;
     // The new game opens once the offerer's device can hear the acceptance.
