@@ -281,7 +281,7 @@ export class BlueGrayGame extends HTMLElement {
     this.#c.takeback(!!options?.accept);
   }
 
-  /** After a live game, offers the friend a rematch (same rules and clock, sides swapped, a new game id; docs/LIVE-PROTOCOL.md "Rematch"), or accepts theirs when it stands (`answer: 'accept'` or none); `answer: 'decline'` declines theirs, `answer: 'cancel'` withdraws this seat's own. Fires `rematchoffer`, `rematchanswer` and, once agreed, `rematch` on both devices. Against the computer and at one device, start the new game with `newGame()`. @param {{answer?: 'accept'|'decline'|'cancel'}} [options] @returns {void} */
+  /** After a live game, offers the friend a rematch (same rules and clock, sides swapped, a new game id; docs/LIVE-PROTOCOL.md "Rematch"), or accepts theirs when it stands; `answer: 'accept'` only accepts theirs (nothing when none stands), `answer: 'decline'` declines it, `answer: 'cancel'` withdraws this seat's own. Fires `rematchoffer`, `rematchanswer` and, once agreed, `rematch` on both devices. Against the computer and at one device, start the new game with `newGame()`. @param {{answer?: 'accept'|'decline'|'cancel'}} [options] @returns {void} */
   rematch(options) {
     this.#c.rematch(options?.answer);
   }

@@ -178,15 +178,15 @@ export class LiveLink {
   }
 
   /**
-   * After the game: offers a rematch, or accepts the other seat's standing offer (no `how`, or
-   * `accept`); `decline` declines the other seat's, `cancel` withdraws this seat's own (live.js
+   * After the game: offers a rematch, or accepts the other seat's standing offer (no `how`);
+   * `accept` only accepts it, `decline` declines it, `cancel` withdraws this seat's own (live.js
    * offerRematch / answerRematch).
    * @param {'accept'|'decline'|'cancel'} [how]
    */
   rematch(how) {
     const session = this._entry?.session;
     if (!session) return;
-    (how === 'decline' || how === 'cancel' ? session.answerRematch(how) : session.offerRematch()).catch((e) => this._board.error(String((e && e.message) || e)));
+    (how ? session.answerRematch(how) : session.offerRematch()).catch((e) => this._board.error(String((e && e.message) || e)));
   }
 
   /** The finished game's rematch as this board last heard it, or null. @returns {RematchShown|null} */
