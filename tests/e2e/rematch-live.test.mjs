@@ -4,7 +4,8 @@
 // Rematch after the friend's offer accepts it, and both pressing at once: one new game on both
 // devices, sides swapped), forged (signed with the wrong key and put on the relay by a plain MQTT
 // client: nothing shown, while the same offer signed by the seat is), and left unanswered (the
-// offerer's page says it waits, and that the friend left). docs/LIVE-PROTOCOL.md "Rematch".
+// offerer's page says it waits, and that the friend left); the friend's offer alerts a hidden tab.
+// docs/LIVE-PROTOCOL.md "Rematch".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
@@ -78,8 +79,16 @@ test('a live rematch declined: the offerer is told and may offer again; one canc
 test('a live rematch offered by one and then pressed by the other is accepted: one new game on both devices, sides swapped', async () => {
   const { a, b, id } = await resignedGame();
   const variant = (await state(a.page)).variant;
+  // Gray's tab hidden: the offer's alert changes its title (play/alerts.js).
+  const shown = (/** @type {boolean} */ on) => b.page.evaluate((v) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (v ? 'visible' : 'hidden') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, on);
+  await shown(false);
   await a.page.click('#rematch');
   await waitText(b.page, '#rematch-offer-text', /Rematch\?/);
+  await b.page.waitForFunction(() => document.title === 'Rematch offered — Blue and Gray');
+  await shown(true);
   // Gray presses Rematch too, not Accept: that accepts Blue's offer.
   await b.page.click('#rematch');
   await waitRematched(a.page, 'gray', id);
