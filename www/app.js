@@ -25,7 +25,7 @@ import { shortcutFor } from './play/shortcuts.js';
 import { prefsFrom, themeOf, gameKey, afterSave, savingMessage, siteRelay } from './play/page-state.js';
 import { pageContext, notLoaded } from './play/context.js';
 import { pageAddress, readLink } from './play/address.js';
-import { gameDoors, rematchRequest, tabRequest } from './play/doors.js';
+import { gameDoors, rematchRequest, rematchOffered, tabRequest } from './play/doors.js';
 import { newGameForm } from './play/form.js';
 import { pageRecords } from './play/records.js';
 import { pageNavigation } from './play/navigation.js';
@@ -291,7 +291,12 @@ function wireControls() {
   nav.wire();
   analysis.wire();
   comments.wire();
-  on('rematch', 'click', () => start(rematchRequest(board)));
+  // Live, Rematch is an offer the friend answers; the game agreed on opens on both devices.
+  on('rematch', 'click', async () => (rematchOffered(board) ? board.rematch() : start(await rematchRequest(board))));
+  board.addEventListener('rematch', (e) => {
+    const { relay, gameId, hostKey, side, variant, clock } = /** @type {CustomEvent<{relay: string, gameId: string, hostKey: string, side: 'blue'|'gray', variant: string, clock: string}>} */ (e).detail;
+    start({ from: 'rematch', mode: 'live', relay, gameId, hostKey, side, variant, clock });
+  });
   on('over-new', 'click', form.focus);
   on('over-link', 'click', copyLink);
   on('copy-link', 'click', copyLink);

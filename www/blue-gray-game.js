@@ -69,6 +69,9 @@ import { typeName } from './lib/errors.js';
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
  * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'time'|'abandoned', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, by the players: `resign()`, `offerDraw()`, `abort()`, `claim()`, or `time`: the loser's clock ran out), the result token (`*` for an abort: no result) and a sentence in the board's language.
  * @fires {CustomEvent<{side: 'blue'|'gray', ply: number}>} takebackoffer - In a live game, a takeback request now stands: `side` asks to take back its move `ply` (its last; `takeback()`), this board's seat's or the friend's, which `takeback({accept: true})` accepts.
+ * @fires {CustomEvent<{side: 'blue'|'gray'}>} rematchoffer - After a live game, a rematch offer now stands: `side` offers it (`rematch()`), this board's seat or the friend, whose offer `rematch()` or `rematch({answer: 'accept'})` accepts.
+ * @fires {CustomEvent<{side: 'blue'|'gray', answer: 'accept'|'decline'|'cancel'}>} rematchanswer - After a live game, the rematch offer of `side` was answered: accepted or declined by the other seat, or cancelled by `side`.
+ * @fires {CustomEvent<{relay: string, gameId: string, hostKey: string, side: 'blue'|'gray', variant: string, clock: string}>} rematch - A live rematch was agreed on: the new game (its seat's key kept on this device), which the embedding page opens with `newGame({mode: 'live', relay, 'game-id': gameId, 'host-key': hostKey, side, variant, clock})`, as both devices do at once.
  * @fires {CustomEvent<{side: 'blue'|'gray'}>} drawoffer - Against a friend elsewhere, a draw offer now stands: this board's seat's (`offerDraw()`), or the friend's, which the page brings from their link or the relay brings live.
  * @fires {CustomEvent<{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}>} clock - In a game with a clock, a clock started or stopped (a game set up, a move, the end): the time control, each side's time left in milliseconds and whose clock runs now.
  * @fires {CustomEvent<{message: string}>} error - Something could not be done (a bad attribute value, a failed load, the computer failing), said in the board's language.
@@ -276,6 +279,16 @@ export class BlueGrayGame extends HTMLElement {
   /** In a live game against a friend, asks to take back this seat's own last move (docs/RULES.md R38; nothing when the last move is the friend's); with `accept`, accepts the friend's request, and the move goes on both devices. The friend's request fires `takebackoffer`; a move answers no. Use `undo()` against the computer and at one device. @param {{accept?: boolean}} [options] @returns {void} */
   takeback(options) {
     this.#c.takeback(!!options?.accept);
+  }
+
+  /** After a live game, offers the friend a rematch (same rules and clock, sides swapped, a new game id; docs/LIVE-PROTOCOL.md "Rematch"), or accepts theirs when it stands; `answer: 'accept'` only accepts theirs (nothing when none stands), `answer: 'decline'` declines it, `answer: 'cancel'` withdraws this seat's own. Fires `rematchoffer`, `rematchanswer` and, once agreed, `rematch` on both devices. Against the computer and at one device, start the new game with `newGame()`. @param {{answer?: 'accept'|'decline'|'cancel'}} [options] @returns {void} */
+  rematch(options) {
+    this.#c.rematch(options?.answer);
+  }
+
+  /** @type {{side: 'blue'|'gray', answer: 'accept'|'decline'|'cancel'|null}|null} After a live game, its rematch offer (`side`: who offered it) and its answer, or null. */
+  get rematchOffer() {
+    return this.#c.rematchOffer();
   }
 
   /** Replays a move taken back (against the computer, up to the person's turn). Returns whether it did. @returns {boolean} */

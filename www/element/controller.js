@@ -322,6 +322,16 @@ export class BoardController {
     this._p.live.takeback(accept);
   }
 
+  /** Live, after the game: offers a rematch or accepts the other seat's (`accept`, or none), declines it or withdraws this seat's own (live-link.js). @param {'accept'|'decline'|'cancel'} [how] */
+  rematch(how) {
+    this._p.live.rematch(how);
+  }
+
+  /** The finished live game's rematch offer and its answer, or null. */
+  rematchOffer() {
+    return this._p.live.rematchOffer();
+  }
+
   /** Takes this device's live seat from the other tab of the browser that plays it (live-link.js). */
   takeSeat() {
     return this._p.live.takeSeat();

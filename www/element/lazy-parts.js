@@ -76,6 +76,10 @@ export function liveDoor(board) {
     declared: (how, side) => link.part()?.declared(how, side),
     /** @type {LiveLink['takeback']} */
     takeback: (accept) => link.part()?.takeback(accept),
+    /** @type {LiveLink['rematch']} */
+    rematch: (how) => link.part()?.rematch(how),
+    /** @type {LiveLink['rematchOffer']} */
+    rematchOffer: () => link.part()?.rematchOffer() ?? null,
     /** @type {LiveLink['answered']} */
     answered: (since) => link.part()?.answered(since) ?? false,
     /** @type {LiveLink['takeSeat']} */

@@ -3,7 +3,9 @@
 // hands the board the checked snapshots' new moves and ending, the connection, this device's seat
 // and, on the host's device, the secret the invitation carries (`inviteKey`), and publishes the
 // board's own moves (with their clock times) and its seat's resignation, abort, draw, flag fall or
-// claim, and wakes the board when the game the other seat left can be claimed (live/claims.js).
+// claim, and wakes the board when the game the other seat left can be claimed (live/claims.js);
+// after the game, a rematch offered, answered and agreed on (the board's `rematch` event names
+// the new game for the page to open).
 // When the browser could not keep the
 // seat's key, it says so at once (an `error`) and hands the board the key (`unkeptKey`, what the
 // seat's link carries); when another tab of the browser plays the seat, this board watches until
@@ -27,6 +29,12 @@ import { claimGame } from './state.js';
 /**
  * A chat line as the board hands it on (the `chat` event, `chat()`): checked, with its seat.
  * @typedef {{seat: 'blue'|'gray', text: string, at: number}} ChatShown
+ */
+
+/**
+ * A finished live game's rematch as the board hands it on (`rematchOffer`): the seat that offered
+ * it, and the answer, once given.
+ * @typedef {{side: 'blue'|'gray', answer: 'accept'|'decline'|'cancel'|null}} RematchShown
  */
 
 /**
@@ -82,8 +90,8 @@ export class LiveLink {
   _following = false;
   /** The takeback request last told of (`_takebackHeard`), or null. @private @type {string|null} */
   _takebackSeen = null;
-  /** The session this board has, and the relay and game it is for ("relay id"), and its chat as last heard. @private */
-  _entry = /** @type {{key: string, session: LiveSession|null, chat: ChatShown[]}|null} */ (null);
+  /** The session this board has, and the relay and game it is for ("relay id"), its chat as last heard, and its rematch. @private */
+  _entry = /** @type {{key: string, session: LiveSession|null, chat: ChatShown[], rematch: RematchShown|null, rematchSeen: string|null}|null} */ (null);
 
   /** @param {LiveBoard} board */
   constructor(board) {
@@ -116,7 +124,7 @@ export class LiveLink {
     const host = s.gameId ? null : s.settings.side;
     b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
     if (!s.relay) return b.error(b.t('live.noRelay'));
-    const entry = { key, session: /** @type {LiveSession|null} */ (null), chat: /** @type {ChatShown[]} */ ([]) };
+    const entry = { key, session: /** @type {LiveSession|null} */ (null), chat: /** @type {ChatShown[]} */ ([]), rematch: /** @type {RematchShown|null} */ (null), rematchSeen: /** @type {string|null} */ (null) };
     const mine = () => this._entry === entry;
     this._entry = entry;
     /** @param {unknown} e */
@@ -167,6 +175,40 @@ export class LiveLink {
     const session = this._entry?.session;
     if (!session) return;
     (accept ? session.acceptTakeback() : session.askTakeback()).catch((e) => this._board.error(String((e && e.message) || e)));
+  }
+
+  /**
+   * After the game: offers a rematch, or accepts the other seat's standing offer (no `how`);
+   * `accept` only accepts it, `decline` declines it, `cancel` withdraws this seat's own (live.js
+   * offerRematch / answerRematch).
+   * @param {'accept'|'decline'|'cancel'} [how]
+   */
+  rematch(how) {
+    const session = this._entry?.session;
+    if (!session) return;
+    (how ? session.answerRematch(how) : session.offerRematch()).catch((e) => this._board.error(String((e && e.message) || e)));
+  }
+
+  /** The finished game's rematch as this board last heard it, or null. @returns {RematchShown|null} */
+  rematchOffer() {
+    return this._entry?.rematch ?? null;
+  }
+
+  /**
+   * The rematch of `snap`, kept for `rematchOffer()`: an offer that now stands is told
+   * (`rematchoffer`, this seat's or the other's), and so is its answer (`rematchanswer`), each once.
+   * @param {Snapshot} snap
+   * @param {{rematch: RematchShown|null, rematchSeen: string|null}} entry
+   * @private
+   */
+  _rematchHeard(snap, entry) {
+    const r = snap.rematch;
+    entry.rematch = r ? { side: r.side, answer: r.answer?.how ?? null } : null;
+    const seen = r ? `${r.n} ${r.answer?.how ?? ''}` : null;
+    if (seen === entry.rematchSeen) return;
+    entry.rematchSeen = seen;
+    if (r?.answer) this._board.emit('rematchanswer', { side: r.side, answer: r.answer.how });
+    else if (r) this._board.emit('rematchoffer', { side: r.side });
   }
 
   /**
@@ -231,7 +273,7 @@ export class LiveLink {
   /**
    * A session for the board's state `s`, reporting to the board while `mine()`.
    * @param {typeof LiveSession} Session
-   * @param {{key: string, chat: ChatShown[]}} entry
+   * @param {{key: string, chat: ChatShown[], rematch: RematchShown|null, rematchSeen: string|null}} entry
    * @param {BoardState} s
    * @param {Core} core
    * @param {() => boolean} mine
@@ -262,7 +304,13 @@ export class LiveLink {
         if (mine()) b.apply(withInviteKey, secret);
       },
       snapshot: (snap, starts) => {
-        if (mine()) this._snapshot(snap, starts);
+        if (!mine()) return;
+        this._snapshot(snap, starts);
+        this._rematchHeard(snap, entry);
+      },
+      rematch: ({ id, hostKey, side }) => {
+        // The game agreed on: the page opens it (kept already, as a lobby's game).
+        if (mine()) b.emit('rematch', { relay: s.relay ?? '', gameId: id, hostKey, side, variant: b.state().gs?.variant ?? s.settings.variant, clock: b.state().clocks?.control.text ?? 'none' });
       },
       status: (st) => {
         if (mine()) this._status(st);

@@ -1,6 +1,6 @@
 // What the panel draws of a game against a friend elsewhere: the status line's words, the box
 // under it (the connection's line, the links to send, taking this browser's seat back, moving the
-// seat to another device), and under the board's controls a draw offer that stands and a claim of
+// seat to another device, a finished live game's rematch offered or asked of this player), and under the board's controls a draw offer that stands and a claim of
 // the game the friend left, or by link of their time run out (their buttons are play/endings.js's). Fetched, with friends/friend-games.js and the friend part of the
 // messages, for the first game against a friend elsewhere, which builds the box in index.html's
 // empty one: the panel (play/panel.js) draws it once it is there, and the page waits for it
@@ -16,8 +16,9 @@ export { friendStatus as status };
 
 /**
  * What the box's buttons do: send the game's link, send a live game's invitation (or its watch
- * link), take this browser's seat back from another tab, move the seat to another device.
- * @typedef {{sendLink(): void, invite(): void, takeSeat(): void, continueElsewhere(): void}} FriendActs
+ * link), take this browser's seat back from another tab, move the seat to another device, answer
+ * a rematch offer (the friend's: accept or decline; this device's own: cancel).
+ * @typedef {{sendLink(): void, invite(): void, takeSeat(): void, continueElsewhere(): void, rematch(answer: 'accept'|'decline'|'cancel'): void}} FriendActs
  */
 
 /**
@@ -48,6 +49,14 @@ export function build(doc, acts, t) {
       act('invite-link', 'live.invite', acts.invite),
       act('take-seat', 'live.takeSeat', acts.takeSeat, 'primary'),
       act('continue-elsewhere', 'handOver.open', acts.continueElsewhere),
+    ]),
+    el('div', { id: 'rematch-offer', class: 'end-confirm', role: 'group', 'aria-labelledby': 'rematch-offer-text', hidden: '' }, [
+      el('p', { id: 'rematch-offer-text', role: 'status' }),
+      el('div', { class: 'buttons' }, [
+        act('accept-rematch', 'friend.rematchAccept', () => acts.rematch('accept'), 'primary'),
+        act('decline-rematch', 'friend.rematchDecline', () => acts.rematch('decline')),
+        act('cancel-rematch', 'friend.rematchCancel', () => acts.rematch('cancel')),
+      ]),
     ]),
   );
 }
@@ -80,6 +89,32 @@ export function render(doc, b, lang) {
   // This device plays a seat: the player may move it to another device of theirs.
   const seated = !!live && (live.seat === 'blue' || live.seat === 'gray') && !live.elsewhere;
   setIfChanged(byId(doc, 'continue-elsewhere'), 'hidden', !seated || !!b.gs?.result);
+  renderRematch(doc, b, lang, seated && live ? live : null);
+}
+
+/**
+ * A finished live game's rematch, to this device's seat (`live`; null: none): the friend's offer
+ * to accept or decline, this device's own waiting (to cancel; said when the friend has left), or
+ * declined.
+ * @param {Document} doc
+ * @param {GameSnapshot} b
+ * @param {string} lang
+ * @param {import('../api-types.js').LiveStatus|null} live
+ */
+function renderRematch(doc, b, lang, live) {
+  const r = live && b.gs?.result ? b.rematchOffer : null;
+  const mine = !!r && r.side === b.seat;
+  const friend = live && (live.seat === 'blue' || live.seat === 'gray') ? live[live.seat === 'blue' ? 'gray' : 'blue'] : 'unknown';
+  /** @type {string|null} */
+  let key = null;
+  if (r && !r.answer) key = !mine ? 'friend.rematchFriendOffers' : friend === 'offline' ? 'friend.rematchLeft' : 'friend.rematchWaiting';
+  else if (r && mine && r.answer === 'decline') key = 'friend.rematchDeclined';
+  setIfChanged(byId(doc, 'rematch-offer'), 'hidden', !key);
+  if (key) setIfChanged(byId(doc, 'rematch-offer-text'), 'textContent', say(lang, { key }));
+  const open = !!r && !r.answer;
+  setIfChanged(byId(doc, 'accept-rematch'), 'hidden', !open || mine);
+  setIfChanged(byId(doc, 'decline-rematch'), 'hidden', !open || mine);
+  setIfChanged(byId(doc, 'cancel-rematch'), 'hidden', !open || !mine);
 }
 
 /**

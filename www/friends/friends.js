@@ -38,6 +38,7 @@ export function pageFriends(ctx, { doors, parts, loaded }) {
         invite: () => friend.sendInvite(),
         takeSeat: () => ctx.board.takeSeat(),
         continueElsewhere: () => friend.continueElsewhere(),
+        rematch: (answer) => ctx.board.rematch({ answer }),
       }, ctx.t);
       chat.buildChat(document, ctx.board, ctx.t, () => ctx.page().lang);
       // The page's buttons that say the friend part's texts (a claim, a draw offer) say them.

@@ -5,6 +5,9 @@
 /** The record's tag that names the game, so that a record sent instead of a link opens as that game. */
 export const GAME_ID_TAG = 'GameId';
 
+/** The record's tag of a game by link started as a rematch: the id of the game it is a rematch of, so the friend's page says so. */
+export const REMATCH_OF_TAG = 'RematchOf';
+
 /** What a game id looks like. */
 export const GAME_ID = /^[0-9a-f]{32}$/;
 

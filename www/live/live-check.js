@@ -1,6 +1,6 @@
 // How a device checks what it hears of a live game (live-protocol.js says what is said): a
 // message read as a snapshot's shape, its host's, moves' and ending's signatures checked against
-// the rules core's replay, the draw offer that stands, and how two checked snapshots stand to
+// the rules core's replay, the draw offer that stands, a finished game's rematch, and how two checked snapshots stand to
 // each other; and whether a claim holds that the other seat's device made (a flag fall, a game
 // left): only when the signed record shows it by this device's own measure of the turn (lib/
 // clock.js turnStarts, liveClocks). Pure but for Web Crypto (live-keys.js). The threat model:
@@ -9,7 +9,7 @@
 import { isKeyText, verify } from './live-keys.js';
 import { otherSide } from '../lib/settings.js';
 import { parseTimeControl, turnStarts, liveClocks, remaining, LAG_ALLOWANCE } from '../lib/clock.js';
-import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, gameText, moveText, moveClock, offerText, endText, takebackText } from './live-protocol.js';
+import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, GAME_ID, gameText, moveText, moveClock, offerText, endText, takebackText, rematchText } from './live-protocol.js';
 import { CLAIM_AFTER_MS } from './claims.js';
 /** @import { Side } from '../core/core-types.js' */
 /** @import { Snapshot, EndingHow, Replay } from './live-protocol.js' */
@@ -80,7 +80,7 @@ export function snapshotOf(s) {
   if (typeof s.hostSig !== 'string') return null;
   /** @type {Snapshot} */
   const snap = { v: 2, id: s.id, variant: s.variant, host, keys: { blue: s.keys.blue, gray: s.keys.gray }, hostSig: s.hostSig, moves, sigs };
-  const { end, offer, clock, times, at, takeback } = s;
+  const { end, offer, clock, times, at, takeback, rematch } = s;
   if (clock !== undefined) {
     /** @param {unknown} list */
     const stamps = (list) => Array.isArray(list) && list.length === moves.length && list.every((n) => Number.isSafeInteger(n) && n >= 0);
@@ -109,7 +109,29 @@ export function snapshotOf(s) {
     const read = { side: t.side, ply: Number(t.ply), move: t.move, sig: t.sig };
     snap.takeback = typeof t.accept === 'string' ? { ...read, accept: t.accept } : read;
   }
+  if (rematch !== undefined) {
+    const r = rematchOf(rematch);
+    if (!r) return null;
+    snap.rematch = r;
+  }
   return snap;
+}
+
+/**
+ * A rematch's shape (live-protocol.js Rematch), or null.
+ * @param {unknown} r
+ * @returns {import('./live-protocol.js').Rematch|null}
+ */
+function rematchOf(r) {
+  if (!isObject(r) || !isSide(r.side) || !Number.isSafeInteger(r.n) || Number(r.n) < 1 || typeof r.id !== 'string' || !GAME_ID.test(r.id) || !isKeyText(r.key) || typeof r.sig !== 'string') return null;
+  /** @type {import('./live-protocol.js').Rematch} */
+  const read = { side: r.side, n: Number(r.n), id: r.id, key: r.key, sig: r.sig };
+  const a = r.answer;
+  if (a === undefined) return read;
+  if (!isObject(a) || !['accept', 'decline', 'cancel'].includes(String(a.how)) || typeof a.sig !== 'string') return null;
+  const how = /** @type {import('./live-protocol.js').RematchHow} */ (a.how);
+  if (how === 'accept') return isKeyText(a.key) && a.key !== r.key ? { ...read, answer: { how, key: a.key, sig: a.sig } } : null;
+  return a.key === undefined ? { ...read, answer: { how, sig: a.sig } } : null;
 }
 
 /**
@@ -178,6 +200,8 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
   if (offer && !(await verify(snap.keys[offer.side], offer.sig, offerText(id, snap.variant, snap.moves, offer.side, offer.ply)))) return `the draw offer is not signed by ${offer.side}`;
   const takebackWrong = await checkTakeback(snap, replay);
   if (takebackWrong) return takebackWrong;
+  const rematchWrong = await checkRematch(snap, !!end || !!movers.over);
+  if (rematchWrong) return rematchWrong;
   if (!end) return null;
   if (end.how === 'abort' && snap.moves.length >= 2) return 'an abort after both sides have moved';
   if (end.how === 'draw' && standingOffer(snap, movers) !== otherSide(end.side)) return 'a draw no offer of the other seat stands for';
@@ -233,6 +257,46 @@ async function checkTakeback(snap, replay) {
   const other = otherSide(t.side);
   if (t.accept && !(await verify(snap.keys[other], t.accept, takebackText(snap.id, snap.variant, asked, t.side, t.ply, true)))) return `the takeback is not accepted by ${other}`;
   return null;
+}
+
+/**
+ * Why `snap`'s rematch does not hold, or null (none, or it holds): offered only once the game is
+ * `over`, for another game than this one, signed by the offering seat over this game (its id,
+ * rules, clock and moves); accepted or declined by the other seat, cancelled by the offerer.
+ * @param {Snapshot} snap
+ * @param {boolean} over
+ * @returns {Promise<string|null>}
+ */
+export async function checkRematch(snap, over) {
+  const r = snap.rematch;
+  if (!r) return null;
+  if (!over) return 'a rematch of a game not over';
+  if (r.id === snap.id) return 'a rematch that is this game';
+  const { side, n, id, key } = r;
+  if (!(await verify(snap.keys[side], r.sig, rematchText(snap, { side, n, id, key })))) return `the rematch is not offered by ${side}`;
+  const a = r.answer;
+  if (!a) return null;
+  const by = a.how === 'cancel' ? side : otherSide(side);
+  if (!(await verify(snap.keys[by], a.sig, rematchText(snap, { side, n, id, key }, a.how, a.key)))) return `the rematch's ${a.how} is not signed by ${by}`;
+  return null;
+}
+
+/**
+ * How two checked snapshots of one game, over and the same but for their rematches, stand:
+ * a later offer (`n`) is newer, and an answer newer than the offer alone; null when they do not
+ * differ there, `different` when they offer or answer otherwise at once.
+ * @param {Snapshot} snap
+ * @param {Snapshot} mine
+ * @returns {'newer'|'older'|'different'|null}
+ */
+function rematchOrder(snap, mine) {
+  const a = snap.rematch;
+  const b = mine.rematch;
+  if (!a || !b) return a ? 'newer' : b ? 'older' : null;
+  if (a.n !== b.n) return a.n > b.n ? 'newer' : 'older';
+  if (a.sig !== b.sig) return 'different';
+  if (!a.answer || !b.answer) return a.answer ? 'newer' : b.answer ? 'older' : null;
+  return a.answer.sig === b.answer.sig ? null : 'different';
 }
 
 /**
@@ -309,12 +373,16 @@ export function compare(snap, mine) {
   if (snap.moves.length < mine.moves.length) return snap.end ? 'different' : 'older';
   if (snap.end || mine.end) {
     if (!snap.end || !mine.end) return snap.end ? 'newer' : 'older';
-    return snap.end.how === mine.end.how && snap.end.side === mine.end.side ? 'same' : 'different';
+    if (snap.end.how !== mine.end.how || snap.end.side !== mine.end.side) return 'different';
+    return rematchOrder(snap, mine) ?? 'same';
   }
   // The same moves: a takeback asked since is news, as an offer is.
   const asking = (/** @type {Snapshot} */ x) => (x.takeback && !x.takeback.accept ? `${x.takeback.side} ${x.takeback.ply}` : '');
   if (asking(snap) !== asking(mine)) return !asking(mine) ? 'newer' : !asking(snap) ? 'older' : 'different';
   // The same moves: a draw offer made since is news; two offers of one moment cross.
+  // A game the rules ended: a rematch offered or answered since is news.
+  const rematch = rematchOrder(snap, mine);
+  if (rematch) return rematch;
   if (!snap.offer || !mine.offer) return snap.offer ? 'newer' : mine.offer ? 'older' : restampOrder(snap, mine);
   return snap.offer.side === mine.offer.side && snap.offer.ply === mine.offer.ply ? restampOrder(snap, mine) : 'different';
 }

@@ -116,6 +116,20 @@ export function writeKept(storage, data) {
 }
 
 /**
+ * Forgets what this device keeps of live game `id` (a rematch offered here that was declined or
+ * cancelled: its key would host nothing).
+ * @param {WebStorage} storage
+ * @param {string} id
+ */
+export function forgetKept(storage, id) {
+  try {
+    storage.removeItem(LIVE_KEY_PREFIX + id);
+  } catch {
+    // Storage refused: the entry stays, harmless (no game of that id will be played).
+  }
+}
+
+/**
  * An Error that says, by its message key `key`, why a live game cannot start.
  * @param {string} key
  */

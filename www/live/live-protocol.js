@@ -69,14 +69,25 @@ export const CLAIMS = Object.freeze(['claim', 'claim-draw']);
  */
 
 /**
- * A snapshot (above): the keys and signatures are base64url text.
- * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending, offer?: Offer, takeback?: Takeback, clock?: string, times?: number[], at?: number[]}} Snapshot
+ * A rematch (docs/LIVE-PROTOCOL.md "Rematch"), offered once the game is over by the seat `side`,
+ * its `n`th offer of this game, signed by it (`sig`): the new game's id `id`, and `key`, the
+ * public key of the offerer's seat there (the other side: sides swap), which hosts it. `answer`:
+ * the other seat's `accept` (with `key`, its own seat's public key in the new game) or
+ * `decline`, or the offerer's `cancel`, signed by the seat that answers.
+ * @typedef {'accept'|'decline'|'cancel'} RematchHow
+ * @typedef {{how: RematchHow, key?: string, sig: string}} RematchAnswer
+ * @typedef {{side: Side, n: number, id: string, key: string, sig: string, answer?: RematchAnswer}} Rematch
  */
 
 /**
- * The side that made each of `moves` from the start of `variant` (replayWith); throws at a move
- * the rules core refuses.
- * @typedef {(variant: string, moves: string[]) => Side[]} Replay
+ * A snapshot (above): the keys and signatures are base64url text.
+ * @typedef {{v: 2, id: string, variant: string, host: Side, keys: PerSide<string>, hostSig: string, moves: string[], sigs: string[], end?: Ending, offer?: Offer, takeback?: Takeback, rematch?: Rematch, clock?: string, times?: number[], at?: number[]}} Snapshot
+ */
+
+/**
+ * The side that made each of `moves` from the start of `variant` (replayWith), and whether the
+ * rules ended the game after them (`over`); throws at a move the rules core refuses.
+ * @typedef {(variant: string, moves: string[]) => Side[] & {over?: boolean}} Replay
  */
 
 /** The prefix of every topic. */
@@ -111,11 +122,13 @@ export function replayWith(Game) {
   return (variant, moves) => {
     const g = new Game(variant);
     try {
-      return moves.map((m) => {
+      const movers = moves.map((m) => {
         const side = g.state().side;
         g.play(m);
         return side;
       });
+      // Whether the rules ended the game there (a rematch may be offered only then, or after an `end`).
+      return Object.assign(movers, { over: !!g.state().result });
     } finally {
       g.free();
     }
@@ -186,6 +199,53 @@ export function offerText(id, variant, moves, side, ply) {
  */
 export function takebackText(id, variant, moves, side, ply, accept = false) {
   return `${ROOT} ${id} ${accept ? 'takeback-accept' : 'takeback'} ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
+}
+
+/**
+ * What a seat signs of a rematch of game `snap` (its id, rules, time control and moves, so of
+ * this game only): the offer `r` (`how` absent), or an answer to it (`how`, with the accepting
+ * seat's new key `key`).
+ * @param {Snapshot} snap
+ * @param {Omit<Rematch, 'sig'|'answer'>} r
+ * @param {RematchHow} [how]
+ * @param {string} [key]
+ * @returns {string}
+ */
+export function rematchText(snap, r, how, key = '') {
+  const what = how ? `rematch-${how}` : 'rematch';
+  return `${ROOT} ${snap.id} ${what} ${snap.variant} ${snap.clock ?? 'none'} ${r.side} ${r.n} ${r.id} ${r.key}${how === 'accept' ? ' ' + key : ''} ${snap.moves.length} ${snap.moves.join(' ')}`;
+}
+
+/**
+ * The snapshot of a finished game once this device's seat `side` offers a rematch: new game `id`,
+ * `key` its own seat's public key there (the caller keeps the private one, and checks that the
+ * game is over and no offer stands unanswered).
+ * @param {Snapshot} snap
+ * @param {Side} side
+ * @param {string} id
+ * @param {string} key
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
+export async function withRematch(snap, side, id, key, sign) {
+  const r = { side, n: (snap.rematch?.n ?? 0) + 1, id, key };
+  return { ...snap, rematch: { ...r, sig: await sign(rematchText(snap, r)) } };
+}
+
+/**
+ * The snapshot once this device's seat answers the standing rematch offer of `snap` by `how`
+ * (`accept` with `key`, its own seat's public key in the new game); null when no offer stands.
+ * @param {Snapshot} snap
+ * @param {RematchHow} how
+ * @param {Sign} sign
+ * @param {string} [key]
+ * @returns {Promise<Snapshot>|null}
+ */
+export function withRematchAnswer(snap, how, sign, key) {
+  const r = snap.rematch;
+  if (!r || r.answer) return null;
+  const { side, n, id, key: offered } = r;
+  return sign(rematchText(snap, { side, n, id, key: offered }, how, key)).then((sig) => ({ ...snap, rematch: { ...r, answer: how === 'accept' ? { how, key, sig } : { how, sig } } }));
 }
 
 /**

@@ -8,7 +8,9 @@
 // the relay took it, a move the relay took late signed again with that time, and the other seat's
 // flag claim taken over its own move that the relay had not taken; it tells its player of one refused against its seat; a draw offer of its
 // seat that the other seat's move declined; two offers that crossed, which it accepts, as the
-// other device does), says and hears who is connected, signed (live-presence.js), and counts who
+// other device does; after the game, a rematch offered and answered, signed by the finished
+// game's seats, and the new game it agrees on: hosted by the offerer's device, kept on both), says
+// and hears who is connected, signed (live-presence.js), and counts who
 // watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
 // (live-seat-lock.js), and says at once when the browser could not keep the seat's key. What it
 // hears that fails a check is dropped; a player puts its game or its presence back on the relay
@@ -16,19 +18,20 @@
 // nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, withEnd, withOffer, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, withOffer, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
 import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_REFUSED } from './live-check.js';
 import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
-import { signer, secretOf } from './live-keys.js';
+import { signer, secretOf, newIdentity } from './live-keys.js';
+import { newGameId } from '../lib/game-id.js';
 import { signedPresence, PresenceBook } from './live-presence.js';
-import { writeKept, readKept, hostedGame, joinedGame, refusal } from './live-kept.js';
+import { writeKept, readKept, forgetKept, hostedGame, joinedGame, refusal, newDevice } from './live-kept.js';
 import { Republisher } from './live-republish.js';
 import { SeatLock } from './live-seat-lock.js';
 import { Onlookers } from './live-onlookers.js';
 import { parseChat, checkedLines, mergedLines, signedLine, cleanLine, bothSeats } from './live-chat.js';
 /** @import { PerSide, Side } from '../core/core-types.js' */
 /** @import { GameClass } from '../core/core-api.js' */
-/** @import { Snapshot, Replay, EndingHow } from './live-protocol.js' */
+/** @import { Snapshot, Replay, EndingHow, RematchHow } from './live-protocol.js' */
 /** @import { Sign } from './live-keys.js' */
 /** @import { PresenceNote } from './live-presence.js' */
 /** @import { Kept } from './live-kept.js' */
@@ -36,6 +39,12 @@ import { parseChat, checkedLines, mergedLines, signedLine, cleanLine, bothSeats 
 /** @import { Presence, LiveStatus } from '../api-types.js' */
 /** @import { WebStorage } from '../lib/web-storage.js' */
 /** @import { IClientOptions } from '../vendor/mqtt.js' */
+
+/**
+ * The new game a rematch agreed on (docs/LIVE-PROTOCOL.md "Rematch"): its id, its host's key and
+ * this device's seat there, kept already (live-kept.js), so the page opens it as a lobby's game.
+ * @typedef {{id: string, hostKey: string, side: Side}} RematchGame
+ */
 
 /**
  * What a live session is given (see LiveSession's constructor) and whom it tells.
@@ -57,6 +66,7 @@ import { parseChat, checkedLines, mergedLines, signedLine, cleanLine, bothSeats 
  *   error: (message: string) => void,
  *   notice: (key: string) => void,
  *   chat?: (lines: SeatLine[]) => void,
+ *   rematch?: (game: RematchGame) => void,
  * }} LiveOptions
  */
 
@@ -111,6 +121,8 @@ export class LiveSession {
   _chat = { blue: [], gray: [] };
   /** @private @type {{blue: string|null, gray: string|null}} A seat's chat heard before its key was known, heard again once it is. */
   _chatUnchecked = { blue: null, gray: null };
+  /** @private @type {{snap: Snapshot, done: () => void}[]} Who waits for the relay to have one of this seat's snapshots. */
+  _storedWaits = [];
 
   /**
    * `relay`: the broker's WebSocket address; `id`: the game (null: start a new one, as its
@@ -308,6 +320,8 @@ export class LiveSession {
    */
   _stored(snap) {
     const me = this._me;
+    for (const w of this._storedWaits.filter((x) => x.snap === snap)) w.done();
+    this._storedWaits = this._storedWaits.filter((x) => x.snap !== snap);
     if (!this._unsent || !me || snap !== me.snap) return;
     this._unsent = 0;
     // This device's move ended its turn, and began the other seat's, when the relay had it: the
@@ -457,6 +471,7 @@ export class LiveSession {
     // This seat's takeback request answered: by a move (no), or by the other seat's acceptance.
     const asked = !!me.snap && this._askingBack(me.snap);
     const answer = asked && me.snap && snap.moves.length > me.snap.moves.length ? 'live.takebackDeclined' : asked && snap.takeback?.accept ? 'live.takebackAccepted' : null;
+    const rematch = this._rematchAnswered(me.snap, snap);
     me.snap = snap;
     me.starts = starts;
     me.host = snap.host;
@@ -473,6 +488,10 @@ export class LiveSession {
     // The other seat moved instead of accepting this seat's offer: that is its answer, a no.
     if (declined) this._o.notice('live.drawDeclined');
     if (answer) this._o.notice(answer);
+    if (rematch === 'accept') this._hostRematch(snap).catch((e) => this._o.error(errorText(e)));
+    else if (rematch) this._o.notice(rematch === 'decline' ? 'live.rematchDeclined' : 'live.rematchCancelled');
+    // This seat's offer declined: the new game's key it kept will host nothing.
+    if (rematch === 'decline' && snap.rematch) forgetKept(this._o.storage, snap.rematch.id);
     if (lost) this._publishGame();
     if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
     for (const seat of /** @type {const} */ (['blue', 'gray'])) {
@@ -529,6 +548,14 @@ export class LiveSession {
   _crossed(theirs) {
     const me = this._started();
     const mine = me.snap;
+    if (this._rematchesCrossed(theirs)) {
+      // The finished game's Blue's offer stands: Gray's device takes it, and accepts it.
+      me.snap = theirs;
+      this._keep();
+      this._o.snapshot(theirs, me.starts);
+      this.answerRematch('accept').catch((e) => this._o.error(errorText(e)));
+      return;
+    }
     if (!mine || me.seat === 'watch' || theirs.end || !this._offering(mine) || mine.moves.length !== theirs.moves.length) return;
     const other = otherSide(me.seat);
     if (theirs.offer?.side !== other || standingOffer(theirs, this._replay(theirs.variant, theirs.moves)) !== other) return;
@@ -537,6 +564,119 @@ export class LiveSession {
         if (me.snap !== mine && me.snap?.end && !this._closed) this._o.snapshot(me.snap, me.starts);
       })
       .catch((e) => this._o.error(errorText(e)));
+  }
+
+  /**
+   * Whether the checked snapshot `theirs` differs from this device's own only in that both seats
+   * offered a rematch at once, and this seat (the finished game's Gray) takes Blue's.
+   * @param {Snapshot} theirs
+   * @private
+   */
+  _rematchesCrossed(theirs) {
+    const me = this._started();
+    const mine = me.snap;
+    const [a, b] = [theirs.rematch, mine?.rematch];
+    if (!mine || me.seat !== 'gray' || !a || !b || a.answer || b.answer || a.n !== b.n || a.side !== 'blue' || b.side !== 'gray') return false;
+    return compare({ ...theirs, rematch: undefined }, { ...mine, rematch: undefined }) === 'same';
+  }
+
+  /**
+   * What `snap`, newer than `was` (this device's), answers of this seat's own rematch offer that
+   * stood in `was`: `accept`, `decline`; or `cancel`, the other seat withdrew its offer; else null.
+   * @param {Snapshot|null} was
+   * @param {Snapshot} snap
+   * @returns {RematchHow|null}
+   * @private
+   */
+  _rematchAnswered(was, snap) {
+    const seat = this._started().seat;
+    const [before, now] = [was?.rematch, snap.rematch];
+    if (seat === 'watch' || !before || before.answer || !now?.answer || now.sig !== before.sig) return null;
+    const how = now.answer.how;
+    return (how === 'cancel') === (now.side !== seat) ? how : null;
+  }
+
+  /** Whether the game of `snap` is over: a rematch may be offered. @param {Snapshot} snap @private */
+  _over(snap) {
+    return !!snap.end || !!this._replay(snap.variant, snap.moves).over;
+  }
+
+  /**
+   * This seat offers a rematch of the finished game, or accepts the other seat's standing offer
+   * (pressed after it); nothing while its own offer stands. The new game's id and this seat's key
+   * there are made now, and kept (live-kept.js) before the offer goes, so that it can host the new
+   * game when the other seat accepts, whenever this device hears it.
+   * @returns {Promise<void>}
+   */
+  async offerRematch() {
+    const me = this._started();
+    const mine = me.snap;
+    if (!mine || me.seat === 'watch' || !this._sitting() || !this._over(mine)) return;
+    const r = mine.rematch;
+    if (r && !r.answer) return r.side === me.seat ? undefined : this.answerRematch('accept');
+    const identity = await newIdentity();
+    const id = newGameId();
+    const seat = otherSide(me.seat);
+    if (!writeKept(this._o.storage, { id, hostKey: identity.key, host: seat, seat, ...identity, secret: null, device: newDevice(), since: Date.now(), snap: null, starts: [] })) return this._o.notice('live.rematchNotKept');
+    await this._signed((snap, sign, side) => (snap.rematch && !snap.rematch.answer ? null : withRematch(snap, side, id, identity.key, sign)));
+    this._toldSigned(mine);
+  }
+
+  /**
+   * This seat answers the standing rematch offer: the other seat's by `accept` (its seat in the
+   * new game made and kept here, and the page told once the relay has the answer) or `decline`,
+   * its own by `cancel`.
+   * @param {RematchHow} how
+   * @returns {Promise<void>}
+   */
+  async answerRematch(how) {
+    const me = this._started();
+    const was = me.snap;
+    const r = was?.rematch;
+    if (!was || !r || r.answer || me.seat === 'watch' || !this._sitting() || (how === 'cancel') !== (r.side === me.seat)) return;
+    const identity = how === 'accept' ? await newIdentity() : null;
+    // This seat in the new game: the other side, its host the offerer at this one's seat.
+    if (identity && !writeKept(this._o.storage, { id: r.id, hostKey: r.key, host: otherSide(r.side), seat: r.side, ...identity, secret: null, device: newDevice(), since: Date.now(), snap: null, starts: [] })) return this._o.notice('live.rematchNotKept');
+    await this._signed((snap, sign) => (snap.rematch?.sig === r.sig && !snap.rematch.answer ? withRematchAnswer(snap, how, sign, identity?.key) : null));
+    this._toldSigned(was);
+    if (how === 'cancel' && me.snap?.rematch?.answer?.how === 'cancel') forgetKept(this._o.storage, r.id);
+    const made = me.snap;
+    if (!identity || !made || made === was || made.rematch?.answer?.how !== 'accept') return;
+    // The new game opens once the offerer's device can hear the acceptance.
+    await new Promise((done) => this._storedWaits.push({ snap: made, done: () => done(undefined) }));
+    if (!this._closed) this._o.rematch?.({ id: r.id, hostKey: r.key, side: r.side });
+  }
+
+  /**
+   * The board is handed this seat's own snapshot when it signed a new one since `was`.
+   * @param {Snapshot|null} was
+   * @private
+   */
+  _toldSigned(was) {
+    const me = this._started();
+    if (me.snap && me.snap !== was && !this._closed) this._o.snapshot(me.snap, me.starts);
+  }
+
+  /**
+   * The other seat accepted this seat's rematch offer in `snap`: this device hosts the new game,
+   * its first snapshot binding the key it kept when it offered and the acceptor's, and the page
+   * is told to open it.
+   * @param {Snapshot} snap
+   * @private
+   */
+  async _hostRematch(snap) {
+    const r = snap.rematch;
+    const guest = r?.answer?.key;
+    const kept = r && readKept(this._o.storage, r.id);
+    if (!r || !guest || !kept || kept.seat === 'watch' || kept.seat !== kept.host || kept.key !== r.key || !kept.privateJwk) return this._o.notice('live.rematchLost');
+    const seat = kept.seat;
+    if (!kept.snap) {
+      const keys = seat === 'blue' ? { blue: r.key, gray: guest } : { blue: guest, gray: r.key };
+      const since = Date.now();
+      const first = await firstSnapshot({ id: r.id, variant: snap.variant, host: seat, keys, sign: await signer(kept.privateJwk), clock: snap.clock ?? null });
+      if (!writeKept(this._o.storage, { ...kept, snap: first, since, starts: [since] })) return this._o.notice('live.rematchNotKept');
+    }
+    if (!this._closed) this._o.rematch?.({ id: r.id, hostKey: r.key, side: seat });
   }
 
   /**

@@ -6,7 +6,7 @@
 // the address. No door does any part of the set-up itself, and whatever a door shows is kept
 // before it is shown.
 import { isRemote, otherSide, movesFinal } from '../lib/settings.js';
-import { newGameId, GAME_ID, GAME_ID_TAG } from '../lib/game-id.js';
+import { newGameId, GAME_ID, GAME_ID_TAG, REMATCH_OF_TAG } from '../lib/game-id.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { MOVE_STAMP_TAG } from '../lib/clock.js';
 import { relayOf } from './page-state.js';
@@ -144,6 +144,9 @@ export function gameDoors(ctx, { games, save, address }) {
         // The same link opened again is the game kept from it, not a new one.
         if (addressFollows(r)) games.adoptSameLine();
         opened = true;
+        // A friend's first link of a rematch says which game it is a rematch of.
+        const of = r.mode === 'friend' && LINK_DOORS.includes(r.from) && r.record ? (await linkGame(r.record)).rematchOf : null;
+        if (of) ctx.notify({ key: 'friend.rematchOf', params: { game: of.slice(0, 8) } });
       }
     } catch (e) {
       problems.push(errorMessage(e, t, ctx.page().lang));
@@ -302,16 +305,18 @@ export function tabRequest(tab, place) {
 }
 
 /**
- * A game record as the rules core reads it: its state, its draw offer's tag and its last move's
- * stamp (`MoveStamp`); throws what it says of a bad record.
+ * A game record as the rules core reads it: its state, its draw offer's tag, its last move's
+ * stamp (`MoveStamp`) and the game it is a rematch of (`RematchOf`, a game id, or null); throws
+ * what it says of a bad record.
  * @param {string} record
- * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined, stamp: string|undefined}>}
+ * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined, stamp: string|undefined, rematchOf: string|null}>}
  */
 async function linkGame(record) {
   const core = await loadWasm();
   const game = core.Game.fromRecord(record);
   try {
-    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG), stamp: game.tag(MOVE_STAMP_TAG) };
+    const of = String(game.tag(REMATCH_OF_TAG) ?? '').toLowerCase();
+    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG), stamp: game.tag(MOVE_STAMP_TAG), rematchOf: GAME_ID.test(of) ? of : null };
   } finally {
     game.free();
   }
@@ -366,15 +371,45 @@ export function keepPlayers(board, from) {
 }
 
 /**
+ * Whether Rematch on `board` is an offer to the friend rather than a new game at once: a live
+ * game this board plays a seat of (docs/LIVE-PROTOCOL.md "Rematch"; the board's `rematch`
+ * event then names the new game both devices open).
+ * @param {BlueGrayGameElement} board
+ */
+export function rematchOffered(board) {
+  return board.settings.mode === 'live' && (board.seat === 'blue' || board.seat === 'gray');
+}
+
+/**
  * The same game again from the variant's start, sides swapped against the computer or a friend,
  * with the game's own time control: the one its clocks run by (a live game's joiner and a link's
  * receiver took it from the game, not from their `clock` setting, which is the New game form's).
+ * By link its record names the game it is a rematch of (`RematchOf`), so the friend's page says
+ * so when the first link comes; a live game's Rematch is an offer instead (rematchOffered).
  * @param {BlueGrayGameElement} board
- * @returns {GameRequest}
+ * @returns {Promise<GameRequest>}
  */
-export function rematchRequest(board) {
+export async function rematchRequest(board) {
   const { variant, mode, side, level, movetime, help } = board.settings;
   const clock = board.clocks?.control ?? 'none';
   const swapped = mode === 'ai' || isRemote(mode) ? otherSide(side) : side;
-  return { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime, help, clock };
+  /** @type {GameRequest} */
+  const request = { from: 'rematch', variant, mode: mode === 'view' || mode === 'puzzle' || mode === 'edit' ? 'two' : mode, side: swapped, level, movetime, help, clock };
+  const of = board.gameId;
+  if (mode !== 'friend' || !of) return request;
+  const gameId = newGameId();
+  const core = await loadWasm();
+  const game = new core.Game(variant);
+  const old = core.Game.fromRecord(board.record ?? '');
+  try {
+    // The same two players, at each other's sides.
+    for (const [tag, from] of [['Blue', 'Gray'], ['Gray', 'Blue']]) game.setTag(tag, String(old.tag(from) ?? ''));
+    game.setTag(GAME_ID_TAG, gameId);
+    game.setTag('TimeControl', clock);
+    game.setTag(REMATCH_OF_TAG, of);
+    return { ...request, gameId, record: game.record() };
+  } finally {
+    game.free();
+    old.free();
+  }
 }

@@ -46,6 +46,7 @@ import { renderJudgement } from './advice.js';
  *   relay: string|null,
  *   gameId: string|null,
  *   drawOffer: Side|null,
+ *   rematchOffer: BlueGrayGameElement['rematchOffer'],
  *   claimableAt: number|null,
  * }} BoardSnapshot
  */
@@ -101,6 +102,7 @@ export function boardSnapshot(board) {
     relay: board.relay,
     gameId: board.gameId,
     drawOffer: board.drawOffer,
+    rematchOffer: board.rematchOffer,
     claimableAt: board.claimableAt,
   };
 }
