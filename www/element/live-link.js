@@ -41,6 +41,7 @@ import { claimGame } from './state.js';
  *   liveClocks(times: (number|undefined)[], starts: number[]): void,
  *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
  *   offerRemote(side: 'blue'|'gray', ply: number): void,
+ *   takebackRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
  *   emit(type: string, detail: object): void,
  *   error(message: string): void,
@@ -170,8 +171,9 @@ export class LiveLink {
   }
 
   /**
-   * A takeback request that stands in `snap` (`takeback` event, once each): the other seat's asks
-   * this board's player; the seat's own says it was made.
+   * A takeback request that stands in `snap`, once each, goes on the board (`takebackRemote`,
+   * which fires `takebackoffer`): the other seat's asks this board's player; the seat's own says
+   * it was made.
    * @param {Snapshot} snap
    * @private
    */
@@ -181,7 +183,7 @@ export class LiveLink {
     const key = standing && t ? `${t.side} ${t.ply} ${t.sig}` : null;
     if (key === this._takebackSeen) return;
     this._takebackSeen = key;
-    if (t && key) this._board.emit('takebackoffer', { side: t.side, ply: t.ply });
+    if (t && key) this._board.takebackRemote(t.side, t.ply);
   }
 
   /**

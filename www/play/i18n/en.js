@@ -47,6 +47,8 @@ export default {
     'controls.region': 'Game controls',
     'controls.undo': 'Undo',
     'controls.undoTitle': 'Take back the last move',
+    'controls.askTakeback': 'Ask to take back',
+    'controls.askTakebackTitle': 'Ask your friend to let you take back your last move',
     'controls.redo': 'Redo',
     'controls.redoTitle': 'Replay a move taken back',
     'controls.flip': 'Flip board',

@@ -45,6 +45,8 @@ export default {
     'controls.region': 'A játszma kezelése',
     'controls.undo': 'Visszavonás',
     'controls.undoTitle': 'Az utolsó lépés visszavonása',
+    'controls.askTakeback': 'Visszavétel kérése',
+    'controls.askTakebackTitle': 'Kérd meg a barátodat, hogy visszavehesd az utolsó lépésedet',
     'controls.redo': 'Újra',
     'controls.redoTitle': 'Egy visszavont lépés megismétlése',
     'controls.flip': 'Tábla forgatása',

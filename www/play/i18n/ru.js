@@ -45,6 +45,8 @@ export default {
     'controls.region': 'Управление партией',
     'controls.undo': 'Отменить',
     'controls.undoTitle': 'Взять назад последний ход',
+    'controls.askTakeback': 'Попросить вернуть ход',
+    'controls.askTakebackTitle': 'Попросить друга разрешить взять назад ваш последний ход',
     'controls.redo': 'Вернуть',
     'controls.redoTitle': 'Снова сделать отменённый ход',
     'controls.flip': 'Перевернуть доску',
