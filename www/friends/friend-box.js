@@ -105,8 +105,8 @@ function renderOffers(doc, b, lang, remote) {
   const asked = takeback !== null && takeback.side === b.seat;
   setIfChanged(byId(doc, 'takeback-offer'), 'hidden', !takeback);
   if (takeback) {
-    const waits = b.settings.mode === 'live' ? 'takeback.askedLive' : 'takeback.askedLink';
-    setIfChanged(byId(doc, 'takeback-offer-text'), 'textContent', say(lang, { key: asked ? waits : 'takeback.friendAsks', params: { side: takeback.side } }));
+    const waits = b.settings.mode === 'live' ? 'friend.takebackAskedLive' : 'friend.takebackAskedLink';
+    setIfChanged(byId(doc, 'takeback-offer-text'), 'textContent', say(lang, { key: asked ? waits : 'friend.takebackFriendAsks', params: { side: takeback.side } }));
     setIfChanged(button(doc, 'accept-takeback'), 'hidden', asked);
     setIfChanged(button(doc, 'decline-takeback'), 'hidden', asked);
   }

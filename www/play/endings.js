@@ -179,8 +179,8 @@ export function pageEndings(ctx, { snapshot }) {
       const byLink = board.settings.mode === 'friend';
       board.takeback(act === 'ask' ? undefined : { [act]: true });
       // Live the relay carries the acceptance at once; by link the next link does.
-      if (act === 'accept' && byLink) ctx.notify({ key: 'takeback.sendLink' });
-      else if (act === 'decline') ctx.notify({ key: 'takeback.declined' });
+      if (act === 'accept' && byLink) ctx.notify({ key: 'friend.takebackSendLink' });
+      else if (act === 'decline') ctx.notify({ key: 'friend.takebackYouDeclined' });
     } catch (e) {
       ctx.notify({ text: errorText(e, ctx.t) });
     }
