@@ -40,9 +40,13 @@ test('live: Ask to take back on the page, accepted on the other device: both boa
   for (const d of [a, b]) assert.deepEqual(await historyAt(d.page, 2), before.slice(0, 2));
   await waitText(a.page, '#notice', /Your friend accepted: your move is taken back\./);
   for (const d of [a, b]) await d.page.waitForSelector('#takeback-offer', { state: 'hidden' });
-  // Blue moves again, and play goes on on both devices.
+  // Blue moves again, and play goes on on both devices: the request went with its move, and
+  // Blue may ask again for the new one.
   await liveMove(a, b, 1);
   assert.deepEqual((await state(a.page)).history, (await state(b.page)).history);
+  for (const d of [a, b]) assert.equal(await d.page.evaluate(() => window.bluegray.element.takebackOffer), null);
+  assert.equal(await b.page.isHidden('#takeback-offer'), true);
+  await a.page.waitForSelector('#undo:not([disabled])');
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });
 

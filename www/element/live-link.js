@@ -10,6 +10,7 @@
 // `takeSeat()`. The board's state changes only through its `apply`.
 import * as B from './board.js';
 import { GAME_ID_TAG } from '../lib/game-id.js';
+import { TAKEBACK_TAG } from '../lib/takeback-offer.js';
 import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
 import { feature } from '../lib/on-demand.js';
@@ -333,7 +334,11 @@ export class LiveLink {
     const back = gs.history;
     if (t?.accept && back.length === t.ply && snap.moves.length === t.ply - 1 && back[t.ply - 1] === t.move && !gs.result) {
       const game = b.game();
-      if (game?.undo()) b.apply(B.afterStep, game.state());
+      if (game?.undo()) {
+        // The request went with its move: the move played again is asked back afresh.
+        game.setTag(TAKEBACK_TAG, '');
+        b.apply(B.afterStep, game.state());
+      }
       gs = b.state().gs;
       if (!gs) return;
     }

@@ -107,8 +107,10 @@ function renderOffers(doc, b, lang, remote) {
   if (takeback) {
     const waits = b.settings.mode === 'live' ? 'friend.takebackAskedLive' : 'friend.takebackAskedLink';
     setIfChanged(byId(doc, 'takeback-offer-text'), 'textContent', say(lang, { key: asked ? waits : 'friend.takebackFriendAsks', params: { side: takeback.side } }));
-    setIfChanged(button(doc, 'accept-takeback'), 'hidden', asked);
-    setIfChanged(button(doc, 'decline-takeback'), 'hidden', asked);
+    // Only the seat asked answers; an onlooker of a live game reads it.
+    const answers = !asked && (b.seat === 'blue' || b.seat === 'gray');
+    setIfChanged(button(doc, 'accept-takeback'), 'hidden', !answers);
+    setIfChanged(button(doc, 'decline-takeback'), 'hidden', !answers);
   }
   const claimable = remote && b.claimableAt !== null && b.claimableAt <= Date.now();
   setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);
