@@ -2,7 +2,7 @@
 // use them. Live through a real relay: the seat whose move is the last presses "Ask to take back"
 // (the Undo control) or Ctrl+Z, its panel says the request stands, the other device shows
 // "Takeback? Accept / Decline"; Accept takes the move back on both boards, Decline clears it there
-// and the next move answers no, which the asker is told. By link: the request travels in the
+// and the next move answers no, which the asker is told; an onlooker reads it only. By link: the request travels in the
 // asker's next link, the receiver accepts, and its reply link takes the move back on the asker's
 // device (a link one move behind without the asker's request does not). Against the computer,
 // Undo and Ctrl+Z stay as they were.
@@ -60,6 +60,13 @@ test('live: Ctrl+Z asks; the friend declines and moves, and the asker is told it
   await a.page.keyboard.press('Control+z');
   await waitText(a.page, '#takeback-offer-text', /You asked to take back your move: waiting for your friend’s answer\./);
   await waitText(b.page, '#takeback-offer-text', /Takeback\? Blue asks/);
+  // An onlooker reads the request, and has nothing to answer nor to ask.
+  const c = await env.device(await copyLink(b.page, '#invite-link', /Watch link copied/));
+  await c.page.waitForFunction(() => window.bluegray.element.presence?.seat === 'watch', null, { timeout: 10000 });
+  await waitText(c.page, '#takeback-offer-text', /Takeback\? Blue asks/);
+  assert.equal(await c.page.isVisible('#accept-takeback'), false);
+  assert.equal(await c.page.isVisible('#decline-takeback'), false);
+  assert.equal(await c.page.isDisabled('#undo'), true);
   await b.page.click('#decline-takeback');
   await b.page.waitForSelector('#takeback-offer', { state: 'hidden' });
   await waitText(b.page, '#notice', /You declined the takeback: your friend learns of it with your move\./);
@@ -68,7 +75,8 @@ test('live: Ctrl+Z asks; the friend declines and moves, and the asker is told it
   await waitText(a.page, '#notice', /Your friend played on: your takeback request was declined\./);
   await a.page.waitForSelector('#takeback-offer', { state: 'hidden' });
   assert.deepEqual(await historyAt(a.page, 4), await historyAt(b.page, 4));
-  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+  await c.page.waitForSelector('#takeback-offer', { state: 'hidden' });
+  for (const d of [a, b, c]) assert.deepEqual(d.problems, []);
 });
 
 test('by link: the request travels in the asker’s next link, is accepted there, and the reply link takes the move back on the asker’s device', async () => {
