@@ -324,7 +324,7 @@ export default {
     'recent.players.live.watch': 'a live game you watch',
     'recent.yourMove': 'your move',
     'recent.waitingFor': 'waiting for {side:side}',
-    'shortcut.undo': 'Take back a move',
+    'shortcut.undo': 'Take back a move (against a friend elsewhere: ask to)',
     'shortcut.redo': 'Replay a move taken back',
     'shortcut.history': 'Step through the moves played',
     'shortcut.ends': 'Go to the start or the last move',

@@ -322,7 +322,7 @@ export default {
     'recent.players.live.watch': 'élő játszma, amelyet nézel',
     'recent.yourMove': 'te lépsz',
     'recent.waitingFor': 'várakozás erre: {side:side}',
-    'shortcut.undo': 'Lépés visszavonása',
+    'shortcut.undo': 'Lépés visszavonása (másik eszközön játszó barát ellen: visszavétel kérése)',
     'shortcut.redo': 'Visszavont lépés megismétlése',
     'shortcut.history': 'Lépkedés a lejátszott lépések között',
     'shortcut.ends': 'Ugrás a kezdőálláshoz vagy az utolsó lépéshez',

@@ -322,7 +322,7 @@ export default {
     'recent.players.live.watch': 'живая партия, за которой вы наблюдаете',
     'recent.yourMove': 'ваш ход',
     'recent.waitingFor': 'ждём ход: {side:side}',
-    'shortcut.undo': 'Отменить ход',
+    'shortcut.undo': 'Отменить ход (с другом на другом устройстве — попросить отменить)',
     'shortcut.redo': 'Вернуть отменённый ход',
     'shortcut.history': 'Листать сыгранные ходы',
     'shortcut.ends': 'Перейти к началу или к последнему ходу',
