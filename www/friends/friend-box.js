@@ -1,7 +1,7 @@
 // What the panel draws of a game against a friend elsewhere: the status line's words, the box
 // under it (the connection's line, the links to send, taking this browser's seat back, moving the
-// seat to another device), and under the board's controls a draw offer or a takeback request that stands and a claim of
-// the game the friend left, or by link of their time run out (their buttons are play/endings.js's). Fetched, with friends/friend-games.js and the friend part of the
+// seat to another device), and under the board's controls a draw offer or a takeback request
+// that stands and a claim of the game the friend left, or by link of their time run out (their buttons are play/endings.js's). Fetched, with friends/friend-games.js and the friend part of the
 // messages, for the first game against a friend elsewhere, which builds the box in index.html's
 // empty one: the panel (play/panel.js) draws it once it is there, and the page waits for it
 // before it draws such a game.
@@ -84,7 +84,8 @@ export function render(doc, b, lang) {
 
 /**
  * The draw offer and the takeback request that stand in a game against a friend (the friend's
- * are answered here, this device's own wait), and the claim of a live game the friend left; neither in other games.
+ * are answered here, this device's own wait), and the claim of a live game the friend left; none
+ * in other games.
  * @param {Document} doc
  * @param {GameSnapshot} b
  * @param {string} lang
