@@ -313,11 +313,15 @@ function wireControls() {
 /**
  * Undo (-1) or Redo (1), unless the game is over: its moves and result are then final
  * (docs/RULES.md R28). The board refuses them against the computer itself, saying why; two on one
- * device the page does.
+ * device the page does. Against a friend elsewhere, a seat's Undo asks to take back its last
+ * move instead (R38), and there is nothing to redo.
  * @param {-1|1} dir
  */
 function step(dir) {
-  if (undoBarred(board.settings.mode, !!board.state?.result) && board.settings.mode !== 'ai') ctx.notify({ key: 'notice.undoFinal' });
+  const seated = isRemote(board.settings.mode) && (board.seat === 'blue' || board.seat === 'gray');
+  if (seated) {
+    if (dir < 0 && board.canAskTakeback) endings.askTakeback();
+  } else if (undoBarred(board.settings.mode, !!board.state?.result) && board.settings.mode !== 'ai') ctx.notify({ key: 'notice.undoFinal' });
   else if (dir < 0) board.undo();
   else board.redo();
 }

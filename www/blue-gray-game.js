@@ -68,7 +68,7 @@ import { typeName } from './lib/errors.js';
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
  * @fires {CustomEvent<{winner?: 'blue'|'gray', reason: 'breakthrough'|'lead'|'impasse'|'resignation'|'agreement'|'aborted'|'time'|'abandoned', cause?: 'no-moves'|'repetition'|'no-progress', token: '1-0'|'0-1'|'1/2-1/2'|'*', text: string}>} gameover - The game ended: the winner (absent for a draw or an abort), why (by the rules, by the players: `resign()`, `offerDraw()`, `abort()`, `claim()`, or `time`: the loser's clock ran out), the result token (`*` for an abort: no result) and a sentence in the board's language.
- * @fires {CustomEvent<{side: 'blue'|'gray', ply: number}>} takebackoffer - In a live game, a takeback request now stands: `side` asks to take back its move `ply` (its last; `takeback()`), this board's seat's or the friend's, which `takeback({accept: true})` accepts.
+ * @fires {CustomEvent<{side: 'blue'|'gray', ply: number}>} takebackoffer - Against a friend elsewhere, a takeback request now stands: `side` asks to take back its move `ply` (its last; `takeback()`), this board's seat's or the friend's (from the relay, or brought from their link), which `takeback({accept: true})` accepts.
  * @fires {CustomEvent<{side: 'blue'|'gray'}>} rematchoffer - After a live game, a rematch offer now stands: `side` offers it (`rematch()`), this board's seat or the friend, whose offer `rematch()` or `rematch({answer: 'accept'})` accepts.
  * @fires {CustomEvent<{side: 'blue'|'gray', answer: 'accept'|'decline'|'cancel'}>} rematchanswer - After a live game, the rematch offer of `side` was answered: accepted or declined by the other seat, or cancelled by `side`.
  * @fires {CustomEvent<{relay: string, gameId: string, hostKey: string, side: 'blue'|'gray', variant: string, clock: string}>} rematch - A live rematch was agreed on: the new game (its seat's key kept on this device), which the embedding page opens with `newGame({mode: 'live', relay, 'game-id': gameId, 'host-key': hostKey, side, variant, clock})`, as both devices do at once.
@@ -276,9 +276,9 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.history.step(-1);
   }
 
-  /** In a live game against a friend, asks to take back this seat's own last move (docs/RULES.md R38; nothing when the last move is the friend's); with `accept`, accepts the friend's request, and the move goes on both devices. The friend's request fires `takebackoffer`; a move answers no. Use `undo()` against the computer and at one device. @param {{accept?: boolean}} [options] @returns {void} */
+  /** Against a friend elsewhere (live or by link), asks to take back this seat's own last move (docs/RULES.md R38; nothing when the last move is the friend's or a request stands already; by link `side` names the friend's request, which the page brings from their link); with `accept`, accepts the friend's request, and the move goes (live on both devices; by link here, and the next link carries the game without it), or by link this seat's own once the friend's link says they accepted; with `decline`, declines the friend's on this device (the next move answers no). A request fires `takebackoffer` and stands in `takebackOffer`. Throws an Error in other games (use `undo()` against the computer and at one device), or when accepting or declining with no such request standing. @param {{accept?: boolean, decline?: boolean, side?: 'blue'|'gray'}} [options] @returns {void} */
   takeback(options) {
-    this.#c.takeback(!!options?.accept);
+    this.#c.takeback(options?.accept ? 'accept' : options?.decline ? 'decline' : 'ask', options?.side);
   }
 
   /** After a live game, offers the friend a rematch (same rules and clock, sides swapped, a new game id; docs/LIVE-PROTOCOL.md "Rematch"), or accepts theirs when it stands; `answer: 'accept'` only accepts theirs (nothing when none stands), `answer: 'decline'` declines it, `answer: 'cancel'` withdraws this seat's own. Fires `rematchoffer`, `rematchanswer` and, once agreed, `rematch` on both devices. Against the computer and at one device, start the new game with `newGame()`. @param {{answer?: 'accept'|'decline'|'cancel'}} [options] @returns {void} */
@@ -329,6 +329,16 @@ export class BlueGrayGame extends HTMLElement {
   /** @type {{control: string, blue: number, gray: number, running: 'blue'|'gray'|null}|null} The game's clocks now: its time control, each side's time left in milliseconds and whose clock runs; null in a game without a clock. */
   get clocks() {
     return this.#c.clocks;
+  }
+
+  /** @type {{side: 'blue'|'gray', ply: number}|null} Against a friend elsewhere, the takeback request that stands (`side` asks to take back its move `ply`, the game's last; see `takeback()`), or null. */
+  get takebackOffer() {
+    return this.#c.takebacks.standing();
+  }
+
+  /** @type {boolean} Whether this board's seat may ask to take back now (`takeback()`): against a friend elsewhere, its own move is the last and it has not asked yet. */
+  get canAskTakeback() {
+    return this.#c.takebacks.canAsk();
   }
 
   /** @type {'blue'|'gray'|null} Against a friend elsewhere, the side whose draw offer stands (until the other side moves), or null. */

@@ -40,9 +40,11 @@ test('a 20-ply game by link: each device opens the link the other sent, at its o
     const list = await d.page.evaluate(() => JSON.parse(localStorage.getItem('bluegray.games.v2')));
     assert.equal(list.length, 1, 'one kept game per device');
   }
-  // A friend's move cannot be taken back on one device, and the engine keeps out of the game,
-  // on the player's turn and on the friend's.
-  assert.equal(await b.page.isDisabled('#undo'), true);
+  // A move the friend has seen is not taken back on one device: Undo asks the friend instead
+  // (ruling R38), open only to the seat whose move is the last (Gray's, the 20th). The engine
+  // keeps out of the game, on the player's turn and on the friend's.
+  assert.equal(await a.page.isDisabled('#undo'), true);
+  await waitText(b.page, '#undo', /^Ask to take back$/);
   assert.deepEqual(await engineHelp(a.page), BARRED);
   assert.deepEqual(await engineHelp(b.page), BARRED);
   assert.equal(await b.page.evaluate(() => window.bluegray.element.undo()), false);

@@ -1,7 +1,7 @@
 // Unit tests of the endings by the players' word (docs/RULES.md §5.1) as the page sees them: which
 // of Resign, Offer a draw and Abort the panel offers (play/endings.js), the question it asks, the
 // result said in every language (lib/result.js) and the recent games' summary (play/games.js),
-// on the rules core's own states.
+// on the rules core’s own states; and takebacks by link (lib/takeback-offer.js, friends/friend.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCore } from './core.mjs';
@@ -157,4 +157,36 @@ test('the engine judges the position a resigned game was left in, not the resign
   assert.deepEqual(left.state().history, gs.history);
   assert.equal(core.analyse(position.variant, position.start, position.moves.join(' '), 1000).side, left.state().side, 'the engine searches it');
   assert.equal(position.key, positionOf(snapshot(['e2-f3', 'e8-d7']).b.gs).key, 'the same position, the same analysis');
+});
+
+test('a takeback by link stands while its move is the last; a link brings the friend’s request, and takes back only this seat’s own last move that it asked back', async () => {
+  const { standingTakeback, takebackTag, acceptedTakeback } = await import('../../www/lib/takeback-offer.js');
+  const { linkTakeback } = await import('../../www/friends/friend.js');
+  const at = (moves) => snapshot(moves).b.gs;
+  const three = ['e2-f3', 'e8-d7', 'e1-e2'];
+  // Blue asks after its move (3 plies): it stands until Gray moves, and only for Blue's own move.
+  const tag = takebackTag('blue', 3);
+  assert.equal(tag, 'blue 3');
+  assert.deepEqual(standingTakeback(at(three), tag), { side: 'blue', ply: 3 });
+  assert.equal(standingTakeback(at([...three, 'e9-e8']), tag), null, 'answered by a move');
+  assert.equal(standingTakeback(at(three), takebackTag('gray', 3)), null, 'not Gray’s move');
+  for (const v of ['', undefined, 'blue', 'blue 0', 'blue 3 accepted', 'red 3']) assert.equal(standingTakeback(at(three), v), null, String(v));
+  const over = snapshot(three).game;
+  over.end('draw');
+  assert.equal(standingTakeback(over.state(), tag), null, 'not in a game over');
+  assert.deepEqual(acceptedTakeback(takebackTag('blue', 3, true)), { side: 'blue', ply: 3 });
+  assert.equal(acceptedTakeback(tag), null);
+
+  // Blue's request comes to Gray's device with the link, not to Blue's own, and once.
+  assert.deepEqual(linkTakeback(at(three), 'gray', at(three), tag, null), { ask: 'blue' });
+  assert.equal(linkTakeback(at(three), 'blue', at(three), tag, null), null);
+  assert.equal(linkTakeback(at(three), 'gray', at(three), tag, { side: 'blue', ply: 3 }), null, 'already standing');
+  // Gray accepted: the reply is Blue's game less Blue's move, taken back only where Blue asked.
+  const reply = at(three.slice(0, 2));
+  const accepted = takebackTag('blue', 3, true);
+  assert.deepEqual(linkTakeback(at(three), 'blue', reply, accepted, { side: 'blue', ply: 3 }), { back: true });
+  assert.deepEqual(linkTakeback(at(three), 'blue', reply, accepted, null), { notice: { key: 'friend.takebackRefused' } });
+  assert.equal(linkTakeback(at(three), 'blue', reply, '', { side: 'blue', ply: 3 }), null, 'a link behind, no acceptance');
+  assert.equal(linkTakeback(at(three), 'blue', at(['e2-f3', 'e8-f7']), accepted, { side: 'blue', ply: 3 }), null, 'another game is no acceptance');
+  assert.equal(linkTakeback(at(three), 'blue', at(['e2-f3']), accepted, { side: 'blue', ply: 3 }), null, 'two moves back');
 });

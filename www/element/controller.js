@@ -317,9 +317,16 @@ export class BoardController {
     return say(this.language, resultMessage(this.s.gs));
   }
 
-  /** Live: asks to take back this seat's last move, or accepts the other seat's request (`accept`; live-link.js). @param {boolean} [accept] */
-  takeback(accept = false) {
-    this._p.live.takeback(accept);
+  /** Against a person elsewhere: `side` (this seat when not given) asks to take back its last move, or this seat accepts or declines the request that stands (takebacks.js). @param {'ask'|'accept'|'decline'} answer @param {unknown} [side] */
+  takeback(answer, side) {
+    const t = this._p.takebacks;
+    if (answer === 'accept') t.accept();
+    else if (answer === 'decline') t.decline();
+    else t.ask(side);
+  }
+
+  get takebacks() {
+    return this._p.takebacks;
   }
 
   /** Live, after the game: offers a rematch or accepts the other seat's (`accept`, or none), declines it or withdraws this seat's own (live-link.js). @param {'accept'|'decline'|'cancel'} [how] */

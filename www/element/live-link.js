@@ -12,6 +12,7 @@
 // `takeSeat()`. The board's state changes only through its `apply`.
 import * as B from './board.js';
 import { GAME_ID_TAG } from '../lib/game-id.js';
+import { TAKEBACK_TAG } from '../lib/takeback-offer.js';
 import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
 import { feature } from '../lib/on-demand.js';
@@ -49,6 +50,7 @@ import { claimGame } from './state.js';
  *   liveClocks(times: (number|undefined)[], starts: number[]): void,
  *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
  *   offerRemote(side: 'blue'|'gray', ply: number): void,
+ *   takebackRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
  *   emit(type: string, detail: object): void,
  *   error(message: string): void,
@@ -212,8 +214,9 @@ export class LiveLink {
   }
 
   /**
-   * A takeback request that stands in `snap` (`takeback` event, once each): the other seat's asks
-   * this board's player; the seat's own says it was made.
+   * A takeback request that stands in `snap`, once each, goes on the board (`takebackRemote`,
+   * which fires `takebackoffer`): the other seat's asks this board's player; the seat's own says
+   * it was made.
    * @param {Snapshot} snap
    * @private
    */
@@ -223,7 +226,7 @@ export class LiveLink {
     const key = standing && t ? `${t.side} ${t.ply} ${t.sig}` : null;
     if (key === this._takebackSeen) return;
     this._takebackSeen = key;
-    if (t && key) this._board.emit('takebackoffer', { side: t.side, ply: t.ply });
+    if (t && key) this._board.takebackRemote(t.side, t.ply);
   }
 
   /**
@@ -379,7 +382,11 @@ export class LiveLink {
     const back = gs.history;
     if (t?.accept && back.length === t.ply && snap.moves.length === t.ply - 1 && back[t.ply - 1] === t.move && !gs.result) {
       const game = b.game();
-      if (game?.undo()) b.apply(B.afterStep, game.state());
+      if (game?.undo()) {
+        // The request went with its move: the move played again is asked back afresh.
+        game.setTag(TAKEBACK_TAG, '');
+        b.apply(B.afterStep, game.state());
+      }
       gs = b.state().gs;
       if (!gs) return;
     }

@@ -10,6 +10,7 @@ import { Computer } from './computer.js';
 import { Mover } from './mover.js';
 import { History } from './history.js';
 import { Endings } from './endings.js';
+import { Takebacks } from './takebacks.js';
 import { Painter } from './painter.js';
 import { liveDoor, editDoor, puzzleDoor, hintDoor, clockDoor } from './lazy-parts.js';
 import { GameSetup } from './game-setup.js';
@@ -114,6 +115,7 @@ export function wireParts(hub, host, els) {
   const history = new History({ ...port, stopMoving: () => computer.cancel(), describe: () => painter.describe() });
   const hints = hintDoor(port);
   const endings = new Endings({ ...port, stopMoving: () => computer.cancel(), liveDeclared: (how, side) => live.declared(how, side) });
+  const takebacks = new Takebacks({ ...port, liveTakeback: (accept) => live.takeback(accept) });
   const live = liveDoor({
     ...port,
     game: () => hub.resources().game,
@@ -122,6 +124,7 @@ export function wireParts(hub, host, els) {
     liveClocks: (times, starts) => clocks.follow(times, starts),
     endRemote: (how, side) => endings.fromRelay(how, side),
     offerRemote: (side, ply) => endings.offerFromRelay(side, ply),
+    takebackRemote: (side, ply) => takebacks.fromRelay(side, ply),
     reflect: (name, value) => attributes.reflect(() => host.setAttribute(name, value)),
   });
   const setup = new GameSetup({
@@ -157,5 +160,5 @@ export function wireParts(hub, host, els) {
   attachResultClose(els.resultClose, els.canvas, hub.intent);
   els.canvas.addEventListener('focus', () => hub.focus(true));
   els.canvas.addEventListener('blur', () => hub.focus(false));
-  return { painter, clocks, attributes, mover, computer, puzzle, history, hints, endings, live, setup, edit };
+  return { painter, clocks, attributes, mover, computer, puzzle, history, hints, endings, takebacks, live, setup, edit };
 }

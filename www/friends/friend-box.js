@@ -1,6 +1,7 @@
 // What the panel draws of a game against a friend elsewhere: the status line's words, the box
 // under it (the connection's line, the links to send, taking this browser's seat back, moving the
-// seat to another device, a finished live game's rematch offered or asked of this player), and under the board's controls a draw offer that stands and a claim of
+// seat to another device, a finished live game's rematch offered or asked of this player), and
+// under the board's controls a draw offer or a takeback request that stands and a claim of
 // the game the friend left, or by link of their time run out (their buttons are play/endings.js's). Fetched, with friends/friend-games.js and the friend part of the
 // messages, for the first game against a friend elsewhere, which builds the box in index.html's
 // empty one: the panel (play/panel.js) draws it once it is there, and the page waits for it
@@ -118,8 +119,9 @@ function renderRematch(doc, b, lang, live) {
 }
 
 /**
- * The draw offer that stands in a game against a friend (the friend's is answered here, this
- * device's own waits), and the claim of a live game the friend left; neither in other games.
+ * The draw offer and the takeback request that stand in a game against a friend (the friend's
+ * are answered here, this device's own wait), and the claim of a live game the friend left; none
+ * in other games.
  * @param {Document} doc
  * @param {GameSnapshot} b
  * @param {string} lang
@@ -134,6 +136,18 @@ function renderOffers(doc, b, lang, remote) {
     setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', say(lang, { key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
     setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
     setIfChanged(button(doc, 'decline-draw'), 'textContent', say(lang, { key: mine ? 'ending.withdrawDraw' : 'ending.declineDraw' }));
+  }
+  // A takeback request (ruling R38): the friend's is answered here, this seat's own waits.
+  const takeback = remote ? b.takeback : null;
+  const asked = takeback !== null && takeback.side === b.seat;
+  setIfChanged(byId(doc, 'takeback-offer'), 'hidden', !takeback);
+  if (takeback) {
+    const waits = b.settings.mode === 'live' ? 'friend.takebackAskedLive' : 'friend.takebackAskedLink';
+    setIfChanged(byId(doc, 'takeback-offer-text'), 'textContent', say(lang, { key: asked ? waits : 'friend.takebackFriendAsks', params: { side: takeback.side } }));
+    // Only the seat asked answers; an onlooker of a live game reads it.
+    const answers = !asked && (b.seat === 'blue' || b.seat === 'gray');
+    setIfChanged(button(doc, 'accept-takeback'), 'hidden', !answers);
+    setIfChanged(button(doc, 'decline-takeback'), 'hidden', !answers);
   }
   const claimable = remote && b.claimableAt !== null && b.claimableAt <= Date.now();
   setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);

@@ -4,6 +4,7 @@
 import { moveNumberOf } from '../lib/moves.js';
 import { isRemote, otherSide } from '../lib/settings.js';
 import { standingOffer } from '../lib/draw-offer.js';
+import { standingTakeback, acceptedTakeback } from '../lib/takeback-offer.js';
 import { formatClock } from '../lib/clock.js';
 /** @import { GameState, Side } from '../core/core-types.js' */
 /** @import { BoardSnapshot, GameSnapshot } from '../play/panel.js' */
@@ -126,6 +127,35 @@ export function linkOffer(gs, seat, theirs, tag, standing) {
   if (gs.result || standing || (seat !== 'blue' && seat !== 'gray') || gs.history.length !== theirs.history.length) return null;
   const offer = standingOffer(theirs, tag);
   return offer && offer !== seat ? offer : null;
+}
+
+/**
+ * What a link's takeback (ruling R38; `tag` its `TakebackOffer`, lib/takeback-offer.js) does to
+ * the game this device keeps at `seat` (`gs`, gone on with the link's moves; `standing` the
+ * request that stands here): `{back: true}` when the link is this game without its last move
+ * alone, marked as the friend's acceptance of this seat's request, and that request stands here
+ * (this device takes its move back); a message when such a link comes without it; `{ask: side}`
+ * when the link's game (`theirs`, its state) has the friend's request standing and this device
+ * has none yet; else null. A link cannot ask for this device's seat, nor take back a move of the
+ * friend's or one this seat did not ask to take back.
+ * @param {Pick<GameState, 'history'|'result'>} gs
+ * @param {string|null} seat
+ * @param {Pick<GameState, 'history'|'side'|'result'>} theirs
+ * @param {string|undefined} tag
+ * @param {{side: Side, ply: number}|null} standing
+ * @returns {{back: true}|{ask: Side}|{notice: Message}|null}
+ */
+export function linkTakeback(gs, seat, theirs, tag, standing) {
+  if (gs.result || theirs.result || (seat !== 'blue' && seat !== 'gray')) return null;
+  const accepted = acceptedTakeback(tag);
+  const n = gs.history.length;
+  const backOne = theirs.history.length === n - 1 && theirs.history.every((m, i) => gs.history[i] === m);
+  if (accepted && backOne && accepted.side === seat && accepted.ply === n) {
+    return standing && standing.side === seat && standing.ply === n ? { back: true } : { notice: { key: 'friend.takebackRefused' } };
+  }
+  if (standing || theirs.history.length !== n) return null;
+  const asked = standingTakeback(theirs, tag);
+  return asked && asked.side !== seat ? { ask: asked.side } : null;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { isRemote, otherSide, movesFinal } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG, REMATCH_OF_TAG } from '../lib/game-id.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
+import { TAKEBACK_TAG } from '../lib/takeback-offer.js';
 import { MOVE_STAMP_TAG } from '../lib/clock.js';
 import { relayOf } from './page-state.js';
 import { loadWasm } from '../core/assets.js';
@@ -192,13 +193,14 @@ export function gameDoors(ctx, { games, save, address }) {
       return openKept(kept.id, overrides, problems);
     }
     // How a link stands to a kept game (friends/friend.js): fetched with the first such link.
-    const [link, { linkOrder, linkNotice, linkEnding, linkOffer }] = await Promise.all([linkGame(r.record || ''), import('../friends/friend.js')]);
+    const [link, { linkOrder, linkNotice, linkEnding, linkOffer, linkTakeback }] = await Promise.all([linkGame(r.record || ''), import('../friends/friend.js')]);
     const theirs = link.state.history;
     if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
     const mine = board.state;
     if (!mine) return true;
     const order = linkOrder(mine, board.seat, theirs);
     const offered = board.drawOffer;
+    const asked = board.takebackOffer;
     /** @type {import('../lib/i18n.js').Message|null} */
     let stampSaid = null;
     if (order.order === 'newer') {
@@ -208,9 +210,19 @@ export function gameDoors(ctx, { games, save, address }) {
       if (refused && refused !== 'none') stampSaid = { key: STAMP_REFUSED[refused] };
     }
     const gs = board.state;
-    let said = (gs && linkNotice(gs, theirs, order)) || stampSaid;
-    // The friend moved instead of accepting this device's offer: it has lapsed.
+    // A takeback by link (ruling R38): the friend's acceptance of this seat's request (the link is
+    // one move behind, and says so), or the friend's own request.
+    const takeback = gs && linkTakeback(gs, board.seat, link.state, link.takeback, board.takebackOffer);
+    if (takeback && 'back' in takeback) {
+      board.takeback({ accept: true });
+      ctx.notify({ key: 'friend.takebackAccepted' });
+      return true;
+    }
+    if (takeback && 'ask' in takeback) board.takeback({ side: takeback.ask });
+    let said = (takeback && 'notice' in takeback ? takeback.notice : null) || (gs && linkNotice(gs, theirs, order)) || stampSaid;
+    // The friend moved instead of accepting this device's offer or request: it has lapsed.
     if (!said && offered && offered === board.seat && !board.drawOffer && !link.state.result) said = { key: 'friend.drawLapsed' };
+    if (!said && asked && asked.side === board.seat && order.order === 'newer') said = { key: 'friend.takebackDeclined' };
     // The friend's ending or draw offer comes with their moves, once this device has them all.
     const seat = board.seat;
     const clocks = board.clocks;
@@ -305,18 +317,18 @@ export function tabRequest(tab, place) {
 }
 
 /**
- * A game record as the rules core reads it: its state, its draw offer's tag, its last move's
- * stamp (`MoveStamp`) and the game it is a rematch of (`RematchOf`, a game id, or null); throws
- * what it says of a bad record.
+ * A game record as the rules core reads it: its state, its draw offer's and takeback's tags, its
+ * last move's stamp (`MoveStamp`) and the game it is a rematch of (`RematchOf`, a game id, or
+ * null); throws what it says of a bad record.
  * @param {string} record
- * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined, stamp: string|undefined, rematchOf: string|null}>}
+ * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined, takeback: string|undefined, stamp: string|undefined, rematchOf: string|null}>}
  */
 async function linkGame(record) {
   const core = await loadWasm();
   const game = core.Game.fromRecord(record);
   try {
     const of = String(game.tag(REMATCH_OF_TAG) ?? '').toLowerCase();
-    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG), stamp: game.tag(MOVE_STAMP_TAG), rematchOf: GAME_ID.test(of) ? of : null };
+    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG), takeback: game.tag(TAKEBACK_TAG), stamp: game.tag(MOVE_STAMP_TAG), rematchOf: GAME_ID.test(of) ? of : null };
   } finally {
     game.free();
   }

@@ -8,7 +8,9 @@
 // win or a draw; by link, once the friend's clock has run out on their turn, the win on time
 // (ruling R37), which the next link carries. This module says which endings are open, draws the buttons and the question,
 // and does what the choices say: the board does the ending (its resign(), offerDraw(), abort(),
-// claim()). A friend's offer and claim are drawn by friends/friend-box.js.
+// claim()). A friend's offer and claim are drawn by friends/friend-box.js. A takeback between
+// people (ruling R38) is asked (the Undo control's and Ctrl+Z's, against a friend elsewhere) and
+// answered here too, by the board's takeback().
 import { setIfChanged } from '../lib/dom.js';
 import { isAbort } from '../engine/ai-client.js';
 import { errorText } from '../lib/errors.js';
@@ -167,6 +169,23 @@ export function pageEndings(ctx, { snapshot }) {
     }
   }
 
+  /**
+   * A takeback (ruling R38): this seat asks (the panel's box says the request stands), or
+   * answers the friend's, saying what follows or why the board refused.
+   * @param {'ask'|'accept'|'decline'} act
+   */
+  function takeback(act) {
+    try {
+      const byLink = board.settings.mode === 'friend';
+      board.takeback(act === 'ask' ? undefined : { [act]: true });
+      // Live the relay carries the acceptance at once; by link the next link does.
+      if (act === 'accept' && byLink) ctx.notify({ key: 'friend.takebackSendLink' });
+      else if (act === 'decline') ctx.notify({ key: 'friend.takebackYouDeclined' });
+    } catch (e) {
+      ctx.notify({ text: errorText(e, ctx.t) });
+    }
+  }
+
   /** The player's yes to the question asked. */
   function confirm() {
     const asked = asking(ctx.page(), snapshot());
@@ -185,6 +204,8 @@ export function pageEndings(ctx, { snapshot }) {
     on('claim-win', () => claim('win'));
     on('claim-draw', () => claim('draw'));
     on('decline-draw', () => answer(() => ctx.board.declineDraw()));
+    on('accept-takeback', () => takeback('accept'));
+    on('decline-takeback', () => takeback('decline'));
   }
 
   /**
@@ -206,5 +227,5 @@ export function pageEndings(ctx, { snapshot }) {
     if (question) setIfChanged(byId(doc, 'end-confirm-text'), 'textContent', ctx.say(question));
   }
 
-  return { wire, render };
+  return { wire, render, askTakeback: () => takeback('ask') };
 }

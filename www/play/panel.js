@@ -30,7 +30,8 @@ import { renderJudgement } from './advice.js';
  * with the state there (`shown`), the computer's last search, the
  * side shown at the bottom, this device's seat against a friend elsewhere (null in other modes
  * and until a live game says), a live game's connection (null outside live games), its relay,
- * the game's id against a friend, and by link the side whose draw offer stands.
+ * the game's id against a friend, the side whose draw offer stands and the takeback request that
+ * stands (with whether this seat may ask one now).
  * @typedef {{
  *   gs: GameState|null,
  *   settings: BlueGrayGameElement['settings'],
@@ -47,6 +48,8 @@ import { renderJudgement } from './advice.js';
  *   gameId: string|null,
  *   drawOffer: Side|null,
  *   rematchOffer: BlueGrayGameElement['rematchOffer'],
+ *   takeback: {side: Side, ply: number}|null,
+ *   canAskTakeback: boolean,
  *   claimableAt: number|null,
  * }} BoardSnapshot
  */
@@ -103,6 +106,8 @@ export function boardSnapshot(board) {
     gameId: board.gameId,
     drawOffer: board.drawOffer,
     rematchOffer: board.rematchOffer,
+    takeback: board.takebackOffer,
+    canAskTakeback: board.canAskTakeback,
     claimableAt: board.claimableAt,
   };
 }
@@ -249,7 +254,15 @@ export function renderPanel(doc, p, b, t, { variations, friend }) {
   // A move a friend elsewhere has seen is not taken back on one device, nor a finished game's
   // against the computer or two on one device (docs/RULES.md R28): its analysis board takes back.
   const stepless = isRemote(s.mode) || undoBarred(s.mode, !!gs.result);
-  setIfChanged(button(doc, 'undo'), 'disabled', !gs.canUndo || stepless);
+  // Against a friend elsewhere, a seat's Undo asks to take back its own last move (ruling R38).
+  const asks = isRemote(s.mode) && (b.seat === 'blue' || b.seat === 'gray');
+  const undo = button(doc, 'undo');
+  const undoKeys = asks ? ['controls.askTakeback', 'controls.askTakebackTitle'] : ['controls.undo', 'controls.undoTitle'];
+  setIfChanged(undo.dataset, 'i18n', undoKeys[0]);
+  setIfChanged(undo.dataset, 'i18nTitle', undoKeys[1]);
+  setIfChanged(undo, 'textContent', t(undoKeys[0]));
+  setIfChanged(undo, 'title', t(undoKeys[1]));
+  setIfChanged(undo, 'disabled', asks ? !b.canAskTakeback : !gs.canUndo || stepless);
   setIfChanged(button(doc, 'redo'), 'disabled', !gs.canRedo || stepless);
   const humanTurn = !gs.result && viewing === null && isHuman(s, gs.side) && (!isRemote(s.mode) || b.seat === gs.side);
   // A position looked at (the game's earlier one or a variation's) has its hint too.
