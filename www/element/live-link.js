@@ -16,6 +16,7 @@ import { feature } from '../lib/on-demand.js';
 import { claimOpensAt } from '../live/claims.js';
 import { parseTimeControl } from '../lib/clock.js';
 import { claimGame } from './state.js';
+import { PLAYER_TAG } from './players.js';
 /** @import { Core, CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { LiveStatus } from '../api-types.js' */
@@ -42,6 +43,7 @@ import { claimGame } from './state.js';
  *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
  *   offerRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
+ *   tagOwnName(): void,
  *   emit(type: string, detail: object): void,
  *   error(message: string): void,
  *   t(key: string, params?: MessageParams): string,
@@ -102,7 +104,10 @@ export class LiveLink {
     const wanted = s.settings.mode === 'live' && s.connected && !!core;
     const key = wanted ? `${s.relay} ${s.gameId || 'new'}` : null;
     const current = this._entry;
-    if (current && current.key === key && !(fresh && !s.gameId)) return;
+    if (current && current.key === key && !(fresh && !s.gameId)) {
+      current.session?.rename(s.playerName ?? '');
+      return;
+    }
     if (current) current.session?.close();
     clearTimeout(this._claimTimer);
     this._entry = null;
@@ -114,7 +119,7 @@ export class LiveLink {
       return;
     }
     const host = s.gameId ? null : s.settings.side;
-    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
+    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', names: { blue: '', gray: '' }, away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
     if (!s.relay) return b.error(b.t('live.noRelay'));
     const entry = { key, session: /** @type {LiveSession|null} */ (null), chat: /** @type {ChatShown[]} */ ([]) };
     const mine = () => this._entry === entry;
@@ -247,6 +252,7 @@ export class LiveLink {
       seatKey: s.seatKey,
       variant: s.gs?.variant ?? s.settings.variant,
       clock: s.clocks ? s.clocks.control.text : null,
+      name: s.playerName ?? '',
       storage: webStorage('localStorage'),
       Game: core.Game,
       created: ({ id, hostKey }) => {
@@ -370,10 +376,29 @@ export class LiveLink {
       b.apply(B.seated, seat);
       b.reflect('side', seat);
     }
+    this._named(st.names);
     const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
     b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
     this._claimDue();
     b.changed();
+  }
+
+  /**
+   * The seats' names as their signed presence says them: shown in the players' strips, and
+   * written in the record's tags (the other seat's; this seat's is this device's own name).
+   * @param {{blue: string, gray: string}} names
+   * @private
+   */
+  _named(names) {
+    const b = this._board;
+    b.apply(B.withNames, names);
+    b.tagOwnName();
+    const seat = b.state().live?.seat;
+    const game = b.game();
+    if (!game) return;
+    for (const side of /** @type {const} */ (['blue', 'gray'])) {
+      if (side !== seat && names[side] && game.tag(PLAYER_TAG[side]) !== names[side]) game.setTag(PLAYER_TAG[side], names[side]);
+    }
   }
 
   /**

@@ -74,6 +74,7 @@ export function wireParts(hub, host, els) {
     ...port,
     newGame: () => setup.queue(),
     nameFriendGame: (game) => setup.nameFriendGame(game),
+    tagOwnName: () => setup.tagOwnName(),
     stopComputer: () => computer.cancel(),
     stopPuzzle: () => puzzle.cancel(),
     syncLive: () => live.sync(),
@@ -123,6 +124,7 @@ export function wireParts(hub, host, els) {
     endRemote: (how, side) => endings.fromRelay(how, side),
     offerRemote: (side, ply) => endings.offerFromRelay(side, ply),
     reflect: (name, value) => attributes.reflect(() => host.setAttribute(name, value)),
+    tagOwnName: () => setup.tagOwnName(),
   });
   const setup = new GameSetup({
     ...port,

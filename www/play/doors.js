@@ -204,6 +204,9 @@ export function gameDoors(ctx, { games, save, address }) {
       const refused = board.takeStamp(link.stamp ?? '');
       if (refused && refused !== 'none') stampSaid = { key: STAMP_REFUSED[refused] };
     }
+    // The friend's name, as their link's tag of their side says it now (the board checks it).
+    const friend = board.seat === 'blue' ? 'gray' : board.seat === 'gray' ? 'blue' : null;
+    if (friend) board.takeName(link.names[friend] ?? '');
     const gs = board.state;
     let said = (gs && linkNotice(gs, theirs, order)) || stampSaid;
     // The friend moved instead of accepting this device's offer: it has lapsed.
@@ -302,16 +305,16 @@ export function tabRequest(tab, place) {
 }
 
 /**
- * A game record as the rules core reads it: its state, its draw offer's tag and its last move's
- * stamp (`MoveStamp`); throws what it says of a bad record.
+ * A game record as the rules core reads it: its state, its draw offer's tag, its last move's
+ * stamp (`MoveStamp`) and its players' tags (`Blue`, `Gray`); throws what it says of a bad record.
  * @param {string} record
- * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined, stamp: string|undefined}>}
+ * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined, stamp: string|undefined, names: {blue: string|undefined, gray: string|undefined}}>}
  */
 async function linkGame(record) {
   const core = await loadWasm();
   const game = core.Game.fromRecord(record);
   try {
-    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG), stamp: game.tag(MOVE_STAMP_TAG) };
+    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG), stamp: game.tag(MOVE_STAMP_TAG), names: { blue: game.tag('Blue'), gray: game.tag('Gray') } };
   } finally {
     game.free();
   }
