@@ -18,6 +18,8 @@
 import { ROOT } from './live-protocol.js';
 import { isSigText, verify } from './live-keys.js';
 import { isName } from '../lib/player-name.js';
+// The longest name a presence may carry, for the relay (which imports of the page www/live/ only).
+export { NAME_MAX } from '../lib/player-name.js';
 /** @import { PerSide, Side } from '../core/core-types.js' */
 /** @import { Presence } from '../api-types.js' */
 /** @import { Sign } from './live-keys.js' */
