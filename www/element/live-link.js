@@ -16,7 +16,7 @@ import { feature } from '../lib/on-demand.js';
 import { claimOpensAt } from '../live/claims.js';
 import { parseTimeControl } from '../lib/clock.js';
 import { claimGame } from './state.js';
-import { PLAYER_TAG } from './players.js';
+import { PLAYER_TAG, NO_NAME_TAG } from './players.js';
 /** @import { Core, CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { LiveStatus } from '../api-types.js' */
@@ -376,7 +376,7 @@ export class LiveLink {
       b.apply(B.seated, seat);
       b.reflect('side', seat);
     }
-    this._named(st.names);
+    this._named(st);
     const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
     b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
     this._claimDue();
@@ -384,20 +384,21 @@ export class LiveLink {
   }
 
   /**
-   * The seats' names as their signed presence says them: shown in the players' strips, and
-   * written in the record's tags (the other seat's; this seat's is this device's own name).
-   * @param {{blue: string, gray: string}} names
+   * The seats' names as their signed presence says them (`st.names`): shown in the players'
+   * strips, and written in the record's tags (each other seat's once its presence is heard, no
+   * name as `Human`; this seat's is this device's own name).
+   * @param {LiveStatus} st
    * @private
    */
-  _named(names) {
+  _named(st) {
     const b = this._board;
-    b.apply(B.withNames, names);
+    b.apply(B.withNames, st.names);
     b.tagOwnName();
-    const seat = b.state().live?.seat;
     const game = b.game();
     if (!game) return;
     for (const side of /** @type {const} */ (['blue', 'gray'])) {
-      if (side !== seat && names[side] && game.tag(PLAYER_TAG[side]) !== names[side]) game.setTag(PLAYER_TAG[side], names[side]);
+      const tag = st.names[side] || NO_NAME_TAG;
+      if (side !== st.seat && st[side] !== 'unknown' && game.tag(PLAYER_TAG[side]) !== tag) game.setTag(PLAYER_TAG[side], tag);
     }
   }
 
