@@ -156,7 +156,12 @@ test('live: each player sees the other’s name beside the board, a watcher both
 
 test('by link: the sender’s name travels in the record and shows on the receiver’s board; the reply brings the receiver’s back', async () => {
   const [a, b] = await Promise.all([env.device(), env.device()]);
-  await chooseName(a.page, 'Alma');
+  // A chooses its name in the New game form, where a game by link is set up (the same kept name
+  // as the preferences'); B in the preferences.
+  await a.page.selectOption('#mode', 'friend');
+  await a.page.fill('#form-name', 'Alma');
+  await a.page.press('#form-name', 'Tab');
+  await a.page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.querySelector('#player-name')).value === 'Alma');
   await chooseName(b.page, 'Bence');
   await startFromForm(a.page, 'friend', 'blue');
   await sendMoves(a, b, 1);

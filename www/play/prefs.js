@@ -19,6 +19,9 @@ import { NAME_MAX, keepName, myName } from '../lib/player-name.js';
 
 const systemDark = matchMedia('(prefers-color-scheme: dark)');
 
+/** The fields where the player's name is chosen: the preferences' and the New game form's (shown against a friend elsewhere). */
+const NAME_FIELDS = ['player-name', 'form-name'];
+
 /** Whether the system prefers dark colours now. */
 export function systemPrefersDark() {
   return systemDark.matches;
@@ -78,8 +81,10 @@ export function pagePrefs(ctx, { sound, changed }) {
     const name = myName(ctx.storage);
     if (name) board.setAttribute('player-name', name);
     else board.removeAttribute('player-name');
-    const field = /** @type {HTMLInputElement|null} */ (document.getElementById('player-name'));
-    if (field && document.activeElement !== field) field.value = name;
+    for (const id of NAME_FIELDS) {
+      const field = /** @type {HTMLInputElement|null} */ (document.getElementById(id));
+      if (field && document.activeElement !== field) field.value = name;
+    }
   }
 
   /**
@@ -116,15 +121,17 @@ export function pagePrefs(ctx, { sound, changed }) {
       if (text && errors.length) return ctx.notify({ text: errors.map((e) => settingErrorText(t, e)).join(' ') });
       set('relay', text && settings.relay ? settings.relay : null);
     });
-    $('player-name').addEventListener('change', () => {
-      try {
-        const kept = keepName(input('player-name').value, ctx.storage);
-        if (kept.error) return ctx.notify({ key: kept.error === 'tooLong' ? 'prefs.nameTooLong' : 'prefs.nameRefused', params: { max: NAME_MAX } });
-      } catch {
-        return ctx.notify({ key: 'prefs.nameNotKept' });
-      }
-      applyName();
-    });
+    for (const id of NAME_FIELDS) {
+      $(id).addEventListener('change', () => {
+        try {
+          const kept = keepName(input(id).value, ctx.storage);
+          if (kept.error) return ctx.notify({ key: kept.error === 'tooLong' ? 'prefs.nameTooLong' : 'prefs.nameRefused', params: { max: NAME_MAX } });
+        } catch {
+          return ctx.notify({ key: 'prefs.nameNotKept' });
+        }
+        applyName();
+      });
+    }
     systemDark.addEventListener('change', applyTheme);
   }
 
