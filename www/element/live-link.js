@@ -252,7 +252,8 @@ export class LiveLink {
       seatKey: s.seatKey,
       variant: s.gs?.variant ?? s.settings.variant,
       clock: s.clocks ? s.clocks.control.text : null,
-      name: s.playerName ?? '',
+      // The name as it is now: it may have changed while the live package loaded.
+      name: b.state().playerName ?? '',
       storage: webStorage('localStorage'),
       Game: core.Game,
       created: ({ id, hostKey }) => {
