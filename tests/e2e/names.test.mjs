@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { waitText, copyLink } from './helpers.mjs';
-import { setUpDevices, setUpRelay, liveGame, liveMove, startFromForm, sendMoves } from './devices.mjs';
+import { setUpDevices, setUpRelay, liveGame, liveMove, startFromForm, sendMoves, follow, playAMove } from './devices.mjs';
 import { topics } from '../../www/live/live-protocol.js';
 import { signer, newIdentity, identityOf } from '../../www/live/live-keys.js';
 import { signedPresence } from '../../www/live/live-presence.js';
@@ -172,4 +172,24 @@ test('by link: the sender’s name travels in the record and shows on the receiv
   await tagged(a.page, 'Gray', 'Bence');
   await tagged(a.page, 'Blue', 'Alma');
   assert.deepEqual(await strips(b.page), { blue: 'Alma', gray: 'You' });
+});
+
+test('by link: a name out of the rules in the link’s record (markup) is not shown, nor taken as markup', async () => {
+  const [a, b] = await Promise.all([env.device(), env.device()]);
+  await chooseName(a.page, 'Alma');
+  await startFromForm(a.page, 'friend', 'blue');
+  await playAMove(a.page, 0);
+  const link = new URL(await copyLink(a.page, '#send-link'));
+  const params = new URLSearchParams(link.hash.slice(1));
+  const record = params.get('record') ?? '';
+  assert.ok(record.includes('[Blue "Alma"]'), record);
+  params.set('record', record.replace('[Blue "Alma"]', '[Blue "<img src=x onerror=alert(1)>Eve"]'));
+  link.hash = params.toString();
+  await follow(b.page, link.href, 1);
+  await stripSays(b.page, 'blue', 'Your friend');
+  assert.deepEqual(await b.page.evaluate(() => window.bluegray.element.playerNames), { blue: '', gray: '' });
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.shadowRoot.querySelector('img')), null);
+  await b.page.click('#recent-box summary');
+  await waitText(b.page, '#recent-box', /against a friend, by link/);
+  assert.doesNotMatch(await b.page.textContent('#recent-box'), /Eve|vs /);
 });
