@@ -379,7 +379,7 @@ export class LiveLink {
     }
     this._named(st);
     const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
-    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
+    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, names: { ...st.names }, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
     this._claimDue();
     b.changed();
   }
