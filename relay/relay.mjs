@@ -80,6 +80,7 @@ import Redis from 'ioredis';
 import redisPersistence from 'aedes-persistence-redis';
 import redisEmitter from 'mqemitter-redis';
 import { ROOT, MAX_MOVES, GAME_ID } from '../www/live/live-protocol.js';
+import { NAME_MAX } from '../www/live/live-presence.js';
 import { MAX_CHAT_LINES, MAX_CHAT_TEXT } from '../www/live/live-chat.js';
 import { LOBBY, LOBBY_ALL, LOBBY_COUNTS, LOBBY_EXPIRY_S, BIGGEST_CHALLENGE, ACCEPT_WAIT_MS, challengeShape, acceptanceShape } from '../www/live/lobby-protocol.js';
 import { clientIds } from './client-ids.mjs';
@@ -179,11 +180,12 @@ export const BIGGEST_SNAPSHOT = (() => {
 
 /**
  * The biggest presence the page accepts (live-presence.js, parsePresence): 'offline', both times
- * at the largest safe integer, the longest device name (64 hex digits) and a signature.
+ * at the largest safe integer, the longest device name (64 hex digits), the longest player's name
+ * (NAME_MAX characters of four bytes each, as JSON writes them) and a signature.
  */
 export const BIGGEST_PRESENCE = (() => {
   /** @type {PresenceNote} */
-  const note = { state: 'offline', at: Number.MAX_SAFE_INTEGER, since: Number.MAX_SAFE_INTEGER, device: 'f'.repeat(64), sig: 's'.repeat(86) };
+  const note = { state: 'offline', at: Number.MAX_SAFE_INTEGER, since: Number.MAX_SAFE_INTEGER, device: 'f'.repeat(64), name: '\u{10FFFF}'.repeat(NAME_MAX), sig: 's'.repeat(86) };
   return Buffer.byteLength(JSON.stringify(note));
 })();
 

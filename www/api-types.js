@@ -31,13 +31,16 @@ export {};
  * (`unsent`: made while the relay could not be reached, or not yet acknowledged by it), how many
  * devices watch the game (`onlookers`, this one among them when it watches), and since when each
  * seat has been away as this device heard it (`away`: ms since 1970, from when it left or, if
- * later, when the turn began here; null while it is connected or not known to have left).
+ * later, when the turn began here; null while it is connected or not known to have left), and
+ * each seat's name as its signed presence says it (`names`: '' for none; plain text, to show as
+ * text only).
  * @typedef {{
  *   relay: 'connecting'|'connected'|'unreachable'|'none',
  *   seat: Seat|null,
  *   host: Side|null,
  *   blue: Presence|'unknown',
  *   gray: Presence|'unknown',
+ *   names: {blue: string, gray: string},
  *   away: {blue: number|null, gray: number|null},
  *   elsewhere: boolean,
  *   unsent: number,

@@ -127,6 +127,7 @@ const friends = pageFriends(ctx, {
  */
 async function start(request, say = {}) {
   ctx.notify(null);
+  prefs.applyName();
   const { opened, problems } = await friends.open(request);
   // A game opened anew is analysed only when the editor asks (startFromEditor).
   if (opened) ctx.update((p) => ({ ...p, analysing: null }));
@@ -376,6 +377,7 @@ async function main() {
   board.setAttribute('lang', lang);
   localisePage(document, t);
   prefs.applyTheme();
+  prefs.applyName();
   await nextTask();
   sound.muted = ctx.page().prefs.muted;
   sound.arm(document);

@@ -40,6 +40,7 @@ import { typeName } from './lib/errors.js';
  * @attr {string} game-id - The id of a game with a friend elsewhere (32 hex digits). In live mode without it the board starts a new game and sets it; with it, it joins or resumes that game.
  * @attr {string} host-key - In live mode, the public key of the seat that started the game (from the invitation or watch link), which the board checks every message against.
  * @attr {string} seat-key - In live mode, the private key of the seat a live game's invitation gives (its `seat-key`): the board keeps it on the device and plays that seat, taking it from any other device that had it. Without it (and without a seat kept on the device), a board that joins a game watches.
+ * @attr {string} player-name - This device's player's name (at most 24 characters, words only: no control, bidi or markup character; one that breaks these rules is refused with an `error`). Against a friend elsewhere it goes into this seat's `Blue` or `Gray` tag of the record (so a link carries it), and live it is said, signed by the seat's key, with the seat's presence; the friend's name, checked by the same rules, is shown in their player's strip (both seats' to a watcher) and written in their tag. Absent: no name (the tag says `Human`). A change mid-game is said at once.
  * @attr {number} level - The computer's level, from the rules core's lowest to its highest (see `catalogue.levels`).
  * @attr {number} movetime - The computer's time per move in milliseconds; 0 for the level's own budget.
  * @attr {'on'|'none'} help - `none`: the players of a two-player game chose no engine help, so Hint (and `hint()`), the evaluation and the best line are off until the game is over, as against a friend elsewhere. Absent (`on`): help as usual. A game's own: `newGame()` without it starts a game with help.
@@ -51,7 +52,7 @@ import { typeName } from './lib/errors.js';
  * @attr {string} lang - The board's language (`en`, `ru`, `hu`); the page's by default.
  * @attr {'wood'|'dark'|'contrast'} theme - The board's colours.
  * @attr {'win2'|'win3'|'stop'} goal - In puzzle mode, the puzzle's goal: win in 2 or 3 of the side to move's own moves, or stop the other side's win. The rules core judges each move against it. A change starts the puzzle again.
- * @attr {string} players - While present, a strip above and one below the board (the parts `player-top` and `player-bottom`) name each side and who plays it (the computer and its level, you, your friend) and hold its clock, big, red under ten seconds; without it the clocks sit in the frame's corners.
+ * @attr {string} players - While present, a strip above and one below the board (the parts `player-top` and `player-bottom`) name each side and who plays it (the computer and its level, you, your friend or their name) and hold its clock, big, red under ten seconds; without it the clocks sit in the frame's corners.
  * @attr {string} locked - While present, the board takes no move from a person; its value, if any, is what a press on the board says.
  *
  * @prop {string|null} position - The `position` attribute: the position code the game started from, or null.
@@ -64,6 +65,7 @@ import { typeName } from './lib/errors.js';
  * @prop {string|null} gameId - The game's id against a friend elsewhere (the `game-id` attribute), or null; a new live game sets it once it is made.
  * @prop {string|null} hostKey - The host's public key in a live game (the `host-key` attribute), or null; a new live game sets it.
  * @prop {string|null} seatKey - The `seat-key` attribute in force, or null.
+ * @prop {string|null} playerName - The `player-name` attribute in force (this device's player's name), or null for none.
  *
  * @fires {CustomEvent<Record<string, never>>} ready - The rules core has loaded and the first game is set up.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'human'|'computer'|'api'|'remote'}>} move - A move was played: its text, the ply after it, the side that moved, the record and position code after it, and who made it (`human` on the board, `computer`, `api` with `play()`, or `remote`: a friend's, through the relay).
@@ -80,7 +82,7 @@ import { typeName } from './lib/errors.js';
  * @fires {CustomEvent<{moves: string[], refutation: string[]}>} puzzle-failed - In puzzle mode, the person's move misses the goal: every move from the start (the wrong one last), and the engine's line that shows why, which the board then plays.
  * @fires {CustomEvent<{thinking: boolean}>} thinking - The computer started or stopped thinking.
  * @fires {CustomEvent<{text: string, ply: number, side: 'blue'|'gray', record: string, code: string, by: 'api'|'remote'}>} opponentmove - Against a friend elsewhere, the friend's move arrived (`remote`: through the relay; `api`: by `play()`). A `move` event comes with it.
- * @fires {CustomEvent<{relay: 'connecting'|'connected'|'unreachable'|'none', seat: 'blue'|'gray'|'watch'|null, host: 'blue'|'gray'|null, blue: 'online'|'offline'|'unknown', gray: 'online'|'offline'|'unknown', elsewhere: boolean, opponent: 'online'|'offline'|'unknown', unsent: number, onlookers: number}>} presence - In a live game, the relay's connection, this device's seat (`watch`: an onlooker, who cannot move; null: not known yet), who is connected, whether another tab of this browser plays this device's seat (`elsewhere`: this board watches until `takeSeat()`), how many of this device's moves wait to be sent (`unsent`: made while the relay could not be reached, until it has them), or how many devices watch the game (`onlookers`) changed.
+ * @fires {CustomEvent<{relay: 'connecting'|'connected'|'unreachable'|'none', seat: 'blue'|'gray'|'watch'|null, host: 'blue'|'gray'|null, blue: 'online'|'offline'|'unknown', gray: 'online'|'offline'|'unknown', names: {blue: string, gray: string}, elsewhere: boolean, opponent: 'online'|'offline'|'unknown', unsent: number, onlookers: number}>} presence - In a live game, the relay's connection, this device's seat (`watch`: an onlooker, who cannot move; null: not known yet), who is connected, each seat's name as its signed presence says it (`names`, '' for none: plain text), whether another tab of this browser plays this device's seat (`elsewhere`: this board watches until `takeSeat()`), how many of this device's moves wait to be sent (`unsent`: made while the relay could not be reached, until it has them), or how many devices watch the game (`onlookers`) changed.
  * @fires {CustomEvent<{lines: {seat: 'blue'|'gray', text: string, at: number}[]}>} chat - In a live game on a device that plays a seat, the two seats' chat lines changed: the last ones of each seat, in the order written, each signed by its seat's key and checked (`at`: its writer's clock). Plain text: show it as text, never as markup. A watcher's board has none.
  * @fires {CustomEvent<Record<string, never>|{code: string, variant: string, side: 'blue'|'gray', ok: boolean, problems: {code: string, params: object, text: string}[]}>} change - Anything the board shows changed; in edit mode, a change in the editor, with the position code, the rules, the side to move, and whether it can be played (the rules core's reasons in `problems`).
  *
@@ -185,6 +187,11 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.s.live ? { ...this.#c.s.live } : null;
   }
 
+  /** @type {{blue: string, gray: string}} Against a friend elsewhere, each side's player's name as the strips show it ('' for none): live, from the seat's signed presence; by link, from the record's `Blue` and `Gray` tags; each checked by the name rules (plain text: show it as text only). */
+  get playerNames() {
+    return { ...this.#c.s.names };
+  }
+
   /** @type {string|null} In a live game this device started, the private key of the other seat, which its invitation carries (`seat-key`); null elsewhere. */
   get inviteKey() {
     return this.#c.s.inviteKey;
@@ -269,6 +276,11 @@ export class BlueGrayGame extends HTMLElement {
   /** In a game by link, once the friend's moves from their link are played (`play`): the link's `MoveStamp` tag (its record's stamp of its last move), from which the turn it brings, and its clock, runs when it holds: not before this game's stamp of the move before, nor more than 10 minutes in the future (docs/RULES.md, ruling R37); the record keeps it for the next link. Returns null when it is taken, else why not: `'none'` (no stamp of the link's last move), `'unreadable'`, `'before'` or `'future'`, and the turn then runs from now. Throws an Error outside a game by link. @param {string} text @returns {null|'none'|'unreadable'|'before'|'future'} */
   takeStamp(text) {
     return this.#c.takeStamp(text);
+  }
+
+  /** In a game by link, the friend's name their link's record carries (its tag of the friend's side, `Blue` or `Gray`), written into this game's record and shown in their strip: taken when it is a name under the rules (at most 24 characters, words only), else none is (the tag says `Human`, the strip "Your friend"). Returns whether a name was taken. Throws an Error outside a game by link. @param {string} text @returns {boolean} */
+  takeName(text) {
+    return this.#c.takeName(text);
   }
 
   /** Takes back a move (against the computer, back to the person's turn; never against a friend elsewhere, who has seen it). Returns whether it did. @returns {boolean} */

@@ -284,6 +284,33 @@ test('a presence holds only signed by its seat, for its game, seat and words', a
   assert.equal(await presenceHolds(parsePresence('offline'), { id: g.id, seat: 'gray', key: g.gray.key }), false);
 });
 
+test('a presence’s name: signed with the rest by its seat, under the name rules, or the presence is dropped whole', async () => {
+  const g = await game();
+  const base = { state: 'online', at: 1000, since: 900, device: 'ab'.repeat(8) };
+  const note = await signedPresence(g.id, 'gray', { ...base, name: 'Boris B.' }, g.signGray);
+  const wired = parsePresence(JSON.stringify(note));
+  assert.deepEqual(wired, note);
+  assert.equal(wired?.name, 'Boris B.');
+  assert.equal(await presenceHolds(wired, { id: g.id, seat: 'gray', key: g.gray.key }), true);
+  // The name is signed: another name, or none, under the same signature does not hold.
+  assert.equal(await presenceHolds({ ...note, name: 'Mallory' }, { id: g.id, seat: 'gray', key: g.gray.key }), false, 'another name');
+  const nameless = { ...note };
+  delete nameless.name;
+  assert.equal(await presenceHolds(nameless, { id: g.id, seat: 'gray', key: g.gray.key }), false, 'the name taken off');
+  // Signed by the other seat's key: it names the wrong seat.
+  const forged = await signedPresence(g.id, 'gray', { ...base, name: 'Mallory' }, g.signBlue);
+  assert.equal(await presenceHolds(parsePresence(JSON.stringify(forged)), { id: g.id, seat: 'gray', key: g.gray.key }), false, 'the wrong key');
+  // A presence without a name signs what it always did (a device of before names reads it).
+  const plain = await signedPresence(g.id, 'gray', { ...base, name: '' }, g.signGray);
+  assert.equal('name' in plain, false);
+  assert.equal(await presenceHolds(parsePresence(JSON.stringify(plain)), { id: g.id, seat: 'gray', key: g.gray.key }), true);
+  // A name out of the rules, even signed by the right key, makes the presence out of shape.
+  for (const name of ['<b>x</b>', 'a&b', 'x'.repeat(25), ' Boris', 'Boris  B.', 'bi\u202edi', '', 7]) {
+    const signed = await signedPresence(g.id, 'gray', { ...base, name: typeof name === 'string' ? name : 'x' }, g.signGray);
+    assert.equal(parsePresence(JSON.stringify({ ...signed, name })), null, JSON.stringify(name));
+  }
+});
+
 test('how a link’s moves stand to this device’s game', () => {
   assert.deepEqual(compareMoves(['a', 'b'], ['a', 'b']), { order: 'same' });
   assert.deepEqual(compareMoves(['a'], ['a', 'b']), { order: 'newer' });

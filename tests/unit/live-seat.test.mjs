@@ -73,6 +73,24 @@ test('a PresenceBook takes a seat’s signed, newer presence, and says what it a
   assert.equal(fresh.unchecked('blue'), null);
 });
 
+test('a PresenceBook keeps the name of each seat’s last presence taken, and drops it with one that has none', async () => {
+  const me = await hostedGame({ seat: 'blue', variant: 'sackson' });
+  const sign = await signer(/** @type {JsonWebKey} */ (me.privateJwk));
+  const book = new PresenceBook();
+  const heard = (note) => signedPresence(me.id, 'blue', note, sign).then((n) => book.heard('blue', JSON.stringify(n), { id: me.id, keys: me.snap?.keys ?? null, mine: false, key: null, device: 'f'.repeat(16), since: 0, said: null }));
+  const base = { state: 'online', since: me.since, device: me.device };
+  assert.deepEqual(book.names, { blue: '', gray: '' });
+  await heard({ ...base, at: 10, name: 'Anna' });
+  assert.deepEqual(book.names, { blue: 'Anna', gray: '' });
+  // An older one, with another name, changes nothing; a newer one renames; one without, unnames.
+  await heard({ ...base, at: 5, name: 'Old' });
+  assert.equal(book.names.blue, 'Anna');
+  await heard({ ...base, at: 20, name: 'Anna K.' });
+  assert.equal(book.names.blue, 'Anna K.');
+  await heard({ ...base, at: 30 });
+  assert.equal(book.names.blue, '');
+});
+
 test('a PresenceBook knows since when, by this device’s clock, each seat has been away', async () => {
   const me = await hostedGame({ seat: 'blue', variant: 'sackson' });
   const sign = await signer(/** @type {JsonWebKey} */ (me.privateJwk));

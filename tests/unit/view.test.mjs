@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { boardView, noticeMessage, resultOverlay, boardSize, MIN_BOARD_PX, clockView, playersView } from '../../www/element/view.js';
 import { defaultState } from '../../www/element/state.js';
+import { playerTags, tagNames } from '../../www/element/players.js';
 import { withNewGame } from '../../www/element/board.js';
 import { step, capture, game } from '../lib/games.mjs';
 
@@ -76,6 +77,30 @@ test('playersView: who plays each side, the top side’s and the bottom side’s
   assert.deepEqual(playersView(board()), { top: { side: 'gray', who: null }, bottom: { side: 'blue', who: null } });
   const friend = board(game(), { mode: 'friend', side: 'gray' });
   assert.deepEqual(playersView(friend), { top: { side: 'blue', who: { key: 'player.friend' } }, bottom: { side: 'gray', who: { key: 'player.you' } } });
+});
+
+test('playersView: a friend’s name as text in their strip, both to a watcher, none in other modes; playerTags and tagNames', () => {
+  const names = { blue: 'Anna', gray: 'Boris' };
+  const friend = { ...board(game(), { mode: 'friend', side: 'gray' }), names };
+  assert.deepEqual(playersView(friend), { top: { side: 'blue', who: { text: 'Anna' } }, bottom: { side: 'gray', who: { key: 'player.you' } } });
+  const live = (seat) => ({ ...board(game(), { mode: 'live', side: 'blue' }), names, live: { seat } });
+  assert.deepEqual(playersView(live('watch')), { top: { side: 'gray', who: { text: 'Boris' } }, bottom: { side: 'blue', who: { text: 'Anna' } } });
+  assert.deepEqual(playersView(live('blue')).top, { side: 'gray', who: { text: 'Boris' } });
+  assert.deepEqual(playersView({ ...live('watch'), names: { blue: '', gray: '' } }).top, { side: 'gray', who: null });
+  // Names left from a game by link say nothing at one board or against the computer.
+  assert.deepEqual(playersView({ ...board(), names }).top, { side: 'gray', who: null });
+  assert.equal(playersView({ ...board(game(), { mode: 'ai', side: 'blue' }), names }).bottom.who?.key, 'player.you');
+
+  const date = new Date(2026, 11, 3);
+  const settings = (mode, side) => ({ ...defaultState().settings, mode, side });
+  assert.deepEqual(playerTags(settings('friend', 'gray'), null, null, date, 'Boris').slice(0, 2), [['Blue', 'Human'], ['Gray', 'Boris']]);
+  assert.deepEqual(playerTags(settings('friend', 'gray'), null, null, date).slice(0, 2), [['Blue', 'Human'], ['Gray', 'Human']]);
+  assert.deepEqual(playerTags(settings('two', 'blue'), null, null, date, 'Anna').slice(0, 2), [['Blue', 'Human'], ['Gray', 'Human']], 'two at one board: whose name?');
+  const tags = { Blue: 'Anna', Gray: 'Human' };
+  assert.deepEqual(tagNames((n) => tags[n]), { blue: 'Anna', gray: '' });
+  for (const bad of ['<b>x</b>', 'x'.repeat(25), ' Anna', 'a\u202eb', undefined]) {
+    assert.deepEqual(tagNames((n) => (n === 'Blue' ? bad : 'Boris')), { blue: '', gray: 'Boris' }, String(bad));
+  }
 });
 
 test('a move marked as a mistake is drawn while the game shown holds it there, through the moves after it', () => {

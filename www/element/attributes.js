@@ -15,7 +15,8 @@ import { loadLanguage } from '../lib/i18n.js';
 
 /**
  * What the attributes ask of their board. `newGame()` queues the game the attributes now
- * describe; `nameFriendGame(game)` gives a game with a friend its id; `stopComputer()` and
+ * describe; `nameFriendGame(game)` gives a game with a friend its id; `tagOwnName()` writes the
+ * person's name into their side's tag (game-setup.js); `stopComputer()` and
  * `stopPuzzle()` end what the last players had under way; `syncLive()` joins or leaves the relay
  * as the settings now say; `relabel()` and `describe()` say the board again in its language;
  * `consider()` lets the computer move.
@@ -30,6 +31,7 @@ import { loadLanguage } from '../lib/i18n.js';
  *   changed(): void,
  *   newGame(): void,
  *   nameFriendGame(game: CoreGame): void,
+ *   tagOwnName(): void,
  *   stopComputer(): void,
  *   stopPuzzle(): void,
  *   syncLive(): void,
@@ -72,7 +74,8 @@ export class Attributes {
         b.apply(B.withGame, r.game.state());
       }
     }
-    if (name === 'mode' || name === 'relay') b.syncLive();
+    if (name === 'player-name') b.tagOwnName();
+    if (name === 'mode' || name === 'relay' || name === 'player-name') b.syncLive();
     if (name === 'lang') {
       b.relabel();
       // Said in the fallback language until the table is there, then again.

@@ -267,6 +267,16 @@ export function withLive(s, live) {
 }
 
 /**
+ * Each side's player's name against a friend elsewhere ('' for none).
+ * @param {BoardState} s
+ * @param {{blue: string, gray: string}} names
+ * @returns {BoardState}
+ */
+export function withNames(s, names) {
+  return s.names.blue === names.blue && s.names.gray === names.gray ? s : { ...s, names: { ...names } };
+}
+
+/**
  * The relay seated this device at `seat` (a side: the person's side becomes it).
  * @param {BoardState} s
  * @param {Seat} seat

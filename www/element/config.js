@@ -12,7 +12,7 @@ import { defaultState, bottomSide } from './state.js';
  * game is made), `field`: where its value lands in the state (`settings.<name>` or `<name>`;
  * none: it is read where the game is made), `prop`: the state field's and the property's name
  * where it is not the attribute's, and `flag`: its value is kept as it is (present or not).
- * @typedef {{game?: boolean, field?: 'settings'|'top', prop?: 'gameId'|'hostKey'|'seatKey', flag?: boolean}} AttributeSpec
+ * @typedef {{game?: boolean, field?: 'settings'|'top', prop?: 'gameId'|'hostKey'|'seatKey'|'playerName', flag?: boolean}} AttributeSpec
  */
 
 /**
@@ -38,6 +38,7 @@ import { defaultState, bottomSide } from './state.js';
  *   gameId: string|null,
  *   hostKey: string|null,
  *   seatKey: string|null,
+ *   playerName: string|null,
  * }} ReflectedProperties
  */
 
@@ -71,6 +72,7 @@ const TABLE = {
   'game-id': { game: true, field: 'top', prop: 'gameId' },
   'host-key': { game: true, field: 'top', prop: 'hostKey' },
   'seat-key': { game: true, field: 'top', prop: 'seatKey' },
+  'player-name': { field: 'top', prop: 'playerName' },
 };
 
 /** @typedef {keyof typeof TABLE} AttributeName */

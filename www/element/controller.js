@@ -221,6 +221,18 @@ export class BoardController {
     return refused;
   }
 
+  /**
+   * The element's takeName(text): by link only, the friend's name their link's record carries.
+   * @param {unknown} text
+   */
+  takeName(text) {
+    this.requireGame();
+    if (this.s.settings.mode !== 'friend') throw new Error(this.t('api.noNameHere'));
+    const taken = this._p.setup.takeFriendName(text);
+    this.refresh();
+    return taken;
+  }
+
   /** The game changed without a move of its own (a tag, say). */
   refresh() {
     this.apply(B.withGame, this.requireGame().state());

@@ -3,7 +3,9 @@
 // is reported and the nearest good game started), the element's `newGame(options)`, who plays in
 // the record's tags, a game by link's id, and putting a game on the board.
 import * as B from './board.js';
-import { playerTags } from './players.js';
+import { playerTags, ownSide, tagNames, PLAYER_TAG, NO_NAME_TAG } from './players.js';
+import { seatOf } from './state.js';
+import { isName } from '../lib/player-name.js';
 import { loadWasm } from '../core/assets.js';
 import { DEFAULTS } from '../lib/settings.js';
 import { readSettings } from '../lib/setting-reader.js';
@@ -207,7 +209,7 @@ export class GameSetup {
     const b = this._board;
     const s = b.state();
     try {
-      for (const [name, value] of playerTags(s.settings, b.resources().catalogue, s.gameId, new Date())) game.setTag(name, value);
+      for (const [name, value] of playerTags(s.settings, b.resources().catalogue, s.gameId, new Date(), s.playerName)) game.setTag(name, value);
     } catch (e) {
       b.error(errorText(e, b.t));
     }
@@ -234,6 +236,48 @@ export class GameSetup {
   }
 
   /**
+   * Against a friend elsewhere, the person's name (`player-name`) goes into their side's tag of
+   * the game's record, so that the next link (or the record kept) carries it; the players'
+   * names the strips show are then, by link, the record's (live, the seats' presence says them:
+   * live-link.js).
+   */
+  tagOwnName() {
+    const b = this._board;
+    const s = b.state();
+    const game = b.resources().game;
+    const { mode } = s.settings;
+    if (!game || (mode !== 'friend' && mode !== 'live')) return;
+    // Live, the seat is the relay's word: a watcher names no side.
+    const seat = mode === 'live' ? seatOf(s) : ownSide(s.settings);
+    const side = seat === 'blue' || seat === 'gray' ? seat : null;
+    try {
+      if (side && game.tag(PLAYER_TAG[side]) !== (s.playerName || NO_NAME_TAG)) game.setTag(PLAYER_TAG[side], s.playerName || NO_NAME_TAG);
+    } catch (e) {
+      b.error(errorText(e, b.t));
+    }
+    if (mode === 'friend') b.apply(B.withNames, tagNames((name) => game.tag(name)));
+  }
+
+  /**
+   * By link, the friend's name `text` (their link's tag of their side) into the game's record,
+   * and into their strip: none when it breaks the rules. Returns whether a name was taken.
+   * @param {unknown} text
+   * @returns {boolean}
+   */
+  takeFriendName(text) {
+    const b = this._board;
+    const s = b.state();
+    const game = b.resources().game;
+    const side = ownSide(s.settings);
+    if (!game || !side) return false;
+    const friend = side === 'blue' ? 'gray' : 'blue';
+    const name = isName(text) && text !== NO_NAME_TAG ? /** @type {string} */ (text) : '';
+    game.setTag(PLAYER_TAG[friend], name || NO_NAME_TAG);
+    this.tagOwnName();
+    return !!name;
+  }
+
+  /**
    * Puts `game` on the board (`keepSession`: a live game's session goes on with it).
    * @param {CoreGame} game
    * @param {{keepSession?: boolean}} [options]
@@ -245,6 +289,7 @@ export class GameSetup {
     if (r.game) r.game.free();
     r.game = game;
     this.nameFriendGame(game);
+    this.tagOwnName();
     this._clocked = b.startClocks(game);
     const gs = game.state();
     b.apply(B.withNewGame, gs);

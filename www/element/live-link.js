@@ -19,6 +19,7 @@ import { feature } from '../lib/on-demand.js';
 import { claimOpensAt } from '../live/claims.js';
 import { parseTimeControl } from '../lib/clock.js';
 import { claimGame } from './state.js';
+import { PLAYER_TAG, NO_NAME_TAG } from './players.js';
 /** @import { Core, CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { LiveStatus } from '../api-types.js' */
@@ -52,6 +53,7 @@ import { claimGame } from './state.js';
  *   offerRemote(side: 'blue'|'gray', ply: number): void,
  *   takebackRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
+ *   tagOwnName(): void,
  *   emit(type: string, detail: object): void,
  *   error(message: string): void,
  *   t(key: string, params?: MessageParams): string,
@@ -112,7 +114,10 @@ export class LiveLink {
     const wanted = s.settings.mode === 'live' && s.connected && !!core;
     const key = wanted ? `${s.relay} ${s.gameId || 'new'}` : null;
     const current = this._entry;
-    if (current && current.key === key && !(fresh && !s.gameId)) return;
+    if (current && current.key === key && !(fresh && !s.gameId)) {
+      current.session?.rename(s.playerName ?? '');
+      return;
+    }
     if (current) current.session?.close();
     clearTimeout(this._claimTimer);
     this._entry = null;
@@ -124,7 +129,7 @@ export class LiveLink {
       return;
     }
     const host = s.gameId ? null : s.settings.side;
-    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
+    b.apply(B.withLive, { relay: s.relay ? 'connecting' : 'none', seat: host, host, blue: 'unknown', gray: 'unknown', names: { blue: '', gray: '' }, away: { blue: null, gray: null }, elsewhere: false, unsent: 0, onlookers: 0 });
     if (!s.relay) return b.error(b.t('live.noRelay'));
     const entry = { key, session: /** @type {LiveSession|null} */ (null), chat: /** @type {ChatShown[]} */ ([]), rematch: /** @type {RematchShown|null} */ (null), rematchSeen: /** @type {string|null} */ (null) };
     const mine = () => this._entry === entry;
@@ -292,6 +297,8 @@ export class LiveLink {
       seatKey: s.seatKey,
       variant: s.gs?.variant ?? s.settings.variant,
       clock: s.clocks ? s.clocks.control.text : null,
+      // The name as it is now: it may have changed while the live package loaded.
+      name: b.state().playerName ?? '',
       storage: webStorage('localStorage'),
       Game: core.Game,
       created: ({ id, hostKey }) => {
@@ -425,10 +432,30 @@ export class LiveLink {
       b.apply(B.seated, seat);
       b.reflect('side', seat);
     }
+    this._named(st);
     const opponent = seat === 'blue' || seat === 'gray' ? st[otherSide(seat)] : 'unknown';
-    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
+    b.emit('presence', { relay: st.relay, seat, host: st.host, blue: st.blue, gray: st.gray, names: { ...st.names }, elsewhere: st.elsewhere, opponent, unsent: st.unsent, onlookers: st.onlookers });
     this._claimDue();
     b.changed();
+  }
+
+  /**
+   * The seats' names as their signed presence says them (`st.names`): shown in the players'
+   * strips, and written in the record's tags (each other seat's once its presence is heard, no
+   * name as `Human`; this seat's is this device's own name).
+   * @param {LiveStatus} st
+   * @private
+   */
+  _named(st) {
+    const b = this._board;
+    b.apply(B.withNames, st.names);
+    b.tagOwnName();
+    const game = b.game();
+    if (!game) return;
+    for (const side of /** @type {const} */ (['blue', 'gray'])) {
+      const tag = st.names[side] || NO_NAME_TAG;
+      if (side !== st.seat && st[side] !== 'unknown' && game.tag(PLAYER_TAG[side]) !== tag) game.setTag(PLAYER_TAG[side], tag);
+    }
   }
 
   /**

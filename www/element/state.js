@@ -184,6 +184,20 @@ export function defaultState() {
      */
     seatKey: null,
     /**
+     * This device's player's name (`player-name`, lib/player-name.js's rules), or null for none:
+     * said to the other device of a live game, and written in this seat's tag of a record
+     * against a friend elsewhere.
+     * @type {string|null}
+     */
+    playerName: null,
+    /**
+     * Each side's player's name against a friend elsewhere ('' for none), as the players' strips
+     * show it: live, from the seat's signed presence; by link, from the record's `Blue` and
+     * `Gray` tags (players.js tagNames).
+     * @type {{blue: string, gray: string}}
+     */
+    names: { blue: '', gray: '' },
+    /**
      * In a live game this device started, the other seat's private key that the invitation
      * carries (set by live-link.js), or null.
      * @type {string|null}

@@ -149,8 +149,9 @@ export function clockView(s, now) {
 /**
  * Who plays `side`, as the players' strips beside the board say it under the side's name: the
  * computer with its level, "you" where the person at this board plays it against the computer
- * or a friend, the friend, or null where the side's name says all (two people at one board, a
- * game shown, a puzzle).
+ * or a friend, the friend (by their name when they gave one; to a live game's watcher, each
+ * seat's name), or null where the side's name says all (two people at one board, a game shown,
+ * a puzzle).
  * @param {BoardState} s
  * @param {'blue'|'gray'} side
  * @returns {Message|null}
@@ -160,8 +161,13 @@ export function playerMessage(s, side) {
   if (computerPlays(settings, side)) return { key: 'player.computer', params: { level: settings.level, name: { key: `level.${settings.level}` } } };
   if (settings.mode === 'ai') return { key: 'player.you' };
   const seat = seatOf(s);
-  if (seat === null || seat === 'watch') return null;
-  return seat === side ? { key: 'player.you' } : { key: 'player.friend' };
+  // A player's name is text of theirs (checked by lib/player-name.js's rules where it came in),
+  // never a message of the tables: render.js puts it in as textContent.
+  const name = s.names[side];
+  if (seat === null) return null;
+  if (seat === 'watch') return name ? { text: name } : null;
+  if (seat === side) return { key: 'player.you' };
+  return name ? { text: name } : { key: 'player.friend' };
 }
 
 /**

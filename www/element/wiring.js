@@ -75,6 +75,7 @@ export function wireParts(hub, host, els) {
     ...port,
     newGame: () => setup.queue(),
     nameFriendGame: (game) => setup.nameFriendGame(game),
+    tagOwnName: () => setup.tagOwnName(),
     stopComputer: () => computer.cancel(),
     stopPuzzle: () => puzzle.cancel(),
     syncLive: () => live.sync(),
@@ -126,6 +127,7 @@ export function wireParts(hub, host, els) {
     offerRemote: (side, ply) => endings.offerFromRelay(side, ply),
     takebackRemote: (side, ply) => takebacks.fromRelay(side, ply),
     reflect: (name, value) => attributes.reflect(() => host.setAttribute(name, value)),
+    tagOwnName: () => setup.tagOwnName(),
   });
   const setup = new GameSetup({
     ...port,

@@ -6,6 +6,7 @@
 import { GAME_ID } from './game-id.js';
 import { asSentence } from './errors.js';
 import { parseTimeControl } from './clock.js';
+import { checkName } from './player-name.js';
 import { MODES, SIDES, THEMES, GOALS, MAX_MOVETIME, oneOf } from './settings.js';
 /** @import { Side, Catalogue } from '../core/core-types.js' */
 /** @import { MessageParams } from './i18n.js' */
@@ -131,6 +132,14 @@ const PARSERS = {
   'seat-key': {
     parse: (v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{100,300}$/.test(v.trim()) ? v.trim() : undefined),
     expected: 'settings.expected.seatKey',
+  },
+  // This device's player's name (lib/player-name.js): '' is none.
+  'player-name': {
+    parse: (v) => {
+      const checked = checkName(v);
+      return checked.name || undefined;
+    },
+    expected: 'settings.expected.playerName',
   },
   lang: {
     parse: (v) => (typeof v === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined),

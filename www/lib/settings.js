@@ -49,6 +49,7 @@
  *   relay: string,
  *   'host-key': string,
  *   'seat-key': string,
+ *   'player-name': string,
  *   lang: string,
  * }} SettingValues
  */

@@ -4,7 +4,8 @@
 //   {state: 'online'|'offline', at, since, device, sig}
 // over the game's id, the seat and all four: `at` is when it was said (ms since 1970, the
 // sayer's clock), `since` when the saying device took the seat, `device` a random name of that
-// device. A device takes a seat's presence only when its signature holds and it is newer (`at`)
+// device, and `name`, when the seat's player gave one, its name (lib/player-name.js's rules,
+// after the rest in the signed text). A device takes a seat's presence only when its signature holds and it is newer (`at`)
 // than the last it took, so a message replayed from the relay's past changes nothing that has
 // heard better; an unsigned or forged one changes nothing at all. The device that took a seat
 // last (`since`) holds it: a device that hears its own seat said by another device that took
@@ -16,13 +17,16 @@
 
 import { ROOT } from './live-protocol.js';
 import { isSigText, verify } from './live-keys.js';
+import { isName } from '../lib/player-name.js';
+// The longest name a presence may carry, for the relay (which imports of the page www/live/ only).
+export { NAME_MAX } from '../lib/player-name.js';
 /** @import { PerSide, Side } from '../core/core-types.js' */
 /** @import { Presence } from '../api-types.js' */
 /** @import { Sign } from './live-keys.js' */
 
 /**
  * A seat's presence as it travels (above).
- * @typedef {{state: Presence, at: number, since: number, device: string, sig: string}} PresenceNote
+ * @typedef {{state: Presence, at: number, since: number, device: string, name?: string, sig: string}} PresenceNote
  */
 
 /**
@@ -32,8 +36,9 @@ import { isSigText, verify } from './live-keys.js';
  * @param {Omit<PresenceNote, 'sig'>} note
  * @returns {string}
  */
-export function presenceText(id, seat, { state, at, since, device }) {
-  return `${ROOT} ${id} presence ${seat} ${state} ${at} ${since} ${device}`;
+export function presenceText(id, seat, { state, at, since, device, name }) {
+  // The name last: it may hold spaces, and a presence without one signs what it always did.
+  return `${ROOT} ${id} presence ${seat} ${state} ${at} ${since} ${device}${name ? ` ${name}` : ''}`;
 }
 
 /**
@@ -45,8 +50,8 @@ export function presenceText(id, seat, { state, at, since, device }) {
  * @returns {Promise<PresenceNote>}
  */
 export async function signedPresence(id, seat, note, sign) {
-  const { state, at, since, device } = note;
-  return { state, at, since, device, sig: await sign(presenceText(id, seat, note)) };
+  const { state, at, since, device, name } = note;
+  return { state, at, since, device, ...(name ? { name } : {}), sig: await sign(presenceText(id, seat, note)) };
 }
 
 /**
@@ -72,10 +77,12 @@ export function parsePresence(text) {
     return null;
   }
   if (!p || typeof p !== 'object') return null;
-  const { state, at, since, device, sig } = /** @type {Record<string, unknown>} */ (p);
+  const { state, at, since, device, name, sig } = /** @type {Record<string, unknown>} */ (p);
   if (state !== 'online' && state !== 'offline') return null;
   if (!isTime(at) || !isTime(since) || typeof device !== 'string' || !/^[0-9a-f]{16,64}$/.test(device) || !isSigText(sig)) return null;
-  return { state, at, since, device, sig };
+  // A name is one under the rules, as the player's device left it: a message with any other is out of shape.
+  if (name !== undefined && !(isName(name) && name)) return null;
+  return { state, at, since, device, ...(typeof name === 'string' ? { name } : {}), sig };
 }
 
 /**
@@ -106,6 +113,8 @@ export class PresenceBook {
    * heard it, or null: the time a claim waits from (live/claims.js).
    */
   away = { blue: null, gray: null };
+  /** @type {PerSide<string>} Each seat's name as its last presence taken says it ('' for none). */
+  names = { blue: '', gray: '' };
   /** This device's clock. @private */
   _now;
   /** @private @type {PerSide<PresenceNote|null>} The last presence of each seat taken. */
@@ -141,6 +150,7 @@ export class PresenceBook {
     this._notes[seat] = note;
     if (note.state !== this.states[seat]) this.away = { ...this.away, [seat]: note.state === 'offline' ? this._now() : null };
     this.states = { ...this.states, [seat]: note.state };
+    this.names = { ...this.names, [seat]: note.name ?? '' };
     if (!mine) return { changed: true };
     // This device's own older word (its last will from before) is not what the relay should keep.
     return said && note.at < said.at ? { changed: true, back: true } : { changed: true, heard: true };

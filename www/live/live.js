@@ -67,6 +67,7 @@ import { parseChat, checkedLines, mergedLines, signedLine, cleanLine, bothSeats 
  *   notice: (key: string) => void,
  *   chat?: (lines: SeatLine[]) => void,
  *   rematch?: (game: RematchGame) => void,
+ *   name?: string,
  * }} LiveOptions
  */
 
@@ -134,7 +135,8 @@ export class LiveSession {
    * checked snapshot newer than the last, and when each of its turns began here: lib/clock.js
    * turnStarts), `status({relay, seat, host, blue, gray, elsewhere})`,
    * `unkept(secret)` (the browser did not keep this seat's key: `secret` is the key as a link's
-   * `seat-key` carries it), `error(message)` and `notice(key)` (a message of the tables).
+   * `seat-key` carries it), `error(message)` and `notice(key)` (a message of the tables);
+   * `name`: this device's player's name, said with its seat's presence ('' or absent: none).
    * @param {LiveOptions} options
    */
   constructor(options) {
@@ -196,6 +198,18 @@ export class LiveSession {
     await this._conn.connect();
   }
 
+  /**
+   * This device's player's name is now `name` ('' for none): a seat says it with its presence
+   * again. The connection is made again, so that its last will (signed when it connects, and
+   * newer than what it says then) carries the name too.
+   * @param {string} name
+   */
+  rename(name) {
+    if ((this._o.name ?? '') === name) return;
+    this._o.name = name;
+    if (this._sitting()) this._conn?.reconnect();
+  }
+
   /** Keeps what this device knows (not while another tab holds the seat), or says the key is not kept. @private */
   _keep() {
     const me = this._started();
@@ -253,7 +267,7 @@ export class LiveSession {
     const turn = me?.starts[me.starts.length - 1] ?? 0;
     const { blue, gray } = this._book.away;
     const away = { blue: blue === null ? null : Math.max(blue, turn), gray: gray === null ? null : Math.max(gray, turn) };
-    this._o.status({ relay: this._relayState, seat, host: me ? me.host : null, ...this._book.states, away, elsewhere: this._elsewhere, unsent: this._unsent, onlookers: this._onlookers?.count ?? 0 });
+    this._o.status({ relay: this._relayState, seat, host: me ? me.host : null, ...this._book.states, names: this._book.names, away, elsewhere: this._elsewhere, unsent: this._unsent, onlookers: this._onlookers?.count ?? 0 });
   }
 
   /**
@@ -266,7 +280,7 @@ export class LiveSession {
   async _note(state, at) {
     const me = this._started();
     if (!this._sitting() || !this._sign || me.seat === 'watch') return null;
-    return signedPresence(me.id, me.seat, { state, at, since: me.since, device: me.device }, this._sign);
+    return signedPresence(me.id, me.seat, { state, at, since: me.since, device: me.device, name: this._o.name ?? '' }, this._sign);
   }
 
   /**

@@ -209,6 +209,9 @@ export function gameDoors(ctx, { games, save, address }) {
       const refused = board.takeStamp(link.stamp ?? '');
       if (refused && refused !== 'none') stampSaid = { key: STAMP_REFUSED[refused] };
     }
+    // The friend's name, as their link's tag of their side says it now (the board checks it).
+    const friend = board.seat === 'blue' ? 'gray' : board.seat === 'gray' ? 'blue' : null;
+    if (friend) board.takeName(link.names[friend] ?? '');
     const gs = board.state;
     // A takeback by link (ruling R38): the friend's acceptance of this seat's request (the link is
     // one move behind, and says so), or the friend's own request.
@@ -318,17 +321,17 @@ export function tabRequest(tab, place) {
 
 /**
  * A game record as the rules core reads it: its state, its draw offer's and takeback's tags, its
- * last move's stamp (`MoveStamp`) and the game it is a rematch of (`RematchOf`, a game id, or
- * null); throws what it says of a bad record.
+ * last move's stamp (`MoveStamp`), the game it is a rematch of (`RematchOf`, a game id, or null)
+ * and its players' tags (`Blue`, `Gray`); throws what it says of a bad record.
  * @param {string} record
- * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined, takeback: string|undefined, stamp: string|undefined, rematchOf: string|null}>}
+ * @returns {Promise<{state: import('../core/core-types.js').GameState, offer: string|undefined, takeback: string|undefined, stamp: string|undefined, rematchOf: string|null, names: {blue: string|undefined, gray: string|undefined}}>}
  */
 async function linkGame(record) {
   const core = await loadWasm();
   const game = core.Game.fromRecord(record);
   try {
     const of = String(game.tag(REMATCH_OF_TAG) ?? '').toLowerCase();
-    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG), takeback: game.tag(TAKEBACK_TAG), stamp: game.tag(MOVE_STAMP_TAG), rematchOf: GAME_ID.test(of) ? of : null };
+    return { state: game.state(), offer: game.tag(DRAW_OFFER_TAG), takeback: game.tag(TAKEBACK_TAG), stamp: game.tag(MOVE_STAMP_TAG), rematchOf: GAME_ID.test(of) ? of : null, names: { blue: game.tag('Blue'), gray: game.tag('Gray') } };
   } finally {
     game.free();
   }

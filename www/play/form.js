@@ -165,6 +165,8 @@ export function newGameForm(ctx, { start, lessons }) {
     const computer = m === 'ai' || m === 'demo';
     $('side-row').hidden = !(m === 'ai' || isRemote(m));
     $('help-row').hidden = m !== 'two';
+    // Against a friend elsewhere the player's name is asked here too (the preferences' field's twin: prefs.js).
+    $('name-row').hidden = !isRemote(m);
     $('level-row').hidden = !computer;
     $('movetime-row').hidden = !computer;
     $('clock-row').hidden = !(m === 'ai' || m === 'two' || isRemote(m));

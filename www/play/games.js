@@ -35,13 +35,14 @@ import { lastMoveNumber } from '../lib/moves.js';
  *   result: Result['token']|null,
  *   reason: Result['reason']|null,
  *   clock: string|null,
+ *   opponent: string|null,
  *   played: boolean,
  * }} GameSummary
  */
 
 /**
  * A game's summary for the list, from its settings and the rules core's state.
- * @param {{variant: string, mode: string, side: Side, level: number, clock?: string, gameId?: string|null, seat?: Side|'watch'|null}} settings
+ * @param {{variant: string, mode: string, side: Side, level: number, clock?: string, gameId?: string|null, seat?: Side|'watch'|null, opponent?: string}} settings
  * @param {GameState|null} gs
  * @returns {GameSummary}
  */
@@ -63,6 +64,8 @@ export function summarise(settings, gs) {
     reason: gs && gs.result ? gs.result.reason : null,
     // The time control of a game with a clock (`5+3`), or null.
     clock: settings.clock && settings.clock !== 'none' ? settings.clock : null,
+    // Against a friend elsewhere: their name, when they gave one (the board's, checked there).
+    opponent: settings.opponent || null,
     played: !isRemote(settings.mode) || seatMoved(gs, settings.seat ?? null),
   };
 }
@@ -251,7 +254,8 @@ export class Games {
     const { record, ply, moves } = gs.canRedo ? this._board.line() : { record: gs.record, ply: null, moves: gs.history };
     // A live game's seat is the one asked for until the relay has said (an onlooker's is 'watch').
     const seat = this._board.seat ?? settings.side;
-    const summary = { ...summarise({ ...settings, seat, gameId: match['game-id'] }, gs), line: lineOf(gs, moves) };
+    const opponent = seat === 'blue' || seat === 'gray' ? this._board.playerNames[seat === 'blue' ? 'gray' : 'blue'] : '';
+    const summary = { ...summarise({ ...settings, seat, gameId: match['game-id'], opponent }, gs), line: lineOf(gs, moves) };
     // An analysis board is kept as a game of its own, which names the game it was opened from.
     if (mode === 'analysis' && this._analysisOf) Object.assign(summary, { analysisOf: this._analysisOf });
     // A kept game never changes its players' mode or its rules: a board that shows other ones

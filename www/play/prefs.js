@@ -1,12 +1,14 @@
 // The reader's preferences as the page applies them: the language (the link's, the kept one, the
 // browser's), the theme (the kept one, else the system's), sound, the jump warning, the
-// evaluation's switches and the relay for live games. Each is kept for the next visit
-// (storage.js) and put in force at once on the page and the board.
+// evaluation's switches, the relay for live games and the player's name (lib/player-name.js,
+// the same kept name as the Open games sheet's). Each is kept for the next visit (storage.js,
+// the name under its own key) and put in force at once on the page and the board.
 import { readSettings, linkParams, settingErrorText } from '../lib/setting-reader.js';
 import { savePrefs } from './storage.js';
 import { LANGUAGES, pickLanguage, loadMessages, languageName } from '../lib/i18n.js';
 import { fillChoices, localisePage } from './panel.js';
 import { withPref, themeOf } from './page-state.js';
+import { NAME_MAX, keepName, myName } from '../lib/player-name.js';
 
 /**
  * @import { PageContext } from './context.js'
@@ -16,6 +18,9 @@ import { withPref, themeOf } from './page-state.js';
  */
 
 const systemDark = matchMedia('(prefers-color-scheme: dark)');
+
+/** The fields where the player's name is chosen: the preferences' and the New game form's (shown against a friend elsewhere). */
+const NAME_FIELDS = ['player-name', 'form-name'];
 
 /** Whether the system prefers dark colours now. */
 export function systemPrefersDark() {
@@ -68,6 +73,21 @@ export function pagePrefs(ctx, { sound, changed }) {
   }
 
   /**
+   * Puts the player's kept name in force: the board's `player-name` (which a live game says to
+   * the other device and a link's record carries) and the preferences' field. Called at the
+   * start and before each game opens, since the Open games sheet may have changed it.
+   */
+  function applyName() {
+    const name = myName(ctx.storage);
+    if (name) board.setAttribute('player-name', name);
+    else board.removeAttribute('player-name');
+    for (const id of NAME_FIELDS) {
+      const field = /** @type {HTMLInputElement|null} */ (document.getElementById(id));
+      if (field && document.activeElement !== field) field.value = name;
+    }
+  }
+
+  /**
    * Changes a preference, keeps it for the next visit, and applies what it affects.
    * @template {keyof Prefs} K
    * @param {K} name
@@ -101,8 +121,19 @@ export function pagePrefs(ctx, { sound, changed }) {
       if (text && errors.length) return ctx.notify({ text: errors.map((e) => settingErrorText(t, e)).join(' ') });
       set('relay', text && settings.relay ? settings.relay : null);
     });
+    for (const id of NAME_FIELDS) {
+      $(id).addEventListener('change', () => {
+        try {
+          const kept = keepName(input(id).value, ctx.storage);
+          if (kept.error) return ctx.notify({ key: kept.error === 'tooLong' ? 'prefs.nameTooLong' : 'prefs.nameRefused', params: { max: NAME_MAX } });
+        } catch {
+          return ctx.notify({ key: 'prefs.nameNotKept' });
+        }
+        applyName();
+      });
+    }
     systemDark.addEventListener('change', applyTheme);
   }
 
-  return { chooseLanguage, setLanguage, applyTheme, set, wire };
+  return { chooseLanguage, setLanguage, applyTheme, applyName, set, wire };
 }

@@ -1,11 +1,12 @@
 // The "Recent games" box under the panel's buttons: the games kept in this browser (storage.js),
-// newest first, each with its rules, players, length, result and when it last changed (the
-// summary games.js keeps), a button that reopens it and one that deletes it, the count beside
-// the box's title, and the list following other tabs. The game on the board is marked and
+// newest first, each with its rules, players (a friend by their name, when they gave one), length,
+// result and when it last changed (the summary games.js keeps), a button that reopens it and one
+// that deletes it, the count beside the box's title, and the list following other tabs. The game on the board is marked and
 // cannot be deleted from here.
 import { el, setIfChanged } from '../lib/dom.js';
 import { isRemote, SIDES } from '../lib/settings.js';
 import { Games } from './games.js';
+import { isName } from '../lib/player-name.js';
 /** @import { PageContext } from './context.js' */
 /** @import { PageState } from './page-state.js' */
 /** @import { GameRequest } from './doors.js' */
@@ -17,7 +18,7 @@ import { Games } from './games.js';
  * A summary as the list reads it back from storage, which may hold anything: each part as
  * summarise wrote it, or null where storage holds something else (the variant as it is:
  * variantMessage reads it).
- * @typedef {{variant: unknown, mode: string|null, side: string|null, level: number|null, seat: string|null, turn: string|null, moves: number|null, result: string|null, reason: string|null, clock: string|null}} StoredSummary
+ * @typedef {{variant: unknown, mode: string|null, side: string|null, level: number|null, seat: string|null, turn: string|null, moves: number|null, result: string|null, reason: string|null, clock: string|null, opponent: string|null}} StoredSummary
  */
 
 /**
@@ -41,6 +42,8 @@ function readSummary(s) {
     result: text(s.result),
     reason: text(s.reason),
     clock: text(s.clock),
+    // The friend's name as storage has it: shown only when it is one under the rules.
+    opponent: isName(s.opponent) && s.opponent ? /** @type {string} */ (s.opponent) : null,
   };
 }
 
@@ -148,6 +151,7 @@ export function renderRecent(list, entries, { current, catalogue, say, lang, now
     const parts = [
       say(variantMessage(catalogue, s.variant)),
       say(playersMessage(s)),
+      s.opponent ? say({ key: 'recent.vs', params: { name: s.opponent } }) : null,
       s.clock ? say({ key: 'recent.clock', params: { clock: s.clock } }) : null,
       Number.isInteger(s.moves) ? say({ key: 'recent.moves', params: { n: s.moves } }) : null,
       say(s.result ? resultMessage(s) : progressMessage(s)),
