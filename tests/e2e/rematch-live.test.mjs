@@ -5,13 +5,14 @@
 // devices, sides swapped), forged (signed with the wrong key and put on the relay by a plain MQTT
 // client: nothing shown, while the same offer signed by the seat is), and left unanswered (the
 // offerer's page says it waits, and that the friend left); the friend's offer alerts a hidden tab.
+// And a rematch hosted with other rules than the finished game's is not taken by the acceptor.
 // docs/LIVE-PROTOCOL.md "Rematch".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, waitText } from './helpers.mjs';
 import { setUpDevices, setUpRelay, liveGame, liveMove, waitPresence } from './devices.mjs';
-import { topics, withRematch } from '../../www/live/live-protocol.js';
+import { topics, withRematch, firstSnapshot } from '../../www/live/live-protocol.js';
 import { identityOf, newIdentity, signer } from '../../www/live/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
 
@@ -150,4 +151,29 @@ test('both players press Rematch at once: whichever offer each device hears firs
   await waitPresence(b.page, { seat: 'blue', blue: 'online', gray: 'online' });
   await liveMove(b, a, 0);
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('a rematch whose host starts it with other rules than the finished game’s is not taken by the acceptor’s device, which says so', async () => {
+  const { a, b, id } = await resignedGame();
+  const old = await state(b.page);
+  await a.page.click('#rematch');
+  await waitText(b.page, '#rematch-offer-text', /Rematch\?/);
+  // The offerer's device hears no more: the new game is hosted here instead, with the key it kept.
+  await a.context.setOffline(true);
+  await b.page.click('#accept-rematch');
+  const accepted = await relay.retainedWhen(id, (s) => s.rematch?.answer?.how === 'accept');
+  const r = accepted.rematch;
+  const kept = JSON.parse(await a.page.evaluate((n) => localStorage.getItem(`bluegray.live.v1.${n}`), r.id));
+  const keys = kept.seat === 'blue' ? { blue: r.key, gray: r.answer.key } : { blue: r.answer.key, gray: r.key };
+  const other = old.variant === 'classic' ? 'super' : 'classic';
+  const forged = await firstSnapshot({ id: r.id, variant: other, host: kept.seat, keys, sign: await signer(kept.privateJwk), clock: accepted.clock ?? null });
+  const client = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+  try {
+    await client.publishAsync(topics(r.id).game, JSON.stringify(forged), { qos: 1, retain: true });
+  } finally {
+    await client.endAsync();
+  }
+  await waitText(b.page, '#notice', /other rules or another clock/, 15000);
+  const s = await state(b.page);
+  assert.notEqual(s.variant, other, 'the board has not taken the other rules');
 });

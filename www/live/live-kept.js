@@ -4,7 +4,8 @@
 // key pair when it holds one (a watcher holds none), the invitation's secret on the host's
 // device, this device's name and when it took the seat (live-presence.js), the last checked
 // snapshot, and when each of its turns began by this device's clock (lib/clock.js turnStarts:
-// its own receipt of each move, so that a reload measures from it, not from a mover's stamp). An
+// its own receipt of each move, so that a reload measures from it, not from a mover's stamp), and
+// the rules a rematch was agreed on until its first snapshot comes. An
 // entry of an earlier page (without this device's name) reads as nothing.
 // A link's seat key for a game kept already never replaces the kept key unasked (seatKeyStand).
 import { newGameId } from '../lib/game-id.js';
@@ -20,7 +21,9 @@ import { snapshotOf } from './live-check.js';
 /**
  * What this device keeps of a live game (above): `host` null until a snapshot has said,
  * `key` and `privateJwk` null for a watcher, `secret` the guest seat's (the host's device only),
- * `starts` when the game and each of its moves' turns began here (none known: empty).
+ * `starts` when the game and each of its moves' turns began here (none known: empty), `rules`
+ * the rules and clock the game was agreed on before its first snapshot (a rematch's acceptor:
+ * the finished game's), which that snapshot must have.
  * @typedef {{
  *   id: string,
  *   hostKey: string,
@@ -33,6 +36,7 @@ import { snapshotOf } from './live-check.js';
  *   since: number,
  *   snap: Snapshot|null,
  *   starts: number[],
+ *   rules?: {variant: string, clock: string},
  * }} Kept
  */
 
@@ -65,13 +69,23 @@ export function readKept(storage, id) {
 }
 
 /**
+ * The rules a game was agreed on before its first snapshot, as kept (`rules` of Kept), or none.
+ * @param {unknown} rules
+ * @returns {{rules?: {variant: string, clock: string}}}
+ */
+function agreedRules(rules) {
+  const r = /** @type {Record<string, unknown>|null} */ (rules && typeof rules === 'object' ? rules : null);
+  return r && typeof r.variant === 'string' && typeof r.clock === 'string' ? { rules: { variant: r.variant, clock: r.clock } } : {};
+}
+
+/**
  * `data` (as storage gave it back) when it is what writeKept writes, else null.
  * @param {unknown} data
  * @returns {Kept|null}
  */
 function keptOf(data) {
   if (!data || typeof data !== 'object') return null;
-  const { id, hostKey, host, seat, key, privateJwk, secret, device, since, snap, starts } = /** @type {Record<string, unknown>} */ (data);
+  const { id, hostKey, host, seat, key, privateJwk, secret, device, since, snap, starts, rules } = /** @type {Record<string, unknown>} */ (data);
   /** @param {unknown} x */
   const isSide = (x) => x === 'blue' || x === 'gray';
   if (typeof id !== 'string' || !isKeyText(hostKey) || !(host === null || isSide(host)) || !(seat === 'watch' || isSide(seat))) return null;
@@ -93,6 +107,7 @@ function keptOf(data) {
     snap: checked,
     // An entry of a page that kept no turns, or of other moves, measures again from the stamps.
     starts: checked && Array.isArray(starts) && starts.length === checked.moves.length + 1 && starts.every(Number.isFinite) ? /** @type {number[]} */ (starts) : [],
+    ...agreedRules(rules),
   };
 }
 

@@ -100,6 +100,7 @@ export class LiveSession {
   _said = null;
   /** @private @type {'connecting'|'connected'|'unreachable'} */ _relayState = 'connecting';
   /** @private */ _toldOld = false;
+  /** Whether the player was told that the rematch's first snapshot has other rules than agreed. @private */ _toldOtherRules = false;
   /** A game this device has just started: the relay cannot have it yet. @private */
   _fresh = false;
   /** @private */ _game = new Republisher(() => this._publishGame());
@@ -465,6 +466,12 @@ export class LiveSession {
     const why = await checkSnapshot(snap, { id: me.id, hostKey: me.hostKey, known: me.snap, replay: this._replay, present, starts, now });
     if (why && snap) this._refused(snap, why);
     if (why || !snap) return this._behind();
+    // A rematch's first snapshot with other rules or another clock than agreed is not that game.
+    if (!me.snap && me.rules && (snap.variant !== me.rules.variant || (snap.clock ?? 'none') !== me.rules.clock)) {
+      if (!this._toldOtherRules) this._o.notice('live.rematchOtherRules');
+      this._toldOtherRules = true;
+      return;
+    }
     const order = compare(snap, me.snap);
     if (order === 'older') return this._behind();
     const lost = order === 'different' && this._outOfTime(snap);
@@ -650,7 +657,9 @@ export class LiveSession {
     if (!was || !r || r.answer || me.seat === 'watch' || !this._sitting() || (how === 'cancel') !== (r.side === me.seat)) return;
     const identity = how === 'accept' ? await newIdentity() : null;
     // This seat in the new game: the other side, its host the offerer at this one's seat.
-    if (identity && !writeKept(this._o.storage, { id: r.id, hostKey: r.key, host: otherSide(r.side), seat: r.side, ...identity, secret: null, device: newDevice(), since: Date.now(), snap: null, starts: [] })) return this._o.notice('live.rematchNotKept');
+    // The new game's first snapshot must have the finished game's rules and clock (_heardGame).
+    const rules = { variant: was.variant, clock: was.clock ?? 'none' };
+    if (identity && !writeKept(this._o.storage, { id: r.id, hostKey: r.key, host: otherSide(r.side), seat: r.side, ...identity, secret: null, device: newDevice(), since: Date.now(), snap: null, starts: [], rules })) return this._o.notice('live.rematchNotKept');
     await this._signed((snap, sign) => (snap.rematch?.sig === r.sig && !snap.rematch.answer ? withRematchAnswer(snap, how, sign, identity?.key) : null));
     this._toldSigned(was);
     if (how === 'cancel' && me.snap?.rematch?.answer?.how === 'cancel') forgetKept(this._o.storage, r.id);
