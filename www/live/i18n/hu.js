@@ -14,7 +14,7 @@ export default {
     'live.rematchDeclined': 'A barátod elutasította a visszavágót.',
     'live.rematchCancelled': 'A barátod visszavonta a visszavágó ajánlatát.',
     'live.rematchNotKept': 'A visszavágót nem sikerült felajánlani: a böngésző nem tudta megőrizni az új játszma kulcsát (a tárhely megtelt vagy ki van kapcsolva).',
-    'live.rematchOtherRules': 'A házigazda eszköze más szabályokkal vagy más órával indította a visszavágót, mint a befejezett játszma: ez nem az a visszavágó, amelyet elfogadott, és ez a tábla nem veszi át.',
+    'live.rematchOtherRules': 'A házigazda eszköze más szabályokkal vagy más órával indította a visszavágót, mint a befejezett játszma: ez nem az a visszavágó, amelyet elfogadtál, és ez a tábla nem veszi át.',
     'live.rematchLost': 'A barátod elfogadta a visszavágót, de ebben a böngészőben már nincs meg az új játszma kulcsa: ajánld fel újra.',
     'live.drawDeclined': 'A barátod lépett: a döntetlenajánlatodat elutasította.',
     'live.takebackAccepted': 'A barátod elfogadta: a lépésed visszavéve.',
