@@ -430,10 +430,13 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   assert.equal(failed.type, 'puzzle-failed');
   assert.deepEqual(failed.detail.moves, [wrong]);
   assert.ok(failed.detail.refutation.length > 0, 'the engine refutes it');
-  await page.waitForFunction((n) => document.getElementById('daily').state.history.length === n, 1 + failed.detail.refutation.length, { timeout: 20000 });
-  assert.deepEqual(await history(), [wrong, ...failed.detail.refutation]);
-  // It says why on the board, in the words of the page's puzzle view, once the refutation is played.
+  // The line is played, as the page's puzzle view plays it: the refutation, then the defender's win.
   const verdict = await main.evaluate(([pz, m]) => window.bluegray.puzzles.judge(pz, [m]), [p, wrong]);
+  const line = verdict.line.length ? verdict.line : failed.detail.refutation;
+  assert.deepEqual(line.slice(0, failed.detail.refutation.length), failed.detail.refutation, 'the line starts with the refutation');
+  await page.waitForFunction((n) => document.getElementById('daily').state.history.length === n, 1 + line.length, { timeout: 20000 });
+  assert.deepEqual(await history(), [wrong, ...line]);
+  // It says why on the board, in the words of the page's puzzle view, once the line is played.
   const why = whyMessage(verdict.why, p.side, verdict.line);
   assert.ok(why, 'the rules core says why it fails');
   await waitText(page, '#daily >>> .notice', new RegExp(escapeRe(translate('en', 'puzzles.board.failedWhy', { why }))));

@@ -56,6 +56,8 @@ test('a verdict: solved fires puzzle-solved; continue queues the reply; wrong qu
   const failed = afterVerdict(p, { status: 'wrong', reply: null, refutation: ['e9-e8'], why, line: ['e9-e8'] }).puzzle;
   const reason = { key: 'puzzles.why.lead', params: { side: 'gray', lead: 3, ours: 5, theirs: 2 } };
   assert.deepEqual(failed.why, reason);
+  // The line the verdict shows (the refutation, then the defender's win) is what the board plays.
+  assert.deepEqual(afterVerdict(p, { status: 'wrong', reply: null, refutation: ['e9-e8'], why, line: ['e9-e8', 'a2-a3', 'e8-e7'] }).puzzle.queue, ['e9-e8', 'a2-a3', 'e8-e7']);
   assert.deepEqual(whyNoMove({ ...puzzleState('blue'), puzzle: failed }), { key: 'puzzles.board.failedWhy', params: { why: reason } });
   // No verdict (the rules core threw) or a continue without a reply: the attempt fails with nothing to play.
   for (const v of [null, { status: 'continue', reply: '' }]) assert.equal(afterVerdict(p, v).puzzle.status, 'failed');

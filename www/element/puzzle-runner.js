@@ -38,7 +38,9 @@ import { slowerMessage, whyNoMove } from './puzzle-mode.js';
 /**
  * The puzzle after the rules core's verdict on the solver's move (puzzleJudge: {status:
  * 'solved'|'continue'|'wrong'|'slower', reply, refutation}); `event` is the event to fire now,
- * if any ({type: 'puzzle-solved'|'puzzle-failed'|'puzzle-slower', refutation}). A slower move
+ * if any ({type: 'puzzle-solved'|'puzzle-failed'|'puzzle-slower', refutation}); after a wrong
+ * move the board plays the verdict's line (the refutation and the defender's win), or the
+ * refutation when it has none. A slower move
  * is no failure: the board takes it back (status 'slower' until then). A null verdict (the
  * rules core could not judge) fails the puzzle. A wrong or slower move keeps the verdict's
  * decisive reason in words (`why`, the words the page's puzzle view says too).
@@ -52,10 +54,12 @@ export function afterVerdict(puzzle, verdict) {
   if (status === 'continue' && verdict && typeof verdict.reply === 'string' && verdict.reply) {
     return { puzzle: { ...puzzle, status: 'replying', queue: [verdict.reply] }, event: null };
   }
-  const why = verdict ? whyMessage(verdict.why, puzzle.side, Array.isArray(verdict.line) ? verdict.line : []) : null;
+  const line = verdict && Array.isArray(verdict.line) ? verdict.line.filter((m) => typeof m === 'string') : [];
+  const why = verdict ? whyMessage(verdict.why, puzzle.side, line) : null;
   if (status === 'slower') return { puzzle: { ...puzzle, status: 'slower', queue: [], why }, event: { type: 'puzzle-slower', refutation: [] } };
   const refutation = verdict && Array.isArray(verdict.refutation) ? verdict.refutation.filter((m) => typeof m === 'string') : [];
-  return { puzzle: { ...puzzle, status: 'failed', queue: refutation, why }, event: { type: 'puzzle-failed', refutation } };
+  // The line (the refutation, then the defender's win when it has one) is played, as the page's puzzle view does.
+  return { puzzle: { ...puzzle, status: 'failed', queue: line.length ? line : refutation, why }, event: { type: 'puzzle-failed', refutation } };
 }
 
 /**
