@@ -198,6 +198,42 @@ test('two on one device without help: the analysis board keeps the engine out wh
   await page.close();
 });
 
+test('an analysis board plays on past a resignation or an agreement, from the final position; the game keeps its result', async () => {
+  for (const end of ['resign', 'draw']) {
+    const { page, problems } = await openPage(env, q({ mode: 'two' }));
+    await waitReady(page);
+    await page.evaluate(
+      ([ms, how]) => {
+        const el = window.bluegray.element;
+        for (const m of ms) el.play(m);
+        if (how === 'resign') el.resign();
+        else el.offerDraw();
+      },
+      [OPENING, end],
+    );
+    await waitText(page, '#status', end === 'resign' ? /wins/ : /draw/i);
+    const game = await state(page);
+    assert.equal(game.result?.reason, end === 'resign' ? 'resignation' : 'agreement');
+    await page.click('#analysis-board');
+    await waitBoard(page, 'analysis', OPENING.length);
+    // The final position, with play going on: a move by clicks, the next side's.
+    const analysis = await state(page);
+    assert.ok(!analysis.result, 'the result is the game’s, not the position’s');
+    assert.ok(analysis.moves.length > 0, 'moves to play');
+    await playMove(page, 'f2-f3');
+    await waitBoard(page, 'analysis', OPENING.length + 1);
+    assert.deepEqual((await state(page)).history, [...OPENING, 'f2-f3']);
+    // The game it came from: as it ended.
+    await page.click('#analysis-back');
+    await waitBoard(page, 'two', OPENING.length);
+    const back = await state(page);
+    assert.deepEqual(back.result, game.result);
+    assert.equal(back.record, game.record);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
 test('a link’s ply into a finished game looks there and says why, taking nothing back', async () => {
   const { page } = await openPage(env, q({ mode: 'two' }));
   await resignedOpening(page);

@@ -143,16 +143,30 @@ test('the editor says its reasons in the page’s language, and a captain home i
   // Analysed: two on this device from the position, with no ending by the players' word; the
   // evaluation and the best line follow the two boxes, unticked here, then ticked.
   await page.selectOption('#editor-variant', 'sackson');
-  await page.click('#editor button[data-i18n="edit.analyse"]');
+  // With both boxes unticked the engine says nothing: the button offers to explore, and says why.
+  const exploreIt = page.locator('#editor button[data-i18n="edit.explore"]');
+  assert.equal(await exploreIt.textContent(), translate('ru', 'edit.explore'));
+  assert.equal(await exploreIt.getAttribute('title'), translate('ru', 'edit.exploreTitle'));
+  assert.equal(await page.locator('#editor button[data-i18n="edit.analyse"]').count(), 0);
+  await exploreIt.click();
   await page.waitForFunction(() => !document.querySelector('#editor')?.hasAttribute('open'));
   assert.equal((await state(page))?.start, '4c4/9/9/9/9/9/1C7/9/9 b 0 1');
   assert.equal(await page.getAttribute('#game', 'mode'), 'two');
   for (const id of ['#resign', '#offer-draw', '#abort']) assert.equal(await page.isVisible(id), false, id);
   assert.equal(await page.isVisible('#eval-bar'), false);
   assert.equal(await page.isVisible('#eval-text'), false);
+  // The board is named for what it is: an analysis board, here with no engine.
+  const toMove = { key: 'status.toMove', params: { side: 'blue' } };
+  assert.equal(await page.textContent('#status'), translate('ru', 'status.exploring', { turn: toMove }));
   await page.check('#show-line');
   const prefix = translate('ru', 'eval.line', { line: '' });
   await page.waitForFunction((p) => document.querySelector('#eval-text')?.textContent?.includes(p), prefix);
+  await page.waitForFunction((text) => document.querySelector('#status')?.textContent === text, translate('ru', 'status.analysing', { turn: toMove }));
+  // And with a box ticked the editor offers an analysis again.
+  await openEditor(page);
+  assert.equal(await page.textContent('#editor button[data-i18n="edit.analyse"]'), translate('ru', 'edit.analyse'));
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('#editor')?.hasAttribute('open'));
   assert.equal(await page.isVisible('#eval-bar'), false);
   await page.uncheck('#show-line');
   // Another game opened is not analysed.

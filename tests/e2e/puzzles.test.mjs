@@ -12,7 +12,7 @@ import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, boardPictur
 import { PUZZLE_BOARD, openPuzzles, choosePuzzle, waitPuzzleStatus, solutionNow, solveByClicks, current } from './puzzle-play.mjs';
 import { loadAllTables } from '../../www/lib/languages.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
-import { endingMessage, hintMessage, verdictMessages, words } from '../../www/learn/puzzle-words.js';
+import { endingMessage, hintMessage, verdictMessages, whyMessage, words } from '../../www/learn/puzzle-words.js';
 
 const TABLES = await loadAllTables();
 for (const lang of Object.keys(TABLES)) for (const part of ['play', 'review', 'live', 'learn']) await loadMessages(part, lang);
@@ -430,14 +430,22 @@ test('the element in mode="puzzle" on an embedding page plays the replies and fi
   assert.equal(failed.type, 'puzzle-failed');
   assert.deepEqual(failed.detail.moves, [wrong]);
   assert.ok(failed.detail.refutation.length > 0, 'the engine refutes it');
-  await page.waitForFunction((n) => document.getElementById('daily').state.history.length === n, 1 + failed.detail.refutation.length, { timeout: 20000 });
-  assert.deepEqual(await history(), [wrong, ...failed.detail.refutation]);
+  // The line is played, as the page's puzzle view plays it: the refutation, then the defender's win.
+  const verdict = await main.evaluate(([pz, m]) => window.bluegray.puzzles.judge(pz, [m]), [p, wrong]);
+  const line = verdict.line.length ? verdict.line : failed.detail.refutation;
+  assert.deepEqual(line.slice(0, failed.detail.refutation.length), failed.detail.refutation, 'the line starts with the refutation');
+  await page.waitForFunction((n) => document.getElementById('daily').state.history.length === n, 1 + line.length, { timeout: 20000 });
+  assert.deepEqual(await history(), [wrong, ...line]);
+  // It says why on the board, in the words of the page's puzzle view, once the line is played.
+  const why = whyMessage(verdict.why, p.side, verdict.line);
+  assert.ok(why, 'the rules core says why it fails');
+  await waitText(page, '#daily >>> .notice', new RegExp(escapeRe(translate('en', 'puzzles.board.failedWhy', { why }))));
   // The element marks the wrong move itself.
   const marked = await boardPicture(page, sel);
   await page.evaluate(() => document.getElementById('daily').showMistake(null));
   assert.notEqual(await boardPicture(page, sel), marked, 'the wrong move was marked');
   await clickPoint(page, 'e5', { board: sel });
-  await waitText(page, '#daily >>> .notice', new RegExp(M['puzzles.board.failed']));
+  await waitText(page, '#daily >>> .notice', new RegExp(escapeRe(translate('en', 'puzzles.board.failedWhy', { why }))));
   assert.deepEqual(problems, []);
   assert.deepEqual(mainProblems, []);
   await main.close();
@@ -454,7 +462,18 @@ test('the element in mode="puzzle": a slower move (puzzle 4, h4-i5) fires puzzle
   await page.waitForFunction(() => window.events.length > 0);
   assert.deepEqual(await page.evaluate(() => window.events), [{ type: 'puzzle-slower', detail: { moves: ['h4-i5'] } }]);
   await page.waitForFunction(() => document.getElementById('daily').state.history.length === 0, null, { timeout: 20000 });
-  await waitText(page, '#daily >>> .desc', new RegExp(translate('en', 'puzzles.board.slower', { n: 2 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  // Why, in the page's puzzle view's words: the win it still has, said aloud and on the board.
+  const verdict = await main.evaluate((pz) => window.bluegray.puzzles.judge(pz, ['h4-i5']), p);
+  const why = whyMessage(verdict.why, p.side, verdict.line);
+  assert.ok(why, 'the rules core says the win it still has');
+  const said = new RegExp(escapeRe(translate('en', 'puzzles.board.slowerWhy', { n: 2, why })));
+  await waitText(page, '#daily >>> .desc', said);
+  await waitText(page, '#daily >>> .notice', said);
+  // In every language the board speaks.
+  for (const lang of ['ru', 'hu', 'en']) {
+    await page.evaluate((l) => document.getElementById('daily').setAttribute('lang', l), lang);
+    await waitText(page, '#daily >>> .notice', new RegExp(escapeRe(translate(lang, 'puzzles.board.slowerWhy', { n: 2, why }))));
+  }
   // Then the solution: c5-d6, the element's reply, c7-d7.
   await playMove(page, 'c5-d6', { board: sel });
   await page.waitForFunction(() => document.getElementById('daily').state.history.length === 2, null, { timeout: 20000 });

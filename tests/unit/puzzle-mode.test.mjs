@@ -20,7 +20,7 @@ function puzzleState(side = 'gray', goal = 'win2') {
 
 test('the solver is the side to move at the start, and the board shows it at the bottom', () => {
   const s = puzzleState('gray');
-  assert.deepEqual(s.puzzle, { side: 'gray', start: 'code gray', status: 'playing', queue: [] });
+  assert.deepEqual(s.puzzle, { side: 'gray', start: 'code gray', status: 'playing', queue: [], why: null });
   assert.ok(solverToMove(s));
   assert.ok(canHumanMove(s));
   assert.equal(bottomSide(s), 'gray');
@@ -51,6 +51,14 @@ test('a verdict: solved fires puzzle-solved; continue queues the reply; wrong qu
     puzzle: { ...p, status: 'failed', queue: ['e9-e8', 'e8-d8'] },
     event: { type: 'puzzle-failed', refutation: ['e9-e8', 'e8-d8'] },
   });
+  // The verdict's decisive reason is kept in words (lib/puzzle-why.js), and said when a press is refused.
+  const why = { winner: 'gray', how: 'lead', blue: 2, gray: 5, lead: 3, within: 0 };
+  const failed = afterVerdict(p, { status: 'wrong', reply: null, refutation: ['e9-e8'], why, line: ['e9-e8'] }).puzzle;
+  const reason = { key: 'puzzles.why.lead', params: { side: 'gray', lead: 3, ours: 5, theirs: 2 } };
+  assert.deepEqual(failed.why, reason);
+  // The line the verdict shows (the refutation, then the defender's win) is what the board plays.
+  assert.deepEqual(afterVerdict(p, { status: 'wrong', reply: null, refutation: ['e9-e8'], why, line: ['e9-e8', 'a2-a3', 'e8-e7'] }).puzzle.queue, ['e9-e8', 'a2-a3', 'e8-e7']);
+  assert.deepEqual(whyNoMove({ ...puzzleState('blue'), puzzle: failed }), { key: 'puzzles.board.failedWhy', params: { why: reason } });
   // No verdict (the rules core threw) or a continue without a reply: the attempt fails with nothing to play.
   for (const v of [null, { status: 'continue', reply: '' }]) assert.equal(afterVerdict(p, v).puzzle.status, 'failed');
 });
@@ -74,7 +82,7 @@ test('a press on a solved or failed puzzle says so, even when its last move ende
 
 /** A board around a PuzzleRunner: its state, the moves it plays, the events it fires. */
 function fakeBoard(verdicts, { judge = true } = {}) {
-  const board = { s: puzzleState('blue'), played: [], events: [], errors: [], judged: [], marked: [], takenBack: [] };
+  const board = { s: puzzleState('blue'), played: [], events: [], errors: [], judged: [], marked: [], takenBack: [], notices: [] };
   board.s = { ...board.s, connected: true, settings: { ...board.s.settings, variant: 'sackson' } };
   const core = judge
     ? {
@@ -96,6 +104,7 @@ function fakeBoard(verdicts, { judge = true } = {}) {
       const history = board.s.gs.history.slice(0, -1);
       board.s = { ...board.s, gs: { ...board.s.gs, history, side: board.s.gs.side === 'blue' ? 'gray' : 'blue' }, puzzle: { ...board.s.puzzle, status: 'playing', queue: [] } };
     },
+    notice: (m) => board.notices.push(m),
     teaching: async () => core,
     play: (m) => {
       board.played.push(m);
@@ -152,6 +161,7 @@ test('PuzzleRunner: a wrong move fires puzzle-failed and the refutation is playe
   assert.deepEqual(b.played, ['e9-e8', 'a2-a3', 'e8-e7']);
   assert.equal(b.s.puzzle.status, 'failed');
   assert.ok(!canHumanMove(b.s));
+  assert.deepEqual(b.notices, [{ key: 'puzzles.board.failed' }], 'said on the board once the refutation is played');
 });
 
 test('PuzzleRunner: a rules core without puzzles, or one that throws, is an error event and a failed puzzle, never an exception', async () => {
@@ -185,7 +195,7 @@ test('PuzzleRunner: a slower move (wins too, not in the moves asked) fires puzzl
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const p = startPuzzle(gs('blue'));
   assert.deepEqual(afterVerdict(p, { status: 'slower', reply: null, refutation: [] }), {
-    puzzle: { ...p, status: 'slower', queue: [] },
+    puzzle: { ...p, status: 'slower', queue: [], why: null },
     event: { type: 'puzzle-slower', refutation: [] },
   });
   const b = fakeBoard([{ status: 'slower', reply: null, refutation: [] }, { status: 'continue', reply: 'f8-f7', refutation: [] }]);

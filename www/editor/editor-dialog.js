@@ -1,7 +1,8 @@
 // The page's board editor: a sheet with the editor's surface (editor-view.js) and what the page
 // does with a position: play it through the page's one door (against the computer, or two on
 // this device), analyse it (two on this device, without Resign, a draw or Abort; the evaluation
-// and best line as the reader's boxes say), copy its
+// and best line as the reader's boxes say, and with both unticked the button says Explore, as
+// the status line names the board, play/panel.js), copy its
 // code or a link that opens it, or make a puzzle of it (puzzle-maker.js). Fetched, with its
 // messages, at the first opening; the position it opens with is the board's. While the engine
 // keeps out (a game against a person under way, lib/fair-play.js: the board's or another this
@@ -29,16 +30,18 @@ import { puzzleMaker } from './puzzle-maker.js';
  * Builds the editor in `dialog`: `t` says the messages, `start(request)` opens a game through the
  * page's door (resolves to whether it opened), `current()` is the board's variant and position
  * code, which the editor opens with, `barred()` whether the engine keeps out (lib/fair-play.js
- * engineHelpBarred for the board's game). Returns `{open()}` and, for tests, the state.
+ * engineHelpBarred for the board's game), `advice()` which of the engine's judgements the reader's
+ * boxes show (play/page-state.js adviceShown). Returns `{open()}` and, for tests, the state.
  * @param {{
  *   dialog: HTMLDialogElement,
  *   t: Translate,
  *   start: (request: EditorRequest) => Promise<boolean>,
  *   current: () => {variant: string, code: string}|null,
  *   barred: () => boolean,
+ *   advice: () => {showEval: boolean, showLine: boolean},
  * }} parts
  */
-export function editorDialog({ dialog, t, start, current, barred }) {
+export function editorDialog({ dialog, t, start, current, barred, advice }) {
   /** @type {ReturnType<typeof editorView>|null} */
   let view = null;
   /** @type {ReturnType<typeof puzzleMaker>|null} */
@@ -64,6 +67,14 @@ export function editorDialog({ dialog, t, start, current, barred }) {
     const engineOut = barred();
     playTwo.disabled = !ok;
     playAi.disabled = analyseIt.disabled = !ok || engineOut;
+    // With both boxes unticked the engine says nothing: the position is explored by hand, and
+    // the button says so rather than promise an analysis.
+    const { showEval, showLine } = advice();
+    const explore = !showEval && !showLine;
+    const key = explore ? 'edit.explore' : 'edit.analyse';
+    analyseIt.dataset.i18n = key;
+    analyseIt.textContent = t(key);
+    analyseIt.title = explore ? t('edit.exploreTitle') : '';
     why.hidden = !engineOut;
     if (maker) maker.element.hidden = engineOut;
     copied.textContent = '';

@@ -243,7 +243,7 @@ export function withPuzzle(s, puzzle) {
  * @returns {BoardState}
  */
 export function puzzleResumed(s) {
-  return s.puzzle ? { ...s, puzzle: { ...s.puzzle, status: 'playing', queue: [] } } : s;
+  return s.puzzle ? { ...s, puzzle: { ...s.puzzle, status: 'playing', queue: [], why: null } } : s;
 }
 
 /**

@@ -49,6 +49,18 @@ const MATCH_ATTRIBUTES = ['game-id', 'host-key', 'seat-key'];
  */
 
 /**
+ * Takes away an ending the players declared (a resignation, an agreement, a flag fall, a claim,
+ * an abort) at `game`'s last position, keeping its moves, comments and variations: the rules
+ * core's undo drops such an ending with the position it was declared at, and redo plays the move
+ * again. A game declared over before its first move has no move to take back, and stays over.
+ * @param {CoreGame} game
+ */
+function playOn(game) {
+  const result = game.state().result;
+  if (result && result.byPlayers && game.undo() !== undefined) game.redo();
+}
+
+/**
  * A game of the rules core: a record (its variations kept), else a position of the variant, else
  * its start. Throws.
  * @param {Core} core
@@ -288,6 +300,9 @@ export class GameSetup {
     const r = b.resources();
     if (r.game) r.game.free();
     r.game = game;
+    // On an analysis board an ending the players declared is the game's, not its position's:
+    // the board explores on from its last position (docs/RULES.md R28).
+    if (b.state().settings.mode === 'analysis') playOn(game);
     this.nameFriendGame(game);
     this.tagOwnName();
     this._clocked = b.startClocks(game);

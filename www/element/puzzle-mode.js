@@ -12,8 +12,9 @@ import { goalMoves } from '../lib/settings.js';
 
 /**
  * The puzzle on a board: the solver's side, the position code it started from, where it stands
- * (see startPuzzle) and the moves the board is still to play itself.
- * @typedef {{side: Side, start: string, status: 'playing'|'replying'|'slower'|'solved'|'failed', queue: string[]}} Puzzle
+ * (see startPuzzle), the moves the board is still to play itself, and after a wrong or slower
+ * move the decisive reason the rules core gave (lib/puzzle-why.js), or null.
+ * @typedef {{side: Side, start: string, status: 'playing'|'replying'|'slower'|'solved'|'failed', queue: string[], why: Message|null}} Puzzle
  */
 
 /**
@@ -25,7 +26,7 @@ import { goalMoves } from '../lib/settings.js';
  * @returns {Puzzle}
  */
 export function startPuzzle(gs) {
-  return { side: gs ? gs.side : 'blue', start: gs ? gs.code : '', status: 'playing', queue: [] };
+  return { side: gs ? gs.side : 'blue', start: gs ? gs.code : '', status: 'playing', queue: [], why: null };
 }
 
 /**
@@ -47,7 +48,19 @@ export function whyNoMove(state) {
   const p = state.puzzle;
   if (!state.goal) return { key: 'puzzles.board.noGoal' };
   if (p && p.status === 'solved') return { key: 'puzzles.board.solved' };
-  if (p && p.status === 'failed') return { key: 'puzzles.board.failed' };
-  if (p && p.status === 'slower') return { key: 'puzzles.board.slower', params: { n: goalMoves(state.goal) } };
+  if (p && p.status === 'failed') return p.why ? { key: 'puzzles.board.failedWhy', params: { why: p.why } } : { key: 'puzzles.board.failed' };
+  if (p && p.status === 'slower') return slowerMessage(p, goalMoves(state.goal));
   return { key: 'puzzles.board.wait' };
 }
+
+/**
+ * What the board says of a slower move (the puzzle `p` in status 'slower', `n` the moves asked),
+ * with the win it still has when the rules core said it.
+ * @param {Puzzle} p
+ * @param {number} n
+ * @returns {Message}
+ */
+export function slowerMessage(p, n) {
+  return p.why ? { key: 'puzzles.board.slowerWhy', params: { n, why: p.why } } : { key: 'puzzles.board.slower', params: { n } };
+}
+

@@ -5,6 +5,8 @@
 import { errorText } from '../lib/errors.js';
 import { REPLY_DELAY_MS } from '../lib/pace.js';
 import { goalMoves } from '../lib/settings.js';
+import { whyMessage } from '../lib/puzzle-why.js';
+import { slowerMessage, whyNoMove } from './puzzle-mode.js';
 /** @import { PuzzleVerdict } from '../core/core-types.js' */
 /** @import { Teaching } from '../core/core-api.js' */
 /** @import { Message, MessageParams } from '../lib/i18n.js' */
@@ -24,6 +26,7 @@ import { goalMoves } from '../lib/settings.js';
  *   setPuzzle(puzzle: Puzzle): void,
  *   markMistake(): void,
  *   takeBack(news: Message[]): void,
+ *   notice(message: Message): void,
  *   teaching(): Promise<Teaching>,
  *   play(move: string): boolean,
  *   emit(type: PuzzleEvent['type'], detail: {moves: string[], refutation: string[]}): void,
@@ -35,9 +38,12 @@ import { goalMoves } from '../lib/settings.js';
 /**
  * The puzzle after the rules core's verdict on the solver's move (puzzleJudge: {status:
  * 'solved'|'continue'|'wrong'|'slower', reply, refutation}); `event` is the event to fire now,
- * if any ({type: 'puzzle-solved'|'puzzle-failed'|'puzzle-slower', refutation}). A slower move
+ * if any ({type: 'puzzle-solved'|'puzzle-failed'|'puzzle-slower', refutation}); after a wrong
+ * move the board plays the verdict's line (the refutation and the defender's win), or the
+ * refutation when it has none. A slower move
  * is no failure: the board takes it back (status 'slower' until then). A null verdict (the
- * rules core could not judge) fails the puzzle.
+ * rules core could not judge) fails the puzzle. A wrong or slower move keeps the verdict's
+ * decisive reason in words (`why`, the words the page's puzzle view says too).
  * @param {Puzzle} puzzle
  * @param {PuzzleVerdict|null} verdict
  * @returns {{puzzle: Puzzle, event: PuzzleEvent|null}}
@@ -48,14 +54,18 @@ export function afterVerdict(puzzle, verdict) {
   if (status === 'continue' && verdict && typeof verdict.reply === 'string' && verdict.reply) {
     return { puzzle: { ...puzzle, status: 'replying', queue: [verdict.reply] }, event: null };
   }
-  if (status === 'slower') return { puzzle: { ...puzzle, status: 'slower', queue: [] }, event: { type: 'puzzle-slower', refutation: [] } };
+  const line = verdict && Array.isArray(verdict.line) ? verdict.line.filter((m) => typeof m === 'string') : [];
+  const why = verdict ? whyMessage(verdict.why, puzzle.side, line) : null;
+  if (status === 'slower') return { puzzle: { ...puzzle, status: 'slower', queue: [], why }, event: { type: 'puzzle-slower', refutation: [] } };
   const refutation = verdict && Array.isArray(verdict.refutation) ? verdict.refutation.filter((m) => typeof m === 'string') : [];
-  return { puzzle: { ...puzzle, status: 'failed', queue: refutation }, event: { type: 'puzzle-failed', refutation } };
+  // The line (the refutation, then the defender's win when it has one) is played, as the page's puzzle view does.
+  return { puzzle: { ...puzzle, status: 'failed', queue: line.length ? line : refutation, why }, event: { type: 'puzzle-failed', refutation } };
 }
 
 /**
  * Runs a board's puzzle: `host` gives {state(), setPuzzle(p), markMistake() (the last move),
- * takeBack(news) (the person's last move, then says `news`), teaching() (the rules core's teaching module, once loaded), play(move) → boolean, emit(type,
+ * takeBack(news) (the person's last move, then says `news`), notice(message) (shown on the
+ * board while its position is there), teaching() (the rules core's teaching module, once loaded), play(move) → boolean, emit(type,
  * detail), error(message), t(key, params)}.
  */
 export class PuzzleRunner {
@@ -107,6 +117,7 @@ export class PuzzleRunner {
     if (verdict && verdict.status === 'wrong') h.markMistake();
     if (event) h.emit(event.type, { moves: [...gs.history], refutation: event.refutation });
     if (puzzle.queue.length || puzzle.status === 'slower') this._schedule();
+    else if (puzzle.status === 'failed') this._failedSaid();
   }
 
   /** The board's next move of its own after a pause: the next one queued, or a slower move taken back. @private */
@@ -123,7 +134,11 @@ export class PuzzleRunner {
     if (!p || !h.state().connected) return;
     // The person's slower move: taken back (history's undo, which resumes the puzzle on their
     // turn), saying why.
-    if (p.status === 'slower') return h.takeBack([{ key: 'puzzles.board.slower', params: { n: goalMoves(h.state().goal) } }]);
+    if (p.status === 'slower') {
+      const said = slowerMessage(p, goalMoves(h.state().goal));
+      h.takeBack([said]);
+      return h.notice(said);
+    }
     if (!p.queue.length) return;
     const [move, ...rest] = p.queue;
     const status = p.status === 'replying' && !rest.length ? 'playing' : p.status;
@@ -134,5 +149,12 @@ export class PuzzleRunner {
       return;
     }
     if (rest.length) this._schedule();
+    else if (status === 'failed') this._failedSaid();
+  }
+
+  /** The puzzle failed and the refutation is on the board: says why, on the board. @private */
+  _failedSaid() {
+    const h = this._host;
+    h.notice(whyNoMove(h.state()));
   }
 }

@@ -106,6 +106,8 @@ export function wireParts(hub, host, els) {
       history.step(-1);
       painter.describe(news);
     },
+    // Said on the board until its position changes (the person's next move, a new game).
+    notice: (message) => hub.apply(B.withNotice, { ...message, code: hub.state().gs?.code ?? null }),
     play: (move) => mover.playMove(move, 'computer'),
     emit: (type, detail) => {
       if (type === 'puzzle-failed') hub.emit('puzzle-failed', detail);

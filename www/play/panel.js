@@ -6,7 +6,7 @@ import { say } from '../lib/i18n.js';
 import { setIfChanged } from '../lib/dom.js';
 import { resultMessage } from '../lib/result.js';
 import { positionOf } from '../engine/position.js';
-import { jumpWarning, warnOn, currentNotice, currentReview } from './page-state.js';
+import { jumpWarning, warnOn, currentNotice, currentReview, analysingGame, adviceShown } from './page-state.js';
 import { renderMoveList } from './move-list.js';
 import { mainPath } from '../lib/tree.js';
 import { renderNavigation } from './navigation.js';
@@ -183,12 +183,14 @@ export function fillChoices(doc, catalogue, t, lang, languages) {
 
 /**
  * The status line: whose turn, who is thinking, or how the game ended, as a message; `friend`
- * says whose turn it is against a friend elsewhere.
+ * says whose turn it is against a friend elsewhere. A game the editor opened for analysis is
+ * named so, with or without the engine as the page state `p`'s boxes say.
+ * @param {PageState} p
  * @param {GameSnapshot} b
  * @param {FriendBox|null} friend
  * @returns {Message}
  */
-function statusMessage(b, friend) {
+function statusMessage(p, b, friend) {
   const { gs, settings: s } = b;
   const over = resultMessage(gs);
   if (gs.result && over) {
@@ -204,8 +206,13 @@ function statusMessage(b, friend) {
   if (remote) return remote;
   const person = isHuman(s, side);
   const turn = s.mode === 'two' || s.mode === 'analysis' ? 'status.toMove' : person ? 'status.yourMove' : 'status.computerToMove';
-  if (gs.captureRequired && person) return { key: 'status.withCapture', params: { turn: { key: turn, params: { side } } } };
-  return { key: turn, params: { side } };
+  /** @type {Message} */
+  const said = gs.captureRequired && person ? { key: 'status.withCapture', params: { turn: { key: turn, params: { side } } } } : { key: turn, params: { side } };
+  if (!analysingGame(p, gs)) return said;
+  // The editor's Analyse: a board of two all the same, named for what it is, and whether the
+  // engine has a say there (the reader's two boxes).
+  const { showEval, showLine } = adviceShown(p);
+  return { key: showEval || showLine ? 'status.analysing' : 'status.exploring', params: { turn: said } };
 }
 
 /**
@@ -223,7 +230,7 @@ export function renderPanel(doc, p, b, t, { variations, friend }) {
   const viewing = b.viewPly;
   const lang = p.lang;
   const status = byId(doc, 'status');
-  setIfChanged(status, 'textContent', say(lang, statusMessage(b, friend)));
+  setIfChanged(status, 'textContent', say(lang, statusMessage(p, b, friend)));
   setIfChanged(status.dataset, 'state', gs.result ? 'over' : b.thinking ? 'thinking' : gs.side);
   setIfChanged(byId(doc, 'thinking'), 'hidden', !b.thinking);
   setIfChanged(byId(doc, 'turn-indicator'), 'className', `turn ${gs.result ? 'over' : gs.side}`);

@@ -8,6 +8,7 @@ import { notLoaded } from './context.js';
 import { openSheet } from '../lib/dom.js';
 import { renderShortcuts } from './shortcuts.js';
 import { engineHelpBarred } from '../lib/fair-play.js';
+import { adviceShown } from './page-state.js';
 import { offers } from '../core/assets.js';
 /** @import { PageContext } from './context.js' */
 /** @import { EditorRequest } from '../editor/editor-dialog.js' */
@@ -46,6 +47,7 @@ export function pageTools(ctx, { startFromEditor }) {
         start: startFromEditor,
         current: () => (board.state ? { variant: board.state.variant, code: board.state.code } : null),
         barred: () => engineHelpBarred(board.settings, board.state),
+        advice: () => adviceShown(ctx.page()),
       }),
   });
   const loadExplorer = feature('review', {

@@ -56,7 +56,23 @@ mod set {
     /// move at the start): its words single-spaced, without commands (`[%…]` is data); empty
     /// takes the comment away. The move's commands (its clock) stay. Refused, changing
     /// nothing, when there is no move at `path` or the words are longer than [`MAX_COMMENT`].
+    /// The moves taken back and still to redo keep their comments and variations: the game's
+    /// tree leaves them out, so the comment is set with them replayed, and they are taken back
+    /// again after.
     pub fn set_comment(game: &mut Game, path: &str, text: &str) -> Result<(), ApiError> {
+        let mut back = 0;
+        while game.redo().is_some() {
+            back += 1;
+        }
+        let done = set_in_tree(game, path, text);
+        for _ in 0..back {
+            game.undo();
+        }
+        done
+    }
+
+    /// [`set_comment`] on the game's tree as it is (its moves to redo left out).
+    fn set_in_tree(game: &mut Game, path: &str, text: &str) -> Result<(), ApiError> {
         let bad = |what: String| ApiError::new(ErrorCode::BadArgument, format!("{F}: {what}"));
         // A `}` would end the record's comment: a space, as the record writes it.
         let text: String = text
@@ -111,6 +127,32 @@ mod set {
                 .record()
                 .to_string()
                 .contains("d2-d3 {[%clk 0:04:57]} (1."));
+        }
+
+        #[test]
+        fn a_comment_set_after_an_undo_keeps_the_notes_of_the_moves_to_redo() {
+            let mut game = Game::from_record(
+                "1. d2-d3 {first} (1. e2-e3 {tried} d8-d7) 1... d8-d7 {[%clk 0:04:57] second} *",
+            )
+            .unwrap();
+            game.undo().unwrap();
+            set_comment(&mut game, "0", "now").unwrap();
+            game.undo().unwrap();
+            set_comment(&mut game, "", "before").unwrap();
+            assert!(game.redo_moves().count() == 2, "the moves to redo stay");
+            game.redo().unwrap();
+            game.redo().unwrap();
+            let record = game.record().to_string();
+            for note in ["{before}", "{now}", "{tried}", "{[%clk 0:04:57] second}"] {
+                assert!(record.contains(note), "{note}: {record}");
+            }
+            assert!(!record.contains("{first}"), "{record}");
+            // A refused comment changes nothing either.
+            game.undo().unwrap();
+            assert!(set_comment(&mut game, "0.0.0", "no").is_err());
+            assert!(game.redo_moves().count() == 1);
+            game.redo().unwrap();
+            assert_eq!(game.record().to_string(), record);
         }
 
         #[test]

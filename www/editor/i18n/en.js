@@ -18,6 +18,8 @@ export default {
     'edit.playAi': 'Play against the computer',
     'edit.playTwo': 'Play a friend on this device',
     'edit.analyse': 'Analyse',
+    'edit.explore': 'Explore',
+    'edit.exploreTitle': 'Move both sides from this position, with no engine: Show evaluation and Show the best line are unticked.',
     'edit.barred': 'While you play a game against a person, the engine keeps out until it is over: no analysis, no computer to play the position, no puzzle search.',
     'edit.copyCode': 'Copy position code',
     'edit.copyLink': 'Copy link',

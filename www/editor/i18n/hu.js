@@ -17,6 +17,8 @@ export default {
     'edit.playAi': 'Játék a gép ellen',
     'edit.playTwo': 'Játék egy baráttal ezen az eszközön',
     'edit.analyse': 'Elemzés',
+    'edit.explore': 'Felfedezés',
+    'edit.exploreTitle': 'Mindkét fél lépései ebből az állásból, motor nélkül: az „Értékelés mutatása” és „A legjobb folytatás mutatása” nincs bejelölve.',
     'edit.barred': 'Amíg egy ember elleni játszmát játszol, a gép kimarad belőle, amíg véget nem ér: nincs elemzés, nincs játék a gép ellen ebből az állásból, nincs feladatkeresés.',
     'edit.copyCode': 'Az állás kódjának másolása',
     'edit.copyLink': 'Hivatkozás másolása',

@@ -38,6 +38,8 @@ export default {
     'status.paused': 'Paused: {side:side} to move. Undo and Redo step through the game.',
     'status.view': '{side:side} to move.',
     'status.withCapture': '{turn} A capture is compulsory: only the highlighted guards can move.',
+    'status.analysing': 'Analysis board: {turn}',
+    'status.exploring': 'Analysis board, no engine (evaluation and best line off): {turn}',
     'status.over.half': '{result} (Sackson counts a win on impasse as half a game.)',
     'status.reviewing': 'Looking back over the finished game. {result}',
 

@@ -36,6 +36,8 @@ export default {
     'status.paused': 'Szünet: {side:side} lép. A „Visszavonás” és az „Újra” gombbal végiglépkedhetsz a játszmán.',
     'status.view': '{side:side} lép.',
     'status.withCapture': '{turn} Ütéskényszer: csak a kiemelt katonák léphetnek.',
+    'status.analysing': 'Elemzőtábla: {turn}',
+    'status.exploring': 'Elemzőtábla motor nélkül (az értékelés és a legjobb folytatás ki van kapcsolva): {turn}',
     'status.over.half': '{result} (Sackson a holtponton szerzett győzelmet csak fél játszmának számítja.)',
     'status.reviewing': 'A befejezett játszma visszanézése. {result}',
 

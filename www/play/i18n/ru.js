@@ -36,6 +36,8 @@ export default {
     'status.paused': 'Пауза. Ходят {side:side}. Кнопками «Отменить» и «Вернуть» можно листать партию.',
     'status.view': 'Ходят {side:side}.',
     'status.withCapture': '{turn} Бить обязательно: ходить можно только выделенными солдатами.',
+    'status.analysing': 'Доска анализа: {turn}',
+    'status.exploring': 'Доска анализа без движка (оценка и лучшее продолжение выключены): {turn}',
     'status.over.half': '{result} (Сэксон засчитывает победу в тупике как половину партии.)',
     'status.reviewing': 'Просмотр сыгранной партии. {result}',
 
