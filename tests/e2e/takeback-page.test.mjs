@@ -50,7 +50,7 @@ test('live: Ask to take back on the page, accepted on the other device: both boa
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });
 
-test('live: Ctrl+Z asks; the friend declines and moves, and the asker is told it was declined', async () => {
+test('live: Ctrl+Z asks; the friend declines and moves, and the asker is told it was declined; an onlooker answers neither a takeback nor a draw offer', async () => {
   const { a, b } = await liveGame(env, relay);
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
@@ -76,6 +76,12 @@ test('live: Ctrl+Z asks; the friend declines and moves, and the asker is told it
   await a.page.waitForSelector('#takeback-offer', { state: 'hidden' });
   assert.deepEqual(await historyAt(a.page, 4), await historyAt(b.page, 4));
   await c.page.waitForSelector('#takeback-offer', { state: 'hidden' });
+  // A draw offer, likewise: the onlooker reads it and has nothing to answer.
+  await a.page.click('#offer-draw');
+  await waitText(c.page, '#draw-offer-text', /Blue offers a draw/);
+  await b.page.waitForSelector('#accept-draw', { state: 'visible' });
+  assert.equal(await c.page.isVisible('#accept-draw'), false);
+  assert.equal(await c.page.isVisible('#decline-draw'), false);
   for (const d of [a, b, c]) assert.deepEqual(d.problems, []);
 });
 

@@ -130,11 +130,14 @@ function renderRematch(doc, b, lang, live) {
 function renderOffers(doc, b, lang, remote) {
   const offer = remote ? b.drawOffer : null;
   const mine = offer !== null && offer === b.seat;
+  const seated = b.seat === 'blue' || b.seat === 'gray';
   setIfChanged(byId(doc, 'draw-offer'), 'hidden', !offer);
   if (offer) {
     const stands = b.settings.mode === 'live' ? 'ending.offerStandsLive' : 'ending.offerStands';
     setIfChanged(byId(doc, 'draw-offer-text'), 'textContent', say(lang, { key: mine ? stands : 'ending.friendOffers', params: { side: offer } }));
-    setIfChanged(button(doc, 'accept-draw'), 'hidden', mine);
+    // The seat offered answers, the seat offering may withdraw; an onlooker of a live game reads it.
+    setIfChanged(button(doc, 'accept-draw'), 'hidden', mine || !seated);
+    setIfChanged(button(doc, 'decline-draw'), 'hidden', !seated);
     setIfChanged(button(doc, 'decline-draw'), 'textContent', say(lang, { key: mine ? 'ending.withdrawDraw' : 'ending.declineDraw' }));
   }
   // A takeback request (ruling R38): the friend's is answered here, this seat's own waits.
@@ -145,7 +148,7 @@ function renderOffers(doc, b, lang, remote) {
     const waits = b.settings.mode === 'live' ? 'friend.takebackAskedLive' : 'friend.takebackAskedLink';
     setIfChanged(byId(doc, 'takeback-offer-text'), 'textContent', say(lang, { key: asked ? waits : 'friend.takebackFriendAsks', params: { side: takeback.side } }));
     // Only the seat asked answers; an onlooker of a live game reads it.
-    const answers = !asked && (b.seat === 'blue' || b.seat === 'gray');
+    const answers = !asked && seated;
     setIfChanged(button(doc, 'accept-takeback'), 'hidden', !answers);
     setIfChanged(button(doc, 'decline-takeback'), 'hidden', !answers);
   }
