@@ -19,7 +19,7 @@ async function editorEngine(page) {
   const got = await page.evaluate(() => {
     const q = (/** @type {string} */ s) => /** @type {HTMLButtonElement} */ (document.querySelector(`#editor ${s}`));
     return {
-      analyse: !q('button[data-i18n="edit.analyse"]').disabled,
+      analyse: !q('button.editor-analyse').disabled,
       playAi: !q('button[data-i18n="edit.playAi"]').disabled,
       puzzle: q('.editor-puzzle').checkVisibility(),
       saysWhy: q('.editor-barred').checkVisibility(),

@@ -83,7 +83,7 @@ test('the editor’s Analyse follows the two boxes and offers no Resign, draw or
   const { page, problems } = await openPage(env, '?mode=two');
   await page.click('#open-editor');
   await page.waitForSelector('#editor .editor-point[data-point="e5"]', { state: 'visible' });
-  await page.click('#editor button[data-i18n="edit.analyse"]');
+  await page.click('#editor button.editor-analyse');
   await page.waitForFunction(() => !document.querySelector('#editor')?.hasAttribute('open'));
   await page.waitForFunction(() => window.bluegray.state && document.querySelector('#game')?.getAttribute('mode') === 'two');
   for (const id of ['#resign', '#offer-draw', '#abort']) assert.equal(await page.isVisible(id), false, id);

@@ -51,7 +51,8 @@ export function editorDialog({ dialog, t, start, current, barred, advice }) {
   playAi.addEventListener('click', () => play('ai'));
   const playTwo = button('edit.playTwo', t);
   playTwo.addEventListener('click', () => play('two'));
-  const analyseIt = button('edit.analyse', t);
+  // Its words change with the advice boxes (Analyse or Explore), so it is found by its class.
+  const analyseIt = button('edit.analyse', t, 'editor-analyse');
   analyseIt.addEventListener('click', () => play('two', true));
   const copyCode = button('edit.copyCode', t);
   copyCode.addEventListener('click', () => view && copy(positionCode(view.state)));
