@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { startRedis, startRelay } from '../processes.mjs';
+import { LOBBY_COUNTS as COUNTS } from '../../www/live/lobby-protocol.js';
 
 const RELAY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'relay.mjs');
 const WAIT = 15000;
@@ -230,7 +231,6 @@ test('with Redis, one address’s standing challenges are counted across relay p
 const presence = (state) => JSON.stringify({ state, at: Date.now(), since: 1, device: 'd'.repeat(16), sig: 'S'.repeat(86) });
 /** A lobby's client id: 32 hex digits. */
 const lobbyId = (n) => String(n).repeat(32);
-const COUNTS = 'bluegray/v1/lobby/counts';
 
 /** Waits until `client` (subscribed to the lobby) has heard the counts `want`; fails after WAIT with the last heard. */
 function countsHeard(client, want) {

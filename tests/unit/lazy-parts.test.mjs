@@ -11,7 +11,7 @@ import { liveDoor, hintDoor, puzzleDoor, clockDoor } from '../../www/element/laz
  * @param {() => {settings: {mode: string}, gs: unknown, puzzle?: unknown}} s
  */
 function port(s) {
-  const seen = { applied: 0, errors: /** @type {string[]} */ ([]), teaching: 0 };
+  const seen = { applied: 0, errors: /** @type {string[]} */ ([]), teaching: 0, notices: /** @type {unknown[]} */ ([]) };
   const p = {
     seen,
     state: s,
@@ -25,6 +25,7 @@ function port(s) {
     refresh() {},
     setPuzzle() {},
     markMistake() {},
+    notice: (/** @type {unknown} */ m) => seen.notices.push(m),
     emit() {},
     teaching: async () => {
       seen.teaching++;
@@ -43,7 +44,7 @@ test('a board never in live mode has no live session: nothing is applied, publis
   assert.equal(await live.takeSeat(), false);
   assert.equal(await live.seatSecret(), null);
   await live.needed();
-  assert.deepEqual(p.seen, { applied: 0, errors: [], teaching: 0 });
+  assert.deepEqual(p.seen, { applied: 0, errors: [], teaching: 0, notices: [] });
 });
 
 test('a hint asked while the hints load is withdrawn by a newer one, or by a cancel, as an AbortError with its reason', async () => {
@@ -69,10 +70,12 @@ test('a puzzle move is judged once the runner loads, unless the board has moved 
   gs = { side: 'blue', history: [] };
   await judged;
   assert.equal(p.seen.teaching, 0, 'a move the board moved past is not judged');
+  assert.deepEqual(p.seen.notices, [], 'nor said anything of');
   // Loaded now: the move on the board is judged at once.
   await puzzle.judge();
   assert.equal(p.seen.teaching, 1);
   assert.deepEqual(p.seen.errors, ['puzzles.board.unsupported'], 'this teaching module judges nothing, and says so');
+  assert.equal(p.seen.notices.length, 1, 'the puzzle that could not be judged is failed, and the board says why');
 });
 
 test('a live game’s clocks derived while the clocks’ code loads are derived once it is there (not from when it came)', async () => {
