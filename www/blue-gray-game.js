@@ -358,6 +358,11 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.endings.drawOffer();
   }
 
+  /** @type {boolean} Against a friend elsewhere, whether a draw offer was declined after the moves on the board: neither side offers again before another move (`offerDraw()` throws). */
+  get drawDeclined() {
+    return this.#c.endings.drawDeclined();
+  }
+
   /** Calls the game off before both sides have moved, against the computer, with two people, by link or live (this board's seat): it ends with no result (`*`, reason `aborted`). Throws an Error once both sides have moved or the game is over. @returns {{reason: string, token: string, text: string}} */
   abort() {
     return this.#c.endings.abort();

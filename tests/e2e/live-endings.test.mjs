@@ -2,7 +2,8 @@
 // real relay (relay/relay.mjs with a throwaway Redis): a resignation goes to the other device
 // signed by its seat, as a move does, and stays on the relay; one forged by a stranger's key is
 // ignored; an abort before both sides have moved; a draw offer accepted, one declined by a move
-// (its maker is told), and two that cross (a draw on both devices); a hostile link's seat key,
+// and one by Decline, signed (its maker is told; no offer follows before another move), and two
+// that cross (a draw on both devices); a hostile link's seat key,
 // which never replaces the kept one; a game claimed a day after the other player
 // left, whose device learns of it when it comes back.
 import { test } from 'node:test';
@@ -150,15 +151,53 @@ test('a live draw offer declined by a move is told to its maker', async () => {
   await liveMove(b, a, 1);
   await a.page.click('#offer-draw');
   await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
-  await b.page.click('#decline-draw');
-  await waitText(b.page, '#notice', /You declined the draw: your friend learns of it with your move/);
-  // Blue's offer stands until Gray's move, which is the answer: Blue's device says so.
+  // Blue's offer goes on with its move; Gray plays on without a word: the move is the answer,
+  // and Blue's device says so.
   await liveMove(a, b, 0);
   await liveMove(b, a, 1);
   await waitText(a.page, '#notice', /your draw offer was declined/);
   assert.equal(await a.page.locator('#draw-offer').isHidden(), true);
+  assert.equal(await a.page.locator('#offer-draw').isVisible(), true, 'Blue may offer again after the move');
   assert.equal((await state(a.page)).result, undefined);
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('a live draw offer declined by Decline is told to its maker at once, signed, and none is offered again before another move', async () => {
+  const { a, b, id } = await liveGame(env, relay);
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await a.page.click('#offer-draw');
+  await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
+  await b.page.click('#decline-draw');
+  await waitText(b.page, '#notice', /You declined the draw: your friend is told now/);
+  // Blue's device hears the signed decline before any move.
+  await waitText(a.page, '#notice', /your draw offer was declined/);
+  const kept = await relay.retainedWhen(id, (s) => s.offer?.decline !== undefined);
+  assert.deepEqual(kept && [kept.offer?.side, kept.offer?.ply, kept.moves.length], ['blue', 2, 2]);
+  // Neither seat offers again after these moves: no button, and the element says why.
+  for (const d of [a, b]) {
+    await d.page.waitForFunction(() => window.bluegray.element.drawDeclined === true);
+    assert.equal(await d.page.locator('#offer-draw').isHidden(), true);
+    assert.equal(await d.page.evaluate(() => window.bluegray.element.drawOffer), null);
+  }
+  const refused = await a.page.evaluate(() => window.bluegray.element.offerDraw().then(() => 'offered', (e) => e.message));
+  assert.match(refused, /A draw was declined after these moves: offer one again after the next move/);
+  // After Blue's move, Gray may offer, through the element this time, and Blue declines by the element too.
+  await liveMove(a, b, 2);
+  await b.page.waitForFunction(() => window.bluegray.element.drawDeclined === false);
+  assert.deepEqual(await b.page.evaluate(() => window.bluegray.element.offerDraw()), { accepted: false });
+  await a.page.waitForFunction(() => window.bluegray.element.drawOffer === 'gray');
+  await a.page.evaluate(() => window.bluegray.element.declineDraw());
+  await waitText(b.page, '#notice', /your draw offer was declined/);
+  await b.page.waitForFunction(() => window.bluegray.element.drawOffer === null && window.bluegray.element.drawDeclined === true);
+  // A reload keeps it: the record says so.
+  await b.page.reload();
+  await b.page.waitForFunction(() => window.bluegray.element.presence?.relay === 'connected' && window.bluegray.state?.history.length === 3);
+  await b.page.waitForFunction(() => window.bluegray.element.drawDeclined === true);
+  for (const d of [a, b]) {
+    assert.equal((await state(d.page)).result, undefined);
+    assert.deepEqual(d.problems, []);
+  }
 });
 
 test('two live draw offers that cross end the game drawn on both devices', async () => {

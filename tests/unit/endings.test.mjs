@@ -86,6 +86,8 @@ test('by link: this device resigns or aborts for its seat; a link brings the fri
   assert.deepEqual([...endingsOpen({ ...b, seat: 'blue', drawOffer: null })].sort(), ['abort', 'draw', 'resign']);
   // While an offer stands it is answered, not made again.
   assert.deepEqual([...endingsOpen({ ...b, seat: 'blue', drawOffer: 'gray' })].sort(), ['abort', 'resign']);
+  // Once declined after these moves, it waits for another move.
+  assert.deepEqual([...endingsOpen({ ...b, seat: 'blue', drawOffer: null, drawDeclined: true })].sort(), ['abort', 'resign']);
   assert.equal(endingsOpen({ ...b, seat: 'watch' }).size, 0);
   assert.deepEqual(confirmation('resign', { ...b, seat: 'gray' }), { key: 'ending.confirmResign', params: { side: 'gray' } });
   // The friend (Gray) resigned after Blue's e2-f3: this device (Blue) takes it.
@@ -109,7 +111,7 @@ test('by link: this device resigns or aborts for its seat; a link brings the fri
 });
 
 test('a draw offer by link stands until the side it was offered to moves; a link brings the friend’s, and their agreement only to an offer of this seat', async () => {
-  const { standingOffer, offerTag } = await import('../../www/lib/draw-offer.js');
+  const { standingOffer, offerTag, declinedTag, declinedHere, offerPly } = await import('../../www/lib/draw-offer.js');
   const { linkEnding, linkOffer } = await import('../../www/friends/friend.js');
   const at = (moves) => snapshot(moves).b.gs;
   // Blue offers on its turn (after 2 plies), then moves: it stands until Gray moves.
@@ -121,8 +123,14 @@ test('a draw offer by link stands until the side it was offered to moves; a link
   // Gray offers on Blue's turn: Blue's move answers it.
   assert.equal(standingOffer(at(['e2-f3', 'e8-d7']), offerTag('gray', 2)), 'gray');
   assert.equal(standingOffer(at(['e2-f3', 'e8-d7', 'e1-e2']), offerTag('gray', 2)), null);
-  // Declined (empty), malformed, from a later ply, or in a finished game: none.
-  for (const v of ['', undefined, 'red 2', 'blue', 'blue 2 x', 'blue 9']) assert.equal(standingOffer(at(['e2-f3', 'e8-d7']), v), null, String(v));
+  // Withdrawn (empty), declined, malformed, from a later ply, or in a finished game: none.
+  for (const v of ['', undefined, 'red 2', 'blue', 'blue 2 x', 'blue 9', declinedTag(2)]) assert.equal(standingOffer(at(['e2-f3', 'e8-d7']), v), null, String(v));
+  // Declined after 2 plies: no offer again until another move.
+  assert.equal(offerPly(tag), 2);
+  assert.equal(offerPly(declinedTag(2)), null);
+  assert.equal(declinedHere(at(['e2-f3', 'e8-d7']), declinedTag(2)), true);
+  assert.equal(declinedHere(at(['e2-f3', 'e8-d7', 'e1-e2']), declinedTag(2)), false);
+  assert.equal(declinedHere(at(['e2-f3', 'e8-d7']), tag), false);
   const over = snapshot(['e2-f3', 'e8-d7']).game;
   over.end('draw');
   assert.equal(standingOffer(over.state(), tag), null);

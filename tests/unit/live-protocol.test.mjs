@@ -4,8 +4,8 @@
 // game adds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replayWith, firstSnapshot, withMove, withEnd, withOffer, topics } from '../../www/live/live-protocol.js';
-import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, CLAIM_GRACE_MS, CLAIM_REFUSED } from '../../www/live/live-check.js';
+import { replayWith, firstSnapshot, withMove, withEnd, withOffer, withOfferDeclined, topics } from '../../www/live/live-protocol.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_GRACE_MS, CLAIM_REFUSED } from '../../www/live/live-check.js';
 import { claimOpensAt, CLAIM_AFTER_MS } from '../../www/live/claims.js';
 import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/live/live-keys.js';
 import { signedPresence, parsePresence, presenceHolds } from '../../www/live/live-presence.js';
@@ -242,6 +242,38 @@ test('a live draw: an offer signed by its seat stands until the other seat moves
   for (const offer of [null, { side: 'red', ply: 1, sig: 'x' }, { side: 'blue', ply: '1', sig: 'x' }, { side: 'blue', ply: 1 }]) {
     assert.equal(parseSnapshot(JSON.stringify({ ...one, offer })), null, JSON.stringify(offer));
   }
+});
+
+test('a live draw offer declined by the other seat’s signature: it no longer stands, is news to its maker, and no offer follows it after the same moves', async () => {
+  const g = await game();
+  const one = await withMove(g.snap, ['e2-f3'], g.signBlue);
+  const offered = wire(await withOffer(one, 'blue', g.signBlue));
+  const declined = wire(await withOfferDeclined(offered, offered.offer, g.signGray));
+  assert.equal(await checkSnapshot(declined, g.expect), null);
+  assert.equal(standingOffer(declined, ['blue']), null, 'a declined offer stands no more');
+  assert.equal(standingOffer(offered, ['blue']), 'blue');
+  assert.equal(compare(declined, offered), 'newer', 'the decline is news');
+  assert.equal(compare(offered, declined), 'older');
+  assert.equal(compare(declined, one), 'newer');
+  // Declined twice (another device of the seat): one answer.
+  assert.equal(compare(wire(await withOfferDeclined(offered, offered.offer, g.signGray)), declined), 'same');
+  // Only the other seat declines, and no draw answers a declined offer.
+  assert.equal(await checkSnapshot(wire(await withOfferDeclined(offered, offered.offer, g.signBlue)), g.expect), 'the draw offer is not declined by gray');
+  assert.equal(await checkSnapshot(wire(await withEnd(declined, 'draw', 'gray', g.signGray)), g.expect), 'a draw no offer of the other seat stands for');
+  // After the same moves an offer in place of the declined one is no news; after more moves it is.
+  assert.equal(compare(wire(await withOffer(declined, 'gray', g.signGray)), declined), 'different');
+  const two = await withMove(declined, ['e2-f3', 'e8-d7'], g.signGray, 'gray');
+  assert.equal(two.offer, undefined, 'the move does not carry it');
+  // Blue offers after Gray's move, moves, and Gray declines it then: Gray may offer again.
+  const blueOffers = wire(await withOffer(two, 'blue', g.signBlue));
+  const three = wire(await withMove(blueOffers, ['e2-f3', 'e8-d7', 'e1-e2'], g.signBlue, 'blue'));
+  const threeDeclined = wire(await withOfferDeclined(three, three.offer, g.signGray));
+  assert.equal(await checkSnapshot(threeDeclined, g.expect), null);
+  const grayOffers = wire(await withOffer(threeDeclined, 'gray', g.signGray));
+  assert.equal(compare(grayOffers, threeDeclined), 'newer');
+  assert.equal(compare(threeDeclined, grayOffers), 'older');
+  // A decline that is not a signature makes no snapshot.
+  assert.equal(parseSnapshot(JSON.stringify({ ...offered, offer: { ...offered.offer, decline: 5 } })), null);
 });
 
 test('an invitation carries the guest seat’s key pair, compactly and in the fragment; a watch link carries none', async () => {

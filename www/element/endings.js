@@ -12,7 +12,7 @@
 import { abortError } from '../engine/ai-client.js';
 import { flagFallsAt, formatClock } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
-import { DRAW_OFFER_TAG, offerTag, standingOffer } from '../lib/draw-offer.js';
+import { DRAW_OFFER_TAG, offerTag, standingOffer, declinedTag, declinedHere, offerPly } from '../lib/draw-offer.js';
 import * as B from './board.js';
 import { seatOf, claimGame } from './state.js';
 import { claimOpensAt } from '../live/claims.js';
@@ -34,7 +34,7 @@ import { claimOpensAt } from '../live/claims.js';
  *   refresh(): void,
  *   changed(): void,
  *   emit(type: string, detail: object): void,
- *   liveDeclared(how: EndingHow|'offer', side?: Side): void,
+ *   liveDeclared(how: EndingHow|'offer'|'decline', side?: Side): void,
  *   t(key: string, params?: MessageParams): string,
  * }} EndingBoard
  */
@@ -243,13 +243,21 @@ export class Endings {
   }
 
   /**
-   * The other seat's draw offer in a live game, checked by the session: it stands here as there.
+   * The other seat's draw offer in a live game, checked by the session: it stands here as there;
+   * or an offer `declined` by the other seat's signature (this seat's own), or this one's.
    * @param {Side} side
    * @param {number} ply
+   * @param {boolean} [declined]
    */
-  offerFromRelay(side, ply) {
+  offerFromRelay(side, ply, declined = false) {
     const b = this._board;
     const s = b.state();
+    if (declined) {
+      // Declined by its signature: on both devices no seat offers again after those moves.
+      if (!s.gs || b.game().tag(DRAW_OFFER_TAG) === declinedTag(ply)) return;
+      b.game().setTag(DRAW_OFFER_TAG, declinedTag(ply));
+      return b.refresh();
+    }
     const tag = offerTag(side, ply);
     if (!s.gs || side === seatOf(s) || b.game().tag(DRAW_OFFER_TAG) === tag) return;
     b.game().setTag(DRAW_OFFER_TAG, tag);
@@ -267,6 +275,17 @@ export class Endings {
     const s = b.state();
     if (!s.gs || (s.settings.mode !== 'friend' && s.settings.mode !== 'live')) return null;
     return standingOffer(s.gs, b.game().tag(DRAW_OFFER_TAG));
+  }
+
+  /**
+   * Whether a draw offer was declined after the moves on the board, in a game against a friend
+   * elsewhere: no side offers again before another move.
+   * @returns {boolean}
+   */
+  drawDeclined() {
+    const b = this._board;
+    const s = b.state();
+    return !!s.gs && !s.gs.result && (s.settings.mode === 'friend' || s.settings.mode === 'live') && declinedHere(s.gs, b.game().tag(DRAW_OFFER_TAG));
   }
 
   /**
@@ -308,6 +327,7 @@ export class Endings {
       this._end('draw');
       return { accepted: true };
     }
+    if (this.drawDeclined()) throw new Error(b.t('api.drawDeclinedHere'));
     if (!standing) {
       b.game().setTag(DRAW_OFFER_TAG, offerTag(who, gs.history.length));
       b.refresh();
@@ -335,18 +355,25 @@ export class Endings {
   }
 
   /**
-   * The element's declineDraw(): by link, the standing offer is withdrawn or declined here; the
-   * friend learns of it from the next move, which would end the offer anyway.
+   * The element's declineDraw(): the standing offer is withdrawn (this seat's own) or declined
+   * here, and no side offers again before another move. By link the friend learns of a decline
+   * from the next link; live it is signed and on the relay at once. A withdrawn offer stays on the
+   * relay, signed, until the friend moves.
    * @returns {void}
    */
   declineDraw() {
     const b = this._board;
-    const mode = b.state().settings.mode;
+    const s = b.state();
+    const mode = s.settings.mode;
     if (mode !== 'friend' && mode !== 'live') throw new Error(b.t('api.noEndingHere'));
     this._open();
-    if (!this.drawOffer()) throw new Error(b.t('api.noDrawOffer'));
-    b.game().setTag(DRAW_OFFER_TAG, '');
+    const offer = this.drawOffer();
+    if (!offer) throw new Error(b.t('api.noDrawOffer'));
+    const own = offer === seatOf(s);
+    const ply = offerPly(b.game().tag(DRAW_OFFER_TAG));
+    b.game().setTag(DRAW_OFFER_TAG, own || ply === null ? '' : declinedTag(ply));
     b.refresh();
+    if (mode === 'live' && !own) b.liveDeclared('decline');
   }
 
   /**

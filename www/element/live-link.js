@@ -50,7 +50,7 @@ import { PLAYER_TAG, NO_NAME_TAG } from './players.js';
  *   playRemote(move: string, claim: Claim): boolean,
  *   liveClocks(times: (number|undefined)[], starts: number[]): void,
  *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
- *   offerRemote(side: 'blue'|'gray', ply: number): void,
+ *   offerRemote(side: 'blue'|'gray', ply: number, declined: boolean): void,
  *   takebackRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
  *   tagOwnName(): void,
@@ -164,9 +164,9 @@ export class LiveLink {
   }
 
   /**
-   * Publishes this device's seat's word: it resigned, aborted, accepted a draw or offered one,
+   * Publishes this device's seat's word: it resigned, aborted, accepted, offered or declined a draw,
    * or saw `side`'s flag fall, or claimed the game the other seat left.
-   * @param {EndingHow|'offer'} how
+   * @param {EndingHow|'offer'|'decline'} how
    * @param {'blue'|'gray'} [side]
    */
   declared(how, side) {
@@ -410,7 +410,7 @@ export class LiveLink {
     this._following = true;
     // The other seat's ending or draw offer, once its moves are all on the board.
     if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);
-    else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply);
+    else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply, snap.offer.decline !== undefined);
     this._takebackHeard(snap);
     // The clocks, then, as every device derives them from the signed record and when each turn
     // began here: a board that was away, reloaded or took the seat over shows what the others do.

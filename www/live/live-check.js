@@ -12,7 +12,7 @@ import { parseTimeControl, turnStarts, liveClocks, remaining, LAG_ALLOWANCE } fr
 import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, GAME_ID, gameText, moveText, moveClock, offerText, endText, takebackText, rematchText } from './live-protocol.js';
 import { CLAIM_AFTER_MS } from './claims.js';
 /** @import { Side } from '../core/core-types.js' */
-/** @import { Snapshot, EndingHow, Replay } from './live-protocol.js' */
+/** @import { Snapshot, EndingHow, Replay, Offer } from './live-protocol.js' */
 
 /** How long after it connected a device still takes a claim against it as made before (ms): the claim may have been on its way. */
 export const CLAIM_GRACE_MS = 30 * 1000;
@@ -98,7 +98,9 @@ export function snapshotOf(s) {
   }
   if (offer !== undefined) {
     if (!isObject(offer) || !isSide(offer.side) || !Number.isInteger(offer.ply) || typeof offer.sig !== 'string') return null;
+    if (offer.decline !== undefined && typeof offer.decline !== 'string') return null;
     snap.offer = { side: offer.side, ply: Number(offer.ply), sig: offer.sig };
+    if (typeof offer.decline === 'string') snap.offer.decline = offer.decline;
   }
   if (takeback !== undefined) {
     const t = takeback;
@@ -198,6 +200,7 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
   }
   const { end, offer } = snap;
   if (offer && !(await verify(snap.keys[offer.side], offer.sig, offerText(id, snap.variant, snap.moves, offer.side, offer.ply)))) return `the draw offer is not signed by ${offer.side}`;
+  if (offer?.decline !== undefined && !(await verify(snap.keys[otherSide(offer.side)], offer.decline, offerText(id, snap.variant, snap.moves, offer.side, offer.ply, true)))) return `the draw offer is not declined by ${otherSide(offer.side)}`;
   const takebackWrong = await checkTakeback(snap, replay);
   if (takebackWrong) return takebackWrong;
   const rematchWrong = await checkRematch(snap, !!end || !!movers.over);
@@ -317,14 +320,15 @@ function takesBack(snap, mine) {
 
 /**
  * The seat whose draw offer stands in `snap` (`movers`: the side that made each move), or null:
- * the offer stands after the moves it was made at, and after its own seat's next move.
+ * the offer stands after the moves it was made at, and after its own seat's next move, until the
+ * other seat declines it.
  * @param {Snapshot} snap
  * @param {Side[]} movers
  * @returns {Side|null}
  */
 export function standingOffer(snap, movers) {
   const offer = snap.offer;
-  if (!offer || offer.ply > snap.moves.length) return null;
+  if (!offer || offer.decline !== undefined || offer.ply > snap.moves.length) return null;
   const n = snap.moves.length;
   return n === offer.ply || (n === offer.ply + 1 && movers[offer.ply] === offer.side) ? offer.side : null;
 }
@@ -384,7 +388,24 @@ export function compare(snap, mine) {
   const rematch = rematchOrder(snap, mine);
   if (rematch) return rematch;
   if (!snap.offer || !mine.offer) return snap.offer ? 'newer' : mine.offer ? 'older' : restampOrder(snap, mine);
-  return snap.offer.side === mine.offer.side && snap.offer.ply === mine.offer.ply ? restampOrder(snap, mine) : 'different';
+  return offerOrder(snap.offer, mine.offer) ?? restampOrder(snap, mine);
+}
+
+/**
+ * How two offers in snapshots with the same moves stand: the offer declined since is newer, and
+ * an offer after more moves than a declined one (no seat offers again after the moves of a
+ * declined offer); null when they are one offer with one answer (or none); `different` when
+ * two offers stand at once (they cross) or otherwise part.
+ * @param {Offer} a
+ * @param {Offer} b
+ * @returns {'newer'|'older'|'different'|null}
+ */
+function offerOrder(a, b) {
+  const declined = (/** @type {Offer} */ o) => o.decline !== undefined;
+  if (a.side === b.side && a.ply === b.ply) return declined(a) === declined(b) ? null : declined(a) ? 'newer' : 'older';
+  if (declined(b) && a.ply > b.ply) return 'newer';
+  if (declined(a) && b.ply > a.ply) return 'older';
+  return 'different';
 }
 
 /**

@@ -26,7 +26,8 @@
 // by the claimant's clock, signed with the rest: the other seat's device refuses a claim made
 // while it was connected itself (`present`), so a claim cannot take a game from a player who is
 // there. A draw offer is `offer: {side, ply,
-// sig}`, signed by its seat after `ply` moves; it stands until the other seat moves.
+// sig}`, signed by its seat after `ply` moves; it stands until the other seat moves, or declines
+// it by its signature `decline` (then no seat offers again after those `ply` moves).
 //
 // A game with a clock (docs/RULES.md §5.2) carries its time control, `clock` (`5+3`), bound by
 // the host's signature, and with each move the mover's time left after it and its device's
@@ -55,8 +56,9 @@
 export const CLAIMS = Object.freeze(['claim', 'claim-draw']);
 
 /**
- * A draw offered by the seat `side` after `ply` moves, signed by it.
- * @typedef {{side: Side, ply: number, sig: string}} Offer
+ * A draw offered by the seat `side` after `ply` moves, signed by it; `decline`, the other seat's
+ * signature, declines it.
+ * @typedef {{side: Side, ply: number, sig: string, decline?: string}} Offer
  */
 
 /**
@@ -174,16 +176,18 @@ export function moveClock(snap, i) {
 }
 
 /**
- * What a seat signs when it offers a draw after the first `ply` of `moves`.
+ * What a seat signs when it offers a draw after the first `ply` of `moves`, and what the other
+ * seat signs when it declines the offer (`decline`).
  * @param {string} id
  * @param {string} variant
  * @param {string[]} moves
  * @param {Side} side
  * @param {number} ply
+ * @param {boolean} [decline]
  * @returns {string}
  */
-export function offerText(id, variant, moves, side, ply) {
-  return `${ROOT} ${id} offer ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
+export function offerText(id, variant, moves, side, ply, decline = false) {
+  return `${ROOT} ${id} ${decline ? 'offer-decline' : 'offer'} ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
 }
 
 /**
@@ -294,7 +298,7 @@ export async function firstSnapshot({ id, variant, host, keys, sign, clock = nul
 export async function withMove(snap, moves, sign, seat = null, time = null, at = Date.now()) {
   const i = moves.length - 1;
   // No move follows an ending: a snapshot with one is not gone on from. The seat's own draw
-  // offer goes on with its move; the other seat's is answered by it.
+  // offer goes on with its move (unless declined); the other seat's is answered by it.
   const { v, id, variant, host, keys, hostSig, offer, clock } = snap;
   const stamp = clock ? { time: Math.max(0, Math.round(time ?? 0)), at: Math.round(at) } : null;
   /** @type {Snapshot} */
@@ -302,7 +306,7 @@ export async function withMove(snap, moves, sign, seat = null, time = null, at =
   if (clock && stamp) next = { ...next, clock, times: [...(snap.times ?? []).slice(0, i), stamp.time], at: [...(snap.at ?? []).slice(0, i), stamp.at] };
   // An accepted takeback goes on with the game (Takeback); a request the other seat answered by moving goes.
   if (snap.takeback?.accept) next = { ...next, takeback: snap.takeback };
-  return offer && offer.side === seat && offer.ply === i ? { ...next, offer } : next;
+  return offer && !offer.decline && offer.side === seat && offer.ply === i ? { ...next, offer } : next;
 }
 
 /**
@@ -340,6 +344,19 @@ export function restamped(snap, sign, at) {
 export async function withOffer(snap, side, sign) {
   const ply = snap.moves.length;
   return { ...snap, offer: { side, ply, sig: await sign(offerText(snap.id, snap.variant, snap.moves, side, ply)) } };
+}
+
+/**
+ * The snapshot once this device's seat declines the other seat's offer `offer` (the one that
+ * stands in `snap`: live-check.js standingOffer).
+ * @param {Snapshot} snap
+ * @param {Offer} offer
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>}
+ */
+export async function withOfferDeclined(snap, offer, sign) {
+  const { side, ply, sig } = offer;
+  return { ...snap, offer: { side, ply, sig, decline: await sign(offerText(snap.id, snap.variant, snap.moves, side, ply, true)) } };
 }
 
 /**

@@ -7,7 +7,7 @@
 // turn shows it: when it saw each turn begin, kept with the game, its own move's turn ending when
 // the relay took it, a move the relay took late signed again with that time, and the other seat's
 // flag claim taken over its own move that the relay had not taken; it tells its player of one refused against its seat; a draw offer of its
-// seat that the other seat's move declined; two offers that crossed, which it accepts, as the
+// seat that the other seat declined, by its signature or its move; two offers that crossed, which it accepts, as the
 // other device does; after the game, a rematch offered and answered, signed by the finished
 // game's seats, and the new game it agrees on: hosted by the offerer's device, kept on both), says
 // and hears who is connected, signed (live-presence.js), and counts who
@@ -18,7 +18,7 @@
 // nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, withEnd, withOffer, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, withOffer, withOfferDeclined, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
 import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_REFUSED } from './live-check.js';
 import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
 import { signer, secretOf, newIdentity } from './live-keys.js';
@@ -506,7 +506,7 @@ export class LiveSession {
     this._keep();
     this._status();
     this._o.snapshot(snap, starts);
-    // The other seat moved instead of accepting this seat's offer: that is its answer, a no.
+    // The other seat declined this seat's offer, or moved instead of accepting it: a no.
     if (declined) this._o.notice('live.drawDeclined');
     if (answer) this._o.notice(answer);
     if (rematch === 'accept') this._hostRematch(snap).catch((e) => this._o.error(errorText(e)));
@@ -824,9 +824,16 @@ export class LiveSession {
     return false;
   }
 
-  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts or offers, a claim, or a flag fall it saw (`side`'s: its own or the other seat's, claimed). @param {EndingHow|'offer'} how @param {Side} [side] @returns {Promise<void>} */
+  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts, offers or declines (the other seat's standing offer), a claim, or a flag fall it saw (`side`'s: its own or the other seat's, claimed). No offer follows a declined one after the same moves. @param {EndingHow|'offer'|'decline'} how @param {Side} [side] @returns {Promise<void>} */
   declared(how, side) {
-    return this._signed((snap, sign, seat) => (how === 'offer' ? withOffer(snap, seat, sign) : withEnd(snap, how, how === 'time' && side ? side : seat, sign)));
+    return this._signed((snap, sign, seat) => {
+      if (how === 'decline') {
+        const offer = snap.offer;
+        return offer && !snap.end && offer.side !== seat && standingOffer(snap, this._replay(snap.variant, snap.moves)) === offer.side ? withOfferDeclined(snap, offer, sign) : null;
+      }
+      if (how !== 'offer') return withEnd(snap, how, how === 'time' && side ? side : seat, sign);
+      return snap.offer?.decline !== undefined && snap.offer.ply === snap.moves.length ? null : withOffer(snap, seat, sign);
+    });
   }
 
   /**

@@ -37,8 +37,9 @@ export function endingsOpen(b) {
   const seated = (mode === 'friend' || mode === 'live') && (b.seat === 'blue' || b.seat === 'gray');
   if (!gs || gs.result || (mode !== 'ai' && mode !== 'two' && !seated)) return open;
   open.add('resign');
-  // Against a friend elsewhere a draw is offered once: while an offer stands, it is answered.
-  if (!b.drawOffer) open.add('draw');
+  // Against a friend elsewhere a draw is offered once: while an offer stands, it is answered;
+  // once declined, it waits for another move.
+  if (!b.drawOffer && !b.drawDeclined) open.add('draw');
   if (gs.history.length < 2) open.add('abort');
   return open;
 }

@@ -47,7 +47,7 @@ export default {
     'ending.sendLink': 'The game is over: send the link so that your friend learns of it.',
     'ending.drawOffered': 'You offer a draw: it goes with your next link, and stands until your friend moves.',
     'ending.offerStandsLive': 'You offered a draw: it stands until your friend moves.',
-    'ending.declinedLive': 'You declined the draw: your friend learns of it with your move.',
+    'ending.declinedLive': 'You declined the draw: your friend is told now.',
     'ending.withdrawnLive': 'Your offer is withdrawn here, but your friend has seen it and may still accept it until they move.',
     'ending.offerStands': 'You offered a draw: your friend answers with their link.',
     'ending.friendOffers': '{side:side} offers a draw.',
