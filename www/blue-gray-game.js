@@ -323,7 +323,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.endings.acceptDraw();
   }
 
-  /** Against a friend elsewhere, declines the friend's standing draw offer (or withdraws this seat's own) on this device; the friend's next move would end it anyway. Throws an Error when no offer stands. @returns {void} */
+  /** Against a friend elsewhere, declines the friend's standing draw offer or withdraws this seat's own (live, signed and on the friend's device at once; by link, in the next link); neither side offers again before another move (`drawDeclined`). Throws an Error when no offer stands. @returns {void} */
   declineDraw() {
     this.#c.endings.declineDraw();
   }
@@ -358,7 +358,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.endings.drawOffer();
   }
 
-  /** @type {boolean} Against a friend elsewhere, whether a draw offer was declined after the moves on the board: neither side offers again before another move (`offerDraw()` throws). */
+  /** @type {boolean} Against a friend elsewhere, whether a draw offer was declined or withdrawn after the moves on the board: neither side offers again before another move (`offerDraw()` throws). */
   get drawDeclined() {
     return this.#c.endings.drawDeclined();
   }

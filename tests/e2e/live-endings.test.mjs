@@ -2,8 +2,9 @@
 // real relay (relay/relay.mjs with a throwaway Redis): a resignation goes to the other device
 // signed by its seat, as a move does, and stays on the relay; one forged by a stranger's key is
 // ignored; an abort before both sides have moved; a draw offer accepted, one declined by a move
-// and one by Decline, signed (its maker is told; no offer follows before another move), and two
-// that cross (a draw on both devices); a hostile link's seat key,
+// and one by Decline, signed (its maker is told; no offer follows before another move), one
+// withdrawn by its maker, signed, and two that cross (a draw on both devices, whose acceptances,
+// crossing too, leave one record); a hostile link's seat key,
 // which never replaces the kept one; a game claimed a day after the other player
 // left, whose device learns of it when it comes back.
 import { test } from 'node:test';
@@ -181,7 +182,7 @@ test('a live draw offer declined by Decline is told to its maker at once, signed
     assert.equal(await d.page.evaluate(() => window.bluegray.element.drawOffer), null);
   }
   const refused = await a.page.evaluate(() => window.bluegray.element.offerDraw().then(() => 'offered', (e) => e.message));
-  assert.match(refused, /A draw was declined after these moves: offer one again after the next move/);
+  assert.match(refused, /A draw offer was declined or withdrawn after these moves: offer one again after the next move/);
   // After Blue's move, Gray may offer, through the element this time, and Blue declines by the element too.
   await liveMove(a, b, 2);
   await b.page.waitForFunction(() => window.bluegray.element.drawDeclined === false);
@@ -206,7 +207,7 @@ test('two live draw offers that cross end the game drawn on both devices', async
   await liveMove(b, a, 1);
   const before = await relay.retainedWhen(id, (s) => s.moves.length === 2 && !s.offer);
   await a.page.click('#offer-draw');
-  await relay.retainedWhen(id, (s) => s.offer?.side === 'blue');
+  const blueOffers = await relay.retainedWhen(id, (s) => s.offer?.side === 'blue');
   // Gray's offer of the same moment, signed with Gray's key over the moves as they stood, before
   // Gray's device saw Blue's: the two cross on the relay.
   const grayKey = (await identityOf(new URL(invite).hash.match(/seat-key=([\w-]+)/)[1])).privateJwk;
@@ -218,7 +219,57 @@ test('two live draw offers that cross end the game drawn on both devices', async
   await waitText(b.page, '#status', /Draw by agreement\./);
   const kept = await relay.retainedWhen(id, (s) => !!s.end);
   assert.deepEqual(kept?.end && [kept.end.how, kept.end.side, kept.offer?.side], ['draw', 'blue', 'gray']);
-  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+  // Gray's acceptance of Blue's offer, as Gray's device signs it when the two accept at once,
+  // reaches the relay last: both devices keep Blue's acceptance, and give it to the relay again,
+  // so that every record of the game is one.
+  const graysToo = await withEnd(blueOffers, 'draw', 'gray', await signer(grayKey));
+  const late = await mqtt.connectAsync(relay.url, { protocolVersion: 4 });
+  await late.publishAsync(topics(id).game, JSON.stringify(graysToo), { qos: 1, retain: true });
+  await late.endAsync();
+  // (The relay acknowledged it: Blue's acceptance on it after this is given again.)
+  const again = await relay.retainedWhen(id, (s) => s.end?.side === 'blue');
+  assert.deepEqual(again?.end && [again.end.how, again.end.side, again.offer?.side], ['draw', 'blue', 'gray']);
+  for (const d of [a, b]) {
+    await waitText(d.page, '#status', /Draw by agreement\./);
+    assert.deepEqual(d.problems, []);
+  }
+});
+
+test('a live draw offer withdrawn by its maker is signed: the other device is told, cannot accept it, and none is offered again before another move', async () => {
+  const { a, b, id } = await liveGame(env, relay);
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await a.page.click('#offer-draw');
+  await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
+  await waitText(a.page, '#decline-draw', /Withdraw the offer/);
+  await a.page.click('#decline-draw');
+  await waitText(a.page, '#notice', /You withdrew your draw offer: your friend is told now/);
+  await waitText(b.page, '#notice', /Your friend withdrew their draw offer\./);
+  const kept = await relay.retainedWhen(id, (s) => s.offer?.withdraw !== undefined);
+  assert.deepEqual(kept && [kept.offer?.side, kept.offer?.ply, kept.offer?.decline], ['blue', 2, undefined]);
+  // Gray's device no longer shows it, and cannot accept it.
+  await b.page.waitForFunction(() => window.bluegray.element.drawOffer === null);
+  assert.equal(await b.page.locator('#accept-draw').isVisible(), false);
+  const refused = await b.page.evaluate(() => {
+    try {
+      window.bluegray.element.acceptDraw();
+      return 'accepted';
+    } catch (e) {
+      return e.message;
+    }
+  });
+  assert.notEqual(refused, 'accepted');
+  // No offer again after these moves, on either device; after Blue's move, Gray may offer.
+  for (const d of [a, b]) await d.page.waitForFunction(() => window.bluegray.element.drawDeclined === true);
+  assert.equal(await a.page.locator('#offer-draw').isHidden(), true);
+  await liveMove(a, b, 2);
+  await b.page.waitForFunction(() => window.bluegray.element.drawDeclined === false);
+  await b.page.click('#offer-draw');
+  await waitText(a.page, '#draw-offer-text', /Gray offers a draw\./);
+  for (const d of [a, b]) {
+    assert.equal((await state(d.page)).result, undefined);
+    assert.deepEqual(d.problems, []);
+  }
 });
 
 test('a link with the game’s id and another seat key never replaces the guest’s kept key unasked', async () => {

@@ -4,7 +4,7 @@
 // game adds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replayWith, firstSnapshot, withMove, withEnd, withOffer, withOfferDeclined, topics } from '../../www/live/live-protocol.js';
+import { replayWith, firstSnapshot, withMove, withEnd, withOffer, withOfferAnswered, topics } from '../../www/live/live-protocol.js';
 import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_GRACE_MS, CLAIM_REFUSED } from '../../www/live/live-check.js';
 import { claimOpensAt, CLAIM_AFTER_MS } from '../../www/live/claims.js';
 import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/live/live-keys.js';
@@ -248,7 +248,7 @@ test('a live draw offer declined by the other seat’s signature: it no longer s
   const g = await game();
   const one = await withMove(g.snap, ['e2-f3'], g.signBlue);
   const offered = wire(await withOffer(one, 'blue', g.signBlue));
-  const declined = wire(await withOfferDeclined(offered, offered.offer, g.signGray));
+  const declined = wire(await withOfferAnswered(offered, offered.offer, 'decline', g.signGray));
   assert.equal(await checkSnapshot(declined, g.expect), null);
   assert.equal(standingOffer(declined, ['blue']), null, 'a declined offer stands no more');
   assert.equal(standingOffer(offered, ['blue']), 'blue');
@@ -256,9 +256,9 @@ test('a live draw offer declined by the other seat’s signature: it no longer s
   assert.equal(compare(offered, declined), 'older');
   assert.equal(compare(declined, one), 'newer');
   // Declined twice (another device of the seat): one answer.
-  assert.equal(compare(wire(await withOfferDeclined(offered, offered.offer, g.signGray)), declined), 'same');
+  assert.equal(compare(wire(await withOfferAnswered(offered, offered.offer, 'decline', g.signGray)), declined), 'same');
   // Only the other seat declines, and no draw answers a declined offer.
-  assert.equal(await checkSnapshot(wire(await withOfferDeclined(offered, offered.offer, g.signBlue)), g.expect), 'the draw offer is not declined by gray');
+  assert.equal(await checkSnapshot(wire(await withOfferAnswered(offered, offered.offer, 'decline', g.signBlue)), g.expect), 'the draw offer is not declined by gray');
   assert.equal(await checkSnapshot(wire(await withEnd(declined, 'draw', 'gray', g.signGray)), g.expect), 'a draw no offer of the other seat stands for');
   // After the same moves an offer in place of the declined one is no news; after more moves it is.
   assert.equal(compare(wire(await withOffer(declined, 'gray', g.signGray)), declined), 'different');
@@ -267,13 +267,60 @@ test('a live draw offer declined by the other seat’s signature: it no longer s
   // Blue offers after Gray's move, moves, and Gray declines it then: Gray may offer again.
   const blueOffers = wire(await withOffer(two, 'blue', g.signBlue));
   const three = wire(await withMove(blueOffers, ['e2-f3', 'e8-d7', 'e1-e2'], g.signBlue, 'blue'));
-  const threeDeclined = wire(await withOfferDeclined(three, three.offer, g.signGray));
+  const threeDeclined = wire(await withOfferAnswered(three, three.offer, 'decline', g.signGray));
   assert.equal(await checkSnapshot(threeDeclined, g.expect), null);
   const grayOffers = wire(await withOffer(threeDeclined, 'gray', g.signGray));
   assert.equal(compare(grayOffers, threeDeclined), 'newer');
   assert.equal(compare(threeDeclined, grayOffers), 'older');
   // A decline that is not a signature makes no snapshot.
   assert.equal(parseSnapshot(JSON.stringify({ ...offered, offer: { ...offered.offer, decline: 5 } })), null);
+});
+
+test('a live draw offer withdrawn by its own seat’s signature: it no longer stands, no draw answers it, and a decline crossing it wins', async () => {
+  const g = await game();
+  const one = await withMove(g.snap, ['e2-f3'], g.signBlue);
+  const offered = wire(await withOffer(one, 'blue', g.signBlue));
+  const withdrawn = wire(await withOfferAnswered(offered, offered.offer, 'withdraw', g.signBlue));
+  assert.equal(await checkSnapshot(withdrawn, g.expect), null);
+  assert.equal(standingOffer(withdrawn, ['blue']), null, 'a withdrawn offer stands no more');
+  assert.equal(compare(withdrawn, offered), 'newer', 'the withdrawal is news');
+  assert.equal(compare(offered, withdrawn), 'older');
+  // Only its own seat withdraws it, and the other seat's draw over it is refused.
+  assert.equal(await checkSnapshot(wire(await withOfferAnswered(offered, offered.offer, 'withdraw', g.signGray)), g.expect), 'the draw offer is not withdrawn by blue');
+  assert.equal(await checkSnapshot(wire(await withEnd(withdrawn, 'draw', 'gray', g.signGray)), g.expect), 'a draw no offer of the other seat stands for');
+  // Gray's draw signed over the offer before the withdrawal reached it still ends the game.
+  const drawn = wire(await withEnd(offered, 'draw', 'gray', g.signGray));
+  assert.equal(await checkSnapshot(drawn, g.expect), null);
+  assert.equal(compare(drawn, withdrawn), 'newer');
+  // A decline and a withdrawal of one offer crossed: both devices keep the decline.
+  const declined = wire(await withOfferAnswered(offered, offered.offer, 'decline', g.signGray));
+  assert.equal(compare(declined, withdrawn), 'newer');
+  assert.equal(compare(withdrawn, declined), 'older');
+  // After the same moves no offer follows a withdrawn one; after Gray's move Blue's is news.
+  assert.equal(compare(wire(await withOffer(withdrawn, 'gray', g.signGray)), withdrawn), 'different');
+  const two = await withMove(withdrawn, ['e2-f3', 'e8-d7'], g.signGray, 'gray');
+  assert.equal(two.offer, undefined, 'the move does not carry it');
+  // Blue's withdrawn offer does not go on with Blue's own move either.
+  const blueOffers = wire(await withOffer(two, 'blue', g.signBlue));
+  const blueWithdraws = wire(await withOfferAnswered(blueOffers, blueOffers.offer, 'withdraw', g.signBlue));
+  assert.equal((await withMove(blueWithdraws, ['e2-f3', 'e8-d7', 'e1-e2'], g.signBlue, 'blue')).offer, undefined);
+  // One answer at most, each a signature.
+  assert.equal(parseSnapshot(JSON.stringify({ ...offered, offer: { ...offered.offer, withdraw: 5 } })), null);
+  assert.equal(parseSnapshot(JSON.stringify({ ...offered, offer: { ...declined.offer, withdraw: withdrawn.offer.withdraw } })), null);
+});
+
+test('two acceptances of a draw that crossed: both devices keep Blue’s, whichever comes first', async () => {
+  const g = await game();
+  const one = await withMove(g.snap, ['e2-f3'], g.signBlue);
+  // Each seat accepts the other's offer of one moment (the offers crossed).
+  const blueAccepts = wire(await withEnd(wire(await withOffer(one, 'gray', g.signGray)), 'draw', 'blue', g.signBlue));
+  const grayAccepts = wire(await withEnd(wire(await withOffer(one, 'blue', g.signBlue)), 'draw', 'gray', g.signGray));
+  assert.equal(await checkSnapshot(blueAccepts, g.expect), null);
+  assert.equal(await checkSnapshot(grayAccepts, g.expect), null);
+  assert.equal(compare(blueAccepts, grayAccepts), 'newer', 'Gray’s device takes Blue’s');
+  assert.equal(compare(grayAccepts, blueAccepts), 'older', 'Blue’s device keeps its own, and gives it to the relay again');
+  // A resignation against a draw is still another game's end.
+  assert.equal(compare(wire(await withEnd(one, 'resign', 'gray', g.signGray)), blueAccepts), 'different');
 });
 
 test('an invitation carries the guest seat’s key pair, compactly and in the fragment; a watch link carries none', async () => {

@@ -20,7 +20,7 @@ import { claimOpensAt } from '../live/claims.js';
 /** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
-/** @import { EndingHow } from '../live/live-protocol.js' */
+/** @import { EndingHow, OfferAnswer } from '../live/live-protocol.js' */
 
 /**
  * What the endings ask of their board.
@@ -34,7 +34,7 @@ import { claimOpensAt } from '../live/claims.js';
  *   refresh(): void,
  *   changed(): void,
  *   emit(type: string, detail: object): void,
- *   liveDeclared(how: EndingHow|'offer'|'decline', side?: Side): void,
+ *   liveDeclared(how: EndingHow|'offer'|OfferAnswer, side?: Side): void,
  *   t(key: string, params?: MessageParams): string,
  * }} EndingBoard
  */
@@ -244,16 +244,16 @@ export class Endings {
 
   /**
    * The other seat's draw offer in a live game, checked by the session: it stands here as there;
-   * or an offer `declined` by the other seat's signature (this seat's own), or this one's.
+   * or an offer `answered` by a signature: declined by the other seat, or withdrawn by its own.
    * @param {Side} side
    * @param {number} ply
-   * @param {boolean} [declined]
+   * @param {boolean} [answered]
    */
-  offerFromRelay(side, ply, declined = false) {
+  offerFromRelay(side, ply, answered = false) {
     const b = this._board;
     const s = b.state();
-    if (declined) {
-      // Declined by its signature: on both devices no seat offers again after those moves.
+    if (answered) {
+      // Declined or withdrawn: on both devices no seat offers again after those moves (R39).
       if (!s.gs || b.game().tag(DRAW_OFFER_TAG) === declinedTag(ply)) return;
       b.game().setTag(DRAW_OFFER_TAG, declinedTag(ply));
       return b.refresh();
@@ -356,9 +356,8 @@ export class Endings {
 
   /**
    * The element's declineDraw(): the standing offer is withdrawn (this seat's own) or declined
-   * here, and no side offers again before another move. By link the friend learns of a decline
-   * from the next link; live it is signed and on the relay at once. A withdrawn offer stays on the
-   * relay, signed, until the friend moves.
+   * here, and no side offers again before another move (docs/RULES.md R39). By link the friend
+   * learns of it from the next link; live it is signed and on the relay at once.
    * @returns {void}
    */
   declineDraw() {
@@ -371,9 +370,9 @@ export class Endings {
     if (!offer) throw new Error(b.t('api.noDrawOffer'));
     const own = offer === seatOf(s);
     const ply = offerPly(b.game().tag(DRAW_OFFER_TAG));
-    b.game().setTag(DRAW_OFFER_TAG, own || ply === null ? '' : declinedTag(ply));
+    b.game().setTag(DRAW_OFFER_TAG, ply === null ? '' : declinedTag(ply));
     b.refresh();
-    if (mode === 'live' && !own) b.liveDeclared('decline');
+    if (mode === 'live') b.liveDeclared(own ? 'withdraw' : 'decline');
   }
 
   /**

@@ -17,6 +17,7 @@ import { otherSide } from '../lib/settings.js';
 import { webStorage } from '../lib/web-storage.js';
 import { feature } from '../lib/on-demand.js';
 import { claimOpensAt } from '../live/claims.js';
+import { offerAnswered } from '../live/live-protocol.js';
 import { parseTimeControl } from '../lib/clock.js';
 import { claimGame } from './state.js';
 import { PLAYER_TAG, NO_NAME_TAG } from './players.js';
@@ -24,7 +25,7 @@ import { PLAYER_TAG, NO_NAME_TAG } from './players.js';
 /** @import { BoardState } from './state.js' */
 /** @import { LiveStatus } from '../api-types.js' */
 /** @import { LiveSession } from '../live/live.js' */
-/** @import { Snapshot, EndingHow } from '../live/live-protocol.js' */
+/** @import { Snapshot, EndingHow, OfferAnswer } from '../live/live-protocol.js' */
 /** @import { MessageParams } from '../lib/i18n.js' */
 /** @import { Claim } from './clocks.js' */
 
@@ -50,7 +51,7 @@ import { PLAYER_TAG, NO_NAME_TAG } from './players.js';
  *   playRemote(move: string, claim: Claim): boolean,
  *   liveClocks(times: (number|undefined)[], starts: number[]): void,
  *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
- *   offerRemote(side: 'blue'|'gray', ply: number, declined: boolean): void,
+ *   offerRemote(side: 'blue'|'gray', ply: number, answered: boolean): void,
  *   takebackRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
  *   tagOwnName(): void,
@@ -164,9 +165,9 @@ export class LiveLink {
   }
 
   /**
-   * Publishes this device's seat's word: it resigned, aborted, accepted, offered or declined a draw,
+   * Publishes this device's seat's word: it resigned, aborted, accepted, offered, declined or withdrew a draw,
    * or saw `side`'s flag fall, or claimed the game the other seat left.
-   * @param {EndingHow|'offer'|'decline'} how
+   * @param {EndingHow|'offer'|OfferAnswer} how
    * @param {'blue'|'gray'} [side]
    */
   declared(how, side) {
@@ -410,7 +411,7 @@ export class LiveLink {
     this._following = true;
     // The other seat's ending or draw offer, once its moves are all on the board.
     if (snap.end && !b.state().gs?.result) b.endRemote(snap.end.how, snap.end.side);
-    else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply, snap.offer.decline !== undefined);
+    else if (snap.offer && snap.offer.ply >= snap.moves.length - 1) b.offerRemote(snap.offer.side, snap.offer.ply, offerAnswered(snap.offer) !== null);
     this._takebackHeard(snap);
     // The clocks, then, as every device derives them from the signed record and when each turn
     // began here: a board that was away, reloaded or took the seat over shows what the others do.

@@ -126,7 +126,7 @@ export function wireParts(hub, host, els) {
     playRemote: (move, claim) => mover.playMove(move, 'remote', claim),
     liveClocks: (times, starts) => clocks.follow(times, starts),
     endRemote: (how, side) => endings.fromRelay(how, side),
-    offerRemote: (side, ply, declined) => endings.offerFromRelay(side, ply, declined),
+    offerRemote: (side, ply, answered) => endings.offerFromRelay(side, ply, answered),
     takebackRemote: (side, ply) => takebacks.fromRelay(side, ply),
     reflect: (name, value) => attributes.reflect(() => host.setAttribute(name, value)),
     tagOwnName: () => setup.tagOwnName(),

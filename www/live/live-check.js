@@ -9,7 +9,7 @@
 import { isKeyText, verify } from './live-keys.js';
 import { otherSide } from '../lib/settings.js';
 import { parseTimeControl, turnStarts, liveClocks, remaining, LAG_ALLOWANCE } from '../lib/clock.js';
-import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, GAME_ID, gameText, moveText, moveClock, offerText, endText, takebackText, rematchText } from './live-protocol.js';
+import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, GAME_ID, gameText, moveText, moveClock, offerText, offerAnswered, OFFER_ANSWERS, endText, takebackText, rematchText } from './live-protocol.js';
 import { CLAIM_AFTER_MS } from './claims.js';
 /** @import { Side } from '../core/core-types.js' */
 /** @import { Snapshot, EndingHow, Replay, Offer } from './live-protocol.js' */
@@ -98,9 +98,11 @@ export function snapshotOf(s) {
   }
   if (offer !== undefined) {
     if (!isObject(offer) || !isSide(offer.side) || !Number.isInteger(offer.ply) || typeof offer.sig !== 'string') return null;
-    if (offer.decline !== undefined && typeof offer.decline !== 'string') return null;
+    // An offer answered otherwise than by a draw carries one answer, its signature.
+    const answers = OFFER_ANSWERS.filter((how) => offer[how] !== undefined);
+    if (answers.length > 1 || answers.some((how) => typeof offer[how] !== 'string')) return null;
     snap.offer = { side: offer.side, ply: Number(offer.ply), sig: offer.sig };
-    if (typeof offer.decline === 'string') snap.offer.decline = offer.decline;
+    for (const how of answers) snap.offer[how] = String(offer[how]);
   }
   if (takeback !== undefined) {
     const t = takeback;
@@ -200,7 +202,12 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
   }
   const { end, offer } = snap;
   if (offer && !(await verify(snap.keys[offer.side], offer.sig, offerText(id, snap.variant, snap.moves, offer.side, offer.ply)))) return `the draw offer is not signed by ${offer.side}`;
-  if (offer?.decline !== undefined && !(await verify(snap.keys[otherSide(offer.side)], offer.decline, offerText(id, snap.variant, snap.moves, offer.side, offer.ply, true)))) return `the draw offer is not declined by ${otherSide(offer.side)}`;
+  // A decline is the other seat's; a withdrawal the offering seat's own.
+  const answer = offer && offerAnswered(offer);
+  const answerer = offer && (answer === 'decline' ? otherSide(offer.side) : offer.side);
+  if (offer && answer && answerer && !(await verify(snap.keys[answerer], String(offer[answer]), offerText(id, snap.variant, snap.moves, offer.side, offer.ply, answer)))) {
+    return `the draw offer is not ${answer === 'decline' ? 'declined' : 'withdrawn'} by ${answerer}`;
+  }
   const takebackWrong = await checkTakeback(snap, replay);
   if (takebackWrong) return takebackWrong;
   const rematchWrong = await checkRematch(snap, !!end || !!movers.over);
@@ -321,14 +328,14 @@ function takesBack(snap, mine) {
 /**
  * The seat whose draw offer stands in `snap` (`movers`: the side that made each move), or null:
  * the offer stands after the moves it was made at, and after its own seat's next move, until the
- * other seat declines it.
+ * other seat declines it or its own seat withdraws it.
  * @param {Snapshot} snap
  * @param {Side[]} movers
  * @returns {Side|null}
  */
 export function standingOffer(snap, movers) {
   const offer = snap.offer;
-  if (!offer || offer.decline !== undefined || offer.ply > snap.moves.length) return null;
+  if (!offer || offerAnswered(offer) || offer.ply > snap.moves.length) return null;
   const n = snap.moves.length;
   return n === offer.ply || (n === offer.ply + 1 && movers[offer.ply] === offer.side) ? offer.side : null;
 }
@@ -357,8 +364,9 @@ function commonPrefix(a, b) {
 
 /**
  * How a checked snapshot `snap` stands to the one this device has (`mine`, checked, or null):
- * 'newer' (it goes on from mine, or ends mine), 'same', 'older' (mine goes on from it, or ends
- * it), or 'different' (they part at some move or ending, or are not the same game).
+ * 'newer' (it goes on from mine, or ends mine; of two crossed acceptances of a draw, Blue's),
+ * 'same', 'older' (mine goes on from it, or ends it), or 'different' (they part at some move or
+ * ending, or are not the same game).
  * @param {Snapshot} snap
  * @param {Snapshot|null} mine
  * @returns {'newer'|'same'|'older'|'different'}
@@ -377,6 +385,9 @@ export function compare(snap, mine) {
   if (snap.moves.length < mine.moves.length) return snap.end ? 'different' : 'older';
   if (snap.end || mine.end) {
     if (!snap.end || !mine.end) return snap.end ? 'newer' : 'older';
+    // Two acceptances that crossed (each seat took the other's offer, both checked): one draw by
+    // agreement, and Blue's acceptance is the one both devices keep, so that their records agree.
+    if (snap.end.how === 'draw' && mine.end.how === 'draw' && snap.end.side !== mine.end.side) return snap.end.side === 'blue' ? 'newer' : 'older';
     if (snap.end.how !== mine.end.how || snap.end.side !== mine.end.side) return 'different';
     return rematchOrder(snap, mine) ?? 'same';
   }
@@ -392,19 +403,24 @@ export function compare(snap, mine) {
 }
 
 /**
- * How two offers in snapshots with the same moves stand: the offer declined since is newer, and
- * an offer after more moves than a declined one (no seat offers again after the moves of a
- * declined offer); null when they are one offer with one answer (or none); `different` when
- * two offers stand at once (they cross) or otherwise part.
+ * How two offers in snapshots with the same moves stand: the offer answered since (declined or
+ * withdrawn) is newer, and an offer after more moves than an answered one (no seat offers again
+ * after the moves of an answered offer); of two answers to one offer that crossed, the decline;
+ * null when they are one offer with one answer (or none); `different` when two offers stand at
+ * once (they cross) or otherwise part.
  * @param {Offer} a
  * @param {Offer} b
  * @returns {'newer'|'older'|'different'|null}
  */
 function offerOrder(a, b) {
-  const declined = (/** @type {Offer} */ o) => o.decline !== undefined;
-  if (a.side === b.side && a.ply === b.ply) return declined(a) === declined(b) ? null : declined(a) ? 'newer' : 'older';
-  if (declined(b) && a.ply > b.ply) return 'newer';
-  if (declined(a) && b.ply > a.ply) return 'older';
+  // Unanswered, withdrawn, declined: the later in this order is the newer.
+  const rank = (/** @type {Offer} */ o) => {
+    const how = offerAnswered(o);
+    return how ? { withdraw: 1, decline: 2 }[how] : 0;
+  };
+  if (a.side === b.side && a.ply === b.ply) return rank(a) === rank(b) ? null : rank(a) > rank(b) ? 'newer' : 'older';
+  if (offerAnswered(b) && a.ply > b.ply) return 'newer';
+  if (offerAnswered(a) && b.ply > a.ply) return 'older';
   return 'different';
 }
 

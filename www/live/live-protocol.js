@@ -26,8 +26,9 @@
 // by the claimant's clock, signed with the rest: the other seat's device refuses a claim made
 // while it was connected itself (`present`), so a claim cannot take a game from a player who is
 // there. A draw offer is `offer: {side, ply,
-// sig}`, signed by its seat after `ply` moves; it stands until the other seat moves, or declines
-// it by its signature `decline` (then no seat offers again after those `ply` moves).
+// sig}`, signed by its seat after `ply` moves; it stands until the other seat moves, declines it
+// by its signature `decline`, or its own seat withdraws it by its signature `withdraw` (after
+// either, no seat offers again after those `ply` moves).
 //
 // A game with a clock (docs/RULES.md §5.2) carries its time control, `clock` (`5+3`), bound by
 // the host's signature, and with each move the mover's time left after it and its device's
@@ -57,9 +58,15 @@ export const CLAIMS = Object.freeze(['claim', 'claim-draw']);
 
 /**
  * A draw offered by the seat `side` after `ply` moves, signed by it; `decline`, the other seat's
- * signature, declines it.
- * @typedef {{side: Side, ply: number, sig: string, decline?: string}} Offer
+ * signature, declines it; `withdraw`, its own seat's, withdraws it (one of the two at most).
+ * @typedef {{side: Side, ply: number, sig: string, decline?: string, withdraw?: string}} Offer
  */
+/**
+ * The answers to a draw offer that are no draw: the other seat's `decline`, or the offering
+ * seat's `withdraw`; each is the Offer's field of that name, its signature.
+ */
+export const OFFER_ANSWERS = Object.freeze(/** @type {const} */ (['decline', 'withdraw']));
+/** @typedef {typeof OFFER_ANSWERS[number]} OfferAnswer */
 
 /**
  * A takeback (docs/RULES.md R38, docs/LIVE-PROTOCOL.md "Takebacks"): the seat `side` asks to
@@ -176,18 +183,19 @@ export function moveClock(snap, i) {
 }
 
 /**
- * What a seat signs when it offers a draw after the first `ply` of `moves`, and what the other
- * seat signs when it declines the offer (`decline`).
+ * What a seat signs when it offers a draw after the first `ply` of `moves`, and what a seat signs
+ * when it answers the offer otherwise than by a draw (`answer`: the other seat's decline, the
+ * offering seat's withdrawal).
  * @param {string} id
  * @param {string} variant
  * @param {string[]} moves
  * @param {Side} side
  * @param {number} ply
- * @param {boolean} [decline]
+ * @param {OfferAnswer} [answer]
  * @returns {string}
  */
-export function offerText(id, variant, moves, side, ply, decline = false) {
-  return `${ROOT} ${id} ${decline ? 'offer-decline' : 'offer'} ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
+export function offerText(id, variant, moves, side, ply, answer) {
+  return `${ROOT} ${id} ${answer ? `offer-${answer}` : 'offer'} ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
 }
 
 /**
@@ -298,7 +306,7 @@ export async function firstSnapshot({ id, variant, host, keys, sign, clock = nul
 export async function withMove(snap, moves, sign, seat = null, time = null, at = Date.now()) {
   const i = moves.length - 1;
   // No move follows an ending: a snapshot with one is not gone on from. The seat's own draw
-  // offer goes on with its move (unless declined); the other seat's is answered by it.
+  // offer goes on with its move (unless answered); the other seat's is answered by it.
   const { v, id, variant, host, keys, hostSig, offer, clock } = snap;
   const stamp = clock ? { time: Math.max(0, Math.round(time ?? 0)), at: Math.round(at) } : null;
   /** @type {Snapshot} */
@@ -306,7 +314,7 @@ export async function withMove(snap, moves, sign, seat = null, time = null, at =
   if (clock && stamp) next = { ...next, clock, times: [...(snap.times ?? []).slice(0, i), stamp.time], at: [...(snap.at ?? []).slice(0, i), stamp.at] };
   // An accepted takeback goes on with the game (Takeback); a request the other seat answered by moving goes.
   if (snap.takeback?.accept) next = { ...next, takeback: snap.takeback };
-  return offer && !offer.decline && offer.side === seat && offer.ply === i ? { ...next, offer } : next;
+  return offer && !offerAnswered(offer) && offer.side === seat && offer.ply === i ? { ...next, offer } : next;
 }
 
 /**
@@ -347,16 +355,26 @@ export async function withOffer(snap, side, sign) {
 }
 
 /**
- * The snapshot once this device's seat declines the other seat's offer `offer` (the one that
- * stands in `snap`: live-check.js standingOffer).
+ * The snapshot once this device's seat answers the offer `offer` that stands in `snap`
+ * (live-check.js standingOffer) by `how`: `decline`, the other seat's offer, or `withdraw`, its own.
  * @param {Snapshot} snap
  * @param {Offer} offer
+ * @param {OfferAnswer} how
  * @param {Sign} sign
  * @returns {Promise<Snapshot>}
  */
-export async function withOfferDeclined(snap, offer, sign) {
+export async function withOfferAnswered(snap, offer, how, sign) {
   const { side, ply, sig } = offer;
-  return { ...snap, offer: { side, ply, sig, decline: await sign(offerText(snap.id, snap.variant, snap.moves, side, ply, true)) } };
+  return { ...snap, offer: { side, ply, sig, [how]: await sign(offerText(snap.id, snap.variant, snap.moves, side, ply, how)) } };
+}
+
+/**
+ * How the offer `offer` was answered otherwise than by a draw, or null: not (yet).
+ * @param {Offer} offer
+ * @returns {OfferAnswer|null}
+ */
+export function offerAnswered(offer) {
+  return offer.decline !== undefined ? 'decline' : offer.withdraw !== undefined ? 'withdraw' : null;
 }
 
 /**

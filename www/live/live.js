@@ -7,8 +7,9 @@
 // turn shows it: when it saw each turn begin, kept with the game, its own move's turn ending when
 // the relay took it, a move the relay took late signed again with that time, and the other seat's
 // flag claim taken over its own move that the relay had not taken; it tells its player of one refused against its seat; a draw offer of its
-// seat that the other seat declined, by its signature or its move; two offers that crossed, which it accepts, as the
-// other device does; after the game, a rematch offered and answered, signed by the finished
+// seat that the other seat declined, by its signature or its move, or one the other seat
+// withdrew; two offers that crossed, which it accepts, as the other device does (of two
+// acceptances that crossed, both keep Blue's); after the game, a rematch offered and answered, signed by the finished
 // game's seats, and the new game it agrees on: hosted by the offerer's device, kept on both), says
 // and hears who is connected, signed (live-presence.js), and counts who
 // watches (live-onlookers.js). It holds its seat only while no other tab of the browser does
@@ -18,7 +19,7 @@
 // nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, withEnd, withOffer, withOfferDeclined, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, withOffer, withOfferAnswered, offerAnswered, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
 import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_REFUSED } from './live-check.js';
 import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
 import { signer, secretOf, newIdentity } from './live-keys.js';
@@ -31,7 +32,7 @@ import { Onlookers } from './live-onlookers.js';
 import { parseChat, checkedLines, mergedLines, signedLine, cleanLine, bothSeats } from './live-chat.js';
 /** @import { PerSide, Side } from '../core/core-types.js' */
 /** @import { GameClass } from '../core/core-api.js' */
-/** @import { Snapshot, Replay, EndingHow, RematchHow } from './live-protocol.js' */
+/** @import { Snapshot, Replay, EndingHow, RematchHow, OfferAnswer } from './live-protocol.js' */
 /** @import { Sign } from './live-keys.js' */
 /** @import { PresenceNote } from './live-presence.js' */
 /** @import { Kept } from './live-kept.js' */
@@ -488,7 +489,10 @@ export class LiveSession {
     }
     if (order === 'same') return;
     const first = !me.snap;
-    const declined = !!me.snap && this._offering(me.snap) && !snap.end && !this._offering(snap);
+    // This seat's draw offer answered by the other seat (declined, or moved past), not withdrawn
+    // by this seat itself; or the other seat's offer withdrawn by it.
+    const declined = !!me.snap && this._offering(me.snap) && !snap.end && !this._offering(snap) && !(snap.offer?.withdraw !== undefined && snap.offer.side === me.seat);
+    const withdrawn = !!me.snap && me.seat !== 'watch' && this._offering(me.snap, otherSide(me.seat)) && snap.moves.length === me.snap.moves.length && !snap.end && snap.offer?.withdraw !== undefined;
     // This seat's takeback request answered: by a move (no), or by the other seat's acceptance.
     const asked = !!me.snap && this._askingBack(me.snap);
     const answer = asked && me.snap && snap.moves.length > me.snap.moves.length ? 'live.takebackDeclined' : asked && snap.takeback?.accept ? 'live.takebackAccepted' : null;
@@ -508,6 +512,7 @@ export class LiveSession {
     this._o.snapshot(snap, starts);
     // The other seat declined this seat's offer, or moved instead of accepting it: a no.
     if (declined) this._o.notice('live.drawDeclined');
+    if (withdrawn) this._o.notice('live.drawWithdrawn');
     if (answer) this._o.notice(answer);
     if (rematch === 'accept') this._hostRematch(snap).catch((e) => this._o.error(errorText(e)));
     else if (rematch) this._o.notice(rematch === 'decline' ? 'live.rematchDeclined' : 'live.rematchCancelled');
@@ -548,13 +553,16 @@ export class LiveSession {
   }
 
   /**
-   * Whether this device's own seat's draw offer stands in `snap`.
+   * Whether the draw offer of `seat` (this device's own, unless given) stands in `snap`, this
+   * device holding a seat of the game.
    * @param {Snapshot} snap
+   * @param {Side} [seat]
    * @private
    */
-  _offering(snap) {
-    const seat = this._started().seat;
-    return seat !== 'watch' && !!this._sign && !snap.end && snap.offer?.side === seat && standingOffer(snap, this._replay(snap.variant, snap.moves)) === seat;
+  _offering(snap, seat) {
+    const mine = this._started().seat;
+    const side = seat ?? mine;
+    return mine !== 'watch' && side !== 'watch' && !!this._sign && !snap.end && snap.offer?.side === side && standingOffer(snap, this._replay(snap.variant, snap.moves)) === side;
   }
 
   /**
@@ -824,15 +832,24 @@ export class LiveSession {
     return false;
   }
 
-  /** This seat's word, signed after its moves: a resignation, an abort, a draw it accepts, offers or declines (the other seat's standing offer), a claim, or a flag fall it saw (`side`'s: its own or the other seat's, claimed). No offer follows a declined one after the same moves. @param {EndingHow|'offer'|'decline'} how @param {Side} [side] @returns {Promise<void>} */
+  /**
+   * This seat's word, signed after its moves: a resignation, an abort, a draw it accepts, a draw
+   * it offers, declines (the other seat's standing offer) or withdraws (its own), a claim, or a
+   * flag fall it saw (`side`'s: its own or the other seat's, claimed). No offer follows a
+   * declined or withdrawn one after the same moves (docs/RULES.md R39).
+   * @param {EndingHow|'offer'|OfferAnswer} how
+   * @param {Side} [side]
+   * @returns {Promise<void>}
+   */
   declared(how, side) {
     return this._signed((snap, sign, seat) => {
-      if (how === 'decline') {
-        const offer = snap.offer;
-        return offer && !snap.end && offer.side !== seat && standingOffer(snap, this._replay(snap.variant, snap.moves)) === offer.side ? withOfferDeclined(snap, offer, sign) : null;
+      const offer = snap.offer;
+      if (how === 'decline' || how === 'withdraw') {
+        const by = how === 'decline' ? otherSide(seat) : seat;
+        return offer && !snap.end && offer.side === by && standingOffer(snap, this._replay(snap.variant, snap.moves)) === by ? withOfferAnswered(snap, offer, how, sign) : null;
       }
       if (how !== 'offer') return withEnd(snap, how, how === 'time' && side ? side : seat, sign);
-      return snap.offer?.decline !== undefined && snap.offer.ply === snap.moves.length ? null : withOffer(snap, seat, sign);
+      return offer && offerAnswered(offer) && offer.ply === snap.moves.length ? null : withOffer(snap, seat, sign);
     });
   }
 

@@ -145,9 +145,8 @@ export function pageEndings(ctx, { snapshot }) {
       const live = board.settings.mode === 'live';
       const own = board.drawOffer === board.seat;
       act();
-      // By link the friend learns of it from the next link; live, a draw accepted is on the
-      // relay at once, and a draw declined with this seat's move; this seat's own offer, signed
-      // there already, may still be accepted until the friend moves.
+      // By link the friend learns of it from the next link; live, a draw accepted, declined or
+      // withdrawn is on the relay at once, signed.
       if (board.state?.result) ctx.notify(live ? null : { key: 'ending.sendLink' });
       else if (live) ctx.notify({ key: own ? 'ending.withdrawnLive' : 'ending.declinedLive' });
     } catch (e) {

@@ -140,7 +140,7 @@ export default {
     'api.tooDeep': 'explore() would start a variation nested more than {max} deep, and a record of it could not be read back.',
     'api.abortTooLate': 'Both sides have moved: it is too late to abort. Resign or offer a draw instead.',
     'api.noDrawOffer': 'No draw offer stands in this game.',
-    'api.drawDeclinedHere': 'A draw was declined after these moves: offer one again after the next move.',
+    'api.drawDeclinedHere': 'A draw offer was declined or withdrawn after these moves: offer one again after the next move.',
     'api.noTakeback': 'No takeback request of the friend’s stands in this game.',
     'api.noTakebackHere': 'Takebacks are asked only in a game against a friend elsewhere; use undo() here.',
     'api.takebackSide': 'takeback() takes the side that asks, "blue" or "gray", not {side}.',

@@ -140,7 +140,7 @@ export default {
     'api.tooDeep': 'Az explore() {max} szintnél mélyebben egymásba ágyazott változatot kezdene, és egy ilyen lejegyzést nem lehetne újra beolvasni.',
     'api.abortTooLate': 'Már mindkét fél lépett: késő megszakítani. Add fel, vagy ajánlj döntetlent.',
     'api.noDrawOffer': 'Ebben a játszmában nincs érvényes döntetlenajánlat.',
-    'api.drawDeclinedHere': 'Ezek után a lépések után a döntetlent már elutasították: a következő lépés után ajánld újra.',
+    'api.drawDeclinedHere': 'Ezek után a lépések után a döntetlenajánlatot már elutasították vagy visszavonták: a következő lépés után ajánld újra.',
     'api.noTakeback': 'Ebben a játszmában nincs érvényes visszalépési kérés az ellenféltől.',
     'api.noTakebackHere': 'Visszalépést csak másik eszközön játszó baráttól lehet kérni; itt az undo() használható.',
     'api.takebackSide': 'A takeback() a visszavételt kérő oldalt várja („blue” vagy „gray”), nem ezt: {side}.',

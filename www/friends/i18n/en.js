@@ -48,7 +48,7 @@ export default {
     'ending.drawOffered': 'You offer a draw: it goes with your next link, and stands until your friend moves.',
     'ending.offerStandsLive': 'You offered a draw: it stands until your friend moves.',
     'ending.declinedLive': 'You declined the draw: your friend is told now.',
-    'ending.withdrawnLive': 'Your offer is withdrawn here, but your friend has seen it and may still accept it until they move.',
+    'ending.withdrawnLive': 'You withdrew your draw offer: your friend is told now.',
     'ending.offerStands': 'You offered a draw: your friend answers with their link.',
     'ending.friendOffers': '{side:side} offers a draw.',
     'ending.claimable': '{side:side} has been away on their turn for long enough: you may claim the win, or a draw.',

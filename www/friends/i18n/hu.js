@@ -45,7 +45,7 @@ export default {
     'ending.sendLink': 'A játszma véget ért: küldd el a linket, hogy a barátod is megtudja.',
     'ending.drawOffered': 'Döntetlent ajánlasz: a következő linkeddel megy, és addig érvényes, amíg a barátod nem lép.',
     'ending.declinedLive': 'Elutasítottad a döntetlent: a barátod most értesül róla.',
-    'ending.withdrawnLive': 'Az ajánlatodat itt visszavontad, de a barátod már látta, és amíg nem lép, elfogadhatja.',
+    'ending.withdrawnLive': 'Visszavontad a döntetlenajánlatodat: a barátod most értesül róla.',
     'ending.offerStandsLive': 'Döntetlent ajánlottál: addig érvényes, amíg a barátod nem lép.',
     'ending.offerStands': 'Döntetlent ajánlottál: a barátod a linkjével válaszol.',
     'ending.friendOffers': '{side:side} döntetlent ajánl.',

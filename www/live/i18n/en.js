@@ -18,6 +18,7 @@ export default {
     'live.rematchOtherRules': 'The host’s device started the rematch with other rules or another clock than the game you finished: it is not the rematch you accepted, and this board does not take it.',
     'live.rematchLost': 'Your friend accepted the rematch, but this browser no longer has the new game’s key: offer it again.',
     'live.drawDeclined': 'Your friend plays on: your draw offer was declined.',
+    'live.drawWithdrawn': 'Your friend withdrew their draw offer.',
     'live.takebackAccepted': 'Your friend accepted: your move is taken back.',
     'live.takebackDeclined': 'Your friend played on: your takeback request was declined.',
     'live.foreignSeatKey': 'This link’s seat key is not one of this game’s: it was refused, and your seat here is kept as it was.',

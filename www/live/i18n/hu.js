@@ -17,6 +17,7 @@ export default {
     'live.rematchOtherRules': 'A házigazda eszköze más szabályokkal vagy más órával indította a visszavágót, mint a befejezett játszma: ez nem az a visszavágó, amelyet elfogadtál, és ez a tábla nem veszi át.',
     'live.rematchLost': 'A barátod elfogadta a visszavágót, de ebben a böngészőben már nincs meg az új játszma kulcsa: ajánld fel újra.',
     'live.drawDeclined': 'A barátod játszik tovább: a döntetlenajánlatodat elutasította.',
+    'live.drawWithdrawn': 'A barátod visszavonta a döntetlenajánlatát.',
     'live.takebackAccepted': 'A barátod elfogadta: a lépésed visszavéve.',
     'live.takebackDeclined': 'A barátod lépett: a visszavételi kérésedet elutasította.',
     'live.foreignSeatKey': 'Ennek a linknek a helykulcsa nem ehhez a játszmához tartozik: elutasítottuk, és itt a helyed változatlan maradt.',
