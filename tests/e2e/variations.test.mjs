@@ -82,7 +82,8 @@ test('a variation made at an earlier position, walked by keys, promoted, downloa
   // The same keys on a move of the list step the board into the variation, the focus with it.
   await page.click('#moves button[data-ply="3"]');
   await press(page, 'ArrowDown', [0, 0, 1]);
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-path')), '0.0.1');
+  // The panel moves the focus when it draws the step, a frame after the board's: waited for.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-path') === '0.0.1', undefined, { timeout: 10000 });
   await page.click('#moves button[data-path="0.0.1.0"]');
   assert.deepEqual(await viewPath(page), [0, 0, 1, 0]);
   // The evaluation follows the position looked at.
