@@ -12,7 +12,7 @@ import { parseTimeControl, turnStarts, liveClocks, remaining, LAG_ALLOWANCE } fr
 import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, GAME_ID, gameText, moveText, moveClock, offerText, offerAnswered, OFFER_ANSWERS, endText, takebackText, rematchText } from './live-protocol.js';
 import { CLAIM_AFTER_MS } from './claims.js';
 /** @import { Side } from '../core/core-types.js' */
-/** @import { Snapshot, EndingHow, Replay, Offer } from './live-protocol.js' */
+/** @import { Snapshot, EndingHow, Replay, Offer, OfferAnswer } from './live-protocol.js' */
 
 /** How long after it connected a device still takes a claim against it as made before (ms): the claim may have been on its way. */
 export const CLAIM_GRACE_MS = 30 * 1000;
@@ -202,11 +202,10 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
   }
   const { end, offer } = snap;
   if (offer && !(await verify(snap.keys[offer.side], offer.sig, offerText(id, snap.variant, snap.moves, offer.side, offer.ply)))) return `the draw offer is not signed by ${offer.side}`;
-  // A decline is the other seat's; a withdrawal the offering seat's own.
-  const answer = offer && offerAnswered(offer);
-  const answerer = offer && (answer === 'decline' ? otherSide(offer.side) : offer.side);
-  if (offer && answer && answerer && !(await verify(snap.keys[answerer], String(offer[answer]), offerText(id, snap.variant, snap.moves, offer.side, offer.ply, answer)))) {
-    return `the draw offer is not ${answer === 'decline' ? 'declined' : 'withdrawn'} by ${answerer}`;
+  const answer = offer ? offerAnswered(offer) : null;
+  if (offer && answer) {
+    const by = offerAnswerer(offer.side, answer);
+    if (!(await verify(snap.keys[by], String(offer[answer]), offerText(id, snap.variant, snap.moves, offer.side, offer.ply, answer)))) return `the draw offer is not ${answer === 'decline' ? 'declined' : 'withdrawn'} by ${by}`;
   }
   const takebackWrong = await checkTakeback(snap, replay);
   if (takebackWrong) return takebackWrong;
@@ -323,6 +322,17 @@ function takesBack(snap, mine) {
   if (m?.accept && m.ply === t.ply && m.side === t.side && m.move === t.move && m.accept === t.accept) return false;
   for (let i = 0; i < t.ply - 1; i++) if (snap.moves[i] !== mine.moves[i]) return false;
   return true;
+}
+
+/**
+ * The seat that signs the answer `how` to an offer of the seat `side`: a decline is the other
+ * seat's, a withdrawal the offering seat's own.
+ * @param {Side} side
+ * @param {OfferAnswer} how
+ * @returns {Side}
+ */
+export function offerAnswerer(side, how) {
+  return how === 'decline' ? otherSide(side) : side;
 }
 
 /**

@@ -20,7 +20,7 @@
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
 import { replayWith, topics, withMove, withEnd, withOffer, withOfferAnswered, offerAnswered, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
-import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_REFUSED } from './live-check.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, offerAnswerer, CLAIM_REFUSED } from './live-check.js';
 import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
 import { signer, secretOf, newIdentity } from './live-keys.js';
 import { newGameId } from '../lib/game-id.js';
@@ -845,8 +845,8 @@ export class LiveSession {
     return this._signed((snap, sign, seat) => {
       const offer = snap.offer;
       if (how === 'decline' || how === 'withdraw') {
-        const by = how === 'decline' ? otherSide(seat) : seat;
-        return offer && !snap.end && offer.side === by && standingOffer(snap, this._replay(snap.variant, snap.moves)) === by ? withOfferAnswered(snap, offer, how, sign) : null;
+        const standing = offer && !snap.end ? standingOffer(snap, this._replay(snap.variant, snap.moves)) : null;
+        return offer && standing && offerAnswerer(standing, how) === seat ? withOfferAnswered(snap, offer, how, sign) : null;
       }
       if (how !== 'offer') return withEnd(snap, how, how === 'time' && side ? side : seat, sign);
       return offer && offerAnswered(offer) && offer.ply === snap.moves.length ? null : withOffer(snap, seat, sign);
