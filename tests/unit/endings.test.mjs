@@ -123,7 +123,7 @@ test('a draw offer by link stands until the side it was offered to moves; a link
   // Gray offers on Blue's turn: Blue's move answers it.
   assert.equal(standingOffer(at(['e2-f3', 'e8-d7']), offerTag('gray', 2)), 'gray');
   assert.equal(standingOffer(at(['e2-f3', 'e8-d7', 'e1-e2']), offerTag('gray', 2)), null);
-  // Withdrawn (empty), declined, malformed, from a later ply, or in a finished game: none.
+  // None (an empty tag), declined or withdrawn, malformed, from a later ply, or in a finished game: none.
   for (const v of ['', undefined, 'red 2', 'blue', 'blue 2 x', 'blue 9', declinedTag(2)]) assert.equal(standingOffer(at(['e2-f3', 'e8-d7']), v), null, String(v));
   // Declined after 2 plies: no offer again until another move.
   assert.equal(offerPly(tag), 2);

@@ -1,8 +1,9 @@
 // A draw offered in a game by link (docs/RULES.md §5.1): the side that offered it and the plies
 // played then, kept in the record's `DrawOffer` tag ("gray 12") so that it travels in the links
 // with the moves and survives a reload. It stands until the side it was offered to has moved (a
-// move is a refusal, as over the board) or the game ends; an empty tag is an offer withdrawn, and
-// "declined 12" one declined after those plies (no side offers again before another move). Pure.
+// move is a refusal, as over the board) or the game ends; "declined 12" is one declined or
+// withdrawn after those plies (no side offers again before another move, docs/RULES.md R39), and
+// an empty tag none. Pure.
 /** @import { GameState, Side } from '../core/core-types.js' */
 
 /** The record tag that holds the offer. */
@@ -40,7 +41,7 @@ export function standingOffer(gs, value) {
 }
 
 /**
- * The tag's value once the offer made after `ply` plies is declined.
+ * The tag's value once the offer made after `ply` plies is declined or withdrawn.
  * @param {number} ply
  * @returns {string}
  */
