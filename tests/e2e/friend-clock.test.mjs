@@ -3,7 +3,8 @@
 // test's: Playwright's page.clock, so that no one waits a day). The receiver's clock runs from the
 // sender's stamped move, not from when the link is opened (nor, after a reload, from then); a friend who lets their day run out
 // is claimed on time, and the link carries the claim, which the friend's device takes only once
-// its own clock, run from the same stamp, has run out.
+// its own clock, run from the same stamp, has run out; a move made after the friend's day ran
+// out (by its stamp, or with none, by when its link is opened) is not played.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyLink, state, waitReady, waitText } from './helpers.mjs';
@@ -119,5 +120,54 @@ test('a stamp back-dated before the receiver’s own last move is refused: the t
   const c = await clocksOf(b.page);
   assert.ok(c.gray > DAY - HOUR, `Gray's day runs from now: ${c.gray}`);
   assert.equal((await state(b.page)).result, undefined);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+/** `link` with its record's `MoveStamp` tag made `stamp` (null: the tag left out). */
+function restamped(link, stamp) {
+  const url = new URL(link);
+  const fragment = new URLSearchParams(url.hash.slice(1));
+  const record = String(fragment.get('record'));
+  const tag = /\[MoveStamp "[^"]+"\]\n?/;
+  assert.match(record, tag);
+  fragment.set('record', record.replace(tag, stamp === null ? '' : `[MoveStamp "${stamp}"]\n`));
+  url.hash = fragment.toString();
+  return url.href;
+}
+
+test('a move made after the friend’s day ran out is not played, stamped so or with no stamp; one stamped in time is, however late its link is opened', async () => {
+  const t0 = Date.now();
+  const a = await env.device('', { clock: t0 });
+  await startDaily(a.page);
+  await playAMove(a.page, 0);
+  const b = await env.device('', { clock: t0 + 23 * HOUR });
+  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  await playAMove(b.page, 1);
+  const honest = await copyLink(b.page, '#send-link');
+  const stamp = String(new URLSearchParams(new URL(honest).hash.slice(1)).get('record')).match(/\[MoveStamp "2 ([^"]+)"\]/);
+  assert.ok(stamp, 'Gray’s link carries its stamp');
+  assert.ok(Date.parse(stamp[1]) < t0 + DAY, 'stamped when Gray moved, within its day');
+
+  // A day and an hour after Blue's move, by Blue's clock: Gray's day is gone.
+  await a.page.clock.fastForward(DAY + HOUR);
+  await waitText(a.page, '#claim-text', /Gray has used all the time for this move/);
+  // Gray's modified device stamps its move after its day ran out, or leaves the stamp out.
+  for (const late of [restamped(honest, `2 ${new Date(t0 + DAY + HOUR / 2).toISOString()}`), restamped(honest, null)]) {
+    await follow(a.page, late, 1);
+    await waitText(a.page, '#notice', /made after your friend’s time for it had run out, so it is not played: you may claim the win on time/);
+    const s = await state(a.page);
+    assert.equal(s.history.length, 1, 'the late move is not played');
+    assert.equal(s.result, undefined);
+    assert.equal((await clocksOf(a.page)).gray, 0);
+    assert.equal(await a.page.isVisible('#claim-win'), true, 'Blue may claim the win on time');
+  }
+  // Gray's honest link, stamped within its day, opened now: the move was made in time and is
+  // played, and Blue's day runs from its stamp.
+  await follow(a.page, honest, 2);
+  await waitText(a.page, '#status', /Your move \(Blue\)/);
+  assert.equal((await state(a.page)).result, undefined);
+  const c = await clocksOf(a.page);
+  assert.ok(Math.abs(c.blue - (DAY - (c.now - Date.parse(stamp[1])))) < 60 * 1000, `a day from Gray's stamp: ${c.blue}`);
+  assert.equal(await a.page.isVisible('#claim-win'), false);
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });

@@ -1,13 +1,14 @@
 // A game by link's clock (docs/RULES.md ruling R37): the stamp a move carries in the link's record
 // (`MoveStamp "<ply> <UTC ISO time>"`, www/lib/clock.js), read and written, bad stamps refused
 // without a throw; the turn a link brings running from its stamp when it holds (not before the
-// move before's, not in the future), so a link opened late has already run down; the board's
+// move before's, not in the future), so a link opened late has already run down; a move made
+// after the friend's time ran out here found late (www/lib/clock.js linkMoveLate); the board's
 // clock runner stamping this device's own moves and leaving the friend's flag to a claim; and
 // what a link's loss on time does to the kept game (www/friends/friend.js linkEnding). Time is
 // the test's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOVE_STAMP_TAG, LINK_SKEW, formatMoveStamp, parseMoveStamp, linkTurnStart, takeLinkStamp, flagFallsAt, parseTimeControl, newClocks, remaining, run } from '../../www/lib/clock.js';
+import { MOVE_STAMP_TAG, LINK_SKEW, formatMoveStamp, parseMoveStamp, linkTurnStart, linkMoveLate, takeLinkStamp, flagFallsAt, parseTimeControl, newClocks, remaining, run } from '../../www/lib/clock.js';
 import { ClockRunner } from '../../www/element/clocks.js';
 import { linkEnding } from '../../www/friends/friend.js';
 
@@ -70,6 +71,25 @@ test('a stamp that does not hold is not taken: the turn begins now, and why is s
   assert.deepEqual(at(formatMoveStamp(5, now + 60_000)), { at: now, refused: null });
   // No move before known (the first link this device opens): any past stamp holds.
   assert.deepEqual(at(formatMoveStamp(5, T0 - 3 * DAY), null), { at: T0 - 3 * DAY, refused: null });
+});
+
+test('a move made after the friend’s time ran out here is late: by its stamp when that holds, else by when its link is opened', () => {
+  // Blue moved (this device's stamp, T0); Gray's day a move ran out at T0 + DAY.
+  const flagAt = T0 + DAY;
+  const late = (text, now, floor = T0) => linkMoveLate({ text, ply: 2, floor, now, flagAt });
+  // Stamped in time, opened a day later: in time (the link was on its way).
+  assert.equal(late(formatMoveStamp(2, T0 + DAY - 1), T0 + 2 * DAY), false);
+  assert.equal(late(formatMoveStamp(2, T0 + DAY), T0 + 2 * DAY), false, 'the last moment is in time');
+  // Stamped after the day ran out: late, however soon its link is opened.
+  assert.equal(late(formatMoveStamp(2, T0 + DAY + 1), T0 + DAY + 60_000), true);
+  // No stamp, or one that does not hold: made when the link is opened.
+  assert.equal(late(undefined, T0 + DAY - 1), false);
+  assert.equal(late(undefined, T0 + DAY + 1), true, 'leaving the stamp out buys no time');
+  assert.equal(late('2 soon', T0 + DAY + 1), true);
+  assert.equal(late(formatMoveStamp(2, T0 - 1), T0 + DAY + 1), true, 'back-dated before the move before');
+  assert.equal(late(formatMoveStamp(2, T0 - 1), T0 + 3600_000), false);
+  // No clock runs for the friend here (none, or this seat's turn): nothing is late.
+  assert.equal(linkMoveLate({ text: formatMoveStamp(2, T0 + 3 * DAY), ply: 2, floor: T0, now: T0 + 3 * DAY, flagAt: null }), false);
 });
 
 /** A rules core's game as takeLinkStamp and the clock runner use it: its ply, tags and clocks. */

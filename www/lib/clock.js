@@ -348,6 +348,20 @@ export function linkTurnStart({ text, ply, floor, now, skew = LINK_SKEW }) {
 }
 
 /**
+ * Whether the friend's move that a link brings (its last, making ply `ply`) came after their
+ * clock ran out on this device (ruling R37): a move counts as made at its stamp when that holds
+ * (linkTurnStart, against `floor`, this device's stamp of the move before), else when its link is
+ * opened (`now`), and `flagAt` is when the friend's clock, running on their turn here, reached 0
+ * (flagFallsAt; null when it does not run). Such a move is not played: the turn had already been
+ * lost on time, which this device's player may claim.
+ * @param {{text: unknown, ply: number, floor: number|null, now: number, flagAt: number|null}} link
+ * @returns {boolean}
+ */
+export function linkMoveLate({ text, ply, floor, now, flagAt }) {
+  return flagAt !== null && linkTurnStart({ text, ply, floor, now }).at > flagAt;
+}
+
+/**
  * When the running clock reaches 0 (ms since 1970), or null when none runs: a game by link's
  * friend may be claimed on time from then (ruling R37).
  * @param {Clocks} c

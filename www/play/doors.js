@@ -9,7 +9,7 @@ import { isRemote, otherSide, movesFinal } from '../lib/settings.js';
 import { newGameId, GAME_ID, GAME_ID_TAG, REMATCH_OF_TAG } from '../lib/game-id.js';
 import { DRAW_OFFER_TAG } from '../lib/draw-offer.js';
 import { TAKEBACK_TAG } from '../lib/takeback-offer.js';
-import { MOVE_STAMP_TAG } from '../lib/clock.js';
+import { MOVE_STAMP_TAG, parseMoveStamp, linkMoveLate } from '../lib/clock.js';
 import { relayOf } from './page-state.js';
 import { loadWasm } from '../core/assets.js';
 import { errorMessage, errorText } from '../lib/errors.js';
@@ -204,6 +204,16 @@ export function gameDoors(ctx, { games, save, address }) {
     /** @type {import('../lib/i18n.js').Message|null} */
     let stampSaid = null;
     if (order.order === 'newer') {
+      // A move made after the friend's time for it ran out here is not played (ruling R37): the
+      // turn was lost on time, which this player may claim.
+      const flagAt = board.claimableAt;
+      if (flagAt !== null) {
+        const floor = parseMoveStamp((await linkGame(kept.record)).stamp)?.at ?? null;
+        if (linkMoveLate({ text: link.stamp, ply: theirs.length, floor, now: Date.now(), flagAt })) {
+          ctx.notify({ key: 'friend.moveAfterFlag' });
+          return true;
+        }
+      }
       for (const m of theirs.slice(mine.history.length)) board.play(m);
       // The turn the link brings runs from its stamp (ruling R37), unless it does not hold.
       const refused = board.takeStamp(link.stamp ?? '');

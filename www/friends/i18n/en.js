@@ -22,6 +22,7 @@ export default {
     'friend.drawLapsed': 'Your friend played on: your draw offer was not taken.',
     'friend.timeClaimRefused': 'This link says your time ({side:side}) ran out, but by your clock, which runs from your friend’s stamped move, you still have {time}. Your game is kept as it was: play on.',
     'friend.timeOut': '{side:side} has used all the time for this move: you may claim the win on time.',
+    'friend.moveAfterFlag': 'This link’s move was made after your friend’s time for it had run out, so it is not played: you may claim the win on time.',
     'friend.stampUnreadable': 'The time this link’s move was made cannot be read, so your clock for this move runs from now.',
     'friend.stampBefore': 'This link’s move is stamped earlier than the move before it, which cannot be: the stamp is not taken, and your clock for this move runs from now.',
     'friend.stampFuture': 'This link’s move is stamped later than the time on this device: the stamp is not taken, and your clock for this move runs from now.',

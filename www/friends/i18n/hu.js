@@ -20,6 +20,7 @@ export default {
     'friend.drawLapsed': 'A barátod tovább játszott: nem fogadta el a döntetlenajánlatodat.',
     'friend.timeClaimRefused': 'Ez a link szerint lejárt az időd ({side:side}), de a barátod lépésének időbélyegétől járó órád szerint még van {time}. A játszmád változatlan maradt: játssz tovább.',
     'friend.timeOut': '{side:side} elhasználta az erre a lépésre jutó összes időt: követelheted a győzelmet időtúllépéssel.',
+    'friend.moveAfterFlag': 'A link lépése azután történt, hogy a barátod erre a lépésre jutó ideje lejárt, ezért nem érvényes: követelheted a győzelmet időtúllépéssel.',
     'friend.stampUnreadable': 'Nem olvasható ki, mikor tették meg a link lépését, ezért az órád erre a lépésre mostantól jár.',
     'friend.stampBefore': 'A link lépésének időbélyege korábbi az előző lépésénél, ami nem lehet: az időbélyeg nem érvényes, és az órád erre a lépésre mostantól jár.',
     'friend.stampFuture': 'A link lépésének időbélyege későbbi, mint amit ennek az eszköznek az órája mutat: az időbélyeg nem érvényes, és az órád erre a lépésre mostantól jár.',
