@@ -277,6 +277,55 @@ test('live 3+2: after a 15 s outage of the mover’s device the clocks agree; th
   for (const [what, ms] of [['outage', outage], ['next move', next], ['seat moved', moved]]) assert.ok(ms <= 2500, `${what}: ${ms} ms apart`);
 });
 
+test('live 3+2: a move that reached the relay late and was answered at once keeps its second signing, in the relay’s record and for a watcher who joins', async () => {
+  const { a, invite } = await hostLiveGame('3+2');
+  const id = new URL(invite).hash.match(/game-id=(\w+)/)[1];
+  // Gray's device, its frames to the relay held while `hold` is set (the relay's to it pass).
+  const b = await env.device('');
+  let hold = false;
+  /** @type {(() => void)[]} */
+  const held = [];
+  await b.page.routeWebSocket(/.*/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => (hold ? held.push(() => server.send(m)) : server.send(m)));
+    server.onMessage((m) => ws.send(m));
+  });
+  const release = (keepHolding) => {
+    hold = keepHolding;
+    for (const send of held.splice(0)) send();
+  };
+  await b.page.goto(invite);
+  await waitConnected(b.page);
+  await liveMove(a, b, 0, { walk: false });
+  await liveMove(b, a, 1, { walk: false });
+  await liveMove(a, b, 2, { walk: false });
+  // Gray moves; its move reaches the relay 5 s later, and Blue answers it at once, while Gray's
+  // device signs it again (held until Blue's reply is everywhere).
+  hold = true;
+  await playMove(b.page, pickMove(await state(b.page), 3, { walk: false }));
+  const first = (await b.page.evaluate(() => Date.now()));
+  await b.page.waitForTimeout(5000);
+  release(true);
+  await a.page.waitForFunction(() => window.bluegray.state.history.length === 4, null, { timeout: 20000 });
+  await liveMove(a, b, 4, { walk: false });
+  await b.page.waitForTimeout(500);
+  release(false);
+  // The relay's record has Blue's reply with Gray's move stamped when it reached the relay.
+  const snap = await relay.retainedWhen(id, (x) => x.moves.length === 5 && (x.at?.[3] ?? 0) >= first + 4000);
+  assert.ok(snap && snap.moves.length === 5, `the relay has the reply: ${snap?.moves.length} moves`);
+  assert.ok((snap.at?.[3] ?? 0) >= first + 4000, `Gray's move stamped when it reached the relay, not when made: ${(snap.at?.[3] ?? 0) - first} ms after`);
+  // A watcher who joins now counts Gray's turn as the players' devices did.
+  const watch = await copyLink(a.page, '#invite-link', /copied/);
+  const w = await env.device(watch);
+  await w.page.waitForFunction(() => window.bluegray?.state?.history.length === 5 && window.bluegray.element.clocks?.running === 'gray', null, { timeout: 20000 });
+  await w.page.waitForTimeout(300);
+  for (const [who, d] of [['Gray', b], ['the watcher', w]]) {
+    const ms = apart(await bothClocks(a, d));
+    assert.ok(ms <= 2500, `Blue's device and ${who}'s: ${ms} ms apart`);
+  }
+  for (const d of [a, b, w]) assert.deepEqual(d.problems, []);
+});
+
 test('live 3+2: a relay down for 10 s while the mover moves: the players and a watcher who joins afterwards agree on the clocks (ms logged)', async (t) => {
   const { a, invite } = await hostLiveGame('3+2');
   const b = await env.device(invite);

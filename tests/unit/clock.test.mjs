@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { parseTimeControl, newClocks, remaining, fallen, run, afterMove, clocksFromTimes, formatClock, acceptedTime, turnStarts, liveClocks, LAG_ALLOWANCE, TIME_CONTROLS } from '../../www/lib/clock.js';
 import { moversOf } from '../../www/element/clocks.js';
 import { replayWith, firstSnapshot, withMove, withEnd, restamped } from '../../www/live/live-protocol.js';
-import { parseSnapshot, checkSnapshot, compare, CLAIM_REFUSED } from '../../www/live/live-check.js';
+import { parseSnapshot, checkSnapshot, compare, withRestampsOf, CLAIM_REFUSED } from '../../www/live/live-check.js';
 import { newIdentity, signer } from '../../www/live/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
 import { loadCore } from './core.mjs';
@@ -213,4 +213,46 @@ test('live: a move that reached the relay late is signed again with its arrival;
   const blueSaw = liveClocks(parseTimeControl('3+2'), sent.times, movers, [990_000, 1_000_000, 1_025_000]);
   for (const side of /** @type {const} */ (['blue', 'gray'])) assert.ok(Math.abs(remaining(joiner, side, now) - remaining(blueSaw, side, now)) <= LAG_ALLOWANCE, side);
   assert.equal(remaining(joiner, 'gray', now), 157_000);
+});
+
+test('live: a move signed again after the other seat replied to its first signing keeps its new stamp, in the reply and carried into it', async () => {
+  const g = await timedGame('3+2');
+  const one = await withMove(g.snap, ['e2-e3'], g.signBlue, 'blue', 180_000, 1_000_000);
+  // Gray moved off the network; its move reached the relay at 1 025 000, and Blue replied to
+  // that first signing at once, before Gray's device signed it again.
+  const sent = await withMove(one, ['e2-e3', 'e8-e7'], g.signGray, 'gray', 172_000, 1_010_000);
+  const reply = await withMove(sent, ['e2-e3', 'e8-e7', 'd2-d3'], g.signBlue, 'blue', 181_000, 1_026_000);
+  // Gray's device signs its move again within the reply (move 2 of 3).
+  const within = await restamped(reply, g.signGray, 1_025_000, 1);
+  assert.ok(within);
+  assert.deepEqual([within.times, within.at], [
+    [180_000, 157_000, 181_000],
+    [1_000_000, 1_025_000, 1_026_000],
+  ]);
+  assert.equal(within.sigs[2], reply.sigs[2], 'Blue’s reply keeps its signature');
+  assert.equal(await checkSnapshot(wire(within), g.expect), null);
+  assert.equal(compare(within, reply), 'newer');
+  assert.equal(compare(reply, within), 'older');
+  assert.equal(restamped(reply, g.signGray, 1_025_000, 3), null, 'no such move');
+  // Or Gray's device signed it again first (late, 2 moves), then heard the reply built on the
+  // first signing: it carries its own into the reply, and the other devices take that as news.
+  const late = await restamped(sent, g.signGray, 1_025_000);
+  assert.ok(late);
+  const carried = withRestampsOf(reply, late);
+  assert.ok(carried);
+  assert.deepEqual([carried.times, carried.at, carried.sigs], [within.times, within.at, [reply.sigs[0], late.sigs[1], reply.sigs[2]]]);
+  assert.equal(await checkSnapshot(wire(carried), g.expect), null);
+  assert.equal(compare(carried, reply), 'newer');
+  assert.equal(compare(reply, carried), 'older');
+  // Nothing to carry: the same stamps, a stamp changed without its cost, another game's moves.
+  assert.equal(withRestampsOf(reply, sent), null);
+  const cheat = await withMove(one, ['e2-e3', 'e8-e7'], g.signGray, 'gray', 171_000, 1_025_000);
+  assert.equal(withRestampsOf(reply, cheat), null);
+  const other = await withMove(one, ['e2-e3', 'd8-d7'], g.signGray, 'gray', 172_000, 1_010_000);
+  assert.equal(withRestampsOf(reply, await restamped(other, g.signGray, 1_025_000)), null);
+  // Moves signed again both ways (one each) cross: neither is news to the other.
+  const blueLate = await restamped(reply, g.signBlue, 1_030_000);
+  assert.ok(blueLate);
+  assert.equal(compare(within, blueLate), 'same');
+  assert.equal(compare(blueLate, within), 'same');
 });

@@ -1,7 +1,7 @@
 // How a device checks what it hears of a live game (live-protocol.js says what is said): a
 // message read as a snapshot's shape, its host's, moves' and ending's signatures checked against
 // the rules core's replay, the draw offer that stands, a finished game's rematch, and how two checked snapshots stand to
-// each other; and whether a claim holds that the other seat's device made (a flag fall, a game
+// each other (and a move signed again carried into the reply to its first signing); and whether a claim holds that the other seat's device made (a flag fall, a game
 // left): only when the signed record shows it by this device's own measure of the turn (lib/
 // clock.js turnStarts, liveClocks). Pure but for Web Crypto (live-keys.js). The threat model:
 // docs/LIVE-PROTOCOL.md.
@@ -435,18 +435,61 @@ function offerOrder(a, b) {
 }
 
 /**
- * How two snapshots with the same moves stand by their last move's stamp: the one its mover
- * stamped later (live-protocol.js restamped) is newer when it gives the mover at least the wait
- * less time; any other change of a stamp gains nothing and is not news ('same').
+ * How two snapshots with the same moves stand by their moves' stamps: the one with moves their
+ * movers stamped later (live-protocol.js restamped) is newer when each such stamp gives its mover
+ * at least the wait less time; any other change of a stamp gains nothing and is not news
+ * ('same'), nor are stamps changed both ways.
  * @param {Snapshot} snap
  * @param {Snapshot} mine
  * @returns {'newer'|'same'|'older'}
  */
 function restampOrder(snap, mine) {
-  const i = snap.moves.length - 1;
-  const a = i >= 0 ? moveClock(snap, i) : null;
-  const b = i >= 0 ? moveClock(mine, i) : null;
-  if (!a || !b || a.at === b.at) return 'same';
-  const [later, earlier, order] = a.at > b.at ? [a, b, /** @type {const} */ ('newer')] : [b, a, /** @type {const} */ ('older')];
-  return later.time <= Math.max(0, earlier.time - (later.at - earlier.at)) ? order : 'same';
+  /** @type {'newer'|'same'|'older'} */
+  let order = 'same';
+  for (let i = 0; i < snap.moves.length; i++) {
+    const a = moveClock(snap, i);
+    const b = moveClock(mine, i);
+    if (!a || !b || a.at === b.at) continue;
+    const o = restampOf(a, b) ? 'newer' : restampOf(b, a) ? 'older' : null;
+    if (!o || (order !== 'same' && order !== o)) return 'same';
+    order = o;
+  }
+  return order;
+}
+
+/**
+ * Whether a move's signed time `later` is `earlier` signed again (live-protocol.js restamped):
+ * stamped after it, with at least the wait less time left.
+ * @param {{time: number, at: number}} later
+ * @param {{time: number, at: number}} earlier
+ */
+function restampOf(later, earlier) {
+  return later.at > earlier.at && later.time <= Math.max(0, earlier.time - (later.at - earlier.at));
+}
+
+/**
+ * `snap`, which goes on from `mine`'s moves, with the moves that `mine` has signed again later
+ * (restampOf) than `snap` has them: so that a move signed again after the other seat had already
+ * replied to its first signing keeps its new stamp (the reply's signature covers no stamp but
+ * its own). Null when `mine` has no such move.
+ * @param {Snapshot} snap
+ * @param {Snapshot} mine
+ * @returns {Snapshot|null}
+ */
+export function withRestampsOf(snap, mine) {
+  const { times, at } = snap;
+  if (!times || !at || snap.moves.length < mine.moves.length) return null;
+  for (let i = 0; i < mine.moves.length; i++) if (snap.moves[i] !== mine.moves[i]) return null;
+  const later = mine.moves.map((_, i) => {
+    const a = moveClock(mine, i);
+    const b = moveClock(snap, i);
+    return a && b && restampOf(a, b) ? a : null;
+  });
+  if (!later.some(Boolean)) return null;
+  return {
+    ...snap,
+    sigs: snap.sigs.map((sig, i) => (later[i] ? mine.sigs[i] : sig)),
+    times: times.map((t, i) => later[i]?.time ?? t),
+    at: at.map((t, i) => later[i]?.at ?? t),
+  };
 }

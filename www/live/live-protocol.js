@@ -318,27 +318,29 @@ export async function withMove(snap, moves, sign, seat = null, time = null, at =
 }
 
 /**
- * `snap` with its last move signed again by its mover, stamped `at` (later than its stamp) and
- * with its time left less the wait: the move reached the relay only at `at`, so every device
- * that reads the record, whenever it joins, counts the mover's turn to then, as the devices
- * that saw it arrive did. A mover can only lose time by it (live-check.js restampOrder).
+ * `snap` with its move `i` (by default its last) signed again by its mover, stamped `at` (later
+ * than its stamp) and with its time left less the wait: the move reached the relay only at `at`,
+ * so every device that reads the record, whenever it joins, counts the mover's turn to then, as
+ * the devices that saw it arrive did. A mover can only lose time by it (live-check.js
+ * restampOrder). A move's signature covers the moves up to it and its own stamp only, so the
+ * other seat's reply may follow it already.
  * @param {Snapshot} snap
  * @param {Sign} sign
  * @param {number} at
- * @returns {Promise<Snapshot>|null} null: not a game with a clock, or `at` not later
+ * @param {number} [i]
+ * @returns {Promise<Snapshot>|null} null: not a game with a clock, no move `i`, or `at` not later
  */
-export function restamped(snap, sign, at) {
-  const i = snap.moves.length - 1;
-  const was = i >= 0 ? moveClock(snap, i) : null;
+export function restamped(snap, sign, at, i = snap.moves.length - 1) {
+  const was = i >= 0 && i < snap.moves.length ? moveClock(snap, i) : null;
   const when = Math.round(at);
   if (!was || !snap.times || !snap.at || when <= was.at) return null;
   const stamp = { time: Math.max(0, was.time - (when - was.at)), at: when };
   const { times, at: stamps, sigs } = snap;
   return sign(moveText(snap.id, snap.variant, snap.moves, i, stamp)).then((sig) => ({
     ...snap,
-    sigs: [...sigs.slice(0, i), sig],
-    times: [...times.slice(0, i), stamp.time],
-    at: [...stamps.slice(0, i), stamp.at],
+    sigs: sigs.map((x, j) => (j === i ? sig : x)),
+    times: times.map((x, j) => (j === i ? stamp.time : x)),
+    at: stamps.map((x, j) => (j === i ? stamp.at : x)),
   }));
 }
 

@@ -5,7 +5,8 @@
 // after each of its moves, checks every snapshot it hears (live-check.js) and hands the board
 // only those that hold (a claim of the other seat's only when this device's own measure of the
 // turn shows it: when it saw each turn begin, kept with the game, its own move's turn ending when
-// the relay took it, a move the relay took late signed again with that time, and the other seat's
+// the relay took it, a move the relay took late signed again with that time, within the other
+// seat's reply if it has come, and the other seat's
 // flag claim taken over its own move that the relay had not taken; it tells its player of one refused against its seat; a draw offer of its
 // seat that the other seat declined, by its signature or its move, or one the other seat
 // withdrew; two offers that crossed, which it accepts, as the other device does (of two
@@ -20,7 +21,7 @@
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
 import { replayWith, topics, withMove, withEnd, withOffer, withOfferAnswered, offerAnswered, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
-import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, offerAnswerer, CLAIM_REFUSED } from './live-check.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, withRestampsOf, standingOffer, offerAnswerer, CLAIM_REFUSED } from './live-check.js';
 import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
 import { signer, secretOf, newIdentity } from './live-keys.js';
 import { newGameId } from '../lib/game-id.js';
@@ -351,8 +352,11 @@ export class LiveSession {
       this._o.snapshot(snap, me.starts);
       // It reached the relay late (this device or the relay was away): the move is signed again
       // with the time it arrived, so that a device that joins later counts its turn to then too.
-      const stamp = snap.at?.[n - 1];
-      if (typeof stamp === 'number' && now - stamp > LAG_ALLOWANCE) this._signed((mine, sign) => (mine === snap ? restamped(mine, sign, now) : null)).catch((e) => this._o.error(errorText(e)));
+      // The other seat's reply to its first signing may be here by then: the move is signed
+      // again within it (its reply's signature covers no stamp of this move).
+      const i = n - 1;
+      const stamp = snap.at?.[i];
+      if (typeof stamp === 'number' && now - stamp > LAG_ALLOWANCE) this._signed((mine, sign) => (!mine.end && mine.sigs[i] === snap.sigs[i] ? restamped(mine, sign, now, i) : null)).catch((e) => this._o.error(errorText(e)));
     }
     this._ownMove = -1;
     this._status();
@@ -497,6 +501,9 @@ export class LiveSession {
     const asked = !!me.snap && this._askingBack(me.snap);
     const answer = asked && me.snap && snap.moves.length > me.snap.moves.length ? 'live.takebackDeclined' : asked && snap.takeback?.accept ? 'live.takebackAccepted' : null;
     const rematch = this._rematchAnswered(me.snap, snap);
+    // This device's signing again of a move, which the other seat's reply went on from the first
+    // signing of, goes on in the game (live-check.js withRestampsOf).
+    const carried = me.snap && me.seat !== 'watch' && snap.moves.length > me.snap.moves.length ? withRestampsOf(snap, me.snap) : null;
     me.snap = snap;
     me.starts = starts;
     me.host = snap.host;
@@ -519,6 +526,7 @@ export class LiveSession {
     // This seat's offer declined: the new game's key it kept will host nothing.
     if (rematch === 'decline' && snap.rematch) forgetKept(this._o.storage, snap.rematch.id);
     if (lost) this._publishGame();
+    if (carried) this._signed((mine) => (mine === snap ? Promise.resolve(carried) : null)).catch((e) => this._o.error(errorText(e)));
     if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
     for (const seat of /** @type {const} */ (['blue', 'gray'])) {
       const unchecked = this._chatUnchecked[seat];
