@@ -162,21 +162,31 @@ import { deadlines, inShape } from './retained.mjs';
  */
 
 /**
- * The biggest snapshot the page accepts (live-protocol.js, snapshotOf): MAX_MOVES moves, each the
- * longest a move can be written (18 points joined by `x`, docs/RULES.md §6.2), its rules' name at
- * its longest (500), both seats' keys and every signature. Real games are far smaller.
+ * The biggest snapshot the page accepts (live-check.js, snapshotOf), with every field it may have:
+ * MAX_MOVES moves, each the longest a move can be written (18 points joined by `x`, docs/RULES.md
+ * §6.2), its rules' name at its longest (500), both seats' keys and every signature, each move's
+ * time and stamp, an ending, a draw offer with its answer, a takeback and a rematch, every number
+ * at its largest. Real games are far smaller.
+ * @returns {Snapshot}
  */
-export const BIGGEST_SNAPSHOT = (() => {
-  const key = 'k'.repeat(87);
+export function biggestSnapshot() {
+  const key = (/** @type {string} */ c) => c.repeat(87);
   const sig = 's'.repeat(86);
   const longestMove = Array(18).fill('a1').join('x');
-  /** @type {Snapshot} */
-  const snap = {
-    v: 2, id: '0'.repeat(32), variant: 'v'.repeat(500), host: 'blue', keys: { blue: key, gray: key }, hostSig: sig,
+  const big = Number.MAX_SAFE_INTEGER;
+  return {
+    v: 2, id: '0'.repeat(32), variant: 'v'.repeat(500), host: 'blue', keys: { blue: key('b'), gray: key('g') }, hostSig: sig,
     moves: Array(MAX_MOVES).fill(longestMove), sigs: Array(MAX_MOVES).fill(sig),
+    end: { how: 'claim-draw', side: 'blue', sig, at: big },
+    offer: { side: 'blue', ply: big, sig, withdraw: sig },
+    takeback: { side: 'blue', ply: MAX_MOVES, move: longestMove, sig, accept: sig },
+    rematch: { side: 'blue', n: big, id: '0'.repeat(32), key: key('r'), sig, answer: { how: 'accept', key: key('a'), sig } },
+    clock: 'c'.repeat(20), times: Array(MAX_MOVES).fill(big), at: Array(MAX_MOVES).fill(big),
   };
-  return Buffer.byteLength(JSON.stringify(snap));
-})();
+}
+
+/** biggestSnapshot()'s size as it travels (JSON, UTF-8). */
+export const BIGGEST_SNAPSHOT = Buffer.byteLength(JSON.stringify(biggestSnapshot()));
 
 /**
  * The biggest presence the page accepts (live-presence.js, parsePresence): 'offline', both times

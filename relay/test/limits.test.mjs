@@ -13,6 +13,8 @@ import mqtt from 'mqtt';
 import WebSocket from 'ws';
 import { startRelay } from '../processes.mjs';
 import { LOBBY_COUNTS } from '../../www/live/lobby-protocol.js';
+import { snapshotOf } from '../../www/live/live-check.js';
+import { biggestSnapshot, BIGGEST_SNAPSHOT } from '../relay.mjs';
 
 const WAIT = 15000;
 /** Game `n`'s topics' prefix: a game id is 32 hex digits (www/live/live-protocol.js, GAME_ID). */
@@ -150,6 +152,13 @@ function rss(pid) {
     return null;
   }
 }
+
+test('the biggest game the relay carries is a snapshot the page reads whole, every field it may have at its largest', () => {
+  const big = biggestSnapshot();
+  assert.deepEqual(snapshotOf(JSON.parse(JSON.stringify(big))), big, 'the page keeps every field of it');
+  for (const field of ['end', 'offer', 'takeback', 'rematch', 'clock', 'times', 'at']) assert.ok(field in big, field);
+  assert.equal(BIGGEST_SNAPSHOT, Buffer.byteLength(JSON.stringify(big)));
+});
 
 test('a subscription to anything but a game’s exact topics is refused and receives nothing', async (t) => {
   const { relay, connect } = scope(t);

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
 import { state, playMove, pickMove, copyLink, waitText } from './helpers.mjs';
-import { setUpDevices, setUpRelay, startFromForm, waitConnected, liveMove } from './devices.mjs';
+import { setUpDevices, setUpRelay, startFromForm, waitConnected, liveMove, holdFrames } from './devices.mjs';
 import { topics, withMove } from '../../www/live/live-protocol.js';
 import { identityOf, signer } from '../../www/live/live-keys.js';
 
@@ -280,20 +280,9 @@ test('live 3+2: after a 15 s outage of the mover’s device the clocks agree; th
 test('live 3+2: a move that reached the relay late and was answered at once keeps its second signing, in the relay’s record and for a watcher who joins', async () => {
   const { a, invite } = await hostLiveGame('3+2');
   const id = new URL(invite).hash.match(/game-id=(\w+)/)[1];
-  // Gray's device, its frames to the relay held while `hold` is set (the relay's to it pass).
+  // Gray's device, whose frames to the relay the test can hold back.
   const b = await env.device('');
-  let hold = false;
-  /** @type {(() => void)[]} */
-  const held = [];
-  await b.page.routeWebSocket(/.*/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((m) => (hold ? held.push(() => server.send(m)) : server.send(m)));
-    server.onMessage((m) => ws.send(m));
-  });
-  const release = (keepHolding) => {
-    hold = keepHolding;
-    for (const send of held.splice(0)) send();
-  };
+  const frames = await holdFrames(b.page);
   await b.page.goto(invite);
   await waitConnected(b.page);
   await liveMove(a, b, 0, { walk: false });
@@ -301,15 +290,15 @@ test('live 3+2: a move that reached the relay late and was answered at once keep
   await liveMove(a, b, 2, { walk: false });
   // Gray moves; its move reaches the relay 5 s later, and Blue answers it at once, while Gray's
   // device signs it again (held until Blue's reply is everywhere).
-  hold = true;
+  frames.hold();
   await playMove(b.page, pickMove(await state(b.page), 3, { walk: false }));
-  const first = (await b.page.evaluate(() => Date.now()));
+  const first = await b.page.evaluate(() => Date.now());
   await b.page.waitForTimeout(5000);
-  release(true);
+  frames.release(true);
   await a.page.waitForFunction(() => window.bluegray.state.history.length === 4, null, { timeout: 20000 });
   await liveMove(a, b, 4, { walk: false });
   await b.page.waitForTimeout(500);
-  release(false);
+  frames.release();
   // The relay's record has Blue's reply with Gray's move stamped when it reached the relay.
   const snap = await relay.retainedWhen(id, (x) => x.moves.length === 5 && (x.at?.[3] ?? 0) >= first + 4000);
   assert.ok(snap && snap.moves.length === 5, `the relay has the reply: ${snap?.moves.length} moves`);

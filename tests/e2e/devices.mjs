@@ -136,18 +136,49 @@ export function waitConnected(page) {
 
 /**
  * A live game of `variant` through `relay`: Blue hosts it on one device (its clock `clock`, see
- * devices()), Gray joins by the invitation on another; both connected and seated.
+ * devices()), Gray joins by the invitation on another; both connected and seated. `holdGuest`:
+ * Gray's device's frames to the relay can be held back (`frames`, holdFrames()), else null.
  * @param {{device: Function}} env setUpDevices()'s
  * @param {{url: string}} relay setUpRelay()'s
  */
-export async function liveGame(env, relay, { variant = 'super-light', clock = undefined } = {}) {
+export async function liveGame(env, relay, { variant = 'super-light', clock = undefined, holdGuest = false } = {}) {
   const a = await env.device(`?relay=${encodeURIComponent(relay.url)}`, { clock });
   await startFromForm(a.page, 'live', 'blue', variant);
   await waitConnected(a.page);
   const invite = await copyLink(a.page, '#invite-link', /Invitation copied/);
-  const b = await env.device(invite);
+  const b = await env.device(holdGuest ? '' : invite);
+  const frames = holdGuest ? await holdFrames(b.page) : null;
+  if (holdGuest) await b.page.goto(invite);
   await waitConnected(b.page);
-  return { a, b, invite, id: new URL(invite).hash.match(/game-id=(\w+)/)[1] };
+  return { a, b, invite, id: new URL(invite).hash.match(/game-id=(\w+)/)[1], frames };
+}
+
+/**
+ * Routes `page`'s WebSockets through the test, so that what the page sends can be held back (the
+ * relay's frames to it always pass): a device whose words reach the relay late, as on a slow
+ * network, while it hears everything. Call before the page connects. `hold()` holds each frame it
+ * sends from then on, in order; `release(keepHolding)` sends those held and goes on holding, or not.
+ * @param {import('playwright-core').Page} page
+ */
+export async function holdFrames(page) {
+  let holding = false;
+  /** @type {(() => void)[]} */
+  const held = [];
+  await page.routeWebSocket(/.*/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => (holding ? held.push(() => server.send(m)) : server.send(m)));
+    server.onMessage((m) => ws.send(m));
+  });
+  return {
+    hold() {
+      holding = true;
+    },
+    /** @param {boolean} [keepHolding] */
+    release(keepHolding = false) {
+      holding = keepHolding;
+      for (const send of held.splice(0)) send();
+    },
+  };
 }
 
 /**

@@ -201,6 +201,33 @@ test('a live draw offer declined by Decline is told to its maker at once, signed
   }
 });
 
+test('a live draw offer declined as its maker moves: the decline, which reached the relay after the move, holds on both devices', async () => {
+  const { a, b, id, frames } = await liveGame(env, relay, { holdGuest: true });
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await a.page.click('#offer-draw');
+  await waitText(b.page, '#draw-offer-text', /Blue offers a draw\./);
+  // Gray declines as Blue moves: Gray's decline reaches the relay only after Blue's move, on which
+  // the offer rides.
+  frames.hold();
+  await b.page.click('#decline-draw');
+  await liveMove(a, b, 2);
+  await b.page.waitForTimeout(300);
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.drawOffer), null, 'Gray’s device keeps its decline with Blue’s move');
+  frames.release();
+  await waitText(a.page, '#notice', /your draw offer was declined/);
+  const kept = await relay.retainedWhen(id, (s) => s.moves.length === 3 && s.offer?.decline !== undefined);
+  assert.deepEqual(kept && [kept.offer?.side, kept.offer?.ply, kept.moves.length, typeof kept.offer?.decline], ['blue', 2, 3, 'string']);
+  for (const d of [a, b]) {
+    assert.equal(await d.page.evaluate(() => window.bluegray.element.drawOffer), null);
+    assert.equal((await state(d.page)).result, undefined);
+  }
+  // The game goes on: Gray's move, and the offer does not come back.
+  await liveMove(b, a, 3);
+  assert.equal(await a.page.evaluate(() => window.bluegray.element.drawOffer), null);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
 test('two live draw offers that cross end the game drawn on both devices', async () => {
   const { a, b, id, invite } = await liveGame(env, relay);
   await liveMove(a, b, 0);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { parseTimeControl, newClocks, remaining, fallen, run, afterMove, clocksFromTimes, formatClock, acceptedTime, turnStarts, liveClocks, LAG_ALLOWANCE, TIME_CONTROLS } from '../../www/lib/clock.js';
 import { moversOf } from '../../www/element/clocks.js';
 import { replayWith, firstSnapshot, withMove, withEnd, restamped } from '../../www/live/live-protocol.js';
-import { parseSnapshot, checkSnapshot, compare, withRestampsOf, CLAIM_REFUSED } from '../../www/live/live-check.js';
+import { parseSnapshot, checkSnapshot, compare, withSignedOf, CLAIM_REFUSED } from '../../www/live/live-check.js';
 import { newIdentity, signer } from '../../www/live/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
 import { loadCore } from './core.mjs';
@@ -238,18 +238,18 @@ test('live: a move signed again after the other seat replied to its first signin
   // first signing: it carries its own into the reply, and the other devices take that as news.
   const late = await restamped(sent, g.signGray, 1_025_000);
   assert.ok(late);
-  const carried = withRestampsOf(reply, late);
+  const carried = withSignedOf(reply, late);
   assert.ok(carried);
   assert.deepEqual([carried.times, carried.at, carried.sigs], [within.times, within.at, [reply.sigs[0], late.sigs[1], reply.sigs[2]]]);
   assert.equal(await checkSnapshot(wire(carried), g.expect), null);
   assert.equal(compare(carried, reply), 'newer');
   assert.equal(compare(reply, carried), 'older');
   // Nothing to carry: the same stamps, a stamp changed without its cost, another game's moves.
-  assert.equal(withRestampsOf(reply, sent), null);
+  assert.equal(withSignedOf(reply, sent), null);
   const cheat = await withMove(one, ['e2-e3', 'e8-e7'], g.signGray, 'gray', 171_000, 1_025_000);
-  assert.equal(withRestampsOf(reply, cheat), null);
+  assert.equal(withSignedOf(reply, cheat), null);
   const other = await withMove(one, ['e2-e3', 'd8-d7'], g.signGray, 'gray', 172_000, 1_010_000);
-  assert.equal(withRestampsOf(reply, await restamped(other, g.signGray, 1_025_000)), null);
+  assert.equal(withSignedOf(reply, await restamped(other, g.signGray, 1_025_000)), null);
   // Moves signed again both ways (one each) cross: neither is news to the other.
   const blueLate = await restamped(reply, g.signBlue, 1_030_000);
   assert.ok(blueLate);

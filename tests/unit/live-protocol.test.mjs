@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { replayWith, firstSnapshot, withMove, withEnd, withOffer, withOfferAnswered, topics } from '../../www/live/live-protocol.js';
-import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, CLAIM_GRACE_MS, CLAIM_REFUSED } from '../../www/live/live-check.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, standingOffer, withSignedOf, CLAIM_GRACE_MS, CLAIM_REFUSED } from '../../www/live/live-check.js';
 import { claimOpensAt, CLAIM_AFTER_MS } from '../../www/live/claims.js';
 import { newIdentity, signer, isKeyText, secretOf, identityOf } from '../../www/live/live-keys.js';
 import { signedPresence, parsePresence, presenceHolds } from '../../www/live/live-presence.js';
@@ -274,6 +274,32 @@ test('a live draw offer declined by the other seat’s signature: it no longer s
   assert.equal(compare(threeDeclined, grayOffers), 'older');
   // A decline that is not a signature makes no snapshot.
   assert.equal(parseSnapshot(JSON.stringify({ ...offered, offer: { ...offered.offer, decline: 5 } })), null);
+});
+
+test('a decline signed as its offer’s maker moved is carried into the move, on which the offer rode: it stands no more there, and the move is kept', async () => {
+  const g = await game();
+  const one = await withMove(g.snap, ['e2-f3'], g.signBlue);
+  const two = await withMove(one, ['e2-f3', 'e8-d7'], g.signGray, 'gray');
+  // Blue offers on its turn; Gray declines it while Blue moves, the offer riding on that move.
+  const offered = wire(await withOffer(two, 'blue', g.signBlue));
+  const declined = wire(await withOfferAnswered(offered, offered.offer, 'decline', g.signGray));
+  const moved = wire(await withMove(offered, ['e2-f3', 'e8-d7', 'e1-e2'], g.signBlue, 'blue'));
+  assert.equal(standingOffer(moved, ['blue', 'gray', 'blue']), 'blue', 'the move carries the offer');
+  assert.equal(compare(moved, declined), 'newer', 'the move is news to the decliner');
+  const carried = withSignedOf(moved, declined);
+  assert.ok(carried);
+  assert.deepEqual([carried.moves, carried.sigs], [moved.moves, moved.sigs]);
+  assert.equal(carried.offer?.decline, declined.offer?.decline);
+  assert.equal(await checkSnapshot(wire(carried), g.expect), null);
+  assert.equal(standingOffer(carried, ['blue', 'gray', 'blue']), null);
+  // The maker's device takes it as news (its offer declined), and the decliner's has it.
+  assert.equal(compare(carried, moved), 'newer');
+  assert.equal(compare(moved, carried), 'older');
+  // Nothing to carry: no answer here, another offer, an answer already there, another game's moves.
+  assert.equal(withSignedOf(moved, offered), null);
+  assert.equal(withSignedOf(carried, declined), null);
+  assert.equal(withSignedOf(moved, { ...declined, offer: { ...declined.offer, ply: 1 } }), null);
+  assert.equal(withSignedOf(moved, { ...declined, moves: ['e2-f3', 'e8-e7'] }), null);
 });
 
 test('a live draw offer withdrawn by its own seat’s signature: it no longer stands, no draw answers it, and a decline crossing it wins', async () => {

@@ -1,7 +1,7 @@
 // How a device checks what it hears of a live game (live-protocol.js says what is said): a
 // message read as a snapshot's shape, its host's, moves' and ending's signatures checked against
 // the rules core's replay, the draw offer that stands, a finished game's rematch, and how two checked snapshots stand to
-// each other (and a move signed again carried into the reply to its first signing); and whether a claim holds that the other seat's device made (a flag fall, a game
+// each other (and what a device signed that the other seat's move overtook, carried into it); and whether a claim holds that the other seat's device made (a flag fall, a game
 // left): only when the signed record shows it by this device's own measure of the turn (lib/
 // clock.js turnStarts, liveClocks). Pure but for Web Crypto (live-keys.js). The threat model:
 // docs/LIVE-PROTOCOL.md.
@@ -468,28 +468,32 @@ function restampOf(later, earlier) {
 }
 
 /**
- * `snap`, which goes on from `mine`'s moves, with the moves that `mine` has signed again later
- * (restampOf) than `snap` has them: so that a move signed again after the other seat had already
- * replied to its first signing keeps its new stamp (the reply's signature covers no stamp but
- * its own). Null when `mine` has no such move.
+ * `snap`, which goes on from `mine`'s moves, with what `mine` has signed since that `snap`'s
+ * maker could not have seen: moves signed again later (restampOf; a reply's signature covers no
+ * stamp but its own), and an answer (a decline) to the offer that rides on `snap`'s last move,
+ * the same offer, unanswered there (an answer covers the moves up to the offer only). So a
+ * second signing of a move, or a decline, that the other seat's move overtook still holds. Null
+ * when `mine` has nothing to carry.
  * @param {Snapshot} snap
  * @param {Snapshot} mine
  * @returns {Snapshot|null}
  */
-export function withRestampsOf(snap, mine) {
-  const { times, at } = snap;
-  if (!times || !at || snap.moves.length < mine.moves.length) return null;
-  for (let i = 0; i < mine.moves.length; i++) if (snap.moves[i] !== mine.moves[i]) return null;
+export function withSignedOf(snap, mine) {
+  if (snap.moves.length < mine.moves.length || mine.moves.some((m, i) => snap.moves[i] !== m)) return null;
   const later = mine.moves.map((_, i) => {
     const a = moveClock(mine, i);
     const b = moveClock(snap, i);
     return a && b && restampOf(a, b) ? a : null;
   });
-  if (!later.some(Boolean)) return null;
-  return {
-    ...snap,
-    sigs: snap.sigs.map((sig, i) => (later[i] ? mine.sigs[i] : sig)),
-    times: times.map((t, i) => later[i]?.time ?? t),
-    at: at.map((t, i) => later[i]?.at ?? t),
-  };
+  const { offer } = snap;
+  const answer = mine.offer && offer && !offerAnswered(offer) && mine.offer.side === offer.side && mine.offer.ply === offer.ply && mine.offer.sig === offer.sig ? offerAnswered(mine.offer) : null;
+  if (!later.some(Boolean) && !answer) return null;
+  /** @type {Snapshot} */
+  let next = snap;
+  if (later.some(Boolean) && snap.times && snap.at) {
+    const { times, at } = snap;
+    next = { ...next, sigs: snap.sigs.map((sig, i) => (later[i] ? mine.sigs[i] : sig)), times: times.map((t, i) => later[i]?.time ?? t), at: at.map((t, i) => later[i]?.at ?? t) };
+  }
+  if (offer && mine.offer && answer) next = { ...next, offer: { ...offer, [answer]: mine.offer[answer] } };
+  return next === snap ? null : next;
 }

@@ -21,7 +21,7 @@
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
 import { replayWith, topics, withMove, withEnd, withOffer, withOfferAnswered, offerAnswered, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
-import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, withRestampsOf, standingOffer, offerAnswerer, CLAIM_REFUSED } from './live-check.js';
+import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, withSignedOf, standingOffer, offerAnswerer, CLAIM_REFUSED } from './live-check.js';
 import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
 import { signer, secretOf, newIdentity } from './live-keys.js';
 import { newGameId } from '../lib/game-id.js';
@@ -493,40 +493,46 @@ export class LiveSession {
     }
     if (order === 'same') return;
     const first = !me.snap;
+    // What this device signed that the other seat's snapshot, gone on from its moves, could not
+    // have: its move signed again (the reply came first), its decline of the offer that rides on
+    // the other seat's move (it declined as that seat moved). It goes on in the game, on the
+    // relay too (live-check.js withSignedOf).
+    const carried = me.snap && me.seat !== 'watch' && snap.moves.length > me.snap.moves.length ? withSignedOf(snap, me.snap) : null;
+    const heard = carried ?? snap;
     // This seat's draw offer answered by the other seat (declined, or moved past), not withdrawn
     // by this seat itself; or the other seat's offer withdrawn by it.
-    const declined = !!me.snap && this._offering(me.snap) && !snap.end && !this._offering(snap) && !(snap.offer?.withdraw !== undefined && snap.offer.side === me.seat);
-    const withdrawn = !!me.snap && me.seat !== 'watch' && this._offering(me.snap, otherSide(me.seat)) && snap.moves.length === me.snap.moves.length && !snap.end && snap.offer?.withdraw !== undefined;
+    const declined = !!me.snap && this._offering(me.snap) && !heard.end && !this._offering(heard) && !(heard.offer?.withdraw !== undefined && heard.offer.side === me.seat);
+    const withdrawn = !!me.snap && me.seat !== 'watch' && this._offering(me.snap, otherSide(me.seat)) && heard.moves.length === me.snap.moves.length && !heard.end && heard.offer?.withdraw !== undefined;
     // This seat's takeback request answered: by a move (no), or by the other seat's acceptance.
     const asked = !!me.snap && this._askingBack(me.snap);
-    const answer = asked && me.snap && snap.moves.length > me.snap.moves.length ? 'live.takebackDeclined' : asked && snap.takeback?.accept ? 'live.takebackAccepted' : null;
-    const rematch = this._rematchAnswered(me.snap, snap);
-    // This device's signing again of a move, which the other seat's reply went on from the first
-    // signing of, goes on in the game (live-check.js withRestampsOf).
-    const carried = me.snap && me.seat !== 'watch' && snap.moves.length > me.snap.moves.length ? withRestampsOf(snap, me.snap) : null;
-    me.snap = snap;
+    const answer = asked && me.snap && heard.moves.length > me.snap.moves.length ? 'live.takebackDeclined' : asked && heard.takeback?.accept ? 'live.takebackAccepted' : null;
+    const rematch = this._rematchAnswered(me.snap, heard);
+    me.snap = heard;
     me.starts = starts;
-    me.host = snap.host;
-    if (me.seat !== 'watch' && snap.keys[me.seat] !== me.key) {
+    me.host = heard.host;
+    if (me.seat !== 'watch' && heard.keys[me.seat] !== me.key) {
       // The invitation named the other seat than its key's, or is another game's: watch.
       const other = otherSide(me.seat);
-      if (snap.keys[other] === me.key && other !== snap.host) me.seat = other;
+      if (heard.keys[other] === me.key && other !== heard.host) me.seat = other;
       else this._giveUp('live.notInvited');
       this._conn?.reconnect();
     }
     this._keep();
     this._status();
-    this._o.snapshot(snap, starts);
+    this._o.snapshot(heard, starts);
     // The other seat declined this seat's offer, or moved instead of accepting it: a no.
     if (declined) this._o.notice('live.drawDeclined');
     if (withdrawn) this._o.notice('live.drawWithdrawn');
     if (answer) this._o.notice(answer);
-    if (rematch === 'accept') this._hostRematch(snap).catch((e) => this._o.error(errorText(e)));
+    if (rematch === 'accept') this._hostRematch(heard).catch((e) => this._o.error(errorText(e)));
     else if (rematch) this._o.notice(rematch === 'decline' ? 'live.rematchDeclined' : 'live.rematchCancelled');
     // This seat's offer declined: the new game's key it kept will host nothing.
-    if (rematch === 'decline' && snap.rematch) forgetKept(this._o.storage, snap.rematch.id);
+    if (rematch === 'decline' && heard.rematch) forgetKept(this._o.storage, heard.rematch.id);
     if (lost) this._publishGame();
-    if (carried) this._signed((mine) => (mine === snap ? Promise.resolve(carried) : null)).catch((e) => this._o.error(errorText(e)));
+    if (carried) {
+      this._unsent += 1;
+      this._publishGame();
+    }
     if (first) for (const seat of /** @type {const} */ (['blue', 'gray'])) this._recheck(seat);
     for (const seat of /** @type {const} */ (['blue', 'gray'])) {
       const unchecked = this._chatUnchecked[seat];
