@@ -275,6 +275,9 @@ test('live 3+2: after a 15 s outage of the mover’s device the clocks agree; th
   // The mover signed its move again when it reached the relay, so the device that takes the seat
   // over counts the outage as the two players' devices did.
   for (const [what, ms] of [['outage', outage], ['next move', next], ['seat moved', moved]]) assert.ok(ms <= 2500, `${what}: ${ms} ms apart`);
+  // Off the network, Gray's device tried no connection (each failure is a line in the console):
+  // it connected again when the browser said it was back online.
+  for (const d of [a, b, c]) assert.deepEqual(d.problems, []);
 });
 
 test('live 3+2: a move that reached the relay late and was answered at once keeps its second signing, in the relay’s record and for a watcher who joins', async () => {

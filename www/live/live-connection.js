@@ -4,8 +4,8 @@
 // topics, tells the session what it hears and when the relay goes out of reach (the connection
 // ends, or the relay leaves a packet that asks for an answer unanswered: ANSWER_MS), and connects
 // again after a connection ends: a second at first, then twice as long after each attempt that
-// fails, up to RECONNECT_MAX_MS (each failed attempt is a line in the browser's console), and at
-// once when the browser says it is back online. The session decides what to publish (live/live.js,
+// fails, up to RECONNECT_MAX_MS (each failed attempt is a line in the browser's console), none
+// while the browser says it is offline, and a moment after it says it is back online. The session decides what to publish (live/live.js,
 // and the lobby's, live/lobby.js, which names its client id and subscribes as it goes).
 import { onDemand } from '../lib/on-demand.js';
 /** @import { MqttClient, IClientOptions, connect } from '../vendor/mqtt.js' */
@@ -14,6 +14,11 @@ import { onDemand } from '../lib/on-demand.js';
 const CONNECT_TIMEOUT_MS = 5000;
 const RECONNECT_MS = 1000;
 export const RECONNECT_MAX_MS = 30 * 1000;
+/**
+ * How long after the browser says it is back online the next attempt waits: a network just back
+ * may not carry a connection yet (a failure then is a line in the console, as any is).
+ */
+const ONLINE_SETTLE_MS = 1000;
 
 /**
  * The wait before the next attempt after `failed` attempts in a row that reached no relay.
@@ -78,7 +83,9 @@ export class Connection {
   answeredAt = 0;
   /** The relay has not answered a packet that asks for it since then: out of reach at the end. @private @type {ReturnType<typeof setTimeout>|null} */ _silence = null;
   /** @private */ _online = () => {
-    if (this._retry) this.reconnect();
+    if (!this._retry) return;
+    clearTimeout(this._retry);
+    this._attemptIn(ONLINE_SETTLE_MS);
   };
 
   /** @param {ConnectionHooks} hooks */
@@ -177,9 +184,22 @@ export class Connection {
     const wait = reconnectDelay(this._failed);
     // A connection that had reached the relay starts the waits afresh (connect() zeroes it).
     this._failed += 1;
+    this._attemptIn(wait);
+  }
+
+  /**
+   * The next attempt to connect, in `wait` ms; none while the browser says it is offline (it
+   * would fail, a line in the console each time): then it waits on, and the browser's `online`
+   * connects at once (_online).
+   * @param {number} wait
+   * @private
+   */
+  _attemptIn(wait) {
     this._retry = setTimeout(() => {
       this._retry = null;
-      if (!this._closed) this.connect().catch(this._h.error);
+      if (this._closed) return;
+      if (globalThis.navigator?.onLine === false) this._attemptIn(RECONNECT_MAX_MS);
+      else this.connect().catch(this._h.error);
     }, wait);
   }
 
