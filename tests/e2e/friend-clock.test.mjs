@@ -144,7 +144,7 @@ test('a move made after the friend’s day ran out is not played, stamped so or 
   await follow(b.page, await copyLink(a.page, '#send-link'), 1);
   await playAMove(b.page, 1);
   const honest = await copyLink(b.page, '#send-link');
-  const stamp = String(new URLSearchParams(new URL(honest).hash.slice(1)).get('record')).match(/\[MoveStamp "2 ([^"]+)"\]/);
+  const stamp = String(new URLSearchParams(new URL(honest).hash.slice(1)).get('record')).match(/\[MoveStamp "2 (\S+)(?: \S+)?"\]/);
   assert.ok(stamp, 'Gray’s link carries its stamp');
   assert.ok(Date.parse(stamp[1]) < t0 + DAY, 'stamped when Gray moved, within its day');
 
@@ -169,5 +169,43 @@ test('a move made after the friend’s day ran out is not played, stamped so or 
   const c = await clocksOf(a.page);
   assert.ok(Math.abs(c.blue - (DAY - (c.now - Date.parse(stamp[1])))) < 60 * 1000, `a day from Gray's stamp: ${c.blue}`);
   assert.equal(await a.page.isVisible('#claim-win'), false);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('a takeback by link buys no time: the asker’s turn, running again, counts from when it began on both devices', async () => {
+  const t0 = Date.now();
+  const a = await env.device('', { clock: t0 });
+  await startDaily(a.page);
+  await playAMove(a.page, 0);
+  // Gray opens Blue's link an hour later, moves four hours after that, and asks to take it back.
+  const b = await env.device('', { clock: t0 + HOUR });
+  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  await b.page.clock.fastForward(4 * HOUR);
+  await playAMove(b.page, 1);
+  await waitText(b.page, '#undo', /^Ask to take back$/);
+  await b.page.click('#undo');
+  await waitText(b.page, '#takeback-offer-text', /You asked to take back your move/);
+  const asked = await copyLink(b.page, '#send-link');
+  // Blue accepts six hours after its move: Gray's turn runs again from Blue's move, 18 hours left.
+  await a.page.clock.fastForward(6 * HOUR);
+  await follow(a.page, asked, 2);
+  await waitText(a.page, '#takeback-offer-text', /Takeback\? Gray asks to take back their last move\./);
+  await a.page.click('#accept-takeback');
+  await a.page.waitForFunction(() => window.bluegray.state.history.length === 1);
+  const onBlue = await clocksOf(a.page);
+  assert.equal(onBlue.running, 'gray');
+  assert.ok(Math.abs(onBlue.gray - (DAY - 6 * HOUR)) < 10 * 60 * 1000, `Gray's day from Blue's move, on Blue's device: ${onBlue.gray}`);
+  // Gray's device takes the move back from the reply link, seven hours after Blue's move: 17 hours, not a new day.
+  const reply = await copyLink(a.page, '#send-link');
+  await b.page.clock.fastForward(2 * HOUR);
+  await follow(b.page, reply, 1);
+  await waitText(b.page, '#notice', /Your friend accepted: your move is taken back\./);
+  const onGray = await clocksOf(b.page);
+  assert.equal(onGray.running, 'gray');
+  assert.ok(Math.abs(onGray.gray - (DAY - 7 * HOUR)) < 10 * 60 * 1000, `Gray's day from Blue's move, on Gray's device: ${onGray.gray}`);
+  // The game goes on from there: Gray's next move's link is stamped, and Blue's day runs from it.
+  await playAMove(b.page, 1);
+  await follow(a.page, await copyLink(b.page, '#send-link'), 2);
+  await waitText(a.page, '#status', /Your move \(Blue\)/);
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });

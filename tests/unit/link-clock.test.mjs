@@ -8,7 +8,7 @@
 // the test's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOVE_STAMP_TAG, LINK_SKEW, formatMoveStamp, parseMoveStamp, linkTurnStart, linkMoveLate, takeLinkStamp, flagFallsAt, parseTimeControl, newClocks, remaining, run } from '../../www/lib/clock.js';
+import { MOVE_STAMP_TAG, LINK_SKEW, formatMoveStamp, parseMoveStamp, linkTurnStart, linkMoveLate, takeLinkStamp, stampTakenBack, flagFallsAt, parseTimeControl, newClocks, remaining, run } from '../../www/lib/clock.js';
 import { ClockRunner } from '../../www/element/clocks.js';
 import { linkEnding } from '../../www/friends/friend.js';
 
@@ -113,13 +113,38 @@ function game(ply, tags = {}) {
   };
 }
 
-test('takeLinkStamp: the record keeps when the turn began, the link’s stamp or now', () => {
+test('takeLinkStamp: the record keeps when the turn began, the link’s stamp or now, and when the move before ended here', () => {
   const g = game(4, { [MOVE_STAMP_TAG]: formatMoveStamp(3, T0) });
   assert.equal(takeLinkStamp(g, formatMoveStamp(4, T0 + 3600_000), T0 + 7200_000), null);
-  assert.equal(g.tag(MOVE_STAMP_TAG), formatMoveStamp(4, T0 + 3600_000));
+  assert.equal(g.tag(MOVE_STAMP_TAG), formatMoveStamp(4, T0 + 3600_000, T0));
   const h = game(4, { [MOVE_STAMP_TAG]: formatMoveStamp(3, T0) });
   assert.equal(takeLinkStamp(h, formatMoveStamp(4, T0 - 1), T0 + 7200_000), 'before');
-  assert.equal(h.tag(MOVE_STAMP_TAG), formatMoveStamp(4, T0 + 7200_000));
+  assert.equal(h.tag(MOVE_STAMP_TAG), formatMoveStamp(4, T0 + 7200_000, T0));
+  // The move before's end is this device's own, never what the link says of it.
+  const k = game(4, { [MOVE_STAMP_TAG]: formatMoveStamp(3, T0) });
+  takeLinkStamp(k, formatMoveStamp(4, T0 + 3600_000, T0 - DAY), T0 + 7200_000);
+  assert.deepEqual(parseMoveStamp(k.tag(MOVE_STAMP_TAG)), { ply: 4, at: T0 + 3600_000, before: T0 });
+  // No stamp of the move before: none kept.
+  const n = game(4, {});
+  takeLinkStamp(n, formatMoveStamp(4, T0 + 3600_000), T0 + 7200_000);
+  assert.equal(n.tag(MOVE_STAMP_TAG), formatMoveStamp(4, T0 + 3600_000));
+});
+
+test('a stamp with the move before’s: written and read back; a takeback puts the game’s stamp back to it', () => {
+  assert.equal(formatMoveStamp(4, T0 + 5, T0), '4 2026-12-02T12:00:00.005Z 2026-12-02T12:00:00.000Z');
+  assert.deepEqual(parseMoveStamp(formatMoveStamp(4, T0 + 5, T0)), { ply: 4, at: T0 + 5, before: T0 });
+  for (const bad of ['4 2026-12-02T12:00:00Z 2026-02-30T12:00:00Z', '4 2026-12-02T12:00:00Z soon', '4 2026-12-02T12:00:00Z  2026-12-02T12:00:00Z', '4 2026-12-02T12:00:00Z 2026-12-02T12:00:00Z 2026-12-02T12:00:00Z'])
+    assert.equal(parseMoveStamp(bad), undefined, bad);
+  // Taken back to ply 3: the turn runs again from when it began.
+  const g = game(3, { [MOVE_STAMP_TAG]: formatMoveStamp(4, T0 + DAY / 2, T0) });
+  stampTakenBack(g);
+  assert.equal(g.tag(MOVE_STAMP_TAG), formatMoveStamp(3, T0));
+  // Not the move after this ply's, or with no move before's: nothing changes.
+  for (const [ply, tag] of [[2, formatMoveStamp(4, T0 + 1, T0)], [3, formatMoveStamp(4, T0 + 1)], [3, 'junk']]) {
+    const h = game(ply, { [MOVE_STAMP_TAG]: tag });
+    stampTakenBack(h);
+    assert.equal(h.tag(MOVE_STAMP_TAG), tag);
+  }
 });
 
 /** A board of a game by link at seat `side`, its game `g`, its clock the test's `now`. */

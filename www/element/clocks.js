@@ -13,7 +13,7 @@
 // the friend's flag does not fall here by itself: this seat claims it (endings.js, ruling R37),
 // since a link stamped in time may still be on its way.
 import * as B from './board.js';
-import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, afterLiveMove, liveClocks, run, remaining, MOVE_STAMP_TAG, formatMoveStamp, linkTurnStart, takeLinkStamp } from '../lib/clock.js';
+import { gameTimeControl, CLOCK_MODES, clocksFromTimes, afterMove, afterLiveMove, liveClocks, run, remaining, MOVE_STAMP_TAG, nextMoveStamp, linkTurnStart, takeLinkStamp } from '../lib/clock.js';
 import { otherSide } from '../lib/settings.js';
 import { seatOf } from './state.js';
 /** @import { GameState, Side } from '../core/core-types.js' */
@@ -141,7 +141,7 @@ export class ClockRunner {
     const left = Math.round(next[mover]);
     game.setClock(left);
     // By link, this device's own move is stamped for the friend's device: their turn begins now.
-    if (b.state().settings.mode === 'friend' && seatOf(b.state()) === mover) game.setTag(MOVE_STAMP_TAG, formatMoveStamp(game.state().ply, now));
+    if (b.state().settings.mode === 'friend' && seatOf(b.state()) === mover) game.setTag(MOVE_STAMP_TAG, nextMoveStamp(game.tag(MOVE_STAMP_TAG), game.state().ply, now));
     this._toldOut = false;
     this._ply = game.state().ply;
     b.apply(B.withClocks, next);

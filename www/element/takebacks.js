@@ -9,6 +9,7 @@
 import * as B from './board.js';
 import { seatOf } from './state.js';
 import { TAKEBACK_TAG, standingTakeback, takebackTag } from '../lib/takeback-offer.js';
+import { stampTakenBack } from '../lib/clock.js';
 /** @import { Side } from '../core/core-types.js' */
 /** @import { CoreGame } from '../core/core-api.js' */
 /** @import { BoardState } from './state.js' */
@@ -159,6 +160,8 @@ export class Takebacks {
     const b = this._board;
     const game = b.game();
     if (game.state().history.length !== offer.ply || !game.undo()) return;
+    // By link, the turn that runs again counts from when it began (ruling R38).
+    stampTakenBack(game);
     game.setTag(TAKEBACK_TAG, tag);
     b.apply(B.afterStep, game.state());
     b.settled();

@@ -287,7 +287,9 @@ export function liveClocks(control, times, movers, starts) {
 // A game by link's clock (docs/RULES.md ruling R37): the device that makes a move stamps it in
 // the record the link carries, `[MoveStamp "<ply> <UTC ISO time>"]`, and the friend's turn
 // begins then, not when the link is opened. The stamp is the sender's word: the receiver takes
-// it only when it holds (docs/LIVE-PROTOCOL.md, Games by link).
+// it only when it holds (docs/LIVE-PROTOCOL.md, Games by link). The tag also keeps, after a
+// space, when the move before it ended as this device counts it (its own stamp, or the one it
+// took): a takeback (ruling R38) puts the game back there, and the turn then runs from that.
 
 /** The record tag that holds the stamp of a game by link's last move. */
 export const MOVE_STAMP_TAG = 'MoveStamp';
@@ -295,21 +297,32 @@ export const MOVE_STAMP_TAG = 'MoveStamp';
 /** How far ahead of this device's clock a link's stamp may be (the sender's clock runs fast): it is taken as now. */
 export const LINK_SKEW = 10 * 60 * 1000;
 
-/** A move's stamp: the ply it ended (from 1) and when (ms since 1970). @typedef {{ply: number, at: number}} MoveStamp */
+/**
+ * A move's stamp: the ply it ended (from 1) and when (ms since 1970), and when the move before it
+ * ended (`before`), where the tag keeps it.
+ * @typedef {{ply: number, at: number, before?: number}} MoveStamp
+ */
+
+/** A UTC time as a stamp writes it (toISOString, to the millisecond). */
+const STAMP_TIME = '(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,3})?Z)';
+const STAMP = new RegExp(`^(\\d{1,6}) ${STAMP_TIME}(?: ${STAMP_TIME})?$`);
 
 /**
- * The `MoveStamp` tag's value for the move that made ply `ply` at `at`.
+ * The `MoveStamp` tag's value for the move that made ply `ply` at `at`, the move before it
+ * having ended at `before` (left out when not known).
  * @param {number} ply
  * @param {number} at
+ * @param {number} [before]
  * @returns {string}
  */
-export function formatMoveStamp(ply, at) {
-  return `${ply} ${new Date(at).toISOString()}`;
+export function formatMoveStamp(ply, at, before) {
+  return `${ply} ${new Date(at).toISOString()}${before === undefined ? '' : ` ${new Date(before).toISOString()}`}`;
 }
 
 /**
  * Reads a `MoveStamp` tag's value: the stamp, null for none (nothing written), undefined when
- * the text is not one (a ply from 1 and a UTC time as toISOString writes it). Never throws.
+ * the text is not one (a ply from 1 and one or two UTC times as toISOString writes them). Never
+ * throws.
  * @param {unknown} value
  * @returns {MoveStamp|null|undefined}
  */
@@ -318,13 +331,44 @@ export function parseMoveStamp(value) {
   if (typeof value !== 'string') return undefined;
   const t = value.trim();
   if (t === '') return null;
-  const m = /^(\d{1,6}) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,3})?Z)$/.exec(t);
+  const m = STAMP.exec(t);
   if (!m) return undefined;
   const ply = Number(m[1]);
-  const at = Date.parse(m[2]);
   // Date.parse takes 2026-02-30 as March 2nd: only a time that writes back as it was read holds.
-  if (ply < 1 || !Number.isFinite(at) || new Date(at).toISOString().slice(0, 19) !== m[2].slice(0, 19)) return undefined;
-  return { ply, at };
+  const time = (/** @type {string} */ text) => {
+    const at = Date.parse(text);
+    return Number.isFinite(at) && new Date(at).toISOString().slice(0, 19) === text.slice(0, 19) ? at : undefined;
+  };
+  const at = time(m[2]);
+  const before = m[3] === undefined ? undefined : time(m[3]);
+  if (ply < 1 || at === undefined || (m[3] !== undefined && before === undefined)) return undefined;
+  return before === undefined ? { ply, at } : { ply, at, before };
+}
+
+/**
+ * The `MoveStamp` tag's value once this device has made, or taken, the move of ply `ply` at
+ * `at`: the move before's end kept from the stamp `kept` this game had (its own measure, never
+ * the link's), when that was the move before's.
+ * @param {unknown} kept the game's `MoveStamp` before the move
+ * @param {number} ply
+ * @param {number} at
+ * @returns {string}
+ */
+export function nextMoveStamp(kept, ply, at) {
+  const was = parseMoveStamp(kept);
+  return formatMoveStamp(ply, at, was && was.ply === ply - 1 ? was.at : undefined);
+}
+
+/**
+ * A game by link whose last move was just taken back (ruling R38; `game` at the ply before it):
+ * its `MoveStamp` becomes the stamp of the move before, so that the turn that runs again counts
+ * from when it began. Changes nothing when the tag does not know it.
+ * @param {{tag(name: string): string|undefined|null, setTag(name: string, value: string): void, state(): {ply: number}}} game
+ */
+export function stampTakenBack(game) {
+  const s = parseMoveStamp(game.tag(MOVE_STAMP_TAG));
+  const ply = game.state().ply;
+  if (s && s.ply === ply + 1 && s.before !== undefined && ply >= 1) game.setTag(MOVE_STAMP_TAG, formatMoveStamp(ply, s.before));
 }
 
 /**
@@ -381,9 +425,10 @@ export function flagFallsAt(c) {
  * @returns {ReturnType<typeof linkTurnStart>['refused']}
  */
 export function takeLinkStamp(game, text, now) {
-  const kept = parseMoveStamp(game.tag(MOVE_STAMP_TAG));
+  const tag = game.tag(MOVE_STAMP_TAG);
+  const kept = parseMoveStamp(tag);
   const ply = game.state().ply;
   const start = linkTurnStart({ text, ply, floor: kept ? kept.at : null, now });
-  game.setTag(MOVE_STAMP_TAG, formatMoveStamp(ply, start.at));
+  game.setTag(MOVE_STAMP_TAG, nextMoveStamp(tag, ply, start.at));
   return start.refused;
 }
