@@ -147,6 +147,13 @@ test('a script that accepts a challenge the instant it appears gains nothing by 
   await a.page.evaluate(() => (Math.random = () => 0.999));
   // The poster's timers are Playwright's, so that its window can be held open while B clicks.
   await a.page.clock.install();
+  // The acceptances the poster's device has heard: the frames from its relay that carry one.
+  let heard = 0;
+  a.page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if ((typeof payload === 'string' ? payload : payload.toString('latin1')).includes('/accept')) heard++;
+    }),
+  );
   // The script: subscribed to the lobby, it accepts the first challenge it hears, with a key of its own.
   const script = await mqtt.connectAsync(relay.url, { protocolVersion: 4, reconnectPeriod: 0 });
   const own = await newIdentity();
@@ -185,8 +192,10 @@ test('a script that accepts a challenge the instant it appears gains nothing by 
       if (await pausing.then(() => true, (e) => (tries < 5 && /past/.test(String(e)) ? false : Promise.reject(e)))) break;
     }
     await b.page.click('#lobby-list [data-accept]');
-    // Slack for B's acceptance to reach the poster (no timing asserted: it takes well under this).
-    await b.page.waitForTimeout(5000);
+    // The poster's clock goes on once B's acceptance has reached it too, however long that takes.
+    for (const deadline = Date.now() + 30000; heard < 2; await new Promise((r) => setTimeout(r, 50))) {
+      if (Date.now() > deadline) assert.fail(`the poster heard ${heard} acceptances, not the script’s and B’s`);
+    }
     await a.page.clock.resume();
     await waitPresence(a.page, { seat: 'blue', gray: 'online' });
     await waitPresence(b.page, { seat: 'gray', blue: 'online' });
