@@ -190,7 +190,7 @@ export class Connection {
   /**
    * The next attempt to connect, in `wait` ms; none while the browser says it is offline (it
    * would fail, a line in the console each time): then it waits on, and the browser's `online`
-   * connects at once (_online).
+   * brings the attempt forward (_online).
    * @param {number} wait
    * @private
    */
