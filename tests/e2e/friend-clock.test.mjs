@@ -83,7 +83,9 @@ test('a link opened six hours late has run six hours down; a day on, Blue claims
   const s = await state(a.page);
   assert.deepEqual([s.result?.winner, s.result?.reason, s.result?.token], ['blue', 'time', '1-0']);
 
-  // Gray's device, still within its day by its own clock, refuses the claim and plays on.
+  // Gray's device, still within its day by its own clock, refuses the claim and plays on, the
+  // link opened in a fresh page too.
+  await b.page.goto('about:blank');
   await follow(b.page, claim, 1);
   await waitText(b.page, '#notice', /This link says your time \(Gray\) ran out, but by your clock.*you still have/);
   assert.equal((await state(b.page)).result, undefined, 'the game goes on on Gray’s device');
@@ -153,6 +155,8 @@ test('a move made after the friend’s day ran out is not played, stamped so or 
   await waitText(a.page, '#claim-text', /Gray has used all the time for this move/);
   // Gray's modified device stamps its move after its day ran out, or leaves the stamp out.
   for (const late of [restamped(honest, `2 ${new Date(t0 + DAY + HOUR / 2).toISOString()}`), restamped(honest, null)]) {
+    // Opened in a fresh page, as a link from a message is: the game's clocks load as it opens.
+    await a.page.goto('about:blank');
     await follow(a.page, late, 1);
     await waitText(a.page, '#notice', /made after your friend’s time for it had run out, so it is not played: you may claim the win on time/);
     const s = await state(a.page);

@@ -196,6 +196,8 @@ export function gameDoors(ctx, { games, save, address }) {
     const [link, { linkOrder, linkNotice, linkEnding, linkOffer, linkTakeback }] = await Promise.all([linkGame(r.record || ''), import('../friends/friend.js')]);
     const theirs = link.state.history;
     if (!openKept(kept.id, { mode: 'friend' }, problems)) return false;
+    // The link is judged by this game's clocks (a late move, a claim on time): once they are there.
+    await games.opened();
     const mine = board.state;
     if (!mine) return true;
     const order = linkOrder(mine, board.seat, theirs);

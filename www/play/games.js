@@ -118,6 +118,8 @@ export class Games {
   _switching = false;
   /** On an analysis board, the kept game it was opened from (its summary's `analysisOf`). @private */
   _analysisOf = /** @type {string|null} */ (null);
+  /** Settles once the game `open` last put on the board has its clocks (the board's newGame()). @private */
+  _opened = Promise.resolve();
 
   /**
    * `board`: the <blue-gray-game>; `storage`, `session`: Web Storage objects (local and this
@@ -321,7 +323,7 @@ export class Games {
       this.switchTo(
         id,
         () => {
-          this._board.newGame({ ...settings, ...overrides, record: g.record });
+          this._opened = this._board.newGame({ ...settings, ...overrides, record: g.record }).catch(() => {});
           const gs = this._board.state;
           // A finished game's moves are final (no moves taken back to redo: movesFinal).
           if (g.ply !== null && gs && g.ply < gs.history.length && !movesFinal(this._board.settings.mode, !!gs.result)) this._board.continueFrom(g.ply);
@@ -332,6 +334,16 @@ export class Games {
       return { key: 'notice.savedLost', params: { error: String((e && /** @type {Error} */ (e).message) || e) } };
     }
     return null;
+  }
+
+  /**
+   * Settles once the kept game last opened (`open`) is on the board with its clocks: their code
+   * may still be on its way when it opens, and until it is there the board has no clocks to read
+   * (a link's stamp, a claim on time are judged by them).
+   * @returns {Promise<void>}
+   */
+  opened() {
+    return this._opened;
   }
 
   /**
