@@ -104,6 +104,9 @@ test('several games by link in the recent list say where it is the player’s mo
   await startFromForm(a.page, 'friend', 'blue');
   await playAMove(a.page, 0);
   await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  // The form shows the link's game (Gray) once the page has drawn it: choices made before that
+  // would be overwritten by it, so the new game's are made after.
+  await b.page.waitForFunction(() => /** @type {HTMLSelectElement} */ (document.getElementById('side')).value === 'gray');
   // Second game: a plays Gray; b starts as Blue and moves, then sends it.
   await startFromForm(b.page, 'friend', 'blue');
   await playAMove(b.page, 1);
