@@ -122,30 +122,15 @@ export function addressFollows(r) {
  */
 export function gameDoors(ctx, { games, save, address }) {
   const { board, t } = ctx;
-  /** The request being opened: the next waits for it. @type {Promise<unknown>} */
-  let opening = Promise.resolve();
 
   /**
-   * Opens the game `request` describes, once the game asked for before it is open: a door that
-   * waits on something (the rules core, a link's record) is never interleaved with another (a
-   * New game pressed meanwhile), whose game it could otherwise save as its own or replace.
-   * Resolves to whether it opened, and what could not be done, as sentences; when the game itself
-   * could not be made, the board and the kept games are as they were.
+   * Opens the game `request` describes. Resolves to whether it opened, and what could not be
+   * done, as sentences; when the game itself could not be made, the board and the kept games
+   * are as they were.
    * @param {GameRequest} request
    * @returns {Promise<{opened: boolean, problems: string[]}>}
    */
-  function open(request) {
-    const run = opening.then(() => openNow(request));
-    opening = run.catch(() => {});
-    return run;
-  }
-
-  /**
-   * open(request), now.
-   * @param {GameRequest} request
-   * @returns {Promise<{opened: boolean, problems: string[]}>}
-   */
-  async function openNow(request) {
+  async function open(request) {
     const r = completed(request, relayOf(ctx.page()));
     /** @type {string[]} */
     const problems = [];
