@@ -28,6 +28,21 @@ async function startDaily(page) {
   });
 }
 
+/**
+ * A game by link of a day a move: Blue's device (its clock at `t0`) starts it and moves, and
+ * Gray's device (its clock at `grayAt`) opens Blue's link.
+ * @param {number} t0
+ * @param {number} grayAt
+ */
+async function dailyGame(t0, grayAt) {
+  const a = await env.device('', { clock: t0 });
+  await startDaily(a.page);
+  await playAMove(a.page, 0);
+  const b = await env.device('', { clock: grayAt });
+  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  return { a, b };
+}
+
 /** The board's clocks now, as the page reads them, and its device's time (`now`). */
 const clocksOf = (page) => page.evaluate(() => ({ .../** @type {any} */ (window).bluegray.element.clocks, now: Date.now() }));
 
@@ -100,11 +115,7 @@ test('a link opened six hours late has run six hours down; a day on, Blue claims
 
 test('a stamp back-dated before the receiver’s own last move is refused: the turn runs from when the link is opened', async () => {
   const t0 = Date.now();
-  const a = await env.device('', { clock: t0 });
-  await startDaily(a.page);
-  await playAMove(a.page, 0);
-  const b = await env.device('', { clock: t0 + HOUR });
-  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  const { a, b } = await dailyGame(t0, t0 + HOUR);
   await playAMove(b.page, 1);
   const honest = await copyLink(b.page, '#send-link');
   await follow(a.page, honest, 2);
@@ -139,11 +150,7 @@ function restamped(link, stamp) {
 
 test('a move made after the friend’s day ran out is not played, stamped so or with no stamp; one stamped in time is, however late its link is opened', async () => {
   const t0 = Date.now();
-  const a = await env.device('', { clock: t0 });
-  await startDaily(a.page);
-  await playAMove(a.page, 0);
-  const b = await env.device('', { clock: t0 + 23 * HOUR });
-  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  const { a, b } = await dailyGame(t0, t0 + 23 * HOUR);
   await playAMove(b.page, 1);
   const honest = await copyLink(b.page, '#send-link');
   const stamp = String(new URLSearchParams(new URL(honest).hash.slice(1)).get('record')).match(/\[MoveStamp "2 (\S+)(?: \S+)?"\]/);
@@ -178,12 +185,8 @@ test('a move made after the friend’s day ran out is not played, stamped so or 
 
 test('a takeback by link buys no time: the asker’s turn, running again, counts from when it began on both devices', async () => {
   const t0 = Date.now();
-  const a = await env.device('', { clock: t0 });
-  await startDaily(a.page);
-  await playAMove(a.page, 0);
   // Gray opens Blue's link an hour later, moves four hours after that, and asks to take it back.
-  const b = await env.device('', { clock: t0 + HOUR });
-  await follow(b.page, await copyLink(a.page, '#send-link'), 1);
+  const { a, b } = await dailyGame(t0, t0 + HOUR);
   await b.page.clock.fastForward(4 * HOUR);
   await playAMove(b.page, 1);
   await waitText(b.page, '#undo', /^Ask to take back$/);
