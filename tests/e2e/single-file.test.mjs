@@ -1,16 +1,18 @@
 // The single file (dist/blue-and-gray.html) opened from disk, on a laptop and on a touch phone:
 // it offers no door to what it leaves out (the lessons and their banner, the puzzles, the editor,
 // the explorer, a relay and live games: docs/HOSTING.md), and its Copy link, whose link would
-// open only on this computer, copies the game's record instead and says so. And on the served
+// open only on this computer, copies the game's record instead and says so. In every language, its
+// words come from the tables it carries (those of the other languages are packed into its code as
+// data, build.config.mjs tablesAsJson), How to play's among them. And on the served
 // page, the lessons' and the puzzles' sheets whose part could not be fetched close by a tap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, openPage, waitReady, waitText, watch, refuseNetwork, playMove, state, escapeRe, SINGLE_FILE } from './helpers.mjs';
-import { loadAllTables } from '../../www/lib/languages.js';
+import { loadAllTables, FALLBACK } from '../../www/lib/languages.js';
 import { translate, loadMessages } from '../../www/lib/i18n.js';
 
-await loadAllTables();
-for (const part of ['play', 'learn']) await loadMessages(part, 'en');
+const TABLES = await loadAllTables();
+for (const lang of Object.keys(TABLES)) for (const part of ['play', 'learn', 'howto']) await loadMessages(part, lang);
 
 const env = setUp();
 
@@ -77,6 +79,23 @@ for (const [device, options] of DEVICES) {
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), record, 'the record is on the clipboard');
       assert.equal(await page.inputValue('#io-text'), record, 'the record is in its box');
       assert.equal(await page.$eval('#io-text', (box) => /** @type {HTMLDetailsElement} */ (box.closest('details')).open), true);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const lang of Object.keys(TABLES).filter((l) => l !== FALLBACK)) {
+  test(`the single file in ${lang}, from a link, says the page and How to play in ${lang}`, async () => {
+    const { context, page, problems } = await openFile({}, `?lang=${lang}&mode=two`);
+    try {
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      await waitText(page, '#form-legend, legend', new RegExp(escapeRe(translate(lang, 'form.legend'))));
+      await waitText(page, '#status', new RegExp(escapeRe(translate(lang, 'status.toMove', { side: 'blue' }))));
+      await page.click('#open-howto');
+      await waitText(page, '#howto[open]', new RegExp(escapeRe(translate(lang, 'howto.goal.title'))));
+      assert.notEqual(translate(lang, 'howto.goal.title'), translate(FALLBACK, 'howto.goal.title'));
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
