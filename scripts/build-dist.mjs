@@ -30,7 +30,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
+import { deflated } from './lib/deflate.mjs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
 import {
@@ -89,8 +89,6 @@ function fail(message) {
 
 /** @type {(data: BinaryLike, enc?: BinaryToTextEncoding) => string} */
 const sha256 = (data, enc = 'hex') => crypto.createHash('sha256').update(data).digest(enc);
-/** @type {(data: BinaryLike) => string} raw DEFLATE at its best, in base64 */
-const deflated = (data) => zlib.deflateRawSync(data, { level: 9 }).toString('base64');
 /** @type {(output: RolldownOutput) => OutputChunk[]} */
 const chunksOf = (output) => output.output.flatMap((o) => (o.type === 'chunk' ? [o] : []));
 
@@ -201,12 +199,12 @@ async function singleFile() {
   const code = await codeOf(
     singleFileBuild({
       // Only the embedded build of the rules core: it runs in every browser, and the file's size counts.
-      wasmBase64: deflated(fs.readFileSync(path.join(WWW, SINGLE_FILE_WASM))),
+      wasmBase64: await deflated(fs.readFileSync(path.join(WWW, SINGLE_FILE_WASM))),
       workerSource: await codeOf(singleFileWorkerBuild()),
       css: stylesheet('blue-gray-game.css'),
     }),
   );
-  const script = await codeOf(singleFileLoaderBuild(deflated(Buffer.from(code))));
+  const script = await codeOf(singleFileLoaderBuild(await deflated(code)));
   // `</script` cannot appear inside an inline script; the loader is base64 and a few lines.
   if (/<\/script/i.test(script)) fail('the single file\'s loader has `</script` in it');
   // The page's stylesheets, in the order the page links them, as one inline style.

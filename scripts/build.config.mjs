@@ -9,16 +9,16 @@
 // bundle and minify CSS: lightningcss does (stylesheet).
 //
 // The single file (dist/blue-and-gray.html) is the page's code bundled once more, with
-// everything inlined: its worker as one classic script, its wasm compressed, its other languages'
-// message tables as JSON text, and what a page on disk cannot use left out (LEFT_OUT), by the
-// plugins of scripts/lib/bundle-plugins.mjs; the whole code is compressed once more by its loader.
+// everything inlined: its worker as one classic script, its wasm and its other languages' message
+// tables compressed, and what a page on disk cannot use left out (LEFT_OUT), by the plugins of
+// scripts/lib/bundle-plugins.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
 import { bundle as bundleCss } from 'lightningcss';
 import { reachable } from './lib/reachable.mjs';
-import { embedded, leftOut, tablesAsJson, workerGlue, withoutLine, refetchedImports } from './lib/bundle-plugins.mjs';
+import { embedded, leftOut, packedTables, workerGlue, withoutLine, refetchedImports } from './lib/bundle-plugins.mjs';
 
 /**
  * @import { BuildOptions, InputOptions, OutputOptions } from 'rolldown'
@@ -321,7 +321,7 @@ export function singleFileWorkerBuild() {
 /**
  * The single file's code: the page's, after a module that hands the board its assets embedded
  * (www/core/assets.js embedAssets: the wasm and the worker's script, compressed or as text, and
- * the board's stylesheet); each message table loaded on demand as JSON (tablesAsJson), and
+ * the board's stylesheet); each message table loaded on demand packed (packedTables), and
  * LEFT_OUT left out.
  * @param {{ wasmBase64: string, workerSource: string, css: string }} assets
  * @returns {BuildOptions}
@@ -334,7 +334,7 @@ embedAssets({ wasmBase64: ${JSON.stringify(wasmBase64)}, teachingBase64: null, w
   return oneFile('single-file:entry', 'esm', [
     embedded({ 'single-file:entry': entry, 'single-file:assets': assets }),
     singleFileModules(),
-    tablesAsJson(),
+    packedTables(path.join(WWW, 'core', 'inflate.js')),
   ]);
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'acorn';
 import { visit, importedSpec } from './syntax.mjs';
+import { deflated } from './deflate.mjs';
 
 /** @import { Plugin } from 'rolldown' */
 
@@ -55,28 +56,30 @@ export function leftOut(root, modules) {
 
 /**
  * Each message table (a module in an `i18n/` folder) that a module imports with `import()`
- * becomes its JSON as a string, parsed when the table is first asked for: data, which needs
- * nothing from the CSP that code would, and a string is read faster than the object literal it
- * would otherwise be. It is not compressed on its own: the single file's whole code is (its
- * loader), and one stream over the code and the tables together is smaller (7 KB of the file)
- * than each table deflated and then the code around them. A table imported statically (the
- * fallback's board table, which lib/languages.js hands out at once) stays as it is.
+ * becomes deflated JSON, inflated (by `inflate`, the module at that path) when it is first
+ * asked for: its module's default export is then a promise of the table, which
+ * `import(...).then((m) => m.default)` waits for. A table imported statically (the fallback's
+ * board table, which lib/languages.js hands out at once) stays as it is. Tables are data, so
+ * this needs nothing from the CSP that code would.
+ * @param {string} inflate
  * @returns {Plugin}
  */
-export function tablesAsJson() {
+export function packedTables(inflate) {
   const isTable = (/** @type {string} */ file) => path.basename(path.dirname(file)) === 'i18n' && file.endsWith('.js');
   return {
-    name: 'tables-as-json',
+    name: 'packed-tables',
     async resolveId(source, importer, { kind }) {
       if (kind !== 'dynamic-import') return null;
       const resolved = await this.resolve(source, importer, { kind, skipSelf: true });
-      return resolved && isTable(resolved.id) ? `${resolved.id}?json` : null;
+      return resolved && isTable(resolved.id) ? `${resolved.id}?packed` : null;
     },
     async load(id) {
-      if (!id.endsWith('?json')) return null;
+      if (!id.endsWith('?packed')) return null;
       // The table's module, loaded here: it is data.
       const table = /** @type {{ default: unknown }} */ (await import(pathToFileURL(fileOf(id)).href)).default;
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(table))});`;
+      const packed = await deflated(JSON.stringify(table));
+      return `import { inflate } from ${JSON.stringify(inflate)};
+export default inflate(${JSON.stringify(packed)}).then((b) => JSON.parse(new TextDecoder().decode(b)));`;
     },
   };
 }

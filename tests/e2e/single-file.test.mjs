@@ -2,8 +2,8 @@
 // it offers no door to what it leaves out (the lessons and their banner, the puzzles, the editor,
 // the explorer, a relay and live games: docs/HOSTING.md), and its Copy link, whose link would
 // open only on this computer, copies the game's record instead and says so. In every language, its
-// words come from the tables it carries (those of the other languages are packed into its code as
-// data, build.config.mjs tablesAsJson), How to play's among them. And on the served
+// words come from the tables it carries (those of the other languages deflated in its code,
+// bundle-plugins.mjs packedTables), How to play's among them. And on the served
 // page, the lessons' and the puzzles' sheets whose part could not be fetched close by a tap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

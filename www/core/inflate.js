@@ -1,7 +1,6 @@
 // Raw DEFLATE, undone by the browser (DecompressionStream): how the single-file build keeps its
-// large parts small (its code, with the other languages' message tables in it, and the wasm).
-// It imports nothing, so the single file's loader, which inflates the code itself, carries only
-// this.
+// large parts small (its code, the wasm, the message tables of the other languages). It imports
+// nothing, so the single file's loader, which inflates the code itself, carries only this.
 
 /**
  * The bytes that `base64` holds compressed with raw DEFLATE.
