@@ -1,8 +1,9 @@
 //! The rules core's errors as messages of the page's tables: a key and its parameters, some of
-//! them messages too, so that a page says an error in its reader's language. The English is the
-//! error's own message (its `Display`), which the tables do not repeat: they say the `core.*`
-//! keys in the other languages. `error.rs` puts one on each error it makes from the rules core's,
-//! in every module; `js.rs` gives it to JS as the error's `i18n` property, `{key, params}`.
+//! them messages too, so that a page says an error in its reader's language, English included
+//! (the tables say every `core.*` key, `www/core/i18n/<lang>.js`). The error's own message stays
+//! the rules core's English (its `Display`), for a developer who reads the exception.
+//! `error.rs` puts one on each error it makes from the rules core's, in every module; `js.rs`
+//! gives it to JS as the error's `i18n` property, `{key, params}`.
 //!
 //! Quoted input goes through [`excerpt`] as in the English. Parts of the English that are
 //! English text themselves (what a counter allows, how the moves end a game) are left out.
