@@ -6,7 +6,9 @@
 // And the lobby under 500 challenges from as many addresses, some the page would never post:
 // those are not listed, the rest newest first, 50 at a time, drawn in well under a second. And a
 // script that accepts every challenge the instant it appears does not get the game by being
-// first: a player who clicks Play a moment later is drawn as often.
+// first: a player who clicks Play a moment later is drawn as often. And a challenge posted as the
+// lobby connects again (for its last will) is not lost when the relay still holds the connection
+// before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
@@ -100,6 +102,40 @@ test('a challenge posted on one device is seen on the others, replaced by one fr
   await c.page.goto('about:blank');
   await waitPresence(a.page, { onlookers: 0 });
 });
+
+for (const { late, what, connections } of [
+  { late: 500, what: 'within a second: the lobby connects again once it has closed', connections: (n) => n === 2 },
+  { late: 1500, what: 'longer: the relay refuses the next connection, and the challenge goes on the one after', connections: (n) => n >= 3 },
+]) {
+  test(`a challenge posted as the lobby connects again with its last will stands when the connection before says goodbye late, ${what}`, async () => {
+    const query = `?relay=${encodeURIComponent(relay.url)}`;
+    const [a, c] = await Promise.all([env.device(query), env.device(query)]);
+    // A's first lobby connection says goodbye late (a slow network): its MQTT DISCONNECT (a
+    // packet of type 14, 0xE0) and its close reach the relay `late` ms after A sent them. Till
+    // then the relay holds A's client id, and refuses a CONNECT that asks for it
+    // (relay/client-ids.mjs).
+    let sockets = 0;
+    await a.page.routeWebSocket(/.*/, (ws) => {
+      const first = ++sockets === 1;
+      const server = ws.connectToServer();
+      let leaving = false;
+      ws.onMessage((m) => {
+        if (first && typeof m !== 'string' && m[0] === 0xe0) leaving = true;
+        if (leaving) setTimeout(() => server.send(m), late);
+        else server.send(m);
+      });
+      ws.onClose(() => setTimeout(() => server.close(), first ? late : 0));
+      server.onMessage((m) => ws.send(m));
+      server.onClose(() => ws.close());
+    });
+    await openLobby(c.page);
+    await openLobby(a.page);
+    await a.page.click('#lobby-post');
+    await waitText(a.page, '#lobby-status', /Your challenge is open/, 15000);
+    await c.page.waitForSelector('#lobby-list li');
+    assert.ok(connections(sockets), `${sockets} connections to the relay`);
+  });
+}
 
 test('500 challenges from 500 addresses: the sheet lists those the page could post, newest first, 50 at a time with a "more" button, and draws them in well under a second', async () => {
   const query = `?relay=${encodeURIComponent(relay.url)}`;

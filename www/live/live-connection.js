@@ -79,6 +79,7 @@ export class Connection {
   /** @private @type {ReturnType<typeof setTimeout>|null} */ _retry = null;
   /** @private */ _closed = false;
   /** Attempts in a row that reached no relay. @private */ _failed = 0;
+  /** Counts `reconnect` calls: a connection that waits for the old one's close is made only if no later call came. @private */ _reconnects = 0;
   /** When the relay last sent this device anything (Date.now()), 0 before it has. */
   answeredAt = 0;
   /** The relay has not answered a packet that asks for it since then: out of reach at the end. @private @type {ReturnType<typeof setTimeout>|null} */ _silence = null;
@@ -203,16 +204,32 @@ export class Connection {
     }, wait);
   }
 
-  /** Connects again at once (another last will). */
+  /** Connects again (another last will), as soon as the connection before has closed. */
   reconnect() {
     if (this._retry) clearTimeout(this._retry);
     this._retry = null;
     this._heard();
     const client = this._client;
     this._client = null;
-    // Ended with a word to the relay, so that it does not say the old last will.
-    client?.end(false);
-    this.connect().catch(this._h.error);
+    const mine = ++this._reconnects;
+    const connect = () => {
+      if (mine === this._reconnects && !this._closed && !this._client) this.connect().catch(this._h.error);
+    };
+    if (!client) return connect();
+    // Ended with a word to the relay, so that it does not say the old last will. The new
+    // connection is made once the old has closed: the relay refuses a CONNECT for a client id that
+    // a connection of its holds, and frees the id when that connection closes
+    // (relay/client-ids.mjs), so a CONNECT sent at once was refused whenever it overtook the old
+    // connection's close, and the session counted the relay out of reach. RECONNECT_MS at most,
+    // if the close hangs (a relay that stalls does not answer).
+    let asked = false;
+    const once = () => {
+      if (asked) return;
+      asked = true;
+      connect();
+    };
+    client.end(false, {}, once);
+    setTimeout(once, RECONNECT_MS);
   }
 
   /**

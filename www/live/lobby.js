@@ -49,9 +49,10 @@ import { SeatLock } from './live-seat-lock.js';
  */
 
 /**
- * This device's own challenge: what it posted, the host seat's key pair, whether the relay has
- * sent it back (so took it), and the acceptances heard in its window (null before the first).
- * @typedef {{challenge: Challenge, host: Identity, echoed: boolean, heard: Acceptance[]|null}} Posted
+ * This device's own challenge: what it posted, the host seat's key pair, whether it went to the
+ * relay on a connection that had reached it (`sent`) and whether the relay has sent it back (so
+ * took it), and the acceptances heard in its window (null before the first).
+ * @typedef {{challenge: Challenge, host: Identity, sent: boolean, echoed: boolean, heard: Acceptance[]|null}} Posted
  */
 
 export class Lobby {
@@ -146,10 +147,12 @@ export class Lobby {
   /** @private */
   _down() {
     this.state = 'unreachable';
-    // The relay ends a connection at a refused message: a challenge not heard back was refused
-    // (too many standing from this address), and would be again. An acceptance is another's to
-    // answer on a connection that may be gone: it is given up too, so the player may try again.
-    if (this._posted && !this._posted.echoed) {
+    // The relay ends a connection at a refused message: a challenge sent and not heard back was
+    // refused (too many standing from this address), and would be again. One that never went (the
+    // connection ended before it reached the relay) goes on the next (_connected). An acceptance
+    // is another's to answer on a connection that may be gone: it is given up too, so the player
+    // may try again.
+    if (this._posted?.sent && !this._posted.echoed) {
       this._posted = null;
       this._postLock.release();
       this._o.notice('lobby.refused');
@@ -168,7 +171,7 @@ export class Lobby {
     await this._postLock.hold(true);
     const host = await newIdentity();
     const challenge = await signedChallenge({ id: this._id, game: newGameId(), key: host.key, variant, side, clock, at: Date.now(), ...(name ? { name } : {}) }, await signer(host.privateJwk));
-    this._posted = { challenge, host, echoed: false, heard: null };
+    this._posted = { challenge, host, sent: false, echoed: false, heard: null };
     this._everPosted = true;
     // A connection without the will that withdraws it connects again with it, and posts then.
     if (this._willed) this._publishPosted();
@@ -180,6 +183,7 @@ export class Lobby {
     const posted = this._posted;
     if (!posted) return;
     const { id, game, key, variant, side, clock, name } = posted.challenge;
+    posted.sent = false;
     posted.echoed = false;
     posted.challenge = await signedChallenge({ id, game, key, variant, side, clock, at: Date.now(), ...(name ? { name } : {}) }, await signer(posted.host.privateJwk));
     this._publishPosted();
@@ -187,8 +191,8 @@ export class Lobby {
 
   /** @private */
   _publishPosted() {
-    const c = this._posted?.challenge;
-    if (c) this._conn.publish(lobbyTopics(this._id).challenge, JSON.stringify(c));
+    const posted = this._posted;
+    if (posted && this._conn.publish(lobbyTopics(this._id).challenge, JSON.stringify(posted.challenge)) && this.state === 'connected') posted.sent = true;
     this._o.changed();
   }
 
