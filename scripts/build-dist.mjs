@@ -30,7 +30,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { deflated } from './lib/deflate.mjs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
 import {
@@ -57,6 +56,7 @@ import {
 import { buildPackage } from './build-package.mjs';
 import { relayArgument, withSiteRelay } from './lib/site-relay.mjs';
 import { reachable } from './lib/reachable.mjs';
+import { deflated } from './lib/deflate.mjs';
 
 /**
  * @import { BinaryLike, BinaryToTextEncoding } from 'node:crypto'

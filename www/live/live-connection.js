@@ -224,12 +224,13 @@ export class Connection {
     // if the close hangs (a relay that stalls does not answer).
     let asked = false;
     const once = () => {
+      clearTimeout(hung);
       if (asked) return;
       asked = true;
       connect();
     };
+    const hung = setTimeout(once, RECONNECT_MS);
     client.end(false, {}, once);
-    setTimeout(once, RECONNECT_MS);
   }
 
   /**
