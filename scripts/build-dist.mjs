@@ -74,7 +74,7 @@ const PAGE_ICON = 'icons/icon-32.png';
 /** The link of the packages fetched later's stylesheet, which the served page fetches with the first of them (lib/dom.js laterStyles). */
 const LATER_STYLES = /<link rel="stylesheet" href="later\.css">/;
 /** The page's module script, in index.html as in the built pages. */
-const APP_SCRIPT = '<script type="module" src="app.js"></script>';
+const APP_SCRIPT = '<script type="module" async src="app.js"></script>';
 /** A live game's session and its MQTT client, fetched when a live game starts (and kept then). */
 const LIVE_MODULES = ['live/live.js', 'vendor/mqtt.js'].map((f) => path.join(WWW, f));
 

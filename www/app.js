@@ -47,6 +47,9 @@ import { isRemote, undoBarred } from './lib/settings.js';
  * @import { LessonLinks } from './play/form.js'
  */
 
+// The page's script is async (index.html): it may run before the page is parsed, and wires
+// elements of the whole page.
+if (document.readyState === 'loading') await new Promise((parsed) => document.addEventListener('DOMContentLoaded', parsed, { once: true }));
 const board = /** @type {BlueGrayGameElement} */ (document.getElementById('game'));
 const sound = new Sound();
 /** A frame is requested. */

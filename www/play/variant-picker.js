@@ -82,12 +82,14 @@ export function specBase(catalogue, spec) {
 
 /**
  * The first of `texts` that `select` shows whole, by the width of its text box and its font
- * (the last one when none fits; the first, when the menu is not laid out).
+ * (the last one when none fits; the first, when the menu is not laid out, or is the only one:
+ * measuring makes the browser lay out the page at once, which a page starting cannot afford).
  * @param {HTMLSelectElement} select
  * @param {[string, ...string[]]} texts
  * @returns {string}
  */
 export function fittingText(select, texts) {
+  if (texts.length === 1) return texts[0];
   const doc = select.ownerDocument;
   // A document without a window lays nothing out.
   if (!doc.defaultView) return texts[0];
