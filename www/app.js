@@ -234,6 +234,9 @@ async function copyLink() {
 // ---------------------------------------------------------------- drawing
 
 function onBoardChange() {
+  // The form shows a new game's settings at once, not at the next draw: a draw may wait (for the
+  // friend's box), and would then undo the choices the player made in the form meanwhile.
+  form.follow();
   review?.followBoard();
   if (ctx.page().started) save();
   adv.evaluate();

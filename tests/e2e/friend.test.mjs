@@ -1,7 +1,7 @@
 // End-to-end: a game by link between devices that share nothing but the links they send (each a
 // browser context of its own): a 20-ply game sent back and forth, a link that changes a move
-// already played, a link that is behind, a link that plays the receiver's own move, several games in the recent list, and the single file,
-// where a link is of no use to a friend.
+// already played, a link that is behind, a link that plays the receiver's own move, several games in the recent list, the
+// player's choices in the form while a link's game is being drawn, and the single file, where a link is of no use to a friend.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SINGLE_FILE, copyLink, state, status, waitText } from './helpers.mjs';
@@ -104,9 +104,6 @@ test('several games by link in the recent list say where it is the player’s mo
   await startFromForm(a.page, 'friend', 'blue');
   await playAMove(a.page, 0);
   await follow(b.page, await copyLink(a.page, '#send-link'), 1);
-  // The form shows the link's game (Gray) once the page has drawn it: choices made before that
-  // would be overwritten by it, so the new game's are made after.
-  await b.page.waitForFunction(() => /** @type {HTMLSelectElement} */ (document.getElementById('side')).value === 'gray');
   // Second game: a plays Gray; b starts as Blue and moves, then sends it.
   await startFromForm(b.page, 'friend', 'blue');
   await playAMove(b.page, 1);
@@ -120,6 +117,36 @@ test('several games by link in the recent list say where it is the player’s mo
   await a.page.click('#recent-list li:not(.here) .recent-open');
   await waitText(a.page, '#status', /Waiting for Gray/);
   assert.equal(await a.page.evaluate(() => window.bluegray.element.seat), 'blue');
+  assert.deepEqual(a.problems, []);
+  assert.deepEqual(b.problems, []);
+});
+
+test('choices made in the form while the page is still drawing a link’s game stay', async () => {
+  const a = await env.device();
+  const b = await env.device();
+  await startFromForm(a.page, 'friend', 'blue');
+  await playAMove(a.page, 0);
+  const link = await copyLink(a.page, '#send-link');
+  // The friend's box comes late to b, and the page draws a game by link only once it is there.
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((/** @type {(v?: unknown) => void} */ r) => (release = r));
+  await b.page.route(/\/friend-box[-.][^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await b.page.goto(link);
+  await b.page.waitForFunction(() => window.bluegray?.element?.settings.mode === 'friend');
+  // The form already shows the link's game; the player chooses another before the page draws.
+  assert.equal(await b.page.inputValue('#mode'), 'friend');
+  assert.equal(await b.page.inputValue('#side'), 'gray');
+  await b.page.selectOption('#mode', 'ai');
+  await b.page.selectOption('#side', 'blue');
+  release();
+  await b.page.waitForSelector('#friend-box:not([hidden])', { state: 'attached' });
+  await waitText(b.page, '#status', /Your move \(Gray\)/);
+  assert.equal(await b.page.inputValue('#mode'), 'ai', 'the draw left the player’s choice of mode');
+  assert.equal(await b.page.inputValue('#side'), 'blue', 'the draw left the player’s choice of side');
   assert.deepEqual(a.problems, []);
   assert.deepEqual(b.problems, []);
 });

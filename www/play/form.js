@@ -64,7 +64,7 @@ export function newGameForm(ctx, { start, lessons }) {
     };
   }
 
-  /** Shows the settings of the game on the board, once per game (the player's unsaved choices stay until then). */
+  /** Shows the settings of the game on the board, once per game (the player's choices made since stay until the next). */
   function follow() {
     const settings = JSON.stringify(board.settings);
     if (settings === shownFor || !board.catalogue) return;
