@@ -154,6 +154,19 @@ test('every table has exactly the keys of en, each a non-empty string with the s
   assert.deepEqual(faults, []);
 });
 
+test('each language addresses the player one way in all its tables: Hungarian informally, Russian formally', () => {
+  // The words of the other way of address, which a table of that language must not hold.
+  const other = {
+    hu: /(?<![\p{L}])(?:Ön|Önnek|Önt|Önök|Tegyen|Kattintson|Válasszon|Próbálja|Nyissa|Küldje|Várjon|Adja meg)(?![\p{L}])/u,
+    ru: /(?<![\p{L}])(?:ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей|твоих|твою|твоим)(?![\p{L}])/iu,
+  };
+  const faults = [];
+  for (const [code, re] of Object.entries(other)) {
+    for (const [k, t] of Object.entries(TABLES[code].messages)) if (re.test(t)) faults.push(`${code} ${k}: ${t.match(re)?.[0]}`);
+  }
+  assert.deepEqual(faults, []);
+});
+
 test('every {name:ns} place names a namespace whose messages exist', () => {
   const values = { side: ['blue', 'gray'], piece: ['captain', 'sergeant', 'private'] };
   for (const [k, t] of Object.entries(EN)) {

@@ -2,7 +2,8 @@
 // A kulcsok és a `{name}` / `{name:ns}` helyek ugyanazok, mint az en.js-ben. Az oldalak neve „Kék”
 // és „Szürke” (mint a sakkban „Világos” és „Sötét”, névelő nélkül): a mondatok úgy épülnek, hogy a
 // beillesztett szó ne kapjon ragot, és ne álljon előtte a/az névelő (a bábuk nevei: kapitány,
-// őrmester, közlegény).
+// őrmester, közlegény). A játékost minden táblában tegezzük (nyisd, próbáld, a neved), soha nem
+// magázzuk.
 export default {
   messages: {
     'number.groupSeparator': '\u202f',
