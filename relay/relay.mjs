@@ -165,7 +165,7 @@ import { deadlines, inShape } from './retained.mjs';
  * The biggest snapshot the page accepts (live-check.js, snapshotOf), with every field it may have:
  * MAX_MOVES moves, each the longest a move can be written (18 points joined by `x`, docs/RULES.md
  * §6.2), its rules' name at its longest (500), both seats' keys and every signature, each move's
- * time and stamp, an ending, a draw offer with its answer, a takeback and a rematch, every number
+ * time and stamp, an ending, a draw offer with its answer, a takeback with its answer and a rematch, every number
  * at its largest. Real games are far smaller.
  * @returns {Snapshot}
  */
@@ -179,7 +179,8 @@ export function biggestSnapshot() {
     moves: Array(MAX_MOVES).fill(longestMove), sigs: Array(MAX_MOVES).fill(sig),
     end: { how: 'claim-draw', side: 'blue', sig, at: big },
     offer: { side: 'blue', ply: big, sig, withdraw: sig },
-    takeback: { side: 'blue', ply: MAX_MOVES, move: longestMove, sig, accept: sig },
+    // Accepted or withdrawn: the withdrawal's field is the longer name.
+    takeback: { side: 'blue', ply: MAX_MOVES, move: longestMove, sig, withdraw: sig },
     rematch: { side: 'blue', n: big, id: '0'.repeat(32), key: key('r'), sig, answer: { how: 'accept', key: key('a'), sig } },
     clock: 'c'.repeat(20), times: Array(MAX_MOVES).fill(big), at: Array(MAX_MOVES).fill(big),
   };

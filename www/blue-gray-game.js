@@ -288,9 +288,9 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.history.step(-1);
   }
 
-  /** Against a friend elsewhere (live or by link), asks to take back this seat's own last move (docs/RULES.md R38; nothing when the last move is the friend's or a request stands already; by link `side` names the friend's request, which the page brings from their link); with `accept`, accepts the friend's request, and the move goes (live on both devices; by link here, and the next link carries the game without it), or by link this seat's own once the friend's link says they accepted; with `decline`, declines the friend's on this device (the next move answers no). A request fires `takebackoffer` and stands in `takebackOffer`. Throws an Error in other games (use `undo()` against the computer and at one device), or when accepting or declining with no such request standing. @param {{accept?: boolean, decline?: boolean, side?: 'blue'|'gray'}} [options] @returns {void} */
+  /** Against a friend elsewhere (live or by link), asks to take back this seat's own last move (docs/RULES.md R38; nothing when the last move is the friend's or a request stands already; by link `side` names the friend's request, which the page brings from their link); with `accept`, accepts the friend's request, and the move goes (live on both devices; by link here, and the next link carries the game without it), or by link this seat's own once the friend's link says they accepted; with `decline`, declines the friend's on this device (the next move answers no); with `withdraw`, withdraws this seat's own (live on both devices; by link here, and the next link carries it; by link `side` names the friend's withdrawal, which the page brings from their link), and that seat asks no other until the next move. A request fires `takebackoffer` and stands in `takebackOffer`. Throws an Error in other games (use `undo()` against the computer and at one device), or when accepting, declining or withdrawing with no such request standing. @param {{accept?: boolean, decline?: boolean, withdraw?: boolean, side?: 'blue'|'gray'}} [options] @returns {void} */
   takeback(options) {
-    this.#c.takeback(options?.accept ? 'accept' : options?.decline ? 'decline' : 'ask', options?.side);
+    this.#c.takeback(options?.accept ? 'accept' : options?.decline ? 'decline' : options?.withdraw ? 'withdraw' : 'ask', options?.side);
   }
 
   /** After a live game, offers the friend a rematch (same rules and clock, sides swapped, a new game id; docs/LIVE-PROTOCOL.md "Rematch"), or accepts theirs when it stands; `answer: 'accept'` only accepts theirs (nothing when none stands), `answer: 'decline'` declines it, `answer: 'cancel'` withdraws this seat's own. Fires `rematchoffer`, `rematchanswer` and, once agreed, `rematch` on both devices. Against the computer and at one device, start the new game with `newGame()`. @param {{answer?: 'accept'|'decline'|'cancel'}} [options] @returns {void} */
@@ -348,7 +348,7 @@ export class BlueGrayGame extends HTMLElement {
     return this.#c.takebacks.standing();
   }
 
-  /** @type {boolean} Whether this board's seat may ask to take back now (`takeback()`): against a friend elsewhere, its own move is the last and it has not asked yet. */
+  /** @type {boolean} Whether this board's seat may ask to take back now (`takeback()`): against a friend elsewhere, its own move is the last and it has not asked (nor withdrawn a request) since. */
   get canAskTakeback() {
     return this.#c.takebacks.canAsk();
   }

@@ -2,10 +2,12 @@
 // use them. Live through a real relay: the seat whose move is the last presses "Ask to take back"
 // (the Undo control) or Ctrl+Z, its panel says the request stands, the other device shows
 // "Takeback? Accept / Decline"; Accept takes the move back on both boards, Decline clears it there
-// and the next move answers no, which the asker is told; an onlooker reads it only. By link: the request travels in the
-// asker's next link, the receiver accepts, and its reply link takes the move back on the asker's
-// device (a link one move behind without the asker's request does not). Against the computer,
-// Undo and Ctrl+Z stay as they were.
+// and the next move answers no, which the asker is told; an onlooker reads it only; the asker's
+// Withdraw takes the request off both devices and bars another until the next move. By link: the
+// request travels in the asker's next link, the receiver accepts, and its reply link takes the
+// move back on the asker's device (a link one move behind without the asker's request does not);
+// a withdrawal travels in the asker's next link too. Against the computer, Undo and Ctrl+Z stay
+// as they were.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyLink, state, waitText, waitPly, playMove } from './helpers.mjs';
@@ -13,6 +15,21 @@ import { setUpDevices, setUpRelay, liveGame, liveMove, startFromForm, playAMove,
 
 const env = setUpDevices();
 const relay = setUpRelay();
+
+/**
+ * Two devices of a game by link after three moves, Blue's request to take back its last one
+ * brought to Gray's device (b) with Blue's next link.
+ */
+async function askedByLink() {
+  const a = await env.device();
+  const b = await env.device();
+  await startFromForm(a.page, 'friend', 'blue');
+  await sendMoves(a, b, 3);
+  await a.page.click('#undo');
+  await follow(b.page, await copyLink(a.page, '#send-link'), 3);
+  await waitText(b.page, '#takeback-offer-text', /Takeback\? Blue asks/);
+  return { a, b };
+}
 
 /** The history of `page`'s game once it has `n` moves. */
 async function historyAt(page, n) {
@@ -119,13 +136,7 @@ test('by link: the request travels in the asker’s next link, is accepted there
 });
 
 test('by link: a request declined by playing on is told to the asker; a link taking back a move never asked back is refused', async () => {
-  const a = await env.device();
-  const b = await env.device();
-  await startFromForm(a.page, 'friend', 'blue');
-  await sendMoves(a, b, 3);
-  await a.page.click('#undo');
-  await follow(b.page, await copyLink(a.page, '#send-link'), 3);
-  await waitText(b.page, '#takeback-offer-text', /Takeback\? Blue asks/);
+  const { a, b } = await askedByLink();
   await b.page.click('#decline-takeback');
   await b.page.waitForSelector('#takeback-offer', { state: 'hidden' });
   await playAMove(b.page, 3);
@@ -148,6 +159,62 @@ test('by link: a request declined by playing on is told to the asker; a link tak
   await a.page.goto(url.href);
   await waitText(a.page, '#notice', /no request of yours to take it back stands here/);
   assert.equal((await state(a.page)).history.length, 5, 'the game stays as it was');
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('live: the asker withdraws its request: it goes from both devices, and no other is asked before the next move', async () => {
+  const { a, b, id } = await liveGame(env, relay);
+  await liveMove(a, b, 0);
+  await liveMove(b, a, 1);
+  await liveMove(a, b, 0);
+  await a.page.waitForSelector('#undo:not([disabled])');
+  assert.equal(await a.page.isVisible('#withdraw-takeback'), false, 'nothing to withdraw before asking');
+  await a.page.click('#undo');
+  await waitText(b.page, '#takeback-offer-text', /Takeback\? Blue asks/);
+  assert.equal(await b.page.isVisible('#withdraw-takeback'), false, 'the seat asked does not withdraw');
+  await a.page.click('#withdraw-takeback');
+  await waitText(a.page, '#notice', /You withdrew your takeback request: your friend is told now\./);
+  await waitText(b.page, '#notice', /Your friend withdrew their takeback request\./);
+  for (const d of [a, b]) {
+    await d.page.waitForSelector('#takeback-offer', { state: 'hidden' });
+    assert.equal(await d.page.evaluate(() => window.bluegray.element.takebackOffer), null);
+  }
+  const kept = await relay.retainedWhen(id, (s) => typeof s.takeback?.withdraw === 'string');
+  assert.equal(kept?.moves.length, 3, 'withdrawn on the relay, nothing taken back');
+  // Blue may not ask again for the same move: the control stays shut, and the element asks nothing.
+  assert.equal(await a.page.isDisabled('#undo'), true);
+  assert.equal(await a.page.evaluate(() => window.bluegray.element.canAskTakeback), false);
+  await a.page.evaluate(() => window.bluegray.element.takeback());
+  assert.equal(await a.page.evaluate(() => window.bluegray.element.takebackOffer), null);
+  const refused = await a.page.evaluate(() => {
+    try {
+      window.bluegray.element.takeback({ withdraw: true });
+      return null;
+    } catch (e) {
+      return String(/** @type {Error} */ (e).message);
+    }
+  });
+  assert.match(refused ?? '', /No takeback request of this seat’s stands in this game\./);
+  // Gray plays on; after Blue's next move Blue may ask again.
+  await liveMove(b, a, 1);
+  await liveMove(a, b, 0);
+  await a.page.waitForSelector('#undo:not([disabled])');
+  assert.deepEqual((await state(a.page)).history, (await state(b.page)).history);
+  assert.equal((await state(a.page)).history.length, 5);
+  for (const d of [a, b]) assert.deepEqual(d.problems, []);
+});
+
+test('by link: a withdrawn request travels in the asker’s next link and goes from the friend’s device', async () => {
+  const { a, b } = await askedByLink();
+  await a.page.click('#withdraw-takeback');
+  await waitText(a.page, '#notice', /You withdrew your takeback request: send the link so that your friend learns of it\./);
+  await a.page.waitForSelector('#takeback-offer', { state: 'hidden' });
+  assert.equal(await a.page.isDisabled('#undo'), true, 'no other request for this move');
+  await b.page.goto(await copyLink(a.page, '#send-link'));
+  await waitText(b.page, '#notice', /Blue withdrew their takeback request\./);
+  await b.page.waitForSelector('#takeback-offer', { state: 'hidden' });
+  assert.equal(await b.page.evaluate(() => window.bluegray.element.takebackOffer), null);
+  assert.equal((await state(b.page)).history.length, 3, 'nothing taken back');
   for (const d of [a, b]) assert.deepEqual(d.problems, []);
 });
 

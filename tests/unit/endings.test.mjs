@@ -182,7 +182,7 @@ test('a takeback by link stands while its move is the last; a link brings the fr
   const over = snapshot(three).game;
   over.end('draw');
   assert.equal(standingTakeback(over.state(), tag), null, 'not in a game over');
-  assert.deepEqual(acceptedTakeback(takebackTag('blue', 3, true)), { side: 'blue', ply: 3 });
+  assert.deepEqual(acceptedTakeback(takebackTag('blue', 3, 'accepted')), { side: 'blue', ply: 3 });
   assert.equal(acceptedTakeback(tag), null);
 
   // Blue's request comes to Gray's device with the link, not to Blue's own, and once.
@@ -191,10 +191,30 @@ test('a takeback by link stands while its move is the last; a link brings the fr
   assert.equal(linkTakeback(at(three), 'gray', at(three), tag, { side: 'blue', ply: 3 }), null, 'already standing');
   // Gray accepted: the reply is Blue's game less Blue's move, taken back only where Blue asked.
   const reply = at(three.slice(0, 2));
-  const accepted = takebackTag('blue', 3, true);
+  const accepted = takebackTag('blue', 3, 'accepted');
   assert.deepEqual(linkTakeback(at(three), 'blue', reply, accepted, { side: 'blue', ply: 3 }), { back: true });
   assert.deepEqual(linkTakeback(at(three), 'blue', reply, accepted, null), { notice: { key: 'friend.takebackRefused' } });
   assert.equal(linkTakeback(at(three), 'blue', reply, '', { side: 'blue', ply: 3 }), null, 'a link behind, no acceptance');
   assert.equal(linkTakeback(at(three), 'blue', at(['e2-f3', 'e8-f7']), accepted, { side: 'blue', ply: 3 }), null, 'another game is no acceptance');
   assert.equal(linkTakeback(at(three), 'blue', at(['e2-f3']), accepted, { side: 'blue', ply: 3 }), null, 'two moves back');
+});
+
+test('a takeback withdrawn by link stands no more, bars another until the next move, and a link brings the friend’s withdrawal only of the request standing here', async () => {
+  const { standingTakeback, withdrawnTakeback, takebackTag } = await import('../../www/lib/takeback-offer.js');
+  const { linkTakeback } = await import('../../www/friends/friend.js');
+  const at = (moves) => snapshot(moves).b.gs;
+  const three = ['e2-f3', 'e8-d7', 'e1-e2'];
+  const withdrawn = takebackTag('blue', 3, 'withdrawn');
+  assert.equal(withdrawn, 'blue 3 withdrawn');
+  assert.equal(standingTakeback(at(three), withdrawn), null, 'a withdrawn request stands no more');
+  assert.deepEqual(withdrawnTakeback(at(three), withdrawn), { side: 'blue', ply: 3 });
+  assert.equal(withdrawnTakeback(at([...three, 'e9-e8']), withdrawn), null, 'the next move lifts the bar');
+  for (const v of ['blue 3', 'blue 3 accepted', 'gray 3 withdrawn', 'blue 2 withdrawn', '']) assert.equal(withdrawnTakeback(at(three), v), null, v);
+  // Gray's device, where Blue's request stands, opens Blue's next link: withdrawn there.
+  const standing = { side: /** @type {const} */ ('blue'), ply: 3 };
+  assert.deepEqual(linkTakeback(at(three), 'gray', at(three), withdrawn, standing), { withdraw: 'blue' });
+  // Not this seat's own request, not another ply's, not a device where none stands (nothing to ask either).
+  assert.equal(linkTakeback(at(three), 'blue', at(three), withdrawn, standing), null);
+  assert.equal(linkTakeback(at(three), 'gray', at(three), takebackTag('blue', 1, 'withdrawn'), standing), null);
+  assert.equal(linkTakeback(at(three), 'gray', at(three), withdrawn, null), null);
 });

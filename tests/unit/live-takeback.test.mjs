@@ -1,9 +1,10 @@
-// Unit tests of a live takeback (www/live/live-protocol.js withTakebackRequest/-Accepted, and
-// live-check.js checkSnapshot and compare): asked by the seat whose last move it is, taken back
-// only with the other seat's signature; a forged takeback changes nothing on an honest device.
+// Unit tests of a live takeback (www/live/live-protocol.js withTakebackRequest/-Accepted/-Withdrawn,
+// and live-check.js checkSnapshot and compare): asked by the seat whose last move it is, taken back
+// only with the other seat's signature, withdrawn only with the asker's; a forged takeback changes
+// nothing on an honest device.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replayWith, firstSnapshot, withMove, withOffer, withTakebackRequest, withTakebackAccepted, takebackText } from '../../www/live/live-protocol.js';
+import { replayWith, firstSnapshot, withMove, withOffer, withTakebackRequest, withTakebackAccepted, withTakebackWithdrawn, takebackText } from '../../www/live/live-protocol.js';
 import { parseSnapshot, checkSnapshot, compare } from '../../www/live/live-check.js';
 import { newIdentity, signer } from '../../www/live/live-keys.js';
 import { newGameId } from '../../www/lib/game-id.js';
@@ -94,4 +95,47 @@ test('a forged takeback changes nothing: the wrong key, the asker alone, the oth
   for (const takeback of [null, { ...t, side: 'red' }, { ...t, ply: 0 }, { ...t, ply: '2' }, { ...t, move: '' }, { ...t, accept: 3 }, { side: 'gray', ply: 2, move: 'e8-d7' }]) {
     assert.equal(parseSnapshot(JSON.stringify({ ...asked, takeback })), null, JSON.stringify(takeback));
   }
+});
+
+test('a takeback withdrawn by its asker stands no more, is newer than the request, and crossed by an acceptance the acceptance holds', async () => {
+  const g = await twoMoves();
+  const asked = await withTakebackRequest(g.two, 'gray', g.signGray);
+  assert.equal(withTakebackWithdrawn(asked, 'blue', g.signBlue), null, 'only the asker withdraws');
+  assert.equal(withTakebackWithdrawn(g.two, 'gray', g.signGray), null, 'none stands to withdraw');
+  const withdrawn = wire(await withTakebackWithdrawn(asked, 'gray', g.signGray));
+  assert.ok(withdrawn);
+  assert.equal(await checkSnapshot(withdrawn, g.expect), null);
+  assert.deepEqual(withdrawn.moves, g.two.moves);
+  assert.equal(typeof withdrawn.takeback?.withdraw, 'string');
+  // News after the request, and after the game before it: a device that has either takes it.
+  assert.equal(compare(withdrawn, asked), 'newer');
+  assert.equal(compare(asked, withdrawn), 'older', 'the request again after its withdrawal is no news');
+  assert.equal(compare(withdrawn, g.two), 'newer');
+  assert.equal(withTakebackAccepted(withdrawn, g.signBlue), null, 'a withdrawn request is not accepted');
+  // Blue accepted as Gray withdrew: the acceptance is newer on both devices, so both take the move back.
+  const back = wire(await withTakebackAccepted(asked, g.signBlue));
+  assert.ok(back);
+  assert.equal(compare(back, withdrawn), 'newer');
+  assert.equal(compare(withdrawn, back), 'older');
+  // The next move goes on without it.
+  const on = await withMove(withdrawn, [...g.two.moves, 'e1-e2'], g.signBlue, 'blue', 177_000, 1_009_000);
+  assert.equal(on.takeback, undefined);
+});
+
+test('a forged withdrawal changes nothing: signed by the other seat, over other text, with an acceptance, or after a move', async () => {
+  const g = await twoMoves();
+  const asked = await withTakebackRequest(g.two, 'gray', g.signGray);
+  const t = /** @type {NonNullable<typeof asked.takeback>} */ (asked.takeback);
+  const byBlue = wire({ ...asked, takeback: { ...t, withdraw: await g.signBlue(takebackText(g.id, 'sackson', g.two.moves, 'gray', 2, 'withdraw')) } });
+  assert.equal(await checkSnapshot(byBlue, g.expect), 'the takeback is not withdrawn by gray');
+  const misSigned = wire({ ...asked, takeback: { ...t, withdraw: await g.signGray(takebackText(g.id, 'sackson', g.two.moves, 'gray', 2)) } });
+  assert.equal(await checkSnapshot(misSigned, g.expect), 'the takeback is not withdrawn by gray');
+  const withdrawn = /** @type {import('../../www/live/live-protocol.js').Snapshot} */ (await withTakebackWithdrawn(asked, 'gray', g.signGray));
+  const back = /** @type {import('../../www/live/live-protocol.js').Snapshot} */ (await withTakebackAccepted(asked, g.signBlue));
+  // Both answers at once make no snapshot; a withdrawal that is not text neither.
+  assert.equal(parseSnapshot(JSON.stringify({ ...back, takeback: { ...back.takeback, withdraw: withdrawn.takeback?.withdraw } })), null);
+  assert.equal(parseSnapshot(JSON.stringify({ ...asked, takeback: { ...t, withdraw: 7 } })), null);
+  // Put back after Blue's move, it no longer stands.
+  const moved = await withMove(asked, [...g.two.moves, 'e1-e2'], g.signBlue, 'blue', 177_000, 1_009_000);
+  assert.equal(await checkSnapshot(wire({ ...moved, takeback: withdrawn.takeback }), g.expect), 'a takeback request that no longer stands');
 });

@@ -329,11 +329,12 @@ export class BoardController {
     return say(this.language, resultMessage(this.s.gs));
   }
 
-  /** Against a person elsewhere: `side` (this seat when not given) asks to take back its last move, or this seat accepts or declines the request that stands (takebacks.js). @param {'ask'|'accept'|'decline'} answer @param {unknown} [side] */
+  /** Against a person elsewhere: `side` (this seat when not given) asks to take back its last move or withdraws its request, or this seat accepts or declines the request that stands (takebacks.js). @param {'ask'|'accept'|'decline'|'withdraw'} answer @param {unknown} [side] */
   takeback(answer, side) {
     const t = this._p.takebacks;
     if (answer === 'accept') t.accept();
     else if (answer === 'decline') t.decline();
+    else if (answer === 'withdraw') t.withdraw(side);
     else t.ask(side);
   }
 

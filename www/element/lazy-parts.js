@@ -75,7 +75,7 @@ export function liveDoor(board) {
     /** @type {LiveLink['declared']} */
     declared: (how, side) => link.part()?.declared(how, side),
     /** @type {LiveLink['takeback']} */
-    takeback: (accept) => link.part()?.takeback(accept),
+    takeback: (act) => link.part()?.takeback(act),
     /** @type {LiveLink['rematch']} */
     rematch: (how) => link.part()?.rematch(how),
     /** @type {LiveLink['rematchOffer']} */

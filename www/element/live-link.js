@@ -53,6 +53,7 @@ import { PLAYER_TAG, NO_NAME_TAG } from './players.js';
  *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
  *   offerRemote(side: 'blue'|'gray', ply: number, answered: boolean): void,
  *   takebackRemote(side: 'blue'|'gray', ply: number): void,
+ *   takebackWithdrawnRemote(side: 'blue'|'gray', ply: number): void,
  *   reflect(name: string, value: string): void,
  *   tagOwnName(): void,
  *   emit(type: string, detail: object): void,
@@ -175,14 +176,14 @@ export class LiveLink {
   }
 
   /**
-   * This seat asks to take back its last move, or accepts the other seat's request (`accept`):
-   * live.js askTakeback / acceptTakeback.
-   * @param {boolean} [accept]
+   * This seat asks to take back its last move, accepts the other seat's request, or withdraws its
+   * own: live.js askTakeback / acceptTakeback / withdrawTakeback.
+   * @param {'ask'|'accept'|'withdraw'} act
    */
-  takeback(accept = false) {
+  takeback(act) {
     const session = this._entry?.session;
     if (!session) return;
-    (accept ? session.acceptTakeback() : session.askTakeback()).catch((e) => this._board.error(String((e && e.message) || e)));
+    (act === 'accept' ? session.acceptTakeback() : act === 'withdraw' ? session.withdrawTakeback() : session.askTakeback()).catch((e) => this._board.error(String((e && e.message) || e)));
   }
 
   /**
@@ -220,19 +221,21 @@ export class LiveLink {
   }
 
   /**
-   * A takeback request that stands in `snap`, once each, goes on the board (`takebackRemote`,
-   * which fires `takebackoffer`): the other seat's asks this board's player; the seat's own says
-   * it was made.
+   * A takeback request in `snap` after its last move, once each, goes on the board: one that
+   * stands (`takebackRemote`, which fires `takebackoffer`: the other seat's asks this board's
+   * player; the seat's own says it was made), and its withdrawal (`takebackWithdrawnRemote`).
    * @param {Snapshot} snap
    * @private
    */
   _takebackHeard(snap) {
     const t = snap.takeback;
-    const standing = !!t && !t.accept && !snap.end && t.ply === snap.moves.length;
-    const key = standing && t ? `${t.side} ${t.ply} ${t.sig}` : null;
+    const after = !!t && !t.accept && !snap.end && t.ply === snap.moves.length;
+    const key = after && t ? `${t.side} ${t.ply} ${t.sig} ${t.withdraw ? 'withdrawn' : ''}` : null;
     if (key === this._takebackSeen) return;
     this._takebackSeen = key;
-    if (t && key) this._board.takebackRemote(t.side, t.ply);
+    if (!t || !key) return;
+    if (t.withdraw) this._board.takebackWithdrawnRemote(t.side, t.ply);
+    else this._board.takebackRemote(t.side, t.ply);
   }
 
   /**

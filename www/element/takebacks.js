@@ -1,14 +1,15 @@
 // A board's takebacks between people (docs/RULES.md R38): a seat asks to take back its own last
 // move, and the other player accepts (the move goes) or declines (here only: their next move
-// answers no). The request stands in the record's `TakebackOffer` tag (lib/takeback-offer.js), as
+// answers no), or the asker withdraws it (no other request then until the next move). The
+// request stands in the record's `TakebackOffer` tag (lib/takeback-offer.js), as
 // a draw offer does: by link it travels in the next link, and the receiver's acceptance comes back
 // in the reply link (the game without the move, the tag marked accepted), which the page brings to
 // the asker's board as it brings the friend's acceptance of a draw (`accept` of the seat's own
-// request); live the request and the acceptance go to the relay signed (live-link.js), and the
-// other seat's request comes back from it.
+// request), and a withdrawal travels in the asker's next link; live the request, the acceptance
+// and the withdrawal go to the relay signed (live-link.js), and the other seat's come back from it.
 import * as B from './board.js';
 import { seatOf } from './state.js';
-import { TAKEBACK_TAG, standingTakeback, takebackTag } from '../lib/takeback-offer.js';
+import { TAKEBACK_TAG, standingTakeback, withdrawnTakeback, takebackTag } from '../lib/takeback-offer.js';
 import { stampTakenBack } from '../lib/clock.js';
 /** @import { Side } from '../core/core-types.js' */
 /** @import { CoreGame } from '../core/core-api.js' */
@@ -24,7 +25,7 @@ import { stampTakenBack } from '../lib/clock.js';
  *   refresh(): void,
  *   settled(): void,
  *   emit(type: string, detail: object): void,
- *   liveTakeback(accept: boolean): void,
+ *   liveTakeback(act: 'ask'|'accept'|'withdraw'): void,
  *   t(key: string, params?: MessageParams): string,
  * }} TakebackBoard
  */
@@ -61,7 +62,7 @@ export class Takebacks {
 
   /**
    * Whether `side` may ask now in a game against a person elsewhere: its own move is the last,
-   * the game goes on, and no request stands.
+   * the game goes on, and no request stands or was withdrawn since that move.
    * @param {Side} side
    * @private
    */
@@ -69,7 +70,7 @@ export class Takebacks {
     const s = this._board.state();
     const gs = s.gs;
     if (!gs || gs.result || (s.settings.mode !== 'friend' && s.settings.mode !== 'live')) return false;
-    return gs.history.length > 0 && gs.side !== side && !this.standing();
+    return gs.history.length > 0 && gs.side !== side && !this.standing() && !withdrawnTakeback(gs, this._board.game().tag(TAKEBACK_TAG));
   }
 
   /**
@@ -90,7 +91,7 @@ export class Takebacks {
     const who = live ? seat : (side ?? seat);
     if ((who !== 'blue' && who !== 'gray') || !this._mayAsk(who)) return;
     this._mark(who, s.gs?.history.length ?? 0);
-    if (live) b.liveTakeback(false);
+    if (live) b.liveTakeback('ask');
   }
 
   /**
@@ -108,8 +109,8 @@ export class Takebacks {
     const live = s.settings.mode === 'live';
     // Live, this seat's own request is accepted by the other seat's signed word, from the relay.
     if (!offer || (live && mine)) throw new Error(b.t('api.noTakeback'));
-    if (live) return b.liveTakeback(true);
-    this._undo(offer, mine ? '' : takebackTag(offer.side, offer.ply, true));
+    if (live) return b.liveTakeback('accept');
+    this._undo(offer, mine ? '' : takebackTag(offer.side, offer.ply, 'accepted'));
   }
 
   /**
@@ -123,6 +124,50 @@ export class Takebacks {
     const offer = this.standing();
     if (!offer || offer.side === seatOf(b.state())) throw new Error(b.t('api.noTakeback'));
     b.game().setTag(TAKEBACK_TAG, '');
+    b.refresh();
+  }
+
+  /**
+   * The element's takeback({withdraw: true}): this seat withdraws its own standing request (by
+   * link `side` names the friend's, which the page brings from their link): it stands no more,
+   * and its seat asks no other until the next move (live on both devices, once the relay has
+   * it; by link the record says so, and the next link carries it). Throws when no such request
+   * stands.
+   * @param {unknown} [side]
+   */
+  withdraw(side) {
+    const b = this._board;
+    this._remote();
+    const s = b.state();
+    const live = s.settings.mode === 'live';
+    if (side !== undefined && side !== 'blue' && side !== 'gray') throw new TypeError(b.t('api.takebackSide', { side: String(side).slice(0, 24) }));
+    const offer = this.standing();
+    // Live the other seat's withdrawal comes signed from the relay alone.
+    if (!offer || offer.side !== (live ? seatOf(s) : (side ?? seatOf(s)))) throw new Error(b.t('api.noOwnTakeback'));
+    this._withdrawn(offer.side, offer.ply);
+    if (live) b.liveTakeback('withdraw');
+  }
+
+  /**
+   * The withdrawal of a live game's snapshot, checked by the session: the request goes here too.
+   * @param {Side} side
+   * @param {number} ply
+   */
+  withdrawnFromRelay(side, ply) {
+    const s = this._board.state();
+    if (!s.gs || s.gs.history.length !== ply || this._board.game().tag(TAKEBACK_TAG) === takebackTag(side, ply, 'withdrawn')) return;
+    this._withdrawn(side, ply);
+  }
+
+  /**
+   * Keeps `side`'s request at `ply` withdrawn in the record.
+   * @param {Side} side
+   * @param {number} ply
+   * @private
+   */
+  _withdrawn(side, ply) {
+    const b = this._board;
+    b.game().setTag(TAKEBACK_TAG, takebackTag(side, ply, 'withdrawn'));
     b.refresh();
   }
 

@@ -118,7 +118,7 @@ export function wireParts(hub, host, els) {
   const history = new History({ ...port, stopMoving: () => computer.cancel(), describe: () => painter.describe() });
   const hints = hintDoor(port);
   const endings = new Endings({ ...port, stopMoving: () => computer.cancel(), liveDeclared: (how, side) => live.declared(how, side) });
-  const takebacks = new Takebacks({ ...port, liveTakeback: (accept) => live.takeback(accept) });
+  const takebacks = new Takebacks({ ...port, liveTakeback: (act) => live.takeback(act) });
   const live = liveDoor({
     ...port,
     game: () => hub.resources().game,
@@ -128,6 +128,7 @@ export function wireParts(hub, host, els) {
     endRemote: (how, side) => endings.fromRelay(how, side),
     offerRemote: (side, ply, answered) => endings.offerFromRelay(side, ply, answered),
     takebackRemote: (side, ply) => takebacks.fromRelay(side, ply),
+    takebackWithdrawnRemote: (side, ply) => takebacks.withdrawnFromRelay(side, ply),
     reflect: (name, value) => attributes.reflect(() => host.setAttribute(name, value)),
     tagOwnName: () => setup.tagOwnName(),
   });

@@ -147,10 +147,11 @@ function renderOffers(doc, b, lang, remote) {
   if (takeback) {
     const waits = b.settings.mode === 'live' ? 'friend.takebackAskedLive' : 'friend.takebackAskedLink';
     setIfChanged(byId(doc, 'takeback-offer-text'), 'textContent', say(lang, { key: asked ? waits : 'friend.takebackFriendAsks', params: { side: takeback.side } }));
-    // Only the seat asked answers; an onlooker of a live game reads it.
+    // Only the seat asked answers, the seat asking may withdraw; an onlooker of a live game reads it.
     const answers = !asked && seated;
     setIfChanged(button(doc, 'accept-takeback'), 'hidden', !answers);
     setIfChanged(button(doc, 'decline-takeback'), 'hidden', !answers);
+    setIfChanged(button(doc, 'withdraw-takeback'), 'hidden', !asked);
   }
   const claimable = remote && b.claimableAt !== null && b.claimableAt <= Date.now();
   setIfChanged(byId(doc, 'claim'), 'hidden', !claimable);

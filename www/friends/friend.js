@@ -4,7 +4,7 @@
 import { moveNumberOf } from '../lib/moves.js';
 import { isRemote, otherSide } from '../lib/settings.js';
 import { standingOffer } from '../lib/draw-offer.js';
-import { standingTakeback, acceptedTakeback } from '../lib/takeback-offer.js';
+import { standingTakeback, acceptedTakeback, withdrawnTakeback } from '../lib/takeback-offer.js';
 import { formatClock } from '../lib/clock.js';
 /** @import { GameState, Side } from '../core/core-types.js' */
 /** @import { BoardSnapshot, GameSnapshot } from '../play/panel.js' */
@@ -136,14 +136,15 @@ export function linkOffer(gs, seat, theirs, tag, standing) {
  * alone, marked as the friend's acceptance of this seat's request, and that request stands here
  * (this device takes its move back); a message when such a link comes without it; `{ask: side}`
  * when the link's game (`theirs`, its state) has the friend's request standing and this device
- * has none yet; else null. A link cannot ask for this device's seat, nor take back a move of the
- * friend's or one this seat did not ask to take back.
+ * has none yet; `{withdraw: side}` when the friend withdrew in the link's game the request that
+ * stands here; else null. A link cannot ask for this device's seat, nor take back a move of the
+ * friend's or one this seat did not ask to take back, nor withdraw this seat's request.
  * @param {Pick<GameState, 'history'|'result'>} gs
  * @param {string|null} seat
  * @param {Pick<GameState, 'history'|'side'|'result'>} theirs
  * @param {string|undefined} tag
  * @param {{side: Side, ply: number}|null} standing
- * @returns {{back: true}|{ask: Side}|{notice: Message}|null}
+ * @returns {{back: true}|{ask: Side}|{withdraw: Side}|{notice: Message}|null}
  */
 export function linkTakeback(gs, seat, theirs, tag, standing) {
   if (gs.result || theirs.result || (seat !== 'blue' && seat !== 'gray')) return null;
@@ -153,7 +154,9 @@ export function linkTakeback(gs, seat, theirs, tag, standing) {
   if (accepted && backOne && accepted.side === seat && accepted.ply === n) {
     return standing && standing.side === seat && standing.ply === n ? { back: true } : { notice: { key: 'friend.takebackRefused' } };
   }
-  if (standing || theirs.history.length !== n) return null;
+  if (theirs.history.length !== n) return null;
+  const withdrawn = withdrawnTakeback(theirs, tag);
+  if (standing) return withdrawn && withdrawn.side !== seat && withdrawn.side === standing.side && withdrawn.ply === standing.ply ? { withdraw: withdrawn.side } : null;
   const asked = standingTakeback(theirs, tag);
   return asked && asked.side !== seat ? { ask: asked.side } : null;
 }

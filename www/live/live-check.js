@@ -108,10 +108,12 @@ export function snapshotOf(s) {
     const t = takeback;
     if (!isObject(t) || !isSide(t.side) || !Number.isSafeInteger(t.ply) || Number(t.ply) < 1 || Number(t.ply) > MAX_MOVES) return null;
     if (typeof t.move !== 'string' || !t.move || t.move.length > MAX_MOVE_TEXT || typeof t.sig !== 'string') return null;
-    if (t.accept !== undefined && typeof t.accept !== 'string') return null;
+    // Accepted or withdrawn, at most one of the two: each its signature.
+    if ((t.accept !== undefined && typeof t.accept !== 'string') || (t.withdraw !== undefined && typeof t.withdraw !== 'string')) return null;
+    if (t.accept !== undefined && t.withdraw !== undefined) return null;
     /** @type {import('./live-protocol.js').Takeback} */
     const read = { side: t.side, ply: Number(t.ply), move: t.move, sig: t.sig };
-    snap.takeback = typeof t.accept === 'string' ? { ...read, accept: t.accept } : read;
+    snap.takeback = typeof t.accept === 'string' ? { ...read, accept: t.accept } : typeof t.withdraw === 'string' ? { ...read, withdraw: t.withdraw } : read;
   }
   if (rematch !== undefined) {
     const r = rematchOf(rematch);
@@ -241,9 +243,10 @@ export async function checkSnapshot(snap, { id, hostKey, known, replay, present 
 
 /**
  * Why `snap`'s takeback does not hold, or null (none, or it holds): the request is signed by the
- * seat whose move it takes back, that move its last then; a request not accepted stands only
- * right after that move (the other seat's move answers it); an acceptance is signed by the other
- * seat, and the game goes on from the move before.
+ * seat whose move it takes back, that move its last then; a request not accepted (withdrawn or
+ * not) is there only right after that move (the other seat's move answers it); an acceptance is
+ * signed by the other seat, and the game goes on from the move before; a withdrawal by the asking
+ * seat itself.
  * @param {Snapshot} snap
  * @param {Replay} replay
  * @returns {Promise<string|null>}
@@ -264,7 +267,8 @@ async function checkTakeback(snap, replay) {
   if (movers[before] !== t.side) return 'a takeback of the other seat’s move';
   if (!(await verify(snap.keys[t.side], t.sig, takebackText(snap.id, snap.variant, asked, t.side, t.ply)))) return `the takeback is not asked by ${t.side}`;
   const other = otherSide(t.side);
-  if (t.accept && !(await verify(snap.keys[other], t.accept, takebackText(snap.id, snap.variant, asked, t.side, t.ply, true)))) return `the takeback is not accepted by ${other}`;
+  if (t.accept && !(await verify(snap.keys[other], t.accept, takebackText(snap.id, snap.variant, asked, t.side, t.ply, 'accept')))) return `the takeback is not accepted by ${other}`;
+  if (t.withdraw && !(await verify(snap.keys[t.side], t.withdraw, takebackText(snap.id, snap.variant, asked, t.side, t.ply, 'withdraw')))) return `the takeback is not withdrawn by ${t.side}`;
   return null;
 }
 
@@ -401,9 +405,10 @@ export function compare(snap, mine) {
     if (snap.end.how !== mine.end.how || snap.end.side !== mine.end.side) return 'different';
     return rematchOrder(snap, mine) ?? 'same';
   }
-  // The same moves: a takeback asked since is news, as an offer is.
-  const asking = (/** @type {Snapshot} */ x) => (x.takeback && !x.takeback.accept ? `${x.takeback.side} ${x.takeback.ply}` : '');
-  if (asking(snap) !== asking(mine)) return !asking(mine) ? 'newer' : !asking(snap) ? 'older' : 'different';
+  // The same moves: a takeback asked since is news, as an offer is, and its withdrawal since
+  // (after the same moves, the request is the same one: the last mover's).
+  const asking = (/** @type {Snapshot} */ x) => (x.takeback && !x.takeback.accept ? (x.takeback.withdraw ? 2 : 1) : 0);
+  if (asking(snap) !== asking(mine)) return asking(snap) > asking(mine) ? 'newer' : 'older';
   // The same moves: a draw offer made since is news; two offers of one moment cross.
   // A game the rules ended: a rematch offered or answered since is news.
   const rematch = rematchOrder(snap, mine);

@@ -73,9 +73,12 @@ export const OFFER_ANSWERS = Object.freeze(/** @type {const} */ (['decline', 'wi
  * take back its own last move, `move`, the `ply`th (from 1), signed by it (`sig`); `accept`, the
  * other seat's signature, takes it back: the snapshot's moves are then the first `ply - 1`, and
  * the accepted takeback goes on with the game's next moves until the next request, so that a
- * device that missed it sees why the game is shorter than what it has.
- * @typedef {{side: Side, ply: number, move: string, sig: string, accept?: string}} Takeback
+ * device that missed it sees why the game is shorter than what it has; `withdraw`, the asking
+ * seat's own signature, withdraws the request (one of the two at most), which then stands no
+ * more, and bars another until the next move.
+ * @typedef {{side: Side, ply: number, move: string, sig: string, accept?: string, withdraw?: string}} Takeback
  */
+/** What a seat signs of a takeback: the request, the other seat's acceptance, or the asker's withdrawal. @typedef {'ask'|'accept'|'withdraw'} TakebackAct */
 
 /**
  * A rematch (docs/LIVE-PROTOCOL.md "Rematch"), offered once the game is over by the seat `side`,
@@ -200,17 +203,18 @@ export function offerText(id, variant, moves, side, ply, answer) {
 
 /**
  * What a seat signs when it asks to take back the `ply`th of `moves` (`moves`: the first `ply`,
- * its own move last), and what the other seat signs when it accepts (`accept`).
+ * its own move last), what the other seat signs when it accepts (`accept`), and what the asking
+ * seat signs when it withdraws its request (`withdraw`).
  * @param {string} id
  * @param {string} variant
  * @param {string[]} moves
  * @param {Side} side
  * @param {number} ply
- * @param {boolean} [accept]
+ * @param {TakebackAct} [act]
  * @returns {string}
  */
-export function takebackText(id, variant, moves, side, ply, accept = false) {
-  return `${ROOT} ${id} ${accept ? 'takeback-accept' : 'takeback'} ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
+export function takebackText(id, variant, moves, side, ply, act = 'ask') {
+  return `${ROOT} ${id} ${act === 'ask' ? 'takeback' : `takeback-${act}`} ${variant} ${side} ${ply} ${moves.slice(0, ply).join(' ')}`;
 }
 
 /**
@@ -403,14 +407,28 @@ export async function withTakebackRequest(snap, side, sign) {
  */
 export function withTakebackAccepted(snap, sign) {
   const t = snap.takeback;
-  if (!t || t.accept || snap.end || t.ply !== snap.moves.length || t.ply < 1) return null;
+  if (!t || t.accept || t.withdraw || snap.end || t.ply !== snap.moves.length || t.ply < 1) return null;
   const keep = t.ply - 1;
-  return sign(takebackText(snap.id, snap.variant, snap.moves, t.side, t.ply, true)).then((accept) => {
+  return sign(takebackText(snap.id, snap.variant, snap.moves, t.side, t.ply, 'accept')).then((accept) => {
     /** @type {Snapshot} */
     const next = { ...snap, moves: snap.moves.slice(0, keep), sigs: snap.sigs.slice(0, keep), takeback: { ...t, accept } };
     delete next.offer;
     return snap.times && snap.at ? { ...next, times: snap.times.slice(0, keep), at: snap.at.slice(0, keep) } : next;
   });
+}
+
+/**
+ * The snapshot once this device's seat `side` withdraws its own standing takeback request in
+ * `snap`: it stands no more, and no other is asked before the next move. Null: none of `side`'s stands.
+ * @param {Snapshot} snap
+ * @param {Side} side
+ * @param {Sign} sign
+ * @returns {Promise<Snapshot>|null}
+ */
+export function withTakebackWithdrawn(snap, side, sign) {
+  const t = snap.takeback;
+  if (!t || t.side !== side || t.accept || t.withdraw || snap.end || t.ply !== snap.moves.length) return null;
+  return sign(takebackText(snap.id, snap.variant, snap.moves, t.side, t.ply, 'withdraw')).then((withdraw) => ({ ...snap, takeback: { ...t, withdraw } }));
 }
 
 /**

@@ -20,7 +20,7 @@
 // nothing more. The connection itself, and its MQTT client, are live-connection.js's.
 import { otherSide } from '../lib/settings.js';
 import { errorText } from '../lib/errors.js';
-import { replayWith, topics, withMove, withEnd, withOffer, withOfferAnswered, offerAnswered, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
+import { replayWith, topics, withMove, withEnd, withOffer, withOfferAnswered, offerAnswered, restamped, CLAIMS, withTakebackRequest, withTakebackAccepted, withTakebackWithdrawn, withRematch, withRematchAnswer, firstSnapshot } from './live-protocol.js';
 import { parseSnapshot, isOldSnapshot, checkSnapshot, compare, withSignedOf, standingOffer, offerAnswerer, CLAIM_REFUSED } from './live-check.js';
 import { turnStarts, LAG_ALLOWANCE } from '../lib/clock.js';
 import { signer, secretOf, newIdentity } from './live-keys.js';
@@ -503,9 +503,14 @@ export class LiveSession {
     // by this seat itself; or the other seat's offer withdrawn by it.
     const declined = !!me.snap && this._offering(me.snap) && !heard.end && !this._offering(heard) && !(heard.offer?.withdraw !== undefined && heard.offer.side === me.seat);
     const withdrawn = !!me.snap && me.seat !== 'watch' && this._offering(me.snap, otherSide(me.seat)) && heard.moves.length === me.snap.moves.length && !heard.end && heard.offer?.withdraw !== undefined;
-    // This seat's takeback request answered: by a move (no), or by the other seat's acceptance.
+    // This seat's takeback request answered: by a move (no), or by the other seat's acceptance,
+    // which holds against this seat's withdrawal that crossed it (R38); or the other seat's
+    // request withdrawn by it.
     const asked = !!me.snap && this._askingBack(me.snap);
-    const answer = asked && me.snap && heard.moves.length > me.snap.moves.length ? 'live.takebackDeclined' : asked && heard.takeback?.accept ? 'live.takebackAccepted' : null;
+    const own = me.snap?.takeback;
+    const crossed = !!own?.withdraw && own.side === me.seat && own.ply === me.snap?.moves.length && heard.takeback?.ply === own.ply;
+    const answer = asked && me.snap && heard.moves.length > me.snap.moves.length ? 'live.takebackDeclined' : (asked || crossed) && heard.takeback?.accept ? 'live.takebackAccepted' : null;
+    const takebackWithdrawn = !!me.snap && me.seat !== 'watch' && this._askingBack(me.snap, otherSide(me.seat)) && heard.moves.length === me.snap.moves.length && !!heard.takeback?.withdraw;
     const rematch = this._rematchAnswered(me.snap, heard);
     me.snap = heard;
     me.starts = starts;
@@ -524,6 +529,7 @@ export class LiveSession {
     if (declined) this._o.notice('live.drawDeclined');
     if (withdrawn) this._o.notice('live.drawWithdrawn');
     if (answer) this._o.notice(answer);
+    if (takebackWithdrawn) this._o.notice('live.takebackWithdrawn');
     if (rematch === 'accept') this._hostRematch(heard).catch((e) => this._o.error(errorText(e)));
     else if (rematch) this._o.notice(rematch === 'decline' ? 'live.rematchDeclined' : 'live.rematchCancelled');
     // This seat's offer declined: the new game's key it kept will host nothing.
@@ -556,14 +562,16 @@ export class LiveSession {
   }
 
   /**
-   * Whether this device's own seat's takeback request stands in `snap`.
+   * Whether the takeback request of `seat` (this device's own, unless given) stands in `snap`,
+   * this device holding a seat of the game.
    * @param {Snapshot} snap
+   * @param {Side} [seat]
    * @private
    */
-  _askingBack(snap) {
-    const seat = this._started().seat;
+  _askingBack(snap, seat) {
+    const own = this._started().seat;
     const t = snap.takeback;
-    return seat !== 'watch' && !snap.end && !!t && !t.accept && t.side === seat && t.ply === snap.moves.length;
+    return own !== 'watch' && !snap.end && !!t && !t.accept && !t.withdraw && t.side === (seat ?? own) && t.ply === snap.moves.length;
   }
 
   /**
@@ -869,12 +877,13 @@ export class LiveSession {
 
   /**
    * This seat asks to take back its own last move (docs/RULES.md R38); nothing when the last move
-   * is the other seat's, the game is over or its request already stands.
+   * is the other seat's, the game is over, or its request already stands or was withdrawn after
+   * this move.
    * @returns {Promise<void>}
    */
   askTakeback() {
     return this._signed((snap, sign, seat) => {
-      if (snap.end || !snap.moves.length || this._askingBack(snap)) return null;
+      if (snap.end || !snap.moves.length || this._askingBack(snap) || (snap.takeback?.withdraw && snap.takeback.ply === snap.moves.length)) return null;
       const movers = this._replay(snap.variant, snap.moves);
       return movers[movers.length - 1] === seat ? withTakebackRequest(snap, seat, sign) : null;
     });
@@ -891,6 +900,15 @@ export class LiveSession {
     return this._signed((snap, sign, seat) => (snap.takeback && snap.takeback.side !== seat ? withTakebackAccepted(snap, sign) : null)).then(() => {
       if (me.snap && me.snap !== was && !this._closed) this._o.snapshot(me.snap, me.starts);
     });
+  }
+
+  /**
+   * This seat withdraws its own standing takeback request (R38): it stands no more on either
+   * device; nothing when none stands.
+   * @returns {Promise<void>}
+   */
+  withdrawTakeback() {
+    return this._signed((snap, sign, seat) => withTakebackWithdrawn(snap, seat, sign));
   }
 
   /**

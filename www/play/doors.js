@@ -234,7 +234,8 @@ export function gameDoors(ctx, { games, save, address }) {
       return true;
     }
     if (takeback && 'ask' in takeback) board.takeback({ side: takeback.ask });
-    let said = (takeback && 'notice' in takeback ? takeback.notice : null) || (gs && linkNotice(gs, theirs, order)) || stampSaid;
+    if (takeback && 'withdraw' in takeback) board.takeback({ withdraw: true, side: takeback.withdraw });
+    let said = (takeback && 'notice' in takeback ? takeback.notice : null) || (takeback && 'withdraw' in takeback ? { key: 'friend.takebackFriendWithdrew', params: { side: takeback.withdraw } } : null) || (gs && linkNotice(gs, theirs, order)) || stampSaid;
     // The friend moved instead of accepting this device's offer or request: it has lapsed.
     if (!said && offered && offered === board.seat && !board.drawOffer && !link.state.result) said = { key: 'friend.drawLapsed' };
     if (!said && asked && asked.side === board.seat && order.order === 'newer') said = { key: 'friend.takebackDeclined' };

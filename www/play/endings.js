@@ -170,17 +170,18 @@ export function pageEndings(ctx, { snapshot }) {
   }
 
   /**
-   * A takeback (ruling R38): this seat asks (the panel's box says the request stands), or
-   * answers the friend's, saying what follows or why the board refused.
-   * @param {'ask'|'accept'|'decline'} act
+   * A takeback (ruling R38): this seat asks (the panel's box says the request stands) or
+   * withdraws its request, or answers the friend's, saying what follows or why the board refused.
+   * @param {'ask'|'accept'|'decline'|'withdraw'} act
    */
   function takeback(act) {
     try {
       const byLink = board.settings.mode === 'friend';
       board.takeback(act === 'ask' ? undefined : { [act]: true });
-      // Live the relay carries the acceptance at once; by link the next link does.
+      // Live the relay carries the acceptance and the withdrawal at once; by link the next link does.
       if (act === 'accept' && byLink) ctx.notify({ key: 'friend.takebackSendLink' });
       else if (act === 'decline') ctx.notify({ key: 'friend.takebackYouDeclined' });
+      else if (act === 'withdraw') ctx.notify({ key: byLink ? 'friend.takebackWithdrawnLink' : 'friend.takebackWithdrawnLive' });
     } catch (e) {
       ctx.notify({ text: errorText(e, ctx.t) });
     }
@@ -206,6 +207,7 @@ export function pageEndings(ctx, { snapshot }) {
     on('decline-draw', () => answer(() => ctx.board.declineDraw()));
     on('accept-takeback', () => takeback('accept'));
     on('decline-takeback', () => takeback('decline'));
+    on('withdraw-takeback', () => takeback('withdraw'));
   }
 
   /**

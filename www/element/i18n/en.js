@@ -142,6 +142,7 @@ export default {
     'api.noDrawOffer': 'No draw offer stands in this game.',
     'api.drawDeclinedHere': 'A draw offer was declined or withdrawn after these moves: offer one again after the next move.',
     'api.noTakeback': 'No takeback request of the friend’s stands in this game.',
+    'api.noOwnTakeback': 'No takeback request of this seat’s stands in this game.',
     'api.noTakebackHere': 'Takebacks are asked only in a game against a friend elsewhere; use undo() here.',
     'api.takebackSide': 'takeback() takes the side that asks, "blue" or "gray", not {side}.',
     'puzzles.expectedGoal': 'win2, win3 or stop',

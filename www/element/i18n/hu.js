@@ -143,6 +143,7 @@ export default {
     'api.noDrawOffer': 'Ebben a játszmában nincs érvényes döntetlenajánlat.',
     'api.drawDeclinedHere': 'Ezek után a lépések után a döntetlenajánlatot már elutasították vagy visszavonták: a következő lépés után ajánld újra.',
     'api.noTakeback': 'Ebben a játszmában nincs érvényes visszalépési kérés az ellenféltől.',
+    'api.noOwnTakeback': 'Ebben a játszmában nincs érvényes visszalépési kérése ennek az oldalnak.',
     'api.noTakebackHere': 'Visszalépést csak másik eszközön játszó baráttól lehet kérni; itt az undo() használható.',
     'api.takebackSide': 'A takeback() a visszavételt kérő oldalt várja („blue” vagy „gray”), nem ezt: {side}.',
     'puzzles.expectedGoal': 'win2, win3 vagy stop',

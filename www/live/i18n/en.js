@@ -21,6 +21,7 @@ export default {
     'live.drawWithdrawn': 'Your friend withdrew their draw offer.',
     'live.takebackAccepted': 'Your friend accepted: your move is taken back.',
     'live.takebackDeclined': 'Your friend played on: your takeback request was declined.',
+    'live.takebackWithdrawn': 'Your friend withdrew their takeback request.',
     'live.foreignSeatKey': 'This link’s seat key is not one of this game’s: it was refused, and your seat here is kept as it was.',
     'live.flagClaimRefused': 'The other player’s device claimed that your time ran out, but your clock still has time: the claim was refused, play on.',
     'live.leftClaimRefused': 'The other player’s device claimed that you left the game, but you were here on your turn: the claim was refused, play on.',

@@ -20,6 +20,7 @@ export default {
     'live.drawWithdrawn': 'A barátod visszavonta a döntetlenajánlatát.',
     'live.takebackAccepted': 'A barátod elfogadta: a lépésed visszavéve.',
     'live.takebackDeclined': 'A barátod lépett: a visszavételi kérésedet elutasította.',
+    'live.takebackWithdrawn': 'A barátod visszavonta a visszavételi kérését.',
     'live.foreignSeatKey': 'Ennek a linknek a helykulcsa nem ehhez a játszmához tartozik: elutasítottuk, és itt a helyed változatlan maradt.',
     'live.flagClaimRefused': 'A másik játékos eszköze azt állította, hogy lejárt az időd, de az órádon még van idő: az igényt elutasítottuk, játssz tovább.',
     'live.leftClaimRefused': 'A másik játékos eszköze azt állította, hogy elhagytad a játszmát, de itt voltál a lépésednél: az igényt elutasítottuk, játssz tovább.',
