@@ -52,8 +52,7 @@ import { PLAYER_TAG, NO_NAME_TAG } from './players.js';
  *   liveClocks(times: (number|undefined)[], starts: number[]): void,
  *   endRemote(how: EndingHow, side: 'blue'|'gray'): void,
  *   offerRemote(side: 'blue'|'gray', ply: number, answered: boolean): void,
- *   takebackRemote(side: 'blue'|'gray', ply: number): void,
- *   takebackWithdrawnRemote(side: 'blue'|'gray', ply: number): void,
+ *   takebackRemote(side: 'blue'|'gray', ply: number, withdrawn: boolean): void,
  *   reflect(name: string, value: string): void,
  *   tagOwnName(): void,
  *   emit(type: string, detail: object): void,
@@ -221,9 +220,9 @@ export class LiveLink {
   }
 
   /**
-   * A takeback request in `snap` after its last move, once each, goes on the board: one that
-   * stands (`takebackRemote`, which fires `takebackoffer`: the other seat's asks this board's
-   * player; the seat's own says it was made), and its withdrawal (`takebackWithdrawnRemote`).
+   * A takeback request in `snap` after its last move, once each, goes on the board
+   * (`takebackRemote`): one that stands (which fires `takebackoffer`: the other seat's asks this
+   * board's player; the seat's own says it was made), and its withdrawal.
    * @param {Snapshot} snap
    * @private
    */
@@ -233,9 +232,7 @@ export class LiveLink {
     const key = after && t ? `${t.side} ${t.ply} ${t.sig} ${t.withdraw ? 'withdrawn' : ''}` : null;
     if (key === this._takebackSeen) return;
     this._takebackSeen = key;
-    if (!t || !key) return;
-    if (t.withdraw) this._board.takebackWithdrawnRemote(t.side, t.ply);
-    else this._board.takebackRemote(t.side, t.ply);
+    if (t && key) this._board.takebackRemote(t.side, t.ply, !!t.withdraw);
   }
 
   /**

@@ -149,17 +149,6 @@ export class Takebacks {
   }
 
   /**
-   * The withdrawal of a live game's snapshot, checked by the session: the request goes here too.
-   * @param {Side} side
-   * @param {number} ply
-   */
-  withdrawnFromRelay(side, ply) {
-    const s = this._board.state();
-    if (!s.gs || s.gs.history.length !== ply || this._board.game().tag(TAKEBACK_TAG) === takebackTag(side, ply, 'withdrawn')) return;
-    this._withdrawn(side, ply);
-  }
-
-  /**
    * Keeps `side`'s request at `ply` withdrawn in the record.
    * @param {Side} side
    * @param {number} ply
@@ -172,14 +161,17 @@ export class Takebacks {
   }
 
   /**
-   * The request of a live game's snapshot, checked by the session: it stands here as there.
+   * The request of a live game's snapshot, checked by the session, or its withdrawal
+   * (`withdrawn`): it stands, or goes, here as there.
    * @param {Side} side
    * @param {number} ply
+   * @param {boolean} withdrawn
    */
-  fromRelay(side, ply) {
+  fromRelay(side, ply, withdrawn) {
     const s = this._board.state();
-    if (!s.gs || s.gs.history.length !== ply || this._board.game().tag(TAKEBACK_TAG) === takebackTag(side, ply)) return;
-    this._mark(side, ply);
+    if (!s.gs || s.gs.history.length !== ply || this._board.game().tag(TAKEBACK_TAG) === takebackTag(side, ply, withdrawn ? 'withdrawn' : undefined)) return;
+    if (withdrawn) this._withdrawn(side, ply);
+    else this._mark(side, ply);
   }
 
   /**

@@ -127,8 +127,7 @@ export function wireParts(hub, host, els) {
     liveClocks: (times, starts) => clocks.follow(times, starts),
     endRemote: (how, side) => endings.fromRelay(how, side),
     offerRemote: (side, ply, answered) => endings.offerFromRelay(side, ply, answered),
-    takebackRemote: (side, ply) => takebacks.fromRelay(side, ply),
-    takebackWithdrawnRemote: (side, ply) => takebacks.withdrawnFromRelay(side, ply),
+    takebackRemote: (side, ply, withdrawn) => takebacks.fromRelay(side, ply, withdrawn),
     reflect: (name, value) => attributes.reflect(() => host.setAttribute(name, value)),
     tagOwnName: () => setup.tagOwnName(),
   });

@@ -28,8 +28,7 @@ export function takebackTag(side, ply, answer) {
  * @returns {{side: Side, ply: number}|null}
  */
 export function acceptedTakeback(value) {
-  const m = /^(blue|gray) (\d{1,5}) accepted$/.exec(value ?? '');
-  return m ? { side: /** @type {Side} */ (m[1]), ply: Number(m[2]) } : null;
+  return tagged(value, 'accepted');
 }
 
 /**
@@ -40,8 +39,7 @@ export function acceptedTakeback(value) {
  * @returns {{side: Side, ply: number}|null}
  */
 export function withdrawnTakeback(gs, value) {
-  const m = /^(blue|gray) (\d{1,5}) withdrawn$/.exec(value ?? '');
-  return m ? lastMoveOf(gs, /** @type {Side} */ (m[1]), Number(m[2])) : null;
+  return lastMoveOf(gs, tagged(value, 'withdrawn'));
 }
 
 /**
@@ -52,18 +50,28 @@ export function withdrawnTakeback(gs, value) {
  * @returns {{side: Side, ply: number}|null}
  */
 export function standingTakeback(gs, value) {
-  const m = /^(blue|gray) (\d{1,5})$/.exec(value ?? '');
-  return m ? lastMoveOf(gs, /** @type {Side} */ (m[1]), Number(m[2])) : null;
+  return lastMoveOf(gs, tagged(value, null));
 }
 
 /**
- * `{side, ply}` when the `ply`th move is `side`'s and the last of the game `gs`, which goes on; else null.
- * @param {Pick<GameState, 'history'|'side'|'result'>} gs
- * @param {Side} side
- * @param {number} ply
+ * The request the tag's value `value` holds with `answer` (null: none, the request alone), or null.
+ * @param {string|undefined|null} value
+ * @param {TakebackAnswer|null} answer
  * @returns {{side: Side, ply: number}|null}
  */
-function lastMoveOf(gs, side, ply) {
+function tagged(value, answer) {
+  const m = /^(blue|gray) (\d{1,5})(?: (accepted|withdrawn))?$/.exec(value ?? '');
+  return m && (m[3] ?? null) === answer ? { side: /** @type {Side} */ (m[1]), ply: Number(m[2]) } : null;
+}
+
+/**
+ * The request `r` when its move, the `ply`th, is `side`'s and the last of the game `gs`, which
+ * goes on; else null.
+ * @param {Pick<GameState, 'history'|'side'|'result'>} gs
+ * @param {{side: Side, ply: number}|null} r
+ * @returns {{side: Side, ply: number}|null}
+ */
+function lastMoveOf(gs, r) {
   // The sides take turns (no passing): the last move is the asker's when the other is to move.
-  return !gs.result && ply > 0 && gs.history.length === ply && gs.side !== side ? { side, ply } : null;
+  return r && !gs.result && r.ply > 0 && gs.history.length === r.ply && gs.side !== r.side ? r : null;
 }

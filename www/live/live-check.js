@@ -9,7 +9,7 @@
 import { isKeyText, verify } from './live-keys.js';
 import { otherSide } from '../lib/settings.js';
 import { parseTimeControl, turnStarts, liveClocks, remaining, LAG_ALLOWANCE } from '../lib/clock.js';
-import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, GAME_ID, gameText, moveText, moveClock, offerText, offerAnswered, OFFER_ANSWERS, endText, takebackText, rematchText } from './live-protocol.js';
+import { CLAIMS, MAX_MOVES, MAX_MOVE_TEXT, GAME_ID, gameText, moveText, moveClock, offerText, offerAnswered, OFFER_ANSWERS, TAKEBACK_ANSWERS, endText, takebackText, rematchText } from './live-protocol.js';
 import { CLAIM_AFTER_MS } from './claims.js';
 /** @import { Side } from '../core/core-types.js' */
 /** @import { Snapshot, EndingHow, Replay, Offer, OfferAnswer } from './live-protocol.js' */
@@ -99,8 +99,8 @@ export function snapshotOf(s) {
   if (offer !== undefined) {
     if (!isObject(offer) || !isSide(offer.side) || !Number.isInteger(offer.ply) || typeof offer.sig !== 'string') return null;
     // An offer answered otherwise than by a draw carries one answer, its signature.
-    const answers = OFFER_ANSWERS.filter((how) => offer[how] !== undefined);
-    if (answers.length > 1 || answers.some((how) => typeof offer[how] !== 'string')) return null;
+    const answers = answersOf(offer, OFFER_ANSWERS);
+    if (!answers) return null;
     snap.offer = { side: offer.side, ply: Number(offer.ply), sig: offer.sig };
     for (const how of answers) snap.offer[how] = String(offer[how]);
   }
@@ -108,12 +108,11 @@ export function snapshotOf(s) {
     const t = takeback;
     if (!isObject(t) || !isSide(t.side) || !Number.isSafeInteger(t.ply) || Number(t.ply) < 1 || Number(t.ply) > MAX_MOVES) return null;
     if (typeof t.move !== 'string' || !t.move || t.move.length > MAX_MOVE_TEXT || typeof t.sig !== 'string') return null;
-    // Accepted or withdrawn, at most one of the two: each its signature.
-    if ((t.accept !== undefined && typeof t.accept !== 'string') || (t.withdraw !== undefined && typeof t.withdraw !== 'string')) return null;
-    if (t.accept !== undefined && t.withdraw !== undefined) return null;
-    /** @type {import('./live-protocol.js').Takeback} */
-    const read = { side: t.side, ply: Number(t.ply), move: t.move, sig: t.sig };
-    snap.takeback = typeof t.accept === 'string' ? { ...read, accept: t.accept } : typeof t.withdraw === 'string' ? { ...read, withdraw: t.withdraw } : read;
+    // Accepted or withdrawn, at most one of the two: its signature.
+    const answers = answersOf(t, TAKEBACK_ANSWERS);
+    if (!answers) return null;
+    snap.takeback = { side: t.side, ply: Number(t.ply), move: t.move, sig: t.sig };
+    for (const how of answers) snap.takeback[how] = String(t[how]);
   }
   if (rematch !== undefined) {
     const r = rematchOf(rematch);
@@ -138,6 +137,19 @@ function rematchOf(r) {
   const how = /** @type {import('./live-protocol.js').RematchHow} */ (a.how);
   if (how === 'accept') return isKeyText(a.key) && a.key !== r.key ? { ...read, answer: { how, key: a.key, sig: a.sig } } : null;
   return a.key === undefined ? { ...read, answer: { how, sig: a.sig } } : null;
+}
+
+/**
+ * Which of the answers `names` the object `o` read from JSON carries: none or one, each a
+ * signature (text); null when it carries more than one, or one that is not text.
+ * @template {string} N
+ * @param {Record<string, unknown>} o
+ * @param {readonly N[]} names
+ * @returns {N[]|null}
+ */
+function answersOf(o, names) {
+  const answers = names.filter((how) => o[how] !== undefined);
+  return answers.length > 1 || answers.some((how) => typeof o[how] !== 'string') ? null : answers;
 }
 
 /**

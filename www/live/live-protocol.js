@@ -78,7 +78,9 @@ export const OFFER_ANSWERS = Object.freeze(/** @type {const} */ (['decline', 'wi
  * more, and bars another until the next move.
  * @typedef {{side: Side, ply: number, move: string, sig: string, accept?: string, withdraw?: string}} Takeback
  */
-/** What a seat signs of a takeback: the request, the other seat's acceptance, or the asker's withdrawal. @typedef {'ask'|'accept'|'withdraw'} TakebackAct */
+/** The answers to a takeback request, each the Takeback's field of that name, its signature: the other seat's `accept`, or the asking seat's `withdraw`. */
+export const TAKEBACK_ANSWERS = Object.freeze(/** @type {const} */ (['accept', 'withdraw']));
+/** What a seat signs of a takeback: the request, or one of its answers. @typedef {'ask'|typeof TAKEBACK_ANSWERS[number]} TakebackAct */
 
 /**
  * A rematch (docs/LIVE-PROTOCOL.md "Rematch"), offered once the game is over by the seat `side`,

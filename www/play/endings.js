@@ -9,8 +9,8 @@
 // (ruling R37), which the next link carries. This module says which endings are open, draws the buttons and the question,
 // and does what the choices say: the board does the ending (its resign(), offerDraw(), abort(),
 // claim()). A friend's offer and claim are drawn by friends/friend-box.js. A takeback between
-// people (ruling R38) is asked (the Undo control's and Ctrl+Z's, against a friend elsewhere) and
-// answered here too, by the board's takeback().
+// people (ruling R38) is asked (the Undo control's and Ctrl+Z's, against a friend elsewhere),
+// answered and withdrawn here too, by the board's takeback().
 import { setIfChanged } from '../lib/dom.js';
 import { isAbort } from '../engine/ai-client.js';
 import { errorText } from '../lib/errors.js';
